@@ -1,0 +1,56 @@
+// Bundles the server and its workspace packages (which ship TypeScript source) into dist/;
+// npm dependencies stay external and load from this package's node_modules, so every one the
+// bundle imports must be a dependency of @ledgerline/api; the build fails if one is not.
+import { cpSync, rmSync } from "node:fs";
+import { createRequire, isBuiltin } from "node:module";
+import { build } from "esbuild";
+
+const requireFromApi = createRequire(new URL("./package.json", import.meta.url));
+
+function packageName(specifier) {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+rmSync("dist", { recursive: true, force: true });
+await build({
+  entryPoints: ["src/server.ts"],
+  outdir: "dist",
+  outbase: "src",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  sourcemap: true,
+  logLevel: "warning",
+  plugins: [
+    {
+      name: "external-npm-packages",
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith("@ledgerline/")) return undefined;
+          if (!isBuiltin(args.path)) {
+            const name = packageName(args.path);
+            try {
+              requireFromApi.resolve(`${name}/package.json`);
+            } catch {
+              try {
+                requireFromApi.resolve(name);
+              } catch {
+                return {
+                  errors: [
+                    {
+                      text: `${name} is imported by the server but is not a dependency of @ledgerline/api`,
+                    },
+                  ],
+                };
+              }
+            }
+          }
+          return { path: args.path, external: true };
+        });
+      },
+    },
+  ],
+});
+cpSync("../../packages/db/drizzle", "dist/drizzle", { recursive: true });

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
+import type { Env } from "./env";
+import { migrationsFolder, webDistFolder } from "./paths";
+import { depsPlugin } from "./plugins/deps";
+import { webPlugin } from "./plugins/web";
+import { openApiDocument } from "./rest/openapi";
+import { restPlugin } from "./rest/plugin";
+import { restRoutes } from "./rest/routes";
+import { systemClock, type Clock } from "./services/clock";
+import type { ThrottleLimits } from "./services/throttles";
+import { createContext } from "./trpc/context";
+import { appRouter, type AppRouter } from "./trpc/router";
+
+export interface AppOptions {
+  env: Env;
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+  throttleLimits?: Partial<ThrottleLimits>;
+  /** Where the built web app is; tests that only need the API leave it out. */
+  webRoot?: string | false;
+}
+
+const API_VERSION = "1.0.0";
+
+/** The whole application as a Fastify instance that tests can build without listening. */
+export async function buildApp(options: AppOptions) {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL, redact: ["req.headers.authorization"] },
+    genReqId: () => randomUUID(),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: env.API_RATE_LIMIT_PER_MINUTE,
+    timeWindow: "1 minute",
+    allowList: (req) => !req.url.startsWith("/api/"),
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests; try again in ${context.after}`,
+      code: "TOO_MANY_REQUESTS",
+    }),
+  });
+
+  await app.register(depsPlugin, {
+    env,
+    clock: options.clock ?? systemClock,
+    migrationsFolder,
+    throttleLimits: options.throttleLimits,
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, "request failed");
+      return reply.code(500).send({ message: "Internal server error", requestId: req.id });
+    }
+    return reply.code(status).send({ message: error.message, code: error.code });
+  });
+
+  await app.register(
+    async (api) => {
+      api.get("/health", async () => {
+        api.database.sqlite.prepare("SELECT 1").get();
+        return { status: "ok" };
+      });
+
+      await api.register(fastifyTRPCPlugin, {
+        prefix: "/trpc",
+        trpcOptions: {
+          router: appRouter,
+          createContext,
+          onError({ error, path, req }) {
+            if (error.code === "INTERNAL_SERVER_ERROR") {
+              req.log.error({ err: error.cause ?? error, path }, "procedure failed");
+            }
+          },
+        } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+      });
+
+      await api.register(restPlugin(restRoutes));
+
+      await api.register(swagger, {
+        mode: "static",
+        specification: { document: openApiDocument(restRoutes, API_VERSION) as never },
+      });
+      await api.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
+      api.get("/openapi.json", { schema: { hide: true } }, () => api.swagger());
+    },
+    { prefix: "/api" },
+  );
+
+  const webRoot = options.webRoot === undefined ? webDistFolder : options.webRoot;
+  if (webRoot) await app.register(webPlugin, { root: webRoot });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ message: `No route ${req.method} ${req.url.split("?")[0]}` }),
+  );
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,14 @@
+/**
+ * Copies the live database to a file, consistently, while the server keeps running.
+ *   pnpm db:backup [destination]   (default ./data/backups/app-<timestamp>.db)
+ */
+import { backupDatabase, openDatabase } from "@ledgerline/db";
+import { loadEnv } from "../env";
+
+const env = loadEnv();
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const destination = process.argv[2] ?? `./data/backups/app-${stamp}.db`;
+const database = openDatabase(env.DATABASE_URL);
+await backupDatabase(database.sqlite, destination);
+database.close();
+console.log(`Backed up ${env.DATABASE_URL} to ${destination}`);

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+/** Every setting the API reads, validated once at start-up. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    DATABASE_URL: z.string().min(1).default("./data/app.db"),
+    APP_ORIGIN: z
+      .url({ error: "must be an absolute URL such as https://ledgerline.example" })
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    TRUST_PROXY: booleanFlag.default(false),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+
+    MARKET_DATA_PROVIDER: z.enum(["sim", "polygon"]).default("sim"),
+    POLYGON_API_KEY: optionalText,
+    CRYPTO_DATA_PROVIDER: z.enum(["sim", "coinbase"]).default("sim"),
+    COINBASE_API_KEY: optionalText,
+    COINBASE_API_SECRET: optionalText,
+    MARKET_SEED: z.coerce.number().int().default(20250101),
+    SECRETS_ENDPOINTS_ENABLED: booleanFlag.default(false),
+
+    SMTP_URL: z
+      .url({ error: "must be an SMTP URL such as smtp://user:pass@mail.example:587" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default("Ledgerline <no-reply@ledgerline.local>"),
+
+    ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
+    ADMIN_PASSWORD: optionalText,
+    DEMO_SEED: booleanFlag.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MARKET_DATA_PROVIDER === "polygon" && !env.POLYGON_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["POLYGON_API_KEY"],
+        message: "is required when MARKET_DATA_PROVIDER=polygon",
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+  })
+  .transform((env) => ({ ...env, APP_ORIGIN: env.APP_ORIGIN ?? `http://localhost:${env.PORT}` }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses an environment; a bad value names the variable and what was expected. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
+  );
+  throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

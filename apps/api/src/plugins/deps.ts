@@ -1,0 +1,58 @@
+import { createRepositories, migrateDatabase, openDatabase } from "@ledgerline/db";
+import { SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Env } from "../env";
+import { createMailer } from "../mail/mailer";
+import type { Clock } from "../services/clock";
+import type { AppDeps } from "../services/scope";
+import { createThrottles, type ThrottleLimits } from "../services/throttles";
+
+export interface DepsOptions {
+  env: Env;
+  clock: Clock;
+  migrationsFolder: string;
+  throttleLimits?: Partial<ThrottleLimits>;
+}
+
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Opens and migrates the database and builds the long-lived services every request uses. */
+export const depsPlugin = fp(
+  async function deps(app: FastifyInstance, options: DepsOptions) {
+    const database = openDatabase(options.env.DATABASE_URL);
+    migrateDatabase(database.db, options.migrationsFolder);
+    const repos = createRepositories(database.db);
+    const mailer = createMailer({
+      smtpUrl: options.env.SMTP_URL,
+      from: options.env.MAIL_FROM,
+      repos,
+      clock: options.clock,
+      logger: app.log,
+    });
+    app.decorate("database", database);
+    app.decorate("deps", {
+      repos,
+      clock: options.clock,
+      mailer,
+      throttles: createThrottles(options.throttleLimits),
+      logger: app.log,
+      config: { appOrigin: options.env.APP_ORIGIN },
+    } satisfies AppDeps);
+
+    // Expired sessions and spent reset tokens are refused anyway; this only keeps the tables small.
+    const cleanup = setInterval(() => {
+      const now = options.clock.now();
+      void repos.sessions.deleteExpired(now, SESSION_IDLE_TIMEOUT_MS);
+      void repos.passwordResetTokens.deleteSpentOrExpired(now);
+    }, CLEANUP_INTERVAL_MS);
+    cleanup.unref();
+
+    app.addHook("onClose", () => {
+      clearInterval(cleanup);
+      mailer.close();
+      database.close();
+    });
+  },
+  { name: "deps" },
+);

@@ -1,0 +1,38 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
+ * index.html for any other GET so client-side routes survive a reload.
+ */
+export async function webPlugin(app: FastifyInstance, options: { root: string }) {
+  if (!existsSync(join(options.root, "index.html"))) {
+    app.log.warn(`web app not built (${options.root}); serving the API only`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: options.root,
+    wildcard: false,
+    preCompressed: true,
+    index: false,
+    setHeaders(res, path) {
+      res.header(
+        "cache-control",
+        path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+      );
+    },
+  });
+  app.get("/*", (req, reply) => {
+    const path = req.url.split("?")[0] ?? "/";
+    if (path.startsWith("/api/") || path === "/api") {
+      return reply.code(404).send({ message: `No API route ${req.method} ${path}` });
+    }
+    if (/\.[a-z0-9]+$/i.test(path)) {
+      return reply.sendFile(path.slice(1), { cacheControl: false });
+    }
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile("index.html", { cacheControl: false });
+  });
+}

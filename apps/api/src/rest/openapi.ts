@@ -1,0 +1,99 @@
+import { z } from "zod";
+import type { RestRoute } from "./route";
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: "openapi-3.0",
+    io,
+    unrepresentable: "any",
+  }) as JsonSchema;
+  return rest;
+}
+
+function parameters(schema: z.ZodType | undefined, location: "path" | "query") {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, property]) => {
+    const described = jsonSchema(property, "input");
+    return {
+      name,
+      in: location,
+      required: location === "path" || !property.safeParse(undefined).success,
+      description: typeof described.description === "string" ? described.description : undefined,
+      schema: described,
+    };
+  });
+}
+
+const errorBody = {
+  type: "object",
+  required: ["message"],
+  properties: {
+    message: { type: "string", description: "What was wrong, fit to show to a user" },
+    code: { type: "string" },
+    issues: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { path: { type: "string" }, message: { type: "string" } },
+      },
+    },
+  },
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+/** The OpenAPI 3.0 description of the REST paths, generated from the same zod schemas the procedures use. */
+export function openApiDocument(routes: RestRoute[], version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = `/api${route.url.replace(/:(\w+)/g, "{$1}")}`;
+    const responses: Record<string, unknown> = {
+      200: {
+        description: "Success",
+        content: { "application/json": { schema: jsonSchema(route.response, "output") } },
+      },
+      400: errorResponse("Bad input; the message says what was wrong"),
+      429: errorResponse("Too many requests"),
+    };
+    if (route.access !== "public") responses[401] = errorResponse("Not signed in");
+    if (route.access === "admin") responses[403] = errorResponse("Signed in, but not an admin");
+    if (route.params) responses[404] = errorResponse("No such object");
+
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      tags: [route.tag],
+      summary: route.summary,
+      security: route.access === "public" ? [] : [{ bearer: [] }],
+      parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query")],
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: jsonSchema(route.body, "input") } },
+            },
+          }
+        : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: "3.0.3",
+    info: {
+      title: "Ledgerline REST API",
+      version,
+      description:
+        "The documented REST paths of Ledgerline. Each is a thin door onto the same procedure the web app calls over tRPC at /api/trpc. Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`.",
+    },
+    servers: [{ url: "/" }],
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      schemas: { Error: errorBody },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,89 @@
+import {
+  messages,
+  type MessageResult,
+  type SessionUser,
+  type UpdateEmailInput,
+  type UpdatePasswordInput,
+} from "@ledgerline/contracts";
+import { emailChangedMail } from "../mail/templates";
+import { recordAudit } from "./audit";
+import { assertAcceptablePassword } from "./auth";
+import { badRequest, conflict, forbidden } from "./errors";
+import { hashPassword, verifyPassword } from "./passwords";
+import type { UserScope } from "./scope";
+import { toSessionUser } from "./user-views";
+
+export function currentSession(scope: UserScope, expiresAt: Date): SessionUser {
+  return toSessionUser(scope.user, expiresAt);
+}
+
+/** Other sessions are signed out; the one making the change stays. */
+export async function updatePassword(
+  scope: UserScope,
+  input: UpdatePasswordInput,
+): Promise<MessageResult> {
+  const { repos } = scope.deps;
+  if (!(await verifyPassword(scope.user.passwordHash, input.currentPassword))) {
+    await recordAudit(scope, {
+      event: "PASSWORD_CHANGE",
+      success: false,
+      email: scope.user.email,
+      userId: scope.user.id,
+      failureReason: "Current password is incorrect",
+    });
+    throw badRequest(messages.currentPasswordWrong);
+  }
+  assertAcceptablePassword(input.newPassword);
+  await repos.users.setPasswordHash(scope.user.id, await hashPassword(input.newPassword));
+  await repos.sessions.deleteAllForUser(scope.user.id, scope.sessionTokenHash);
+  await recordAudit(scope, {
+    event: "PASSWORD_CHANGE",
+    success: true,
+    email: scope.user.email,
+    userId: scope.user.id,
+  });
+  return { message: messages.passwordUpdated };
+}
+
+/** The old address is told about the change, so a hijacked session cannot move an account silently. */
+export async function updateEmail(
+  scope: UserScope,
+  input: UpdateEmailInput,
+  expiresAt: Date,
+): Promise<SessionUser> {
+  const { repos, mailer, logger } = scope.deps;
+  const oldEmail = scope.user.email;
+  if (input.newEmail === oldEmail) return toSessionUser(scope.user, expiresAt);
+  if (!(await repos.users.setEmail(scope.user.id, input.newEmail))) {
+    await recordAudit(scope, {
+      event: "EMAIL_CHANGE",
+      success: false,
+      email: oldEmail,
+      userId: scope.user.id,
+      failureReason: "Email already in use",
+      details: `to ${input.newEmail}`,
+    });
+    throw conflict(messages.emailInUse);
+  }
+  mailer
+    .send(emailChangedMail(oldEmail, scope.user.name, input.newEmail))
+    .catch((error: unknown) => {
+      logger.error({ err: error }, "email change notice failed");
+    });
+  await recordAudit(scope, {
+    event: "EMAIL_CHANGE",
+    success: true,
+    email: input.newEmail,
+    userId: scope.user.id,
+    details: `from ${oldEmail}`,
+  });
+  return toSessionUser({ ...scope.user, email: input.newEmail }, expiresAt);
+}
+
+/** One DELETE: the user's sessions, tokens and every row they own go with it (ON DELETE CASCADE). */
+export async function deleteOwnAccount(scope: UserScope): Promise<MessageResult> {
+  if (scope.user.isAdmin) throw forbidden(messages.adminCannotSelfDelete);
+  await scope.deps.repos.users.delete(scope.user.id);
+  await recordAudit(scope, { event: "ACCOUNT_DELETE", success: true, email: scope.user.email });
+  return { message: "Your account has been deleted" };
+}

@@ -1,0 +1,27 @@
+import { messages, type ClientLogInput } from "@ledgerline/contracts";
+import type { UserRow } from "@ledgerline/db";
+import { tooManyRequests } from "./errors";
+import type { RequestScope } from "./scope";
+
+export async function storeClientLog(
+  scope: RequestScope,
+  user: UserRow | null,
+  record: ClientLogInput,
+): Promise<{ stored: true }> {
+  const { repos, throttles, clock } = scope.deps;
+  if (!(await throttles.clientLogsPerIp.tryConsume(scope.ip ?? "unknown"))) {
+    throw tooManyRequests(messages.tooManyAttempts);
+  }
+  await repos.clientLogs.insert({
+    receivedAt: clock.now(),
+    userId: user?.id ?? null,
+    level: record.level,
+    message: record.message,
+    context: record.context ? JSON.stringify(record.context) : null,
+    clientTimestamp: record.timestamp,
+    errorMessage: record.error?.message ?? null,
+    errorStack: record.error?.stack ?? null,
+    ipAddress: scope.ip,
+  });
+  return { stored: true };
+}

@@ -1,0 +1,46 @@
+import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
+import type { SessionRow, UserRow } from "@ledgerline/db";
+import type { AppDeps, RequestScope } from "./scope";
+import { newToken, tokenDigest } from "./tokens";
+
+/** Writing last-seen on every request would turn each read into a write; once per half minute is enough. */
+const TOUCH_INTERVAL_MS = 30_000;
+
+export async function startSession(scope: RequestScope, user: UserRow) {
+  const token = newToken();
+  const createdAt = scope.deps.clock.now();
+  const expiresAt = new Date(createdAt.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS);
+  await scope.deps.repos.sessions.create({
+    tokenHash: tokenDigest(token),
+    userId: user.id,
+    createdAt,
+    expiresAt,
+    ipAddress: scope.ip,
+    userAgent: scope.userAgent?.slice(0, 500) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export interface AuthenticatedSession {
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** The live session behind a bearer token, extending its idle window; undefined when there is none. */
+export async function authenticate(
+  deps: AppDeps,
+  token: string,
+): Promise<AuthenticatedSession | undefined> {
+  if (token.length === 0 || token.length > 200) return undefined;
+  const now = deps.clock.now();
+  const found = await deps.repos.sessions.findActive(
+    tokenDigest(token),
+    now,
+    SESSION_IDLE_TIMEOUT_MS,
+  );
+  if (!found) return undefined;
+  if (now.getTime() - found.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await deps.repos.sessions.touch(found.session.tokenHash, now);
+  }
+  return found;
+}

@@ -1,0 +1,54 @@
+import type { DatabaseHandle, SessionRow, UserRow } from "@ledgerline/db";
+import type { FastifyRequest } from "fastify";
+import type { AppDeps, RequestScope } from "../services/scope";
+import { authenticate } from "../services/sessions";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Decorated by the deps plugin. */
+    deps: AppDeps;
+    database: DatabaseHandle;
+  }
+}
+
+export interface Context extends RequestScope {
+  user: UserRow | null;
+  session: SessionRow | null;
+  requestId: string;
+}
+
+/** The context without a request, for tests and tools. */
+export function createContextInner(
+  deps: AppDeps,
+  options: Partial<Omit<Context, "deps">> = {},
+): Context {
+  return {
+    deps,
+    user: options.user ?? null,
+    session: options.session ?? null,
+    ip: options.ip ?? null,
+    userAgent: options.userAgent ?? null,
+    requestId: options.requestId ?? "internal",
+  };
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Both doors (tRPC and REST) build their context here, so a request means the same in each. */
+export async function createContext({ req }: { req: FastifyRequest }): Promise<Context> {
+  const deps = req.server.deps;
+  const token = bearerToken(req);
+  const found = token ? await authenticate(deps, token) : undefined;
+  return createContextInner(deps, {
+    user: found?.user ?? null,
+    session: found?.session ?? null,
+    ip: req.ip,
+    userAgent: req.headers["user-agent"] ?? null,
+    requestId: req.id,
+  });
+}

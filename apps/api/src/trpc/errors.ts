@@ -1,0 +1,37 @@
+import type { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+function issuesOf(error: TRPCError): ValidationIssue[] | undefined {
+  const cause = error.cause as { issues?: unknown } | undefined;
+  if (!cause || !Array.isArray(cause.issues)) return undefined;
+  return (cause.issues as { path?: PropertyKey[]; message: string }[]).map((issue) => ({
+    path: (issue.path ?? []).map(String).join("."),
+    message: issue.message,
+  }));
+}
+
+export interface PublicError {
+  status: number;
+  message: string;
+  code: TRPCError["code"];
+  issues?: ValidationIssue[];
+}
+
+/**
+ * What a client may learn from an error: for 4xx what was wrong (validation issues become one
+ * readable sentence), for 5xx nothing internal.
+ */
+export function toPublicError(error: TRPCError): PublicError {
+  const status = getHTTPStatusCodeFromError(error);
+  if (status >= 500) return { status, code: error.code, message: "Internal server error" };
+  const issues = issuesOf(error);
+  const message = issues
+    ? [...new Set(issues.map((issue) => issue.message))].join("; ")
+    : error.message;
+  return { status, code: error.code, message, ...(issues ? { issues } : {}) };
+}

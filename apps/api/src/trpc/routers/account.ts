@@ -1,0 +1,23 @@
+import {
+  messageResult,
+  sessionUser,
+  updateEmailInput,
+  updatePasswordInput,
+} from "@ledgerline/contracts";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { deleteOwnAccount, updateEmail, updatePassword } from "../../services/account";
+import { userProcedure } from "../trpc";
+
+export const accountRouter = {
+  updatePassword: userProcedure
+    .input(updatePasswordInput)
+    .output(messageResult)
+    .mutation(({ ctx, input }) => updatePassword(ctx, input)),
+
+  updateEmail: userProcedure
+    .input(updateEmailInput)
+    .output(sessionUser)
+    .mutation(({ ctx, input }) => updateEmail(ctx, input, ctx.session.expiresAt)),
+
+  delete: userProcedure.output(messageResult).mutation(({ ctx }) => deleteOwnAccount(ctx)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,53 @@
+import { messages } from "@ledgerline/contracts";
+import { initTRPC, TRPCError } from "@trpc/server";
+import { recordAudit } from "../services/audit";
+import type { Context } from "./context";
+import { toPublicError } from "./errors";
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const publicError = toPublicError(error);
+    return {
+      ...shape,
+      message: publicError.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        issues: publicError.issues ?? null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Anyone, signed in or not. */
+export const publicProcedure = t.procedure;
+
+/** A signed-in user; `ctx.user` and the session are present. */
+export const userProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) {
+    throw new TRPCError({ code: "UNAUTHORIZED", message: messages.notSignedIn });
+  }
+  return next({
+    ctx: { ...ctx, user: ctx.user, session: ctx.session, sessionTokenHash: ctx.session.tokenHash },
+  });
+});
+
+/** A signed-in admin; a refused attempt is written to the audit log. */
+export const adminProcedure = userProcedure.use(async ({ ctx, next, path }) => {
+  if (!ctx.user.isAdmin) {
+    await recordAudit(ctx, {
+      event: "ACCESS_DENIED",
+      success: false,
+      email: ctx.user.email,
+      userId: ctx.user.id,
+      failureReason: "Admin access required",
+      details: path,
+    });
+    throw new TRPCError({ code: "FORBIDDEN", message: messages.notAllowed });
+  }
+  return next();
+});

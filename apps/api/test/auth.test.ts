@@ -1,0 +1,235 @@
+import { messages } from "@ledgerline/contracts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startTestApp, TestClock, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+let clock: TestClock;
+beforeEach(async () => {
+  clock = new TestClock();
+  t = await startTestApp({ clock });
+});
+afterEach(() => t.close());
+
+describe("POST /api/auth/register", () => {
+  it("creates the account, signs it in and answers every field of the spec plus the expiry", async () => {
+    const response = await t.request("POST", "/api/auth/register", {
+      body: { email: "  Ada@Example.com ", name: "Ada Lovelace", password: "analytical-engine" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      isAdmin: false,
+      previousLoginDate: null,
+      lastLoginDate: clock.now().toISOString(),
+      createdDate: clock.now().toISOString(),
+      numberOfLogins: 1,
+      failedLogins: 0,
+      expiresAt: new Date(clock.now().getTime() + 12 * 3600_000).toISOString(),
+    });
+    expect(response.body?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const session = await t.trpc(
+      "query",
+      "auth.session",
+      undefined,
+      response.body?.token as string,
+    );
+    expect(session.status).toBe(200);
+  });
+
+  it("refuses a second account with the same email, whatever its case", async () => {
+    await t.registerUser({ email: "ada@example.com" });
+    const response = await t.request("POST", "/api/auth/register", {
+      body: { email: "ADA@example.com", name: "Other", password: "another-pass-1" },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body?.message).toBe(messages.emailInUse);
+  });
+
+  it.each([
+    [{ email: "a@example.com", name: "A", password: "12345" }, messages.passwordTooShort],
+    [{ email: "a@example.com", name: "A", password: "x".repeat(129) }, messages.passwordTooLong],
+    [{ email: "", name: "A", password: "long-enough-1" }, messages.emailRequired],
+    [{ email: "not-an-email", name: "A", password: "long-enough-1" }, messages.emailInvalid],
+    [{ email: "a@example.com", name: "  ", password: "long-enough-1" }, messages.nameRequired],
+    [{ email: "a@example.com", name: "A", password: "password1" }, messages.passwordTooCommon],
+  ])("rejects %j with a clear 400", async (body, message) => {
+    const response = await t.request("POST", "/api/auth/register", { body });
+    expect(response.status).toBe(400);
+    expect(response.body?.message).toBe(message);
+    expect(await t.app.deps.repos.users.count()).toBe(0);
+  });
+
+  it("rejects a body that is not an object", async () => {
+    const response = await t.request("POST", "/api/auth/register", { body: ["a"] });
+    expect(response.status).toBe(400);
+  });
+
+  it("limits registrations per address", async () => {
+    const limited = await startTestApp({ throttleLimits: { registrationsPerIp: [2, 3600] } });
+    await limited.registerUser();
+    await limited.registerUser();
+    const third = await limited.request("POST", "/api/auth/register", {
+      body: { email: "third@example.com", name: "T", password: "long-enough-1" },
+    });
+    expect(third.status).toBe(429);
+    await limited.close();
+  });
+});
+
+describe("POST /api/auth/login", () => {
+  it("signs in, moving the last login to previousLoginDate and counting logins", async () => {
+    const user = await t.registerUser({ email: "bo@example.com" });
+    const registeredAt = clock.now().toISOString();
+    clock.advance(60_000);
+    const response = await t.request("POST", "/api/auth/login", {
+      body: { email: "bo@example.com", password: user.password, name: "" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      email: "bo@example.com",
+      previousLoginDate: registeredAt,
+      lastLoginDate: clock.now().toISOString(),
+      numberOfLogins: 2,
+    });
+    expect(response.body?.token).not.toBe(user.token);
+  });
+
+  it("gives the same status and message for a wrong password and an unknown email", async () => {
+    await t.registerUser({ email: "bo@example.com" });
+    const wrongPassword = await t.request("POST", "/api/auth/login", {
+      body: { email: "bo@example.com", password: "nope-nope" },
+    });
+    const unknownEmail = await t.request("POST", "/api/auth/login", {
+      body: { email: "nobody@example.com", password: "nope-nope" },
+    });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(wrongPassword.body).toEqual(unknownEmail.body);
+    expect(wrongPassword.body?.message).toBe(messages.invalidCredentials);
+  });
+
+  it("takes about as long for an unknown email as for a wrong password", async () => {
+    await t.registerUser({ email: "bo@example.com" });
+    const time = async (email: string) => {
+      const start = performance.now();
+      for (let i = 0; i < 3; i++)
+        await t.request("POST", "/api/auth/login", { body: { email, password: "nope-nope" } });
+      return performance.now() - start;
+    };
+    const known = await time("bo@example.com");
+    const unknown = await time("nobody@example.com");
+    expect(unknown).toBeGreaterThan(known * 0.5);
+  });
+
+  it("counts failed logins on the user", async () => {
+    await t.registerUser({ email: "bo@example.com" });
+    await t.request("POST", "/api/auth/login", {
+      body: { email: "bo@example.com", password: "wrong-1" },
+    });
+    await t.request("POST", "/api/auth/login", {
+      body: { email: "bo@example.com", password: "wrong-2" },
+    });
+    expect((await t.app.deps.repos.users.findByEmail("bo@example.com"))?.failedLogins).toBe(2);
+  });
+
+  it("blocks an account after repeated failures, even with the right password", async () => {
+    const limited = await startTestApp({
+      clock,
+      throttleLimits: { loginFailuresPerAccount: [3, 900] },
+    });
+    const user = await limited.registerUser({ email: "bo@example.com" });
+    for (let i = 0; i < 3; i++) {
+      await limited.request("POST", "/api/auth/login", {
+        body: { email: "bo@example.com", password: "wrong" },
+      });
+    }
+    const blocked = await limited.request("POST", "/api/auth/login", {
+      body: { email: "bo@example.com", password: user.password },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body?.message).toBe(messages.tooManyAttempts);
+    await limited.close();
+  });
+
+  it("cannot be used to bypass the limit through a tRPC batch", async () => {
+    const limited = await startTestApp({ throttleLimits: { loginFailuresPerIp: [3, 900] } });
+    const input = { email: "x@example.com", password: "wrong" };
+    const batch = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [String(i), input]));
+    const response = await limited.request(
+      "POST",
+      `/api/trpc/${Array(6).fill("auth.login").join(",")}?batch=1`,
+      { body: batch },
+    );
+    const codes = (response.body as unknown as { error: { data: { httpStatus: number } } }[]).map(
+      (r) => r.error.data.httpStatus,
+    );
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(3);
+    await limited.close();
+  });
+
+  it("writes successes and failures to the audit log with the reason", async () => {
+    const user = await t.registerUser({ email: "bo@example.com" });
+    await t.request("POST", "/api/auth/login", {
+      body: { email: "bo@example.com", password: "wrong" },
+    });
+    await t.request("POST", "/api/auth/login", {
+      body: { email: "bo@example.com", password: user.password },
+    });
+    const rows = t.app.database.sqlite
+      .prepare("SELECT event, success, failure_reason AS reason FROM audit_logs ORDER BY id")
+      .all();
+    expect(rows).toEqual([
+      { event: "REGISTER", success: 1, reason: null },
+      { event: "LOGIN", success: 0, reason: "Wrong password" },
+      { event: "LOGIN", success: 1, reason: null },
+    ]);
+  });
+});
+
+describe("sessions", () => {
+  it("ends with logout: the token is refused afterwards", async () => {
+    const user = await t.registerUser();
+    expect((await t.request("POST", "/api/auth/logout", { token: user.token })).status).toBe(200);
+    const after = await t.trpc("query", "auth.session", undefined, user.token);
+    expect(after.status).toBe(401);
+  });
+
+  it("expires after 15 minutes without a request", async () => {
+    const user = await t.registerUser();
+    clock.advance(14 * 60_000);
+    expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(200);
+    clock.advance(14 * 60_000);
+    expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(200);
+    clock.advance(15 * 60_000);
+    expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(401);
+  });
+
+  it("expires 12 hours after sign-in however active the user is", async () => {
+    const user = await t.registerUser();
+    for (let minutes = 0; minutes < 12 * 60 - 10; minutes += 10) {
+      clock.advance(10 * 60_000);
+      expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(200);
+    }
+    clock.advance(10 * 60_000);
+    expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(401);
+  });
+
+  it("refuses a malformed or unknown bearer token with 401", async () => {
+    for (const header of ["Bearer nonsense", "Bearer ", "Basic abc", `Bearer ${"x".repeat(500)}`]) {
+      const response = await t.request("GET", "/api/trpc/auth.session", {
+        headers: { authorization: header },
+      });
+      expect(response.status).toBe(401);
+    }
+  });
+
+  it("stores only a digest of the token", async () => {
+    const user = await t.registerUser();
+    const stored = t.app.database.sqlite.prepare("SELECT token_hash FROM sessions").all() as {
+      token_hash: string;
+    }[];
+    expect(stored.map((row) => row.token_hash)).not.toContain(user.token);
+    expect(stored[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

@@ -1,0 +1,157 @@
+import { messages } from "@ledgerline/contracts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startTestApp, TestClock, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+let clock: TestClock;
+beforeEach(async () => {
+  clock = new TestClock();
+  t = await startTestApp({ clock });
+});
+afterEach(() => t.close());
+
+/** Mail goes out in the background; wait for it to reach the outbox. */
+async function resetLinkFor(email: string): Promise<URL> {
+  for (let i = 0; i < 50; i++) {
+    const [mail] = await t.app.deps.repos.mailOutbox.listFor(email);
+    const link = mail?.bodyText.match(/https?:\/\/\S+/)?.[0];
+    if (link) return new URL(link);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no reset mail for ${email}`);
+}
+
+describe("POST /api/auth/forgot-password", () => {
+  it("mails a link to /reset-password on APP_ORIGIN with the token and email, whatever the Host header says", async () => {
+    await t.registerUser({ email: "cy@example.com" });
+    const response = await t.request("POST", "/api/auth/forgot-password", {
+      body: { email: "cy@example.com" },
+      headers: { host: "evil.example", "x-forwarded-host": "evil.example" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body?.message).toBe(messages.forgotPasswordSent);
+    const link = await resetLinkFor("cy@example.com");
+    expect(link.origin).toBe("https://ledgerline.test");
+    expect(link.pathname).toBe("/reset-password");
+    expect(link.searchParams.get("email")).toBe("cy@example.com");
+    expect(link.searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("answers an unknown email exactly as a known one and sends nothing", async () => {
+    await t.registerUser({ email: "cy@example.com" });
+    const known = await t.request("POST", "/api/auth/forgot-password", {
+      body: { email: "cy@example.com" },
+    });
+    const unknown = await t.request("POST", "/api/auth/forgot-password", {
+      body: { email: "ghost@example.com" },
+    });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(await t.app.deps.repos.mailOutbox.listFor("ghost@example.com")).toEqual([]);
+  });
+
+  it("stores only a digest of the reset token", async () => {
+    await t.registerUser({ email: "cy@example.com" });
+    await t.request("POST", "/api/auth/forgot-password", { body: { email: "cy@example.com" } });
+    const token = (await resetLinkFor("cy@example.com")).searchParams.get("token");
+    const stored = t.app.database.sqlite
+      .prepare("SELECT token_hash FROM password_reset_tokens")
+      .all() as { token_hash: string }[];
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
+  });
+
+  it("rejects a malformed email with 400", async () => {
+    const response = await t.request("POST", "/api/auth/forgot-password", {
+      body: { email: "nope" },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body?.message).toBe(messages.emailInvalid);
+  });
+});
+
+describe("POST /api/auth/reset-password", () => {
+  async function requestReset(email: string) {
+    await t.request("POST", "/api/auth/forgot-password", { body: { email } });
+    const link = await resetLinkFor(email);
+    return link.searchParams.get("token") as string;
+  }
+
+  it("sets the new password once, signs out every session and refuses the old password", async () => {
+    const user = await t.registerUser({ email: "cy@example.com", password: "old-password-1" });
+    const token = await requestReset("cy@example.com");
+    const response = await t.request("POST", "/api/auth/reset-password", {
+      body: { token, email: "cy@example.com", newPassword: "new-password-2" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body?.message).toBe(messages.passwordResetSuccess);
+    expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(401);
+    expect(
+      (
+        await t.request("POST", "/api/auth/login", {
+          body: { email: "cy@example.com", password: "old-password-1" },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await t.request("POST", "/api/auth/login", {
+          body: { email: "cy@example.com", password: "new-password-2" },
+        })
+      ).status,
+    ).toBe(200);
+
+    const again = await t.request("POST", "/api/auth/reset-password", {
+      body: { token, email: "cy@example.com", newPassword: "third-password-3" },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body?.message).toBe(messages.invalidResetToken);
+  });
+
+  it("refuses a token after 30 minutes", async () => {
+    await t.registerUser({ email: "cy@example.com" });
+    const token = await requestReset("cy@example.com");
+    clock.advance(30 * 60_000 + 1);
+    const response = await t.request("POST", "/api/auth/reset-password", {
+      body: { token, email: "cy@example.com", newPassword: "new-password-2" },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body?.message).toBe(messages.invalidResetToken);
+  });
+
+  it("refuses a token used with another account's email", async () => {
+    await t.registerUser({ email: "cy@example.com" });
+    await t.registerUser({ email: "di@example.com" });
+    const token = await requestReset("cy@example.com");
+    const response = await t.request("POST", "/api/auth/reset-password", {
+      body: { token, email: "di@example.com", newPassword: "new-password-2" },
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it("applies the password rules to the new password and keeps the token usable", async () => {
+    await t.registerUser({ email: "cy@example.com" });
+    const token = await requestReset("cy@example.com");
+    const short = await t.request("POST", "/api/auth/reset-password", {
+      body: { token, email: "cy@example.com", newPassword: "123" },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body?.message).toBe(messages.passwordTooShort);
+    const ok = await t.request("POST", "/api/auth/reset-password", {
+      body: { token, email: "cy@example.com", newPassword: "fine-password-9" },
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it("writes the request and the reset to the audit log", async () => {
+    await t.registerUser({ email: "cy@example.com" });
+    const token = await requestReset("cy@example.com");
+    await t.request("POST", "/api/auth/reset-password", {
+      body: { token, email: "cy@example.com", newPassword: "fine-password-9" },
+    });
+    const events = t.app.database.sqlite
+      .prepare("SELECT event FROM audit_logs WHERE success = 1 ORDER BY id")
+      .pluck()
+      .all();
+    expect(events).toEqual(["REGISTER", "PASSWORD_RESET_REQUEST", "PASSWORD_RESET"]);
+  });
+});

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await startTestApp();
+});
+afterEach(() => t.close());
+
+describe("HTTP platform", () => {
+  it("answers GET /api/health", async () => {
+    const response = await t.request("GET", "/api/health");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: "ok" });
+  });
+
+  it("sends a strict Content-Security-Policy with no inline script and a request id", async () => {
+    const response = await t.request("GET", "/api/health");
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const response = await t.request("GET", "/api/nope");
+    expect(response.status).toBe(404);
+    expect(response.body?.message).toContain("/api/nope");
+  });
+
+  it("answers malformed JSON with a 400, not a 500", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(response.statusCode).toBe(400);
+    const trpc = await t.app.inject({
+      method: "POST",
+      url: "/api/trpc/auth.login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(trpc.statusCode).toBe(400);
+  });
+
+  it("answers unknown procedures with 404 and wrong methods with 405", async () => {
+    expect((await t.request("GET", "/api/trpc/auth.nothing")).status).toBe(404);
+    expect((await t.request("GET", "/api/trpc/auth.login")).status).toBe(405);
+  });
+
+  it("says nothing internal when the server itself fails", async () => {
+    const user = await t.registerUser();
+    t.app.database.sqlite.prepare("DROP TABLE client_logs").run();
+    const rest = await t.request("POST", "/api/logs", {
+      token: user.token,
+      body: { level: "info", message: "hello", timestamp: "2026-01-01T00:00:00Z" },
+    });
+    expect(rest.status).toBe(500);
+    expect(rest.body).toEqual({ message: "Internal server error", requestId: expect.any(String) });
+    const trpc = await t.trpc(
+      "mutation",
+      "logs.create",
+      { level: "info", message: "hello", timestamp: "2026-01-01T00:00:00Z" },
+      user.token,
+    );
+    expect(trpc.status).toBe(500);
+    expect(JSON.stringify(trpc.body)).not.toMatch(/client_logs|sqlite/i);
+  });
+});
+
+describe("OpenAPI document", () => {
+  it("describes every REST path with its method and the docs page serves it", async () => {
+    const doc = (await t.request("GET", "/api/openapi.json")).body as unknown as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        "POST /api/auth/login",
+        "POST /api/auth/register",
+        "POST /api/auth/logout",
+        "POST /api/auth/forgot-password",
+        "POST /api/auth/reset-password",
+        "POST /api/users/update-password",
+        "POST /api/users/update-email",
+        "DELETE /api/users/self",
+        "GET /api/users",
+        "DELETE /api/users/{id}",
+        "POST /api/users/{id}/reset-password",
+        "GET /api/audit/logs",
+        "POST /api/logs",
+      ].sort(),
+    );
+    const login = doc.paths["/api/auth/login"]?.post as {
+      requestBody: {
+        content: { "application/json": { schema: { properties: Record<string, unknown> } } };
+      };
+    };
+    expect(Object.keys(login.requestBody.content["application/json"].schema.properties)).toEqual([
+      "email",
+      "password",
+      "name",
+    ]);
+    const docs = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain("swagger");
+  });
+});

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AuthUser } from "@ledgerline/contracts";
+import { buildApp, type App } from "../../src/app";
+import { parseEnv } from "../../src/env";
+import type { Clock } from "../../src/services/clock";
+import { hashPassword } from "../../src/services/passwords";
+import type { ThrottleLimits } from "../../src/services/throttles";
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  #now: number;
+  constructor(start = Date.parse("2026-03-02T15:00:00Z")) {
+    this.#now = start;
+  }
+  now() {
+    return new Date(this.#now);
+  }
+  advance(ms: number) {
+    this.#now += ms;
+  }
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  throttleLimits?: Partial<ThrottleLimits>;
+}
+
+export interface InjectOptions {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The real Fastify app on a fresh, migrated SQLite file of its own, driven through inject().
+ * Each call makes a new database, so tests never see each other's rows.
+ */
+export async function startTestApp(options: TestAppOptions = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "ledgerline-api-"));
+  const env = parseEnv({
+    NODE_ENV: "test",
+    DATABASE_URL: join(dir, "app.db"),
+    APP_ORIGIN: "https://ledgerline.test",
+    DEMO_SEED: "false",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const clock = options.clock ?? new TestClock();
+  const app: App = await buildApp({
+    env,
+    clock,
+    logger: false,
+    webRoot: false,
+    throttleLimits: options.throttleLimits,
+  });
+
+  async function request(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    opts: InjectOptions = {},
+  ) {
+    const response = await app.inject({
+      method,
+      url,
+      query: opts.query,
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...opts.headers,
+      },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+    return {
+      status: response.statusCode,
+      body: response.body ? (response.json() as Record<string, unknown> & unknown[]) : undefined,
+      headers: response.headers,
+    };
+  }
+
+  let counter = 0;
+  /** Registers a new user through the API and answers its auth response. */
+  async function registerUser(
+    overrides: Partial<{ email: string; name: string; password: string }> = {},
+  ) {
+    counter += 1;
+    const body = {
+      email: overrides.email ?? `user${counter}@example.com`,
+      name: overrides.name ?? `User ${counter}`,
+      password: overrides.password ?? "correct-horse-42",
+    };
+    const response = await request("POST", "/api/auth/register", { body });
+    if (response.status !== 200)
+      throw new Error(`register failed: ${JSON.stringify(response.body)}`);
+    return { ...(response.body as unknown as AuthUser), password: body.password };
+  }
+
+  /** Creates an admin directly in the database (there is no API for that) and signs in. */
+  async function createAdmin(email = "root@example.com", password = "admin-pass-9876") {
+    await app.deps.repos.users.create(
+      { email, name: "Root Admin", passwordHash: await hashPassword(password), isAdmin: true },
+      clock.now(),
+    );
+    const response = await request("POST", "/api/auth/login", { body: { email, password } });
+    return { ...(response.body as unknown as AuthUser), password };
+  }
+
+  async function trpc(kind: "query" | "mutation", path: string, input?: unknown, token?: string) {
+    if (kind === "query") {
+      const query = input === undefined ? {} : { input: JSON.stringify(input) };
+      return request("GET", `/api/trpc/${path}`, { token, query });
+    }
+    return request("POST", `/api/trpc/${path}`, { token, body: input ?? {} });
+  }
+
+  async function close() {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  return { app, env, clock, request, trpc, registerUser, createAdmin, close };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -1,0 +1,33 @@
+import { Moon, Sun } from "lucide-react";
+import { useState } from "react";
+
+const KEY = "ledgerline.theme";
+
+/** Light and dark follow the system until the user picks one here; public/theme.js applies it before paint. */
+export function ThemeToggle() {
+  const [dark, setDark] = useState(() => document.documentElement.classList.contains("dark"));
+  const toggle = () => {
+    const next = !dark;
+    document.documentElement.classList.toggle("dark", next);
+    try {
+      localStorage.setItem(KEY, next ? "dark" : "light");
+    } catch {
+      /* not remembered, still applied */
+    }
+    setDark(next);
+  };
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
+      className="rounded-md p-2 text-muted hover:bg-surface-muted hover:text-text"
+    >
+      {dark ? (
+        <Sun aria-hidden="true" className="h-5 w-5" />
+      ) : (
+        <Moon aria-hidden="true" className="h-5 w-5" />
+      )}
+    </button>
+  );
+}

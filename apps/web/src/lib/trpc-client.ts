@@ -1,0 +1,75 @@
+import type { AppRouter } from "@ledgerline/api";
+import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from "@trpc/client";
+import { observable } from "@trpc/server/observable";
+import { sendClientLog } from "./client-log";
+import { sessionStore } from "./session";
+
+/** When the last call reached the server; the inactivity monitor keeps the server session alive from it. */
+export const lastServerContact = { at: Date.now() };
+
+/**
+ * Every failed call is logged to the server (spec: url, method, status, statusText), and a 401
+ * anywhere but the login form ends the session.
+ */
+const failureLink: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next(value) {
+          lastServerContact.at = Date.now();
+          observer.next(value);
+        },
+        error(error) {
+          const status = error.data?.httpStatus ?? 0;
+          if (op.path !== "logs.create") {
+            sendClientLog({
+              level: status >= 500 || status === 0 ? "error" : "warn",
+              message: `API call failed: ${op.path}`,
+              context: {
+                url: `/api/trpc/${op.path}`,
+                method: op.type === "query" ? "GET" : "POST",
+                status,
+                statusText: error.data?.code ?? error.message,
+              },
+              error: { message: error.message },
+            });
+          }
+          if (status === 401 && op.path !== "auth.login") sessionStore.signOut("unauthorized");
+          observer.error(error);
+        },
+        complete() {
+          observer.complete();
+        },
+      }),
+    );
+
+/** The vanilla tRPC client: what the public account forms need, without the query cache. */
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    failureLink,
+    httpBatchLink({
+      url: "/api/trpc",
+      maxURLLength: 2000,
+      headers() {
+        const session = sessionStore.get();
+        return session ? { authorization: `Bearer ${session.token}` } : {};
+      },
+    }),
+  ],
+});
+
+/** The server's message for a 4xx; the screen's own fallback text for anything else. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError) {
+    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 500;
+    if (status < 500 && error.message) return error.message;
+  }
+  return fallback;
+}
+
+export function httpStatusOf(error: unknown): number | undefined {
+  return error instanceof TRPCClientError
+    ? (error.data as { httpStatus?: number } | undefined)?.httpStatus
+    : undefined;
+}

@@ -1,0 +1,9 @@
+import type { AppRouter } from "@ledgerline/api";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { queryClient } from "./query-client";
+import { trpcClient } from "./trpc-client";
+
+export { errorMessage, httpStatusOf, trpcClient } from "./trpc-client";
+
+/** Query and mutation options for TanStack Query, usable in loaders and components alike. */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

@@ -1,0 +1,31 @@
+import { createRouter } from "@tanstack/react-router";
+import { RouteError, RoutePending } from "./components/RouteStates";
+import { routeTree } from "./routeTree.gen";
+
+export function createAppRouter() {
+  const router = createRouter({
+    routeTree,
+    defaultPreload: "intent",
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: () => (
+      <div className="py-24 text-center">
+        <h1 className="text-2xl font-bold">Page not found</h1>
+        <p className="mt-2 text-muted">There is no page at this address.</p>
+      </div>
+    ),
+  });
+  // The spec: navigation scrolls smoothly to the top.
+  router.subscribe("onResolved", ({ fromLocation, toLocation }) => {
+    if (fromLocation?.pathname !== toLocation.pathname)
+      window.scrollTo({ top: 0, behavior: "smooth" });
+  });
+  return router;
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

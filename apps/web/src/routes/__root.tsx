@@ -1,0 +1,49 @@
+import { createRootRoute, Outlet } from "@tanstack/react-router";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { Footer } from "../components/layout/Footer";
+import { Navbar } from "../components/layout/Navbar";
+import { toasterState } from "../lib/notify";
+import { sessionStore } from "../lib/session";
+import { useSession } from "../lib/use-session";
+
+// Loaded only when needed, so the public pages' first bundle carries neither.
+const SessionMonitor = lazy(() => import("../auth/SessionMonitor"));
+const Toaster = lazy(() => import("../components/layout/Toaster"));
+
+export const Route = createRootRoute({
+  component: RootLayout,
+});
+
+function RootLayout() {
+  const session = useSession();
+  const toasterRequested = useSyncExternalStore(
+    toasterState.subscribe,
+    toasterState.isRequested,
+    () => false,
+  );
+
+  useEffect(() => {
+    if (sessionStore.get())
+      void import("../auth/session-calls").then((module) => module.confirmRestoredSession());
+  }, []);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+      <Footer />
+      <Suspense fallback={null}>
+        {session && <SessionMonitor key={session.token} />}
+        {toasterRequested && <Toaster />}
+      </Suspense>
+    </div>
+  );
+}

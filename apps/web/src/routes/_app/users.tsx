@@ -1,0 +1,214 @@
+import { messages, type UserListRow } from "@ledgerline/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import {
+  createColumnHelper,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type SortingState,
+} from "@tanstack/react-table";
+import { useMemo, useState, type FormEvent } from "react";
+import { Alert } from "../../components/ui/Alert";
+import { Badge } from "../../components/ui/Badge";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { DataTable } from "../../components/ui/DataTable";
+import { Modal } from "../../components/ui/Modal";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { PasswordField } from "../../components/ui/PasswordField";
+import { Spinner } from "../../components/ui/Spinner";
+import { formatDateTime } from "../../lib/format";
+import { requireAdmin } from "../../lib/guards";
+import { queryClient } from "../../lib/query-client";
+import { notify } from "../../lib/notify";
+import { errorMessage, trpc, trpcClient } from "../../lib/trpc";
+
+export const Route = createFileRoute("/_app/users")({
+  beforeLoad: requireAdmin("/access-denied"),
+  loader: () => queryClient.prefetchQuery(trpc.users.list.queryOptions()),
+  component: UsersPage,
+});
+
+const column = createColumnHelper<UserListRow>();
+
+function ResetPasswordModal({ user, onClose }: { user: UserListRow | null; onClose: () => void }) {
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const reset = useMutation({
+    mutationFn: (input: { id: number; newPassword: string }) =>
+      trpcClient.users.resetPassword.mutate(input),
+    onSuccess: (result) => {
+      notify.success(result.message);
+      setPassword("");
+      onClose();
+    },
+    onError: (failure) => setError(errorMessage(failure, messages.failedToResetPassword)),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (user) reset.mutate({ id: user.id, newPassword: password });
+  }
+
+  return (
+    <Modal
+      open={user !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setPassword("");
+          setError(null);
+          onClose();
+        }
+      }}
+      title="Reset password"
+      description={
+        user
+          ? `Set a new password for ${user.name} (${user.email}). They will be signed out everywhere.`
+          : undefined
+      }
+    >
+      <form onSubmit={submit} className="space-y-4">
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {error && <Alert tone="error">{error}</Alert>}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={reset.isPending}>
+            Reset password
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function UsersPage() {
+  const queryClient = useQueryClient();
+  const users = useQuery(trpc.users.list.queryOptions());
+  const [sorting, setSorting] = useState<SortingState>([{ id: "name", desc: false }]);
+  const [resetting, setResetting] = useState<UserListRow | null>(null);
+  const [deleting, setDeleting] = useState<UserListRow | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: number) => trpcClient.users.delete.mutate({ id }),
+    onSuccess: async (result) => {
+      notify.success(result.message);
+      setDeleting(null);
+      await queryClient.invalidateQueries(trpc.users.list.pathFilter());
+    },
+    onError: (failure) => {
+      setDeleting(null);
+      notify.error(errorMessage(failure, messages.failedToDeleteUser));
+    },
+  });
+
+  const columns = useMemo(
+    () => [
+      column.accessor("name", {
+        header: "Name",
+        cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+      }),
+      column.accessor("email", { header: "Email" }),
+      column.accessor("isAdmin", {
+        header: "Role",
+        cell: (info) => (info.getValue() ? <Badge tone="info">Admin</Badge> : <Badge>User</Badge>),
+      }),
+      column.accessor("createdDate", {
+        header: "Created",
+        cell: (info) => (
+          <span className="num whitespace-nowrap">{formatDateTime(info.getValue())}</span>
+        ),
+      }),
+      column.accessor("lastLoginDate", {
+        header: "Last Login",
+        cell: (info) => (
+          <span className="num whitespace-nowrap">{formatDateTime(info.getValue())}</span>
+        ),
+        sortUndefined: "last",
+      }),
+      column.accessor("numberOfLogins", { header: "Logins", meta: { numeric: true } }),
+      column.accessor("failedLogins", { header: "Failed Logins", meta: { numeric: true } }),
+      column.display({
+        id: "actions",
+        header: "Actions",
+        cell: ({ row }) =>
+          row.original.isAdmin ? (
+            <span className="text-xs text-muted">Admins cannot be changed here</span>
+          ) : (
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setResetting(row.original)}
+                aria-label={`Reset password of ${row.original.email}`}
+              >
+                Reset Password
+              </Button>
+              <Button
+                size="sm"
+                variant="danger"
+                onClick={() => setDeleting(row.original)}
+                aria-label={`Delete ${row.original.email}`}
+              >
+                Delete
+              </Button>
+            </div>
+          ),
+      }),
+    ],
+    [],
+  );
+
+  const table = useReactTable({
+    data: users.data ?? [],
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+
+  return (
+    <div>
+      <PageHeader
+        title="User Management"
+        subtitle={users.data ? `${users.data.length} registered users` : "Registered users"}
+      />
+      {users.isPending ? (
+        <div className="flex justify-center py-16 text-primary">
+          <Spinner size="lg" label="Loading users" />
+        </div>
+      ) : users.isError ? (
+        <Alert tone="error">{messages.failedToLoadUsers}</Alert>
+      ) : (
+        <DataTable table={table} caption="Registered users" empty="No users yet." />
+      )}
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete user"
+        message={
+          <>
+            <p>{messages.confirmDeleteUser}</p>
+            {deleting && (
+              <p className="mt-2 font-medium text-text">
+                {deleting.name} ({deleting.email})
+              </p>
+            )}
+          </>
+        }
+        confirmLabel="Delete"
+        tone="danger"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </div>
+  );
+}

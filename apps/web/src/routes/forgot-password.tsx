@@ -1,0 +1,71 @@
+import { messages } from "@ledgerline/contracts";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useState, type FormEvent } from "react";
+import { AuthCard } from "../components/AuthCard";
+import { Alert } from "../components/ui/Alert";
+import { Button } from "../components/ui/Button";
+import { Field } from "../components/ui/Field";
+import { errorMessage, trpcClient } from "../lib/trpc-client";
+
+export const Route = createFileRoute("/forgot-password")({
+  validateSearch: (search: Record<string, unknown>): { invalid?: true } => ({
+    invalid: search.invalid === true || search.invalid === "true" ? true : undefined,
+  }),
+  component: ForgotPasswordPage,
+});
+
+function ForgotPasswordPage() {
+  const { invalid } = Route.useSearch();
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setResult(null);
+    try {
+      const answer = await trpcClient.auth.forgotPassword.mutate({ email });
+      setResult({ tone: "success", text: answer.message });
+    } catch (error) {
+      setResult({ tone: "error", text: errorMessage(error, messages.anErrorOccurred) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the email of your account and we will send you a link to choose a new password."
+    >
+      {invalid && (
+        <Alert tone="warning">
+          {messages.resetLinkInvalid}{" "}
+          <a href="#forgot-email" className="font-medium underline">
+            Request a new reset link
+          </a>{" "}
+          below.
+        </Alert>
+      )}
+      <form onSubmit={(event) => void submit(event)} className="space-y-4">
+        <Field
+          id="forgot-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" className="w-full" busy={busy}>
+          Send reset link
+        </Button>
+      </form>
+      {result && <Alert tone={result.tone}>{result.text}</Alert>}
+      <Link to="/login" className="inline-block text-sm font-medium text-primary hover:underline">
+        Back to Login
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,100 @@
+import { messages } from "@ledgerline/contracts";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useState, type FormEvent } from "react";
+import { AuthCard } from "../components/AuthCard";
+import { Alert } from "../components/ui/Alert";
+import { Button } from "../components/ui/Button";
+import { Field } from "../components/ui/Field";
+import { PasswordField } from "../components/ui/PasswordField";
+import { redirectIfSignedIn } from "../lib/guards";
+import { sessionStore } from "../lib/session";
+import { trpcClient } from "../lib/trpc-client";
+
+interface LoginSearch {
+  reset?: "success";
+  reason?: "inactive";
+}
+
+export const Route = createFileRoute("/login")({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    reset: search.reset === "success" ? "success" : undefined,
+    reason: search.reason === "inactive" ? "inactive" : undefined,
+  }),
+  beforeLoad: redirectIfSignedIn,
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { reset, reason } = Route.useSearch();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      sessionStore.signIn(await trpcClient.auth.login.mutate({ email, password, name: "" }));
+      await navigate({ to: "/landing" });
+    } catch {
+      setError(messages.invalidCredentials);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Sign in to Ledgerline"
+      subtitle="Track your stocks and crypto in one place."
+      footer={
+        <>
+          New here?{" "}
+          <Link to="/register" className="font-medium text-primary hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {reset === "success" && <Alert tone="success">{messages.passwordResetSuccess}</Alert>}
+      {reason === "inactive" && (
+        <Alert tone="info">You were signed out after 15 minutes without activity.</Alert>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+      <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate={false}>
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+          }}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(null);
+          }}
+        />
+        <div className="flex items-center justify-between">
+          <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" busy={busy}>
+          Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,128 @@
+import { messages, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useState, type FormEvent } from "react";
+import { AuthCard } from "../components/AuthCard";
+import { Alert } from "../components/ui/Alert";
+import { Button } from "../components/ui/Button";
+import { Field } from "../components/ui/Field";
+import { PasswordField } from "../components/ui/PasswordField";
+import { redirectIfSignedIn } from "../lib/guards";
+import { newPasswordProblem } from "../lib/password-rules";
+import { sessionStore } from "../lib/session";
+import { errorMessage, trpcClient } from "../lib/trpc-client";
+
+export const Route = createFileRoute("/register")({
+  beforeLoad: redirectIfSignedIn,
+  component: RegisterPage,
+});
+
+function RegisterPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: "", email: "", password: "", confirm: "" });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => {
+    setForm({ ...form, [key]: event.target.value });
+    setProblem(null);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const localProblem = newPasswordProblem(
+      form.password,
+      form.confirm,
+      messages.passwordsDoNotMatch,
+    );
+    if (localProblem) {
+      setProblem(localProblem);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      sessionStore.signIn(
+        await trpcClient.auth.register.mutate({
+          name: form.name,
+          email: form.email,
+          password: form.password,
+        }),
+      );
+      await navigate({ to: "/landing" });
+    } catch (error) {
+      const reason = errorMessage(error, "");
+      setFailure(reason);
+      setProblem(messages.registrationFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Free to use. Your watchlists and portfolio stay private to you."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      {problem && (
+        <Alert tone="error">
+          <p>{problem}</p>
+          {problem === messages.registrationFailed && failure && <p className="mt-1">{failure}</p>}
+        </Alert>
+      )}
+      <form onSubmit={(event) => void submit(event)} className="space-y-4">
+        <Field
+          label="Full name"
+          autoComplete="name"
+          required
+          value={form.name}
+          onChange={set("name")}
+        />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set("email")}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          required
+          value={form.password}
+          onChange={set("password")}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          value={form.confirm}
+          onChange={set("confirm")}
+        />
+        <p className="text-xs text-muted">
+          By creating an account you agree to the{" "}
+          <Link to="/terms" className="text-primary hover:underline">
+            Terms of Service
+          </Link>{" "}
+          and the{" "}
+          <Link to="/privacy" className="text-primary hover:underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <Button type="submit" className="w-full" busy={busy} disabled={busy}>
+          Create account
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

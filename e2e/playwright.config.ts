@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/** Debian's Chromium; Playwright cannot download its own browser on this network. */
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `No Chromium at ${chromiumPath}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const baseURL = `http://127.0.0.1:${port}`;
+// One fresh database per run; workers inherit the variable from the runner.
+process.env.E2E_DATABASE ??= join(tmpdir(), `ledgerline-e2e-${Date.now()}.db`);
+
+export default defineConfig({
+  testDir: "./tests",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command: "node apps/api/dist/server.js",
+    cwd: resolve(import.meta.dirname, ".."),
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: process.env.E2E_DATABASE,
+      APP_ORIGIN: baseURL,
+      DEMO_SEED: "true",
+      LOG_LEVEL: "warn",
+      API_RATE_LIMIT_PER_MINUTE: "100000",
+    },
+  },
+});

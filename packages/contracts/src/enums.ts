@@ -1,0 +1,23 @@
+/**
+ * Plain value lists, kept free of zod so the web app can import them without pulling the
+ * validation library into its first bundle.
+ */
+export const auditEvents = [
+  "LOGIN",
+  "LOGOUT",
+  "REGISTER",
+  "PASSWORD_RESET_REQUEST",
+  "PASSWORD_RESET",
+  "PASSWORD_CHANGE",
+  "EMAIL_CHANGE",
+  "ACCOUNT_DELETE",
+  "ADMIN_PASSWORD_RESET",
+  "ADMIN_USER_DELETE",
+  "ACCESS_DENIED",
+] as const;
+export type AuditEvent = (typeof auditEvents)[number];
+
+export const auditSortColumns = ["timestamp", "email", "event", "success", "ipAddress"] as const;
+export type AuditSortColumn = (typeof auditSortColumns)[number];
+
+export const clientLogLevels = ["info", "warn", "error"] as const;

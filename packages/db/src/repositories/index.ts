@@ -1,0 +1,27 @@
+import type { Db } from "../client";
+import { auditLogsRepository } from "./audit-logs";
+import { clientLogsRepository } from "./client-logs";
+import { mailOutboxRepository } from "./mail-outbox";
+import { passwordResetTokensRepository } from "./password-reset-tokens";
+import { sessionsRepository } from "./sessions";
+import { usersRepository } from "./users";
+
+/** Every data access the API makes goes through these; signatures are async on purpose. */
+export function createRepositories(db: Db) {
+  return {
+    users: usersRepository(db),
+    sessions: sessionsRepository(db),
+    passwordResetTokens: passwordResetTokensRepository(db),
+    auditLogs: auditLogsRepository(db),
+    mailOutbox: mailOutboxRepository(db),
+    clientLogs: clientLogsRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+export type { NewUser } from "./users";
+export type { NewSession } from "./sessions";
+export type { NewAuditLog, AuditLogFilter, AuditLogPageRequest } from "./audit-logs";
+export type { NewMail } from "./mail-outbox";
+export type { NewClientLog } from "./client-logs";

@@ -1,0 +1,105 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { users, type UserRow } from "../schema";
+import { isUniqueViolation } from "./errors";
+
+export interface NewUser {
+  email: string;
+  name: string;
+  passwordHash: string;
+  isAdmin?: boolean;
+}
+
+export function usersRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<UserRow | undefined> {
+      return db.select().from(users).where(eq(users.id, id)).get();
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.select().from(users).where(eq(users.email, email)).get();
+    },
+
+    /** Returns undefined when the email is already taken. */
+    async create(user: NewUser, now: Date): Promise<UserRow | undefined> {
+      try {
+        return db
+          .insert(users)
+          .values({ ...user, isAdmin: user.isAdmin ?? false, createdAt: now })
+          .returning()
+          .get();
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async list(): Promise<UserRow[]> {
+      return db.select().from(users).orderBy(asc(users.name), asc(users.id)).all();
+    },
+
+    async count(): Promise<number> {
+      const row = db
+        .select({ n: sql<number>`count(*)` })
+        .from(users)
+        .get();
+      return row?.n ?? 0;
+    },
+
+    async countAdmins(): Promise<number> {
+      const row = db
+        .select({ n: sql<number>`count(*)` })
+        .from(users)
+        .where(eq(users.isAdmin, true))
+        .get();
+      return row?.n ?? 0;
+    },
+
+    /** Moves the last login to previous, stamps the new one and counts it. */
+    async recordLogin(id: number, now: Date): Promise<UserRow | undefined> {
+      return db
+        .update(users)
+        .set({
+          previousLoginAt: sql`${users.lastLoginAt}`,
+          lastLoginAt: now,
+          numberOfLogins: sql`${users.numberOfLogins} + 1`,
+        })
+        .where(eq(users.id, id))
+        .returning()
+        .get();
+    },
+
+    async recordFailedLogin(id: number): Promise<void> {
+      db.update(users)
+        .set({ failedLogins: sql`${users.failedLogins} + 1` })
+        .where(eq(users.id, id))
+        .run();
+    },
+
+    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+      db.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+    },
+
+    async setAdmin(id: number, isAdmin: boolean): Promise<void> {
+      db.update(users).set({ isAdmin }).where(eq(users.id, id)).run();
+    },
+
+    /** Returns false when another account already uses the address. */
+    async setEmail(id: number, email: string): Promise<boolean> {
+      try {
+        db.update(users).set({ email }).where(eq(users.id, id)).run();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Deletes the user; every row they own goes with it through ON DELETE CASCADE. */
+    async delete(id: number): Promise<boolean> {
+      return db.delete(users).where(eq(users.id, id)).run().changes > 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;
