@@ -30,6 +30,8 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: true,
+    // The e2e budget test and bench/web-bundle read which chunks each route loads from here.
+    manifest: true,
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:3000" },

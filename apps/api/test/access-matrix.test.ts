@@ -42,7 +42,10 @@ async function freshTokens() {
 }
 
 function procedureKind(path: string): "query" | "mutation" {
-  const procedures = appRouter._def.procedures as Record<string, { _def: { type: string } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { type: string } }
+  >;
   return procedures[path]?._def.type === "query" ? "query" : "mutation";
 }
 

@@ -3,10 +3,8 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 /** A fixed-window counter per key; the memory store can be swapped for rate-limiter-flexible's Redis one. */
 export class Throttle {
   readonly #limiter: RateLimiterMemory;
-  readonly #points: number;
 
   constructor(points: number, durationSeconds: number) {
-    this.#points = points;
     this.#limiter = new RateLimiterMemory({ points, duration: durationSeconds });
   }
 

@@ -75,7 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     });
     return {
       status: response.statusCode,
-      body: response.body ? (response.json() as Record<string, unknown> & unknown[]) : undefined,
+      body: response.body ? response.json<Record<string, unknown> & unknown[]>() : undefined,
       headers: response.headers,
     };
   }
@@ -109,7 +109,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
 
   async function trpc(kind: "query" | "mutation", path: string, input?: unknown, token?: string) {
     if (kind === "query") {
-      const query = input === undefined ? {} : { input: JSON.stringify(input) };
+      const query: Record<string, string> =
+        input === undefined ? {} : { input: JSON.stringify(input) };
       return request("GET", `/api/trpc/${path}`, { token, query });
     }
     return request("POST", `/api/trpc/${path}`, { token, body: input ?? {} });

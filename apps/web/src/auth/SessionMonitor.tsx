@@ -9,9 +9,9 @@ import {
   messages,
 } from "@ledgerline/contracts";
 import { useEffect } from "react";
-import { notify } from "../lib/notify";
+import { notify, preloadToasts } from "../lib/notify";
 import { sessionStore } from "../lib/session";
-import { lastServerContact, trpcClient } from "../lib/trpc-client";
+import { lastServerContact } from "../lib/server-contact";
 
 const ACTIVITY_EVENTS = [
   "mousemove",
@@ -27,6 +27,7 @@ const KEEP_ALIVE_AFTER_MS = 5 * 60_000;
 
 async function keepServerSessionAlive() {
   try {
+    const { trpcClient } = await import("../lib/trpc-client");
     sessionStore.updateUser(await trpcClient.auth.session.query());
   } catch {
     /* a 401 has already signed the user out */
@@ -37,7 +38,9 @@ async function keepServerSessionAlive() {
  * The spec's session rules while signed in: the token's expiry checked every minute, and
  * sign-out after 15 idle minutes with a warning and a 60-second countdown at 14.
  */
-export default function SessionMonitor() {
+export function SessionMonitor() {
+  useEffect(preloadToasts, []);
+
   useEffect(() => {
     const expiryCheck = setInterval(() => {
       if (sessionStore.isExpired()) sessionStore.signOut("expired");
@@ -60,6 +63,7 @@ export default function SessionMonitor() {
     };
 
     const showWarning = () => {
+      clearInterval(countdown);
       let secondsLeft = SESSION_WARNING_COUNTDOWN_S;
       warningShown = true;
       notify.warning(inactivityWarning(secondsLeft), {

@@ -36,6 +36,11 @@ function load(): Promise<ToastApi> {
   return api;
 }
 
+/** Signed-in screens load the toasts up front, so the first one (say, the inactivity warning) shows at once. */
+export function preloadToasts(): void {
+  void load();
+}
+
 type Kind = "success" | "error" | "info" | "warning";
 const show = (kind: Kind) => (message: string, options?: ToastOptions) => {
   void load().then((api) => api[kind](message, options));

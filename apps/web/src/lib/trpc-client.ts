@@ -1,11 +1,9 @@
 import type { AppRouter } from "@ledgerline/api";
-import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import { sendClientLog } from "./client-log";
+import { lastServerContact } from "./server-contact";
 import { sessionStore } from "./session";
-
-/** When the last call reached the server; the inactivity monitor keeps the server session alive from it. */
-export const lastServerContact = { at: Date.now() };
 
 /**
  * Every failed call is logged to the server (spec: url, method, status, statusText), and a 401
@@ -58,18 +56,3 @@ export const trpcClient = createTRPCClient<AppRouter>({
     }),
   ],
 });
-
-/** The server's message for a 4xx; the screen's own fallback text for anything else. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError) {
-    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 500;
-    if (status < 500 && error.message) return error.message;
-  }
-  return fallback;
-}
-
-export function httpStatusOf(error: unknown): number | undefined {
-  return error instanceof TRPCClientError
-    ? (error.data as { httpStatus?: number } | undefined)?.httpStatus
-    : undefined;
-}

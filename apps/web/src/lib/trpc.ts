@@ -3,7 +3,8 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { queryClient } from "./query-client";
 import { trpcClient } from "./trpc-client";
 
-export { errorMessage, httpStatusOf, trpcClient } from "./trpc-client";
+export { trpcClient } from "./trpc-client";
+export { errorMessage, httpStatusOf } from "./errors";
 
 /** Query and mutation options for TanStack Query, usable in loaders and components alike. */
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

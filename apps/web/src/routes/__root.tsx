@@ -1,13 +1,13 @@
 import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { SessionMonitor } from "../auth/SessionMonitor";
 import { Footer } from "../components/layout/Footer";
 import { Navbar } from "../components/layout/Navbar";
 import { toasterState } from "../lib/notify";
 import { sessionStore } from "../lib/session";
 import { useSession } from "../lib/use-session";
 
-// Loaded only when needed, so the public pages' first bundle carries neither.
-const SessionMonitor = lazy(() => import("../auth/SessionMonitor"));
+// Loaded on the first toast, so the public pages' first bundle does not carry the toast library.
 const Toaster = lazy(() => import("../components/layout/Toaster"));
 
 export const Route = createRootRoute({
@@ -40,10 +40,8 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        {session && <SessionMonitor key={session.token} />}
-        {toasterRequested && <Toaster />}
-      </Suspense>
+      {session && <SessionMonitor key={session.token} />}
+      <Suspense fallback={null}>{toasterRequested && <Toaster />}</Suspense>
     </div>
   );
 }

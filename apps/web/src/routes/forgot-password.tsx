@@ -1,11 +1,12 @@
-import { messages } from "@ledgerline/contracts";
+import { messages, type MessageResult } from "@ledgerline/contracts";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
 import { Alert } from "../components/ui/Alert";
 import { Button } from "../components/ui/Button";
 import { Field } from "../components/ui/Field";
-import { errorMessage, trpcClient } from "../lib/trpc-client";
+import { errorMessage } from "../lib/errors";
+import { postJson } from "../lib/rest";
 
 export const Route = createFileRoute("/forgot-password")({
   validateSearch: (search: Record<string, unknown>): { invalid?: true } => ({
@@ -25,7 +26,7 @@ function ForgotPasswordPage() {
     setBusy(true);
     setResult(null);
     try {
-      const answer = await trpcClient.auth.forgotPassword.mutate({ email });
+      const answer = await postJson<MessageResult>("/auth/forgot-password", { email });
       setResult({ tone: "success", text: answer.message });
     } catch (error) {
       setResult({ tone: "error", text: errorMessage(error, messages.anErrorOccurred) });

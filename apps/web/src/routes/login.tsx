@@ -1,4 +1,4 @@
-import { messages } from "@ledgerline/contracts";
+import { messages, type AuthUser } from "@ledgerline/contracts";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
@@ -8,7 +8,7 @@ import { Field } from "../components/ui/Field";
 import { PasswordField } from "../components/ui/PasswordField";
 import { redirectIfSignedIn } from "../lib/guards";
 import { sessionStore } from "../lib/session";
-import { trpcClient } from "../lib/trpc-client";
+import { postJson } from "../lib/rest";
 
 interface LoginSearch {
   reset?: "success";
@@ -37,7 +37,7 @@ function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      sessionStore.signIn(await trpcClient.auth.login.mutate({ email, password, name: "" }));
+      sessionStore.signIn(await postJson<AuthUser>("/auth/login", { email, password, name: "" }));
       await navigate({ to: "/landing" });
     } catch {
       setError(messages.invalidCredentials);

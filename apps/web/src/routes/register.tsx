@@ -1,4 +1,4 @@
-import { messages, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts";
+import { messages, PASSWORD_MIN_LENGTH, type AuthUser } from "@ledgerline/contracts";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
@@ -9,7 +9,8 @@ import { PasswordField } from "../components/ui/PasswordField";
 import { redirectIfSignedIn } from "../lib/guards";
 import { newPasswordProblem } from "../lib/password-rules";
 import { sessionStore } from "../lib/session";
-import { errorMessage, trpcClient } from "../lib/trpc-client";
+import { errorMessage } from "../lib/errors";
+import { postJson } from "../lib/rest";
 
 export const Route = createFileRoute("/register")({
   beforeLoad: redirectIfSignedIn,
@@ -42,7 +43,7 @@ function RegisterPage() {
     setFailure(null);
     try {
       sessionStore.signIn(
-        await trpcClient.auth.register.mutate({
+        await postJson<AuthUser>("/auth/register", {
           name: form.name,
           email: form.email,
           password: form.password,
@@ -110,11 +111,11 @@ function RegisterPage() {
         />
         <p className="text-xs text-muted">
           By creating an account you agree to the{" "}
-          <Link to="/terms" className="text-primary hover:underline">
+          <Link to="/terms" className="text-primary underline">
             Terms of Service
           </Link>{" "}
           and the{" "}
-          <Link to="/privacy" className="text-primary hover:underline">
+          <Link to="/privacy" className="text-primary underline">
             Privacy Policy
           </Link>
           .

@@ -6,7 +6,8 @@ import { Alert } from "../components/ui/Alert";
 import { Button } from "../components/ui/Button";
 import { PasswordField } from "../components/ui/PasswordField";
 import { newPasswordProblem } from "../lib/password-rules";
-import { errorMessage, trpcClient } from "../lib/trpc-client";
+import { errorMessage } from "../lib/errors";
+import { postJson } from "../lib/rest";
 
 interface ResetSearch {
   token?: string;
@@ -46,7 +47,7 @@ function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await trpcClient.auth.resetPassword.mutate({ token, email, newPassword: password });
+      await postJson("/auth/reset-password", { token, email, newPassword: password });
       await navigate({ to: "/login", search: { reset: "success" } });
     } catch (failure) {
       setError(errorMessage(failure, messages.invalidResetToken));

@@ -14,7 +14,7 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
       trailing={
         <button
           type="button"
-          aria-label={`Hold to show ${props.label.toLowerCase()}`}
+          aria-label="Hold to reveal password"
           aria-pressed={revealed}
           className="rounded p-2 text-muted hover:text-text"
           onPointerDown={show}

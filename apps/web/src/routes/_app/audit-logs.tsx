@@ -28,7 +28,7 @@ interface AuditSearch {
   startDate?: string;
   endDate?: string;
   email?: string;
-  success?: "true" | "false";
+  success?: boolean;
   sortBy?: AuditSortColumn;
   sortOrder?: "asc" | "desc";
   page?: number;
@@ -66,10 +66,10 @@ export const Route = createFileRoute("/_app/audit-logs")({
     email:
       typeof search.email === "string" && search.email.trim() ? search.email.trim() : undefined,
     success:
-      search.success === "true" || search.success === true
-        ? "true"
-        : search.success === "false" || search.success === false
-          ? "false"
+      search.success === true || search.success === "true"
+        ? true
+        : search.success === false || search.success === "false"
+          ? false
           : undefined,
     sortBy: auditSortColumns.includes(search.sortBy as AuditSortColumn)
       ? (search.sortBy as AuditSortColumn)
@@ -124,7 +124,7 @@ function Filters({ search }: { search: ResolvedSearch }) {
     startDate: isoToLocalInput(search.startDate),
     endDate: isoToLocalInput(search.endDate),
     email: search.email ?? "",
-    success: search.success ?? "",
+    success: search.success === undefined ? "" : String(search.success),
   });
 
   function apply(event: FormEvent) {
@@ -135,7 +135,7 @@ function Filters({ search }: { search: ResolvedSearch }) {
         startDate: localInputToIso(draft.startDate),
         endDate: localInputToIso(draft.endDate),
         email: draft.email.trim() || undefined,
-        success: draft.success === "true" || draft.success === "false" ? draft.success : undefined,
+        success: draft.success === "" ? undefined : draft.success === "true",
         page: 1,
       }),
     });

@@ -1,0 +1,100 @@
+import { messages } from "@ledgerline/contracts";
+import { expect, test } from "@playwright/test";
+import { login, registerViaApi } from "./support";
+
+test("inactivity: a warning with a countdown at 14 minutes, activity extends, 15 idle minutes sign out", async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request, "Idle User");
+  await page.clock.install();
+  await login(page, user.email, user.password);
+  // The session monitor loads with the signed-in screens; its timers start once it is there.
+  await page.waitForLoadState("networkidle");
+  // From here time moves only when the test says, so the countdown can be read exactly; the
+  // mouse move restarts the inactivity timers at the paused instant.
+  await page.clock.pauseAt(Date.now() + 2_000);
+  await page.mouse.move(10, 10);
+
+  await page.clock.runFor(14 * 60_000 + 500);
+  const warning = page.getByText(/You will be logged out in \d+ seconds due to inactivity/);
+  await expect(warning).toBeVisible();
+  const secondsLeft = async () =>
+    Number(/in (\d+) seconds/.exec((await warning.textContent()) ?? "")?.[1]);
+  const first = await secondsLeft();
+  expect(first).toBeGreaterThanOrEqual(59);
+  await page.clock.runFor(3_000);
+  await expect.poll(secondsLeft).toBe(first - 3);
+
+  await page.mouse.move(200, 200);
+  await page.mouse.move(220, 240);
+  await expect(page.getByText(messages.sessionExtended)).toBeVisible();
+  // The toast leaves after its exit animation, whose timers run on the paused clock.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(200);
+      return warning.isVisible();
+    })
+    .toBe(false);
+
+  await page.clock.runFor(14 * 60_000 + 500);
+  await expect(warning).toBeVisible();
+  await page.clock.runFor(61_000);
+  await expect(page).toHaveURL(/\/login\?reason=inactive$/);
+  await expect(
+    page.getByText("You were signed out after 15 minutes without activity."),
+  ).toBeVisible();
+});
+
+test("a stored session past its expiry is not restored", async ({ page, request }) => {
+  const user = await registerViaApi(request, "Stale User");
+  await login(page, user.email, user.password);
+  await page.evaluate(() => {
+    const stored = JSON.parse(sessionStorage.getItem("user") ?? "{}") as Record<string, unknown>;
+    sessionStorage.setItem(
+      "user",
+      JSON.stringify({ ...stored, expiresAt: new Date(Date.now() - 1000).toISOString() }),
+    );
+  });
+  await page.goto("/landing");
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem("token"))).toBeNull();
+});
+
+test("the minute check signs the user out when the token's 12 hours are up, however active", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const user = await registerViaApi(request, "Marathon User");
+  await page.clock.install();
+  await login(page, user.email, user.password);
+  // The session monitor loads with the signed-in screens; its timers start once it is there.
+  await page.waitForLoadState("networkidle");
+  // Stay active every 10 minutes so that only the token's own expiry can end the session.
+  for (let minutes = 0; minutes < 12 * 60; minutes += 10) {
+    await page.clock.runFor(10 * 60_000);
+    await page.mouse.move(100 + (minutes % 200), 300);
+  }
+  await page.clock.runFor(2 * 60_000);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a session the server no longer knows ends with the next call (401)", async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request, "Revoked User");
+  await login(page, user.email, user.password);
+  await page.getByRole("link", { name: "Account", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
+  const token = await page.evaluate(() => sessionStorage.getItem("token"));
+  // Signed out elsewhere: the server forgets the session while this tab still holds the token.
+  await request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
+  await page.getByLabel("Current password").fill(user.password);
+  await page.getByLabel("New password", { exact: true }).fill("another-pass-9");
+  await page.getByLabel("Confirm new password").fill("another-pass-9");
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem("token"))).toBeNull();
+});

@@ -1,0 +1,71 @@
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const demo = {
+  user: { email: "demo@example.com", password: "ledger-demo-2025", name: "Dana Demo" },
+  admin: { email: "admin@example.com", password: "ledger-admin-2025", name: "Avery Admin" },
+};
+
+let counter = 0;
+/** A unique address per call, so tests running side by side never share an account. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+/** Creates an account through the REST API (fast set-up for tests about something else). */
+export async function registerViaApi(
+  request: APIRequestContext,
+  name = "Test User",
+  password = "walnut-grove-77",
+) {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
+  const response = await request.post("/api/auth/register", { data: { email, name, password } });
+  expect(response.status()).toBe(200);
+  return { email, name, password, id: ((await response.json()) as { id: number }).id };
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+}
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(
+    blocking.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
+}
+
+/** The newest mail to an address, read from the outbox table of the server's database. */
+export async function latestMailTo(address: string): Promise<string> {
+  const database = new Database(process.env.E2E_DATABASE ?? "", {
+    readonly: true,
+    fileMustExist: true,
+  });
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const row = database
+        .prepare("SELECT body_text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1")
+        .get(address) as { body_text: string } | undefined;
+      if (row) return row.body_text;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    database.close();
+  }
+  throw new Error(`no mail to ${address}`);
+}
