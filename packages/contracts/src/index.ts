@@ -6,3 +6,4 @@ export * from "./account";
 export * from "./users";
 export * from "./audit";
 export * from "./logs";
+export * from "./market";

@@ -2,6 +2,7 @@ import type { Db } from "../client";
 import { auditLogsRepository } from "./audit-logs";
 import { clientLogsRepository } from "./client-logs";
 import { mailOutboxRepository } from "./mail-outbox";
+import { marketDataRepository } from "./market-data";
 import { passwordResetTokensRepository } from "./password-reset-tokens";
 import { sessionsRepository } from "./sessions";
 import { usersRepository } from "./users";
@@ -15,6 +16,7 @@ export function createRepositories(db: Db) {
     auditLogs: auditLogsRepository(db),
     mailOutbox: mailOutboxRepository(db),
     clientLogs: clientLogsRepository(db),
+    marketData: marketDataRepository(db),
   };
 }
 

@@ -1,0 +1,323 @@
+import { z } from "zod";
+
+/**
+ * Market data as the screens see it (spec sections 3, 4 "Market status", 8 and 9).
+ *
+ * Prices are canonical decimal strings ("160.31", "0.00001234", never "1e-8" or "160.310") so
+ * that no binary floating point touches money; volumes and percents are plain numbers.
+ */
+
+export const marketMessages = {
+  marketOpen: "Market is open.",
+  marketClosedUsingPreviousClose:
+    "Market is currently closed. Using previous close price for current price.",
+  marketClosedShowingPreviousDay: "Market is currently closed. Showing previous trading day data.",
+
+  failedToFetchStockData: "Failed to fetch stock data",
+  failedToSearchCompanies: "Failed to search companies",
+  failedToFetchCompanyDetails: "Failed to fetch company details",
+  failedToFetchMarketMovers: "Failed to fetch market movers",
+  failedToFetchCompanyNews: "Failed to fetch company news",
+  failedToFetchHistoricalData: "Failed to fetch historical data",
+  failedToFetchCryptoData: "Failed to fetch crypto data",
+  failedToFetchSupportedCurrencies: "Failed to fetch supported currencies",
+
+  invalidStockSymbol:
+    "A stock symbol is 1 to 10 characters: a letter first, then letters, digits, '.' or '-'",
+  invalidCryptoSymbol: "A crypto symbol is 1 to 10 letters or digits",
+  cryptocurrencyNotFound: "Cryptocurrency not found",
+} as const;
+
+/** The stock search error of spec section 8, for a symbol that failed to load. */
+export function stockLookupFailedMessage(symbol: string): string {
+  return `${symbol} is not a valid symbol or is currently unavailable and cannot be used in your analysis.`;
+}
+
+// Limits of spec section 9.
+export const SYMBOL_MAX_LENGTH = 10;
+export const COMPANY_SEARCH_MIN_LENGTH = 2;
+export const COMPANY_SEARCH_MAX_LENGTH = 100;
+export const COMPANY_SEARCH_LIMIT = 10;
+export const MARKET_MOVERS_LIMIT = 10;
+export const NEWS_WINDOW_DAYS = 30;
+export const NEWS_LIMIT = 10;
+export const RELATED_COMPANIES_LIMIT = 10;
+export const STOCK_REFRESH_INTERVAL_MS = 60_000;
+export const CRYPTO_REFRESH_INTERVAL_MS = 10_000;
+export const PORTFOLIO_REFRESH_INTERVAL_MS = 60_000;
+export const QUOTE_CURRENCY = "USD";
+
+/** A conservative ticker charset: enough for BRK.B and BF.B, nothing a URL or SQL cares about. */
+export const STOCK_SYMBOL_PATTERN = /^[A-Z][A-Z0-9.-]{0,9}$/;
+export const CRYPTO_SYMBOL_PATTERN = /^[A-Z0-9]{1,10}$/;
+
+/** Trimmed and upper-cased before it is checked, as the symbol box does (spec section 5). */
+export const stockSymbol = z
+  .string({ error: marketMessages.invalidStockSymbol })
+  .trim()
+  .toUpperCase()
+  .regex(STOCK_SYMBOL_PATTERN, marketMessages.invalidStockSymbol);
+
+export const cryptoSymbol = z
+  .string({ error: marketMessages.invalidCryptoSymbol })
+  .trim()
+  .toUpperCase()
+  .regex(CRYPTO_SYMBOL_PATTERN, marketMessages.invalidCryptoSymbol);
+
+/** A canonical decimal: no exponent, no leading zeros, no trailing fractional zeros, no "-0". */
+export const DECIMAL_PATTERN = /^(?:0|-?(?:0\.\d*[1-9]|[1-9]\d*(?:\.\d*[1-9])?))$/;
+export const decimalString = z
+  .string()
+  .regex(DECIMAL_PATTERN, "Expected a canonical decimal string such as 160.31");
+
+const isoDateTime = z.iso.datetime({ offset: true });
+/** A calendar date (YYYY-MM-DD), in New York time for market days. */
+export const calendarDate = z.iso.date({ error: "Dates must be YYYY-MM-DD" });
+
+// Time ranges (spec sections 3 and 9).
+
+export const timeRanges = ["1W", "1M", "3M", "6M", "1Y"] as const;
+export type TimeRange = (typeof timeRanges)[number];
+export const DEFAULT_TIME_RANGE: TimeRange = "1M";
+
+/** Any other value means 1M, as the spec says, so a stale bookmark never errors. */
+export const timeRange = z.enum(timeRanges).catch(DEFAULT_TIME_RANGE);
+
+export const MARKET_TIME_ZONE = "America/New_York";
+
+/**
+ * The start and end dates of a range, the end being today. "Today" is the market's date (New
+ * York) unless another time zone is given, so the API and the web agree on which bars to show.
+ */
+export function timeRangeDates(
+  range: TimeRange,
+  now: Date = new Date(),
+  timeZone: string = MARKET_TIME_ZONE,
+): { from: string; to: string } {
+  const to = calendarDateIn(now, timeZone);
+  const [year, month, day] = to.split("-").map(Number) as [number, number, number];
+  const monthsBack: Record<TimeRange, number> = { "1W": 0, "1M": 1, "3M": 3, "6M": 6, "1Y": 12 };
+  let from: Date;
+  if (range === "1W") {
+    from = new Date(Date.UTC(year, month - 1, day - 7));
+  } else {
+    const target = new Date(Date.UTC(year, month - 1 - monthsBack[range], 1));
+    // Clamp to the last day of the target month: one month before 31 March is 28/29 February.
+    const lastDay = new Date(
+      Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+    ).getUTCDate();
+    from = new Date(
+      Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(day, lastDay)),
+    );
+  }
+  return { from: from.toISOString().slice(0, 10), to };
+}
+
+function calendarDateIn(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+// Inputs.
+
+export const symbolInput = z.object({ symbol: stockSymbol });
+export type SymbolInput = z.output<typeof symbolInput>;
+
+export const cryptoSymbolInput = z.object({ symbol: cryptoSymbol });
+export type CryptoSymbolInput = z.output<typeof cryptoSymbolInput>;
+
+/** Fewer than 2 characters is allowed and answers no hits, as the search box clears. */
+export const companySearchInput = z.object({
+  query: z
+    .string()
+    .trim()
+    .max(
+      COMPANY_SEARCH_MAX_LENGTH,
+      `Search text must be at most ${COMPANY_SEARCH_MAX_LENGTH} characters`,
+    ),
+});
+export type CompanySearchInput = z.output<typeof companySearchInput>;
+
+export const companyDetailsInput = z.object({ symbol: stockSymbol, date: calendarDate.optional() });
+export type CompanyDetailsInput = z.output<typeof companyDetailsInput>;
+
+export const historicalDataInput = z.object({ symbol: stockSymbol, range: timeRange });
+export type HistoricalDataInput = z.output<typeof historicalDataInput>;
+
+// Stocks.
+
+/** Stock snapshot / saved stock (spec section 3). */
+export const stockSnapshot = z.object({
+  symbol: z.string(),
+  companyName: z.string(),
+  price: decimalString,
+  change: decimalString,
+  changePercent: z.number(),
+  /** Always 0, as in the original product; the market cap lives in the company details. */
+  marketCap: z.number(),
+  volume: z.number().nonnegative(),
+  timestamp: isoDateTime,
+  /** Null before the day's first trade, while the market is closed, or when not reported. */
+  open: decimalString.nullable(),
+  high: decimalString.nullable(),
+  low: decimalString.nullable(),
+  previousClose: decimalString,
+  marketStatus: z.string(),
+});
+export type StockSnapshot = z.infer<typeof stockSnapshot>;
+
+export const marketMover = z.object({
+  symbol: z.string(),
+  price: decimalString,
+  changePercent: z.number(),
+  volume: z.number().nonnegative(),
+  marketStatus: z.string(),
+});
+export type MarketMover = z.infer<typeof marketMover>;
+
+export const marketMovers = z.object({
+  gainers: z.array(marketMover),
+  losers: z.array(marketMover),
+  marketStatus: z.string(),
+  lastUpdate: isoDateTime,
+});
+export type MarketMovers = z.infer<typeof marketMovers>;
+
+export const companySearchHit = z.object({
+  ticker: z.string(),
+  name: z.string(),
+  market: z.string(),
+  locale: z.string(),
+});
+export type CompanySearchHit = z.infer<typeof companySearchHit>;
+
+/** A failed entry keeps its ticker with an empty name and zero prices (spec section 8). */
+export const relatedCompany = z.object({
+  ticker: z.string(),
+  name: z.string(),
+  price: decimalString,
+  previousClose: decimalString,
+  /** Percent versus the previous close, computed on the server (0 for a failed entry). */
+  changePercent: z.number(),
+});
+export type RelatedCompany = z.infer<typeof relatedCompany>;
+
+export const companyAddress = z.object({
+  address1: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+});
+export type CompanyAddress = z.infer<typeof companyAddress>;
+
+/** Company details with the provider's field names (spec section 3). */
+export const companyDetails = z.object({
+  ticker: z.string(),
+  name: z.string(),
+  market_cap: z.number().nonnegative().nullable(),
+  total_employees: z.number().int().nonnegative().nullable(),
+  list_date: calendarDate.nullable(),
+  primary_exchange: z.string().nullable(),
+  sic_description: z.string().nullable(),
+  weighted_shares_outstanding: z.number().nonnegative().nullable(),
+  description: z.string().nullable(),
+  address: companyAddress.nullable(),
+  phone_number: z.string().nullable(),
+  homepage_url: z.string().nullable(),
+  /** True when the figures come from the simulated market and must be labelled as such. */
+  simulated: z.boolean(),
+});
+export type CompanyDetails = z.infer<typeof companyDetails>;
+
+/** One daily bar. `t` is the provider's start-of-day in Unix ms; `date` is the trading day. */
+export const historicalBar = z.object({
+  date: calendarDate,
+  t: z.number().int(),
+  o: decimalString,
+  h: decimalString,
+  l: decimalString,
+  c: decimalString,
+  v: z.number().nonnegative(),
+});
+export type HistoricalBar = z.infer<typeof historicalBar>;
+
+export const sentiments = ["positive", "negative", "neutral"] as const;
+export type Sentiment = (typeof sentiments)[number];
+
+export const newsArticle = z.object({
+  id: z.string(),
+  publisher: z.object({
+    name: z.string(),
+    /** A same-origin path, or null (show the initial): the CSP allows no third-party images. */
+    favicon_url: z.string().nullable(),
+  }),
+  published_utc: isoDateTime,
+  title: z.string(),
+  description: z.string().nullable(),
+  article_url: z.string(),
+  insights: z.array(
+    z.object({
+      ticker: z.string(),
+      sentiment: z.enum(sentiments),
+      sentiment_reasoning: z.string().optional(),
+    }),
+  ),
+});
+export type NewsArticle = z.infer<typeof newsArticle>;
+
+export const marketStatus = z.object({
+  market: z.enum(["open", "extended-hours", "closed"]),
+  /** True only during the regular session. */
+  isOpen: z.boolean(),
+  earlyHours: z.boolean(),
+  afterHours: z.boolean(),
+  serverTime: isoDateTime,
+  /** True when the figures come from the simulated market. */
+  simulated: z.boolean(),
+});
+export type MarketStatus = z.infer<typeof marketStatus>;
+
+export const marketSummary = z.object({
+  /** How many symbols the summary covers. */
+  symbolCount: z.number().int().nonnegative(),
+  totalVolume: z.number().nonnegative(),
+  /** Mean of the symbols' percent change versus their previous close. */
+  averageChangePercent: z.number(),
+  advancers: z.number().int().nonnegative(),
+  decliners: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  topGainers: z.array(marketMover),
+  topLosers: z.array(marketMover),
+  mostActive: z.array(marketMover),
+  marketStatus: z.string(),
+  lastUpdate: isoDateTime,
+});
+export type MarketSummary = z.infer<typeof marketSummary>;
+
+// Crypto.
+
+/** Saved crypto / crypto data record (spec section 3); change = last - open over 24 hours. */
+export const cryptoQuote = z.object({
+  symbol: z.string(),
+  price: decimalString,
+  currency: z.literal(QUOTE_CURRENCY),
+  open: decimalString,
+  change: decimalString,
+  changePercent: z.number(),
+  volume: z.number().nonnegative(),
+  high24h: decimalString,
+  low24h: decimalString,
+});
+export type CryptoQuote = z.infer<typeof cryptoQuote>;
+
+export const cryptoCurrency = z.object({ id: z.string(), name: z.string() });
+export type CryptoCurrency = z.infer<typeof cryptoCurrency>;
+
+export const cryptoCurrencyList = z.array(cryptoCurrency);
+export type CryptoCurrencyList = z.infer<typeof cryptoCurrencyList>;

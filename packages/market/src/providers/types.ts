@@ -1,0 +1,98 @@
+import type {
+  CompanyDetails,
+  CompanySearchHit,
+  CryptoCurrency,
+  HistoricalBar,
+  MarketStatus,
+  NewsArticle,
+} from "@ledgerline/contracts";
+import type { Decimal } from "../decimal";
+
+/**
+ * The provider interfaces: one method per upstream call of spec section 7, answering in domain
+ * types. Implementations throw only MarketDataError. They do no caching, batching windows, rate
+ * limiting or circuit breaking: the service layer puts those in front of every provider alike.
+ */
+
+/** One day's trading as a snapshot reports it. */
+export interface SnapshotBar {
+  /** Null before the day's first trade or when the provider does not report it. */
+  open: Decimal | null;
+  high: Decimal | null;
+  low: Decimal | null;
+  /** "0" together with volume 0 means no trade yet today: the market is treated as closed. */
+  close: Decimal;
+  volume: number;
+}
+
+export interface TickerSnapshot {
+  ticker: string;
+  day: SnapshotBar;
+  /** The most recent completed session before `day`. */
+  prevDay: SnapshotBar | null;
+  /** When the provider last updated this snapshot (Unix ms). */
+  updatedAt: number;
+}
+
+export interface CompanySearchQuery {
+  text: string;
+  limit: number;
+  activeOnly: boolean;
+}
+
+export interface NewsQuery {
+  ticker: string;
+  /** Unix ms; only articles published at or after it. */
+  publishedSince: number;
+  limit: number;
+}
+
+export interface DailyBarsQuery {
+  ticker: string;
+  /** Inclusive New York trading dates. */
+  from: string;
+  to: string;
+}
+
+export type MoversDirection = "gainers" | "losers";
+
+export interface StockMarketProvider {
+  /** Identifies the data source in persisted rows, e.g. "polygon" or "sim:ledgerline". */
+  readonly id: string;
+  readonly simulated: boolean;
+  /** The most tickers one `getSnapshots` call may ask for. */
+  readonly maxBatchSize: number;
+
+  getSnapshot(ticker: string): Promise<TickerSnapshot>;
+  /** Unknown tickers are left out of the answer rather than failing the batch. */
+  getSnapshots(tickers: readonly string[]): Promise<TickerSnapshot[]>;
+  /** Active tickers only, sorted by ticker ascending. */
+  searchCompanies(query: CompanySearchQuery): Promise<CompanySearchHit[]>;
+  /** The company as of `date` (YYYY-MM-DD) when given, otherwise today. */
+  getCompanyDetails(ticker: string, date?: string): Promise<CompanyDetails>;
+  /** Ranked best first (gainers) or worst first (losers). */
+  getMovers(direction: MoversDirection): Promise<TickerSnapshot[]>;
+  /** Newest first. */
+  getNews(query: NewsQuery): Promise<NewsArticle[]>;
+  getRelatedTickers(ticker: string): Promise<string[]>;
+  /** Adjusted daily bars, ascending. */
+  getDailyBars(query: DailyBarsQuery): Promise<HistoricalBar[]>;
+  getMarketStatus(): Promise<MarketStatus>;
+}
+
+export interface Crypto24hStats {
+  open: Decimal;
+  high: Decimal;
+  low: Decimal;
+  last: Decimal;
+  volume: number;
+}
+
+export interface CryptoMarketProvider {
+  readonly id: string;
+  readonly simulated: boolean;
+  /** USD spot price of one unit. */
+  getSpotPrice(symbol: string): Promise<Decimal>;
+  get24hStats(symbol: string): Promise<Crypto24hStats>;
+  listCurrencies(): Promise<CryptoCurrency[]>;
+}

@@ -1,0 +1,178 @@
+import { systemClock, type Clock } from "../clock";
+import { CoinbaseCryptoMarket, type CoinbaseConfig } from "../coinbase/coinbase-crypto-market";
+import { PolygonStockMarket, type PolygonConfig } from "../polygon/polygon-stock-market";
+import type { CryptoMarketProvider, StockMarketProvider } from "../providers/types";
+import { InMemoryMarketCache, type MarketCache } from "../resilience/cache";
+import { ConsecutiveFailureBreaker } from "../resilience/circuit-breaker";
+import {
+  TokenBucketRateLimiter,
+  unlimitedRateLimiter,
+  type RateLimit,
+  type RateLimiter,
+} from "../resilience/rate-limit";
+import { InMemorySingleFlight, type SingleFlight } from "../resilience/single-flight";
+import { SimulatedCryptoMarket } from "../sim/crypto/simulated-crypto-market";
+import { constituentNames } from "../sim/stocks/company-profiles";
+import { DEFAULT_SIM_SEED, SimulatedStockMarket } from "../sim/stocks/simulated-stock-market";
+import { sp500Constituents } from "../sim/data/sp500-constituents.gen";
+import { InMemoryMarketStore } from "../store/in-memory-market-store";
+import type { MarketStore } from "../store/market-store";
+import { CachedLoader, type StaleServedEvent } from "./cached-loader";
+import { CryptoMarketService } from "./crypto-market-service";
+import { MarketRefresher, type MarketRefresherOptions } from "./market-refresher";
+import { ProviderGateway, type UpstreamCallListener } from "./provider-gateway";
+import { StockMarketService } from "./stock-market-service";
+import { defaultMarketTtls, type MarketTtls } from "./ttl";
+
+interface GuardOptions {
+  /** Local token bucket for this provider; false for none. */
+  rateLimit?: RateLimit | false;
+}
+
+export type StockProviderConfig =
+  | ({ provider: "sim" } & GuardOptions)
+  | ({ provider: "polygon" } & PolygonConfig & GuardOptions)
+  | ({ provider: StockMarketProvider } & GuardOptions);
+
+export type CryptoProviderConfig =
+  | ({ provider: "sim" } & GuardOptions)
+  | ({ provider: "coinbase" } & CoinbaseConfig & GuardOptions)
+  | ({ provider: CryptoMarketProvider } & GuardOptions);
+
+export interface MarketServiceConfig {
+  /** Default: the simulated market. */
+  stocks?: StockProviderConfig;
+  /** Default: the simulated market. */
+  crypto?: CryptoProviderConfig;
+  /** Seed of the simulated markets (MARKET_SEED). */
+  seed?: string;
+  /** Default: the system clock. Pin it with fixedClock() or clockStartingAt(). */
+  clock?: Clock;
+  /** Where bars and company details persist. Default: in memory (pass the db repository). */
+  store?: MarketStore;
+  cache?: MarketCache;
+  singleFlight?: SingleFlight;
+  /** Replaces the per-provider token buckets (e.g. with a shared Redis limiter). */
+  rateLimiter?: RateLimiter;
+  ttls?: Partial<MarketTtls>;
+  /** Snapshot requests within this window share one upstream call. Default 10 ms. */
+  batchWindowMs?: number;
+  circuitBreaker?: { failureThreshold?: number; cooldownMs?: number };
+  /** Symbols the market summary covers. Default: the S&P 500 list. */
+  summarySymbols?: readonly string[];
+  /** Where the API serves publisher favicons. Default /api/market/favicons. */
+  faviconBasePath?: string;
+  onUpstreamCall?: UpstreamCallListener;
+  onStaleServed?: (event: StaleServedEvent) => void;
+}
+
+/** Free Polygon allows 5 calls a minute; Coinbase's public API about 10 a second. */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<string, RateLimit>> = {
+  polygon: { requests: 5, perMs: 60_000 },
+  coinbase: { requests: 10, perMs: 1000 },
+};
+
+export interface MarketService {
+  stocks: StockMarketService;
+  crypto: CryptoMarketService;
+  clock: Clock;
+  /** A refresher over this service; call start() and stop() with the server. */
+  createRefresher(options: MarketRefresherOptions): MarketRefresher;
+}
+
+function stockProvider(
+  config: StockProviderConfig,
+  seed: string,
+  clock: Clock,
+  faviconBasePath: string | undefined,
+): StockMarketProvider {
+  if (config.provider === "sim")
+    return new SimulatedStockMarket({
+      seed,
+      clock,
+      ...(faviconBasePath ? { faviconBasePath } : {}),
+    });
+  if (config.provider === "polygon") return new PolygonStockMarket({ ...config, clock });
+  return config.provider;
+}
+
+function cryptoProvider(
+  config: CryptoProviderConfig,
+  seed: string,
+  clock: Clock,
+): CryptoMarketProvider {
+  if (config.provider === "sim") return new SimulatedCryptoMarket({ seed, clock });
+  if (config.provider === "coinbase") return new CoinbaseCryptoMarket(config);
+  return config.provider;
+}
+
+function rateLimiterFor(
+  providerId: string,
+  config: GuardOptions,
+  clock: Clock,
+  shared: RateLimiter | undefined,
+): RateLimiter {
+  if (shared) return shared;
+  const limit = config.rateLimit ?? DEFAULT_RATE_LIMITS[providerId];
+  return limit ? new TokenBucketRateLimiter(limit, clock) : unlimitedRateLimiter;
+}
+
+/**
+ * Builds the market service the API uses. Configuration comes in as arguments: this package
+ * never reads the environment.
+ */
+export function createMarketService(config: MarketServiceConfig = {}): MarketService {
+  const clock = config.clock ?? systemClock;
+  const seed = config.seed ?? DEFAULT_SIM_SEED;
+  const ttls = { ...defaultMarketTtls, ...config.ttls };
+  const cache = config.cache ?? new InMemoryMarketCache({ clock });
+  const singleFlight = config.singleFlight ?? new InMemorySingleFlight();
+  const store = config.store ?? new InMemoryMarketStore();
+  const loader = new CachedLoader(
+    cache,
+    singleFlight,
+    clock,
+    ttls.negativeMs,
+    config.onStaleServed,
+  );
+
+  const stockConfig = config.stocks ?? { provider: "sim" };
+  const cryptoConfig = config.crypto ?? { provider: "sim" };
+  const stocks = stockProvider(stockConfig, seed, clock, config.faviconBasePath);
+  const crypto = cryptoProvider(cryptoConfig, seed, clock);
+
+  const gateway = (providerId: string, guard: GuardOptions) =>
+    new ProviderGateway(providerId, {
+      clock,
+      rateLimiter: rateLimiterFor(providerId, guard, clock, config.rateLimiter),
+      breaker: new ConsecutiveFailureBreaker({ clock, ...config.circuitBreaker }),
+      onUpstreamCall: config.onUpstreamCall,
+    });
+
+  const stockService = new StockMarketService({
+    provider: stocks,
+    gateway: gateway(stocks.id, stockConfig),
+    loader,
+    singleFlight,
+    store,
+    clock,
+    ttls,
+    batchWindowMs: config.batchWindowMs ?? 10,
+    knownNames: constituentNames,
+    summarySymbols: config.summarySymbols ?? sp500Constituents.map((row) => row.symbol),
+  });
+  const cryptoService = new CryptoMarketService({
+    provider: crypto,
+    gateway: gateway(crypto.id, cryptoConfig),
+    loader,
+    clock,
+    ttls,
+  });
+
+  return {
+    stocks: stockService,
+    crypto: cryptoService,
+    clock,
+    createRefresher: (options) => new MarketRefresher(stockService, cryptoService, clock, options),
+  };
+}

@@ -1,0 +1,112 @@
+import {
+  CRYPTO_SYMBOL_PATTERN,
+  QUOTE_CURRENCY,
+  type CryptoCurrency,
+  type CryptoQuote,
+} from "@ledgerline/contracts";
+import { percentOf, subtractDecimals, type Decimal } from "../decimal";
+import { toMarketDataError, type MarketDataError } from "../errors";
+import type { Clock } from "../clock";
+import type { Crypto24hStats, CryptoMarketProvider } from "../providers/types";
+import { parseCryptoSymbol } from "../symbols";
+import type { CachedLoader } from "./cached-loader";
+import type { ProviderGateway } from "./provider-gateway";
+import { RecentSymbols } from "./recent-symbols";
+import type { RefreshReport } from "./stock-market-service";
+import type { MarketTtls } from "./ttl";
+
+export type CryptoQuoteResult =
+  | { symbol: string; ok: true; quote: CryptoQuote }
+  | { symbol: string; ok: false; error: MarketDataError };
+
+/** The crypto data record: change = last - open over 24 h, and its percent of the open. */
+export function toCryptoQuote(symbol: string, spot: Decimal, stats: Crypto24hStats): CryptoQuote {
+  const change = subtractDecimals(stats.last, stats.open);
+  return {
+    symbol,
+    price: spot,
+    currency: QUOTE_CURRENCY,
+    open: stats.open,
+    change,
+    changePercent: percentOf(change, stats.open),
+    volume: stats.volume,
+    high24h: stats.high,
+    low24h: stats.low,
+  };
+}
+
+export interface CryptoMarketServiceDependencies {
+  provider: CryptoMarketProvider;
+  gateway: ProviderGateway;
+  loader: CachedLoader;
+  clock: Clock;
+  ttls: MarketTtls;
+}
+
+export class CryptoMarketService {
+  private readonly recent: RecentSymbols;
+
+  constructor(private readonly dependencies: CryptoMarketServiceDependencies) {
+    this.recent = new RecentSymbols(dependencies.clock);
+  }
+
+  get simulated(): boolean {
+    return this.dependencies.provider.simulated;
+  }
+
+  recentlyRequested(ms: number): string[] {
+    return this.recent.within(ms);
+  }
+
+  private quote(symbol: string, force = false): Promise<CryptoQuote> {
+    const { loader, gateway, provider, ttls } = this.dependencies;
+    return loader.load(
+      `crypto:quote:${symbol}`,
+      "crypto_quote",
+      { freshForMs: ttls.cryptoQuoteMs, staleForMs: ttls.staleMs, force },
+      async () => {
+        const [spot, stats] = await Promise.all([
+          gateway.call("crypto_quote", () => provider.getSpotPrice(symbol)),
+          gateway.call("crypto_quote", () => provider.get24hStats(symbol)),
+        ]);
+        return toCryptoQuote(symbol, spot, stats);
+      },
+    );
+  }
+
+  async getQuote(symbolInput: string): Promise<CryptoQuote> {
+    const symbol = parseCryptoSymbol(symbolInput);
+    this.recent.note(symbol);
+    return this.quote(symbol);
+  }
+
+  async getQuotes(symbolInputs: readonly string[]): Promise<CryptoQuoteResult[]> {
+    const symbols = [...new Set(symbolInputs.map((input) => input.trim().toUpperCase()))];
+    return Promise.all(
+      symbols.map(async (symbol): Promise<CryptoQuoteResult> => {
+        try {
+          return { symbol, ok: true, quote: await this.getQuote(symbol) };
+        } catch (error) {
+          return { symbol, ok: false, error: toMarketDataError(error, "crypto_quote") };
+        }
+      }),
+    );
+  }
+
+  async refreshQuotes(symbols: readonly string[]): Promise<RefreshReport> {
+    const valid = [...new Set(symbols)].filter((symbol) => CRYPTO_SYMBOL_PATTERN.test(symbol));
+    const results = await Promise.allSettled(valid.map((symbol) => this.quote(symbol, true)));
+    const failed = results.filter((result) => result.status === "rejected").length;
+    return { refreshed: results.length - failed, failed };
+  }
+
+  async listCurrencies(): Promise<CryptoCurrency[]> {
+    const { loader, gateway, provider, ttls } = this.dependencies;
+    return loader.load(
+      "crypto:currencies",
+      "crypto_currencies",
+      { freshForMs: ttls.currenciesMs, staleForMs: ttls.staleMs },
+      () => gateway.call("crypto_currencies", () => provider.listCurrencies()),
+    );
+  }
+}

@@ -1,0 +1,124 @@
+import type { HistoricalBar } from "@ledgerline/contracts";
+import { addDays, maxDate, minDate } from "../calendar/dates";
+import { newYorkMidnight } from "../calendar/new-york-time";
+import {
+  lastCompletedSession,
+  previousTradingDay,
+  sessionInProgress,
+  sessionOn,
+  tradingDaysBetween,
+} from "../calendar/nyse-calendar";
+import type { Clock } from "../clock";
+import type { StockMarketProvider, TickerSnapshot } from "../providers/types";
+import type { SingleFlight } from "../resilience/single-flight";
+import type { DateRange, MarketStore } from "../store/market-store";
+import type { ProviderGateway } from "./provider-gateway";
+
+/**
+ * Daily history through the store: finished sessions are fetched once and persisted, so a chart
+ * only ever asks upstream for days it has never seen. The running session's bar is not final and
+ * is not stored; it is built from the (cached) snapshot instead.
+ */
+export class DailyBarHistory {
+  constructor(
+    private readonly provider: StockMarketProvider,
+    private readonly gateway: ProviderGateway,
+    private readonly store: MarketStore,
+    private readonly singleFlight: SingleFlight,
+    private readonly clock: Clock,
+    private readonly currentSnapshot: (symbol: string) => Promise<TickerSnapshot>,
+  ) {}
+
+  async bars(symbol: string, from: string, to: string): Promise<HistoricalBar[]> {
+    if (from > to) return [];
+    const now = this.clock.now();
+    const lastFinal = lastCompletedSession(now).date;
+    const finalTo = minDate(to, lastFinal);
+    const bars =
+      from <= finalTo
+        ? await this.singleFlight.run(`bars:${this.provider.id}:${symbol}:${from}:${finalTo}`, () =>
+            this.finalBars(symbol, from, finalTo),
+          )
+        : [];
+
+    const running = sessionInProgress(now);
+    if (running && from <= running.date && running.date <= to) {
+      const today = await this.runningBar(symbol, running.date);
+      if (today) bars.push(today);
+    }
+    return bars;
+  }
+
+  private async finalBars(symbol: string, from: string, to: string): Promise<HistoricalBar[]> {
+    const source = this.provider.id;
+    const coverage = await this.store.getBarCoverage(source, symbol);
+    const gaps = missingRanges({ from, to }, coverage).filter(
+      (gap) => tradingDaysBetween(gap.from, gap.to).length > 0,
+    );
+    if (gaps.length === 0 && coverage) return this.store.getDailyBars(source, symbol, from, to);
+
+    const fetched: HistoricalBar[] = [];
+    for (const gap of gaps) {
+      const bars = await this.gateway.call("bars", () =>
+        this.provider.getDailyBars({ ticker: symbol, from: gap.from, to: gap.to }),
+      );
+      fetched.push(...bars.filter((bar) => bar.date >= gap.from && bar.date <= gap.to));
+    }
+
+    const covered = extendCoverage(coverage, { from, to }, fetched);
+    if (!covered) return fetched;
+    await this.store.saveDailyBars(source, symbol, fetched, covered);
+    return this.store.getDailyBars(source, symbol, from, to);
+  }
+
+  private async runningBar(symbol: string, date: string): Promise<HistoricalBar | undefined> {
+    try {
+      const snapshot = await this.currentSnapshot(symbol);
+      const { open, high, low, close, volume } = snapshot.day;
+      if (!open || !high || !low || close === "0") return undefined;
+      if (!sessionOn(date)) return undefined;
+      return { date, t: newYorkMidnight(date), o: open, h: high, l: low, c: close, v: volume };
+    } catch {
+      // The chart still shows history when today's quote is unavailable.
+      return undefined;
+    }
+  }
+}
+
+/**
+ * The ranges of `wanted` not in `covered`, widened where needed so that covered plus the gaps is
+ * again one contiguous range.
+ */
+export function missingRanges(wanted: DateRange, covered: DateRange | undefined): DateRange[] {
+  if (!covered) return [wanted];
+  const gaps: DateRange[] = [];
+  if (wanted.from < covered.from) gaps.push({ from: wanted.from, to: addDays(covered.from, -1) });
+  if (wanted.to > covered.to) gaps.push({ from: addDays(covered.to, 1), to: wanted.to });
+  return gaps;
+}
+
+/**
+ * The coverage after fetching `wanted`. A provider may publish a session's bar a little after
+ * the close, so a newly fetched last trading day without a bar is left uncovered: the next
+ * request asks again instead of remembering a hole. Undefined when nothing is known yet.
+ */
+export function extendCoverage(
+  coverage: DateRange | undefined,
+  wanted: DateRange,
+  fetched: readonly HistoricalBar[],
+): DateRange | undefined {
+  let covered: DateRange = coverage
+    ? { from: minDate(coverage.from, wanted.from), to: maxDate(coverage.to, wanted.to) }
+    : wanted;
+  const lastExpected = tradingDaysBetween(wanted.from, wanted.to).at(-1);
+  const alreadyKnown =
+    coverage !== undefined && lastExpected !== undefined && lastExpected <= coverage.to;
+  if (lastExpected && !alreadyKnown && !fetched.some((bar) => bar.date === lastExpected)) {
+    covered = {
+      from: covered.from,
+      to: maxDate(previousTradingDay(lastExpected), coverage?.to ?? ""),
+    };
+  }
+  if (!coverage && fetched.length === 0) return undefined;
+  return covered.from <= covered.to ? covered : coverage;
+}

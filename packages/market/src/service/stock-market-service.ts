@@ -1,0 +1,406 @@
+import {
+  COMPANY_SEARCH_LIMIT,
+  COMPANY_SEARCH_MIN_LENGTH,
+  MARKET_MOVERS_LIMIT,
+  NEWS_LIMIT,
+  NEWS_WINDOW_DAYS,
+  RELATED_COMPANIES_LIMIT,
+  marketMessages,
+  timeRangeDates,
+  type CompanyDetails,
+  type CompanySearchHit,
+  type HistoricalBar,
+  type MarketMover,
+  type MarketMovers,
+  type MarketStatus,
+  type MarketSummary,
+  type NewsArticle,
+  type RelatedCompany,
+  type StockSnapshot,
+  type TimeRange,
+} from "@ledgerline/contracts";
+import type { Clock } from "../clock";
+import { meanPercent, percentChange } from "../decimal";
+import { toMarketDataError, type MarketDataError } from "../errors";
+import type { StockMarketProvider, TickerSnapshot } from "../providers/types";
+import type { SingleFlight } from "../resilience/single-flight";
+import type { MarketStore } from "../store/market-store";
+import { isValidStockSymbol, parseStockSymbol } from "../symbols";
+import type { CachedLoader } from "./cached-loader";
+import { DailyBarHistory } from "./daily-bars";
+import type { ProviderGateway } from "./provider-gateway";
+import { RecentSymbols } from "./recent-symbols";
+import { SnapshotBatcher } from "./snapshot-batcher";
+import { toMarketMovers, toStockSnapshot } from "./snapshot-view";
+import { stockQuoteFreshMs, type MarketTtls } from "./ttl";
+
+export type SnapshotResult =
+  | { symbol: string; ok: true; snapshot: StockSnapshot }
+  | { symbol: string; ok: false; error: MarketDataError };
+
+export interface RefreshReport {
+  refreshed: number;
+  failed: number;
+}
+
+export interface StockMarketServiceDependencies {
+  provider: StockMarketProvider;
+  gateway: ProviderGateway;
+  loader: CachedLoader;
+  singleFlight: SingleFlight;
+  store: MarketStore;
+  clock: Clock;
+  ttls: MarketTtls;
+  batchWindowMs: number;
+  /** Names known without asking upstream (the S&P 500 list). */
+  knownNames: ReadonlyMap<string, string>;
+  /** The symbols the market summary covers. */
+  summarySymbols: readonly string[];
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Every stock read the screens make, served through cache, single-flight, batching and the
+ * provider gateway. Inputs are validated here, so the API can pass user input straight in.
+ */
+export class StockMarketService {
+  private readonly provider: StockMarketProvider;
+  private readonly gateway: ProviderGateway;
+  private readonly loader: CachedLoader;
+  private readonly store: MarketStore;
+  private readonly clock: Clock;
+  private readonly ttls: MarketTtls;
+  private readonly batcher: SnapshotBatcher;
+  private readonly history: DailyBarHistory;
+  private readonly recent: RecentSymbols;
+  private readonly knownNames: ReadonlyMap<string, string>;
+  private readonly summarySymbols: readonly string[];
+
+  constructor(dependencies: StockMarketServiceDependencies) {
+    this.provider = dependencies.provider;
+    this.gateway = dependencies.gateway;
+    this.loader = dependencies.loader;
+    this.store = dependencies.store;
+    this.clock = dependencies.clock;
+    this.ttls = dependencies.ttls;
+    this.knownNames = dependencies.knownNames;
+    this.summarySymbols = dependencies.summarySymbols;
+    this.recent = new RecentSymbols(dependencies.clock);
+    this.batcher = new SnapshotBatcher(
+      this.provider,
+      this.gateway,
+      this.clock,
+      dependencies.batchWindowMs,
+    );
+    this.history = new DailyBarHistory(
+      this.provider,
+      this.gateway,
+      this.store,
+      dependencies.singleFlight,
+      this.clock,
+      (symbol) => this.rawSnapshot(symbol),
+    );
+  }
+
+  get simulated(): boolean {
+    return this.provider.simulated;
+  }
+
+  get providerId(): string {
+    return this.provider.id;
+  }
+
+  /** Symbols users asked for within `ms`, for the refresher. */
+  recentlyRequested(ms: number): string[] {
+    return this.recent.within(ms);
+  }
+
+  private quoteFreshMs(): number {
+    return stockQuoteFreshMs(this.ttls, this.clock.now());
+  }
+
+  private rawSnapshot(symbol: string, force = false): Promise<TickerSnapshot> {
+    return this.loader.load(
+      `stock:snapshot:${symbol}`,
+      "snapshot",
+      { freshForMs: this.quoteFreshMs(), staleForMs: this.ttls.staleMs, force },
+      () => this.batcher.load(symbol),
+    );
+  }
+
+  async getSnapshot(symbolInput: string): Promise<StockSnapshot> {
+    const symbol = parseStockSymbol(symbolInput, "snapshot");
+    this.recent.note(symbol);
+    const snapshot = await this.rawSnapshot(symbol);
+    return toStockSnapshot(snapshot, await this.companyName(symbol));
+  }
+
+  /** One result per distinct symbol, in input order; one failure does not fail the rest. */
+  async getSnapshots(symbolInputs: readonly string[]): Promise<SnapshotResult[]> {
+    const symbols = [...new Set(symbolInputs.map((input) => input.trim().toUpperCase()))];
+    return Promise.all(
+      symbols.map(async (symbol): Promise<SnapshotResult> => {
+        try {
+          return { symbol, ok: true, snapshot: await this.getSnapshot(symbol) };
+        } catch (error) {
+          return { symbol, ok: false, error: toMarketDataError(error, "snapshot") };
+        }
+      }),
+    );
+  }
+
+  /** Refetches these snapshots now, whatever their freshness (used by the refresher). */
+  async refreshSnapshots(symbols: readonly string[]): Promise<RefreshReport> {
+    const valid = [...new Set(symbols)].filter(isValidStockSymbol);
+    const results = await Promise.allSettled(valid.map((symbol) => this.rawSnapshot(symbol, true)));
+    const failed = results.filter((result) => result.status === "rejected").length;
+    return { refreshed: results.length - failed, failed };
+  }
+
+  /** A name without an upstream call when possible: the universe list, then stored details. */
+  private async companyName(symbol: string): Promise<string> {
+    const known = this.knownNames.get(symbol);
+    if (known) return known;
+    try {
+      return (await this.getCompanyDetails(symbol)).name;
+    } catch {
+      return "";
+    }
+  }
+
+  async searchCompanies(queryInput: string): Promise<CompanySearchHit[]> {
+    const text = queryInput.trim();
+    if (text.length < COMPANY_SEARCH_MIN_LENGTH) return [];
+    return this.loader.load(
+      `stock:search:${text.toLowerCase()}`,
+      "search",
+      { freshForMs: this.ttls.searchMs, staleForMs: this.ttls.staleMs },
+      async () => {
+        const hits = await this.gateway.call("search", () =>
+          this.provider.searchCompanies({ text, limit: COMPANY_SEARCH_LIMIT, activeOnly: true }),
+        );
+        return [...hits]
+          .sort((a, b) => a.ticker.localeCompare(b.ticker))
+          .slice(0, COMPANY_SEARCH_LIMIT);
+      },
+    );
+  }
+
+  /** Today's details come from the store when recent enough; details for a past date are cached only. */
+  async getCompanyDetails(
+    symbolInput: string,
+    options: { date?: string } = {},
+  ): Promise<CompanyDetails> {
+    const symbol = parseStockSymbol(symbolInput, "details");
+    const { date } = options;
+    if (date) {
+      return this.loader.load(
+        `stock:details:${symbol}:${date}`,
+        "details",
+        { freshForMs: this.ttls.detailsMs, staleForMs: this.ttls.staleMs },
+        () => this.gateway.call("details", () => this.provider.getCompanyDetails(symbol, date)),
+      );
+    }
+    return this.loader.load(
+      `stock:details:${symbol}`,
+      "details",
+      { freshForMs: this.ttls.detailsMs, staleForMs: this.ttls.staleMs },
+      async () => {
+        const source = this.provider.id;
+        const stored = await this.store.getCompanyDetails(source, symbol);
+        const now = this.clock.now();
+        if (stored && now - stored.fetchedAt.getTime() < this.ttls.detailsMs) return stored.details;
+        try {
+          const details = await this.gateway.call("details", () =>
+            this.provider.getCompanyDetails(symbol),
+          );
+          await this.store.saveCompanyDetails(source, details, new Date(now));
+          return details;
+        } catch (error) {
+          const failure = toMarketDataError(error, "details");
+          if (stored && failure.kind !== "not_found") return stored.details;
+          throw failure;
+        }
+      },
+    );
+  }
+
+  /**
+   * Peers with a snapshot each. As the spec says, a failing list gives no peers and a failing
+   * peer gives a row with an empty name and zero prices; an unknown symbol is still not found.
+   */
+  async getRelatedCompanies(symbolInput: string): Promise<RelatedCompany[]> {
+    const symbol = parseStockSymbol(symbolInput, "related");
+    let tickers: string[];
+    try {
+      tickers = await this.loader.load(
+        `stock:related:${symbol}`,
+        "related",
+        { freshForMs: this.ttls.relatedMs, staleForMs: this.ttls.staleMs },
+        () => this.gateway.call("related", () => this.provider.getRelatedTickers(symbol)),
+      );
+    } catch (error) {
+      const failure = toMarketDataError(error, "related");
+      if (failure.kind === "not_found") throw failure;
+      return [];
+    }
+    const peers = [...new Set(tickers.map((ticker) => ticker.toUpperCase()))]
+      .filter((ticker) => ticker !== symbol && isValidStockSymbol(ticker))
+      .slice(0, RELATED_COMPANIES_LIMIT);
+    return Promise.all(
+      peers.map(async (ticker): Promise<RelatedCompany> => {
+        try {
+          const snapshot = toStockSnapshot(
+            await this.rawSnapshot(ticker),
+            await this.companyName(ticker),
+          );
+          return {
+            ticker,
+            name: snapshot.companyName,
+            price: snapshot.price,
+            previousClose: snapshot.previousClose,
+            changePercent: percentChange(snapshot.price, snapshot.previousClose),
+          };
+        } catch {
+          return { ticker, name: "", price: "0", previousClose: "0", changePercent: 0 };
+        }
+      }),
+    );
+  }
+
+  /** The last 30 days, newest first, at most 10. */
+  async getNews(symbolInput: string): Promise<NewsArticle[]> {
+    const symbol = parseStockSymbol(symbolInput, "news");
+    return this.loader.load(
+      `stock:news:${symbol}`,
+      "news",
+      { freshForMs: this.ttls.newsMs, staleForMs: this.ttls.staleMs },
+      async () => {
+        const since = this.clock.now() - NEWS_WINDOW_DAYS * DAY_MS;
+        const articles = await this.gateway.call("news", () =>
+          this.provider.getNews({ ticker: symbol, publishedSince: since, limit: NEWS_LIMIT }),
+        );
+        return [...articles]
+          .filter((article) => Date.parse(article.published_utc) >= since)
+          .sort((a, b) => Date.parse(b.published_utc) - Date.parse(a.published_utc))
+          .slice(0, NEWS_LIMIT);
+      },
+    );
+  }
+
+  /** Daily bars for a chart range ending today (New York), ascending. */
+  async getHistoricalBars(symbolInput: string, range: TimeRange): Promise<HistoricalBar[]> {
+    const symbol = parseStockSymbol(symbolInput, "bars");
+    const { from, to } = timeRangeDates(range, new Date(this.clock.now()));
+    return this.getDailyBars(symbol, from, to);
+  }
+
+  /** Daily bars between two dates, both included; finished days are fetched once, ever. */
+  async getDailyBars(symbolInput: string, from: string, to: string): Promise<HistoricalBar[]> {
+    const symbol = parseStockSymbol(symbolInput, "bars");
+    return this.loader.load(
+      `stock:bars:${symbol}:${from}:${to}`,
+      "bars",
+      { freshForMs: this.quoteFreshMs(), staleForMs: this.ttls.staleMs },
+      () => this.history.bars(symbol, from, to),
+    );
+  }
+
+  async getMarketMovers(options: { force?: boolean } = {}): Promise<MarketMovers> {
+    return this.loader.load(
+      "stock:movers",
+      "movers",
+      {
+        freshForMs: this.quoteFreshMs(),
+        staleForMs: this.ttls.staleMs,
+        force: options.force ?? false,
+      },
+      async () => {
+        const [gainers, losers] = await Promise.all([
+          this.gateway.call("movers", () => this.provider.getMovers("gainers")),
+          this.gateway.call("movers", () => this.provider.getMovers("losers")),
+        ]);
+        return toMarketMovers(gainers, losers, this.clock.now());
+      },
+    );
+  }
+
+  /**
+   * Breadth over the summary universe (the S&P 500 by default): total volume, average change,
+   * advancers and decliners, top gainers and losers and the most active, from the same cached
+   * snapshots the rest of the app shows.
+   */
+  async getMarketSummary(): Promise<MarketSummary> {
+    return this.loader.load(
+      "stock:summary",
+      "summary",
+      {
+        freshForMs: Math.min(this.ttls.summaryMs, this.quoteFreshMs()),
+        staleForMs: this.ttls.staleMs,
+      },
+      async () => {
+        const settled = await Promise.allSettled(
+          this.summarySymbols.map(async (symbol) =>
+            toStockSnapshot(await this.rawSnapshot(symbol), ""),
+          ),
+        );
+        const snapshots = settled.flatMap((result) =>
+          result.status === "fulfilled" ? [result.value] : [],
+        );
+        if (snapshots.length === 0 && this.summarySymbols.length > 0) {
+          const firstFailure = settled.find((result) => result.status === "rejected");
+          throw toMarketDataError(firstFailure?.reason ?? new Error("no snapshots"), "summary");
+        }
+        const closed =
+          snapshots.length > 0 &&
+          snapshots.every((snapshot) => snapshot.marketStatus !== marketMessages.marketOpen);
+        const toMover = (snapshot: StockSnapshot): MarketMover => ({
+          symbol: snapshot.symbol,
+          price: snapshot.price,
+          changePercent: snapshot.changePercent,
+          volume: snapshot.volume,
+          marketStatus: snapshot.marketStatus,
+        });
+        const byChange = [...snapshots].sort(
+          (a, b) => b.changePercent - a.changePercent || a.symbol.localeCompare(b.symbol),
+        );
+        return {
+          symbolCount: snapshots.length,
+          totalVolume: snapshots.reduce((sum, snapshot) => sum + snapshot.volume, 0),
+          averageChangePercent: meanPercent(snapshots.map((snapshot) => snapshot.changePercent)),
+          advancers: snapshots.filter((snapshot) => snapshot.changePercent > 0).length,
+          decliners: snapshots.filter((snapshot) => snapshot.changePercent < 0).length,
+          unchanged: snapshots.filter((snapshot) => snapshot.changePercent === 0).length,
+          topGainers: byChange
+            .filter((snapshot) => snapshot.changePercent > 0)
+            .slice(0, MARKET_MOVERS_LIMIT)
+            .map(toMover),
+          topLosers: byChange
+            .filter((snapshot) => snapshot.changePercent < 0)
+            .reverse()
+            .slice(0, MARKET_MOVERS_LIMIT)
+            .map(toMover),
+          mostActive: [...snapshots]
+            .filter((snapshot) => snapshot.volume > 0)
+            .sort((a, b) => b.volume - a.volume || a.symbol.localeCompare(b.symbol))
+            .slice(0, MARKET_MOVERS_LIMIT)
+            .map(toMover),
+          marketStatus: closed
+            ? marketMessages.marketClosedUsingPreviousClose
+            : marketMessages.marketOpen,
+          lastUpdate: new Date(this.clock.now()).toISOString(),
+        };
+      },
+    );
+  }
+
+  async getMarketStatus(): Promise<MarketStatus> {
+    return this.loader.load(
+      "stock:status",
+      "status",
+      { freshForMs: this.ttls.statusMs, staleForMs: this.ttls.staleMs },
+      () => this.gateway.call("status", () => this.provider.getMarketStatus()),
+    );
+  }
+}

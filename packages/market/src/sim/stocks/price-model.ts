@@ -1,0 +1,213 @@
+import { sessionOn, type TradingSession } from "../../calendar/nyse-calendar";
+import { combine, normalFromHashes, normalSequence, type KeyedRandom } from "../random";
+import type { PriceModelParameters } from "./company-profiles";
+import { SIM_ANCHOR_DATE, type TradingDays } from "./trading-days";
+
+/**
+ * The simulated price process of one stock.
+ *
+ * Daily closes follow a geometric random walk with the stock's drift and volatility, part of
+ * each day's shock shared by the whole market (so the market has good and bad days). Each
+ * session opens with a small gap from the previous close and then follows a Brownian bridge,
+ * minute by minute, from that open to the day's close. Everything is a pure function of
+ * (seed, symbol, day, minute): the same instant always shows the same price, a finished day's
+ * bar equals what the intraday path showed, and prices stand still outside the session.
+ *
+ * Prices are whole cents (integers) here; the provider turns them into decimal strings.
+ */
+
+const TRADING_DAYS_PER_YEAR = 252;
+const OPENING_AUCTION_SHARE = 0.02;
+
+export interface SessionBar {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+interface IntradayPath {
+  session: TradingSession;
+  cents: Int32Array;
+  highSoFar: Int32Array;
+  lowSoFar: Int32Array;
+  volume: number;
+}
+
+/** Shared by all stocks of one seed: the market's own shock on each day. */
+export class MarketFactor {
+  private values = new Float64Array(0);
+
+  constructor(
+    private readonly random: KeyedRandom,
+    private readonly days: TradingDays,
+  ) {}
+
+  at(index: number): number {
+    if (index >= this.values.length) {
+      const next = new Float64Array(this.days.length);
+      next.set(this.values);
+      for (let i = this.values.length; i < next.length; i++) {
+        const base = combine(this.random.hash("market-factor"), this.days.hashAt(i));
+        next[i] = normalFromHashes(base, combine(base, 1));
+      }
+      this.values = next;
+    }
+    return this.values[index] ?? 0;
+  }
+}
+
+/** Cumulative share of a day's volume traded by fraction `x` of the session (U-shaped). */
+export function cumulativeVolumeShare(x: number): number {
+  const t = Math.min(1, Math.max(0, x));
+  const uShaped = (t + ((2 * t - 1) ** 3 + 1) / 3) / (5 / 3);
+  return OPENING_AUCTION_SHARE + (1 - OPENING_AUCTION_SHARE) * uShaped;
+}
+
+export class StockPriceModel {
+  private readonly symbolHash: number;
+  private readonly dailyVolatility: number;
+  private readonly dailyDrift: number;
+  private readonly anchorIndex: number;
+  private logCloses = new Float64Array(0);
+  private returns = new Float64Array(0);
+  private readonly bars = new Map<number, SessionBar>();
+  private readonly paths = new Map<number, IntradayPath>();
+
+  constructor(
+    random: KeyedRandom,
+    symbol: string,
+    private readonly parameters: PriceModelParameters,
+    private readonly days: TradingDays,
+    private readonly market: MarketFactor,
+  ) {
+    this.symbolHash = random.hash("stock", symbol);
+    this.dailyVolatility = parameters.annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
+    this.dailyDrift =
+      (parameters.annualDrift - parameters.annualVolatility ** 2 / 2) / TRADING_DAYS_PER_YEAR;
+    const anchor = days.indexOf(SIM_ANCHOR_DATE);
+    if (anchor === undefined) throw new Error(`${SIM_ANCHOR_DATE} must be a trading day`);
+    this.anchorIndex = anchor;
+  }
+
+  private dailyReturn(index: number): number {
+    const loading = this.parameters.marketLoading;
+    const base = combine(this.symbolHash, this.days.hashAt(index));
+    const own = normalFromHashes(base, combine(base, 7));
+    const shock = loading * this.market.at(index) + Math.sqrt(1 - loading * loading) * own;
+    return this.dailyDrift + this.dailyVolatility * shock;
+  }
+
+  private ensureComputed(index: number): void {
+    if (index < this.logCloses.length) return;
+    // A year beyond what is asked for: enough for a long-running server, cheap for 500 stocks.
+    const length = Math.min(Math.max(this.anchorIndex, index) + 253, this.days.length);
+    const returns = new Float64Array(length);
+    const logCloses = new Float64Array(length);
+    for (let i = 0; i < length; i++) returns[i] = this.dailyReturn(i);
+    logCloses[this.anchorIndex] = Math.log(this.parameters.anchorPrice);
+    for (let i = this.anchorIndex + 1; i < length; i++)
+      logCloses[i] = logCloses[i - 1]! + returns[i]!;
+    for (let i = this.anchorIndex - 1; i >= 0; i--)
+      logCloses[i] = logCloses[i + 1]! - returns[i + 1]!;
+    this.returns = returns;
+    this.logCloses = logCloses;
+  }
+
+  closeCents(index: number): number {
+    this.ensureComputed(index);
+    return Math.max(1, Math.round(Math.exp(this.logCloses[index]!) * 100));
+  }
+
+  private logOpen(index: number): number {
+    this.ensureComputed(index);
+    const previous = index > 0 ? this.logCloses[index - 1]! : this.logCloses[0]! - this.returns[0]!;
+    const base = combine(this.symbolHash, combine(this.days.hashAt(index), 0x6a9));
+    return previous + 0.3 * this.dailyVolatility * normalFromHashes(base, combine(base, 3));
+  }
+
+  private dayVolume(index: number): number {
+    this.ensureComputed(index);
+    const base = combine(this.symbolHash, combine(this.days.hashAt(index), 0x701));
+    const noise = Math.exp(0.3 * normalFromHashes(base, combine(base, 5)) - 0.045);
+    return Math.round(
+      this.parameters.averageVolume * noise * (1 + 6 * Math.abs(this.returns[index]!)),
+    );
+  }
+
+  private path(index: number): IntradayPath {
+    const cached = this.paths.get(index);
+    if (cached) return cached;
+    const session = sessionOn(this.days.dateAt(index));
+    if (!session) throw new Error(`${this.days.dateAt(index)} has no session`);
+    const steps = Math.round((session.closesAt - session.opensAt) / 60_000);
+    const logOpen = this.logOpen(index);
+    const logClose = this.logCloses[index]!;
+    const noise = normalSequence(
+      combine(this.symbolHash, combine(this.days.hashAt(index), 0x9a7)),
+      steps,
+    );
+    const stepVolatility = (0.8 * this.dailyVolatility) / Math.sqrt(steps);
+
+    const walk = new Float64Array(steps + 1);
+    for (let k = 1; k <= steps; k++) walk[k] = walk[k - 1]! + stepVolatility * noise[k - 1]!;
+    const cents = new Int32Array(steps + 1);
+    for (let k = 0; k <= steps; k++) {
+      const share = k / steps;
+      const bridge = walk[k]! - share * walk[steps]! + share * (logClose - logOpen);
+      cents[k] = Math.max(1, Math.round(Math.exp(logOpen + bridge) * 100));
+    }
+    cents[steps] = this.closeCents(index);
+
+    const highSoFar = new Int32Array(steps + 1);
+    const lowSoFar = new Int32Array(steps + 1);
+    for (let k = 0; k <= steps; k++) {
+      highSoFar[k] = k === 0 ? cents[0]! : Math.max(highSoFar[k - 1]!, cents[k]!);
+      lowSoFar[k] = k === 0 ? cents[0]! : Math.min(lowSoFar[k - 1]!, cents[k]!);
+    }
+    const path = { session, cents, highSoFar, lowSoFar, volume: this.dayVolume(index) };
+    // Only the last few days are asked for intraday; keep memory flat.
+    if (this.paths.size >= 4) this.paths.delete(this.paths.keys().next().value!);
+    this.paths.set(index, path);
+    return path;
+  }
+
+  /** The finished bar of trading day `index`. */
+  dayBar(index: number): SessionBar {
+    let bar = this.bars.get(index);
+    if (!bar) {
+      const path = this.path(index);
+      const last = path.cents.length - 1;
+      bar = {
+        open: path.cents[0]!,
+        high: path.highSoFar[last]!,
+        low: path.lowSoFar[last]!,
+        close: path.cents[last]!,
+        volume: path.volume,
+      };
+      this.bars.set(index, bar);
+    }
+    return bar;
+  }
+
+  /** The bar of trading day `index` as it stands at `instant`, during that day's session. */
+  barSoFar(index: number, instant: number): SessionBar {
+    const path = this.path(index);
+    const { opensAt, closesAt } = path.session;
+    if (instant >= closesAt) return this.dayBar(index);
+    const minutes = Math.max(0, (instant - opensAt) / 60_000);
+    const k = Math.min(Math.floor(minutes), path.cents.length - 2);
+    const fraction = minutes - k;
+    const price = Math.round(path.cents[k]! + (path.cents[k + 1]! - path.cents[k]!) * fraction);
+    return {
+      open: path.cents[0]!,
+      high: Math.max(path.highSoFar[k]!, price),
+      low: Math.min(path.lowSoFar[k]!, price),
+      close: price,
+      volume: Math.round(
+        path.volume * cumulativeVolumeShare((instant - opensAt) / (closesAt - opensAt)),
+      ),
+    };
+  }
+}
