@@ -1,0 +1,97 @@
+import BigJs from "big.js";
+
+/**
+ * Money and quantities travel as canonical decimal strings ("12.5", "0.00001234") and are
+ * computed with big.js, never with binary floating point. Canonical: no exponent, no trailing
+ * fractional zeros, no negative zero.
+ */
+export type Decimal = string;
+
+/**
+ * A big.js constructor of our own (calling Big() without `new` makes one), so these settings do
+ * not change anyone else's: divisions carry 40 places before we round them explicitly, and
+ * toString never switches to exponent notation in our range.
+ */
+const Big = BigJs();
+Big.DP = 40;
+Big.NE = -50;
+Big.PE = 50;
+type Big = InstanceType<typeof Big>;
+
+const ZERO = new Big(0);
+
+export function canonical(value: Big): Decimal {
+  return value.eq(ZERO) ? "0" : value.toFixed();
+}
+
+export function big(value: Decimal | number): Big {
+  return new Big(typeof value === "number" ? String(value) : value);
+}
+
+export function add(a: Decimal, b: Decimal): Decimal {
+  return canonical(big(a).plus(b));
+}
+
+export function subtract(a: Decimal, b: Decimal): Decimal {
+  return canonical(big(a).minus(b));
+}
+
+/** The exact product: its decimal places are the sum of the operands'. */
+export function multiply(a: Decimal, b: Decimal): Decimal {
+  return canonical(big(a).times(b));
+}
+
+/** a / b rounded half-even to `places` decimals. */
+export function divide(a: Decimal, b: Decimal, places: number): Decimal {
+  return canonical(big(a).div(b).round(places, Big.roundHalfEven));
+}
+
+export function round(value: Decimal, places: number): Decimal {
+  return canonical(big(value).round(places, Big.roundHalfEven));
+}
+
+export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
+  return big(a).cmp(b);
+}
+
+export function isZero(value: Decimal): boolean {
+  return big(value).eq(ZERO);
+}
+
+export function sum(values: readonly Decimal[]): Decimal {
+  return canonical(values.reduce((total, value) => total.plus(value), new Big(0)));
+}
+
+/** part / whole * 100, rounded half-even to `places`; null when there is no whole to compare with. */
+export function percent(part: Decimal, whole: Decimal, places = 4): number | null {
+  if (isZero(whole)) return null;
+  return Number(big(part).times(100).div(whole).round(places, Big.roundHalfEven).toFixed());
+}
+
+/** The number of digits after the decimal point of a canonical decimal. */
+export function decimalPlaces(value: Decimal): number {
+  const dot = value.indexOf(".");
+  return dot === -1 ? 0 : value.length - dot - 1;
+}
+
+const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/**
+ * Reads what a user or a REST client sent (text such as "12.50" or a JSON number) as a canonical
+ * decimal, or undefined when it is not a plain decimal number. Exponents, NaN and Infinity are
+ * refused; a JSON number is read through its shortest round-trip text.
+ */
+export function parseDecimal(input: unknown): Decimal | undefined {
+  let text: string;
+  if (typeof input === "number") {
+    if (!Number.isFinite(input)) return undefined;
+    text = String(input);
+    if (/e/i.test(text)) text = new Big(text).toFixed();
+  } else if (typeof input === "string") {
+    text = input.trim();
+  } else {
+    return undefined;
+  }
+  if (!DECIMAL_TEXT.test(text)) return undefined;
+  return canonical(new Big(text));
+}

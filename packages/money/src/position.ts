@@ -1,0 +1,41 @@
+import { add, compare, divide, isZero, multiply, subtract, type Decimal } from "./decimal";
+
+/** Average prices keep 16 decimals: the cost basis they imply is off by far less than a cent. */
+export const AVERAGE_PRICE_DECIMALS = 16;
+
+export interface Holding {
+  quantity: Decimal;
+  averagePrice: Decimal;
+}
+
+/**
+ * Average-cost accounting for a buy: the new average is the total cost of what is held divided by
+ * the new quantity.
+ */
+export function applyBuy(holding: Holding | null, quantity: Decimal, price: Decimal): Holding {
+  if (!holding || isZero(holding.quantity)) return { quantity, averagePrice: price };
+  const newQuantity = add(holding.quantity, quantity);
+  const totalCost = add(
+    multiply(holding.quantity, holding.averagePrice),
+    multiply(quantity, price),
+  );
+  return {
+    quantity: newQuantity,
+    averagePrice: divide(totalCost, newQuantity, AVERAGE_PRICE_DECIMALS),
+  };
+}
+
+export type SellOutcome = { ok: true; holding: Holding } | { ok: false; reason: "exceeds_holding" };
+
+/** A sell lowers the quantity and leaves the average cost of what remains as it was. */
+export function applySell(holding: Holding, quantity: Decimal): SellOutcome {
+  if (compare(quantity, holding.quantity) > 0) return { ok: false, reason: "exceeds_holding" };
+  return {
+    ok: true,
+    holding: { quantity: subtract(holding.quantity, quantity), averagePrice: holding.averagePrice },
+  };
+}
+
+export function costBasis(holding: Holding): Decimal {
+  return multiply(holding.quantity, holding.averagePrice);
+}

@@ -1,0 +1,77 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  compare,
+  divide,
+  fromStored,
+  multiply,
+  parseDecimal,
+  percent,
+  sum,
+  toStored,
+} from "../src";
+
+describe("decimals", () => {
+  it("add up exactly where binary floating point does not", () => {
+    expect(sum(["0.1", "0.2"])).toBe("0.3");
+    expect(multiply("12345.12345678", "0.00000001")).toBe("0.0001234512345678");
+  });
+
+  it("read user and JSON input as plain decimals and refuse anything else", () => {
+    expect(parseDecimal(" 12.50 ")).toBe("12.5");
+    expect(parseDecimal(0.1)).toBe("0.1");
+    expect(parseDecimal(1e-7)).toBe("0.0000001");
+    expect(parseDecimal(".5")).toBe("0.5");
+    for (const bad of ["1e5", "abc", "", "1,000", "NaN", Infinity, Number.NaN, null, {}, "0x10"]) {
+      expect(parseDecimal(bad)).toBeUndefined();
+    }
+  });
+
+  it("divide with explicit half-even rounding", () => {
+    expect(divide("1", "3", 4)).toBe("0.3333");
+    expect(divide("0.125", "1", 2)).toBe("0.12");
+    expect(divide("0.135", "1", 2)).toBe("0.14");
+  });
+
+  it("give no percentage of nothing", () => {
+    expect(percent("5", "0")).toBeNull();
+    expect(percent("1", "3", 2)).toBe(33.33);
+  });
+});
+
+describe("stored decimals", () => {
+  it("round-trip exactly", () => {
+    for (const value of [
+      "0",
+      "1",
+      "0.00000001",
+      "12345.12345678",
+      "99999999999999999999.9999999999999999",
+    ]) {
+      expect(fromStored(toStored(value))).toBe(value);
+    }
+  });
+
+  it("sort as text in numeric order", () => {
+    const decimal = fc
+      .tuple(
+        fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }),
+        fc.bigInt({ min: 0n, max: 10n ** 16n - 1n }),
+      )
+      .map(([integer, fraction]) =>
+        fromStored(`${integer}.${fraction.toString().padStart(16, "0")}`),
+      );
+    fc.assert(
+      fc.property(decimal, decimal, (a, b) => {
+        const textOrder = toStored(a) < toStored(b) ? -1 : toStored(a) > toStored(b) ? 1 : 0;
+        expect(textOrder).toBe(compare(a, b));
+      }),
+    );
+  });
+
+  it("refuse negative, too large or too precise values", () => {
+    expect(() => toStored("-1")).toThrow(RangeError);
+    expect(() => toStored("1".padEnd(22, "0"))).toThrow(RangeError);
+    expect(() => toStored("0.00000000000000001")).toThrow(RangeError);
+  });
+});

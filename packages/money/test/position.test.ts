@@ -1,0 +1,117 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyBuy, applySell, costBasis, type Holding } from "../src";
+
+/** An exact model: quantities and costs as fractions of BigInts, no rounding anywhere. */
+interface Fraction {
+  n: bigint;
+  d: bigint;
+}
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+const frac = (n: bigint, d = 1n): Fraction => {
+  const g = gcd(n, d) || 1n;
+  return { n: n / g, d: d / g };
+};
+const fromDecimal = (text: string): Fraction => {
+  const [integer = "0", fraction = ""] = text.split(".");
+  return frac(BigInt(integer + fraction), 10n ** BigInt(fraction.length));
+};
+const addF = (a: Fraction, b: Fraction) => frac(a.n * b.d + b.n * a.d, a.d * b.d);
+const subF = (a: Fraction, b: Fraction) => frac(a.n * b.d - b.n * a.d, a.d * b.d);
+const mulF = (a: Fraction, b: Fraction) => frac(a.n * b.n, a.d * b.d);
+const cmpF = (a: Fraction, b: Fraction) => Math.sign(Number(a.n * b.d - b.n * a.d));
+
+/** An amount with up to 8 decimals, as the API accepts. */
+const amount = (maxUnits: number) =>
+  fc
+    .integer({ min: 1, max: maxUnits })
+    .chain((units) =>
+      fc
+        .integer({ min: 0, max: 99_999_999 })
+        .map(
+          (fraction) =>
+            `${units - 1}.${String(fraction).padStart(8, "0")}`.replace(/\.?0+$/, "") || "0",
+        ),
+    )
+    .filter((text) => text !== "0");
+
+type Step = { kind: "buy"; quantity: string; price: string } | { kind: "sell"; quantity: string };
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant("buy" as const), quantity: amount(5000), price: amount(100_000) }),
+  fc.record({ kind: fc.constant("sell" as const), quantity: amount(5000) }),
+);
+
+describe("average-cost positions", () => {
+  it("keep quantity exact and cost basis within a millionth of a cent of the exact model", () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
+        let holding: Holding | null = null;
+        let model = { quantity: frac(0n), cost: frac(0n) };
+        for (const s of steps) {
+          if (s.kind === "buy") {
+            holding = applyBuy(holding, s.quantity, s.price);
+            model = {
+              quantity: addF(model.quantity, fromDecimal(s.quantity)),
+              cost: addF(model.cost, mulF(fromDecimal(s.quantity), fromDecimal(s.price))),
+            };
+          } else {
+            const sold = fromDecimal(s.quantity);
+            if (!holding || cmpF(sold, model.quantity) > 0) {
+              if (holding)
+                expect(applySell(holding, s.quantity)).toEqual({
+                  ok: false,
+                  reason: "exceeds_holding",
+                });
+              continue;
+            }
+            const outcome = applySell(holding, s.quantity);
+            expect(outcome.ok).toBe(true);
+            if (!outcome.ok) return;
+            holding = outcome.holding;
+            // Average cost: what remains keeps the average it had.
+            const remaining = subF(model.quantity, sold);
+            model = {
+              quantity: remaining,
+              cost:
+                model.quantity.n === 0n
+                  ? frac(0n)
+                  : frac(
+                      model.cost.n * remaining.n * model.quantity.d,
+                      model.cost.d * remaining.d * model.quantity.n,
+                    ),
+            };
+          }
+          if (!holding) continue;
+          expect(cmpF(fromDecimal(holding.quantity), model.quantity)).toBe(0);
+          const error = subF(fromDecimal(costBasis(holding)), model.cost);
+          const absError = error.n < 0n ? frac(-error.n, error.d) : error;
+          expect(cmpF(absError, frac(1n, 100_000_000n))).toBeLessThanOrEqual(0);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("averages two buys at different prices", () => {
+    const holding = applyBuy(applyBuy(null, "10", "100"), "30", "120");
+    expect(holding).toEqual({ quantity: "40", averagePrice: "115" });
+  });
+
+  it("keeps the average when selling part and refuses selling more than held", () => {
+    const holding = applyBuy(null, "0.5", "60000");
+    expect(applySell(holding, "0.25")).toEqual({
+      ok: true,
+      holding: { quantity: "0.25", averagePrice: "60000" },
+    });
+    expect(applySell(holding, "0.50000001")).toEqual({ ok: false, reason: "exceeds_holding" });
+  });
+
+  it("starts a fresh average after selling everything", () => {
+    const sold = applySell(applyBuy(null, "2", "10"), "2");
+    expect(sold.ok && sold.holding.quantity).toBe("0");
+    expect(applyBuy(sold.ok ? sold.holding : null, "1", "30")).toEqual({
+      quantity: "1",
+      averagePrice: "30",
+    });
+  });
+});
