@@ -14,6 +14,7 @@ export const auditEvents = [
   "ADMIN_PASSWORD_RESET",
   "ADMIN_USER_DELETE",
   "ACCESS_DENIED",
+  "SECRET_READ",
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 

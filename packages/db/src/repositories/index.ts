@@ -4,8 +4,11 @@ import { clientLogsRepository } from "./client-logs";
 import { mailOutboxRepository } from "./mail-outbox";
 import { marketDataRepository } from "./market-data";
 import { passwordResetTokensRepository } from "./password-reset-tokens";
+import { portfolioRepository } from "./portfolio";
 import { sessionsRepository } from "./sessions";
+import { storedMoversRepository } from "./stored-movers";
 import { usersRepository } from "./users";
+import { cryptoWatchlistRepository, stockWatchlistRepository } from "./watchlists";
 
 /** Every data access the API makes goes through these; signatures are async on purpose. */
 export function createRepositories(db: Db) {
@@ -17,6 +20,10 @@ export function createRepositories(db: Db) {
     mailOutbox: mailOutboxRepository(db),
     clientLogs: clientLogsRepository(db),
     marketData: marketDataRepository(db),
+    stockWatchlist: stockWatchlistRepository(db),
+    cryptoWatchlist: cryptoWatchlistRepository(db),
+    portfolio: portfolioRepository(db),
+    storedMovers: storedMoversRepository(db),
   };
 }
 
@@ -27,3 +34,4 @@ export type { NewSession } from "./sessions";
 export type { NewAuditLog, AuditLogFilter, AuditLogPageRequest } from "./audit-logs";
 export type { NewMail } from "./mail-outbox";
 export type { NewClientLog } from "./client-logs";
+export type { Position, Transaction, TradeRequest, BuyRequest, TradeOutcome } from "./portfolio";

@@ -5,3 +5,6 @@ export * from "./audit-logs";
 export * from "./mail-outbox";
 export * from "./client-logs";
 export * from "./market-data";
+export * from "./watchlists";
+export * from "./portfolio";
+export * from "./stored-movers";

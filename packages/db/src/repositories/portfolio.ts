@@ -1,0 +1,306 @@
+import {
+  applyBuy,
+  applySell,
+  fromStored,
+  isZero,
+  multiply,
+  toStored,
+  type Decimal,
+  type Holding,
+} from "@ledgerline/money";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import type { Db } from "../client";
+import {
+  positions,
+  transactions,
+  type AssetType,
+  type PositionRow,
+  type TransactionRow,
+} from "../schema";
+
+/** A position as the domain sees it: decimals in canonical form. */
+export interface Position {
+  id: number;
+  assetType: AssetType;
+  symbol: string;
+  quantity: Decimal;
+  averagePrice: Decimal;
+  openedAt: Date;
+  updatedAt: Date;
+}
+
+export interface Transaction {
+  id: number;
+  transactionDate: Date;
+  type: AssetType;
+  symbol: string;
+  transactionType: "BUY" | "SELL";
+  quantity: Decimal;
+  price: Decimal;
+  total: Decimal;
+  notes: string | null;
+}
+
+export function toPosition(row: PositionRow): Position {
+  return {
+    id: row.id,
+    assetType: row.assetType,
+    symbol: row.symbol,
+    quantity: fromStored(row.quantity),
+    averagePrice: fromStored(row.averagePrice),
+    openedAt: row.openedAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    transactionDate: row.transactionDate,
+    type: row.type,
+    symbol: row.symbol,
+    transactionType: row.transactionType,
+    quantity: fromStored(row.quantity),
+    price: fromStored(row.price),
+    total: fromStored(row.total),
+    notes: row.notes,
+  };
+}
+
+export interface TradeRequest {
+  userId: number;
+  assetType: AssetType;
+  quantity: Decimal;
+  price: Decimal;
+  transactionDate: Date;
+  notes: string | null;
+  now: Date;
+}
+
+export type BuyRequest = TradeRequest & {
+  symbol: string;
+  /**
+   * Optimistic concurrency: the quantity the caller believes is held before this buy (the
+   * spec's PUT sends it). When given and different from what is held, nothing is written.
+   */
+  expectedHeld?: Decimal;
+  /** When given, the buy must add to this position of the user. */
+  positionId?: number;
+};
+
+export type TradeOutcome =
+  | { ok: true; position: Position | null; transaction: Transaction }
+  | { ok: false; reason: "not_found" | "exceeds_holding" | "held_changed"; held?: Decimal };
+
+/**
+ * Positions and their transactions. Each buy or sell reads the position, applies the
+ * average-cost rules and writes both rows in one IMMEDIATE transaction, so concurrent sells
+ * are serialised by SQLite and can never take a position below zero.
+ */
+export function portfolioRepository(db: Db) {
+  function insertTransaction(
+    tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+    request: TradeRequest & { symbol: string },
+    side: "BUY" | "SELL",
+  ) {
+    const row = tx
+      .insert(transactions)
+      .values({
+        userId: request.userId,
+        transactionDate: request.transactionDate,
+        type: request.assetType,
+        symbol: request.symbol,
+        transactionType: side,
+        quantity: toStored(request.quantity),
+        price: toStored(request.price),
+        total: toStored(multiply(request.quantity, request.price)),
+        notes: request.notes,
+        createdAt: request.now,
+      })
+      .returning()
+      .get();
+    return toTransaction(row);
+  }
+
+  return {
+    async list(userId: number, assetType: AssetType): Promise<Position[]> {
+      return db
+        .select()
+        .from(positions)
+        .where(and(eq(positions.userId, userId), eq(positions.assetType, assetType)))
+        .orderBy(asc(positions.symbol))
+        .all()
+        .map(toPosition);
+    },
+
+    async findById(
+      userId: number,
+      assetType: AssetType,
+      id: number,
+    ): Promise<Position | undefined> {
+      const row = db
+        .select()
+        .from(positions)
+        .where(
+          and(
+            eq(positions.id, id),
+            eq(positions.userId, userId),
+            eq(positions.assetType, assetType),
+          ),
+        )
+        .get();
+      return row ? toPosition(row) : undefined;
+    },
+
+    async findBySymbol(
+      userId: number,
+      assetType: AssetType,
+      symbol: string,
+    ): Promise<Position | undefined> {
+      const row = db
+        .select()
+        .from(positions)
+        .where(
+          and(
+            eq(positions.userId, userId),
+            eq(positions.assetType, assetType),
+            eq(positions.symbol, symbol),
+          ),
+        )
+        .get();
+      return row ? toPosition(row) : undefined;
+    },
+
+    async buy(request: BuyRequest): Promise<TradeOutcome> {
+      return db.transaction(
+        (tx) => {
+          const row = tx
+            .select()
+            .from(positions)
+            .where(
+              request.positionId === undefined
+                ? and(
+                    eq(positions.userId, request.userId),
+                    eq(positions.assetType, request.assetType),
+                    eq(positions.symbol, request.symbol),
+                  )
+                : and(
+                    eq(positions.userId, request.userId),
+                    eq(positions.assetType, request.assetType),
+                    eq(positions.id, request.positionId),
+                  ),
+            )
+            .get();
+          if (request.positionId !== undefined && !row)
+            return { ok: false, reason: "not_found" } as const;
+          const current: Holding | null = row
+            ? { quantity: fromStored(row.quantity), averagePrice: fromStored(row.averagePrice) }
+            : null;
+          const held = current?.quantity ?? "0";
+          if (request.expectedHeld !== undefined && held !== request.expectedHeld) {
+            return { ok: false, reason: "held_changed", held } as const;
+          }
+          const next = applyBuy(current, request.quantity, request.price);
+          const symbol = row?.symbol ?? request.symbol;
+          const stored = {
+            quantity: toStored(next.quantity),
+            averagePrice: toStored(next.averagePrice),
+            updatedAt: request.now,
+          };
+          const positionRow = row
+            ? tx.update(positions).set(stored).where(eq(positions.id, row.id)).returning().get()
+            : tx
+                .insert(positions)
+                .values({
+                  userId: request.userId,
+                  assetType: request.assetType,
+                  symbol,
+                  openedAt: request.now,
+                  ...stored,
+                })
+                .returning()
+                .get();
+          const transaction = insertTransaction(tx, { ...request, symbol }, "BUY");
+          return { ok: true, position: toPosition(positionRow), transaction } as const;
+        },
+        { behavior: "immediate" },
+      );
+    },
+
+    /** Sells from a position of the user; selling everything closes (deletes) the position. */
+    async sell(request: TradeRequest & { positionId: number }): Promise<TradeOutcome> {
+      return db.transaction(
+        (tx) => {
+          const row = tx
+            .select()
+            .from(positions)
+            .where(
+              and(
+                eq(positions.id, request.positionId),
+                eq(positions.userId, request.userId),
+                eq(positions.assetType, request.assetType),
+              ),
+            )
+            .get();
+          if (!row) return { ok: false, reason: "not_found" } as const;
+          const outcome = applySell(
+            { quantity: fromStored(row.quantity), averagePrice: fromStored(row.averagePrice) },
+            request.quantity,
+          );
+          if (!outcome.ok)
+            return { ok: false, reason: outcome.reason, held: fromStored(row.quantity) } as const;
+          let position: Position | null = null;
+          if (isZero(outcome.holding.quantity)) {
+            tx.delete(positions).where(eq(positions.id, row.id)).run();
+          } else {
+            position = toPosition(
+              tx
+                .update(positions)
+                .set({ quantity: toStored(outcome.holding.quantity), updatedAt: request.now })
+                .where(eq(positions.id, row.id))
+                .returning()
+                .get(),
+            );
+          }
+          const transaction = insertTransaction(tx, { ...request, symbol: row.symbol }, "SELL");
+          return { ok: true, position, transaction } as const;
+        },
+        { behavior: "immediate" },
+      );
+    },
+
+    /** Distinct symbols the user holds, per asset type (the landing page's "Owned" tiles). */
+    async countHeld(userId: number, assetType: AssetType): Promise<number> {
+      return (
+        db
+          .select({ n: count() })
+          .from(positions)
+          .where(and(eq(positions.userId, userId), eq(positions.assetType, assetType)))
+          .get()?.n ?? 0
+      );
+    },
+
+    /** Every symbol anyone holds: the market refresher keeps these fresh. */
+    async distinctSymbols(assetType: AssetType): Promise<string[]> {
+      return db
+        .selectDistinct({ symbol: positions.symbol })
+        .from(positions)
+        .where(eq(positions.assetType, assetType))
+        .all()
+        .map((row) => row.symbol);
+    },
+
+    /** A user's transactions, newest first (the transaction history builds its own pages). */
+    async transactions(userId: number): Promise<Transaction[]> {
+      return db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.userId, userId))
+        .orderBy(desc(transactions.transactionDate), desc(transactions.id))
+        .all()
+        .map(toTransaction);
+    },
+  };
+}
+
+export type PortfolioRepository = ReturnType<typeof portfolioRepository>;

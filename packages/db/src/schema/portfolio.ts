@@ -1,0 +1,64 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+export const assetTypes = ["STOCK", "CRYPTO"] as const;
+export type AssetType = (typeof assetTypes)[number];
+export const transactionTypes = ["BUY", "SELL"] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+
+/**
+ * One position per user, asset type and symbol. Quantities and prices are exact decimals stored
+ * as fixed-width text (see @ledgerline/money `toStored`), so text order is numeric order.
+ */
+export const positions = sqliteTable(
+  "positions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assetType: text("asset_type", { enum: assetTypes }).notNull(),
+    symbol: text("symbol").notNull(),
+    quantity: text("quantity").notNull(),
+    /** Average cost per unit, to 16 decimals. */
+    averagePrice: text("average_price").notNull(),
+    openedAt: integer("opened_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("positions_user_asset_symbol_idx").on(table.userId, table.assetType, table.symbol),
+    index("positions_asset_symbol_idx").on(table.assetType, table.symbol),
+  ],
+);
+
+/** Every buy and sell, written in the same database transaction as the position it changes. */
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transactionDate: integer("transaction_date", { mode: "timestamp_ms" }).notNull(),
+    type: text("type", { enum: assetTypes }).notNull(),
+    symbol: text("symbol").notNull(),
+    transactionType: text("transaction_type", { enum: transactionTypes }).notNull(),
+    quantity: text("quantity").notNull(),
+    price: text("price").notNull(),
+    /** quantity x price, exact. */
+    total: text("total").notNull(),
+    notes: text("notes"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("transactions_user_date_idx").on(table.userId, table.transactionDate),
+    index("transactions_user_symbol_date_idx").on(
+      table.userId,
+      table.symbol,
+      table.transactionDate,
+    ),
+  ],
+);
+
+export type PositionRow = typeof positions.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
