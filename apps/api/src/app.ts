@@ -4,10 +4,12 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import type { MarketService } from "@ledgerline/market";
 import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
 import { migrationsFolder, webDistFolder } from "./paths";
 import { depsPlugin } from "./plugins/deps";
+import { faviconsPlugin } from "./plugins/favicons";
 import { webPlugin } from "./plugins/web";
 import { openApiDocument } from "./rest/openapi";
 import { restPlugin } from "./rest/plugin";
@@ -24,6 +26,8 @@ export interface AppOptions {
   throttleLimits?: Partial<ThrottleLimits>;
   /** Where the built web app is; tests that only need the API leave it out. */
   webRoot?: string | false;
+  market?: MarketService;
+  marketRefresher?: boolean;
 }
 
 const API_VERSION = "1.0.0";
@@ -77,6 +81,8 @@ export async function buildApp(options: AppOptions) {
     clock: options.clock ?? systemClock,
     migrationsFolder,
     throttleLimits: options.throttleLimits,
+    market: options.market,
+    marketRefresher: options.marketRefresher,
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -109,6 +115,7 @@ export async function buildApp(options: AppOptions) {
       });
 
       await api.register(restPlugin(restRoutes));
+      await api.register(faviconsPlugin);
 
       await api.register(swagger, {
         mode: "static",

@@ -32,7 +32,27 @@ export const envSchema = z
     CRYPTO_DATA_PROVIDER: z.enum(["sim", "coinbase"]).default("sim"),
     COINBASE_API_KEY: optionalText,
     COINBASE_API_SECRET: optionalText,
-    MARKET_SEED: z.coerce.number().int().default(20250101),
+    MARKET_SEED: z.string().trim().min(1).default("20250101"),
+    /** Start the market clock at this instant; it runs on from there (demos, tests). */
+    MARKET_TIME: z.iso
+      .datetime({
+        offset: true,
+        error: "must be an ISO 8601 date-time such as 2026-03-11T15:00:00Z",
+      })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    POLYGON_BASE_URL: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    COINBASE_API_BASE_URL: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    COINBASE_EXCHANGE_BASE_URL: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     SECRETS_ENDPOINTS_ENABLED: booleanFlag.default(false),
 
     SMTP_URL: z

@@ -21,13 +21,28 @@ const procedureAccess: Record<string, Access> = {
   "users.resetPassword": "admin",
   "audit.list": "admin",
   "logs.create": "public",
+  "market.snapshot": "user",
+  "market.snapshots": "user",
+  "market.search": "user",
+  "market.details": "user",
+  "market.related": "user",
+  "market.news": "user",
+  "market.history": "user",
+  "market.movers": "user",
+  "market.summary": "user",
+  "market.status": "user",
+  "crypto.quote": "user",
+  "crypto.quotes": "user",
+  "crypto.currencies": "user",
+  "adminMarket.storeMovers": "admin",
+  "adminMarket.secret": "admin",
 };
 
 let t: TestApp;
 let adminPassword: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ throttleLimits: { registrationsPerIp: [10_000, 3600] } });
   adminPassword = (await t.createAdmin("root@example.com")).password;
 });
 afterAll(() => t.close());

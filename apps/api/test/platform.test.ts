@@ -98,6 +98,12 @@ describe("OpenAPI document", () => {
         "POST /api/users/{id}/reset-password",
         "GET /api/audit/logs",
         "POST /api/logs",
+        "GET /api/marketmovers",
+        "POST /api/marketmovers",
+        "GET /api/stockdata/summary",
+        "GET /api/secrets/polygon-api-key",
+        "GET /api/secrets/coinbase-api-key",
+        "GET /api/secrets/coinbase-api-secret",
       ].sort(),
     );
     const login = doc.paths["/api/auth/login"]?.post as {

@@ -321,3 +321,45 @@ export type CryptoCurrency = z.infer<typeof cryptoCurrency>;
 
 export const cryptoCurrencyList = z.array(cryptoCurrency);
 export type CryptoCurrencyList = z.infer<typeof cryptoCurrencyList>;
+
+// Batched reads and admin-posted movers.
+
+export const MAX_SYMBOLS_PER_REQUEST = 100;
+
+export const symbolsInput = z.object({
+  symbols: z
+    .array(stockSymbol)
+    .max(MAX_SYMBOLS_PER_REQUEST, `At most ${MAX_SYMBOLS_PER_REQUEST} symbols at once`),
+});
+export const cryptoSymbolsInput = z.object({
+  symbols: z
+    .array(cryptoSymbol)
+    .max(MAX_SYMBOLS_PER_REQUEST, `At most ${MAX_SYMBOLS_PER_REQUEST} symbols at once`),
+});
+
+/** One symbol of a batched read: the snapshot, or the spec's message for that symbol. */
+export const stockSnapshotResult = z.union([
+  z.object({ symbol: z.string(), ok: z.literal(true), snapshot: stockSnapshot }),
+  z.object({ symbol: z.string(), ok: z.literal(false), error: z.string() }),
+]);
+export type StockSnapshotResult = z.infer<typeof stockSnapshotResult>;
+
+export const cryptoQuoteResult = z.union([
+  z.object({ symbol: z.string(), ok: z.literal(true), quote: cryptoQuote }),
+  z.object({ symbol: z.string(), ok: z.literal(false), error: z.string() }),
+]);
+export type CryptoQuoteResult = z.infer<typeof cryptoQuoteResult>;
+
+/** What an admin may post as fresh movers (POST /api/marketmovers). */
+export const postedMoversInput = z.object({
+  gainers: z.array(marketMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} gainers`),
+  losers: z.array(marketMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} losers`),
+  marketStatus: z.string().max(200).optional(),
+});
+export type PostedMoversInput = z.output<typeof postedMoversInput>;
+
+export const secretNames = ["polygon-api-key", "coinbase-api-key", "coinbase-api-secret"] as const;
+export const secretInput = z.object({
+  name: z.enum(secretNames, { error: `The secret must be one of ${secretNames.join(", ")}` }),
+});
+export const secretValue = z.object({ value: z.string() });

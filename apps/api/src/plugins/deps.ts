@@ -2,8 +2,10 @@ import { createRepositories, migrateDatabase, openDatabase } from "@ledgerline/d
 import { SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { MarketService } from "@ledgerline/market";
 import type { Env } from "../env";
 import { createMailer } from "../mail/mailer";
+import { marketServiceFromEnv, watchedSymbols } from "../market/market-service";
 import type { Clock } from "../services/clock";
 import type { AppDeps } from "../services/scope";
 import { createThrottles, type ThrottleLimits } from "../services/throttles";
@@ -13,6 +15,10 @@ export interface DepsOptions {
   clock: Clock;
   migrationsFolder: string;
   throttleLimits?: Partial<ThrottleLimits>;
+  /** A market service to use instead of the one the env describes (tests). */
+  market?: MarketService;
+  /** Keep watched symbols fresh from the server side. Default true. */
+  marketRefresher?: boolean;
 }
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -30,6 +36,7 @@ export const depsPlugin = fp(
       clock: options.clock,
       logger: app.log,
     });
+    const market = options.market ?? marketServiceFromEnv(options.env, repos, app.log);
     app.decorate("database", database);
     app.decorate("deps", {
       repos,
@@ -37,8 +44,28 @@ export const depsPlugin = fp(
       mailer,
       throttles: createThrottles(options.throttleLimits),
       logger: app.log,
-      config: { appOrigin: options.env.APP_ORIGIN },
+      market,
+      config: {
+        appOrigin: options.env.APP_ORIGIN,
+        secrets: {
+          enabled: options.env.SECRETS_ENDPOINTS_ENABLED,
+          polygonApiKey: options.env.POLYGON_API_KEY,
+          coinbaseApiKey: options.env.COINBASE_API_KEY,
+          coinbaseApiSecret: options.env.COINBASE_API_SECRET,
+        },
+      },
     } satisfies AppDeps);
+
+    // Client polling is answered from a cache this keeps warm: upstream calls grow with the
+    // number of distinct symbols watched, not with the number of users.
+    const refresher =
+      options.marketRefresher === false
+        ? undefined
+        : market.createRefresher({
+            watched: () => watchedSymbols(repos),
+            onError: (error) => app.log.warn({ err: error }, "market refresh cycle failed"),
+          });
+    app.addHook("onReady", () => refresher?.start());
 
     // Expired sessions and spent reset tokens are refused anyway; this only keeps the tables small.
     const cleanup = setInterval(() => {
@@ -48,7 +75,8 @@ export const depsPlugin = fp(
     }, CLEANUP_INTERVAL_MS);
     cleanup.unref();
 
-    app.addHook("onClose", () => {
+    app.addHook("onClose", async () => {
+      await refresher?.stop();
       clearInterval(cleanup);
       mailer.close();
       database.close();

@@ -27,7 +27,7 @@ export function restPlugin(routes: RestRoute[]) {
           } catch (error) {
             if (!(error instanceof TRPCError)) throw error;
             const publicError = toPublicError(error);
-            if (publicError.status >= 500) throw error.cause ?? error;
+            if (publicError.code === "INTERNAL_SERVER_ERROR") throw error.cause ?? error;
             return reply.code(publicError.status).send({
               message: publicError.message,
               code: publicError.code,

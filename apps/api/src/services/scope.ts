@@ -1,4 +1,5 @@
 import type { Repositories, UserRow } from "@ledgerline/db";
+import type { MarketService } from "@ledgerline/market";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "../mail/mailer";
 import type { Clock } from "./clock";
@@ -11,8 +12,16 @@ export interface AppDeps {
   mailer: Mailer;
   throttles: Throttles;
   logger: FastifyBaseLogger;
+  market: MarketService;
   config: {
     appOrigin: string;
+    /** The provider credentials the /api/secrets paths may hand to admins, when opted in. */
+    secrets: {
+      enabled: boolean;
+      polygonApiKey: string | undefined;
+      coinbaseApiKey: string | undefined;
+      coinbaseApiSecret: string | undefined;
+    };
   };
 }
 

@@ -24,11 +24,13 @@ export interface PublicError {
 
 /**
  * What a client may learn from an error: for 4xx what was wrong (validation issues become one
- * readable sentence), for 5xx nothing internal.
+ * readable sentence); for an unexpected fault nothing internal. Errors we raise on purpose with a
+ * 5xx status (an unavailable market provider) carry a message written to be shown.
  */
 export function toPublicError(error: TRPCError): PublicError {
   const status = getHTTPStatusCodeFromError(error);
-  if (status >= 500) return { status, code: error.code, message: "Internal server error" };
+  if (error.code === "INTERNAL_SERVER_ERROR")
+    return { status, code: error.code, message: "Internal server error" };
   const issues = issuesOf(error);
   const message = issues
     ? [...new Set(issues.map((issue) => issue.message))].join("; ")

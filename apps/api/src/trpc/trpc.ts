@@ -1,5 +1,6 @@
 import { messages } from "@ledgerline/contracts";
-import { initTRPC, TRPCError } from "@trpc/server";
+import { isMarketDataError, marketErrorHttpStatus, type MarketDataError } from "@ledgerline/market";
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { recordAudit } from "../services/audit";
 import type { Context } from "./context";
 import { toPublicError } from "./errors";
@@ -50,4 +51,25 @@ export const adminProcedure = userProcedure.use(async ({ ctx, next, path }) => {
     throw new TRPCError({ code: "FORBIDDEN", message: messages.notAllowed });
   }
   return next();
+});
+
+const statusCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  404: "NOT_FOUND",
+  429: "TOO_MANY_REQUESTS",
+  502: "BAD_GATEWAY",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+/** A market failure keeps the spec's text ("Failed to fetch stock data") and an honest status. */
+export function marketError(error: MarketDataError): TRPCError {
+  const code = statusCodes[marketErrorHttpStatus(error.kind)] ?? "SERVICE_UNAVAILABLE";
+  return new TRPCError({ code, message: error.message, cause: error });
+}
+
+/** A signed-in user reading market data; provider failures become the spec's messages. */
+export const marketProcedure = userProcedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isMarketDataError(result.error.cause)) throw marketError(result.error.cause);
+  return result;
 });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AuthUser } from "@ledgerline/contracts";
+import type { MarketService } from "@ledgerline/market";
 import { buildApp, type App } from "../../src/app";
 import { parseEnv } from "../../src/env";
 import type { Clock } from "../../src/services/clock";
@@ -24,6 +25,8 @@ export class TestClock implements Clock {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  market?: MarketService;
+  marketRefresher?: boolean;
   clock?: Clock;
   throttleLimits?: Partial<ThrottleLimits>;
 }
@@ -45,6 +48,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
     NODE_ENV: "test",
     DATABASE_URL: join(dir, "app.db"),
     APP_ORIGIN: "https://ledgerline.test",
+    // A Wednesday in a regular session: the simulated market is open.
+    MARKET_TIME: "2026-03-11T15:00:00Z",
     DEMO_SEED: "false",
     LOG_LEVEL: "silent",
     ...options.env,
@@ -56,6 +61,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
     logger: false,
     webRoot: false,
     throttleLimits: options.throttleLimits,
+    market: options.market,
+    marketRefresher: options.marketRefresher ?? false,
   });
 
   async function request(

@@ -1,4 +1,5 @@
 import { accountRoutes } from "./accounts";
 import { auditRoutes } from "./audit";
+import { marketRoutes } from "./market";
 
-export const restRoutes = [...accountRoutes, ...auditRoutes];
+export const restRoutes = [...accountRoutes, ...auditRoutes, ...marketRoutes];

@@ -1,0 +1,28 @@
+import {
+  cryptoCurrencyList,
+  cryptoQuote,
+  cryptoQuoteResult,
+  cryptoSymbolInput,
+  cryptoSymbolsInput,
+} from "@ledgerline/contracts";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import { cryptoQuotes } from "../../services/market";
+import { marketProcedure } from "../trpc";
+
+/** Crypto market reads: the browser never calls a crypto provider itself. */
+export const cryptoRouter = {
+  quote: marketProcedure
+    .input(cryptoSymbolInput)
+    .output(cryptoQuote)
+    .query(({ ctx, input }) => ctx.deps.market.crypto.getQuote(input.symbol)),
+
+  quotes: marketProcedure
+    .input(cryptoSymbolsInput)
+    .output(z.array(cryptoQuoteResult))
+    .query(({ ctx, input }) => cryptoQuotes(ctx.deps, input.symbols)),
+
+  currencies: marketProcedure
+    .output(cryptoCurrencyList)
+    .query(({ ctx }) => ctx.deps.market.crypto.listCurrencies()),
+} satisfies TRPCRouterRecord;
