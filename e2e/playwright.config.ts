@@ -40,7 +40,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node apps/api/dist/server.js",
+    // E2E_SERVER_ENTRY / E2E_WEB_ROOT let several builds be tested side by side.
+    command: `node ${process.env.E2E_SERVER_ENTRY ?? "apps/api/dist/server.js"}`,
     cwd: resolve(import.meta.dirname, ".."),
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
@@ -54,6 +55,7 @@ export default defineConfig({
       DEMO_SEED: "true",
       LOG_LEVEL: "warn",
       API_RATE_LIMIT_PER_MINUTE: "100000",
+      ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
     },
   },
 });

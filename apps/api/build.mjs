@@ -12,10 +12,12 @@ function packageName(specifier) {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }
 
-rmSync("dist", { recursive: true, force: true });
+// `node build.mjs dist-mine` builds elsewhere under apps/api (node_modules must stay reachable).
+const outdir = process.argv[2] ?? "dist";
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: ["src/server.ts"],
-  outdir: "dist",
+  outdir,
   outbase: "src",
   bundle: true,
   platform: "node",
@@ -53,4 +55,4 @@ await build({
     },
   ],
 });
-cpSync("../../packages/db/drizzle", "dist/drizzle", { recursive: true });
+cpSync("../../packages/db/drizzle", `${outdir}/drizzle`, { recursive: true });

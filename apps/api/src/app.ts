@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions) {
     { prefix: "/api" },
   );
 
-  const webRoot = options.webRoot === undefined ? webDistFolder : options.webRoot;
+  const webRoot = options.webRoot === undefined ? (env.WEB_ROOT ?? webDistFolder) : options.webRoot;
   if (webRoot) await app.register(webPlugin, { root: webRoot });
 
   app.setNotFoundHandler((req, reply) =>

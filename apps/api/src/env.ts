@@ -21,6 +21,8 @@ export const envSchema = z
       .url({ error: "must be an absolute URL such as https://ledgerline.example" })
       .transform((value) => value.replace(/\/+$/, ""))
       .optional(),
+    /** Where the built web app is; default apps/web/dist beside the API. */
+    WEB_ROOT: optionalText,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
