@@ -7,3 +7,5 @@ export * from "./users";
 export * from "./audit";
 export * from "./logs";
 export * from "./market";
+export * from "./portfolio-messages";
+export * from "./portfolio";

@@ -1,0 +1,41 @@
+/** The spec's texts for watchlists, buying and selling (sections 4, 5 and 8). */
+export const portfolioMessages = {
+  quantityMustBePositive: "Quantity must be greater than 0",
+  purchasePriceMustBePositive: "Purchase price must be greater than 0",
+  sellPriceMustBePositive: "Sell price must be greater than 0",
+  invalidSellQuantity: "Invalid sell quantity",
+  failedToAddToPortfolio: "Failed to add to portfolio",
+  failedToSellPosition: "Failed to sell position",
+  failedToReducePosition: "Failed to reduce position",
+  failedToUpdateSavedStocks: "Failed to update saved stocks",
+  failedToLoadStockData: "Failed to load stock data",
+  failedToUpdateWatchlist: "Failed to update watchlist",
+  failedToLoadSavedCryptos: "Failed to load saved cryptocurrencies",
+  failedToLoadStockPortfolio: "Failed to load stock portfolio",
+  failedToLoadCryptoPortfolio: "Failed to load crypto portfolio",
+  failedToFetchTransactions: "Failed to fetch transactions",
+  failedToLoadMarketSummary: "Failed to load market summary",
+  failedToLoadCompanyInformation: "Failed to load company information",
+  notInPortfolio: "Not currently in portfolio",
+  positionNotFound: "Position not found",
+  holdingChanged: "The holding changed since you opened this form; reload and try again",
+  confirmRemoveStock: "Are you sure you want to remove this stock from your watchlist?",
+  confirmRemoveCrypto: "Are you sure you want to remove this crypto from your watchlist?",
+  purchaseDateInFuture: "Purchase date cannot be in the future",
+} as const;
+
+export function cannotRemoveWhileHeld(symbol: string): string {
+  return `Cannot remove ${symbol} from watchlist while it is in your portfolio`;
+}
+
+export function cannotSellMoreThanShares(held: string): string {
+  return `Cannot sell more than ${held} shares`;
+}
+
+export function cannotSellMoreThanCrypto(owned: string, symbol: string): string {
+  return `Cannot sell more than ${owned} ${symbol}, set Quantity to ${owned}`;
+}
+
+export function canOnlySellUpTo(amount: string, symbol: string): string {
+  return `You can only sell up to ${amount} ${symbol}`;
+}

@@ -1,0 +1,149 @@
+import { compare, decimalPlaces, parseDecimal } from "@ledgerline/money";
+import { z } from "zod";
+import { cryptoSymbol, decimalString, stockSymbol } from "./market";
+import { portfolioMessages } from "./portfolio-messages";
+
+/** Quantities and prices carry at most 8 decimals (crypto steps are 1e-6; sub-cent coins need 8). */
+export const AMOUNT_DECIMALS = 8;
+export const MAX_QUANTITY = "1000000000000";
+export const MAX_PRICE = "1000000000";
+export const NOTES_MAX_LENGTH = 500;
+
+/**
+ * A positive decimal amount from a form (text) or a REST client (a JSON number), as canonical
+ * decimal text. Messages are the spec's where it has one.
+ */
+function positiveAmount(label: string, positiveMessage: string, max: string) {
+  return z
+    .union([z.string(), z.number()], { error: `${label} must be a number` })
+    .transform((value, ctx) => {
+      const amount = parseDecimal(value);
+      if (amount === undefined) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a number` });
+        return z.NEVER;
+      }
+      if (compare(amount, "0") <= 0) {
+        ctx.addIssue({ code: "custom", message: positiveMessage });
+        return z.NEVER;
+      }
+      if (decimalPlaces(amount) > AMOUNT_DECIMALS) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} can have at most ${AMOUNT_DECIMALS} decimal places`,
+        });
+        return z.NEVER;
+      }
+      if (compare(amount, max) > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} must be at most ${Number(max).toLocaleString("en-US")}`,
+        });
+        return z.NEVER;
+      }
+      return amount;
+    });
+}
+
+export const quantity = positiveAmount(
+  "Quantity",
+  portfolioMessages.quantityMustBePositive,
+  MAX_QUANTITY,
+);
+export const purchasePrice = positiveAmount(
+  "Purchase price",
+  portfolioMessages.purchasePriceMustBePositive,
+  MAX_PRICE,
+);
+export const sellPrice = positiveAmount(
+  "Sell price",
+  portfolioMessages.sellPriceMustBePositive,
+  MAX_PRICE,
+);
+/** A sell quantity: the spec's one message for any bad value. */
+export const sellQuantity = positiveAmount(
+  "Quantity",
+  portfolioMessages.invalidSellQuantity,
+  MAX_QUANTITY,
+);
+
+const notes = z
+  .string()
+  .trim()
+  .max(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters`)
+  .optional();
+const purchaseDate = z.iso
+  .datetime({ offset: true, error: "Purchase date must be an ISO 8601 date-time" })
+  .optional();
+
+export const positionId = z.coerce
+  .number({ error: "Position id must be a whole number" })
+  .int("Position id must be a whole number")
+  .positive("Position id must be a whole number");
+
+/** Buy into a position by symbol: it is created, or increased if the user already holds it. */
+export const stockBuyInput = z.object({
+  symbol: stockSymbol,
+  quantity,
+  purchasePrice,
+  purchaseDate,
+  notes,
+});
+export const cryptoBuyInput = z.object({
+  symbol: cryptoSymbol,
+  quantity,
+  purchasePrice,
+  purchaseDate,
+  notes,
+});
+
+/**
+ * Buy more of a position by id (the spec's PUT). `expectedHeld` is the quantity the client saw
+ * before this buy; when it no longer matches, nothing is written and the answer is a 409.
+ */
+export const buyMoreInput = z.object({
+  positionId,
+  quantity,
+  purchasePrice,
+  purchaseDate,
+  notes,
+  expectedHeld: decimalString.optional(),
+});
+
+/** Sell from a position; without a price, the current market price is used (the spec's service variant). */
+export const sellInput = z.object({
+  positionId,
+  quantity: sellQuantity,
+  price: sellPrice.optional(),
+  notes,
+});
+
+export type StockBuyInput = z.output<typeof stockBuyInput>;
+export type CryptoBuyInput = z.output<typeof cryptoBuyInput>;
+export type BuyMoreInput = z.output<typeof buyMoreInput>;
+export type SellInput = z.output<typeof sellInput>;
+
+/** A position (spec section 3); amounts are exact decimal strings over tRPC. */
+export const position = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  quantity: decimalString,
+  averagePurchasePrice: decimalString,
+});
+export type PositionView = z.infer<typeof position>;
+
+export const transaction = z.object({
+  id: z.number().int(),
+  transactionDate: z.iso.datetime({ offset: true }),
+  type: z.enum(["STOCK", "CRYPTO"]),
+  symbol: z.string(),
+  transactionType: z.enum(["BUY", "SELL"]),
+  quantity: decimalString,
+  price: decimalString,
+  transactionTotal: decimalString,
+  notes: z.string().nullable(),
+});
+export type TransactionView = z.infer<typeof transaction>;
+
+/** What a buy or sell answers: the position as it now is (null once sold out) and the new transaction. */
+export const tradeResult = z.object({ position: position.nullable(), transaction });
+export type TradeResult = z.infer<typeof tradeResult>;
