@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, ne, or } from "drizzle-orm";
+import { and, eq, gt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { sessions, users, type SessionRow, type UserRow } from "../schema";
 
@@ -12,6 +12,26 @@ export interface NewSession {
 }
 
 export function sessionsRepository(db: Db) {
+  // Every authenticated request runs these two: prepared once, not rebuilt and re-prepared per call.
+  // Placeholders bind raw values, so instants go in as epoch milliseconds.
+  const findActiveStatement = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.lastSeenAt, sql.placeholder("idleCutoff")),
+      ),
+    )
+    .prepare();
+  const touchStatement = db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder("now")}` })
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare();
+
   return {
     async create(session: NewSession): Promise<void> {
       db.insert(sessions)
@@ -25,23 +45,15 @@ export function sessionsRepository(db: Db) {
       now: Date,
       idleTimeoutMs: number,
     ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const idleCutoff = new Date(now.getTime() - idleTimeoutMs);
-      return db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            gt(sessions.expiresAt, now),
-            gt(sessions.lastSeenAt, idleCutoff),
-          ),
-        )
-        .get();
+      return findActiveStatement.get({
+        tokenHash,
+        now: now.getTime(),
+        idleCutoff: now.getTime() - idleTimeoutMs,
+      });
     },
 
     async touch(tokenHash: string, now: Date): Promise<void> {
-      db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash)).run();
+      touchStatement.run({ tokenHash, now: now.getTime() });
     },
 
     async delete(tokenHash: string): Promise<void> {

@@ -11,6 +11,8 @@ export interface NewUser {
 }
 
 export function usersRepository(db: Db) {
+  const listStatement = db.select().from(users).orderBy(asc(users.name), asc(users.id)).prepare();
+
   return {
     async findById(id: number): Promise<UserRow | undefined> {
       return db.select().from(users).where(eq(users.id, id)).get();
@@ -35,7 +37,7 @@ export function usersRepository(db: Db) {
     },
 
     async list(): Promise<UserRow[]> {
-      return db.select().from(users).orderBy(asc(users.name), asc(users.id)).all();
+      return listStatement.all();
     },
 
     async count(): Promise<number> {
