@@ -15,8 +15,15 @@ sessionStore.onSignOut((reason) => {
   });
 });
 
-createRoot(document.getElementById("root")!).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The public pages arrive prerendered (scripts/prerender.mjs). The route's code loads first, so
+// the first render replaces that HTML with the same page rather than a loading state. (Not
+// hydrateRoot: TanStack Router renders a Suspense boundary in the browser that its server render
+// lacks, so hydration would always mismatch.)
+await router.load();
+createRoot(document.getElementById("root")!).render(app);

@@ -1,10 +1,12 @@
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { RouteError, RoutePending } from "./components/RouteStates";
 import { routeTree } from "./routeTree.gen";
 
-export function createAppRouter() {
+/** The app's router; the build's prerender passes a memory history, the browser none. */
+export function createAppRouter(history?: RouterHistory) {
   const router = createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: RoutePending,
@@ -18,7 +20,11 @@ export function createAppRouter() {
   });
   // The spec: navigation scrolls smoothly to the top.
   router.subscribe("onResolved", ({ fromLocation, toLocation }) => {
-    if (fromLocation?.pathname !== toLocation.pathname)
+    if (
+      typeof window !== "undefined" &&
+      fromLocation &&
+      fromLocation.pathname !== toLocation.pathname
+    )
       window.scrollTo({ top: 0, behavior: "smooth" });
   });
   return router;

@@ -3,15 +3,26 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
+/** Public pages the web build prerenders (apps/web/scripts/prerender.mjs), by path. */
+const prerenderedPages: Record<string, string> = {
+  "/": "prerendered/index.html",
+  "/login": "prerendered/login.html",
+  "/register": "prerendered/register.html",
+};
+
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
- * index.html for any other GET so client-side routes survive a reload.
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, the
+ * prerendered HTML of the public landing pages, and index.html for any other GET so client-side
+ * routes survive a reload.
  */
 export async function webPlugin(app: FastifyInstance, options: { root: string }) {
   if (!existsSync(join(options.root, "index.html"))) {
     app.log.warn(`web app not built (${options.root}); serving the API only`);
     return;
   }
+  const available = new Map(
+    Object.entries(prerenderedPages).filter(([, file]) => existsSync(join(options.root, file))),
+  );
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
@@ -33,6 +44,9 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
       return reply.sendFile(path.slice(1), { cacheControl: false });
     }
     reply.header("cache-control", "no-cache");
+    // Prerendered HTML shows the page without query parameters (no "reset=success" notice).
+    const prerendered = req.url.includes("?") ? undefined : available.get(path);
+    if (prerendered) return reply.sendFile(prerendered, { cacheControl: false });
     return reply.sendFile("index.html", { cacheControl: false });
   });
 }

@@ -1,11 +1,15 @@
 import { Moon, Sun } from "lucide-react";
 import { useState } from "react";
+import { useIsClient } from "../../lib/use-is-client";
 
 const KEY = "ledgerline.theme";
 
 /** Light and dark follow the system until the user picks one here; public/theme.js applies it before paint. */
 export function ThemeToggle() {
-  const [dark, setDark] = useState(() => document.documentElement.classList.contains("dark"));
+  // The prerendered page shows the light icon; the real theme is read once the app runs.
+  const isClient = useIsClient();
+  const [chosen, setDark] = useState<boolean | null>(null);
+  const dark = chosen ?? (isClient && document.documentElement.classList.contains("dark"));
   const toggle = () => {
     const next = !dark;
     document.documentElement.classList.toggle("dark", next);

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 import { cx } from "./cx";
+import { useIsClient } from "../../lib/use-is-client";
 import { Spinner } from "./Spinner";
 
 const variants = {
@@ -42,10 +43,11 @@ export function Button({
   type = "button",
   ...rest
 }: ButtonProps) {
+  const isClient = useIsClient();
   return (
     <button
       type={type}
-      disabled={disabled || busy}
+      disabled={disabled || busy || (type === "submit" && !isClient)}
       aria-busy={busy || undefined}
       className={cx(buttonClass(variant, size), className)}
       {...rest}

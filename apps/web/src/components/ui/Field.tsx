@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useIsClient } from "../../lib/use-is-client";
 import { cx } from "./cx";
 
 export const inputClass =
@@ -12,8 +13,18 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   trailing?: ReactNode;
 }
 
-export function Field({ label, error, hint, trailing, className, id, ...rest }: FieldProps) {
+export function Field({
+  label,
+  error,
+  hint,
+  trailing,
+  className,
+  id,
+  readOnly,
+  ...rest
+}: FieldProps) {
   const generated = useId();
+  const isClient = useIsClient();
   const inputId = id ?? generated;
   const describedBy =
     [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null]
@@ -30,6 +41,7 @@ export function Field({ label, error, hint, trailing, className, id, ...rest }: 
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           className={cx(inputClass, trailing ? "pr-11" : undefined)}
+          readOnly={readOnly || !isClient}
           {...rest}
         />
         {trailing && (
