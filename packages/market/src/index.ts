@@ -36,6 +36,7 @@ export { parseCryptoSymbol, parseStockSymbol } from "./symbols";
 export type {
   CompanySearchQuery,
   Crypto24hStats,
+  CryptoCandlesQuery,
   CryptoMarketProvider,
   DailyBarsQuery,
   MoversDirection,

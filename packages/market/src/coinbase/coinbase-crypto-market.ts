@@ -1,9 +1,14 @@
-import type { CryptoCurrency } from "@ledgerline/contracts";
-import { normalizeDecimal, type Decimal } from "../decimal";
+import type { CryptoCurrency, HistoricalBar } from "@ledgerline/contracts";
+import { addDays, dayNumber, minDate } from "../calendar/dates";
+import { decimalFromNumber, normalizeDecimal, type Decimal } from "../decimal";
 import { type MarketOperation } from "../errors";
 import { getJson, parseUpstream, toProviderError, type FetchFunction } from "../http/upstream";
-import type { Crypto24hStats, CryptoMarketProvider } from "../providers/types";
-import { currenciesAnswer, spotAnswer, statsAnswer } from "./payloads";
+import type { Crypto24hStats, CryptoCandlesQuery, CryptoMarketProvider } from "../providers/types";
+import { candlesAnswer, currenciesAnswer, spotAnswer, statsAnswer } from "./payloads";
+
+/** The Exchange API answers at most 300 buckets per request. */
+export const COINBASE_MAX_CANDLES = 300;
+const DAY_SECONDS = 86_400;
 
 export interface CoinbaseConfig {
   /** Coinbase App API, default https://api.coinbase.com (spot prices, currencies). */
@@ -81,6 +86,51 @@ export class CoinbaseCryptoMarket implements CryptoMarketProvider {
       last: this.decimal(stats.last, "crypto_quote"),
       volume: Number(stats.volume),
     };
+  }
+
+  /** Daily candles in windows of at most 300 days, merged ascending and cut to the asked range. */
+  async getDailyCandles(query: CryptoCandlesQuery): Promise<HistoricalBar[]> {
+    const byDate = new Map<string, HistoricalBar>();
+    for (let start = query.from; start <= query.to; start = addDays(start, COINBASE_MAX_CANDLES)) {
+      const end = minDate(query.to, addDays(start, COINBASE_MAX_CANDLES - 1));
+      const params = new URLSearchParams({
+        granularity: String(DAY_SECONDS),
+        start: `${start}T00:00:00Z`,
+        end: `${end}T23:59:59Z`,
+      });
+      const body = await this.get(
+        `${this.exchangeBaseUrl}/products/${encodeURIComponent(query.symbol)}-USD/candles?${params.toString()}`,
+        "bars",
+      );
+      for (const [time, low, high, open, close, volume] of parseUpstream(
+        candlesAnswer,
+        body,
+        "bars",
+        "Coinbase",
+      )) {
+        const t = time * 1000;
+        const date = new Date(t).toISOString().slice(0, 10);
+        if (date < start || date > end) continue;
+        byDate.set(date, {
+          date,
+          t: dayNumber(date) * DAY_SECONDS * 1000,
+          o: this.candleDecimal(open),
+          h: this.candleDecimal(high),
+          l: this.candleDecimal(low),
+          c: this.candleDecimal(close),
+          v: Number(volume),
+        });
+      }
+    }
+    return [...byDate.values()].sort((a, b) => a.t - b.t);
+  }
+
+  private candleDecimal(value: number | string): Decimal {
+    try {
+      return typeof value === "number" ? decimalFromNumber(value) : normalizeDecimal(value);
+    } catch (error) {
+      throw toProviderError(error, "bars");
+    }
   }
 
   async listCurrencies(): Promise<CryptoCurrency[]> {

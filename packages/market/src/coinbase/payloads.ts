@@ -32,3 +32,12 @@ export const currenciesAnswer = z.object({
       ),
   ),
 });
+
+/**
+ * Exchange candles: `[time, low, high, open, close, volume]` per bucket, newest first, time in
+ * Unix seconds. The values are JSON numbers; strings are accepted too.
+ */
+const candleValue = z.union([z.number().finite(), decimalText]);
+export const candlesAnswer = z.array(
+  z.tuple([z.number().int(), candleValue, candleValue, candleValue, candleValue, candleValue]),
+);

@@ -88,6 +88,13 @@ export interface Crypto24hStats {
   volume: number;
 }
 
+export interface CryptoCandlesQuery {
+  symbol: string;
+  /** Inclusive UTC calendar dates: a crypto day runs from 00:00 to 24:00 UTC. */
+  from: string;
+  to: string;
+}
+
 export interface CryptoMarketProvider {
   readonly id: string;
   readonly simulated: boolean;
@@ -95,4 +102,9 @@ export interface CryptoMarketProvider {
   getSpotPrice(symbol: string): Promise<Decimal>;
   get24hStats(symbol: string): Promise<Crypto24hStats>;
   listCurrencies(): Promise<CryptoCurrency[]>;
+  /**
+   * Daily USD candles, ascending, one per UTC day that had trading; today's candle, when asked
+   * for, is the day so far. `t` is the day's start (00:00 UTC) in Unix ms.
+   */
+  getDailyCandles(query: CryptoCandlesQuery): Promise<HistoricalBar[]>;
 }

@@ -167,6 +167,8 @@ export function createMarketService(config: MarketServiceConfig = {}): MarketSer
     loader,
     clock,
     ttls,
+    store,
+    singleFlight,
   });
 
   return {

@@ -1,15 +1,21 @@
 import {
   CRYPTO_SYMBOL_PATTERN,
   QUOTE_CURRENCY,
+  timeRangeDates,
   type CryptoCurrency,
   type CryptoQuote,
+  type HistoricalBar,
+  type TimeRange,
 } from "@ledgerline/contracts";
 import { percentOf, subtractDecimals, type Decimal } from "../decimal";
 import { toMarketDataError, type MarketDataError } from "../errors";
 import type { Clock } from "../clock";
 import type { Crypto24hStats, CryptoMarketProvider } from "../providers/types";
+import type { SingleFlight } from "../resilience/single-flight";
+import type { MarketStore } from "../store/market-store";
 import { parseCryptoSymbol } from "../symbols";
 import type { CachedLoader } from "./cached-loader";
+import { CryptoBarHistory } from "./crypto-bars";
 import type { ProviderGateway } from "./provider-gateway";
 import { RecentSymbols } from "./recent-symbols";
 import type { RefreshReport } from "./stock-market-service";
@@ -41,13 +47,21 @@ export interface CryptoMarketServiceDependencies {
   loader: CachedLoader;
   clock: Clock;
   ttls: MarketTtls;
+  /** Where finished days of history persist (shared with the stock history, apart by source). */
+  store: MarketStore;
+  singleFlight: SingleFlight;
 }
 
 export class CryptoMarketService {
   private readonly recent: RecentSymbols;
+  private readonly history: CryptoBarHistory;
 
   constructor(private readonly dependencies: CryptoMarketServiceDependencies) {
     this.recent = new RecentSymbols(dependencies.clock);
+    this.history = new CryptoBarHistory({
+      ...dependencies,
+      currentPrice: async (symbol) => (await this.quote(symbol)).price,
+    });
   }
 
   get simulated(): boolean {
@@ -98,6 +112,28 @@ export class CryptoMarketService {
     const results = await Promise.allSettled(valid.map((symbol) => this.quote(symbol, true)));
     const failed = results.filter((result) => result.status === "rejected").length;
     return { refreshed: results.length - failed, failed };
+  }
+
+  /**
+   * Daily bars for a chart range ending today (UTC, the crypto day), ascending. An invalid symbol
+   * is refused with the crypto symbol rule, as for quotes.
+   */
+  async getHistoricalBars(symbolInput: string, range: TimeRange): Promise<HistoricalBar[]> {
+    const symbol = parseCryptoSymbol(symbolInput);
+    const { from, to } = timeRangeDates(range, new Date(this.dependencies.clock.now()), "UTC");
+    return this.getDailyBars(symbol, from, to);
+  }
+
+  /** Daily bars between two UTC dates, both included; finished days are fetched once, ever. */
+  async getDailyBars(symbolInput: string, from: string, to: string): Promise<HistoricalBar[]> {
+    const symbol = parseCryptoSymbol(symbolInput);
+    const { loader, ttls } = this.dependencies;
+    return loader.load(
+      `crypto:bars:${symbol}:${from}:${to}`,
+      "bars",
+      { freshForMs: ttls.cryptoQuoteMs, staleForMs: ttls.staleMs },
+      () => this.history.bars(symbol, from, to),
+    );
   }
 
   async listCurrencies(): Promise<CryptoCurrency[]> {

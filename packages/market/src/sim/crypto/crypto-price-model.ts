@@ -124,6 +124,39 @@ export class CryptoPriceModel {
     return this.round(units[k]! + (units[k + 1]! - units[k]!) * fraction);
   }
 
+  /**
+   * The candle of the UTC day that starts at `dayStart`, in units: open at 00:00, close at 24:00
+   * or, for the running day, at `until` (the price a quote at that instant shows), high and low
+   * over the minute path so far, and the day's volume so far. Built from the same path as the
+   * quotes, so a chart and the quote beside it agree.
+   */
+  candleAt(
+    dayStart: number,
+    until?: number,
+  ): { open: number; high: number; low: number; close: number; volume: number } {
+    const day = Math.floor((dayStart - EPOCH) / MS_PER_DAY);
+    const { units, volume } = this.path(day);
+    const start = EPOCH + day * MS_PER_DAY;
+    const elapsed =
+      until === undefined
+        ? MINUTES_PER_DAY
+        : Math.min(MINUTES_PER_DAY, Math.max(0, (until - start) / 60_000));
+    const open = this.round(units[0]!);
+    const close =
+      until === undefined || elapsed === MINUTES_PER_DAY
+        ? this.round(units[MINUTES_PER_DAY]!)
+        : this.priceAt(start + elapsed * 60_000);
+    let high = Math.max(open, close);
+    let low = Math.min(open, close);
+    for (let k = 1; k <= Math.floor(elapsed); k++) {
+      const price = this.round(units[k]!);
+      if (price > high) high = price;
+      if (price < low) low = price;
+    }
+    const traded = (volume * elapsed) / MINUTES_PER_DAY;
+    return { open, high, low, close, volume: Math.round(traded * 10_000) / 10_000 };
+  }
+
   /** Open (24 h ago), high, low, last and volume over the 24 hours ending at `instant`. */
   statsAt(instant: number): {
     open: number;

@@ -1,12 +1,19 @@
-import type { CryptoCurrency } from "@ledgerline/contracts";
+import type { CryptoCurrency, HistoricalBar } from "@ledgerline/contracts";
+import { dayNumber } from "../../calendar/dates";
 import { systemClock, type Clock } from "../../clock";
 import { decimalFromScaled, type Decimal } from "../../decimal";
 import { MarketDataError } from "../../errors";
-import type { Crypto24hStats, CryptoMarketProvider } from "../../providers/types";
+import type {
+  Crypto24hStats,
+  CryptoCandlesQuery,
+  CryptoMarketProvider,
+} from "../../providers/types";
 import { KeyedRandom } from "../random";
 import { DEFAULT_SIM_SEED } from "../stocks/simulated-stock-market";
 import { simCoins } from "./coins";
 import { CryptoMarketFactor, CryptoPriceModel } from "./crypto-price-model";
+
+const MS_PER_DAY = 86_400_000;
 
 export interface SimulatedCryptoOptions {
   seed?: string;
@@ -31,10 +38,10 @@ export class SimulatedCryptoMarket implements CryptoMarketProvider {
     );
   }
 
-  private model(symbol: string): CryptoPriceModel {
+  private model(symbol: string, operation: "crypto_quote" | "bars" = "crypto_quote") {
     const model = this.models.get(symbol);
     if (!model)
-      throw new MarketDataError("crypto_quote", "not_found", {
+      throw new MarketDataError(operation, "not_found", {
         detail: `${symbol} is not in the simulated market`,
       });
     return model;
@@ -60,5 +67,29 @@ export class SimulatedCryptoMarket implements CryptoMarketProvider {
 
   async listCurrencies(): Promise<CryptoCurrency[]> {
     return simCoins.map((coin) => ({ id: coin.symbol, name: coin.name }));
+  }
+
+  /** Every UTC day from `from` to `to` that has begun, today's candle being the day so far. */
+  async getDailyCandles(query: CryptoCandlesQuery): Promise<HistoricalBar[]> {
+    const model = this.model(query.symbol, "bars");
+    const now = this.clock.now();
+    const decimals = model.coin.decimals;
+    const bars: HistoricalBar[] = [];
+    for (let day = dayNumber(query.from); day <= dayNumber(query.to); day++) {
+      const start = day * MS_PER_DAY;
+      if (start > now) break;
+      const running = now < start + MS_PER_DAY;
+      const candle = model.candleAt(start, running ? now : undefined);
+      bars.push({
+        date: new Date(start).toISOString().slice(0, 10),
+        t: start,
+        o: decimalFromScaled(candle.open, decimals),
+        h: decimalFromScaled(candle.high, decimals),
+        l: decimalFromScaled(candle.low, decimals),
+        c: decimalFromScaled(candle.close, decimals),
+        v: candle.volume,
+      });
+    }
+    return bars;
   }
 }

@@ -1,0 +1,130 @@
+import type { HistoricalBar } from "@ledgerline/contracts";
+import { addDays, maxDate, minDate } from "../calendar/dates";
+import type { Clock } from "../clock";
+import { compareDecimals, type Decimal } from "../decimal";
+import type { CryptoMarketProvider } from "../providers/types";
+import type { SingleFlight } from "../resilience/single-flight";
+import type { DateRange, MarketStore } from "../store/market-store";
+import type { CachedLoader } from "./cached-loader";
+import { missingRanges } from "./daily-bars";
+import type { ProviderGateway } from "./provider-gateway";
+import type { MarketTtls } from "./ttl";
+
+/** The UTC calendar date of an instant: crypto trades around the clock in UTC days. */
+export function utcDate(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 10);
+}
+
+/**
+ * Daily crypto history through the store, like the stock history: finished UTC days are fetched
+ * once and persisted, so a chart only asks upstream for days it has never seen. Today's candle
+ * is not final; it is fetched with the quote's freshness and its close is the quote's price, so
+ * the chart ends exactly where the quote beside it stands.
+ */
+export class CryptoBarHistory {
+  /** Crypto and stock providers may share an id (sim:<seed>): keep their bars apart. */
+  private readonly source: string;
+
+  constructor(
+    private readonly dependencies: {
+      provider: CryptoMarketProvider;
+      gateway: ProviderGateway;
+      store: MarketStore;
+      singleFlight: SingleFlight;
+      loader: CachedLoader;
+      clock: Clock;
+      ttls: MarketTtls;
+      /** The (cached) price a quote of the symbol shows now. */
+      currentPrice: (symbol: string) => Promise<Decimal>;
+    },
+  ) {
+    this.source = `crypto:${dependencies.provider.id}`;
+  }
+
+  async bars(symbol: string, from: string, to: string): Promise<HistoricalBar[]> {
+    if (from > to) return [];
+    const today = utcDate(this.dependencies.clock.now());
+    const finalTo = minDate(to, addDays(today, -1));
+    const bars =
+      from <= finalTo
+        ? await this.dependencies.singleFlight.run(
+            `crypto-bars:${this.source}:${symbol}:${from}:${finalTo}`,
+            () => this.finalBars(symbol, from, finalTo),
+          )
+        : [];
+    if (from <= today && today <= to) {
+      const running = await this.todayBar(symbol, today);
+      if (running) bars.push(running);
+    }
+    return bars;
+  }
+
+  private async finalBars(symbol: string, from: string, to: string): Promise<HistoricalBar[]> {
+    const { store, gateway, provider } = this.dependencies;
+    const coverage = await store.getBarCoverage(this.source, symbol);
+    const gaps = missingRanges({ from, to }, coverage);
+    if (gaps.length === 0 && coverage) return store.getDailyBars(this.source, symbol, from, to);
+
+    const fetched: HistoricalBar[] = [];
+    for (const gap of gaps) {
+      const bars = await gateway.call("bars", () =>
+        provider.getDailyCandles({ symbol, from: gap.from, to: gap.to }),
+      );
+      fetched.push(...bars.filter((bar) => bar.date >= gap.from && bar.date <= gap.to));
+    }
+    const covered = extendCryptoCoverage(coverage, { from, to }, fetched);
+    if (!covered) return fetched;
+    await store.saveDailyBars(this.source, symbol, fetched, covered);
+    return store.getDailyBars(this.source, symbol, from, to);
+  }
+
+  private async todayBar(symbol: string, today: string): Promise<HistoricalBar | undefined> {
+    const { loader, gateway, provider, ttls } = this.dependencies;
+    try {
+      const [candles, price] = await Promise.all([
+        loader.load(
+          `crypto:bar-today:${symbol}:${today}`,
+          "bars",
+          { freshForMs: ttls.cryptoQuoteMs, staleForMs: ttls.cryptoQuoteMs },
+          () =>
+            gateway.call("bars", () =>
+              provider.getDailyCandles({ symbol, from: today, to: today }),
+            ),
+        ),
+        this.dependencies.currentPrice(symbol),
+      ]);
+      const candle = candles.find((bar) => bar.date === today);
+      if (!candle) return undefined;
+      return {
+        ...candle,
+        c: price,
+        h: compareDecimals(price, candle.h) > 0 ? price : candle.h,
+        l: compareDecimals(price, candle.l) < 0 ? price : candle.l,
+      };
+    } catch {
+      // The chart still shows history when today's figures are unavailable.
+      return undefined;
+    }
+  }
+}
+
+/**
+ * The coverage after fetching `wanted`: every UTC day is a trading day. A day that has only just
+ * ended may not be published yet, so a newly fetched last day without a candle is left
+ * uncovered and asked for again next time. Undefined when nothing is known yet.
+ */
+export function extendCryptoCoverage(
+  coverage: DateRange | undefined,
+  wanted: DateRange,
+  fetched: readonly HistoricalBar[],
+): DateRange | undefined {
+  const covered: DateRange = coverage
+    ? { from: minDate(coverage.from, wanted.from), to: maxDate(coverage.to, wanted.to) }
+    : { ...wanted };
+  const lastIsNew = coverage === undefined || wanted.to > coverage.to;
+  if (lastIsNew && !fetched.some((bar) => bar.date === wanted.to)) {
+    covered.to = maxDate(addDays(wanted.to, -1), coverage?.to ?? "");
+  }
+  if (!coverage && fetched.length === 0) return undefined;
+  return covered.from <= covered.to ? covered : coverage;
+}
