@@ -7,6 +7,7 @@ import { passwordResetTokensRepository } from "./password-reset-tokens";
 import { portfolioRepository } from "./portfolio";
 import { sessionsRepository } from "./sessions";
 import { storedMoversRepository } from "./stored-movers";
+import { transactionsRepository } from "./transactions";
 import { usersRepository } from "./users";
 import { cryptoWatchlistRepository, stockWatchlistRepository } from "./watchlists";
 
@@ -24,6 +25,7 @@ export function createRepositories(db: Db) {
     cryptoWatchlist: cryptoWatchlistRepository(db),
     portfolio: portfolioRepository(db),
     storedMovers: storedMoversRepository(db),
+    transactions: transactionsRepository(db),
   };
 }
 
@@ -35,3 +37,19 @@ export type { NewAuditLog, AuditLogFilter, AuditLogPageRequest } from "./audit-l
 export type { NewMail } from "./mail-outbox";
 export type { NewClientLog } from "./client-logs";
 export type { Position, Transaction, TradeRequest, BuyRequest, TradeOutcome } from "./portfolio";
+export {
+  decodeTransactionCursor,
+  encodeTransactionCursor,
+  explainTransactionQueries,
+} from "./transactions";
+export type {
+  HeldPosition,
+  Trade,
+  TransactionBatch,
+  TransactionBatchRequest,
+  TransactionCursor,
+  TransactionFilter,
+  TransactionOrder,
+  TransactionPage,
+  TransactionPageRequest,
+} from "./transactions";

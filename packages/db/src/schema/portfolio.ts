@@ -50,13 +50,51 @@ export const transactions = sqliteTable(
     notes: text("notes"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
+  /**
+   * The transaction history filters by symbol, asset type, side and a date range and sorts by any
+   * of seven columns (repositories/transactions.ts); every combination must read as an ordered
+   * index range, never a sort. Eight indexes do it:
+   * - date, and symbol then date: the date sort (the symbol filter's too) and the symbol sort;
+   * - quantity, price and total (decimals are fixed-width text, so text order is numeric order),
+   *   and the same three after the symbol, since the symbol is the one selective filter: a
+   *   symbol held rarely in a long history would otherwise mean scanning all of it.
+   * The asset type and side sorts have two values each, so they read as two date-ordered runs
+   * and need no index of their own. Each index ends in the filter columns it does not lead with,
+   * so those filters are checked inside the index without touching the table. An index per
+   * filter-and-sort pair (dozens) would cost far more writes and disk for no gain.
+   */
   (table) => [
-    index("transactions_user_date_idx").on(table.userId, table.transactionDate),
+    index("transactions_user_date_idx").on(
+      table.userId,
+      table.transactionDate,
+      table.type,
+      table.transactionType,
+    ),
     index("transactions_user_symbol_date_idx").on(
       table.userId,
       table.symbol,
       table.transactionDate,
+      table.type,
+      table.transactionType,
     ),
+    ...(["quantity", "price", "total"] as const).flatMap((column) => [
+      index(`transactions_user_${column}_idx`).on(
+        table.userId,
+        table[column],
+        table.transactionDate,
+        table.type,
+        table.transactionType,
+        table.symbol,
+      ),
+      index(`transactions_user_symbol_${column}_idx`).on(
+        table.userId,
+        table.symbol,
+        table[column],
+        table.transactionDate,
+        table.type,
+        table.transactionType,
+      ),
+    ]),
   ],
 );
 
