@@ -55,6 +55,8 @@ export default defineConfig({
       DEMO_SEED: "true",
       LOG_LEVEL: "warn",
       API_RATE_LIMIT_PER_MINUTE: "100000",
+      // Every test registers its own users from 127.0.0.1.
+      REGISTRATIONS_PER_HOUR: "100000",
       // The simulated market during a regular session (a Wednesday), whatever day the suite runs.
       MARKET_TIME: "2026-03-11T15:00:00Z",
       ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),

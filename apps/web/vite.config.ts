@@ -30,8 +30,31 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: true,
-    // The e2e budget test and bench/web-bundle read which chunks each route loads from here.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Every page needs the framework and every route's small definition (path, search
+        // validation, guards); as dozens of tiny chunks they cost more bytes and requests than
+        // as two. Route components and heavy libraries still load with their route.
+        advancedChunks: {
+          groups: [
+            {
+              name: "framework",
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
+              priority: 2,
+            },
+            {
+              name: "routes",
+              test: (id: string) =>
+                /[\\/]src[\\/]routes[\\/]/.test(id) &&
+                !id.includes("tsr-split") &&
+                !/[\\/]-components[\\/]/.test(id),
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:3000" },

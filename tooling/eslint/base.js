@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 /** Type-aware rules for every TypeScript package; `dir` is the package root. */
 export function baseConfig(dir) {
   return tseslint.config(
-    { ignores: ["dist/**", "drizzle/**", "**/*.gen.ts", "coverage/**"] },
+    { ignores: ["dist/**", "dist-*/**", "drizzle/**", "**/*.gen.ts", "coverage/**"] },
     js.configs.recommended,
     ...tseslint.configs.recommendedTypeChecked,
     {

@@ -53,7 +53,9 @@ export async function buildApp(options: AppOptions) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // Inline <style> is allowed for styles only: Radix's scroll lock (dialogs) injects one.
+        // Scripts stay 'self' only, which is what keeps injected markup inert.
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -28,6 +28,8 @@ export const envSchema = z
       .default("info"),
     TRUST_PROXY: booleanFlag.default(false),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+    /** New accounts per hour from one address. */
+    REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(30),
 
     MARKET_DATA_PROVIDER: z.enum(["sim", "polygon"]).default("sim"),
     POLYGON_API_KEY: optionalText,

@@ -1,3 +1,4 @@
+import type { OverviewCounts, PortfolioSummary, TransactionPage } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "../src/env";
 import { bootstrap, BootstrapError, demoAccounts } from "../src/services/bootstrap";
@@ -58,5 +59,60 @@ describe("bootstrap", () => {
       body: { email: "ops@example.com", password: "ops-secret-123" },
     });
     expect(login.body?.isAdmin).toBe(true);
+  });
+
+  it("gives the demo user watchlists and a portfolio with months of history at the market's closes", async () => {
+    t = await startTestApp();
+    await bootstrap(t.app.deps, parseEnv({ NODE_ENV: "development", DEMO_SEED: "true" }));
+    const login = await t.request("POST", "/api/auth/login", {
+      body: { email: "demo@example.com", password: "ledger-demo-2025" },
+    });
+    const token = login.body?.token as string;
+    const read = async <T>(path: string, input?: unknown) =>
+      ((await t!.trpc("query", path, input, token)).body as unknown as { result: { data: T } })
+        .result.data;
+
+    expect(await read<OverviewCounts>("overview.counts")).toEqual({
+      savedStocks: 5,
+      savedCrypto: 3,
+      stocksOwned: 4,
+      cryptoOwned: 3,
+    });
+    const history = await read<TransactionPage>("transactions.list", {
+      sortOrder: "asc",
+      pageSize: 100,
+    });
+    const rows = history.transactions;
+    expect(rows).toHaveLength(11);
+    expect(rows.filter((row) => row.transactionType === "SELL").map((row) => row.symbol)).toEqual([
+      "AAPL",
+      "ETH",
+    ]);
+    expect(new Set(rows.map((row) => row.type))).toEqual(new Set(["STOCK", "CRYPTO"]));
+    const marketNow = t.app.deps.market.clock.now();
+    const oldest = Date.parse(rows[0]!.transactionDate);
+    expect(marketNow - oldest).toBeGreaterThan(120 * 86_400_000);
+    expect(rows.every((row) => Date.parse(row.transactionDate) < marketNow)).toBe(true);
+    // Each trade is priced at that day's close in the market's own history.
+    for (const row of rows) {
+      const day = row.transactionDate.slice(0, 10);
+      const bars =
+        row.type === "STOCK"
+          ? await t.app.deps.market.stocks.getDailyBars(row.symbol, day, day)
+          : await t.app.deps.market.crypto.getDailyBars(row.symbol, day, day);
+      expect(bars[0]?.c).toBe(row.price);
+    }
+    const summary = await read<PortfolioSummary>("portfolioSummary.get");
+    expect(summary.stocks.positions.find((p) => p.symbol === "AAPL")?.quantity).toBe("17");
+    expect(summary.crypto.positions.find((p) => p.symbol === "ETH")?.quantity).toBe("1.5");
+    expect(
+      [...summary.stocks.positions, ...summary.crypto.positions].every(
+        (p) => p.priceSource === "market",
+      ),
+    ).toBe(true);
+
+    // The admin demo account gets none of it.
+    const admin = await t.app.deps.repos.users.findByEmail("admin@example.com");
+    expect(await t.app.deps.repos.portfolio.transactions(admin!.id)).toEqual([]);
   });
 });

@@ -20,8 +20,17 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as AppAuditLogsRouteImport } from './routes/_app/audit-logs'
+import { Route as AppCryptoDashboardRouteImport } from './routes/_app/crypto-dashboard'
 import { Route as AppLandingRouteImport } from './routes/_app/landing'
+import { Route as AppPortfolioSummaryRouteImport } from './routes/_app/portfolio-summary'
+import { Route as AppSearchAreaRouteImport } from './routes/_app/search-area'
+import { Route as AppStockDashboardRouteImport } from './routes/_app/stock-dashboard'
+import { Route as AppTransactionHistoryRouteImport } from './routes/_app/transaction-history'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppCryptoIndexRouteImport } from './routes/_app/crypto/index'
+import { Route as AppCryptoSymbolRouteImport } from './routes/_app/crypto/$symbol'
+import { Route as AppResearchIndexRouteImport } from './routes/_app/research/index'
+import { Route as AppResearchSymbolRouteImport } from './routes/_app/research/$symbol'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -77,14 +86,59 @@ const AppAuditLogsRoute = AppAuditLogsRouteImport.update({
   path: '/audit-logs',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCryptoDashboardRoute = AppCryptoDashboardRouteImport.update({
+  id: '/crypto-dashboard',
+  path: '/crypto-dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppLandingRoute = AppLandingRouteImport.update({
   id: '/landing',
   path: '/landing',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPortfolioSummaryRoute = AppPortfolioSummaryRouteImport.update({
+  id: '/portfolio-summary',
+  path: '/portfolio-summary',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSearchAreaRoute = AppSearchAreaRouteImport.update({
+  id: '/search-area',
+  path: '/search-area',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStockDashboardRoute = AppStockDashboardRouteImport.update({
+  id: '/stock-dashboard',
+  path: '/stock-dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTransactionHistoryRoute = AppTransactionHistoryRouteImport.update({
+  id: '/transaction-history',
+  path: '/transaction-history',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersRoute = AppUsersRouteImport.update({
   id: '/users',
   path: '/users',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCryptoIndexRoute = AppCryptoIndexRouteImport.update({
+  id: '/crypto/',
+  path: '/crypto/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCryptoSymbolRoute = AppCryptoSymbolRouteImport.update({
+  id: '/crypto/$symbol',
+  path: '/crypto/$symbol',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppResearchIndexRoute = AppResearchIndexRouteImport.update({
+  id: '/research/',
+  path: '/research/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppResearchSymbolRoute = AppResearchSymbolRouteImport.update({
+  id: '/research/$symbol',
+  path: '/research/$symbol',
   getParentRoute: () => AppRoute,
 } as any)
 
@@ -99,8 +153,17 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/account': typeof AppAccountRoute
   '/audit-logs': typeof AppAuditLogsRoute
+  '/crypto-dashboard': typeof AppCryptoDashboardRoute
   '/landing': typeof AppLandingRoute
+  '/portfolio-summary': typeof AppPortfolioSummaryRoute
+  '/search-area': typeof AppSearchAreaRoute
+  '/stock-dashboard': typeof AppStockDashboardRoute
+  '/transaction-history': typeof AppTransactionHistoryRoute
   '/users': typeof AppUsersRoute
+  '/crypto/$symbol': typeof AppCryptoSymbolRoute
+  '/research/$symbol': typeof AppResearchSymbolRoute
+  '/crypto/': typeof AppCryptoIndexRoute
+  '/research/': typeof AppResearchIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -113,8 +176,17 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/account': typeof AppAccountRoute
   '/audit-logs': typeof AppAuditLogsRoute
+  '/crypto-dashboard': typeof AppCryptoDashboardRoute
   '/landing': typeof AppLandingRoute
+  '/portfolio-summary': typeof AppPortfolioSummaryRoute
+  '/search-area': typeof AppSearchAreaRoute
+  '/stock-dashboard': typeof AppStockDashboardRoute
+  '/transaction-history': typeof AppTransactionHistoryRoute
   '/users': typeof AppUsersRoute
+  '/crypto/$symbol': typeof AppCryptoSymbolRoute
+  '/research/$symbol': typeof AppResearchSymbolRoute
+  '/crypto': typeof AppCryptoIndexRoute
+  '/research': typeof AppResearchIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -129,8 +201,17 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/_app/account': typeof AppAccountRoute
   '/_app/audit-logs': typeof AppAuditLogsRoute
+  '/_app/crypto-dashboard': typeof AppCryptoDashboardRoute
   '/_app/landing': typeof AppLandingRoute
+  '/_app/portfolio-summary': typeof AppPortfolioSummaryRoute
+  '/_app/search-area': typeof AppSearchAreaRoute
+  '/_app/stock-dashboard': typeof AppStockDashboardRoute
+  '/_app/transaction-history': typeof AppTransactionHistoryRoute
   '/_app/users': typeof AppUsersRoute
+  '/_app/crypto/$symbol': typeof AppCryptoSymbolRoute
+  '/_app/research/$symbol': typeof AppResearchSymbolRoute
+  '/_app/crypto/': typeof AppCryptoIndexRoute
+  '/_app/research/': typeof AppResearchIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -145,8 +226,17 @@ export interface FileRouteTypes {
     | '/terms'
     | '/account'
     | '/audit-logs'
+    | '/crypto-dashboard'
     | '/landing'
+    | '/portfolio-summary'
+    | '/search-area'
+    | '/stock-dashboard'
+    | '/transaction-history'
     | '/users'
+    | '/crypto/$symbol'
+    | '/research/$symbol'
+    | '/crypto/'
+    | '/research/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -159,8 +249,17 @@ export interface FileRouteTypes {
     | '/terms'
     | '/account'
     | '/audit-logs'
+    | '/crypto-dashboard'
     | '/landing'
+    | '/portfolio-summary'
+    | '/search-area'
+    | '/stock-dashboard'
+    | '/transaction-history'
     | '/users'
+    | '/crypto/$symbol'
+    | '/research/$symbol'
+    | '/crypto'
+    | '/research'
   id:
     | '__root__'
     | '/'
@@ -174,8 +273,17 @@ export interface FileRouteTypes {
     | '/terms'
     | '/_app/account'
     | '/_app/audit-logs'
+    | '/_app/crypto-dashboard'
     | '/_app/landing'
+    | '/_app/portfolio-summary'
+    | '/_app/search-area'
+    | '/_app/stock-dashboard'
+    | '/_app/transaction-history'
     | '/_app/users'
+    | '/_app/crypto/$symbol'
+    | '/_app/research/$symbol'
+    | '/_app/crypto/'
+    | '/_app/research/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -269,11 +377,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAuditLogsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/crypto-dashboard': {
+      id: '/_app/crypto-dashboard'
+      path: '/crypto-dashboard'
+      fullPath: '/crypto-dashboard'
+      preLoaderRoute: typeof AppCryptoDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/landing': {
       id: '/_app/landing'
       path: '/landing'
       fullPath: '/landing'
       preLoaderRoute: typeof AppLandingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portfolio-summary': {
+      id: '/_app/portfolio-summary'
+      path: '/portfolio-summary'
+      fullPath: '/portfolio-summary'
+      preLoaderRoute: typeof AppPortfolioSummaryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/search-area': {
+      id: '/_app/search-area'
+      path: '/search-area'
+      fullPath: '/search-area'
+      preLoaderRoute: typeof AppSearchAreaRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/stock-dashboard': {
+      id: '/_app/stock-dashboard'
+      path: '/stock-dashboard'
+      fullPath: '/stock-dashboard'
+      preLoaderRoute: typeof AppStockDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/transaction-history': {
+      id: '/_app/transaction-history'
+      path: '/transaction-history'
+      fullPath: '/transaction-history'
+      preLoaderRoute: typeof AppTransactionHistoryRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/users': {
@@ -283,21 +426,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/crypto/': {
+      id: '/_app/crypto/'
+      path: '/crypto'
+      fullPath: '/crypto/'
+      preLoaderRoute: typeof AppCryptoIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/crypto/$symbol': {
+      id: '/_app/crypto/$symbol'
+      path: '/crypto/$symbol'
+      fullPath: '/crypto/$symbol'
+      preLoaderRoute: typeof AppCryptoSymbolRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/research/': {
+      id: '/_app/research/'
+      path: '/research'
+      fullPath: '/research/'
+      preLoaderRoute: typeof AppResearchIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/research/$symbol': {
+      id: '/_app/research/$symbol'
+      path: '/research/$symbol'
+      fullPath: '/research/$symbol'
+      preLoaderRoute: typeof AppResearchSymbolRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppAuditLogsRoute: typeof AppAuditLogsRoute
+  AppCryptoDashboardRoute: typeof AppCryptoDashboardRoute
   AppLandingRoute: typeof AppLandingRoute
+  AppPortfolioSummaryRoute: typeof AppPortfolioSummaryRoute
+  AppSearchAreaRoute: typeof AppSearchAreaRoute
+  AppStockDashboardRoute: typeof AppStockDashboardRoute
+  AppTransactionHistoryRoute: typeof AppTransactionHistoryRoute
   AppUsersRoute: typeof AppUsersRoute
+  AppCryptoSymbolRoute: typeof AppCryptoSymbolRoute
+  AppResearchSymbolRoute: typeof AppResearchSymbolRoute
+  AppCryptoIndexRoute: typeof AppCryptoIndexRoute
+  AppResearchIndexRoute: typeof AppResearchIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppAuditLogsRoute: AppAuditLogsRoute,
+  AppCryptoDashboardRoute: AppCryptoDashboardRoute,
   AppLandingRoute: AppLandingRoute,
+  AppPortfolioSummaryRoute: AppPortfolioSummaryRoute,
+  AppSearchAreaRoute: AppSearchAreaRoute,
+  AppStockDashboardRoute: AppStockDashboardRoute,
+  AppTransactionHistoryRoute: AppTransactionHistoryRoute,
   AppUsersRoute: AppUsersRoute,
+  AppCryptoSymbolRoute: AppCryptoSymbolRoute,
+  AppResearchSymbolRoute: AppResearchSymbolRoute,
+  AppCryptoIndexRoute: AppCryptoIndexRoute,
+  AppResearchIndexRoute: AppResearchIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -9,3 +9,8 @@ export * from "./logs";
 export * from "./market";
 export * from "./portfolio-messages";
 export * from "./portfolio";
+export * from "./watchlist";
+export * from "./crypto";
+export * from "./transaction-columns";
+export * from "./transactions";
+export * from "./portfolio-summary";

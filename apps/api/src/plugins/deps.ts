@@ -42,7 +42,10 @@ export const depsPlugin = fp(
       repos,
       clock: options.clock,
       mailer,
-      throttles: createThrottles(options.throttleLimits),
+      throttles: createThrottles({
+        registrationsPerIp: [options.env.REGISTRATIONS_PER_HOUR, 60 * 60],
+        ...options.throttleLimits,
+      }),
       logger: app.log,
       market,
       config: {

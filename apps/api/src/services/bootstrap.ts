@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { seedDemoPortfolio } from "./demo-portfolio";
 import { hashPassword } from "./passwords";
 import type { AppDeps } from "./scope";
 
@@ -56,6 +57,8 @@ export async function bootstrap(deps: AppDeps, env: Env): Promise<BootstrapResul
         clock.now(),
       );
       if (created) result.seededDemoAccounts.push(account);
+      // The demo user also gets watchlists and a portfolio with a few months of history.
+      if (created && !account.isAdmin) await seedDemoPortfolio(deps, created.id);
     }
   }
 

@@ -17,3 +17,138 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function orNA(value: string | null | undefined): string {
   return value === null || value === undefined || value === "" ? "N/A" : value;
 }
+
+// Spec section 9 number formats: US locale, USD. They format the exact decimal text the API sends
+// (Intl reads a numeric string without going through a binary float); they never compute.
+
+type NumericText = number | string;
+
+function isMissing(value: NumericText | null | undefined): value is null | undefined {
+  return (
+    value === null ||
+    value === undefined ||
+    value === "" ||
+    Number.isNaN(Number(value)) ||
+    !Number.isFinite(Number(value))
+  );
+}
+
+/** Intl formats numeric text exactly (ES2023 Intl.NumberFormat v3); TypeScript's lib lags behind. */
+const exact = (value: NumericText) => value as number;
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usdSubCent = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 8,
+  maximumFractionDigits: 8,
+});
+const signedUsd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: "exceptZero",
+});
+const signedUsdSubCent = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 8,
+  maximumFractionDigits: 8,
+  signDisplay: "exceptZero",
+});
+
+function isSubCent(value: NumericText): boolean {
+  const magnitude = Math.abs(Number(value));
+  return magnitude > 0 && magnitude < 0.01;
+}
+
+/** USD with 2 decimals, 8 when the absolute value is under 0.01; N/A when missing. */
+export function formatCurrency(value: NumericText | null | undefined): string {
+  if (isMissing(value)) return "N/A";
+  return (isSubCent(value) ? usdSubCent : usd).format(exact(value));
+}
+
+/** A money change with its sign: +$1.23, -$0.45 (sub-cent changes keep 8 decimals). */
+export function formatSignedCurrency(value: NumericText | null | undefined): string {
+  if (isMissing(value)) return "N/A";
+  return (isSubCent(value) ? signedUsdSubCent : signedUsd).format(exact(value));
+}
+
+const signedPercent = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: "exceptZero",
+});
+
+/** A percent change, signed, with 2 decimals: +1.23%, -0.50%, 0.00%. */
+export function formatPercent(value: NumericText | null | undefined): string {
+  if (isMissing(value)) return "N/A";
+  return `${signedPercent.format(exact(value))}%`;
+}
+
+const wholeNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+/** Volumes, employees, share counts: 12,345,678. */
+export function formatNumber(value: NumericText | null | undefined): string {
+  if (isMissing(value)) return "N/A";
+  return wholeNumber.format(exact(value));
+}
+
+const quantityFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 8 });
+
+/** A held or traded quantity, exact to the 8 decimals quantities may carry: 1,234.5. */
+export function formatQuantity(value: NumericText | null | undefined): string {
+  if (isMissing(value)) return "N/A";
+  return quantityFormat.format(exact(value));
+}
+
+const twoDecimals = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Market capitalisation: $2.85T, $412.30B, $950.00M, and plain USD below a million. */
+export function formatMarketCap(value: NumericText | null | undefined): string {
+  if (isMissing(value)) return "N/A";
+  const amount = Number(value);
+  const magnitude = Math.abs(amount);
+  for (const [limit, suffix] of [
+    [1e12, "T"],
+    [1e9, "B"],
+    [1e6, "M"],
+  ] as const) {
+    if (magnitude >= limit) return `$${twoDecimals.format(amount / limit)}${suffix}`;
+  }
+  return formatCurrency(value);
+}
+
+const calendarDay = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+
+/** A calendar date (YYYY-MM-DD) as the viewer's local date: Dec 12, 1980. */
+export function formatCalendarDate(date: string | null | undefined): string {
+  const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  if (!match) return "N/A";
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  return calendarDay.format(new Date(year, month - 1, day));
+}
+
+const sharePercent = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A share of a whole, unsigned: 12.34%. */
+export function formatShare(value: NumericText | null | undefined): string {
+  if (isMissing(value)) return "N/A";
+  return `${sharePercent.format(exact(value))}%`;
+}

@@ -1,9 +1,11 @@
 import {
   cryptoCurrencyList,
+  cryptoHistoryInput,
   cryptoQuote,
   cryptoQuoteResult,
   cryptoSymbolInput,
   cryptoSymbolsInput,
+  historicalBar,
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
@@ -25,4 +27,10 @@ export const cryptoRouter = {
   currencies: marketProcedure
     .output(cryptoCurrencyList)
     .query(({ ctx }) => ctx.deps.market.crypto.listCurrencies()),
+
+  /** Daily bars for a chart range ending today (UTC days), finished days persisted. */
+  history: marketProcedure
+    .input(cryptoHistoryInput)
+    .output(z.array(historicalBar))
+    .query(({ ctx, input }) => ctx.deps.market.crypto.getHistoricalBars(input.symbol, input.range)),
 } satisfies TRPCRouterRecord;

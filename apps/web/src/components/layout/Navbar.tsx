@@ -14,6 +14,12 @@ interface NavItem {
 /** The signed-in links of the spec's navbar that exist so far, in the spec's order. */
 const signedInLinks: NavItem[] = [
   { to: "/landing", label: "Home" },
+  { to: "/stock-dashboard", label: "Stock Dashboard" },
+  { to: "/search-area", label: "Stock Search" },
+  { to: "/crypto-dashboard", label: "Crypto Dashboard" },
+  { to: "/crypto", label: "Crypto Search" },
+  { to: "/portfolio-summary", label: "Your Portfolio" },
+  { to: "/transaction-history", label: "Transaction History" },
   { to: "/account", label: "Account" },
 ];
 

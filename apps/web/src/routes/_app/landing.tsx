@@ -1,5 +1,17 @@
 import { createFileRoute, Link, type LinkProps } from "@tanstack/react-router";
-import { ClipboardList, Settings, Users, type LucideIcon } from "lucide-react";
+import {
+  Bitcoin,
+  ClipboardList,
+  Coins,
+  History,
+  LayoutDashboard,
+  PieChart,
+  Search,
+  Settings,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import { OverviewTiles } from "../../components/portfolio/OverviewTiles";
 import { Card } from "../../components/ui/Card";
 import { formatDateTime } from "../../lib/format";
 import { requireSignedIn } from "../../lib/guards";
@@ -18,6 +30,42 @@ interface Tool {
 }
 
 const tools: Tool[] = [
+  {
+    to: "/stock-dashboard",
+    title: "Stock Dashboard",
+    text: "Your watched stocks with today's prices, changes and your holdings.",
+    icon: LayoutDashboard,
+  },
+  {
+    to: "/search-area",
+    title: "Stock Search",
+    text: "Find stocks by symbol or company, track them and see the market movers.",
+    icon: Search,
+  },
+  {
+    to: "/crypto-dashboard",
+    title: "Crypto Dashboard",
+    text: "Your watched coins with 24-hour figures and what you own.",
+    icon: Coins,
+  },
+  {
+    to: "/crypto",
+    title: "Crypto Search",
+    text: "Look up a coin, watch its price live and buy or sell it.",
+    icon: Bitcoin,
+  },
+  {
+    to: "/portfolio-summary",
+    title: "Portfolio Summary",
+    text: "What your stocks and crypto are worth now, what they cost and your gain or loss.",
+    icon: PieChart,
+  },
+  {
+    to: "/transaction-history",
+    title: "Transaction History",
+    text: "Every buy and sell, filtered and sorted as you like, and exported as CSV.",
+    icon: History,
+  },
   {
     to: "/account",
     title: "Account Settings",
@@ -77,7 +125,8 @@ function LandingPage() {
         <h2 id="overview-heading" className="mb-4 text-xl font-semibold">
           Quick Overview
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <OverviewTiles />
           <Card>
             <p className="text-sm text-muted">Last Login</p>
             <p className="num mt-1 text-lg font-semibold">

@@ -1,0 +1,196 @@
+import {
+  portfolioMessages,
+  type BuyMoreInput,
+  type PositionView,
+  type SellInput,
+  type TradeResult,
+  type TransactionView,
+} from "@ledgerline/contracts";
+import type { AssetType, Position, TradeOutcome, Transaction } from "@ledgerline/db";
+import { compare, multiply, type Decimal } from "@ledgerline/money";
+import { badRequest, conflict, notFound } from "./errors";
+import type { UserScope } from "./scope";
+
+/**
+ * Buying and selling positions. Written once for both asset types: an `AssetMarket` says which
+ * positions are meant and where the current price comes from. The repository applies each trade
+ * and writes its transaction row in one immediate database transaction.
+ */
+export interface AssetMarket {
+  assetType: AssetType;
+  /** The current market price; throws the market's error for a symbol the market does not know. */
+  currentPrice(scope: UserScope, symbol: string): Promise<Decimal>;
+}
+
+export const stockMarket: AssetMarket = {
+  assetType: "STOCK",
+  currentPrice: async (scope, symbol) => (await scope.deps.market.stocks.getSnapshot(symbol)).price,
+};
+
+/** A client clock a little ahead of ours still means "now". */
+const CLOCK_SKEW_MS = 60_000;
+/**
+ * Stored decimals have 20 integer digits; quantity and price are each capped by the contracts,
+ * but their product is capped here so a transaction total always fits.
+ */
+const MAX_TRADE_TOTAL = "100000000000000000";
+
+export function toPositionView(position: Position): PositionView {
+  return {
+    id: position.id,
+    symbol: position.symbol,
+    quantity: position.quantity,
+    averagePurchasePrice: position.averagePrice,
+  };
+}
+
+export function toTransactionView(transaction: Transaction): TransactionView {
+  return {
+    id: transaction.id,
+    transactionDate: transaction.transactionDate.toISOString(),
+    type: transaction.type,
+    symbol: transaction.symbol,
+    transactionType: transaction.transactionType,
+    quantity: transaction.quantity,
+    price: transaction.price,
+    transactionTotal: transaction.total,
+    notes: transaction.notes,
+  };
+}
+
+function tradeDate(scope: UserScope, purchaseDate: string | undefined): Date {
+  const now = scope.deps.clock.now();
+  if (purchaseDate === undefined) return now;
+  const date = new Date(purchaseDate);
+  if (date.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw badRequest(portfolioMessages.purchaseDateInFuture);
+  }
+  return date;
+}
+
+function checkTotal(quantity: Decimal, price: Decimal): void {
+  if (compare(multiply(quantity, price), MAX_TRADE_TOTAL) > 0) {
+    throw badRequest("The trade total (quantity x price) is too large");
+  }
+}
+
+function tradeResult(outcome: TradeOutcome): TradeResult {
+  if (outcome.ok) {
+    return {
+      position: outcome.position ? toPositionView(outcome.position) : null,
+      transaction: toTransactionView(outcome.transaction),
+    };
+  }
+  switch (outcome.reason) {
+    case "not_found":
+      throw notFound(portfolioMessages.positionNotFound);
+    case "exceeds_holding":
+      throw badRequest(portfolioMessages.invalidSellQuantity);
+    case "held_changed":
+      throw conflict(portfolioMessages.holdingChanged);
+  }
+}
+
+const notesOf = (notes: string | undefined) => (notes ? notes : null);
+
+export async function listPositions(scope: UserScope, asset: AssetMarket): Promise<PositionView[]> {
+  return (await scope.deps.repos.portfolio.list(scope.user.id, asset.assetType)).map(
+    toPositionView,
+  );
+}
+
+/** Opens a position, or adds to the one the user holds in this symbol. */
+export async function buyPosition(
+  scope: UserScope,
+  asset: AssetMarket,
+  input: {
+    symbol: string;
+    quantity: Decimal;
+    purchasePrice: Decimal;
+    purchaseDate?: string;
+    notes?: string;
+  },
+): Promise<TradeResult> {
+  const transactionDate = tradeDate(scope, input.purchaseDate);
+  checkTotal(input.quantity, input.purchasePrice);
+  const { repos, clock } = scope.deps;
+  // A position is only opened in a symbol the market knows.
+  if (!(await repos.portfolio.findBySymbol(scope.user.id, asset.assetType, input.symbol))) {
+    await asset.currentPrice(scope, input.symbol);
+  }
+  return tradeResult(
+    await repos.portfolio.buy({
+      userId: scope.user.id,
+      assetType: asset.assetType,
+      symbol: input.symbol,
+      quantity: input.quantity,
+      price: input.purchasePrice,
+      transactionDate,
+      notes: notesOf(input.notes),
+      now: clock.now(),
+    }),
+  );
+}
+
+/**
+ * Adds to a position by id (the spec's PUT). When `expectedHeld` is given and the position no
+ * longer holds exactly that, nothing is written and the answer is a 409.
+ */
+export async function buyMore(
+  scope: UserScope,
+  asset: AssetMarket,
+  input: BuyMoreInput,
+): Promise<TradeResult> {
+  const transactionDate = tradeDate(scope, input.purchaseDate);
+  checkTotal(input.quantity, input.purchasePrice);
+  const { repos, clock } = scope.deps;
+  const position = await repos.portfolio.findById(scope.user.id, asset.assetType, input.positionId);
+  if (!position) throw notFound(portfolioMessages.positionNotFound);
+  return tradeResult(
+    await repos.portfolio.buy({
+      userId: scope.user.id,
+      assetType: asset.assetType,
+      symbol: position.symbol,
+      positionId: position.id,
+      quantity: input.quantity,
+      price: input.purchasePrice,
+      transactionDate,
+      notes: notesOf(input.notes),
+      now: clock.now(),
+      ...(input.expectedHeld === undefined ? {} : { expectedHeld: input.expectedHeld }),
+    }),
+  );
+}
+
+/**
+ * Sells from a position of the user at the given price, or at the current market price. Selling
+ * everything closes the position (the repository deletes it). More than is held is refused, also
+ * when concurrent sells race: the repository re-checks inside its transaction.
+ */
+export async function sellPosition(
+  scope: UserScope,
+  asset: AssetMarket,
+  input: SellInput,
+): Promise<TradeResult> {
+  const { repos, clock } = scope.deps;
+  const position = await repos.portfolio.findById(scope.user.id, asset.assetType, input.positionId);
+  if (!position) throw notFound(portfolioMessages.positionNotFound);
+  if (compare(input.quantity, position.quantity) > 0) {
+    throw badRequest(portfolioMessages.invalidSellQuantity);
+  }
+  const price = input.price ?? (await asset.currentPrice(scope, position.symbol));
+  checkTotal(input.quantity, price);
+  const now = clock.now();
+  return tradeResult(
+    await repos.portfolio.sell({
+      userId: scope.user.id,
+      assetType: asset.assetType,
+      positionId: position.id,
+      quantity: input.quantity,
+      price,
+      transactionDate: now,
+      notes: notesOf(input.notes),
+      now,
+    }),
+  );
+}

@@ -1,0 +1,38 @@
+import {
+  buyMoreInput,
+  cryptoBuyInput,
+  cryptoPosition,
+  sellInput,
+  tradeResult,
+} from "@ledgerline/contracts";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import { cryptoMarket, listCryptoPositions } from "../../services/crypto-portfolio";
+import { buyMore, buyPosition, sellPosition } from "../../services/portfolio";
+import { marketProcedure } from "../trpc";
+
+/** The signed-in user's crypto positions; quantities and prices are exact decimal strings. */
+export const cryptoPortfolioRouter = {
+  /** Positions valued at the current quotes, sorted by symbol. */
+  list: marketProcedure
+    .output(z.array(cryptoPosition))
+    .query(({ ctx }) => listCryptoPositions(ctx)),
+
+  /** Opens a position in a coin, or adds to the one held. */
+  buy: marketProcedure
+    .input(cryptoBuyInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => buyPosition(ctx, cryptoMarket, input)),
+
+  /** Adds to a position by id, optionally only if it still holds `expectedHeld`. */
+  buyMore: marketProcedure
+    .input(buyMoreInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => buyMore(ctx, cryptoMarket, input)),
+
+  /** Sells from a position; without a price, at the current market price. */
+  sell: marketProcedure
+    .input(sellInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => sellPosition(ctx, cryptoMarket, input)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,40 @@
+import {
+  buyMoreInput,
+  position,
+  sellInput,
+  stockBuyInput,
+  tradeResult,
+} from "@ledgerline/contracts";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  buyMore,
+  buyPosition,
+  listPositions,
+  sellPosition,
+  stockMarket,
+} from "../../services/portfolio";
+import { marketProcedure, userProcedure } from "../trpc";
+
+/** The signed-in user's stock positions; amounts are exact decimal strings. */
+export const portfolioRouter = {
+  list: userProcedure.output(z.array(position)).query(({ ctx }) => listPositions(ctx, stockMarket)),
+
+  /** Opens a position in a symbol, or adds to the one held. */
+  buy: marketProcedure
+    .input(stockBuyInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => buyPosition(ctx, stockMarket, input)),
+
+  /** Adds to a position by id, optionally only if it still holds `expectedHeld`. */
+  buyMore: marketProcedure
+    .input(buyMoreInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => buyMore(ctx, stockMarket, input)),
+
+  /** Sells from a position; without a price, at the current market price. */
+  sell: marketProcedure
+    .input(sellInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => sellPosition(ctx, stockMarket, input)),
+} satisfies TRPCRouterRecord;

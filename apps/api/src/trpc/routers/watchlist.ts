@@ -1,0 +1,20 @@
+import { messageResult, savedStock, symbolInput } from "@ledgerline/contracts";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import { listWatchlist, removeFromWatchlist, saveToWatchlist } from "../../services/watchlist";
+import { marketProcedure, userProcedure } from "../trpc";
+
+/** The signed-in user's stock watchlist; its market figures come from the server's market service. */
+export const watchlistRouter = {
+  list: marketProcedure.output(z.array(savedStock)).query(({ ctx }) => listWatchlist(ctx)),
+
+  save: marketProcedure
+    .input(symbolInput)
+    .output(savedStock)
+    .mutation(({ ctx, input }) => saveToWatchlist(ctx, input.symbol)),
+
+  remove: userProcedure
+    .input(symbolInput)
+    .output(messageResult)
+    .mutation(({ ctx, input }) => removeFromWatchlist(ctx, input.symbol)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,204 @@
+import type { PortfolioSummary, StockSnapshot } from "@ledgerline/contracts";
+import { afterEach, describe, expect, it } from "vitest";
+import type { TestApp } from "./support/test-app";
+import { historyApp, MARKET_NOW, pinnedMarket } from "./transactions-support";
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe("portfolio summary", () => {
+  it("computes every figure exactly, matching hand-computed examples", async () => {
+    const me = await historyApp();
+    t = me.t;
+    // The pinned market's prices at this instant.
+    const market = pinnedMarket();
+    expect((await market.stocks.getSnapshot("AAPL")).price).toBe("245.65");
+    expect((await market.stocks.getSnapshot("MSFT")).price).toBe("395.01");
+    expect((await market.crypto.getQuote("BTC")).price).toBe("84853.87");
+    expect((await market.crypto.getQuote("SHIB")).price).toBe("0.00001657");
+
+    // AAPL bought at two prices and partly sold: 25 held at an average of (2000 + 6600) / 40 = 215.
+    await me.buy("STOCK", "AAPL", "10", "200", "2026-01-05T15:00:00Z");
+    await me.buy("STOCK", "AAPL", "30", "220", "2026-01-12T15:00:00Z");
+    await me.sell("STOCK", "AAPL", "15", "230", "2026-02-02T15:00:00Z");
+    await me.buy("STOCK", "MSFT", "2", "400.1", "2026-02-03T15:00:00Z");
+    // BTC: 0.5 at 80000 and 0.5 at 90000 average 85000; a quarter sold leaves 0.75.
+    await me.buy("CRYPTO", "BTC", "0.5", "80000", "2026-01-06T15:00:00Z");
+    await me.buy("CRYPTO", "BTC", "0.5", "90000", "2026-01-20T15:00:00Z");
+    await me.sell("CRYPTO", "BTC", "0.25", "86000", "2026-02-16T15:00:00Z");
+    await me.buy("CRYPTO", "SHIB", "1000000", "0.00001", "2026-02-17T15:00:00Z");
+
+    const summary = await me.ok<PortfolioSummary>("portfolioSummary.get");
+    const rows = (section: PortfolioSummary["stocks"]) =>
+      section.positions.map(({ id: _id, priceAsOf: _asOf, ...row }) => row);
+
+    expect(rows(summary.stocks)).toEqual([
+      {
+        symbol: "AAPL",
+        name: "Apple Inc.",
+        quantity: "25",
+        averagePurchasePrice: "215",
+        currentPrice: "245.65",
+        priceSource: "market",
+        currentValue: "6141.25", // 25 x 245.65
+        costBasis: "5375", // 25 x 215
+        gainLoss: "766.25",
+        gainLossPercent: 14.2558, // 766.25 / 5375
+        allocationPercent: 8.7001, // 6141.25 / 70588.2425
+      },
+      {
+        symbol: "MSFT",
+        name: "Microsoft Corporation",
+        quantity: "2",
+        averagePurchasePrice: "400.1",
+        currentPrice: "395.01",
+        priceSource: "market",
+        currentValue: "790.02",
+        costBasis: "800.2",
+        gainLoss: "-10.18",
+        gainLossPercent: -1.2722,
+        allocationPercent: 1.1192,
+      },
+    ]);
+    expect(summary.stocks.totals).toEqual({
+      currentValue: "6931.27",
+      costBasis: "6175.2",
+      gainLoss: "756.07",
+      gainLossPercent: 12.2437,
+    });
+    expect(summary.stocks.allocationPercent).toBe(9.8193);
+
+    expect(rows(summary.crypto)).toEqual([
+      {
+        symbol: "BTC",
+        name: null,
+        quantity: "0.75",
+        averagePurchasePrice: "85000",
+        currentPrice: "84853.87",
+        priceSource: "market",
+        currentValue: "63640.4025",
+        costBasis: "63750",
+        gainLoss: "-109.5975",
+        gainLossPercent: -0.1719,
+        allocationPercent: 90.1572,
+      },
+      {
+        symbol: "SHIB",
+        name: null,
+        quantity: "1000000",
+        averagePurchasePrice: "0.00001",
+        currentPrice: "0.00001657",
+        priceSource: "market",
+        currentValue: "16.57",
+        costBasis: "10",
+        gainLoss: "6.57",
+        gainLossPercent: 65.7,
+        allocationPercent: 0.0235,
+      },
+    ]);
+    expect(summary.crypto.totals).toEqual({
+      currentValue: "63656.9725",
+      costBasis: "63760",
+      gainLoss: "-103.0275",
+      gainLossPercent: -0.1616,
+    });
+    expect(summary.crypto.allocationPercent).toBe(90.1807);
+
+    // The total is the sum of both.
+    expect(summary.total).toEqual({
+      currentValue: "70588.2425",
+      costBasis: "69935.2",
+      gainLoss: "653.0425",
+      gainLossPercent: 0.9338,
+    });
+    expect(summary.stocks.positions[0]?.priceAsOf).toBe(MARKET_NOW.toISOString());
+  });
+
+  it("is empty, not failing, for a user with no positions", async () => {
+    const me = await historyApp();
+    t = me.t;
+    const summary = await me.ok<PortfolioSummary>("portfolioSummary.get");
+    const empty = { currentValue: "0", costBasis: "0", gainLoss: "0", gainLossPercent: null };
+    expect(summary.stocks).toEqual({ positions: [], totals: empty, allocationPercent: null });
+    expect(summary.crypto).toEqual({ positions: [], totals: empty, allocationPercent: null });
+    expect(summary.total).toEqual(empty);
+  });
+
+  it("values a position the market cannot price at its last known price and flags it", async () => {
+    const me = await historyApp();
+    t = me.t;
+    // Symbols the simulated market does not know: as if the provider failed for them.
+    await me.buy("STOCK", "ZZZZ", "4", "50", "2026-02-02T15:00:00Z");
+    await me.buy("STOCK", "ZZZZ", "4", "60", "2026-02-09T15:00:00Z");
+    await me.buy("CRYPTO", "NOPE", "2", "3", "2026-02-10T15:00:00Z");
+    await me.buy("STOCK", "AAPL", "1", "240", "2026-02-10T15:00:00Z");
+
+    const summary = await me.ok<PortfolioSummary>("portfolioSummary.get");
+    expect(summary.stocks.positions.map((p) => [p.symbol, p.priceSource])).toEqual([
+      ["AAPL", "market"],
+      ["ZZZZ", "last_known"],
+    ]);
+    // The last trade's price, as of its date.
+    expect(summary.stocks.positions[1]).toMatchObject({
+      currentPrice: "60",
+      priceAsOf: "2026-02-09T15:00:00.000Z",
+      currentValue: "480",
+      costBasis: "440",
+      gainLoss: "40",
+    });
+    expect(summary.crypto.positions[0]).toMatchObject({
+      symbol: "NOPE",
+      priceSource: "last_known",
+      currentPrice: "3",
+    });
+    expect(summary.total.currentValue).toBe("731.65"); // 245.65 + 480 + 6
+  });
+
+  it("prefers a newer quote stored on the watchlist to the last trade", async () => {
+    const me = await historyApp();
+    t = me.t;
+    await me.buy("STOCK", "ZZZZ", "2", "50", "2026-02-02T15:00:00Z");
+    const stored: StockSnapshot = {
+      symbol: "ZZZZ",
+      companyName: "Zed Holdings",
+      price: "55.5",
+      change: "1",
+      changePercent: 1.8,
+      marketCap: 0,
+      volume: 100,
+      timestamp: "2026-03-01T15:00:00.000Z",
+      open: null,
+      high: null,
+      low: null,
+      previousClose: "54.5",
+      marketStatus: "Market is open.",
+    };
+    await t.app.deps.repos.stockWatchlist.save(
+      me.user.id,
+      stored,
+      new Date("2026-03-01T15:00:00Z"),
+    );
+    const summary = await me.ok<PortfolioSummary>("portfolioSummary.get");
+    expect(summary.stocks.positions[0]).toMatchObject({
+      symbol: "ZZZZ",
+      name: "Zed Holdings",
+      currentPrice: "55.5",
+      priceSource: "last_known",
+      priceAsOf: "2026-03-01T15:00:00.000Z",
+      currentValue: "111",
+    });
+  });
+
+  it("shows only the signed-in user's positions and refuses anonymous callers", async () => {
+    const me = await historyApp();
+    t = me.t;
+    await me.buy("STOCK", "AAPL", "1", "240", "2026-02-10T15:00:00Z");
+    const other = await t.registerUser();
+    const theirs = await me.query<PortfolioSummary>("portfolioSummary.get", undefined, other.token);
+    expect(theirs.data.stocks.positions).toEqual([]);
+    expect((await t.trpc("query", "portfolioSummary.get")).status).toBe(401);
+  });
+});

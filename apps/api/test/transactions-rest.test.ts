@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "./support/test-app";
+import { historyApp, historyUser, insertTransactions } from "./transactions-support";
+
+let t: TestApp;
+let me: Awaited<ReturnType<typeof historyApp>>;
+
+beforeAll(async () => {
+  me = await historyApp();
+  t = me.t;
+  await me.buy("STOCK", "AAPL", "10", "150.25", "2026-01-05T10:00:00Z", 'bought "the dip", again');
+  await me.buy("CRYPTO", "SHIB", "12345678.12345678", "0.00001234", "2026-01-20T10:00:00Z");
+  await me.sell("STOCK", "AAPL", "4", "170", "2026-02-10T10:00:00Z");
+  await me.buy("CRYPTO", "BTC", "0.5", "40000", "2026-02-20T10:00:00Z", '=HYPERLINK("x")');
+  const other = await historyUser(t);
+  await other.buy("STOCK", "MSFT", "1", "100", "2026-01-10T10:00:00Z");
+});
+afterAll(() => t.close());
+
+/** GET with the raw response, for bodies that are not JSON. */
+async function get(url: string, token: string | null = me.user.token) {
+  return t.app.inject({
+    method: "GET",
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+describe("GET /api/transaction", () => {
+  it("answers the whole list, newest first, with amounts as JSON numbers", async () => {
+    const response = await t.request("GET", "/api/transaction", { token: me.user.token });
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/json");
+    const rows = response.body as unknown as Record<string, unknown>[];
+    expect(rows.map((row) => row.symbol)).toEqual(["BTC", "AAPL", "SHIB", "AAPL"]);
+    expect(rows[2]).toEqual({
+      id: expect.any(Number) as number,
+      transactionDate: "2026-01-20T10:00:00.000Z",
+      type: "CRYPTO",
+      symbol: "SHIB",
+      transactionType: "BUY",
+      quantity: 12345678.12345678,
+      price: 0.00001234,
+      // The exact total, 152.3456680434566652, as the nearest JSON number.
+      transactionTotal: Number("152.3456680434566652"),
+      notes: null,
+    });
+  });
+
+  it("takes the spec's query: filters, sort column and order", async () => {
+    const response = await t.request("GET", "/api/transaction", {
+      token: me.user.token,
+      query: {
+        symbol: " aapl ",
+        type: "STOCK",
+        transactionType: "BUY",
+        startDate: "2026-01-01T00:00:00.000Z",
+        endDate: "2026-01-31T23:59:59.999Z",
+        sortBy: "price",
+        sortOrder: "asc",
+      },
+    });
+    expect(response.status).toBe(200);
+    expect((response.body as unknown as { price: number }[]).map((row) => row.price)).toEqual([
+      150.25,
+    ]);
+    const byTotal = await t.request("GET", "/api/transaction", {
+      token: me.user.token,
+      query: { sortBy: "transactionTotal", sortOrder: "desc" },
+    });
+    expect(
+      (byTotal.body as unknown as { transactionTotal: number }[]).map(
+        (row) => row.transactionTotal,
+      ),
+    ).toEqual([20000, 1502.5, 680, Number("152.3456680434566652")]);
+  });
+
+  it("answers one page with the totals in headers", async () => {
+    const response = await t.request("GET", "/api/transaction", {
+      token: me.user.token,
+      query: { page: "2", pageSize: "3" },
+    });
+    expect(response.status).toBe(200);
+    expect((response.body as unknown as unknown[]).length).toBe(1);
+    expect(response.headers["x-total-count"]).toBe("4");
+    expect(response.headers["x-total-pages"]).toBe("2");
+    expect(response.headers["x-page"]).toBe("2");
+    expect(response.headers["x-total-count-capped"]).toBe("false");
+  });
+
+  it.each([
+    [{ startDate: "not-a-date" }, "startDate must be an ISO 8601 date-time"],
+    [{ sortBy: "colour" }, "sortBy must be one of"],
+    [{ pageSize: "500" }, "pageSize must be at most 100"],
+    [{ page: "abc" }, "page must be a whole number"],
+    [{ format: "xml" }, "format must be json or csv"],
+  ])("answers %j with a 400 and the reason in message", async (query, message) => {
+    const response = await t.request("GET", "/api/transaction", { token: me.user.token, query });
+    expect(response.status).toBe(400);
+    expect(response.body?.message).toContain(message);
+  });
+
+  it("refuses anonymous callers with a 401", async () => {
+    const response = await t.request("GET", "/api/transaction");
+    expect(response.status).toBe(401);
+    expect(response.body?.message).toBe("You need to sign in");
+    expect((await get("/api/transaction?format=csv", null)).statusCode).toBe(401);
+  });
+
+  it("streams a history longer than one batch whole and in order", async () => {
+    const heavy = await historyUser(t);
+    const start = Date.parse("2025-01-01T00:00:00Z");
+    insertTransactions(t, heavy.user.id, 2_345, (i) => ({
+      date: start + i * 1000,
+      symbol: i % 2 ? "AAPL" : "MSFT",
+    }));
+    const response = await t.request("GET", "/api/transaction", {
+      token: heavy.user.token,
+      query: { sortOrder: "asc" },
+    });
+    const rows = response.body as unknown as { transactionDate: string }[];
+    expect(rows).toHaveLength(2_345);
+    expect(rows[0]?.transactionDate).toBe(new Date(start).toISOString());
+    expect(rows.at(-1)?.transactionDate).toBe(new Date(start + 2_344_000).toISOString());
+    const csv = await get("/api/transaction?format=csv&symbol=MSFT", heavy.user.token);
+    expect(csv.body.trimEnd().split("\r\n")).toHaveLength(1 + 1_173);
+  });
+});
+
+describe("CSV export", () => {
+  it("streams the filtered, sorted list as CSV with a header row and exact decimals", async () => {
+    const response = await get("/api/transaction?format=csv&sortBy=transactionDate&sortOrder=asc");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...rows] = response.body.trimEnd().split("\r\n");
+    expect(header).toBe(
+      "id,transactionDate,type,symbol,transactionType,quantity,price,transactionTotal,notes",
+    );
+    expect(rows.map((row) => row.replace(/^\d+,/, ""))).toEqual([
+      '2026-01-05T10:00:00.000Z,STOCK,AAPL,BUY,10,150.25,1502.5,"bought ""the dip"", again"',
+      "2026-01-20T10:00:00.000Z,CRYPTO,SHIB,BUY,12345678.12345678,0.00001234,152.3456680434566652,",
+      "2026-02-10T10:00:00.000Z,STOCK,AAPL,SELL,4,170,680,",
+      // A note that a spreadsheet would run as a formula is written as text.
+      `2026-02-20T10:00:00.000Z,CRYPTO,BTC,BUY,0.5,40000,20000,"'=HYPERLINK(""x"")"`,
+    ]);
+  });
+
+  it("applies the same filters as the list", async () => {
+    const response = await get(
+      "/api/transaction?format=csv&type=CRYPTO&sortBy=symbol&sortOrder=desc",
+    );
+    const rows = response.body.trimEnd().split("\r\n").slice(1);
+    expect(rows.map((row) => row.split(",")[3])).toEqual(["SHIB", "BTC"]);
+  });
+
+  it("has only the header row when nothing matches", async () => {
+    const response = await get("/api/transaction?format=csv&symbol=NVDA");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(
+      "id,transactionDate,type,symbol,transactionType,quantity,price,transactionTotal,notes\r\n",
+    );
+  });
+
+  it("refuses pages and bad filters with a JSON 400", async () => {
+    const paged = await get("/api/transaction?format=csv&page=1");
+    expect(paged.statusCode).toBe(400);
+    expect(paged.json<{ message: string }>().message).toBe(
+      "The CSV export has every matching transaction: leave out page and pageSize",
+    );
+    const bad = await get("/api/transaction?format=csv&endDate=soon");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBe("endDate must be an ISO 8601 date-time");
+  });
+});

@@ -1,0 +1,124 @@
+import type { AssetType } from "@ledgerline/db";
+import { createMarketService, fixedClock } from "@ledgerline/market";
+import { multiply, toStored } from "@ledgerline/money";
+import { expect } from "vitest";
+import { startTestApp, type TestApp, type TestAppOptions } from "./support/test-app";
+
+/** The simulated market standing still in a regular session (a Wednesday), so prices are exact. */
+export const MARKET_NOW = new Date("2026-03-11T15:00:00Z");
+export const pinnedMarket = () => createMarketService({ clock: fixedClock(MARKET_NOW) });
+
+/** A fresh app on the pinned market with one signed-in user and shortcuts for these tests. */
+export async function historyApp(options: TestAppOptions = {}) {
+  const t = await startTestApp({ market: pinnedMarket(), ...options });
+  return { t, ...(await historyUser(t)) };
+}
+
+export async function historyUser(t: TestApp) {
+  const user = await t.registerUser();
+  const repos = t.app.deps.repos;
+  const now = () => t.clock.now();
+
+  /** Buys through the repository, as a trade procedure would, on the given date. */
+  async function buy(
+    assetType: AssetType,
+    symbol: string,
+    quantity: string,
+    price: string,
+    date: string,
+    notes: string | null = null,
+  ) {
+    const outcome = await repos.portfolio.buy({
+      userId: user.id,
+      assetType,
+      symbol,
+      quantity,
+      price,
+      transactionDate: new Date(date),
+      notes,
+      now: now(),
+    });
+    if (!outcome.ok) throw new Error(`buy failed: ${outcome.reason}`);
+    return outcome;
+  }
+
+  async function sell(
+    assetType: AssetType,
+    symbol: string,
+    quantity: string,
+    price: string,
+    date: string,
+  ) {
+    const position = await repos.portfolio.findBySymbol(user.id, assetType, symbol);
+    if (!position) throw new Error(`no ${symbol} position`);
+    const outcome = await repos.portfolio.sell({
+      userId: user.id,
+      assetType,
+      positionId: position.id,
+      quantity,
+      price,
+      transactionDate: new Date(date),
+      notes: null,
+      now: now(),
+    });
+    if (!outcome.ok) throw new Error(`sell failed: ${outcome.reason}`);
+    return outcome;
+  }
+
+  async function query<T>(path: string, input?: unknown, token = user.token) {
+    const response = await t.trpc("query", path, input, token);
+    const body = response.body as unknown as { result?: { data: T }; error?: { message: string } };
+    return { status: response.status, data: body.result?.data as T, message: body.error?.message };
+  }
+
+  /** A tRPC call that must succeed. */
+  async function ok<T>(path: string, input?: unknown): Promise<T> {
+    const answer = await query<T>(path, input);
+    expect(answer.message).toBeUndefined();
+    expect(answer.status).toBe(200);
+    return answer.data;
+  }
+
+  return { user, buy, sell, query, ok };
+}
+
+/**
+ * Writes many transaction rows straight into the table (not through trades): for tests about
+ * reading long histories, where positions do not matter.
+ */
+export function insertTransactions(
+  t: TestApp,
+  userId: number,
+  count: number,
+  row: (i: number) => {
+    date: number;
+    type?: AssetType;
+    symbol?: string;
+    side?: "BUY" | "SELL";
+    quantity?: string;
+    price?: string;
+  },
+) {
+  const insert = t.app.database.sqlite.prepare(
+    `INSERT INTO transactions (user_id, transaction_date, type, symbol, transaction_type, quantity, price, total, notes, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+  );
+  t.app.database.sqlite.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const r = row(i);
+      const quantity = r.quantity ?? "1";
+      const price = r.price ?? "10";
+      insert.run(
+        userId,
+        r.date,
+        r.type ?? "STOCK",
+        r.symbol ?? "AAPL",
+        r.side ?? "BUY",
+        toStored(quantity),
+        toStored(price),
+        toStored(multiply(quantity, price)),
+        r.date,
+      );
+    }
+  })();
+}

@@ -1,0 +1,84 @@
+import { portfolioMessages } from "@ledgerline/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { formatDateTime, formatNumber } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { Alert } from "../ui/Alert";
+import { Card } from "../ui/Card";
+import { Spinner } from "../ui/Spinner";
+import { PercentChange } from "./Change";
+
+/**
+ * The market at a glance (GET /api/stockdata/summary, over tRPC here): breadth, average change,
+ * volume and the most active stocks. Refreshed with the watchlist.
+ */
+export function MarketSummaryCard({ refreshMs }: { refreshMs: number | false }) {
+  const summary = useQuery({
+    ...trpc.market.summary.queryOptions(),
+    refetchInterval: refreshMs,
+  });
+  const data = summary.data;
+  return (
+    <section aria-labelledby="market-summary-heading" className="mb-6">
+      <Card>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="market-summary-heading" className="text-lg font-semibold">
+            Market Summary
+          </h2>
+          {data && <p className="text-xs text-muted">Updated {formatDateTime(data.lastUpdate)}</p>}
+        </div>
+        {summary.isPending ? (
+          <div className="flex min-h-24 items-center justify-center text-primary">
+            <Spinner size="md" label="Loading market summary" />
+          </div>
+        ) : !data ? (
+          <Alert tone="error" className="mt-3">
+            {portfolioMessages.failedToLoadMarketSummary}
+          </Alert>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-muted">
+              {data.marketStatus} Across {formatNumber(data.symbolCount)} S&amp;P 500 stocks.
+            </p>
+            <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-muted">Average Change</dt>
+                <dd className="mt-0.5">
+                  <PercentChange percent={data.averageChangePercent} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted">Advancing / Declining</dt>
+                <dd className="num mt-0.5 font-semibold">
+                  <span className="text-gain">{formatNumber(data.advancers)} up</span>
+                  {" / "}
+                  <span className="text-loss">{formatNumber(data.decliners)} down</span>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted">Total Volume</dt>
+                <dd className="num mt-0.5 font-semibold">{formatNumber(data.totalVolume)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">Most Active</dt>
+                <dd className="mt-0.5 flex flex-wrap gap-x-2 font-semibold">
+                  {data.mostActive.slice(0, 3).map((mover) => (
+                    <Link
+                      key={mover.symbol}
+                      to="/research/$symbol"
+                      params={{ symbol: mover.symbol }}
+                      className="text-primary hover:underline"
+                    >
+                      {mover.symbol}
+                    </Link>
+                  ))}
+                  {data.mostActive.length === 0 && <span className="text-muted">N/A</span>}
+                </dd>
+              </div>
+            </dl>
+          </>
+        )}
+      </Card>
+    </section>
+  );
+}

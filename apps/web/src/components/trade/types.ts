@@ -1,0 +1,14 @@
+/** What a dialog trades: the symbol, a name to show beside it, and the current market price. */
+export interface TradeTarget {
+  symbol: string;
+  name?: string;
+  /** Exact decimal text; the price inputs default to it. */
+  price: string;
+}
+
+/** What the user confirmed, as the inputs' exact text. */
+export interface TradeValues {
+  quantity: string;
+  price: string;
+  notes: string;
+}

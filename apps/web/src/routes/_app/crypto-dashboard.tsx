@@ -1,0 +1,80 @@
+import {
+  CRYPTO_DASHBOARD_INTRO_KEY,
+  cryptoMessages,
+  portfolioMessages,
+} from "@ledgerline/contracts";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { Coins, Search } from "lucide-react";
+import { CryptoCardGrid } from "../../components/crypto/CryptoCard";
+import { useCoinNames, useCryptoWatchlist } from "../../components/crypto/crypto-queries";
+import { useCryptoActions } from "../../components/crypto/useCryptoActions";
+import { Alert } from "../../components/ui/Alert";
+import { buttonClass } from "../../components/ui/Button";
+import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { Spinner } from "../../components/ui/Spinner";
+import { requireSignedIn } from "../../lib/guards";
+import { queryClient } from "../../lib/query-client";
+import { trpc } from "../../lib/trpc";
+
+export const Route = createFileRoute("/_app/crypto-dashboard")({
+  beforeLoad: requireSignedIn("/login"),
+  loader: () => {
+    void queryClient.prefetchQuery(trpc.cryptoWatchlist.list.queryOptions());
+    void queryClient.prefetchQuery(trpc.cryptoPortfolio.list.queryOptions());
+  },
+  component: CryptoDashboardPage,
+});
+
+function CryptoDashboardPage() {
+  const watchlist = useCryptoWatchlist();
+  const actions = useCryptoActions();
+  const names = useCoinNames();
+  const items = watchlist.data ?? [];
+
+  return (
+    <div>
+      <PageHeader title="Crypto Dashboard" subtitle="The coins you watch, at a glance." />
+      <CollapsibleIntro storageKey={CRYPTO_DASHBOARD_INTRO_KEY} title="Crypto Dashboard Overview">
+        <p>
+          Every coin on your crypto watchlist with its current price, the change over the last 24
+          hours, volume, opening price and 24-hour range. Coins you own show the amount in your
+          portfolio and what it is worth now. Buy more, sell, or remove a coin from its card; open a
+          coin for its price history.
+        </p>
+      </CollapsibleIntro>
+
+      {watchlist.isPending ? (
+        <div className="flex justify-center py-16 text-primary">
+          <Spinner size="lg" label="Loading your crypto watchlist" />
+        </div>
+      ) : watchlist.isError ? (
+        <Alert tone="error">{portfolioMessages.failedToLoadSavedCryptos}</Alert>
+      ) : items.length === 0 ? (
+        <section className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
+          <Coins aria-hidden="true" className="mx-auto h-10 w-10 text-muted" />
+          <h2 className="mt-3 text-xl font-semibold">{cryptoMessages.noSavedCryptos}</h2>
+          <p className="mt-1 text-muted">{cryptoMessages.watchlistEmpty}</p>
+          <Link to="/crypto" className={`${buttonClass("primary")} mt-5`}>
+            <Search aria-hidden="true" className="h-4 w-4" />
+            Search and Add Crypto
+          </Link>
+        </section>
+      ) : (
+        <section aria-labelledby="crypto-watchlist-heading">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="crypto-watchlist-heading" className="text-xl font-semibold">
+              Your Crypto Watchlist
+            </h2>
+            <Link to="/crypto" className={buttonClass("secondary", "sm")}>
+              <Search aria-hidden="true" className="h-4 w-4" />
+              Search Crypto
+            </Link>
+          </div>
+          <CryptoCardGrid items={items} names={names} actions={actions} />
+        </section>
+      )}
+      {actions.dialogs}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { CRYPTO_REFRESH_INTERVAL_MS, marketMessages } from "@ledgerline/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { ArrowLeft, Star, Trash2 } from "lucide-react";
+import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
+import { useCoinNames, useCryptoWatchlist } from "../../../components/crypto/crypto-queries";
+import { useCryptoActions } from "../../../components/crypto/useCryptoActions";
+import { Alert } from "../../../components/ui/Alert";
+import { Button, buttonClass } from "../../../components/ui/Button";
+import { Spinner } from "../../../components/ui/Spinner";
+import { requireSignedIn } from "../../../lib/guards";
+import { errorMessage, httpStatusOf, trpc } from "../../../lib/trpc";
+import { PositionDetails } from "./-components/PositionDetails";
+import { PriceHistory } from "./-components/PriceHistory";
+
+/**
+ * One coin's page (the spec links crypto positions to /crypto/{symbol} but defines no route): its
+ * quote, the user's position, buy, sell and watchlist actions, and the price history chart.
+ */
+export const Route = createFileRoute("/_app/crypto/$symbol")({
+  beforeLoad: requireSignedIn("/login"),
+  component: CryptoDetailPage,
+});
+
+function CryptoDetailPage() {
+  const symbol = Route.useParams().symbol.trim().toUpperCase();
+  const names = useCoinNames();
+  const name = names.get(symbol);
+  const actions = useCryptoActions({ autoRefresh: true });
+  const watchlist = useCryptoWatchlist();
+  const quote = useQuery({
+    ...trpc.crypto.quote.queryOptions({ symbol }),
+    refetchInterval: CRYPTO_REFRESH_INTERVAL_MS,
+  });
+  const watched = (watchlist.data ?? []).some((item) => item.symbol === symbol);
+  const position = actions.holdings.get(symbol);
+
+  const back = (
+    <Link to="/crypto" className={buttonClass("ghost", "sm")}>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Return to Crypto Search
+    </Link>
+  );
+
+  if (quote.isPending) {
+    return (
+      <div className="flex justify-center py-24 text-primary">
+        <Spinner size="lg" label={`Loading ${symbol}`} />
+      </div>
+    );
+  }
+  if (quote.isError && !quote.data) {
+    const status = httpStatusOf(quote.error);
+    return (
+      <div className="mx-auto max-w-xl space-y-4 py-12">
+        <h1 className="text-2xl font-bold">{symbol}</h1>
+        <Alert tone="error">
+          {status === 404 || status === 400
+            ? marketMessages.cryptocurrencyNotFound
+            : errorMessage(quote.error, marketMessages.failedToFetchCryptoData)}
+        </Alert>
+        {back}
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {name ? `${name} (${symbol})` : symbol}
+          </h1>
+          <p className="mt-1 text-muted">Priced in US dollars, trading around the clock.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {back}
+          {watched ? (
+            <Button size="sm" variant="secondary" onClick={() => actions.remove(symbol)}>
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              Remove from Watchlist
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="secondary"
+              busy={actions.savingSymbol === symbol}
+              onClick={() => actions.save(symbol)}
+            >
+              <Star aria-hidden="true" className="h-4 w-4" />
+              Add to Watchlist
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-1">
+          <CryptoQuoteCard
+            quote={quote.data}
+            name={name}
+            watched={watched}
+            actions={actions}
+            withWatchButton={false}
+            withHolding={false}
+            heading="Market Data"
+          />
+          <PositionDetails position={position} />
+        </div>
+        <div className="lg:col-span-2">
+          <PriceHistory symbol={symbol} />
+        </div>
+      </div>
+      {actions.dialogs}
+    </div>
+  );
+}

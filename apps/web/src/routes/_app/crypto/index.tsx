@@ -1,0 +1,192 @@
+import {
+  CRYPTO_SEARCH_INTRO_KEY,
+  SYMBOL_MAX_LENGTH,
+  cryptoMessages,
+  marketMessages,
+  portfolioMessages,
+} from "@ledgerline/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { Search, X } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { CryptoCardGrid } from "../../../components/crypto/CryptoCard";
+import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
+import { useCoinNames, useCryptoWatchlist } from "../../../components/crypto/crypto-queries";
+import { useCryptoActions } from "../../../components/crypto/useCryptoActions";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { CollapsibleIntro } from "../../../components/ui/CollapsibleIntro";
+import { inputClass } from "../../../components/ui/Field";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { Spinner } from "../../../components/ui/Spinner";
+import { requireSignedIn } from "../../../lib/guards";
+import { errorMessage, httpStatusOf, trpc } from "../../../lib/trpc";
+import { RecentSearches } from "./-components/RecentSearches";
+import { useSearchHistory } from "./-components/useSearchHistory";
+
+interface CryptoSearch {
+  symbol?: string;
+}
+
+export const Route = createFileRoute("/_app/crypto/")({
+  beforeLoad: requireSignedIn("/access-denied"),
+  // The searched symbol lives in the URL, so a search can be shared and Back returns to it.
+  validateSearch: (search: Record<string, unknown>): CryptoSearch =>
+    typeof search.symbol === "string" && search.symbol.trim() !== ""
+      ? { symbol: search.symbol.trim().toUpperCase() }
+      : {},
+  component: CryptoSearchPage,
+});
+
+/** A lookup failure: an unknown or malformed symbol is 'Cryptocurrency not found'. */
+function lookupFailure(error: unknown): string {
+  const status = httpStatusOf(error);
+  if (status === 404 || status === 400) return marketMessages.cryptocurrencyNotFound;
+  return errorMessage(error, marketMessages.failedToFetchCryptoData);
+}
+
+function CryptoSearchPage() {
+  const { symbol } = Route.useSearch();
+  const navigate = useNavigate({ from: "/crypto/" });
+  const [text, setText] = useState(symbol ?? "");
+  const input = useRef<HTMLInputElement>(null);
+  const { history, record, clear } = useSearchHistory();
+  const names = useCoinNames();
+  const actions = useCryptoActions({ autoRefresh: true });
+  const watchlist = useCryptoWatchlist({ autoRefresh: true });
+  const quote = useQuery({
+    ...trpc.crypto.quote.queryOptions({ symbol: symbol ?? "" }),
+    enabled: symbol !== undefined,
+    staleTime: 0,
+  });
+
+  // Every search that finds its coin (a repeat too) moves it to the front of the history; a
+  // background refetch of the shown result is not a search.
+  const searching = useRef(symbol !== undefined);
+  useEffect(() => {
+    if (!searching.current || quote.isFetching) return;
+    searching.current = false;
+    if (quote.isSuccess) record(quote.data);
+  }, [quote.data, quote.isFetching, quote.isSuccess, record]);
+
+  function search(requested: string) {
+    const next = requested.trim().toUpperCase();
+    if (next === "") return;
+    searching.current = true;
+    setText(next);
+    if (next === symbol) void quote.refetch();
+    else void navigate({ search: { symbol: next } });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    search(text);
+  }
+
+  const watched = new Set((watchlist.data ?? []).map((item) => item.symbol));
+  const result = symbol !== undefined && quote.isSuccess && !quote.isError ? quote.data : undefined;
+
+  return (
+    <div>
+      <PageHeader
+        title="Crypto Search"
+        subtitle="Look up a cryptocurrency, watch it and trade it."
+      />
+      <CollapsibleIntro storageKey={CRYPTO_SEARCH_INTRO_KEY} title="About Crypto Search">
+        <p>
+          Enter a coin's symbol, such as BTC, ETH or SOL, to see its price in US dollars with the
+          change, volume and range of the last 24 hours. Add it to your watchlist to follow it: the
+          watchlist below refreshes every 10 seconds and shows each price in green when it is above
+          the price you saved it at and in red when it is below.
+        </p>
+      </CollapsibleIntro>
+
+      <section aria-labelledby="crypto-lookup-heading" className="mb-8">
+        <h2 id="crypto-lookup-heading" className="sr-only">
+          Look up a cryptocurrency
+        </h2>
+        <form role="search" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
+          <div className="relative flex-1">
+            <label htmlFor="crypto-symbol" className="sr-only">
+              Crypto symbol
+            </label>
+            <input
+              id="crypto-symbol"
+              ref={input}
+              value={text}
+              onChange={(event) => setText(event.target.value.toUpperCase())}
+              maxLength={SYMBOL_MAX_LENGTH}
+              placeholder="Symbol, e.g. BTC"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className={`${inputClass} h-11 pr-10 text-base uppercase placeholder:normal-case`}
+            />
+            {text !== "" && (
+              <button
+                type="button"
+                aria-label="Clear symbol"
+                onClick={() => {
+                  setText("");
+                  input.current?.focus();
+                }}
+                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted hover:text-text"
+              >
+                <X aria-hidden="true" className="h-4 w-4" />
+              </button>
+            )}
+          </div>
+          <Button type="submit" size="lg" className="h-11" busy={quote.isFetching}>
+            {!quote.isFetching && <Search aria-hidden="true" className="h-4 w-4" />}
+            Search
+          </Button>
+        </form>
+        <RecentSearches history={history} onSearch={search} onClear={clear} />
+
+        <div className="mt-6" aria-live="polite">
+          {symbol !== undefined && quote.isPending && (
+            <div className="flex justify-center py-10 text-primary">
+              <Spinner size="md" label={`Looking up ${symbol}`} />
+            </div>
+          )}
+          {quote.isError && <Alert tone="error">{lookupFailure(quote.error)}</Alert>}
+          {result && (
+            <CryptoQuoteCard
+              quote={result}
+              name={names.get(result.symbol)}
+              watched={watched.has(result.symbol)}
+              actions={actions}
+              withDetailsLink
+              wide
+            />
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="watched-crypto-heading">
+        <h2 id="watched-crypto-heading" className="mb-4 text-xl font-semibold">
+          Your Watchlisted Crypto
+        </h2>
+        {watchlist.isPending ? (
+          <div className="flex justify-center py-10 text-primary">
+            <Spinner size="md" label="Loading your watchlist" />
+          </div>
+        ) : watchlist.isError && !watchlist.data ? (
+          <Alert tone="error">{portfolioMessages.failedToLoadSavedCryptos}</Alert>
+        ) : (watchlist.data ?? []).length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border bg-surface px-6 py-8 text-center text-muted">
+            {cryptoMessages.watchlistEmpty}
+          </p>
+        ) : (
+          <CryptoCardGrid
+            items={watchlist.data ?? []}
+            names={names}
+            actions={actions}
+            versusSaved
+          />
+        )}
+      </section>
+      {actions.dialogs}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { PortfolioSummary } from "@ledgerline/contracts";
+import { cx } from "../../../../components/ui/cx";
+import { formatCurrency, formatShare } from "../../../../lib/format";
+
+/** A bar's width: the server's exact percentage, as a CSS length (display only). */
+const width = (percent: number | null) => `${Math.max(0, Math.min(100, percent ?? 0))}%`;
+
+/**
+ * Where the money is: stocks against crypto, then each holding's share of the whole. The bars are
+ * decoration; the figures beside them say it all in text.
+ */
+export function Allocation({ summary }: { summary: PortfolioSummary }) {
+  const kinds = [
+    {
+      label: "Stocks",
+      share: summary.stocks.allocationPercent,
+      value: summary.stocks.totals.currentValue,
+      colour: "bg-info",
+    },
+    {
+      label: "Crypto",
+      share: summary.crypto.allocationPercent,
+      value: summary.crypto.totals.currentValue,
+      colour: "bg-warn",
+    },
+  ];
+  const holdings = [
+    ...summary.stocks.positions.map((p) => ({ ...p, colour: "bg-info", kind: "stock" })),
+    ...summary.crypto.positions.map((p) => ({ ...p, colour: "bg-warn", kind: "crypto" })),
+  ].sort((a, b) => (b.allocationPercent ?? 0) - (a.allocationPercent ?? 0));
+
+  return (
+    <section
+      aria-labelledby="allocation-heading"
+      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
+    >
+      <h2 id="allocation-heading" className="text-lg font-semibold">
+        Allocation
+      </h2>
+      {holdings.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">Nothing held yet.</p>
+      ) : (
+        <>
+          <div
+            aria-hidden="true"
+            className="mt-4 flex h-3 w-full overflow-hidden rounded-full bg-surface-muted"
+          >
+            {kinds.map((kind) => (
+              <div key={kind.label} className={kind.colour} style={{ width: width(kind.share) }} />
+            ))}
+          </div>
+          <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            {kinds.map((kind) => (
+              <li key={kind.label} className="flex items-center gap-2">
+                <span
+                  aria-hidden="true"
+                  className={cx("inline-block h-2.5 w-2.5 rounded-sm", kind.colour)}
+                />
+                <span className="font-medium">{kind.label}</span>
+                <span className="num text-muted">
+                  {formatShare(kind.share ?? 0)} · {formatCurrency(kind.value)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-5 text-sm font-semibold text-muted">By holding</h3>
+          <ul className="mt-2 space-y-2">
+            {holdings.map((holding) => (
+              <li key={`${holding.kind}-${holding.symbol}`} className="text-sm">
+                <div className="flex items-baseline justify-between gap-2">
+                  <span className="font-medium">
+                    {holding.symbol}
+                    <span className="sr-only"> ({holding.kind})</span>
+                  </span>
+                  <span className="num text-muted">
+                    {formatShare(holding.allocationPercent ?? 0)}
+                  </span>
+                </div>
+                <div aria-hidden="true" className="mt-1 h-1.5 w-full rounded-full bg-surface-muted">
+                  <div
+                    className={cx("h-1.5 rounded-full", holding.colour)}
+                    style={{ width: width(holding.allocationPercent) }}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

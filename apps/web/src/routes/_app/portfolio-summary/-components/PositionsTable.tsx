@@ -1,0 +1,190 @@
+import type { SummarySection } from "@ledgerline/contracts";
+import { Link } from "@tanstack/react-router";
+import { TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
+import { GainLossAmount, GainLossPercent } from "./GainLoss";
+
+const headers = [
+  "Symbol",
+  "Quantity",
+  "Current Price",
+  "Current Value",
+  "Gain/Loss",
+  "Gain/Loss %",
+] as const;
+
+/** A holdings table with the spec's columns and a footer total ('Portfolio Total:' / 'Crypto Total:'). */
+export function PositionsTable({
+  caption,
+  section,
+  totalLabel,
+  symbolLink,
+}: {
+  caption: string;
+  section: SummarySection;
+  totalLabel: string;
+  symbolLink: (symbol: string) => ReactNode;
+}) {
+  return (
+    <>
+      <PositionCards section={section} totalLabel={totalLabel} symbolLink={symbolLink} />
+      <div className="hidden overflow-x-auto rounded-xl border border-border bg-surface sm:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-surface-muted text-xs uppercase tracking-wide text-muted">
+            <tr>
+              {headers.map((header, i) => (
+                <th
+                  key={header}
+                  scope="col"
+                  className={`px-4 py-3 font-semibold whitespace-nowrap ${i > 0 ? "text-right" : ""}`}
+                >
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {section.positions.map((position) => (
+              <tr key={position.id} className="hover:bg-surface-muted/60">
+                <th scope="row" className="px-4 py-3 text-left font-normal">
+                  {symbolLink(position.symbol)}
+                  {position.name && (
+                    <span className="block max-w-48 truncate text-xs text-muted">
+                      {position.name}
+                    </span>
+                  )}
+                </th>
+                <td className="num px-4 py-3 text-right">{formatQuantity(position.quantity)}</td>
+                <td className="num px-4 py-3 text-right whitespace-nowrap">
+                  {position.priceSource === "last_known" && (
+                    <LastKnownMark asOf={position.priceAsOf} />
+                  )}
+                  {formatCurrency(position.currentPrice)}
+                </td>
+                <td className="num px-4 py-3 text-right">
+                  {formatCurrency(position.currentValue)}
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <GainLossAmount value={position.gainLoss} />
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <GainLossPercent value={position.gainLossPercent} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-border bg-surface-muted/60 font-semibold">
+            <tr>
+              <th scope="row" colSpan={3} className="px-4 py-3 text-right">
+                {totalLabel}
+              </th>
+              <td className="num px-4 py-3 text-right">
+                {formatCurrency(section.totals.currentValue)}
+              </td>
+              <td className="px-4 py-3 text-right">
+                <GainLossAmount value={section.totals.gainLoss} />
+              </td>
+              <td className="px-4 py-3 text-right">
+                <GainLossPercent value={section.totals.gainLossPercent} />
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function LastKnownMark({ asOf }: { asOf: string | null }) {
+  return (
+    <span
+      className="mr-1 inline-flex align-text-bottom text-warn"
+      title={`Last known price, as of ${formatDateTime(asOf)}`}
+    >
+      <TriangleAlert aria-hidden="true" className="h-4 w-4" />
+      <span className="sr-only">Last known price, as of {formatDateTime(asOf)}:</span>
+    </span>
+  );
+}
+
+/** On a phone, one card per holding instead of six columns that would not fit. */
+function PositionCards({
+  section,
+  totalLabel,
+  symbolLink,
+}: {
+  section: SummarySection;
+  totalLabel: string;
+  symbolLink: (symbol: string) => ReactNode;
+}) {
+  return (
+    <div className="rounded-xl border border-border bg-surface text-sm sm:hidden">
+      <ul className="divide-y divide-border">
+        {section.positions.map((position) => (
+          <li key={position.id} className="flex justify-between gap-3 px-4 py-3">
+            <div className="min-w-0">
+              {symbolLink(position.symbol)}
+              {position.name && (
+                <span className="block truncate text-xs text-muted">{position.name}</span>
+              )}
+              <span className="num mt-1 block text-xs text-muted">
+                {formatQuantity(position.quantity)} ×{" "}
+                {position.priceSource === "last_known" && (
+                  <LastKnownMark asOf={position.priceAsOf} />
+                )}
+                {formatCurrency(position.currentPrice)}
+              </span>
+            </div>
+            <div className="text-right">
+              <span className="num block font-semibold">
+                {formatCurrency(position.currentValue)}
+              </span>
+              <span className="block text-xs">
+                <GainLossAmount value={position.gainLoss} />
+              </span>
+              <span className="block text-xs">
+                <GainLossPercent value={position.gainLossPercent} />
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="flex justify-between gap-3 border-t-2 border-border bg-surface-muted/60 px-4 py-3 font-semibold">
+        <span>{totalLabel}</span>
+        <div className="text-right">
+          <span className="num block">{formatCurrency(section.totals.currentValue)}</span>
+          <span className="block text-xs">
+            <GainLossAmount value={section.totals.gainLoss} />{" "}
+            <GainLossPercent value={section.totals.gainLossPercent} />
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function StockSymbolLink({ symbol }: { symbol: string }) {
+  return (
+    <Link
+      to="/research/$symbol"
+      params={{ symbol }}
+      className="font-semibold text-primary hover:underline"
+    >
+      {symbol}
+    </Link>
+  );
+}
+
+export function CryptoSymbolLink({ symbol }: { symbol: string }) {
+  return (
+    <Link
+      to="/crypto/$symbol"
+      params={{ symbol }}
+      className="font-semibold text-primary hover:underline"
+    >
+      {symbol}
+    </Link>
+  );
+}

@@ -1,0 +1,60 @@
+import type { SummaryFigures } from "@ledgerline/contracts";
+import { Card } from "../../../../components/ui/Card";
+import { formatCurrency, formatPercent, formatSignedCurrency } from "../../../../lib/format";
+import { Trend } from "./GainLoss";
+
+function ValueCard({
+  title,
+  figures,
+  emphasis,
+}: {
+  title: string;
+  figures: SummaryFigures | undefined;
+  emphasis?: boolean;
+}) {
+  return (
+    <Card className={emphasis ? "border-primary/50" : undefined}>
+      <h2 className="text-sm font-medium text-muted">{title}</h2>
+      <p className="num mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
+        {figures ? formatCurrency(figures.currentValue) : "—"}
+      </p>
+      {figures && (
+        <>
+          <p className="num mt-1 text-sm text-muted">
+            Cost basis {formatCurrency(figures.costBasis)}
+          </p>
+          <p className="mt-2 text-sm">
+            <span className="sr-only">Gain/Loss: </span>
+            <Trend value={figures.gainLoss}>
+              {figures.gainLossPercent === null
+                ? formatSignedCurrency(figures.gainLoss)
+                : `${formatSignedCurrency(figures.gainLoss)} (${formatPercent(figures.gainLossPercent)})`}
+            </Trend>
+          </p>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The spec's three cards. Each shows the current value with the cost basis beneath (the spec's
+ * "stock portfolio value" is quantity x average purchase price), so both readings are on screen.
+ */
+export function ValueCards({
+  stocks,
+  crypto,
+  total,
+}: {
+  stocks: SummaryFigures | undefined;
+  crypto: SummaryFigures | undefined;
+  total: SummaryFigures | undefined;
+}) {
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      <ValueCard title="Stock Portfolio Value" figures={stocks} />
+      <ValueCard title="Crypto Portfolio Value" figures={crypto} />
+      <ValueCard title="Total Portfolio Value" figures={total} emphasis />
+    </div>
+  );
+}

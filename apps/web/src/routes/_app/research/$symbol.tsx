@@ -1,0 +1,158 @@
+import { portfolioMessages, STOCK_SYMBOL_PATTERN } from "@ledgerline/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { ArrowLeft, Info } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { HoldingSummary } from "../../../components/stocks/HoldingSummary";
+import { MarketClosedBanner } from "../../../components/stocks/MarketStatus";
+import { SnapshotFigures } from "../../../components/stocks/SnapshotFigures";
+import { useWatchlist } from "../../../components/stocks/stock-queries";
+import { useStockActions } from "../../../components/stocks/useStockActions";
+import { Alert } from "../../../components/ui/Alert";
+import { Button, buttonClass } from "../../../components/ui/Button";
+import { Spinner } from "../../../components/ui/Spinner";
+import { formatDateTime } from "../../../lib/format";
+import { requireSignedIn } from "../../../lib/guards";
+import { trpc } from "../../../lib/trpc";
+import { AboutCompany, KeyStatistics } from "./-components/CompanyFacts";
+import { NewsPanel } from "./-components/NewsPanel";
+import { RelatedCompanies } from "./-components/RelatedCompanies";
+
+// The chart library loads after the page's own content, in a chunk of its own.
+const PriceChart = lazy(() => import("./-components/PriceChart"));
+
+export const Route = createFileRoute("/_app/research/$symbol")({
+  beforeLoad: requireSignedIn("/login"),
+  component: ResearchRoute,
+});
+
+function ResearchRoute() {
+  const { symbol } = Route.useParams();
+  const normalized = symbol.trim().toUpperCase();
+  // A new symbol (a related company) starts with fresh page state.
+  return <ResearchPage key={normalized} symbol={normalized} />;
+}
+
+const panel = "rounded-xl border border-border bg-surface p-5 shadow-sm";
+
+function ReturnToSearch() {
+  return (
+    <Link to="/search-area" className={buttonClass("secondary", "sm")}>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Return to Search
+    </Link>
+  );
+}
+
+function ResearchPage({ symbol }: { symbol: string }) {
+  const valid = STOCK_SYMBOL_PATTERN.test(symbol);
+  const details = useQuery({ ...trpc.market.details.queryOptions({ symbol }), enabled: valid });
+  const snapshot = useQuery({ ...trpc.market.snapshot.queryOptions({ symbol }), enabled: valid });
+  const watchlist = useWatchlist();
+  const actions = useStockActions();
+
+  if (!valid || details.isError || snapshot.isError) {
+    return (
+      <div className="space-y-4">
+        <Alert tone="error">{portfolioMessages.failedToLoadCompanyInformation}</Alert>
+        <ReturnToSearch />
+      </div>
+    );
+  }
+  if (!details.data || !snapshot.data) {
+    return (
+      <div className="flex justify-center py-24 text-primary">
+        <Spinner size="lg" label={`Loading ${symbol}`} />
+      </div>
+    );
+  }
+
+  const company = details.data;
+  const stock = snapshot.data;
+  const position = actions.holdings.get(symbol);
+  const watched = (watchlist.data ?? []).some((item) => item.symbol === symbol);
+  const target = { symbol, name: company.name, price: stock.price };
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-3">
+        <ReturnToSearch />
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {company.name} <span className="text-muted">({symbol})</span>
+            </h1>
+            {company.simulated && (
+              <p className="mt-1 flex items-center gap-1 text-xs text-muted">
+                <Info aria-hidden="true" className="h-3.5 w-3.5" />
+                Simulated market data
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => actions.buy(target)}>Buy Stock</Button>
+            {position && (
+              <Button variant="secondary" onClick={() => actions.sell(target)}>
+                Sell Stock
+              </Button>
+            )}
+            {watched ? (
+              <Button variant="secondary" onClick={() => actions.remove(symbol)}>
+                Remove from Watchlist
+              </Button>
+            ) : (
+              <Button
+                variant="secondary"
+                busy={actions.savingSymbol === symbol}
+                disabled={watchlist.isPending}
+                onClick={() => actions.save(symbol)}
+              >
+                Add to Watchlist
+              </Button>
+            )}
+          </div>
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <section aria-labelledby="snapshot-heading" className={panel}>
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="snapshot-heading" className="text-lg font-semibold">
+                Stock Snapshot
+              </h2>
+              <p className="text-xs text-muted">As of {formatDateTime(stock.timestamp)}</p>
+            </div>
+            <p className="mb-3 text-sm text-muted">{stock.marketStatus}</p>
+            <MarketClosedBanner status={stock.marketStatus} />
+            <div className="mt-3">
+              <SnapshotFigures snapshot={stock} withRange />
+            </div>
+          </section>
+          <Suspense
+            fallback={
+              <div className={`${panel} flex h-96 items-center justify-center text-primary`}>
+                <Spinner size="md" label="Loading chart" />
+              </div>
+            }
+          >
+            <PriceChart symbol={symbol} />
+          </Suspense>
+        </div>
+        <div className="space-y-6">
+          <section aria-labelledby="position-heading" className={panel}>
+            <h2 id="position-heading" className="mb-3 text-lg font-semibold">
+              Your Position
+            </h2>
+            <HoldingSummary position={position} />
+          </section>
+          <RelatedCompanies snapshot={stock} />
+          <KeyStatistics details={company} />
+        </div>
+      </div>
+      <AboutCompany details={company} />
+      <NewsPanel symbol={symbol} company={company.name} />
+      {actions.dialogs}
+    </div>
+  );
+}

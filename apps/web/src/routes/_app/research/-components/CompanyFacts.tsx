@@ -1,0 +1,106 @@
+import type { CompanyAddress, CompanyDetails } from "@ledgerline/contracts";
+import { ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatCalendarDate, formatMarketCap, formatNumber, orNA } from "../../../../lib/format";
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="divide-y divide-border text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-4 py-2">
+          <dt className="text-muted">{label}</dt>
+          <dd className="num text-right font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function KeyStatistics({ details }: { details: CompanyDetails }) {
+  return (
+    <section
+      aria-labelledby="stats-heading"
+      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
+    >
+      <h2 id="stats-heading" className="mb-1 text-lg font-semibold">
+        Key Statistics
+      </h2>
+      <Facts
+        rows={[
+          ["Market Cap", formatMarketCap(details.market_cap)],
+          ["Employees", formatNumber(details.total_employees)],
+          ["Listed Since", formatCalendarDate(details.list_date)],
+          ["Exchange", orNA(details.primary_exchange)],
+          ["Industry", orNA(details.sic_description)],
+          ["Outstanding Shares", formatNumber(details.weighted_shares_outstanding)],
+        ]}
+      />
+    </section>
+  );
+}
+
+function addressLines(address: CompanyAddress | null): string[] {
+  if (!address) return [];
+  const cityLine = [address.city, [address.state, address.postal_code].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  return [address.address1, cityLine].filter((line): line is string => Boolean(line));
+}
+
+/** Only http(s) addresses become links; anything else is shown as text. */
+const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
+
+export function AboutCompany({ details }: { details: CompanyDetails }) {
+  const lines = addressLines(details.address);
+  const website = details.homepage_url;
+  return (
+    <section
+      aria-labelledby="about-heading"
+      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
+    >
+      <h2 id="about-heading" className="mb-2 text-lg font-semibold">
+        About {details.name}
+      </h2>
+      <p className="text-sm leading-relaxed">
+        {details.description ?? "No description available."}
+      </p>
+      <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-muted">Headquarters</dt>
+          <dd className="mt-0.5 font-medium">
+            {lines.length
+              ? lines.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))
+              : "N/A"}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Phone</dt>
+          <dd className="num mt-0.5 font-medium">{orNA(details.phone_number)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Website</dt>
+          <dd className="mt-0.5 font-medium break-all">
+            {website && isWebAddress(website) ? (
+              <a
+                href={website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 text-primary hover:underline"
+              >
+                {website.replace(/^https?:\/\//i, "").replace(/\/$/, "")}
+                <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            ) : (
+              orNA(website)
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { marketMessages, type NewsArticle, type Sentiment } from "@ledgerline/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { ExternalLink } from "lucide-react";
+import { useId, useState } from "react";
+import { Badge } from "../../../../components/ui/Badge";
+import { Button } from "../../../../components/ui/Button";
+import { Spinner } from "../../../../components/ui/Spinner";
+import { formatDateTime } from "../../../../lib/format";
+import { trpc } from "../../../../lib/trpc";
+
+const sentimentTone: Record<Sentiment, "gain" | "loss" | "neutral"> = {
+  positive: "gain",
+  negative: "loss",
+  neutral: "neutral",
+};
+
+function PublisherMark({ publisher }: { publisher: NewsArticle["publisher"] }) {
+  return publisher.favicon_url ? (
+    <img
+      src={publisher.favicon_url}
+      alt=""
+      width="20"
+      height="20"
+      loading="lazy"
+      className="h-5 w-5 rounded"
+    />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="flex h-5 w-5 items-center justify-center rounded bg-surface-muted text-xs font-bold text-muted"
+    >
+      {publisher.name.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+function ArticleCard({ article }: { article: NewsArticle }) {
+  return (
+    <article className="rounded-lg border border-border p-4">
+      <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
+        <PublisherMark publisher={article.publisher} />
+        <span className="font-medium text-text">{article.publisher.name}</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={article.published_utc}>{formatDateTime(article.published_utc)}</time>
+      </p>
+      <h3 className="mt-2 font-semibold">{article.title}</h3>
+      {article.description && <p className="mt-1 text-sm text-muted">{article.description}</p>}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <ul className="flex flex-wrap gap-1.5" aria-label="Sentiment by ticker">
+          {article.insights.map((insight) => (
+            <li key={insight.ticker}>
+              <Badge tone={sentimentTone[insight.sentiment]}>
+                {insight.ticker}: {insight.sentiment}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+        <a
+          href={article.article_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
+        >
+          Read
+          <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+          <span className="sr-only">: {article.title} (opens in a new tab)</span>
+        </a>
+      </div>
+    </article>
+  );
+}
+
+/** The last 30 days of news: one article until Show All, and the whole panel can be hidden. */
+export function NewsPanel({ symbol, company }: { symbol: string; company: string }) {
+  const news = useQuery(trpc.market.news.queryOptions({ symbol }));
+  const [visible, setVisible] = useState(true);
+  const [showAll, setShowAll] = useState(false);
+  const bodyId = useId();
+  const articles = news.data ?? [];
+  const shown = showAll ? articles : articles.slice(0, 1);
+  return (
+    <section
+      aria-labelledby="news-heading"
+      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="news-heading" className="text-lg font-semibold">
+          News for {company} ({symbol}) over past 30 days
+        </h2>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-expanded={visible}
+          aria-controls={bodyId}
+          onClick={() => setVisible(!visible)}
+        >
+          {visible ? "Hide News" : "Show News"}
+        </Button>
+      </div>
+      <div id={bodyId} hidden={!visible} className="mt-4 space-y-3">
+        {news.isPending ? (
+          <div className="flex justify-center py-6 text-primary">
+            <Spinner size="sm" label="Loading news" />
+          </div>
+        ) : news.isError ? (
+          <p className="text-sm text-muted">{marketMessages.failedToFetchCompanyNews}</p>
+        ) : articles.length === 0 ? (
+          <p className="text-sm text-muted">No recent news articles found</p>
+        ) : (
+          <>
+            {shown.map((article) => (
+              <ArticleCard key={article.id} article={article} />
+            ))}
+            {articles.length > 1 && (
+              <Button size="sm" variant="ghost" onClick={() => setShowAll(!showAll)}>
+                {showAll ? "Show Less" : `Show All (${articles.length}) Articles`}
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

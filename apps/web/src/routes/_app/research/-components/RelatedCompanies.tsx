@@ -1,0 +1,103 @@
+import type { RelatedCompany, StockSnapshot } from "@ledgerline/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { PercentChange } from "../../../../components/stocks/Change";
+import { Button } from "../../../../components/ui/Button";
+import { Spinner } from "../../../../components/ui/Spinner";
+import { formatCurrency } from "../../../../lib/format";
+import { trpc } from "../../../../lib/trpc";
+
+const SHOWN_BY_DEFAULT = 3;
+
+function Entry({ company, current }: { company: RelatedCompany; current: boolean }) {
+  const body = (
+    <>
+      <span className="min-w-0">
+        <span className="block font-semibold">{company.ticker}</span>
+        <span className="block truncate text-xs text-muted">{company.name || "N/A"}</span>
+      </span>
+      <span className="shrink-0 text-right">
+        <span className="num block font-semibold">{formatCurrency(company.price)}</span>
+        <PercentChange percent={company.changePercent} />
+      </span>
+    </>
+  );
+  const layout = "flex items-center justify-between gap-3 rounded-lg border px-3 py-2";
+  return current ? (
+    <div aria-current="page" className={`${layout} border-primary bg-primary/10`}>
+      {body}
+    </div>
+  ) : (
+    <Link
+      to="/research/$symbol"
+      params={{ symbol: company.ticker }}
+      className={`${layout} border-border hover:border-primary`}
+    >
+      {body}
+    </Link>
+  );
+}
+
+/**
+ * Companies in the same industry with price and change versus the previous close. The current
+ * company leads the list, highlighted and not a link; 3 entries show until Show All.
+ */
+export function RelatedCompanies({ snapshot }: { snapshot: StockSnapshot }) {
+  const { symbol } = snapshot;
+  const related = useQuery(trpc.market.related.queryOptions({ symbol }));
+  const [showAll, setShowAll] = useState(false);
+  const peers = related.data ?? [];
+  const entries: { company: RelatedCompany; current: boolean }[] = [
+    {
+      company: {
+        ticker: symbol,
+        name: snapshot.companyName,
+        price: snapshot.price,
+        previousClose: snapshot.previousClose,
+        changePercent: snapshot.changePercent,
+      },
+      current: true,
+    },
+    ...peers.map((company) => ({ company, current: false })),
+  ];
+  const visible = showAll ? entries : entries.slice(0, SHOWN_BY_DEFAULT);
+  return (
+    <section
+      aria-labelledby="related-heading"
+      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
+    >
+      <h2 id="related-heading" className="mb-3 text-lg font-semibold">
+        Related Companies
+      </h2>
+      {related.isPending ? (
+        <div className="flex justify-center py-6 text-primary">
+          <Spinner size="sm" label="Loading related companies" />
+        </div>
+      ) : peers.length === 0 ? (
+        <p className="text-sm text-muted">No related companies for {symbol}</p>
+      ) : (
+        <>
+          <ul className="space-y-2">
+            {visible.map((entry) => (
+              <li key={entry.company.ticker}>
+                <Entry {...entry} />
+              </li>
+            ))}
+          </ul>
+          {entries.length > SHOWN_BY_DEFAULT && (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="mt-2"
+              aria-expanded={showAll}
+              onClick={() => setShowAll(!showAll)}
+            >
+              {showAll ? "Show Less" : "Show All"}
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

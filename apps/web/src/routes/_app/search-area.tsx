@@ -1,0 +1,132 @@
+import {
+  portfolioMessages,
+  STOCK_REFRESH_INTERVAL_MS,
+  stockLookupFailedMessage,
+  type StockSnapshot,
+} from "@ledgerline/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { LoadingPanel } from "../../components/stocks/LoadingPanel";
+import { StockCardGrid } from "../../components/stocks/StockCard";
+import { useWatchlist } from "../../components/stocks/stock-queries";
+import { useStockActions } from "../../components/stocks/useStockActions";
+import { Alert } from "../../components/ui/Alert";
+import { Card } from "../../components/ui/Card";
+import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { requireSignedIn } from "../../lib/guards";
+import { trpc } from "../../lib/trpc";
+import { CompanySearch } from "./search-area/-components/CompanySearch";
+import { MarketMovers } from "./search-area/-components/MarketMovers";
+import { RecentSearches } from "./search-area/-components/RecentSearches";
+import { SearchResultCard } from "./search-area/-components/SearchResultCard";
+import { SymbolSearchForm } from "./search-area/-components/SymbolSearchForm";
+import { useSearchHistory } from "./search-area/-components/useSearchHistory";
+
+export const Route = createFileRoute("/_app/search-area")({
+  // The spec: the stock search page sends signed-out visitors to /access-denied.
+  beforeLoad: requireSignedIn("/access-denied"),
+  component: SearchAreaPage,
+});
+
+function SearchAreaPage() {
+  const queryClient = useQueryClient();
+  const actions = useStockActions();
+  const watchlist = useWatchlist({ autoRefresh: true });
+  const history = useSearchHistory();
+  const [symbolText, setSymbolText] = useState("");
+  const [result, setResult] = useState<StockSnapshot | null>(null);
+  const [lookupError, setLookupError] = useState<string | null>(null);
+
+  const lookup = useMutation({
+    mutationFn: (symbol: string) =>
+      queryClient.fetchQuery({
+        ...trpc.market.snapshot.queryOptions({ symbol }),
+        staleTime: 15_000,
+        retry: false,
+      }),
+    onMutate: () => setLookupError(null),
+    onSuccess: (snapshot) => {
+      setResult(snapshot);
+      history.add(snapshot);
+    },
+    onError: (_error, symbol) => {
+      // The spec: the result and the last search are cleared.
+      setResult(null);
+      setLookupError(stockLookupFailedMessage(symbol));
+    },
+  });
+
+  function search(symbol: string) {
+    setSymbolText(symbol);
+    lookup.mutate(symbol);
+  }
+
+  const watched = new Set((watchlist.data ?? []).map((item) => item.symbol));
+
+  return (
+    <div>
+      <PageHeader
+        title="Stock Search & Tracking"
+        subtitle="Look up US stocks, keep a watchlist, and see today's biggest moves."
+      />
+      <CollapsibleIntro storageKey="search_area_intro" title="How stock search works">
+        <p>
+          Search by ticker symbol (such as AAPL) or start typing a company name and pick a match.
+          The result shows today&apos;s price and change and whether you hold the stock. Add stocks
+          to your watchlist to follow them here and on your Stock Dashboard; their prices refresh
+          every minute while this page is open. Open a stock&apos;s research page for its chart,
+          company details and news.
+        </p>
+      </CollapsibleIntro>
+
+      <Card>
+        <div className="grid gap-4 md:grid-cols-2">
+          <SymbolSearchForm
+            value={symbolText}
+            onChange={setSymbolText}
+            onSearch={search}
+            busy={lookup.isPending}
+          />
+          <CompanySearch onPick={search} />
+        </div>
+        <RecentSearches history={history.history} onPick={search} onClear={history.clear} />
+      </Card>
+
+      {lookupError && (
+        <Alert tone="error" className="mt-6">
+          {lookupError}
+        </Alert>
+      )}
+      {result && (
+        <SearchResultCard
+          snapshot={result}
+          watched={watched.has(result.symbol)}
+          actions={actions}
+        />
+      )}
+
+      <section aria-labelledby="watchlist-heading" className="mt-10">
+        <h2 id="watchlist-heading" className="mb-3 text-xl font-semibold">
+          Your Watchlisted Stocks
+        </h2>
+        {watchlist.isPending ? (
+          <LoadingPanel label="Loading Stocks" />
+        ) : !watchlist.data ? (
+          <Alert tone="error">{portfolioMessages.failedToLoadStockData}</Alert>
+        ) : watchlist.data.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border bg-surface px-5 py-8 text-center text-muted">
+            Your watchlist is empty. Search for a stock and choose Add to Watchlist to follow it
+            here.
+          </p>
+        ) : (
+          <StockCardGrid items={watchlist.data} actions={actions} />
+        )}
+      </section>
+
+      <MarketMovers refreshMs={STOCK_REFRESH_INTERVAL_MS} />
+      {actions.dialogs}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { marketMessages, type MarketMover } from "@ledgerline/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { PercentChange } from "../../../../components/stocks/Change";
+import { LoadingPanel } from "../../../../components/stocks/LoadingPanel";
+import { MarketClosedBanner } from "../../../../components/stocks/MarketStatus";
+import { Alert } from "../../../../components/ui/Alert";
+import { formatCurrency, formatDateTime, formatNumber } from "../../../../lib/format";
+import { errorMessage, trpc } from "../../../../lib/trpc";
+
+function MoversTable({ title, movers }: { title: string; movers: MarketMover[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+      <table className="w-full text-sm">
+        <caption className="px-3 pt-3 pb-2 text-left text-base font-semibold sm:px-4">
+          {title}
+        </caption>
+        <thead className="bg-surface-muted text-xs tracking-wide whitespace-nowrap text-muted uppercase">
+          <tr>
+            <th scope="col" className="px-2 py-2 sm:px-4 text-left font-semibold">
+              Symbol
+            </th>
+            <th scope="col" className="px-2 py-2 sm:px-4 text-right font-semibold">
+              Price
+            </th>
+            <th scope="col" className="px-2 py-2 sm:px-4 text-right font-semibold">
+              Change %
+            </th>
+            <th scope="col" className="px-2 py-2 sm:px-4 text-right font-semibold">
+              Volume
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {movers.map((mover) => (
+            <tr key={mover.symbol} className="hover:bg-surface-muted/60">
+              <th scope="row" className="px-2 py-2 sm:px-4 text-left font-semibold">
+                <Link
+                  to="/research/$symbol"
+                  params={{ symbol: mover.symbol }}
+                  className="text-primary hover:underline"
+                >
+                  {mover.symbol}
+                </Link>
+              </th>
+              <td className="num px-2 py-2 sm:px-4 text-right">{formatCurrency(mover.price)}</td>
+              <td className="px-2 py-2 sm:px-4 text-right">
+                <PercentChange percent={mover.changePercent} />
+              </td>
+              <td className="num px-2 py-2 sm:px-4 text-right">{formatNumber(mover.volume)}</td>
+            </tr>
+          ))}
+          {movers.length === 0 && (
+            <tr>
+              <td colSpan={4} className="px-4 py-6 text-center text-muted">
+                None today
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Top 10 gainers and losers, refreshed with the watchlist; a symbol opens its research page. */
+export function MarketMovers({ refreshMs }: { refreshMs: number }) {
+  const movers = useQuery({
+    ...trpc.market.movers.queryOptions(),
+    staleTime: 0,
+    refetchInterval: refreshMs,
+  });
+  return (
+    <section aria-labelledby="movers-heading" className="mt-10">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="movers-heading" className="text-xl font-semibold">
+          Market Movers
+        </h2>
+        {movers.data && (
+          <p className="text-xs text-muted">Updated {formatDateTime(movers.data.lastUpdate)}</p>
+        )}
+      </div>
+      {movers.isPending ? (
+        <LoadingPanel label="Loading Market Movers" />
+      ) : !movers.data ? (
+        <Alert tone="error">
+          {errorMessage(movers.error, marketMessages.failedToFetchMarketMovers)}
+        </Alert>
+      ) : (
+        <div className="space-y-3">
+          <MarketClosedBanner status={movers.data.marketStatus} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <MoversTable title="Top 10 Gainers" movers={movers.data.gainers} />
+            <MoversTable title="Top 10 Losers" movers={movers.data.losers} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

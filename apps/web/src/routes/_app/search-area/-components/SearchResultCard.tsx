@@ -1,0 +1,65 @@
+import type { StockSnapshot } from "@ledgerline/contracts";
+import { Link } from "@tanstack/react-router";
+import { HoldingSummary } from "../../../../components/stocks/HoldingSummary";
+import { MarketClosedBanner } from "../../../../components/stocks/MarketStatus";
+import { SnapshotFigures } from "../../../../components/stocks/SnapshotFigures";
+import type { StockActions } from "../../../../components/stocks/useStockActions";
+import { Button, buttonClass } from "../../../../components/ui/Button";
+import { formatDateTime } from "../../../../lib/format";
+
+/** The looked-up stock: its figures, the user's holding, and what can be done with it. */
+export function SearchResultCard({
+  snapshot,
+  watched,
+  actions,
+}: {
+  snapshot: StockSnapshot;
+  watched: boolean;
+  actions: StockActions;
+}) {
+  const { symbol } = snapshot;
+  const position = actions.holdings.get(symbol);
+  const target = { symbol, name: snapshot.companyName, price: snapshot.price };
+  return (
+    <section
+      aria-labelledby="search-result-heading"
+      className="mt-6 space-y-4 rounded-xl border border-primary/40 bg-surface p-5 shadow-sm"
+    >
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="search-result-heading" className="text-xl font-bold">
+          {symbol} <span className="text-base font-normal text-muted">{snapshot.companyName}</span>
+        </h2>
+        <p className="text-xs text-muted">As of {formatDateTime(snapshot.timestamp)}</p>
+      </header>
+      <MarketClosedBanner status={snapshot.marketStatus} />
+      <SnapshotFigures snapshot={snapshot} />
+      <HoldingSummary position={position} />
+      <div className="flex flex-wrap gap-2">
+        {watched ? (
+          <Button size="sm" variant="secondary" onClick={() => actions.remove(symbol)}>
+            Remove from Watchlist
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            busy={actions.savingSymbol === symbol}
+            onClick={() => actions.save(symbol)}
+          >
+            Add to Watchlist
+          </Button>
+        )}
+        <Link to="/research/$symbol" params={{ symbol }} className={buttonClass("secondary", "sm")}>
+          Research Stock
+        </Link>
+        <Button size="sm" variant="secondary" onClick={() => actions.buy(target)}>
+          Buy Stock
+        </Button>
+        {position && (
+          <Button size="sm" variant="secondary" onClick={() => actions.sell(target)}>
+            Sell Stock
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

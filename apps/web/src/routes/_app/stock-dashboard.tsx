@@ -1,0 +1,76 @@
+import { portfolioMessages, STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { Search } from "lucide-react";
+import { LoadingPanel } from "../../components/stocks/LoadingPanel";
+import { MarketSummaryCard } from "../../components/stocks/MarketSummaryCard";
+import { MarketClosedBanner } from "../../components/stocks/MarketStatus";
+import { StockCardGrid } from "../../components/stocks/StockCard";
+import { useWatchlist } from "../../components/stocks/stock-queries";
+import { useStockActions } from "../../components/stocks/useStockActions";
+import { Alert } from "../../components/ui/Alert";
+import { buttonClass } from "../../components/ui/Button";
+import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { requireSignedIn } from "../../lib/guards";
+
+export const Route = createFileRoute("/_app/stock-dashboard")({
+  beforeLoad: requireSignedIn("/login"),
+  component: StockDashboardPage,
+});
+
+function StockDashboardPage() {
+  const actions = useStockActions();
+  const watchlist = useWatchlist({ autoRefresh: true });
+  const items = watchlist.data ?? [];
+  const status = items[0]?.snapshot?.marketStatus;
+
+  return (
+    <div>
+      <PageHeader title="Stock Dashboard" subtitle="Your watched stocks, refreshed every minute." />
+      <CollapsibleIntro storageKey="dashboard_intro" title="Stock Dashboard Overview">
+        <p>
+          Every stock on your watchlist with today&apos;s price, change, volume and trading range,
+          and how many shares you hold. Prices refresh every minute while this page is open. Buy or
+          sell from a card, or open Research Stock for charts, company details and news.
+        </p>
+      </CollapsibleIntro>
+      <MarketSummaryCard refreshMs={STOCK_REFRESH_INTERVAL_MS} />
+
+      {watchlist.isPending ? (
+        <LoadingPanel label="Loading Stocks" />
+      ) : !watchlist.data ? (
+        <Alert tone="error">{portfolioMessages.failedToLoadStockData}</Alert>
+      ) : items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
+          <h2 className="text-xl font-semibold">No Saved Stocks Yet</h2>
+          <p className="mt-2 text-muted">
+            Find stocks by symbol or company name and add them to your watchlist.
+          </p>
+          <Link to="/search-area" className={`${buttonClass("primary")} mt-6`}>
+            Search and Add Stocks
+          </Link>
+        </div>
+      ) : (
+        <section aria-labelledby="watchlist-heading">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <h2 id="watchlist-heading" className="text-xl font-semibold">
+                Your Stock Watchlist
+              </h2>
+              {status && <p className="text-sm text-muted">{status}</p>}
+            </div>
+            <Link to="/search-area" className={buttonClass("secondary")}>
+              <Search aria-hidden="true" className="h-4 w-4" />
+              Search Stocks
+            </Link>
+          </div>
+          {status && <MarketClosedBanner status={status} />}
+          <div className="mt-3">
+            <StockCardGrid items={items} actions={actions} />
+          </div>
+        </section>
+      )}
+      {actions.dialogs}
+    </div>
+  );
+}

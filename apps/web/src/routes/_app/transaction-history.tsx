@@ -1,0 +1,268 @@
+import {
+  portfolioMessages,
+  TRANSACTIONS_MAX_REACHABLE_ROWS,
+  TRANSACTIONS_PAGE_SIZES,
+  type TransactionSortColumn,
+  type TransactionView,
+} from "@ledgerline/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "../../components/ui/Alert";
+import { Button } from "../../components/ui/Button";
+import { DataTable } from "../../components/ui/DataTable";
+import { inputClass } from "../../components/ui/Field";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { Pager } from "../../components/ui/Pager";
+import { Spinner } from "../../components/ui/Spinner";
+import { errorMessage } from "../../lib/errors";
+import { formatCurrency, formatDateTime, formatQuantity } from "../../lib/format";
+import { requireSignedIn } from "../../lib/guards";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { downloadCsv } from "./transaction-history/-components/download-csv";
+import {
+  exportUrl,
+  filterQuery,
+  hasFilters,
+  nextSort,
+  validateTransactionSearch,
+  withDefaults,
+} from "./transaction-history/-components/history-search";
+import { TransactionCards } from "./transaction-history/-components/TransactionCards";
+import { TransactionFilters } from "./transaction-history/-components/TransactionFilters";
+import { AssetBadge, SideBadge } from "./transaction-history/-components/badges";
+
+export const Route = createFileRoute("/_app/transaction-history")({
+  beforeLoad: requireSignedIn("/login"),
+  validateSearch: validateTransactionSearch,
+  component: TransactionHistoryPage,
+});
+
+const column = createColumnHelper<TransactionView>();
+const columns = [
+  column.accessor("transactionDate", {
+    header: "Date",
+    cell: (info) => (
+      <span className="num whitespace-nowrap">{formatDateTime(info.getValue())}</span>
+    ),
+  }),
+  column.accessor("type", {
+    header: "Purchase Type",
+    cell: (info) => <AssetBadge type={info.getValue()} />,
+  }),
+  column.accessor("symbol", {
+    header: "Symbol",
+    cell: (info) => {
+      const { symbol, type, notes } = info.row.original;
+      return (
+        <div>
+          {type === "STOCK" ? (
+            <Link
+              to="/research/$symbol"
+              params={{ symbol }}
+              className="font-semibold text-primary hover:underline"
+            >
+              {symbol}
+            </Link>
+          ) : (
+            <Link
+              to="/crypto/$symbol"
+              params={{ symbol }}
+              className="font-semibold text-primary hover:underline"
+            >
+              {symbol}
+            </Link>
+          )}
+          {notes && <p className="max-w-56 truncate text-xs text-muted">{notes}</p>}
+        </div>
+      );
+    },
+  }),
+  column.accessor("transactionType", {
+    header: "Type",
+    cell: (info) => <SideBadge side={info.getValue()} />,
+  }),
+  column.accessor("quantity", {
+    header: "Quantity",
+    meta: { numeric: true },
+    cell: (info) => formatQuantity(info.getValue()),
+  }),
+  column.accessor("price", {
+    header: "Price",
+    meta: { numeric: true },
+    cell: (info) => formatCurrency(info.getValue()),
+  }),
+  column.accessor("transactionTotal", {
+    header: "Total",
+    meta: { numeric: true },
+    cell: (info) => formatCurrency(info.getValue()),
+  }),
+];
+
+function TransactionHistoryPage() {
+  const search = withDefaults(Route.useSearch());
+  const navigate = useNavigate({ from: Route.fullPath });
+  const [exporting, setExporting] = useState(false);
+  const query = useQuery({
+    ...trpc.transactions.list.queryOptions({
+      ...filterQuery(search),
+      page: search.page,
+      pageSize: search.pageSize,
+    }),
+    placeholderData: keepPreviousData,
+  });
+
+  const sorting = [{ id: search.sortBy, desc: search.sortOrder === "desc" }];
+  const sortBy = (clicked: TransactionSortColumn) =>
+    void navigate({
+      search: (previous) => ({ ...previous, ...nextSort(search, clicked), page: 1 }),
+    });
+  const table = useReactTable({
+    data: query.data?.transactions ?? [],
+    columns,
+    manualSorting: true,
+    manualPagination: true,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === "function" ? updater(sorting) : updater;
+      sortBy((next[0]?.id ?? search.sortBy) as TransactionSortColumn);
+    },
+    getCoreRowModel: getCoreRowModel(),
+  });
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const filename = await downloadCsv(exportUrl(search));
+      notify.success(`Exported ${filename}`);
+    } catch (error) {
+      notify.error(errorMessage(error, "Failed to export transactions"));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const pagination = query.data?.pagination;
+  const first =
+    pagination && pagination.totalCount > 0
+      ? (pagination.currentPage - 1) * pagination.pageSize + 1
+      : 0;
+  const last = pagination
+    ? Math.min(pagination.currentPage * pagination.pageSize, pagination.totalCount)
+    : 0;
+  const empty = hasFilters(search)
+    ? "No transactions match these filters."
+    : "No transactions yet. Buy a stock or a cryptocurrency and it appears here.";
+
+  return (
+    <div>
+      <PageHeader
+        title="Transaction History"
+        subtitle="Every buy and sell of your stocks and cryptocurrencies."
+        actions={
+          <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting}>
+            {!exporting && <Download aria-hidden="true" className="h-4 w-4" />}
+            Export CSV
+          </Button>
+        }
+      />
+      <TransactionFilters
+        key={JSON.stringify([
+          search.startDate,
+          search.endDate,
+          search.symbol,
+          search.type,
+          search.transactionType,
+        ])}
+        search={search}
+        onApply={(filters) =>
+          void navigate({ search: (previous) => ({ ...previous, ...filters, page: 1 }) })
+        }
+        onClear={() =>
+          void navigate({
+            search: (previous) => ({
+              sortBy: previous.sortBy,
+              sortOrder: previous.sortOrder,
+              pageSize: previous.pageSize,
+            }),
+          })
+        }
+      />
+      {query.isError ? (
+        <Alert tone="error">
+          {errorMessage(query.error, portfolioMessages.failedToFetchTransactions)}
+        </Alert>
+      ) : query.isPending ? (
+        <div className="flex justify-center py-16 text-primary">
+          <Spinner size="lg" label="Loading transactions" />
+        </div>
+      ) : (
+        <>
+          <TransactionCards
+            rows={query.data.transactions}
+            empty={empty}
+            sortBy={search.sortBy}
+            sortOrder={search.sortOrder}
+            onSort={sortBy}
+          />
+          <div className="hidden sm:block">
+            <DataTable table={table} caption="Your transactions" empty={empty} />
+          </div>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-4 text-sm text-muted">
+            <p className="num" aria-live="polite">
+              {pagination && pagination.totalCount > 0
+                ? `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${pagination.totalCountCapped ? "more than " : ""}${pagination.totalCount.toLocaleString("en-US")}` +
+                  (pagination.totalCountCapped &&
+                  pagination.totalCount >= TRANSACTIONS_MAX_REACHABLE_ROWS &&
+                  search.page >= pagination.totalPages
+                    ? ": narrow the filters or reverse the sort to reach the rest"
+                    : "")
+                : "No transactions"}
+              {query.isFetching && (
+                <span className="ml-2 inline-flex align-middle text-primary">
+                  <Spinner size="sm" label="Updating" />
+                </span>
+              )}
+            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <label className="flex items-center gap-2 whitespace-nowrap">
+                Per page
+                <select
+                  className={`${inputClass} w-auto`}
+                  value={search.pageSize}
+                  onChange={(event) =>
+                    void navigate({
+                      search: (previous) => ({
+                        ...previous,
+                        pageSize: Number(event.target.value),
+                        page: 1,
+                      }),
+                    })
+                  }
+                >
+                  {TRANSACTIONS_PAGE_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {size}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {pagination && pagination.totalPages > 1 && (
+                <Pager
+                  page={search.page}
+                  totalPages={pagination.totalPages}
+                  onPage={(page) =>
+                    void navigate({ search: (previous) => ({ ...previous, page }) })
+                  }
+                />
+              )}
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

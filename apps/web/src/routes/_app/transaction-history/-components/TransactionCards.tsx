@@ -1,0 +1,103 @@
+import type { TransactionSortColumn, TransactionView } from "@ledgerline/contracts";
+import { Link } from "@tanstack/react-router";
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { inputClass } from "../../../../components/ui/Field";
+import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
+import { AssetBadge, SideBadge } from "./badges";
+
+export const sortLabels: Record<TransactionSortColumn, string> = {
+  transactionDate: "Date",
+  type: "Purchase Type",
+  symbol: "Symbol",
+  transactionType: "Type",
+  quantity: "Quantity",
+  price: "Price",
+  transactionTotal: "Total",
+};
+
+/**
+ * On a phone the table's columns do not fit: one card per transaction, and the sort as a
+ * column choice and a direction button.
+ */
+export function TransactionCards({
+  rows,
+  empty,
+  sortBy,
+  sortOrder,
+  onSort,
+}: {
+  rows: TransactionView[];
+  empty: string;
+  sortBy: TransactionSortColumn;
+  sortOrder: "asc" | "desc";
+  onSort: (column: TransactionSortColumn) => void;
+}) {
+  return (
+    <div className="sm:hidden">
+      <div className="mb-3 flex items-end gap-2">
+        <div className="flex-1 space-y-1">
+          <label htmlFor="history-sort" className="block text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id="history-sort"
+            className={inputClass}
+            value={sortBy}
+            onChange={(event) => onSort(event.target.value as TransactionSortColumn)}
+          >
+            {Object.entries(sortLabels).map(([column, label]) => (
+              <option key={column} value={column}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          onClick={() => onSort(sortBy)}
+          className="inline-flex h-10 items-center gap-1 rounded-md border border-border bg-surface px-3 text-sm"
+        >
+          {sortOrder === "asc" ? (
+            <ArrowUp aria-hidden="true" className="h-4 w-4" />
+          ) : (
+            <ArrowDown aria-hidden="true" className="h-4 w-4" />
+          )}
+          {sortOrder === "asc" ? "Ascending" : "Descending"}
+        </button>
+      </div>
+      {rows.length === 0 ? (
+        <p className="rounded-xl border border-border bg-surface px-4 py-8 text-center text-sm text-muted">
+          {empty}
+        </p>
+      ) : (
+        <ul className="divide-y divide-border rounded-xl border border-border bg-surface text-sm">
+          {rows.map((row) => (
+            <li key={row.id} className="px-4 py-3">
+              <div className="flex items-center justify-between gap-3">
+                <span className="flex items-center gap-2">
+                  <Link
+                    to={row.type === "STOCK" ? "/research/$symbol" : "/crypto/$symbol"}
+                    params={{ symbol: row.symbol }}
+                    className="font-semibold text-primary hover:underline"
+                  >
+                    {row.symbol}
+                  </Link>
+                  <SideBadge side={row.transactionType} />
+                  <AssetBadge type={row.type} />
+                </span>
+                <span className="num font-semibold">{formatCurrency(row.transactionTotal)}</span>
+              </div>
+              <p className="num mt-1 flex justify-between gap-3 text-xs text-muted">
+                <span>{formatDateTime(row.transactionDate)}</span>
+                <span>
+                  {formatQuantity(row.quantity)} × {formatCurrency(row.price)}
+                </span>
+              </p>
+              {row.notes && <p className="mt-1 truncate text-xs text-muted">{row.notes}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

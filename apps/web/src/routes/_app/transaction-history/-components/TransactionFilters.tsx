@@ -1,0 +1,119 @@
+import type { AssetKind, TradeSide } from "@ledgerline/contracts";
+import { useState, type FormEvent } from "react";
+import { Button } from "../../../../components/ui/Button";
+import { Card } from "../../../../components/ui/Card";
+import { Field, inputClass } from "../../../../components/ui/Field";
+import { isoToLocalInput, localInputToIso } from "../../../../lib/datetime-local";
+import type { TransactionSearch } from "./history-search";
+
+type Filters = Pick<
+  TransactionSearch,
+  "startDate" | "endDate" | "symbol" | "type" | "transactionType"
+>;
+
+/**
+ * The spec's filters: Start Date and End Date (date-time, sent as ISO instants), Symbol, Purchase
+ * Type and Transaction Type. They apply on Apply Filters; Clear Filters resets them.
+ */
+export function TransactionFilters({
+  search,
+  onApply,
+  onClear,
+}: {
+  search: TransactionSearch;
+  onApply: (filters: Filters) => void;
+  onClear: () => void;
+}) {
+  const [draft, setDraft] = useState({
+    startDate: isoToLocalInput(search.startDate),
+    endDate: isoToLocalInput(search.endDate),
+    symbol: search.symbol ?? "",
+    type: search.type ?? "",
+    transactionType: search.transactionType ?? "",
+  });
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    onApply({
+      startDate: localInputToIso(draft.startDate),
+      endDate: localInputToIso(draft.endDate),
+      symbol: draft.symbol.trim().toUpperCase() || undefined,
+      type: (draft.type || undefined) as AssetKind | undefined,
+      transactionType: (draft.transactionType || undefined) as TradeSide | undefined,
+    });
+  }
+
+  function clear() {
+    setDraft({ startDate: "", endDate: "", symbol: "", type: "", transactionType: "" });
+    onClear();
+  }
+
+  return (
+    <Card className="mb-6">
+      <form
+        onSubmit={apply}
+        className="grid grid-cols-2 gap-4 lg:grid-cols-[1fr_1fr_8rem_9rem_9rem] lg:items-end xl:grid-cols-[1fr_1fr_8rem_9rem_9rem_auto]"
+      >
+        <Field
+          className="col-span-2 sm:col-span-1"
+          label="Start Date"
+          type="datetime-local"
+          value={draft.startDate}
+          onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
+        />
+        <Field
+          className="col-span-2 sm:col-span-1"
+          label="End Date"
+          type="datetime-local"
+          value={draft.endDate}
+          onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
+        />
+        <Field
+          className="col-span-2 lg:col-span-1"
+          label="Symbol"
+          placeholder="e.g. AAPL"
+          maxLength={10}
+          autoCapitalize="characters"
+          value={draft.symbol}
+          onChange={(event) => setDraft({ ...draft, symbol: event.target.value })}
+        />
+        <div className="space-y-1">
+          <label htmlFor="history-type" className="block text-sm font-medium">
+            Purchase Type
+          </label>
+          <select
+            id="history-type"
+            className={inputClass}
+            value={draft.type}
+            onChange={(event) => setDraft({ ...draft, type: event.target.value })}
+          >
+            <option value="">All</option>
+            <option value="STOCK">Stock</option>
+            <option value="CRYPTO">Crypto</option>
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="history-side" className="block text-sm font-medium">
+            Transaction Type
+          </label>
+          <select
+            id="history-side"
+            className={inputClass}
+            value={draft.transactionType}
+            onChange={(event) => setDraft({ ...draft, transactionType: event.target.value })}
+          >
+            <option value="">All</option>
+            <option value="BUY">Buy</option>
+            <option value="SELL">Sell</option>
+          </select>
+        </div>
+        <div className="col-span-2 flex gap-2 lg:col-span-5 lg:justify-end xl:col-span-1">
+          <Button variant="secondary" onClick={clear}>
+            Clear Filters
+          </Button>
+          <Button type="submit">Apply Filters</Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+import {
+  CRYPTO_SEARCH_HISTORY_KEY,
+  canOnlySellUpTo,
+  cannotSellMoreThanCrypto,
+  portfolioMessages,
+  type CryptoQuote,
+} from "@ledgerline/contracts";
+import { describe, expect, it } from "vitest";
+import { priceVersusSaved } from "../src/components/crypto/price-versus-saved";
+import { cryptoTrade } from "../src/components/trade/crypto-trade-config";
+import { clampToHeld, sellQuantityProblem, tradeTotal } from "../src/components/trade/trade-form";
+import { formatCurrency, formatQuantity } from "../src/lib/format";
+import {
+  readHistory,
+  withSearch,
+  writeHistory,
+} from "../src/routes/_app/crypto/-components/search-history";
+
+const quote = (symbol: string, changePercent = 1.5): CryptoQuote => ({
+  symbol,
+  price: "100",
+  currency: "USD",
+  open: "98.5",
+  change: "1.5",
+  changePercent,
+  volume: 10,
+  high24h: "101",
+  low24h: "97",
+});
+
+class MemoryStorage {
+  readonly items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+describe("crypto search history", () => {
+  it("puts a new search first, moves a repeated symbol to the front and keeps at most 5", () => {
+    let history: CryptoQuote[] = [];
+    for (const symbol of ["BTC", "ETH", "SOL", "ADA", "XRP"])
+      history = withSearch(history, quote(symbol));
+    expect(history.map((entry) => entry.symbol)).toEqual(["XRP", "ADA", "SOL", "ETH", "BTC"]);
+    history = withSearch(history, quote("SOL", -2));
+    expect(history.map((entry) => entry.symbol)).toEqual(["SOL", "XRP", "ADA", "ETH", "BTC"]);
+    expect(history[0]!.changePercent).toBe(-2);
+    history = withSearch(history, quote("DOGE"));
+    expect(history.map((entry) => entry.symbol)).toEqual(["DOGE", "SOL", "XRP", "ADA", "ETH"]);
+  });
+
+  it("is stored under the crypto-search-history key and read back", () => {
+    const storage = new MemoryStorage();
+    writeHistory(storage, [quote("BTC"), quote("ETH")]);
+    expect(JSON.parse(storage.items.get(CRYPTO_SEARCH_HISTORY_KEY)!)).toHaveLength(2);
+    expect(readHistory(storage).map((entry) => entry.symbol)).toEqual(["BTC", "ETH"]);
+  });
+
+  it("reads anything unreadable as an empty history and skips malformed entries", () => {
+    const storage = new MemoryStorage();
+    storage.setItem(CRYPTO_SEARCH_HISTORY_KEY, "{not json");
+    expect(readHistory(storage)).toEqual([]);
+    storage.setItem(CRYPTO_SEARCH_HISTORY_KEY, JSON.stringify([{ symbol: 1 }, quote("ETH")]));
+    expect(readHistory(storage).map((entry) => entry.symbol)).toEqual(["ETH"]);
+  });
+});
+
+describe("crypto watchlist colouring", () => {
+  it("compares the refreshed price with the saved price exactly, sub-cent prices too", () => {
+    expect(priceVersusSaved("64000.01", "64000")).toBe("above");
+    expect(priceVersusSaved("0.00001233", "0.00001234")).toBe("below");
+    expect(priceVersusSaved("0.1", "0.10")).toBe("same");
+  });
+});
+
+describe("crypto trade dialogs", () => {
+  it("step quantities by 0.000001 and prices by 0.01, with the spec's confirm titles", () => {
+    expect(cryptoTrade.quantityStep).toBe("0.000001");
+    expect(cryptoTrade.priceStep).toBe("0.01");
+    expect(cryptoTrade.buy.confirmTitle).toBe("Confirm Purchase");
+    expect(cryptoTrade.sell.confirmTitle).toBe("Confirm Sale");
+    expect(cryptoTrade.sell.failure).toBe(portfolioMessages.failedToReducePosition);
+    expect(cryptoTrade.buy.failure).toBe(portfolioMessages.failedToAddToPortfolio);
+  });
+
+  it("on oversell show the 5-second notice and the spec's message, with the quantity reset to the owned amount", () => {
+    expect(clampToHeld("0.6", "0.5")).toEqual({ quantity: "0.5", clamped: true });
+    expect(cryptoTrade.sell.oversellMessage("0.5", "BTC")).toBe(
+      cannotSellMoreThanCrypto("0.5", "BTC"),
+    );
+    expect(cryptoTrade.sell.oversellMessage("0.5", "BTC")).toBe(
+      "Cannot sell more than 0.5 BTC, set Quantity to 0.5",
+    );
+    expect(cryptoTrade.sell.oversellNotice?.text("0.5", "BTC")).toBe(canOnlySellUpTo("0.5", "BTC"));
+    expect(cryptoTrade.sell.oversellNotice?.durationMs).toBe(5000);
+    expect(cryptoTrade.sell.disableInputsWhenNothingHeld).toBe(true);
+  });
+
+  it("accept fractional crypto quantities up to what is owned and total them exactly", () => {
+    expect(sellQuantityProblem("0.000001", "0.5")).toBeNull();
+    expect(sellQuantityProblem("0.500001", "0.5")).toBe(portfolioMessages.invalidSellQuantity);
+    expect(tradeTotal("0.000001", "0.00001234")).toBe("0.00000000001234");
+    expect(tradeTotal("12345.12345678", "0.31")).toBe("3826.9882716018");
+  });
+});
+
+describe("crypto number formats", () => {
+  it("show sub-cent prices with 8 decimals and quantities exact to 8 decimals", () => {
+    expect(formatCurrency("0.00001234")).toBe("$0.00001234");
+    expect(formatCurrency("64090.5")).toBe("$64,090.50");
+    expect(formatQuantity("12345.12345678")).toBe("12,345.12345678");
+    expect(formatQuantity("0.000001")).toBe("0.000001");
+  });
+});

@@ -1,0 +1,58 @@
+import { cannotSellMoreThanShares, portfolioMessages } from "@ledgerline/contracts";
+import { describe, expect, it } from "vitest";
+import { stockTrade } from "../src/components/trade/trade-config";
+import {
+  buyQuantityProblem,
+  clampToHeld,
+  purchasePriceProblem,
+  sellPriceProblem,
+  sellQuantityProblem,
+  tradeTotal,
+} from "../src/components/trade/trade-form";
+
+describe("buy form rules", () => {
+  it("wants a quantity greater than 0", () => {
+    for (const bad of ["", "0", "-1", "abc", "0.000"]) {
+      expect(buyQuantityProblem(bad)).toBe(portfolioMessages.quantityMustBePositive);
+    }
+    expect(buyQuantityProblem("0.5")).toBeNull();
+  });
+
+  it("wants a purchase price greater than 0", () => {
+    expect(purchasePriceProblem("0")).toBe(portfolioMessages.purchasePriceMustBePositive);
+    expect(purchasePriceProblem("")).toBe(portfolioMessages.purchasePriceMustBePositive);
+    expect(purchasePriceProblem("160.31")).toBeNull();
+  });
+});
+
+describe("sell form rules", () => {
+  it("wants a quantity above 0 and not above the holding", () => {
+    expect(sellQuantityProblem("0", "10")).toBe(portfolioMessages.invalidSellQuantity);
+    expect(sellQuantityProblem("10.5", "10")).toBe(portfolioMessages.invalidSellQuantity);
+    expect(sellQuantityProblem("1", "0")).toBe(portfolioMessages.invalidSellQuantity);
+    expect(sellQuantityProblem("10", "10")).toBeNull();
+    expect(sellPriceProblem("0")).toBe(portfolioMessages.sellPriceMustBePositive);
+  });
+
+  it("sets a quantity above the holding back to the holding, compared exactly", () => {
+    expect(clampToHeld("25", "10")).toEqual({ quantity: "10", clamped: true });
+    expect(clampToHeld("0.30000001", "0.3")).toEqual({ quantity: "0.3", clamped: true });
+    expect(clampToHeld("0.3", "0.3")).toEqual({ quantity: "0.3", clamped: false });
+    expect(clampToHeld("", "10")).toEqual({ quantity: "", clamped: false });
+  });
+
+  it("says the stock oversell message with the held amount", () => {
+    expect(stockTrade.sell.oversellMessage("10", "AAPL")).toBe(cannotSellMoreThanShares("10"));
+    expect(stockTrade.sell.oversellMessage("10", "AAPL")).toBe("Cannot sell more than 10 shares");
+  });
+});
+
+describe("trade total", () => {
+  it("multiplies quantity and price exactly", () => {
+    expect(tradeTotal("3", "0.1")).toBe("0.3");
+    expect(tradeTotal("0.12345678", "160.31")).toBe("19.7913564018");
+    expect(tradeTotal("1000000000000", "999999999.99")).toBe("999999999990000000000");
+    expect(tradeTotal("", "1")).toBeUndefined();
+    expect(tradeTotal("1", "0")).toBeUndefined();
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { runTransactionsBenchmark } from "../transactions";
+
+describe("the transaction history benchmark", () => {
+  it("seeds, then times every sort column with and without filters for both users", async () => {
+    const report = await runTransactionsBenchmark({
+      rows: 20_000,
+      users: 20,
+      heavyRows: 5_000,
+      runs: 5,
+      caseBudgetMs: 50,
+    });
+    expect(report.seed.totalMs).toBeGreaterThan(0);
+    // 7 sort columns x (6 filters for a typical user + 7 for the heavy one).
+    expect(report.results).toHaveLength(7 * 13);
+    for (const result of report.results) {
+      expect(result.medianMs).toBeGreaterThan(0);
+      expect(result.p99Ms).toBeGreaterThanOrEqual(result.medianMs);
+    }
+    expect(report.deep.batchAfter50k.medianMs).toBeGreaterThan(0);
+  });
+});

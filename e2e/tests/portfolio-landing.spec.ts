@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { signedInPortfolioUser } from "./portfolio-support";
+import { expectAccessible } from "./support";
+
+test("the landing page's Quick Overview counts what the user watches and owns, with links", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInPortfolioUser(page, request, "Overview Reader");
+  await user.watchStocks("AAPL", "MSFT", "KO");
+  await user.watchCrypto("ETH");
+  await user.buy("STOCK", "AAPL", "1", "200", "2026-03-02T15:00:00Z");
+  await user.buy("STOCK", "AAPL", "1", "210", "2026-03-03T15:00:00Z");
+  await user.buy("CRYPTO", "BTC", "0.1", "80000", "2026-03-03T15:00:00Z");
+  await user.buy("CRYPTO", "SOL", "3", "150", "2026-03-04T15:00:00Z");
+  await page.reload();
+
+  const overview = page.getByRole("region", { name: "Quick Overview" });
+  const tile = (label: string) => overview.getByRole("link", { name: new RegExp(`^${label}`) });
+  await expect(tile("Saved Stocks")).toContainText("3");
+  await expect(tile("Saved Crypto")).toContainText("1");
+  await expect(tile("Stocks Owned")).toContainText("1");
+  await expect(tile("Crypto Owned")).toContainText("2");
+  await expect(tile("Saved Stocks")).toHaveAttribute("href", "/stock-dashboard");
+  await expect(tile("Saved Crypto")).toHaveAttribute("href", "/crypto-dashboard");
+  await expect(tile("Stocks Owned")).toHaveAttribute("href", "/portfolio-summary");
+  await expect(tile("Crypto Owned")).toHaveAttribute("href", "/portfolio-summary");
+  await expect(overview.getByText("Last Login")).toBeVisible();
+
+  // The tool cards and the navbar, in the spec's order.
+  const tools = page.getByRole("region", { name: "Your tools" }).getByRole("heading", { level: 3 });
+  await expect(tools).toHaveText([
+    "Stock Dashboard",
+    "Stock Search",
+    "Crypto Dashboard",
+    "Crypto Search",
+    "Portfolio Summary",
+    "Transaction History",
+    "Account Settings",
+  ]);
+  const nav = page.getByRole("navigation", { name: "Main" }).getByRole("listitem");
+  await expect(nav).toHaveText([
+    "Home",
+    "Stock Dashboard",
+    "Stock Search",
+    "Crypto Dashboard",
+    "Crypto Search",
+    "Your Portfolio",
+    "Transaction History",
+    "Account",
+  ]);
+  await expectAccessible(page);
+
+  await tile("Crypto Owned").click();
+  await expect(page).toHaveURL(/\/portfolio-summary$/);
+  await page.getByRole("link", { name: "Transaction History" }).first().click();
+  await expect(page).toHaveURL(/\/transaction-history$/);
+});

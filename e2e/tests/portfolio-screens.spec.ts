@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+import { demo, expectAccessible, login } from "./support";
+
+const screens: { path: string; ready: string; chart?: boolean }[] = [
+  { path: "/landing", ready: "Quick Overview" },
+  { path: "/portfolio-summary", ready: "Stock Portfolio", chart: true },
+  { path: "/transaction-history", ready: "Transaction History" },
+];
+
+for (const width of [1280, 390]) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`the demo portfolio screens fit ${width} px in the ${colorScheme} theme and stay accessible`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await login(page, demo.user.email, demo.user.password);
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await expect(page.getByRole("heading", { name: screen.ready }).first()).toBeVisible();
+        if (screen.chart) {
+          await expect(
+            page.getByRole("img", { name: /^Line chart of your portfolio/ }),
+          ).toBeVisible();
+        }
+        await expect(page.getByRole("status", { name: /Loading/ })).toHaveCount(0);
+        // Nothing wider than the screen: wide tables scroll inside their own box.
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: testInfo.outputPath(`${screen.path.slice(1)}-${width}-${colorScheme}.png`),
+          fullPage: true,
+        });
+        if (colorScheme === "dark") await expectAccessible(page);
+      }
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { expect, type APIRequestContext, type Page, type Response } from "@playwright/test";
+import { login, registerViaApi } from "./support";
+
+type Kind = "STOCK" | "CRYPTO";
+const paths: Record<Kind, string> = { STOCK: "/api/portfolio", CRYPTO: "/api/cryptoportfolio" };
+
+/**
+ * A new user of their own (tests run side by side), signed in on the page, with REST shortcuts to
+ * set up watchlists and trades on chosen dates.
+ */
+export async function signedInPortfolioUser(
+  page: Page,
+  request: APIRequestContext,
+  name = "Portfolio Tester",
+) {
+  const user = await registerViaApi(request, name);
+  const loggedIn = await request.post("/api/auth/login", {
+    data: { email: user.email, password: user.password },
+  });
+  expect(loggedIn.status()).toBe(200);
+  const { token } = (await loggedIn.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  await login(page, user.email, user.password);
+
+  return {
+    ...user,
+    token,
+    async watchStocks(...symbols: string[]) {
+      for (const symbol of symbols) {
+        const response = await request.post(`/api/savedstocks/${symbol}`, { headers, data: {} });
+        expect(response.status()).toBe(200);
+      }
+    },
+    async watchCrypto(...symbols: string[]) {
+      for (const symbol of symbols) {
+        const response = await request.post(`/api/savedcryptos/${symbol}`, { headers });
+        expect(response.status()).toBe(200);
+      }
+    },
+    async buy(kind: Kind, symbol: string, quantity: string, purchasePrice: string, date: string) {
+      const response = await request.post(paths[kind], {
+        headers,
+        data: { symbol, quantity, purchasePrice, purchaseDate: date, notes: "" },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    },
+    async sell(kind: Kind, symbol: string, quantity: string, price: string) {
+      const positions = (await (await request.get(paths[kind], { headers })).json()) as {
+        id: number;
+        symbol: string;
+      }[];
+      const position = positions.find((candidate) => candidate.symbol === symbol);
+      expect(position, `a ${symbol} position`).toBeDefined();
+      const response = await request.post(`${paths[kind]}/${position!.id}/sell`, {
+        headers,
+        data: { quantity, price },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    },
+  };
+}
+
+/** The data a tRPC query answered on the page, read from its (possibly batched) response. */
+export async function trpcResult<T>(response: Response, path: string): Promise<T> {
+  const paths = decodeURIComponent(
+    new URL(response.url()).pathname.split("/api/trpc/")[1] ?? "",
+  ).split(",");
+  const body = (await response.json()) as { result?: { data: unknown } }[];
+  return body[paths.indexOf(path)]?.result?.data as T;
+}
+
+export const waitForTrpc = (page: Page, path: string) =>
+  page.waitForResponse(
+    (response) => response.url().includes("/api/trpc/") && response.url().includes(path),
+  );
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usdSubCent = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 8,
+  maximumFractionDigits: 8,
+});
+
+/** The spec's money format (2 decimals, 8 under a cent), to compare what the screen shows. */
+export function money(value: string): string {
+  const magnitude = Math.abs(Number(value));
+  return (magnitude > 0 && magnitude < 0.01 ? usdSubCent : usd).format(value as unknown as number);
+}

@@ -1,0 +1,45 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { login, registerViaApi } from "./support";
+
+/** A new user, signed in on the page, with a bearer token for fast set-up through the REST API. */
+export async function signedInStockUser(
+  page: Page,
+  request: APIRequestContext,
+  name = "Stock Tester",
+) {
+  const user = await registerViaApi(request, name);
+  const response = await request.post("/api/auth/login", {
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await login(page, user.email, user.password);
+  const headers = { authorization: `Bearer ${token}` };
+
+  return {
+    ...user,
+    token,
+    async watch(...symbols: string[]) {
+      for (const symbol of symbols) {
+        const saved = await request.post(`/api/savedstocks/${symbol}`, { headers, data: {} });
+        expect(saved.status()).toBe(200);
+      }
+    },
+    async buy(symbol: string, quantity: number, purchasePrice: number) {
+      const bought = await request.post("/api/portfolio", {
+        headers,
+        data: { symbol, quantity, purchasePrice },
+      });
+      expect(bought.status()).toBe(200);
+      return (await bought.json()) as { position: { id: number; quantity: number } };
+    },
+    async positions() {
+      const response = await request.get("/api/portfolio", { headers });
+      return (await response.json()) as { symbol: string; quantity: number }[];
+    },
+  };
+}
+
+/** A stock's card on the dashboard or the search page, found by its symbol heading. */
+export const stockCard = (page: Page, symbol: string) =>
+  page.getByRole("article", { name: symbol, exact: true });

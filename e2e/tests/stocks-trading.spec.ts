@@ -1,0 +1,204 @@
+import { cannotRemoveWhileHeld, portfolioMessages } from "@ledgerline/contracts";
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./support";
+import { signedInStockUser, stockCard } from "./stocks-support";
+
+const dialog = (page: Page) => page.getByRole("dialog");
+
+async function buy(page: Page, quantity: string, price: string) {
+  await dialog(page).getByLabel("Quantity to Add").fill(quantity);
+  await dialog(page).getByLabel("Purchase Price").fill(price);
+  await dialog(page).getByRole("button", { name: "Add Shares" }).click();
+  await expect(dialog(page)).toHaveAccessibleName("Confirm Purchase");
+  await dialog(page).getByRole("button", { name: "Confirm Purchase" }).click();
+  await expect(dialog(page)).toBeHidden();
+}
+
+async function sell(page: Page, quantity: string, price?: string) {
+  await dialog(page).getByLabel("Quantity to Remove").fill(quantity);
+  if (price) await dialog(page).getByLabel("Sell Price").fill(price);
+  await dialog(page).getByRole("button", { name: "Remove Shares" }).click();
+  await expect(dialog(page)).toHaveAccessibleName("Confirm Sale");
+  await dialog(page).getByRole("button", { name: "Confirm Sale" }).click();
+  await expect(dialog(page)).toBeHidden();
+}
+
+// These journeys cross several screens; the suite default of 30 s is tight for them.
+test.describe.configure({ timeout: 90_000 });
+
+test("buys, is kept from removing a held stock, oversells (clamped), sells all and removes", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInStockUser(page, request);
+  await user.watch("AAPL");
+  await page.goto("/stock-dashboard");
+  const card = stockCard(page, "AAPL");
+  await expect(card.getByText("Not currently in portfolio")).toBeVisible();
+
+  // Buy: the price defaults to the current price; the quantity must be above 0.
+  await card.getByRole("button", { name: "Buy Stock" }).click();
+  await expect(dialog(page)).toHaveAccessibleName("Add/Increase Portfolio Position");
+  await expect(dialog(page).getByLabel("Purchase Price")).toHaveValue(/^\d+\.\d+$/);
+  await expect(dialog(page).getByLabel("Purchase Price")).toHaveAttribute("step", "0.01");
+  await expect(dialog(page).getByLabel("Purchase Price")).toHaveAttribute("min", "0");
+  await expect(dialog(page).getByLabel("Quantity to Add")).toHaveAttribute("min", "0");
+  const addShares = dialog(page).getByRole("button", { name: "Add Shares" });
+  await expect(addShares).toBeDisabled();
+  await dialog(page).getByLabel("Quantity to Add").fill("0");
+  await expect(dialog(page).getByText(portfolioMessages.quantityMustBePositive)).toBeVisible();
+  await expect(addShares).toBeDisabled();
+  await dialog(page).getByLabel("Quantity to Add").fill("5");
+  await dialog(page).getByLabel("Purchase Price").fill("0");
+  await expect(dialog(page).getByText(portfolioMessages.purchasePriceMustBePositive)).toBeVisible();
+  await dialog(page).getByLabel("Purchase Price").fill("100.10");
+  await dialog(page).getByLabel("Notes").fill("first lot");
+  await addShares.click();
+  await expect(dialog(page)).toHaveAccessibleName("Confirm Purchase");
+  for (const [label, value] of [
+    ["Stock", "AAPL (Apple Inc.)"],
+    ["Quantity", "5"],
+    ["Price per Share", "$100.10"],
+    ["Total", "$500.50"],
+  ]) {
+    await expect(
+      dialog(page)
+        .getByRole("term")
+        .filter({ hasText: label })
+        .locator("xpath=following-sibling::dd[1]"),
+    ).toHaveText(value!);
+  }
+  await expectAccessible(page);
+  await dialog(page).getByRole("button", { name: "Confirm Purchase" }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByText("Added 5 shares of AAPL to your portfolio")).toBeVisible();
+  await expect(card.getByText("5 shares")).toBeVisible();
+  await expect(card.getByText("$500.50")).toBeVisible();
+
+  // Removing a held stock is refused with the spec's notice, which goes after 3 s.
+  await card.getByRole("button", { name: "Remove" }).click();
+  const notice = page.getByText(cannotRemoveWhileHeld("AAPL"));
+  await expect(notice).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(notice).toBeHidden({ timeout: 6000 });
+
+  // Selling more than held: the quantity is set back to the holding with the spec's message.
+  await card.getByRole("button", { name: "Sell Stock" }).click();
+  await expect(dialog(page)).toHaveAccessibleName("Sell Portfolio Position");
+  const quantity = dialog(page).getByLabel("Quantity to Remove");
+  await quantity.fill("50");
+  await expect(quantity).toHaveValue("5");
+  await expect(dialog(page).getByText("Cannot sell more than 5 shares")).toBeVisible();
+  await expect(dialog(page).getByRole("button", { name: "Remove Shares" })).toBeEnabled();
+  await quantity.fill("0");
+  await expect(dialog(page).getByText(portfolioMessages.invalidSellQuantity)).toBeVisible();
+  await expect(dialog(page).getByRole("button", { name: "Remove Shares" })).toBeDisabled();
+  await expectAccessible(page);
+  await sell(page, "2", "120");
+  await expect(page.getByText("Sold 2 shares of AAPL")).toBeVisible();
+  await expect(card.getByText("3 shares")).toBeVisible();
+
+  // Buying more adds to the position.
+  await card.getByRole("button", { name: "Buy Stock" }).click();
+  await buy(page, "1", "100.10");
+  await expect(card.getByText("4 shares")).toBeVisible();
+
+  // Selling everything closes the position; then the stock can leave the watchlist.
+  await card.getByRole("button", { name: "Sell Stock" }).click();
+  await sell(page, "4");
+  await expect(card.getByText("Not currently in portfolio")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Sell Stock" })).toHaveCount(0);
+  expect(await user.positions()).toEqual([]);
+  await card.getByRole("button", { name: "Remove" }).click();
+  await expect(dialog(page)).toHaveAccessibleName("Remove Stock");
+  await expect(dialog(page)).toContainText(portfolioMessages.confirmRemoveStock);
+  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("heading", { name: "No Saved Stocks Yet" })).toBeVisible();
+});
+
+test("buys and sells from the research and search pages", async ({ page, request }) => {
+  await signedInStockUser(page, request);
+  await page.goto("/research/MSFT");
+  await page.getByRole("button", { name: "Buy Stock" }).click();
+  await buy(page, "2.5", "400");
+  const position = page.getByRole("region", { name: "Your Position" });
+  await expect(position.getByText("2.5 shares")).toBeVisible();
+  await expect(position.getByText("$1,000.00")).toBeVisible();
+  await page.getByRole("button", { name: "Sell Stock" }).click();
+  await sell(page, "0.5", "410");
+  await expect(position.getByText("2 shares")).toBeVisible();
+  await page.getByRole("button", { name: "Add to Watchlist" }).click();
+  await expect(page.getByRole("button", { name: "Remove from Watchlist" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove from Watchlist" }).click();
+  await expect(page.getByText(cannotRemoveWhileHeld("MSFT"))).toBeVisible();
+
+  await page.getByRole("link", { name: "Return to Search" }).click();
+  await page.getByLabel("Stock symbol").fill("MSFT");
+  await page.getByLabel("Stock symbol").press("Enter");
+  const result = page.getByRole("region", { name: /^MSFT/ });
+  await expect(result.getByText("2 shares")).toBeVisible();
+  await result.getByRole("button", { name: "Sell Stock" }).click();
+  await sell(page, "2");
+  await expect(result.getByText("Not currently in portfolio")).toBeVisible();
+});
+
+test("shows the server's message when the holding changed while the buy form was open", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInStockUser(page, request);
+  await user.watch("KO");
+  await user.buy("KO", 2, 60);
+  await page.goto("/stock-dashboard");
+  const card = stockCard(page, "KO");
+  await expect(card.getByText("2 shares")).toBeVisible();
+  await card.getByRole("button", { name: "Buy Stock" }).click();
+  await dialog(page).getByLabel("Quantity to Add").fill("1");
+  await dialog(page).getByRole("button", { name: "Add Shares" }).click();
+  // Meanwhile, another tab buys.
+  await user.buy("KO", 1, 60);
+  await dialog(page).getByRole("button", { name: "Confirm Purchase" }).click();
+  await expect(dialog(page).getByRole("alert")).toHaveText(portfolioMessages.holdingChanged);
+  // The holding was re-fetched: confirming again buys on top of the 3 shares now held.
+  await dialog(page).getByRole("button", { name: "Back" }).click();
+  await dialog(page).getByRole("button", { name: "Add Shares" }).click();
+  await dialog(page).getByRole("button", { name: "Confirm Purchase" }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(card.getByText("4 shares")).toBeVisible();
+});
+
+test("says the spec's fallback texts when saving, buying or selling fails on the server side", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInStockUser(page, request);
+  await user.watch("KO");
+  await user.buy("KO", 2, 60);
+  await page.goto("/search-area");
+  await page.getByLabel("Stock symbol").fill("AAPL");
+  await page.getByLabel("Stock symbol").press("Enter");
+  const result = page.getByRole("region", { name: /^AAPL/ });
+  await expect(result).toBeVisible();
+
+  await page.route(/\/api\/trpc\/[^?]*(watchlist\.save|portfolio\.buy|portfolio\.sell)/, (route) =>
+    route.abort(),
+  );
+  await result.getByRole("button", { name: "Add to Watchlist" }).click();
+  await expect(page.getByText(portfolioMessages.failedToUpdateSavedStocks)).toBeVisible();
+
+  await result.getByRole("button", { name: "Buy Stock" }).click();
+  await dialog(page).getByLabel("Quantity to Add").fill("1");
+  await dialog(page).getByRole("button", { name: "Add Shares" }).click();
+  await dialog(page).getByRole("button", { name: "Confirm Purchase" }).click();
+  await expect(dialog(page).getByRole("alert")).toHaveText(
+    portfolioMessages.failedToAddToPortfolio,
+  );
+  await page.keyboard.press("Escape");
+
+  await stockCard(page, "KO").getByRole("button", { name: "Sell Stock" }).click();
+  await dialog(page).getByLabel("Quantity to Remove").fill("1");
+  await dialog(page).getByRole("button", { name: "Remove Shares" }).click();
+  await dialog(page).getByRole("button", { name: "Confirm Sale" }).click();
+  await expect(dialog(page).getByRole("alert")).toHaveText(portfolioMessages.failedToSellPosition);
+  expect((await user.positions())[0]?.quantity).toBe(2);
+});

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { cryptoQuote, cryptoSymbol, decimalString, timeRange } from "./market";
+import { position } from "./portfolio";
+
+/** The crypto screens' constants (spec sections 4, 5 and 9). */
+export const CRYPTO_QUANTITY_STEP = "0.000001";
+export const CRYPTO_PRICE_STEP = "0.01";
+export const CRYPTO_SEARCH_HISTORY_KEY = "crypto-search-history";
+export const CRYPTO_SEARCH_HISTORY_LIMIT = 5;
+export const CRYPTO_DASHBOARD_INTRO_KEY = "crypto_dashboard_intro";
+export const CRYPTO_SEARCH_INTRO_KEY = "crypto_search_intro";
+/** The 'You can only sell up to ...' notice. */
+export const CRYPTO_OVERSELL_NOTICE_MS = 5000;
+/** The 'Cannot remove ... while it is in your portfolio' notice. */
+export const CRYPTO_REMOVE_BLOCKED_NOTICE_MS = 3000;
+/** Money derived on the server (values, cost basis, gain/loss) keeps this many decimals. */
+export const CRYPTO_VALUE_DECIMALS = 8;
+
+export const cryptoMessages = {
+  watchlistEmpty: "Start building your watchlist by searching and adding cryptocurrencies.",
+  noSavedCryptos: "No Saved Cryptocurrencies",
+} as const;
+
+/** A figure a REST client may post with a save (the spec's body): a number or decimal text. */
+function postedFigure(name: string) {
+  const message = `${name} must be a number`;
+  return z
+    .union(
+      [
+        z.number(message).finite(message),
+        z.string(message).regex(/^\s*-?\d+(\.\d+)?\s*$/, message),
+      ],
+      {
+        error: message,
+      },
+    )
+    .nullable()
+    .optional();
+}
+
+/**
+ * Save a coin to the watchlist. The spec's REST body (price, open, change ...) is accepted for
+ * compatibility but not trusted: the server saves its own quote, so the saved price the screens
+ * colour against is a real market price.
+ */
+export const saveCryptoInput = z.object({
+  symbol: cryptoSymbol,
+  price: postedFigure("price"),
+  open: postedFigure("open"),
+  change: postedFigure("change"),
+  changePercent: postedFigure("changePercent"),
+  volume: postedFigure("volume"),
+  high24h: postedFigure("high24h"),
+  low24h: postedFigure("low24h"),
+});
+export type SaveCryptoInput = z.output<typeof saveCryptoInput>;
+
+/**
+ * A watched coin (spec section 3 "Saved crypto"): the latest quote, plus the price when the user
+ * saved it (the crypto search screen colours the refreshed price against it).
+ */
+export const savedCrypto = cryptoQuote.extend({
+  savedPrice: decimalString,
+  savedAt: z.iso.datetime({ offset: true }),
+  /** When the figures shown were fetched. */
+  quotedAt: z.iso.datetime({ offset: true }),
+  /** True when the latest refresh failed and the last stored quote is shown instead. */
+  stale: z.boolean(),
+});
+export type SavedCrypto = z.infer<typeof savedCrypto>;
+
+/**
+ * A crypto position with the figures the spec has the client compute, computed on the server
+ * instead: current value = quantity x current price, cost basis = quantity x average price,
+ * gain/loss = value - cost basis. The market figures are null while no quote is available.
+ */
+export const cryptoPosition = position.extend({
+  costBasis: decimalString,
+  currentPrice: decimalString.nullable(),
+  currentValue: decimalString.nullable(),
+  gainLoss: decimalString.nullable(),
+  gainLossPercent: z.number().nullable(),
+});
+export type CryptoPosition = z.infer<typeof cryptoPosition>;
+
+export const cryptoHistoryInput = z.object({ symbol: cryptoSymbol, range: timeRange });
+export type CryptoHistoryInput = z.output<typeof cryptoHistoryInput>;
