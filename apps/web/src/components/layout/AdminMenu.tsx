@@ -9,7 +9,7 @@ const itemClass =
 export default function AdminMenu() {
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-text data-[state=open]:text-text">
+      <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-text data-[state=open]:text-text">
         Admin <ChevronDown aria-hidden="true" className="h-4 w-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

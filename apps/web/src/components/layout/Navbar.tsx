@@ -30,7 +30,7 @@ const signedOutLinks: NavItem[] = [
 ];
 
 const linkClass =
-  "block rounded-md px-3 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-text data-[status=active]:text-primary";
+  "block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-muted hover:bg-surface-muted hover:text-text data-[status=active]:text-primary";
 
 async function logout() {
   const { logout: signOut } = await import("../../auth/session-calls");
@@ -54,12 +54,12 @@ export function Navbar() {
       >
         <Link
           to={session ? "/landing" : "/"}
-          className="mr-4 flex items-center gap-2 text-lg font-bold text-text"
+          className="mr-2 flex items-center gap-2 text-lg font-bold text-text"
         >
           <img src="/favicon.svg" alt="" width="28" height="28" />
           Ledgerline
         </Link>
-        <div className="ml-auto flex items-center gap-1 lg:hidden">
+        <div className="ml-auto flex items-center gap-1 xl:hidden">
           <ThemeToggle />
           <button
             type="button"
@@ -78,9 +78,9 @@ export function Navbar() {
         </div>
         <div
           id="main-menu"
-          className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 lg:flex lg:w-auto lg:flex-1 lg:flex-row lg:items-center lg:pb-0`}
+          className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 xl:flex xl:w-auto xl:flex-1 xl:flex-row xl:items-center xl:pb-0`}
         >
-          <ul className="flex flex-col gap-1 lg:flex-row lg:items-center">
+          <ul className="flex flex-col gap-1 xl:flex-row xl:items-center xl:gap-0">
             {links.map((item) => (
               <li key={item.label}>
                 <Link to={item.to} className={linkClass} activeOptions={{ exact: true }}>
@@ -89,7 +89,7 @@ export function Navbar() {
               </li>
             ))}
           </ul>
-          <div className="flex flex-col gap-1 lg:ml-auto lg:flex-row lg:items-center">
+          <div className="flex flex-col gap-1 xl:ml-auto xl:flex-row xl:items-center">
             {session?.user.isAdmin && (
               <Suspense fallback={null}>
                 <AdminMenu />
@@ -104,7 +104,7 @@ export function Navbar() {
                 Logout
               </button>
             )}
-            <span className="hidden lg:inline-flex">
+            <span className="hidden xl:inline-flex">
               <ThemeToggle />
             </span>
           </div>
