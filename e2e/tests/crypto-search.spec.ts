@@ -228,6 +228,7 @@ test("colours each refreshed price against the saved price, refreshing every 10 
     .getByRole("link", { name: "Account" })
     .click();
   await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
   await page.clock.fastForward(30_000);
   expect(polls).toBe(0);
 });

@@ -136,6 +136,8 @@ test("prices refresh every 60 seconds and stop when the screen is left", async (
 
   await page.getByRole("link", { name: "Transaction History" }).first().click();
   await expect(page).toHaveURL(/\/transaction-history/);
+  // The URL changes when the navigation starts; the summary is gone once the next screen shows.
+  await expect(page.getByRole("heading", { name: "Transaction History", level: 1 })).toBeVisible();
   await page.clock.runFor(150_000);
   expect(loads).toBe(2);
 });

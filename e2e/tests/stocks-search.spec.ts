@@ -187,6 +187,7 @@ test("refreshes the watchlist at once and every 60 s, keeps it on a failed refre
   // Leaving the screen stops the refresh.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole("heading", { name: /^Welcome back, / })).toBeVisible();
   const countWhenLeft = refreshes.length;
   await page.clock.runFor(180_000);
   await page.waitForTimeout(500);
