@@ -8,7 +8,7 @@ import {
   type Decimal,
   type Holding,
 } from "@ledgerline/money";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   positions,
@@ -122,15 +122,22 @@ export function portfolioRepository(db: Db) {
     return toTransaction(row);
   }
 
+  // Prepared once: the positions are what the portfolio screens poll.
+  const listStatement = db
+    .select()
+    .from(positions)
+    .where(
+      and(
+        eq(positions.userId, sql.placeholder("userId")),
+        eq(positions.assetType, sql.placeholder("assetType")),
+      ),
+    )
+    .orderBy(asc(positions.symbol))
+    .prepare();
+
   return {
     async list(userId: number, assetType: AssetType): Promise<Position[]> {
-      return db
-        .select()
-        .from(positions)
-        .where(and(eq(positions.userId, userId), eq(positions.assetType, assetType)))
-        .orderBy(asc(positions.symbol))
-        .all()
-        .map(toPosition);
+      return listStatement.all({ userId, assetType }).map(toPosition);
     },
 
     async findById(

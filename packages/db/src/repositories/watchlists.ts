@@ -1,18 +1,21 @@
 import type { CryptoQuote, StockSnapshot } from "@ledgerline/contracts";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { savedCryptos, savedStocks, type SavedCryptoRow, type SavedStockRow } from "../schema";
 
 /** Every read and write is scoped by the user who owns the row. */
 export function stockWatchlistRepository(db: Db) {
+  // Prepared once: the list is what every open watchlist screen polls.
+  const listStatement = db
+    .select()
+    .from(savedStocks)
+    .where(eq(savedStocks.userId, sql.placeholder("userId")))
+    .orderBy(asc(savedStocks.symbol))
+    .prepare();
+
   return {
     async list(userId: number): Promise<SavedStockRow[]> {
-      return db
-        .select()
-        .from(savedStocks)
-        .where(eq(savedStocks.userId, userId))
-        .orderBy(asc(savedStocks.symbol))
-        .all();
+      return listStatement.all({ userId });
     },
 
     async find(userId: number, symbol: string): Promise<SavedStockRow | undefined> {
@@ -87,14 +90,17 @@ export function stockWatchlistRepository(db: Db) {
 }
 
 export function cryptoWatchlistRepository(db: Db) {
+  // Prepared once: the list is what every open watchlist screen polls.
+  const listStatement = db
+    .select()
+    .from(savedCryptos)
+    .where(eq(savedCryptos.userId, sql.placeholder("userId")))
+    .orderBy(asc(savedCryptos.symbol))
+    .prepare();
+
   return {
     async list(userId: number): Promise<SavedCryptoRow[]> {
-      return db
-        .select()
-        .from(savedCryptos)
-        .where(eq(savedCryptos.userId, userId))
-        .orderBy(asc(savedCryptos.symbol))
-        .all();
+      return listStatement.all({ userId });
     },
 
     async find(userId: number, symbol: string): Promise<SavedCryptoRow | undefined> {

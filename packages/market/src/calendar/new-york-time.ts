@@ -18,17 +18,50 @@ export interface WallClock {
   msOfDay: number;
 }
 
-export function newYorkWallClock(instant: number): WallClock {
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** New York's offset from UTC at `instant`, read from Intl (the slow part of this file). */
+function offsetFromIntl(instant: number): number {
   const values: Record<string, number> = {};
   for (const part of formatter.formatToParts(new Date(instant))) {
     if (part.type !== "literal") values[part.type] = Number(part.value);
   }
-  const ms = ((instant % 1000) + 1000) % 1000;
-  const date = `${String(values.year).padStart(4, "0")}-${String(values.month).padStart(2, "0")}-${String(values.day).padStart(2, "0")}`;
+  const shownAsUtc = Date.UTC(
+    values.year ?? 1970,
+    (values.month ?? 1) - 1,
+    values.day ?? 1,
+    values.hour ?? 0,
+    values.minute ?? 0,
+    values.second ?? 0,
+  );
+  return shownAsUtc - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * Offsets by UTC hour. Every change of New York's offset falls on a whole UTC hour, so one
+ * hour never has two; this turns a hot path (every quote's freshness asks for the wall clock)
+ * from an Intl call into a map lookup.
+ */
+const offsetByHour = new Map<number, number>();
+const OFFSET_CACHE_HOURS = 4096;
+
+function newYorkOffset(instant: number): number {
+  const hour = Math.floor(instant / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    offset = offsetFromIntl(hour * HOUR_MS);
+    if (offsetByHour.size >= OFFSET_CACHE_HOURS) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+export function newYorkWallClock(instant: number): WallClock {
+  const shown = instant + newYorkOffset(instant);
   return {
-    date,
-    msOfDay:
-      ((values.hour ?? 0) * 3600 + (values.minute ?? 0) * 60 + (values.second ?? 0)) * 1000 + ms,
+    date: new Date(shown).toISOString().slice(0, 10),
+    msOfDay: ((shown % DAY_MS) + DAY_MS) % DAY_MS,
   };
 }
 

@@ -76,6 +76,12 @@ export class StockMarketService {
   private readonly recent: RecentSymbols;
   private readonly knownNames: ReadonlyMap<string, string>;
   private readonly summarySymbols: readonly string[];
+  /**
+   * The screen's view of each cached provider snapshot, built once per snapshot rather than on
+   * every poll (it does exact decimal division). Keyed by the cached object, so a refreshed
+   * snapshot gets a new view and an evicted one takes its view with it.
+   */
+  private readonly views = new WeakMap<TickerSnapshot, StockSnapshot>();
 
   constructor(dependencies: StockMarketServiceDependencies) {
     this.provider = dependencies.provider;
@@ -133,7 +139,12 @@ export class StockMarketService {
     const symbol = parseStockSymbol(symbolInput, "snapshot");
     this.recent.note(symbol);
     const snapshot = await this.rawSnapshot(symbol);
-    return toStockSnapshot(snapshot, await this.companyName(symbol));
+    const companyName = await this.companyName(symbol);
+    const view = this.views.get(snapshot);
+    if (view?.companyName === companyName) return { ...view };
+    const fresh = toStockSnapshot(snapshot, companyName);
+    this.views.set(snapshot, fresh);
+    return { ...fresh };
   }
 
   /** One result per distinct symbol, in input order; one failure does not fail the rest. */

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { newYorkInstant, newYorkWallClock } from "../../src/calendar/new-york-time";
+
+const intl = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/New_York",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  fractionalSecondDigits: 3,
+});
+
+/** What Intl itself says New York's clock shows, as "YYYY-MM-DD HH:MM:SS.mmm". */
+function intlReading(instant: number): string {
+  const parts = Object.fromEntries(
+    intl.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}.${parts.fractionalSecond}`;
+}
+
+function reading(instant: number): string {
+  const { date, msOfDay } = newYorkWallClock(instant);
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  const hours = Math.floor(msOfDay / 3_600_000);
+  const minutes = Math.floor(msOfDay / 60_000) % 60;
+  const seconds = Math.floor(msOfDay / 1000) % 60;
+  return `${date} ${pad(hours)}:${pad(minutes)}:${pad(seconds)}.${pad(msOfDay % 1000, 3)}`;
+}
+
+describe("New York's wall clock", () => {
+  it("reads what Intl reads at every 53 minutes and 13.457 seconds of 2025 to 2027", () => {
+    const step = 53 * 60_000 + 13_457;
+    const mismatches: string[] = [];
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2028, 0, 1); t += step) {
+      if (reading(t) !== intlReading(t)) mismatches.push(new Date(t).toISOString());
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("changes offset exactly at the daylight-saving transitions, to the millisecond", () => {
+    // 2026-03-08 02:00 EST becomes 03:00 EDT (07:00 UTC); 2026-11-01 02:00 EDT becomes 01:00 EST (06:00 UTC).
+    const spring = Date.UTC(2026, 2, 8, 7);
+    const autumn = Date.UTC(2026, 10, 1, 6);
+    for (const instant of [spring - 1, spring, autumn - 1, autumn]) {
+      expect(reading(instant)).toBe(intlReading(instant));
+    }
+    expect(reading(spring - 1)).toBe("2026-03-08 01:59:59.999");
+    expect(reading(spring)).toBe("2026-03-08 03:00:00.000");
+    expect(reading(autumn - 1)).toBe("2026-11-01 01:59:59.999");
+    expect(reading(autumn)).toBe("2026-11-01 01:00:00.000");
+  });
+
+  it("turns a wall-clock time back into its instant in either season", () => {
+    expect(newYorkInstant("2026-01-15", 9.5 * 3_600_000)).toBe(Date.UTC(2026, 0, 15, 14, 30));
+    expect(newYorkInstant("2026-07-15", 9.5 * 3_600_000)).toBe(Date.UTC(2026, 6, 15, 13, 30));
+  });
+
+  it("reads instants before 1970 too", () => {
+    const instant = Date.UTC(1969, 6, 20, 20, 17, 40, 5);
+    expect(reading(instant)).toBe(intlReading(instant));
+  });
+});
