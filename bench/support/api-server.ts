@@ -1,7 +1,9 @@
 /**
- * The server side of bench/api-throughput: the real app (sim market, temporary SQLite) and, on
- * a second port, a bare Fastify route answering the same JSON, so both are measured in one run
- * on one machine. Prints one JSON line with the ports and tokens, then serves until killed.
+ * The server side of bench/api-throughput: the real app (sim market, temporary SQLite) with a
+ * signed-in admin who watches ten stocks and holds ten positions bought in thirty trades, and, on
+ * a second port, a bare Fastify route per read answering the same JSON the REST door answered,
+ * so all are measured in one run on one machine. Prints one JSON line with the ports, the token
+ * and the reads, then serves until killed.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +13,8 @@ import { buildApp } from "../../apps/api/src/app";
 import { parseEnv } from "../../apps/api/src/env";
 import { hashPassword } from "../../apps/api/src/services/passwords";
 
+const SYMBOLS = ["AAPL", "AMZN", "GOOGL", "JPM", "KO", "MSFT", "NVDA", "PG", "V", "XOM"];
+
 const dir = mkdtempSync(join(tmpdir(), "ledgerline-bench-"));
 const env = parseEnv({
   NODE_ENV: "production",
@@ -18,6 +22,8 @@ const env = parseEnv({
   LOG_LEVEL: "silent",
   DEMO_SEED: "false",
   API_RATE_LIMIT_PER_MINUTE: "100000000",
+  // A Wednesday in a regular session, so the simulated market answers every read.
+  MARKET_TIME: "2026-03-11T15:00:00Z",
 });
 const app = await buildApp({ env, logger: false, webRoot: false, marketRefresher: false });
 const now = new Date();
@@ -34,22 +40,63 @@ for (let i = 1; i < 10; i++) {
 }
 await app.listen({ port: 0, host: "127.0.0.1" });
 const port = (app.server.address() as { port: number }).port;
-const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ email: "admin@bench.test", password: "bench-admin-pass" }),
-});
-const { token } = (await login.json()) as { token: string };
+const base = `http://127.0.0.1:${port}/api`;
 
-// The same ten rows the users list answers, from a route with nothing in front of it.
-const rows = await (
-  await fetch(`http://127.0.0.1:${port}/api/users`, {
-    headers: { authorization: `Bearer ${token}` },
-  })
-).json();
+async function call(method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  const answer: unknown = await response.json();
+  return answer;
+}
+
+const { token } = (await call("POST", "/auth/login", undefined, {
+  email: "admin@bench.test",
+  password: "bench-admin-pass",
+})) as { token: string };
+for (const [index, symbol] of SYMBOLS.entries()) {
+  await call("POST", `/savedstocks/${symbol}`, token);
+  for (let trade = 1; trade <= 3; trade++) {
+    await call("POST", "/portfolio", token, {
+      symbol,
+      quantity: trade + index / 8,
+      purchasePrice: 100 + 7 * index + trade / 4,
+    });
+  }
+}
+
+const batchInput = (input: unknown) =>
+  `?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`;
+
+/** Each hot read by the path the web app asks (a batch of one, as httpBatchLink sends it) and the REST path. */
+const reads = [
+  { name: "admin users list (10 rows)", trpc: "/users.list?batch=1", rest: "/users" },
+  { name: "stock watchlist (10 stocks)", trpc: "/watchlist.list?batch=1", rest: "/savedstocks" },
+  { name: "stock positions (10)", trpc: "/portfolio.list?batch=1", rest: "/portfolio" },
+  {
+    name: "transactions, first page (25)",
+    trpc: `/transactions.list${batchInput({ page: 1, pageSize: 25 })}`,
+    rest: "/transaction?page=1&pageSize=25",
+  },
+];
+
+// The same answers from routes with nothing in front of them.
 const bare = Fastify({ logger: false });
-bare.get("/users", () => rows);
+for (const [index, read] of reads.entries()) {
+  const answer = await call("GET", read.rest, token);
+  bare.get(`/read${index}`, () => answer);
+}
 await bare.listen({ port: 0, host: "127.0.0.1" });
 const barePort = (bare.server.address() as { port: number }).port;
 
-process.stdout.write(`${JSON.stringify({ port, barePort, token })}\n`);
+process.stdout.write(`${JSON.stringify({ port, barePort, token, reads })}\n`);
+
+// Exiting (rather than dying) on a signal lets `node --cpu-prof` write its profile.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(0));
