@@ -3,8 +3,8 @@ import {
   canOnlySellUpTo,
   cannotSellMoreThanCrypto,
   portfolioMessages,
-  type CryptoQuote,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
+import type { CryptoQuote } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
 import { priceVersusSaved } from "../src/components/crypto/price-versus-saved";
 import { cryptoTrade } from "../src/components/trade/crypto-trade-config";

@@ -1,4 +1,4 @@
-import { marketMessages } from "@ledgerline/contracts";
+import { marketMessages } from "@ledgerline/contracts/browser";
 import { describe, expect, it } from "vitest";
 import { isClosedStatus } from "../src/components/stocks/MarketStatus";
 

@@ -1,4 +1,4 @@
-import { cannotSellMoreThanShares, portfolioMessages } from "@ledgerline/contracts";
+import { cannotSellMoreThanShares, portfolioMessages } from "@ledgerline/contracts/browser";
 import { describe, expect, it } from "vitest";
 import { stockTrade } from "../src/components/trade/trade-config";
 import {

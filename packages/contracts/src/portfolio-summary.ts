@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDate, decimalString } from "./market";
+import { DEFAULT_PORTFOLIO_HISTORY_RANGE, portfolioHistoryRanges } from "./portfolio-constants";
 
 /**
  * The portfolio summary (spec sections 2, 3 and 9), all computed on the server in exact
@@ -58,9 +59,6 @@ export const portfolioSummary = z.object({
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummary>;
 
-export const portfolioHistoryRanges = ["1M", "3M", "6M", "1Y", "ALL"] as const;
-export type PortfolioHistoryRange = (typeof portfolioHistoryRanges)[number];
-export const DEFAULT_PORTFOLIO_HISTORY_RANGE: PortfolioHistoryRange = "3M";
 /** "All" starts at the first transaction, but reaches back at most this far. */
 export const PORTFOLIO_HISTORY_MAX_DAYS = 731;
 

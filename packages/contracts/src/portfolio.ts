@@ -1,13 +1,13 @@
 import { compare, decimalPlaces, parseDecimal } from "@ledgerline/money";
 import { z } from "zod";
 import { cryptoSymbol, decimalString, stockSymbol } from "./market";
+import { NOTES_MAX_LENGTH } from "./portfolio-constants";
 import { portfolioMessages } from "./portfolio-messages";
 
 /** Quantities and prices carry at most 8 decimals (crypto steps are 1e-6; sub-cent coins need 8). */
 export const AMOUNT_DECIMALS = 8;
 export const MAX_QUANTITY = "1000000000000";
 export const MAX_PRICE = "1000000000";
-export const NOTES_MAX_LENGTH = 500;
 
 /**
  * A positive decimal amount from a form (text) or a REST client (a JSON number), as canonical

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pagination } from "./audit";
-import { SYMBOL_MAX_LENGTH } from "./market";
+import { SYMBOL_MAX_LENGTH } from "./market-constants";
 import { transaction } from "./portfolio";
 import {
   assetKinds,

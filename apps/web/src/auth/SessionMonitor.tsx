@@ -7,7 +7,7 @@ import {
   TOKEN_EXPIRY_CHECK_INTERVAL_MS,
   inactivityWarning,
   messages,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
 import { useEffect } from "react";
 import { notify, preloadToasts } from "../lib/notify";
 import { sessionStore } from "../lib/session";

@@ -1,4 +1,4 @@
-import { messages, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts";
+import { messages, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts/browser";
 
 /** The spec's client checks for a new password, in its order: match first, then length. */
 export function newPasswordProblem(

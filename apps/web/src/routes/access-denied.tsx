@@ -1,4 +1,4 @@
-import { messages } from "@ledgerline/contracts";
+import { messages } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ShieldAlert } from "lucide-react";
 import { buttonClass } from "../components/ui/Button";

@@ -1,4 +1,5 @@
-import { messages, type MessageResult } from "@ledgerline/contracts";
+import { messages } from "@ledgerline/contracts/browser";
+import type { MessageResult } from "@ledgerline/contracts";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";

@@ -1,4 +1,5 @@
-import { messages, type AuthUser } from "@ledgerline/contracts";
+import { messages } from "@ledgerline/contracts/browser";
+import type { AuthUser } from "@ledgerline/contracts";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";

@@ -1,4 +1,5 @@
-import { messages, PASSWORD_MIN_LENGTH, type AuthUser } from "@ledgerline/contracts";
+import { messages, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts/browser";
+import type { AuthUser } from "@ledgerline/contracts";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";

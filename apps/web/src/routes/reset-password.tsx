@@ -1,4 +1,4 @@
-import { messages, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts";
+import { messages, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts/browser";
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";

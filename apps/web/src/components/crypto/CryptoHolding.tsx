@@ -1,4 +1,5 @@
-import { portfolioMessages, type CryptoPosition } from "@ledgerline/contracts";
+import { portfolioMessages } from "@ledgerline/contracts/browser";
+import type { CryptoPosition } from "@ledgerline/contracts";
 import { Wallet } from "lucide-react";
 import { formatCurrency, formatQuantity } from "../../lib/format";
 

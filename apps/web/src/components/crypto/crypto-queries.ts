@@ -1,4 +1,5 @@
-import { CRYPTO_REFRESH_INTERVAL_MS, type CryptoPosition } from "@ledgerline/contracts";
+import { CRYPTO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
+import type { CryptoPosition } from "@ledgerline/contracts";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { trpc } from "../../lib/trpc";
@@ -11,7 +12,9 @@ import { trpc } from "../../lib/trpc";
 export function useCryptoWatchlist({ autoRefresh = false }: { autoRefresh?: boolean } = {}) {
   return useQuery({
     ...trpc.cryptoWatchlist.list.queryOptions(),
-    ...(autoRefresh ? { staleTime: 0, refetchInterval: CRYPTO_REFRESH_INTERVAL_MS, retry: false } : {}),
+    ...(autoRefresh
+      ? { staleTime: 0, refetchInterval: CRYPTO_REFRESH_INTERVAL_MS, retry: false }
+      : {}),
   });
 }
 
@@ -19,7 +22,9 @@ export function useCryptoWatchlist({ autoRefresh = false }: { autoRefresh?: bool
 export function useCryptoPositions({ autoRefresh = false }: { autoRefresh?: boolean } = {}) {
   return useQuery({
     ...trpc.cryptoPortfolio.list.queryOptions(),
-    ...(autoRefresh ? { staleTime: 0, refetchInterval: CRYPTO_REFRESH_INTERVAL_MS, retry: false } : {}),
+    ...(autoRefresh
+      ? { staleTime: 0, refetchInterval: CRYPTO_REFRESH_INTERVAL_MS, retry: false }
+      : {}),
   });
 }
 

@@ -2,7 +2,7 @@ import {
   CRYPTO_REMOVE_BLOCKED_NOTICE_MS,
   cannotRemoveWhileHeld,
   portfolioMessages,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { notify } from "../../lib/notify";

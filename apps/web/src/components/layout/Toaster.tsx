@@ -1,4 +1,4 @@
-import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT } from "@ledgerline/contracts";
+import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT } from "@ledgerline/contracts/browser";
 import { useEffect } from "react";
 import { ToastContainer } from "react-toastify/unstyled";
 import { toasterState } from "../../lib/notify";

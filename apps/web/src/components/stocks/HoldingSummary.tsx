@@ -1,4 +1,5 @@
-import { portfolioMessages, type PositionView } from "@ledgerline/contracts";
+import { portfolioMessages } from "@ledgerline/contracts/browser";
+import type { PositionView } from "@ledgerline/contracts";
 import { multiply } from "@ledgerline/money";
 import { Briefcase } from "lucide-react";
 import { formatCurrency, formatQuantity } from "../../lib/format";

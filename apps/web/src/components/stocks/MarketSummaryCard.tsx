@@ -1,4 +1,4 @@
-import { portfolioMessages } from "@ledgerline/contracts";
+import { portfolioMessages } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { formatDateTime, formatNumber } from "../../lib/format";

@@ -1,4 +1,5 @@
-import { STOCK_REFRESH_INTERVAL_MS, type PositionView } from "@ledgerline/contracts";
+import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
+import type { PositionView } from "@ledgerline/contracts";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { trpc } from "../../lib/trpc";

@@ -1,4 +1,5 @@
-import { cannotRemoveWhileHeld, portfolioMessages, type PositionView } from "@ledgerline/contracts";
+import { cannotRemoveWhileHeld, portfolioMessages } from "@ledgerline/contracts/browser";
+import type { PositionView } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { notify } from "../../lib/notify";

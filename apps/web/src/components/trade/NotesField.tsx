@@ -1,4 +1,4 @@
-import { NOTES_MAX_LENGTH } from "@ledgerline/contracts";
+import { NOTES_MAX_LENGTH } from "@ledgerline/contracts/browser";
 import { useId } from "react";
 import { inputClass } from "../ui/Field";
 

@@ -5,7 +5,7 @@ import {
   canOnlySellUpTo,
   cannotSellMoreThanCrypto,
   portfolioMessages,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
 import type { TradeAssetConfig } from "./trade-config";
 
 /**

@@ -1,4 +1,4 @@
-import { cannotSellMoreThanShares, portfolioMessages } from "@ledgerline/contracts";
+import { cannotSellMoreThanShares, portfolioMessages } from "@ledgerline/contracts/browser";
 
 /**
  * What differs between trading one kind of asset and another: labels, input steps and the texts

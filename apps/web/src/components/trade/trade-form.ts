@@ -1,4 +1,4 @@
-import { portfolioMessages } from "@ledgerline/contracts";
+import { portfolioMessages } from "@ledgerline/contracts/browser";
 import { compare, multiply, parseDecimal } from "@ledgerline/money";
 
 /**

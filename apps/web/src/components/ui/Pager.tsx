@@ -1,4 +1,4 @@
-import { AUDIT_PAGER_MAX_PAGES } from "@ledgerline/contracts";
+import { AUDIT_PAGER_MAX_PAGES } from "@ledgerline/contracts/browser";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cx } from "./cx";
 

@@ -1,4 +1,4 @@
-import { messages } from "@ledgerline/contracts";
+import { messages } from "@ledgerline/contracts/browser";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../components/ui/Alert";

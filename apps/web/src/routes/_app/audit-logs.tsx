@@ -1,10 +1,5 @@
-import {
-  AUDIT_DEFAULT_PAGE_SIZE,
-  auditSortColumns,
-  messages,
-  type AuditLogEntry,
-  type AuditSortColumn,
-} from "@ledgerline/contracts";
+import { AUDIT_DEFAULT_PAGE_SIZE, auditSortColumns, messages } from "@ledgerline/contracts/browser";
+import type { AuditLogEntry, AuditSortColumn } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";

@@ -2,7 +2,7 @@ import {
   CRYPTO_DASHBOARD_INTRO_KEY,
   cryptoMessages,
   portfolioMessages,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Coins, Search } from "lucide-react";
 import { CryptoCardGrid } from "../../components/crypto/CryptoCard";

@@ -1,4 +1,4 @@
-import { PORTFOLIO_REFRESH_INTERVAL_MS, portfolioMessages } from "@ledgerline/contracts";
+import { PORTFOLIO_REFRESH_INTERVAL_MS, portfolioMessages } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense, type ReactNode } from "react";

@@ -2,8 +2,8 @@ import {
   portfolioMessages,
   STOCK_REFRESH_INTERVAL_MS,
   stockLookupFailedMessage,
-  type StockSnapshot,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
+import type { StockSnapshot } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";

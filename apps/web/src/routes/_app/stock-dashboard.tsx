@@ -1,4 +1,4 @@
-import { portfolioMessages, STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts";
+import { portfolioMessages, STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Search } from "lucide-react";
 import { LoadingPanel } from "../../components/stocks/LoadingPanel";

@@ -2,9 +2,8 @@ import {
   portfolioMessages,
   TRANSACTIONS_MAX_REACHABLE_ROWS,
   TRANSACTIONS_PAGE_SIZES,
-  type TransactionSortColumn,
-  type TransactionView,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
+import type { TransactionSortColumn, TransactionView } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";

@@ -1,4 +1,5 @@
-import { messages, type UserListRow } from "@ledgerline/contracts";
+import { messages } from "@ledgerline/contracts/browser";
+import type { UserListRow } from "@ledgerline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import {

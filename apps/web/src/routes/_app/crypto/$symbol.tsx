@@ -1,4 +1,4 @@
-import { CRYPTO_REFRESH_INTERVAL_MS, marketMessages } from "@ledgerline/contracts";
+import { CRYPTO_REFRESH_INTERVAL_MS, marketMessages } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Star, Trash2 } from "lucide-react";

@@ -4,7 +4,7 @@ import {
   cryptoMessages,
   marketMessages,
   portfolioMessages,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Search, X } from "lucide-react";

@@ -1,4 +1,4 @@
-import { portfolioMessages, STOCK_SYMBOL_PATTERN } from "@ledgerline/contracts";
+import { portfolioMessages, STOCK_SYMBOL_PATTERN } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Info } from "lucide-react";

@@ -1,4 +1,5 @@
-import { portfolioMessages, type CryptoPosition } from "@ledgerline/contracts";
+import { portfolioMessages } from "@ledgerline/contracts/browser";
+import type { CryptoPosition } from "@ledgerline/contracts";
 import type { ReactNode } from "react";
 import { PercentChange } from "../../../../components/stocks/Change";
 import { formatCurrency, formatQuantity, formatSignedCurrency } from "../../../../lib/format";

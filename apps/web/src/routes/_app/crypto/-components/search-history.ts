@@ -1,8 +1,8 @@
 import {
   CRYPTO_SEARCH_HISTORY_KEY,
   CRYPTO_SEARCH_HISTORY_LIMIT,
-  type CryptoQuote,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
+import type { CryptoQuote } from "@ledgerline/contracts";
 
 /**
  * Crypto search history (spec section 4 "Search history"): the crypto data records of the last

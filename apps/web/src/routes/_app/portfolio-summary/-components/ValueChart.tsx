@@ -1,8 +1,8 @@
 import {
   DEFAULT_PORTFOLIO_HISTORY_RANGE,
   portfolioHistoryRanges,
-  type PortfolioHistoryRange,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
+import type { PortfolioHistoryRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import {
   AreaSeries,

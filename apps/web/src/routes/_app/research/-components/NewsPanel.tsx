@@ -1,4 +1,5 @@
-import { marketMessages, type NewsArticle, type Sentiment } from "@ledgerline/contracts";
+import { marketMessages } from "@ledgerline/contracts/browser";
+import type { NewsArticle, Sentiment } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import { useId, useState } from "react";

@@ -1,4 +1,5 @@
-import { DEFAULT_TIME_RANGE, timeRanges, type TimeRange } from "@ledgerline/contracts";
+import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
+import type { TimeRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import {
   ColorType,

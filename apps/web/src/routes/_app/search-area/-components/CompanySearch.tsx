@@ -1,4 +1,5 @@
-import { COMPANY_SEARCH_MIN_LENGTH, type CompanySearchHit } from "@ledgerline/contracts";
+import { COMPANY_SEARCH_MIN_LENGTH } from "@ledgerline/contracts/browser";
+import type { CompanySearchHit } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { inputClass } from "../../../../components/ui/Field";

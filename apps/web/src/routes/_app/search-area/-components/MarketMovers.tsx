@@ -1,4 +1,5 @@
-import { marketMessages, type MarketMover } from "@ledgerline/contracts";
+import { marketMessages } from "@ledgerline/contracts/browser";
+import type { MarketMover } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { PercentChange } from "../../../../components/stocks/Change";

@@ -1,4 +1,4 @@
-import { SYMBOL_MAX_LENGTH } from "@ledgerline/contracts";
+import { SYMBOL_MAX_LENGTH } from "@ledgerline/contracts/browser";
 import { Search, X } from "lucide-react";
 import type { FormEvent } from "react";
 import { Button } from "../../../../components/ui/Button";

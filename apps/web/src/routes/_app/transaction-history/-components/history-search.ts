@@ -4,10 +4,8 @@ import {
   transactionSortColumns,
   TRANSACTIONS_DEFAULT_PAGE_SIZE,
   TRANSACTIONS_PAGE_SIZES,
-  type AssetKind,
-  type TradeSide,
-  type TransactionSortColumn,
-} from "@ledgerline/contracts";
+} from "@ledgerline/contracts/browser";
+import type { AssetKind, TradeSide, TransactionSortColumn } from "@ledgerline/contracts";
 
 /** The history's filters, sort and page as they live in the URL, so a view can be shared. */
 export interface TransactionSearch {

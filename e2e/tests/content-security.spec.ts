@@ -1,0 +1,53 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signedInPortfolioUser } from "./portfolio-support";
+
+/** Every Content-Security-Policy violation the page reports, from its first script on. */
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}`);
+    });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+test("the recorder sees a violation when one happens", async ({ page }) => {
+  const violations = await recordViolations(page);
+  await page.goto("/login");
+  // A third-party image: refused by img-src before any request is made.
+  await page.evaluate(() => {
+    const image = document.createElement("img");
+    image.src = "https://images.example.invalid/tracker.png";
+    document.body.append(image);
+  });
+  await expect.poll(violations).toEqual([expect.stringMatching(/^img-src https:\/\/images/)]);
+});
+
+test("no screen does anything the Content-Security-Policy refuses", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const violations = await recordViolations(page);
+  const user = await signedInPortfolioUser(page, request, "Policy Keeper");
+  await user.watchStocks("AAPL");
+  await user.watchCrypto("BTC");
+  await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
+  for (const path of [
+    "/landing",
+    "/search-area",
+    "/stock-dashboard",
+    "/research/AAPL",
+    "/crypto",
+    "/crypto-dashboard",
+    "/crypto/BTC",
+    "/portfolio-summary",
+    "/transaction-history",
+    "/account",
+  ]) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    // Violation events are dispatched as tasks: let any pending one arrive first.
+    await page.waitForTimeout(100);
+    expect(await violations(), path).toEqual([]);
+  }
+});

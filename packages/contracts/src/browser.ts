@@ -1,0 +1,13 @@
+/**
+ * What the browser may import at run time: constants, messages and the lists behind enums, none
+ * of it built with zod (the web app imports its types from the package root, which costs
+ * nothing at run time).
+ */
+export * from "./limits";
+export * from "./enums";
+export * from "./messages";
+export * from "./market-constants";
+export * from "./crypto-constants";
+export * from "./portfolio-constants";
+export * from "./portfolio-messages";
+export * from "./transaction-columns";
