@@ -1,88 +1,17 @@
-import {
-  position,
-  stockBuyInput,
-  transaction,
-  type buyMoreInput,
-  type sellInput,
-  type PositionView,
-  type TradeResult,
-} from "@ledgerline/contracts";
-import { compare, parseDecimal, subtract } from "@ledgerline/money";
+import { stockBuyInput } from "@ledgerline/contracts";
 import { z } from "zod";
-import { badRequest } from "../../services/errors";
-import { numericSchema, withNumbers } from "../numbers";
 import { defineRoutes } from "../route";
-
-const idParams = z.object({ id: z.string().describe("The position's numeric id") });
-
-const restPosition = numericSchema(position, ["quantity", "averagePurchasePrice"]);
-const restTransaction = numericSchema(transaction, ["quantity", "price", "transactionTotal"]);
-const restTradeResult = z.object({
-  position: restPosition
-    .nullable()
-    .describe("The position as it now is; null when a sell closed it (selling everything)"),
-  transaction: restTransaction,
-});
-
-const positionWithNumbers = (view: PositionView) =>
-  withNumbers(view, ["quantity", "averagePurchasePrice"]);
-const tradeWithNumbers = (result: TradeResult) => ({
-  position: result.position ? positionWithNumbers(result.position) : null,
-  transaction: withNumbers(result.transaction, ["quantity", "price", "transactionTotal"]),
-});
-
-const amount = z.union([z.number(), z.string()]);
-const buyMoreBody = z.object({
-  QuantityToBuy: amount.describe("The quantity bought now"),
-  QuantityAlreadyOwned: amount
-    .optional()
-    .describe(
-      "The quantity held plus QuantityToBuy, as the original client sends it. Checked, never trusted: when the position no longer holds QuantityAlreadyOwned - QuantityToBuy, nothing is written and the answer is 409",
-    ),
-  purchasePrice: amount,
-  purchaseDate: z
-    .string()
-    .optional()
-    .describe("ISO 8601 date-time; default now; not in the future"),
-  notes: z.string().optional(),
-});
-
-const sellBody = z.object({
-  quantity: amount,
-  price: amount.optional().describe("Default: the current market price"),
-  notes: z.string().optional(),
-});
-
-type Fields = Record<string, unknown>;
-const fieldsOf = (body: unknown): Fields =>
-  typeof body === "object" && body !== null ? (body as Fields) : {};
-
-/** The spec's PUT body as the procedure's input: the held quantity it implies becomes a precondition. */
-function buyMoreFromBody(id: string | undefined, body: unknown): z.input<typeof buyMoreInput> {
-  const fields = fieldsOf(body);
-  const bought = parseDecimal(fields.QuantityToBuy);
-  let expectedHeld: string | undefined;
-  if (fields.QuantityAlreadyOwned !== undefined && fields.QuantityAlreadyOwned !== null) {
-    const owned = parseDecimal(fields.QuantityAlreadyOwned);
-    if (owned === undefined) throw badRequest("QuantityAlreadyOwned must be a number");
-    if (bought !== undefined) {
-      expectedHeld = subtract(owned, bought);
-      if (compare(expectedHeld, "0") < 0) {
-        throw badRequest(
-          "QuantityAlreadyOwned is the quantity held plus QuantityToBuy, so it cannot be less than QuantityToBuy",
-        );
-      }
-    }
-  }
-  return {
-    positionId: id,
-    quantity: fields.QuantityToBuy as string,
-    purchasePrice: fields.purchasePrice as string,
-    purchaseDate: fields.purchaseDate as string | undefined,
-    notes: fields.notes as string | undefined,
-    ...(expectedHeld === undefined ? {} : { expectedHeld }),
-  };
-}
+import {
+  buyMoreBody,
+  buyMoreFromBody,
+  positionIdParams,
+  positionWithNumbers,
+  restPosition,
+  restTradeResult,
+  sellBody,
+  sellFromBody,
+  tradeWithNumbers,
+} from "../trades";
 
 export const portfolioRoutes = defineRoutes([
   {
@@ -113,7 +42,7 @@ export const portfolioRoutes = defineRoutes([
     summary:
       "Buy more of a position (QuantityToBuy). QuantityAlreadyOwned (held plus bought) is checked as a precondition: 409 when the holding changed",
     access: "user",
-    params: idParams,
+    params: positionIdParams,
     body: buyMoreBody,
     response: restTradeResult,
     call: async (caller, { params, body }) =>
@@ -126,18 +55,10 @@ export const portfolioRoutes = defineRoutes([
     summary:
       "Sell from a position at the given price or, without one, the current market price; more than held is a 400 ('Invalid sell quantity'); selling everything closes (deletes) the position",
     access: "user",
-    params: idParams,
+    params: positionIdParams,
     body: sellBody,
     response: restTradeResult,
-    call: async (caller, { params, body }) => {
-      const fields = fieldsOf(body);
-      const input: z.input<typeof sellInput> = {
-        positionId: params.id,
-        quantity: fields.quantity as string,
-        price: fields.price as string | undefined,
-        notes: fields.notes as string | undefined,
-      };
-      return tradeWithNumbers(await caller.portfolio.sell(input));
-    },
+    call: async (caller, { params, body }) =>
+      tradeWithNumbers(await caller.portfolio.sell(sellFromBody(params.id, body))),
   },
 ]);
