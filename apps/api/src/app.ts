@@ -14,6 +14,7 @@ import { openApiDocument } from "./rest/openapi";
 import { restPlugin } from "./rest/plugin";
 import { restRoutes } from "./rest/routes";
 import { systemClock, type Clock } from "./services/clock";
+import type { IdempotencyOptions } from "./services/idempotency";
 import type { ThrottleLimits } from "./services/throttles";
 import { createContext } from "./trpc/context";
 import { trpcHttpTransport } from "./trpc/http-transport";
@@ -28,6 +29,7 @@ export interface AppOptions {
   webRoot?: string | false;
   market?: MarketService;
   marketRefresher?: boolean;
+  idempotency?: Partial<IdempotencyOptions>;
 }
 
 const API_VERSION = "1.0.0";
@@ -69,6 +71,7 @@ export async function buildApp(options: AppOptions) {
     throttleLimits: options.throttleLimits,
     market: options.market,
     marketRefresher: options.marketRefresher,
+    idempotency: options.idempotency,
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {

@@ -11,3 +11,4 @@ export * from "./crypto-constants";
 export * from "./portfolio-constants";
 export * from "./portfolio-messages";
 export * from "./transaction-columns";
+export * from "./idempotency-constants";

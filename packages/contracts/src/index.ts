@@ -10,3 +10,4 @@ export * from "./watchlist";
 export * from "./crypto";
 export * from "./transactions";
 export * from "./portfolio-summary";
+export * from "./idempotency";

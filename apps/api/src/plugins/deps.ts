@@ -8,6 +8,7 @@ import { createMailer } from "../mail/mailer";
 import { marketServiceFromEnv, watchedSymbols } from "../market/market-service";
 import type { Clock } from "../services/clock";
 import type { AppDeps } from "../services/scope";
+import { createIdempotency, type IdempotencyOptions } from "../services/idempotency";
 import { createThrottles, type ThrottleLimits } from "../services/throttles";
 
 export interface DepsOptions {
@@ -19,6 +20,7 @@ export interface DepsOptions {
   market?: MarketService;
   /** Keep watched symbols fresh from the server side. Default true. */
   marketRefresher?: boolean;
+  idempotency?: Partial<IdempotencyOptions>;
 }
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -37,6 +39,11 @@ export const depsPlugin = fp(
       logger: app.log,
     });
     const market = options.market ?? marketServiceFromEnv(options.env, repos, app.log);
+    const idempotency = createIdempotency({
+      repos,
+      clock: options.clock,
+      options: options.idempotency,
+    });
     app.decorate("database", database);
     app.decorate("deps", {
       repos,
@@ -48,6 +55,7 @@ export const depsPlugin = fp(
       }),
       logger: app.log,
       market,
+      idempotency,
       config: {
         appOrigin: options.env.APP_ORIGIN,
         secrets: {
@@ -70,11 +78,12 @@ export const depsPlugin = fp(
           });
     app.addHook("onReady", () => refresher?.start());
 
-    // Expired sessions and spent reset tokens are refused anyway; this only keeps the tables small.
+    // Expired sessions, spent reset tokens and day-old idempotency keys are refused anyway; this only keeps the tables small.
     const cleanup = setInterval(() => {
       const now = options.clock.now();
       void repos.sessions.deleteExpired(now, SESSION_IDLE_TIMEOUT_MS);
       void repos.passwordResetTokens.deleteSpentOrExpired(now);
+      void idempotency.purgeExpired();
     }, CLEANUP_INTERVAL_MS);
     cleanup.unref();
 

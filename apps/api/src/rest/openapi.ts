@@ -63,13 +63,26 @@ export function openApiDocument(routes: RestRoute[], version: string) {
     if (route.access !== "public") responses[401] = errorResponse("Not signed in");
     if (route.access === "admin") responses[403] = errorResponse("Signed in, but not an admin");
     if (route.params) responses[404] = errorResponse("No such object");
+    const idempotent = route.method !== "GET" && route.access !== "public";
+    if (idempotent) {
+      responses[409] ??= errorResponse(
+        "A request with the same Idempotency-Key is still in progress (after waiting up to 10 s for it), or the request conflicts with the current state",
+      );
+      responses[422] = errorResponse(
+        "The Idempotency-Key was already used with a different request",
+      );
+    }
 
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       tags: [route.tag],
       summary: route.summary,
       security: route.access === "public" ? [] : [{ bearer: [] }],
-      parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query")],
+      parameters: [
+        ...parameters(route.params, "path"),
+        ...parameters(route.query, "query"),
+        ...(idempotent ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
+      ],
       ...(route.body
         ? {
             requestBody: {
@@ -93,6 +106,16 @@ export function openApiDocument(routes: RestRoute[], version: string) {
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
       schemas: { Error: errorBody },
+      parameters: {
+        IdempotencyKey: {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description:
+            'Makes a retried write happen once (IETF httpapi draft semantics). The first request with a key runs; the same key with the same request within 24 hours answers the stored answer with its original status (and the header `Idempotent-Replayed: true`) and changes nothing; the same key with a different request is a 422; while the first is still running, a repeat waits up to 10 s for its answer, then is a 409. Keys belong to the signed-in user: 1 to 255 visible ASCII characters, sent as a structured-header string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`) or bare. Faults (5xx) and transient refusals (401, 408, 409, 429) are not stored, so a retry runs again; a trade whose first attempt committed is never made twice.',
+          schema: { type: "string", minLength: 1, maxLength: 255 },
+        },
+      },
     },
     paths,
   };

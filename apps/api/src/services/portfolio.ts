@@ -9,6 +9,7 @@ import {
 import type { AssetType, Position, TradeOutcome, Transaction } from "@ledgerline/db";
 import { compare, multiply, type Decimal } from "@ledgerline/money";
 import { badRequest, conflict, notFound } from "./errors";
+import { tradeRequestKey } from "./idempotency";
 import type { UserScope } from "./scope";
 
 /**
@@ -128,6 +129,7 @@ export async function buyPosition(
       transactionDate,
       notes: notesOf(input.notes),
       now: clock.now(),
+      requestKey: tradeRequestKey(scope),
     }),
   );
 }
@@ -157,6 +159,7 @@ export async function buyMore(
       transactionDate,
       notes: notesOf(input.notes),
       now: clock.now(),
+      requestKey: tradeRequestKey(scope),
       ...(input.expectedHeld === undefined ? {} : { expectedHeld: input.expectedHeld }),
     }),
   );
@@ -191,6 +194,7 @@ export async function sellPosition(
       transactionDate: now,
       notes: notesOf(input.notes),
       now,
+      requestKey: tradeRequestKey(scope),
     }),
   );
 }

@@ -3,6 +3,7 @@ import type { MarketService } from "@ledgerline/market";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "../mail/mailer";
 import type { Clock } from "./clock";
+import type { Idempotency } from "./idempotency";
 import type { Throttles } from "./throttles";
 
 /** Everything the services need that outlives a request. */
@@ -13,6 +14,7 @@ export interface AppDeps {
   throttles: Throttles;
   logger: FastifyBaseLogger;
   market: MarketService;
+  idempotency: Idempotency;
   config: {
     appOrigin: string;
     /** The provider credentials the /api/secrets paths may hand to admins, when opted in. */
@@ -30,6 +32,8 @@ export interface RequestScope {
   deps: AppDeps;
   ip: string | null;
   userAgent: string | null;
+  /** The idempotency key the request came with (a header on REST, an input field on tRPC). */
+  idempotencyKey?: string | null;
 }
 
 /** A request made by a signed-in user. */

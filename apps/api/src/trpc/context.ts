@@ -29,6 +29,7 @@ export function createContextInner(
     ip: options.ip ?? null,
     userAgent: options.userAgent ?? null,
     requestId: options.requestId ?? "internal",
+    idempotencyKey: options.idempotencyKey ?? null,
   };
 }
 
@@ -40,7 +41,13 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 }
 
 /** Both doors (tRPC and REST) build their context here, so a request means the same in each. */
-export async function createContext({ req }: { req: FastifyRequest }): Promise<Context> {
+export async function createContext({
+  req,
+  idempotencyKey = null,
+}: {
+  req: FastifyRequest;
+  idempotencyKey?: string | null;
+}): Promise<Context> {
   const deps = req.server.deps;
   const token = bearerToken(req);
   const found = token ? await authenticate(deps, token) : undefined;
@@ -50,5 +57,6 @@ export async function createContext({ req }: { req: FastifyRequest }): Promise<C
     ip: req.ip,
     userAgent: req.headers["user-agent"] ?? null,
     requestId: req.id,
+    idempotencyKey,
   });
 }

@@ -1,4 +1,4 @@
-import type { TRPCError } from "@trpc/server";
+import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 
 export interface ValidationIssue {
@@ -36,4 +36,17 @@ export function toPublicError(error: TRPCError): PublicError {
     ? [...new Set(issues.map((issue) => issue.message))].join("; ")
     : error.message;
   return { status, code: error.code, message, ...(issues ? { issues } : {}) };
+}
+
+/** The error a stored public error stands for, for replaying an answer as it was given. */
+export function errorFromPublic(error: PublicError): TRPCError {
+  const cause = error.issues
+    ? Object.assign(new Error(error.message), {
+        issues: error.issues.map((issue) => ({
+          path: issue.path === "" ? [] : issue.path.split("."),
+          message: issue.message,
+        })),
+      })
+    : undefined;
+  return new TRPCError({ code: error.code, message: error.message, cause });
 }

@@ -1,9 +1,11 @@
-import { messages } from "@ledgerline/contracts";
+import { idempotencyInput, messages } from "@ledgerline/contracts";
 import { isMarketDataError, marketErrorHttpStatus, type MarketDataError } from "@ledgerline/market";
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { recordAudit } from "../services/audit";
+import { requestFingerprint, type StoredAnswer } from "../services/idempotency";
 import type { Context } from "./context";
-import { toPublicError } from "./errors";
+import { errorFromPublic, toPublicError, type PublicError } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -73,3 +75,51 @@ export const marketProcedure = userProcedure.use(async ({ next }) => {
   if (!result.ok && isMarketDataError(result.error.cause)) throw marketError(result.error.cause);
   return result;
 });
+
+/**
+ * Exactly once over tRPC: a signed-in user's mutation may carry `idempotencyKey` in its input.
+ * The first call with a key runs; the same key with the same input answers what the first call
+ * answered (data or error) without running again; another input is a 422 (services/idempotency).
+ */
+const idempotentMutation = t.middleware(async ({ ctx, input, path, type, getRawInput, next }) => {
+  const key = (input as { idempotencyKey?: string } | undefined)?.idempotencyKey;
+  if (!key || type !== "mutation" || !ctx.user) return next();
+  const { idempotencyKey: _key, ...rest } = ((await getRawInput()) ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const outcome = await ctx.deps.idempotency.run(
+    {
+      userId: ctx.user.id,
+      key,
+      fingerprint: requestFingerprint({ door: "trpc", path, input: rest }),
+    },
+    () => next({ ctx: { idempotencyKey: key } }),
+    (result): StoredAnswer => {
+      if (result.ok) return { status: 200, body: result.data };
+      const error = toPublicError(result.error);
+      return { status: getHTTPStatusCodeFromError(result.error), body: error };
+    },
+  );
+  if (!outcome.replayed) return outcome.value;
+  if (outcome.answer.status >= 400) throw errorFromPublic(outcome.answer.body as PublicError);
+  return replayedResult(outcome.answer.body, ctx);
+});
+
+/**
+ * The result a procedure's last middleware gives, for an answer replayed from storage. tRPC has
+ * no public way for a middleware to answer instead of calling `next()`, so this builds the same
+ * object its resolver step builds (`{ marker, ok, data, ctx }`).
+ */
+function replayedResult<T>(data: unknown, ctx: T) {
+  return { marker: "middlewareMarker", ok: true, data, ctx } as unknown as Awaited<
+    ReturnType<Parameters<Parameters<typeof t.middleware>[0]>[0]["next"]>
+  >;
+}
+
+/** A signed-in user's write; takes an optional `idempotencyKey`. */
+export const userMutation = userProcedure.input(idempotencyInput).use(idempotentMutation);
+/** A signed-in admin's write; takes an optional `idempotencyKey`. */
+export const adminMutation = adminProcedure.input(idempotencyInput).use(idempotentMutation);
+/** A signed-in user's write that reads market data; takes an optional `idempotencyKey`. */
+export const marketMutation = marketProcedure.input(idempotencyInput).use(idempotentMutation);

@@ -7,6 +7,7 @@ import { buildApp, type App } from "../../src/app";
 import { parseEnv } from "../../src/env";
 import type { Clock } from "../../src/services/clock";
 import { hashPassword } from "../../src/services/passwords";
+import type { IdempotencyOptions } from "../../src/services/idempotency";
 import type { ThrottleLimits } from "../../src/services/throttles";
 
 /** A clock the test moves by hand. */
@@ -29,6 +30,7 @@ export interface TestAppOptions {
   marketRefresher?: boolean;
   clock?: Clock;
   throttleLimits?: Partial<ThrottleLimits>;
+  idempotency?: Partial<IdempotencyOptions>;
 }
 
 export interface InjectOptions {
@@ -61,6 +63,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     logger: false,
     webRoot: false,
     throttleLimits: options.throttleLimits,
+    idempotency: options.idempotency,
     market: options.market,
     marketRefresher: options.marketRefresher ?? false,
   });

@@ -1,6 +1,7 @@
 import type { Db } from "../client";
 import { auditLogsRepository } from "./audit-logs";
 import { clientLogsRepository } from "./client-logs";
+import { idempotencyKeysRepository } from "./idempotency-keys";
 import { mailOutboxRepository } from "./mail-outbox";
 import { marketDataRepository } from "./market-data";
 import { passwordResetTokensRepository } from "./password-reset-tokens";
@@ -26,6 +27,7 @@ export function createRepositories(db: Db) {
     portfolio: portfolioRepository(db),
     storedMovers: storedMoversRepository(db),
     transactions: transactionsRepository(db),
+    idempotencyKeys: idempotencyKeysRepository(db),
   };
 }
 
@@ -36,6 +38,7 @@ export type { NewSession } from "./sessions";
 export type { NewAuditLog, AuditLogFilter, AuditLogPageRequest } from "./audit-logs";
 export type { NewMail } from "./mail-outbox";
 export type { NewClientLog } from "./client-logs";
+export type { IdempotencyClaim, IdempotencyClaimRequest } from "./idempotency-keys";
 export type { Position, Transaction, TradeRequest, BuyRequest, TradeOutcome } from "./portfolio";
 export {
   decodeTransactionCursor,

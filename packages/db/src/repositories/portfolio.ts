@@ -8,7 +8,7 @@ import {
   type Decimal,
   type Holding,
 } from "@ledgerline/money";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   positions,
@@ -75,6 +75,12 @@ export interface TradeRequest {
   transactionDate: Date;
   notes: string | null;
   now: Date;
+  /**
+   * The idempotency key of the request, if it sent one. A trade already made under this key
+   * since `since` is answered again instead of trading twice (a retry whose first attempt
+   * committed but was never answered).
+   */
+  requestKey?: { key: string; since: Date };
 }
 
 export type BuyRequest = TradeRequest & {
@@ -115,11 +121,48 @@ export function portfolioRepository(db: Db) {
         price: toStored(request.price),
         total: toStored(multiply(request.quantity, request.price)),
         notes: request.notes,
+        requestKey: request.requestKey?.key ?? null,
         createdAt: request.now,
       })
       .returning()
       .get();
     return toTransaction(row);
+  }
+
+  /** The trade an earlier attempt of this request made, with its position as it now is. */
+  function earlierTrade(
+    tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+    request: TradeRequest,
+  ): TradeOutcome | undefined {
+    if (!request.requestKey) return undefined;
+    const row = tx
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, request.userId),
+          eq(transactions.requestKey, request.requestKey.key),
+          gte(transactions.createdAt, request.requestKey.since),
+        ),
+      )
+      .get();
+    if (!row) return undefined;
+    const position = tx
+      .select()
+      .from(positions)
+      .where(
+        and(
+          eq(positions.userId, row.userId),
+          eq(positions.assetType, row.type),
+          eq(positions.symbol, row.symbol),
+        ),
+      )
+      .get();
+    return {
+      ok: true,
+      position: position ? toPosition(position) : null,
+      transaction: toTransaction(row),
+    };
   }
 
   // Prepared once: the positions are what the portfolio screens poll.
@@ -181,6 +224,8 @@ export function portfolioRepository(db: Db) {
     async buy(request: BuyRequest): Promise<TradeOutcome> {
       return db.transaction(
         (tx) => {
+          const earlier = earlierTrade(tx, request);
+          if (earlier) return earlier;
           const row = tx
             .select()
             .from(positions)
@@ -238,6 +283,8 @@ export function portfolioRepository(db: Db) {
     async sell(request: TradeRequest & { positionId: number }): Promise<TradeOutcome> {
       return db.transaction(
         (tx) => {
+          const earlier = earlierTrade(tx, request);
+          if (earlier) return earlier;
           const row = tx
             .select()
             .from(positions)

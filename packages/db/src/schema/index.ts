@@ -8,3 +8,4 @@ export * from "./market-data";
 export * from "./watchlists";
 export * from "./portfolio";
 export * from "./stored-movers";
+export * from "./idempotency-keys";

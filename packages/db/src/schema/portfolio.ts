@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
@@ -48,6 +49,12 @@ export const transactions = sqliteTable(
     /** quantity x price, exact. */
     total: text("total").notNull(),
     notes: text("notes"),
+    /**
+     * The idempotency key of the request that made this trade, if it sent one: a retry whose
+     * first attempt committed but was never answered finds its trade here instead of trading
+     * again.
+     */
+    requestKey: text("request_key"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   /**
@@ -64,6 +71,9 @@ export const transactions = sqliteTable(
    * filter-and-sort pair (dozens) would cost far more writes and disk for no gain.
    */
   (table) => [
+    index("transactions_user_request_key_idx")
+      .on(table.userId, table.requestKey)
+      .where(sql`${table.requestKey} IS NOT NULL`),
     index("transactions_user_date_idx").on(
       table.userId,
       table.transactionDate,

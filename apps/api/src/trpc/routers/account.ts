@@ -6,18 +6,18 @@ import {
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { deleteOwnAccount, updateEmail, updatePassword } from "../../services/account";
-import { userProcedure } from "../trpc";
+import { userMutation } from "../trpc";
 
 export const accountRouter = {
-  updatePassword: userProcedure
+  updatePassword: userMutation
     .input(updatePasswordInput)
     .output(messageResult)
     .mutation(({ ctx, input }) => updatePassword(ctx, input)),
 
-  updateEmail: userProcedure
+  updateEmail: userMutation
     .input(updateEmailInput)
     .output(sessionUser)
     .mutation(({ ctx, input }) => updateEmail(ctx, input, ctx.session.expiresAt)),
 
-  delete: userProcedure.output(messageResult).mutation(({ ctx }) => deleteOwnAccount(ctx)),
+  delete: userMutation.output(messageResult).mutation(({ ctx }) => deleteOwnAccount(ctx)),
 } satisfies TRPCRouterRecord;

@@ -1,11 +1,11 @@
 import { marketMovers, postedMoversInput, secretInput, secretValue } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { readSecret, storeMarketMovers } from "../../services/market";
-import { adminProcedure } from "../trpc";
+import { adminMutation, adminProcedure } from "../trpc";
 
 /** Market operations for admins only (the original let any client post movers and read keys). */
 export const adminMarketRouter = {
-  storeMovers: adminProcedure
+  storeMovers: adminMutation
     .input(postedMoversInput)
     .output(marketMovers)
     .mutation(({ ctx, input }) => storeMarketMovers(ctx, input)),

@@ -10,7 +10,7 @@ import {
 import type { TRPCRouterRecord } from "@trpc/server";
 import { login, logout, register, requestPasswordReset, resetPassword } from "../../services/auth";
 import { currentSession } from "../../services/account";
-import { publicProcedure, userProcedure } from "../trpc";
+import { publicProcedure, userMutation, userProcedure } from "../trpc";
 
 export const authRouter = {
   register: publicProcedure
@@ -23,7 +23,7 @@ export const authRouter = {
     .output(authUser)
     .mutation(({ ctx, input }) => login(ctx, input)),
 
-  logout: userProcedure.output(messageResult).mutation(({ ctx }) => logout(ctx)),
+  logout: userMutation.output(messageResult).mutation(({ ctx }) => logout(ctx)),
 
   /** The signed-in user as stored now; used to confirm a restored session. */
   session: userProcedure

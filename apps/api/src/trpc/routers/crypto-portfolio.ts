@@ -9,7 +9,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { cryptoMarket, listCryptoPositions } from "../../services/crypto-portfolio";
 import { buyMore, buyPosition, sellPosition } from "../../services/portfolio";
-import { marketProcedure } from "../trpc";
+import { marketMutation, marketProcedure } from "../trpc";
 
 /** The signed-in user's crypto positions; quantities and prices are exact decimal strings. */
 export const cryptoPortfolioRouter = {
@@ -19,19 +19,19 @@ export const cryptoPortfolioRouter = {
     .query(({ ctx }) => listCryptoPositions(ctx)),
 
   /** Opens a position in a coin, or adds to the one held. */
-  buy: marketProcedure
+  buy: marketMutation
     .input(cryptoBuyInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => buyPosition(ctx, cryptoMarket, input)),
 
   /** Adds to a position by id, optionally only if it still holds `expectedHeld`. */
-  buyMore: marketProcedure
+  buyMore: marketMutation
     .input(buyMoreInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => buyMore(ctx, cryptoMarket, input)),
 
   /** Sells from a position; without a price, at the current market price. */
-  sell: marketProcedure
+  sell: marketMutation
     .input(sellInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => sellPosition(ctx, cryptoMarket, input)),

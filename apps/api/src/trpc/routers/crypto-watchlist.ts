@@ -7,20 +7,20 @@ import {
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { listCryptoWatchlist, removeCrypto, saveCrypto } from "../../services/crypto-watchlist";
-import { marketProcedure, userProcedure } from "../trpc";
+import { marketMutation, marketProcedure, userMutation } from "../trpc";
 
 /** The signed-in user's crypto watchlist; its prices come from the server's market service. */
 export const cryptoWatchlistRouter = {
   list: marketProcedure.output(z.array(savedCrypto)).query(({ ctx }) => listCryptoWatchlist(ctx)),
 
   /** Watches a coin at the server's current quote; posted figures are accepted but not used. */
-  save: marketProcedure
+  save: marketMutation
     .input(saveCryptoInput)
     .output(savedCrypto)
     .mutation(({ ctx, input }) => saveCrypto(ctx, input.symbol)),
 
   /** Refused with a 409 while the coin is held. */
-  remove: userProcedure
+  remove: userMutation
     .input(cryptoSymbolInput)
     .output(messageResult)
     .mutation(({ ctx, input }) => removeCrypto(ctx, input.symbol)),

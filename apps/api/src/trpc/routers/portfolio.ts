@@ -14,26 +14,26 @@ import {
   sellPosition,
   stockMarket,
 } from "../../services/portfolio";
-import { marketProcedure, userProcedure } from "../trpc";
+import { marketMutation, userProcedure } from "../trpc";
 
 /** The signed-in user's stock positions; amounts are exact decimal strings. */
 export const portfolioRouter = {
   list: userProcedure.output(z.array(position)).query(({ ctx }) => listPositions(ctx, stockMarket)),
 
   /** Opens a position in a symbol, or adds to the one held. */
-  buy: marketProcedure
+  buy: marketMutation
     .input(stockBuyInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => buyPosition(ctx, stockMarket, input)),
 
   /** Adds to a position by id, optionally only if it still holds `expectedHeld`. */
-  buyMore: marketProcedure
+  buyMore: marketMutation
     .input(buyMoreInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => buyMore(ctx, stockMarket, input)),
 
   /** Sells from a position; without a price, at the current market price. */
-  sell: marketProcedure
+  sell: marketMutation
     .input(sellInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => sellPosition(ctx, stockMarket, input)),

@@ -2,18 +2,18 @@ import { messageResult, savedStock, symbolInput } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { listWatchlist, removeFromWatchlist, saveToWatchlist } from "../../services/watchlist";
-import { marketProcedure, userProcedure } from "../trpc";
+import { marketMutation, marketProcedure, userMutation } from "../trpc";
 
 /** The signed-in user's stock watchlist; its market figures come from the server's market service. */
 export const watchlistRouter = {
   list: marketProcedure.output(z.array(savedStock)).query(({ ctx }) => listWatchlist(ctx)),
 
-  save: marketProcedure
+  save: marketMutation
     .input(symbolInput)
     .output(savedStock)
     .mutation(({ ctx, input }) => saveToWatchlist(ctx, input.symbol)),
 
-  remove: userProcedure
+  remove: userMutation
     .input(symbolInput)
     .output(messageResult)
     .mutation(({ ctx, input }) => removeFromWatchlist(ctx, input.symbol)),
