@@ -36,7 +36,12 @@ export function useCryptoActions({ autoRefresh = false }: { autoRefresh?: boolea
 
   async function submitBuy(target: TradeTarget, values: TradeValues) {
     const position = holdings.get(target.symbol);
-    const common = { quantity: values.quantity, purchasePrice: values.price, notes: values.notes };
+    const common = {
+      quantity: values.quantity,
+      purchasePrice: values.price,
+      notes: values.notes,
+      idempotencyKey: values.idempotencyKey,
+    };
     try {
       return position
         ? await trpcClient.cryptoPortfolio.buyMore.mutate({
@@ -60,6 +65,7 @@ export function useCryptoActions({ autoRefresh = false }: { autoRefresh?: boolea
       quantity: values.quantity,
       price: values.price,
       notes: values.notes,
+      idempotencyKey: values.idempotencyKey,
     });
   }
 

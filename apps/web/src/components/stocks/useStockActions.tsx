@@ -33,7 +33,12 @@ export function useStockActions() {
 
   async function submitBuy(target: TradeTarget, values: TradeValues) {
     const position: PositionView | undefined = holdings.get(target.symbol);
-    const common = { quantity: values.quantity, purchasePrice: values.price, notes: values.notes };
+    const common = {
+      quantity: values.quantity,
+      purchasePrice: values.price,
+      notes: values.notes,
+      idempotencyKey: values.idempotencyKey,
+    };
     try {
       return position
         ? await trpcClient.portfolio.buyMore.mutate({
@@ -57,6 +62,7 @@ export function useStockActions() {
       quantity: values.quantity,
       price: values.price,
       notes: values.notes,
+      idempotencyKey: values.idempotencyKey,
     });
   }
 

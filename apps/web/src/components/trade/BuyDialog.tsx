@@ -1,8 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatCurrency, formatQuantity } from "../../lib/format";
-import { notify } from "../../lib/notify";
-import { errorMessage } from "../../lib/trpc";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
@@ -12,6 +9,7 @@ import type { TradeAssetConfig } from "./trade-config";
 import { buyQuantityProblem, positiveAmount, purchasePriceProblem, tradeTotal } from "./trade-form";
 import { TradeConfirmation } from "./TradeConfirmation";
 import type { TradeTarget, TradeValues } from "./types";
+import { useTradeSteps } from "./useTradeSteps";
 
 export interface BuyDialogProps {
   asset: TradeAssetConfig;
@@ -40,22 +38,11 @@ function BuyFlow({
   onSuccess,
 }: BuyDialogProps & { target: TradeTarget }) {
   const texts = asset.buy;
-  const [step, setStep] = useState<"form" | "confirm">("form");
+  const steps = useTradeSteps({ target, submit, texts, onSuccess, onClose });
   const [quantity, setQuantity] = useState("");
   const [price, setPrice] = useState(target.price);
   const [notes, setNotes] = useState("");
   const [touched, setTouched] = useState({ quantity: false, price: false });
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const purchase = useMutation({
-    mutationFn: (values: TradeValues) => submit(target, values),
-    onSuccess: (_result, values) => {
-      notify.success(texts.success(formatQuantity(values.quantity), target.symbol));
-      onSuccess?.();
-      onClose();
-    },
-    onError: (error) => setFailure(errorMessage(error, texts.failure)),
-  });
 
   const quantityProblem = quantity !== "" || touched.quantity ? buyQuantityProblem(quantity) : null;
   const priceProblem = price !== "" || touched.price ? purchasePriceProblem(price) : null;
@@ -65,8 +52,7 @@ function BuyFlow({
     event.preventDefault();
     setTouched({ quantity: true, price: true });
     if (buyQuantityProblem(quantity) || purchasePriceProblem(price)) return;
-    setFailure(null);
-    setStep("confirm");
+    steps.review();
   }
 
   const label = target.name ? `${target.symbol} (${target.name})` : target.symbol;
@@ -74,13 +60,16 @@ function BuyFlow({
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && !purchase.isPending && onClose()}
-      title={step === "form" ? texts.title : texts.confirmTitle}
+      step={steps.step}
+      onOpenChange={(open) => !open && steps.requestClose()}
+      title={steps.step === "form" ? texts.title : texts.confirmTitle}
       description={
-        step === "form" ? `${label}, current price ${formatCurrency(target.price)}` : undefined
+        steps.step === "form"
+          ? `${label}, current price ${formatCurrency(target.price)}`
+          : undefined
       }
     >
-      {step === "form" ? (
+      {steps.step === "form" ? (
         <form noValidate onSubmit={review} className="space-y-4">
           <Field
             label={texts.quantityLabel}
@@ -114,7 +103,7 @@ function BuyFlow({
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={purchase.isPending || !positiveAmount(quantity)}>
+            <Button type="submit" disabled={steps.pending || !positiveAmount(quantity)}>
               {texts.submitLabel}
             </Button>
           </div>
@@ -129,19 +118,15 @@ function BuyFlow({
               ["Total", formatCurrency(total)],
             ]}
           />
-          {failure && <Alert tone="error">{failure}</Alert>}
+          {steps.failure && <Alert tone="error">{steps.failure}</Alert>}
           <div className="flex justify-end gap-2">
-            <Button
-              variant="secondary"
-              disabled={purchase.isPending}
-              onClick={() => setStep("form")}
-            >
+            <Button variant="secondary" disabled={steps.pending} onClick={steps.back}>
               Back
             </Button>
             <Button
-              busy={purchase.isPending}
-              onClick={() =>
-                purchase.mutate({
+              busy={steps.pending}
+              onClick={(event) =>
+                steps.confirm(event, {
                   quantity: positiveAmount(quantity)!,
                   price: positiveAmount(price)!,
                   notes,

@@ -1,9 +1,7 @@
 import { compare } from "@ledgerline/money";
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatCurrency, formatQuantity } from "../../lib/format";
 import { notify } from "../../lib/notify";
-import { errorMessage } from "../../lib/trpc";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
@@ -19,6 +17,7 @@ import {
 } from "./trade-form";
 import { TradeConfirmation } from "./TradeConfirmation";
 import type { TradeTarget, TradeValues } from "./types";
+import { useTradeSteps } from "./useTradeSteps";
 
 export interface SellDialogProps {
   asset: TradeAssetConfig;
@@ -47,26 +46,15 @@ function SellFlow({
   onSuccess,
 }: SellDialogProps & { target: TradeTarget }) {
   const texts = asset.sell;
-  const [step, setStep] = useState<"form" | "confirm">("form");
+  const steps = useTradeSteps({ target, submit, texts, onSuccess, onClose });
   const [quantity, setQuantity] = useState("");
   const [price, setPrice] = useState(target.price);
   const [notes, setNotes] = useState("");
   const [oversold, setOversold] = useState(false);
   const [touched, setTouched] = useState({ quantity: false, price: false });
-  const [failure, setFailure] = useState<string | null>(null);
   const holdsSome = compare(held, "0") > 0;
   const inputsDisabled = texts.disableInputsWhenNothingHeld && !holdsSome;
   const heldText = formatQuantity(held);
-
-  const sale = useMutation({
-    mutationFn: (values: TradeValues) => submit(target, values),
-    onSuccess: (_result, values) => {
-      notify.success(texts.success(formatQuantity(values.quantity), target.symbol));
-      onSuccess?.();
-      onClose();
-    },
-    onError: (error) => setFailure(errorMessage(error, texts.failure)),
-  });
 
   function changeQuantity(typed: string) {
     const next = clampToHeld(typed, held);
@@ -93,8 +81,7 @@ function SellFlow({
     event.preventDefault();
     setTouched({ quantity: true, price: true });
     if (!canSell || sellPriceProblem(price)) return;
-    setFailure(null);
-    setStep("confirm");
+    steps.review();
   }
 
   const label = target.name ? `${target.symbol} (${target.name})` : target.symbol;
@@ -102,15 +89,16 @@ function SellFlow({
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && !sale.isPending && onClose()}
-      title={step === "form" ? texts.title : texts.confirmTitle}
+      step={steps.step}
+      onOpenChange={(open) => !open && steps.requestClose()}
+      title={steps.step === "form" ? texts.title : texts.confirmTitle}
       description={
-        step === "form"
+        steps.step === "form"
           ? `${label}, current price ${formatCurrency(target.price)}. You hold ${asset.quantityText(heldText, target.symbol)}.`
           : undefined
       }
     >
-      {step === "form" ? (
+      {steps.step === "form" ? (
         <form noValidate onSubmit={review} className="space-y-4">
           <Field
             label={texts.quantityLabel}
@@ -146,7 +134,7 @@ function SellFlow({
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={sale.isPending || !canSell}>
+            <Button type="submit" disabled={steps.pending || !canSell}>
               {texts.submitLabel}
             </Button>
           </div>
@@ -161,15 +149,15 @@ function SellFlow({
               ["Total", formatCurrency(total)],
             ]}
           />
-          {failure && <Alert tone="error">{failure}</Alert>}
+          {steps.failure && <Alert tone="error">{steps.failure}</Alert>}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" disabled={sale.isPending} onClick={() => setStep("form")}>
+            <Button variant="secondary" disabled={steps.pending} onClick={steps.back}>
               Back
             </Button>
             <Button
-              busy={sale.isPending}
-              onClick={() =>
-                sale.mutate({
+              busy={steps.pending}
+              onClick={(event) =>
+                steps.confirm(event, {
                   quantity: positiveAmount(quantity)!,
                   price: positiveAmount(price)!,
                   notes,

@@ -11,4 +11,6 @@ export interface TradeValues {
   quantity: string;
   price: string;
   notes: string;
+  /** One per confirmation: every attempt to send it carries the same key. */
+  idempotencyKey: string;
 }

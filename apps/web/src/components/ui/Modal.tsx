@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
 export interface ModalProps {
   open: boolean;
@@ -8,15 +8,35 @@ export interface ModalProps {
   title: string;
   description?: ReactNode;
   children?: ReactNode;
+  /**
+   * For content in steps (a form, then its confirmation): when the step changes, the dialog
+   * keeps the height it had, so it stays in place and the second click of a double-click on
+   * the first step's button lands inside the dialog rather than on the overlay (closing it).
+   */
+  step?: string;
 }
 
 /** Focus-trapped, Escape closes, labelled by its title (Radix Dialog). */
-export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, step }: ModalProps) {
+  const content = useRef<HTMLDivElement>(null);
+  const height = useRef(0);
+  const [minHeight, setMinHeight] = useState<number>();
+  // Runs before paint: the new step is never drawn at a smaller height.
+  useLayoutEffect(() => {
+    if (height.current > 0) setMinHeight((current) => Math.max(current ?? 0, height.current));
+  }, [step]);
+  useLayoutEffect(() => {
+    height.current = content.current?.offsetHeight ?? 0;
+  });
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-text shadow-xl focus:outline-none">
+        <Dialog.Content
+          ref={content}
+          style={minHeight ? { minHeight } : undefined}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-text shadow-xl focus:outline-none"
+        >
           <div className="mb-4 flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             <Dialog.Close aria-label="Close" className="rounded p-1 text-muted hover:text-text">

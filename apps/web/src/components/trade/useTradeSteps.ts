@@ -1,0 +1,72 @@
+import { useMutation } from "@tanstack/react-query";
+import { useRef, useState, type MouseEvent } from "react";
+import { formatQuantity } from "../../lib/format";
+import { newIdempotencyKey } from "../../lib/idempotency-key";
+import { notify } from "../../lib/notify";
+import { errorMessage } from "../../lib/trpc";
+import type { TradeTarget, TradeValues } from "./types";
+
+export interface TradeStepsOptions {
+  target: TradeTarget;
+  submit: (target: TradeTarget, values: TradeValues) => Promise<unknown>;
+  texts: { failure: string; success(quantity: string, symbol: string): string };
+  onSuccess?: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The two steps the buy and sell dialogs share (edit, then confirm) and their one write.
+ * Exactly once: moving to the confirm step mints a fresh idempotency key that every attempt of
+ * that confirmation sends, so the server makes one trade however often it is asked; the confirm
+ * button takes the first click only, until the answer comes (the second and third clicks of a
+ * double- or triple-click are not new decisions, and React has not yet re-rendered the button
+ * as disabled when they arrive).
+ */
+export function useTradeSteps({ target, submit, texts, onSuccess, onClose }: TradeStepsOptions) {
+  const [step, setStep] = useState<"form" | "confirm">("form");
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirmation = useRef<string | null>(null);
+  const sending = useRef(false);
+
+  const trade = useMutation({
+    mutationFn: (values: TradeValues) => submit(target, values),
+    onSuccess: (_result, values) => {
+      notify.success(texts.success(formatQuantity(values.quantity), target.symbol));
+      onSuccess?.();
+      onClose();
+    },
+    onError: (error) => setFailure(errorMessage(error, texts.failure)),
+    onSettled: () => {
+      sending.current = false;
+    },
+  });
+
+  /** Only a deliberate single click (or a key press, detail 0) acts. */
+  const singleClick = (event: MouseEvent, act: () => void) => {
+    if (event.detail > 1) return;
+    act();
+  };
+
+  return {
+    step,
+    failure,
+    pending: trade.isPending,
+    /** To the confirm step, as a new confirmation with a key of its own. */
+    review() {
+      setFailure(null);
+      confirmation.current = newIdempotencyKey();
+      setStep("confirm");
+    },
+    back: (event: MouseEvent) => singleClick(event, () => setStep("form")),
+    confirm: (event: MouseEvent, values: Omit<TradeValues, "idempotencyKey">) =>
+      singleClick(event, () => {
+        if (sending.current || !confirmation.current) return;
+        sending.current = true;
+        trade.mutate({ ...values, idempotencyKey: confirmation.current });
+      }),
+    /** Closing is refused while the write is on its way: its answer decides what happens. */
+    requestClose: () => {
+      if (!trade.isPending) onClose();
+    },
+  };
+}
