@@ -1,15 +1,11 @@
-import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { resolveChromium } from "./chromium";
 
-/** Debian's Chromium; Playwright cannot download its own browser on this network. */
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromiumPath)) {
-  throw new Error(
-    `No Chromium at ${chromiumPath}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`,
-  );
-}
+// Workers load this file again; the parent's answer is passed on, so it is looked up once.
+process.env.CHROMIUM_PATH = resolveChromium(process.env.CHROMIUM_PATH);
+const chromiumPath = process.env.CHROMIUM_PATH;
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
