@@ -5,6 +5,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { MarketService } from "@ledgerline/market";
 import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
+import { marketClockFromEnv } from "./market/market-service";
 import { migrationsFolder, webDistFolder } from "./paths";
 import { depsPlugin } from "./plugins/deps";
 import { faviconsPlugin } from "./plugins/favicons";
@@ -14,6 +15,7 @@ import { openApiDocument } from "./rest/openapi";
 import { restPlugin } from "./rest/plugin";
 import { restRoutes } from "./rest/routes";
 import { systemClock, type Clock } from "./services/clock";
+import { createSharedState } from "./shared-state";
 import type { IdempotencyOptions } from "./services/idempotency";
 import type { ThrottleLimits } from "./services/throttles";
 import { createContext } from "./trpc/context";
@@ -52,11 +54,20 @@ export async function buildApp(options: AppOptions) {
     done(null, payload);
   });
 
+  const shared = await createSharedState({
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    marketClock: marketClockFromEnv(env),
+    onError: (error) => app.log.warn({ err: error }, "shared state (Redis) call failed"),
+  });
+
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, {
     max: env.API_RATE_LIMIT_PER_MINUTE,
     timeWindow: "1 minute",
     allowList: (req) => !req.url.startsWith("/api/"),
+    // With several processes the limit is the deployment's, counted in Redis.
+    ...(shared.redis ? { redis: shared.redis, nameSpace: `${env.REDIS_KEY_PREFIX}api-rate:` } : {}),
     errorResponseBuilder: (_req, context) => ({
       statusCode: context.statusCode,
       message: `Too many requests; try again in ${context.after}`,
@@ -67,6 +78,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(depsPlugin, {
     env,
     clock: options.clock ?? systemClock,
+    shared,
     migrationsFolder,
     throttleLimits: options.throttleLimits,
     market: options.market,
@@ -85,9 +97,20 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      api.get("/health", async () => {
-        api.database.sqlite.prepare("SELECT 1").get();
-        return { status: "ok" };
+      // What a load balancer asks before sending traffic: can this process reach its database
+      // and (with several processes) Redis? 503 when not.
+      api.get("/health", async (_req, reply) => {
+        let database: "ok" | "down" = "ok";
+        try {
+          api.database.sqlite.prepare("SELECT 1").get();
+        } catch {
+          database = "down";
+        }
+        const redis = await shared.ping();
+        const healthy = database === "ok" && redis !== "down";
+        return reply
+          .code(healthy ? 200 : 503)
+          .send({ status: healthy ? "ok" : "unavailable", database, redis });
       });
 
       await api.register(

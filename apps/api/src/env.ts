@@ -59,6 +59,15 @@ export const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     SECRETS_ENDPOINTS_ENABLED: booleanFlag.default(false),
 
+    /** Several API processes share rate limits, the market cache and singleton jobs through it. */
+    REDIS_URL: z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\//, { error: "must be a Redis URL such as redis://127.0.0.1:6379" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    REDIS_KEY_PREFIX: z.string().min(1).default("ledgerline:"),
+
     SMTP_URL: z
       .url({ error: "must be an SMTP URL such as smtp://user:pass@mail.example:587" })
       .optional()

@@ -25,7 +25,8 @@ describe("stock market reads", () => {
     const { app, token } = await signedIn({ market: openMarket() });
     const response = await app.trpc("query", "market.snapshot", { symbol: "aapl" }, token);
     expect(response.status).toBe(200);
-    const snapshot = (response.body as unknown as { result: { data: Record<string, unknown> } }).result.data;
+    const snapshot = (response.body as unknown as { result: { data: Record<string, unknown> } })
+      .result.data;
     expect(Object.keys(snapshot).sort()).toEqual(
       [
         "symbol",
@@ -88,7 +89,9 @@ describe("stock market reads", () => {
       token,
     );
     const results = (
-      response.body as unknown as { result: { data: { symbol: string; ok: boolean; error?: string }[] } }
+      response.body as unknown as {
+        result: { data: { symbol: string; ok: boolean; error?: string }[] };
+      }
     ).result.data;
     expect(results.map((result) => [result.symbol, result.ok])).toEqual([
       ["AAPL", true],
@@ -99,12 +102,14 @@ describe("stock market reads", () => {
 
   it("searches companies from two characters, at most 10 hits", async () => {
     const { app, token } = await signedIn({ market: openMarket() });
-    const hits = (await app.trpc("query", "market.search", { query: "ap" }, token)).body as unknown as {
+    const hits = (await app.trpc("query", "market.search", { query: "ap" }, token))
+      .body as unknown as {
       result: { data: { ticker: string }[] };
     };
     expect(hits.result.data.length).toBeGreaterThan(0);
     expect(hits.result.data.length).toBeLessThanOrEqual(10);
-    const tooShort = (await app.trpc("query", "market.search", { query: "a" }, token)).body as unknown as {
+    const tooShort = (await app.trpc("query", "market.search", { query: "a" }, token))
+      .body as unknown as {
       result: { data: unknown[] };
     };
     expect(tooShort.result.data).toEqual([]);
@@ -112,19 +117,23 @@ describe("stock market reads", () => {
 
   it("serves details, related companies, news and history for the research page", async () => {
     const { app, token } = await signedIn({ market: openMarket() });
-    const details = (await app.trpc("query", "market.details", { symbol: "AAPL" }, token)).body as unknown as {
+    const details = (await app.trpc("query", "market.details", { symbol: "AAPL" }, token))
+      .body as unknown as {
       result: { data: { name: string; simulated: boolean } };
     };
     expect(details.result.data).toMatchObject({ simulated: true });
-    const related = (await app.trpc("query", "market.related", { symbol: "AAPL" }, token)).body as unknown as {
+    const related = (await app.trpc("query", "market.related", { symbol: "AAPL" }, token))
+      .body as unknown as {
       result: { data: unknown[] };
     };
     expect(Array.isArray(related.result.data)).toBe(true);
-    const alone = (await app.trpc("query", "market.related", { symbol: "BRK.B" }, token)).body as unknown as {
+    const alone = (await app.trpc("query", "market.related", { symbol: "BRK.B" }, token))
+      .body as unknown as {
       result: { data: unknown[] };
     };
     expect(alone.result.data).toEqual([]);
-    const noNews = (await app.trpc("query", "market.news", { symbol: "AOS" }, token)).body as unknown as {
+    const noNews = (await app.trpc("query", "market.news", { symbol: "AOS" }, token))
+      .body as unknown as {
       result: { data: unknown[] };
     };
     expect(noNews.result.data).toEqual([]);
@@ -277,7 +286,8 @@ describe("publisher favicons", () => {
   it("are served as SVG from our own origin without signing in", async () => {
     t = await startTestApp({ market: openMarket() });
     const { token } = await t.registerUser();
-    const news = (await t.trpc("query", "market.news", { symbol: "AAPL" }, token)).body as unknown as {
+    const news = (await t.trpc("query", "market.news", { symbol: "AAPL" }, token))
+      .body as unknown as {
       result: { data: { publisher: { favicon_url: string | null } }[] };
     };
     const url = news.result.data.find((article) => article.publisher.favicon_url)?.publisher

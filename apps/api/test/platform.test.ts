@@ -11,7 +11,14 @@ describe("HTTP platform", () => {
   it("answers GET /api/health", async () => {
     const response = await t.request("GET", "/api/health");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: "ok" });
+    expect(response.body).toEqual({ status: "ok", database: "ok", redis: "not configured" });
+  });
+
+  it("answers 503 from /api/health when the database cannot be reached", async () => {
+    t.app.database.sqlite.close();
+    const response = await t.request("GET", "/api/health");
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ status: "unavailable", database: "down" });
   });
 
   it("sends a strict Content-Security-Policy with no inline script and a request id", async () => {

@@ -2,19 +2,31 @@ import type { Repositories } from "@ledgerline/db";
 import {
   clockStartingAt,
   createMarketService,
+  DEFAULT_RATE_LIMITS,
   systemClock,
+  type Clock,
   type MarketService,
   type WatchedSymbols,
 } from "@ledgerline/market";
 import type { FastifyBaseLogger } from "fastify";
 import type { Env } from "../env";
+import type { SharedState } from "../shared-state";
 
-/** The market service for this deployment: the simulated market or the real providers, per env. */
+/** The market's time: the system's, or starting at MARKET_TIME (demos, tests). */
+export function marketClockFromEnv(env: Env): Clock {
+  return env.MARKET_TIME ? clockStartingAt(new Date(env.MARKET_TIME)) : systemClock;
+}
+
+/**
+ * The market service for this deployment: the simulated market or the real providers, per env,
+ * with its cache, single-flight and upstream budgets where the deployment's processes share them.
+ */
 export function marketServiceFromEnv(
   env: Env,
-  repos: Repositories,
-  logger: FastifyBaseLogger,
+  deps: { repos: Repositories; logger: FastifyBaseLogger; clock: Clock; shared: SharedState },
 ): MarketService {
+  const { repos, logger, shared } = deps;
+  const rateLimiter = shared.providerRateLimiter(DEFAULT_RATE_LIMITS);
   return createMarketService({
     stocks:
       env.MARKET_DATA_PROVIDER === "polygon"
@@ -35,8 +47,11 @@ export function marketServiceFromEnv(
           }
         : { provider: "sim" },
     seed: env.MARKET_SEED,
-    clock: env.MARKET_TIME ? clockStartingAt(new Date(env.MARKET_TIME)) : systemClock,
+    clock: deps.clock,
     store: repos.marketData,
+    cache: shared.marketCache,
+    singleFlight: shared.singleFlight,
+    ...(rateLimiter ? { rateLimiter } : {}),
     onStaleServed: (event) =>
       logger.warn(
         {

@@ -5,7 +5,12 @@ import fp from "fastify-plugin";
 import type { MarketService } from "@ledgerline/market";
 import type { Env } from "../env";
 import { createMailer } from "../mail/mailer";
-import { marketServiceFromEnv, watchedSymbols } from "../market/market-service";
+import {
+  marketClockFromEnv,
+  marketServiceFromEnv,
+  watchedSymbols,
+} from "../market/market-service";
+import type { SharedState } from "../shared-state";
 import type { Clock } from "../services/clock";
 import type { AppDeps } from "../services/scope";
 import { createIdempotency, type IdempotencyOptions } from "../services/idempotency";
@@ -14,6 +19,8 @@ import { createThrottles, type ThrottleLimits } from "../services/throttles";
 export interface DepsOptions {
   env: Env;
   clock: Clock;
+  /** What this deployment's processes share (see shared-state/); closed with the app. */
+  shared: SharedState;
   migrationsFolder: string;
   throttleLimits?: Partial<ThrottleLimits>;
   /** A market service to use instead of the one the env describes (tests). */
@@ -38,10 +45,19 @@ export const depsPlugin = fp(
       clock: options.clock,
       logger: app.log,
     });
-    const market = options.market ?? marketServiceFromEnv(options.env, repos, app.log);
+    const { shared } = options;
+    const market =
+      options.market ??
+      marketServiceFromEnv(options.env, {
+        repos,
+        logger: app.log,
+        clock: marketClockFromEnv(options.env),
+        shared,
+      });
     const idempotency = createIdempotency({
       repos,
       clock: options.clock,
+      signals: shared.signals,
       options: options.idempotency,
     });
     app.decorate("database", database);
@@ -49,7 +65,7 @@ export const depsPlugin = fp(
       repos,
       clock: options.clock,
       mailer,
-      throttles: createThrottles({
+      throttles: createThrottles(shared, {
         registrationsPerIp: [options.env.REGISTRATIONS_PER_HOUR, 60 * 60],
         ...options.throttleLimits,
       }),
@@ -76,7 +92,15 @@ export const depsPlugin = fp(
             watched: () => watchedSymbols(repos),
             onError: (error) => app.log.warn({ err: error }, "market refresh cycle failed"),
           });
-    app.addHook("onReady", () => refresher?.start());
+    // One refresher per deployment: with several processes, the one holding the lease runs it.
+    const refresherLeadership = shared.leadership("market-refresher");
+    app.addHook("onReady", () => {
+      if (!refresher) return;
+      refresherLeadership.start({
+        gained: () => refresher.start(),
+        lost: () => void refresher.stop(),
+      });
+    });
 
     // Expired sessions, spent reset tokens and day-old idempotency keys are refused anyway; this only keeps the tables small.
     const cleanup = setInterval(() => {
@@ -88,10 +112,12 @@ export const depsPlugin = fp(
     cleanup.unref();
 
     app.addHook("onClose", async () => {
+      await refresherLeadership.stop();
       await refresher?.stop();
       clearInterval(cleanup);
       mailer.close();
       database.close();
+      await shared.close();
     });
   },
   { name: "deps" },

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { IDEMPOTENCY_KEY_LIFETIME_MS, idempotencyMessages } from "@ledgerline/contracts";
 import type { Repositories } from "@ledgerline/db";
 import { TRPCError } from "@trpc/server";
+import type { Signals } from "../shared-state";
 import type { Clock } from "./clock";
 
 /**
@@ -36,6 +37,8 @@ export interface IdempotencyOptions {
 
 export const defaultIdempotencyOptions: IdempotencyOptions = { waitMs: 10_000, leaseMs: 30_000 };
 
+const SETTLED_CHANNEL = "idempotency-settled";
+
 /** Between checks of the database while waiting: the first request may be on another process. */
 const POLL_MS = 100;
 
@@ -67,19 +70,23 @@ export function requestFingerprint(parts: Record<string, unknown>): string {
 export function createIdempotency(deps: {
   repos: Repositories;
   clock: Clock;
+  /** How a process tells the others (and itself) that a key has been answered or given up. */
+  signals: Signals;
   options?: Partial<IdempotencyOptions>;
 }) {
-  const { repos, clock } = deps;
+  const { repos, clock, signals } = deps;
   const options = { ...defaultIdempotencyOptions, ...deps.options };
-  // Duplicates waiting on this process hear at once when the first request answers.
+  // Duplicates waiting on any process hear at once when the first request answers; polling
+  // the table is the fallback for a signal that never comes.
   const waiters = new Map<string, Set<() => void>>();
-  const idOf = (request: { userId: number; key: string }) =>
-    `${request.userId}\u0000${request.key}`;
-
-  function wake(request: IdempotentRequest) {
-    const id = idOf(request);
+  const idOf = (request: { userId: number; key: string }) => `${request.userId}:${request.key}`;
+  signals.subscribe(SETTLED_CHANNEL, (id) => {
     for (const resolve of waiters.get(id) ?? []) resolve();
     waiters.delete(id);
+  });
+
+  function wake(request: IdempotentRequest) {
+    signals.publish(SETTLED_CHANNEL, idOf(request)).catch(() => {});
   }
 
   function changeOrPoll(request: IdempotentRequest, remainingMs: number): Promise<void> {

@@ -1,11 +1,15 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { SharedState } from "../shared-state";
 
-/** A fixed-window counter per key; the memory store can be swapped for rate-limiter-flexible's Redis one. */
+/**
+ * A fixed-window counter per key, kept where the deployment's processes share it (this
+ * process's memory, or Redis when there are several).
+ */
 export class Throttle {
-  readonly #limiter: RateLimiterMemory;
+  readonly #limiter: RateLimiterAbstract;
 
-  constructor(points: number, durationSeconds: number) {
-    this.#limiter = new RateLimiterMemory({ points, duration: durationSeconds });
+  constructor(limiter: RateLimiterAbstract) {
+    this.#limiter = limiter;
   }
 
   /** Counts one attempt; false when the key is over its limit. */
@@ -49,15 +53,22 @@ export const defaultThrottleLimits: ThrottleLimits = {
   clientLogsPerIp: [120, 60],
 };
 
-export function createThrottles(limits: Partial<ThrottleLimits> = {}) {
-  const l = { ...defaultThrottleLimits, ...limits };
+export function createThrottles(
+  state: Pick<SharedState, "counter">,
+  limits: Partial<ThrottleLimits> = {},
+) {
+  const all = { ...defaultThrottleLimits, ...limits };
+  const throttle = (name: keyof ThrottleLimits) => {
+    const [points, seconds] = all[name];
+    return new Throttle(state.counter(name, points, seconds));
+  };
   return {
-    loginFailuresPerIp: new Throttle(...l.loginFailuresPerIp),
-    loginFailuresPerAccount: new Throttle(...l.loginFailuresPerAccount),
-    registrationsPerIp: new Throttle(...l.registrationsPerIp),
-    resetRequestsPerIp: new Throttle(...l.resetRequestsPerIp),
-    resetRequestsPerEmail: new Throttle(...l.resetRequestsPerEmail),
-    clientLogsPerIp: new Throttle(...l.clientLogsPerIp),
+    loginFailuresPerIp: throttle("loginFailuresPerIp"),
+    loginFailuresPerAccount: throttle("loginFailuresPerAccount"),
+    registrationsPerIp: throttle("registrationsPerIp"),
+    resetRequestsPerIp: throttle("resetRequestsPerIp"),
+    resetRequestsPerEmail: throttle("resetRequestsPerEmail"),
+    clientLogsPerIp: throttle("clientLogsPerIp"),
   };
 }
 

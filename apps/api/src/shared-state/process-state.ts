@@ -1,0 +1,57 @@
+import { EventEmitter } from "node:events";
+import {
+  InMemoryMarketCache,
+  InMemorySingleFlight,
+  type Clock as MarketClock,
+} from "@ledgerline/market";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { Leadership, SharedState, Signals } from "./shared-state";
+
+/** Signals within one process. */
+export function processSignals(): Signals {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(channel, message) {
+      emitter.emit(channel, message);
+    },
+    subscribe(channel, handler) {
+      emitter.on(channel, handler);
+      return () => emitter.off(channel, handler);
+    },
+  };
+}
+
+/** The only process is always the leader. */
+function soleLeadership(): Leadership {
+  let handlers: { lost(): void } | undefined;
+  return {
+    start(given) {
+      handlers = given;
+      given.gained();
+    },
+    async stop() {
+      handlers?.lost();
+      handlers = undefined;
+    },
+    get isLeader() {
+      return handlers !== undefined;
+    },
+  };
+}
+
+/** The embedded default: one process, everything in its memory. */
+export function createProcessState(marketClock: MarketClock): SharedState {
+  return {
+    kind: "process",
+    marketCache: new InMemoryMarketCache({ clock: marketClock }),
+    singleFlight: new InMemorySingleFlight(),
+    providerRateLimiter: () => undefined,
+    counter: (_name, points, seconds) => new RateLimiterMemory({ points, duration: seconds }),
+    leadership: soleLeadership,
+    signals: processSignals(),
+    redis: undefined,
+    ping: async () => "not configured",
+    close: async () => {},
+  };
+}

@@ -1,0 +1,45 @@
+import type { MarketCache, RateLimit, RateLimiter, SingleFlight } from "@ledgerline/market";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+
+/**
+ * What the API processes of one deployment share. One process (the embedded default) keeps it
+ * in memory; several behind a load balancer share it through Redis (REDIS_URL). Everything
+ * that would otherwise differ between processes goes through here: the market cache and its
+ * single-flight, upstream and per-client rate limits, which process runs singleton jobs, and
+ * the signals one process sends the others.
+ */
+export interface SharedState {
+  kind: "process" | "redis";
+  marketCache: MarketCache;
+  singleFlight: SingleFlight;
+  /**
+   * One upstream budget per provider for the whole deployment; undefined where each process's
+   * own token buckets are the deployment's (one process).
+   */
+  providerRateLimiter(limits: Readonly<Record<string, RateLimit>>): RateLimiter | undefined;
+  /** A fixed-window counter of `points` per `seconds` per key (throttles). */
+  counter(name: string, points: number, seconds: number): RateLimiterAbstract;
+  /** Singleton jobs run on exactly one process at a time. */
+  leadership(name: string): Leadership;
+  signals: Signals;
+  /** The Redis connection, for libraries with a Redis store of their own (@fastify/rate-limit). */
+  redis: Redis | undefined;
+  /** For /api/health. */
+  ping(): Promise<"ok" | "down" | "not configured">;
+  close(): Promise<void>;
+}
+
+export interface Leadership {
+  /** Calls `gained` when this process becomes the one that runs the job, `lost` when it stops being it. */
+  start(handlers: { gained(): void; lost(): void }): void;
+  stop(): Promise<void>;
+  readonly isLeader: boolean;
+}
+
+/** Fire-and-forget messages to every process (this one included). */
+export interface Signals {
+  publish(channel: string, message: string): Promise<void>;
+  /** Returns a function that unsubscribes. */
+  subscribe(channel: string, handler: (message: string) => void): () => void;
+}

@@ -1,0 +1,76 @@
+import { messages } from "@ledgerline/contracts";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { pinnedOpenMarket } from "../portfolio-support";
+import { dropKeys, redisForTests, testRedisUrl, uniqueRedisPrefix } from "../support/services";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+const available = await redisForTests("the API-on-Redis suite");
+const prefix = uniqueRedisPrefix("api");
+const apps: TestApp[] = [];
+let deployments = 0;
+
+/** Two API processes of one deployment: the same database file and the same Redis. */
+async function deployment(env: Record<string, string> = {}) {
+  // A deployment of its own: counters from earlier tests are not this one's.
+  deployments += 1;
+  const keys = `${prefix}${deployments}:`;
+  const first = await startTestApp({
+    env: { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: keys, ...env },
+    market: pinnedOpenMarket(),
+    throttleLimits: { loginFailuresPerAccount: [3, 900] },
+  });
+  apps.push(first);
+  const second = await startTestApp({
+    env: {
+      REDIS_URL: testRedisUrl,
+      REDIS_KEY_PREFIX: keys,
+      DATABASE_URL: first.env.DATABASE_URL,
+      ...env,
+    },
+    market: pinnedOpenMarket(),
+    throttleLimits: { loginFailuresPerAccount: [3, 900] },
+  });
+  apps.push(second);
+  return [first, second] as const;
+}
+
+afterEach(async () => {
+  // The second shares the first's database file: close it first.
+  for (const app of apps.splice(0).reverse()) await app.close();
+});
+afterAll(async () => {
+  if (available) await dropKeys(prefix);
+});
+
+describe.skipIf(!available)("API processes sharing Redis", () => {
+  it("reports Redis reachability in /api/health", async () => {
+    const [first] = await deployment();
+    const health = await first.request("GET", "/api/health");
+    expect(health.body).toEqual({ status: "ok", database: "ok", redis: "ok" });
+  });
+
+  it("throttles failed logins for an account across processes", async () => {
+    const [first, second] = await deployment();
+    const user = await first.registerUser();
+    const attempt = (app: TestApp) =>
+      app.request("POST", "/api/auth/login", {
+        body: { email: user.email, password: "wrong-password-1" },
+      });
+    await attempt(first);
+    await attempt(second);
+    await attempt(first);
+    // The account's fourth failure, on the other process, is over the shared limit of 3.
+    const fourth = await attempt(second);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body?.message).toBe(messages.tooManyAttempts);
+  });
+
+  it("counts the API request limit for the deployment, not per process", async () => {
+    const [first, second] = await deployment({ API_RATE_LIMIT_PER_MINUTE: "4" });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await (i % 2 ? second : first).request("GET", "/api/marketmovers")).status);
+    }
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,160 @@
+import { fixedClock, systemClock } from "@ledgerline/market";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createSharedState, type SharedState } from "../../src/shared-state";
+import { dropKeys, redisForTests, testRedisUrl, uniqueRedisPrefix } from "../support/services";
+
+const available = await redisForTests("the Redis shared-state suite");
+const prefix = uniqueRedisPrefix("shared-state");
+const opened: SharedState[] = [];
+/** What the processes reported as failed Redis calls; only the test that kills one expects any. */
+let failures: unknown[] = [];
+
+/** One API process's view of the deployment's shared state. */
+async function process(options: { marketNow?: number; leaseMs?: number } = {}) {
+  const state = await createSharedState({
+    redisUrl: testRedisUrl,
+    redisKeyPrefix: prefix,
+    marketClock: options.marketNow === undefined ? systemClock : fixedClock(options.marketNow),
+    onError: (error) => failures.push(error),
+    lease: options.leaseMs ? { leaseMs: options.leaseMs, renewMs: options.leaseMs / 4 } : {},
+  });
+  opened.push(state);
+  return state;
+}
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((state) => state.close()));
+  failures = [];
+});
+afterAll(async () => {
+  if (available) await dropKeys(prefix);
+});
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!available)("shared state in Redis (several API processes)", () => {
+  afterEach(() => {
+    expect(failures).toEqual([]);
+  });
+
+  it("shares market cache entries between processes until their stale deadline", async () => {
+    const now = Date.now();
+    const a = await process({ marketNow: now });
+    const b = await process({ marketNow: now });
+    const entry = {
+      value: { price: "101.5" },
+      storedAt: now,
+      freshUntil: now + 100,
+      staleUntil: now + 60_000,
+    };
+    await a.marketCache.set("quote:AAPL", entry);
+    expect(await b.marketCache.get("quote:AAPL")).toEqual(entry);
+    // A process whose market clock is past the stale deadline reads nothing.
+    const later = await process({ marketNow: now + 60_001 });
+    expect(await later.marketCache.get("quote:AAPL")).toBeUndefined();
+    await b.marketCache.delete("quote:AAPL");
+    expect(await a.marketCache.get("quote:AAPL")).toBeUndefined();
+  });
+
+  it("runs concurrent work for one key once across processes, and every caller gets its result", async () => {
+    const processes = await Promise.all([process(), process(), process()]);
+    let runs = 0;
+    const work = async () => {
+      runs += 1;
+      await settle(100);
+      return { symbol: "MSFT", price: "410.25" };
+    };
+    const results = await Promise.all(
+      processes.flatMap((state) =>
+        Array.from({ length: 10 }, () => state.singleFlight.run("snapshot:MSFT", work)),
+      ),
+    );
+    expect(runs).toBe(1);
+    expect(new Set(results.map((result) => JSON.stringify(result))).size).toBe(1);
+  });
+
+  it("lets waiters run the work themselves when the first process's work fails", async () => {
+    const [a, b] = await Promise.all([process(), process()]);
+    const failing = a.singleFlight.run("movers", async () => {
+      await settle(50);
+      throw new Error("upstream down");
+    });
+    await settle(10);
+    const waiter = b.singleFlight.run("movers", async () => "from b");
+    await expect(failing).rejects.toThrow("upstream down");
+    expect(await waiter).toBe("from b");
+  });
+
+  it("keeps one upstream budget per provider for all processes together", async () => {
+    const [a, b] = await Promise.all([process(), process()]);
+    const limits = { polygon: { requests: 3, perMs: 60_000 } };
+    const limiters = [a.providerRateLimiter(limits)!, b.providerRateLimiter(limits)!];
+    const decisions = [];
+    for (let i = 0; i < 5; i++) decisions.push(await limiters[i % 2]!.take("polygon"));
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(3);
+    const refused = decisions.at(-1)!;
+    expect(refused.allowed).toBe(false);
+    expect(refused.allowed === false && refused.retryAfterMs).toBeGreaterThan(0);
+    // A provider without a limit is never held back.
+    expect(await limiters[0]!.take("sim")).toEqual({ allowed: true });
+  });
+
+  it("counts throttles across processes", async () => {
+    const [a, b] = await Promise.all([process(), process()]);
+    const counters = [a.counter("logins", 2, 60), b.counter("logins", 2, 60)];
+    await counters[0]!.consume("203.0.113.9");
+    await counters[1]!.consume("203.0.113.9");
+    await expect(counters[0]!.consume("203.0.113.9")).rejects.toMatchObject({ remainingPoints: 0 });
+  });
+
+  it("gives a singleton job to exactly one process and hands it over when that one stops", async () => {
+    const [a, b] = await Promise.all([process({ leaseMs: 400 }), process({ leaseMs: 400 })]);
+    const events: string[] = [];
+    const leaderA = a.leadership("refresher");
+    const leaderB = b.leadership("refresher");
+    leaderA.start({ gained: () => events.push("a+"), lost: () => events.push("a-") });
+    await settle(50);
+    leaderB.start({ gained: () => events.push("b+"), lost: () => events.push("b-") });
+    await settle(300);
+    expect([leaderA.isLeader, leaderB.isLeader]).toEqual([true, false]);
+    await leaderA.stop();
+    await settle(250);
+    expect([leaderA.isLeader, leaderB.isLeader]).toEqual([false, true]);
+    expect(events).toEqual(["a+", "a-", "b+"]);
+    await leaderB.stop();
+  });
+
+  it("hands a dead leader's job over within its lease", async () => {
+    const [a, b] = await Promise.all([process({ leaseMs: 400 }), process({ leaseMs: 400 })]);
+    const leaderA = a.leadership("sync");
+    leaderA.start({ gained: () => {}, lost: () => {} });
+    await settle(50);
+    // The leader's process dies: no stop(), its connection just goes.
+    a.redis!.disconnect();
+    const leaderB = b.leadership("sync");
+    const started = Date.now();
+    const gained = new Promise<number>((resolve) =>
+      leaderB.start({ gained: () => resolve(Date.now() - started), lost: () => {} }),
+    );
+    expect(await gained).toBeLessThan(400 + 100 + 100);
+    expect(leaderA.isLeader).toBe(false);
+    await leaderB.stop();
+    failures = [];
+  });
+
+  it("delivers a signal published on one process to subscribers on every process", async () => {
+    const [a, b] = await Promise.all([process(), process()]);
+    const heard: string[] = [];
+    const unsubscribe = b.signals.subscribe("greetings", (message) => heard.push(message));
+    a.signals.subscribe("greetings", (message) => heard.push(`a:${message}`));
+    await settle(50);
+    await a.signals.publish("greetings", "hello");
+    await settle(50);
+    expect(heard.sort()).toEqual(["a:hello", "hello"]);
+    unsubscribe();
+  });
+
+  it("answers ok to a health check while Redis answers", async () => {
+    expect(await (await process()).ping()).toBe("ok");
+  });
+});
