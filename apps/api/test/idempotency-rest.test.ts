@@ -90,6 +90,24 @@ describe("Idempotency-Key on the REST door", () => {
     expect(await trades()).toHaveLength(1);
   });
 
+  it("keeps the key while a slow first request runs past its lease, by renewing it", async () => {
+    const gate = gatedMarket();
+    const { rest, trades } = await setUp({
+      market: gate.market,
+      clock: { now: () => new Date() },
+      idempotency: { waitMs: 100, leaseMs: 150 },
+    });
+    gate.hold();
+    const first = rest("POST", "/portfolio", buyBody, "long-running");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Twice the lease has passed; the first request is alive and still holds the key.
+    const duplicate = await rest("POST", "/portfolio", buyBody, "long-running");
+    expect(duplicate.status).toBe(409);
+    gate.release();
+    expect((await first).status).toBe(200);
+    expect(await trades()).toHaveLength(1);
+  });
+
   it("replays a refused sell as refused, even after the holding grew", async () => {
     const { rest, trades } = await setUp();
     const bought = await rest("POST", "/portfolio", buyBody);

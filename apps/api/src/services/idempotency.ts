@@ -31,11 +31,16 @@ export type IdempotentOutcome<T> =
 export interface IdempotencyOptions {
   /** How long a duplicate waits for the first request's answer before it is told 409. */
   waitMs: number;
-  /** How long a request holds its key before a retry may take over (its process died). */
+  /**
+   * How long a request's hold on its key lasts unless renewed. A running request renews it
+   * (every third of it), so only a request whose process died loses its key, and a retry takes
+   * over within this time: shorter than `waitMs`, so a retry sent by the load balancer when a
+   * process died under it completes instead of being told 409.
+   */
   leaseMs: number;
 }
 
-export const defaultIdempotencyOptions: IdempotencyOptions = { waitMs: 10_000, leaseMs: 30_000 };
+export const defaultIdempotencyOptions: IdempotencyOptions = { waitMs: 10_000, leaseMs: 5_000 };
 
 const SETTLED_CHANNEL = "idempotency-settled";
 
@@ -151,13 +156,19 @@ export function createIdempotency(deps: {
             break;
         }
         let value: T;
+        const renewal = setInterval(() => {
+          const lockedUntil = new Date(clock.now().getTime() + options.leaseMs);
+          repos.idempotencyKeys.renew(request.userId, request.key, lockedUntil).catch(() => {});
+        }, options.leaseMs / 3);
         try {
           value = await execute();
         } catch (error) {
+          clearInterval(renewal);
           await repos.idempotencyKeys.release(request.userId, request.key);
           wake(request);
           throw error;
         }
+        clearInterval(renewal);
         const answer = answerOf(value);
         if (answer && isReplayableStatus(answer.status)) {
           await repos.idempotencyKeys.complete(

@@ -67,6 +67,14 @@ export function idempotencyKeysRepository(db: Db) {
       );
     },
 
+    /** Extends a running request's hold on its key. */
+    async renew(userId: number, key: string, lockedUntil: Date): Promise<void> {
+      db.update(idempotencyKeys)
+        .set({ lockedUntil })
+        .where(and(byUserAndKey(userId, key), eq(idempotencyKeys.state, "in_flight")))
+        .run();
+    },
+
     /** Stores the answer to replay for the rest of the key's life. */
     async complete(userId: number, key: string, status: number, body: string): Promise<void> {
       db.update(idempotencyKeys)
