@@ -9,6 +9,7 @@ import { marketClockFromEnv } from "./market/market-service";
 import { migrationsFolder, webDistFolder } from "./paths";
 import { depsPlugin } from "./plugins/deps";
 import { faviconsPlugin } from "./plugins/favicons";
+import { metricsPlugin } from "./plugins/metrics";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { webPlugin } from "./plugins/web";
 import { openApiDocument } from "./rest/openapi";
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions) {
     onError: (error) => app.log.warn({ err: error }, "shared state (Redis) call failed"),
   });
 
+  await app.register(metricsPlugin, { token: env.METRICS_TOKEN, shared });
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, {
     max: env.API_RATE_LIMIT_PER_MINUTE,

@@ -67,6 +67,10 @@ export const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     REDIS_KEY_PREFIX: z.string().min(1).default("ledgerline:"),
+    /** A Prometheus scraper's bearer token for GET /api/metrics; without it there is no endpoint. */
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+    ),
 
     SMTP_URL: z
       .url({ error: "must be an SMTP URL such as smtp://user:pass@mail.example:587" })

@@ -5,11 +5,7 @@ import fp from "fastify-plugin";
 import type { MarketService } from "@ledgerline/market";
 import type { Env } from "../env";
 import { createMailer } from "../mail/mailer";
-import {
-  marketClockFromEnv,
-  marketServiceFromEnv,
-  watchedSymbols,
-} from "../market/market-service";
+import { marketClockFromEnv, marketServiceFromEnv, watchedSymbols } from "../market/market-service";
 import type { SharedState } from "../shared-state";
 import type { Clock } from "../services/clock";
 import type { AppDeps } from "../services/scope";

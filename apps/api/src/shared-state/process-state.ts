@@ -40,6 +40,14 @@ function soleLeadership(): Leadership {
   };
 }
 
+function processCounter() {
+  const counts = new Map<string, number>();
+  return {
+    record: (provider: string) => counts.set(provider, (counts.get(provider) ?? 0) + 1),
+    totals: async () => Object.fromEntries(counts),
+  };
+}
+
 /** The embedded default: one process, everything in its memory. */
 export function createProcessState(marketClock: MarketClock): SharedState {
   return {
@@ -50,6 +58,7 @@ export function createProcessState(marketClock: MarketClock): SharedState {
     counter: (_name, points, seconds) => new RateLimiterMemory({ points, duration: seconds }),
     leadership: soleLeadership,
     signals: processSignals(),
+    upstreamCalls: processCounter(),
     redis: undefined,
     ping: async () => "not configured",
     close: async () => {},

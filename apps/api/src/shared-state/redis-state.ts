@@ -78,6 +78,17 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       publish: (channel, message) => signals.publish(prefix + channel, message),
       subscribe: (channel, handler) => signals.subscribe(prefix + channel, handler),
     },
+    upstreamCalls: {
+      record: (provider) =>
+        void redis.hincrby(`${prefix}upstream-calls`, provider, 1).catch(onError),
+      totals: async () =>
+        Object.fromEntries(
+          Object.entries(await redis.hgetall(`${prefix}upstream-calls`)).map(([provider, n]) => [
+            provider,
+            Number(n),
+          ]),
+        ),
+    },
     redis,
     async ping() {
       try {

@@ -23,6 +23,8 @@ export interface SharedState {
   /** Singleton jobs run on exactly one process at a time. */
   leadership(name: string): Leadership;
   signals: Signals;
+  /** Upstream market calls of the whole deployment (every process), by provider. */
+  upstreamCalls: UpstreamCallCounter;
   /** The Redis connection, for libraries with a Redis store of their own (@fastify/rate-limit). */
   redis: Redis | undefined;
   /** For /api/health. */
@@ -35,6 +37,11 @@ export interface Leadership {
   start(handlers: { gained(): void; lost(): void }): void;
   stop(): Promise<void>;
   readonly isLeader: boolean;
+}
+
+export interface UpstreamCallCounter {
+  record(provider: string): void;
+  totals(): Promise<Record<string, number>>;
 }
 
 /** Fire-and-forget messages to every process (this one included). */

@@ -10,13 +10,13 @@ const apps: TestApp[] = [];
 let deployments = 0;
 
 /** Two API processes of one deployment: the same database file and the same Redis. */
-async function deployment(env: Record<string, string> = {}) {
+async function deployment(env: Record<string, string> = {}, injectMarket = true) {
   // A deployment of its own: counters from earlier tests are not this one's.
   deployments += 1;
   const keys = `${prefix}${deployments}:`;
   const first = await startTestApp({
     env: { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: keys, ...env },
-    market: pinnedOpenMarket(),
+    market: injectMarket ? pinnedOpenMarket() : undefined,
     throttleLimits: { loginFailuresPerAccount: [3, 900] },
   });
   apps.push(first);
@@ -27,7 +27,7 @@ async function deployment(env: Record<string, string> = {}) {
       DATABASE_URL: first.env.DATABASE_URL,
       ...env,
     },
-    market: pinnedOpenMarket(),
+    market: injectMarket ? pinnedOpenMarket() : undefined,
     throttleLimits: { loginFailuresPerAccount: [3, 900] },
   });
   apps.push(second);
@@ -47,6 +47,20 @@ describe.skipIf(!available)("API processes sharing Redis", () => {
     const [first] = await deployment();
     const health = await first.request("GET", "/api/health");
     expect(health.body).toEqual({ status: "ok", database: "ok", redis: "ok" });
+  });
+
+  it("counts the deployment's upstream market calls on every process", async () => {
+    const token = "scrape-token-0123456789";
+    // The market each process builds from its environment, which counts what it asks upstream.
+    const [first, second] = await deployment({ METRICS_TOKEN: token }, false);
+    const user = await first.registerUser();
+    await first.trpc("query", "crypto.quote", { symbol: "BTC" }, user.token);
+    const scrape = await second.app.inject({
+      method: "GET",
+      url: "/api/metrics",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(scrape.body).toMatch(/ledgerline_deployment_upstream_calls\{provider="sim:\d+"\} [1-9]/);
   });
 
   it("throttles failed logins for an account across processes", async () => {
