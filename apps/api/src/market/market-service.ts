@@ -52,7 +52,7 @@ export function marketServiceFromEnv(
     cache: shared.marketCache,
     singleFlight: shared.singleFlight,
     ...(rateLimiter ? { rateLimiter } : {}),
-    onUpstreamCall: (event) => shared.upstreamCalls.record(event.provider),
+    onUpstreamCall: (event) => shared.upstreamCalls.record(event),
     onStaleServed: (event) =>
       logger.warn(
         {

@@ -38,11 +38,11 @@ export const metricsPlugin = fp(
     new Gauge({
       name: "ledgerline_deployment_upstream_calls",
       help: "Calls to the market-data providers by every process of the deployment since its shared state began",
-      labelNames: ["provider"],
+      labelNames: ["provider", "operation"],
       registers: [registry],
       async collect() {
-        for (const [provider, calls] of Object.entries(await shared.upstreamCalls.totals())) {
-          this.set({ provider }, calls);
+        for (const { provider, operation, calls } of await shared.upstreamCalls.totals()) {
+          this.set({ provider, operation }, calls);
         }
       },
     });

@@ -5,7 +5,13 @@ import {
   type Clock as MarketClock,
 } from "@ledgerline/market";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import type { Leadership, SharedState, Signals } from "./shared-state";
+import type {
+  Leadership,
+  SharedState,
+  Signals,
+  UpstreamCall,
+  UpstreamCallCounter,
+} from "./shared-state";
 
 /** Signals within one process. */
 export function processSignals(): Signals {
@@ -40,11 +46,16 @@ function soleLeadership(): Leadership {
   };
 }
 
-function processCounter() {
-  const counts = new Map<string, number>();
+function processCounter(): UpstreamCallCounter {
+  const counts = new Map<string, UpstreamCall & { calls: number }>();
   return {
-    record: (provider: string) => counts.set(provider, (counts.get(provider) ?? 0) + 1),
-    totals: async () => Object.fromEntries(counts),
+    record(call) {
+      const id = `${call.provider} ${call.operation}`;
+      const counted = counts.get(id) ?? { ...call, calls: 0 };
+      counted.calls += 1;
+      counts.set(id, counted);
+    },
+    totals: async () => [...counts.values()].map((counted) => ({ ...counted })),
   };
 }
 

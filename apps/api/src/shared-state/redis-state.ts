@@ -79,15 +79,15 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       subscribe: (channel, handler) => signals.subscribe(prefix + channel, handler),
     },
     upstreamCalls: {
-      record: (provider) =>
-        void redis.hincrby(`${prefix}upstream-calls`, provider, 1).catch(onError),
+      record: (call) =>
+        void redis
+          .hincrby(`${prefix}upstream-calls`, `${call.provider} ${call.operation}`, 1)
+          .catch(onError),
       totals: async () =>
-        Object.fromEntries(
-          Object.entries(await redis.hgetall(`${prefix}upstream-calls`)).map(([provider, n]) => [
-            provider,
-            Number(n),
-          ]),
-        ),
+        Object.entries(await redis.hgetall(`${prefix}upstream-calls`)).map(([id, calls]) => {
+          const [provider = "", operation = ""] = id.split(" ");
+          return { provider, operation, calls: Number(calls) };
+        }),
     },
     redis,
     async ping() {

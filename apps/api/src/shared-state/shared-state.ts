@@ -23,7 +23,7 @@ export interface SharedState {
   /** Singleton jobs run on exactly one process at a time. */
   leadership(name: string): Leadership;
   signals: Signals;
-  /** Upstream market calls of the whole deployment (every process), by provider. */
+  /** Upstream market calls of the whole deployment (every process), by provider and operation. */
   upstreamCalls: UpstreamCallCounter;
   /** The Redis connection, for libraries with a Redis store of their own (@fastify/rate-limit). */
   redis: Redis | undefined;
@@ -40,8 +40,13 @@ export interface Leadership {
 }
 
 export interface UpstreamCallCounter {
-  record(provider: string): void;
-  totals(): Promise<Record<string, number>>;
+  record(call: UpstreamCall): void;
+  totals(): Promise<(UpstreamCall & { calls: number })[]>;
+}
+
+export interface UpstreamCall {
+  provider: string;
+  operation: string;
 }
 
 /** Fire-and-forget messages to every process (this one included). */
