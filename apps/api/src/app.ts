@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import type { MarketService } from "@ledgerline/market";
 import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
 import { marketClockFromEnv } from "./market/market-service";
 import { migrationsFolder, webDistFolder } from "./paths";
+import { apiDocsPlugin } from "./plugins/api-docs";
 import { depsPlugin } from "./plugins/deps";
 import { faviconsPlugin } from "./plugins/favicons";
 import { metricsPlugin } from "./plugins/metrics";
@@ -132,12 +131,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(restPlugin(restRoutes));
       await api.register(faviconsPlugin);
 
-      await api.register(swagger, {
-        mode: "static",
-        specification: { document: openApiDocument(restRoutes, API_VERSION) as never },
-      });
-      await api.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
-      api.get("/openapi.json", { schema: { hide: true } }, () => api.swagger());
+      await api.register(apiDocsPlugin, { document: openApiDocument(restRoutes, API_VERSION) });
     },
     { prefix: "/api" },
   );
