@@ -48,6 +48,8 @@ test("an admin resets a user's password and deletes a user from the Users page",
   await page.getByRole("button", { name: `Delete ${deleteMe.email}` }).click();
   await expect(page.getByRole("dialog")).toContainText(messages.confirmDeleteUser);
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  // While the dialog is open the table is inert and has no rows to count: wait for the answer.
+  await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page.getByRole("row", { name: new RegExp(deleteMe.email) })).toHaveCount(0);
   expect(
     (

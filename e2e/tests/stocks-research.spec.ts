@@ -51,7 +51,7 @@ test("the research page shows the company, its chart, related companies, statist
   await ranges.getByRole("button", { name: "1Y" }).click();
   await expect(ranges.getByRole("button", { name: "1Y" })).toHaveAttribute("aria-pressed", "true");
   await expect(chart(page)).toHaveAccessibleName(/closing and opening prices, 1Y/);
-  expect(historyRequests.some((url) => url.includes('"range":"1Y"'))).toBe(true);
+  await expect.poll(() => historyRequests.some((url) => url.includes('"range":"1Y"'))).toBe(true);
   await history
     .getByRole("group", { name: "Chart data" })
     .getByRole("button", { name: "Volume" })
