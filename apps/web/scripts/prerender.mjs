@@ -27,13 +27,17 @@ const deferredShell = shell
 
 mkdirSync(join(dist, "prerendered"), { recursive: true });
 for (const [path, name] of Object.entries(pages)) {
-  // React puts resource hints (e.g. image preloads) first in its output; they belong in <head>,
-  // and left in #root they would not match what the browser's render produces there.
+  // React puts resource hints (e.g. image preloads) and the page's <title> first in its output;
+  // they belong in <head>, and left in #root they would not match what the browser's render
+  // produces there. The page's title replaces the shell's.
   const body = await prerender(path);
-  const hints = body.match(/^(?:<link [^>]*\/>)+/)?.[0] ?? "";
+  const leading = body.match(/^(?:<link [^>]*\/>|<title>[^<]*<\/title>)+/)?.[0] ?? "";
+  const title = leading.match(/<title>[^<]*<\/title>/)?.[0];
+  const hints = leading.replace(/<title>[^<]*<\/title>/g, "");
   const html = deferredShell
+    .replace(/<title>[^<]*<\/title>/, title ?? "$&")
     .replace("</head>", `${hints}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${body.slice(hints.length)}</div>`);
+    .replace('<div id="root"></div>', `<div id="root">${body.slice(leading.length)}</div>`);
   const file = join(dist, "prerendered", `${name}.html`);
   writeFileSync(file, html);
   writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));

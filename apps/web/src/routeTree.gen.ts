@@ -18,15 +18,16 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AppAdminRouteImport } from './routes/_app/_admin'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
-import { Route as AppAuditLogsRouteImport } from './routes/_app/audit-logs'
 import { Route as AppCryptoDashboardRouteImport } from './routes/_app/crypto-dashboard'
 import { Route as AppLandingRouteImport } from './routes/_app/landing'
 import { Route as AppPortfolioSummaryRouteImport } from './routes/_app/portfolio-summary'
 import { Route as AppSearchAreaRouteImport } from './routes/_app/search-area'
 import { Route as AppStockDashboardRouteImport } from './routes/_app/stock-dashboard'
 import { Route as AppTransactionHistoryRouteImport } from './routes/_app/transaction-history'
-import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppAdminAuditLogsRouteImport } from './routes/_app/_admin/audit-logs'
+import { Route as AppAdminUsersRouteImport } from './routes/_app/_admin/users'
 import { Route as AppCryptoIndexRouteImport } from './routes/_app/crypto/index'
 import { Route as AppCryptoSymbolRouteImport } from './routes/_app/crypto/$symbol'
 import { Route as AppResearchIndexRouteImport } from './routes/_app/research/index'
@@ -76,14 +77,13 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminRoute = AppAdminRouteImport.update({
+  id: '/_admin',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppAuditLogsRoute = AppAuditLogsRouteImport.update({
-  id: '/audit-logs',
-  path: '/audit-logs',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCryptoDashboardRoute = AppCryptoDashboardRouteImport.update({
@@ -116,10 +116,15 @@ const AppTransactionHistoryRoute = AppTransactionHistoryRouteImport.update({
   path: '/transaction-history',
   getParentRoute: () => AppRoute,
 } as any)
-const AppUsersRoute = AppUsersRouteImport.update({
+const AppAdminAuditLogsRoute = AppAdminAuditLogsRouteImport.update({
+  id: '/audit-logs',
+  path: '/audit-logs',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
-  getParentRoute: () => AppRoute,
+  getParentRoute: () => AppAdminRoute,
 } as any)
 const AppCryptoIndexRoute = AppCryptoIndexRouteImport.update({
   id: '/crypto/',
@@ -152,14 +157,14 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/account': typeof AppAccountRoute
-  '/audit-logs': typeof AppAuditLogsRoute
   '/crypto-dashboard': typeof AppCryptoDashboardRoute
   '/landing': typeof AppLandingRoute
   '/portfolio-summary': typeof AppPortfolioSummaryRoute
   '/search-area': typeof AppSearchAreaRoute
   '/stock-dashboard': typeof AppStockDashboardRoute
   '/transaction-history': typeof AppTransactionHistoryRoute
-  '/users': typeof AppUsersRoute
+  '/audit-logs': typeof AppAdminAuditLogsRoute
+  '/users': typeof AppAdminUsersRoute
   '/crypto/$symbol': typeof AppCryptoSymbolRoute
   '/research/$symbol': typeof AppResearchSymbolRoute
   '/crypto/': typeof AppCryptoIndexRoute
@@ -175,14 +180,14 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/account': typeof AppAccountRoute
-  '/audit-logs': typeof AppAuditLogsRoute
   '/crypto-dashboard': typeof AppCryptoDashboardRoute
   '/landing': typeof AppLandingRoute
   '/portfolio-summary': typeof AppPortfolioSummaryRoute
   '/search-area': typeof AppSearchAreaRoute
   '/stock-dashboard': typeof AppStockDashboardRoute
   '/transaction-history': typeof AppTransactionHistoryRoute
-  '/users': typeof AppUsersRoute
+  '/audit-logs': typeof AppAdminAuditLogsRoute
+  '/users': typeof AppAdminUsersRoute
   '/crypto/$symbol': typeof AppCryptoSymbolRoute
   '/research/$symbol': typeof AppResearchSymbolRoute
   '/crypto': typeof AppCryptoIndexRoute
@@ -199,15 +204,16 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/_app/_admin': typeof AppAdminRouteWithChildren
   '/_app/account': typeof AppAccountRoute
-  '/_app/audit-logs': typeof AppAuditLogsRoute
   '/_app/crypto-dashboard': typeof AppCryptoDashboardRoute
   '/_app/landing': typeof AppLandingRoute
   '/_app/portfolio-summary': typeof AppPortfolioSummaryRoute
   '/_app/search-area': typeof AppSearchAreaRoute
   '/_app/stock-dashboard': typeof AppStockDashboardRoute
   '/_app/transaction-history': typeof AppTransactionHistoryRoute
-  '/_app/users': typeof AppUsersRoute
+  '/_app/_admin/audit-logs': typeof AppAdminAuditLogsRoute
+  '/_app/_admin/users': typeof AppAdminUsersRoute
   '/_app/crypto/$symbol': typeof AppCryptoSymbolRoute
   '/_app/research/$symbol': typeof AppResearchSymbolRoute
   '/_app/crypto/': typeof AppCryptoIndexRoute
@@ -225,13 +231,13 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/terms'
     | '/account'
-    | '/audit-logs'
     | '/crypto-dashboard'
     | '/landing'
     | '/portfolio-summary'
     | '/search-area'
     | '/stock-dashboard'
     | '/transaction-history'
+    | '/audit-logs'
     | '/users'
     | '/crypto/$symbol'
     | '/research/$symbol'
@@ -248,13 +254,13 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/terms'
     | '/account'
-    | '/audit-logs'
     | '/crypto-dashboard'
     | '/landing'
     | '/portfolio-summary'
     | '/search-area'
     | '/stock-dashboard'
     | '/transaction-history'
+    | '/audit-logs'
     | '/users'
     | '/crypto/$symbol'
     | '/research/$symbol'
@@ -271,15 +277,16 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/_app/_admin'
     | '/_app/account'
-    | '/_app/audit-logs'
     | '/_app/crypto-dashboard'
     | '/_app/landing'
     | '/_app/portfolio-summary'
     | '/_app/search-area'
     | '/_app/stock-dashboard'
     | '/_app/transaction-history'
-    | '/_app/users'
+    | '/_app/_admin/audit-logs'
+    | '/_app/_admin/users'
     | '/_app/crypto/$symbol'
     | '/_app/research/$symbol'
     | '/_app/crypto/'
@@ -363,18 +370,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/_admin': {
+      id: '/_app/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppAdminRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/account': {
       id: '/_app/account'
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AppAccountRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/audit-logs': {
-      id: '/_app/audit-logs'
-      path: '/audit-logs'
-      fullPath: '/audit-logs'
-      preLoaderRoute: typeof AppAuditLogsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/crypto-dashboard': {
@@ -419,12 +426,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTransactionHistoryRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/users': {
-      id: '/_app/users'
+    '/_app/_admin/audit-logs': {
+      id: '/_app/_admin/audit-logs'
+      path: '/audit-logs'
+      fullPath: '/audit-logs'
+      preLoaderRoute: typeof AppAdminAuditLogsRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/_admin/users': {
+      id: '/_app/_admin/users'
       path: '/users'
       fullPath: '/users'
-      preLoaderRoute: typeof AppUsersRouteImport
-      parentRoute: typeof AppRoute
+      preLoaderRoute: typeof AppAdminUsersRouteImport
+      parentRoute: typeof AppAdminRoute
     }
     '/_app/crypto/': {
       id: '/_app/crypto/'
@@ -457,16 +471,29 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppAdminRouteChildren {
+  AppAdminAuditLogsRoute: typeof AppAdminAuditLogsRoute
+  AppAdminUsersRoute: typeof AppAdminUsersRoute
+}
+
+const AppAdminRouteChildren: AppAdminRouteChildren = {
+  AppAdminAuditLogsRoute: AppAdminAuditLogsRoute,
+  AppAdminUsersRoute: AppAdminUsersRoute,
+}
+
+const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
+  AppAdminRouteChildren,
+)
+
 interface AppRouteChildren {
+  AppAdminRoute: typeof AppAdminRouteWithChildren
   AppAccountRoute: typeof AppAccountRoute
-  AppAuditLogsRoute: typeof AppAuditLogsRoute
   AppCryptoDashboardRoute: typeof AppCryptoDashboardRoute
   AppLandingRoute: typeof AppLandingRoute
   AppPortfolioSummaryRoute: typeof AppPortfolioSummaryRoute
   AppSearchAreaRoute: typeof AppSearchAreaRoute
   AppStockDashboardRoute: typeof AppStockDashboardRoute
   AppTransactionHistoryRoute: typeof AppTransactionHistoryRoute
-  AppUsersRoute: typeof AppUsersRoute
   AppCryptoSymbolRoute: typeof AppCryptoSymbolRoute
   AppResearchSymbolRoute: typeof AppResearchSymbolRoute
   AppCryptoIndexRoute: typeof AppCryptoIndexRoute
@@ -474,15 +501,14 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAdminRoute: AppAdminRouteWithChildren,
   AppAccountRoute: AppAccountRoute,
-  AppAuditLogsRoute: AppAuditLogsRoute,
   AppCryptoDashboardRoute: AppCryptoDashboardRoute,
   AppLandingRoute: AppLandingRoute,
   AppPortfolioSummaryRoute: AppPortfolioSummaryRoute,
   AppSearchAreaRoute: AppSearchAreaRoute,
   AppStockDashboardRoute: AppStockDashboardRoute,
   AppTransactionHistoryRoute: AppTransactionHistoryRoute,
-  AppUsersRoute: AppUsersRoute,
   AppCryptoSymbolRoute: AppCryptoSymbolRoute,
   AppResearchSymbolRoute: AppResearchSymbolRoute,
   AppCryptoIndexRoute: AppCryptoIndexRoute,

@@ -1,23 +1,35 @@
 import { redirect } from "@tanstack/react-router";
 import { sessionStore } from "./session";
 
-/**
- * Route guards (spec section 2). Most signed-in pages send signed-out visitors to /login; the
- * spec has the account, stock search and crypto search pages send them to /access-denied.
- */
-export function requireSignedIn(signedOutTo: "/login" | "/access-denied" = "/login") {
-  return () => {
-    if (!sessionStore.get()) throw redirect({ to: signedOutTo });
-  };
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption {
+    /**
+     * Where a signed-out visitor of this signed-in page goes (spec section 2): most pages send
+     * them to /login; the account, stock search and crypto search pages to /access-denied.
+     */
+    signedOutTo?: "/login" | "/access-denied";
+    /** Admin pages: where a signed-in non-admin goes. */
+    nonAdminTo?: "/access-denied" | "/";
+  }
 }
 
-/** Admin pages: signed-out visitors go to /login, signed-in non-admins where the page says. */
-export function requireAdmin(nonAdminTo: "/access-denied" | "/") {
-  return () => {
-    const session = sessionStore.get();
-    if (!session) throw redirect({ to: "/login" });
-    if (!session.user.isAdmin) throw redirect({ to: nonAdminTo });
-  };
+interface GuardedMatch {
+  staticData: { signedOutTo?: "/login" | "/access-denied"; nonAdminTo?: "/access-denied" | "/" };
+}
+
+/** The signed-in layout's guard: one check for every page under it, wherever the page says. */
+export function requireSignedIn(matches: readonly GuardedMatch[]) {
+  if (sessionStore.get()) return;
+  const to = matches.findLast((match) => match.staticData.signedOutTo)?.staticData.signedOutTo;
+  throw redirect({ to: to ?? "/login" });
+}
+
+/** The admin layout's guard (below the signed-in one): non-admins go where the page says. */
+export function requireAdmin(matches: readonly GuardedMatch[]) {
+  requireSignedIn(matches);
+  if (sessionStore.get()?.user.isAdmin) return;
+  const to = matches.findLast((match) => match.staticData.nonAdminTo)?.staticData.nonAdminTo;
+  throw redirect({ to: to ?? "/access-denied" });
 }
 
 /** Pages for signed-out visitors (login, register) send a signed-in user to their landing page. */

@@ -3,6 +3,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { queryClient } from "./query-client";
 import { trpcClient } from "./trpc-client";
 
+export { queryClient } from "./query-client";
 export { trpcClient } from "./trpc-client";
 export { errorMessage, httpStatusOf } from "./errors";
 

@@ -1,4 +1,4 @@
-import { createRootRoute, Outlet } from "@tanstack/react-router";
+import { createRootRoute, HeadContent, Outlet } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { SessionMonitor } from "../auth/SessionMonitor";
 import { Footer } from "../components/layout/Footer";
@@ -11,6 +11,8 @@ import { useSession } from "../lib/use-session";
 const Toaster = lazy(() => import("../components/layout/Toaster"));
 
 export const Route = createRootRoute({
+  // Each page names itself in its own `head`; React places the <title> in the document head.
+  head: () => ({ meta: [{ title: "Ledgerline" }] }),
   component: RootLayout,
 });
 
@@ -29,6 +31,7 @@ function RootLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      <HeadContent />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"

@@ -1,12 +1,20 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { requireSignedIn } from "../lib/guards";
 import { queryClient } from "../lib/query-client";
 
 /**
- * The signed-in screens, under one query cache. A pathless layout, so the public pages never
- * load the query library.
+ * The signed-in screens: one guard for all of them, and one query cache. The cache and the tRPC
+ * options proxy join the router context here, loaded on the first signed-in page, so loaders
+ * below read `context.queryClient` / `context.trpc` and the public pages never load the query
+ * library.
  */
 export const Route = createFileRoute("/_app")({
+  beforeLoad: async ({ matches }) => {
+    requireSignedIn(matches);
+    const { queryClient, trpc } = await import("../lib/trpc");
+    return { queryClient, trpc };
+  },
   component: () => (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -4,8 +4,10 @@ import { ShieldAlert } from "lucide-react";
 import { buttonClass } from "../components/ui/Button";
 import { Card } from "../components/ui/Card";
 import { useSession } from "../lib/use-session";
+import { titled } from "../lib/head";
 
 export const Route = createFileRoute("/access-denied")({
+  head: titled("Access denied"),
   component: AccessDeniedPage,
 });
 

@@ -8,8 +8,10 @@ import { Button } from "../components/ui/Button";
 import { Field } from "../components/ui/Field";
 import { errorMessage } from "../lib/errors";
 import { postJson } from "../lib/rest";
+import { titled } from "../lib/head";
 
 export const Route = createFileRoute("/forgot-password")({
+  head: titled("Forgot password"),
   validateSearch: (search: Record<string, unknown>): { invalid?: true } => ({
     invalid: search.invalid === true || search.invalid === "true" ? true : undefined,
   }),

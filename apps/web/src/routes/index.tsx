@@ -4,6 +4,7 @@ import { buttonClass } from "../components/ui/Button";
 import { useSession } from "../lib/use-session";
 
 export const Route = createFileRoute("/")({
+  head: () => ({ meta: [{ title: "Ledgerline · Your stocks and crypto, tracked exactly" }] }),
   component: HomePage,
 });
 

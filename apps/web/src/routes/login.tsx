@@ -10,6 +10,7 @@ import { PasswordField } from "../components/ui/PasswordField";
 import { redirectIfSignedIn } from "../lib/guards";
 import { sessionStore } from "../lib/session";
 import { postJson } from "../lib/rest";
+import { titled } from "../lib/head";
 
 interface LoginSearch {
   reset?: "success";
@@ -17,6 +18,7 @@ interface LoginSearch {
 }
 
 export const Route = createFileRoute("/login")({
+  head: titled("Sign in"),
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     reset: search.reset === "success" ? "success" : undefined,
     reason: search.reason === "inactive" ? "inactive" : undefined,

@@ -1,7 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LegalPage } from "../components/LegalPage";
+import { titled } from "../lib/head";
 
 export const Route = createFileRoute("/privacy")({
+  head: titled("Privacy Policy"),
   component: () => (
     <LegalPage title="Privacy Policy" updated="January 1, 2025">
       <p>This policy says what Ledgerline keeps about you, why, and for how long.</p>

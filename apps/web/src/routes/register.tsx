@@ -12,8 +12,10 @@ import { newPasswordProblem } from "../lib/password-rules";
 import { sessionStore } from "../lib/session";
 import { errorMessage } from "../lib/errors";
 import { postJson } from "../lib/rest";
+import { titled } from "../lib/head";
 
 export const Route = createFileRoute("/register")({
+  head: titled("Create your account"),
   beforeLoad: redirectIfSignedIn,
   component: RegisterPage,
 });

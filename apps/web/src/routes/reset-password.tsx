@@ -8,6 +8,7 @@ import { PasswordField } from "../components/ui/PasswordField";
 import { newPasswordProblem } from "../lib/password-rules";
 import { errorMessage } from "../lib/errors";
 import { postJson } from "../lib/rest";
+import { titled } from "../lib/head";
 
 interface ResetSearch {
   token?: string;
@@ -18,6 +19,7 @@ const text = (value: unknown) =>
   typeof value === "string" && value.trim() !== "" ? value : undefined;
 
 export const Route = createFileRoute("/reset-password")({
+  head: titled("Choose a new password"),
   validateSearch: (search: Record<string, unknown>): ResetSearch => ({
     token: text(search.token),
     email: text(search.email),

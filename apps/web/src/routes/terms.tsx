@@ -1,7 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LegalPage } from "../components/LegalPage";
+import { titled } from "../lib/head";
 
 export const Route = createFileRoute("/terms")({
+  head: titled("Terms of Service"),
   component: () => (
     <LegalPage title="Terms of Service" updated="January 1, 2025">
       <p>

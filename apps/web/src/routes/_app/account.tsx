@@ -8,14 +8,15 @@ import { Field } from "../../components/ui/Field";
 import { Modal } from "../../components/ui/Modal";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { PasswordField } from "../../components/ui/PasswordField";
-import { requireSignedIn } from "../../lib/guards";
 import { newPasswordProblem } from "../../lib/password-rules";
 import { sessionStore } from "../../lib/session";
 import { errorMessage, trpcClient } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
+import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/account")({
-  beforeLoad: requireSignedIn("/access-denied"),
+  staticData: { signedOutTo: "/access-denied" },
+  head: titled("Account Settings"),
   component: AccountPage,
 });
 

@@ -14,11 +14,11 @@ import {
 import { OverviewTiles } from "../../components/portfolio/OverviewTiles";
 import { Card } from "../../components/ui/Card";
 import { formatDateTime } from "../../lib/format";
-import { requireSignedIn } from "../../lib/guards";
 import { useSession } from "../../lib/use-session";
+import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/landing")({
-  beforeLoad: requireSignedIn("/login"),
+  head: titled("Home"),
   component: LandingPage,
 });
 
@@ -97,7 +97,10 @@ function LandingPage() {
   return (
     <div className="space-y-10">
       <section>
-        <h1 className="text-3xl font-bold tracking-tight">Welcome back, {user.name}!</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          {/* A first sign-in has no earlier one to come back from. */}
+          {user.previousLoginDate ? "Welcome back" : "Welcome"}, {user.name}!
+        </h1>
         <p className="mt-1 text-muted">What would you like to do today?</p>
       </section>
 

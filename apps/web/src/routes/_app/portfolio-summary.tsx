@@ -7,7 +7,6 @@ import { buttonClass } from "../../components/ui/Button";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { Spinner } from "../../components/ui/Spinner";
 import { formatDateTime } from "../../lib/format";
-import { requireSignedIn } from "../../lib/guards";
 import { trpc } from "../../lib/trpc";
 import { Allocation } from "./portfolio-summary/-components/Allocation";
 import {
@@ -16,12 +15,13 @@ import {
   StockSymbolLink,
 } from "./portfolio-summary/-components/PositionsTable";
 import { ValueCards } from "./portfolio-summary/-components/ValueCards";
+import { titled } from "../../lib/head";
 
 // The chart library loads with the chart, after the figures are on screen.
 const ValueChart = lazy(() => import("./portfolio-summary/-components/ValueChart"));
 
 export const Route = createFileRoute("/_app/portfolio-summary")({
-  beforeLoad: requireSignedIn("/login"),
+  head: titled("Portfolio Summary"),
   component: PortfolioSummaryPage,
 });
 

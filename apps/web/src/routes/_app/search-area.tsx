@@ -15,7 +15,6 @@ import { Alert } from "../../components/ui/Alert";
 import { Card } from "../../components/ui/Card";
 import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { requireSignedIn } from "../../lib/guards";
 import { trpc } from "../../lib/trpc";
 import { CompanySearch } from "./search-area/-components/CompanySearch";
 import { MarketMovers } from "./search-area/-components/MarketMovers";
@@ -23,10 +22,12 @@ import { RecentSearches } from "./search-area/-components/RecentSearches";
 import { SearchResultCard } from "./search-area/-components/SearchResultCard";
 import { SymbolSearchForm } from "./search-area/-components/SymbolSearchForm";
 import { useSearchHistory } from "./search-area/-components/useSearchHistory";
+import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/search-area")({
   // The spec: the stock search page sends signed-out visitors to /access-denied.
-  beforeLoad: requireSignedIn("/access-denied"),
+  staticData: { signedOutTo: "/access-denied" },
+  head: titled("Stock Search"),
   component: SearchAreaPage,
 });
 

@@ -11,10 +11,10 @@ import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
 import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { requireSignedIn } from "../../lib/guards";
+import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/stock-dashboard")({
-  beforeLoad: requireSignedIn("/login"),
+  head: titled("Stock Dashboard"),
   component: StockDashboardPage,
 });
 

@@ -18,7 +18,6 @@ import { Pager } from "../../components/ui/Pager";
 import { Spinner } from "../../components/ui/Spinner";
 import { errorMessage } from "../../lib/errors";
 import { formatCurrency, formatDateTime, formatQuantity } from "../../lib/format";
-import { requireSignedIn } from "../../lib/guards";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { downloadCsv } from "./transaction-history/-components/download-csv";
@@ -33,9 +32,10 @@ import {
 import { TransactionCards } from "./transaction-history/-components/TransactionCards";
 import { TransactionFilters } from "./transaction-history/-components/TransactionFilters";
 import { AssetBadge, SideBadge } from "./transaction-history/-components/badges";
+import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/transaction-history")({
-  beforeLoad: requireSignedIn("/login"),
+  head: titled("Transaction History"),
   validateSearch: validateTransactionSearch,
   component: TransactionHistoryPage,
 });

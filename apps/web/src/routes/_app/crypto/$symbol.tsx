@@ -8,17 +8,19 @@ import { useCryptoActions } from "../../../components/crypto/useCryptoActions";
 import { Alert } from "../../../components/ui/Alert";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
-import { requireSignedIn } from "../../../lib/guards";
 import { errorMessage, httpStatusOf, trpc } from "../../../lib/trpc";
 import { PositionDetails } from "./-components/PositionDetails";
 import { PriceHistory } from "./-components/PriceHistory";
+import { pageTitle } from "../../../lib/head";
 
 /**
  * One coin's page (the spec links crypto positions to /crypto/{symbol} but defines no route): its
  * quote, the user's position, buy, sell and watchlist actions, and the price history chart.
  */
 export const Route = createFileRoute("/_app/crypto/$symbol")({
-  beforeLoad: requireSignedIn("/login"),
+  head: ({ params }) => ({
+    meta: [{ title: pageTitle(`${params.symbol.trim().toUpperCase()} crypto`) }],
+  }),
   component: CryptoDetailPage,
 });
 

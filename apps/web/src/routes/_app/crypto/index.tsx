@@ -19,17 +19,18 @@ import { CollapsibleIntro } from "../../../components/ui/CollapsibleIntro";
 import { inputClass } from "../../../components/ui/Field";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Spinner } from "../../../components/ui/Spinner";
-import { requireSignedIn } from "../../../lib/guards";
 import { errorMessage, httpStatusOf, trpc } from "../../../lib/trpc";
 import { RecentSearches } from "./-components/RecentSearches";
 import { useSearchHistory } from "./-components/useSearchHistory";
+import { titled } from "../../../lib/head";
 
 interface CryptoSearch {
   symbol?: string;
 }
 
 export const Route = createFileRoute("/_app/crypto/")({
-  beforeLoad: requireSignedIn("/access-denied"),
+  staticData: { signedOutTo: "/access-denied" },
+  head: titled("Crypto Search"),
   // The searched symbol lives in the URL, so a search can be shared and Back returns to it.
   validateSearch: (search: Record<string, unknown>): CryptoSearch =>
     typeof search.symbol === "string" && search.symbol.trim() !== ""

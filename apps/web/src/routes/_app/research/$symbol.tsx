@@ -12,17 +12,19 @@ import { Alert } from "../../../components/ui/Alert";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { formatDateTime } from "../../../lib/format";
-import { requireSignedIn } from "../../../lib/guards";
 import { trpc } from "../../../lib/trpc";
 import { AboutCompany, KeyStatistics } from "./-components/CompanyFacts";
 import { NewsPanel } from "./-components/NewsPanel";
 import { RelatedCompanies } from "./-components/RelatedCompanies";
+import { pageTitle } from "../../../lib/head";
 
 // The chart library loads after the page's own content, in a chunk of its own.
 const PriceChart = lazy(() => import("./-components/PriceChart"));
 
 export const Route = createFileRoute("/_app/research/$symbol")({
-  beforeLoad: requireSignedIn("/login"),
+  head: ({ params }) => ({
+    meta: [{ title: pageTitle(`${params.symbol.trim().toUpperCase()} research`) }],
+  }),
   component: ResearchRoute,
 });
 

@@ -4,19 +4,19 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useEffect, useState, type FormEvent } from "react";
-import { Alert } from "../../components/ui/Alert";
-import { Badge } from "../../components/ui/Badge";
-import { Button } from "../../components/ui/Button";
-import { Card } from "../../components/ui/Card";
-import { DataTable } from "../../components/ui/DataTable";
-import { Field, inputClass } from "../../components/ui/Field";
-import { PageHeader } from "../../components/ui/PageHeader";
-import { Pager } from "../../components/ui/Pager";
-import { Spinner } from "../../components/ui/Spinner";
-import { isoToLocalInput, localInputToIso } from "../../lib/datetime-local";
-import { formatDateTime, orNA } from "../../lib/format";
-import { requireAdmin } from "../../lib/guards";
-import { errorMessage, httpStatusOf, trpc } from "../../lib/trpc";
+import { Alert } from "../../../components/ui/Alert";
+import { Badge } from "../../../components/ui/Badge";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { DataTable } from "../../../components/ui/DataTable";
+import { Field, inputClass } from "../../../components/ui/Field";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { Pager } from "../../../components/ui/Pager";
+import { Spinner } from "../../../components/ui/Spinner";
+import { isoToLocalInput, localInputToIso } from "../../../lib/datetime-local";
+import { formatDateTime, orNA } from "../../../lib/format";
+import { errorMessage, httpStatusOf, trpc } from "../../../lib/trpc";
+import { titled } from "../../../lib/head";
 
 /** Filters, sort and page live in the URL, so a view of the log can be shared and reloaded. */
 interface AuditSearch {
@@ -52,9 +52,10 @@ const positiveInt = (value: unknown, fallback: number) => {
 const isoOrUndefined = (value: unknown) =>
   typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : undefined;
 
-export const Route = createFileRoute("/_app/audit-logs")({
+export const Route = createFileRoute("/_app/_admin/audit-logs")({
   // The spec sends non-admins who open the audit log home, not to /access-denied.
-  beforeLoad: requireAdmin("/"),
+  staticData: { nonAdminTo: "/" },
+  head: titled("Audit Logs"),
   validateSearch: (search: Record<string, unknown>): AuditSearch => ({
     startDate: isoOrUndefined(search.startDate),
     endDate: isoOrUndefined(search.endDate),

@@ -10,23 +10,24 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { useMemo, useState, type FormEvent } from "react";
-import { Alert } from "../../components/ui/Alert";
-import { Badge } from "../../components/ui/Badge";
-import { Button } from "../../components/ui/Button";
-import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { DataTable } from "../../components/ui/DataTable";
-import { Modal } from "../../components/ui/Modal";
-import { PageHeader } from "../../components/ui/PageHeader";
-import { PasswordField } from "../../components/ui/PasswordField";
-import { Spinner } from "../../components/ui/Spinner";
-import { formatDateTime } from "../../lib/format";
-import { requireAdmin } from "../../lib/guards";
-import { queryClient } from "../../lib/query-client";
-import { notify } from "../../lib/notify";
-import { errorMessage, trpc, trpcClient } from "../../lib/trpc";
+import { Alert } from "../../../components/ui/Alert";
+import { Badge } from "../../../components/ui/Badge";
+import { Button } from "../../../components/ui/Button";
+import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
+import { DataTable } from "../../../components/ui/DataTable";
+import { Modal } from "../../../components/ui/Modal";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { PasswordField } from "../../../components/ui/PasswordField";
+import { Spinner } from "../../../components/ui/Spinner";
+import { formatDateTime } from "../../../lib/format";
+import { queryClient } from "../../../lib/query-client";
+import { notify } from "../../../lib/notify";
+import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
+import { titled } from "../../../lib/head";
 
-export const Route = createFileRoute("/_app/users")({
-  beforeLoad: requireAdmin("/access-denied"),
+export const Route = createFileRoute("/_app/_admin/users")({
+  staticData: { nonAdminTo: "/access-denied" },
+  head: titled("User Management"),
   loader: () => queryClient.prefetchQuery(trpc.users.list.queryOptions()),
   component: UsersPage,
 });
