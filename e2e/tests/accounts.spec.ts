@@ -166,5 +166,5 @@ test("account settings: change password, change email, delete the account", asyn
   const after = await request.post("/api/auth/login", {
     data: { email: newEmail, password: "changed-pass-11" },
   });
-  expect(after.status()).toBe(401);
+  expect(after.status()).toBe(400);
 });

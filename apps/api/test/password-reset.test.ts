@@ -91,7 +91,7 @@ describe("POST /api/auth/reset-password", () => {
           body: { email: "cy@example.com", password: "old-password-1" },
         })
       ).status,
-    ).toBe(401);
+    ).toBe(400);
     expect(
       (
         await t.request("POST", "/api/auth/login", {

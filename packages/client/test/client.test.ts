@@ -103,7 +103,7 @@ describe("login", () => {
       login({ baseUrl: server.baseUrl, email, password: "not-the-password-1" }),
     );
 
-    expect(error.data?.code).toBe("UNAUTHORIZED");
+    expect(error.data?.code).toBe("BAD_REQUEST");
     expect(error.message).toBe(messages.invalidCredentials);
   });
 

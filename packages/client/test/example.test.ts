@@ -57,6 +57,6 @@ describe("examples/list-users.ts", () => {
     );
 
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr).toContain("Failed: Invalid credentials (UNAUTHORIZED)");
+    expect(failed?.stderr).toContain("Failed: Invalid credentials (BAD_REQUEST)");
   });
 });

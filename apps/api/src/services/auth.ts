@@ -9,7 +9,7 @@ import {
 } from "@ledgerline/contracts";
 import { passwordResetMail } from "../mail/templates";
 import { recordAudit } from "./audit";
-import { badRequest, conflict, tooManyRequests, unauthorized } from "./errors";
+import { badRequest, conflict, tooManyRequests } from "./errors";
 import {
   hashForUnknownUser,
   hashPassword,
@@ -91,7 +91,8 @@ export async function login(scope: RequestScope, input: LoginInput): Promise<Aut
       userId: user?.id,
       failureReason: user ? "Wrong password" : "Unknown email",
     });
-    throw unauthorized(messages.invalidCredentials);
+    // 400, not 401: clients of the original system read every 401 as "session over".
+    throw badRequest(messages.invalidCredentials);
   }
 
   await throttles.loginFailuresPerIp.refund(ipKey);
