@@ -11,8 +11,6 @@ afterEach(async () => {
 
 const openMarket = () =>
   createMarketService({ clock: fixedClock(new Date("2026-03-11T15:00:00Z")) });
-const closedMarket = () =>
-  createMarketService({ clock: fixedClock(new Date("2026-03-14T15:00:00Z")) });
 
 async function signedIn(options: Parameters<typeof startTestApp>[0] = {}) {
   t = await startTestApp(options);
@@ -49,21 +47,6 @@ describe("stock market reads", () => {
       marketCap: 0,
       marketStatus: marketMessages.marketOpen,
     });
-  });
-
-  it("uses the previous close and says so while the market is closed", async () => {
-    const { app, token } = await signedIn({ market: closedMarket() });
-    const response = await app.trpc("query", "market.snapshot", { symbol: "MSFT" }, token);
-    const snapshot = (
-      response.body as unknown as {
-        result: {
-          data: { price: string; previousClose: string; marketStatus: string; volume: number };
-        };
-      }
-    ).result.data;
-    expect(snapshot.marketStatus).toBe(marketMessages.marketClosedUsingPreviousClose);
-    expect(snapshot.price).toBe(snapshot.previousClose);
-    expect(snapshot.volume).toBe(0);
   });
 
   it("answers 404 with the spec's text for an unknown symbol and 400 for a malformed one", async () => {
@@ -165,18 +148,6 @@ describe("REST market paths", () => {
     expect(body.losers).toHaveLength(10);
     expect(typeof body.gainers[0]?.price).toBe("number");
     expect(body.marketStatus).toBe(marketMessages.marketOpen);
-  });
-
-  it("shows the previous trading day with zeros while the market is closed", async () => {
-    const { app, token } = await signedIn({ market: closedMarket() });
-    const body = (await app.request("GET", "/api/marketmovers", { token })).body as unknown as {
-      gainers: { changePercent: number; volume: number }[];
-      marketStatus: string;
-    };
-    expect(body.marketStatus).toBe(marketMessages.marketClosedShowingPreviousDay);
-    expect(body.gainers.every((mover) => mover.changePercent === 0 && mover.volume === 0)).toBe(
-      true,
-    );
   });
 
   it("POST /api/marketmovers is for admins, and GET falls back to what they stored when the provider fails", async () => {

@@ -43,6 +43,7 @@ export type {
   NewsQuery,
   SnapshotBar,
   StockMarketProvider,
+  TickerDayBar,
   TickerSnapshot,
 } from "./providers/types";
 export { PolygonStockMarket } from "./polygon/polygon-stock-market";

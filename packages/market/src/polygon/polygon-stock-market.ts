@@ -25,6 +25,7 @@ import type {
   NewsQuery,
   SnapshotBar,
   StockMarketProvider,
+  TickerDayBar,
   TickerSnapshot,
 } from "../providers/types";
 import {
@@ -215,23 +216,42 @@ export class PolygonStockMarket implements StockMarketProvider {
     const wanted = new Set(tickers);
     let date = lastCompletedSession(this.clock.now()).date;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const body = await this.get(`/v2/aggs/grouped/locale/us/market/stocks/${date}`, {
-        adjusted: true,
-      });
-      const results = parseUpstream(aggregatesAnswer, body, "snapshot", "Polygon").results ?? [];
-      if (results.length > 0) {
-        return results
-          .filter((bar) => bar.T !== undefined && wanted.has(bar.T))
+      const bars = await this.groupedDailyBars(date, "snapshot");
+      if (bars.length > 0) {
+        return bars
+          .filter((bar) => wanted.has(bar.ticker))
           .map((bar) => ({
-            ticker: bar.T!,
+            ticker: bar.ticker,
             day: NO_TRADES,
-            prevDay: toPrevDay(bar),
+            prevDay: bar.bar,
             updatedAt: bar.t,
           }));
       }
       date = previousTradingDay(date);
     }
     return [];
+  }
+
+  /** One session's bars for every ticker that traded: `GET /v2/aggs/grouped/.../{date}`. */
+  private async groupedDailyBars(
+    date: string,
+    operation: MarketOperation,
+  ): Promise<(TickerDayBar & { t: number })[]> {
+    const body = await this.get(`/v2/aggs/grouped/locale/us/market/stocks/${date}`, {
+      adjusted: true,
+    });
+    return (parseUpstream(aggregatesAnswer, body, operation, "Polygon").results ?? []).flatMap(
+      (bar) => {
+        const prevDay = toPrevDay(bar);
+        return bar.T && prevDay ? [{ ticker: bar.T, bar: prevDay, t: bar.t }] : [];
+      },
+    );
+  }
+
+  async getSessionBars(date: string): Promise<TickerDayBar[]> {
+    return this.call("bars", async () =>
+      (await this.groupedDailyBars(date, "bars")).map(({ ticker, bar }) => ({ ticker, bar })),
+    );
   }
 
   async searchCompanies(query: CompanySearchQuery): Promise<CompanySearchHit[]> {

@@ -34,6 +34,12 @@ export interface TickerSnapshot {
   updatedAt: number;
 }
 
+/** One ticker's bar in a whole-market daily answer (Polygon's grouped daily bars). */
+export interface TickerDayBar {
+  ticker: string;
+  bar: SnapshotBar;
+}
+
 export interface CompanySearchQuery {
   text: string;
   limit: number;
@@ -77,6 +83,11 @@ export interface StockMarketProvider {
   getRelatedTickers(ticker: string): Promise<string[]>;
   /** Adjusted daily bars, ascending. */
   getDailyBars(query: DailyBarsQuery): Promise<HistoricalBar[]>;
+  /**
+   * Every ticker's bar of one finished session (YYYY-MM-DD) in one call; empty when that day
+   * had no session or its bars are not published yet.
+   */
+  getSessionBars(date: string): Promise<TickerDayBar[]>;
   getMarketStatus(): Promise<MarketStatus>;
 }
 

@@ -5,8 +5,8 @@ import {
   type MarketMovers,
   type StockSnapshot,
 } from "@ledgerline/contracts";
-import { isZeroDecimal, percentChange, subtractDecimals } from "../decimal";
-import type { TickerSnapshot } from "../providers/types";
+import { isZeroDecimal, percentChange, subtractDecimals, type Decimal } from "../decimal";
+import type { TickerDayBar, TickerSnapshot } from "../providers/types";
 
 /**
  * The spec's market-status rules (section 4), applied to provider snapshots in one place.
@@ -22,13 +22,25 @@ function priceOf(snapshot: TickerSnapshot): string {
   return snapshot.prevDay?.close ?? "0";
 }
 
-/** A saved-stock record: closed → previous close as price and the closed message. */
-export function toStockSnapshot(snapshot: TickerSnapshot, companyName: string): StockSnapshot {
+/**
+ * A saved-stock record. While closed (no trade today) it shows the last session, as design.md's
+ * departures say, instead of the spec's zeros: that session's close as the price, its volume
+ * and range, and its change against `closeBefore`, the close of the session before it (without
+ * it, the change reads 0). The status is still the spec's closed message.
+ */
+export function toStockSnapshot(
+  snapshot: TickerSnapshot,
+  companyName: string,
+  closeBefore: Decimal | null = null,
+): StockSnapshot {
   const closed = isMarketClosed(snapshot);
+  const lastSession = closed ? snapshot.prevDay : null;
   // A stock without a previous session (listed today) is measured against its open.
-  const previousClose =
-    snapshot.prevDay?.close ?? (closed ? "0" : (snapshot.day.open ?? snapshot.day.close));
-  const price = closed ? previousClose : priceOf(snapshot);
+  const previousClose = closed
+    ? (closeBefore ?? snapshot.prevDay?.close ?? "0")
+    : (snapshot.prevDay?.close ?? snapshot.day.open ?? snapshot.day.close);
+  const shown = lastSession ?? (closed ? null : snapshot.day);
+  const price = lastSession ? lastSession.close : closed ? previousClose : priceOf(snapshot);
   return {
     symbol: snapshot.ticker,
     companyName,
@@ -36,11 +48,11 @@ export function toStockSnapshot(snapshot: TickerSnapshot, companyName: string): 
     change: subtractDecimals(price, previousClose),
     changePercent: percentChange(price, previousClose),
     marketCap: 0,
-    volume: closed ? 0 : snapshot.day.volume,
+    volume: shown?.volume ?? 0,
     timestamp: new Date(snapshot.updatedAt).toISOString(),
-    open: closed ? null : snapshot.day.open,
-    high: closed ? null : snapshot.day.high,
-    low: closed ? null : snapshot.day.low,
+    open: shown?.open ?? null,
+    high: shown?.high ?? null,
+    low: shown?.low ?? null,
     previousClose,
     marketStatus: closed
       ? marketMessages.marketClosedUsingPreviousClose
@@ -74,6 +86,40 @@ export function toMarketMovers(
   return {
     gainers: gainers.slice(0, MARKET_MOVERS_LIMIT).map(toMover),
     losers: losers.slice(0, MARKET_MOVERS_LIMIT).map(toMover),
+    marketStatus,
+    lastUpdate: new Date(now).toISOString(),
+  };
+}
+
+/** Polygon leaves tickers that traded fewer shares out of its gainers and losers; so do we. */
+export const MOVERS_MIN_VOLUME = 10_000;
+
+/**
+ * The movers of a finished session, for when the market is closed: every ticker of that session
+ * ranked by its change against the session before, with its real close and volume, under the
+ * spec's 'previous trading day' message (rather than the spec's zeros; see design.md).
+ */
+export function toPreviousSessionMovers(
+  session: readonly TickerDayBar[],
+  closeBefore: (ticker: string) => Decimal | undefined,
+  now: number,
+): MarketMovers {
+  const marketStatus = marketMessages.marketClosedShowingPreviousDay;
+  const movers = session.flatMap(({ ticker, bar }): MarketMover[] => {
+    const before = closeBefore(ticker);
+    if (!before || isZeroDecimal(before) || bar.volume < MOVERS_MIN_VOLUME) return [];
+    const changePercent = percentChange(bar.close, before);
+    return [{ symbol: ticker, price: bar.close, changePercent, volume: bar.volume, marketStatus }];
+  });
+  const ranked = movers.sort(
+    (a, b) => b.changePercent - a.changePercent || a.symbol.localeCompare(b.symbol),
+  );
+  return {
+    gainers: ranked.filter((mover) => mover.changePercent > 0).slice(0, MARKET_MOVERS_LIMIT),
+    losers: ranked
+      .filter((mover) => mover.changePercent < 0)
+      .reverse()
+      .slice(0, MARKET_MOVERS_LIMIT),
     marketStatus,
     lastUpdate: new Date(now).toISOString(),
   };

@@ -19,10 +19,20 @@ import {
   type StockSnapshot,
   type TimeRange,
 } from "@ledgerline/contracts";
+import {
+  lastCompletedSession,
+  previousTradingDay,
+  sessionInProgress,
+} from "../calendar/nyse-calendar";
 import type { Clock } from "../clock";
-import { meanPercent, percentChange } from "../decimal";
-import { toMarketDataError, type MarketDataError } from "../errors";
-import type { StockMarketProvider, TickerSnapshot } from "../providers/types";
+import { meanPercent, percentChange, type Decimal } from "../decimal";
+import { MarketDataError, toMarketDataError } from "../errors";
+import type {
+  SnapshotBar,
+  StockMarketProvider,
+  TickerDayBar,
+  TickerSnapshot,
+} from "../providers/types";
 import type { SingleFlight } from "../resilience/single-flight";
 import type { MarketStore } from "../store/market-store";
 import { isValidStockSymbol, parseStockSymbol } from "../symbols";
@@ -31,7 +41,12 @@ import { DailyBarHistory } from "./daily-bars";
 import type { ProviderGateway } from "./provider-gateway";
 import { RecentSymbols } from "./recent-symbols";
 import { SnapshotBatcher } from "./snapshot-batcher";
-import { toMarketMovers, toStockSnapshot } from "./snapshot-view";
+import {
+  isMarketClosed,
+  toMarketMovers,
+  toPreviousSessionMovers,
+  toStockSnapshot,
+} from "./snapshot-view";
 import { stockQuoteFreshMs, type MarketTtls } from "./ttl";
 
 export type SnapshotResult =
@@ -59,6 +74,19 @@ export interface StockMarketServiceDependencies {
 }
 
 const DAY_MS = 86_400_000;
+
+/** One finished session's bars by ticker, as cached (a plain object, so any cache can hold it). */
+type SessionBars = Record<string, SnapshotBar>;
+
+/** The last finished session whose bars are published, and the session before it. */
+interface PreviousSessions {
+  last: { date: string; bars: SessionBars };
+  before: { date: string; bars: SessionBars };
+}
+
+function barOf(bars: SessionBars, ticker: string): SnapshotBar | undefined {
+  return Object.hasOwn(bars, ticker) ? bars[ticker] : undefined;
+}
 
 /**
  * Every stock read the screens make, served through cache, single-flight, batching and the
@@ -139,12 +167,68 @@ export class StockMarketService {
     const symbol = parseStockSymbol(symbolInput, "snapshot");
     this.recent.note(symbol);
     const snapshot = await this.rawSnapshot(symbol);
-    const companyName = await this.companyName(symbol);
+    return { ...(await this.viewOf(snapshot, await this.companyName(symbol))) };
+  }
+
+  /**
+   * The screen's view of a snapshot. While closed it shows the last session, measured against
+   * the close of the session before it (from one grouped call for the whole market); if that is
+   * unavailable the change reads 0 and the view is not kept, so the next read tries again.
+   */
+  private async viewOf(snapshot: TickerSnapshot, companyName: string): Promise<StockSnapshot> {
     const view = this.views.get(snapshot);
-    if (view?.companyName === companyName) return { ...view };
-    const fresh = toStockSnapshot(snapshot, companyName);
+    if (view?.companyName === companyName) return view;
+    let closeBefore: Decimal | null = null;
+    if (isMarketClosed(snapshot) && snapshot.prevDay) {
+      try {
+        const { before } = await this.previousSessions();
+        closeBefore = barOf(before.bars, snapshot.ticker)?.close ?? null;
+      } catch {
+        return toStockSnapshot(snapshot, companyName);
+      }
+    }
+    const fresh = toStockSnapshot(snapshot, companyName, closeBefore);
     this.views.set(snapshot, fresh);
-    return { ...fresh };
+    return fresh;
+  }
+
+  /** Every ticker's bars of one finished session, one upstream call per day however many read it. */
+  private sessionBars(date: string): Promise<SessionBars> {
+    return this.loader.load(
+      `stock:session:${date}`,
+      "bars",
+      { freshForMs: this.ttls.sessionMs, staleForMs: this.ttls.staleMs },
+      async () => {
+        const bars: TickerDayBar[] = await this.gateway.call("bars", () =>
+          this.provider.getSessionBars(date),
+        );
+        if (bars.length === 0) {
+          // Remembered briefly as not found: the day may be published later.
+          throw new MarketDataError("bars", "not_found", {
+            detail: `no session bars published for ${date}`,
+          });
+        }
+        return Object.fromEntries(bars.map(({ ticker, bar }) => [ticker, bar]));
+      },
+    );
+  }
+
+  /** The last finished session (or the one before, while its bars are not published yet). */
+  private async previousSessions(): Promise<PreviousSessions> {
+    let date = lastCompletedSession(this.clock.now()).date;
+    let bars: SessionBars;
+    try {
+      bars = await this.sessionBars(date);
+    } catch (error) {
+      if (toMarketDataError(error, "bars").kind !== "not_found") throw error;
+      date = previousTradingDay(date);
+      bars = await this.sessionBars(date);
+    }
+    const beforeDate = previousTradingDay(date);
+    return {
+      last: { date, bars },
+      before: { date: beforeDate, bars: await this.sessionBars(beforeDate) },
+    };
   }
 
   /** One result per distinct symbol, in input order; one failure does not fail the rest. */
@@ -262,7 +346,7 @@ export class StockMarketService {
     return Promise.all(
       peers.map(async (ticker): Promise<RelatedCompany> => {
         try {
-          const snapshot = toStockSnapshot(
+          const snapshot = await this.viewOf(
             await this.rawSnapshot(ticker),
             await this.companyName(ticker),
           );
@@ -328,12 +412,27 @@ export class StockMarketService {
         force: options.force ?? false,
       },
       async () => {
+        // Outside a session the provider's lists are empty or all zeros: go straight to the
+        // last session's movers (design.md: the previous trading day's real figures).
+        if (!sessionInProgress(this.clock.now())) return this.previousSessionMovers();
         const [gainers, losers] = await Promise.all([
           this.gateway.call("movers", () => this.provider.getMovers("gainers")),
           this.gateway.call("movers", () => this.provider.getMovers("losers")),
         ]);
-        return toMarketMovers(gainers, losers, this.clock.now());
+        const live = toMarketMovers(gainers, losers, this.clock.now());
+        if (live.marketStatus === marketMessages.marketOpen) return live;
+        // No trade yet today (the spec's closed rule): the last session's, if they can be had.
+        return this.previousSessionMovers().catch(() => live);
       },
+    );
+  }
+
+  private async previousSessionMovers(): Promise<MarketMovers> {
+    const { last, before } = await this.previousSessions();
+    return toPreviousSessionMovers(
+      Object.entries(last.bars).map(([ticker, bar]) => ({ ticker, bar })),
+      (ticker) => barOf(before.bars, ticker)?.close,
+      this.clock.now(),
     );
   }
 
@@ -353,7 +452,7 @@ export class StockMarketService {
       async () => {
         const settled = await Promise.allSettled(
           this.summarySymbols.map(async (symbol) =>
-            toStockSnapshot(await this.rawSnapshot(symbol), ""),
+            this.viewOf(await this.rawSnapshot(symbol), ""),
           ),
         );
         const snapshots = settled.flatMap((result) =>

@@ -13,6 +13,8 @@ export interface MarketTtls {
   closedQuoteMs: number;
   cryptoQuoteMs: number;
   summaryMs: number;
+  /** Every ticker's bars of one finished session (grouped daily): they do not change. */
+  sessionMs: number;
   statusMs: number;
   searchMs: number;
   detailsMs: number;
@@ -30,6 +32,7 @@ export const defaultMarketTtls: MarketTtls = {
   closedQuoteMs: 15 * MINUTE,
   cryptoQuoteMs: 15 * SECOND,
   summaryMs: 60 * SECOND,
+  sessionMs: DAY,
   statusMs: 30 * SECOND,
   searchMs: 6 * HOUR,
   detailsMs: DAY,

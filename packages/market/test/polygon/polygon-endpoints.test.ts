@@ -1,6 +1,8 @@
+import { marketMessages } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../../src/clock";
 import { PolygonStockMarket } from "../../src/polygon/polygon-stock-market";
+import { createMarketService } from "../../src/service/create-market-service";
 import {
   fixture,
   startFixtureServer,
@@ -38,6 +40,7 @@ const routes: Record<string, string> = {
   "/v2/aggs/ticker/ZZZZ/range/1/day/2022-01-01/2022-01-31": "polygon/aggs-empty.json",
   "/v2/aggs/ticker/AAPL/prev": "polygon/aggs-AAPL-prev.json",
   "/v2/aggs/grouped/locale/us/market/stocks/2022-04-27": "polygon/aggs-grouped.json",
+  "/v2/aggs/grouped/locale/us/market/stocks/2022-04-26": "polygon/aggs-grouped-2022-04-26.json",
   "/v1/marketstatus/now": "polygon/marketstatus-now.json",
 };
 
@@ -260,5 +263,64 @@ describe("Polygon adapter on a plan without snapshots", () => {
     const polygon = await polygonWith(notEntitled, { snapshotsEntitled: false });
     await polygon.getSnapshot("AAPL");
     expect(server!.requests.map((request) => request.path)).toEqual(["/v2/aggs/ticker/AAPL/prev"]);
+  });
+});
+
+describe("a closed market over Polygon", () => {
+  const withEmptyDay: Route = (request) =>
+    request.path === "/v2/aggs/grouped/locale/us/market/stocks/2022-04-24"
+      ? { body: fixture("polygon/aggs-empty.json") }
+      : recorded(request);
+
+  it("reads one session's bars for every ticker from one grouped-daily call", async () => {
+    const polygon = await polygonWith(withEmptyDay);
+    const bars = await polygon.getSessionBars("2022-04-27");
+    expect(bars).toHaveLength(3);
+    expect(bars[0]).toEqual({
+      ticker: "AAPL",
+      bar: { open: "162.25", high: "162.34", low: "156.72", close: "156.8", volume: 95595226 },
+    });
+    expect(Object.fromEntries(server!.requests[0]!.query)).toMatchObject({ adjusted: "true" });
+    expect(await polygon.getSessionBars("2022-04-24")).toEqual([]);
+  });
+
+  it("ranks the last session's movers from two grouped calls, without the snapshot lists", async () => {
+    const polygon = await polygonWith(recorded);
+    const market = createMarketService({
+      stocks: { provider: polygon },
+      clock: fixedClock(new Date("2022-04-28T01:00:00Z")),
+      batchWindowMs: 0,
+    });
+    const movers = await market.stocks.getMarketMovers();
+    expect(movers).toMatchObject({
+      gainers: [],
+      losers: [
+        { symbol: "MSFT", price: "270.22", changePercent: -3.7404, volume: 42053310 },
+        { symbol: "AAPL", price: "156.8", changePercent: -3.7328, volume: 95595226 },
+      ],
+      marketStatus: marketMessages.marketClosedShowingPreviousDay,
+    });
+    expect(server!.requests.map((request) => request.path)).toEqual([
+      "/v2/aggs/grouped/locale/us/market/stocks/2022-04-27",
+      "/v2/aggs/grouped/locale/us/market/stocks/2022-04-26",
+    ]);
+  });
+
+  it("measures a closed quote against the session before, on a plan without snapshots", async () => {
+    const polygon = await polygonWith(recorded, { snapshotsEntitled: false });
+    const market = createMarketService({
+      stocks: { provider: polygon },
+      clock: fixedClock(new Date("2022-04-28T01:00:00Z")),
+      batchWindowMs: 0,
+    });
+    expect(await market.stocks.getSnapshot("AAPL")).toMatchObject({
+      price: "156.8",
+      previousClose: "162.88",
+      change: "-6.08",
+      changePercent: -3.7328,
+      volume: 95595226,
+      open: "162.25",
+      marketStatus: marketMessages.marketClosedUsingPreviousClose,
+    });
   });
 });

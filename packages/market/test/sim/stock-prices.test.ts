@@ -139,25 +139,27 @@ describe("simulated snapshots while the market is closed", () => {
   };
 
   for (const [when, at] of Object.entries(closedInstants)) {
-    it(`report no trades ${when}, so the previous close is the price`, async () => {
+    it(`report no trades ${when}, so the last session's figures are shown`, async () => {
       const snapshot = await simAt(at).getSnapshot("AAPL");
       expect(snapshot.day.close).toBe("0");
       expect(snapshot.day.volume).toBe(0);
+      const last = snapshot.prevDay!;
       const view = toStockSnapshot(snapshot, "Apple Inc.");
       expect(view.marketStatus).toBe(marketMessages.marketClosedUsingPreviousClose);
-      expect(view.price).toBe(view.previousClose);
-      expect([view.open, view.high, view.low]).toEqual([null, null, null]);
-      expect(view.volume).toBe(0);
+      expect(view.price).toBe(last.close);
+      expect([view.open, view.high, view.low]).toEqual([last.open, last.high, last.low]);
+      expect(view.volume).toBe(last.volume);
+      expect(view.volume).toBeGreaterThan(0);
     });
   }
 
-  it("use the close of the session that just ended as the previous close", async () => {
+  it("use the close of the session that just ended as the price", async () => {
     const [today] = await simAt(AFTER_CLOSE).getDailyBars({
       ticker: "AAPL",
       from: TRADING_DAY,
       to: TRADING_DAY,
     });
-    expect(toStockSnapshot(await simAt(AFTER_CLOSE).getSnapshot("AAPL"), "").previousClose).toBe(
+    expect(toStockSnapshot(await simAt(AFTER_CLOSE).getSnapshot("AAPL"), "").price).toBe(
       today!.c,
     );
   });

@@ -22,6 +22,7 @@ import type {
   NewsQuery,
   SnapshotBar,
   StockMarketProvider,
+  TickerDayBar,
   TickerSnapshot,
 } from "../../providers/types";
 import { SimulatedNews } from "../news/news-generator";
@@ -334,6 +335,19 @@ export class SimulatedStockMarket implements StockMarketProvider {
         c: bar.close,
         v: bar.volume,
       });
+    }
+    return bars;
+  }
+
+  async getSessionBars(date: string): Promise<TickerDayBar[]> {
+    const now = this.now();
+    const session = sessionOn(date);
+    const index = this.days.indexOf(date);
+    if (!session || index === undefined || session.closesAt > now) return [];
+    const bars: TickerDayBar[] = [];
+    for (const profile of this.profiles.values()) {
+      if (index < this.firstBarIndex(profile)) continue;
+      bars.push({ ticker: profile.symbol, bar: toDecimalBar(this.model(profile).dayBar(index)) });
     }
     return bars;
   }
