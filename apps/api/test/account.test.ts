@@ -85,6 +85,39 @@ describe("POST /api/users/update-email", () => {
     ).toBe(200);
   });
 
+  it("signs out the account's other sessions and keeps this one", async () => {
+    const user = await t.registerUser({ email: "old@example.com" });
+    const other = await t.request("POST", "/api/auth/login", {
+      body: { email: "old@example.com", password: user.password },
+    });
+    const response = await t.request("POST", "/api/users/update-email", {
+      token: user.token,
+      body: { newEmail: "new@example.com" },
+    });
+    expect(response.status).toBe(200);
+    expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(200);
+    expect(
+      (await t.trpc("query", "auth.session", undefined, other.body?.token as string)).status,
+    ).toBe(401);
+  });
+
+  it("is throttled like registration, so it cannot probe which addresses are registered", async () => {
+    await t.registerUser({ email: "taken@example.com" });
+    const user = await t.registerUser({ email: "me@example.com" });
+    const probe = (address: string) =>
+      t.request("POST", "/api/users/update-email", {
+        token: user.token,
+        body: { newEmail: address },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await probe(`free-${i}@example.com`)).status);
+    expect(statuses).toEqual(Array(10).fill(200));
+    const refused = await probe("taken@example.com");
+    expect(refused.status).toBe(429);
+    expect(refused.body?.message).toBe(messages.tooManyAttempts);
+    expect((await t.app.deps.repos.users.findById(user.id))?.email).toBe("free-9@example.com");
+  });
+
   it("refuses an address another account uses", async () => {
     await t.registerUser({ email: "taken@example.com" });
     const user = await t.registerUser({ email: "me@example.com" });

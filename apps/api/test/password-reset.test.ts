@@ -154,4 +154,41 @@ describe("POST /api/auth/reset-password", () => {
       .all();
     expect(events).toEqual(["REGISTER", "PASSWORD_RESET_REQUEST", "PASSWORD_RESET"]);
   });
+
+  it("dies when the account's email changes, even sent with the new address", async () => {
+    const user = await t.registerUser({ email: "cy@example.com", password: "old-password-1" });
+    const token = await requestReset("cy@example.com");
+    const moved = await t.request("POST", "/api/users/update-email", {
+      token: user.token,
+      body: { newEmail: "cy-new@example.com" },
+    });
+    expect(moved.status).toBe(200);
+    const response = await t.request("POST", "/api/auth/reset-password", {
+      body: { token, email: "cy-new@example.com", newPassword: "taken-over-9" },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body?.message).toBe(messages.invalidResetToken);
+    expect(
+      (
+        await t.request("POST", "/api/auth/login", {
+          body: { email: "cy-new@example.com", password: "old-password-1" },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it("dies when the password is changed in account settings", async () => {
+    const user = await t.registerUser({ email: "cy@example.com", password: "old-password-1" });
+    const token = await requestReset("cy@example.com");
+    const changed = await t.request("POST", "/api/users/update-password", {
+      token: user.token,
+      body: { currentPassword: "old-password-1", newPassword: "new-password-2" },
+    });
+    expect(changed.status).toBe(200);
+    const response = await t.request("POST", "/api/auth/reset-password", {
+      body: { token, email: "cy@example.com", newPassword: "taken-over-9" },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body?.message).toBe(messages.invalidResetToken);
+  });
 });

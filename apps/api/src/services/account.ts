@@ -8,7 +8,7 @@ import {
 import { emailChangedMail } from "../mail/templates";
 import { recordAudit } from "./audit";
 import { assertAcceptablePassword } from "./auth";
-import { badRequest, conflict, forbidden } from "./errors";
+import { badRequest, conflict, forbidden, tooManyRequests } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { UserScope } from "./scope";
 import { toSessionUser } from "./user-views";
@@ -45,15 +45,21 @@ export async function updatePassword(
   return { message: messages.passwordUpdated };
 }
 
-/** The old address is told about the change, so a hijacked session cannot move an account silently. */
+/**
+ * The old address is told about the change, so a hijacked session cannot move an account silently;
+ * other sessions are signed out and open reset links die with the old address.
+ */
 export async function updateEmail(
   scope: UserScope,
   input: UpdateEmailInput,
   expiresAt: Date,
 ): Promise<SessionUser> {
-  const { repos, mailer, logger } = scope.deps;
+  const { repos, mailer, logger, throttles } = scope.deps;
   const oldEmail = scope.user.email;
   if (input.newEmail === oldEmail) return toSessionUser(scope.user, expiresAt);
+  if (!(await throttles.emailChangesPerUser.tryConsume(String(scope.user.id)))) {
+    throw tooManyRequests(messages.tooManyAttempts);
+  }
   if (!(await repos.users.setEmail(scope.user.id, input.newEmail))) {
     await recordAudit(scope, {
       event: "EMAIL_CHANGE",
@@ -65,6 +71,8 @@ export async function updateEmail(
     });
     throw conflict(messages.emailInUse);
   }
+  // As with a new password: whoever holds another session of the old address is signed out.
+  await repos.sessions.deleteAllForUser(scope.user.id, scope.sessionTokenHash);
   mailer
     .send(emailChangedMail(oldEmail, scope.user.name, input.newEmail))
     .catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { users, type UserRow } from "../schema";
+import { passwordResetTokens, users, type UserRow } from "../schema";
 import { isUniqueViolation } from "./errors";
 
 export interface NewUser {
@@ -78,18 +78,28 @@ export function usersRepository(db: Db) {
         .run();
     },
 
+    /** A new password spends every open reset link: a link mailed earlier must not undo it. */
     async setPasswordHash(id: number, passwordHash: string): Promise<void> {
-      db.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+      db.transaction((tx) => {
+        tx.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+        tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
+      });
     },
 
     async setAdmin(id: number, isAdmin: boolean): Promise<void> {
       db.update(users).set({ isAdmin }).where(eq(users.id, id)).run();
     },
 
-    /** Returns false when another account already uses the address. */
+    /**
+     * Returns false when another account already uses the address. A new address spends every
+     * open reset link: one mailed to the old address must not take the account back.
+     */
     async setEmail(id: number, email: string): Promise<boolean> {
       try {
-        db.update(users).set({ email }).where(eq(users.id, id)).run();
+        db.transaction((tx) => {
+          tx.update(users).set({ email }).where(eq(users.id, id)).run();
+          tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
+        });
         return true;
       } catch (error) {
         if (isUniqueViolation(error)) return false;
