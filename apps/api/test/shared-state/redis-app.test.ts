@@ -60,7 +60,9 @@ describe.skipIf(!available)("API processes sharing Redis", () => {
       url: "/api/metrics",
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(scrape.body).toMatch(/ledgerline_deployment_upstream_calls\{provider="sim:\d+",operation="\w+"\} [1-9]/);
+    expect(scrape.body).toMatch(
+      /ledgerline_deployment_upstream_calls\{provider="sim:\d+",operation="\w+"\} [1-9]/,
+    );
   });
 
   it("throttles failed logins for an account across processes", async () => {
