@@ -1,71 +1,13 @@
 import {
-  CRYPTO_SEARCH_HISTORY_KEY,
   canOnlySellUpTo,
   cannotSellMoreThanCrypto,
   portfolioMessages,
 } from "@ledgerline/contracts/browser";
-import type { CryptoQuote } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
 import { priceVersusSaved } from "../src/components/crypto/price-versus-saved";
 import { cryptoTrade } from "../src/components/trade/crypto-trade-config";
 import { clampToHeld, sellQuantityProblem, tradeTotal } from "../src/components/trade/trade-form";
 import { formatCurrency, formatQuantity } from "../src/lib/format";
-import {
-  readHistory,
-  withSearch,
-  writeHistory,
-} from "../src/routes/_app/crypto/-components/search-history";
-
-const quote = (symbol: string, changePercent = 1.5): CryptoQuote => ({
-  symbol,
-  price: "100",
-  currency: "USD",
-  open: "98.5",
-  change: "1.5",
-  changePercent,
-  volume: 10,
-  high24h: "101",
-  low24h: "97",
-});
-
-class MemoryStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
-
-describe("crypto search history", () => {
-  it("puts a new search first, moves a repeated symbol to the front and keeps at most 5", () => {
-    let history: CryptoQuote[] = [];
-    for (const symbol of ["BTC", "ETH", "SOL", "ADA", "XRP"])
-      history = withSearch(history, quote(symbol));
-    expect(history.map((entry) => entry.symbol)).toEqual(["XRP", "ADA", "SOL", "ETH", "BTC"]);
-    history = withSearch(history, quote("SOL", -2));
-    expect(history.map((entry) => entry.symbol)).toEqual(["SOL", "XRP", "ADA", "ETH", "BTC"]);
-    expect(history[0]!.changePercent).toBe(-2);
-    history = withSearch(history, quote("DOGE"));
-    expect(history.map((entry) => entry.symbol)).toEqual(["DOGE", "SOL", "XRP", "ADA", "ETH"]);
-  });
-
-  it("is stored under the crypto-search-history key and read back", () => {
-    const storage = new MemoryStorage();
-    writeHistory(storage, [quote("BTC"), quote("ETH")]);
-    expect(JSON.parse(storage.items.get(CRYPTO_SEARCH_HISTORY_KEY)!)).toHaveLength(2);
-    expect(readHistory(storage).map((entry) => entry.symbol)).toEqual(["BTC", "ETH"]);
-  });
-
-  it("reads anything unreadable as an empty history and skips malformed entries", () => {
-    const storage = new MemoryStorage();
-    storage.setItem(CRYPTO_SEARCH_HISTORY_KEY, "{not json");
-    expect(readHistory(storage)).toEqual([]);
-    storage.setItem(CRYPTO_SEARCH_HISTORY_KEY, JSON.stringify([{ symbol: 1 }, quote("ETH")]));
-    expect(readHistory(storage).map((entry) => entry.symbol)).toEqual(["ETH"]);
-  });
-});
 
 describe("crypto watchlist colouring", () => {
   it("compares the refreshed price with the saved price exactly, sub-cent prices too", () => {

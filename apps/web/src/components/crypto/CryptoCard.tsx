@@ -7,7 +7,8 @@ import { Button } from "../ui/Button";
 import { CryptoFigures } from "./CryptoFigures";
 import { CryptoHolding } from "./CryptoHolding";
 import { SavedPriceTrend } from "./SavedPriceTrend";
-import type { CryptoActions } from "./useCryptoActions";
+import type { CryptoPosition } from "@ledgerline/contracts";
+import type { AssetActions } from "../assets/useAssetActions";
 
 /**
  * A watched coin: symbol (linking to its page), every figure the spec lists, the holding, and the
@@ -22,7 +23,7 @@ export function CryptoCard({
 }: {
   item: SavedCrypto;
   name: string | undefined;
-  actions: CryptoActions;
+  actions: AssetActions<CryptoPosition>;
   versusSaved?: boolean;
 }) {
   const headingId = useId();
@@ -81,7 +82,7 @@ export function CryptoCardGrid({
 }: {
   items: SavedCrypto[];
   names: Map<string, string>;
-  actions: CryptoActions;
+  actions: AssetActions<CryptoPosition>;
   versusSaved?: boolean;
 }) {
   const sorted = [...items].sort((a, b) => a.symbol.localeCompare(b.symbol));

@@ -5,7 +5,8 @@ import { useId, type ReactNode } from "react";
 import { Button, buttonClass } from "../ui/Button";
 import { CryptoFigures } from "./CryptoFigures";
 import { CryptoHolding } from "./CryptoHolding";
-import type { CryptoActions } from "./useCryptoActions";
+import type { CryptoPosition } from "@ledgerline/contracts";
+import type { AssetActions } from "../assets/useAssetActions";
 
 /**
  * One coin's quote as the crypto search shows it: symbol, price, 24h change, volume, 24h high and
@@ -26,7 +27,7 @@ export function CryptoQuoteCard({
   quote: CryptoQuote;
   name: string | undefined;
   watched: boolean;
-  actions: CryptoActions;
+  actions: AssetActions<CryptoPosition>;
   withDetailsLink?: boolean;
   /** The coin's own page has the watchlist button in its header. */
   withWatchButton?: boolean;

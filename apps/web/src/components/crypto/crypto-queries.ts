@@ -1,6 +1,5 @@
 import { CRYPTO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
-import type { CryptoPosition } from "@ledgerline/contracts";
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { trpc } from "../../lib/trpc";
 
@@ -28,18 +27,6 @@ export function useCryptoPositions({ autoRefresh = false }: { autoRefresh?: bool
   });
 }
 
-/** The user's crypto positions by symbol. */
-export function useCryptoHoldings(options: { autoRefresh?: boolean } = {}) {
-  const positions = useCryptoPositions(options);
-  return useMemo(
-    () =>
-      new Map<string, CryptoPosition>(
-        (positions.data ?? []).map((position) => [position.symbol, position]),
-      ),
-    [positions.data],
-  );
-}
-
 /** Coin names by symbol ("BTC" → "Bitcoin"); the list changes rarely. */
 export function useCoinNames(): Map<string, string> {
   const currencies = useQuery({
@@ -50,17 +37,4 @@ export function useCoinNames(): Map<string, string> {
     () => new Map((currencies.data ?? []).map((currency) => [currency.id, currency.name])),
     [currencies.data],
   );
-}
-
-/**
- * After a trade or a watchlist change: re-fetch everything of the user's own (watchlists,
- * positions, summaries, transactions), not the market data, which did not change.
- */
-export function refetchOwnData(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = query.queryKey[0];
-      return !(Array.isArray(path) && (path[0] === "market" || path[0] === "crypto"));
-    },
-  });
 }

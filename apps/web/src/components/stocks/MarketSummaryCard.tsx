@@ -6,7 +6,7 @@ import { trpc } from "../../lib/trpc";
 import { Alert } from "../ui/Alert";
 import { Card } from "../ui/Card";
 import { Spinner } from "../ui/Spinner";
-import { PercentChange } from "./Change";
+import { PercentChange } from "../assets/Change";
 
 /**
  * The market at a glance (GET /api/stockdata/summary, over tRPC here): breadth, average change,

@@ -1,7 +1,7 @@
 import type { StockSnapshot } from "@ledgerline/contracts";
 import type { ReactNode } from "react";
 import { formatCurrency, formatNumber } from "../../lib/format";
-import { Change } from "./Change";
+import { Change } from "../assets/Change";
 
 /** A stock's figures as the spec lists them; Open, High and Low read N/A when missing. */
 function Figures({ rows, className }: { rows: [string, ReactNode][]; className: string }) {

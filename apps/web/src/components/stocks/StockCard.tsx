@@ -6,13 +6,13 @@ import { Badge } from "../ui/Badge";
 import { Button, buttonClass } from "../ui/Button";
 import { HoldingSummary } from "./HoldingSummary";
 import { SnapshotFigures } from "./SnapshotFigures";
-import type { StockActions } from "./useStockActions";
+import type { AssetActions } from "../assets/useAssetActions";
 
 /**
  * A watched stock: symbol and company, every figure the spec lists, the holding, and the actions
  * Research Stock, Buy Stock, Sell Stock (only if held) and Remove.
  */
-export function StockCard({ item, actions }: { item: SavedStock; actions: StockActions }) {
+export function StockCard({ item, actions }: { item: SavedStock; actions: AssetActions }) {
   const headingId = useId();
   const { symbol, snapshot } = item;
   const position = actions.holdings.get(symbol);
@@ -61,7 +61,7 @@ export function StockCard({ item, actions }: { item: SavedStock; actions: StockA
   );
 }
 
-export function StockCardGrid({ items, actions }: { items: SavedStock[]; actions: StockActions }) {
+export function StockCardGrid({ items, actions }: { items: SavedStock[]; actions: AssetActions }) {
   const sorted = [...items].sort((a, b) => a.symbol.localeCompare(b.symbol));
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -1,7 +1,5 @@
 import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
-import type { PositionView } from "@ledgerline/contracts";
-import { useQuery, type QueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 
 /**
@@ -20,28 +18,7 @@ export function useWatchlist({ autoRefresh = false }: { autoRefresh?: boolean } 
   });
 }
 
-export function useStockPositions() {
+/** The user's stock positions (the `autoRefresh` option is the crypto screens'; stocks need none). */
+export function useStockPositions(_options: { autoRefresh?: boolean } = {}) {
   return useQuery(trpc.portfolio.list.queryOptions());
-}
-
-/** The user's stock positions by symbol. */
-export function useHoldings(): Map<string, PositionView> {
-  const positions = useStockPositions();
-  return useMemo(
-    () => new Map((positions.data ?? []).map((position) => [position.symbol, position])),
-    [positions.data],
-  );
-}
-
-/**
- * After a trade or a watchlist change: re-fetch everything of the user's own (watchlists,
- * positions, summaries, transactions), not the market data, which did not change.
- */
-export function refetchUserData(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = query.queryKey[0];
-      return !(Array.isArray(path) && (path[0] === "market" || path[0] === "crypto"));
-    },
-  });
 }

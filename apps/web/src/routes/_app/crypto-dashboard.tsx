@@ -7,7 +7,8 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { Coins, Search } from "lucide-react";
 import { CryptoCardGrid } from "../../components/crypto/CryptoCard";
 import { useCoinNames, useCryptoWatchlist } from "../../components/crypto/crypto-queries";
-import { useCryptoActions } from "../../components/crypto/useCryptoActions";
+import { cryptoAsset } from "../../components/assets/crypto";
+import { useAssetActions } from "../../components/assets/useAssetActions";
 import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
 import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
@@ -28,7 +29,7 @@ export const Route = createFileRoute("/_app/crypto-dashboard")({
 
 function CryptoDashboardPage() {
   const watchlist = useCryptoWatchlist();
-  const actions = useCryptoActions();
+  const actions = useAssetActions(cryptoAsset);
   const names = useCoinNames();
   const items = watchlist.data ?? [];
 

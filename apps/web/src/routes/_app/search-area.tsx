@@ -7,10 +7,13 @@ import type { StockSnapshot } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
+import { RecentSearches } from "../../components/assets/RecentSearches";
+import { useSearchHistory } from "../../components/assets/useSearchHistory";
 import { LoadingPanel } from "../../components/stocks/LoadingPanel";
 import { StockCardGrid } from "../../components/stocks/StockCard";
 import { useWatchlist } from "../../components/stocks/stock-queries";
-import { useStockActions } from "../../components/stocks/useStockActions";
+import { stockAsset } from "../../components/assets/stock";
+import { useAssetActions } from "../../components/assets/useAssetActions";
 import { Alert } from "../../components/ui/Alert";
 import { Card } from "../../components/ui/Card";
 import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
@@ -18,10 +21,8 @@ import { PageHeader } from "../../components/ui/PageHeader";
 import { trpc } from "../../lib/trpc";
 import { CompanySearch } from "./search-area/-components/CompanySearch";
 import { MarketMovers } from "./search-area/-components/MarketMovers";
-import { RecentSearches } from "./search-area/-components/RecentSearches";
 import { SearchResultCard } from "./search-area/-components/SearchResultCard";
 import { SymbolSearchForm } from "./search-area/-components/SymbolSearchForm";
-import { useSearchHistory } from "./search-area/-components/useSearchHistory";
 import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/search-area")({
@@ -33,9 +34,9 @@ export const Route = createFileRoute("/_app/search-area")({
 
 function SearchAreaPage() {
   const queryClient = useQueryClient();
-  const actions = useStockActions();
+  const actions = useAssetActions(stockAsset);
   const watchlist = useWatchlist({ autoRefresh: true });
-  const history = useSearchHistory();
+  const history = useSearchHistory<StockSnapshot>(stockAsset.searchHistory);
   const [symbolText, setSymbolText] = useState("");
   const [result, setResult] = useState<StockSnapshot | null>(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
@@ -50,7 +51,7 @@ function SearchAreaPage() {
     onMutate: () => setLookupError(null),
     onSuccess: (snapshot) => {
       setResult(snapshot);
-      history.add(snapshot);
+      history.record(snapshot);
     },
     onError: (_error, symbol) => {
       // The spec: the result and the last search are cleared.
@@ -92,7 +93,7 @@ function SearchAreaPage() {
           />
           <CompanySearch onPick={search} />
         </div>
-        <RecentSearches history={history.history} onPick={search} onClear={history.clear} />
+        <RecentSearches history={history.history} onSearch={search} onClear={history.clear} />
       </Card>
 
       {lookupError && (

@@ -6,7 +6,8 @@ import { MarketSummaryCard } from "../../components/stocks/MarketSummaryCard";
 import { MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid } from "../../components/stocks/StockCard";
 import { useWatchlist } from "../../components/stocks/stock-queries";
-import { useStockActions } from "../../components/stocks/useStockActions";
+import { stockAsset } from "../../components/assets/stock";
+import { useAssetActions } from "../../components/assets/useAssetActions";
 import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
 import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
@@ -19,7 +20,7 @@ export const Route = createFileRoute("/_app/stock-dashboard")({
 });
 
 function StockDashboardPage() {
-  const actions = useStockActions();
+  const actions = useAssetActions(stockAsset);
   const watchlist = useWatchlist({ autoRefresh: true });
   const items = watchlist.data ?? [];
   const status = items[0]?.snapshot?.marketStatus;

@@ -4,7 +4,8 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Star, Trash2 } from "lucide-react";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
 import { useCoinNames, useCryptoWatchlist } from "../../../components/crypto/crypto-queries";
-import { useCryptoActions } from "../../../components/crypto/useCryptoActions";
+import { cryptoAsset } from "../../../components/assets/crypto";
+import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
@@ -28,7 +29,7 @@ function CryptoDetailPage() {
   const symbol = Route.useParams().symbol.trim().toUpperCase();
   const names = useCoinNames();
   const name = names.get(symbol);
-  const actions = useCryptoActions({ autoRefresh: true });
+  const actions = useAssetActions(cryptoAsset, { autoRefresh: true });
   const watchlist = useCryptoWatchlist();
   const quote = useQuery({
     ...trpc.crypto.quote.queryOptions({ symbol }),

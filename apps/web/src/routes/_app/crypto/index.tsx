@@ -5,6 +5,7 @@ import {
   marketMessages,
   portfolioMessages,
 } from "@ledgerline/contracts/browser";
+import type { CryptoQuote } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Search, X } from "lucide-react";
@@ -12,7 +13,10 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CryptoCardGrid } from "../../../components/crypto/CryptoCard";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
 import { useCoinNames, useCryptoWatchlist } from "../../../components/crypto/crypto-queries";
-import { useCryptoActions } from "../../../components/crypto/useCryptoActions";
+import { cryptoAsset } from "../../../components/assets/crypto";
+import { useAssetActions } from "../../../components/assets/useAssetActions";
+import { RecentSearches } from "../../../components/assets/RecentSearches";
+import { useSearchHistory } from "../../../components/assets/useSearchHistory";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { CollapsibleIntro } from "../../../components/ui/CollapsibleIntro";
@@ -20,8 +24,6 @@ import { inputClass } from "../../../components/ui/Field";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Spinner } from "../../../components/ui/Spinner";
 import { errorMessage, httpStatusOf, trpc } from "../../../lib/trpc";
-import { RecentSearches } from "./-components/RecentSearches";
-import { useSearchHistory } from "./-components/useSearchHistory";
 import { titled } from "../../../lib/head";
 
 interface CryptoSearch {
@@ -51,9 +53,9 @@ function CryptoSearchPage() {
   const navigate = useNavigate({ from: "/crypto/" });
   const [text, setText] = useState(symbol ?? "");
   const input = useRef<HTMLInputElement>(null);
-  const { history, record, clear } = useSearchHistory();
+  const { history, record, clear } = useSearchHistory<CryptoQuote>(cryptoAsset.searchHistory);
   const names = useCoinNames();
-  const actions = useCryptoActions({ autoRefresh: true });
+  const actions = useAssetActions(cryptoAsset, { autoRefresh: true });
   const watchlist = useCryptoWatchlist({ autoRefresh: true });
   const quote = useQuery({
     ...trpc.crypto.quote.queryOptions({ symbol: symbol ?? "" }),

@@ -7,7 +7,8 @@ import { HoldingSummary } from "../../../components/stocks/HoldingSummary";
 import { MarketClosedBanner } from "../../../components/stocks/MarketStatus";
 import { SnapshotFigures } from "../../../components/stocks/SnapshotFigures";
 import { useWatchlist } from "../../../components/stocks/stock-queries";
-import { useStockActions } from "../../../components/stocks/useStockActions";
+import { stockAsset } from "../../../components/assets/stock";
+import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
@@ -51,7 +52,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
   const details = useQuery({ ...trpc.market.details.queryOptions({ symbol }), enabled: valid });
   const snapshot = useQuery({ ...trpc.market.snapshot.queryOptions({ symbol }), enabled: valid });
   const watchlist = useWatchlist();
-  const actions = useStockActions();
+  const actions = useAssetActions(stockAsset);
 
   if (!valid || details.isError || snapshot.isError) {
     return (

@@ -1,7 +1,7 @@
 import { portfolioMessages } from "@ledgerline/contracts/browser";
 import type { CryptoPosition } from "@ledgerline/contracts";
 import type { ReactNode } from "react";
-import { PercentChange } from "../../../../components/stocks/Change";
+import { PercentChange } from "../../../../components/assets/Change";
 import { formatCurrency, formatQuantity, formatSignedCurrency } from "../../../../lib/format";
 import { cx } from "../../../../components/ui/cx";
 

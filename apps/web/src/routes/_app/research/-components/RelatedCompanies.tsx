@@ -2,7 +2,7 @@ import type { RelatedCompany, StockSnapshot } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { PercentChange } from "../../../../components/stocks/Change";
+import { PercentChange } from "../../../../components/assets/Change";
 import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { formatCurrency } from "../../../../lib/format";

@@ -2,7 +2,7 @@ import { marketMessages } from "@ledgerline/contracts/browser";
 import type { MarketMover } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { PercentChange } from "../../../../components/stocks/Change";
+import { PercentChange } from "../../../../components/assets/Change";
 import { LoadingPanel } from "../../../../components/stocks/LoadingPanel";
 import { MarketClosedBanner } from "../../../../components/stocks/MarketStatus";
 import { Alert } from "../../../../components/ui/Alert";

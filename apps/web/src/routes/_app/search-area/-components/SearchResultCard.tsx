@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { HoldingSummary } from "../../../../components/stocks/HoldingSummary";
 import { MarketClosedBanner } from "../../../../components/stocks/MarketStatus";
 import { SnapshotFigures } from "../../../../components/stocks/SnapshotFigures";
-import type { StockActions } from "../../../../components/stocks/useStockActions";
+import type { AssetActions } from "../../../../components/assets/useAssetActions";
 import { Button, buttonClass } from "../../../../components/ui/Button";
 import { formatDateTime } from "../../../../lib/format";
 
@@ -15,7 +15,7 @@ export function SearchResultCard({
 }: {
   snapshot: StockSnapshot;
   watched: boolean;
-  actions: StockActions;
+  actions: AssetActions;
 }) {
   const { symbol } = snapshot;
   const position = actions.holdings.get(symbol);

@@ -1,38 +1,53 @@
-import { cannotRemoveWhileHeld, portfolioMessages } from "@ledgerline/contracts/browser";
+import { cannotRemoveWhileHeld } from "@ledgerline/contracts/browser";
 import type { PositionView } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { notify } from "../../lib/notify";
-import { httpStatusOf, trpcClient } from "../../lib/trpc";
+import { httpStatusOf } from "../../lib/trpc";
 import { BuyDialog } from "../trade/BuyDialog";
 import { SellDialog } from "../trade/SellDialog";
-import { stockTrade } from "../trade/trade-config";
 import type { TradeTarget, TradeValues } from "../trade/types";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { refetchUserData, useHoldings } from "./stock-queries";
+import type { AssetConfig } from "./asset-config";
+import { invalidateOwnData } from "./own-data";
 
-/** The spec's notice for a blocked removal stays 3000 ms. */
-const HELD_NOTICE_MS = 3000;
-
-function warnHeld(message: string) {
-  notify.warning(message, { autoClose: HELD_NOTICE_MS, toastId: `held-${message}` });
+/** The user's positions of one kind of asset, by symbol. */
+export function useHoldings<P extends PositionView>(
+  asset: AssetConfig<P>,
+  options: { autoRefresh?: boolean } = {},
+): Map<string, P> {
+  const positions = asset.portfolio.usePositions(options);
+  return useMemo(
+    () => new Map((positions.data ?? []).map((position) => [position.symbol, position])),
+    [positions.data],
+  );
 }
 
 /**
- * Everything the stock screens let a user do to a stock: buy, sell, add to and remove from the
- * watchlist. The screens call the handlers and render `dialogs` once; after any change the
- * user's lists are re-fetched (no page reload).
+ * Everything a screen lets a user do to a stock or a coin: buy, sell, add to and remove from the
+ * watchlist. The screen calls the handlers and renders `dialogs` once; after any change the
+ * user's own data is re-fetched (no page reload).
  */
-export function useStockActions() {
+export function useAssetActions<P extends PositionView>(
+  asset: AssetConfig<P>,
+  options: { autoRefresh?: boolean } = {},
+) {
   const queryClient = useQueryClient();
-  const holdings = useHoldings();
+  const holdings = useHoldings(asset, options);
   const [buying, setBuying] = useState<TradeTarget | null>(null);
   const [selling, setSelling] = useState<TradeTarget | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const refetch = () => void refetchUserData(queryClient);
+  const refetch = () => void invalidateOwnData(queryClient);
+  const { watchlist, portfolio } = asset;
+
+  const warnHeld = (symbol: string) =>
+    notify.warning(cannotRemoveWhileHeld(symbol), {
+      autoClose: watchlist.heldNoticeMs,
+      toastId: `${asset.kind}-held-${symbol}`,
+    });
 
   async function submitBuy(target: TradeTarget, values: TradeValues) {
-    const position: PositionView | undefined = holdings.get(target.symbol);
+    const position = holdings.get(target.symbol);
     const common = {
       quantity: values.quantity,
       purchasePrice: values.price,
@@ -41,12 +56,12 @@ export function useStockActions() {
     };
     try {
       return position
-        ? await trpcClient.portfolio.buyMore.mutate({
+        ? await portfolio.buyMore({
             ...common,
             positionId: position.id,
             expectedHeld: position.quantity,
           })
-        : await trpcClient.portfolio.buy.mutate({ ...common, symbol: target.symbol });
+        : await portfolio.buy({ ...common, symbol: target.symbol });
     } catch (error) {
       // The holding changed elsewhere: show what is held now, so a retry starts from the truth.
       if (httpStatusOf(error) === 409) refetch();
@@ -56,8 +71,8 @@ export function useStockActions() {
 
   async function submitSell(target: TradeTarget, values: TradeValues) {
     const position = holdings.get(target.symbol);
-    if (!position) throw new Error(portfolioMessages.failedToSellPosition);
-    return trpcClient.portfolio.sell.mutate({
+    if (!position) throw new Error(asset.trade.sell.failure);
+    return portfolio.sell({
       positionId: position.id,
       quantity: values.quantity,
       price: values.price,
@@ -67,52 +82,52 @@ export function useStockActions() {
   }
 
   const save = useMutation({
-    mutationFn: (symbol: string) => trpcClient.watchlist.save.mutate({ symbol }),
+    mutationFn: watchlist.save,
     onSuccess: (saved) => {
       notify.success(`${saved.symbol} added to your watchlist`);
       refetch();
     },
-    onError: () => notify.error(portfolioMessages.failedToUpdateSavedStocks),
+    onError: () => notify.error(watchlist.failure),
   });
 
   const remove = useMutation({
-    mutationFn: (symbol: string) => trpcClient.watchlist.remove.mutate({ symbol }),
+    mutationFn: watchlist.remove,
     onSuccess: (result) => {
       notify.success(result.message);
       refetch();
     },
     onError: (error, symbol) => {
-      if (httpStatusOf(error) === 409) warnHeld(cannotRemoveWhileHeld(symbol));
-      else notify.error(portfolioMessages.failedToUpdateSavedStocks);
+      if (httpStatusOf(error) === 409) warnHeld(symbol);
+      else notify.error(watchlist.failure);
     },
     onSettled: () => setRemoving(null),
   });
 
-  const sellTarget = selling;
-  const held = sellTarget ? (holdings.get(sellTarget.symbol)?.quantity ?? "0") : "0";
+  const held = selling ? (holdings.get(selling.symbol)?.quantity ?? "0") : "0";
 
   return {
+    asset,
     holdings,
     buy: setBuying,
     sell: setSelling,
     save: (symbol: string) => save.mutate(symbol),
     savingSymbol: save.isPending ? save.variables : undefined,
-    /** Asks for confirmation, unless the stock is held: then the spec's notice instead. */
+    /** Asks for confirmation, unless the asset is held: then the spec's notice instead. */
     remove: (symbol: string) => {
-      if (holdings.has(symbol)) warnHeld(cannotRemoveWhileHeld(symbol));
+      if (holdings.has(symbol)) warnHeld(symbol);
       else setRemoving(symbol);
     },
     dialogs: (
       <>
         <BuyDialog
-          asset={stockTrade}
+          asset={asset.trade}
           target={buying}
           onClose={() => setBuying(null)}
           submit={submitBuy}
           onSuccess={refetch}
         />
         <SellDialog
-          asset={stockTrade}
+          asset={asset.trade}
           target={selling}
           held={held}
           onClose={() => setSelling(null)}
@@ -121,8 +136,9 @@ export function useStockActions() {
         />
         <ConfirmDialog
           open={removing !== null}
-          title="Remove Stock"
-          message={portfolioMessages.confirmRemoveStock}
+          title={watchlist.removeTitle}
+          message={watchlist.removeMessage}
+          tone={watchlist.removeTone}
           busy={remove.isPending}
           onConfirm={() => removing && remove.mutate(removing)}
           onCancel={() => setRemoving(null)}
@@ -132,4 +148,6 @@ export function useStockActions() {
   };
 }
 
-export type StockActions = ReturnType<typeof useStockActions>;
+export type AssetActions<P extends PositionView = PositionView> = ReturnType<
+  typeof useAssetActions<P>
+>;

@@ -1,24 +1,27 @@
-import type { StockSnapshot } from "@ledgerline/contracts";
 import { History } from "lucide-react";
-import { PercentChange } from "../../../../components/stocks/Change";
-import { Button } from "../../../../components/ui/Button";
+import { useId } from "react";
+import { Button } from "../ui/Button";
+import { PercentChange } from "./Change";
+import type { SearchEntry } from "./search-history";
 
+/** Up to 5 chips of recent searches, each with its percent change; a click searches again. */
 export function RecentSearches({
   history,
-  onPick,
+  onSearch,
   onClear,
 }: {
-  history: StockSnapshot[];
-  onPick: (symbol: string) => void;
+  history: readonly SearchEntry[];
+  onSearch: (symbol: string) => void;
   onClear: () => void;
 }) {
+  const headingId = useId();
   if (history.length === 0) return null;
   return (
-    <section aria-labelledby="recent-searches-heading" className="mt-4">
+    <section aria-labelledby={headingId} className="mt-4">
       <div className="flex flex-wrap items-center gap-2">
         <h2
-          id="recent-searches-heading"
-          className="flex items-center gap-1 text-sm font-semibold text-muted"
+          id={headingId}
+          className="mr-1 flex items-center gap-1.5 text-sm font-semibold text-muted"
         >
           <History aria-hidden="true" className="h-4 w-4" />
           Recent Searches
@@ -28,8 +31,8 @@ export function RecentSearches({
             <li key={entry.symbol}>
               <button
                 type="button"
-                onClick={() => onPick(entry.symbol)}
-                className="inline-flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-sm hover:border-primary"
+                onClick={() => onSearch(entry.symbol)}
+                className="inline-flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-sm hover:border-primary hover:bg-surface-muted"
               >
                 <span className="font-semibold">{entry.symbol}</span>
                 <PercentChange percent={entry.changePercent} />

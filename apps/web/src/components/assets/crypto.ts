@@ -1,0 +1,34 @@
+import {
+  CRYPTO_REMOVE_BLOCKED_NOTICE_MS,
+  CRYPTO_SEARCH_HISTORY_KEY,
+  CRYPTO_SEARCH_HISTORY_LIMIT,
+  portfolioMessages,
+} from "@ledgerline/contracts/browser";
+import type { CryptoPosition } from "@ledgerline/contracts";
+import { trpcClient } from "../../lib/trpc";
+import { useCryptoPositions } from "../crypto/crypto-queries";
+import { cryptoTrade } from "../trade/crypto-trade-config";
+import type { AssetConfig } from "./asset-config";
+
+/** Crypto: the `cryptoWatchlist` and `cryptoPortfolio` procedures, 0.000001 steps, crypto texts. */
+export const cryptoAsset: AssetConfig<CryptoPosition> = {
+  kind: "crypto",
+  noun: "Crypto",
+  trade: cryptoTrade,
+  searchHistory: { key: CRYPTO_SEARCH_HISTORY_KEY, limit: CRYPTO_SEARCH_HISTORY_LIMIT },
+  watchlist: {
+    removeTitle: "Remove Crypto",
+    removeMessage: portfolioMessages.confirmRemoveCrypto,
+    removeTone: "danger",
+    failure: portfolioMessages.failedToUpdateWatchlist,
+    heldNoticeMs: CRYPTO_REMOVE_BLOCKED_NOTICE_MS,
+    save: (symbol) => trpcClient.cryptoWatchlist.save.mutate({ symbol }),
+    remove: (symbol) => trpcClient.cryptoWatchlist.remove.mutate({ symbol }),
+  },
+  portfolio: {
+    usePositions: useCryptoPositions,
+    buy: (request) => trpcClient.cryptoPortfolio.buy.mutate(request),
+    buyMore: (request) => trpcClient.cryptoPortfolio.buyMore.mutate(request),
+    sell: (request) => trpcClient.cryptoPortfolio.sell.mutate(request),
+  },
+};

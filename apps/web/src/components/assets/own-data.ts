@@ -1,0 +1,22 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { trpc } from "../../lib/trpc";
+
+/**
+ * After a trade or a watchlist change: re-fetch everything of the user's own that it can change
+ * (watchlists, positions, the portfolio summary, transactions, the overview counts), not the
+ * market data, which did not change. Each router is named through the tRPC proxy's pathFilter,
+ * so nothing here depends on how tRPC shapes its query keys.
+ */
+export function invalidateOwnData(queryClient: QueryClient) {
+  return Promise.all(
+    [
+      trpc.watchlist.pathFilter(),
+      trpc.portfolio.pathFilter(),
+      trpc.cryptoWatchlist.pathFilter(),
+      trpc.cryptoPortfolio.pathFilter(),
+      trpc.portfolioSummary.pathFilter(),
+      trpc.transactions.pathFilter(),
+      trpc.overview.pathFilter(),
+    ].map((filter) => queryClient.invalidateQueries(filter)),
+  );
+}

@@ -1,0 +1,29 @@
+import { portfolioMessages } from "@ledgerline/contracts/browser";
+import { trpcClient } from "../../lib/trpc";
+import { useStockPositions } from "../stocks/stock-queries";
+import { stockTrade } from "../trade/trade-config";
+import type { AssetConfig } from "./asset-config";
+
+/** Stocks: the `watchlist` and `portfolio` procedures, whole shares, the spec's stock texts. */
+export const stockAsset: AssetConfig = {
+  kind: "stock",
+  noun: "Stock",
+  trade: stockTrade,
+  // Spec section 3: recent stock searches live in local storage under this key.
+  searchHistory: { key: "stock-search-history", limit: 5 },
+  watchlist: {
+    removeTitle: "Remove Stock",
+    removeMessage: portfolioMessages.confirmRemoveStock,
+    removeTone: "primary",
+    failure: portfolioMessages.failedToUpdateSavedStocks,
+    heldNoticeMs: 3000,
+    save: (symbol) => trpcClient.watchlist.save.mutate({ symbol }),
+    remove: (symbol) => trpcClient.watchlist.remove.mutate({ symbol }),
+  },
+  portfolio: {
+    usePositions: useStockPositions,
+    buy: (request) => trpcClient.portfolio.buy.mutate(request),
+    buyMore: (request) => trpcClient.portfolio.buyMore.mutate(request),
+    sell: (request) => trpcClient.portfolio.sell.mutate(request),
+  },
+};
