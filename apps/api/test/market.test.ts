@@ -200,6 +200,12 @@ describe("REST market paths", () => {
       body: { gainers: [{ symbol: "X", price: "lots" }], losers: [] },
     });
     expect(response.status).toBe(400);
+    const plus = await t.request("POST", "/api/marketmovers", {
+      token: admin.token,
+      body: { gainers: [{ symbol: "X", price: "+5" }], losers: [] },
+    });
+    expect(plus.status).toBe(400);
+    expect(plus.body?.message).not.toContain("big.js");
   });
 
   it("GET /api/stockdata/summary answers a real market summary", async () => {

@@ -137,6 +137,24 @@ describe("REST PUT /api/portfolio/{id}", () => {
       purchasePrice: 1,
     });
     expect(words.body?.message).toBe("QuantityAlreadyOwned must be a number");
+    // A leading "+" is not a number to the original either, and never a library's message.
+    const plus = await rest("PUT", `/portfolio/${id}`, { QuantityToBuy: "+5", purchasePrice: 1 });
+    expect(plus.status).toBe(400);
+    expect(plus.body?.message).toBe("Quantity must be a number");
+    const ownedPlus = await rest("PUT", `/portfolio/${id}`, {
+      QuantityToBuy: 5,
+      QuantityAlreadyOwned: "+5",
+      purchasePrice: 1,
+    });
+    expect(ownedPlus.status).toBe(400);
+    expect(ownedPlus.body?.message).toBe("QuantityAlreadyOwned must be a number");
+    const ancient = await rest("PUT", `/portfolio/${id}`, {
+      QuantityToBuy: 1,
+      purchasePrice: 1,
+      purchaseDate: "0001-01-01T00:00:00Z",
+    });
+    expect(ancient.status).toBe(400);
+    expect(ancient.body?.message).toBe("Purchase date must be on or after 1970-01-01");
     const zero = await rest("PUT", `/portfolio/${id}`, { QuantityToBuy: 0, purchasePrice: 1 });
     expect(zero.body?.message).toBe(portfolioMessages.quantityMustBePositive);
     const missing = await rest("PUT", `/portfolio/${id}`, { purchasePrice: 1 });

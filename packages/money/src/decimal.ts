@@ -74,7 +74,8 @@ export function decimalPlaces(value: Decimal): number {
   return dot === -1 ? 0 : value.length - dot - 1;
 }
 
-const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+// No leading "+": big.js refuses it, and the original answers "must be a number" for it.
+const DECIMAL_TEXT = /^-?(?:\d+\.?\d*|\.\d+)$/;
 
 /**
  * Reads what a user or a REST client sent (text such as "12.50" or a JSON number) as a canonical
