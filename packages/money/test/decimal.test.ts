@@ -22,7 +22,22 @@ describe("decimals", () => {
     expect(parseDecimal(0.1)).toBe("0.1");
     expect(parseDecimal(1e-7)).toBe("0.0000001");
     expect(parseDecimal(".5")).toBe("0.5");
-    for (const bad of ["1e5", "abc", "", "1,000", "+5", "+", "-", "+.5", "NaN", Infinity, Number.NaN, null, {}, "0x10"]) {
+    for (const bad of [
+      "1e5",
+      "abc",
+      "",
+      "1,000",
+      "+5",
+      "+",
+      "-",
+      "+.5",
+      "NaN",
+      Infinity,
+      Number.NaN,
+      null,
+      {},
+      "0x10",
+    ]) {
       expect(parseDecimal(bad)).toBeUndefined();
     }
   });
