@@ -11,6 +11,38 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 // One fresh database per run; workers inherit the variable from the runner.
 process.env.E2E_DATABASE ??= join(tmpdir(), `ledgerline-e2e-${Date.now()}.db`);
+process.env.E2E_CLOSED_DATABASE ??= process.env.E2E_DATABASE.replace(/\.db$/, "-closed.db");
+
+/** The port of the closed-market server: E2E_CLOSED_PORT, or the one after E2E_PORT. */
+const closedPort = Number(process.env.E2E_CLOSED_PORT ?? port + 1);
+export const closedMarketURL = `http://127.0.0.1:${closedPort}`;
+
+function server(listenOn: number, database: string | undefined, marketTime: string) {
+  const url = `http://127.0.0.1:${listenOn}`;
+  return {
+    // E2E_SERVER_ENTRY / E2E_WEB_ROOT let several builds be tested side by side.
+    command: `node ${process.env.E2E_SERVER_ENTRY ?? "apps/api/dist/server.js"}`,
+    cwd: resolve(import.meta.dirname, ".."),
+    url: `${url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "test",
+      PORT: String(listenOn),
+      HOST: "127.0.0.1",
+      DATABASE_URL: database ?? "",
+      APP_ORIGIN: url,
+      DEMO_SEED: "true",
+      LOG_LEVEL: "warn",
+      API_RATE_LIMIT_PER_MINUTE: "100000",
+      // Every test registers its own users from 127.0.0.1.
+      REGISTRATIONS_PER_HOUR: "100000",
+      // The market clock starts here and runs on, so a run stays in the same market state.
+      MARKET_TIME: marketTime,
+      ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "./tests",
@@ -35,27 +67,11 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // E2E_SERVER_ENTRY / E2E_WEB_ROOT let several builds be tested side by side.
-    command: `node ${process.env.E2E_SERVER_ENTRY ?? "apps/api/dist/server.js"}`,
-    cwd: resolve(import.meta.dirname, ".."),
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: process.env.E2E_DATABASE,
-      APP_ORIGIN: baseURL,
-      DEMO_SEED: "true",
-      LOG_LEVEL: "warn",
-      API_RATE_LIMIT_PER_MINUTE: "100000",
-      // Every test registers its own users from 127.0.0.1.
-      REGISTRATIONS_PER_HOUR: "100000",
-      // The simulated market during a regular session (a Wednesday), whatever day the suite runs.
-      MARKET_TIME: "2026-03-11T15:00:00Z",
-      ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
-    },
-  },
+  webServer: [
+    // The simulated market during a regular session (a Wednesday), whatever day the suite runs.
+    server(port, process.env.E2E_DATABASE, "2026-03-11T15:00:00Z"),
+    // The same app with the market closed (a Saturday; Friday is the last session): specs about
+    // the closed market point their baseURL at it with `closedMarketURL`.
+    server(closedPort, process.env.E2E_CLOSED_DATABASE, "2026-03-14T15:00:00Z"),
+  ],
 });

@@ -7,16 +7,26 @@ import { Alert } from "../ui/Alert";
 import { Card } from "../ui/Card";
 import { Spinner } from "../ui/Spinner";
 import { PercentChange } from "../assets/Change";
+import { isClosedStatus } from "./MarketStatus";
 
 /**
  * The market at a glance (GET /api/stockdata/summary, over tRPC here): breadth, average change,
  * volume and the most active stocks. Refreshed with the watchlist.
  */
-export function MarketSummaryCard({ refreshMs }: { refreshMs: number | false }) {
-  const summary = useQuery({
+/** The market summary query (the dashboard's banner reads its status too). */
+export function useMarketSummary(refreshMs: number | false) {
+  return useQuery({
     ...trpc.market.summary.queryOptions(),
     refetchInterval: refreshMs,
   });
+}
+
+/**
+ * While the market is closed the figures are the last session's and the screen's one banner
+ * says so, so the card does not repeat the status.
+ */
+export function MarketSummaryCard({ refreshMs }: { refreshMs: number | false }) {
+  const summary = useMarketSummary(refreshMs);
   const data = summary.data;
   return (
     <section aria-labelledby="market-summary-heading" className="mb-6">
@@ -38,7 +48,9 @@ export function MarketSummaryCard({ refreshMs }: { refreshMs: number | false }) 
         ) : (
           <>
             <p className="mt-1 text-sm text-muted">
-              {data.marketStatus} Across {formatNumber(data.symbolCount)} S&amp;P 500 stocks.
+              {isClosedStatus(data.marketStatus)
+                ? `The last session, across ${formatNumber(data.symbolCount)} S&P 500 stocks.`
+                : `${data.marketStatus} Across ${formatNumber(data.symbolCount)} S&P 500 stocks.`}
             </p>
             <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
               <div>

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { RecentSearches } from "../../components/assets/RecentSearches";
 import { useSearchHistory } from "../../components/assets/useSearchHistory";
 import { LoadingPanel } from "../../components/stocks/LoadingPanel";
+import { MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid } from "../../components/stocks/StockCard";
 import { useWatchlist } from "../../components/stocks/stock-queries";
 import { stockAsset } from "../../components/assets/stock";
@@ -20,7 +21,7 @@ import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { trpc } from "../../lib/trpc";
 import { CompanySearch } from "./search-area/-components/CompanySearch";
-import { MarketMovers } from "./search-area/-components/MarketMovers";
+import { MarketMovers, useMarketMovers } from "./search-area/-components/MarketMovers";
 import { SearchResultCard } from "./search-area/-components/SearchResultCard";
 import { SymbolSearchForm } from "./search-area/-components/SymbolSearchForm";
 import { titled } from "../../lib/head";
@@ -37,6 +38,7 @@ function SearchAreaPage() {
   const actions = useAssetActions(stockAsset);
   const watchlist = useWatchlist({ autoRefresh: true });
   const history = useSearchHistory<StockSnapshot>(stockAsset.searchHistory);
+  const movers = useMarketMovers(STOCK_REFRESH_INTERVAL_MS);
   const [symbolText, setSymbolText] = useState("");
   const [result, setResult] = useState<StockSnapshot | null>(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
@@ -82,6 +84,14 @@ function SearchAreaPage() {
           company details and news.
         </p>
       </CollapsibleIntro>
+      <MarketClosedBanner
+        className="mb-6"
+        statuses={[
+          movers.data?.marketStatus,
+          result?.marketStatus,
+          watchlist.data?.[0]?.snapshot?.marketStatus,
+        ]}
+      />
 
       <Card>
         <div className="grid gap-4 md:grid-cols-2">

@@ -2,8 +2,8 @@ import { portfolioMessages, STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contra
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Search } from "lucide-react";
 import { LoadingPanel } from "../../components/stocks/LoadingPanel";
-import { MarketSummaryCard } from "../../components/stocks/MarketSummaryCard";
-import { MarketClosedBanner } from "../../components/stocks/MarketStatus";
+import { MarketSummaryCard, useMarketSummary } from "../../components/stocks/MarketSummaryCard";
+import { isClosedStatus, MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid } from "../../components/stocks/StockCard";
 import { useWatchlist } from "../../components/stocks/stock-queries";
 import { stockAsset } from "../../components/assets/stock";
@@ -24,6 +24,7 @@ function StockDashboardPage() {
   const watchlist = useWatchlist({ autoRefresh: true });
   const items = watchlist.data ?? [];
   const status = items[0]?.snapshot?.marketStatus;
+  const summary = useMarketSummary(STOCK_REFRESH_INTERVAL_MS);
 
   return (
     <div>
@@ -35,6 +36,7 @@ function StockDashboardPage() {
           sell from a card, or open Research Stock for charts, company details and news.
         </p>
       </CollapsibleIntro>
+      <MarketClosedBanner className="mb-6" statuses={[status, summary.data?.marketStatus]} />
       <MarketSummaryCard refreshMs={STOCK_REFRESH_INTERVAL_MS} />
 
       {watchlist.isPending ? (
@@ -58,14 +60,13 @@ function StockDashboardPage() {
               <h2 id="watchlist-heading" className="text-xl font-semibold">
                 Your Stock Watchlist
               </h2>
-              {status && <p className="text-sm text-muted">{status}</p>}
+              {status && !isClosedStatus(status) && <p className="text-sm text-muted">{status}</p>}
             </div>
             <Link to="/search-area" className={buttonClass("secondary")}>
               <Search aria-hidden="true" className="h-4 w-4" />
               Search Stocks
             </Link>
           </div>
-          {status && <MarketClosedBanner status={status} />}
           <div className="mt-3">
             <StockCardGrid items={items} actions={actions} />
           </div>

@@ -4,7 +4,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Info } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { HoldingSummary } from "../../../components/stocks/HoldingSummary";
-import { MarketClosedBanner } from "../../../components/stocks/MarketStatus";
+import { isClosedStatus, MarketClosedBanner } from "../../../components/stocks/MarketStatus";
 import { SnapshotFigures } from "../../../components/stocks/SnapshotFigures";
 import { useWatchlist } from "../../../components/stocks/stock-queries";
 import { stockAsset } from "../../../components/assets/stock";
@@ -126,8 +126,11 @@ function ResearchPage({ symbol }: { symbol: string }) {
               </h2>
               <p className="text-xs text-muted">As of {formatDateTime(stock.timestamp)}</p>
             </div>
-            <p className="mb-3 text-sm text-muted">{stock.marketStatus}</p>
-            <MarketClosedBanner status={stock.marketStatus} />
+            {isClosedStatus(stock.marketStatus) ? (
+              <MarketClosedBanner statuses={[stock.marketStatus]} />
+            ) : (
+              <p className="mb-3 text-sm text-muted">{stock.marketStatus}</p>
+            )}
             <div className="mt-3">
               <SnapshotFigures snapshot={stock} withRange />
             </div>

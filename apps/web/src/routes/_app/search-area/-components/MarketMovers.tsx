@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { PercentChange } from "../../../../components/assets/Change";
 import { LoadingPanel } from "../../../../components/stocks/LoadingPanel";
-import { MarketClosedBanner } from "../../../../components/stocks/MarketStatus";
 import { Alert } from "../../../../components/ui/Alert";
 import { formatCurrency, formatDateTime, formatNumber } from "../../../../lib/format";
 import { errorMessage, trpc } from "../../../../lib/trpc";
@@ -64,13 +63,18 @@ function MoversTable({ title, movers }: { title: string; movers: MarketMover[] }
   );
 }
 
-/** Top 10 gainers and losers, refreshed with the watchlist; a symbol opens its research page. */
-export function MarketMovers({ refreshMs }: { refreshMs: number }) {
-  const movers = useQuery({
+/** The movers, refreshed with the watchlist (the search page's banner reads their status too). */
+export function useMarketMovers(refreshMs: number) {
+  return useQuery({
     ...trpc.market.movers.queryOptions(),
     staleTime: 0,
     refetchInterval: refreshMs,
   });
+}
+
+/** Top 10 gainers and losers; a symbol opens its research page. */
+export function MarketMovers({ refreshMs }: { refreshMs: number }) {
+  const movers = useMarketMovers(refreshMs);
   return (
     <section aria-labelledby="movers-heading" className="mt-10">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
@@ -88,12 +92,9 @@ export function MarketMovers({ refreshMs }: { refreshMs: number }) {
           {errorMessage(movers.error, marketMessages.failedToFetchMarketMovers)}
         </Alert>
       ) : (
-        <div className="space-y-3">
-          <MarketClosedBanner status={movers.data.marketStatus} />
-          <div className="grid gap-4 lg:grid-cols-2">
-            <MoversTable title="Top 10 Gainers" movers={movers.data.gainers} />
-            <MoversTable title="Top 10 Losers" movers={movers.data.losers} />
-          </div>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <MoversTable title="Top 10 Gainers" movers={movers.data.gainers} />
+          <MoversTable title="Top 10 Losers" movers={movers.data.losers} />
         </div>
       )}
     </section>

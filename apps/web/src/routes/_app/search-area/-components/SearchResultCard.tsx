@@ -1,7 +1,6 @@
 import type { StockSnapshot } from "@ledgerline/contracts";
 import { Link } from "@tanstack/react-router";
 import { HoldingSummary } from "../../../../components/stocks/HoldingSummary";
-import { MarketClosedBanner } from "../../../../components/stocks/MarketStatus";
 import { SnapshotFigures } from "../../../../components/stocks/SnapshotFigures";
 import type { AssetActions } from "../../../../components/assets/useAssetActions";
 import { Button, buttonClass } from "../../../../components/ui/Button";
@@ -31,7 +30,6 @@ export function SearchResultCard({
         </h2>
         <p className="text-xs text-muted">As of {formatDateTime(snapshot.timestamp)}</p>
       </header>
-      <MarketClosedBanner status={snapshot.marketStatus} />
       <SnapshotFigures snapshot={snapshot} />
       <HoldingSummary position={position} />
       <div className="flex flex-wrap gap-2">
