@@ -73,7 +73,7 @@ export async function runTransactionsBenchmark(options: BenchmarkOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "ledgerline-bench-transactions-"));
   const handle = openDatabase(join(dir, "bench.db"));
   try {
-    migrateDatabase(handle.db);
+    await migrateDatabase(handle);
     const { sqlite } = handle;
 
     // Seeding: prepared statements in one transaction, with the history's indexes built after
@@ -137,7 +137,7 @@ export async function runTransactionsBenchmark(options: BenchmarkOptions = {}) {
     for (const { sql } of indexes) sqlite.exec(sql);
     const seededAt = performance.now();
 
-    const repos = createRepositories(handle.db);
+    const repos = createRepositories(handle);
     const monthAgo = new Date(START + SPAN_MS - 30 * 86_400_000);
     const filters: [string, TransactionFilter][] = [
       ["none", {}],
@@ -248,7 +248,7 @@ export async function runTransactionsBenchmark(options: BenchmarkOptions = {}) {
       deep: { ...deep, batchAfter50k },
     };
   } finally {
-    handle.close();
+    await handle.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions) {
       api.get("/health", async (_req, reply) => {
         let database: "ok" | "down" = "ok";
         try {
-          api.database.sqlite.prepare("SELECT 1").get();
+          await api.database.ping();
         } catch {
           database = "down";
         }

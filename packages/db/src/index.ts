@@ -1,3 +1,4 @@
 export * from "./client";
+export * from "./database";
 export * from "./schema";
 export * from "./repositories";

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRepositories } from "../src";
 import { openTestDatabase } from "../src/testing";
 
-let handle: ReturnType<typeof openTestDatabase>;
-beforeEach(() => {
-  handle = openTestDatabase();
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeEach(async () => {
+  handle = await openTestDatabase();
 });
 afterEach(() => handle.close());
 
@@ -37,7 +37,7 @@ describe("database settings", () => {
 
 describe("users and sessions", () => {
   it("refuses a second account with the same email", async () => {
-    const repos = createRepositories(handle.db);
+    const repos = createRepositories(handle);
     const now = new Date();
     expect(
       await repos.users.create({ email: "a@example.com", name: "A", passwordHash: "h" }, now),
@@ -48,7 +48,7 @@ describe("users and sessions", () => {
   });
 
   it("moves the last login to previous on each login", async () => {
-    const repos = createRepositories(handle.db);
+    const repos = createRepositories(handle);
     const user = (await repos.users.create(
       { email: "a@example.com", name: "A", passwordHash: "h" },
       new Date(0),
@@ -61,7 +61,7 @@ describe("users and sessions", () => {
   });
 
   it("deletes a user's sessions and reset tokens with the user", async () => {
-    const repos = createRepositories(handle.db);
+    const repos = createRepositories(handle);
     const now = new Date();
     const user = (await repos.users.create(
       { email: "a@example.com", name: "A", passwordHash: "h" },
@@ -89,7 +89,7 @@ describe("users and sessions", () => {
   });
 
   it("treats a session idle past the timeout as gone", async () => {
-    const repos = createRepositories(handle.db);
+    const repos = createRepositories(handle);
     const start = new Date(0);
     const user = (await repos.users.create(
       { email: "a@example.com", name: "A", passwordHash: "h" },
@@ -112,7 +112,7 @@ describe("users and sessions", () => {
 
 describe("password reset tokens", () => {
   it("can be used once, only with the matching email, and spends the user's other tokens", async () => {
-    const repos = createRepositories(handle.db);
+    const repos = createRepositories(handle);
     const now = new Date(1_000_000);
     const later = new Date(now.getTime() + 60_000);
     const user = (await repos.users.create(
@@ -141,7 +141,7 @@ describe("password reset tokens", () => {
   });
 
   it("expires", async () => {
-    const repos = createRepositories(handle.db);
+    const repos = createRepositories(handle);
     const now = new Date(1_000_000);
     const user = (await repos.users.create(
       { email: "a@example.com", name: "A", passwordHash: "h" },
@@ -165,7 +165,7 @@ describe("password reset tokens", () => {
 
 describe("audit log pages", () => {
   it("filters by email fragment and outcome and pages newest first", async () => {
-    const repos = createRepositories(handle.db);
+    const repos = createRepositories(handle);
     for (let i = 0; i < 25; i++) {
       await repos.auditLogs.insert({
         timestamp: new Date(i * 1000),
@@ -192,7 +192,7 @@ describe("audit log pages", () => {
   });
 
   it("treats LIKE wildcards in the email filter as plain characters", async () => {
-    const repos = createRepositories(handle.db);
+    const repos = createRepositories(handle);
     await repos.auditLogs.insert({
       timestamp: new Date(0),
       userId: null,

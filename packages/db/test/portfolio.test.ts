@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRepositories, openDatabase, type Repositories } from "../src";
 import { openTestDatabase } from "../src/testing";
 
-let handle: ReturnType<typeof openTestDatabase>;
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let repos: Repositories;
 let userId: number;
 let otherUserId: number;
@@ -10,8 +10,8 @@ const now = new Date("2026-03-02T15:00:00Z");
 const trade = { assetType: "STOCK" as const, transactionDate: now, notes: null, now };
 
 beforeEach(async () => {
-  handle = openTestDatabase();
-  repos = createRepositories(handle.db);
+  handle = await openTestDatabase();
+  repos = createRepositories(handle);
   userId = (await repos.users.create(
     { email: "a@example.com", name: "A", passwordHash: "h" },
     now,
@@ -160,7 +160,7 @@ describe("portfolio trades", () => {
     });
     const positionId = bought.ok ? bought.position!.id : 0;
     const second = openDatabase(handle.path);
-    const secondRepos = createRepositories(second.db);
+    const secondRepos = createRepositories(second);
     const attempts = Array.from({ length: 30 }, (_, i) =>
       (i % 2 ? secondRepos : repos).portfolio.sell({
         ...trade,
@@ -171,7 +171,7 @@ describe("portfolio trades", () => {
       }),
     );
     const outcomes = await Promise.all(attempts);
-    second.close();
+    await second.close();
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(20);
     expect(await repos.portfolio.list(userId, "STOCK")).toEqual([]);
     const sells = (await repos.portfolio.transactions(userId)).filter(

@@ -11,7 +11,7 @@ import {
 } from "../src";
 import { openTestDatabase } from "../src/testing";
 
-let handle: ReturnType<typeof openTestDatabase>;
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let repos: Repositories;
 let userId: number;
 let otherUserId: number;
@@ -31,8 +31,8 @@ function generator(seed: number) {
 }
 
 beforeAll(async () => {
-  handle = openTestDatabase();
-  repos = createRepositories(handle.db);
+  handle = await openTestDatabase();
+  repos = createRepositories(handle);
   const now = new Date(day);
   userId = (await repos.users.create(
     { email: "a@example.com", name: "A", passwordHash: "h" },

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { explainTransactionQueries, type TransactionFilter } from "../src";
 import { openTestDatabase } from "../src/testing";
 
-let handle: ReturnType<typeof openTestDatabase>;
-beforeAll(() => {
-  handle = openTestDatabase();
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  handle = await openTestDatabase();
 });
 afterAll(() => handle.close());
 
@@ -32,7 +32,7 @@ describe("query plans of the transaction history", () => {
   it("reads every combination as an index range: no table scan, no sort, rows by primary key", () => {
     const problems: string[] = [];
     for (const { filter, sortBy, sortOrder } of cases) {
-      for (const { kind, sql, plan } of explainTransactionQueries(handle.db, {
+      for (const { kind, sql, plan } of explainTransactionQueries(handle, {
         ...filter,
         userId: 1,
         sortBy,
@@ -62,7 +62,7 @@ describe("query plans of the transaction history", () => {
 
   it("orders through the index of the sort column, and its symbol twin when a symbol is given", () => {
     const indexOf = (sortBy: (typeof transactionSortColumns)[number], filter: TransactionFilter) =>
-      explainTransactionQueries(handle.db, { ...filter, userId: 1, sortBy, sortOrder: "desc" })[0]!
+      explainTransactionQueries(handle, { ...filter, userId: 1, sortBy, sortOrder: "desc" })[0]!
         .plan[0];
     expect(indexOf("transactionDate", {})).toContain("transactions_user_date_idx");
     expect(indexOf("transactionDate", { symbol: "AAPL" })).toContain(

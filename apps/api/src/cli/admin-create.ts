@@ -41,8 +41,8 @@ if (!password.success) fail(password.error.issues[0]?.message ?? "Invalid passwo
 if (isCommonPassword(password.data)) fail("That password is too common.");
 
 const database = openDatabase(env.DATABASE_URL);
-migrateDatabase(database.db, migrationsFolder);
-const repos = createRepositories(database.db);
+await migrateDatabase(database, migrationsFolder);
+const repos = createRepositories(database);
 const existing = await repos.users.findByEmail(email.data);
 const passwordHash = await hashPassword(password.data);
 if (existing) {
@@ -57,4 +57,4 @@ if (existing) {
   );
   console.log(`Created admin ${email.data}.`);
 }
-database.close();
+await database.close();

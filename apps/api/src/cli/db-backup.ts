@@ -9,6 +9,6 @@ const env = loadEnv();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const destination = process.argv[2] ?? `./data/backups/app-${stamp}.db`;
 const database = openDatabase(env.DATABASE_URL);
-await backupDatabase(database.sqlite, destination);
-database.close();
+await backupDatabase(database, destination);
+await database.close();
 console.log(`Backed up ${env.DATABASE_URL} to ${destination}`);

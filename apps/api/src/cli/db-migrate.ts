@@ -5,6 +5,6 @@ import { migrationsFolder } from "../paths";
 
 const env = loadEnv();
 const database = openDatabase(env.DATABASE_URL);
-migrateDatabase(database.db, migrationsFolder);
-database.close();
+await migrateDatabase(database, migrationsFolder);
+await database.close();
 console.log(`Migrated ${env.DATABASE_URL}`);

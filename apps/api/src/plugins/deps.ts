@@ -32,8 +32,8 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 export const depsPlugin = fp(
   async function deps(app: FastifyInstance, options: DepsOptions) {
     const database = openDatabase(options.env.DATABASE_URL);
-    migrateDatabase(database.db, options.migrationsFolder);
-    const repos = createRepositories(database.db);
+    await migrateDatabase(database, options.migrationsFolder);
+    const repos = createRepositories(database);
     const mailer = createMailer({
       smtpUrl: options.env.SMTP_URL,
       from: options.env.MAIL_FROM,
@@ -112,7 +112,7 @@ export const depsPlugin = fp(
       await refresher?.stop();
       clearInterval(cleanup);
       mailer.close();
-      database.close();
+      await database.close();
       await shared.close();
     });
   },

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { AuditSortColumn } from "@ledgerline/contracts";
-import type { Db } from "../client";
-import { auditLogs, type AuditLogRow } from "../schema";
+import type { Database, Tables } from "../database";
+import type { AuditLogRow } from "../schema";
 
 export interface NewAuditLog {
   timestamp: Date;
@@ -29,19 +29,12 @@ export interface AuditLogPageRequest extends AuditLogFilter {
   pageSize: number;
 }
 
-const sortColumns = {
-  timestamp: auditLogs.timestamp,
-  email: auditLogs.email,
-  event: auditLogs.event,
-  success: auditLogs.success,
-  ipAddress: auditLogs.ipAddress,
-} as const;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function whereOf(filter: AuditLogFilter): SQL | undefined {
+function whereOf(auditLogs: Tables["auditLogs"], filter: AuditLogFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.startDate) conditions.push(gte(auditLogs.timestamp, filter.startDate));
   if (filter.endDate) conditions.push(lte(auditLogs.timestamp, filter.endDate));
@@ -54,28 +47,34 @@ function whereOf(filter: AuditLogFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-export function auditLogsRepository(db: Db) {
+export function auditLogsRepository(database: Database) {
+  const { db } = database;
+  const { auditLogs } = database.tables;
+  const sortColumns = {
+    timestamp: auditLogs.timestamp,
+    email: auditLogs.email,
+    event: auditLogs.event,
+    success: auditLogs.success,
+    ipAddress: auditLogs.ipAddress,
+  } as const;
   return {
     async insert(entry: NewAuditLog): Promise<void> {
-      db.insert(auditLogs).values(entry).run();
+      await database.changes(db.insert(auditLogs).values(entry));
     },
 
     async page(request: AuditLogPageRequest): Promise<{ rows: AuditLogRow[]; totalCount: number }> {
-      const where = whereOf(request);
+      const where = whereOf(auditLogs, request);
       const direction = request.sortOrder === "asc" ? asc : desc;
-      const rows = db
-        .select()
-        .from(auditLogs)
-        .where(where)
-        .orderBy(direction(sortColumns[request.sortBy]), direction(auditLogs.id))
-        .limit(request.pageSize)
-        .offset((request.page - 1) * request.pageSize)
-        .all();
-      const total = db
-        .select({ n: sql<number>`count(*)` })
-        .from(auditLogs)
-        .where(where)
-        .get();
+      const rows = await database.all(
+        db
+          .select()
+          .from(auditLogs)
+          .where(where)
+          .orderBy(direction(sortColumns[request.sortBy]), direction(auditLogs.id))
+          .limit(request.pageSize)
+          .offset((request.page - 1) * request.pageSize),
+      );
+      const total = await database.first(db.select({ n: count() }).from(auditLogs).where(where));
       return { rows, totalCount: total?.n ?? 0 };
     },
   };

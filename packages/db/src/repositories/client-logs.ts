@@ -1,17 +1,19 @@
 import { desc } from "drizzle-orm";
-import type { Db } from "../client";
-import { clientLogs } from "../schema";
+import type { Database } from "../database";
+import type { clientLogs } from "../schema";
 
 export type NewClientLog = typeof clientLogs.$inferInsert;
 
-export function clientLogsRepository(db: Db) {
+export function clientLogsRepository(database: Database) {
+  const { db } = database;
+  const { clientLogs } = database.tables;
   return {
     async insert(record: NewClientLog): Promise<void> {
-      db.insert(clientLogs).values(record).run();
+      await database.changes(db.insert(clientLogs).values(record));
     },
 
     async latest(limit: number) {
-      return db.select().from(clientLogs).orderBy(desc(clientLogs.id)).limit(limit).all();
+      return database.all(db.select().from(clientLogs).orderBy(desc(clientLogs.id)).limit(limit));
     },
   };
 }

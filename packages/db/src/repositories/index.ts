@@ -1,4 +1,4 @@
-import type { Db } from "../client";
+import type { Database } from "../database";
 import { auditLogsRepository } from "./audit-logs";
 import { clientLogsRepository } from "./client-logs";
 import { idempotencyKeysRepository } from "./idempotency-keys";
@@ -13,21 +13,21 @@ import { usersRepository } from "./users";
 import { cryptoWatchlistRepository, stockWatchlistRepository } from "./watchlists";
 
 /** Every data access the API makes goes through these; signatures are async on purpose. */
-export function createRepositories(db: Db) {
+export function createRepositories(database: Database) {
   return {
-    users: usersRepository(db),
-    sessions: sessionsRepository(db),
-    passwordResetTokens: passwordResetTokensRepository(db),
-    auditLogs: auditLogsRepository(db),
-    mailOutbox: mailOutboxRepository(db),
-    clientLogs: clientLogsRepository(db),
-    marketData: marketDataRepository(db),
-    stockWatchlist: stockWatchlistRepository(db),
-    cryptoWatchlist: cryptoWatchlistRepository(db),
-    portfolio: portfolioRepository(db),
-    storedMovers: storedMoversRepository(db),
-    transactions: transactionsRepository(db),
-    idempotencyKeys: idempotencyKeysRepository(db),
+    users: usersRepository(database),
+    sessions: sessionsRepository(database),
+    passwordResetTokens: passwordResetTokensRepository(database),
+    auditLogs: auditLogsRepository(database),
+    mailOutbox: mailOutboxRepository(database),
+    clientLogs: clientLogsRepository(database),
+    marketData: marketDataRepository(database),
+    stockWatchlist: stockWatchlistRepository(database),
+    cryptoWatchlist: cryptoWatchlistRepository(database),
+    portfolio: portfolioRepository(database),
+    storedMovers: storedMoversRepository(database),
+    transactions: transactionsRepository(database),
+    idempotencyKeys: idempotencyKeysRepository(database),
   };
 }
 

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../client";
-import { mailOutbox, type MailRow } from "../schema";
+import type { Database } from "../database";
+import type { MailRow } from "../schema";
 
 export interface NewMail {
   toAddress: string;
@@ -10,27 +10,35 @@ export interface NewMail {
   transport: "smtp" | "outbox";
 }
 
-export function mailOutboxRepository(db: Db) {
+export function mailOutboxRepository(database: Database) {
+  const { db } = database;
+  const { mailOutbox } = database.tables;
   return {
     async insert(mail: NewMail): Promise<number> {
-      return db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id }).get().id;
+      const row = await database.first(
+        db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id }),
+      );
+      return row.id;
     },
 
     async markSent(id: number, sentAt: Date): Promise<void> {
-      db.update(mailOutbox).set({ sentAt, error: null }).where(eq(mailOutbox.id, id)).run();
+      await database.changes(
+        db.update(mailOutbox).set({ sentAt, error: null }).where(eq(mailOutbox.id, id)),
+      );
     },
 
     async markFailed(id: number, error: string): Promise<void> {
-      db.update(mailOutbox).set({ error }).where(eq(mailOutbox.id, id)).run();
+      await database.changes(db.update(mailOutbox).set({ error }).where(eq(mailOutbox.id, id)));
     },
 
     async listFor(toAddress: string): Promise<MailRow[]> {
-      return db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.toAddress, toAddress))
-        .orderBy(desc(mailOutbox.id))
-        .all();
+      return database.all(
+        db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.toAddress, toAddress))
+          .orderBy(desc(mailOutbox.id)),
+      );
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { CompanyDetails, HistoricalBar } from "@ledgerline/contracts";
 import { and, asc, between, eq, sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { marketBarCoverage, marketCompanyDetails, marketDailyBars } from "../schema";
+import { changes, type Database } from "../database";
 
 /** Rows per INSERT, well under SQLite's bound-parameter limit. */
 const BARS_PER_INSERT = 500;
@@ -10,17 +9,20 @@ const BARS_PER_INSERT = 500;
  * Persisted market history: the SQLite implementation of @ledgerline/market's MarketStore
  * (the interface lives there; this object satisfies it structurally).
  */
-export function marketDataRepository(db: Db) {
+export function marketDataRepository(database: Database) {
+  const { db } = database;
+  const { marketBarCoverage, marketCompanyDetails, marketDailyBars } = database.tables;
   return {
     async getBarCoverage(
       source: string,
       symbol: string,
     ): Promise<{ from: string; to: string } | undefined> {
-      const row = db
-        .select({ from: marketBarCoverage.fromDate, to: marketBarCoverage.toDate })
-        .from(marketBarCoverage)
-        .where(and(eq(marketBarCoverage.source, source), eq(marketBarCoverage.symbol, symbol)))
-        .get();
+      const row = await database.first(
+        db
+          .select({ from: marketBarCoverage.fromDate, to: marketBarCoverage.toDate })
+          .from(marketBarCoverage)
+          .where(and(eq(marketBarCoverage.source, source), eq(marketBarCoverage.symbol, symbol))),
+      );
       return row ?? undefined;
     },
 
@@ -30,7 +32,8 @@ export function marketDataRepository(db: Db) {
       from: string,
       to: string,
     ): Promise<HistoricalBar[]> {
-      return db
+      return database.all(
+        db
         .select({
           date: marketDailyBars.date,
           t: marketDailyBars.startsAt,
@@ -48,8 +51,8 @@ export function marketDataRepository(db: Db) {
             between(marketDailyBars.date, from, to),
           ),
         )
-        .orderBy(asc(marketDailyBars.date))
-        .all();
+        .orderBy(asc(marketDailyBars.date)),
+      );
     },
 
     /** Upserts the bars and sets the coverage in one transaction. */
@@ -59,7 +62,7 @@ export function marketDataRepository(db: Db) {
       bars: readonly HistoricalBar[],
       coverage: { from: string; to: string },
     ): Promise<void> {
-      db.transaction((tx) => {
+      await database.transaction(function* (tx) {
         for (let start = 0; start < bars.length; start += BARS_PER_INSERT) {
           const rows = bars.slice(start, start + BARS_PER_INSERT).map((bar) => ({
             source,
@@ -72,7 +75,9 @@ export function marketDataRepository(db: Db) {
             close: bar.c,
             volume: bar.v,
           }));
-          tx.insert(marketDailyBars)
+          yield* changes(
+            tx
+            .insert(marketDailyBars)
             .values(rows)
             .onConflictDoUpdate({
               target: [marketDailyBars.source, marketDailyBars.symbol, marketDailyBars.date],
@@ -84,10 +89,12 @@ export function marketDataRepository(db: Db) {
                 close: sql`excluded.close`,
                 volume: sql`excluded.volume`,
               },
-            })
-            .run();
+            }),
+          );
         }
-        tx.insert(marketBarCoverage)
+        yield* changes(
+          tx
+          .insert(marketBarCoverage)
           .values({
             source,
             symbol,
@@ -98,8 +105,8 @@ export function marketDataRepository(db: Db) {
           .onConflictDoUpdate({
             target: [marketBarCoverage.source, marketBarCoverage.symbol],
             set: { fromDate: coverage.from, toDate: coverage.to, updatedAt: new Date() },
-          })
-          .run();
+          }),
+        );
       });
     },
 
@@ -107,16 +114,17 @@ export function marketDataRepository(db: Db) {
       source: string,
       symbol: string,
     ): Promise<{ details: CompanyDetails; fetchedAt: Date } | undefined> {
-      const row = db
-        .select({
-          details: marketCompanyDetails.details,
-          fetchedAt: marketCompanyDetails.fetchedAt,
-        })
-        .from(marketCompanyDetails)
-        .where(
-          and(eq(marketCompanyDetails.source, source), eq(marketCompanyDetails.symbol, symbol)),
-        )
-        .get();
+      const row = await database.first(
+        db
+          .select({
+            details: marketCompanyDetails.details,
+            fetchedAt: marketCompanyDetails.fetchedAt,
+          })
+          .from(marketCompanyDetails)
+          .where(
+            and(eq(marketCompanyDetails.source, source), eq(marketCompanyDetails.symbol, symbol)),
+          ),
+      );
       return row ?? undefined;
     },
 
@@ -125,13 +133,15 @@ export function marketDataRepository(db: Db) {
       details: CompanyDetails,
       fetchedAt: Date,
     ): Promise<void> {
-      db.insert(marketCompanyDetails)
-        .values({ source, symbol: details.ticker, details, fetchedAt })
-        .onConflictDoUpdate({
-          target: [marketCompanyDetails.source, marketCompanyDetails.symbol],
-          set: { details, fetchedAt },
-        })
-        .run();
+      await database.changes(
+        db
+          .insert(marketCompanyDetails)
+          .values({ source, symbol: details.ticker, details, fetchedAt })
+          .onConflictDoUpdate({
+            target: [marketCompanyDetails.source, marketCompanyDetails.symbol],
+            set: { details, fetchedAt },
+          }),
+      );
     },
   };
 }

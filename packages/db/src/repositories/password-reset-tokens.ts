@@ -1,11 +1,13 @@
 import { and, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
-import type { Db } from "../client";
-import { passwordResetTokens, users, type UserRow } from "../schema";
+import { changes, first, type Database } from "../database";
+import type { UserRow } from "../schema";
 
-export function passwordResetTokensRepository(db: Db) {
+export function passwordResetTokensRepository(database: Database) {
+  const { db } = database;
+  const { passwordResetTokens, users } = database.tables;
   return {
     async create(token: { tokenHash: string; userId: number; createdAt: Date; expiresAt: Date }) {
-      db.insert(passwordResetTokens).values(token).run();
+      await database.changes(db.insert(passwordResetTokens).values(token));
     },
 
     /**
@@ -13,9 +15,10 @@ export function passwordResetTokensRepository(db: Db) {
      * other open token of that user are spent, and the user is returned.
      */
     async consume(tokenHash: string, email: string, now: Date): Promise<UserRow | undefined> {
-      return db.transaction((tx) => {
-        const found = tx
-          .select({ user: users })
+      return database.transaction(function* (tx) {
+        const found = yield* first(
+          tx
+            .select({ user: users })
           .from(passwordResetTokens)
           .innerJoin(users, eq(users.id, passwordResetTokens.userId))
           .where(
@@ -25,24 +28,32 @@ export function passwordResetTokensRepository(db: Db) {
               gt(passwordResetTokens.expiresAt, now),
               eq(users.email, email),
             ),
-          )
-          .get();
+          ),
+        );
         if (!found) return undefined;
-        tx.update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(
-            and(eq(passwordResetTokens.userId, found.user.id), isNull(passwordResetTokens.usedAt)),
-          )
-          .run();
+        yield* changes(
+          tx
+            .update(passwordResetTokens)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(passwordResetTokens.userId, found.user.id),
+                isNull(passwordResetTokens.usedAt),
+              ),
+            ),
+        );
         return found.user;
       });
     },
 
     async deleteSpentOrExpired(now: Date): Promise<number> {
-      return db
-        .delete(passwordResetTokens)
-        .where(or(lte(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
-        .run().changes;
+      return database.changes(
+        db
+          .delete(passwordResetTokens)
+          .where(
+            or(lte(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)),
+          ),
+      );
     },
   };
 }

@@ -10,13 +10,8 @@ import {
 } from "@ledgerline/money";
 import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import {
-  positions,
-  transactions,
-  type AssetType,
-  type PositionRow,
-  type TransactionRow,
-} from "../schema";
+import { changes, first, locked, type Database, type Work } from "../database";
+import type { AssetType, PositionRow, TransactionRow } from "../schema";
 
 /** A position as the domain sees it: decimals in canonical form. */
 export interface Position {
@@ -100,64 +95,69 @@ export type TradeOutcome =
 
 /**
  * Positions and their transactions. Each buy or sell reads the position, applies the
- * average-cost rules and writes both rows in one IMMEDIATE transaction, so concurrent sells
- * are serialised by SQLite and can never take a position below zero.
+ * average-cost rules and writes both rows in one write transaction. Trades of one user are
+ * serialised (SQLite: its single writer; PostgreSQL: the user's row locked FOR UPDATE), so
+ * concurrent sells, from any process, can never take a position below zero.
  */
-export function portfolioRepository(db: Db) {
-  function insertTransaction(
-    tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+export function portfolioRepository(database: Database) {
+  const { db } = database;
+  const { positions, transactions, users } = database.tables;
+
+  function* insertTransaction(
+    tx: Db,
     request: TradeRequest & { symbol: string },
     side: "BUY" | "SELL",
-  ) {
-    const row = tx
-      .insert(transactions)
-      .values({
-        userId: request.userId,
-        transactionDate: request.transactionDate,
-        type: request.assetType,
-        symbol: request.symbol,
-        transactionType: side,
-        quantity: toStored(request.quantity),
-        price: toStored(request.price),
-        total: toStored(multiply(request.quantity, request.price)),
-        notes: request.notes,
-        requestKey: request.requestKey?.key ?? null,
-        createdAt: request.now,
-      })
-      .returning()
-      .get();
+  ): Work<Transaction> {
+    const row = yield* first(
+      tx
+        .insert(transactions)
+        .values({
+          userId: request.userId,
+          transactionDate: request.transactionDate,
+          type: request.assetType,
+          symbol: request.symbol,
+          transactionType: side,
+          quantity: toStored(request.quantity),
+          price: toStored(request.price),
+          total: toStored(multiply(request.quantity, request.price)),
+          notes: request.notes,
+          requestKey: request.requestKey?.key ?? null,
+          createdAt: request.now,
+        })
+        .returning(),
+    );
     return toTransaction(row);
   }
 
-  /** The trade an earlier attempt of this request made, with its position as it now is. */
-  function earlierTrade(
-    tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
-    request: TradeRequest,
-  ): TradeOutcome | undefined {
+  /** Waits for (then holds) the user's other trades; answers the trade an earlier attempt of this request made, if any. */
+  function* lockTrader(tx: Db, request: TradeRequest): Work<TradeOutcome | undefined> {
+    yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, request.userId)));
     if (!request.requestKey) return undefined;
-    const row = tx
-      .select()
-      .from(transactions)
-      .where(
-        and(
-          eq(transactions.userId, request.userId),
-          eq(transactions.requestKey, request.requestKey.key),
-          gte(transactions.createdAt, request.requestKey.since),
+    const row = yield* first(
+      tx
+        .select()
+        .from(transactions)
+        .where(
+          and(
+            eq(transactions.userId, request.userId),
+            eq(transactions.requestKey, request.requestKey.key),
+            gte(transactions.createdAt, request.requestKey.since),
+          ),
         ),
-      )
-      .get();
+    );
     if (!row) return undefined;
-    const position = tx
-      .select()
-      .from(positions)
-      .where(
-        and(
-          eq(positions.userId, row.userId),
-          eq(positions.assetType, row.type),
-          eq(positions.symbol, row.symbol),
+    const position = yield* first(
+      tx
+        .select()
+        .from(positions)
+        .where(
+          and(
+            eq(positions.userId, row.userId),
+            eq(positions.assetType, row.type),
+            eq(positions.symbol, row.symbol),
+          ),
         ),
-      )
-      .get();
+    );
     return {
       ok: true,
       position: position ? toPosition(position) : null,
@@ -166,21 +166,23 @@ export function portfolioRepository(db: Db) {
   }
 
   // Prepared once: the positions are what the portfolio screens poll.
-  const listStatement = db
-    .select()
-    .from(positions)
-    .where(
-      and(
-        eq(positions.userId, sql.placeholder("userId")),
-        eq(positions.assetType, sql.placeholder("assetType")),
-      ),
-    )
-    .orderBy(asc(positions.symbol))
-    .prepare();
+  const listStatement = database.prepare(
+    "positions_list",
+    db
+      .select()
+      .from(positions)
+      .where(
+        and(
+          eq(positions.userId, sql.placeholder("userId")),
+          eq(positions.assetType, sql.placeholder("assetType")),
+        ),
+      )
+      .orderBy(asc(positions.symbol)),
+  );
 
   return {
     async list(userId: number, assetType: AssetType): Promise<Position[]> {
-      return listStatement.all({ userId, assetType }).map(toPosition);
+      return (await listStatement.all({ userId, assetType })).map(toPosition);
     },
 
     async findById(
@@ -188,17 +190,18 @@ export function portfolioRepository(db: Db) {
       assetType: AssetType,
       id: number,
     ): Promise<Position | undefined> {
-      const row = db
-        .select()
-        .from(positions)
-        .where(
-          and(
-            eq(positions.id, id),
-            eq(positions.userId, userId),
-            eq(positions.assetType, assetType),
+      const row = await database.first(
+        db
+          .select()
+          .from(positions)
+          .where(
+            and(
+              eq(positions.id, id),
+              eq(positions.userId, userId),
+              eq(positions.assetType, assetType),
+            ),
           ),
-        )
-        .get();
+      );
       return row ? toPosition(row) : undefined;
     },
 
@@ -207,26 +210,27 @@ export function portfolioRepository(db: Db) {
       assetType: AssetType,
       symbol: string,
     ): Promise<Position | undefined> {
-      const row = db
-        .select()
-        .from(positions)
-        .where(
-          and(
-            eq(positions.userId, userId),
-            eq(positions.assetType, assetType),
-            eq(positions.symbol, symbol),
+      const row = await database.first(
+        db
+          .select()
+          .from(positions)
+          .where(
+            and(
+              eq(positions.userId, userId),
+              eq(positions.assetType, assetType),
+              eq(positions.symbol, symbol),
+            ),
           ),
-        )
-        .get();
+      );
       return row ? toPosition(row) : undefined;
     },
 
     async buy(request: BuyRequest): Promise<TradeOutcome> {
-      return db.transaction(
-        (tx) => {
-          const earlier = earlierTrade(tx, request);
-          if (earlier) return earlier;
-          const row = tx
+      return database.transaction(function* (tx): Work<TradeOutcome> {
+        const earlier = yield* lockTrader(tx, request);
+        if (earlier) return earlier;
+        const row = yield* locked(
+          tx
             .select()
             .from(positions)
             .where(
@@ -241,26 +245,26 @@ export function portfolioRepository(db: Db) {
                     eq(positions.assetType, request.assetType),
                     eq(positions.id, request.positionId),
                   ),
-            )
-            .get();
-          if (request.positionId !== undefined && !row)
-            return { ok: false, reason: "not_found" } as const;
-          const current: Holding | null = row
-            ? { quantity: fromStored(row.quantity), averagePrice: fromStored(row.averagePrice) }
-            : null;
-          const held = current?.quantity ?? "0";
-          if (request.expectedHeld !== undefined && held !== request.expectedHeld) {
-            return { ok: false, reason: "held_changed", held } as const;
-          }
-          const next = applyBuy(current, request.quantity, request.price);
-          const symbol = row?.symbol ?? request.symbol;
-          const stored = {
-            quantity: toStored(next.quantity),
-            averagePrice: toStored(next.averagePrice),
-            updatedAt: request.now,
-          };
-          const positionRow = row
-            ? tx.update(positions).set(stored).where(eq(positions.id, row.id)).returning().get()
+            ),
+        );
+        if (request.positionId !== undefined && !row) return { ok: false, reason: "not_found" };
+        const current: Holding | null = row
+          ? { quantity: fromStored(row.quantity), averagePrice: fromStored(row.averagePrice) }
+          : null;
+        const held = current?.quantity ?? "0";
+        if (request.expectedHeld !== undefined && held !== request.expectedHeld) {
+          return { ok: false, reason: "held_changed", held };
+        }
+        const next = applyBuy(current, request.quantity, request.price);
+        const symbol = row?.symbol ?? request.symbol;
+        const stored = {
+          quantity: toStored(next.quantity),
+          averagePrice: toStored(next.averagePrice),
+          updatedAt: request.now,
+        };
+        const positionRow = yield* first(
+          row
+            ? tx.update(positions).set(stored).where(eq(positions.id, row.id)).returning()
             : tx
                 .insert(positions)
                 .values({
@@ -270,22 +274,20 @@ export function portfolioRepository(db: Db) {
                   openedAt: request.now,
                   ...stored,
                 })
-                .returning()
-                .get();
-          const transaction = insertTransaction(tx, { ...request, symbol }, "BUY");
-          return { ok: true, position: toPosition(positionRow), transaction } as const;
-        },
-        { behavior: "immediate" },
-      );
+                .returning(),
+        );
+        const transaction = yield* insertTransaction(tx, { ...request, symbol }, "BUY");
+        return { ok: true, position: toPosition(positionRow), transaction };
+      });
     },
 
     /** Sells from a position of the user; selling everything closes (deletes) the position. */
     async sell(request: TradeRequest & { positionId: number }): Promise<TradeOutcome> {
-      return db.transaction(
-        (tx) => {
-          const earlier = earlierTrade(tx, request);
-          if (earlier) return earlier;
-          const row = tx
+      return database.transaction(function* (tx): Work<TradeOutcome> {
+        const earlier = yield* lockTrader(tx, request);
+        if (earlier) return earlier;
+        const row = yield* locked(
+          tx
             .select()
             .from(positions)
             .where(
@@ -294,65 +296,67 @@ export function portfolioRepository(db: Db) {
                 eq(positions.userId, request.userId),
                 eq(positions.assetType, request.assetType),
               ),
-            )
-            .get();
-          if (!row) return { ok: false, reason: "not_found" } as const;
-          const outcome = applySell(
-            { quantity: fromStored(row.quantity), averagePrice: fromStored(row.averagePrice) },
-            request.quantity,
-          );
-          if (!outcome.ok)
-            return { ok: false, reason: outcome.reason, held: fromStored(row.quantity) } as const;
-          let position: Position | null = null;
-          if (isZero(outcome.holding.quantity)) {
-            tx.delete(positions).where(eq(positions.id, row.id)).run();
-          } else {
-            position = toPosition(
+            ),
+        );
+        if (!row) return { ok: false, reason: "not_found" };
+        const outcome = applySell(
+          { quantity: fromStored(row.quantity), averagePrice: fromStored(row.averagePrice) },
+          request.quantity,
+        );
+        if (!outcome.ok) {
+          return { ok: false, reason: outcome.reason, held: fromStored(row.quantity) };
+        }
+        let position: Position | null = null;
+        if (isZero(outcome.holding.quantity)) {
+          yield* changes(tx.delete(positions).where(eq(positions.id, row.id)));
+        } else {
+          position = toPosition(
+            yield* first(
               tx
                 .update(positions)
                 .set({ quantity: toStored(outcome.holding.quantity), updatedAt: request.now })
                 .where(eq(positions.id, row.id))
-                .returning()
-                .get(),
-            );
-          }
-          const transaction = insertTransaction(tx, { ...request, symbol: row.symbol }, "SELL");
-          return { ok: true, position, transaction } as const;
-        },
-        { behavior: "immediate" },
-      );
+                .returning(),
+            ),
+          );
+        }
+        const transaction = yield* insertTransaction(tx, { ...request, symbol: row.symbol }, "SELL");
+        return { ok: true, position, transaction };
+      });
     },
 
     /** Distinct symbols the user holds, per asset type (the landing page's "Owned" tiles). */
     async countHeld(userId: number, assetType: AssetType): Promise<number> {
-      return (
+      const row = await database.first(
         db
           .select({ n: count() })
           .from(positions)
-          .where(and(eq(positions.userId, userId), eq(positions.assetType, assetType)))
-          .get()?.n ?? 0
+          .where(and(eq(positions.userId, userId), eq(positions.assetType, assetType))),
       );
+      return row?.n ?? 0;
     },
 
     /** Every symbol anyone holds: the market refresher keeps these fresh. */
     async distinctSymbols(assetType: AssetType): Promise<string[]> {
-      return db
-        .selectDistinct({ symbol: positions.symbol })
-        .from(positions)
-        .where(eq(positions.assetType, assetType))
-        .all()
-        .map((row) => row.symbol);
+      const rows = await database.all(
+        db
+          .selectDistinct({ symbol: positions.symbol })
+          .from(positions)
+          .where(eq(positions.assetType, assetType)),
+      );
+      return rows.map((row) => row.symbol);
     },
 
     /** A user's transactions, newest first (the transaction history builds its own pages). */
     async transactions(userId: number): Promise<Transaction[]> {
-      return db
-        .select()
-        .from(transactions)
-        .where(eq(transactions.userId, userId))
-        .orderBy(desc(transactions.transactionDate), desc(transactions.id))
-        .all()
-        .map(toTransaction);
+      const rows = await database.all(
+        db
+          .select()
+          .from(transactions)
+          .where(eq(transactions.userId, userId))
+          .orderBy(desc(transactions.transactionDate), desc(transactions.id)),
+      );
+      return rows.map(toTransaction);
     },
   };
 }

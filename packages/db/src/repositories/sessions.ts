@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { sessions, users, type SessionRow, type UserRow } from "../schema";
+import type { Database } from "../database";
+import type { SessionRow, UserRow } from "../schema";
 
 export interface NewSession {
   tokenHash: string;
@@ -11,32 +11,38 @@ export interface NewSession {
   userAgent: string | null;
 }
 
-export function sessionsRepository(db: Db) {
+export function sessionsRepository(database: Database) {
+  const { db } = database;
+  const { sessions, users } = database.tables;
   // Every authenticated request runs these two: prepared once, not rebuilt and re-prepared per call.
   // Placeholders bind raw values, so instants go in as epoch milliseconds.
-  const findActiveStatement = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-        gt(sessions.lastSeenAt, sql.placeholder("idleCutoff")),
+  const findActiveStatement = database.prepare(
+    "sessions_find_active",
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          gt(sessions.expiresAt, sql.placeholder("now")),
+          gt(sessions.lastSeenAt, sql.placeholder("idleCutoff")),
+        ),
       ),
-    )
-    .prepare();
-  const touchStatement = db
-    .update(sessions)
-    .set({ lastSeenAt: sql`${sql.placeholder("now")}` })
-    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
-    .prepare();
+  );
+  const touchStatement = database.prepare(
+    "sessions_touch",
+    db
+      .update(sessions)
+      .set({ lastSeenAt: sql`${sql.placeholder("now")}` })
+      .where(eq(sessions.tokenHash, sql.placeholder("tokenHash"))),
+  );
 
   return {
     async create(session: NewSession): Promise<void> {
-      db.insert(sessions)
-        .values({ ...session, lastSeenAt: session.createdAt })
-        .run();
+      await database.changes(
+        db.insert(sessions).values({ ...session, lastSeenAt: session.createdAt }),
+      );
     },
 
     /** The session and its user, if it is neither past its absolute end nor idle too long. */
@@ -45,7 +51,7 @@ export function sessionsRepository(db: Db) {
       now: Date,
       idleTimeoutMs: number,
     ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      return findActiveStatement.get({
+      return findActiveStatement.first({
         tokenHash,
         now: now.getTime(),
         idleCutoff: now.getTime() - idleTimeoutMs,
@@ -53,11 +59,11 @@ export function sessionsRepository(db: Db) {
     },
 
     async touch(tokenHash: string, now: Date): Promise<void> {
-      touchStatement.run({ tokenHash, now: now.getTime() });
+      await touchStatement.changes({ tokenHash, now: now.getTime() });
     },
 
     async delete(tokenHash: string): Promise<void> {
-      db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
+      await database.changes(db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)));
     },
 
     /** Revokes every session of a user, optionally keeping the one making the change. */
@@ -65,15 +71,16 @@ export function sessionsRepository(db: Db) {
       const condition = keepTokenHash
         ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
         : eq(sessions.userId, userId);
-      return db.delete(sessions).where(condition).run().changes;
+      return database.changes(db.delete(sessions).where(condition));
     },
 
     async deleteExpired(now: Date, idleTimeoutMs: number): Promise<number> {
       const idleCutoff = new Date(now.getTime() - idleTimeoutMs);
-      return db
-        .delete(sessions)
-        .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleCutoff)))
-        .run().changes;
+      return database.changes(
+        db
+          .delete(sessions)
+          .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleCutoff))),
+      );
     },
   };
 }

@@ -1,7 +1,6 @@
-import type { Database, Statement } from "better-sqlite3";
 import type { TransactionSortColumn } from "@ledgerline/contracts";
 import { fromStored } from "@ledgerline/money";
-import type { Db } from "../client";
+import { raw, type Database, type Dialect, type SqliteDatabase, type Work } from "../database";
 import type { AssetType, TransactionType } from "../schema";
 import type { Position, Transaction } from "./portfolio";
 
@@ -157,25 +156,27 @@ function runsOf(request: TransactionFilter & TransactionOrder): Run[] {
 
 interface Query {
   sql: string;
-  params: (string | number)[];
+  params: (string | number | number[])[];
 }
 
 /**
  * The WHERE clause. In an ordered read (`run` given) filters that are not the index's prefix are
- * written `+column = ?`; a count lets the planner pick any index, so they are plain there.
+ * written `+column = ?` on SQLite; a count lets the planner pick any index, so they are plain
+ * there. PostgreSQL's planner needs no such hint (and has no unary plus for text).
  */
 function conditions(
+  dialect: Dialect,
   request: TransactionFilter & { userId: number },
   run: Run | null,
   pinned?: Run["pinned"],
   dateBoundsInKeyset = false,
 ): Query {
   const parts = ["user_id = ?"];
-  const params: (string | number)[] = [request.userId];
-  const residual = run === null ? "" : "+";
+  const params: Query["params"] = [request.userId];
+  const residual = run === null || dialect === "postgres" ? "" : "+";
   if (request.symbol !== undefined) {
     const symbolIsPrefix = run === null || run.order.columns[0] === "symbol";
-    parts.push(symbolIsPrefix ? "symbol = ?" : "+symbol = ?");
+    parts.push(symbolIsPrefix ? "symbol = ?" : `${residual}symbol = ?`);
     params.push(request.symbol);
   }
   const type = pinned?.column === "type" ? pinned.value : request.type;
@@ -212,6 +213,7 @@ function compareKeys(a: Key, b: Key): number {
 }
 
 function idQuery(
+  dialect: Dialect,
   request: TransactionFilter & TransactionOrder & { userId: number },
   run: Run,
   page: { after?: Key; offset?: number; limit: number },
@@ -225,7 +227,7 @@ function idQuery(
   // date, the date filter is written as row values too, merged with the cursor, so both ends of
   // the range stay seeks: (date, type, side, id) > (start, '', '', 0) is date >= start.
   const dateLeads = page.after !== undefined && keyColumns[0] === "transaction_date";
-  const where = conditions(request, run, run.pinned, dateLeads);
+  const where = conditions(dialect, request, run, run.pinned, dateLeads);
   const bounds: { op: "<" | ">"; key: Key }[] = [];
   if (page.after) {
     const cursor = page.after.slice(skip);
@@ -248,7 +250,8 @@ function idQuery(
   const direction = request.sortOrder === "asc" ? "ASC" : "DESC";
   return {
     sql:
-      `SELECT id FROM transactions INDEXED BY ${run.order.index} WHERE ${where.sql}${keyset}` +
+      `SELECT id FROM transactions${dialect === "sqlite" ? ` INDEXED BY ${run.order.index}` : ""}` +
+      ` WHERE ${where.sql}${keyset}` +
       ` ORDER BY ${columns.map((column) => `${column} ${direction}`).join(", ")} LIMIT ?` +
       (page.offset ? " OFFSET ?" : ""),
     params: [
@@ -262,19 +265,23 @@ function idQuery(
 
 /** Counts matching rows (of one run, or all) up to a cap: a huge history costs a bounded read. */
 function countQuery(
+  dialect: Dialect,
   request: TransactionFilter & { userId: number },
   pinned: Run["pinned"],
   upTo: number,
 ): Query {
-  const where = conditions(request, null, pinned);
+  const where = conditions(dialect, request, null, pinned);
   return {
-    sql: `SELECT count(*) FROM (SELECT 1 FROM transactions WHERE ${where.sql} LIMIT ?)`,
+    sql: `SELECT count(*) FROM (SELECT 1 FROM transactions WHERE ${where.sql} LIMIT ?) AS matching`,
     params: [...where.params, upTo],
   };
 }
 
 /** The rows of a page, by primary key; the ids travel as one JSON array (one statement for any page). */
-function rowsQuery(userId: number, ids: number[]): Query {
+function rowsQuery(dialect: Dialect, userId: number, ids: number[]): Query {
+  if (dialect === "postgres") {
+    return { sql: "SELECT * FROM transactions WHERE id = ANY(?) AND user_id = ?", params: [ids, userId] };
+  }
   return {
     // `+user_id` keeps the owner check from steering SQLite to a user index: rowid lookups only.
     sql: "SELECT * FROM transactions WHERE id IN (SELECT value FROM json_each(?)) AND +user_id = ?",
@@ -349,33 +356,47 @@ export function decodeTransactionCursor(
   return { sortBy: order.sortBy, sortOrder: order.sortOrder, run, key: key as (string | number)[] };
 }
 
-/** drizzle() attaches the better-sqlite3 handle as `$client`; the Db type leaves it out. */
-function sqliteOf(db: Db): Database {
-  const client = (db as Db & { $client?: Database }).$client;
-  if (!client) throw new Error("The transaction history needs a better-sqlite3 database");
-  return client;
+/** How the history's hand-written queries differ between the dialects. */
+function holdingsQueries(dialect: Dialect) {
+  const sqlite = dialect === "sqlite";
+  return {
+    positions: "SELECT * FROM positions WHERE user_id = ? ORDER BY asset_type, symbol",
+    lastTrade:
+      "SELECT price, transaction_date FROM transactions" +
+      (sqlite ? " INDEXED BY transactions_user_symbol_date_idx" : "") +
+      ` WHERE user_id = ? AND symbol = ? AND ${sqlite ? "+" : ""}type = ?` +
+      " ORDER BY symbol DESC, transaction_date DESC, type DESC, transaction_type DESC, id DESC LIMIT 1",
+    stockQuotes: sqlite
+      ? "SELECT symbol, json_extract(last_snapshot, '$.price') AS price, company_name AS name," +
+        " updated_at FROM saved_stocks WHERE user_id = ?"
+      : "SELECT symbol, last_snapshot->>'price' AS price, company_name AS name," +
+        " updated_at FROM saved_stocks WHERE user_id = ?",
+    cryptoQuotes: sqlite
+      ? "SELECT symbol, coalesce(json_extract(last_quote, '$.price'), saved_price) AS price," +
+        " NULL AS name, updated_at FROM saved_cryptos WHERE user_id = ?"
+      : "SELECT symbol, coalesce(last_quote->>'price', saved_price::text) AS price," +
+        " NULL AS name, updated_at FROM saved_cryptos WHERE user_id = ?",
+    trades:
+      "SELECT transaction_date, type, symbol, transaction_type, quantity, price FROM transactions" +
+      (sqlite ? " INDEXED BY transactions_user_date_idx" : "") +
+      " WHERE user_id = ? ORDER BY transaction_date, type, transaction_type, id",
+  };
 }
 
 /** The paged, filtered and sorted transaction history (reads only: trades write in portfolio.ts). */
-export function transactionsRepository(db: Db) {
-  const sqlite = sqliteOf(db);
-  const statements = new Map<string, Statement>();
-  function prepared(sql: string, pluck: boolean): Statement {
-    const cacheKey = `${pluck ? "p" : "r"}:${sql}`;
-    const cached = statements.get(cacheKey);
-    if (cached) return cached;
-    const statement = sqlite.prepare(sql);
-    if (pluck) statement.pluck();
-    statements.set(cacheKey, statement);
-    return statement;
+export function transactionsRepository(database: Database) {
+  const { dialect } = database;
+  const statements = holdingsQueries(dialect);
+  const ids = (query: Query) => raw<number>(query.sql, query.params, true);
+  function* count(query: Query): Work<number> {
+    const [counted] = yield* raw<number>(query.sql, query.params, true);
+    return Number(counted ?? 0);
   }
-  const ids = (query: Query) => prepared(query.sql, true).all(...query.params) as number[];
-  const count = (query: Query) => prepared(query.sql, true).get(...query.params) as number;
 
-  function rawRows(userId: number, wanted: number[]): Map<number, RawTransaction> {
+  function* rawRows(userId: number, wanted: number[]): Work<Map<number, RawTransaction>> {
     if (wanted.length === 0) return new Map();
-    const query = rowsQuery(userId, wanted);
-    const rows = prepared(query.sql, false).all(...query.params) as RawTransaction[];
+    const query = rowsQuery(dialect, userId, wanted);
+    const rows = yield* raw<RawTransaction>(query.sql, query.params);
     return new Map(rows.map((row) => [row.id, row]));
   }
 
@@ -412,59 +433,51 @@ export function transactionsRepository(db: Db) {
      * transaction, so the summary's figures all describe the same moment.
      */
     async holdings(userId: number): Promise<HeldPosition[]> {
-      return sqlite.transaction(() => {
-        const positions = prepared(
-          "SELECT * FROM positions WHERE user_id = ? ORDER BY asset_type, symbol",
-          false,
-        ).all(userId) as RawPosition[];
-        const lastTrade = prepared(
-          "SELECT price, transaction_date FROM transactions INDEXED BY transactions_user_symbol_date_idx" +
-            " WHERE user_id = ? AND symbol = ? AND +type = ?" +
-            " ORDER BY symbol DESC, transaction_date DESC, type DESC, transaction_type DESC, id DESC LIMIT 1",
-          false,
-        );
-        const quotes = (sql: string) =>
-          new Map((prepared(sql, false).all(userId) as RawQuote[]).map((row) => [row.symbol, row]));
-        const stockQuotes = quotes(
-          "SELECT symbol, json_extract(last_snapshot, '$.price') AS price, company_name AS name," +
-            " updated_at FROM saved_stocks WHERE user_id = ?",
-        );
-        const cryptoQuotes = quotes(
-          "SELECT symbol, coalesce(json_extract(last_quote, '$.price'), saved_price) AS price," +
-            " NULL AS name, updated_at FROM saved_cryptos WHERE user_id = ?",
-        );
-        return positions.map((row): HeldPosition => {
-          const trade = lastTrade.get(userId, row.symbol, row.asset_type) as
-            { price: string; transaction_date: number } | undefined;
-          const quote = (row.asset_type === "STOCK" ? stockQuotes : cryptoQuotes).get(row.symbol);
-          return {
-            id: row.id,
-            assetType: row.asset_type,
-            symbol: row.symbol,
-            quantity: fromStored(row.quantity),
-            averagePrice: fromStored(row.average_price),
-            openedAt: new Date(row.opened_at),
-            updatedAt: new Date(row.updated_at),
-            lastTrade: trade
-              ? { price: fromStored(trade.price), at: new Date(trade.transaction_date) }
-              : null,
-            watchlistQuote:
-              quote && typeof quote.price === "string"
-                ? { price: quote.price, at: new Date(quote.updated_at), name: quote.name }
-                : null,
+      return database.transaction(
+        function* () {
+          const positions = yield* raw<RawPosition>(statements.positions, [userId]);
+          const quotes = function* (sql: string) {
+            const rows = yield* raw<RawQuote>(sql, [userId]);
+            return new Map(rows.map((row) => [row.symbol, row]));
           };
-        });
-      })();
+          const stockQuotes = yield* quotes(statements.stockQuotes);
+          const cryptoQuotes = yield* quotes(statements.cryptoQuotes);
+          const held: HeldPosition[] = [];
+          for (const row of positions) {
+            const [trade] = yield* raw<{ price: string; transaction_date: number }>(
+              statements.lastTrade,
+              [userId, row.symbol, row.asset_type],
+            );
+            const quote = (row.asset_type === "STOCK" ? stockQuotes : cryptoQuotes).get(row.symbol);
+            held.push({
+              id: row.id,
+              assetType: row.asset_type,
+              symbol: row.symbol,
+              quantity: fromStored(row.quantity),
+              averagePrice: fromStored(row.average_price),
+              openedAt: new Date(row.opened_at),
+              updatedAt: new Date(row.updated_at),
+              lastTrade: trade
+                ? { price: fromStored(trade.price), at: new Date(trade.transaction_date) }
+                : null,
+              watchlistQuote:
+                quote && typeof quote.price === "string"
+                  ? { price: quote.price, at: new Date(quote.updated_at), name: quote.name }
+                  : null,
+            });
+          }
+          return held;
+        },
+        { readOnly: true },
+      );
     },
 
     /** Every trade of the user, oldest first (at the same instant, buys before sells). */
     async trades(userId: number): Promise<Trade[]> {
-      const rows = prepared(
-        "SELECT transaction_date, type, symbol, transaction_type, quantity, price" +
-          " FROM transactions INDEXED BY transactions_user_date_idx WHERE user_id = ?" +
-          " ORDER BY transaction_date, type, transaction_type, id",
-        false,
-      ).all(userId) as Omit<RawTransaction, "id" | "user_id" | "total" | "notes">[];
+      const rows = await database.query<Omit<RawTransaction, "id" | "user_id" | "total" | "notes">>(
+        statements.trades,
+        [userId],
+      );
       return rows.map((row) => ({
         transactionDate: new Date(row.transaction_date),
         type: row.type,
@@ -477,62 +490,71 @@ export function transactionsRepository(db: Db) {
 
     /** One page by offset, with the capped count of all matching rows, from one snapshot. */
     async page(request: TransactionPageRequest): Promise<TransactionPage> {
-      return sqlite.transaction(() => {
-        const found: number[] = [];
-        let offset = request.offset;
-        for (const run of runsOf(request)) {
-          const remaining = request.limit - found.length;
-          if (remaining <= 0) break;
-          const got = ids(idQuery(request, run, { offset, limit: remaining }));
-          found.push(...got);
-          // A run that ended inside this page hands on from its start; one that held fewer rows
-          // than the offset hands on what is left of the offset.
-          offset = got.length > 0 ? 0 : offset - count(countQuery(request, run.pinned, offset));
-        }
-        const counted = count(countQuery(request, undefined, request.countUpTo + 1));
-        return {
-          rows: inOrder(found, rawRows(request.userId, found)).map(toTransaction),
-          totalCount: Math.min(counted, request.countUpTo),
-          totalCountCapped: counted > request.countUpTo,
-        };
-      })();
+      return database.transaction(
+        function* () {
+          const found: number[] = [];
+          let offset = request.offset;
+          for (const run of runsOf(request)) {
+            const remaining = request.limit - found.length;
+            if (remaining <= 0) break;
+            const got = yield* ids(idQuery(dialect, request, run, { offset, limit: remaining }));
+            found.push(...got);
+            // A run that ended inside this page hands on from its start; one that held fewer rows
+            // than the offset hands on what is left of the offset.
+            offset =
+              got.length > 0
+                ? 0
+                : offset - (yield* count(countQuery(dialect, request, run.pinned, offset)));
+          }
+          const counted = yield* count(
+            countQuery(dialect, request, undefined, request.countUpTo + 1),
+          );
+          const byId = yield* rawRows(request.userId, found);
+          return {
+            rows: inOrder(found, byId).map(toTransaction),
+            totalCount: Math.min(counted, request.countUpTo),
+            totalCountCapped: counted > request.countUpTo,
+          };
+        },
+        { readOnly: true },
+      );
     },
 
     /** The next `limit` rows after a cursor: any depth costs the same (keyset paging). */
     async batch(request: TransactionBatchRequest): Promise<TransactionBatch> {
-      return sqlite.transaction(() => {
-        const runs = runsOf(request);
-        const wanted = request.limit + 1;
-        const found: { id: number; run: number }[] = [];
-        for (let run = request.after?.run ?? 0; run < runs.length; run++) {
-          if (found.length >= wanted) break;
-          const after = run === request.after?.run ? request.after.key : undefined;
-          const got = ids(idQuery(request, runs[run]!, { after, limit: wanted - found.length }));
-          found.push(...got.map((id) => ({ id, run })));
-        }
-        const page = found.slice(0, request.limit);
-        const rows = inOrder(
-          page.map((entry) => entry.id),
-          rawRows(
-            request.userId,
-            page.map((entry) => entry.id),
-          ),
-        );
-        const last = page.at(-1);
-        const lastRow = rows.at(-1);
-        return {
-          rows: rows.map(toTransaction),
-          nextCursor:
-            found.length > request.limit && last && lastRow
-              ? {
-                  sortBy: request.sortBy,
-                  sortOrder: request.sortOrder,
-                  run: last.run,
-                  key: keyOf(lastRow, runs[last.run]!.order.columns),
-                }
-              : null,
-        };
-      })();
+      return database.transaction(
+        function* () {
+          const runs = runsOf(request);
+          const wanted = request.limit + 1;
+          const found: { id: number; run: number }[] = [];
+          for (let run = request.after?.run ?? 0; run < runs.length; run++) {
+            if (found.length >= wanted) break;
+            const after = run === request.after?.run ? request.after.key : undefined;
+            const got = yield* ids(
+              idQuery(dialect, request, runs[run]!, { after, limit: wanted - found.length }),
+            );
+            found.push(...got.map((id) => ({ id, run })));
+          }
+          const page = found.slice(0, request.limit);
+          const pageIds = page.map((entry) => entry.id);
+          const rows = inOrder(pageIds, yield* rawRows(request.userId, pageIds));
+          const last = page.at(-1);
+          const lastRow = rows.at(-1);
+          return {
+            rows: rows.map(toTransaction),
+            nextCursor:
+              found.length > request.limit && last && lastRow
+                ? {
+                    sortBy: request.sortBy,
+                    sortOrder: request.sortOrder,
+                    run: last.run,
+                    key: keyOf(lastRow, runs[last.run]!.order.columns),
+                  }
+                : null,
+          };
+        },
+        { readOnly: true },
+      );
     },
   };
 }
@@ -542,7 +564,7 @@ export function transactionsRepository(db: Db) {
  * query-plan test reads to show that every filter and sort combination is an index range.
  */
 export function explainTransactionQueries(
-  db: Db,
+  database: SqliteDatabase,
   request: TransactionFilter & TransactionOrder & { userId: number },
 ): { kind: "page" | "keyset" | "count" | "rows"; sql: string; plan: string[] }[] {
   const queries: (Query & { kind: "page" | "keyset" | "count" | "rows" })[] = [];
@@ -550,17 +572,17 @@ export function explainTransactionQueries(
     const key = run.order.columns.map((column) =>
       column === "transaction_date" || column === "id" ? 0 : "",
     );
-    queries.push({ kind: "page", ...idQuery(request, run, { offset: 50, limit: 25 }) });
-    queries.push({ kind: "keyset", ...idQuery(request, run, { after: key, limit: 25 }) });
-    queries.push({ kind: "count", ...countQuery(request, run.pinned, 50) });
+    queries.push({ kind: "page", ...idQuery("sqlite", request, run, { offset: 50, limit: 25 }) });
+    queries.push({ kind: "keyset", ...idQuery("sqlite", request, run, { after: key, limit: 25 }) });
+    queries.push({ kind: "count", ...countQuery("sqlite", request, run.pinned, 50) });
   }
-  queries.push({ kind: "count", ...countQuery(request, undefined, 10_001) });
-  queries.push({ kind: "rows", ...rowsQuery(request.userId, [1, 2, 3]) });
+  queries.push({ kind: "count", ...countQuery("sqlite", request, undefined, 10_001) });
+  queries.push({ kind: "rows", ...rowsQuery("sqlite", request.userId, [1, 2, 3]) });
   return queries.map((query) => ({
     kind: query.kind,
     sql: query.sql,
     plan: (
-      sqliteOf(db)
+      database.sqlite
         .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
         .all(...query.params) as {
         detail: string;

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { passwordResetTokens, users, type UserRow } from "../schema";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { changes, type Database } from "../database";
+import type { UserRow } from "../schema";
 import { isUniqueViolation } from "./errors";
 
 export interface NewUser {
@@ -10,26 +10,32 @@ export interface NewUser {
   isAdmin?: boolean;
 }
 
-export function usersRepository(db: Db) {
-  const listStatement = db.select().from(users).orderBy(asc(users.name), asc(users.id)).prepare();
+export function usersRepository(database: Database) {
+  const { db } = database;
+  const { users, passwordResetTokens } = database.tables;
+  const listStatement = database.prepare(
+    "users_list",
+    db.select().from(users).orderBy(asc(users.name), asc(users.id)),
+  );
 
   return {
     async findById(id: number): Promise<UserRow | undefined> {
-      return db.select().from(users).where(eq(users.id, id)).get();
+      return database.first(db.select().from(users).where(eq(users.id, id)));
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      return db.select().from(users).where(eq(users.email, email)).get();
+      return database.first(db.select().from(users).where(eq(users.email, email)));
     },
 
     /** Returns undefined when the email is already taken. */
     async create(user: NewUser, now: Date): Promise<UserRow | undefined> {
       try {
-        return db
-          .insert(users)
-          .values({ ...user, isAdmin: user.isAdmin ?? false, createdAt: now })
-          .returning()
-          .get();
+        return await database.first(
+          db
+            .insert(users)
+            .values({ ...user, isAdmin: user.isAdmin ?? false, createdAt: now })
+            .returning(),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) return undefined;
         throw error;
@@ -41,53 +47,51 @@ export function usersRepository(db: Db) {
     },
 
     async count(): Promise<number> {
-      const row = db
-        .select({ n: sql<number>`count(*)` })
-        .from(users)
-        .get();
+      const row = await database.first(db.select({ n: count() }).from(users));
       return row?.n ?? 0;
     },
 
     async countAdmins(): Promise<number> {
-      const row = db
-        .select({ n: sql<number>`count(*)` })
-        .from(users)
-        .where(eq(users.isAdmin, true))
-        .get();
+      const row = await database.first(
+        db.select({ n: count() }).from(users).where(eq(users.isAdmin, true)),
+      );
       return row?.n ?? 0;
     },
 
     /** Moves the last login to previous, stamps the new one and counts it. */
     async recordLogin(id: number, now: Date): Promise<UserRow | undefined> {
-      return db
-        .update(users)
-        .set({
-          previousLoginAt: sql`${users.lastLoginAt}`,
-          lastLoginAt: now,
-          numberOfLogins: sql`${users.numberOfLogins} + 1`,
-        })
-        .where(eq(users.id, id))
-        .returning()
-        .get();
+      return database.first(
+        db
+          .update(users)
+          .set({
+            previousLoginAt: sql`${users.lastLoginAt}`,
+            lastLoginAt: now,
+            numberOfLogins: sql`${users.numberOfLogins} + 1`,
+          })
+          .where(eq(users.id, id))
+          .returning(),
+      );
     },
 
     async recordFailedLogin(id: number): Promise<void> {
-      db.update(users)
-        .set({ failedLogins: sql`${users.failedLogins} + 1` })
-        .where(eq(users.id, id))
-        .run();
+      await database.changes(
+        db
+          .update(users)
+          .set({ failedLogins: sql`${users.failedLogins} + 1` })
+          .where(eq(users.id, id)),
+      );
     },
 
     /** A new password spends every open reset link: a link mailed earlier must not undo it. */
     async setPasswordHash(id: number, passwordHash: string): Promise<void> {
-      db.transaction((tx) => {
-        tx.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
-        tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
+      await database.transaction(function* (tx) {
+        yield* changes(tx.update(users).set({ passwordHash }).where(eq(users.id, id)));
+        yield* changes(tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)));
       });
     },
 
     async setAdmin(id: number, isAdmin: boolean): Promise<void> {
-      db.update(users).set({ isAdmin }).where(eq(users.id, id)).run();
+      await database.changes(db.update(users).set({ isAdmin }).where(eq(users.id, id)));
     },
 
     /**
@@ -96,9 +100,9 @@ export function usersRepository(db: Db) {
      */
     async setEmail(id: number, email: string): Promise<boolean> {
       try {
-        db.transaction((tx) => {
-          tx.update(users).set({ email }).where(eq(users.id, id)).run();
-          tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
+        await database.transaction(function* (tx) {
+          yield* changes(tx.update(users).set({ email }).where(eq(users.id, id)));
+          yield* changes(tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)));
         });
         return true;
       } catch (error) {
@@ -109,7 +113,7 @@ export function usersRepository(db: Db) {
 
     /** Deletes the user; every row they own goes with it through ON DELETE CASCADE. */
     async delete(id: number): Promise<boolean> {
-      return db.delete(users).where(eq(users.id, id)).run().changes > 0;
+      return (await database.changes(db.delete(users).where(eq(users.id, id)))) > 0;
     },
   };
 }
