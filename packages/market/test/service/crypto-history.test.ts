@@ -51,9 +51,9 @@ describe("crypto price history", () => {
   });
 
   it("never refetches finished days it has persisted, even after a restart", async () => {
-    const handle = openTestDatabase();
-    cleanups.push(() => handle.close());
-    const store = createRepositories(handle.db).marketData;
+    const handle = await openTestDatabase();
+    cleanups.push(() => void handle.close());
+    const store = createRepositories(handle).marketData;
 
     const first = serviceOver(store, DURING_SESSION);
     const bars = await first.market.crypto.getHistoricalBars("SOL", "1M");

@@ -33,9 +33,9 @@ function freshServiceOver(store: MarketStore, at: Date) {
 
 describe("daily history through the store", () => {
   it("never refetches finished days it has persisted, even after a restart", async () => {
-    const handle = openTestDatabase();
-    cleanups.push(() => handle.close());
-    const store = createRepositories(handle.db).marketData;
+    const handle = await openTestDatabase();
+    cleanups.push(() => void handle.close());
+    const store = createRepositories(handle).marketData;
 
     const first = freshServiceOver(store, SATURDAY);
     const bars = await first.market.stocks.getHistoricalBars("AAPL", "1M");

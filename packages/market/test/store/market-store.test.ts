@@ -36,19 +36,19 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-const implementations: Record<string, () => MarketStore> = {
+const implementations: Record<string, () => MarketStore | Promise<MarketStore>> = {
   "in memory": () => new InMemoryMarketStore(),
-  "SQLite (the db package's repository)": () => {
-    const handle = openTestDatabase();
-    cleanups.push(() => handle.close());
-    return createRepositories(handle.db).marketData;
+  "SQLite (the db package's repository)": async () => {
+    const handle = await openTestDatabase();
+    cleanups.push(() => void handle.close());
+    return createRepositories(handle).marketData;
   },
 };
 
 for (const [name, create] of Object.entries(implementations)) {
   describe(`the ${name} market store`, () => {
     it("keeps bars per source and symbol, answers a date range in ascending order, and records coverage", async () => {
-      const store = create();
+      const store = await create();
       await store.saveDailyBars(
         "polygon",
         "AAPL",
@@ -82,7 +82,7 @@ for (const [name, create] of Object.entries(implementations)) {
     });
 
     it("replaces a bar that is saved again and widens the coverage", async () => {
-      const store = create();
+      const store = await create();
       await store.saveDailyBars("polygon", "KO", [bar("2026-03-02", "1")], {
         from: "2026-03-02",
         to: "2026-03-02",
@@ -101,7 +101,7 @@ for (const [name, create] of Object.entries(implementations)) {
     });
 
     it("stores many bars at once", async () => {
-      const store = create();
+      const store = await create();
       const bars = Array.from({ length: 1200 }, (_, i) =>
         bar(new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10), String(i + 1)),
       );
@@ -115,7 +115,7 @@ for (const [name, create] of Object.entries(implementations)) {
     });
 
     it("keeps company details with when they were fetched", async () => {
-      const store = create();
+      const store = await create();
       const fetchedAt = new Date("2026-03-11T15:00:00Z");
       await store.saveCompanyDetails("polygon", details, fetchedAt);
       expect(await store.getCompanyDetails("polygon", "AAPL")).toEqual({ details, fetchedAt });
