@@ -21,6 +21,16 @@ async function expectOneBanner(page: Page, text: string) {
   await expect(page.getByText(closedText)).toHaveCount(1);
 }
 
+/** The banner stays single on a phone, and the screen passes axe there in both themes. */
+async function expectOnPhoneInBothThemes(page: Page, text: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectOneBanner(page, text);
+    await expectAccessible(page);
+  }
+}
+
 /** A quote's figures are the last session's: a real change, a volume, and its open/high/low. */
 async function expectLastSession(scope: Locator, { withRange = true } = {}) {
   await expect(figure(scope, "Today's Change")).not.toHaveText(/\$0\.00 \(0\.00%\)/);
@@ -66,9 +76,7 @@ test("the movers show Friday's real gainers and losers under one banner", async 
   await expectOneBanner(page, marketMessages.marketClosedShowingPreviousDay);
   await expectAccessible(page);
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectOneBanner(page, marketMessages.marketClosedShowingPreviousDay);
-  await expectAccessible(page);
+  await expectOnPhoneInBothThemes(page, marketMessages.marketClosedShowingPreviousDay);
 });
 
 test("the dashboard shows the last session on every card and in the summary, under one banner", async ({
@@ -91,9 +99,7 @@ test("the dashboard shows the last session on every card and in the summary, und
   await expect(figure(summary, "Most Active").getByRole("link")).toHaveCount(3);
   await expectAccessible(page);
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectOneBanner(page, marketMessages.marketClosedUsingPreviousClose);
-  await expectAccessible(page);
+  await expectOnPhoneInBothThemes(page, marketMessages.marketClosedUsingPreviousClose);
 });
 
 test("research shows the last session's figures and related changes under one banner", async ({
@@ -112,7 +118,5 @@ test("research shows the last session's figures and related changes under one ba
   for (const change of await changes.all()) await expect(change).not.toHaveText(ZERO_PERCENT);
   await expectAccessible(page);
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectOneBanner(page, marketMessages.marketClosedUsingPreviousClose);
-  await expectAccessible(page);
+  await expectOnPhoneInBothThemes(page, marketMessages.marketClosedUsingPreviousClose);
 });
