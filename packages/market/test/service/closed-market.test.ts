@@ -119,4 +119,36 @@ describe("a closed market shows the previous trading day's real figures", () => 
     expect(callsTo(stocks, "getMovers")).toBe(2);
     expect(callsTo(stocks, "getSessionBars")).toBe(0);
   });
+
+  it("turns to the last session when the provider's lists show no trade yet during a session", async () => {
+    // The first minutes after the bell, as Polygon answers them: every gainer at volume 0.
+    const noTradeYet = {
+      getMovers: async () => [
+        {
+          ticker: "AAPL",
+          day: { open: null, high: null, low: null, close: "0", volume: 0 },
+          prevDay: { open: "1", high: "1", low: "1", close: "1", volume: 1 },
+          updatedAt: DURING_SESSION.getTime(),
+        },
+      ],
+    };
+    const { market, stocks } = serviceAt(DURING_SESSION);
+    Object.assign(stocks.provider, noTradeYet);
+    const movers = await market.stocks.getMarketMovers();
+    expect(movers.marketStatus).toBe(marketMessages.marketClosedShowingPreviousDay);
+    expect(movers.gainers).toHaveLength(10);
+    expect(movers.gainers[0]!.volume).toBeGreaterThan(0);
+    expect(movers.gainers[0]!.changePercent).toBeGreaterThan(0);
+
+    // Without the last session's bars, the spec's own rule: previous-day data with zeros.
+    const { market: other, stocks: otherStocks } = serviceAt(DURING_SESSION);
+    Object.assign(otherStocks.provider, noTradeYet, {
+      getSessionBars: () =>
+        Promise.reject(new MarketDataError("bars", "unavailable", { detail: "outage" })),
+    });
+    expect(await other.stocks.getMarketMovers()).toMatchObject({
+      marketStatus: marketMessages.marketClosedShowingPreviousDay,
+      gainers: [{ symbol: "AAPL", price: "1", changePercent: 0, volume: 0 }],
+    });
+  });
 });
