@@ -84,6 +84,9 @@ interface PreviousSessions {
   before: { date: string; bars: SessionBars };
 }
 
+/** Finished sessions kept in process: the last two, and a day's turn-over. */
+const SESSIONS_KEPT = 4;
+
 function barOf(bars: SessionBars, ticker: string): SnapshotBar | undefined {
   return Object.hasOwn(bars, ticker) ? bars[ticker] : undefined;
 }
@@ -110,6 +113,7 @@ export class StockMarketService {
    * snapshot gets a new view and an evicted one takes its view with it.
    */
   private readonly views = new WeakMap<TickerSnapshot, StockSnapshot>();
+  private readonly sessions = new Map<string, { bars: Promise<SessionBars>; freshUntil: number }>();
 
   constructor(dependencies: StockMarketServiceDependencies) {
     this.provider = dependencies.provider;
@@ -192,8 +196,30 @@ export class StockMarketService {
     return fresh;
   }
 
-  /** Every ticker's bars of one finished session, one upstream call per day however many read it. */
+  /**
+   * Every ticker's bars of one finished session, one upstream call per day however many read it.
+   * Kept in this process too (a few dates, as long as the cache keeps them fresh), so a shared
+   * cache does not parse the whole market again for every quote shown.
+   */
   private sessionBars(date: string): Promise<SessionBars> {
+    const now = this.clock.now();
+    const known = this.sessions.get(date);
+    if (known && known.freshUntil > now) return known.bars;
+    const bars = this.loadSessionBars(date);
+    this.sessions.delete(date);
+    this.sessions.set(date, { bars, freshUntil: now + this.ttls.sessionMs });
+    // A failed load is not kept: the next read asks again (the loader remembers what it should).
+    bars.catch(() => {
+      if (this.sessions.get(date)?.bars === bars) this.sessions.delete(date);
+    });
+    for (const oldest of this.sessions.keys()) {
+      if (this.sessions.size <= SESSIONS_KEPT) break;
+      this.sessions.delete(oldest);
+    }
+    return bars;
+  }
+
+  private loadSessionBars(date: string): Promise<SessionBars> {
     return this.loader.load(
       `stock:session:${date}`,
       "bars",

@@ -1,7 +1,9 @@
 import { marketMessages } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
+import { fixedClock } from "../../src/clock";
 import { percentChange } from "../../src/decimal";
 import { MarketDataError } from "../../src/errors";
+import { InMemoryMarketCache, type CacheEntry } from "../../src/resilience/cache";
 import { callsTo } from "../support/controllable-provider";
 import { serviceAt } from "../support/service";
 import { simAt } from "../support/sim";
@@ -150,5 +152,22 @@ describe("a closed market shows the previous trading day's real figures", () => 
       marketStatus: marketMessages.marketClosedShowingPreviousDay,
       gainers: [{ symbol: "AAPL", price: "1", changePercent: 0, volume: 0 }],
     });
+  });
+
+  it("reads the whole market's sessions from a shared cache a few times, not once per quote", async () => {
+    // A cache shared by processes hands out a new copy on every read (Redis parses JSON).
+    class CountingCache extends InMemoryMarketCache {
+      sessionReads = 0;
+      override async get<T>(key: string): Promise<CacheEntry<T> | undefined> {
+        if (key.startsWith("stock:session:")) this.sessionReads += 1;
+        const entry = await super.get<T>(key);
+        return entry && structuredClone(entry);
+      }
+    }
+    const cache = new CountingCache({ clock: fixedClock(SATURDAY) });
+    const { market } = serviceAt(SATURDAY, { cache });
+    const summary = await market.stocks.getMarketSummary();
+    expect(summary.totalVolume).toBeGreaterThan(0);
+    expect(cache.sessionReads).toBeLessThanOrEqual(4);
   });
 });
