@@ -46,7 +46,8 @@ export async function buildApp(options: AppOptions) {
     genReqId: () => randomUUID(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
-    routerOptions: { maxParamLength: 5000 },
+    // Clients of the original system send /api/Portfolio or /api/portfolio/: the same resource.
+    routerOptions: { maxParamLength: 5000, caseSensitive: false, ignoreTrailingSlash: true },
   });
 
   app.addHook("onSend", (req, reply, payload, done) => {

@@ -85,6 +85,25 @@ describe("GET /api/audit/logs", () => {
     expect(window.body.pagination.totalCount).toBe(4);
   });
 
+  it("reads the dates a datetime-local input sends and date-only values as UTC", async () => {
+    const local = await page({ startDate: "2026-01-01T00:30", endDate: "2026-01-01T04:30" });
+    expect(local.status).toBe(200);
+    expect(local.body.pagination.totalCount).toBe(4);
+    // A date alone: the start of that UTC day, and the end of it for endDate (the whole day).
+    const day = await page({ startDate: "2026-01-01", endDate: "2026-01-01" });
+    expect(day.body.pagination.totalCount).toBe(24);
+    const after = await page({ startDate: "2026-01-02" });
+    expect(after.body.pagination.totalCount).toBe(2);
+  });
+
+  it("takes sortBy and sortOrder in any letter case", async () => {
+    const byAddress = await page({ sortBy: "ipaddress", sortOrder: "ASC" });
+    expect(byAddress.status).toBe(200);
+    const emails = await page({ sortBy: "EMAIL", sortOrder: "Asc", pageSize: "100" });
+    const sorted = emails.body.logs.map((log) => log.email);
+    expect(sorted).toEqual([...sorted].sort());
+  });
+
   it("sorts by any column in both directions", async () => {
     const asc = await page({ sortBy: "email", sortOrder: "asc", pageSize: "100" });
     const emails = asc.body.logs.map((log) => log.email);
@@ -100,7 +119,7 @@ describe("GET /api/audit/logs", () => {
     [{ pageSize: "1000" }, "pageSize must be at most 100"],
     [{ pageSize: "ten" }, "pageSize must be a whole number"],
     [{ success: "maybe" }, "success must be true or false"],
-    [{ startDate: "yesterday" }, "Dates must be ISO 8601 date-times"],
+    [{ startDate: "yesterday" }, "startDate must be a date or an ISO 8601 date-time"],
     [
       { startDate: "2026-02-01T00:00:00Z", endDate: "2026-01-01T00:00:00Z" },
       "startDate must not be after endDate",

@@ -75,6 +75,32 @@ describe("GET /api/transaction", () => {
     ).toEqual([20000, 1502.5, 680, Number("152.3456680434566652")]);
   });
 
+  it("takes the sort column and order in any letter case, and date-only ranges", async () => {
+    const response = await t.request("GET", "/api/transaction", {
+      token: me.user.token,
+      query: {
+        sortBy: "TRANSACTIONTOTAL",
+        sortOrder: "ASC",
+        startDate: "2026-01-05",
+        endDate: "2026-01-20",
+      },
+    });
+    expect(response.status).toBe(200);
+    expect((response.body as unknown as { symbol: string }[]).map((row) => row.symbol)).toEqual([
+      "SHIB",
+      "AAPL",
+    ]);
+  });
+
+  it("answers a path in another letter case or with a trailing slash as the canonical one", async () => {
+    const canonical = await t.request("GET", "/api/transaction", { token: me.user.token });
+    for (const path of ["/api/Transaction", "/api/transaction/", "/API/TRANSACTION/"]) {
+      const response = await t.request("GET", path, { token: me.user.token });
+      expect(response.status, path).toBe(200);
+      expect(response.body, path).toEqual(canonical.body);
+    }
+  });
+
   it("answers one page with the totals in headers", async () => {
     const response = await t.request("GET", "/api/transaction", {
       token: me.user.token,
@@ -89,7 +115,7 @@ describe("GET /api/transaction", () => {
   });
 
   it.each([
-    [{ startDate: "not-a-date" }, "startDate must be an ISO 8601 date-time"],
+    [{ startDate: "not-a-date" }, "startDate must be a date or an ISO 8601 date-time"],
     [{ sortBy: "colour" }, "sortBy must be one of"],
     [{ pageSize: "500" }, "pageSize must be at most 100"],
     [{ page: "abc" }, "page must be a whole number"],
@@ -172,6 +198,8 @@ describe("CSV export", () => {
     );
     const bad = await get("/api/transaction?format=csv&endDate=soon");
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ message: string }>().message).toBe("endDate must be an ISO 8601 date-time");
+    expect(bad.json<{ message: string }>().message).toBe(
+      "endDate must be a date or an ISO 8601 date-time",
+    );
   });
 });

@@ -197,8 +197,8 @@ describe("transaction history: pages", () => {
 
 describe("transaction history: bad input", () => {
   it.each([
-    [{ startDate: "yesterday" }, "startDate must be an ISO 8601 date-time"],
-    [{ endDate: "2026-13-01T00:00:00Z" }, "endDate must be an ISO 8601 date-time"],
+    [{ startDate: "yesterday" }, "startDate must be a date or an ISO 8601 date-time"],
+    [{ endDate: "2026-13-01T00:00:00Z" }, "endDate must be a date or an ISO 8601 date-time"],
     [
       { startDate: "2026-03-01T00:00:00Z", endDate: "2026-02-01T00:00:00Z" },
       "startDate must not be after endDate",

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { auditSortColumns } from "./enums";
 import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_MAX_PAGE_SIZE } from "./limits";
-
-const isoDate = z.iso.datetime({ offset: true, error: "Dates must be ISO 8601 date-times" });
+import { caseInsensitiveEnum, dateParam, sortOrderParam, startNotAfterEnd } from "./query-params";
 
 /** Query strings arrive as text over REST, so booleans and numbers are coerced. */
 const booleanParam = z.union([z.boolean(), z.stringbool()], {
@@ -11,16 +10,15 @@ const booleanParam = z.union([z.boolean(), z.stringbool()], {
 
 export const auditLogQuery = z
   .object({
-    startDate: isoDate.optional(),
-    endDate: isoDate.optional(),
+    startDate: dateParam("startDate", "start"),
+    endDate: dateParam("endDate", "end"),
     email: z.string().trim().max(254).optional(),
     success: booleanParam.optional(),
-    sortBy: z
-      .enum(auditSortColumns, {
-        error: `sortBy must be one of ${auditSortColumns.join(", ")}`,
-      })
-      .default("timestamp"),
-    sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("desc"),
+    sortBy: caseInsensitiveEnum(
+      auditSortColumns,
+      `sortBy must be one of ${auditSortColumns.join(", ")}`,
+    ).default("timestamp"),
+    sortOrder: sortOrderParam.default("desc"),
     page: z.coerce
       .number({ error: "page must be a whole number" })
       .int("page must be a whole number")
@@ -34,7 +32,7 @@ export const auditLogQuery = z
       .max(AUDIT_MAX_PAGE_SIZE, `pageSize must be at most ${AUDIT_MAX_PAGE_SIZE}`)
       .default(AUDIT_DEFAULT_PAGE_SIZE),
   })
-  .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {
+  .refine(startNotAfterEnd, {
     message: "startDate must not be after endDate",
     path: ["endDate"],
   });

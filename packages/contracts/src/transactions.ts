@@ -3,6 +3,13 @@ import { pagination } from "./audit";
 import { SYMBOL_MAX_LENGTH } from "./market-constants";
 import { transaction } from "./portfolio";
 import {
+  caseInsensitiveEnum,
+  dateParam,
+  sortOrderParam,
+  startNotAfterEnd,
+  unsetWhenEmpty,
+} from "./query-params";
+import {
   assetKinds,
   tradeSides,
   transactionSortColumns,
@@ -17,23 +24,12 @@ import {
  * The transaction history's query (spec sections 5 and 7): only set filters are sent, and a
  * query string may carry an empty value for an unset one, so "" reads as not set.
  */
-const unsetWhenEmpty = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
 const upperCased = (value: unknown) =>
   typeof value === "string" ? value.trim().toUpperCase() : value;
 
-const dateParam = (name: string) =>
-  z.preprocess(
-    unsetWhenEmpty,
-    z.iso
-      .datetime({ offset: true, error: `${name} must be an ISO 8601 date-time` })
-      .optional()
-      .describe(`${name}: an ISO 8601 date-time, inclusive`),
-  );
-
 const filterFields = {
-  startDate: dateParam("startDate"),
-  endDate: dateParam("endDate"),
+  startDate: dateParam("startDate", "start"),
+  endDate: dateParam("endDate", "end"),
   symbol: z.preprocess(
     (value) => unsetWhenEmpty(upperCased(value)),
     z
@@ -51,18 +47,11 @@ const filterFields = {
     (value) => unsetWhenEmpty(upperCased(value)),
     z.enum(tradeSides, { error: "transactionType must be BUY or SELL" }).optional(),
   ),
-  sortBy: z.preprocess(
-    unsetWhenEmpty,
-    z
-      .enum(transactionSortColumns, {
-        error: `sortBy must be one of ${transactionSortColumns.join(", ")}`,
-      })
-      .default("transactionDate"),
-  ),
-  sortOrder: z.preprocess(
-    unsetWhenEmpty,
-    z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).default("desc"),
-  ),
+  sortBy: caseInsensitiveEnum(
+    transactionSortColumns,
+    `sortBy must be one of ${transactionSortColumns.join(", ")}`,
+  ).default("transactionDate"),
+  sortOrder: sortOrderParam.default("desc"),
 };
 
 const wholeNumber = (name: string) =>
@@ -90,7 +79,7 @@ type Checked = {
 
 /** The rules across fields: a date range that is not upside down, and a page within reach. */
 function crossChecks(query: Checked, ctx: z.RefinementCtx) {
-  if (query.startDate && query.endDate && Date.parse(query.startDate) > Date.parse(query.endDate)) {
+  if (!startNotAfterEnd(query)) {
     ctx.addIssue({
       code: "custom",
       message: "startDate must not be after endDate",
