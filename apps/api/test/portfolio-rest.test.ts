@@ -46,8 +46,18 @@ describe("REST /api/portfolio", () => {
         symbol: "AAPL",
         quantity: 3,
         averagePurchasePrice: 150.5,
+        costBasis: 451.5,
+        currentPrice: expect.any(Number) as number,
+        currentValue: expect.any(Number) as number,
+        gainLoss: expect.any(Number) as number,
+        gainLossPercent: expect.any(Number) as number,
       },
     ]);
+    // The rows the original client sums on its summary screen: valued as /api/cryptoportfolio's are.
+    const [row] = list.body as unknown as Record<string, number>[];
+    expect(row!.currentValue).toBeCloseTo(3 * row!.currentPrice!, 6);
+    expect(row!.gainLoss).toBeCloseTo(row!.currentValue! - 451.5, 6);
+    expect(row!.gainLossPercent).toBeCloseTo((row!.gainLoss! / 451.5) * 100, 2);
   });
 
   it("answers the spec's messages for bad POST bodies", async () => {

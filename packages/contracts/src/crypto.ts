@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cryptoQuote, cryptoSymbol, decimalString, timeRange } from "./market";
-import { position } from "./portfolio";
+import { valuedPosition, type ValuedPosition } from "./portfolio";
 
 /** A figure a REST client may post with a save (the spec's body): a number or decimal text. */
 function postedFigure(name: string) {
@@ -55,14 +55,8 @@ export type SavedCrypto = z.infer<typeof savedCrypto>;
  * instead: current value = quantity x current price, cost basis = quantity x average price,
  * gain/loss = value - cost basis. The market figures are null while no quote is available.
  */
-export const cryptoPosition = position.extend({
-  costBasis: decimalString,
-  currentPrice: decimalString.nullable(),
-  currentValue: decimalString.nullable(),
-  gainLoss: decimalString.nullable(),
-  gainLossPercent: z.number().nullable(),
-});
-export type CryptoPosition = z.infer<typeof cryptoPosition>;
+export const cryptoPosition = valuedPosition;
+export type CryptoPosition = ValuedPosition;
 
 export const cryptoHistoryInput = z.object({ symbol: cryptoSymbol, range: timeRange });
 export type CryptoHistoryInput = z.output<typeof cryptoHistoryInput>;

@@ -136,6 +136,20 @@ export const position = z.object({
 });
 export type PositionView = z.infer<typeof position>;
 
+/**
+ * A position valued at the current price, the same way for stocks and coins: market value =
+ * quantity x current price, cost basis = quantity x average price, gain/loss and % from those.
+ * Market figures are null while a quote is unavailable.
+ */
+export const valuedPosition = position.extend({
+  costBasis: decimalString,
+  currentPrice: decimalString.nullable(),
+  currentValue: decimalString.nullable(),
+  gainLoss: decimalString.nullable(),
+  gainLossPercent: z.number().nullable(),
+});
+export type ValuedPosition = z.infer<typeof valuedPosition>;
+
 export const transaction = z.object({
   id: z.number().int(),
   transactionDate: z.iso.datetime({ offset: true }),

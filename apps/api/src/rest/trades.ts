@@ -5,6 +5,8 @@ import {
   type PositionView,
   type sellInput,
   type TradeResult,
+  valuedPosition,
+  type ValuedPosition,
 } from "@ledgerline/contracts";
 import { compare, parseDecimal, subtract } from "@ledgerline/money";
 import { z } from "zod";
@@ -19,6 +21,16 @@ import { numericSchema, withNumbers } from "./numbers";
 export const positionIdParams = z.object({ id: z.string().describe("The position's numeric id") });
 
 export const restPosition = numericSchema(position, ["quantity", "averagePurchasePrice"]);
+const valuedFields = [
+  "quantity",
+  "averagePurchasePrice",
+  "costBasis",
+  "currentPrice",
+  "currentValue",
+  "gainLoss",
+] as const;
+export const restValuedPosition = numericSchema(valuedPosition, valuedFields);
+export const valuedPositionWithNumbers = (view: ValuedPosition) => withNumbers(view, valuedFields);
 const restTransaction = numericSchema(transaction, ["quantity", "price", "transactionTotal"]);
 export const restTradeResult = z.object({
   position: restPosition

@@ -1,13 +1,15 @@
 import {
+  AMOUNT_DECIMALS,
   portfolioMessages,
   type BuyMoreInput,
   type PositionView,
   type SellInput,
   type TradeResult,
   type TransactionView,
+  type ValuedPosition,
 } from "@ledgerline/contracts";
 import type { AssetType, Position, TradeOutcome, Transaction } from "@ledgerline/db";
-import { compare, multiply, type Decimal } from "@ledgerline/money";
+import { compare, multiply, percent, round, subtract, type Decimal } from "@ledgerline/money";
 import { badRequest, conflict, notFound } from "./errors";
 import { tradeRequestKey } from "./idempotency";
 import type { UserScope } from "./scope";
@@ -21,11 +23,19 @@ export interface AssetMarket {
   assetType: AssetType;
   /** The current market price; throws the market's error for a symbol the market does not know. */
   currentPrice(scope: UserScope, symbol: string): Promise<Decimal>;
+  /** Current prices of many symbols at once; a symbol whose quote is unavailable is left out. */
+  currentPrices(scope: UserScope, symbols: readonly string[]): Promise<Map<string, Decimal>>;
 }
 
 export const stockMarket: AssetMarket = {
   assetType: "STOCK",
   currentPrice: async (scope, symbol) => (await scope.deps.market.stocks.getSnapshot(symbol)).price,
+  currentPrices: async (scope, symbols) =>
+    new Map(
+      (await scope.deps.market.stocks.getSnapshots(symbols)).flatMap((result) =>
+        result.ok ? [[result.symbol, result.snapshot.price] as const] : [],
+      ),
+    ),
 };
 
 /** A client clock a little ahead of ours still means "now". */
@@ -94,10 +104,38 @@ function tradeResult(outcome: TradeOutcome): TradeResult {
 
 const notesOf = (notes: string | undefined) => (notes ? notes : null);
 
-export async function listPositions(scope: UserScope, asset: AssetMarket): Promise<PositionView[]> {
-  return (await scope.deps.repos.portfolio.list(scope.user.id, asset.assetType)).map(
-    toPositionView,
+/** Values carry as many decimals as amounts do, for stocks and coins alike. */
+const money = (value: Decimal) => round(value, AMOUNT_DECIMALS);
+
+export function toValuedPosition(position: Position, price: Decimal | undefined): ValuedPosition {
+  const costBasis = money(multiply(position.quantity, position.averagePrice));
+  const currentValue = price === undefined ? null : money(multiply(position.quantity, price));
+  const gainLoss = currentValue === null ? null : subtract(currentValue, costBasis);
+  return {
+    ...toPositionView(position),
+    costBasis,
+    currentPrice: price ?? null,
+    currentValue,
+    gainLoss,
+    gainLossPercent: gainLoss === null ? null : percent(gainLoss, costBasis, 4),
+  };
+}
+
+/**
+ * The user's positions of one asset type, sorted by symbol, each valued at the current price (from
+ * the market service's cache). A position whose quote is unavailable is listed without market figures.
+ */
+export async function listPositions(
+  scope: UserScope,
+  asset: AssetMarket,
+): Promise<ValuedPosition[]> {
+  const positions = await scope.deps.repos.portfolio.list(scope.user.id, asset.assetType);
+  if (positions.length === 0) return [];
+  const prices = await asset.currentPrices(
+    scope,
+    positions.map((position) => position.symbol),
   );
+  return positions.map((position) => toValuedPosition(position, prices.get(position.symbol)));
 }
 
 /** Opens a position, or adds to the one the user holds in this symbol. */

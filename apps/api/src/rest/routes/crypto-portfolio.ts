@@ -1,26 +1,17 @@
-import { cryptoBuyInput, cryptoPosition, type CryptoPosition } from "@ledgerline/contracts";
+import { cryptoBuyInput } from "@ledgerline/contracts";
 import { z } from "zod";
-import { numericSchema, withNumbers } from "../numbers";
 import { defineRoutes } from "../route";
 import {
   buyMoreBody,
   buyMoreFromBody,
   positionIdParams,
   restTradeResult,
+  restValuedPosition,
   sellBody,
   sellFromBody,
   tradeWithNumbers,
+  valuedPositionWithNumbers,
 } from "../trades";
-
-const positionFields = [
-  "quantity",
-  "averagePurchasePrice",
-  "costBasis",
-  "currentPrice",
-  "currentValue",
-  "gainLoss",
-] as const;
-const restCryptoPosition = numericSchema(cryptoPosition, positionFields);
 
 export const cryptoPortfolioRoutes = defineRoutes([
   {
@@ -30,11 +21,8 @@ export const cryptoPortfolioRoutes = defineRoutes([
     summary:
       "The crypto positions of the signed-in user, sorted by symbol, with currentValue (quantity x current price), cost basis and gain/loss computed on the server; market figures are null while a quote is unavailable",
     access: "user",
-    response: z.array(restCryptoPosition),
-    call: async (caller) =>
-      (await caller.cryptoPortfolio.list()).map((item: CryptoPosition) =>
-        withNumbers(item, positionFields),
-      ),
+    response: z.array(restValuedPosition),
+    call: async (caller) => (await caller.cryptoPortfolio.list()).map(valuedPositionWithNumbers),
   },
   {
     method: "POST",

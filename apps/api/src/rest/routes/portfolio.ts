@@ -5,12 +5,12 @@ import {
   buyMoreBody,
   buyMoreFromBody,
   positionIdParams,
-  positionWithNumbers,
-  restPosition,
   restTradeResult,
+  restValuedPosition,
   sellBody,
   sellFromBody,
   tradeWithNumbers,
+  valuedPositionWithNumbers,
 } from "../trades";
 
 export const portfolioRoutes = defineRoutes([
@@ -18,10 +18,11 @@ export const portfolioRoutes = defineRoutes([
     method: "GET",
     url: "/portfolio",
     tag: "Stocks",
-    summary: "The stock positions of the signed-in user, sorted by symbol",
+    summary:
+      "The stock positions of the signed-in user, sorted by symbol, with currentValue (quantity x current price), cost basis and gain/loss computed on the server, as for crypto; market figures are null while a quote is unavailable",
     access: "user",
-    response: z.array(restPosition),
-    call: async (caller) => (await caller.portfolio.list()).map(positionWithNumbers),
+    response: z.array(restValuedPosition),
+    call: async (caller) => (await caller.portfolio.list()).map(valuedPositionWithNumbers),
   },
   {
     method: "POST",

@@ -7,8 +7,8 @@ import {
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { cryptoMarket, listCryptoPositions } from "../../services/crypto-portfolio";
-import { buyMore, buyPosition, sellPosition } from "../../services/portfolio";
+import { cryptoMarket } from "../../services/crypto-portfolio";
+import { buyMore, buyPosition, listPositions, sellPosition } from "../../services/portfolio";
 import { marketMutation, marketProcedure } from "../trpc";
 
 /** The signed-in user's crypto positions; quantities and prices are exact decimal strings. */
@@ -16,7 +16,7 @@ export const cryptoPortfolioRouter = {
   /** Positions valued at the current quotes, sorted by symbol. */
   list: marketProcedure
     .output(z.array(cryptoPosition))
-    .query(({ ctx }) => listCryptoPositions(ctx)),
+    .query(({ ctx }) => listPositions(ctx, cryptoMarket)),
 
   /** Opens a position in a coin, or adds to the one held. */
   buy: marketMutation

@@ -1,9 +1,9 @@
 import {
   buyMoreInput,
-  position,
   sellInput,
   stockBuyInput,
   tradeResult,
+  valuedPosition,
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
@@ -14,11 +14,14 @@ import {
   sellPosition,
   stockMarket,
 } from "../../services/portfolio";
-import { marketMutation, userProcedure } from "../trpc";
+import { marketMutation, marketProcedure } from "../trpc";
 
 /** The signed-in user's stock positions; amounts are exact decimal strings. */
 export const portfolioRouter = {
-  list: userProcedure.output(z.array(position)).query(({ ctx }) => listPositions(ctx, stockMarket)),
+  /** Positions valued at the current prices, sorted by symbol. */
+  list: marketProcedure
+    .output(z.array(valuedPosition))
+    .query(({ ctx }) => listPositions(ctx, stockMarket)),
 
   /** Opens a position in a symbol, or adds to the one held. */
   buy: marketMutation
