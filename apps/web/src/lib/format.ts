@@ -80,6 +80,56 @@ export function formatSignedCurrency(value: NumericText | null | undefined): str
   return (isSubCent(value) ? signedUsdSubCent : signedUsd).format(exact(value));
 }
 
+/**
+ * Decimals a price per unit needs: 2 from $1 up; below $1 enough for four significant digits
+ * ($0.6712, $0.05123), and 8 under a cent as the spec says ($0.00001234).
+ */
+export function priceDecimals(reference: NumericText | null | undefined): number {
+  const magnitude = Math.abs(Number(reference));
+  if (!Number.isFinite(magnitude) || magnitude === 0 || magnitude >= 1) return 2;
+  if (magnitude < 0.01) return 8;
+  return Math.min(8, Math.max(2, 3 - Math.floor(Math.log10(magnitude))));
+}
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
+function priceFormat(decimals: number, signed: boolean): Intl.NumberFormat {
+  const key = `${decimals}${signed ? "+" : ""}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      signDisplay: signed ? "exceptZero" : "auto",
+    });
+    priceFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A price per unit (price, open, high, low, average cost), or an amount per unit such as a
+ * day's change, to the decimals its `reference` price needs, so every figure of one asset reads
+ * at one precision: $0.6712 beside +$0.0046, never $0.67 beside +$0.00460000.
+ */
+export function formatPrice(
+  value: NumericText | null | undefined,
+  reference: NumericText | null | undefined = value,
+): string {
+  if (isMissing(value)) return "N/A";
+  return priceFormat(priceDecimals(reference), false).format(exact(value));
+}
+
+/** A change per unit with its sign, at its price's precision: +$1.23, -$0.0046, $0.00. */
+export function formatSignedPrice(
+  value: NumericText | null | undefined,
+  reference: NumericText | null | undefined,
+): string {
+  if (isMissing(value)) return "N/A";
+  return priceFormat(priceDecimals(reference), true).format(exact(value));
+}
+
 const signedPercent = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
@@ -98,6 +148,17 @@ const wholeNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 })
 export function formatNumber(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
   return wholeNumber.format(exact(value));
+}
+
+const compactFormat = new Intl.NumberFormat("en-US", {
+  notation: "compact",
+  maximumFractionDigits: 2,
+});
+
+/** Volumes on axes and in tight places: 950, 12.35K, 7.36T (a count, never currency). */
+export function formatCompactNumber(value: NumericText | null | undefined): string {
+  if (isMissing(value)) return "N/A";
+  return compactFormat.format(exact(value));
 }
 
 const quantityFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 8 });

@@ -28,6 +28,10 @@ export interface AssetConfig<P extends PositionView = PositionView> {
   kind: "stock" | "crypto";
   /** "Stock", "Crypto": button labels read "Buy Stock", "Sell Crypto". */
   noun: string;
+  /** The holding's quantity label: "Number in Portfolio", "Amount in Portfolio". */
+  heldLabel: string;
+  /** The asset's own page, and the label of a button to it (the symbol links there too). */
+  details: { to: "/research/$symbol" | "/crypto/$symbol"; label?: string };
   trade: TradeAssetConfig;
   searchHistory: SearchHistoryStore;
   watchlist: {

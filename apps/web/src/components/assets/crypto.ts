@@ -14,6 +14,8 @@ import type { AssetConfig } from "./asset-config";
 export const cryptoAsset: AssetConfig<CryptoPosition> = {
   kind: "crypto",
   noun: "Crypto",
+  heldLabel: "Amount in Portfolio",
+  details: { to: "/crypto/$symbol" },
   trade: cryptoTrade,
   searchHistory: { key: CRYPTO_SEARCH_HISTORY_KEY, limit: CRYPTO_SEARCH_HISTORY_LIMIT },
   watchlist: {

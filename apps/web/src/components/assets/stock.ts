@@ -8,6 +8,8 @@ import type { AssetConfig } from "./asset-config";
 export const stockAsset: AssetConfig = {
   kind: "stock",
   noun: "Stock",
+  heldLabel: "Number in Portfolio",
+  details: { to: "/research/$symbol", label: "Research Stock" },
   trade: stockTrade,
   // Spec section 3: recent stock searches live in local storage under this key.
   searchHistory: { key: "stock-search-history", limit: 5 },

@@ -4,7 +4,7 @@ import { LineChart, Star, Trash2 } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Button, buttonClass } from "../ui/Button";
 import { CryptoFigures } from "./CryptoFigures";
-import { CryptoHolding } from "./CryptoHolding";
+import { HoldingFigures } from "../assets/HoldingFigures";
 import type { CryptoPosition } from "@ledgerline/contracts";
 import type { AssetActions } from "../assets/useAssetActions";
 
@@ -83,7 +83,7 @@ export function CryptoQuoteCard({
       <CryptoFigures quote={quote} wide={wide} />
       {withHolding && (
         <div className="mt-4">
-          <CryptoHolding position={position} />
+          <HoldingFigures asset={actions.asset} position={position} price={quote.price} />
         </div>
       )}
       <div className="mt-4 flex flex-wrap gap-2">

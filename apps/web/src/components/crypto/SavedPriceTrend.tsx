@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Minus } from "lucide-react";
-import { formatCurrency } from "../../lib/format";
+import { formatPrice } from "../../lib/format";
 import { cx } from "../ui/cx";
 import { priceVersusSaved } from "./price-versus-saved";
 
@@ -22,11 +22,11 @@ export function SavedPriceTrend({ price, savedPrice }: { price: string; savedPri
         )}
       >
         <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-        {formatCurrency(price)}
+        {formatPrice(price)}
       </span>
       <span className="text-xs font-normal text-muted">
         {trend === "same" ? "Same as" : trend === "above" ? "Above" : "Below"} saved{" "}
-        {formatCurrency(savedPrice)}
+        {formatPrice(savedPrice, price)}
       </span>
     </span>
   );

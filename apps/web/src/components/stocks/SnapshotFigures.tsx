@@ -1,22 +1,9 @@
 import type { StockSnapshot } from "@ledgerline/contracts";
-import type { ReactNode } from "react";
-import { formatCurrency, formatNumber } from "../../lib/format";
+import { formatNumber, formatPrice } from "../../lib/format";
 import { Change } from "../assets/Change";
+import { FigureList } from "../assets/FigureList";
 
 /** A stock's figures as the spec lists them; Open, High and Low read N/A when missing. */
-function Figures({ rows, className }: { rows: [string, ReactNode][]; className: string }) {
-  return (
-    <dl className={className}>
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-muted">{label}</dt>
-          <dd className="num mt-0.5 font-semibold">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 export function SnapshotFigures({
   snapshot,
   withRange = false,
@@ -24,27 +11,32 @@ export function SnapshotFigures({
   snapshot: StockSnapshot;
   withRange?: boolean;
 }) {
+  const price = (value: string | null) => formatPrice(value, snapshot.price);
   return (
     <div className="space-y-3 text-sm">
-      <Figures
-        className="grid grid-cols-2 gap-x-4 gap-y-3"
+      <FigureList
         rows={[
-          ["Current Price", formatCurrency(snapshot.price)],
+          ["Current Price", price(snapshot.price)],
           [
             "Today's Change",
-            <Change key="change" amount={snapshot.change} percent={snapshot.changePercent} />,
+            <Change
+              key="change"
+              amount={snapshot.change}
+              percent={snapshot.changePercent}
+              reference={snapshot.price}
+            />,
           ],
           ["Volume", formatNumber(snapshot.volume)],
-          ["Previous Close", formatCurrency(snapshot.previousClose)],
+          ["Previous Close", price(snapshot.previousClose)],
         ]}
       />
       {withRange && (
-        <Figures
-          className="grid grid-cols-3 gap-x-4 border-t border-border pt-3"
+        <FigureList
+          className="grid-cols-3 border-t border-border pt-3"
           rows={[
-            ["Open", formatCurrency(snapshot.open)],
-            ["High", formatCurrency(snapshot.high)],
-            ["Low", formatCurrency(snapshot.low)],
+            ["Open", price(snapshot.open)],
+            ["High", price(snapshot.high)],
+            ["Low", price(snapshot.low)],
           ]}
         />
       )}

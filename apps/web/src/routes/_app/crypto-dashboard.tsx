@@ -5,7 +5,7 @@ import {
 } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Coins, Search } from "lucide-react";
-import { CryptoCardGrid } from "../../components/crypto/CryptoCard";
+import { CryptoCardGrid, useHeldNotWatchedCoins } from "../../components/crypto/CryptoCards";
 import { useCoinNames, useCryptoWatchlist } from "../../components/crypto/crypto-queries";
 import { cryptoAsset } from "../../components/assets/crypto";
 import { useAssetActions } from "../../components/assets/useAssetActions";
@@ -32,6 +32,7 @@ function CryptoDashboardPage() {
   const actions = useAssetActions(cryptoAsset);
   const names = useCoinNames();
   const items = watchlist.data ?? [];
+  const held = useHeldNotWatchedCoins(actions, watchlist.data);
 
   return (
     <div>
@@ -51,7 +52,7 @@ function CryptoDashboardPage() {
         </div>
       ) : watchlist.isError ? (
         <Alert tone="error">{portfolioMessages.failedToLoadSavedCryptos}</Alert>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && held.length === 0 ? (
         <section className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
           <Coins aria-hidden="true" className="mx-auto h-10 w-10 text-muted" />
           <h2 className="mt-3 text-xl font-semibold">{cryptoMessages.noSavedCryptos}</h2>
@@ -72,7 +73,7 @@ function CryptoDashboardPage() {
               Search Crypto
             </Link>
           </div>
-          <CryptoCardGrid items={items} names={names} actions={actions} />
+          <CryptoCardGrid items={items} held={held} names={names} actions={actions} />
         </section>
       )}
       {actions.dialogs}

@@ -11,7 +11,7 @@ import { RecentSearches } from "../../components/assets/RecentSearches";
 import { useSearchHistory } from "../../components/assets/useSearchHistory";
 import { LoadingPanel } from "../../components/stocks/LoadingPanel";
 import { MarketClosedBanner } from "../../components/stocks/MarketStatus";
-import { StockCardGrid } from "../../components/stocks/StockCard";
+import { StockCardGrid } from "../../components/stocks/StockCards";
 import { useWatchlist } from "../../components/stocks/stock-queries";
 import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";

@@ -4,7 +4,7 @@ import { Search } from "lucide-react";
 import { LoadingPanel } from "../../components/stocks/LoadingPanel";
 import { MarketSummaryCard, useMarketSummary } from "../../components/stocks/MarketSummaryCard";
 import { isClosedStatus, MarketClosedBanner } from "../../components/stocks/MarketStatus";
-import { StockCardGrid } from "../../components/stocks/StockCard";
+import { StockCardGrid, useHeldNotWatchedStocks } from "../../components/stocks/StockCards";
 import { useWatchlist } from "../../components/stocks/stock-queries";
 import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";
@@ -23,6 +23,7 @@ function StockDashboardPage() {
   const actions = useAssetActions(stockAsset);
   const watchlist = useWatchlist({ autoRefresh: true });
   const items = watchlist.data ?? [];
+  const held = useHeldNotWatchedStocks(actions, watchlist.data);
   const status = items[0]?.snapshot?.marketStatus;
   const summary = useMarketSummary(STOCK_REFRESH_INTERVAL_MS);
 
@@ -43,7 +44,7 @@ function StockDashboardPage() {
         <LoadingPanel label="Loading Stocks" />
       ) : !watchlist.data ? (
         <Alert tone="error">{portfolioMessages.failedToLoadStockData}</Alert>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && held.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
           <h2 className="text-xl font-semibold">No Saved Stocks Yet</h2>
           <p className="mt-2 text-muted">
@@ -68,7 +69,7 @@ function StockDashboardPage() {
             </Link>
           </div>
           <div className="mt-3">
-            <StockCardGrid items={items} actions={actions} />
+            <StockCardGrid items={items} held={held} actions={actions} />
           </div>
         </section>
       )}

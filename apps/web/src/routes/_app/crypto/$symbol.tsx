@@ -108,7 +108,7 @@ function CryptoDetailPage() {
             withHolding={false}
             heading="Market Data"
           />
-          <PositionDetails position={position} />
+          <PositionDetails position={position} price={quote.data.price} />
         </div>
         <div className="lg:col-span-2">
           <PriceHistory symbol={symbol} />

@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Search, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { CryptoCardGrid } from "../../../components/crypto/CryptoCard";
+import { CryptoCardGrid } from "../../../components/crypto/CryptoCards";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
 import { useCoinNames, useCryptoWatchlist } from "../../../components/crypto/crypto-queries";
 import { cryptoAsset } from "../../../components/assets/crypto";

@@ -3,10 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Info } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { HoldingSummary } from "../../../components/stocks/HoldingSummary";
 import { isClosedStatus, MarketClosedBanner } from "../../../components/stocks/MarketStatus";
 import { SnapshotFigures } from "../../../components/stocks/SnapshotFigures";
 import { useWatchlist } from "../../../components/stocks/stock-queries";
+import { HoldingFigures } from "../../../components/assets/HoldingFigures";
 import { stockAsset } from "../../../components/assets/stock";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
@@ -150,7 +150,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
             <h2 id="position-heading" className="mb-3 text-lg font-semibold">
               Your Position
             </h2>
-            <HoldingSummary position={position} />
+            <HoldingFigures asset={stockAsset} position={position} price={stock.price} />
           </section>
           <RelatedCompanies snapshot={stock} />
           <KeyStatistics details={company} />

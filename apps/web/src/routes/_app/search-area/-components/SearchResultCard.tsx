@@ -1,6 +1,6 @@
 import type { StockSnapshot } from "@ledgerline/contracts";
 import { Link } from "@tanstack/react-router";
-import { HoldingSummary } from "../../../../components/stocks/HoldingSummary";
+import { HoldingFigures } from "../../../../components/assets/HoldingFigures";
 import { SnapshotFigures } from "../../../../components/stocks/SnapshotFigures";
 import type { AssetActions } from "../../../../components/assets/useAssetActions";
 import { Button, buttonClass } from "../../../../components/ui/Button";
@@ -31,7 +31,7 @@ export function SearchResultCard({
         <p className="text-xs text-muted">As of {formatDateTime(snapshot.timestamp)}</p>
       </header>
       <SnapshotFigures snapshot={snapshot} />
-      <HoldingSummary position={position} />
+      <HoldingFigures asset={actions.asset} position={position} price={snapshot.price} />
       <div className="flex flex-wrap gap-2">
         {watched ? (
           <Button size="sm" variant="secondary" onClick={() => actions.remove(symbol)}>

@@ -1,0 +1,131 @@
+import { Link } from "@tanstack/react-router";
+import { Eye } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { formatDateTime } from "../../lib/format";
+import { Badge } from "../ui/Badge";
+import { Button, buttonClass } from "../ui/Button";
+import { HoldingFigures } from "./HoldingFigures";
+import type { AssetActions } from "./useAssetActions";
+
+/** What one card shows: the asset, its current price (null when unknown) and its figures. */
+export interface AssetCardItem {
+  symbol: string;
+  name: string | undefined;
+  price: string | null;
+  /** When set, the figures are the last stored ones, as of this time. */
+  staleAt?: string | null;
+  /** On the watchlist; a held asset that is not is marked 'Held, not watched'. */
+  watched: boolean;
+}
+
+/**
+ * A stock or coin on a dashboard or watchlist: symbol (linking to its page) and name, the
+ * asset's figures, the holding, and the actions Buy, Sell (only if held) and Remove (or Add to
+ * Watchlist for a held asset that is not watched).
+ */
+export function AssetCard({
+  item,
+  figures,
+  actions,
+}: {
+  item: AssetCardItem;
+  figures: ReactNode;
+  actions: AssetActions;
+}) {
+  const headingId = useId();
+  const { asset } = actions;
+  const { symbol, price } = item;
+  const position = actions.holdings.get(symbol);
+  const target = price ? { symbol, price, ...(item.name ? { name: item.name } : {}) } : null;
+  const saving = actions.savingSymbol === symbol;
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-symbol={symbol}
+      className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 shadow-sm"
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-lg font-bold">
+            <Link
+              to={asset.details.to}
+              params={{ symbol }}
+              className="hover:text-primary hover:underline"
+            >
+              {symbol}
+            </Link>
+          </h3>
+          {item.name && (
+            <p className="truncate text-sm text-muted" title={item.name}>
+              {item.name}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          {!item.watched && (
+            <Badge tone="info">
+              <Eye aria-hidden="true" className="mr-1 h-3 w-3" />
+              Held, not watched
+            </Badge>
+          )}
+          {item.staleAt && <Badge tone="warn">As of {formatDateTime(item.staleAt)}</Badge>}
+        </div>
+      </header>
+      {figures}
+      <HoldingFigures asset={asset} position={position} price={price} />
+      <div className="mt-auto flex flex-wrap gap-2">
+        {asset.details.label && (
+          <Link
+            to={asset.details.to}
+            params={{ symbol }}
+            className={buttonClass("secondary", "sm")}
+          >
+            {asset.details.label}
+          </Link>
+        )}
+        <Button size="sm" disabled={!target} onClick={() => target && actions.buy(target)}>
+          Buy {asset.noun}
+        </Button>
+        {position && target && (
+          <Button size="sm" variant="secondary" onClick={() => actions.sell(target)}>
+            Sell {asset.noun}
+          </Button>
+        )}
+        {item.watched ? (
+          <Button size="sm" variant="ghost" onClick={() => actions.remove(symbol)}>
+            Remove
+          </Button>
+        ) : (
+          <Button size="sm" variant="ghost" busy={saving} onClick={() => actions.save(symbol)}>
+            Add to Watchlist
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** Cards in a responsive grid, sorted by symbol. */
+export function AssetCardGrid<T extends { item: AssetCardItem }>({
+  cards,
+  actions,
+  figures,
+}: {
+  cards: readonly T[];
+  actions: AssetActions;
+  figures: (card: T) => ReactNode;
+}) {
+  const sorted = [...cards].sort((a, b) => a.item.symbol.localeCompare(b.item.symbol));
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {sorted.map((card) => (
+        <AssetCard
+          key={card.item.symbol}
+          item={card.item}
+          figures={figures(card)}
+          actions={actions}
+        />
+      ))}
+    </div>
+  );
+}
