@@ -61,6 +61,28 @@ describe("POST /api/logs", () => {
     expect(response.status).toBe(413);
   });
 
+  it("gives signed-out writers a byte budget per address, but not signed-in users", async () => {
+    // About 11 KiB of JSON, near the largest record the limits allow; 64 KiB a minute are allowed.
+    const large = {
+      ...record,
+      message: "m".repeat(2000),
+      error: { message: "e".repeat(2000), stack: "x".repeat(7000) },
+    };
+    const roomy = await startTestApp({ throttleLimits: { clientLogsPerIp: [100, 60] } });
+    try {
+      const anonymous: number[] = [];
+      for (let i = 0; i < 6; i++)
+        anonymous.push((await roomy.request("POST", "/api/logs", { body: large })).status);
+      expect(anonymous).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(await roomy.app.deps.repos.clientLogs.latest(10)).toHaveLength(5);
+      const user = await roomy.registerUser();
+      const signedIn = await roomy.request("POST", "/api/logs", { token: user.token, body: large });
+      expect(signedIn.status).toBe(200);
+    } finally {
+      await roomy.close();
+    }
+  });
+
   it("limits records per address", async () => {
     for (let i = 0; i < 5; i++)
       expect((await t.request("POST", "/api/logs", { body: record })).status).toBe(200);

@@ -9,8 +9,16 @@ export async function storeClientLog(
   record: ClientLogInput,
 ): Promise<{ stored: true }> {
   const { repos, throttles, clock } = scope.deps;
-  if (!(await throttles.clientLogsPerIp.tryConsume(scope.ip ?? "unknown"))) {
+  const address = scope.ip ?? "unknown";
+  if (!(await throttles.clientLogsPerIp.tryConsume(address))) {
     throw tooManyRequests(messages.tooManyAttempts);
+  }
+  // Anyone may write logs before signing in, so what an address stores that way has a byte budget.
+  if (user === null) {
+    const kilobytes = Math.ceil(Buffer.byteLength(JSON.stringify(record)) / 1024);
+    if (!(await throttles.anonymousClientLogKilobytesPerIp.tryConsume(address, kilobytes))) {
+      throw tooManyRequests(messages.tooManyAttempts);
+    }
   }
   await repos.clientLogs.insert({
     receivedAt: clock.now(),

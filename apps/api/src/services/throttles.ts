@@ -12,10 +12,10 @@ export class Throttle {
     this.#limiter = limiter;
   }
 
-  /** Counts one attempt; false when the key is over its limit. */
-  async tryConsume(key: string): Promise<boolean> {
+  /** Counts one attempt (or `points` of a budget); false when the key is over its limit. */
+  async tryConsume(key: string, points = 1): Promise<boolean> {
     try {
-      await this.#limiter.consume(key);
+      await this.#limiter.consume(key, points);
       return true;
     } catch (error) {
       if (error instanceof RateLimiterRes) return false;
@@ -44,6 +44,8 @@ export interface ThrottleLimits {
   resetRequestsPerIp: [points: number, seconds: number];
   resetRequestsPerEmail: [points: number, seconds: number];
   clientLogsPerIp: [points: number, seconds: number];
+  /** Kilobytes of client logs one address may store without signing in. */
+  anonymousClientLogKilobytesPerIp: [points: number, seconds: number];
 }
 
 export const defaultThrottleLimits: ThrottleLimits = {
@@ -54,6 +56,7 @@ export const defaultThrottleLimits: ThrottleLimits = {
   resetRequestsPerIp: [30, 60 * 60],
   resetRequestsPerEmail: [5, 15 * 60],
   clientLogsPerIp: [120, 60],
+  anonymousClientLogKilobytesPerIp: [64, 60],
 };
 
 export function createThrottles(
@@ -73,6 +76,7 @@ export function createThrottles(
     resetRequestsPerIp: throttle("resetRequestsPerIp"),
     resetRequestsPerEmail: throttle("resetRequestsPerEmail"),
     clientLogsPerIp: throttle("clientLogsPerIp"),
+    anonymousClientLogKilobytesPerIp: throttle("anonymousClientLogKilobytesPerIp"),
   };
 }
 
