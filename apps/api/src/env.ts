@@ -36,6 +36,18 @@ export const envSchema = z
     CRYPTO_DATA_PROVIDER: z.enum(["sim", "coinbase"]).default("sim"),
     COINBASE_API_KEY: optionalText,
     COINBASE_API_SECRET: optionalText,
+    /** Polygon calls a minute this deployment may make: 5 on the free plan, more on paid ones. */
+    POLYGON_CALLS_PER_MINUTE: z.coerce
+      .number({ error: "must be a whole number of calls a minute" })
+      .int({ error: "must be a whole number of calls a minute" })
+      .positive({ error: "must be at least 1" })
+      .default(5),
+    /** Coinbase calls a second this deployment may make (its public API allows about 10). */
+    COINBASE_CALLS_PER_SECOND: z.coerce
+      .number({ error: "must be a whole number of calls a second" })
+      .int({ error: "must be a whole number of calls a second" })
+      .positive({ error: "must be at least 1" })
+      .default(10),
     MARKET_SEED: z.string().trim().min(1).default("20250101"),
     /** Start the market clock at this instant; it runs on from there (demos, tests). */
     MARKET_TIME: z.iso

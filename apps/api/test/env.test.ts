@@ -12,7 +12,15 @@ describe("environment", () => {
       CRYPTO_DATA_PROVIDER: "sim",
       DEMO_SEED: true,
       NODE_ENV: "development",
+      POLYGON_CALLS_PER_MINUTE: 5,
+      COINBASE_CALLS_PER_SECOND: 10,
     });
+  });
+
+  it("reads the providers' rate limits", () => {
+    expect(
+      parseEnv({ POLYGON_CALLS_PER_MINUTE: "100", COINBASE_CALLS_PER_SECOND: "3" }),
+    ).toMatchObject({ POLYGON_CALLS_PER_MINUTE: 100, COINBASE_CALLS_PER_SECOND: 3 });
   });
 
   it.each([
@@ -24,6 +32,9 @@ describe("environment", () => {
     [{ ADMIN_EMAIL: "nope", ADMIN_PASSWORD: "x" }, "ADMIN_EMAIL"],
     [{ DEMO_SEED: "maybe" }, "DEMO_SEED"],
     [{ SMTP_URL: "::" }, "SMTP_URL"],
+    [{ POLYGON_CALLS_PER_MINUTE: "0" }, "POLYGON_CALLS_PER_MINUTE"],
+    [{ POLYGON_CALLS_PER_MINUTE: "lots" }, "POLYGON_CALLS_PER_MINUTE"],
+    [{ COINBASE_CALLS_PER_SECOND: "2.5" }, "COINBASE_CALLS_PER_SECOND"],
   ])("stops on %j naming %s", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(

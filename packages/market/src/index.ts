@@ -2,7 +2,11 @@
 // adapters, and the service that puts cache, single-flight, batching, rate limiting and a
 // circuit breaker in front of them.
 
-export { createMarketService, DEFAULT_RATE_LIMITS } from "./service/create-market-service";
+export {
+  createMarketService,
+  DEFAULT_RATE_LIMITS,
+  providerRateLimits,
+} from "./service/create-market-service";
 export type {
   CryptoProviderConfig,
   MarketService,

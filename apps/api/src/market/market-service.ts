@@ -2,7 +2,7 @@ import type { Repositories } from "@ledgerline/db";
 import {
   clockStartingAt,
   createMarketService,
-  DEFAULT_RATE_LIMITS,
+  providerRateLimits,
   systemClock,
   type Clock,
   type MarketService,
@@ -26,7 +26,11 @@ export function marketServiceFromEnv(
   deps: { repos: Repositories; logger: FastifyBaseLogger; clock: Clock; shared: SharedState },
 ): MarketService {
   const { repos, logger, shared } = deps;
-  const rateLimiter = shared.providerRateLimiter(DEFAULT_RATE_LIMITS);
+  const rateLimits = providerRateLimits({
+    polygonCallsPerMinute: env.POLYGON_CALLS_PER_MINUTE,
+    coinbaseCallsPerSecond: env.COINBASE_CALLS_PER_SECOND,
+  });
+  const rateLimiter = shared.providerRateLimiter(rateLimits);
   return createMarketService({
     stocks:
       env.MARKET_DATA_PROVIDER === "polygon"
@@ -51,6 +55,7 @@ export function marketServiceFromEnv(
     store: repos.marketData,
     cache: shared.marketCache,
     singleFlight: shared.singleFlight,
+    rateLimits,
     ...(rateLimiter ? { rateLimiter } : {}),
     onUpstreamCall: (event) => shared.upstreamCalls.record(event),
     onStaleServed: (event) =>

@@ -54,6 +54,8 @@ export interface MarketServiceConfig {
   singleFlight?: SingleFlight;
   /** Replaces the per-provider token buckets (e.g. with a shared Redis limiter). */
   rateLimiter?: RateLimiter;
+  /** Upstream budgets by provider id (see providerRateLimits). Default DEFAULT_RATE_LIMITS. */
+  rateLimits?: Readonly<Record<string, RateLimit>>;
   ttls?: Partial<MarketTtls>;
   /** Snapshot requests within this window share one upstream call. Default 10 ms. */
   batchWindowMs?: number;
@@ -71,6 +73,19 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<string, RateLimit>> = {
   polygon: { requests: 5, perMs: 60_000 },
   coinbase: { requests: 10, perMs: 1000 },
 };
+
+/** The budgets of the plans an operator pays for (POLYGON_CALLS_PER_MINUTE, COINBASE_CALLS_PER_SECOND). */
+export function providerRateLimits(options: {
+  polygonCallsPerMinute?: number;
+  coinbaseCallsPerSecond?: number;
+}): Record<string, RateLimit> {
+  const limits: Record<string, RateLimit> = { ...DEFAULT_RATE_LIMITS };
+  if (options.polygonCallsPerMinute !== undefined)
+    limits.polygon = { requests: options.polygonCallsPerMinute, perMs: 60_000 };
+  if (options.coinbaseCallsPerSecond !== undefined)
+    limits.coinbase = { requests: options.coinbaseCallsPerSecond, perMs: 1000 };
+  return limits;
+}
 
 export interface MarketService {
   stocks: StockMarketService;
@@ -111,9 +126,10 @@ function rateLimiterFor(
   config: GuardOptions,
   clock: Clock,
   shared: RateLimiter | undefined,
+  limits: Readonly<Record<string, RateLimit>>,
 ): RateLimiter {
   if (shared) return shared;
-  const limit = config.rateLimit ?? DEFAULT_RATE_LIMITS[providerId];
+  const limit = config.rateLimit ?? limits[providerId];
   return limit ? new TokenBucketRateLimiter(limit, clock) : unlimitedRateLimiter;
 }
 
@@ -144,7 +160,13 @@ export function createMarketService(config: MarketServiceConfig = {}): MarketSer
   const gateway = (providerId: string, guard: GuardOptions) =>
     new ProviderGateway(providerId, {
       clock,
-      rateLimiter: rateLimiterFor(providerId, guard, clock, config.rateLimiter),
+      rateLimiter: rateLimiterFor(
+        providerId,
+        guard,
+        clock,
+        config.rateLimiter,
+        config.rateLimits ?? DEFAULT_RATE_LIMITS,
+      ),
       breaker: new ConsecutiveFailureBreaker({ clock, ...config.circuitBreaker }),
       onUpstreamCall: config.onUpstreamCall,
     });
