@@ -43,7 +43,7 @@ describe("GET /api/users", () => {
     const denied = t.app.database.sqlite
       .prepare("SELECT email, details FROM audit_logs WHERE event = 'ACCESS_DENIED'")
       .all();
-    expect(denied).toEqual([{ email: "bo@example.com", details: "users.list" }]);
+    expect(denied).toEqual([{ email: "bo@example.com", details: "GET /api/users" }]);
   });
 });
 

@@ -17,7 +17,11 @@ export function withNumbers<T extends object, K extends keyof T>(
   return copy as Omit<T, K> & Record<K, number | null>;
 }
 
-/** Replaces the decimal-string fields of a zod object with numbers, for the OpenAPI document. */
-export function numericSchema<S extends z.ZodObject>(schema: S, keys: readonly string[]) {
-  return schema.extend(Object.fromEntries(keys.map((key) => [key, z.number().nullable()])));
+/** Replaces the decimal-string fields of a zod object with (nullable) JSON numbers. */
+export function numericSchema<S extends z.ZodObject, K extends keyof S["shape"] & string>(
+  schema: S,
+  keys: readonly K[],
+) {
+  const numbers = Object.fromEntries(keys.map((key) => [key, z.number().nullable()]));
+  return schema.extend(numbers as Record<K, z.ZodNullable<z.ZodNumber>>);
 }

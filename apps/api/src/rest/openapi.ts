@@ -1,21 +1,12 @@
 import { z } from "zod";
+import { openApiSchema } from "./json-schema";
+import { restErrorBody } from "./plugin";
 import type { RestRoute } from "./route";
-
-type JsonSchema = Record<string, unknown>;
-
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    target: "openapi-3.0",
-    io,
-    unrepresentable: "any",
-  }) as JsonSchema;
-  return rest;
-}
 
 function parameters(schema: z.ZodType | undefined, location: "path" | "query") {
   if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, property]) => {
-    const described = jsonSchema(property, "input");
+    const described = openApiSchema(property, "input");
     return {
       name,
       in: location,
@@ -25,22 +16,6 @@ function parameters(schema: z.ZodType | undefined, location: "path" | "query") {
     };
   });
 }
-
-const errorBody = {
-  type: "object",
-  required: ["message"],
-  properties: {
-    message: { type: "string", description: "What was wrong, fit to show to a user" },
-    code: { type: "string" },
-    issues: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: { path: { type: "string" }, message: { type: "string" } },
-      },
-    },
-  },
-};
 
 const errorResponse = (description: string) => ({
   description,
@@ -55,7 +30,7 @@ export function openApiDocument(routes: RestRoute[], version: string) {
     const responses: Record<string, unknown> = {
       200: {
         description: "Success",
-        content: { "application/json": { schema: jsonSchema(route.response, "output") } },
+        content: { "application/json": { schema: openApiSchema(route.response, "output") } },
       },
       400: errorResponse("Bad input; the message says what was wrong"),
       429: errorResponse("Too many requests"),
@@ -63,6 +38,9 @@ export function openApiDocument(routes: RestRoute[], version: string) {
     if (route.access !== "public") responses[401] = errorResponse("Not signed in");
     if (route.access === "admin") responses[403] = errorResponse("Signed in, but not an admin");
     if (route.params) responses[404] = errorResponse("No such object");
+    for (const [status, description] of Object.entries(route.refusals ?? {})) {
+      responses[status] = errorResponse(description);
+    }
     const idempotent = route.method !== "GET" && route.access !== "public";
     if (idempotent) {
       responses[409] ??= errorResponse(
@@ -75,8 +53,10 @@ export function openApiDocument(routes: RestRoute[], version: string) {
 
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
+      operationId: route.operationId,
       tags: [route.tag],
       summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
       security: route.access === "public" ? [] : [{ bearer: [] }],
       parameters: [
         ...parameters(route.params, "path"),
@@ -87,7 +67,7 @@ export function openApiDocument(routes: RestRoute[], version: string) {
         ? {
             requestBody: {
               required: true,
-              content: { "application/json": { schema: jsonSchema(route.body, "input") } },
+              content: { "application/json": { schema: openApiSchema(route.body, "input") } },
             },
           }
         : {}),
@@ -99,13 +79,14 @@ export function openApiDocument(routes: RestRoute[], version: string) {
     info: {
       title: "Ledgerline REST API",
       version,
+      license: { name: "Proprietary: all rights reserved by the Ledgerline project" },
       description:
         "The documented REST paths of Ledgerline. Each is a thin door onto the same procedure the web app calls over tRPC at /api/trpc. Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`.",
     },
     servers: [{ url: "/" }],
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-      schemas: { Error: errorBody },
+      schemas: { Error: openApiSchema(restErrorBody, "output") },
       parameters: {
         IdempotencyKey: {
           name: "Idempotency-Key",

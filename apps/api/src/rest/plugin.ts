@@ -1,11 +1,26 @@
 import { idempotencyKey, idempotencyMessages } from "@ledgerline/contracts";
 import { TRPCError } from "@trpc/server";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requestFingerprint, type StoredAnswer } from "../services/idempotency";
 import { createContext, type Context } from "../trpc/context";
 import { toPublicError } from "../trpc/errors";
 import { createCaller } from "../trpc/router";
+import { notSignedIn, requireAdmin } from "../trpc/trpc";
+import { compileSerializer } from "./json-schema";
 import type { RestRoute } from "./route";
+
+/** Every 4xx body of the REST door: what was wrong, and per field for bad input. */
+export const restErrorBody = z.object({
+  message: z.string().describe("What was wrong, fit to show to a user"),
+  code: z.string().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
 
 /** A 4xx as the REST door answers it; a fault is thrown on to the app's error handler. */
 function restError(error: unknown): StoredAnswer {
@@ -41,23 +56,81 @@ function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   return parsed.data;
 }
 
+/** A schema validation failure as the procedures' own 400s read: what was wrong, per field. */
+function validationAnswer(error: FastifyError): StoredAnswer | undefined {
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  const issues = error.validation.map((issue) => ({
+    path: issue.instancePath.slice(1).replaceAll("/", "."),
+    message: issue.message,
+  }));
+  return {
+    status: 400,
+    body: {
+      message: [...new Set(issues.map((issue) => issue.message))].join("; "),
+      code: "BAD_REQUEST",
+      issues,
+    },
+  };
+}
+
 /**
- * Registers the documented REST paths. Each builds the same context as the tRPC door and calls
- * the procedure through a server-side caller, so both doors share validation, access and logic.
- * A signed-in write with an `Idempotency-Key` runs once per key; a repeat gets the stored answer
- * with its original status (services/idempotency).
+ * Registers the documented REST paths. Fastify validates each request's path, query and body
+ * with the route's zod schemas (a 400 naming the field otherwise) and writes the answer with a
+ * serializer compiled from its response schema. The handler builds the same context as the
+ * tRPC door and calls the procedure through a server-side caller, so both doors share access
+ * and logic. A signed-in write with an `Idempotency-Key` runs once per key; a repeat gets the
+ * stored answer with its original status (services/idempotency).
  */
 export function restPlugin(routes: RestRoute[]) {
-  return async function registerRestRoutes(app: FastifyInstance) {
+  return async function registerRestRoutes(plain: FastifyInstance) {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler<z.ZodType>((route) => {
+      const validate = validatorCompiler(route);
+      // The spec's clients send some writes with no body at all.
+      return route.httpPart === "body" ? (data) => validate(data ?? {}) : validate;
+    });
+    app.setSerializerCompiler<z.ZodType>(({ schema }) => compileSerializer(schema));
+    app.setErrorHandler((error: FastifyError, _req, reply) => {
+      const refused = validationAnswer(error);
+      if (!refused) throw error;
+      return reply.code(refused.status).send(refused.body);
+    });
+
+    /** Who is asking, found before validation so a refused caller learns nothing about input. */
+    const contexts = new WeakMap<FastifyRequest, Context>();
+
     for (const route of routes) {
+      const attempted = `${route.method} /api${route.url}`;
       app.route({
         method: route.method,
         url: route.url,
+        schema: {
+          ...(route.params ? { params: route.params } : {}),
+          ...(route.query ? { querystring: route.query } : {}),
+          ...(route.body ? { body: route.body } : {}),
+          response: { 200: route.response, "4xx": restErrorBody },
+        },
+        preValidation: async (req, reply) => {
+          try {
+            const key = idempotencyKeyOf(req);
+            const ctx = await createContext({ req, idempotencyKey: key ?? null });
+            if (route.access !== "public") {
+              if (!ctx.user) throw notSignedIn();
+              if (route.access === "admin") await requireAdmin(ctx, ctx.user, attempted);
+            }
+            contexts.set(req, ctx);
+          } catch (error) {
+            const refused = restError(error);
+            return reply.code(refused.status as 400).send(refused.body);
+          }
+        },
         handler: async (req, reply) => {
+          const ctx = contexts.get(req);
+          if (!ctx) throw new Error(`No request context for ${attempted}`);
           const request = {
-            params: (req.params ?? {}) as Record<string, string>,
-            query: (req.query ?? {}) as Record<string, unknown>,
-            body: req.body ?? {},
+            params: req.params as never,
+            query: req.query as never,
+            body: req.body as never,
           };
           async function answer(ctx: Context): Promise<StoredAnswer> {
             try {
@@ -67,14 +140,7 @@ export function restPlugin(routes: RestRoute[]) {
             }
           }
 
-          let key: string | undefined;
-          try {
-            key = idempotencyKeyOf(req);
-          } catch (error) {
-            const refused = restError(error);
-            return reply.code(refused.status).send(refused.body);
-          }
-          const ctx = await createContext({ req, idempotencyKey: key ?? null });
+          const key = ctx.idempotencyKey;
           if (!key || !ctx.user) {
             const answered = await answer(ctx);
             return reply.code(answered.status).send(answered.body);

@@ -68,16 +68,11 @@ export const sellBody = z.object({
   notes: z.string().optional(),
 });
 
-type Fields = Record<string, unknown>;
-const fieldsOf = (body: unknown): Fields =>
-  typeof body === "object" && body !== null ? (body as Fields) : {};
-
 /** The spec's PUT body as the procedure's input: the held quantity it implies becomes a precondition. */
 export function buyMoreFromBody(
-  id: string | undefined,
-  body: unknown,
+  id: string,
+  fields: z.output<typeof buyMoreBody>,
 ): z.input<typeof buyMoreInput> {
-  const fields = fieldsOf(body);
   const bought = parseDecimal(fields.QuantityToBuy);
   let expectedHeld: string | undefined;
   if (fields.QuantityAlreadyOwned !== undefined && fields.QuantityAlreadyOwned !== null) {
@@ -94,21 +89,18 @@ export function buyMoreFromBody(
   }
   return {
     positionId: id,
-    quantity: fields.QuantityToBuy as string,
-    purchasePrice: fields.purchasePrice as string,
-    purchaseDate: fields.purchaseDate as string | undefined,
-    notes: fields.notes as string | undefined,
+    quantity: fields.QuantityToBuy,
+    purchasePrice: fields.purchasePrice,
+    purchaseDate: fields.purchaseDate,
+    notes: fields.notes,
     ...(expectedHeld === undefined ? {} : { expectedHeld }),
   };
 }
 
 /** The spec's sell body as the procedure's input. */
-export function sellFromBody(id: string | undefined, body: unknown): z.input<typeof sellInput> {
-  const fields = fieldsOf(body);
-  return {
-    positionId: id,
-    quantity: fields.quantity as string,
-    price: fields.price as string | undefined,
-    notes: fields.notes as string | undefined,
-  };
+export function sellFromBody(
+  id: string,
+  fields: z.output<typeof sellBody>,
+): z.input<typeof sellInput> {
+  return { positionId: id, quantity: fields.quantity, price: fields.price, notes: fields.notes };
 }

@@ -1,4 +1,5 @@
 import { idempotencyInput, messages } from "@ledgerline/contracts";
+import type { UserRow } from "@ledgerline/db";
 import { isMarketDataError, marketErrorHttpStatus, type MarketDataError } from "@ledgerline/market";
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -31,27 +32,35 @@ export const publicProcedure = t.procedure;
 
 /** A signed-in user; `ctx.user` and the session are present. */
 export const userProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) {
-    throw new TRPCError({ code: "UNAUTHORIZED", message: messages.notSignedIn });
-  }
+  if (!ctx.user || !ctx.session) throw notSignedIn();
   return next({
     ctx: { ...ctx, user: ctx.user, session: ctx.session, sessionTokenHash: ctx.session.tokenHash },
   });
 });
 
+export const notSignedIn = () =>
+  new TRPCError({ code: "UNAUTHORIZED", message: messages.notSignedIn });
+
+/**
+ * Refuses a signed-in user who is not an admin, writing the attempt (`attempted`: the procedure
+ * or REST path) to the audit log. Both doors check admin access here.
+ */
+export async function requireAdmin(ctx: Context, user: UserRow, attempted: string) {
+  if (user.isAdmin) return;
+  await recordAudit(ctx, {
+    event: "ACCESS_DENIED",
+    success: false,
+    email: user.email,
+    userId: user.id,
+    failureReason: "Admin access required",
+    details: attempted,
+  });
+  throw new TRPCError({ code: "FORBIDDEN", message: messages.notAllowed });
+}
+
 /** A signed-in admin; a refused attempt is written to the audit log. */
 export const adminProcedure = userProcedure.use(async ({ ctx, next, path }) => {
-  if (!ctx.user.isAdmin) {
-    await recordAudit(ctx, {
-      event: "ACCESS_DENIED",
-      success: false,
-      email: ctx.user.email,
-      userId: ctx.user.id,
-      failureReason: "Admin access required",
-      details: path,
-    });
-    throw new TRPCError({ code: "FORBIDDEN", message: messages.notAllowed });
-  }
+  await requireAdmin(ctx, ctx.user, path);
   return next();
 });
 

@@ -12,125 +12,128 @@ import {
   userListRow,
 } from "@ledgerline/contracts";
 import { z } from "zod";
-import { defineRoutes } from "../route";
+import { restRoute } from "../route";
 
 const idParams = z.object({ id: z.string().describe("The user's numeric id") });
 
-/** The procedures validate; the REST door passes the body through as it came. */
-type Body<T extends z.ZodType> = z.input<T>;
-
-export const accountRoutes = defineRoutes([
-  {
+export const accountRoutes = [
+  restRoute({
     method: "POST",
     url: "/auth/login",
+    operationId: "login",
     tag: "Accounts",
     summary: "Sign in; answers the user and a bearer token",
     access: "public",
     body: loginInput,
     response: authUser,
-    call: (caller, { body }) => caller.auth.login(body as Body<typeof loginInput>),
-  },
-  {
+    call: (caller, { body }) => caller.auth.login(body),
+  }),
+  restRoute({
     method: "POST",
     url: "/auth/register",
+    operationId: "register",
     tag: "Accounts",
     summary: "Create an account and sign in",
     access: "public",
     body: registerInput,
     response: authUser,
-    call: (caller, { body }) => caller.auth.register(body as Body<typeof registerInput>),
-  },
-  {
+    call: (caller, { body }) => caller.auth.register(body),
+  }),
+  restRoute({
     method: "POST",
     url: "/auth/logout",
+    operationId: "logout",
     tag: "Accounts",
     summary: "End the session of the bearer token",
     access: "user",
     response: messageResult,
     call: (caller) => caller.auth.logout(),
-  },
-  {
+  }),
+  restRoute({
     method: "POST",
     url: "/auth/forgot-password",
+    operationId: "forgotPassword",
     tag: "Accounts",
     summary: "Mail a password reset link (the same answer whether or not the account exists)",
     access: "public",
     body: forgotPasswordInput,
     response: messageResult,
-    call: (caller, { body }) =>
-      caller.auth.forgotPassword(body as Body<typeof forgotPasswordInput>),
-  },
-  {
+    call: (caller, { body }) => caller.auth.forgotPassword(body),
+  }),
+  restRoute({
     method: "POST",
     url: "/auth/reset-password",
+    operationId: "resetPassword",
     tag: "Accounts",
     summary: "Set a new password with a reset token",
     access: "public",
     body: resetPasswordInput,
     response: messageResult,
-    call: (caller, { body }) => caller.auth.resetPassword(body as Body<typeof resetPasswordInput>),
-  },
-  {
+    call: (caller, { body }) => caller.auth.resetPassword(body),
+  }),
+  restRoute({
     method: "POST",
     url: "/users/update-password",
+    operationId: "updatePassword",
     tag: "Account settings",
     summary: "Change the signed-in user's password (other sessions are signed out)",
     access: "user",
     body: updatePasswordInput,
     response: messageResult,
-    call: (caller, { body }) =>
-      caller.account.updatePassword(body as Body<typeof updatePasswordInput>),
-  },
-  {
+    call: (caller, { body }) => caller.account.updatePassword(body),
+  }),
+  restRoute({
     method: "POST",
     url: "/users/update-email",
+    operationId: "updateEmail",
     tag: "Account settings",
     summary: "Change the signed-in user's email; the old address is notified",
     access: "user",
     body: updateEmailInput,
     response: sessionUser,
-    call: (caller, { body }) => caller.account.updateEmail(body as Body<typeof updateEmailInput>),
-  },
-  {
+    call: (caller, { body }) => caller.account.updateEmail(body),
+  }),
+  restRoute({
     method: "DELETE",
     url: "/users/self",
+    operationId: "deleteOwnAccount",
     tag: "Account settings",
     summary: "Delete the signed-in user's account and all its data (not for admins)",
     access: "user",
     response: messageResult,
     call: (caller) => caller.account.delete(),
-  },
-  {
+  }),
+  restRoute({
     method: "GET",
     url: "/users",
+    operationId: "listUsers",
     tag: "Administration",
     summary: "List registered users",
     access: "admin",
     response: z.array(userListRow),
     call: (caller) => caller.users.list(),
-  },
-  {
+  }),
+  restRoute({
     method: "DELETE",
     url: "/users/:id",
+    operationId: "deleteUser",
     tag: "Administration",
     summary: "Delete a non-admin user",
     access: "admin",
     params: idParams,
     response: messageResult,
     call: (caller, { params }) => caller.users.delete({ id: params.id }),
-  },
-  {
+  }),
+  restRoute({
     method: "POST",
     url: "/users/:id/reset-password",
+    operationId: "resetUserPassword",
     tag: "Administration",
     summary: "Set a new password for a non-admin user (their sessions are signed out)",
     access: "admin",
     params: idParams,
     body: adminResetPasswordInput.omit({ id: true }),
     response: messageResult,
-    call: (caller, { params, body }) =>
-      caller.users.resetPassword({ ...(body as object), id: params.id } as Body<
-        typeof adminResetPasswordInput
-      >),
-  },
-]);
+    call: (caller, { params, body }) => caller.users.resetPassword({ ...body, id: params.id }),
+  }),
+];

@@ -1,4 +1,6 @@
 import {
+  decimalString,
+  MARKET_MOVERS_LIMIT,
   marketMover,
   marketMovers,
   marketSummary,
@@ -12,7 +14,7 @@ import {
 import { parseDecimal } from "@ledgerline/money";
 import { z } from "zod";
 import { numericSchema, withNumbers } from "../numbers";
-import { defineRoutes, type Caller } from "../route";
+import { marketRefusals, restRoute } from "../route";
 
 const restMover = numericSchema(marketMover, ["price"]);
 const restMovers = marketMovers.extend({ gainers: z.array(restMover), losers: z.array(restMover) });
@@ -35,63 +37,70 @@ const summaryWithNumbers = (summary: MarketSummary) => ({
   mostActive: summary.mostActive.map(moverWithNumbers),
 });
 
-/** Posted prices may be JSON numbers; the procedure takes exact decimal text. */
-function pricesAsText(body: unknown): unknown {
-  if (typeof body !== "object" || body === null) return body;
-  const movers = body as { gainers?: unknown; losers?: unknown };
-  const convert = (list: unknown) =>
-    Array.isArray(list)
-      ? list.map((mover: unknown) =>
-          typeof mover === "object" && mover !== null && "price" in mover
-            ? { ...mover, price: parseDecimal(mover.price) ?? mover.price }
-            : mover,
-        )
-      : list;
-  return { ...movers, gainers: convert(movers.gainers), losers: convert(movers.losers) };
-}
+/** The spec's client posts prices as JSON numbers; the procedure takes exact decimal text. */
+const postedMover = marketMover.extend({
+  price: z.union([z.number(), decimalString]).transform((price, ctx) => {
+    const text = parseDecimal(price);
+    if (text === undefined) {
+      ctx.addIssue({ code: "custom", message: "price must be a number" });
+      return z.NEVER;
+    }
+    return text;
+  }),
+});
+const postedMovers = postedMoversInput.extend({
+  gainers: z.array(postedMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} gainers`),
+  losers: z.array(postedMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} losers`),
+});
 
-export const marketRoutes = defineRoutes([
-  {
+export const marketRoutes = [
+  restRoute({
     method: "GET",
     url: "/marketmovers",
+    operationId: "getMarketMovers",
     tag: "Market data",
     summary: "Top 10 gainers and losers, the market status and when they were computed",
+    description:
+      "While the market is open, today's movers. **When the market is closed** (nights, weekends, NYSE holidays), `marketStatus` is the spec's message 'Market is currently closed. Showing previous trading day data.' and the movers are the previous trading day's real movers with that day's real change and volume. This departs on purpose from the spec, whose original answered zero change and zero volume for every mover then, which reads as a broken page (see the design's deliberate departures).",
     access: "user",
+    refusals: marketRefusals,
     response: restMovers,
     call: async (caller) => moversWithNumbers(await caller.market.movers()),
-  },
-  {
+  }),
+  restRoute({
     method: "POST",
     url: "/marketmovers",
+    operationId: "storeMarketMovers",
     tag: "Market data",
     summary: "Store movers to answer when the provider has none (admins only)",
     access: "admin",
-    body: postedMoversInput,
+    body: postedMovers,
     response: restMovers,
-    call: async (caller, { body }) =>
-      moversWithNumbers(
-        await caller.adminMarket.storeMovers(
-          pricesAsText(body) as z.input<typeof postedMoversInput>,
-        ),
-      ),
-  },
-  {
+    call: async (caller, { body }) => moversWithNumbers(await caller.adminMarket.storeMovers(body)),
+  }),
+  restRoute({
     method: "GET",
     url: "/stockdata/summary",
+    operationId: "getMarketSummary",
     tag: "Market data",
     summary:
       "A market summary: total volume, average change, advancers and decliners, top movers, most active",
     access: "user",
+    refusals: marketRefusals,
     response: restSummary,
     call: async (caller) => summaryWithNumbers(await caller.market.summary()),
-  },
-  ...secretNames.map((name) => ({
-    method: "GET" as const,
-    url: `/secrets/${name}`,
-    tag: "Compatibility",
-    summary: `The ${name.replaceAll("-", " ")} (403 unless SECRETS_ENDPOINTS_ENABLED, then admins only)`,
-    access: "admin" as const,
-    response: secretValue,
-    call: (caller: Caller) => caller.adminMarket.secret({ name }),
-  })),
-]);
+  }),
+  ...secretNames.map((name) =>
+    restRoute({
+      method: "GET",
+      url: `/secrets/${name}`,
+      operationId: `get${name.replace(/(^|-)(\w)/g, (_match, _dash, letter: string) => letter.toUpperCase())}`,
+      tag: "Compatibility",
+      summary: `The ${name.replaceAll("-", " ")} (403 unless SECRETS_ENDPOINTS_ENABLED, then admins only)`,
+      access: "admin",
+      refusals: { 404: "The secret is not configured on this server" },
+      response: secretValue,
+      call: (caller) => caller.adminMarket.secret({ name }),
+    }),
+  ),
+];

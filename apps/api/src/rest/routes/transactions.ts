@@ -10,7 +10,7 @@ import {
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { numericSchema, withNumbers } from "../numbers";
-import { defineRoutes, type Caller } from "../route";
+import { restRoute, type Caller } from "../route";
 
 const amountFields = ["quantity", "price", "transactionTotal"] as const;
 const restTransaction = numericSchema(transaction, amountFields);
@@ -94,10 +94,11 @@ function badQuery(error: z.ZodError): TRPCError {
   return new TRPCError({ code: "BAD_REQUEST", message: error.message, cause: error });
 }
 
-export const transactionRoutes = defineRoutes([
-  {
+export const transactionRoutes = [
+  restRoute({
     method: "GET",
     url: "/transaction",
+    operationId: "listTransactions",
     tag: "Portfolio",
     summary:
       "The signed-in user's transactions, filtered and sorted: the whole list, one page of it (page, pageSize; totals in X-Total-Count and X-Total-Pages), or with format=csv the whole list as a CSV file",
@@ -151,5 +152,5 @@ export const transactionRoutes = defineRoutes([
         { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
       );
     },
-  },
-]);
+  }),
+];

@@ -6,7 +6,7 @@ import {
 } from "@ledgerline/contracts";
 import { z } from "zod";
 import { numericSchema, withNumbers } from "../numbers";
-import { defineRoutes } from "../route";
+import { marketRefusals, restRoute } from "../route";
 
 const priceKeys = ["price", "change", "open", "high", "low", "previousClose"] as const;
 
@@ -61,39 +61,44 @@ const postedSnapshot = numericSchema(stockSnapshot.omit({ symbol: true }), price
     "The snapshot fields of the original client. Accepted and ignored: the server saves the snapshot from its own market service",
   );
 
-export const watchlistRoutes = defineRoutes([
-  {
+export const watchlistRoutes = [
+  restRoute({
     method: "GET",
     url: "/savedstocks",
+    operationId: "listSavedStocks",
     tag: "Stocks",
     summary:
       "The watchlist, sorted by symbol; each stock refreshed from the market service, or its last stored figures (stale) when that fails",
     access: "user",
+    refusals: marketRefusals,
     response: z.array(restSavedStock),
     call: async (caller) => (await caller.watchlist.list()).map(savedStockWithNumbers),
-  },
-  {
+  }),
+  restRoute({
     method: "POST",
     url: "/savedstocks/:symbol",
+    operationId: "saveStock",
     tag: "Stocks",
     summary:
       "Add a stock to the watchlist (or refresh it). The body is accepted but ignored: the server takes the snapshot from its own market service. Unknown symbols: 404",
     access: "user",
+    refusals: marketRefusals,
     params: symbolParams,
     body: postedSnapshot,
     response: restSavedStock,
     call: async (caller, { params }) =>
-      savedStockWithNumbers(await caller.watchlist.save({ symbol: params.symbol ?? "" })),
-  },
-  {
+      savedStockWithNumbers(await caller.watchlist.save({ symbol: params.symbol })),
+  }),
+  restRoute({
     method: "DELETE",
     url: "/savedstocks/:symbol",
+    operationId: "removeSavedStock",
     tag: "Stocks",
     summary:
       "Remove a stock from the watchlist; 409 while it is in the portfolio, 404 when it is not watched",
     access: "user",
     params: symbolParams,
     response: messageResult,
-    call: (caller, { params }) => caller.watchlist.remove({ symbol: params.symbol ?? "" }),
-  },
-]);
+    call: (caller, { params }) => caller.watchlist.remove({ symbol: params.symbol }),
+  }),
+];

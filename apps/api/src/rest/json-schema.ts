@@ -1,0 +1,57 @@
+import fastJson from "fast-json-stringify";
+import { z } from "zod";
+
+type JsonSchema = Record<string, unknown>;
+
+/** Applies `visit` to every schema object nested in a JSON schema, innermost first. */
+function mapSchemas(value: unknown, visit: (schema: JsonSchema) => JsonSchema): unknown {
+  if (Array.isArray(value)) return value.map((entry) => mapSchemas(entry, visit));
+  if (value === null || typeof value !== "object") return value;
+  const mapped: JsonSchema = {};
+  for (const [key, child] of Object.entries(value)) mapped[key] = mapSchemas(child, visit);
+  return visit(mapped);
+}
+
+const isNullType = (schema: unknown) =>
+  typeof schema === "object" && schema !== null && (schema as JsonSchema).type === "null";
+
+/**
+ * `{ anyOf: [{ type: "number" }, { type: "null" }] }` (zod's nullable) as `{ type: ["number",
+ * "null"] }`: fast-json-stringify writes that directly, where an anyOf costs a validation per
+ * value to pick its branch.
+ */
+function collapseNullable(schema: JsonSchema): JsonSchema {
+  const { anyOf, ...rest } = schema;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2) return schema;
+  const other = anyOf.find((branch) => !isNullType(branch)) as JsonSchema | undefined;
+  if (!other || !anyOf.some(isNullType) || typeof other.type !== "string") return schema;
+  return { ...rest, ...other, type: [other.type, "null"] };
+}
+
+/**
+ * A serializer for a route's answers compiled once from its zod response schema: only the fields
+ * the schema names are written, so nothing internal leaks, and a missing required field is a
+ * fault instead of a silently different answer.
+ */
+export function compileSerializer(schema: z.ZodType): (data: unknown) => string {
+  const json = z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "any" });
+  const { $schema: _ignored, ...rest } = mapSchemas(json, collapseNullable) as JsonSchema;
+  return fastJson(rest);
+}
+
+/**
+ * The OpenAPI 3.0 form of a zod schema. OpenAPI 3.0 allows `nullable` only beside a `type`, so a
+ * nullable union is written as the union of its nullable branches.
+ */
+export function openApiSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: "openapi-3.0", io, unrepresentable: "any" });
+  const { $schema: _ignored, ...rest } = mapSchemas(json, (node) => {
+    const { nullable, anyOf, ...others } = node;
+    if (nullable !== true || !Array.isArray(anyOf) || "type" in node) return node;
+    return {
+      ...others,
+      anyOf: anyOf.map((branch: JsonSchema) => ({ ...branch, nullable: true })),
+    };
+  }) as JsonSchema;
+  return rest;
+}
