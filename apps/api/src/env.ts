@@ -48,6 +48,13 @@ export const envSchema = z
       .int({ error: "must be a whole number of calls a second" })
       .positive({ error: "must be at least 1" })
       .default(10),
+    /** The longest one provider call may take before stale data or the spec's error is shown. */
+    MARKET_PROVIDER_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a whole number of milliseconds" })
+      .int({ error: "must be a whole number of milliseconds" })
+      .min(100, { error: "must be at least 100 ms" })
+      .max(60_000, { error: "must be at most 60000 ms" })
+      .default(3000),
     MARKET_SEED: z.string().trim().min(1).default("20250101"),
     /** Start the market clock at this instant; it runs on from there (demos, tests). */
     MARKET_TIME: z.iso

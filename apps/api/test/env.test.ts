@@ -14,6 +14,7 @@ describe("environment", () => {
       NODE_ENV: "development",
       POLYGON_CALLS_PER_MINUTE: 5,
       COINBASE_CALLS_PER_SECOND: 10,
+      MARKET_PROVIDER_TIMEOUT_MS: 3000,
     });
   });
 
@@ -35,6 +36,8 @@ describe("environment", () => {
     [{ POLYGON_CALLS_PER_MINUTE: "0" }, "POLYGON_CALLS_PER_MINUTE"],
     [{ POLYGON_CALLS_PER_MINUTE: "lots" }, "POLYGON_CALLS_PER_MINUTE"],
     [{ COINBASE_CALLS_PER_SECOND: "2.5" }, "COINBASE_CALLS_PER_SECOND"],
+    [{ MARKET_PROVIDER_TIMEOUT_MS: "3s" }, "MARKET_PROVIDER_TIMEOUT_MS"],
+    [{ MARKET_PROVIDER_TIMEOUT_MS: "0" }, "MARKET_PROVIDER_TIMEOUT_MS"],
   ])("stops on %j naming %s", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(

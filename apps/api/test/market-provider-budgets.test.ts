@@ -1,3 +1,5 @@
+import { marketMessages } from "@ledgerline/contracts";
+import { createMarketService, systemClock, type Clock } from "@ledgerline/market";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakePolygon, type FakePolygon } from "./support/fake-polygon";
 import { startTestApp, type TestApp } from "./support/test-app";
@@ -46,4 +48,83 @@ describe("Polygon's rate limit from the environment", () => {
     expect(answered).toBe(8);
     expect(polygon?.snapshotRequests).toHaveLength(8);
   });
+});
+
+const DURING_SESSION = Date.parse("2026-03-11T15:00:00Z");
+
+/** Real timers (the provider timeout runs for real), and a "now" the test can move on. */
+function movableClock() {
+  let offset = DURING_SESSION - Date.now();
+  const clock: Clock = { ...systemClock, now: () => Date.now() + offset };
+  return { clock, skip: (ms: number) => (offset += ms) };
+}
+
+async function timedSnapshot(app: TestApp, token: string, symbol: string) {
+  const started = Date.now();
+  const response = await app.trpc("query", "market.snapshot", { symbol }, token);
+  const body = response.body as unknown as {
+    result?: { data: { price: string; timestamp: string } };
+    error?: { message: string };
+  };
+  return { status: response.status, body, elapsedMs: Date.now() - started };
+}
+
+describe("an upstream that hangs", () => {
+  it("costs a quote nobody has cached at most 3 s by default, then the spec's error", async () => {
+    polygon = await startFakePolygon(() => DURING_SESSION);
+    polygon.behave("hang");
+    t = await startTestApp({
+      env: { MARKET_DATA_PROVIDER: "polygon", POLYGON_API_KEY: "k", POLYGON_BASE_URL: polygon.url },
+    });
+    const { token } = await t.registerUser();
+    const answer = await timedSnapshot(t, token, "AAPL");
+    expect(answer.elapsedMs).toBeGreaterThanOrEqual(2900);
+    expect(answer.elapsedMs).toBeLessThan(4000);
+    expect(answer.status).toBe(503);
+    expect(answer.body.error?.message).toBe(marketMessages.failedToFetchStockData);
+    expect(polygon.snapshotRequests).toEqual(["AAPL"]);
+  }, 10_000);
+
+  it("gives up after MARKET_PROVIDER_TIMEOUT_MS", async () => {
+    polygon = await startFakePolygon(() => DURING_SESSION);
+    polygon.behave("hang");
+    t = await startTestApp({
+      env: {
+        MARKET_DATA_PROVIDER: "polygon",
+        POLYGON_API_KEY: "k",
+        POLYGON_BASE_URL: polygon.url,
+        MARKET_PROVIDER_TIMEOUT_MS: "400",
+      },
+    });
+    const { token } = await t.registerUser();
+    const answer = await timedSnapshot(t, token, "MSFT");
+    expect(answer.elapsedMs).toBeLessThan(1500);
+    expect(answer.status).toBe(503);
+    expect(answer.body.error?.message).toBe(marketMessages.failedToFetchStockData);
+  });
+
+  it("costs a quote with cached data at most 3 s, then answers the cached quote", async () => {
+    polygon = await startFakePolygon(() => DURING_SESSION);
+    const { clock, skip } = movableClock();
+    t = await startTestApp({
+      market: createMarketService({
+        clock,
+        stocks: { provider: "polygon", apiKey: "k", baseUrl: polygon.url },
+      }),
+    });
+    const { token } = await t.registerUser();
+    const first = await timedSnapshot(t, token, "KO");
+    expect(first.status).toBe(200);
+
+    skip(61_000); // past the quote's freshness
+    polygon.behave("hang");
+    const answer = await timedSnapshot(t, token, "KO");
+    expect(answer.elapsedMs).toBeLessThan(4000);
+    expect(answer.status).toBe(200);
+    expect(answer.body.result?.data).toMatchObject({
+      price: first.body.result?.data.price,
+      timestamp: first.body.result?.data.timestamp,
+    });
+    expect(polygon.snapshotRequests).toEqual(["KO", "KO"]);
+  }, 10_000);
 });

@@ -4,6 +4,7 @@
 
 export {
   createMarketService,
+  DEFAULT_PROVIDER_TIMEOUT_MS,
   DEFAULT_RATE_LIMITS,
   providerRateLimits,
 } from "./service/create-market-service";

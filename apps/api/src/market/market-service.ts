@@ -56,6 +56,7 @@ export function marketServiceFromEnv(
     cache: shared.marketCache,
     singleFlight: shared.singleFlight,
     rateLimits,
+    providerTimeoutMs: env.MARKET_PROVIDER_TIMEOUT_MS,
     ...(rateLimiter ? { rateLimiter } : {}),
     onUpstreamCall: (event) => shared.upstreamCalls.record(event),
     onStaleServed: (event) =>

@@ -15,7 +15,7 @@ export interface CoinbaseConfig {
   apiBaseUrl?: string;
   /** Coinbase Exchange API, default https://api.exchange.coinbase.com (24 h stats). */
   exchangeBaseUrl?: string;
-  /** Per request, including the body. Default 8000 ms. */
+  /** Per request, including the body. Default 3000 ms. */
   timeoutMs?: number;
   fetch?: FetchFunction;
 }
@@ -37,7 +37,7 @@ export class CoinbaseCryptoMarket implements CryptoMarketProvider {
       /\/+$/,
       "",
     );
-    this.timeoutMs = config.timeoutMs ?? 8000;
+    this.timeoutMs = config.timeoutMs ?? 3000;
   }
 
   private async get(url: string, operation: MarketOperation): Promise<unknown> {

@@ -45,7 +45,7 @@ export interface PolygonConfig {
   apiKey: string;
   /** Default https://api.polygon.io (tests point it at a local server). */
   baseUrl?: string;
-  /** Per request, including the body. Default 8000 ms. */
+  /** Per request, including the body. Default 3000 ms. */
   timeoutMs?: number;
   /**
    * Whether the plan includes snapshots. Default: find out; the first 403 NOT_AUTHORIZED on a
@@ -101,7 +101,7 @@ export class PolygonStockMarket implements StockMarketProvider {
   constructor(private readonly config: PolygonConfig) {
     if (!config.apiKey) throw new Error("PolygonStockMarket needs an API key");
     this.baseUrl = (config.baseUrl ?? "https://api.polygon.io").replace(/\/+$/, "");
-    this.timeoutMs = config.timeoutMs ?? 8000;
+    this.timeoutMs = config.timeoutMs ?? 3000;
     this.clock = config.clock ?? systemClock;
     this.snapshotsEntitled = config.snapshotsEntitled;
   }

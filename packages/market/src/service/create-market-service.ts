@@ -60,6 +60,11 @@ export interface MarketServiceConfig {
   /** Snapshot requests within this window share one upstream call. Default 10 ms. */
   batchWindowMs?: number;
   circuitBreaker?: { failureThreshold?: number; cooldownMs?: number };
+  /**
+   * The longest one provider call may take before it counts as failed and stale data (or the
+   * spec's error) is answered instead (MARKET_PROVIDER_TIMEOUT_MS). Default 3000 ms.
+   */
+  providerTimeoutMs?: number;
   /** Symbols the market summary covers. Default: the S&P 500 list. */
   summarySymbols?: readonly string[];
   /** Where the API serves publisher favicons. Default /api/market/favicons. */
@@ -87,6 +92,9 @@ export function providerRateLimits(options: {
   return limits;
 }
 
+/** A hung upstream costs a user at most this long by default. */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 3000;
+
 export interface MarketService {
   stocks: StockMarketService;
   crypto: CryptoMarketService;
@@ -100,6 +108,7 @@ function stockProvider(
   seed: string,
   clock: Clock,
   faviconBasePath: string | undefined,
+  timeoutMs: number,
 ): StockMarketProvider {
   if (config.provider === "sim")
     return new SimulatedStockMarket({
@@ -107,7 +116,8 @@ function stockProvider(
       clock,
       ...(faviconBasePath ? { faviconBasePath } : {}),
     });
-  if (config.provider === "polygon") return new PolygonStockMarket({ ...config, clock });
+  if (config.provider === "polygon")
+    return new PolygonStockMarket({ ...config, timeoutMs: config.timeoutMs ?? timeoutMs, clock });
   return config.provider;
 }
 
@@ -115,9 +125,11 @@ function cryptoProvider(
   config: CryptoProviderConfig,
   seed: string,
   clock: Clock,
+  timeoutMs: number,
 ): CryptoMarketProvider {
   if (config.provider === "sim") return new SimulatedCryptoMarket({ seed, clock });
-  if (config.provider === "coinbase") return new CoinbaseCryptoMarket(config);
+  if (config.provider === "coinbase")
+    return new CoinbaseCryptoMarket({ ...config, timeoutMs: config.timeoutMs ?? timeoutMs });
   return config.provider;
 }
 
@@ -154,8 +166,9 @@ export function createMarketService(config: MarketServiceConfig = {}): MarketSer
 
   const stockConfig = config.stocks ?? { provider: "sim" };
   const cryptoConfig = config.crypto ?? { provider: "sim" };
-  const stocks = stockProvider(stockConfig, seed, clock, config.faviconBasePath);
-  const crypto = cryptoProvider(cryptoConfig, seed, clock);
+  const timeoutMs = config.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  const stocks = stockProvider(stockConfig, seed, clock, config.faviconBasePath, timeoutMs);
+  const crypto = cryptoProvider(cryptoConfig, seed, clock, timeoutMs);
 
   const gateway = (providerId: string, guard: GuardOptions) =>
     new ProviderGateway(providerId, {
@@ -168,6 +181,7 @@ export function createMarketService(config: MarketServiceConfig = {}): MarketSer
         config.rateLimits ?? DEFAULT_RATE_LIMITS,
       ),
       breaker: new ConsecutiveFailureBreaker({ clock, ...config.circuitBreaker }),
+      timeoutMs,
       onUpstreamCall: config.onUpstreamCall,
     });
 

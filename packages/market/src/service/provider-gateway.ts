@@ -36,6 +36,8 @@ export class ProviderGateway {
       clock: Clock;
       rateLimiter: RateLimiter;
       breaker: CircuitBreaker;
+      /** The longest a call may take; past it the call fails as unavailable (its answer is dropped). */
+      timeoutMs: number;
       onUpstreamCall?: UpstreamCallListener | undefined;
     },
   ) {}
@@ -62,7 +64,7 @@ export class ProviderGateway {
     }
     const started = clock.now();
     try {
-      const result = await run();
+      const result = await this.withinTimeout(operation, run());
       breaker.recordSuccess();
       onUpstreamCall?.({
         provider: this.providerId,
@@ -83,5 +85,29 @@ export class ProviderGateway {
       });
       throw failure;
     }
+  }
+
+  /** The call's answer, or an `unavailable` failure once the timeout passes (a hung provider). */
+  private withinTimeout<T>(operation: MarketOperation, pending: Promise<T>): Promise<T> {
+    const { clock, timeoutMs } = this.options;
+    return new Promise<T>((resolve, reject) => {
+      const timer = clock.setTimeout(() => {
+        reject(
+          new MarketDataError(operation, "unavailable", {
+            detail: `${this.providerId}: no answer within ${timeoutMs} ms`,
+          }),
+        );
+      }, timeoutMs);
+      pending.then(
+        (value) => {
+          clock.clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clock.clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
   }
 }

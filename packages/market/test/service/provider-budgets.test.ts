@@ -1,3 +1,4 @@
+import { marketMessages } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createMarketService,
@@ -11,6 +12,7 @@ import {
   type FixtureServer,
   type Route,
 } from "../support/fixture-server";
+import { serviceAt } from "../support/service";
 
 const DURING_SESSION = new Date("2026-03-11T15:00:00Z");
 
@@ -93,5 +95,76 @@ describe("configured provider budgets", () => {
       polygon: { requests: 100, perMs: 60_000 },
       coinbase: { requests: 10, perMs: 1000 },
     });
+  });
+});
+
+/** Whether a promise has settled yet, without waiting for it. */
+function watch<T>(promise: Promise<T>) {
+  const state = { settled: false };
+  promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+  return state;
+}
+
+describe("a provider that never answers", () => {
+  const never = () => new Promise<void>(() => undefined);
+
+  it("costs a request with cached data 3 s, then answers the cached quote", async () => {
+    const { market, stocks, clock } = serviceAt(DURING_SESSION);
+    const before = await market.stocks.getSnapshot("AAPL");
+    clock.set(DURING_SESSION.getTime() + 61_000);
+    stocks.gate = never();
+    const pending = market.stocks.getSnapshot("AAPL");
+    const state = watch(pending);
+    await clock.advance(2999);
+    expect(state.settled).toBe(false);
+    await clock.advance(1);
+    expect(state.settled).toBe(true);
+    expect((await pending).price).toBe(before.price);
+    expect((await pending).timestamp).toBe(before.timestamp);
+  });
+
+  it("costs a request without cached data 3 s, then fails with the spec's message", async () => {
+    const { market, stocks, clock } = serviceAt(DURING_SESSION);
+    stocks.gate = never();
+    const pending = market.stocks.getSnapshot("NVDA");
+    const outcome = pending.catch((error: unknown) => error);
+    const state = watch(pending);
+    await clock.advance(2999);
+    expect(state.settled).toBe(false);
+    await clock.advance(1);
+    expect(await outcome).toMatchObject({
+      kind: "unavailable",
+      message: marketMessages.failedToFetchStockData,
+    });
+  });
+
+  it("gives up after the configured timeout, for crypto as for stocks", async () => {
+    const { market, crypto, clock } = serviceAt(DURING_SESSION, { providerTimeoutMs: 1000 });
+    crypto.gate = never();
+    const outcome = market.crypto.getQuote("BTC").catch((error: unknown) => error);
+    await clock.advance(1000);
+    expect(await outcome).toMatchObject({
+      kind: "unavailable",
+      message: marketMessages.failedToFetchCryptoData,
+    });
+  });
+
+  it("drops a hung HTTP request to Polygon after the timeout", async () => {
+    server = await startFixtureServer(() => ({ hang: true }));
+    const market = createMarketService({
+      providerTimeoutMs: 300,
+      batchWindowMs: 0,
+      stocks: { provider: "polygon", apiKey: "test-key", baseUrl: server.url },
+    });
+    const started = Date.now();
+    await expect(market.stocks.getSnapshot("AAPL")).rejects.toMatchObject({
+      kind: "unavailable",
+      message: marketMessages.failedToFetchStockData,
+    });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(server.requests).toHaveLength(1);
   });
 });
