@@ -91,6 +91,11 @@ export const envSchema = z
       z.string().min(16, { error: "must be at least 16 characters" }).optional(),
     ),
 
+    /** The HS256 key of session JWTs; optional, since the server checks tokens by their digest. */
+    SESSION_SIGNING_KEY: optionalText.pipe(
+      z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    ),
+
     SMTP_URL: z
       .url({ error: "must be an SMTP URL such as smtp://user:pass@mail.example:587" })
       .optional()

@@ -27,7 +27,7 @@ describe("POST /api/auth/register", () => {
       failedLogins: 0,
       expiresAt: new Date(clock.now().getTime() + 12 * 3600_000).toISOString(),
     });
-    expect(response.body?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.body?.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]{43}$/);
     const session = await t.trpc(
       "query",
       "auth.session",
@@ -74,6 +74,45 @@ describe("POST /api/auth/register", () => {
     });
     expect(third.status).toBe(429);
     await limited.close();
+  });
+});
+
+describe("session tokens", () => {
+  const claims = (token: string) =>
+    JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as Record<
+      string,
+      unknown
+    >;
+
+  it("are JWTs the original client can read its expiry from, with nothing secret in them", async () => {
+    const user = await t.registerUser({ email: "jo@example.com" });
+    const [header] = user.token.split(".");
+    expect(JSON.parse(Buffer.from(header!, "base64url").toString())).toEqual({
+      alg: "HS256",
+      typ: "JWT",
+    });
+    const payload = claims(user.token);
+    expect(Object.keys(payload).sort()).toEqual(["exp", "iat", "jti", "sub"]);
+    expect(payload.sub).toBe(String(user.id));
+    expect(payload.exp).toBe(Math.floor(Date.parse(user.expiresAt) / 1000));
+    expect(payload.jti).toMatch(/^[\w-]{43}$/);
+    expect(JSON.stringify(payload)).not.toContain("jo@example.com");
+  });
+
+  it("stay revocable at once: a signed-out token is refused", async () => {
+    const user = await t.registerUser();
+    expect((await t.request("POST", "/api/auth/logout", { token: user.token })).status).toBe(200);
+    expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(401);
+  });
+
+  it("are refused when any claim is changed, even to a longer life", async () => {
+    const user = await t.registerUser();
+    const [header, , signature] = user.token.split(".");
+    const longer = Buffer.from(
+      JSON.stringify({ ...claims(user.token), exp: 4_102_444_800 }),
+    ).toString("base64url");
+    const forged = `${header}.${longer}.${signature}`;
+    expect((await t.trpc("query", "auth.session", undefined, forged)).status).toBe(401);
   });
 });
 

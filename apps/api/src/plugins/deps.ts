@@ -11,6 +11,7 @@ import type { Clock } from "../services/clock";
 import type { AppDeps } from "../services/scope";
 import { createIdempotency, type IdempotencyOptions } from "../services/idempotency";
 import { createThrottles, type ThrottleLimits } from "../services/throttles";
+import { sessionTokenIssuer } from "../services/session-token";
 
 export interface DepsOptions {
   env: Env;
@@ -68,6 +69,7 @@ export const depsPlugin = fp(
       logger: app.log,
       market,
       idempotency,
+      issueSessionToken: sessionTokenIssuer(options.env.SESSION_SIGNING_KEY),
       config: {
         appOrigin: options.env.APP_ORIGIN,
         secrets: {

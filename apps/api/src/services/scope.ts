@@ -3,6 +3,7 @@ import type { MarketService } from "@ledgerline/market";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "../mail/mailer";
 import type { Clock } from "./clock";
+import type { SessionTokenIssuer } from "./session-token";
 import type { Idempotency } from "./idempotency";
 import type { Throttles } from "./throttles";
 
@@ -15,6 +16,7 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   market: MarketService;
   idempotency: Idempotency;
+  issueSessionToken: SessionTokenIssuer;
   config: {
     appOrigin: string;
     /** The provider credentials the /api/secrets paths may hand to admins, when opted in. */

@@ -1,15 +1,18 @@
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
 import type { SessionRow, UserRow } from "@ledgerline/db";
 import type { AppDeps, RequestScope } from "./scope";
-import { newToken, tokenDigest } from "./tokens";
+import { tokenDigest } from "./tokens";
 
 /** Writing last-seen on every request would turn each read into a write; once per half minute is enough. */
 const TOUCH_INTERVAL_MS = 30_000;
 
+/** A session JWT is about 250 characters; anything far longer is not one of ours. */
+const MAX_TOKEN_LENGTH = 1000;
+
 export async function startSession(scope: RequestScope, user: UserRow) {
-  const token = newToken();
   const createdAt = scope.deps.clock.now();
   const expiresAt = new Date(createdAt.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS);
+  const token = scope.deps.issueSessionToken(user.id, createdAt, expiresAt);
   await scope.deps.repos.sessions.create({
     tokenHash: tokenDigest(token),
     userId: user.id,
@@ -31,7 +34,7 @@ export async function authenticate(
   deps: AppDeps,
   token: string,
 ): Promise<AuthenticatedSession | undefined> {
-  if (token.length === 0 || token.length > 200) return undefined;
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
   const now = deps.clock.now();
   const found = await deps.repos.sessions.findActive(
     tokenDigest(token),
