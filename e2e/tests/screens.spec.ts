@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demo, expectAccessible, login } from "./support";
+import { demo, expectAccessible, login, registerViaApi } from "./support";
 
 // Issue 9, "Every screen behaves like real software".
 
@@ -53,4 +53,133 @@ test("/favicon.ico answers with the app's icon", async ({ request }) => {
   // An ICO directory: reserved 0, type 1 (icon), at least one image.
   expect([body.readUInt16LE(0), body.readUInt16LE(2)]).toEqual([0, 1]);
   expect(body.readUInt16LE(4)).toBeGreaterThan(0);
+});
+
+test("a start date after the end date is refused beside the filters, and nothing is sent", async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request, "Date Order");
+  await login(page, user.email, user.password);
+  await page.goto("/transaction-history");
+  await expect(page.getByRole("heading", { name: "Transaction History" })).toBeVisible();
+  const listCalls: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.url().includes("transactions.list")) listCalls.push(sent.url());
+  });
+  await page.getByLabel("Start Date").fill("2026-03-10T10:00");
+  await page.getByLabel("End Date").fill("2026-03-01T10:00");
+  await page.getByRole("button", { name: "Apply Filters" }).click();
+  const problem = page
+    .getByRole("alert")
+    .filter({ hasText: "Start Date must be on or before End Date." });
+  await expect(problem).toBeVisible();
+  await expect(page.getByLabel("Start Date")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).not.toHaveURL(/startDate=/);
+  await expectAccessible(page);
+  expect(listCalls).toEqual([]);
+
+  // In order, the filters apply.
+  await page.getByLabel("End Date").fill("2026-03-20T10:00");
+  await page.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL(/startDate=/);
+  await expect(problem).toHaveCount(0);
+});
+
+test("a 4xx answer is not retried: the page says what failed once and offers Retry", async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request, "No Retry");
+  await login(page, user.email, user.password);
+  let listCalls = 0;
+  page.on("request", (sent) => {
+    if (sent.url().includes("transactions.list")) listCalls += 1;
+  });
+  // A shared link with the dates the wrong way round: the server answers 400.
+  await page.goto(
+    "/transaction-history?startDate=2026-03-10T00%3A00%3A00.000Z&endDate=2026-03-01T00%3A00%3A00.000Z",
+  );
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Transaction History" })).toBeVisible();
+  await expectAccessible(page);
+  await page.waitForLoadState("networkidle");
+  expect(listCalls).toBe(1);
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect.poll(() => listCalls).toBe(2);
+});
+
+test("audit events read as words, and the whole column header sorts", async ({ page }) => {
+  await login(page, demo.admin.email, demo.admin.password);
+  await page.goto("/audit-logs");
+  await expect(page.getByRole("cell", { name: "Signed in" }).first()).toBeVisible();
+  await expect(page.getByRole("cell", { name: "LOGIN", exact: true })).toHaveCount(0);
+
+  // A click at the far right of the header cell, away from its label, sorts too.
+  const email = page.getByRole("columnheader", { name: "Email" });
+  const box = (await email.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 4, box.y + box.height - 4);
+  await expect(email).toHaveAttribute("aria-sort", "ascending");
+  await expect(page).toHaveURL(/sortBy=email/);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the admin tables are usable at 390 px (${colorScheme})`, async ({ page, request }) => {
+    const someone = await registerViaApi(request, "Phone Managed");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme });
+    await login(page, demo.admin.email, demo.admin.password);
+
+    await page.goto("/users");
+    await expect(page.getByText("Scroll sideways for more columns")).toBeVisible();
+    // Row actions stay in view without scrolling the table.
+    const remove = page.getByRole("button", { name: `Delete ${someone.email}` });
+    await remove.scrollIntoViewIfNeeded();
+    await expect(remove).toBeInViewport({ ratio: 1 });
+    await expect(
+      page.getByRole("button", { name: `Reset password of ${someone.email}` }),
+    ).toBeInViewport({ ratio: 1 });
+    await expectAccessible(page);
+    await remove.click();
+    await expect(page.getByRole("dialog", { name: "Delete user" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await page.goto("/audit-logs");
+    await expect(page.getByText("Scroll sideways for more columns")).toBeVisible();
+    const table = page.getByRole("region", { name: "Audit log entries" });
+    await table.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect(page.getByText("Scroll sideways for more columns")).toBeHidden();
+    await expectAccessible(page);
+  });
+}
+
+test("Escape returns focus to the opening button, and Back closes a dialog before leaving", async ({
+  page,
+  request,
+}) => {
+  const someone = await registerViaApi(request, "Dialog Subject");
+  await login(page, demo.admin.email, demo.admin.password);
+  await page.getByRole("link", { name: "User Management" }).first().click();
+  await expect(page).toHaveURL(/\/users$/);
+
+  const opener = page.getByRole("button", { name: `Reset password of ${someone.email}` });
+  await opener.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  const remove = page.getByRole("button", { name: `Delete ${someone.email}` });
+  await remove.click();
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole("heading", { name: "User Management" })).toBeVisible();
+  // With no dialog open, Back leaves the page as usual.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/landing$/);
 });

@@ -24,6 +24,8 @@ const app = (
 // The public pages arrive prerendered (scripts/prerender.mjs). The route's code loads first, so
 // the first render replaces that HTML with the same page rather than a loading state. (Not
 // hydrateRoot: TanStack Router renders a Suspense boundary in the browser that its server render
-// lacks, so hydration would always mismatch.)
-await router.load();
-createRoot(document.getElementById("root")!).render(app);
+// lacks, so hydration would always mismatch.) Any other page renders at once: the navigation
+// bar, then the page's own loading layout while its code and data arrive together.
+const root = document.getElementById("root")!;
+if (root.hasChildNodes()) await router.load();
+createRoot(root).render(app);

@@ -10,6 +10,10 @@ export function createAppRouter(history?: RouterHistory) {
     defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: RoutePending,
+    // A page whose data takes longer than a blink shows its loading layout, and keeps it long
+    // enough to be read rather than flash.
+    defaultPendingMs: 150,
+    defaultPendingMinMs: 300,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: () => (
       <div className="py-24 text-center">

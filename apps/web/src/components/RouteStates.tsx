@@ -1,29 +1,109 @@
 import { useRouter, type ErrorComponentProps } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { Alert } from "./ui/Alert";
 import { Button } from "./ui/Button";
-import { Spinner } from "./ui/Spinner";
+import { cx } from "./ui/cx";
+import { PageHeader } from "./ui/PageHeader";
 
+/**
+ * What a route shows while its data loads and when it fails. A signed-in page's pending state is
+ * its own layout (its header, and grey blocks where its panels will be), so nothing jumps when
+ * the data arrives; its error state says what failed and offers Retry.
+ */
+
+/** A grey block standing in for content of the same size. */
+export function Skeleton({ className }: { className?: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cx("animate-pulse rounded-xl bg-surface-muted", className)}
+    />
+  );
+}
+
+/** A page's header as it will be, with its panels as skeletons; announced as loading. */
+export function PageSkeleton({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div role="status" aria-busy="true" aria-label={`Loading ${title}`}>
+      <PageHeader title={title} subtitle={subtitle} />
+      <div className="space-y-6">{children}</div>
+    </div>
+  );
+}
+
+/** The default pending state: a page-sized skeleton, for routes that name no layout of their own. */
 export function RoutePending() {
   return (
-    <div className="flex justify-center py-24 text-primary">
-      <Spinner size="lg" label="Loading page" />
+    <div role="status" aria-busy="true" aria-label="Loading page" className="space-y-6">
+      <Skeleton className="h-9 w-64" />
+      <Skeleton className="h-40" />
+      <Skeleton className="h-64" />
+    </div>
+  );
+}
+
+/** Retry runs the route's loaders again (and so its queries); `reset` clears a query boundary. */
+export function RetryButton({ onRetry }: { onRetry?: () => void }) {
+  const router = useRouter();
+  return (
+    <Button
+      onClick={() => {
+        onRetry?.();
+        void router.invalidate();
+      }}
+    >
+      Retry
+    </Button>
+  );
+}
+
+/** A failed page: the spec's message for it (or the error's own), and Retry. */
+export function RouteErrorPanel({
+  title,
+  message,
+  onRetry,
+  children,
+}: {
+  title?: string;
+  message: ReactNode;
+  onRetry?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div>
+      {title && <PageHeader title={title} />}
+      <div className="max-w-xl space-y-4">
+        <Alert tone="error">{message}</Alert>
+        <div className="flex flex-wrap gap-2">
+          <RetryButton onRetry={onRetry} />
+          {children}
+        </div>
+      </div>
     </div>
   );
 }
 
 export function RouteError({ error }: ErrorComponentProps) {
-  const router = useRouter();
   return (
     <div className="mx-auto max-w-xl py-16">
-      <Alert tone="error">
-        <p className="font-semibold">This page could not be loaded.</p>
-        <p className="mt-1">
-          {error instanceof Error && error.message ? error.message : "Something went wrong."}
-        </p>
-      </Alert>
-      <Button className="mt-4" onClick={() => void router.invalidate()}>
-        Try again
-      </Button>
+      <RouteErrorPanel
+        message={
+          <>
+            <p className="font-semibold">This page could not be loaded.</p>
+            <p className="mt-1">
+              {error instanceof Error && error.message ? error.message : "Something went wrong."}
+            </p>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { createRootRoute, HeadContent, Outlet } from "@tanstack/react-router";
+import { createRootRoute, Outlet, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { SessionMonitor } from "../auth/SessionMonitor";
 import { Footer } from "../components/layout/Footer";
@@ -11,10 +11,25 @@ import { useSession } from "../lib/use-session";
 const Toaster = lazy(() => import("../components/layout/Toaster"));
 
 export const Route = createRootRoute({
-  // Each page names itself in its own `head`; React places the <title> in the document head.
+  // Each page names itself in its own `head`; the deepest title wins.
   head: () => ({ meta: [{ title: "Ledgerline" }] }),
   component: RootLayout,
 });
+
+/**
+ * The current page's title from the routes' `head` meta. React places a rendered <title> in the
+ * document head. (The router's HeadContent does the same for every kind of head tag, at ~3 KB
+ * gzip on every page; the title is the only head tag these pages set.)
+ */
+function DocumentTitle() {
+  const title = useRouterState({
+    select: (state) =>
+      state.matches
+        .flatMap((match) => match.meta ?? [])
+        .findLast((meta) => meta?.title)?.title,
+  });
+  return title ? <title>{title}</title> : null;
+}
 
 function RootLayout() {
   const session = useSession();
@@ -31,7 +46,7 @@ function RootLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <HeadContent />
+      <DocumentTitle />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"

@@ -6,7 +6,8 @@ import { Spinner } from "./Spinner";
 const variants = {
   primary: "bg-primary text-primary-contrast hover:bg-primary-hover",
   secondary: "border border-border bg-surface text-text hover:bg-surface-muted",
-  danger: "bg-loss text-white hover:opacity-90",
+  // Dark text on the dark theme's lighter red, which white would not contrast with.
+  danger: "bg-loss text-white hover:opacity-90 dark:text-bg",
   ghost: "text-text hover:bg-surface-muted",
 } as const;
 

@@ -1,5 +1,6 @@
 import { flexRender, type RowData, type Table } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, MoveRight } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { cx } from "./cx";
 
 declare module "@tanstack/react-table" {
@@ -7,12 +8,38 @@ declare module "@tanstack/react-table" {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Right-aligned with tabular figures. */
     numeric?: boolean;
+    /** Stays in view at the right edge while the table scrolls sideways (row actions). */
+    pinned?: boolean;
   }
 }
 
+/** Whether the element's content runs past its right edge, kept up to date. */
+function useMoreToTheRight() {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const update = () =>
+      setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    element.addEventListener("scroll", update, { passive: true });
+    return () => {
+      observer.disconnect();
+      element.removeEventListener("scroll", update);
+    };
+  }, []);
+  return { scroller, more };
+}
+
 /**
- * Renders a TanStack table: sortable headers are buttons with an arrow for the sort state and
- * aria-sort, numbers right-aligned (columns opt in with meta.numeric).
+ * Renders a TanStack table: a sortable column's whole header is a button, with an arrow for the
+ * sort state and aria-sort; numbers right-aligned (columns opt in with meta.numeric). On a narrow
+ * screen the table scrolls sideways inside a focusable region that says so, with a fade at the
+ * edge while there is more; a pinned column (row actions) stays in view.
  */
 export function DataTable<T>({
   table,
@@ -24,81 +51,123 @@ export function DataTable<T>({
   empty: string;
 }) {
   const rows = table.getRowModel().rows;
+  const { scroller, more } = useMoreToTheRight();
+  // A pinned column's shadow already marks the edge; a fade would cover it.
+  const hasPinned = table.getAllLeafColumns().some((column) => column.columnDef.meta?.pinned);
+  const pinned = (meta: { pinned?: boolean } | undefined, header?: boolean) =>
+    meta?.pinned &&
+    cx(
+      "sticky right-0 shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.25)]",
+      header ? "bg-surface-muted" : "bg-surface",
+    );
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-surface">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface-muted text-xs uppercase tracking-wide text-muted">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                const numeric = header.column.columnDef.meta?.numeric;
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={
-                      sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
-                    }
-                    className={cx(
-                      "px-4 py-3 font-semibold whitespace-nowrap",
-                      numeric && "text-right",
-                    )}
-                  >
-                    {header.column.getCanSort() ? (
-                      <button
-                        type="button"
-                        onClick={header.column.getToggleSortingHandler()}
-                        className="inline-flex items-center gap-1 uppercase hover:text-text"
-                      >
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                        {sorted === "asc" ? (
-                          <ArrowUp aria-hidden="true" className="h-3.5 w-3.5" />
-                        ) : sorted === "desc" ? (
-                          <ArrowDown aria-hidden="true" className="h-3.5 w-3.5" />
-                        ) : (
-                          <ArrowUpDown aria-hidden="true" className="h-3.5 w-3.5 opacity-40" />
+    <div>
+      {more && (
+        <p className="mb-2 flex items-center gap-1 text-xs text-muted">
+          Scroll sideways for more columns
+          <MoveRight aria-hidden="true" className="h-3.5 w-3.5" />
+        </p>
+      )}
+      <div className="relative">
+        <div
+          ref={scroller}
+          // Focusable, so the keyboard can scroll it too.
+          tabIndex={0}
+          role="region"
+          aria-label={caption}
+          className="overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead className="bg-surface-muted text-xs uppercase tracking-wide text-muted">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const numeric = header.column.columnDef.meta?.numeric;
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={
+                          sorted === "asc"
+                            ? "ascending"
+                            : sorted === "desc"
+                              ? "descending"
+                              : undefined
+                        }
+                        className={cx(
+                          "font-semibold whitespace-nowrap",
+                          !header.column.getCanSort() && "px-4 py-3",
+                          numeric && "text-right",
+                          pinned(header.column.columnDef.meta, true),
                         )}
-                      </button>
-                    ) : (
-                      flexRender(header.column.columnDef.header, header.getContext())
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.length === 0 ? (
-            <tr>
-              <td
-                colSpan={table.getAllLeafColumns().length}
-                className="px-4 py-8 text-center text-muted"
-              >
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.id} className="hover:bg-surface-muted/60">
-                {row.getVisibleCells().map((cell) => (
+                      >
+                        {header.column.getCanSort() ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className={cx(
+                              "flex w-full items-center gap-1 px-4 py-3 uppercase hover:bg-border/40 hover:text-text focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
+                              numeric && "justify-end",
+                            )}
+                          >
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            {sorted === "asc" ? (
+                              <ArrowUp aria-hidden="true" className="h-3.5 w-3.5" />
+                            ) : sorted === "desc" ? (
+                              <ArrowDown aria-hidden="true" className="h-3.5 w-3.5" />
+                            ) : (
+                              <ArrowUpDown aria-hidden="true" className="h-3.5 w-3.5 opacity-40" />
+                            )}
+                          </button>
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody className="divide-y divide-border">
+              {rows.length === 0 ? (
+                <tr>
                   <td
-                    key={cell.id}
-                    className={cx(
-                      "px-4 py-3 align-top",
-                      cell.column.columnDef.meta?.numeric && "num text-right",
-                    )}
+                    colSpan={table.getAllLeafColumns().length}
+                    className="px-4 py-8 text-center text-muted"
                   >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    {empty}
                   </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={row.id} className="hover:bg-surface-muted/60">
+                    {row.getVisibleCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        className={cx(
+                          "px-4 py-3 align-top",
+                          cell.column.columnDef.meta?.numeric && "num text-right",
+                          pinned(cell.column.columnDef.meta),
+                        )}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        {more && !hasPinned && (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-px right-px w-8 rounded-r-xl bg-gradient-to-l from-surface-muted to-transparent"
+          />
+        )}
+      </div>
     </div>
   );
 }

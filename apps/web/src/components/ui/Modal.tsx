@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import { useBlocker } from "@tanstack/react-router";
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
 export interface ModalProps {
@@ -16,9 +17,29 @@ export interface ModalProps {
   step?: string;
 }
 
-/** Focus-trapped, Escape closes, labelled by its title (Radix Dialog). */
+/**
+ * Focus-trapped, Escape closes, labelled by its title (Radix Dialog). Closing returns focus to
+ * what had it when the dialog opened (the button that opened it), and the browser's Back button
+ * closes the dialog rather than leaving the page under it.
+ */
 export function Modal({ open, onOpenChange, title, description, children, step }: ModalProps) {
   const content = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  // Runs before the dialog takes focus: remember who had it.
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) {
+      opener.current = document.activeElement;
+    }
+  }, [open]);
+  useBlocker({
+    shouldBlockFn: ({ action }) => {
+      if (action !== "BACK") return false;
+      onOpenChange(false);
+      return true;
+    },
+    disabled: !open,
+    enableBeforeUnload: false,
+  });
   const height = useRef(0);
   const [minHeight, setMinHeight] = useState<number>();
   // Runs before paint: the new step is never drawn at a smaller height.
@@ -34,6 +55,13 @@ export function Modal({ open, onOpenChange, title, description, children, step }
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           ref={content}
+          onCloseAutoFocus={(event) => {
+            // Radix returns focus to a Dialog.Trigger; these dialogs open from ordinary buttons.
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
           style={minHeight ? { minHeight } : undefined}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-text shadow-xl focus:outline-none"
         >

@@ -1,6 +1,9 @@
 import { AUDIT_PAGER_MAX_PAGES } from "@ledgerline/contracts/browser";
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
 import { cx } from "./cx";
+import { inputClass } from "./Field";
+import { Spinner } from "./Spinner";
 
 /** Up to five page numbers around the current page, with previous and next. */
 export function pageWindow(current: number, total: number, size = AUDIT_PAGER_MAX_PAGES): number[] {
@@ -59,5 +62,59 @@ export function Pager({
         <ChevronRight aria-hidden="true" className="h-4 w-4" />
       </button>
     </nav>
+  );
+}
+
+/**
+ * Under a paged list: how many rows are shown (with a small spinner while the next page loads),
+ * the page-size choice and the pager.
+ */
+export function PagedFooter({
+  summary,
+  fetching,
+  pageSize,
+  pageSizes,
+  page,
+  totalPages,
+  onChange,
+}: {
+  summary: ReactNode;
+  fetching: boolean;
+  pageSize: number;
+  pageSizes: readonly number[];
+  page: number;
+  totalPages: number;
+  onChange: (next: { page: number; pageSize?: number }) => void;
+}) {
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-4 text-sm text-muted">
+      <p className="num" aria-live="polite">
+        {summary}
+        {fetching && (
+          <span className="ml-2 inline-flex align-middle text-primary">
+            <Spinner size="sm" label="Updating" />
+          </span>
+        )}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="flex items-center gap-2 whitespace-nowrap">
+          Per page
+          <select
+            className={`${inputClass} w-auto`}
+            value={pageSize}
+            onChange={(event) => onChange({ page: 1, pageSize: Number(event.target.value) })}
+          >
+            {pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        {totalPages > 1 && (
+          <Pager page={page} totalPages={totalPages} onPage={(next) => onChange({ page: next })} />
+        )}
+      </div>
+    </div>
   );
 }

@@ -14,16 +14,15 @@ import { buttonClass } from "../../components/ui/Button";
 import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { Spinner } from "../../components/ui/Spinner";
-import { queryClient } from "../../lib/query-client";
-import { trpc } from "../../lib/trpc";
 import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/crypto-dashboard")({
   head: titled("Crypto Dashboard"),
-  loader: () => {
-    void queryClient.prefetchQuery(trpc.cryptoWatchlist.list.queryOptions());
-    void queryClient.prefetchQuery(trpc.cryptoPortfolio.list.queryOptions());
-  },
+  loader: ({ context: { queryClient, trpc } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(trpc.cryptoWatchlist.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.cryptoPortfolio.list.queryOptions()),
+    ]),
   component: CryptoDashboardPage,
 });
 

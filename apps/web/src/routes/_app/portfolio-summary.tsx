@@ -1,11 +1,15 @@
-import { PORTFOLIO_REFRESH_INTERVAL_MS, portfolioMessages } from "@ledgerline/contracts/browser";
-import { useQuery } from "@tanstack/react-query";
+import {
+  DEFAULT_PORTFOLIO_HISTORY_RANGE,
+  PORTFOLIO_REFRESH_INTERVAL_MS,
+  portfolioMessages,
+} from "@ledgerline/contracts/browser";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense, type ReactNode } from "react";
+import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
 import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { Spinner } from "../../components/ui/Spinner";
 import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Allocation } from "./portfolio-summary/-components/Allocation";
@@ -22,8 +26,60 @@ const ValueChart = lazy(() => import("./portfolio-summary/-components/ValueChart
 
 export const Route = createFileRoute("/_app/portfolio-summary")({
   head: titled("Portfolio Summary"),
+  loader: ({ context: { queryClient, trpc } }) => {
+    // The chart's first range loads alongside; the page waits only for the figures.
+    void queryClient.prefetchQuery(
+      trpc.portfolioSummary.history.queryOptions({ range: DEFAULT_PORTFOLIO_HISTORY_RANGE }),
+    );
+    return queryClient.ensureQueryData(trpc.portfolioSummary.get.queryOptions());
+  },
+  pendingComponent: PortfolioSummarySkeleton,
+  errorComponent: PortfolioSummaryError,
   component: PortfolioSummaryPage,
 });
+
+const pageTitle = "Portfolio Summary";
+const pageSubtitle = "What you hold, what it cost and what it is worth now.";
+
+function TransactionHistoryLink() {
+  return (
+    <Link to="/transaction-history" className={buttonClass("secondary")}>
+      Transaction History
+    </Link>
+  );
+}
+
+function PortfolioSummarySkeleton() {
+  return (
+    <PageSkeleton title={pageTitle} subtitle={pageSubtitle}>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Skeleton className="h-36" />
+        <Skeleton className="h-36" />
+        <Skeleton className="h-36" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Skeleton className="h-96 lg:col-span-2" />
+        <Skeleton className="h-96" />
+      </div>
+      <Skeleton className="h-48" />
+    </PageSkeleton>
+  );
+}
+
+/** The first load failed: the spec's message for each table, and Retry. */
+function PortfolioSummaryError() {
+  return (
+    <div className="space-y-8">
+      <PageHeader title={pageTitle} subtitle={pageSubtitle} actions={<TransactionHistoryLink />} />
+      <Section id="stock-holdings" title="Stock Portfolio">
+        <Alert tone="error">{portfolioMessages.failedToLoadStockPortfolio}</Alert>
+      </Section>
+      <Section id="crypto-holdings" title="Crypto Portfolio">
+        <RouteErrorPanel message={portfolioMessages.failedToLoadCryptoPortfolio} />
+      </Section>
+    </div>
+  );
+}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -56,117 +112,80 @@ function EmptyHoldings({
 }
 
 function PortfolioSummaryPage() {
-  // Prices refresh every 60 s while this screen is open; the interval ends with the screen.
-  const summary = useQuery({
+  // Prices refresh every 60 s while this screen is open; the interval ends with the screen. A
+  // failed refresh keeps the figures already shown (the next cycle is the retry).
+  const { data } = useSuspenseQuery({
     ...trpc.portfolioSummary.get.queryOptions(),
     staleTime: 0,
     refetchInterval: PORTFOLIO_REFRESH_INTERVAL_MS,
-    // The next cycle is the retry; a retry timer would outlive the screen.
     retry: false,
   });
-  const data = summary.data;
-  // A failed refresh keeps the figures already shown; only a first load that fails says so.
-  const failed = summary.isError && !data;
-  const stale = data
-    ? [...data.stocks.positions, ...data.crypto.positions].filter(
-        (position) => position.priceSource === "last_known",
-      )
-    : [];
+  const stale = [...data.stocks.positions, ...data.crypto.positions].filter(
+    (position) => position.priceSource === "last_known",
+  );
 
   return (
     <div className="space-y-8">
       <PageHeader
-        title="Portfolio Summary"
+        title={pageTitle}
         subtitle={
-          data ? (
-            <span>
-              Prices as of <span className="num">{formatDateTime(data.pricedAt)}</span>, refreshed
-              every minute.
-            </span>
-          ) : (
-            "What you hold, what it cost and what it is worth now."
-          )
+          <span>
+            Prices as of <span className="num">{formatDateTime(data.pricedAt)}</span>, refreshed
+            every minute.
+          </span>
         }
-        actions={
-          <Link to="/transaction-history" className={buttonClass("secondary")}>
-            Transaction History
-          </Link>
-        }
+        actions={<TransactionHistoryLink />}
       />
 
-      {summary.isPending ? (
-        <div className="flex justify-center py-16 text-primary">
-          <Spinner size="lg" label="Loading portfolio" />
-        </div>
-      ) : (
-        <>
-          <ValueCards
-            stocks={data?.stocks.totals}
-            crypto={data?.crypto.totals}
-            total={data?.total}
-          />
-          {stale.length > 0 && (
-            <Alert tone="warning">
-              Live prices are unavailable for {stale.map((position) => position.symbol).join(", ")}:{" "}
-              {stale.length === 1 ? "it is" : "they are"} valued at the last known price.
-            </Alert>
-          )}
-          {data && (
-            <div className="grid gap-6 lg:grid-cols-3">
-              <div className="lg:col-span-2">
-                <Suspense
-                  fallback={
-                    <div className="flex h-80 items-center justify-center rounded-xl border border-border bg-surface text-primary">
-                      <Spinner size="md" label="Loading chart" />
-                    </div>
-                  }
-                >
-                  <ValueChart />
-                </Suspense>
-              </div>
-              <Allocation summary={data} />
-            </div>
-          )}
-
-          <Section id="stock-holdings" title="Stock Portfolio">
-            {failed || !data ? (
-              <Alert tone="error">{portfolioMessages.failedToLoadStockPortfolio}</Alert>
-            ) : data.stocks.positions.length === 0 ? (
-              <EmptyHoldings
-                text="No stock positions in your portfolio."
-                to="/search-area"
-                action="Search Stocks"
-              />
-            ) : (
-              <PositionsTable
-                caption="Your stock positions"
-                section={data.stocks}
-                totalLabel="Portfolio Total:"
-                symbolLink={(symbol) => <StockSymbolLink symbol={symbol} />}
-              />
-            )}
-          </Section>
-
-          <Section id="crypto-holdings" title="Crypto Portfolio">
-            {failed || !data ? (
-              <Alert tone="error">{portfolioMessages.failedToLoadCryptoPortfolio}</Alert>
-            ) : data.crypto.positions.length === 0 ? (
-              <EmptyHoldings
-                text="No crypto positions in your portfolio."
-                to="/crypto"
-                action="Search Crypto"
-              />
-            ) : (
-              <PositionsTable
-                caption="Your crypto positions"
-                section={data.crypto}
-                totalLabel="Crypto Total:"
-                symbolLink={(symbol) => <CryptoSymbolLink symbol={symbol} />}
-              />
-            )}
-          </Section>
-        </>
+      <ValueCards stocks={data.stocks.totals} crypto={data.crypto.totals} total={data.total} />
+      {stale.length > 0 && (
+        <Alert tone="warning">
+          Live prices are unavailable for {stale.map((position) => position.symbol).join(", ")}:{" "}
+          {stale.length === 1 ? "it is" : "they are"} valued at the last known price.
+        </Alert>
       )}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <Suspense fallback={<Skeleton className="h-96" />}>
+            <ValueChart />
+          </Suspense>
+        </div>
+        <Allocation summary={data} />
+      </div>
+
+      <Section id="stock-holdings" title="Stock Portfolio">
+        {data.stocks.positions.length === 0 ? (
+          <EmptyHoldings
+            text="No stock positions in your portfolio."
+            to="/search-area"
+            action="Search Stocks"
+          />
+        ) : (
+          <PositionsTable
+            caption="Your stock positions"
+            section={data.stocks}
+            totalLabel="Portfolio Total:"
+            symbolLink={(symbol) => <StockSymbolLink symbol={symbol} />}
+          />
+        )}
+      </Section>
+
+      <Section id="crypto-holdings" title="Crypto Portfolio">
+        {data.crypto.positions.length === 0 ? (
+          <EmptyHoldings
+            text="No crypto positions in your portfolio."
+            to="/crypto"
+            action="Search Crypto"
+          />
+        ) : (
+          <PositionsTable
+            caption="Your crypto positions"
+            section={data.crypto}
+            totalLabel="Crypto Total:"
+            symbolLink={(symbol) => <CryptoSymbolLink symbol={symbol} />}
+          />
+        )}
+      </Section>
     </div>
   );
 }

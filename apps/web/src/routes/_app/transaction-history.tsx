@@ -9,12 +9,12 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { DataTable } from "../../components/ui/DataTable";
-import { inputClass } from "../../components/ui/Field";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { Pager } from "../../components/ui/Pager";
+import { PagedFooter } from "../../components/ui/Pager";
 import { Spinner } from "../../components/ui/Spinner";
 import { errorMessage } from "../../lib/errors";
 import { formatCurrency, formatDateTime, formatQuantity } from "../../lib/format";
@@ -37,8 +37,36 @@ import { titled } from "../../lib/head";
 export const Route = createFileRoute("/_app/transaction-history")({
   head: titled("Transaction History"),
   validateSearch: validateTransactionSearch,
+  loaderDeps: ({ search }) => withDefaults(search),
+  // The first visit waits for its page of rows; a new filter, sort or page keeps the rows on
+  // screen while the next ones load (the component's query holds the previous data).
+  loader: async ({ context: { queryClient, trpc }, deps, cause }) => {
+    const loading = queryClient.ensureQueryData(
+      trpc.transactions.list.queryOptions(listInput(deps)),
+    );
+    if (cause !== "stay") await loading;
+  },
+  pendingComponent: () => (
+    <PageSkeleton title={title} subtitle={subtitle}>
+      <Skeleton className="h-44 sm:h-28" />
+      <Skeleton className="h-96" />
+    </PageSkeleton>
+  ),
+  errorComponent: ({ error }) => (
+    <RouteErrorPanel
+      title={title}
+      message={errorMessage(error, portfolioMessages.failedToFetchTransactions)}
+    />
+  ),
   component: TransactionHistoryPage,
 });
+
+const title = "Transaction History";
+const subtitle = "Every buy and sell of your stocks and cryptocurrencies.";
+
+function listInput(search: ReturnType<typeof withDefaults>) {
+  return { ...filterQuery(search), page: search.page, pageSize: search.pageSize };
+}
 
 const column = createColumnHelper<TransactionView>();
 const columns = [
@@ -106,11 +134,7 @@ function TransactionHistoryPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const [exporting, setExporting] = useState(false);
   const query = useQuery({
-    ...trpc.transactions.list.queryOptions({
-      ...filterQuery(search),
-      page: search.page,
-      pageSize: search.pageSize,
-    }),
+    ...trpc.transactions.list.queryOptions(listInput(search)),
     placeholderData: keepPreviousData,
   });
 
@@ -159,8 +183,8 @@ function TransactionHistoryPage() {
   return (
     <div>
       <PageHeader
-        title="Transaction History"
-        subtitle="Every buy and sell of your stocks and cryptocurrencies."
+        title={title}
+        subtitle={subtitle}
         actions={
           <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting}>
             {!exporting && <Download aria-hidden="true" className="h-4 w-4" />}
@@ -210,56 +234,24 @@ function TransactionHistoryPage() {
           <div className="hidden sm:block">
             <DataTable table={table} caption="Your transactions" empty={empty} />
           </div>
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-4 text-sm text-muted">
-            <p className="num" aria-live="polite">
-              {pagination && pagination.totalCount > 0
+          <PagedFooter
+            summary={
+              pagination && pagination.totalCount > 0
                 ? `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${pagination.totalCountCapped ? "more than " : ""}${pagination.totalCount.toLocaleString("en-US")}` +
                   (pagination.totalCountCapped &&
                   pagination.totalCount >= TRANSACTIONS_MAX_REACHABLE_ROWS &&
                   search.page >= pagination.totalPages
                     ? ": narrow the filters or reverse the sort to reach the rest"
                     : "")
-                : "No transactions"}
-              {query.isFetching && (
-                <span className="ml-2 inline-flex align-middle text-primary">
-                  <Spinner size="sm" label="Updating" />
-                </span>
-              )}
-            </p>
-            <div className="flex flex-wrap items-center gap-3">
-              <label className="flex items-center gap-2 whitespace-nowrap">
-                Per page
-                <select
-                  className={`${inputClass} w-auto`}
-                  value={search.pageSize}
-                  onChange={(event) =>
-                    void navigate({
-                      search: (previous) => ({
-                        ...previous,
-                        pageSize: Number(event.target.value),
-                        page: 1,
-                      }),
-                    })
-                  }
-                >
-                  {TRANSACTIONS_PAGE_SIZES.map((size) => (
-                    <option key={size} value={size}>
-                      {size}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {pagination && pagination.totalPages > 1 && (
-                <Pager
-                  page={search.page}
-                  totalPages={pagination.totalPages}
-                  onPage={(page) =>
-                    void navigate({ search: (previous) => ({ ...previous, page }) })
-                  }
-                />
-              )}
-            </div>
-          </div>
+                : "No transactions"
+            }
+            fetching={query.isFetching}
+            pageSize={search.pageSize}
+            pageSizes={TRANSACTIONS_PAGE_SIZES}
+            page={search.page}
+            totalPages={pagination?.totalPages ?? 0}
+            onChange={(next) => void navigate({ search: (previous) => ({ ...previous, ...next }) })}
+          />
         </>
       )}
     </div>

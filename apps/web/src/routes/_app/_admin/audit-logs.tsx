@@ -1,21 +1,22 @@
 import { AUDIT_DEFAULT_PAGE_SIZE, auditSortColumns, messages } from "@ledgerline/contracts/browser";
 import type { AuditLogEntry, AuditSortColumn } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
-import { Button } from "../../../components/ui/Button";
-import { Card } from "../../../components/ui/Card";
 import { DataTable } from "../../../components/ui/DataTable";
 import { Field, inputClass } from "../../../components/ui/Field";
+import { FilterForm } from "../../../components/ui/FilterForm";
 import { PageHeader } from "../../../components/ui/PageHeader";
-import { Pager } from "../../../components/ui/Pager";
+import { PagedFooter } from "../../../components/ui/Pager";
 import { Spinner } from "../../../components/ui/Spinner";
 import { isoToLocalInput, localInputToIso } from "../../../lib/datetime-local";
 import { formatDateTime, orNA } from "../../../lib/format";
-import { errorMessage, httpStatusOf, trpc } from "../../../lib/trpc";
+import { errorMessage, httpStatusOf } from "../../../lib/errors";
+import { trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
 
 /** Filters, sort and page live in the URL, so a view of the log can be shared and reloaded. */
@@ -75,8 +76,70 @@ export const Route = createFileRoute("/_app/_admin/audit-logs")({
     page: search.page === undefined ? undefined : positiveInt(search.page, 1),
     pageSize: PAGE_SIZES.includes(Number(search.pageSize)) ? Number(search.pageSize) : undefined,
   }),
+  loaderDeps: ({ search }) => withDefaults(search),
+  // The first visit waits for its page of entries; a new filter, sort or page keeps the entries
+  // on screen while the next ones load (the component's query holds the previous data).
+  loader: async ({ context: { queryClient, trpc }, deps, cause }) => {
+    const loading = queryClient.ensureQueryData(trpc.audit.list.queryOptions(listInput(deps)));
+    if (cause === "stay") return;
+    try {
+      await loading;
+    } catch (error) {
+      // A 403 (the admin right withdrawn meanwhile) sends the user home, as the spec says.
+      if (httpStatusOf(error) === 403) throw redirect({ to: "/" });
+      throw error;
+    }
+  },
+  pendingComponent: () => (
+    <PageSkeleton title={title} subtitle={subtitle}>
+      <Skeleton className="h-40" />
+      <Skeleton className="h-96" />
+    </PageSkeleton>
+  ),
+  errorComponent: ({ error }) => (
+    <RouteErrorPanel title={title} message={errorMessage(error, messages.failedToFetchAuditLogs)} />
+  ),
   component: AuditLogsPage,
 });
+
+const title = "Audit Logs";
+const subtitle = "Sign-ins, account changes and administrator actions.";
+
+function listInput(search: ResolvedSearch) {
+  return {
+    startDate: search.startDate,
+    endDate: search.endDate,
+    email: search.email,
+    success: search.success,
+    sortBy: search.sortBy,
+    sortOrder: search.sortOrder,
+    page: search.page,
+    pageSize: search.pageSize,
+  };
+}
+
+/** The log's event codes in words; a code this list does not know yet is spelled out. */
+const eventWords: Record<string, string> = {
+  LOGIN: "Signed in",
+  LOGOUT: "Signed out",
+  REGISTER: "Registered",
+  PASSWORD_CHANGE: "Changed password",
+  PASSWORD_RESET_REQUEST: "Asked for a password reset",
+  PASSWORD_RESET: "Reset password by email link",
+  EMAIL_CHANGE: "Changed email",
+  ACCOUNT_DELETE: "Deleted own account",
+  ADMIN_PASSWORD_RESET: "Admin reset a user's password",
+  ADMIN_USER_DELETE: "Admin deleted a user",
+  ACCESS_DENIED: "Access denied",
+  SECRET_READ: "Read a provider secret",
+};
+
+function eventInWords(code: string): string {
+  const known = eventWords[code];
+  if (known) return known;
+  const words = code.toLowerCase().replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 const column = createColumnHelper<AuditLogEntry>();
 const columns = [
@@ -91,7 +154,9 @@ const columns = [
     header: "Event",
     cell: (info) => (
       <div>
-        <span className="font-medium">{info.getValue()}</span>
+        <span className="font-medium" title={info.getValue()}>
+          {eventInWords(info.getValue())}
+        </span>
         {info.row.original.details && (
           <p className="text-xs text-muted">{info.row.original.details}</p>
         )}
@@ -123,8 +188,7 @@ function Filters({ search }: { search: ResolvedSearch }) {
     success: search.success === undefined ? "" : String(search.success),
   });
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
+  function apply() {
     void navigate({
       search: (previous) => ({
         ...previous,
@@ -150,53 +214,37 @@ function Filters({ search }: { search: ResolvedSearch }) {
   }
 
   return (
-    <Card className="mb-6">
-      <form
-        onSubmit={apply}
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_10rem_auto] lg:items-end"
-      >
-        <Field
-          label="Start Date"
-          type="datetime-local"
-          value={draft.startDate}
-          onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
-        />
-        <Field
-          label="End Date"
-          type="datetime-local"
-          value={draft.endDate}
-          onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
-        />
-        <Field
-          label="Email"
-          type="search"
-          placeholder="Any part of the address"
-          value={draft.email}
-          onChange={(event) => setDraft({ ...draft, email: event.target.value })}
-        />
-        <div className="space-y-1">
-          <label htmlFor="audit-success" className="block text-sm font-medium">
-            Outcome
-          </label>
-          <select
-            id="audit-success"
-            className={inputClass}
-            value={draft.success}
-            onChange={(event) => setDraft({ ...draft, success: event.target.value })}
-          >
-            <option value="">All</option>
-            <option value="true">Success</option>
-            <option value="false">Failure</option>
-          </select>
-        </div>
-        <div className="flex gap-2">
-          <Button variant="secondary" onClick={clear}>
-            Clear Filters
-          </Button>
-          <Button type="submit">Apply Filters</Button>
-        </div>
-      </form>
-    </Card>
+    <FilterForm
+      dates={draft}
+      onDates={(dates) => setDraft({ ...draft, ...dates })}
+      onApply={apply}
+      onClear={clear}
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_10rem_auto] lg:items-end"
+      actionsClassName="sm:col-span-2 lg:col-span-1"
+    >
+      <Field
+        label="Email"
+        type="search"
+        placeholder="Any part of the address"
+        value={draft.email}
+        onChange={(event) => setDraft({ ...draft, email: event.target.value })}
+      />
+      <div className="space-y-1">
+        <label htmlFor="audit-success" className="block text-sm font-medium">
+          Outcome
+        </label>
+        <select
+          id="audit-success"
+          className={inputClass}
+          value={draft.success}
+          onChange={(event) => setDraft({ ...draft, success: event.target.value })}
+        >
+          <option value="">All</option>
+          <option value="true">Success</option>
+          <option value="false">Failure</option>
+        </select>
+      </div>
+    </FilterForm>
   );
 }
 
@@ -204,16 +252,7 @@ function AuditLogsPage() {
   const search = withDefaults(Route.useSearch());
   const navigate = useNavigate({ from: Route.fullPath });
   const query = useQuery({
-    ...trpc.audit.list.queryOptions({
-      startDate: search.startDate,
-      endDate: search.endDate,
-      email: search.email,
-      success: search.success,
-      sortBy: search.sortBy,
-      sortOrder: search.sortOrder,
-      page: search.page,
-      pageSize: search.pageSize,
-    }),
+    ...trpc.audit.list.queryOptions(listInput(search)),
     placeholderData: keepPreviousData,
   });
 
@@ -253,10 +292,7 @@ function AuditLogsPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Audit Logs"
-        subtitle="Sign-ins, account changes and administrator actions."
-      />
+      <PageHeader title={title} subtitle={subtitle} />
       <Filters
         key={JSON.stringify([search.startDate, search.endDate, search.email, search.success])}
         search={search}
@@ -274,51 +310,19 @@ function AuditLogsPage() {
             caption="Audit log entries"
             empty="No audit log entries match these filters."
           />
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-4 text-sm text-muted">
-            <p className="num" aria-live="polite">
-              {pagination && pagination.totalCount > 0
+          <PagedFooter
+            summary={
+              pagination && pagination.totalCount > 0
                 ? `Showing ${first}–${last} of ${pagination.totalCount}`
-                : "No entries"}
-              {query.isFetching && (
-                <span className="ml-2 inline-flex align-middle text-primary">
-                  <Spinner size="sm" label="Updating" />
-                </span>
-              )}
-            </p>
-            <div className="flex items-center gap-3">
-              <label className="flex items-center gap-2 whitespace-nowrap">
-                Per page
-                <select
-                  className={`${inputClass} w-auto`}
-                  value={search.pageSize}
-                  onChange={(event) =>
-                    void navigate({
-                      search: (previous) => ({
-                        ...previous,
-                        pageSize: Number(event.target.value),
-                        page: 1,
-                      }),
-                    })
-                  }
-                >
-                  {PAGE_SIZES.map((size) => (
-                    <option key={size} value={size}>
-                      {size}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {pagination && pagination.totalPages > 1 && (
-                <Pager
-                  page={search.page}
-                  totalPages={pagination.totalPages}
-                  onPage={(page) =>
-                    void navigate({ search: (previous) => ({ ...previous, page }) })
-                  }
-                />
-              )}
-            </div>
-          </div>
+                : "No entries"
+            }
+            fetching={query.isFetching}
+            pageSize={search.pageSize}
+            pageSizes={PAGE_SIZES}
+            page={search.page}
+            totalPages={pagination?.totalPages ?? 0}
+            onChange={(next) => void navigate({ search: (previous) => ({ ...previous, ...next }) })}
+          />
         </>
       )}
     </div>

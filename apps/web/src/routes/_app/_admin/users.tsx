@@ -1,6 +1,6 @@
 import { messages } from "@ledgerline/contracts/browser";
 import type { UserListRow } from "@ledgerline/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import {
   createColumnHelper,
@@ -10,6 +10,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { useMemo, useState, type FormEvent } from "react";
+import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
@@ -18,17 +19,24 @@ import { DataTable } from "../../../components/ui/DataTable";
 import { Modal } from "../../../components/ui/Modal";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { PasswordField } from "../../../components/ui/PasswordField";
-import { Spinner } from "../../../components/ui/Spinner";
 import { formatDateTime } from "../../../lib/format";
-import { queryClient } from "../../../lib/query-client";
 import { notify } from "../../../lib/notify";
-import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
+import { errorMessage, trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
 
 export const Route = createFileRoute("/_app/_admin/users")({
   staticData: { nonAdminTo: "/access-denied" },
   head: titled("User Management"),
-  loader: () => queryClient.prefetchQuery(trpc.users.list.queryOptions()),
+  loader: ({ context: { queryClient, trpc } }) =>
+    queryClient.ensureQueryData(trpc.users.list.queryOptions()),
+  pendingComponent: () => (
+    <PageSkeleton title="User Management" subtitle="Registered users">
+      <Skeleton className="h-96" />
+    </PageSkeleton>
+  ),
+  errorComponent: () => (
+    <RouteErrorPanel title="User Management" message={messages.failedToLoadUsers} />
+  ),
   component: UsersPage,
 });
 
@@ -37,16 +45,16 @@ const column = createColumnHelper<UserListRow>();
 function ResetPasswordModal({ user, onClose }: { user: UserListRow | null; onClose: () => void }) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const reset = useMutation({
-    mutationFn: (input: { id: number; newPassword: string }) =>
-      trpcClient.users.resetPassword.mutate(input),
-    onSuccess: (result) => {
-      notify.success(result.message);
-      setPassword("");
-      onClose();
-    },
-    onError: (failure) => setError(errorMessage(failure, messages.failedToResetPassword)),
-  });
+  const reset = useMutation(
+    trpc.users.resetPassword.mutationOptions({
+      onSuccess: (result) => {
+        notify.success(result.message);
+        setPassword("");
+        onClose();
+      },
+      onError: (failure) => setError(errorMessage(failure, messages.failedToResetPassword)),
+    }),
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,22 +101,23 @@ function ResetPasswordModal({ user, onClose }: { user: UserListRow | null; onClo
 
 function UsersPage() {
   const queryClient = useQueryClient();
-  const users = useQuery(trpc.users.list.queryOptions());
+  const users = useSuspenseQuery(trpc.users.list.queryOptions());
   const [sorting, setSorting] = useState<SortingState>([{ id: "name", desc: false }]);
   const [resetting, setResetting] = useState<UserListRow | null>(null);
   const [deleting, setDeleting] = useState<UserListRow | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => trpcClient.users.delete.mutate({ id }),
-    onSuccess: async (result) => {
-      notify.success(result.message);
-      setDeleting(null);
-      await queryClient.invalidateQueries(trpc.users.list.pathFilter());
-    },
-    onError: (failure) => {
-      setDeleting(null);
-      notify.error(errorMessage(failure, messages.failedToDeleteUser));
-    },
-  });
+  const remove = useMutation(
+    trpc.users.delete.mutationOptions({
+      onSuccess: async (result) => {
+        notify.success(result.message);
+        setDeleting(null);
+        await queryClient.invalidateQueries(trpc.users.list.pathFilter());
+      },
+      onError: (failure) => {
+        setDeleting(null);
+        notify.error(errorMessage(failure, messages.failedToDeleteUser));
+      },
+    }),
+  );
 
   const columns = useMemo(
     () => [
@@ -139,6 +148,7 @@ function UsersPage() {
       column.display({
         id: "actions",
         header: "Actions",
+        meta: { pinned: true },
         cell: ({ row }) =>
           row.original.isAdmin ? (
             <span className="text-xs text-muted">Admins cannot be changed here</span>
@@ -168,7 +178,7 @@ function UsersPage() {
   );
 
   const table = useReactTable({
-    data: users.data ?? [],
+    data: users.data,
     columns,
     state: { sorting },
     onSortingChange: setSorting,
@@ -178,19 +188,8 @@ function UsersPage() {
 
   return (
     <div>
-      <PageHeader
-        title="User Management"
-        subtitle={users.data ? `${users.data.length} registered users` : "Registered users"}
-      />
-      {users.isPending ? (
-        <div className="flex justify-center py-16 text-primary">
-          <Spinner size="lg" label="Loading users" />
-        </div>
-      ) : users.isError ? (
-        <Alert tone="error">{messages.failedToLoadUsers}</Alert>
-      ) : (
-        <DataTable table={table} caption="Registered users" empty="No users yet." />
-      )}
+      <PageHeader title="User Management" subtitle={`${users.data.length} registered users`} />
+      <DataTable table={table} caption="Registered users" empty="No users yet." />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
       <ConfirmDialog
         open={deleting !== null}
@@ -209,7 +208,7 @@ function UsersPage() {
         tone="danger"
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       />
     </div>
   );

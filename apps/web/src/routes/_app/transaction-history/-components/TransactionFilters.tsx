@@ -1,8 +1,7 @@
 import type { AssetKind, TradeSide } from "@ledgerline/contracts";
-import { useState, type FormEvent } from "react";
-import { Button } from "../../../../components/ui/Button";
-import { Card } from "../../../../components/ui/Card";
+import { useState } from "react";
 import { Field, inputClass } from "../../../../components/ui/Field";
+import { FilterForm } from "../../../../components/ui/FilterForm";
 import { isoToLocalInput, localInputToIso } from "../../../../lib/datetime-local";
 import type { TransactionSearch } from "./history-search";
 
@@ -13,7 +12,8 @@ type Filters = Pick<
 
 /**
  * The spec's filters: Start Date and End Date (date-time, sent as ISO instants), Symbol, Purchase
- * Type and Transaction Type. They apply on Apply Filters; Clear Filters resets them.
+ * Type and Transaction Type. They apply on Apply Filters (when the dates are in order); Clear
+ * Filters resets them.
  */
 export function TransactionFilters({
   search,
@@ -32,8 +32,7 @@ export function TransactionFilters({
     transactionType: search.transactionType ?? "",
   });
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
+  function apply() {
     onApply({
       startDate: localInputToIso(draft.startDate),
       endDate: localInputToIso(draft.endDate),
@@ -49,71 +48,54 @@ export function TransactionFilters({
   }
 
   return (
-    <Card className="mb-6">
-      <form
-        onSubmit={apply}
-        className="grid grid-cols-2 gap-4 lg:grid-cols-[1fr_1fr_8rem_9rem_9rem] lg:items-end xl:grid-cols-[1fr_1fr_8rem_9rem_9rem_auto]"
-      >
-        <Field
-          className="col-span-2 sm:col-span-1"
-          label="Start Date"
-          type="datetime-local"
-          value={draft.startDate}
-          onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
-        />
-        <Field
-          className="col-span-2 sm:col-span-1"
-          label="End Date"
-          type="datetime-local"
-          value={draft.endDate}
-          onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
-        />
-        <Field
-          className="col-span-2 lg:col-span-1"
-          label="Symbol"
-          placeholder="e.g. AAPL"
-          maxLength={10}
-          autoCapitalize="characters"
-          value={draft.symbol}
-          onChange={(event) => setDraft({ ...draft, symbol: event.target.value })}
-        />
-        <div className="space-y-1">
-          <label htmlFor="history-type" className="block text-sm font-medium">
-            Purchase Type
-          </label>
-          <select
-            id="history-type"
-            className={inputClass}
-            value={draft.type}
-            onChange={(event) => setDraft({ ...draft, type: event.target.value })}
-          >
-            <option value="">All</option>
-            <option value="STOCK">Stock</option>
-            <option value="CRYPTO">Crypto</option>
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="history-side" className="block text-sm font-medium">
-            Transaction Type
-          </label>
-          <select
-            id="history-side"
-            className={inputClass}
-            value={draft.transactionType}
-            onChange={(event) => setDraft({ ...draft, transactionType: event.target.value })}
-          >
-            <option value="">All</option>
-            <option value="BUY">Buy</option>
-            <option value="SELL">Sell</option>
-          </select>
-        </div>
-        <div className="col-span-2 flex gap-2 lg:col-span-5 lg:justify-end xl:col-span-1">
-          <Button variant="secondary" onClick={clear}>
-            Clear Filters
-          </Button>
-          <Button type="submit">Apply Filters</Button>
-        </div>
-      </form>
-    </Card>
+    <FilterForm
+      dates={draft}
+      onDates={(dates) => setDraft({ ...draft, ...dates })}
+      onApply={apply}
+      onClear={clear}
+      className="grid grid-cols-2 gap-4 lg:grid-cols-[1fr_1fr_8rem_9rem_9rem] lg:items-end xl:grid-cols-[1fr_1fr_8rem_9rem_9rem_auto]"
+      dateClassName="col-span-2 sm:col-span-1"
+      actionsClassName="col-span-2 lg:col-span-5 lg:justify-end xl:col-span-1"
+    >
+      <Field
+        className="col-span-2 lg:col-span-1"
+        label="Symbol"
+        placeholder="e.g. AAPL"
+        maxLength={10}
+        autoCapitalize="characters"
+        value={draft.symbol}
+        onChange={(event) => setDraft({ ...draft, symbol: event.target.value })}
+      />
+      <div className="space-y-1">
+        <label htmlFor="history-type" className="block text-sm font-medium">
+          Purchase Type
+        </label>
+        <select
+          id="history-type"
+          className={inputClass}
+          value={draft.type}
+          onChange={(event) => setDraft({ ...draft, type: event.target.value })}
+        >
+          <option value="">All</option>
+          <option value="STOCK">Stock</option>
+          <option value="CRYPTO">Crypto</option>
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="history-side" className="block text-sm font-medium">
+          Transaction Type
+        </label>
+        <select
+          id="history-side"
+          className={inputClass}
+          value={draft.transactionType}
+          onChange={(event) => setDraft({ ...draft, transactionType: event.target.value })}
+        >
+          <option value="">All</option>
+          <option value="BUY">Buy</option>
+          <option value="SELL">Sell</option>
+        </select>
+      </div>
+    </FilterForm>
   );
 }
