@@ -45,6 +45,12 @@ export default defineConfig({
               priority: 2,
             },
             {
+              // Charting code, loaded only where a chart is shown, under its own name.
+              name: "lightweight-charts",
+              test: /[\\/]node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/,
+              priority: 2,
+            },
+            {
               name: "routes",
               test: (id: string) =>
                 /[\\/]src[\\/]routes[\\/]/.test(id) &&

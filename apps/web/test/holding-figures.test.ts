@@ -71,3 +71,23 @@ describe("a change's colour follows what it reads", () => {
     expect(directionOf(null, "", -1.2)).toBe("down");
   });
 });
+
+describe("charts", () => {
+  it("gives a nearly flat series a y-range of at least 2% of its level", async () => {
+    const { atLeastShare } = await import("../src/components/charts/useLightweightChart");
+    const flat = atLeastShare(0.02)(() => ({
+      priceRange: { minValue: 10_000, maxValue: 10_001.77 },
+    }));
+    const range = flat!.priceRange!;
+    expect(range.maxValue - range.minValue).toBeCloseTo(200.0177, 3);
+    const moving = atLeastShare(0.02)(() => ({ priceRange: { minValue: 90, maxValue: 110 } }));
+    expect(moving?.priceRange).toEqual({ minValue: 90, maxValue: 110 });
+  });
+
+  it("labels volumes as compact counts, never currency", async () => {
+    const { formatCompactNumber } = await import("../src/lib/format");
+    expect(formatCompactNumber(123_456_789)).toBe("123.46M");
+    expect(formatCompactNumber(7_360_000_000_000)).toBe("7.36T");
+    expect(formatCompactNumber(950)).toBe("950");
+  });
+});

@@ -3,54 +3,14 @@ import type { TimeRange } from "@ledgerline/contracts";
 import { percent, subtract } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { cx } from "../../../../components/ui/cx";
+import { ChartToggle } from "../../../../components/charts/ChartParts";
 import { Spinner } from "../../../../components/ui/Spinner";
-import { formatCalendarDate, formatCurrency, formatPercent } from "../../../../lib/format";
+import { formatCalendarDate, formatPercent, formatPrice } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { PriceChart, type ChartData } from "./PriceChart";
 
-function Toggle<T extends string>({
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: readonly { value: T; text: string }[];
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <div
-      role="group"
-      aria-label={label}
-      className="inline-flex rounded-md border border-border p-0.5"
-    >
-      {options.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          aria-pressed={option.value === value}
-          onClick={() => onChange(option.value)}
-          className={cx(
-            "rounded px-3 py-1 text-sm font-medium",
-            option.value === value
-              ? "bg-primary text-primary-contrast"
-              : "text-muted hover:bg-surface-muted hover:text-text",
-          )}
-        >
-          {option.text}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-const rangeOptions = timeRanges.map((range) => ({ value: range, text: range }));
-const dataOptions = [
-  { value: "price" as const, text: "Price" },
-  { value: "volume" as const, text: "Volume" },
-];
+const dataOptions = ["price", "volume"] as const;
+const dataText = { price: "Price", volume: "Volume" };
 
 /**
  * 'Historical Data for {symbol}': daily bars over 1W, 1M (default), 3M, 6M or 1Y, as price (closing
@@ -79,15 +39,21 @@ export function PriceHistory({ symbol }: { symbol: string }) {
           Historical Data for {symbol}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Toggle label="Time range" options={rangeOptions} value={range} onChange={setRange} />
-          <Toggle label="Chart data" options={dataOptions} value={data} onChange={setData} />
+          <ChartToggle label="Time range" options={timeRanges} value={range} onChange={setRange} />
+          <ChartToggle
+            label="Chart data"
+            options={dataOptions}
+            value={data}
+            onChange={setData}
+            text={(option) => dataText[option]}
+          />
         </div>
       </div>
       {first && last && (
         <p className="mb-3 text-sm text-muted">
           {symbol} closed at{" "}
-          <span className="num font-medium text-text">{formatCurrency(last.c)}</span> on{" "}
-          {formatCalendarDate(last.date)}, against {formatCurrency(first.c)} on{" "}
+          <span className="num font-medium text-text">{formatPrice(last.c)}</span> on{" "}
+          {formatCalendarDate(last.date)}, against {formatPrice(first.c, last.c)} on{" "}
           {formatCalendarDate(first.date)}
           {change !== undefined && <> ({formatPercent(change)})</>}.
         </p>

@@ -1,63 +1,35 @@
 import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
 import type { TimeRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  ColorType,
-  createChart,
-  CrosshairMode,
-  LineSeries,
-  LineStyle,
-  type DeepPartial,
-  type IChartApi,
-  type ISeriesApi,
-  type ChartOptions,
-  type LineData,
-  type Time,
-} from "lightweight-charts";
+import type { ISeriesApi, LineData, Time } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
+import {
+  ChartAttribution,
+  ChartTooltip,
+  ChartToggle,
+  tooltipPlace,
+} from "../../../../components/charts/ChartParts";
+import { longLabel } from "../../../../components/charts/chart-time";
+import {
+  addPriceSeries,
+  recolorPriceSeries,
+  showBars,
+} from "../../../../components/charts/price-series";
+import { useLightweightChart } from "../../../../components/charts/useLightweightChart";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { cx } from "../../../../components/ui/cx";
-import { formatCurrency, formatNumber } from "../../../../lib/format";
+import { formatNumber, formatPrice } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
-import { longLabel, tickLabel } from "./chart-time";
 
 type DataKind = "Price" | "Volume";
 
-const TOOLTIP_WIDTH = 190;
-
-interface Series {
-  chart: IChartApi;
-  close: ISeriesApi<"Line">;
-  open: ISeriesApi<"Line">;
-  volume: ISeriesApi<"Line">;
-}
-
 interface Hover {
-  left: number;
-  top: number;
+  /** The data it was read from: a tooltip of other data is not shown. */
+  of: { bars: unknown; kind: DataKind };
+  place: { left: number; top: number };
   time: Time;
   values: [label: string, value: string][];
 }
-
-const cssVar = (name: string) =>
-  getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-
-/** The chart follows the light or dark theme through the design tokens. */
-function themeOptions(): DeepPartial<ChartOptions> {
-  const grid = cssVar("--border");
-  return {
-    layout: {
-      background: { type: ColorType.Solid, color: cssVar("--surface") },
-      textColor: cssVar("--text-muted"),
-      fontFamily: "ui-sans-serif, system-ui, sans-serif",
-    },
-    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-    rightPriceScale: { borderColor: grid },
-    timeScale: { borderColor: grid },
-  };
-}
-
-const colors = () => ({ close: cssVar("--primary"), open: cssVar("--info") });
 
 const legends: Record<DataKind, { label: string; color: "close" | "open"; dashed?: boolean }[]> = {
   Price: [
@@ -66,39 +38,6 @@ const legends: Record<DataKind, { label: string; color: "close" | "open"; dashed
   ],
   Volume: [{ label: "Volume", color: "close" }],
 };
-
-function ToggleGroup<T extends string>({
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: readonly T[];
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <div role="group" aria-label={label} className="inline-flex rounded-md border border-border">
-      {options.map((option) => (
-        <button
-          key={option}
-          type="button"
-          aria-pressed={option === value}
-          onClick={() => onChange(option)}
-          className={cx(
-            "px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md",
-            option === value
-              ? "bg-primary text-primary-contrast"
-              : "text-muted hover:bg-surface-muted hover:text-text",
-          )}
-        >
-          {option}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 /**
  * 'Historical Data for {symbol}': closing and opening prices (or volume) over 1W to 1Y, default
@@ -110,7 +49,6 @@ export default function PriceChart({ symbol }: { symbol: string }) {
   const [kind, setKind] = useState<DataKind>("Price");
   const [hover, setHover] = useState<Hover | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const series = useRef<Series | null>(null);
   const history = useQuery({
     ...trpc.market.history.queryOptions({ symbol, range }),
     placeholderData: keepPreviousData,
@@ -118,106 +56,52 @@ export default function PriceChart({ symbol }: { symbol: string }) {
   });
   const bars = history.data;
 
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const palette = colors();
-    const chart = createChart(element, {
-      ...themeOptions(),
-      autoSize: true,
-      // The built-in logo injects a <style> element, which the CSP refuses; the licence's
-      // attribution and link are given under the chart instead.
-      layout: { ...themeOptions().layout, attributionLogo: false },
-      crosshair: { mode: CrosshairMode.Magnet },
-      handleScroll: false,
-      handleScale: false,
-      localization: { locale: "en-US", timeFormatter: longLabel },
-      timeScale: { tickMarkFormatter: tickLabel, fixLeftEdge: true, fixRightEdge: true },
-    });
-    const money = { type: "custom" as const, formatter: formatCurrency, minMove: 0.01 };
-    const close = chart.addSeries(LineSeries, {
-      color: palette.close,
-      lineWidth: 2,
-      priceFormat: money,
-      lastValueVisible: false,
-      priceLineVisible: false,
-    });
-    const open = chart.addSeries(LineSeries, {
-      color: palette.open,
-      lineWidth: 2,
-      lineStyle: LineStyle.Dashed,
-      priceFormat: money,
-      lastValueVisible: false,
-      priceLineVisible: false,
-    });
-    const volume = chart.addSeries(LineSeries, {
-      color: palette.close,
-      lineWidth: 2,
-      priceFormat: { type: "custom", formatter: formatNumber, minMove: 1 },
-      lastValueVisible: false,
-      priceLineVisible: false,
-    });
-    series.current = { chart, close, open, volume };
-
-    chart.subscribeCrosshairMove((param) => {
-      if (!param.point || param.time === undefined) {
-        setHover(null);
-        return;
-      }
+  const drawn = useLightweightChart({
+    container,
+    setup: addPriceSeries,
+    recolor: recolorPriceSeries,
+    onCrosshair: (param, series, element) => {
+      if (!param.point || param.time === undefined) return setHover(null);
       const valueOf = (line: ISeriesApi<"Line">) =>
         (param.seriesData.get(line) as LineData | undefined)?.value;
       const values: Hover["values"] = [];
-      if (close.options().visible) {
-        const [c, o] = [valueOf(close), valueOf(open)];
-        if (c !== undefined) values.push(["Closing Price", formatCurrency(c)]);
-        if (o !== undefined) values.push(["Opening Price", formatCurrency(o)]);
+      if (series.close.options().visible) {
+        const reference = String(valueOf(series.close) ?? "");
+        for (const [label, line] of [
+          ["Closing Price", series.close],
+          ["Opening Price", series.open],
+        ] as const) {
+          const value = valueOf(line);
+          if (value !== undefined) values.push([label, formatPrice(value, reference)]);
+        }
       } else {
-        const v = valueOf(volume);
-        if (v !== undefined) values.push(["Volume", formatNumber(v)]);
+        const volume = valueOf(series.volume);
+        if (volume !== undefined) values.push(["Volume", formatNumber(volume)]);
       }
-      // Beside the cursor, kept inside the chart.
-      const left = Math.max(0, Math.min(param.point.x + 12, element.clientWidth - TOOLTIP_WIDTH));
-      const top = Math.max(param.point.y - 70, 0);
-      setHover(values.length ? { left, top, time: param.time, values } : null);
-    });
-
-    const theme = new MutationObserver(() => {
-      const next = colors();
-      chart.applyOptions(themeOptions());
-      close.applyOptions({ color: next.close });
-      open.applyOptions({ color: next.open });
-      volume.applyOptions({ color: next.close });
-    });
-    theme.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-    return () => {
-      theme.disconnect();
-      chart.remove();
-      series.current = null;
-    };
-  }, []);
+      setHover(
+        values.length
+          ? {
+              of: { bars, kind },
+              place: tooltipPlace(param.point, element),
+              time: param.time,
+              values,
+            }
+          : null,
+      );
+    },
+  });
 
   useEffect(() => {
-    const current = series.current;
-    if (!current) return;
-    const points = (pick: (bar: NonNullable<typeof bars>[number]) => number) =>
-      (bars ?? []).map((bar) => ({ time: bar.date, value: pick(bar) }));
-    current.close.setData(points((bar) => Number(bar.c)));
-    current.open.setData(points((bar) => Number(bar.o)));
-    current.volume.setData(points((bar) => bar.v));
-    const price = kind === "Price";
-    current.close.applyOptions({ visible: price });
-    current.open.applyOptions({ visible: price });
-    current.volume.applyOptions({ visible: !price });
-    current.chart.timeScale().fitContent();
-    setHover(null);
-  }, [bars, kind]);
+    if (drawn)
+      showBars(drawn.chart, drawn.series, bars ?? [], kind === "Price" ? "price" : "volume");
+  }, [drawn, bars, kind]);
 
   const first = bars?.[0];
   const last = bars?.at(-1);
   const description =
     first && last
       ? kind === "Price"
-        ? `Line chart of ${symbol} closing and opening prices, ${range}: closed at ${formatCurrency(first.c)} on ${longLabel(first.date)} and ${formatCurrency(last.c)} on ${longLabel(last.date)}.`
+        ? `Line chart of ${symbol} closing and opening prices, ${range}: closed at ${formatPrice(first.c)} on ${longLabel(first.date)} and ${formatPrice(last.c)} on ${longLabel(last.date)}.`
         : `Line chart of ${symbol} daily volume, ${range}: ${formatNumber(first.v)} on ${longLabel(first.date)} and ${formatNumber(last.v)} on ${longLabel(last.date)}.`
       : `Chart of ${symbol}: no data for this range.`;
 
@@ -232,8 +116,8 @@ export default function PriceChart({ symbol }: { symbol: string }) {
           {history.isFetching && !history.isPending && <Spinner size="sm" label="Updating chart" />}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <ToggleGroup label="Time range" options={timeRanges} value={range} onChange={setRange} />
-          <ToggleGroup
+          <ChartToggle label="Time range" options={timeRanges} value={range} onChange={setRange} />
+          <ChartToggle
             label="Chart data"
             options={["Price", "Volume"] as const}
             value={kind}
@@ -257,21 +141,8 @@ export default function PriceChart({ symbol }: { symbol: string }) {
       </ul>
       <div className="relative mt-2">
         <div ref={container} role="img" aria-label={description} className="h-64 w-full sm:h-80" />
-        {hover && (
-          <div
-            aria-hidden="true"
-            data-testid="chart-tooltip"
-            className="pointer-events-none absolute z-10 rounded-md border border-border bg-surface px-3 py-2 text-xs shadow-lg"
-            style={{ left: hover.left, top: hover.top, width: TOOLTIP_WIDTH }}
-          >
-            <p className="font-semibold">{longLabel(hover.time)}</p>
-            {hover.values.map(([label, value]) => (
-              <p key={label} className="num flex justify-between gap-4">
-                <span className="text-muted">{label}</span>
-                <span>{value}</span>
-              </p>
-            ))}
-          </div>
+        {hover && hover.of.bars === bars && hover.of.kind === kind && (
+          <ChartTooltip place={hover.place} title={longLabel(hover.time)} rows={hover.values} />
         )}
         {history.isPending ? (
           <div className="absolute inset-0 flex items-center justify-center text-primary">
@@ -279,24 +150,13 @@ export default function PriceChart({ symbol }: { symbol: string }) {
           </div>
         ) : (
           !bars?.length && (
-            <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">
+            <p className="absolute inset-0 flex items-center justify-center bg-surface text-sm text-muted">
               No historical data to show for this range.
             </p>
           )
         )}
       </div>
-      <p className="mt-2 text-right text-xs text-muted">
-        Chart by{" "}
-        <a
-          href="https://www.tradingview.com/"
-          target="_blank"
-          rel="noopener noreferrer"
-          className="underline hover:text-text"
-        >
-          TradingView Lightweight Charts™
-        </a>
-        , © 2025 TradingView, Inc.
-      </p>
+      <ChartAttribution />
     </section>
   );
 }

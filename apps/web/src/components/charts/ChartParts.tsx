@@ -1,0 +1,108 @@
+import type { ReactNode } from "react";
+import { cx } from "../ui/cx";
+
+/** A row of toggle buttons (time range, price or volume), one pressed. */
+export function ChartToggle<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  text = (option) => option,
+}: {
+  label: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  text?: (option: T) => string;
+}) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex rounded-md border border-border">
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={option === value}
+          onClick={() => onChange(option)}
+          className={cx(
+            "px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md",
+            option === value
+              ? "bg-primary text-primary-contrast"
+              : "text-muted hover:bg-surface-muted hover:text-text",
+          )}
+        >
+          {text(option)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export const TOOLTIP_WIDTH = 200;
+
+/** Where a tooltip goes: beside the crosshair, kept inside the chart. */
+export function tooltipPlace(point: { x: number; y: number }, element: HTMLElement) {
+  return {
+    left: Math.max(0, Math.min(point.x + 12, element.clientWidth - TOOLTIP_WIDTH)),
+    top: Math.max(point.y - 70, 0),
+  };
+}
+
+/** The crosshair's day and values, beside it. */
+export function ChartTooltip({
+  place,
+  title,
+  rows,
+}: {
+  place: { left: number; top: number };
+  title: string;
+  rows: readonly [label: string, value: string][];
+}) {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="chart-tooltip"
+      className="pointer-events-none absolute z-10 rounded-md border border-border bg-surface px-3 py-2 text-xs shadow-lg"
+      style={{ ...place, width: TOOLTIP_WIDTH }}
+    >
+      <p className="font-semibold">{title}</p>
+      {rows.map(([label, value]) => (
+        <p key={label} className="num flex justify-between gap-4">
+          <span className="text-muted">{label}</span>
+          <span>{value}</span>
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** A message in the chart's place, the chart's height, when there is nothing to draw. */
+export function ChartMessage({ children, className }: { children: ReactNode; className: string }) {
+  return (
+    <p
+      className={cx(
+        "flex items-center justify-center rounded-lg border border-dashed border-border px-6 text-center text-sm text-muted",
+        className,
+      )}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** The attribution the library's licence asks for, in place of its logo. */
+export function ChartAttribution() {
+  return (
+    <p className="mt-2 text-right text-xs text-muted">
+      Chart by{" "}
+      <a
+        href="https://www.tradingview.com/"
+        target="_blank"
+        rel="noopener noreferrer"
+        className="underline hover:text-text"
+      >
+        TradingView Lightweight Charts™
+      </a>
+      , © 2025 TradingView, Inc.
+    </p>
+  );
+}

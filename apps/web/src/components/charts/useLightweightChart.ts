@@ -1,0 +1,142 @@
+import {
+  ColorType,
+  createChart,
+  CrosshairMode,
+  type AutoscaleInfo,
+  type DeepPartial,
+  type IChartApi,
+  type MouseEventParams,
+  type Time,
+  type TimeChartOptions,
+} from "lightweight-charts";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { longLabel, tickLabel } from "./chart-time";
+
+/** The design tokens a canvas needs, read from the page's CSS variables (light or dark). */
+export interface ChartPalette {
+  text: string;
+  grid: string;
+  surface: string;
+  primary: string;
+  info: string;
+  muted: string;
+}
+
+function readPalette(): ChartPalette {
+  const style = getComputedStyle(document.documentElement);
+  const token = (name: string) => style.getPropertyValue(name).trim();
+  return {
+    text: token("--text-muted"),
+    grid: token("--border"),
+    surface: token("--surface"),
+    primary: token("--primary"),
+    info: token("--info"),
+    muted: token("--text-muted"),
+  };
+}
+
+function themeOptions(palette: ChartPalette): DeepPartial<TimeChartOptions> {
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: palette.surface },
+      textColor: palette.text,
+    },
+    grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+    rightPriceScale: { borderColor: palette.grid },
+    timeScale: { borderColor: palette.grid },
+  };
+}
+
+const baseOptions: DeepPartial<TimeChartOptions> = {
+  autoSize: true,
+  layout: {
+    fontFamily: "ui-sans-serif, system-ui, sans-serif",
+    fontSize: 11,
+    // The built-in logo injects a <style> element, which the strict CSP refuses; the attribution
+    // the licence asks for is given under each chart instead (ChartAttribution).
+    attributionLogo: false,
+  },
+  crosshair: { mode: CrosshairMode.Magnet },
+  handleScroll: false,
+  // A tap on a phone moves the crosshair (and so the tooltip); pinch and drag do not zoom.
+  handleScale: false,
+  localization: { locale: "en-US", timeFormatter: longLabel },
+  rightPriceScale: { scaleMargins: { top: 0.12, bottom: 0.08 } },
+  timeScale: { tickMarkFormatter: tickLabel, fixLeftEdge: true, fixRightEdge: true },
+};
+
+/**
+ * A y-range of at least `share` of the values' level, so a nearly flat series (a $1.77 move in a
+ * $10,000 portfolio) is drawn flat, not as a cliff from the top of the chart to the bottom.
+ */
+export function atLeastShare(share: number) {
+  return (original: () => AutoscaleInfo | null): AutoscaleInfo | null => {
+    const info = original();
+    if (!info?.priceRange) return info;
+    const { minValue, maxValue } = info.priceRange;
+    const middle = (minValue + maxValue) / 2;
+    const floor = Math.abs(middle) * share;
+    if (maxValue - minValue >= floor || floor === 0) return info;
+    return {
+      ...info,
+      priceRange: { minValue: middle - floor / 2, maxValue: middle + floor / 2 },
+    };
+  };
+}
+
+export interface LightweightChart<S> {
+  chart: IChartApi;
+  series: S;
+}
+
+/**
+ * The one way the app draws a chart: creates it in `container` with the app's options and
+ * theme, lets `setup` add the series, follows the light/dark toggle (`recolor`), reports the
+ * crosshair, and disposes of everything when the component goes. Returns the chart and its
+ * series once they exist (null before), so callers set data in an effect of their own.
+ */
+export function useLightweightChart<S>({
+  container,
+  setup,
+  recolor,
+  onCrosshair,
+}: {
+  container: RefObject<HTMLDivElement | null>;
+  setup: (chart: IChartApi, palette: ChartPalette) => S;
+  recolor?: (series: S, palette: ChartPalette) => void;
+  onCrosshair?: (param: MouseEventParams<Time>, series: S, element: HTMLDivElement) => void;
+}): LightweightChart<S> | null {
+  const [created, setCreated] = useState<LightweightChart<S> | null>(null);
+  // The callbacks of the latest render, without re-creating the chart when they change.
+  const callbacks = useRef({ setup, recolor, onCrosshair });
+  useEffect(() => {
+    callbacks.current = { setup, recolor, onCrosshair };
+  });
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const palette = readPalette();
+    const chart = createChart(element, baseOptions);
+    chart.applyOptions(themeOptions(palette));
+    const series = callbacks.current.setup(chart, palette);
+    const follow = (param: MouseEventParams<Time>) =>
+      callbacks.current.onCrosshair?.(param, series, element);
+    chart.subscribeCrosshairMove(follow);
+    const theme = new MutationObserver(() => {
+      const next = readPalette();
+      chart.applyOptions(themeOptions(next));
+      callbacks.current.recolor?.(series, next);
+    });
+    theme.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    setCreated({ chart, series });
+    return () => {
+      theme.disconnect();
+      chart.unsubscribeCrosshairMove(follow);
+      chart.remove();
+      setCreated(null);
+    };
+  }, [container]);
+
+  return created;
+}
