@@ -12,6 +12,7 @@ import type { AppDeps } from "../services/scope";
 import { createIdempotency, type IdempotencyOptions } from "../services/idempotency";
 import { createThrottles, type ThrottleLimits } from "../services/throttles";
 import { sessionTokenIssuer } from "../services/session-token";
+import { withSessionCache } from "../services/session-cache";
 
 export interface DepsOptions {
   env: Env;
@@ -34,7 +35,7 @@ export const depsPlugin = fp(
   async function deps(app: FastifyInstance, options: DepsOptions) {
     const database = openDatabase(options.env.DATABASE_URL);
     await migrateDatabase(database, options.migrationsFolder);
-    const repos = createRepositories(database);
+    const repos = withSessionCache(createRepositories(database), options.clock);
     const mailer = createMailer({
       smtpUrl: options.env.SMTP_URL,
       from: options.env.MAIL_FROM,
