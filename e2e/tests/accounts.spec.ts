@@ -54,6 +54,11 @@ test("registering an address that is taken says Registration failed", async ({ p
   await page.getByLabel("Confirm password").fill("cedar-ridge-33");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("alert")).toContainText(messages.registrationFailed);
+  // Not a dead end: the way into the existing account is offered.
+  await expect(page.getByRole("alert").getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("alert").getByRole("link", { name: "reset your password" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
 test("a session survives a reload and a signed-out visitor is sent where the spec says", async ({
@@ -106,7 +111,10 @@ test("forgot password, then reset through the emailed link", async ({ page, requ
   await page.getByLabel("New password", { exact: true }).fill("third-pass-777");
   await page.getByLabel("Confirm new password").fill("third-pass-777");
   await page.getByRole("button", { name: "Reset password" }).click();
-  await expect(page.getByRole("alert")).toHaveText(messages.invalidResetToken);
+  await expect(page.getByRole("alert")).toContainText(messages.invalidResetToken);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Request a new reset link" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
 test("a reset link without its token goes to forgot password with a notice", async ({ page }) => {

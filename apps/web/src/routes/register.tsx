@@ -10,7 +10,7 @@ import { PasswordField } from "../components/ui/PasswordField";
 import { redirectIfSignedIn } from "../lib/guards";
 import { newPasswordProblem } from "../lib/password-rules";
 import { sessionStore } from "../lib/session";
-import { errorMessage } from "../lib/errors";
+import { errorMessage, httpStatusOf } from "../lib/errors";
 import { postJson } from "../lib/rest";
 import { titled } from "../lib/head";
 
@@ -25,6 +25,8 @@ function RegisterPage() {
   const [form, setForm] = useState({ name: "", email: "", password: "", confirm: "" });
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The address already has an account: offer the ways into it.
+  const [taken, setTaken] = useState(false);
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm({ ...form, [key]: event.target.value });
@@ -44,6 +46,7 @@ function RegisterPage() {
     }
     setBusy(true);
     setFailure(null);
+    setTaken(false);
     try {
       sessionStore.signIn(
         await postJson<AuthUser>("/auth/register", {
@@ -56,6 +59,7 @@ function RegisterPage() {
     } catch (error) {
       const reason = errorMessage(error, "");
       setFailure(reason);
+      setTaken(httpStatusOf(error) === 409);
       setProblem(messages.registrationFailed);
     } finally {
       setBusy(false);
@@ -79,6 +83,19 @@ function RegisterPage() {
         <Alert tone="error">
           <p>{problem}</p>
           {problem === messages.registrationFailed && failure && <p className="mt-1">{failure}</p>}
+          {problem === messages.registrationFailed && taken && (
+            <p className="mt-2">
+              Is it yours?{" "}
+              <Link to="/login" className="font-medium underline">
+                Sign in
+              </Link>{" "}
+              or{" "}
+              <Link to="/forgot-password" className="font-medium underline">
+                reset your password
+              </Link>
+              .
+            </p>
+          )}
         </Alert>
       )}
       <form onSubmit={(event) => void submit(event)} className="space-y-4">

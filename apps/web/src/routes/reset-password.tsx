@@ -1,12 +1,12 @@
 import { messages, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts/browser";
-import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
 import { Alert } from "../components/ui/Alert";
 import { Button } from "../components/ui/Button";
 import { PasswordField } from "../components/ui/PasswordField";
 import { newPasswordProblem } from "../lib/password-rules";
-import { errorMessage } from "../lib/errors";
+import { errorMessage, httpStatusOf } from "../lib/errors";
 import { postJson } from "../lib/rest";
 import { titled } from "../lib/head";
 
@@ -38,6 +38,7 @@ function ResetPasswordPage() {
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [expired, setExpired] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,11 +49,14 @@ function ResetPasswordPage() {
     }
     setBusy(true);
     setError(null);
+    setExpired(false);
     try {
       await postJson("/auth/reset-password", { token, email, newPassword: password });
       await navigate({ to: "/login", search: { reset: "success" } });
     } catch (failure) {
-      setError(errorMessage(failure, messages.invalidResetToken));
+      const reason = errorMessage(failure, messages.invalidResetToken);
+      setError(reason);
+      setExpired(httpStatusOf(failure) === 400 && reason === messages.invalidResetToken);
     } finally {
       setBusy(false);
     }
@@ -60,7 +64,19 @@ function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" subtitle={`For ${email}`}>
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && (
+        <Alert tone="error">
+          <p>{error}</p>
+          {expired && (
+            // A used or expired link is a dead end unless the page offers a new one.
+            <p className="mt-2">
+              <Link to="/forgot-password" className="font-medium underline">
+                Request a new reset link
+              </Link>
+            </p>
+          )}
+        </Alert>
+      )}
       <form onSubmit={(event) => void submit(event)} className="space-y-4">
         <PasswordField
           label="New password"
