@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import type { MarketService } from "@ledgerline/market";
-import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
 import { marketClockFromEnv } from "./market/market-service";
 import { migrationsFolder, webDistFolder } from "./paths";
 import { apiDocsPlugin } from "./plugins/api-docs";
 import { depsPlugin } from "./plugins/deps";
+import { answerError } from "./plugins/error-answer";
 import { faviconsPlugin } from "./plugins/favicons";
 import { metricsPlugin } from "./plugins/metrics";
 import { securityHeadersPlugin } from "./plugins/security-headers";
@@ -88,14 +89,7 @@ export async function buildApp(options: AppOptions) {
     idempotency: options.idempotency,
   });
 
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      req.log.error({ err: error }, "request failed");
-      return reply.code(500).send({ message: "Internal server error", requestId: req.id });
-    }
-    return reply.code(status).send({ message: error.message, code: error.code });
-  });
+  app.setErrorHandler(answerError);
 
   await app.register(
     async (api) => {

@@ -14,6 +14,18 @@ describe("HTTP platform", () => {
     expect(response.body).toEqual({ status: "ok", database: "ok", redis: "not configured" });
   });
 
+  it("answers 429 with its message, not a 500, past the API request limit on a REST path", async () => {
+    const limited = await startTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: "2" } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push(await limited.request("GET", "/api/portfolio"));
+      expect(statuses.map((response) => response.status)).toEqual([401, 401, 429]);
+      expect(statuses[2]!.body?.message).toMatch(/^Too many requests; try again in/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("answers 503 from /api/health when the database cannot be reached", async () => {
     t.app.database.sqlite.close();
     const response = await t.request("GET", "/api/health");

@@ -1,6 +1,7 @@
 import { idempotencyKey, idempotencyMessages } from "@ledgerline/contracts";
 import { TRPCError } from "@trpc/server";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import { answerError } from "../plugins/error-answer";
 import {
   hasZodFastifySchemaValidationErrors,
   validatorCompiler,
@@ -90,9 +91,9 @@ export function restPlugin(routes: RestRoute[]) {
       return route.httpPart === "body" ? (data) => validate(data ?? {}) : validate;
     });
     app.setSerializerCompiler<z.ZodType>(({ schema }) => compileSerializer(schema));
-    app.setErrorHandler((error: FastifyError, _req, reply) => {
+    app.setErrorHandler((error: FastifyError, req, reply) => {
       const refused = validationAnswer(error);
-      if (!refused) throw error;
+      if (!refused) return answerError(error, req, reply);
       return reply.code(refused.status).send(refused.body);
     });
 
