@@ -42,8 +42,28 @@ export function multiply(a: Decimal, b: Decimal): Decimal {
 }
 
 /** a / b rounded half-even to `places` decimals. */
+/**
+ * big.js constructors that divide straight to `places` decimals, rounding half-even on the exact
+ * remainder: the same result as dividing to 40 places and rounding, at a fraction of the cost
+ * (a 40-place division was a fifth of the CPU of a positions read).
+ */
+const dividers = new Map<number, typeof Big>();
+function dividerFor(places: number): typeof Big {
+  let divider = dividers.get(places);
+  if (!divider) {
+    divider = BigJs();
+    divider.DP = places;
+    divider.RM = Big.roundHalfEven;
+    divider.NE = Big.NE;
+    divider.PE = Big.PE;
+    dividers.set(places, divider);
+  }
+  return divider;
+}
+
 export function divide(a: Decimal, b: Decimal, places: number): Decimal {
-  return canonical(big(a).div(b).round(places, Big.roundHalfEven));
+  const Divider = dividerFor(places);
+  return canonical(new Divider(a).div(b));
 }
 
 export function round(value: Decimal, places: number): Decimal {
@@ -65,7 +85,8 @@ export function sum(values: readonly Decimal[]): Decimal {
 /** part / whole * 100, rounded half-even to `places`; null when there is no whole to compare with. */
 export function percent(part: Decimal, whole: Decimal, places = 4): number | null {
   if (isZero(whole)) return null;
-  return Number(big(part).times(100).div(whole).round(places, Big.roundHalfEven).toFixed());
+  const Divider = dividerFor(places);
+  return Number(new Divider(part).times(100).div(whole).toFixed());
 }
 
 /** The number of digits after the decimal point of a canonical decimal. */
