@@ -1,6 +1,6 @@
 import { compare } from "@ledgerline/money";
 import { useState, type FormEvent } from "react";
-import { formatCurrency, formatQuantity } from "../../lib/format";
+import { formatCurrency, formatPrice, formatQuantity } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
@@ -9,8 +9,10 @@ import { Modal } from "../ui/Modal";
 import { NotesField } from "./NotesField";
 import type { TradeAssetConfig } from "./trade-config";
 import {
+  buyQuantityProblem,
   clampToHeld,
   positiveAmount,
+  purchasePriceProblem,
   sellPriceProblem,
   sellQuantityProblem,
   tradeTotal,
@@ -19,72 +21,91 @@ import { TradeConfirmation } from "./TradeConfirmation";
 import type { TradeTarget, TradeValues } from "./types";
 import { useTradeSteps } from "./useTradeSteps";
 
-export interface SellDialogProps {
+export interface TradeDialogProps {
   asset: TradeAssetConfig;
+  /** The dialog is open while there is a target. */
   target: TradeTarget | null;
-  /** The quantity held, exact ("0" when nothing is held). */
-  held: string;
   onClose: () => void;
+  /** Writes the trade; a rejection's 4xx message is shown, otherwise the asset's failure text. */
   submit: (target: TradeTarget, values: TradeValues) => Promise<unknown>;
+  /** After a successful trade (re-fetch what changed). */
   onSuccess?: () => void;
 }
 
 /**
- * Sell: quantity (never above what is held: more is set back to the holding with the asset's
- * message), price (the current price by default) and notes, then a confirm step.
+ * Buy: quantity, price (the current price by default) and notes, then a confirm step listing
+ * asset, quantity, unit price and the exact total. The form starts fresh on every opening.
  */
-export function SellDialog(props: SellDialogProps) {
-  return props.target ? <SellFlow {...props} target={props.target} /> : null;
+export function BuyDialog(props: TradeDialogProps) {
+  return props.target ? <TradeFlow {...props} target={props.target} side="buy" held="0" /> : null;
 }
 
-function SellFlow({
+/**
+ * Sell: quantity (never above what is held: more is set back to the holding with the asset's
+ * message), price (the current price by default) and notes, then the same confirm step.
+ */
+export function SellDialog(props: TradeDialogProps & { held: string }) {
+  return props.target ? <TradeFlow {...props} target={props.target} side="sell" /> : null;
+}
+
+/** The one trade dialog: its two steps, fields and totals; buy and sell differ in their rules. */
+function TradeFlow({
   asset,
   target,
+  side,
   held,
   onClose,
   submit,
   onSuccess,
-}: SellDialogProps & { target: TradeTarget }) {
-  const texts = asset.sell;
+}: TradeDialogProps & { target: TradeTarget; side: "buy" | "sell"; held: string }) {
+  const texts = asset[side];
   const steps = useTradeSteps({ target, submit, texts, onSuccess, onClose });
   const [quantity, setQuantity] = useState("");
   const [price, setPrice] = useState(target.price);
   const [notes, setNotes] = useState("");
   const [oversold, setOversold] = useState(false);
   const [touched, setTouched] = useState({ quantity: false, price: false });
+  const selling = side === "sell";
   const holdsSome = compare(held, "0") > 0;
-  const inputsDisabled = texts.disableInputsWhenNothingHeld && !holdsSome;
-  const heldText = formatQuantity(held);
+  const inputsDisabled = selling && asset.sell.disableInputsWhenNothingHeld && !holdsSome;
 
   function changeQuantity(typed: string) {
+    if (!selling) return setQuantity(typed);
     const next = clampToHeld(typed, held);
     setQuantity(next.quantity);
     setOversold(next.clamped);
-    if (next.clamped && texts.oversellNotice) {
-      notify.warning(texts.oversellNotice.text(held, target.symbol), {
-        autoClose: texts.oversellNotice.durationMs,
+    const notice = asset.sell.oversellNotice;
+    if (next.clamped && notice) {
+      notify.warning(notice.text(held, target.symbol), {
+        autoClose: notice.durationMs,
         toastId: `oversell-${target.symbol}`,
       });
     }
   }
 
+  const quantityRule = (value: string) =>
+    selling ? sellQuantityProblem(value, held) : buyQuantityProblem(value);
+  const priceRule = selling ? sellPriceProblem : purchasePriceProblem;
   const quantityProblem = oversold
-    ? texts.oversellMessage(held, target.symbol)
+    ? asset.sell.oversellMessage(held, target.symbol)
     : quantity !== "" || touched.quantity
-      ? sellQuantityProblem(quantity, held)
+      ? quantityRule(quantity)
       : null;
-  const priceProblem = price !== "" || touched.price ? sellPriceProblem(price) : null;
+  const priceProblem = price !== "" || touched.price ? priceRule(price) : null;
   const total = tradeTotal(quantity, price);
-  const canSell = holdsSome && sellQuantityProblem(quantity, held) === null;
+  const canReview = selling
+    ? holdsSome && quantityRule(quantity) === null
+    : !!positiveAmount(quantity);
 
   function review(event: FormEvent) {
     event.preventDefault();
     setTouched({ quantity: true, price: true });
-    if (!canSell || sellPriceProblem(price)) return;
+    if (quantityRule(quantity) || priceRule(price) || (selling && !holdsSome)) return;
     steps.review();
   }
 
   const label = target.name ? `${target.symbol} (${target.name})` : target.symbol;
+  const current = `${label}, current price ${formatPrice(target.price)}`;
 
   return (
     <Modal
@@ -93,9 +114,11 @@ function SellFlow({
       onOpenChange={(open) => !open && steps.requestClose()}
       title={steps.step === "form" ? texts.title : texts.confirmTitle}
       description={
-        steps.step === "form"
-          ? `${label}, current price ${formatCurrency(target.price)}. You hold ${asset.quantityText(heldText, target.symbol)}.`
-          : undefined
+        steps.step !== "form"
+          ? undefined
+          : selling
+            ? `${current}. You hold ${asset.quantityText(formatQuantity(held), target.symbol)}.`
+            : current
       }
     >
       {steps.step === "form" ? (
@@ -134,7 +157,7 @@ function SellFlow({
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={steps.pending || !canSell}>
+            <Button type="submit" disabled={steps.pending || !canReview}>
               {texts.submitLabel}
             </Button>
           </div>
@@ -145,7 +168,7 @@ function SellFlow({
             rows={[
               [asset.assetLabel, label],
               ["Quantity", formatQuantity(quantity)],
-              [asset.pricePerUnitLabel, formatCurrency(price)],
+              [asset.pricePerUnitLabel, formatPrice(price)],
               ["Total", formatCurrency(total)],
             ]}
           />
