@@ -59,6 +59,20 @@ function movableClock() {
   return { clock, skip: (ms: number) => (offset += ms) };
 }
 
+/** The real app over a local Polygon, with the market's clock under the test's control. */
+async function appOverMovablePolygon() {
+  polygon = await startFakePolygon(() => DURING_SESSION);
+  const { clock, skip } = movableClock();
+  t = await startTestApp({
+    market: createMarketService({
+      clock,
+      stocks: { provider: "polygon", apiKey: "k", baseUrl: polygon.url },
+    }),
+  });
+  const { token } = await t.registerUser();
+  return { skip, token, upstream: polygon };
+}
+
 async function timedSnapshot(app: TestApp, token: string, symbol: string) {
   const started = Date.now();
   const response = await app.trpc("query", "market.snapshot", { symbol }, token);
@@ -104,27 +118,44 @@ describe("an upstream that hangs", () => {
   });
 
   it("costs a quote with cached data at most 3 s, then answers the cached quote", async () => {
-    polygon = await startFakePolygon(() => DURING_SESSION);
-    const { clock, skip } = movableClock();
-    t = await startTestApp({
-      market: createMarketService({
-        clock,
-        stocks: { provider: "polygon", apiKey: "k", baseUrl: polygon.url },
-      }),
-    });
-    const { token } = await t.registerUser();
-    const first = await timedSnapshot(t, token, "KO");
+    const { skip, token, upstream } = await appOverMovablePolygon();
+    const first = await timedSnapshot(t!, token, "KO");
     expect(first.status).toBe(200);
 
     skip(61_000); // past the quote's freshness
-    polygon.behave("hang");
-    const answer = await timedSnapshot(t, token, "KO");
+    upstream.behave("hang");
+    const answer = await timedSnapshot(t!, token, "KO");
     expect(answer.elapsedMs).toBeLessThan(4000);
     expect(answer.status).toBe(200);
     expect(answer.body.result?.data).toMatchObject({
       price: first.body.result?.data.price,
       timestamp: first.body.result?.data.timestamp,
     });
-    expect(polygon.snapshotRequests).toEqual(["KO", "KO"]);
+    expect(upstream.snapshotRequests).toEqual(["KO", "KO"]);
   }, 10_000);
+});
+
+describe("quotes served from cache while the provider fails", () => {
+  it("are marked stale with their age, through both doors", async () => {
+    const { skip, token, upstream } = await appOverMovablePolygon();
+    const first = await t!.trpc("mutation", "watchlist.save", { symbol: "AAPL" }, token);
+    expect(first.status).toBe(200);
+    const fresh = await timedSnapshot(t!, token, "AAPL");
+    expect(fresh.body.result?.data).toMatchObject({ stale: false, ageSeconds: 0 });
+
+    skip(75_000); // past the quote's 60 s freshness
+    upstream.behave("fail");
+    const quote = (await timedSnapshot(t!, token, "AAPL")).body.result?.data;
+    expect(quote).toMatchObject({
+      stale: true,
+      price: fresh.body.result?.data.price,
+      asOf: (fresh.body.result?.data as { asOf?: string }).asOf,
+    });
+    expect((quote as { ageSeconds?: number }).ageSeconds).toBeGreaterThanOrEqual(75);
+
+    const rest = await t!.request("GET", "/api/savedstocks", { token });
+    expect(rest.status).toBe(200);
+    expect(rest.body?.[0]).toMatchObject({ symbol: "AAPL", stale: true, price: 104 });
+    expect((rest.body?.[0] as { ageSeconds?: number }).ageSeconds).toBeGreaterThanOrEqual(75);
+  });
 });

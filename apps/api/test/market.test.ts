@@ -40,6 +40,9 @@ describe("stock market reads", () => {
         "low",
         "previousClose",
         "marketStatus",
+        "stale",
+        "asOf",
+        "ageSeconds",
       ].sort(),
     );
     expect(snapshot).toMatchObject({

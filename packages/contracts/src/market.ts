@@ -69,6 +69,17 @@ export type CompanyDetailsInput = z.output<typeof companyDetailsInput>;
 export const historicalDataInput = z.object({ symbol: stockSymbol, range: timeRange });
 export type HistoricalDataInput = z.output<typeof historicalDataInput>;
 
+/**
+ * How old a quote is. `stale` is true when the provider failed and the last figures it gave are
+ * shown instead; `asOf` is when they were fetched and `ageSeconds` how long ago that was.
+ * Optional: figures stored before these fields existed, and list rows, do not carry them.
+ */
+export const quoteAge = {
+  stale: z.boolean().optional(),
+  asOf: isoDateTime.optional(),
+  ageSeconds: z.number().int().nonnegative().optional(),
+};
+
 // Stocks.
 
 /** Stock snapshot / saved stock (spec section 3). */
@@ -88,6 +99,7 @@ export const stockSnapshot = z.object({
   low: decimalString.nullable(),
   previousClose: decimalString,
   marketStatus: z.string(),
+  ...quoteAge,
 });
 export type StockSnapshot = z.infer<typeof stockSnapshot>;
 
@@ -232,6 +244,7 @@ export const cryptoQuote = z.object({
   volume: z.number().nonnegative(),
   high24h: decimalString,
   low24h: decimalString,
+  ...quoteAge,
 });
 export type CryptoQuote = z.infer<typeof cryptoQuote>;
 

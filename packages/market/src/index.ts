@@ -17,6 +17,7 @@ export type {
 export { StockMarketService } from "./service/stock-market-service";
 export type { RefreshReport, SnapshotResult } from "./service/stock-market-service";
 export { CryptoMarketService, toCryptoQuote } from "./service/crypto-market-service";
+export { staleStoredQuote, storableQuote } from "./service/quote-age";
 export type { CryptoQuoteResult } from "./service/crypto-market-service";
 export { MarketRefresher } from "./service/market-refresher";
 export type { MarketRefresherOptions, WatchedSymbols } from "./service/market-refresher";

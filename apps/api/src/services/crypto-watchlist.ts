@@ -7,7 +7,7 @@ import {
   type SavedCrypto,
 } from "@ledgerline/contracts";
 import type { SavedCryptoRow } from "@ledgerline/db";
-import { isMarketDataError } from "@ledgerline/market";
+import { isMarketDataError, staleStoredQuote, storableQuote } from "@ledgerline/market";
 import { conflict, notFound } from "./errors";
 import type { UserScope } from "./scope";
 
@@ -49,18 +49,20 @@ function toSavedCrypto(
   fresh: CryptoQuote | undefined,
   now: Date,
 ): SavedCrypto {
+  const quote = fresh ?? staleStoredQuote(storedQuote(row), row.updatedAt, now);
   return {
-    ...(fresh ?? storedQuote(row)),
+    ...quote,
     symbol: row.symbol,
     savedPrice: row.savedPrice,
     savedAt: row.createdAt.toISOString(),
-    quotedAt: (fresh ? now : row.updatedAt).toISOString(),
-    stale: fresh === undefined,
+    // A quote the market service could only serve from its cache is as old as that copy.
+    quotedAt: fresh && !fresh.stale ? now.toISOString() : (quote.asOf ?? now.toISOString()),
+    stale: quote.stale === true,
   };
 }
 
 const sameQuote = (a: CryptoQuote | null, b: CryptoQuote) =>
-  a !== null && JSON.stringify(a) === JSON.stringify(b);
+  a !== null && JSON.stringify(storableQuote(a)) === JSON.stringify(storableQuote(b));
 
 /**
  * The user's watched coins with live quotes from the market service (served from its cache, so
@@ -81,7 +83,9 @@ export async function listCryptoWatchlist(scope: UserScope): Promise<SavedCrypto
     const quote = fresh.get(row.symbol);
     return quote && !sameQuote(row.lastQuote, quote) ? [quote] : [];
   });
-  if (changed.length > 0) await repos.cryptoWatchlist.storeQuotes(scope.user.id, changed, now);
+  if (changed.length > 0) {
+    await repos.cryptoWatchlist.storeQuotes(scope.user.id, changed.map(storableQuote), now);
+  }
   return rows.map((row) => toSavedCrypto(row, fresh.get(row.symbol), now));
 }
 
@@ -92,7 +96,7 @@ export async function listCryptoWatchlist(scope: UserScope): Promise<SavedCrypto
 export async function saveCrypto(scope: UserScope, symbol: string): Promise<SavedCrypto> {
   const quote = await knownCryptoQuote(scope, symbol);
   const now = scope.deps.clock.now();
-  const row = await scope.deps.repos.cryptoWatchlist.save(scope.user.id, quote, now);
+  const row = await scope.deps.repos.cryptoWatchlist.save(scope.user.id, storableQuote(quote), now);
   return toSavedCrypto(row, quote, now);
 }
 

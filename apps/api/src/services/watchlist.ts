@@ -5,21 +5,24 @@ import {
   type StockSnapshot,
 } from "@ledgerline/contracts";
 import type { SavedStockRow } from "@ledgerline/db";
+import { staleStoredQuote, storableQuote } from "@ledgerline/market";
 import { conflict, notFound } from "./errors";
 import type { UserScope } from "./scope";
 
-function toSavedStock(row: SavedStockRow, fresh: StockSnapshot | undefined): SavedStock {
+function toSavedStock(row: SavedStockRow, fresh: StockSnapshot | undefined, now: Date): SavedStock {
+  const stored = row.lastSnapshot ? staleStoredQuote(row.lastSnapshot, row.updatedAt, now) : null;
   return {
     symbol: row.symbol,
     companyName: fresh?.companyName ?? row.companyName,
     savedAt: row.createdAt.toISOString(),
-    stale: fresh === undefined,
-    snapshot: fresh ?? row.lastSnapshot ?? null,
+    // Stale when the refresh failed, or when the market service could only serve its cached copy.
+    stale: fresh === undefined || fresh.stale === true,
+    snapshot: fresh ?? stored,
   };
 }
 
 const sameSnapshot = (a: StockSnapshot | null, b: StockSnapshot) =>
-  a !== null && JSON.stringify(a) === JSON.stringify(b);
+  a !== null && JSON.stringify(storableQuote(a)) === JSON.stringify(storableQuote(b));
 
 /**
  * The user's watchlist, each symbol refreshed from the market service (served from its cache, so
@@ -40,9 +43,14 @@ export async function listWatchlist(scope: UserScope): Promise<SavedStock[]> {
     return snapshot && !sameSnapshot(row.lastSnapshot, snapshot) ? [snapshot] : [];
   });
   if (changed.length > 0) {
-    await repos.stockWatchlist.storeSnapshots(scope.user.id, changed, clock.now());
+    await repos.stockWatchlist.storeSnapshots(
+      scope.user.id,
+      changed.map(storableQuote),
+      clock.now(),
+    );
   }
-  return rows.map((row) => toSavedStock(row, fresh.get(row.symbol)));
+  const now = clock.now();
+  return rows.map((row) => toSavedStock(row, fresh.get(row.symbol), now));
 }
 
 /**
@@ -52,12 +60,13 @@ export async function listWatchlist(scope: UserScope): Promise<SavedStock[]> {
  */
 export async function saveToWatchlist(scope: UserScope, symbol: string): Promise<SavedStock> {
   const snapshot = await scope.deps.market.stocks.getSnapshot(symbol);
+  const now = scope.deps.clock.now();
   const row = await scope.deps.repos.stockWatchlist.save(
     scope.user.id,
-    snapshot,
-    scope.deps.clock.now(),
+    storableQuote(snapshot),
+    now,
   );
-  return toSavedStock(row, snapshot);
+  return toSavedStock(row, snapshot, now);
 }
 
 /** Removal is refused while the user holds the stock (spec section 4). */

@@ -31,6 +31,15 @@ export interface StaleServedEvent {
   ageMs: number;
 }
 
+/** A loaded value, and whether it stands in for a failed load (and when it was fetched). */
+export interface LoadedEntry<T> {
+  value: T;
+  /** True when the load failed and the last good value is answered instead. */
+  stale: boolean;
+  /** When the value was fetched from upstream (epoch ms). */
+  storedAt: number;
+}
+
 /**
  * Cache-aside with single-flight and serve-stale-on-error: a fresh entry is answered at once;
  * otherwise one load runs per key however many callers wait; if it fails, a stale entry is
@@ -51,16 +60,30 @@ export class CachedLoader {
     options: LoadOptions,
     work: () => Promise<T>,
   ): Promise<T> {
+    return (await this.loadEntry(key, operation, options, work)).value;
+  }
+
+  /** As load(), saying whether the value is stale and when it was fetched. */
+  async loadEntry<T>(
+    key: string,
+    operation: MarketOperation,
+    options: LoadOptions,
+    work: () => Promise<T>,
+  ): Promise<LoadedEntry<T>> {
     const now = this.clock.now();
     const entry = await this.cache.get<Stored<T>>(key);
     // A forced refresh still trusts a remembered "not found" or "not in our plan": asking again
     // before it expires would get the same answer and spend quota.
     if (entry && entry.freshUntil > now && (!options.force || !entry.value.ok)) {
-      return this.unwrap(entry.value, operation);
+      return {
+        value: this.unwrap(entry.value, operation),
+        stale: false,
+        storedAt: entry.storedAt,
+      };
     }
 
     try {
-      return await this.singleFlight.run(key, async () => {
+      return await this.singleFlight.run(key, async (): Promise<LoadedEntry<T>> => {
         let value: T;
         try {
           value = await work();
@@ -85,13 +108,13 @@ export class CachedLoader {
           freshUntil: at + options.freshForMs,
           staleUntil: at + options.freshForMs + options.staleForMs,
         });
-        return value;
+        return { value, stale: false, storedAt: at };
       });
     } catch (error) {
       const failure = toMarketDataError(error, operation);
       if (entry?.value.ok && !NOT_STALE_SERVABLE.has(failure.kind)) {
         this.onStaleServed?.({ key, operation, error: failure, ageMs: now - entry.storedAt });
-        return entry.value.value;
+        return { value: entry.value.value, stale: true, storedAt: entry.storedAt };
       }
       throw failure;
     }

@@ -14,8 +14,9 @@ import type { Crypto24hStats, CryptoMarketProvider } from "../providers/types";
 import type { SingleFlight } from "../resilience/single-flight";
 import type { MarketStore } from "../store/market-store";
 import { parseCryptoSymbol } from "../symbols";
-import type { CachedLoader } from "./cached-loader";
+import type { CachedLoader, LoadedEntry } from "./cached-loader";
 import { CryptoBarHistory } from "./crypto-bars";
+import { quoteAgeOf } from "./quote-age";
 import type { ProviderGateway } from "./provider-gateway";
 import { RecentSymbols } from "./recent-symbols";
 import type { RefreshReport } from "./stock-market-service";
@@ -72,9 +73,13 @@ export class CryptoMarketService {
     return this.recent.within(ms);
   }
 
-  private quote(symbol: string, force = false): Promise<CryptoQuote> {
+  private async quote(symbol: string, force = false): Promise<CryptoQuote> {
+    return (await this.quoteEntry(symbol, force)).value;
+  }
+
+  private quoteEntry(symbol: string, force = false): Promise<LoadedEntry<CryptoQuote>> {
     const { loader, gateway, provider, ttls } = this.dependencies;
-    return loader.load(
+    return loader.loadEntry(
       `crypto:quote:${symbol}`,
       "crypto_quote",
       { freshForMs: ttls.cryptoQuoteMs, staleForMs: ttls.staleMs, force },
@@ -88,10 +93,12 @@ export class CryptoMarketService {
     );
   }
 
+  /** A quote, marked stale (with its age) when the provider failed and the cached one is shown. */
   async getQuote(symbolInput: string): Promise<CryptoQuote> {
     const symbol = parseCryptoSymbol(symbolInput);
     this.recent.note(symbol);
-    return this.quote(symbol);
+    const entry = await this.quoteEntry(symbol);
+    return { ...entry.value, ...quoteAgeOf(entry, this.dependencies.clock.now()) };
   }
 
   async getQuotes(symbolInputs: readonly string[]): Promise<CryptoQuoteResult[]> {

@@ -36,7 +36,8 @@ import type {
 import type { SingleFlight } from "../resilience/single-flight";
 import type { MarketStore } from "../store/market-store";
 import { isValidStockSymbol, parseStockSymbol } from "../symbols";
-import type { CachedLoader } from "./cached-loader";
+import type { CachedLoader, LoadedEntry } from "./cached-loader";
+import { quoteAgeOf } from "./quote-age";
 import { DailyBarHistory } from "./daily-bars";
 import type { ProviderGateway } from "./provider-gateway";
 import { RecentSymbols } from "./recent-symbols";
@@ -158,8 +159,8 @@ export class StockMarketService {
     return stockQuoteFreshMs(this.ttls, this.clock.now());
   }
 
-  private rawSnapshot(symbol: string, force = false): Promise<TickerSnapshot> {
-    return this.loader.load(
+  private rawSnapshotEntry(symbol: string, force = false): Promise<LoadedEntry<TickerSnapshot>> {
+    return this.loader.loadEntry(
       `stock:snapshot:${symbol}`,
       "snapshot",
       { freshForMs: this.quoteFreshMs(), staleForMs: this.ttls.staleMs, force },
@@ -167,11 +168,17 @@ export class StockMarketService {
     );
   }
 
+  private async rawSnapshot(symbol: string, force = false): Promise<TickerSnapshot> {
+    return (await this.rawSnapshotEntry(symbol, force)).value;
+  }
+
+  /** A quote, marked stale (with its age) when the provider failed and the cached one is shown. */
   async getSnapshot(symbolInput: string): Promise<StockSnapshot> {
     const symbol = parseStockSymbol(symbolInput, "snapshot");
     this.recent.note(symbol);
-    const snapshot = await this.rawSnapshot(symbol);
-    return { ...(await this.viewOf(snapshot, await this.companyName(symbol))) };
+    const entry = await this.rawSnapshotEntry(symbol);
+    const view = await this.viewOf(entry.value, await this.companyName(symbol));
+    return { ...view, ...quoteAgeOf(entry, this.clock.now()) };
   }
 
   /**

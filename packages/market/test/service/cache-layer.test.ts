@@ -47,13 +47,51 @@ describe("the cache in front of the provider", () => {
     expect(callsTo(stocks, "getSnapshot")).toBe(2);
   });
 
-  it("serves the last good quote when the provider fails", async () => {
+  it("serves the last good quote when the provider fails, marked stale with its age", async () => {
     const { market, stocks, clock } = serviceAt(DURING_SESSION);
     const before = await market.stocks.getSnapshot("NVDA");
+    expect(before).toMatchObject({
+      stale: false,
+      asOf: DURING_SESSION.toISOString(),
+      ageSeconds: 0,
+    });
+    // Still fresh 40 s later: answered from cache, not stale.
+    clock.set(DURING_SESSION.getTime() + 40_000);
+    expect(await market.stocks.getSnapshot("NVDA")).toMatchObject({
+      stale: false,
+      ageSeconds: 40,
+    });
     stocks.failWith = outage();
-    clock.set(DURING_SESSION.getTime() + 5 * 60_000);
-    expect(await market.stocks.getSnapshot("NVDA")).toEqual(before);
+    clock.set(DURING_SESSION.getTime() + 75_000);
+    expect(await market.stocks.getSnapshot("NVDA")).toEqual({
+      ...before,
+      stale: true,
+      asOf: DURING_SESSION.toISOString(),
+      ageSeconds: 75,
+    });
     expect(stocks.calls).toHaveLength(2);
+    // The provider is back: fresh figures, no longer stale.
+    stocks.failWith = undefined;
+    clock.set(DURING_SESSION.getTime() + 80_000);
+    expect(await market.stocks.getSnapshot("NVDA")).toMatchObject({
+      stale: false,
+      asOf: new Date(DURING_SESSION.getTime() + 80_000).toISOString(),
+      ageSeconds: 0,
+    });
+  });
+
+  it("marks a crypto quote served from cache during an outage stale, with its age", async () => {
+    const { market, crypto, clock } = serviceAt(DURING_SESSION);
+    const before = await market.crypto.getQuote("BTC");
+    expect(before.stale).toBe(false);
+    crypto.failWith = outage();
+    clock.set(DURING_SESSION.getTime() + 85_000);
+    expect(await market.crypto.getQuote("BTC")).toEqual({
+      ...before,
+      stale: true,
+      asOf: DURING_SESSION.toISOString(),
+      ageSeconds: 85,
+    });
   });
 
   it("fails with the spec's message when there is nothing stale to serve", async () => {
