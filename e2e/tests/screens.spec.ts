@@ -183,3 +183,22 @@ test("Escape returns focus to the opening button, and Back closes a dialog befor
   await page.goBack();
   await expect(page).toHaveURL(/\/landing$/);
 });
+
+test("a signed-in page loads without its layout jumping", async ({ page }) => {
+  await login(page, demo.user.email, demo.user.password);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/portfolio-summary");
+  await expect(page.getByRole("heading", { name: "Stock Portfolio", exact: true })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  const total = await page.evaluate(() =>
+    (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(total).toBeLessThan(0.1);
+});

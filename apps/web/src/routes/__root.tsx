@@ -24,15 +24,18 @@ export const Route = createRootRoute({
 function DocumentTitle() {
   const title = useRouterState({
     select: (state) =>
-      state.matches
-        .flatMap((match) => match.meta ?? [])
-        .findLast((meta) => meta?.title)?.title,
+      state.matches.flatMap((match) => match.meta ?? []).findLast((meta) => meta?.title)?.title,
   });
   return title ? <title>{title}</title> : null;
 }
 
 function RootLayout() {
   const session = useSession();
+  // Until the first page has rendered the footer would sit at the bottom of an empty window and
+  // jump away when the page arrives (a layout shift); it appears below the page instead.
+  const firstPageShown = useRouterState({
+    select: (state) => state.resolvedLocation !== undefined,
+  });
   const toasterRequested = useSyncExternalStore(
     toasterState.subscribe,
     toasterState.isRequested,
@@ -57,7 +60,7 @@ function RootLayout() {
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
         <Outlet />
       </main>
-      <Footer />
+      {firstPageShown && <Footer />}
       {session && <SessionMonitor key={session.token} />}
       <Suspense fallback={null}>{toasterRequested && <Toaster />}</Suspense>
     </div>
