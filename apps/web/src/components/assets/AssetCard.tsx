@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { Eye } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { formatDateTime } from "../../lib/format";
 import { Badge } from "../ui/Badge";
 import { Button, buttonClass } from "../ui/Button";
 import { HoldingFigures } from "./HoldingFigures";
+import { PricesAsOf } from "./PricesAsOf";
 import type { AssetActions } from "./useAssetActions";
 
 /** What one card shows: the asset, its current price (null when unknown) and its figures. */
@@ -68,7 +68,7 @@ export function AssetCard({
               Held, not watched
             </Badge>
           )}
-          {item.staleAt && <Badge tone="warn">As of {formatDateTime(item.staleAt)}</Badge>}
+          <PricesAsOf at={item.staleAt} />
         </div>
       </header>
       {figures}

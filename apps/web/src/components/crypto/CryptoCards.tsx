@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 import { AssetCardGrid, type AssetCardItem } from "../assets/AssetCard";
 import { answered, heldNotWatched, heldQuery } from "../assets/held-not-watched";
+import { staleSince } from "../assets/PricesAsOf";
 import type { AssetActions } from "../assets/useAssetActions";
 import { CryptoFigures } from "./CryptoFigures";
 import { SavedPriceTrend } from "./SavedPriceTrend";
@@ -53,7 +54,10 @@ export function CryptoCardGrid({
       quote: saved,
       ...(versusSaved ? { savedPrice: saved.savedPrice } : {}),
     })),
-    ...held.map((quote) => ({ item: card(quote, false), quote })),
+    ...held.map((quote) => ({
+      item: { ...card(quote, false), staleAt: staleSince(quote) },
+      quote,
+    })),
   ];
   return (
     <AssetCardGrid

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 import { AssetCardGrid, type AssetCardItem } from "../assets/AssetCard";
 import { answered, heldNotWatched, heldQuery } from "../assets/held-not-watched";
+import { staleSince } from "../assets/PricesAsOf";
 import type { AssetActions } from "../assets/useAssetActions";
 import { SnapshotFigures } from "./SnapshotFigures";
 
@@ -17,7 +18,7 @@ const watchedCard = (saved: SavedStock): StockCardData => ({
     symbol: saved.symbol,
     name: saved.companyName,
     price: saved.snapshot?.price ?? null,
-    staleAt: saved.stale ? saved.snapshot?.timestamp : null,
+    staleAt: saved.stale ? (saved.snapshot?.asOf ?? saved.snapshot?.timestamp) : null,
     watched: true,
   },
   snapshot: saved.snapshot,
@@ -28,6 +29,7 @@ const heldCard = (snapshot: StockSnapshot): StockCardData => ({
     symbol: snapshot.symbol,
     name: snapshot.companyName,
     price: snapshot.price,
+    staleAt: staleSince(snapshot),
     watched: false,
   },
   snapshot,

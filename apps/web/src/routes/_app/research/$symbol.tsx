@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Info } from "lucide-react";
 import { lazy, Suspense } from "react";
+import { PricesAsOf, staleSince } from "../../../components/assets/PricesAsOf";
 import { isClosedStatus, MarketClosedBanner } from "../../../components/stocks/MarketStatus";
 import { SnapshotFigures } from "../../../components/stocks/SnapshotFigures";
 import { useWatchlist } from "../../../components/stocks/stock-queries";
@@ -124,7 +125,10 @@ function ResearchPage({ symbol }: { symbol: string }) {
               <h2 id="snapshot-heading" className="text-lg font-semibold">
                 Stock Snapshot
               </h2>
-              <p className="text-xs text-muted">As of {formatDateTime(stock.timestamp)}</p>
+              <p className="flex items-center gap-2 text-xs text-muted">
+                <PricesAsOf at={staleSince(stock)} />
+                As of {formatDateTime(stock.timestamp)}
+              </p>
             </div>
             {isClosedStatus(stock.marketStatus) ? (
               <MarketClosedBanner statuses={[stock.marketStatus]} />
