@@ -129,3 +129,40 @@ test("says 'Failed to load stock data' when the watchlist cannot be loaded", asy
   await expect(page.getByText("Failed to load stock data")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("heading", { name: "No Saved Stocks Yet" })).toHaveCount(0);
 });
+
+test("says 'Prices as of HH:MM' on a stock whose prices the server could not refresh", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInStockUser(page, request);
+  await user.watch("AAPL", "KO");
+  // The provider fails for AAPL: the server answers its cached quote, marked stale.
+  const asOf = "2026-03-11T14:58:00.000Z";
+  await page.route(/\/api\/trpc\/[^?]*watchlist\.list/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as unknown;
+    const markStale = (item: { symbol: string; stale: boolean; snapshot: object | null }) =>
+      item.symbol === "AAPL"
+        ? { ...item, stale: true, snapshot: { ...item.snapshot, stale: true, asOf } }
+        : item;
+    const answer = (Array.isArray(body) ? body : [body]).map((entry) => {
+      const data = (entry as { result?: { data?: unknown } }).result?.data;
+      return Array.isArray(data) ? { result: { data: data.map(markStale) } } : entry;
+    });
+    await route.fulfill({ response, json: Array.isArray(body) ? answer : answer[0] });
+  });
+  await page.goto("/stock-dashboard");
+  const expected = await page.evaluate(
+    (iso) =>
+      new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" }).format(
+        new Date(iso),
+      ),
+    asOf,
+  );
+  await expect(stockCard(page, "AAPL").getByText(`Prices as of ${expected}`)).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(stockCard(page, "AAPL").getByText(/^Prices as of \d{2}:\d{2}$/)).toBeVisible();
+  await expect(stockCard(page, "KO").getByText(/Prices as of/)).toHaveCount(0);
+  await expectAccessible(page);
+});
