@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import {
   createRepositories,
   migrateDatabase,
-  openDatabase,
+  openSqliteDatabase,
   type TransactionFilter,
 } from "@ledgerline/db";
 import {
@@ -71,7 +71,7 @@ export async function runTransactionsBenchmark(options: BenchmarkOptions = {}) {
   const caseBudgetMs = options.caseBudgetMs ?? 1500;
 
   const dir = mkdtempSync(join(tmpdir(), "ledgerline-bench-transactions-"));
-  const handle = openDatabase(join(dir, "bench.db"));
+  const handle = openSqliteDatabase(join(dir, "bench.db"));
   try {
     await migrateDatabase(handle);
     const { sqlite } = handle;

@@ -56,3 +56,4 @@ await build({
   ],
 });
 cpSync("../../packages/db/drizzle", `${outdir}/drizzle`, { recursive: true });
+cpSync("../../packages/db/drizzle-pg", `${outdir}/drizzle-pg`, { recursive: true });

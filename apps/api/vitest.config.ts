@@ -1,10 +1,50 @@
+import pg from "pg";
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({
+// The integration suite runs twice: on SQLite, and on PostgreSQL (a fresh database per test app).
+// Without a PostgreSQL server the second run is skipped with a loud note, unless
+// LEDGERLINE_REQUIRE_SERVICES=1 (CI), where that is a failure.
+// eslint-disable-next-line no-restricted-properties -- test set-up reads where its services are
+const requireServices = process.env.LEDGERLINE_REQUIRE_SERVICES === "1";
+// eslint-disable-next-line no-restricted-properties -- the same default as @ledgerline/db/testing
+const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 1000 });
+  client.on("error", () => {});
+  return client
+    .connect()
+    .then(() => client.query("SELECT 1"))
+    .then(
+      () => true,
+      () => false,
+    )
+    .finally(() => client.end().catch(() => undefined));
+}
+
+async function postgresProject() {
+  if (await postgresAnswers()) return [{ name: "postgres", LEDGERLINE_TEST_DATABASE: "postgres" }];
+  const note = `PostgreSQL does not answer at ${postgresUrl}: the API suite on PostgreSQL is SKIPPED. Start PostgreSQL (see README) or set TEST_DATABASE_URL.`;
+  if (requireServices) throw new Error(`${note} (LEDGERLINE_REQUIRE_SERVICES=1)`);
+  console.warn(`\n${"!".repeat(100)}\n${note}\n${"!".repeat(100)}\n`);
+  return [];
+}
+
+export default defineConfig(async () => ({
   test: {
-    include: ["test/**/*.test.ts"],
-    setupFiles: ["test/support/fail-on-console-error.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    projects: [
+      { name: "sqlite", LEDGERLINE_TEST_DATABASE: "sqlite" },
+      ...(await postgresProject()),
+    ].map(({ name, ...env }) => ({
+      extends: true as const,
+      test: {
+        name,
+        include: ["test/**/*.test.ts"],
+        setupFiles: ["test/support/fail-on-console-error.ts"],
+        env,
+      },
+    })),
   },
-});
+}));

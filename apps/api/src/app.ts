@@ -4,7 +4,7 @@ import type { MarketService } from "@ledgerline/market";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
 import { marketClockFromEnv } from "./market/market-service";
-import { migrationsFolder, webDistFolder } from "./paths";
+import { migrationsFolders, webDistFolder } from "./paths";
 import { apiDocsPlugin } from "./plugins/api-docs";
 import { depsPlugin } from "./plugins/deps";
 import { answerError } from "./plugins/error-answer";
@@ -82,7 +82,7 @@ export async function buildApp(options: AppOptions) {
     env,
     clock: options.clock ?? systemClock,
     shared,
-    migrationsFolder,
+    migrationsFolders,
     throttleLimits: options.throttleLimits,
     market: options.market,
     marketRefresher: options.marketRefresher,

@@ -149,10 +149,9 @@ describe("DELETE /api/users/self", () => {
     expect(await t.app.deps.repos.users.findByEmail("gone@example.com")).toBeUndefined();
     expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(401);
     expect((await t.trpc("query", "auth.session", undefined, other.token)).status).toBe(200);
-    const audit = t.app.database.sqlite
-      .prepare("SELECT email FROM audit_logs WHERE event = 'ACCOUNT_DELETE'")
-      .pluck()
-      .all();
+    const audit = (
+      await t.sql<{ email: string }>("SELECT email FROM audit_logs WHERE event = 'ACCOUNT_DELETE'")
+    ).map((row) => row.email);
     expect(audit).toEqual(["gone@example.com"]);
   });
 

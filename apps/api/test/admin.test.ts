@@ -40,9 +40,9 @@ describe("GET /api/users", () => {
     expect((await t.request("GET", "/api/users")).status).toBe(401);
     const refused = await t.request("GET", "/api/users", { token: user.token });
     expect(refused.status).toBe(403);
-    const denied = t.app.database.sqlite
-      .prepare("SELECT email, details FROM audit_logs WHERE event = 'ACCESS_DENIED'")
-      .all();
+    const denied = await t.sql(
+      "SELECT email, details FROM audit_logs WHERE event = 'ACCESS_DENIED'",
+    );
     expect(denied).toEqual([{ email: "bo@example.com", details: "GET /api/users" }]);
   });
 });
@@ -55,9 +55,9 @@ describe("DELETE /api/users/{id}", () => {
     expect(response.status).toBe(200);
     expect(await t.app.deps.repos.users.findById(user.id)).toBeUndefined();
     expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(401);
-    const audit = t.app.database.sqlite
-      .prepare("SELECT email, details FROM audit_logs WHERE event = 'ADMIN_USER_DELETE'")
-      .all();
+    const audit = await t.sql(
+      "SELECT email, details FROM audit_logs WHERE event = 'ADMIN_USER_DELETE'",
+    );
     expect(audit).toEqual([{ email: admin.email, details: "user bo@example.com" }]);
   });
 

@@ -215,13 +215,13 @@ describe("POST /api/auth/login", () => {
     await t.request("POST", "/api/auth/login", {
       body: { email: "bo@example.com", password: user.password },
     });
-    const rows = t.app.database.sqlite
-      .prepare("SELECT event, success, failure_reason AS reason FROM audit_logs ORDER BY id")
-      .all();
-    expect(rows).toEqual([
-      { event: "REGISTER", success: 1, reason: null },
-      { event: "LOGIN", success: 0, reason: "Wrong password" },
-      { event: "LOGIN", success: 1, reason: null },
+    const rows = await t.sql<{ success: unknown }>(
+      "SELECT event, success, failure_reason AS reason FROM audit_logs ORDER BY id",
+    );
+    expect(rows.map((row) => ({ ...row, success: Boolean(row.success) }))).toEqual([
+      { event: "REGISTER", success: true, reason: null },
+      { event: "LOGIN", success: false, reason: "Wrong password" },
+      { event: "LOGIN", success: true, reason: null },
     ]);
   });
 });
@@ -265,9 +265,7 @@ describe("sessions", () => {
 
   it("stores only a digest of the token", async () => {
     const user = await t.registerUser();
-    const stored = t.app.database.sqlite.prepare("SELECT token_hash FROM sessions").all() as {
-      token_hash: string;
-    }[];
+    const stored = await t.sql<{ token_hash: string }>("SELECT token_hash FROM sessions");
     expect(stored.map((row) => row.token_hash)).not.toContain(user.token);
     expect(stored[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });

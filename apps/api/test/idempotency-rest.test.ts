@@ -140,11 +140,9 @@ describe("Idempotency-Key on the REST door", () => {
     const first = await rest("POST", "/portfolio", buyBody, "crash");
     // What a process killed between the trade's commit and storing the answer leaves behind:
     // the key still in flight, its lease run out.
-    t!.app.database.sqlite
-      .prepare(
-        "UPDATE idempotency_keys SET state = 'in_flight', locked_until = 0, response_status = NULL, response_body = NULL WHERE key = 'crash'",
-      )
-      .run();
+    await t!.sql(
+      "UPDATE idempotency_keys SET state = 'in_flight', locked_until = 0, response_status = NULL, response_body = NULL WHERE key = 'crash'",
+    );
     const retry = await rest("POST", "/portfolio", buyBody, "crash");
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(first.body);

@@ -235,10 +235,12 @@ describe("GET /api/secrets/*", () => {
     const admin = await t.createAdmin();
     const response = await t.request("GET", "/api/secrets/polygon-api-key", { token: admin.token });
     expect(response.status).toBe(403);
-    const audit = t.app.database.sqlite
-      .prepare("SELECT success, details FROM audit_logs WHERE event = 'SECRET_READ'")
-      .all();
-    expect(audit).toEqual([{ success: 0, details: "polygon-api-key" }]);
+    const audit = await t.sql<{ success: unknown }>(
+      "SELECT success, details FROM audit_logs WHERE event = 'SECRET_READ'",
+    );
+    expect(audit.map((row) => ({ ...row, success: Boolean(row.success) }))).toEqual([
+      { success: false, details: "polygon-api-key" },
+    ]);
   });
 
   it("when opted in, answers { value } to admins only, and 404 for a secret that is not set", async () => {

@@ -54,9 +54,9 @@ describe("POST /api/auth/forgot-password", () => {
     await t.registerUser({ email: "cy@example.com" });
     await t.request("POST", "/api/auth/forgot-password", { body: { email: "cy@example.com" } });
     const token = (await resetLinkFor("cy@example.com")).searchParams.get("token");
-    const stored = t.app.database.sqlite
-      .prepare("SELECT token_hash FROM password_reset_tokens")
-      .all() as { token_hash: string }[];
+    const stored = await t.sql<{ token_hash: string }>(
+      "SELECT token_hash FROM password_reset_tokens",
+    );
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
   });
 
@@ -148,10 +148,9 @@ describe("POST /api/auth/reset-password", () => {
     await t.request("POST", "/api/auth/reset-password", {
       body: { token, email: "cy@example.com", newPassword: "fine-password-9" },
     });
-    const events = t.app.database.sqlite
-      .prepare("SELECT event FROM audit_logs WHERE success = 1 ORDER BY id")
-      .pluck()
-      .all();
+    const events = (
+      await t.sql<{ event: string }>("SELECT event FROM audit_logs WHERE success ORDER BY id")
+    ).map((row) => row.event);
     expect(events).toEqual(["REGISTER", "PASSWORD_RESET_REQUEST", "PASSWORD_RESET"]);
   });
 

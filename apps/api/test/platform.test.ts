@@ -27,7 +27,7 @@ describe("HTTP platform", () => {
   });
 
   it("answers 503 from /api/health when the database cannot be reached", async () => {
-    t.app.database.sqlite.close();
+    await t.app.database.close();
     const response = await t.request("GET", "/api/health");
     expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ status: "unavailable", database: "down" });
@@ -70,7 +70,7 @@ describe("HTTP platform", () => {
 
   it("says nothing internal when the server itself fails", async () => {
     const user = await t.registerUser();
-    t.app.database.sqlite.prepare("DROP TABLE client_logs").run();
+    await t.sql("DROP TABLE client_logs");
     const rest = await t.request("POST", "/api/logs", {
       token: user.token,
       body: { level: "info", message: "hello", timestamp: "2026-01-01T00:00:00Z" },

@@ -136,7 +136,7 @@ describe("GET /api/transaction", () => {
   it("streams a history longer than one batch whole and in order", async () => {
     const heavy = await historyUser(t);
     const start = Date.parse("2025-01-01T00:00:00Z");
-    insertTransactions(t, heavy.user.id, 2_345, (i) => ({
+    await insertTransactions(t, heavy.user.id, 2_345, (i) => ({
       date: start + i * 1000,
       symbol: i % 2 ? "AAPL" : "MSFT",
     }));

@@ -1,4 +1,4 @@
-import type { AssetType } from "@ledgerline/db";
+import { changes, type AssetType } from "@ledgerline/db";
 import { createMarketService, fixedClock } from "@ledgerline/market";
 import { multiply, toStored } from "@ledgerline/money";
 import { expect } from "vitest";
@@ -86,7 +86,7 @@ export async function historyUser(t: TestApp) {
  * Writes many transaction rows straight into the table (not through trades): for tests about
  * reading long histories, where positions do not matter.
  */
-export function insertTransactions(
+export async function insertTransactions(
   t: TestApp,
   userId: number,
   count: number,
@@ -99,26 +99,27 @@ export function insertTransactions(
     price?: string;
   },
 ) {
-  const insert = t.app.database.sqlite.prepare(
-    `INSERT INTO transactions (user_id, transaction_date, type, symbol, transaction_type, quantity, price, total, notes, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
-  );
-  t.app.database.sqlite.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const r = row(i);
-      const quantity = r.quantity ?? "1";
-      const price = r.price ?? "10";
-      insert.run(
-        userId,
-        r.date,
-        r.type ?? "STOCK",
-        r.symbol ?? "AAPL",
-        r.side ?? "BUY",
-        toStored(quantity),
-        toStored(price),
-        toStored(multiply(quantity, price)),
-        r.date,
-      );
+  const { transactions } = t.app.database.tables;
+  const rows = Array.from({ length: count }, (_, i) => {
+    const r = row(i);
+    const quantity = r.quantity ?? "1";
+    const price = r.price ?? "10";
+    return {
+      userId,
+      transactionDate: new Date(r.date),
+      type: r.type ?? "STOCK",
+      symbol: r.symbol ?? "AAPL",
+      transactionType: r.side ?? "BUY",
+      quantity: toStored(quantity),
+      price: toStored(price),
+      total: toStored(multiply(quantity, price)),
+      notes: null,
+      createdAt: new Date(r.date),
+    };
+  });
+  await t.app.database.transaction(function* (tx) {
+    for (let start = 0; start < rows.length; start += 1000) {
+      yield* changes(tx.insert(transactions).values(rows.slice(start, start + 1000)));
     }
-  })();
+  });
 }

@@ -156,7 +156,7 @@ describe("transaction history: pages", () => {
   it("counts a long history only ten pages ahead, and refuses pages out of reach", async () => {
     const heavy = await historyUser(t);
     const start = Date.parse("2024-01-01T00:00:00Z");
-    insertTransactions(t, heavy.user.id, 10_050, (i) => ({ date: start + i * 60_000 }));
+    await insertTransactions(t, heavy.user.id, 10_050, (i) => ({ date: start + i * 60_000 }));
     const first = await heavy.query<TransactionPage>("transactions.list", { pageSize: 100 });
     expect(first.data.pagination).toEqual({
       currentPage: 1,

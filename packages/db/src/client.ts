@@ -5,13 +5,25 @@ import BetterSqlite3 from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { driveSync, type SqliteDatabase, type Step } from "./database";
+import { openPostgresDatabase, type PostgresDatabase } from "./postgres";
 import * as schema from "./schema";
 
 /** Drizzle's query builder; repositories build with it on either dialect (see database.ts). */
 export type Db = BetterSQLite3Database<typeof schema>;
 
-/** The committed migrations of this package, as a folder path. */
+/** The committed migrations of this package, as folder paths per dialect. */
 export const defaultMigrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
+export const defaultPostgresMigrationsFolder = fileURLToPath(
+  new URL("../drizzle-pg", import.meta.url),
+);
+
+/** Either dialect's database. */
+export type AnyDatabase = SqliteDatabase | PostgresDatabase;
+
+/** Whether DATABASE_URL names a PostgreSQL server rather than a SQLite file. */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
 
 interface SqliteQuery {
   all(): unknown;
@@ -97,24 +109,28 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
   };
 }
 
-/** Opens the database DATABASE_URL names: a SQLite file path or `:memory:`. */
-export function openDatabase(url: string): SqliteDatabase {
-  return openSqliteDatabase(url);
+/**
+ * Opens the database DATABASE_URL names: `postgres://...` selects PostgreSQL, anything else is a
+ * SQLite file path (or `:memory:`).
+ */
+export function openDatabase(url: string): AnyDatabase {
+  return isPostgresUrl(url) ? openPostgresDatabase(url) : openSqliteDatabase(url);
 }
 
-/** Applies the committed migrations. */
+/** Applies the committed migrations of the database's dialect (default: this package's). */
 export async function migrateDatabase(
-  database: SqliteDatabase,
-  migrationsFolder = defaultMigrationsFolder,
+  database: AnyDatabase,
+  migrationsFolder?: string,
 ): Promise<void> {
-  migrate(database.db, { migrationsFolder });
+  if (database.dialect === "postgres") {
+    await database.migrate(migrationsFolder ?? defaultPostgresMigrationsFolder);
+  } else {
+    migrate(database.db, { migrationsFolder: migrationsFolder ?? defaultMigrationsFolder });
+  }
 }
 
 /** An online, consistent copy of the live database (safe while the server runs). */
-export async function backupDatabase(
-  database: SqliteDatabase,
-  destination: string,
-): Promise<void> {
+export async function backupDatabase(database: SqliteDatabase, destination: string): Promise<void> {
   mkdirSync(dirname(destination), { recursive: true });
   await database.sqlite.backup(destination);
 }

@@ -2,3 +2,4 @@ export * from "./client";
 export * from "./database";
 export * from "./schema";
 export * from "./repositories";
+export { openPostgresDatabase, toPostgresPlaceholders, type PostgresDatabase } from "./postgres";

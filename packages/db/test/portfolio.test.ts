@@ -1,210 +1,213 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRepositories, openDatabase, type Repositories } from "../src";
-import { openTestDatabase } from "../src/testing";
+import { testDialects } from "../src/testing";
 
-let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-let repos: Repositories;
-let userId: number;
-let otherUserId: number;
 const now = new Date("2026-03-02T15:00:00Z");
 const trade = { assetType: "STOCK" as const, transactionDate: now, notes: null, now };
 
-beforeEach(async () => {
-  handle = await openTestDatabase();
-  repos = createRepositories(handle);
-  userId = (await repos.users.create(
-    { email: "a@example.com", name: "A", passwordHash: "h" },
-    now,
-  ))!.id;
-  otherUserId = (await repos.users.create(
-    { email: "b@example.com", name: "B", passwordHash: "h" },
-    now,
-  ))!.id;
-});
-afterEach(() => handle.close());
+describe.each(await testDialects("the portfolio repository tests"))("on $name", (dialect) => {
+  let handle: Awaited<ReturnType<typeof dialect.open>>;
+  let repos: Repositories;
+  let userId: number;
+  let otherUserId: number;
 
-describe("portfolio trades", () => {
-  it("buys at two prices into one position with the exact average, writing a transaction each", async () => {
-    await repos.portfolio.buy({
-      ...trade,
-      userId,
-      symbol: "AAPL",
-      quantity: "10",
-      price: "100.10",
-    });
-    const second = await repos.portfolio.buy({
-      ...trade,
-      userId,
-      symbol: "AAPL",
-      quantity: "30",
-      price: "120.30",
-    });
-    expect(second.ok && second.position).toMatchObject({
-      symbol: "AAPL",
-      quantity: "40",
-      averagePrice: "115.25",
-    });
-    const history = await repos.portfolio.transactions(userId);
-    expect(history.map((t) => [t.transactionType, t.quantity, t.price, t.total])).toEqual([
-      ["BUY", "30", "120.3", "3609"],
-      ["BUY", "10", "100.1", "1001"],
-    ]);
+  beforeEach(async () => {
+    handle = await dialect.open();
+    repos = createRepositories(handle);
+    userId = (await repos.users.create(
+      { email: "a@example.com", name: "A", passwordHash: "h" },
+      now,
+    ))!.id;
+    otherUserId = (await repos.users.create(
+      { email: "b@example.com", name: "B", passwordHash: "h" },
+      now,
+    ))!.id;
   });
+  afterEach(() => handle.close());
 
-  it("keeps fractional quantities exact to 8 decimals", async () => {
-    const bought = await repos.portfolio.buy({
-      ...trade,
-      assetType: "CRYPTO",
-      userId,
-      symbol: "BTC",
-      quantity: "12345.12345678",
-      price: "0.00000001",
-    });
-    expect(bought.ok && bought.position?.quantity).toBe("12345.12345678");
-    expect(bought.ok && bought.transaction.total).toBe("0.0001234512345678");
-  });
-
-  it("refuses to sell more than held and writes nothing", async () => {
-    const bought = await repos.portfolio.buy({
-      ...trade,
-      userId,
-      symbol: "AAPL",
-      quantity: "5",
-      price: "10",
-    });
-    const positionId = bought.ok ? bought.position!.id : 0;
-    expect(
-      await repos.portfolio.sell({
-        ...trade,
-        userId,
-        positionId,
-        quantity: "5.00000001",
-        price: "11",
-      }),
-    ).toEqual({ ok: false, reason: "exceeds_holding", held: "5" });
-    expect(await repos.portfolio.transactions(userId)).toHaveLength(1);
-  });
-
-  it("closes the position when everything is sold", async () => {
-    const bought = await repos.portfolio.buy({
-      ...trade,
-      userId,
-      symbol: "AAPL",
-      quantity: "5",
-      price: "10",
-    });
-    const positionId = bought.ok ? bought.position!.id : 0;
-    const sold = await repos.portfolio.sell({
-      ...trade,
-      userId,
-      positionId,
-      quantity: "5",
-      price: "12",
-    });
-    expect(sold.ok && sold.position).toBeNull();
-    expect(await repos.portfolio.list(userId, "STOCK")).toEqual([]);
-  });
-
-  it("never touches another user's position", async () => {
-    const bought = await repos.portfolio.buy({
-      ...trade,
-      userId,
-      symbol: "AAPL",
-      quantity: "5",
-      price: "10",
-    });
-    const positionId = bought.ok ? bought.position!.id : 0;
-    expect(
-      await repos.portfolio.sell({
-        ...trade,
-        userId: otherUserId,
-        positionId,
-        quantity: "1",
-        price: "12",
-      }),
-    ).toEqual({ ok: false, reason: "not_found" });
-    expect(
-      await repos.portfolio.buy({
-        ...trade,
-        userId: otherUserId,
-        positionId,
-        symbol: "AAPL",
-        quantity: "1",
-        price: "12",
-      }),
-    ).toEqual({ ok: false, reason: "not_found" });
-    expect(await repos.portfolio.findById(otherUserId, "STOCK", positionId)).toBeUndefined();
-  });
-
-  it("refuses a buy whose expected holding is out of date", async () => {
-    await repos.portfolio.buy({ ...trade, userId, symbol: "AAPL", quantity: "5", price: "10" });
-    expect(
+  describe("portfolio trades", () => {
+    it("buys at two prices into one position with the exact average, writing a transaction each", async () => {
       await repos.portfolio.buy({
         ...trade,
         userId,
         symbol: "AAPL",
-        quantity: "1",
+        quantity: "10",
+        price: "100.10",
+      });
+      const second = await repos.portfolio.buy({
+        ...trade,
+        userId,
+        symbol: "AAPL",
+        quantity: "30",
+        price: "120.30",
+      });
+      expect(second.ok && second.position).toMatchObject({
+        symbol: "AAPL",
+        quantity: "40",
+        averagePrice: "115.25",
+      });
+      const history = await repos.portfolio.transactions(userId);
+      expect(history.map((t) => [t.transactionType, t.quantity, t.price, t.total])).toEqual([
+        ["BUY", "30", "120.3", "3609"],
+        ["BUY", "10", "100.1", "1001"],
+      ]);
+    });
+
+    it("keeps fractional quantities exact to 8 decimals", async () => {
+      const bought = await repos.portfolio.buy({
+        ...trade,
+        assetType: "CRYPTO",
+        userId,
+        symbol: "BTC",
+        quantity: "12345.12345678",
+        price: "0.00000001",
+      });
+      expect(bought.ok && bought.position?.quantity).toBe("12345.12345678");
+      expect(bought.ok && bought.transaction.total).toBe("0.0001234512345678");
+    });
+
+    it("refuses to sell more than held and writes nothing", async () => {
+      const bought = await repos.portfolio.buy({
+        ...trade,
+        userId,
+        symbol: "AAPL",
+        quantity: "5",
         price: "10",
-        expectedHeld: "4",
-      }),
-    ).toEqual({ ok: false, reason: "held_changed", held: "5" });
-  });
-
-  it("sells exactly the held quantity when two connections race to oversell", async () => {
-    const bought = await repos.portfolio.buy({
-      ...trade,
-      userId,
-      symbol: "AAPL",
-      quantity: "10",
-      price: "10",
+      });
+      const positionId = bought.ok ? bought.position!.id : 0;
+      expect(
+        await repos.portfolio.sell({
+          ...trade,
+          userId,
+          positionId,
+          quantity: "5.00000001",
+          price: "11",
+        }),
+      ).toEqual({ ok: false, reason: "exceeds_holding", held: "5" });
+      expect(await repos.portfolio.transactions(userId)).toHaveLength(1);
     });
-    const positionId = bought.ok ? bought.position!.id : 0;
-    const second = openDatabase(handle.path);
-    const secondRepos = createRepositories(second);
-    const attempts = Array.from({ length: 30 }, (_, i) =>
-      (i % 2 ? secondRepos : repos).portfolio.sell({
+
+    it("closes the position when everything is sold", async () => {
+      const bought = await repos.portfolio.buy({
+        ...trade,
+        userId,
+        symbol: "AAPL",
+        quantity: "5",
+        price: "10",
+      });
+      const positionId = bought.ok ? bought.position!.id : 0;
+      const sold = await repos.portfolio.sell({
         ...trade,
         userId,
         positionId,
-        quantity: "0.5",
-        price: "11",
-      }),
-    );
-    const outcomes = await Promise.all(attempts);
-    await second.close();
-    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(20);
-    expect(await repos.portfolio.list(userId, "STOCK")).toEqual([]);
-    const sells = (await repos.portfolio.transactions(userId)).filter(
-      (t) => t.transactionType === "SELL",
-    );
-    expect(sells).toHaveLength(20);
-  });
-});
+        quantity: "5",
+        price: "12",
+      });
+      expect(sold.ok && sold.position).toBeNull();
+      expect(await repos.portfolio.list(userId, "STOCK")).toEqual([]);
+    });
 
-describe("watchlists", () => {
-  it("adds once per user and symbol and counts per user", async () => {
-    const snapshot = {
-      symbol: "AAPL",
-      companyName: "Apple Inc.",
-      price: "1",
-      change: "0",
-      changePercent: 0,
-      marketCap: 0,
-      volume: 0,
-      timestamp: now.toISOString(),
-      open: null,
-      high: null,
-      low: null,
-      previousClose: "1",
-      marketStatus: "Market is open.",
-    };
-    await repos.stockWatchlist.save(userId, snapshot, now);
-    await repos.stockWatchlist.save(userId, { ...snapshot, price: "2" }, now);
-    await repos.stockWatchlist.save(otherUserId, snapshot, now);
-    expect(await repos.stockWatchlist.count(userId)).toBe(1);
-    expect((await repos.stockWatchlist.find(userId, "AAPL"))?.lastSnapshot?.price).toBe("2");
-    expect(await repos.stockWatchlist.remove(otherUserId, "AAPL")).toBe(true);
-    expect(await repos.stockWatchlist.count(userId)).toBe(1);
-    expect(await repos.stockWatchlist.distinctSymbols()).toEqual(["AAPL"]);
+    it("never touches another user's position", async () => {
+      const bought = await repos.portfolio.buy({
+        ...trade,
+        userId,
+        symbol: "AAPL",
+        quantity: "5",
+        price: "10",
+      });
+      const positionId = bought.ok ? bought.position!.id : 0;
+      expect(
+        await repos.portfolio.sell({
+          ...trade,
+          userId: otherUserId,
+          positionId,
+          quantity: "1",
+          price: "12",
+        }),
+      ).toEqual({ ok: false, reason: "not_found" });
+      expect(
+        await repos.portfolio.buy({
+          ...trade,
+          userId: otherUserId,
+          positionId,
+          symbol: "AAPL",
+          quantity: "1",
+          price: "12",
+        }),
+      ).toEqual({ ok: false, reason: "not_found" });
+      expect(await repos.portfolio.findById(otherUserId, "STOCK", positionId)).toBeUndefined();
+    });
+
+    it("refuses a buy whose expected holding is out of date", async () => {
+      await repos.portfolio.buy({ ...trade, userId, symbol: "AAPL", quantity: "5", price: "10" });
+      expect(
+        await repos.portfolio.buy({
+          ...trade,
+          userId,
+          symbol: "AAPL",
+          quantity: "1",
+          price: "10",
+          expectedHeld: "4",
+        }),
+      ).toEqual({ ok: false, reason: "held_changed", held: "5" });
+    });
+
+    it("sells exactly the held quantity when two connections race to oversell", async () => {
+      const bought = await repos.portfolio.buy({
+        ...trade,
+        userId,
+        symbol: "AAPL",
+        quantity: "10",
+        price: "10",
+      });
+      const positionId = bought.ok ? bought.position!.id : 0;
+      const second = openDatabase(handle.url);
+      const secondRepos = createRepositories(second);
+      const attempts = Array.from({ length: 30 }, (_, i) =>
+        (i % 2 ? secondRepos : repos).portfolio.sell({
+          ...trade,
+          userId,
+          positionId,
+          quantity: "0.5",
+          price: "11",
+        }),
+      );
+      const outcomes = await Promise.all(attempts);
+      await second.close();
+      expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(20);
+      expect(await repos.portfolio.list(userId, "STOCK")).toEqual([]);
+      const sells = (await repos.portfolio.transactions(userId)).filter(
+        (t) => t.transactionType === "SELL",
+      );
+      expect(sells).toHaveLength(20);
+    });
+  });
+
+  describe("watchlists", () => {
+    it("adds once per user and symbol and counts per user", async () => {
+      const snapshot = {
+        symbol: "AAPL",
+        companyName: "Apple Inc.",
+        price: "1",
+        change: "0",
+        changePercent: 0,
+        marketCap: 0,
+        volume: 0,
+        timestamp: now.toISOString(),
+        open: null,
+        high: null,
+        low: null,
+        previousClose: "1",
+        marketStatus: "Market is open.",
+      };
+      await repos.stockWatchlist.save(userId, snapshot, now);
+      await repos.stockWatchlist.save(userId, { ...snapshot, price: "2" }, now);
+      await repos.stockWatchlist.save(otherUserId, snapshot, now);
+      expect(await repos.stockWatchlist.count(userId)).toBe(1);
+      expect((await repos.stockWatchlist.find(userId, "AAPL"))?.lastSnapshot?.price).toBe("2");
+      expect(await repos.stockWatchlist.remove(otherUserId, "AAPL")).toBe(true);
+      expect(await repos.stockWatchlist.count(userId)).toBe(1);
+      expect(await repos.stockWatchlist.distinctSymbols()).toEqual(["AAPL"]);
+    });
   });
 });

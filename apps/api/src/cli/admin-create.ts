@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { email as emailSchema, newPassword, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts";
 import { createRepositories, migrateDatabase, openDatabase } from "@ledgerline/db";
 import { loadEnv } from "../env";
-import { migrationsFolder } from "../paths";
+import { migrationsFolders } from "../paths";
 import { hashPassword, isCommonPassword } from "../services/passwords";
 
 const { values } = parseArgs({
@@ -41,7 +41,7 @@ if (!password.success) fail(password.error.issues[0]?.message ?? "Invalid passwo
 if (isCommonPassword(password.data)) fail("That password is too common.");
 
 const database = openDatabase(env.DATABASE_URL);
-await migrateDatabase(database, migrationsFolder);
+await migrateDatabase(database, migrationsFolders[database.dialect]);
 const repos = createRepositories(database);
 const existing = await repos.users.findByEmail(email.data);
 const passwordHash = await hashPassword(password.data);

@@ -1,4 +1,9 @@
-import { createRepositories, migrateDatabase, openDatabase } from "@ledgerline/db";
+import {
+  createRepositories,
+  migrateDatabase,
+  openDatabase,
+  type AnyDatabase,
+} from "@ledgerline/db";
 import { SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -19,7 +24,7 @@ export interface DepsOptions {
   clock: Clock;
   /** What this deployment's processes share (see shared-state/); closed with the app. */
   shared: SharedState;
-  migrationsFolder: string;
+  migrationsFolders: Record<AnyDatabase["dialect"], string>;
   throttleLimits?: Partial<ThrottleLimits>;
   /** A market service to use instead of the one the env describes (tests). */
   market?: MarketService;
@@ -34,7 +39,7 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 export const depsPlugin = fp(
   async function deps(app: FastifyInstance, options: DepsOptions) {
     const database = openDatabase(options.env.DATABASE_URL);
-    await migrateDatabase(database, options.migrationsFolder);
+    await migrateDatabase(database, options.migrationsFolders[database.dialect]);
     const repos = withSessionCache(createRepositories(database), options.clock);
     const mailer = createMailer({
       smtpUrl: options.env.SMTP_URL,
@@ -58,7 +63,7 @@ export const depsPlugin = fp(
       signals: shared.signals,
       options: options.idempotency,
     });
-    app.decorate("database", database);
+    app.decorate<AnyDatabase>("database", database);
     app.decorate("deps", {
       repos,
       clock: options.clock,

@@ -1,4 +1,4 @@
-import type { SessionRow, SqliteDatabase, UserRow } from "@ledgerline/db";
+import type { AnyDatabase, SessionRow, UserRow } from "@ledgerline/db";
 import type { FastifyRequest } from "fastify";
 import type { AppDeps, RequestScope } from "../services/scope";
 import { authenticate } from "../services/sessions";
@@ -7,7 +7,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Decorated by the deps plugin. */
     deps: AppDeps;
-    database: SqliteDatabase;
+    database: AnyDatabase;
   }
 }
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AuthUser } from "@ledgerline/contracts";
+import { createTestPostgresDatabase } from "@ledgerline/db/testing";
 import type { MarketService } from "@ledgerline/market";
 import { buildApp, type App } from "../../src/app";
 import { parseEnv } from "../../src/env";
@@ -9,6 +10,9 @@ import type { Clock } from "../../src/services/clock";
 import { hashPassword } from "../../src/services/passwords";
 import type { IdempotencyOptions } from "../../src/services/idempotency";
 import type { ThrottleLimits } from "../../src/services/throttles";
+
+// eslint-disable-next-line no-restricted-properties -- the vitest project says which database
+const testDialect = process.env.LEDGERLINE_TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -41,14 +45,17 @@ export interface InjectOptions {
 }
 
 /**
- * The real Fastify app on a fresh, migrated SQLite file of its own, driven through inject().
- * Each call makes a new database, so tests never see each other's rows.
+ * The real Fastify app on a fresh, migrated database of its own, driven through inject(): a SQLite
+ * file, or with LEDGERLINE_TEST_DATABASE=postgres (the vitest "postgres" project) a PostgreSQL
+ * database copied from a migrated template. Each call makes a new database, so tests never see
+ * each other's rows.
  */
 export async function startTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "ledgerline-api-"));
+  const postgres = testDialect === "postgres" ? await createTestPostgresDatabase() : undefined;
   const env = parseEnv({
     NODE_ENV: "test",
-    DATABASE_URL: join(dir, "app.db"),
+    DATABASE_URL: postgres?.url ?? join(dir, "app.db"),
     APP_ORIGIN: "https://ledgerline.test",
     // A Wednesday in a regular session: the simulated market is open.
     MARKET_TIME: "2026-03-11T15:00:00Z",
@@ -126,12 +133,18 @@ export async function startTestApp(options: TestAppOptions = {}) {
     return request("POST", `/api/trpc/${path}`, { token, body: input ?? {} });
   }
 
+  /** A hand-written query on the app's database (`?` placeholders on either dialect). */
+  function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+    return app.database.query<T>(text, params);
+  }
+
   async function close() {
     await app.close();
+    await postgres?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { app, env, clock, request, trpc, registerUser, createAdmin, close };
+  return { app, env, clock, request, trpc, registerUser, createAdmin, sql, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -29,7 +29,6 @@ export interface AuditLogPageRequest extends AuditLogFilter {
   pageSize: number;
 }
 
-
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

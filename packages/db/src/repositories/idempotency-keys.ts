@@ -52,14 +52,19 @@ export function idempotencyKeysRepository(database: Database) {
             .returning({ id: idempotencyKeys.id }),
         );
         if (inserted.length > 0) return { kind: "claimed" } as const;
-        const row = yield* locked(tx.select().from(idempotencyKeys).where(byUserAndKey(userId, key)));
+        const row = yield* locked(
+          tx.select().from(idempotencyKeys).where(byUserAndKey(userId, key)),
+        );
         if (!row || row.createdAt.getTime() <= now.getTime() - request.maxAgeMs) {
           // Gone since, or older than a key lives: the key starts afresh.
           yield* changes(
             tx
               .insert(idempotencyKeys)
               .values({ userId, key, ...fresh })
-              .onConflictDoUpdate({ target: [idempotencyKeys.userId, idempotencyKeys.key], set: fresh }),
+              .onConflictDoUpdate({
+                target: [idempotencyKeys.userId, idempotencyKeys.key],
+                set: fresh,
+              }),
           );
           return { kind: "claimed" } as const;
         }
@@ -97,7 +102,12 @@ export function idempotencyKeysRepository(database: Database) {
       await database.changes(
         db
           .update(idempotencyKeys)
-          .set({ state: "completed", lockedUntil: null, responseStatus: status, responseBody: body })
+          .set({
+            state: "completed",
+            lockedUntil: null,
+            responseStatus: status,
+            responseBody: body,
+          })
           .where(and(byUserAndKey(userId, key), eq(idempotencyKeys.state, "in_flight"))),
       );
     },
@@ -112,7 +122,9 @@ export function idempotencyKeysRepository(database: Database) {
     },
 
     async deleteCreatedBefore(cutoff: Date): Promise<number> {
-      return database.changes(db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)));
+      return database.changes(
+        db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)),
+      );
     },
   };
 }

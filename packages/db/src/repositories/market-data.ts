@@ -34,24 +34,24 @@ export function marketDataRepository(database: Database) {
     ): Promise<HistoricalBar[]> {
       return database.all(
         db
-        .select({
-          date: marketDailyBars.date,
-          t: marketDailyBars.startsAt,
-          o: marketDailyBars.open,
-          h: marketDailyBars.high,
-          l: marketDailyBars.low,
-          c: marketDailyBars.close,
-          v: marketDailyBars.volume,
-        })
-        .from(marketDailyBars)
-        .where(
-          and(
-            eq(marketDailyBars.source, source),
-            eq(marketDailyBars.symbol, symbol),
-            between(marketDailyBars.date, from, to),
-          ),
-        )
-        .orderBy(asc(marketDailyBars.date)),
+          .select({
+            date: marketDailyBars.date,
+            t: marketDailyBars.startsAt,
+            o: marketDailyBars.open,
+            h: marketDailyBars.high,
+            l: marketDailyBars.low,
+            c: marketDailyBars.close,
+            v: marketDailyBars.volume,
+          })
+          .from(marketDailyBars)
+          .where(
+            and(
+              eq(marketDailyBars.source, source),
+              eq(marketDailyBars.symbol, symbol),
+              between(marketDailyBars.date, from, to),
+            ),
+          )
+          .orderBy(asc(marketDailyBars.date)),
       );
     },
 
@@ -77,35 +77,35 @@ export function marketDataRepository(database: Database) {
           }));
           yield* changes(
             tx
-            .insert(marketDailyBars)
-            .values(rows)
-            .onConflictDoUpdate({
-              target: [marketDailyBars.source, marketDailyBars.symbol, marketDailyBars.date],
-              set: {
-                startsAt: sql`excluded.starts_at`,
-                open: sql`excluded.open`,
-                high: sql`excluded.high`,
-                low: sql`excluded.low`,
-                close: sql`excluded.close`,
-                volume: sql`excluded.volume`,
-              },
-            }),
+              .insert(marketDailyBars)
+              .values(rows)
+              .onConflictDoUpdate({
+                target: [marketDailyBars.source, marketDailyBars.symbol, marketDailyBars.date],
+                set: {
+                  startsAt: sql`excluded.starts_at`,
+                  open: sql`excluded.open`,
+                  high: sql`excluded.high`,
+                  low: sql`excluded.low`,
+                  close: sql`excluded.close`,
+                  volume: sql`excluded.volume`,
+                },
+              }),
           );
         }
         yield* changes(
           tx
-          .insert(marketBarCoverage)
-          .values({
-            source,
-            symbol,
-            fromDate: coverage.from,
-            toDate: coverage.to,
-            updatedAt: new Date(),
-          })
-          .onConflictDoUpdate({
-            target: [marketBarCoverage.source, marketBarCoverage.symbol],
-            set: { fromDate: coverage.from, toDate: coverage.to, updatedAt: new Date() },
-          }),
+            .insert(marketBarCoverage)
+            .values({
+              source,
+              symbol,
+              fromDate: coverage.from,
+              toDate: coverage.to,
+              updatedAt: new Date(),
+            })
+            .onConflictDoUpdate({
+              target: [marketBarCoverage.source, marketBarCoverage.symbol],
+              set: { fromDate: coverage.from, toDate: coverage.to, updatedAt: new Date() },
+            }),
         );
       });
     },

@@ -19,16 +19,16 @@ export function passwordResetTokensRepository(database: Database) {
         const found = yield* first(
           tx
             .select({ user: users })
-          .from(passwordResetTokens)
-          .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-          .where(
-            and(
-              eq(passwordResetTokens.tokenHash, tokenHash),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, now),
-              eq(users.email, email),
+            .from(passwordResetTokens)
+            .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+            .where(
+              and(
+                eq(passwordResetTokens.tokenHash, tokenHash),
+                isNull(passwordResetTokens.usedAt),
+                gt(passwordResetTokens.expiresAt, now),
+                eq(users.email, email),
+              ),
             ),
-          ),
         );
         if (!found) return undefined;
         yield* changes(

@@ -320,7 +320,11 @@ export function portfolioRepository(database: Database) {
             ),
           );
         }
-        const transaction = yield* insertTransaction(tx, { ...request, symbol: row.symbol }, "SELL");
+        const transaction = yield* insertTransaction(
+          tx,
+          { ...request, symbol: row.symbol },
+          "SELL",
+        );
         return { ok: true, position, transaction };
       });
     },

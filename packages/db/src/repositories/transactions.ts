@@ -280,7 +280,10 @@ function countQuery(
 /** The rows of a page, by primary key; the ids travel as one JSON array (one statement for any page). */
 function rowsQuery(dialect: Dialect, userId: number, ids: number[]): Query {
   if (dialect === "postgres") {
-    return { sql: "SELECT * FROM transactions WHERE id = ANY(?) AND user_id = ?", params: [ids, userId] };
+    return {
+      sql: "SELECT * FROM transactions WHERE id = ANY(?) AND user_id = ?",
+      params: [ids, userId],
+    };
   }
   return {
     // `+user_id` keeps the owner check from steering SQLite to a user index: rowid lookups only.
@@ -582,9 +585,7 @@ export function explainTransactionQueries(
     kind: query.kind,
     sql: query.sql,
     plan: (
-      database.sqlite
-        .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
-        .all(...query.params) as {
+      database.sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as {
         detail: string;
       }[]
     ).map((row) => row.detail),

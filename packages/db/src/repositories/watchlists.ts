@@ -71,7 +71,9 @@ export function stockWatchlistRepository(database: Database) {
 
     async remove(userId: number, symbol: string): Promise<boolean> {
       const removed = await database.changes(
-        db.delete(savedStocks).where(and(eq(savedStocks.userId, userId), eq(savedStocks.symbol, symbol))),
+        db
+          .delete(savedStocks)
+          .where(and(eq(savedStocks.userId, userId), eq(savedStocks.symbol, symbol))),
       );
       return removed > 0;
     },
@@ -85,7 +87,9 @@ export function stockWatchlistRepository(database: Database) {
 
     /** Every symbol anyone watches: what the market refresher keeps fresh. */
     async distinctSymbols(): Promise<string[]> {
-      const rows = await database.all(db.selectDistinct({ symbol: savedStocks.symbol }).from(savedStocks));
+      const rows = await database.all(
+        db.selectDistinct({ symbol: savedStocks.symbol }).from(savedStocks),
+      );
       return rows.map((row) => row.symbol);
     },
   };
@@ -155,7 +159,9 @@ export function cryptoWatchlistRepository(database: Database) {
 
     async remove(userId: number, symbol: string): Promise<boolean> {
       const removed = await database.changes(
-        db.delete(savedCryptos).where(and(eq(savedCryptos.userId, userId), eq(savedCryptos.symbol, symbol))),
+        db
+          .delete(savedCryptos)
+          .where(and(eq(savedCryptos.userId, userId), eq(savedCryptos.symbol, symbol))),
       );
       return removed > 0;
     },
@@ -168,7 +174,9 @@ export function cryptoWatchlistRepository(database: Database) {
     },
 
     async distinctSymbols(): Promise<string[]> {
-      const rows = await database.all(db.selectDistinct({ symbol: savedCryptos.symbol }).from(savedCryptos));
+      const rows = await database.all(
+        db.selectDistinct({ symbol: savedCryptos.symbol }).from(savedCryptos),
+      );
       return rows.map((row) => row.symbol);
     },
   };

@@ -32,6 +32,43 @@ export const positions = sqliteTable(
   ],
 );
 
+type TransactionColumn =
+  | "userId"
+  | "transactionDate"
+  | "type"
+  | "symbol"
+  | "transactionType"
+  | "quantity"
+  | "price"
+  | "total";
+
+/** The transaction history's indexes (see below), as column lists both dialects' schemas build. */
+interface HistoryIndex {
+  name: string;
+  columns: [TransactionColumn, ...TransactionColumn[]];
+}
+
+export const transactionHistoryIndexes: HistoryIndex[] = [
+  {
+    name: "transactions_user_date_idx",
+    columns: ["userId", "transactionDate", "type", "transactionType"],
+  },
+  {
+    name: "transactions_user_symbol_date_idx",
+    columns: ["userId", "symbol", "transactionDate", "type", "transactionType"],
+  },
+  ...(["quantity", "price", "total"] as const).flatMap((column): HistoryIndex[] => [
+    {
+      name: `transactions_user_${column}_idx`,
+      columns: ["userId", column, "transactionDate", "type", "transactionType", "symbol"],
+    },
+    {
+      name: `transactions_user_symbol_${column}_idx`,
+      columns: ["userId", "symbol", column, "transactionDate", "type", "transactionType"],
+    },
+  ]),
+];
+
 /** Every buy and sell, written in the same database transaction as the position it changes. */
 export const transactions = sqliteTable(
   "transactions",
@@ -74,37 +111,9 @@ export const transactions = sqliteTable(
     index("transactions_user_request_key_idx")
       .on(table.userId, table.requestKey)
       .where(sql`${table.requestKey} IS NOT NULL`),
-    index("transactions_user_date_idx").on(
-      table.userId,
-      table.transactionDate,
-      table.type,
-      table.transactionType,
+    ...transactionHistoryIndexes.map(({ name, columns: [first, ...rest] }) =>
+      index(name).on(table[first], ...rest.map((column) => table[column])),
     ),
-    index("transactions_user_symbol_date_idx").on(
-      table.userId,
-      table.symbol,
-      table.transactionDate,
-      table.type,
-      table.transactionType,
-    ),
-    ...(["quantity", "price", "total"] as const).flatMap((column) => [
-      index(`transactions_user_${column}_idx`).on(
-        table.userId,
-        table[column],
-        table.transactionDate,
-        table.type,
-        table.transactionType,
-        table.symbol,
-      ),
-      index(`transactions_user_symbol_${column}_idx`).on(
-        table.userId,
-        table.symbol,
-        table[column],
-        table.transactionDate,
-        table.type,
-        table.transactionType,
-      ),
-    ]),
   ],
 );
 

@@ -1,0 +1,296 @@
+/**
+ * The PostgreSQL twin of ../schema (SQLite): the same tables, columns, nullability, keys and
+ * indexes, kept equal by test/schema-parity.test.ts. Type choices:
+ * - instants are epoch milliseconds in `bigint`, as on SQLite, so keyset cursors, placeholders
+ *   and hand-written queries carry the same numbers on both;
+ * - money and quantities are `numeric` (exact, never float); fixed-width decimal text goes in and
+ *   the repositories read it back through `fromStored`, so the domain sees the same strings;
+ * - JSON is `jsonb`, booleans are `boolean`.
+ */
+import type {
+  CompanyDetails,
+  CryptoQuote,
+  MarketMovers,
+  StockSnapshot,
+} from "@ledgerline/contracts";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import {
+  assetTypes,
+  idempotencyStates,
+  transactionHistoryIndexes,
+  transactionTypes,
+} from "../schema";
+
+/** An instant as epoch milliseconds, read and written as a Date. */
+const instant = customType<{ data: Date; driverData: number | string }>({
+  dataType: () => "bigint",
+  toDriver: (value) => value.getTime(),
+  fromDriver: (value) => new Date(Number(value)),
+});
+
+const id = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
+
+export const users = pgTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  isAdmin: boolean("is_admin").notNull().default(false),
+  createdAt: instant("created_at").notNull(),
+  lastLoginAt: instant("last_login_at"),
+  previousLoginAt: instant("previous_login_at"),
+  numberOfLogins: integer("number_of_logins").notNull().default(0),
+  failedLogins: integer("failed_logins").notNull().default(0),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: instant("created_at").notNull(),
+    lastSeenAt: instant("last_seen_at").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: instant("created_at").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+  },
+  (table) => [index("password_reset_tokens_user_id_idx").on(table.userId)],
+);
+
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: id(),
+    timestamp: instant("timestamp").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email"),
+    event: text("event").notNull(),
+    success: boolean("success").notNull(),
+    ipAddress: text("ip_address"),
+    failureReason: text("failure_reason"),
+    details: text("details"),
+  },
+  (table) => [
+    index("audit_logs_timestamp_idx").on(table.timestamp),
+    index("audit_logs_email_timestamp_idx").on(table.email, table.timestamp),
+    index("audit_logs_success_timestamp_idx").on(table.success, table.timestamp),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    bodyText: text("body_text").notNull(),
+    createdAt: instant("created_at").notNull(),
+    transport: text("transport", { enum: ["smtp", "outbox"] }).notNull(),
+    sentAt: instant("sent_at"),
+    error: text("error"),
+  },
+  (table) => [index("mail_outbox_to_address_idx").on(table.toAddress, table.createdAt)],
+);
+
+export const clientLogs = pgTable(
+  "client_logs",
+  {
+    id: id(),
+    receivedAt: instant("received_at").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    level: text("level", { enum: ["info", "warn", "error"] }).notNull(),
+    message: text("message").notNull(),
+    context: text("context"),
+    clientTimestamp: text("client_timestamp").notNull(),
+    errorMessage: text("error_message"),
+    errorStack: text("error_stack"),
+    ipAddress: text("ip_address"),
+  },
+  (table) => [index("client_logs_received_at_idx").on(table.receivedAt)],
+);
+
+export const marketDailyBars = pgTable(
+  "market_daily_bars",
+  {
+    source: text("source").notNull(),
+    symbol: text("symbol").notNull(),
+    date: text("date").notNull(),
+    startsAt: bigint("starts_at", { mode: "number" }).notNull(),
+    open: numeric("open").notNull(),
+    high: numeric("high").notNull(),
+    low: numeric("low").notNull(),
+    close: numeric("close").notNull(),
+    volume: doublePrecision("volume").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.symbol, table.date] })],
+);
+
+export const marketBarCoverage = pgTable(
+  "market_bar_coverage",
+  {
+    source: text("source").notNull(),
+    symbol: text("symbol").notNull(),
+    fromDate: text("from_date").notNull(),
+    toDate: text("to_date").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.symbol] })],
+);
+
+export const marketCompanyDetails = pgTable(
+  "market_company_details",
+  {
+    source: text("source").notNull(),
+    symbol: text("symbol").notNull(),
+    details: jsonb("details").$type<CompanyDetails>().notNull(),
+    fetchedAt: instant("fetched_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.symbol] })],
+);
+
+export const savedStocks = pgTable(
+  "saved_stocks",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    symbol: text("symbol").notNull(),
+    companyName: text("company_name").notNull(),
+    lastSnapshot: jsonb("last_snapshot").$type<StockSnapshot>(),
+    createdAt: instant("created_at").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("saved_stocks_user_symbol_idx").on(table.userId, table.symbol),
+    index("saved_stocks_symbol_idx").on(table.symbol),
+  ],
+);
+
+export const savedCryptos = pgTable(
+  "saved_cryptos",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    symbol: text("symbol").notNull(),
+    savedPrice: numeric("saved_price").notNull(),
+    savedOpen: numeric("saved_open").notNull(),
+    lastQuote: jsonb("last_quote").$type<CryptoQuote>(),
+    createdAt: instant("created_at").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("saved_cryptos_user_symbol_idx").on(table.userId, table.symbol),
+    index("saved_cryptos_symbol_idx").on(table.symbol),
+  ],
+);
+
+export const positions = pgTable(
+  "positions",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assetType: text("asset_type", { enum: assetTypes }).notNull(),
+    symbol: text("symbol").notNull(),
+    quantity: numeric("quantity").notNull(),
+    averagePrice: numeric("average_price").notNull(),
+    openedAt: instant("opened_at").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("positions_user_asset_symbol_idx").on(table.userId, table.assetType, table.symbol),
+    index("positions_asset_symbol_idx").on(table.assetType, table.symbol),
+  ],
+);
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transactionDate: instant("transaction_date").notNull(),
+    type: text("type", { enum: assetTypes }).notNull(),
+    symbol: text("symbol").notNull(),
+    transactionType: text("transaction_type", { enum: transactionTypes }).notNull(),
+    quantity: numeric("quantity").notNull(),
+    price: numeric("price").notNull(),
+    total: numeric("total").notNull(),
+    notes: text("notes"),
+    requestKey: text("request_key"),
+    createdAt: instant("created_at").notNull(),
+  },
+  // The same indexes as on SQLite (see ../schema/portfolio.ts for why these eight).
+  (table) => [
+    index("transactions_user_request_key_idx")
+      .on(table.userId, table.requestKey)
+      .where(sql`${table.requestKey} IS NOT NULL`),
+    ...transactionHistoryIndexes.map(({ name, columns: [first, ...rest] }) =>
+      index(name).on(table[first], ...rest.map((column) => table[column])),
+    ),
+  ],
+);
+
+export const storedMarketMovers = pgTable("stored_market_movers", {
+  // Always row 1, written explicitly; like SQLite's INTEGER PRIMARY KEY it could number itself.
+  id: id(),
+  movers: jsonb("movers").$type<MarketMovers>().notNull(),
+  storedAt: instant("stored_at").notNull(),
+  storedBy: integer("stored_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    state: text("state", { enum: idempotencyStates }).notNull(),
+    lockedUntil: instant("locked_until"),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    createdAt: instant("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("idempotency_keys_user_key_idx").on(table.userId, table.key),
+    index("idempotency_keys_created_at_idx").on(table.createdAt),
+  ],
+);

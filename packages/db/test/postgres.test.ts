@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { migrateDatabase, openPostgresDatabase, type PostgresDatabase } from "../src";
+import { dropTestPostgresDatabase, testDialects, testPostgresUrl } from "../src/testing";
+import pg from "pg";
+
+const onPostgres = (await testDialects("the PostgreSQL migration tests")).some(
+  (dialect) => dialect.name === "postgres",
+);
+
+describe.runIf(onPostgres)("migrations on PostgreSQL", () => {
+  const name = `ledgerline_test_migrate_${process.pid}_${Date.now()}`;
+  const opened: PostgresDatabase[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((database) => database.close()));
+    await dropTestPostgresDatabase(testPostgresUrl(), name);
+  });
+
+  it("apply once when several processes start together on an empty database", async () => {
+    const admin = new pg.Client({ connectionString: testPostgresUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(testPostgresUrl());
+    url.pathname = `/${name}`;
+    for (let i = 0; i < 4; i++) opened.push(openPostgresDatabase(url.toString()));
+    await Promise.all(opened.map((database) => migrateDatabase(database)));
+    const [applied] = await opened[0]!.query<{ n: number }>(
+      "SELECT count(*) AS n FROM drizzle.__drizzle_migrations",
+    );
+    const [tables] = await opened[0]!.query<{ n: number }>(
+      "SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    expect(applied?.n).toBe(1);
+    expect(tables?.n).toBe(15);
+  });
+});
