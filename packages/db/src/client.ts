@@ -86,7 +86,10 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       return (query as SqliteQuery).run().changes;
     },
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      return rawStatement(sql, false).all(...params) as T[];
+      const statement = rawStatement(sql, false);
+      if (statement.reader) return statement.all(...params) as T[];
+      statement.run(...params);
+      return [];
     },
     prepare(_name, query) {
       const prepared = query.prepare();
