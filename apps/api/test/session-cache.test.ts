@@ -17,7 +17,7 @@ describe("session lookups cached per process", () => {
     const user = await t.registerUser();
     expect((await read(user.token)).status).toBe(200);
     // Another process signs the session out: only the database knows.
-    t.app.database.sqlite.prepare("DELETE FROM sessions").run();
+    await t.sql("DELETE FROM sessions");
     clock.advance(SESSION_CACHE_MS - 1);
     expect((await read(user.token)).status).toBe(200);
     clock.advance(1);
