@@ -145,9 +145,11 @@ test("says 'Prices as of HH:MM' on a stock whose prices the server could not ref
       item.symbol === "AAPL"
         ? { ...item, stale: true, snapshot: { ...item.snapshot, stale: true, asOf } }
         : item;
-    const answer = (Array.isArray(body) ? body : [body]).map((entry) => {
+    type Item = Parameters<typeof markStale>[0];
+    const entries: unknown[] = Array.isArray(body) ? (body as unknown[]) : [body];
+    const answer = entries.map((entry): unknown => {
       const data = (entry as { result?: { data?: unknown } }).result?.data;
-      return Array.isArray(data) ? { result: { data: data.map(markStale) } } : entry;
+      return Array.isArray(data) ? { result: { data: (data as Item[]).map(markStale) } } : entry;
     });
     await route.fulfill({ response, json: Array.isArray(body) ? answer : answer[0] });
   });
