@@ -1,5 +1,4 @@
-import { createRouter, type RouterHistory } from "@tanstack/react-router";
-import { RouteError, RoutePending } from "./components/RouteStates";
+import { createRouter, lazyRouteComponent, type RouterHistory } from "@tanstack/react-router";
 import { routeTree } from "./routeTree.gen";
 
 /** The app's router; the build's prerender passes a memory history, the browser none. */
@@ -9,12 +8,19 @@ export function createAppRouter(history?: RouterHistory) {
     ...(history ? { history } : {}),
     defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
-    defaultPendingComponent: RoutePending,
+    // Loaded when first needed: the public pages' first visit does not carry them.
+    defaultPendingComponent: lazyRouteComponent(
+      () => import("./components/RouteStates"),
+      "RoutePending",
+    ),
     // A page whose data takes longer than a blink shows its loading layout, and keeps it long
     // enough to be read rather than flash.
     defaultPendingMs: 150,
     defaultPendingMinMs: 300,
-    defaultErrorComponent: RouteError,
+    defaultErrorComponent: lazyRouteComponent(
+      () => import("./components/RouteStates"),
+      "RouteError",
+    ),
     defaultNotFoundComponent: () => (
       <div className="py-24 text-center">
         <h1 className="text-2xl font-bold">Page not found</h1>

@@ -1,7 +1,7 @@
 import { portfolioMessages, STOCK_SYMBOL_PATTERN } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { ArrowLeft, Info } from "lucide-react";
+import { createFileRoute } from "@tanstack/react-router";
+import { Info } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { PricesAsOf, staleSince } from "../../../components/assets/PricesAsOf";
 import { isClosedStatus, MarketClosedBanner } from "../../../components/stocks/MarketStatus";
@@ -10,14 +10,16 @@ import { useWatchlist } from "../../../components/stocks/stock-queries";
 import { HoldingFigures } from "../../../components/assets/HoldingFigures";
 import { stockAsset } from "../../../components/assets/stock";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
+import { RouteErrorPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
-import { Button, buttonClass } from "../../../components/ui/Button";
+import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { formatDateTime } from "../../../lib/format";
 import { trpc } from "../../../lib/trpc";
 import { AboutCompany, KeyStatistics } from "./-components/CompanyFacts";
 import { NewsPanel } from "./-components/NewsPanel";
 import { RelatedCompanies } from "./-components/RelatedCompanies";
+import { ReturnToSearch } from "./-components/ReturnToSearch";
 import { pageTitle } from "../../../lib/head";
 
 // The chart library loads after the page's own content, in a chunk of its own.
@@ -27,8 +29,52 @@ export const Route = createFileRoute("/_app/research/$symbol")({
   head: ({ params }) => ({
     meta: [{ title: pageTitle(`${params.symbol.trim().toUpperCase()} research`) }],
   }),
+  // The company and its snapshot load with the page's code; the watchlist and positions too,
+  // without holding the page back.
+  loader: async ({ context: { queryClient, trpc }, params }) => {
+    const symbol = params.symbol.trim().toUpperCase();
+    if (!STOCK_SYMBOL_PATTERN.test(symbol)) return;
+    void queryClient.prefetchQuery(trpc.watchlist.list.queryOptions());
+    void queryClient.prefetchQuery(trpc.portfolio.list.queryOptions());
+    await Promise.all([
+      queryClient.ensureQueryData(trpc.market.details.queryOptions({ symbol })),
+      queryClient.ensureQueryData(trpc.market.snapshot.queryOptions({ symbol })),
+    ]);
+  },
+  pendingComponent: ResearchSkeleton,
+  errorComponent: ResearchError,
   component: ResearchRoute,
 });
+
+function ResearchSkeleton() {
+  const symbol = Route.useParams({ select: (params) => params.symbol.trim().toUpperCase() });
+  return (
+    <div role="status" aria-busy="true" aria-label={`Loading ${symbol}`} className="space-y-6">
+      <div className="space-y-3">
+        <ReturnToSearch />
+        <Skeleton className="h-9 w-72 max-w-full" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Skeleton className="h-72" />
+          <Skeleton className="h-96" />
+        </div>
+        <div className="space-y-6">
+          <Skeleton className="h-40" />
+          <Skeleton className="h-64" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ResearchError() {
+  return (
+    <RouteErrorPanel message={portfolioMessages.failedToLoadCompanyInformation}>
+      <ReturnToSearch />
+    </RouteErrorPanel>
+  );
+}
 
 function ResearchRoute() {
   const { symbol } = Route.useParams();
@@ -39,14 +85,6 @@ function ResearchRoute() {
 
 const panel = "rounded-xl border border-border bg-surface p-5 shadow-sm";
 
-function ReturnToSearch() {
-  return (
-    <Link to="/search-area" className={buttonClass("secondary", "sm")}>
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Return to Search
-    </Link>
-  );
-}
 
 function ResearchPage({ symbol }: { symbol: string }) {
   const valid = STOCK_SYMBOL_PATTERN.test(symbol);

@@ -1,0 +1,12 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { buttonClass } from "../../../../components/ui/Button";
+
+export function ReturnToSearch() {
+  return (
+    <Link to="/search-area" className={buttonClass("secondary", "sm")}>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Return to Search
+    </Link>
+  );
+}
