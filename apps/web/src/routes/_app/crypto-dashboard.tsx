@@ -18,10 +18,12 @@ import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/crypto-dashboard")({
   head: titled("Crypto Dashboard"),
+  // Prefetched, not awaited as the page's data: a failed watchlist must read as the spec's
+  // 'Failed to load saved cryptocurrencies' on this page, not as the route's error screen.
   loader: ({ context: { queryClient, trpc } }) =>
     Promise.all([
-      queryClient.ensureQueryData(trpc.cryptoWatchlist.list.queryOptions()),
-      queryClient.ensureQueryData(trpc.cryptoPortfolio.list.queryOptions()),
+      queryClient.prefetchQuery(trpc.cryptoWatchlist.list.queryOptions()),
+      queryClient.prefetchQuery(trpc.cryptoPortfolio.list.queryOptions()),
     ]),
   component: CryptoDashboardPage,
 });
