@@ -1,5 +1,6 @@
-import { transactionSortColumns } from "@ledgerline/contracts";
+import type { transactionSortColumns } from "@ledgerline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cases } from "./transaction-plan-cases";
 import { explainTransactionQueries, type TransactionFilter } from "../src";
 import { openTestDatabase } from "../src/testing";
 
@@ -8,21 +9,6 @@ beforeAll(async () => {
   handle = await openTestDatabase();
 });
 afterAll(() => handle.close());
-
-/** Every subset of the screen's filters: symbol, asset type, side, start date and end date. */
-const filterCombinations: TransactionFilter[] = Array.from({ length: 32 }, (_, bits) => ({
-  ...(bits & 1 ? { symbol: "AAPL" } : {}),
-  ...(bits & 2 ? { type: "STOCK" as const } : {}),
-  ...(bits & 4 ? { transactionType: "SELL" as const } : {}),
-  ...(bits & 8 ? { startDate: new Date("2026-01-01T00:00:00Z") } : {}),
-  ...(bits & 16 ? { endDate: new Date("2026-02-01T00:00:00Z") } : {}),
-}));
-
-const cases = filterCombinations.flatMap((filter) =>
-  transactionSortColumns.flatMap((sortBy) =>
-    (["asc", "desc"] as const).map((sortOrder) => ({ filter, sortBy, sortOrder })),
-  ),
-);
 
 describe("query plans of the transaction history", () => {
   it("covers all 448 filter, sort column and direction combinations", () => {

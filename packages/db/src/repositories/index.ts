@@ -43,6 +43,7 @@ export type { Position, Transaction, TradeRequest, BuyRequest, TradeOutcome } fr
 export {
   decodeTransactionCursor,
   encodeTransactionCursor,
+  explainPostgresTransactionQueries,
   explainTransactionQueries,
 } from "./transactions";
 export type {

@@ -562,6 +562,31 @@ export function transactionsRepository(database: Database) {
   };
 }
 
+type ExplainKind = "page" | "keyset" | "count" | "rows";
+
+/** The statements a page and a batch of this request run on a dialect (for the query-plan tests). */
+function queriesToExplain(
+  dialect: Dialect,
+  request: TransactionFilter & TransactionOrder & { userId: number },
+): (Query & { kind: ExplainKind })[] {
+  const queries: (Query & { kind: ExplainKind })[] = [];
+  for (const run of runsOf(request)) {
+    const key = run.order.columns.map((column) =>
+      column === "transaction_date" || column === "id"
+        ? 0
+        : ["quantity", "price", "total"].includes(column)
+          ? "0"
+          : "",
+    );
+    queries.push({ kind: "page", ...idQuery(dialect, request, run, { offset: 50, limit: 25 }) });
+    queries.push({ kind: "keyset", ...idQuery(dialect, request, run, { after: key, limit: 25 }) });
+    queries.push({ kind: "count", ...countQuery(dialect, request, run.pinned, 50) });
+  }
+  queries.push({ kind: "count", ...countQuery(dialect, request, undefined, 10_001) });
+  queries.push({ kind: "rows", ...rowsQuery(dialect, request.userId, [1, 2, 3]) });
+  return queries;
+}
+
 /**
  * The statements a page and a batch of this request run, with SQLite's plan for each: what the
  * query-plan test reads to show that every filter and sort combination is an index range.
@@ -569,19 +594,8 @@ export function transactionsRepository(database: Database) {
 export function explainTransactionQueries(
   database: SqliteDatabase,
   request: TransactionFilter & TransactionOrder & { userId: number },
-): { kind: "page" | "keyset" | "count" | "rows"; sql: string; plan: string[] }[] {
-  const queries: (Query & { kind: "page" | "keyset" | "count" | "rows" })[] = [];
-  for (const run of runsOf(request)) {
-    const key = run.order.columns.map((column) =>
-      column === "transaction_date" || column === "id" ? 0 : "",
-    );
-    queries.push({ kind: "page", ...idQuery("sqlite", request, run, { offset: 50, limit: 25 }) });
-    queries.push({ kind: "keyset", ...idQuery("sqlite", request, run, { after: key, limit: 25 }) });
-    queries.push({ kind: "count", ...countQuery("sqlite", request, run.pinned, 50) });
-  }
-  queries.push({ kind: "count", ...countQuery("sqlite", request, undefined, 10_001) });
-  queries.push({ kind: "rows", ...rowsQuery("sqlite", request.userId, [1, 2, 3]) });
-  return queries.map((query) => ({
+): { kind: ExplainKind; sql: string; plan: string[] }[] {
+  return queriesToExplain("sqlite", request).map((query) => ({
     kind: query.kind,
     sql: query.sql,
     plan: (
@@ -590,6 +604,40 @@ export function explainTransactionQueries(
       }[]
     ).map((row) => row.detail),
   }));
+}
+
+interface PostgresPlanNode {
+  "Node Type": string;
+  "Index Name"?: string;
+  "Relation Name"?: string;
+  Plans?: PostgresPlanNode[];
+}
+
+/**
+ * The same on PostgreSQL: each plan as its nodes, depth first, e.g. "Index Only Scan
+ * transactions_user_date_idx" or "Sort".
+ */
+export async function explainPostgresTransactionQueries(
+  database: Database,
+  request: TransactionFilter & TransactionOrder & { userId: number },
+): Promise<{ kind: ExplainKind; sql: string; plan: string[] }[]> {
+  const explained = [];
+  for (const query of queriesToExplain("postgres", request)) {
+    const [row] = await database.query<{ "QUERY PLAN": [{ Plan: PostgresPlanNode }] }>(
+      `EXPLAIN (FORMAT JSON) ${query.sql}`,
+      query.params,
+    );
+    const plan: string[] = [];
+    const visit = (node: PostgresPlanNode) => {
+      plan.push(
+        [node["Node Type"], node["Index Name"] ?? node["Relation Name"]].filter(Boolean).join(" "),
+      );
+      node.Plans?.forEach(visit);
+    };
+    if (row) visit(row["QUERY PLAN"][0].Plan);
+    explained.push({ kind: query.kind, sql: query.sql, plan });
+  }
+  return explained;
 }
 
 export type TransactionsRepository = ReturnType<typeof transactionsRepository>;
