@@ -3,3 +3,4 @@ export * from "./database";
 export * from "./schema";
 export * from "./repositories";
 export { openPostgresDatabase, toPostgresPlaceholders, type PostgresDatabase } from "./postgres";
+export { copyDatabase, positionChecksums, tablesInDependencyOrder, type CopyReport } from "./copy";
