@@ -15,6 +15,22 @@ test("the landing page's Quick Overview counts what the user watches and owns, w
   await user.buy("CRYPTO", "SOL", "3", "150", "2026-03-04T15:00:00Z");
   await page.reload();
 
+  // Above the tools: what the portfolio is worth and how it moved today.
+  const glance = page.getByRole("region", { name: "Portfolio Value" });
+  await expect(glance.getByText(/^\$[\d,]+\.\d{2}$/)).toBeVisible();
+  await expect(glance.getByText("Today's Change")).toBeVisible();
+  await expect(glance.locator("[data-direction]")).toContainText(
+    /^[+-]?\$[\d,]+\.\d{2}\s*\([+-]?\d+\.\d{2}%\)$/,
+  );
+  await expect(glance.getByRole("link", { name: "See your portfolio" })).toHaveAttribute(
+    "href",
+    "/portfolio-summary",
+  );
+  const regions = await page
+    .getByRole("region")
+    .evaluateAll((sections) => sections.map((section) => section.getAttribute("aria-labelledby")));
+  expect(regions.indexOf("glance-heading")).toBeLessThan(regions.indexOf("tools-heading"));
+
   const overview = page.getByRole("region", { name: "Quick Overview" });
   const tile = (label: string) => overview.getByRole("link", { name: new RegExp(`^${label}`) });
   await expect(tile("Saved Stocks")).toContainText("3");
@@ -55,4 +71,15 @@ test("the landing page's Quick Overview counts what the user watches and owns, w
   await expect(page).toHaveURL(/\/portfolio-summary$/);
   await page.getByRole("link", { name: "Transaction History" }).first().click();
   await expect(page).toHaveURL(/\/transaction-history$/);
+});
+
+test("a new user's landing page shows an empty portfolio's value, not a change", async ({
+  page,
+  request,
+}) => {
+  await signedInPortfolioUser(page, request, "Fresh Start");
+  const glance = page.getByRole("region", { name: "Portfolio Value" });
+  await expect(glance.getByText("$0.00", { exact: true })).toBeVisible();
+  await expect(glance.getByText("No holdings priced today")).toBeVisible();
+  await expectAccessible(page);
 });

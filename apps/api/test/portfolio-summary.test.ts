@@ -125,6 +125,24 @@ describe("portfolio summary", () => {
     expect(summary.stocks).toEqual({ positions: [], totals: empty, allocationPercent: null });
     expect(summary.crypto).toEqual({ positions: [], totals: empty, allocationPercent: null });
     expect(summary.total).toEqual(empty);
+    expect(summary.today).toBeNull();
+  });
+
+  it("says today's change of the holdings: quantity x each one's change, against their value before it", async () => {
+    const me = await historyApp();
+    t = me.t;
+    const market = pinnedMarket();
+    await me.buy("STOCK", "AAPL", "10", "200", "2026-01-05T15:00:00Z");
+    await me.buy("CRYPTO", "BTC", "0.5", "80000", "2026-01-06T15:00:00Z");
+    // A position the market cannot price does not move today.
+    await me.buy("STOCK", "ZZZZ", "4", "50", "2026-02-02T15:00:00Z");
+    const aapl = await market.stocks.getSnapshot("AAPL");
+    const btc = await market.crypto.getQuote("BTC");
+    const summary = await me.ok<PortfolioSummary>("portfolioSummary.get");
+    const change = 10 * Number(aapl.change) + 0.5 * Number(btc.change);
+    const before = 10 * Number(aapl.price) + 0.5 * Number(btc.price) - change;
+    expect(Number(summary.today?.change)).toBeCloseTo(change, 8);
+    expect(summary.today?.changePercent).toBeCloseTo((change / before) * 100, 3);
   });
 
   it("values a position the market cannot price at its last known price and flags it", async () => {

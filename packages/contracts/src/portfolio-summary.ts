@@ -55,6 +55,8 @@ export const portfolioSummary = z.object({
   crypto: summarySection,
   /** Stocks plus crypto. */
   total: summaryFigures,
+  /** Today's change of the holdings the market prices (coins: 24 hours); null when none. */
+  today: z.object({ change: decimalString, changePercent: z.number().nullable() }).nullable(),
   pricedAt: z.iso.datetime({ offset: true }),
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummary>;

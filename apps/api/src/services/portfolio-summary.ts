@@ -35,12 +35,16 @@ export interface PricedHolding {
   held: HeldPosition;
   price: Decimal;
   source: PriceSource;
+  /** The market's change per unit today (24 hours for coins); null for a last known price. */
+  change: Decimal | null;
   asOf: Date | null;
   name: string | null;
 }
 
 interface MarketPrice {
   price: Decimal;
+  /** Per unit since the previous close (stocks) or over 24 hours (coins). */
+  change: Decimal;
   asOf: Date | null;
   name: string | null;
 }
@@ -59,6 +63,7 @@ async function marketPrices(
         if (result.ok) {
           prices.set(result.symbol, {
             price: result.snapshot.price,
+            change: result.snapshot.change,
             asOf: new Date(result.snapshot.timestamp),
             name: result.snapshot.companyName,
           });
@@ -69,7 +74,12 @@ async function marketPrices(
     } else {
       for (const result of await deps.market.crypto.getQuotes(symbols)) {
         if (result.ok) {
-          prices.set(result.symbol, { price: result.quote.price, asOf: null, name: null });
+          prices.set(result.symbol, {
+            price: result.quote.price,
+            change: result.quote.change,
+            asOf: null,
+            name: null,
+          });
         } else {
           deps.logger.warn({ symbol: result.symbol, err: result.error }, "no price for a holding");
         }
@@ -107,14 +117,40 @@ export async function priceHoldings(
   return holdings.map((held) => {
     const live = (held.assetType === "STOCK" ? stocks : crypto).get(held.symbol);
     const name = live?.name ?? held.watchlistQuote?.name ?? null;
-    if (live) return { held, price: live.price, source: "market", asOf: live.asOf, name };
-    return { held, ...lastKnown(held), source: "last_known", name };
+    if (live) {
+      return {
+        held,
+        price: live.price,
+        change: live.change,
+        source: "market",
+        asOf: live.asOf,
+        name,
+      };
+    }
+    return { held, ...lastKnown(held), change: null, source: "last_known", name };
   });
 }
 
 function figures(currentValue: Decimal, basis: Decimal): SummaryFigures {
   const gainLoss = subtract(currentValue, basis);
   return { currentValue, costBasis: basis, gainLoss, gainLossPercent: percent(gainLoss, basis) };
+}
+
+/**
+ * Today's change of what is held: each holding's quantity times its change today (over 24 hours
+ * for coins), against what those holdings were worth before it. Null when no holding has a
+ * market price to tell.
+ */
+function todayOf(priced: PricedHolding[]): PortfolioSummary["today"] {
+  const moving = priced.flatMap(({ held, price, change }) =>
+    change === null
+      ? []
+      : [{ change: multiply(held.quantity, change), value: multiply(held.quantity, price) }],
+  );
+  if (moving.length === 0) return null;
+  const change = sum(moving.map((holding) => holding.change));
+  const before = subtract(sum(moving.map((holding) => holding.value)), change);
+  return { change, changePercent: percent(change, before) };
 }
 
 function totalOf(parts: SummaryFigures[]): SummaryFigures {
@@ -156,6 +192,7 @@ export async function portfolioSummary(scope: UserScope): Promise<PortfolioSumma
     stocks: section("STOCK"),
     crypto: section("CRYPTO"),
     total,
+    today: todayOf(priced),
     // The market's own clock: the prices are as of its time.
     pricedAt: new Date(deps.market.clock.now()).toISOString(),
   };

@@ -12,6 +12,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { OverviewTiles } from "../../components/portfolio/OverviewTiles";
+import { PortfolioGlance } from "../../components/portfolio/PortfolioGlance";
 import { Card } from "../../components/ui/Card";
 import { formatDateTime } from "../../lib/format";
 import { useSession } from "../../lib/use-session";
@@ -103,6 +104,8 @@ function LandingPage() {
         </h1>
         <p className="mt-1 text-muted">What would you like to do today?</p>
       </section>
+
+      <PortfolioGlance />
 
       <section aria-labelledby="tools-heading">
         <h2 id="tools-heading" className="mb-4 text-xl font-semibold">

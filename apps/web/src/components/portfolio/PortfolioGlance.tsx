@@ -1,0 +1,58 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { formatCurrency, formatPercent, formatSignedCurrency } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { directionOf, Trend } from "../assets/Change";
+
+/**
+ * What the portfolio is worth now and how it moved today, above the landing page's tools: the
+ * same figures as the portfolio summary (which this shares its query with).
+ */
+export function PortfolioGlance() {
+  const summary = useQuery(trpc.portfolioSummary.get.queryOptions());
+  const today = summary.data?.today ?? null;
+  const shownChange = today ? formatSignedCurrency(today.change) : "";
+  return (
+    <section
+      aria-labelledby="glance-heading"
+      className="flex flex-wrap items-end gap-x-10 gap-y-3 rounded-xl border border-border bg-surface p-6 shadow-sm"
+    >
+      <div>
+        <h2 id="glance-heading" className="text-sm text-muted">
+          Portfolio Value
+        </h2>
+        <p className="num mt-1 text-3xl font-bold">
+          {summary.data ? (
+            formatCurrency(summary.data.total.currentValue)
+          ) : summary.isError ? (
+            "N/A"
+          ) : (
+            <span
+              aria-hidden="true"
+              className="inline-block h-9 w-40 animate-pulse rounded bg-surface-muted align-middle"
+            />
+          )}
+        </p>
+      </div>
+      <div>
+        <p className="text-sm text-muted">Today&apos;s Change</p>
+        <p className="mt-1 text-lg">
+          {today ? (
+            <Trend direction={directionOf(today.change, shownChange, today.changePercent)}>
+              <span>{shownChange}</span>
+              {today.changePercent !== null && <span>({formatPercent(today.changePercent)})</span>}
+            </Trend>
+          ) : summary.data ? (
+            <span className="text-muted">No holdings priced today</span>
+          ) : null}
+        </p>
+      </div>
+      <Link
+        to="/portfolio-summary"
+        className="ml-auto text-sm font-medium text-primary hover:underline"
+      >
+        See your portfolio
+      </Link>
+    </section>
+  );
+}
