@@ -77,6 +77,25 @@ describe("POST /api/auth/register", () => {
   });
 });
 
+describe("text with a NUL character", () => {
+  it("is a 400 with a clear message on both doors, whatever the database", async () => {
+    const rest = await t.request("POST", "/api/auth/register", {
+      body: { email: "nul@example.com", name: "Null\u0000Byte", password: "long-enough-pass-1" },
+    });
+    expect(rest.status).toBe(400);
+    expect(rest.body?.message).toBe(messages.textHasNulCharacter);
+    const user = await t.registerUser();
+    const trpc = await t.trpc(
+      "mutation",
+      "portfolio.buy",
+      { symbol: "AAPL", quantity: "1", purchasePrice: "100", notes: "a\u0000b" },
+      user.token,
+    );
+    expect(trpc.status).toBe(400);
+    expect(await t.sql("SELECT id FROM users WHERE email = 'nul@example.com'")).toEqual([]);
+  });
+});
+
 describe("session tokens", () => {
   const claims = (token: string) =>
     JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as Record<

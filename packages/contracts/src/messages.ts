@@ -38,6 +38,7 @@ export const messages = {
   sessionExtended: "Session extended 15 minutes due to activity",
   confirmDeleteUser: "Are you sure you want to delete this user?",
   tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+  textHasNulCharacter: "Text must not contain the NUL character (\\u0000)",
   emailInUse: "That email address cannot be used",
   currentPasswordWrong: "Current password is incorrect",
   adminTargetForbidden: "Admins cannot change or delete other admin accounts",

@@ -27,11 +27,32 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** Whether any text in a value holds U+0000, which PostgreSQL cannot store in text columns. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).some(([key, item]) => key.includes("\u0000") || holdsNul(item));
+  }
+  return false;
+}
+
+/**
+ * Every procedure refuses input holding a NUL character, on both doors and both databases alike
+ * (SQLite would store it, PostgreSQL refuses it): no text a person types contains one.
+ */
+const procedure = t.procedure.use(async ({ getRawInput, next }) => {
+  if (holdsNul(await getRawInput())) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: messages.textHasNulCharacter });
+  }
+  return next();
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = procedure;
 
 /** A signed-in user; `ctx.user` and the session are present. */
-export const userProcedure = t.procedure.use(({ ctx, next }) => {
+export const userProcedure = procedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw notSignedIn();
   return next({
     ctx: { ...ctx, user: ctx.user, session: ctx.session, sessionTokenHash: ctx.session.tokenHash },
