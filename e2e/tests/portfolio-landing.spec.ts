@@ -22,7 +22,7 @@ test("the landing page's Quick Overview counts what the user watches and owns, w
   await expect(glance.locator("[data-direction]")).toContainText(
     /^[+-]?\$[\d,]+\.\d{2}\s*\([+-]?\d+\.\d{2}%\)$/,
   );
-  await expect(glance.getByRole("link", { name: "See your portfolio" })).toHaveAttribute(
+  await expect(glance.getByRole("link", { name: "See all holdings" })).toHaveAttribute(
     "href",
     "/portfolio-summary",
   );

@@ -120,6 +120,10 @@ test("prices refresh every 60 seconds and stop when the screen is left", async (
   request,
 }) => {
   const user = await signedInPortfolioUser(page, request, "Refresh Watcher");
+  // The landing page reads the summary too: let that read finish before counting this screen's.
+  await expect(
+    page.getByRole("region", { name: "Portfolio Value" }).getByText(/^\$/),
+  ).toBeVisible();
   await user.buy("STOCK", "AAPL", "1", "200", "2026-03-02T15:00:00Z");
   let loads = 0;
   page.on("request", (sent) => {

@@ -51,7 +51,7 @@ export function PortfolioGlance() {
         to="/portfolio-summary"
         className="ml-auto text-sm font-medium text-primary hover:underline"
       >
-        See your portfolio
+        See all holdings
       </Link>
     </section>
   );
