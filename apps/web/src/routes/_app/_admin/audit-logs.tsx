@@ -8,10 +8,11 @@ import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../../components/Rou
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
 import { DataTable } from "../../../components/ui/DataTable";
-import { Field, inputClass } from "../../../components/ui/Field";
+import { Field } from "../../../components/ui/Field";
 import { FilterForm } from "../../../components/ui/FilterForm";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { PagedFooter } from "../../../components/ui/Pager";
+import { SelectField } from "../../../components/ui/SelectField";
 import { Spinner } from "../../../components/ui/Spinner";
 import { isoToLocalInput, localInputToIso } from "../../../lib/datetime-local";
 import { formatDateTime, orNA } from "../../../lib/format";
@@ -229,21 +230,16 @@ function Filters({ search }: { search: ResolvedSearch }) {
         value={draft.email}
         onChange={(event) => setDraft({ ...draft, email: event.target.value })}
       />
-      <div className="space-y-1">
-        <label htmlFor="audit-success" className="block text-sm font-medium">
-          Outcome
-        </label>
-        <select
-          id="audit-success"
-          className={inputClass}
-          value={draft.success}
-          onChange={(event) => setDraft({ ...draft, success: event.target.value })}
-        >
-          <option value="">All</option>
-          <option value="true">Success</option>
-          <option value="false">Failure</option>
-        </select>
-      </div>
+      <SelectField
+        label="Outcome"
+        value={draft.success}
+        options={[
+          { value: "", label: "All" },
+          { value: "true", label: "Success" },
+          { value: "false", label: "Failure" },
+        ]}
+        onChange={(success) => setDraft({ ...draft, success })}
+      />
     </FilterForm>
   );
 }

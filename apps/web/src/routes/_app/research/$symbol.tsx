@@ -85,7 +85,6 @@ function ResearchRoute() {
 
 const panel = "rounded-xl border border-border bg-surface p-5 shadow-sm";
 
-
 function ResearchPage({ symbol }: { symbol: string }) {
   const valid = STOCK_SYMBOL_PATTERN.test(symbol);
   const details = useQuery({ ...trpc.market.details.queryOptions({ symbol }), enabled: valid });

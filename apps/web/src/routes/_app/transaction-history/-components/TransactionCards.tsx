@@ -1,7 +1,7 @@
 import type { TransactionSortColumn, TransactionView } from "@ledgerline/contracts";
 import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { inputClass } from "../../../../components/ui/Field";
+import { SelectField } from "../../../../components/ui/SelectField";
 import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
 import { AssetBadge, SideBadge } from "./badges";
 
@@ -14,6 +14,10 @@ export const sortLabels: Record<TransactionSortColumn, string> = {
   price: "Price",
   transactionTotal: "Total",
 };
+const sortOptions = Object.entries(sortLabels).map(([value, label]) => ({
+  value: value as TransactionSortColumn,
+  label,
+}));
 
 /**
  * On a phone the table's columns do not fit: one card per transaction, and the sort as a
@@ -35,23 +39,13 @@ export function TransactionCards({
   return (
     <div className="sm:hidden">
       <div className="mb-3 flex items-end gap-2">
-        <div className="flex-1 space-y-1">
-          <label htmlFor="history-sort" className="block text-sm font-medium">
-            Sort by
-          </label>
-          <select
-            id="history-sort"
-            className={inputClass}
-            value={sortBy}
-            onChange={(event) => onSort(event.target.value as TransactionSortColumn)}
-          >
-            {Object.entries(sortLabels).map(([column, label]) => (
-              <option key={column} value={column}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          className="flex-1"
+          label="Sort by"
+          value={sortBy}
+          options={sortOptions}
+          onChange={onSort}
+        />
         <button
           type="button"
           onClick={() => onSort(sortBy)}

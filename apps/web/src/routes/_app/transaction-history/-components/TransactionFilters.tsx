@@ -1,7 +1,8 @@
 import type { AssetKind, TradeSide } from "@ledgerline/contracts";
 import { useState } from "react";
-import { Field, inputClass } from "../../../../components/ui/Field";
+import { Field } from "../../../../components/ui/Field";
 import { FilterForm } from "../../../../components/ui/FilterForm";
+import { SelectField } from "../../../../components/ui/SelectField";
 import { isoToLocalInput, localInputToIso } from "../../../../lib/datetime-local";
 import type { TransactionSearch } from "./history-search";
 
@@ -66,36 +67,26 @@ export function TransactionFilters({
         value={draft.symbol}
         onChange={(event) => setDraft({ ...draft, symbol: event.target.value })}
       />
-      <div className="space-y-1">
-        <label htmlFor="history-type" className="block text-sm font-medium">
-          Purchase Type
-        </label>
-        <select
-          id="history-type"
-          className={inputClass}
-          value={draft.type}
-          onChange={(event) => setDraft({ ...draft, type: event.target.value })}
-        >
-          <option value="">All</option>
-          <option value="STOCK">Stock</option>
-          <option value="CRYPTO">Crypto</option>
-        </select>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="history-side" className="block text-sm font-medium">
-          Transaction Type
-        </label>
-        <select
-          id="history-side"
-          className={inputClass}
-          value={draft.transactionType}
-          onChange={(event) => setDraft({ ...draft, transactionType: event.target.value })}
-        >
-          <option value="">All</option>
-          <option value="BUY">Buy</option>
-          <option value="SELL">Sell</option>
-        </select>
-      </div>
+      <SelectField
+        label="Purchase Type"
+        value={draft.type}
+        options={[
+          { value: "", label: "All" },
+          { value: "STOCK", label: "Stock" },
+          { value: "CRYPTO", label: "Crypto" },
+        ]}
+        onChange={(type) => setDraft({ ...draft, type })}
+      />
+      <SelectField
+        label="Transaction Type"
+        value={draft.transactionType}
+        options={[
+          { value: "", label: "All" },
+          { value: "BUY", label: "Buy" },
+          { value: "SELL", label: "Sell" },
+        ]}
+        onChange={(transactionType) => setDraft({ ...draft, transactionType })}
+      />
     </FilterForm>
   );
 }

@@ -1,0 +1,45 @@
+import { useId } from "react";
+import { inputClass } from "./Field";
+import { cx } from "./cx";
+
+export interface SelectOption<V extends string> {
+  value: V;
+  label: string;
+}
+
+/** A labelled select, as `Field` is a labelled input: the filter and sort forms' choices. */
+export function SelectField<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: V;
+  options: readonly SelectOption<V>[];
+  onChange: (value: V) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cx("space-y-1", className)}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={inputClass}
+        value={value}
+        // The options are the only values the element can take.
+        onChange={(event) => onChange(event.target.value as V)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
