@@ -46,7 +46,8 @@ function server(listenOn: number, database: string | undefined, marketTime: stri
 
 export default defineConfig({
   testDir: "./tests",
-  timeout: 30_000,
+  // The signed-in screens now take live prices every second, which costs a 2-core machine time.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

@@ -40,8 +40,10 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             {
+              // The icon library's core too: the navbar draws icons on every page, so leaving it
+              // to whichever chunk first imports it would drag that chunk onto every page.
               name: "framework",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*)\.mjs$/,
               priority: 2,
             },
             {
@@ -59,11 +61,14 @@ export default defineConfig({
             },
             {
               name: "routes",
+              // With the two helpers every page's navbar uses, which would otherwise sit in the
+              // forms chunk and drag it onto pages without a form.
               test: (id: string) =>
-                /[\\/]src[\\/]routes[\\/]/.test(id) &&
-                !id.includes("tsr-split") &&
-                !/[\\/]-components[\\/]/.test(id),
-              priority: 1,
+                /[\\/]src[\\/](components[\\/]ui[\\/]cx|lib[\\/]use-is-client)\.ts$/.test(id) ||
+                (/[\\/]src[\\/]routes[\\/]/.test(id) &&
+                  !id.includes("tsr-split") &&
+                  !/[\\/]-components[\\/]/.test(id)),
+              priority: 2,
             },
           ],
         },

@@ -12,6 +12,7 @@ import Fastify from "fastify";
 import { buildApp } from "../../apps/api/src/app";
 import { parseEnv } from "../../apps/api/src/env";
 import { hashPassword } from "../../apps/api/src/services/passwords";
+import { callApi } from "./http";
 
 const SYMBOLS = ["AAPL", "AMZN", "GOOGL", "JPM", "KO", "MSFT", "NVDA", "PG", "V", "XOM"];
 
@@ -42,20 +43,8 @@ await app.listen({ port: 0, host: "127.0.0.1" });
 const port = (app.server.address() as { port: number }).port;
 const base = `http://127.0.0.1:${port}/api`;
 
-async function call(method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  const answer: unknown = await response.json();
-  return answer;
-}
+const call = (method: string, path: string, token?: string, body?: unknown) =>
+  callApi(base, method, path, token, body);
 
 const { token } = (await call("POST", "/auth/login", undefined, {
   email: "admin@bench.test",

@@ -11,8 +11,8 @@ describe("the transaction history benchmark", () => {
       caseBudgetMs: 50,
     });
     expect(report.seed.totalMs).toBeGreaterThan(0);
-    // 7 sort columns x (6 filters for a typical user + 7 for the heavy one).
-    expect(report.results).toHaveLength(7 * 13);
+    // 7 sort columns x (7 filters for a typical user + 8 for the heavy one).
+    expect(report.results).toHaveLength(7 * 15);
     for (const result of report.results) {
       expect(result.medianMs).toBeGreaterThan(0);
       expect(result.p99Ms).toBeGreaterThanOrEqual(result.medianMs);

@@ -1,6 +1,7 @@
 import { messages } from "@ledgerline/contracts";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { expectAccessible, latestMailTo, login, registerViaApi, uniqueEmail } from "./support";
+import { test } from "./polled-prices";
 
 test("a visitor registers, signs out, fails a login, and signs in", async ({ page }) => {
   const email = uniqueEmail("newcomer");

@@ -1,6 +1,7 @@
 import { messages } from "@ledgerline/contracts";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { demo, expectAccessible, login, registerViaApi } from "./support";
+import { test } from "./polled-prices";
 
 test("an admin resets a user's password and deletes a user from the Users page", async ({
   page,

@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./polled-prices";
 
 /** Gzip size of every script the page loads until the network is quiet. */
 async function initialScriptBytes(page: Page, path: string): Promise<number> {

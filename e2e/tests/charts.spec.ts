@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { signedInCryptoUser } from "./crypto-support";
 import { expectAccessible } from "./support";
 import { signedInStockUser } from "./stocks-support";
+import { test } from "./polled-prices";
 
 // Issue 9: an empty portfolio's chart says so instead of drawing an empty frame, and charts fit
 // a phone's width.

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
+import { test } from "./polled-prices";
 
 /** Every Content-Security-Policy violation the page reports, from its first script on. */
 async function recordViolations(page: Page) {
@@ -45,7 +46,10 @@ test("no screen does anything the Content-Security-Policy refuses", async ({ pag
     "/transaction-history",
     "/account",
   ]) {
-    await page.goto(path, { waitUntil: "networkidle" });
+    // Not "networkidle": the signed-in screens keep a live-price event stream open.
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
     // Violation events are dispatched as tasks: let the page run the ones already queued.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(await violations(), path).toEqual([]);

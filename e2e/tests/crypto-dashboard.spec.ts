@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { expectAccessible } from "./support";
 import { buyViaApi, cryptoCard, signedInCryptoUser, watchViaApi } from "./crypto-support";
+import { test } from "./polled-prices";
 
 const WATCHLIST = "Your Crypto Watchlist";
 

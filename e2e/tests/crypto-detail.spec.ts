@@ -1,7 +1,8 @@
 import { marketMessages } from "@ledgerline/contracts";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { expectAccessible } from "./support";
 import { signedInCryptoUser } from "./crypto-support";
+import { test } from "./polled-prices";
 
 // Each journey runs several axe checks, which take seconds apiece.
 test.describe.configure({ timeout: 90_000 });

@@ -1,5 +1,5 @@
 import { cannotRemoveWhileHeld, marketMessages } from "@ledgerline/contracts";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { expectAccessible } from "./support";
 import {
   buyViaApi,
@@ -9,6 +9,7 @@ import {
   signedInCryptoUser,
   watchViaApi,
 } from "./crypto-support";
+import { test } from "./polled-prices";
 
 const WATCHED = "Your Watchlisted Crypto";
 

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { buyViaApi, cryptoCard, signedInCryptoUser, watchViaApi } from "./crypto-support";
 import { expectAccessible } from "./support";
 import { signedInStockUser, stockCard } from "./stocks-support";
+import { test } from "./polled-prices";
 
 /**
  * A confirmed trade happens once, however the confirm is clicked: a double- or triple-click on

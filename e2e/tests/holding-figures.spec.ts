@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { buyViaApi, signedInCryptoUser, watchViaApi } from "./crypto-support";
 import { expectAccessible } from "./support";
 import { signedInStockUser, stockCard } from "./stocks-support";
+import { test } from "./polled-prices";
 
 // Issue 9, "One meaning of every figure": every holding card shows Total Value (quantity x
 // current price), Cost Basis (quantity x average price) and the Gain/Loss between them, through

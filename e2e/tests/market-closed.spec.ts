@@ -1,8 +1,9 @@
 import { marketMessages } from "@ledgerline/contracts";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { closedMarketURL } from "../playwright.config";
 import { expectAccessible } from "./support";
 import { signedInStockUser, stockCard } from "./stocks-support";
+import { test } from "./polled-prices";
 
 // The server whose market clock is pinned to a Saturday: Friday 13 March 2026 is the last session.
 test.use({ baseURL: closedMarketURL });

@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { portfolioMessages } from "@ledgerline/contracts";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
 import { expectAccessible } from "./support";
+import { test } from "./polled-prices";
 
 /** The table's body rows (the header row excluded). */
 const bodyRows = (page: Page) =>

@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
 import { expectAccessible } from "./support";
+import { test } from "./polled-prices";
 
 test("the landing page's Quick Overview counts what the user watches and owns, with links", async ({
   page,
@@ -52,6 +53,7 @@ test("the landing page's Quick Overview counts what the user watches and owns, w
     "Crypto Search",
     "Portfolio Summary",
     "Transaction History",
+    "Import Transactions",
     "Account Settings",
   ]);
   const nav = page.getByRole("navigation", { name: "Main" }).getByRole("listitem");

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { demo, expectAccessible, login } from "./support";
+import { test } from "./polled-prices";
 
 const screens: { path: string; ready: string; chart?: boolean }[] = [
   { path: "/landing", ready: "Quick Overview" },

@@ -1,7 +1,8 @@
 import { portfolioMessages, type PortfolioSummary } from "@ledgerline/contracts";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { money, signedInPortfolioUser, trpcResult, waitForTrpc } from "./portfolio-support";
 import { expectAccessible } from "./support";
+import { test } from "./polled-prices";
 
 test("a user with stock and crypto positions sees the right cards, tables and totals", async ({
   page,

@@ -1,9 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { demo, expectAccessible, login, registerViaApi } from "./support";
+import { test } from "./polled-prices";
 
 // Issue 9, "Every screen behaves like real software".
 
 test("every page names itself in the document title", async ({ page }) => {
+  test.setTimeout(120_000);
   const publicPages: [string, string][] = [
     ["/", "Ledgerline · Your stocks and crypto, tracked exactly"],
     ["/login", "Sign in · Ledgerline"],

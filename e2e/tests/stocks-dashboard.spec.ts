@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { expectAccessible } from "./support";
 import { signedInStockUser, stockCard } from "./stocks-support";
+import { test } from "./polled-prices";
 
 // These journeys cross several screens; the suite default of 30 s is tight for them.
 test.describe.configure({ timeout: 90_000 });

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { expectAccessible } from "./support";
 import { signedInStockUser } from "./stocks-support";
+import { test } from "./polled-prices";
 
 const chart = (page: Page) => page.getByRole("img", { name: /^(Line chart|Chart) of/ });
 

@@ -1,7 +1,8 @@
 import { stockLookupFailedMessage } from "@ledgerline/contracts";
-import { expect, test, type Request, type Page } from "@playwright/test";
+import { expect, type Request, type Page } from "@playwright/test";
 import { expectAccessible } from "./support";
 import { signedInStockUser, stockCard } from "./stocks-support";
+import { test } from "./polled-prices";
 
 const storedHistory = (page: Page) =>
   page.evaluate(() => {

@@ -16,6 +16,7 @@ import { openApiDocument } from "./rest/openapi";
 import { restPlugin } from "./rest/plugin";
 import { restRoutes } from "./rest/routes";
 import { systemClock, type Clock } from "./services/clock";
+import { IMPORT_BODY_LIMIT } from "./services/import/service";
 import { createSharedState } from "./shared-state";
 import type { IdempotencyOptions } from "./services/idempotency";
 import type { ThrottleLimits } from "./services/throttles";
@@ -32,6 +33,8 @@ export interface AppOptions {
   webRoot?: string | false;
   market?: MarketService;
   marketRefresher?: boolean;
+  /** Check the alerts on every live tick of their symbols. Default true. */
+  alertTicks?: boolean;
   idempotency?: Partial<IdempotencyOptions>;
 }
 
@@ -86,6 +89,7 @@ export async function buildApp(options: AppOptions) {
     throttleLimits: options.throttleLimits,
     market: options.market,
     marketRefresher: options.marketRefresher,
+    alertTicks: options.alertTicks,
     idempotency: options.idempotency,
   });
 
@@ -114,6 +118,7 @@ export async function buildApp(options: AppOptions) {
           router: appRouter,
           createContext: (req) => createContext({ req }),
           maxBatchSize: MAX_TRPC_BATCH,
+          largeBodies: { paths: ["import.preview", "import.run"], bodyLimit: IMPORT_BODY_LIMIT },
           onError({ error, path, req }) {
             if (error.code === "INTERNAL_SERVER_ERROR") {
               req.log.error({ err: error.cause ?? error, path }, "procedure failed");

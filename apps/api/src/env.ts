@@ -28,6 +28,10 @@ export const envSchema = z
       .default("info"),
     TRUST_PROXY: booleanFlag.default(false),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+    /** Requests a minute one API key may make (a 429 past it). */
+    API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(300),
+    /** Admins must turn on two-factor sign-in before they may use admin features. */
+    ADMIN_MFA_REQUIRED: booleanFlag.default(false),
     /** New accounts per hour from one address. */
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(30),
 
@@ -73,6 +77,11 @@ export const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     COINBASE_EXCHANGE_BASE_URL: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** The Exchange WebSocket feed live crypto prices stream from (with CRYPTO_DATA_PROVIDER=coinbase). */
+    COINBASE_FEED_URL: z
       .url()
       .optional()
       .or(z.literal("").transform(() => undefined)),

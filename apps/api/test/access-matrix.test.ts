@@ -8,7 +8,13 @@ type Access = "public" | "user" | "admin";
 /** Every procedure's access level; a procedure missing here fails the first test. */
 const procedureAccess: Record<string, Access> = {
   "auth.register": "public",
+  "alerts.list": "user",
+  "alerts.create": "user",
+  "alerts.delete": "user",
+  "notifications.list": "user",
+  "notifications.markRead": "user",
   "auth.login": "public",
+  "auth.loginMfa": "public",
   "auth.logout": "user",
   "auth.session": "user",
   "auth.forgotPassword": "public",
@@ -16,6 +22,13 @@ const procedureAccess: Record<string, Access> = {
   "account.updatePassword": "user",
   "account.updateEmail": "user",
   "account.delete": "user",
+  "apiKeys.list": "user",
+  "apiKeys.create": "user",
+  "apiKeys.revoke": "user",
+  "mfa.status": "user",
+  "mfa.setup": "user",
+  "mfa.enable": "user",
+  "mfa.disable": "user",
   "users.list": "admin",
   "users.delete": "admin",
   "users.resetPassword": "admin",
@@ -33,6 +46,7 @@ const procedureAccess: Record<string, Access> = {
   "market.status": "user",
   "crypto.quote": "user",
   "crypto.quotes": "user",
+  "live.quotes": "user",
   "crypto.currencies": "user",
   "crypto.history": "user",
   "cryptoWatchlist.list": "user",
@@ -46,8 +60,15 @@ const procedureAccess: Record<string, Access> = {
   "adminMarket.secret": "admin",
   "transactions.list": "user",
   "transactions.batch": "user",
+  "corporateActions.list": "user",
+  "corporateActions.resync": "admin",
+  "income.list": "user",
+  "income.create": "user",
+  "income.update": "user",
+  "income.delete": "user",
   "portfolioSummary.get": "user",
   "portfolioSummary.history": "user",
+  "portfolioSummary.performance": "user",
   "overview.counts": "user",
   "watchlist.list": "user",
   "watchlist.save": "user",
@@ -56,14 +77,58 @@ const procedureAccess: Record<string, Access> = {
   "portfolio.buy": "user",
   "portfolio.buyMore": "user",
   "portfolio.sell": "user",
+  "import.preview": "user",
+  "import.run": "user",
 };
+
+/**
+ * What an API key may call beyond every other signed-in procedure (which a `read` key may call
+ * when it is a query): trades and watchlist changes with a `trade` key; the account, keys,
+ * sign-out and administration never.
+ */
+const tradeProcedures = [
+  "portfolio.buy",
+  "portfolio.buyMore",
+  "portfolio.sell",
+  "cryptoPortfolio.buy",
+  "cryptoPortfolio.buyMore",
+  "cryptoPortfolio.sell",
+  "watchlist.save",
+  "watchlist.remove",
+  "cryptoWatchlist.save",
+  "cryptoWatchlist.remove",
+];
+const neverWithKey = [
+  "auth.logout",
+  "auth.session",
+  "account.updatePassword",
+  "account.updateEmail",
+  "account.delete",
+  "apiKeys.list",
+  "apiKeys.create",
+  "apiKeys.revoke",
+  "mfa.status",
+  "mfa.setup",
+  "mfa.enable",
+  "mfa.disable",
+];
 
 let t: TestApp;
 let adminPassword: string;
+/** Keys of the admin: an admin's key acts with user rights only. */
+const adminKeys = { read: "", trade: "" };
 
 beforeAll(async () => {
   t = await startTestApp({ throttleLimits: { registrationsPerIp: [10_000, 3600] } });
-  adminPassword = (await t.createAdmin("root@example.com")).password;
+  const admin = await t.createAdmin("root@example.com");
+  adminPassword = admin.password;
+  for (const scope of ["read", "trade"] as const) {
+    const created = await t.request("POST", "/api/api-keys", {
+      token: admin.token,
+      body: { name: `matrix ${scope}`, scope },
+    });
+    adminKeys[scope] = created.body?.key as string;
+  }
 });
 afterAll(() => t.close());
 
@@ -76,12 +141,13 @@ async function freshTokens() {
   return { userToken, adminToken: login.body?.token as string };
 }
 
+/** Queries and subscriptions are both GETs on the tRPC door. */
 function procedureKind(path: string): "query" | "mutation" {
   const procedures = appRouter._def.procedures as unknown as Record<
     string,
     { _def: { type: string } }
   >;
-  return procedures[path]?._def.type === "query" ? "query" : "mutation";
+  return procedures[path]?._def.type === "mutation" ? "mutation" : "query";
 }
 
 describe("tRPC access", () => {
@@ -108,6 +174,25 @@ describe("tRPC access", () => {
     expect(asAdmin.status).not.toBe(401);
     // Nothing answers a 5xx for a missing input.
     for (const response of [anonymous, asUser, asAdmin]) expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe("tRPC access with an API key", () => {
+  const signedIn = Object.entries(procedureAccess).filter(([, access]) => access !== "public");
+
+  it.each(signedIn)("%s (%s) takes the key its declaration allows", async (path, access) => {
+    const kind = procedureKind(path);
+    const never = access === "admin" || neverWithKey.includes(path);
+    const needsTrade = kind === "mutation" || tradeProcedures.includes(path);
+    const withRead = await t.trpc(kind, path, undefined, adminKeys.read);
+    const withTrade = await t.trpc(kind, path, undefined, adminKeys.trade);
+    expect(withRead.status === 403, `read key: ${JSON.stringify(withRead.body)}`).toBe(
+      never || needsTrade,
+    );
+    expect(withTrade.status === 403, `trade key: ${JSON.stringify(withTrade.body)}`).toBe(
+      never || (kind === "mutation" && !tradeProcedures.includes(path)),
+    );
+    for (const response of [withRead, withTrade]) expect(response.status).toBeLessThan(500);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { OverviewCounts, PortfolioSummary, TransactionPage } from "@ledgerline/contracts";
+import { multiply } from "@ledgerline/money";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "../src/env";
 import { bootstrap, BootstrapError, demoAccounts } from "../src/services/bootstrap";
@@ -83,7 +84,13 @@ describe("bootstrap", () => {
       pageSize: 100,
     });
     const rows = history.transactions;
-    expect(rows).toHaveLength(11);
+    // Eleven trades, and JPM's 1:2 split of 2026-01-20 applied to the 12 shares held then.
+    expect(rows).toHaveLength(12);
+    expect(
+      rows
+        .filter((row) => row.transactionType === "SPLIT")
+        .map((row) => [row.symbol, row.quantity, row.notes]),
+    ).toEqual([["JPM", "24", "1:2 split"]]);
     expect(rows.filter((row) => row.transactionType === "SELL").map((row) => row.symbol)).toEqual([
       "AAPL",
       "ETH",
@@ -93,14 +100,17 @@ describe("bootstrap", () => {
     const oldest = Date.parse(rows[0]!.transactionDate);
     expect(marketNow - oldest).toBeGreaterThan(120 * 86_400_000);
     expect(rows.every((row) => Date.parse(row.transactionDate) < marketNow)).toBe(true);
-    // Each trade is priced at that day's close in the market's own history.
+    // Each trade is priced at that day's close in the market's own history, as traded then:
+    // the split-adjusted close times the ratio of a split since.
     for (const row of rows) {
+      if (row.transactionType === "SPLIT") continue;
       const day = row.transactionDate.slice(0, 10);
       const bars =
         row.type === "STOCK"
           ? await t.app.deps.market.stocks.getDailyBars(row.symbol, day, day)
           : await t.app.deps.market.crypto.getDailyBars(row.symbol, day, day);
-      expect(bars[0]?.c).toBe(row.price);
+      const splitSince = row.symbol === "JPM" && day < "2026-01-20" ? "2" : "1";
+      expect(multiply(bars[0]!.c, splitSince)).toBe(row.price);
     }
     const summary = await read<PortfolioSummary>("portfolioSummary.get");
     expect(summary.stocks.positions.find((p) => p.symbol === "AAPL")?.quantity).toBe("17");

@@ -80,6 +80,6 @@ describe("portfolio value over time", () => {
     const me = await historyApp();
     t = me.t;
     const history = await me.ok<PortfolioHistory>("portfolioSummary.history", { range: "1Y" });
-    expect(history).toEqual({ points: [], unpricedSymbols: [] });
+    expect(history).toEqual({ points: [], unpricedSymbols: [], benchmark: null });
   });
 });

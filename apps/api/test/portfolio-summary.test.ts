@@ -48,6 +48,7 @@ describe("portfolio summary", () => {
         gainLoss: "766.25",
         gainLossPercent: 14.2558, // 766.25 / 5375
         allocationPercent: 8.7001, // 6141.25 / 70588.2425
+        realizedGain: "225", // 15 x (230 - 215)
       },
       {
         symbol: "MSFT",
@@ -61,6 +62,7 @@ describe("portfolio summary", () => {
         gainLoss: "-10.18",
         gainLossPercent: -1.2722,
         allocationPercent: 1.1192,
+        realizedGain: "0",
       },
     ]);
     expect(summary.stocks.totals).toEqual({
@@ -84,6 +86,7 @@ describe("portfolio summary", () => {
         gainLoss: "-109.5975",
         gainLossPercent: -0.1719,
         allocationPercent: 90.1572,
+        realizedGain: "250", // 0.25 x (86000 - 85000)
       },
       {
         symbol: "SHIB",
@@ -97,6 +100,7 @@ describe("portfolio summary", () => {
         gainLoss: "6.57",
         gainLossPercent: 65.7,
         allocationPercent: 0.0235,
+        realizedGain: "0",
       },
     ]);
     expect(summary.crypto.totals).toEqual({
@@ -115,6 +119,14 @@ describe("portfolio summary", () => {
       gainLossPercent: 0.9338,
     });
     expect(summary.stocks.positions[0]?.priceAsOf).toBe(MARKET_NOW.toISOString());
+    // Total return = unrealized + realized + income.
+    expect(summary.returns).toEqual({
+      realizedGain: "475",
+      unrealizedGain: "653.0425",
+      // Dividends paid by the simulated market on shares held at their ex-dates (issue 15).
+      income: "1.62",
+      totalReturn: "1129.6625", // 1128.0425 + 1.62
+    });
   });
 
   it("is empty, not failing, for a user with no positions", async () => {

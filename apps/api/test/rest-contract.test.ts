@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pinnedOpenMarket } from "./portfolio-support";
 import { startTestApp, type TestApp } from "./support/test-app";
@@ -79,13 +80,34 @@ interface Call {
   status?: number;
 }
 
+/** The authenticator app's current code for a base32 secret. */
+function currentCode(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: t.clock.now().getTime(),
+  });
+}
+
 describe("every operation in the OpenAPI document", () => {
   it("answers what the document says, on success and on refusal", async () => {
     const user = await t.registerUser();
     const other = await t.registerUser();
     const leaving = await t.registerUser();
     const admin = await t.createAdmin();
-    const state = { stockPosition: 0, cryptoPosition: 0 };
+    const state = {
+      stockPosition: 0,
+      cryptoPosition: 0,
+      alert: 0,
+      apiKey: 0,
+      mfaSecret: "",
+      income: 0,
+    };
+    const income = {
+      symbol: "KO",
+      exDate: "2026-01-02",
+      payDate: "2026-01-20",
+      quantity: 10,
+      amountPerShare: "0.51",
+    };
 
     /** One call per operation, in an order where each finds what it needs. */
     const plan: [string, () => Call][] = [
@@ -136,6 +158,8 @@ describe("every operation in the OpenAPI document", () => {
         }),
       ],
       ["getMarketSummary", () => ({ token: user.token })],
+      // An accepted stream never ends; its events are checked in live-prices.test.ts.
+      ["streamQuotes", () => ({ token: user.token, query: { symbols: "AAPL,<b>" }, status: 400 })],
       ["getPolygonApiKey", () => ({ token: admin.token })],
       ["getCoinbaseApiKey", () => ({ token: admin.token, status: 404 })],
       ["getCoinbaseApiSecret", () => ({ token: admin.token, status: 404 })],
@@ -187,10 +211,62 @@ describe("every operation in the OpenAPI document", () => {
         }),
       ],
       ["removeSavedCrypto", () => ({ token: user.token, params: { symbol: "BTC" }, status: 409 })],
+      ["getPortfolioPerformance", () => ({ token: user.token, query: { range: "1Y" } })],
+      [
+        "createAlert",
+        () => ({
+          token: user.token,
+          body: { symbol: "BTC", assetType: "CRYPTO", condition: "below", value: "1" },
+        }),
+      ],
+      ["listAlerts", () => ({ token: user.token })],
+      ["deleteAlert", () => ({ token: user.token, params: { id: state.alert } })],
+      ["listNotifications", () => ({ token: user.token })],
+      ["markNotificationsRead", () => ({ token: user.token, body: {} })],
       [
         "listTransactions",
         () => ({ token: user.token, query: { sortBy: "transactionDate", sortOrder: "desc" } }),
       ],
+      ["createApiKey", () => ({ token: user.token, body: { name: "script", scope: "read" } })],
+      ["listApiKeys", () => ({ token: user.token })],
+      ["getMfaStatus", () => ({ token: user.token })],
+      ["setUpMfa", () => ({ token: user.token, body: { password: user.password } })],
+      ["enableMfa", () => ({ token: user.token, body: { code: currentCode(state.mfaSecret) } })],
+      ["disableMfa", () => ({ token: user.token, body: { password: user.password } })],
+      ["loginMfa", () => ({ body: { mfaToken: "not-a-challenge", code: "123456" }, status: 400 })],
+      ["revokeApiKey", () => ({ token: user.token, params: { id: state.apiKey } })],
+      [
+        "previewImport",
+        () => ({
+          token: user.token,
+          body: {
+            source: "ledgerline",
+            csv: "transactionDate,type,symbol,transactionType,quantity,price,notes\n2026-01-02T10:00:00Z,STOCK,MSFT,BUY,1,400,\n",
+          },
+        }),
+      ],
+      [
+        "importTransactions",
+        () => ({
+          token: user.token,
+          body: {
+            source: "ledgerline",
+            csv: "transactionDate,type,symbol,transactionType,quantity,price,notes\n2026-01-02T10:00:00Z,STOCK,MSFT,BUY,1,400,\n",
+          },
+        }),
+      ],
+      ["listCorporateActions", () => ({ token: user.token, query: { symbol: "MSFT" } })],
+      ["createIncome", () => ({ token: user.token, body: income })],
+      ["listIncome", () => ({ token: user.token })],
+      [
+        "updateIncome",
+        () => ({
+          token: user.token,
+          params: { id: state.income },
+          body: { ...income, total: 4.5 },
+        }),
+      ],
+      ["deleteIncome", () => ({ token: user.token, params: { id: state.income } })],
       [
         "updatePassword",
         () => ({
@@ -223,6 +299,13 @@ describe("every operation in the OpenAPI document", () => {
       const position = (answer.body as { position?: { id: number } } | undefined)?.position;
       if (operationId === "buyStock") state.stockPosition = position!.id;
       if (operationId === "buyCrypto") state.cryptoPosition = position!.id;
+      if (operationId === "createAlert")
+        state.alert = (answer.body as unknown as { id: number }).id;
+      if (operationId === "setUpMfa")
+        state.mfaSecret = (answer.body as unknown as { secret: string }).secret;
+      if (operationId === "createApiKey")
+        state.apiKey = (answer.body as unknown as { id: number }).id;
+      if (operationId === "createIncome") state.income = (answer.body as unknown as { id: number }).id;
     }
   });
 

@@ -153,6 +153,74 @@ describe("GET /api/transaction", () => {
   });
 });
 
+describe("the symbol filter", () => {
+  let trader: Awaited<ReturnType<typeof historyUser>>;
+  const symbols = ["MS", "MSFT", "AAPL"];
+  const start = Date.parse("2025-03-01T00:00:00Z");
+  beforeAll(async () => {
+    trader = await historyUser(t);
+    // More rows than one batch of the unpaged list and the export, with prices that tie often.
+    await insertTransactions(t, trader.user.id, 2_400, (i) => ({
+      date: start + i * 60_000,
+      symbol: symbols[i % 3],
+      side: i % 5 ? "BUY" : "SELL",
+      price: String(1 + ((i * 37) % 50)),
+    }));
+  });
+  const list = async (query: Record<string, string>) => {
+    const response = await t.request("GET", "/api/transaction", {
+      token: trader.user.token,
+      query,
+    });
+    expect(response.status).toBe(200);
+    return {
+      rows: response.body as unknown as { id: number; symbol: string; price: number }[],
+      headers: response.headers,
+    };
+  };
+
+  it("matches part of the symbol, ignoring case: ?symbol=ms is MS and MSFT, not AAPL", async () => {
+    const { rows } = await list({ symbol: "ms", sortOrder: "asc" });
+    expect(rows).toHaveLength(1_600);
+    expect(new Set(rows.map((row) => row.symbol))).toEqual(new Set(["MS", "MSFT"]));
+    expect(rows.map((row) => row.id)).toEqual(rows.map((row) => row.id).sort((a, b) => a - b));
+    expect((await list({ symbol: "Sf" })).rows.every((row) => row.symbol === "MSFT")).toBe(true);
+    expect((await list({ symbol: "NVDA" })).rows).toEqual([]);
+  });
+
+  it("pages through a match of several symbols completely and in the sort order", async () => {
+    const whole = (await list({ symbol: "ms", sortBy: "price", sortOrder: "desc" })).rows;
+    expect(whole).toHaveLength(1_600);
+    const prices = whole.map((row) => row.price);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    const paged: number[] = [];
+    for (let page = 1; page <= 17; page++) {
+      const { rows, headers } = await list({
+        symbol: "ms",
+        sortBy: "price",
+        sortOrder: "desc",
+        page: String(page),
+        pageSize: "100",
+      });
+      // The count reaches ten pages ahead: the whole match from the seventh page on.
+      if (page >= 7) expect(headers["x-total-count"]).toBe("1600");
+      paged.push(...rows.map((row) => row.id));
+    }
+    expect(paged).toEqual(whole.map((row) => row.id));
+  });
+
+  it("exports the same match as CSV", async () => {
+    const csv = await get("/api/transaction?format=csv&symbol=mS&sortBy=symbol", trader.user.token);
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body.trimEnd().split("\r\n").slice(1);
+    const exported = rows.map((row) => row.split(",")[3]);
+    expect(exported).toHaveLength(1_600);
+    // By symbol, newest first: MSFT's 800 before MS's 800.
+    expect(exported.slice(0, 800).every((symbol) => symbol === "MSFT")).toBe(true);
+    expect(exported.slice(800).every((symbol) => symbol === "MS")).toBe(true);
+  });
+});
+
 describe("CSV export", () => {
   it("streams the filtered, sorted list as CSV with a header row and exact decimals", async () => {
     const response = await get("/api/transaction?format=csv&sortBy=transactionDate&sortOrder=asc");

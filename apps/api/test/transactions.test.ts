@@ -93,6 +93,9 @@ describe("transaction history: filters", () => {
   it.each([
     ["symbol", { symbol: "AAPL" }, "da"],
     ["symbol, trimmed and upper-cased", { symbol: "  btc " }, "fb"],
+    ["part of a symbol, in any letter case", { symbol: "sF" }, "c"],
+    ["part of several symbols", { symbol: "b" }, "feb"],
+    ["a symbol text no symbol contains", { symbol: "NV" }, ""],
     ["purchase type STOCK", { type: "STOCK" }, "dca"],
     ["purchase type CRYPTO", { type: "CRYPTO" }, "feb"],
     ["transaction type BUY", { transactionType: "BUY" }, "ecba"],
@@ -209,7 +212,7 @@ describe("transaction history: bad input", () => {
     ],
     [{ sortOrder: "up" }, "sortOrder must be asc or desc"],
     [{ type: "BOND" }, "type must be STOCK or CRYPTO"],
-    [{ transactionType: "HOLD" }, "transactionType must be BUY or SELL"],
+    [{ transactionType: "HOLD" }, "transactionType must be BUY, SELL or SPLIT"],
     [{ symbol: "AAPL;DROP" }, "symbol may contain only letters, digits, '.' and '-'"],
     [{ symbol: "ABCDEFGHIJK" }, "symbol must be at most 10 characters"],
     [{ pageSize: 101 }, "pageSize must be at most 100"],
@@ -229,21 +232,33 @@ describe("transaction history: bad input", () => {
 });
 
 describe("transaction history: batches", () => {
-  it("reads the whole history batch after batch with cursors", async () => {
+  /** Each batch of a read as letters, following the cursors to the end. */
+  async function batches(input: Record<string, unknown>) {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let i = 0; i < 10; i++) {
-      const batch = await me.ok<TransactionBatch>("transactions.batch", {
-        sortBy: "price",
-        sortOrder: "desc",
-        limit: 2,
-        cursor,
-      });
+      const batch = await me.ok<TransactionBatch>("transactions.batch", { ...input, cursor });
       seen.push(letters(batch));
       if (!batch.nextCursor) break;
       cursor = batch.nextCursor;
     }
-    expect(seen).toEqual(["fb", "cd", "ae"]);
+    return seen;
+  }
+
+  it("reads the whole history batch after batch with cursors", async () => {
+    expect(await batches({ sortBy: "price", sortOrder: "desc", limit: 2 })).toEqual([
+      "fb",
+      "cd",
+      "ae",
+    ]);
+  });
+
+  it("reads the symbols containing a text batch after batch, in the sort order", async () => {
+    // BTC's trades oldest first, then MSFT's.
+    expect(await batches({ symbol: "t", sortBy: "symbol", sortOrder: "asc", limit: 2 })).toEqual([
+      "bf",
+      "c",
+    ]);
   });
 
   it("refuses a cursor from another sort order", async () => {

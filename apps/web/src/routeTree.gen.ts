@@ -20,13 +20,17 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AppAdminRouteImport } from './routes/_app/_admin'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
+import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
 import { Route as AppCryptoDashboardRouteImport } from './routes/_app/crypto-dashboard'
+import { Route as AppImportRouteImport } from './routes/_app/import'
+import { Route as AppIncomeRouteImport } from './routes/_app/income'
 import { Route as AppLandingRouteImport } from './routes/_app/landing'
 import { Route as AppPortfolioSummaryRouteImport } from './routes/_app/portfolio-summary'
 import { Route as AppSearchAreaRouteImport } from './routes/_app/search-area'
 import { Route as AppStockDashboardRouteImport } from './routes/_app/stock-dashboard'
 import { Route as AppTransactionHistoryRouteImport } from './routes/_app/transaction-history'
 import { Route as AppAdminAuditLogsRouteImport } from './routes/_app/_admin/audit-logs'
+import { Route as AppAdminCorporateActionsRouteImport } from './routes/_app/_admin/corporate-actions'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/_admin/users'
 import { Route as AppCryptoIndexRouteImport } from './routes/_app/crypto/index'
 import { Route as AppCryptoSymbolRouteImport } from './routes/_app/crypto/$symbol'
@@ -86,9 +90,24 @@ const AppAccountRoute = AppAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAlertsRoute = AppAlertsRouteImport.update({
+  id: '/alerts',
+  path: '/alerts',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCryptoDashboardRoute = AppCryptoDashboardRouteImport.update({
   id: '/crypto-dashboard',
   path: '/crypto-dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppImportRoute = AppImportRouteImport.update({
+  id: '/import',
+  path: '/import',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppIncomeRoute = AppIncomeRouteImport.update({
+  id: '/income',
+  path: '/income',
   getParentRoute: () => AppRoute,
 } as any)
 const AppLandingRoute = AppLandingRouteImport.update({
@@ -121,6 +140,12 @@ const AppAdminAuditLogsRoute = AppAdminAuditLogsRouteImport.update({
   path: '/audit-logs',
   getParentRoute: () => AppAdminRoute,
 } as any)
+const AppAdminCorporateActionsRoute =
+  AppAdminCorporateActionsRouteImport.update({
+    id: '/corporate-actions',
+    path: '/corporate-actions',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
 const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -157,13 +182,17 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/account': typeof AppAccountRoute
+  '/alerts': typeof AppAlertsRoute
   '/crypto-dashboard': typeof AppCryptoDashboardRoute
+  '/import': typeof AppImportRoute
+  '/income': typeof AppIncomeRoute
   '/landing': typeof AppLandingRoute
   '/portfolio-summary': typeof AppPortfolioSummaryRoute
   '/search-area': typeof AppSearchAreaRoute
   '/stock-dashboard': typeof AppStockDashboardRoute
   '/transaction-history': typeof AppTransactionHistoryRoute
   '/audit-logs': typeof AppAdminAuditLogsRoute
+  '/corporate-actions': typeof AppAdminCorporateActionsRoute
   '/users': typeof AppAdminUsersRoute
   '/crypto/$symbol': typeof AppCryptoSymbolRoute
   '/research/$symbol': typeof AppResearchSymbolRoute
@@ -180,13 +209,17 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/account': typeof AppAccountRoute
+  '/alerts': typeof AppAlertsRoute
   '/crypto-dashboard': typeof AppCryptoDashboardRoute
+  '/import': typeof AppImportRoute
+  '/income': typeof AppIncomeRoute
   '/landing': typeof AppLandingRoute
   '/portfolio-summary': typeof AppPortfolioSummaryRoute
   '/search-area': typeof AppSearchAreaRoute
   '/stock-dashboard': typeof AppStockDashboardRoute
   '/transaction-history': typeof AppTransactionHistoryRoute
   '/audit-logs': typeof AppAdminAuditLogsRoute
+  '/corporate-actions': typeof AppAdminCorporateActionsRoute
   '/users': typeof AppAdminUsersRoute
   '/crypto/$symbol': typeof AppCryptoSymbolRoute
   '/research/$symbol': typeof AppResearchSymbolRoute
@@ -206,13 +239,17 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/_app/_admin': typeof AppAdminRouteWithChildren
   '/_app/account': typeof AppAccountRoute
+  '/_app/alerts': typeof AppAlertsRoute
   '/_app/crypto-dashboard': typeof AppCryptoDashboardRoute
+  '/_app/import': typeof AppImportRoute
+  '/_app/income': typeof AppIncomeRoute
   '/_app/landing': typeof AppLandingRoute
   '/_app/portfolio-summary': typeof AppPortfolioSummaryRoute
   '/_app/search-area': typeof AppSearchAreaRoute
   '/_app/stock-dashboard': typeof AppStockDashboardRoute
   '/_app/transaction-history': typeof AppTransactionHistoryRoute
   '/_app/_admin/audit-logs': typeof AppAdminAuditLogsRoute
+  '/_app/_admin/corporate-actions': typeof AppAdminCorporateActionsRoute
   '/_app/_admin/users': typeof AppAdminUsersRoute
   '/_app/crypto/$symbol': typeof AppCryptoSymbolRoute
   '/_app/research/$symbol': typeof AppResearchSymbolRoute
@@ -231,13 +268,17 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/terms'
     | '/account'
+    | '/alerts'
     | '/crypto-dashboard'
+    | '/import'
+    | '/income'
     | '/landing'
     | '/portfolio-summary'
     | '/search-area'
     | '/stock-dashboard'
     | '/transaction-history'
     | '/audit-logs'
+    | '/corporate-actions'
     | '/users'
     | '/crypto/$symbol'
     | '/research/$symbol'
@@ -254,13 +295,17 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/terms'
     | '/account'
+    | '/alerts'
     | '/crypto-dashboard'
+    | '/import'
+    | '/income'
     | '/landing'
     | '/portfolio-summary'
     | '/search-area'
     | '/stock-dashboard'
     | '/transaction-history'
     | '/audit-logs'
+    | '/corporate-actions'
     | '/users'
     | '/crypto/$symbol'
     | '/research/$symbol'
@@ -279,13 +324,17 @@ export interface FileRouteTypes {
     | '/terms'
     | '/_app/_admin'
     | '/_app/account'
+    | '/_app/alerts'
     | '/_app/crypto-dashboard'
+    | '/_app/import'
+    | '/_app/income'
     | '/_app/landing'
     | '/_app/portfolio-summary'
     | '/_app/search-area'
     | '/_app/stock-dashboard'
     | '/_app/transaction-history'
     | '/_app/_admin/audit-logs'
+    | '/_app/_admin/corporate-actions'
     | '/_app/_admin/users'
     | '/_app/crypto/$symbol'
     | '/_app/research/$symbol'
@@ -384,11 +433,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/alerts': {
+      id: '/_app/alerts'
+      path: '/alerts'
+      fullPath: '/alerts'
+      preLoaderRoute: typeof AppAlertsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/crypto-dashboard': {
       id: '/_app/crypto-dashboard'
       path: '/crypto-dashboard'
       fullPath: '/crypto-dashboard'
       preLoaderRoute: typeof AppCryptoDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/import': {
+      id: '/_app/import'
+      path: '/import'
+      fullPath: '/import'
+      preLoaderRoute: typeof AppImportRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/income': {
+      id: '/_app/income'
+      path: '/income'
+      fullPath: '/income'
+      preLoaderRoute: typeof AppIncomeRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/landing': {
@@ -433,6 +503,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAuditLogsRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/_admin/corporate-actions': {
+      id: '/_app/_admin/corporate-actions'
+      path: '/corporate-actions'
+      fullPath: '/corporate-actions'
+      preLoaderRoute: typeof AppAdminCorporateActionsRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/_admin/users': {
       id: '/_app/_admin/users'
       path: '/users'
@@ -473,11 +550,13 @@ declare module '@tanstack/react-router' {
 
 interface AppAdminRouteChildren {
   AppAdminAuditLogsRoute: typeof AppAdminAuditLogsRoute
+  AppAdminCorporateActionsRoute: typeof AppAdminCorporateActionsRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
 }
 
 const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminAuditLogsRoute: AppAdminAuditLogsRoute,
+  AppAdminCorporateActionsRoute: AppAdminCorporateActionsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
 }
 
@@ -488,7 +567,10 @@ const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
 interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRouteWithChildren
   AppAccountRoute: typeof AppAccountRoute
+  AppAlertsRoute: typeof AppAlertsRoute
   AppCryptoDashboardRoute: typeof AppCryptoDashboardRoute
+  AppImportRoute: typeof AppImportRoute
+  AppIncomeRoute: typeof AppIncomeRoute
   AppLandingRoute: typeof AppLandingRoute
   AppPortfolioSummaryRoute: typeof AppPortfolioSummaryRoute
   AppSearchAreaRoute: typeof AppSearchAreaRoute
@@ -503,7 +585,10 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRouteWithChildren,
   AppAccountRoute: AppAccountRoute,
+  AppAlertsRoute: AppAlertsRoute,
   AppCryptoDashboardRoute: AppCryptoDashboardRoute,
+  AppImportRoute: AppImportRoute,
+  AppIncomeRoute: AppIncomeRoute,
   AppLandingRoute: AppLandingRoute,
   AppPortfolioSummaryRoute: AppPortfolioSummaryRoute,
   AppSearchAreaRoute: AppSearchAreaRoute,

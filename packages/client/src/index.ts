@@ -14,7 +14,7 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type LedgerlineClient = TRPCClient<AppRouter>;
 
 /** The signed-in user as login and register answer it, bearer token included. */
-export type AuthUser = RouterOutputs["auth"]["login"];
+export type AuthUser = RouterOutputs["auth"]["loginMfa"];
 
 /** What a failed call rejects with; `data.code` is the tRPC code, `message` the server's text. */
 export type LedgerlineClientError = TRPCClientError<AppRouter>;
@@ -24,13 +24,21 @@ export interface ClientOptions {
   baseUrl: string;
   /** A session token (from `login` or `auth.register`), sent as `Authorization: Bearer <token>`. */
   token?: string | undefined;
+  /**
+   * A personal API key (`ll_...`, created in account settings), sent the same way. Its scope
+   * limits it: `read` queries only, `trade` also trades and watchlist changes; never the account,
+   * keys or administration. Give a `token` or an `apiKey`, not both.
+   */
+  apiKey?: string | undefined;
   /** A fetch implementation; the global one by default. */
   fetch?: typeof globalThis.fetch | undefined;
 }
 
-export interface LoginOptions extends Omit<ClientOptions, "token"> {
+export interface LoginOptions extends Omit<ClientOptions, "token" | "apiKey"> {
   email: string;
   password: string;
+  /** With two-factor sign-in on: the authenticator app's current code, or a recovery code. */
+  mfaCode?: string | undefined;
 }
 
 export interface LoginResult {
@@ -64,8 +72,12 @@ export function trpcUrl(baseUrl: string): string {
  */
 export function createClient(options: ClientOptions): LedgerlineClient {
   const url = trpcUrl(options.baseUrl);
-  const headers: Record<string, string> = options.token
-    ? { authorization: `Bearer ${options.token}` }
+  if (options.token && options.apiKey) {
+    throw new TypeError("Give a token or an apiKey, not both");
+  }
+  const credential = options.token ?? options.apiKey;
+  const headers: Record<string, string> = credential
+    ? { authorization: `Bearer ${credential}` }
     : {};
   return createTRPCClient<AppRouter>({
     links: [
@@ -85,8 +97,20 @@ export function createClient(options: ClientOptions): LedgerlineClient {
  * Wrong credentials reject with a `TRPCClientError` (code `UNAUTHORIZED`, "Invalid credentials").
  */
 export async function login(options: LoginOptions): Promise<LoginResult> {
-  const { email, password, ...connection } = options;
-  const user = await createClient(connection).auth.login.mutate({ email, password });
+  const { email, password, mfaCode, ...connection } = options;
+  const anonymous = createClient(connection);
+  const answer = await anonymous.auth.login.mutate({ email, password });
+  let user: AuthUser;
+  if ("mfaRequired" in answer) {
+    if (!mfaCode) {
+      throw new Error(
+        "Two-factor sign-in is on for this account: pass mfaCode, or use an API key instead",
+      );
+    }
+    user = await anonymous.auth.loginMfa.mutate({ mfaToken: answer.mfaToken, code: mfaCode });
+  } else {
+    user = answer;
+  }
   return { client: createClient({ ...connection, token: user.token }), user };
 }
 

@@ -1,4 +1,4 @@
-import { messages } from "@ledgerline/contracts";
+import { apiKeyMessages, apiKeyScopeRefused, messages } from "@ledgerline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, isLedgerlineClientError, login, TRPCClientError } from "../src/index";
 import { startServer, type TestServer } from "./support/server";
@@ -151,5 +151,33 @@ describe("admin procedures through the client", () => {
     expect(page.pagination).toMatchObject({ currentPage: 1, pageSize: 10 });
     expect(page.logs.length).toBeGreaterThan(0);
     expect(page.logs.length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe("an API key instead of a session", () => {
+  it("reads with a read key, is refused a trade with the scope's message, and never manages keys", async () => {
+    const registered = await registerUser();
+    const session = createClient({ baseUrl: server.baseUrl, token: registered.token });
+    const { key } = await session.apiKeys.create.mutate({ name: "report", scope: "read" });
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: key });
+
+    const [positions, summary] = await Promise.all([
+      client.portfolio.list.query(),
+      client.portfolioSummary.get.query(),
+    ]);
+    expect(positions).toEqual([]);
+    expect(summary.total.currentValue).toEqual(expect.any(String));
+
+    const trade = await failure(client.watchlist.save.mutate({ symbol: "AAPL" }));
+    expect(trade.data?.code).toBe("FORBIDDEN");
+    expect(trade.message).toBe(apiKeyScopeRefused("read"));
+    const manage = await failure(client.apiKeys.list.query());
+    expect(manage.message).toBe(apiKeyMessages.notForKeys);
+  });
+
+  it("refuses to be made with both a token and a key", () => {
+    expect(() => createClient({ baseUrl: server.baseUrl, token: "a", apiKey: "ll_b" })).toThrow(
+      TypeError,
+    );
   });
 });

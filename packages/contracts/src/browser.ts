@@ -12,3 +12,7 @@ export * from "./portfolio-constants";
 export * from "./portfolio-messages";
 export * from "./transaction-columns";
 export * from "./idempotency-constants";
+export * from "./api-key-constants";
+export * from "./mfa-constants";
+export * from "./alert-constants";
+export * from "./income-constants";

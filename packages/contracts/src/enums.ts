@@ -15,6 +15,13 @@ export const auditEvents = [
   "ADMIN_USER_DELETE",
   "ACCESS_DENIED",
   "SECRET_READ",
+  "IMPORT",
+  "API_KEY_CREATE",
+  "API_KEY_REVOKE",
+  "MFA_ENABLE",
+  "MFA_DISABLE",
+  "MFA_LOGIN",
+  "MFA_RECOVERY_CODE_USE",
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -22,3 +29,7 @@ export const auditSortColumns = ["timestamp", "email", "event", "success", "ipAd
 export type AuditSortColumn = (typeof auditSortColumns)[number];
 
 export const clientLogLevels = ["info", "warn", "error"] as const;
+
+/** What an API key may do: `read` every query; `trade` also trades and watchlist changes. */
+export const apiKeyScopes = ["read", "trade"] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];

@@ -5,3 +5,11 @@ export const NOTES_MAX_LENGTH = 500;
 export const portfolioHistoryRanges = ["1M", "3M", "6M", "1Y", "ALL"] as const;
 export type PortfolioHistoryRange = (typeof portfolioHistoryRanges)[number];
 export const DEFAULT_PORTFOLIO_HISTORY_RANGE: PortfolioHistoryRange = "3M";
+
+/** The periods the returns are measured over (issue 15); YTD starts after the last close of last year. */
+export const performanceRanges = ["1M", "3M", "6M", "YTD", "1Y", "ALL"] as const;
+export type PerformanceRange = (typeof performanceRanges)[number];
+export const DEFAULT_PERFORMANCE_RANGE: PerformanceRange = "1Y";
+
+/** The benchmark the returns are compared with: the S&P 500, through its best-known ETF. */
+export const BENCHMARK_SYMBOL = "SPY";

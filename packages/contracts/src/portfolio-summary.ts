@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { calendarDate, decimalString } from "./market";
-import { DEFAULT_PORTFOLIO_HISTORY_RANGE, portfolioHistoryRanges } from "./portfolio-constants";
+import {
+  DEFAULT_PORTFOLIO_HISTORY_RANGE,
+  performanceRanges,
+  portfolioHistoryRanges,
+} from "./portfolio-constants";
 
 /**
  * The portfolio summary (spec sections 2, 3 and 9), all computed on the server in exact
@@ -39,6 +43,8 @@ export const summaryPosition = summaryFigures.extend({
   priceAsOf: z.iso.datetime({ offset: true }).nullable(),
   /** Share of the whole portfolio's current value, in percent. */
   allocationPercent: z.number().nullable(),
+  /** Sum over the symbol's sells of quantity x (sell price - average price at the time). */
+  realizedGain: decimalString,
 });
 export type SummaryPosition = z.infer<typeof summaryPosition>;
 
@@ -58,6 +64,16 @@ export const portfolioSummary = z.object({
   /** Today's change of the holdings the market prices (coins: 24 hours); null when none. */
   today: z.object({ change: decimalString, changePercent: z.number().nullable() }).nullable(),
   pricedAt: z.iso.datetime({ offset: true }),
+  returns: z.object({
+    /** Average-cost realized gain of every sell, closed positions included. */
+    realizedGain: decimalString,
+    /** Current value - cost basis of what is held (the total's gain/loss). */
+    unrealizedGain: decimalString,
+    /** Dividends received. */
+    income: decimalString,
+    /** Unrealized + realized + income. */
+    totalReturn: decimalString,
+  }),
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummary>;
 
@@ -84,8 +100,83 @@ export const portfolioHistory = z.object({
   points: z.array(portfolioHistoryPoint),
   /** Held symbols whose daily history could not be loaded; they are valued at their last trade. */
   unpricedSymbols: z.array(z.string()),
+  /**
+   * The benchmark (SPY) over the same days, scaled to start at the portfolio's first value above
+   * zero: its close / its close that day x that value. Null when the market has no bars for it.
+   */
+  benchmark: z
+    .object({
+      symbol: z.string(),
+      points: z.array(z.object({ date: calendarDate, value: decimalString })),
+    })
+    .nullable(),
 });
 export type PortfolioHistory = z.infer<typeof portfolioHistory>;
+
+/**
+ * The returns over a period (issue 15). Amounts are exact decimal strings, ratios decimal strings
+ * (0.1234 = 12.34%). The start is the value at the close of `startDate` (0 before the first
+ * trade); flows are the money put in by buys less the proceeds of sells, after `startDate` up to
+ * `endDate` (today, at current prices). Over the period:
+ *   realizedGain   = sum over its sells of quantity x (sell price - average price at the time)
+ *   unrealizedGain = the change of (market value - cost basis); over ALL, market value - cost basis
+ *   totalReturn    = unrealizedGain + realizedGain + income = endValue - startValue - netFlows + income
+ * timeWeightedReturn chain-links the returns between flows (not annualised); moneyWeightedReturn
+ * is the XIRR of the start value, the flows and the end value (annualised). Null when nothing
+ * was held in the period, or no rate solves it.
+ */
+export const portfolioPerformanceInput = z.object({ range: z.enum(performanceRanges) });
+export type PortfolioPerformanceInput = z.output<typeof portfolioPerformanceInput>;
+
+const ratioString = decimalString.nullable();
+const datedAmount = z.object({ date: calendarDate, amount: decimalString });
+
+export const portfolioPerformance = z.object({
+  range: z.enum(performanceRanges),
+  startDate: calendarDate,
+  endDate: calendarDate,
+  startValue: decimalString,
+  endValue: decimalString,
+  netFlows: decimalString,
+  timeWeightedReturn: ratioString,
+  moneyWeightedReturn: ratioString,
+  realizedGain: decimalString,
+  unrealizedGain: decimalString,
+  income: decimalString,
+  totalReturn: decimalString,
+  benchmark: z.object({
+    symbol: z.string(),
+    /** The benchmark's close-to-close return over the same days; null when it has no bars. */
+    timeWeightedReturn: ratioString,
+  }),
+});
+export type PortfolioPerformance = z.infer<typeof portfolioPerformance>;
+
+/** What the figures are computed from, so a user can check them by hand. */
+export const performanceExplanation = z.object({
+  /** Each day's net flow (buys at cost less sells' proceeds). */
+  flows: z.array(datedAmount),
+  /** The time-weighted return's pieces between flows. */
+  subPeriods: z.array(
+    z.object({
+      from: calendarDate,
+      to: calendarDate,
+      startValue: decimalString,
+      endValue: decimalString,
+      return: decimalString,
+    }),
+  ),
+  /** The XIRR's cash flows as the investor sees them: paid in negative, received positive. */
+  cashFlows: z.array(datedAmount),
+  benchmark: z.object({ startClose: decimalString.nullable(), endClose: decimalString.nullable() }),
+});
+export type PerformanceExplanation = z.infer<typeof performanceExplanation>;
+
+/** The tRPC answer: the REST figures and their explanation. */
+export const portfolioPerformanceDetail = portfolioPerformance.extend({
+  explanation: performanceExplanation,
+});
+export type PortfolioPerformanceDetail = z.infer<typeof portfolioPerformanceDetail>;
 
 /** The landing page's Quick Overview tiles. */
 export const overviewCounts = z.object({

@@ -13,7 +13,7 @@ export const MAX_PRICE = "1000000000";
  * A positive decimal amount from a form (text) or a REST client (a JSON number), as canonical
  * decimal text. Messages are the spec's where it has one.
  */
-function positiveAmount(label: string, positiveMessage: string, max: string) {
+export function positiveAmount(label: string, positiveMessage: string, max: string) {
   return z
     .union([z.string(), z.number()], { error: `${label} must be a number` })
     .transform((value, ctx) => {
@@ -155,7 +155,7 @@ export const transaction = z.object({
   transactionDate: z.iso.datetime({ offset: true }),
   type: z.enum(["STOCK", "CRYPTO"]),
   symbol: z.string(),
-  transactionType: z.enum(["BUY", "SELL"]),
+  transactionType: z.enum(["BUY", "SELL", "SPLIT"]),
   quantity: decimalString,
   price: decimalString,
   transactionTotal: decimalString,

@@ -17,6 +17,9 @@ export const assetKinds = ["STOCK", "CRYPTO"] as const;
 export type AssetKind = (typeof assetKinds)[number];
 export const tradeSides = ["BUY", "SELL"] as const;
 export type TradeSide = (typeof tradeSides)[number];
+/** What the history lists: trades, and the splits applied to positions (issue 15). */
+export const transactionKinds = ["BUY", "SELL", "SPLIT"] as const;
+export type TransactionKind = (typeof transactionKinds)[number];
 
 export const TRANSACTIONS_DEFAULT_PAGE_SIZE = 25;
 export const TRANSACTIONS_MAX_PAGE_SIZE = 100;

@@ -11,7 +11,7 @@ import {
 } from "./query-params";
 import {
   assetKinds,
-  tradeSides,
+  transactionKinds,
   transactionSortColumns,
   TRANSACTIONS_BATCH_DEFAULT_SIZE,
   TRANSACTIONS_BATCH_MAX_SIZE,
@@ -37,7 +37,7 @@ const filterFields = {
       .max(SYMBOL_MAX_LENGTH, `symbol must be at most ${SYMBOL_MAX_LENGTH} characters`)
       .regex(/^[A-Z0-9.-]+$/, "symbol may contain only letters, digits, '.' and '-'")
       .optional()
-      .describe("An exact symbol; trimmed and upper-cased"),
+      .describe("Part of a symbol, ignoring case: every symbol containing it matches; trimmed"),
   ),
   type: z.preprocess(
     (value) => unsetWhenEmpty(upperCased(value)),
@@ -45,7 +45,7 @@ const filterFields = {
   ),
   transactionType: z.preprocess(
     (value) => unsetWhenEmpty(upperCased(value)),
-    z.enum(tradeSides, { error: "transactionType must be BUY or SELL" }).optional(),
+    z.enum(transactionKinds, { error: "transactionType must be BUY, SELL or SPLIT" }).optional(),
   ),
   sortBy: caseInsensitiveEnum(
     transactionSortColumns,

@@ -5,7 +5,11 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AnyDatabase } from "./client";
 import type { Tables } from "./database";
 
-/** Every table, parents before children (foreign keys point backwards in this list). */
+/**
+ * Every table, parents before children (foreign keys point backwards in this list). The daily
+ * holdings snapshots (schema/snapshots.ts) are left out: they are derived from the trades and
+ * rebuilt on the target at the first read.
+ */
 export const tablesInDependencyOrder = [
   "users",
   "sessions",
@@ -22,6 +26,13 @@ export const tablesInDependencyOrder = [
   "transactions",
   "storedMarketMovers",
   "idempotencyKeys",
+  "alerts",
+  "notifications",
+  "apiKeys",
+  "mfaCredentials",
+  "mfaRecoveryCodes",
+  "mfaChallenges",
+  "incomeEntries",
 ] as const satisfies readonly (keyof Tables)[];
 
 const BATCH = 500;

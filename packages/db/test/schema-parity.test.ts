@@ -64,7 +64,7 @@ describe("the PostgreSQL schema", () => {
   );
 
   it("keeps money and quantities exact: numeric, never a float", () => {
-    const { positions, transactions, savedCryptos, marketDailyBars } = pgSchema;
+    const { positions, transactions, savedCryptos, marketDailyBars, alerts } = pgSchema;
     for (const column of [
       positions.quantity,
       positions.averagePrice,
@@ -73,6 +73,8 @@ describe("the PostgreSQL schema", () => {
       transactions.total,
       savedCryptos.savedPrice,
       marketDailyBars.close,
+      alerts.value,
+      alerts.triggeredPrice,
     ]) {
       expect(column.getSQLType()).toBe("numeric");
     }

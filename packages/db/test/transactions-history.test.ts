@@ -110,7 +110,7 @@ describe.each(await testDialects("the transaction history tests"))("on $name", (
     return all
       .filter(
         (t) =>
-          (!filter.symbol || t.symbol === filter.symbol) &&
+          (!filter.symbols || filter.symbols.includes(t.symbol)) &&
           (!filter.type || t.type === filter.type) &&
           (!filter.transactionType || t.transactionType === filter.transactionType) &&
           (!filter.startDate || t.transactionDate >= filter.startDate) &&
@@ -122,7 +122,17 @@ describe.each(await testDialects("the transaction history tests"))("on $name", (
 
   const filters: [string, TransactionFilter][] = [
     ["no filter", {}],
-    ["symbol", { symbol: "BTC" }],
+    ["symbol", { symbols: ["BTC"] }],
+    // Merged: one arm per symbol, each in the index of the sort column's symbol twin.
+    ["several symbols", { symbols: ["AAPL", "ETH", "SHIB"] }],
+    ["several symbols and a side", { symbols: ["BTC", "MSFT"], transactionType: "SELL" }],
+    // More than one statement can merge: a filter on the unfiltered order instead.
+    [
+      "very many symbols",
+      {
+        symbols: ["AAPL", "ETH", ...Array.from({ length: 70 }, (_, i) => `Z${100 + i}`)],
+      },
+    ],
     ["asset type", { type: "STOCK" }],
     ["side", { transactionType: "SELL" }],
     [
@@ -133,7 +143,7 @@ describe.each(await testDialects("the transaction history tests"))("on $name", (
     [
       "every filter",
       {
-        symbol: "AAPL",
+        symbols: ["AAPL"],
         type: "STOCK",
         transactionType: "BUY",
         startDate: new Date(day + 2 * 86_400_000),
@@ -141,7 +151,8 @@ describe.each(await testDialects("the transaction history tests"))("on $name", (
       },
     ],
     ["type and side", { type: "CRYPTO", transactionType: "BUY" }],
-    ["nothing matches", { symbol: "AAPL", type: "CRYPTO" }],
+    ["nothing matches", { symbols: ["AAPL"], type: "CRYPTO" }],
+    ["no symbol matches", { symbols: [] }],
   ];
 
   describe("the transaction history query", () => {
@@ -244,6 +255,41 @@ describe.each(await testDialects("the transaction history tests"))("on $name", (
       });
       expect(page).toMatchObject({ totalCount: 20, totalCountCapped: true });
       expect(page.rows).toHaveLength(5);
+    });
+
+    it("finds the user's symbols containing a text, ignoring case, in the database's order", async () => {
+      const mine = [...new Set(all.map((t) => t.symbol))].sort();
+      expect(await repos.transactions.symbolsContaining(userId, "s")).toEqual(
+        mine.filter((symbol) => symbol.includes("S")),
+      );
+      expect(await repos.transactions.symbolsContaining(userId, "T")).toEqual([
+        "BTC",
+        "ETH",
+        "MSFT",
+      ]);
+      expect(await repos.transactions.symbolsContaining(userId, "AAPL")).toEqual(["AAPL"]);
+      expect(await repos.transactions.symbolsContaining(userId, "%")).toEqual([]);
+      expect(await repos.transactions.symbolsContaining(userId, "Q")).toEqual([]);
+      const none = (await repos.users.create(
+        { email: "c@example.com", name: "C", passwordHash: "h" },
+        new Date(day),
+      ))!.id;
+      expect(await repos.transactions.symbolsContaining(none, "A")).toEqual([]);
+    });
+
+    it("refuses a cursor among several symbols whose symbol the filter no longer matches", () => {
+      const order = { sortBy: "price", sortOrder: "asc" } as const;
+      const cursor = encodeTransactionCursor({
+        ...order,
+        run: 0,
+        key: ["5", 1, "STOCK", "BUY", "AAPL", 3],
+      });
+      expect(
+        decodeTransactionCursor(cursor, { ...order, symbols: ["AAPL", "MSFT"] }),
+      ).toBeDefined();
+      expect(
+        decodeTransactionCursor(cursor, { ...order, symbols: ["BTC", "MSFT"] }),
+      ).toBeUndefined();
     });
 
     it("refuses cursors made for another sort order or tampered with", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cases } from "./transaction-plan-cases";
+import { cases, mergedCases } from "./transaction-plan-cases";
 import { explainPostgresTransactionQueries } from "../src";
 import { openTestPostgresDatabase, testDialects } from "../src/testing";
 
@@ -37,13 +37,13 @@ describe.runIf(onPostgres)("query plans of the transaction history on PostgreSQL
   // and the rows come by primary key, so no page ever reads the user's whole history unindexed.
   it("finds every page and batch through a history index and its rows by primary key", async () => {
     const problems: string[] = [];
-    for (const { filter, sortBy, sortOrder } of cases) {
+    for (const { filter, sortBy, sortOrder } of [...cases, ...mergedCases]) {
       const request = { ...filter, userId: 7, sortBy, sortOrder };
       for (const { kind, sql, plan } of await explainPostgresTransactionQueries(
         database,
         request,
       )) {
-        if (kind === "count") continue;
+        if (kind === "count" || kind === "symbols") continue;
         const scans = plan.filter((node) => /Scan/.test(node) && !/Bitmap Heap/.test(node));
         const bad =
           plan.some((node) => /Seq Scan/.test(node)) ||
@@ -60,4 +60,35 @@ describe.runIf(onPostgres)("query plans of the transaction history on PostgreSQL
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it("finds the symbols a text matches through the symbol index, never a scan", async () => {
+    const [lookup] = await explainPostgresTransactionQueries(database, {
+      symbols: ["AAPL", "MSFT"],
+      userId: 7,
+      sortBy: "transactionDate",
+      sortOrder: "desc",
+    });
+    expect(lookup?.kind).toBe("symbols");
+    expect(lookup!.plan.some((node) => /Seq Scan/.test(node))).toBe(false);
+    expect(lookup!.plan).toContain("Recursive Union");
+    expect(lookup!.plan).toContain("Index Only Scan transactions_user_symbol_date_idx");
+  });
+
+  // Each symbol's range is its own index read; with no id in the indexes, PostgreSQL may sort the
+  // small sets they return (Append + Sort) rather than merge them (Merge Append).
+  it("reads one index range per symbol when several match", async () => {
+    const page = (
+      await explainPostgresTransactionQueries(database, {
+        symbols: ["AAPL", "MSFT", "NVDA"],
+        userId: 7,
+        sortBy: "transactionDate",
+        sortOrder: "desc",
+      })
+    ).find((query) => query.kind === "page")!;
+    expect(page.plan.some((node) => /Append/.test(node))).toBe(true);
+    expect(page.plan.some((node) => /Seq Scan/.test(node))).toBe(false);
+    expect(
+      page.plan.filter((node) => /Index (Only )?Scan transactions_user_symbol_\w+_idx/.test(node)),
+    ).toHaveLength(3);
+  });
 });

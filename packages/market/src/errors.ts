@@ -6,6 +6,7 @@ export type MarketOperation =
   | "search"
   | "details"
   | "related"
+  | "corporate_actions"
   | "movers"
   | "summary"
   | "news"
@@ -38,6 +39,7 @@ const operationMessages: Record<MarketOperation, string> = {
   search: marketMessages.failedToSearchCompanies,
   details: marketMessages.failedToFetchCompanyDetails,
   related: marketMessages.failedToFetchCompanyDetails,
+  corporate_actions: marketMessages.failedToFetchCompanyDetails,
   movers: marketMessages.failedToFetchMarketMovers,
   summary: marketMessages.failedToFetchMarketMovers,
   news: marketMessages.failedToFetchCompanyNews,

@@ -55,6 +55,21 @@ export type {
 export { PolygonStockMarket } from "./polygon/polygon-stock-market";
 export type { PolygonConfig } from "./polygon/polygon-stock-market";
 export { CoinbaseCryptoMarket } from "./coinbase/coinbase-crypto-market";
+export { COINBASE_FEED_URL, CoinbaseTickerFeed } from "./coinbase/coinbase-ticker-feed";
+export type { CoinbaseFeedEvent, CoinbaseTickerFeedOptions } from "./coinbase/coinbase-ticker-feed";
+
+export { PriceTicks, instrumentKey } from "./stream/price-ticks";
+export type {
+  AssetType,
+  Instrument,
+  PriceTick,
+  TickListener,
+  TickSource,
+} from "./stream/price-ticks";
+export { pollingTickSource } from "./stream/polling-tick-source";
+export type { PollingTickSourceOptions } from "./stream/polling-tick-source";
+export { defaultTickTimings, marketTickSource } from "./stream/market-tick-source";
+export type { MarketTickSourceOptions, TickTimings } from "./stream/market-tick-source";
 export type { CoinbaseConfig } from "./coinbase/coinbase-crypto-market";
 
 export {
@@ -94,3 +109,4 @@ export {
   sessionOn,
 } from "./calendar/nyse-calendar";
 export type { MarketPhase, TradingSession } from "./calendar/nyse-calendar";
+export { newYorkDate, newYorkMidnight } from "./calendar/new-york-time";

@@ -1,3 +1,5 @@
 export * from "./decimal";
 export * from "./stored";
 export * from "./position";
+export * from "./returns";
+export * from "./figures";

@@ -39,3 +39,28 @@ export function applySell(holding: Holding, quantity: Decimal): SellOutcome {
 export function costBasis(holding: Holding): Decimal {
   return multiply(holding.quantity, holding.averagePrice);
 }
+
+/**
+ * What a sell realizes under average cost: quantity x (sell price - average price at the time).
+ * Exact: no rounding beyond the average price's own.
+ */
+export function realizedGain(holding: Holding, quantity: Decimal, price: Decimal): Decimal {
+  return multiply(quantity, subtract(price, holding.averagePrice));
+}
+
+/**
+ * A split of `from` old shares into `to` new ones: the quantity is multiplied by to/from, the
+ * average price divided by it, and the cost basis stays what it was. The new quantity is exact
+ * whenever it fits `quantityDecimals` (a reverse split that leaves 3.5 shares keeps 3.5);
+ * otherwise it is rounded half-even there and the average price carries the cost basis.
+ */
+export function applySplit(
+  holding: Holding,
+  from: Decimal,
+  to: Decimal,
+  quantityDecimals: number,
+): Holding {
+  const quantity = divide(multiply(holding.quantity, to), from, quantityDecimals);
+  if (isZero(quantity)) return { quantity, averagePrice: holding.averagePrice };
+  return { quantity, averagePrice: divide(costBasis(holding), quantity, AVERAGE_PRICE_DECIMALS) };
+}

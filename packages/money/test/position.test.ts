@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyBuy, applySell, costBasis, type Holding } from "../src";
+import { applyBuy, applySell, applySplit, costBasis, realizedGain, type Holding } from "../src";
 
 /** An exact model: quantities and costs as fractions of BigInts, no rounding anywhere. */
 interface Fraction {
@@ -113,5 +113,51 @@ describe("average-cost positions", () => {
       quantity: "1",
       averagePrice: "30",
     });
+  });
+});
+
+describe("realized gain under average cost", () => {
+  it("is the quantity sold times the sell price less the average price at the time", () => {
+    const held = applyBuy(applyBuy(null, "10", "100"), "10", "110");
+    expect(held.averagePrice).toBe("105");
+    expect(realizedGain(held, "4", "120")).toBe("60");
+    expect(realizedGain(held, "2", "100.5")).toBe("-9");
+  });
+});
+
+describe("applySplit", () => {
+  it("multiplies the quantity and divides the average price, keeping the cost basis", () => {
+    const split = applySplit({ quantity: "10", averagePrice: "30" }, "1", "3", 8);
+    expect(split).toEqual({ quantity: "30", averagePrice: "10" });
+    expect(costBasis(split)).toBe("300");
+  });
+
+  it("keeps a reverse split's exact fraction", () => {
+    const split = applySplit({ quantity: "7", averagePrice: "2.5" }, "2", "1", 8);
+    expect(split).toEqual({ quantity: "3.5", averagePrice: "5" });
+  });
+
+  it("rounds a quantity that does not fit to the quantity precision, the cost basis within it", () => {
+    const split = applySplit({ quantity: "10", averagePrice: "30" }, "35", "1", 8);
+    expect(split.quantity).toBe("0.28571429");
+    expect(Math.abs(Number(costBasis(split)) - 300)).toBeLessThan(1e-6);
+  });
+
+  it("keeps the cost basis through any forward split, and the opposite split restores the quantity", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 1, max: 20 }),
+        (units, cents, ratio) => {
+          const holding: Holding = { quantity: String(units), averagePrice: String(cents / 100) };
+          const forward = applySplit(holding, "1", String(ratio), 8);
+          // Exact while the average divides evenly; otherwise within 16 decimals of a share.
+          const drift = Math.abs(Number(costBasis(forward)) - Number(costBasis(holding)));
+          expect(drift).toBeLessThan(1e-6);
+          expect(applySplit(forward, String(ratio), "1", 8).quantity).toBe(holding.quantity);
+        },
+      ),
+    );
   });
 });

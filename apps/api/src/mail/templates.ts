@@ -33,3 +33,24 @@ export function emailChangedMail(
     ].join("\n"),
   };
 }
+
+export function priceAlertMail(
+  to: string,
+  name: string,
+  message: string,
+  appOrigin: string,
+): OutgoingMail {
+  return {
+    to,
+    subject: "Ledgerline price alert",
+    text: [
+      `Hello ${name},`,
+      "",
+      `${message}.`,
+      "",
+      `Your alerts: ${appOrigin}/alerts`,
+      "",
+      "You get at most one mail an hour for each alert; every trigger is also in the bell of the app.",
+    ].join("\n"),
+  };
+}

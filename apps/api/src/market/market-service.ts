@@ -48,6 +48,7 @@ export function marketServiceFromEnv(
             ...(env.COINBASE_EXCHANGE_BASE_URL
               ? { exchangeBaseUrl: env.COINBASE_EXCHANGE_BASE_URL }
               : {}),
+            ...(env.COINBASE_FEED_URL ? { feedUrl: env.COINBASE_FEED_URL } : {}),
           }
         : { provider: "sim" },
     seed: env.MARKET_SEED,
@@ -59,6 +60,10 @@ export function marketServiceFromEnv(
     providerTimeoutMs: env.MARKET_PROVIDER_TIMEOUT_MS,
     ...(rateLimiter ? { rateLimiter } : {}),
     onUpstreamCall: (event) => shared.upstreamCalls.record(event),
+    onFeedEvent: (event) => {
+      if (event.type === "connected") logger.info("live crypto feed connected");
+      else logger.warn({ event }, "live crypto feed trouble; polling stands in meanwhile");
+    },
     onStaleServed: (event) =>
       logger.warn(
         {
@@ -72,16 +77,22 @@ export function marketServiceFromEnv(
   });
 }
 
-/** What the refresher keeps fresh: every symbol in anyone's watchlist or portfolio. */
+/**
+ * What the refresher keeps fresh: every symbol in anyone's watchlist or portfolio, and every
+ * symbol with an alert that can still fire (so alerts are checked while their users are away).
+ */
 export async function watchedSymbols(repos: Repositories): Promise<WatchedSymbols> {
-  const [savedStocks, heldStocks, savedCryptos, heldCryptos] = await Promise.all([
-    repos.stockWatchlist.distinctSymbols(),
-    repos.portfolio.distinctSymbols("STOCK"),
-    repos.cryptoWatchlist.distinctSymbols(),
-    repos.portfolio.distinctSymbols("CRYPTO"),
-  ]);
+  const [savedStocks, heldStocks, alertStocks, savedCryptos, heldCryptos, alertCryptos] =
+    await Promise.all([
+      repos.stockWatchlist.distinctSymbols(),
+      repos.portfolio.distinctSymbols("STOCK"),
+      repos.alerts.distinctSymbols("STOCK"),
+      repos.cryptoWatchlist.distinctSymbols(),
+      repos.portfolio.distinctSymbols("CRYPTO"),
+      repos.alerts.distinctSymbols("CRYPTO"),
+    ]);
   return {
-    stocks: [...new Set([...savedStocks, ...heldStocks])],
-    crypto: [...new Set([...savedCryptos, ...heldCryptos])],
+    stocks: [...new Set([...savedStocks, ...heldStocks, ...alertStocks])],
+    crypto: [...new Set([...savedCryptos, ...heldCryptos, ...alertCryptos])],
   };
 }

@@ -11,9 +11,14 @@ import type { MarketService } from "@ledgerline/market";
 import type { Env } from "../env";
 import { createMailer } from "../mail/mailer";
 import { marketClockFromEnv, marketServiceFromEnv, watchedSymbols } from "../market/market-service";
+import { createPriceTicks } from "../market/price-ticks";
 import type { SharedState } from "../shared-state";
 import type { Clock } from "../services/clock";
+import { applyCorporateActionsForEveryone } from "../services/corporate-actions";
 import type { AppDeps } from "../services/scope";
+import { createAlertEvaluator } from "../services/alert-evaluator";
+import { watchAlertTicks } from "../services/alert-ticks";
+import { LiveSymbolClaims } from "../services/live-symbols";
 import { createIdempotency, type IdempotencyOptions } from "../services/idempotency";
 import { createThrottles, type ThrottleLimits } from "../services/throttles";
 import { sessionTokenIssuer } from "../services/session-token";
@@ -30,10 +35,13 @@ export interface DepsOptions {
   market?: MarketService;
   /** Keep watched symbols fresh from the server side. Default true. */
   marketRefresher?: boolean;
+  /** Check the alerts on every live tick of their symbols. Default true. */
+  alertTicks?: boolean;
   idempotency?: Partial<IdempotencyOptions>;
 }
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+const CORPORATE_ACTIONS_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Opens and migrates the database and builds the long-lived services every request uses. */
 export const depsPlugin = fp(
@@ -57,11 +65,23 @@ export const depsPlugin = fp(
         clock: marketClockFromEnv(options.env),
         shared,
       });
+    const priceTicks = createPriceTicks(shared, market.ticks, (error) =>
+      app.log.error({ err: error }, "live price tick failed"),
+    );
     const idempotency = createIdempotency({
       repos,
       clock: options.clock,
       signals: shared.signals,
       options: options.idempotency,
+    });
+    const alertEvaluator = createAlertEvaluator({
+      repos,
+      market,
+      mailer,
+      clock: options.clock,
+      logger: app.log,
+      signals: shared.signals,
+      appOrigin: options.env.APP_ORIGIN,
     });
     app.decorate<AnyDatabase>("database", database);
     app.decorate("deps", {
@@ -70,14 +90,19 @@ export const depsPlugin = fp(
       mailer,
       throttles: createThrottles(shared, {
         registrationsPerIp: [options.env.REGISTRATIONS_PER_HOUR, 60 * 60],
+        apiKeyRequests: [options.env.API_KEY_REQUESTS_PER_MINUTE, 60],
         ...options.throttleLimits,
       }),
       logger: app.log,
       market,
+      priceTicks,
+      liveSymbols: new LiveSymbolClaims(),
       idempotency,
+      alertEvaluator,
       issueSessionToken: sessionTokenIssuer(options.env.SESSION_SIGNING_KEY),
       config: {
         appOrigin: options.env.APP_ORIGIN,
+        adminMfaRequired: options.env.ADMIN_MFA_REQUIRED,
         secrets: {
           enabled: options.env.SECRETS_ENDPOINTS_ENABLED,
           polygonApiKey: options.env.POLYGON_API_KEY,
@@ -95,14 +120,57 @@ export const depsPlugin = fp(
         : market.createRefresher({
             watched: () => watchedSymbols(repos),
             onError: (error) => app.log.warn({ err: error }, "market refresh cycle failed"),
+            // Alerts are checked after each cycle against the prices it just refreshed.
+            onCycle: ({ kind }) =>
+              void alertEvaluator
+                .evaluateAll(kind === "stocks" ? "STOCK" : "CRYPTO")
+                .catch((error: unknown) => app.log.warn({ err: error }, "alert evaluation failed")),
           });
     // One refresher per deployment: with several processes, the one holding the lease runs it.
     const refresherLeadership = shared.leadership("market-refresher");
+    // The same process applies splits and paid dividends to every holder, hourly, so income
+    // arrives on its pay date for users who do not look (reads and trades apply them too).
+    let corporateActionsTimer: NodeJS.Timeout | undefined;
+    const stopCorporateActions = () => clearInterval(corporateActionsTimer);
     app.addHook("onReady", () => {
       if (!refresher) return;
       refresherLeadership.start({
-        gained: () => refresher.start(),
-        lost: () => void refresher.stop(),
+        gained: () => {
+          refresher.start();
+          corporateActionsTimer = setInterval(() => {
+            applyCorporateActionsForEveryone(app.deps).catch((error: unknown) =>
+              app.log.warn({ err: error }, "corporate actions sync failed"),
+            );
+          }, CORPORATE_ACTIONS_INTERVAL_MS);
+          corporateActionsTimer.unref();
+        },
+        lost: () => {
+          stopCorporateActions();
+          void refresher.stop();
+        },
+      });
+    });
+
+    // Alerts are checked on every live tick too, by one process per deployment.
+    const alertTicksLeadership = shared.leadership("alert-ticks");
+    let stopAlertTicks: (() => void) | undefined;
+    app.addHook("onReady", () => {
+      if (options.alertTicks === false) return;
+      alertTicksLeadership.start({
+        gained: () => {
+          stopAlertTicks = watchAlertTicks({
+            repos,
+            priceTicks,
+            evaluator: alertEvaluator,
+            signals: shared.signals,
+            clock: options.clock,
+            logger: app.log,
+          });
+        },
+        lost: () => {
+          stopAlertTicks?.();
+          stopAlertTicks = undefined;
+        },
       });
     });
 
@@ -111,12 +179,17 @@ export const depsPlugin = fp(
       const now = options.clock.now();
       void repos.sessions.deleteExpired(now, SESSION_IDLE_TIMEOUT_MS);
       void repos.passwordResetTokens.deleteSpentOrExpired(now);
+      void repos.mfa.deleteExpiredChallenges(now);
       void idempotency.purgeExpired();
     }, CLEANUP_INTERVAL_MS);
     cleanup.unref();
 
     app.addHook("onClose", async () => {
       await refresherLeadership.stop();
+      await alertTicksLeadership.stop();
+      stopAlertTicks?.();
+      priceTicks.close();
+      stopCorporateActions();
       await refresher?.stop();
       clearInterval(cleanup);
       mailer.close();

@@ -30,13 +30,23 @@ export function openApiDocument(routes: RestRoute[], version: string) {
     const responses: Record<string, unknown> = {
       200: {
         description: "Success",
-        content: { "application/json": { schema: openApiSchema(route.response, "output") } },
+        content: {
+          [route.mediaType ?? "application/json"]: {
+            schema: openApiSchema(route.response, "output"),
+          },
+        },
       },
       400: errorResponse("Bad input; the message says what was wrong"),
       429: errorResponse("Too many requests"),
     };
     if (route.access !== "public") responses[401] = errorResponse("Not signed in");
-    if (route.access === "admin") responses[403] = errorResponse("Signed in, but not an admin");
+    if (route.access !== "public") {
+      responses[403] = errorResponse(
+        route.access === "admin"
+          ? "Signed in, but not an admin, or with an API key (keys never have admin rights)"
+          : "With an API key whose scope does not allow this operation; the message says why",
+      );
+    }
     if (route.params) responses[404] = errorResponse("No such object");
     for (const [status, description] of Object.entries(route.refusals ?? {})) {
       responses[status] = errorResponse(description);
@@ -81,7 +91,7 @@ export function openApiDocument(routes: RestRoute[], version: string) {
       version,
       license: { name: "Proprietary: all rights reserved by the Ledgerline project" },
       description:
-        "The documented REST paths of Ledgerline. Each is a thin door onto the same procedure the web app calls over tRPC at /api/trpc. Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`.",
+        "The documented REST paths of Ledgerline. Each is a thin door onto the same procedure the web app calls over tRPC at /api/trpc. Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`, or send a personal API key (created in account settings or with POST /api/api-keys) the same way: a `read` key may make every GET, a `trade` key also trades and changes watchlists.",
     },
     servers: [{ url: "/" }],
     components: {

@@ -105,6 +105,7 @@ export function restPlugin(routes: RestRoute[]) {
       app.route({
         method: route.method,
         url: route.url,
+        ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
         schema: {
           ...(route.params ? { params: route.params } : {}),
           ...(route.query ? { querystring: route.query } : {}),
@@ -132,10 +133,15 @@ export function restPlugin(routes: RestRoute[]) {
             params: req.params as never,
             query: req.query as never,
             body: req.body as never,
+            headers: req.headers,
           };
+          // Procedures see the client going away (an event stream then ends its subscription).
+          const gone = new AbortController();
+          reply.raw.on("close", () => gone.abort());
           async function answer(ctx: Context): Promise<StoredAnswer> {
             try {
-              return { status: 200, body: await route.call(createCaller(ctx), request) };
+              const caller = createCaller(ctx, { signal: gone.signal });
+              return { status: 200, body: await route.call(caller, request) };
             } catch (error) {
               return restError(error);
             }
@@ -150,7 +156,9 @@ export function restPlugin(routes: RestRoute[]) {
           const fingerprint = requestFingerprint({
             door: "rest",
             route: route.url,
-            ...request,
+            params: request.params,
+            query: request.query,
+            body: request.body,
             method: route.method,
           });
           let answered: StoredAnswer;

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { z } from "zod";
 import type { createCaller } from "../trpc/router";
 
@@ -16,6 +17,8 @@ export interface RestRequest<P, Q, B> {
   params: Parsed<P>;
   query: Parsed<Q>;
   body: Parsed<B>;
+  /** The request's headers (e.g. an event stream's Last-Event-ID). */
+  headers: IncomingHttpHeaders;
 }
 
 interface RouteFields<P, Q, B, R extends z.ZodType> {
@@ -30,13 +33,17 @@ interface RouteFields<P, Q, B, R extends z.ZodType> {
   description?: string;
   access: "public" | "user" | "admin";
   /** Refusals the route answers beyond the ones every route of its kind has (see openapi.ts). */
-  refusals?: Partial<Record<404 | 409 | 502 | 503, string>>;
+  refusals?: Partial<Record<404 | 409 | 413 | 502 | 503, string>>;
   params?: P;
   query?: Q;
+  /** Bytes of body accepted, when more than the app's default (a file upload). */
+  bodyLimit?: number;
   /** A route with a body schema takes a missing body as `{}`. */
   body?: B;
   /** The 200 answer: REST answers are serialized by this schema (fields it lacks are never sent). */
   response: R;
+  /** The 200 answer's media type in the OpenAPI document when it is not JSON (e.g. an event stream). */
+  mediaType?: "text/event-stream";
   /** A streamed or header-carrying answer may be a fetch Response instead. */
   call(caller: Caller, request: RestRequest<P, Q, B>): Promise<z.output<R> | Response>;
 }

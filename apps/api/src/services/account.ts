@@ -10,16 +10,16 @@ import { recordAudit } from "./audit";
 import { assertAcceptablePassword } from "./auth";
 import { badRequest, conflict, forbidden, tooManyRequests } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords";
-import type { UserScope } from "./scope";
+import type { SessionScope } from "./scope";
 import { toSessionUser } from "./user-views";
 
-export function currentSession(scope: UserScope, expiresAt: Date): SessionUser {
+export function currentSession(scope: SessionScope, expiresAt: Date): SessionUser {
   return toSessionUser(scope.user, expiresAt);
 }
 
 /** Other sessions are signed out; the one making the change stays. */
 export async function updatePassword(
-  scope: UserScope,
+  scope: SessionScope,
   input: UpdatePasswordInput,
 ): Promise<MessageResult> {
   const { repos } = scope.deps;
@@ -50,7 +50,7 @@ export async function updatePassword(
  * other sessions are signed out and open reset links die with the old address.
  */
 export async function updateEmail(
-  scope: UserScope,
+  scope: SessionScope,
   input: UpdateEmailInput,
   expiresAt: Date,
 ): Promise<SessionUser> {
@@ -89,7 +89,7 @@ export async function updateEmail(
 }
 
 /** One DELETE: the user's sessions, tokens and every row they own go with it (ON DELETE CASCADE). */
-export async function deleteOwnAccount(scope: UserScope): Promise<MessageResult> {
+export async function deleteOwnAccount(scope: SessionScope): Promise<MessageResult> {
   if (scope.user.isAdmin) throw forbidden(messages.adminCannotSelfDelete);
   await scope.deps.repos.users.delete(scope.user.id);
   await recordAudit(scope, { event: "ACCOUNT_DELETE", success: true, email: scope.user.email });

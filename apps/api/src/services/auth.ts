@@ -2,11 +2,14 @@ import {
   PASSWORD_RESET_TOKEN_TTL_MS,
   messages,
   type AuthUser,
+  type LoginAnswer,
   type LoginInput,
+  type LoginMfaInput,
   type MessageResult,
   type RegisterInput,
   type ResetPasswordInput,
 } from "@ledgerline/contracts";
+import type { UserRow } from "@ledgerline/db";
 import { passwordResetMail } from "../mail/templates";
 import { recordAudit } from "./audit";
 import { badRequest, conflict, tooManyRequests } from "./errors";
@@ -17,7 +20,8 @@ import {
   needsRehash,
   verifyPassword,
 } from "./passwords";
-import type { RequestScope, UserScope } from "./scope";
+import type { RequestScope, SessionScope } from "./scope";
+import { startMfaChallenge, verifyMfaLogin } from "./mfa";
 import { startSession } from "./sessions";
 import { newToken, tokenDigest } from "./tokens";
 import { toAuthUser } from "./user-views";
@@ -60,10 +64,13 @@ export async function register(scope: RequestScope, input: RegisterInput): Promi
  * The same answer, status and roughly the same time for an unknown email and a wrong password.
  * Every attempt is counted against the address and the account before the password is checked,
  * so concurrent attempts (a tRPC batch, parallel requests) cannot slip past the limit; a
- * successful one gives its count back.
+ * successful one gives its count back. With two-factor sign-in on, a right password answers a
+ * challenge instead of the user (`completeMfaLogin` finishes it), and the account's count of
+ * failures is not reset until the code is right too, so codes cannot be guessed between
+ * passwords.
  */
-export async function login(scope: RequestScope, input: LoginInput): Promise<AuthUser> {
-  const { repos, throttles, clock } = scope.deps;
+export async function login(scope: RequestScope, input: LoginInput): Promise<LoginAnswer> {
+  const { repos, throttles } = scope.deps;
   const ipKey = scope.ip ?? "unknown";
   const ipAllowed = await throttles.loginFailuresPerIp.tryConsume(ipKey);
   const accountAllowed = await throttles.loginFailuresPerAccount.tryConsume(input.email);
@@ -96,11 +103,29 @@ export async function login(scope: RequestScope, input: LoginInput): Promise<Aut
   }
 
   await throttles.loginFailuresPerIp.refund(ipKey);
-  await throttles.loginFailuresPerAccount.reset(input.email);
   if (needsRehash(user.passwordHash)) {
     await repos.users.setPasswordHash(user.id, await hashPassword(input.password));
   }
-  const signedIn = (await repos.users.recordLogin(user.id, clock.now())) ?? user;
+  if (await repos.mfa.isEnabled(user.id)) {
+    await throttles.loginFailuresPerAccount.refund(input.email);
+    return startMfaChallenge(scope, user);
+  }
+  await throttles.loginFailuresPerAccount.reset(input.email);
+  return signIn(scope, user);
+}
+
+/** The second step of a sign-in with two-factor on: the code (or a recovery code). */
+export async function completeMfaLogin(
+  scope: RequestScope,
+  input: LoginMfaInput,
+): Promise<AuthUser> {
+  return signIn(scope, await verifyMfaLogin(scope, input.mfaToken, input.code));
+}
+
+/** Starts the session of a user whose credentials were right. */
+async function signIn(scope: RequestScope, user: UserRow): Promise<AuthUser> {
+  const signedIn =
+    (await scope.deps.repos.users.recordLogin(user.id, scope.deps.clock.now())) ?? user;
   const session = await startSession(scope, signedIn);
   await recordAudit(scope, {
     event: "LOGIN",
@@ -111,7 +136,7 @@ export async function login(scope: RequestScope, input: LoginInput): Promise<Aut
   return toAuthUser(signedIn, session.token, session.expiresAt);
 }
 
-export async function logout(scope: UserScope): Promise<MessageResult> {
+export async function logout(scope: SessionScope): Promise<MessageResult> {
   await scope.deps.repos.sessions.delete(scope.sessionTokenHash);
   await recordAudit(scope, {
     event: "LOGOUT",

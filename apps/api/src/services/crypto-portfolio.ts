@@ -15,4 +15,6 @@ export const cryptoMarket: AssetMarket = {
         result.ok ? [[result.symbol, result.quote.price] as const] : [],
       ),
     ),
+  // Coins have no splits or dividends.
+  applyCorporateActions: async () => {},
 };

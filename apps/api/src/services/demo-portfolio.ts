@@ -1,5 +1,7 @@
-import type { HistoricalBar } from "@ledgerline/contracts";
+import type { CorporateAction, HistoricalBar } from "@ledgerline/contracts";
 import type { AssetType } from "@ledgerline/db";
+import { applyCorporateActions } from "./corporate-actions";
+import { closeInSharesOf } from "./portfolio-valuation";
 import type { AppDeps } from "./scope";
 
 /**
@@ -94,6 +96,7 @@ export async function seedDemoPortfolio(deps: AppDeps, userId: number): Promise<
 
   // One history per symbol traded; a symbol without one is left out of the demo.
   const histories = new Map<string, HistoricalBar[]>();
+  const splits = new Map<string, CorporateAction[]>();
   await Promise.all(
     [...new Set(trades.map((trade) => `${trade.assetType}:${trade.symbol}`))].map(async (key) => {
       const [assetType, symbol] = key.split(":") as [AssetType, string];
@@ -104,6 +107,9 @@ export async function seedDemoPortfolio(deps: AppDeps, userId: number): Promise<
             ? await market.stocks.getDailyBars(symbol, from, to)
             : await market.crypto.getDailyBars(symbol, from, to),
         );
+        if (assetType === "STOCK") {
+          splits.set(key, await market.stocks.getCorporateActions(symbol));
+        }
       } catch (error) {
         deps.logger.warn({ err: error, symbol }, "demo portfolio: no history for a symbol");
       }
@@ -122,7 +128,12 @@ export async function seedDemoPortfolio(deps: AppDeps, userId: number): Promise<
       userId,
       assetType: trade.assetType,
       quantity: trade.quantity,
-      price: bar.c,
+      // Charts' bars are split-adjusted; the trade is at the price of its day's shares.
+      price: closeInSharesOf(
+        bar.c,
+        bar.date,
+        splits.get(`${trade.assetType}:${trade.symbol}`) ?? [],
+      ),
       transactionDate,
       notes: trade.notes,
       now,
@@ -134,4 +145,6 @@ export async function seedDemoPortfolio(deps: AppDeps, userId: number): Promise<
       if (position) await repos.portfolio.sell({ ...request, positionId: position.id });
     }
   }
+  // The demo's splits and dividends are in its history from the start.
+  await applyCorporateActions(deps, userId, { force: true });
 }

@@ -1,29 +1,31 @@
 import {
+  BENCHMARK_SYMBOL,
   PORTFOLIO_HISTORY_MAX_DAYS,
   timeRangeDates,
-  type HistoricalBar,
   type PortfolioHistory,
   type PortfolioHistoryInput,
   type PortfolioHistoryPoint,
   type PortfolioSummary,
   type PriceSource,
-  type SummaryFigures,
   type SummaryPosition,
   type SummarySection,
 } from "@ledgerline/contracts";
-import type { AssetType, HeldPosition, Trade } from "@ledgerline/db";
+import type { AssetType, HeldPosition } from "@ledgerline/db";
 import {
-  applyBuy,
-  applySell,
   costBasis,
+  divide,
   isZero,
   multiply,
   percent,
   subtract,
   sum,
+  totalFigures,
+  valueFigures,
   type Decimal,
-  type Holding,
 } from "@ledgerline/money";
+import { incomeOf } from "./income";
+import { firstTradeDay, realizedBySymbol, valueRange } from "./portfolio-snapshots";
+import { addDays, CloseSeries, dailyBars, keyOf, utcDay } from "./portfolio-valuation";
 import type { AppDeps, UserScope } from "./scope";
 
 /**
@@ -131,11 +133,6 @@ export async function priceHoldings(
   });
 }
 
-function figures(currentValue: Decimal, basis: Decimal): SummaryFigures {
-  const gainLoss = subtract(currentValue, basis);
-  return { currentValue, costBasis: basis, gainLoss, gainLossPercent: percent(gainLoss, basis) };
-}
-
 /**
  * Today's change of what is held: each holding's quantity times its change today (over 24 hours
  * for coins), against what those holdings were worth before it. Null when no holding has a
@@ -153,17 +150,15 @@ function todayOf(priced: PricedHolding[]): PortfolioSummary["today"] {
   return { change, changePercent: percent(change, before) };
 }
 
-function totalOf(parts: SummaryFigures[]): SummaryFigures {
-  return figures(
-    sum(parts.map((part) => part.currentValue)),
-    sum(parts.map((part) => part.costBasis)),
-  );
-}
-
 export async function portfolioSummary(scope: UserScope): Promise<PortfolioSummary> {
   const { deps } = scope;
   const holdings = await deps.repos.transactions.holdings(scope.user.id);
-  const priced = await priceHoldings(deps, holdings);
+  const [priced, realized, income] = await Promise.all([
+    priceHoldings(deps, holdings),
+    realizedBySymbol(scope),
+    incomeOf(scope),
+  ]);
+  const totalRealized = sum([...realized.values()]);
   const positions = priced.map(({ held, price, source, asOf, name }) => ({
     assetType: held.assetType,
     view: {
@@ -175,17 +170,18 @@ export async function portfolioSummary(scope: UserScope): Promise<PortfolioSumma
       currentPrice: price,
       priceSource: source,
       priceAsOf: asOf ? asOf.toISOString() : null,
-      ...figures(multiply(held.quantity, price), costBasis(held)),
+      ...valueFigures(multiply(held.quantity, price), costBasis(held)),
       allocationPercent: null as number | null,
+      realizedGain: realized.get(keyOf(held.assetType, held.symbol)) ?? "0",
     } satisfies SummaryPosition,
   }));
-  const total = totalOf(positions.map((position) => position.view));
+  const total = totalFigures(positions.map((position) => position.view));
   const share = (value: Decimal) => percent(value, total.currentValue);
   const section = (assetType: AssetType): SummarySection => {
     const views = positions
       .filter((position) => position.assetType === assetType)
       .map(({ view }) => ({ ...view, allocationPercent: share(view.currentValue) }));
-    const totals = totalOf(views);
+    const totals = totalFigures(views);
     return { positions: views, totals, allocationPercent: share(totals.currentValue) };
   };
   return {
@@ -195,51 +191,31 @@ export async function portfolioSummary(scope: UserScope): Promise<PortfolioSumma
     today: todayOf(priced),
     // The market's own clock: the prices are as of its time.
     pricedAt: new Date(deps.market.clock.now()).toISOString(),
+    returns: {
+      realizedGain: totalRealized,
+      unrealizedGain: total.gainLoss,
+      income,
+      totalReturn: sum([total.gainLoss, totalRealized, income]),
+    },
   };
 }
 
 // Value over time
 
-const DAY_MS = 86_400_000;
-const utcDay = (instant: number) => new Date(instant).toISOString().slice(0, 10);
-const addDays = (day: string, days: number) =>
-  utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-const keyOf = (type: AssetType, symbol: string) => `${type}:${symbol}`;
-
-/** A symbol's daily closes, read forward day by day: the latest close on or before a day. */
-class CloseSeries {
-  private next = 0;
-  private close: Decimal | null = null;
-  constructor(private readonly bars: HistoricalBar[]) {}
-  on(day: string): Decimal | null {
-    while (this.next < this.bars.length && this.bars[this.next]!.date <= day) {
-      this.close = this.bars[this.next]!.c;
-      this.next += 1;
-    }
-    return this.close;
-  }
-}
-
-async function dailyBars(
-  deps: AppDeps,
-  type: AssetType,
-  symbol: string,
-  from: string,
-  to: string,
-): Promise<HistoricalBar[] | null> {
-  try {
-    return type === "STOCK"
-      ? await deps.market.stocks.getDailyBars(symbol, from, to)
-      : await deps.market.crypto.getDailyBars(symbol, from, to);
-  } catch (error) {
-    deps.logger.warn({ err: error, symbol, type }, "no daily history for a holding");
-    return null;
-  }
+/** Today's price of each holding (the market's, or its last known), keyed by keyOf. */
+export async function currentPrices(scope: UserScope): Promise<Map<string, Decimal>> {
+  const priced = await priceHoldings(
+    scope.deps,
+    await scope.deps.repos.transactions.holdings(scope.user.id),
+  );
+  return new Map(
+    priced.map((entry) => [keyOf(entry.held.assetType, entry.held.symbol), entry.price]),
+  );
 }
 
 /**
- * The portfolio's value at each day's close over a range, replaying the user's trades (quantities
- * and average cost) against daily bars; the last point is today at the current prices, so the
+ * The portfolio's value at each day's close over a range, from the daily holdings snapshots
+ * (portfolio-snapshots.ts: the user's trades replayed against daily bars); the last point is today at the current prices, so the
  * chart ends where the summary's cards stand. Days follow the market's clock.
  */
 export async function portfolioHistory(
@@ -247,91 +223,51 @@ export async function portfolioHistory(
   input: PortfolioHistoryInput,
 ): Promise<PortfolioHistory> {
   const { deps } = scope;
-  const trades = await deps.repos.transactions.trades(scope.user.id);
-  if (trades.length === 0) return { points: [], unpricedSymbols: [] };
+  const firstDay = await firstTradeDay(scope);
+  if (firstDay === null) return { points: [], unpricedSymbols: [], benchmark: null };
 
   const now = deps.market.clock.now();
   const today = utcDay(now);
-  const firstDay = utcDay(trades[0]!.transactionDate.getTime());
   const earliest = addDays(today, -PORTFOLIO_HISTORY_MAX_DAYS);
   const rangeStart =
     input.range === "ALL" ? firstDay : timeRangeDates(input.range, new Date(now), "UTC").from;
   const from = [rangeStart, firstDay, earliest].sort().at(-1)!;
-  if (from > today) return { points: [], unpricedSymbols: [] };
+  if (from > today) return { points: [], unpricedSymbols: [], benchmark: null };
 
-  // Positions at the start of the range, then every symbol held at some point within it.
-  const holdings = new Map<string, Holding & { type: AssetType; symbol: string }>();
-  const lastTradePrice = new Map<string, Decimal>();
-  let next = 0;
-  const apply = (trade: Trade) => {
-    const key = keyOf(trade.type, trade.symbol);
-    const current = holdings.get(key);
-    lastTradePrice.set(key, trade.price);
-    if (trade.transactionType === "BUY") {
-      const bought = applyBuy(current ?? null, trade.quantity, trade.price);
-      holdings.set(key, { ...bought, type: trade.type, symbol: trade.symbol });
-    } else if (current) {
-      const sold = applySell(current, trade.quantity);
-      if (sold.ok) holdings.set(key, { ...sold.holding, type: trade.type, symbol: trade.symbol });
-    }
+  const { days, unpricedSymbols } = await valueRange(
+    scope,
+    from,
+    today,
+    await currentPrices(scope),
+  );
+  const points: PortfolioHistoryPoint[] = days.map((day) => ({
+    date: day.date,
+    stockValue: day.stockValue,
+    cryptoValue: day.cryptoValue,
+    totalValue: day.totalValue,
+    costBasis: day.costBasis,
+  }));
+  return { points, unpricedSymbols, benchmark: await benchmarkLine(deps, points, today) };
+}
+
+/** The benchmark's closes scaled to the portfolio's first value above zero, for the chart. */
+async function benchmarkLine(
+  deps: AppDeps,
+  points: PortfolioHistoryPoint[],
+  today: string,
+): Promise<PortfolioHistory["benchmark"]> {
+  const anchor = points.find((point) => !isZero(point.totalValue));
+  if (!anchor) return null;
+  const bars = await dailyBars(deps, "STOCK", BENCHMARK_SYMBOL, addDays(anchor.date, -7), today);
+  if (!bars || bars.length === 0) return null;
+  const series = new CloseSeries(bars);
+  const anchorClose = series.on(anchor.date);
+  if (!anchorClose || isZero(anchorClose)) return null;
+  const scale = (close: Decimal) => divide(multiply(close, anchor.totalValue), anchorClose, 2);
+  return {
+    symbol: BENCHMARK_SYMBOL,
+    points: points
+      .filter((point) => point.date >= anchor.date)
+      .map((point) => ({ date: point.date, value: scale(series.on(point.date) ?? anchorClose) })),
   };
-  while (next < trades.length && utcDay(trades[next]!.transactionDate.getTime()) < from) {
-    apply(trades[next]!);
-    next += 1;
-  }
-  const involved = new Map<string, { type: AssetType; symbol: string }>();
-  for (const [key, held] of holdings) if (!isZero(held.quantity)) involved.set(key, held);
-  for (const trade of trades.slice(next)) {
-    involved.set(keyOf(trade.type, trade.symbol), { type: trade.type, symbol: trade.symbol });
-  }
-
-  // A week of slack before the range, so its first day has a close even after a weekend.
-  const barsFrom = addDays(from, -7);
-  const series = new Map<string, CloseSeries>();
-  const unpriced: string[] = [];
-  await Promise.all(
-    [...involved].map(async ([key, { type, symbol }]) => {
-      const bars = await dailyBars(deps, type, symbol, barsFrom, today);
-      if (bars) series.set(key, new CloseSeries(bars));
-      else unpriced.push(symbol);
-    }),
-  );
-  const current = await priceHoldings(deps, await deps.repos.transactions.holdings(scope.user.id));
-  const currentPrice = new Map(
-    current.map((entry) => [keyOf(entry.held.assetType, entry.held.symbol), entry.price]),
-  );
-
-  const points: PortfolioHistoryPoint[] = [];
-  for (let day = from; day <= today; day = addDays(day, 1)) {
-    // Trades stamped after the market's today (a clock ahead of the market's) count today.
-    while (
-      next < trades.length &&
-      (day === today || utcDay(trades[next]!.transactionDate.getTime()) <= day)
-    ) {
-      apply(trades[next]!);
-      next += 1;
-    }
-    const values: Record<AssetType, Decimal[]> = { STOCK: [], CRYPTO: [] };
-    const bases: Decimal[] = [];
-    for (const [key, held] of holdings) {
-      if (isZero(held.quantity)) continue;
-      const close =
-        (day === today ? currentPrice.get(key) : undefined) ??
-        series.get(key)?.on(day) ??
-        lastTradePrice.get(key) ??
-        held.averagePrice;
-      values[held.type].push(multiply(held.quantity, close));
-      bases.push(costBasis(held));
-    }
-    const stockValue = sum(values.STOCK);
-    const cryptoValue = sum(values.CRYPTO);
-    points.push({
-      date: day,
-      stockValue,
-      cryptoValue,
-      totalValue: sum([stockValue, cryptoValue]),
-      costBasis: sum(bases),
-    });
-  }
-  return { points, unpricedSymbols: unpriced.sort() };
 }

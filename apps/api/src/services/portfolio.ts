@@ -10,8 +10,10 @@ import {
 } from "@ledgerline/contracts";
 import type { AssetType, Position, TradeOutcome, Transaction } from "@ledgerline/db";
 import { compare, multiply, percent, round, subtract, type Decimal } from "@ledgerline/money";
+import { applyCorporateActions } from "./corporate-actions";
 import { badRequest, conflict, notFound } from "./errors";
 import { tradeRequestKey } from "./idempotency";
+import { scheduleSnapshotRefresh } from "./portfolio-snapshots";
 import type { UserScope } from "./scope";
 
 /**
@@ -25,6 +27,11 @@ export interface AssetMarket {
   currentPrice(scope: UserScope, symbol: string): Promise<Decimal>;
   /** Current prices of many symbols at once; a symbol whose quote is unavailable is left out. */
   currentPrices(scope: UserScope, symbols: readonly string[]): Promise<Map<string, Decimal>>;
+  /**
+   * Brings the user's positions up to date with splits and dividends (services/corporate-actions.ts):
+   * of the given symbols, forced (around a trade), or of all, throttled (before a read).
+   */
+  applyCorporateActions(scope: UserScope, symbols?: readonly string[]): Promise<void>;
 }
 
 export const stockMarket: AssetMarket = {
@@ -36,6 +43,9 @@ export const stockMarket: AssetMarket = {
         result.ok ? [[result.symbol, result.snapshot.price] as const] : [],
       ),
     ),
+  applyCorporateActions: async (scope, symbols) => {
+    await applyCorporateActions(scope.deps, scope.user.id, symbols ? { symbols } : {});
+  },
 };
 
 /** A client clock a little ahead of ours still means "now". */
@@ -79,10 +89,34 @@ function tradeDate(scope: UserScope, purchaseDate: string | undefined): Date {
   return date;
 }
 
+/** Whether a trade's total (quantity x price) fits the stored decimals. */
+export function tradeTotalFits(quantity: Decimal, price: Decimal): boolean {
+  return compare(multiply(quantity, price), MAX_TRADE_TOTAL) <= 0;
+}
+
 function checkTotal(quantity: Decimal, price: Decimal): void {
-  if (compare(multiply(quantity, price), MAX_TRADE_TOTAL) > 0) {
+  if (!tradeTotalFits(quantity, price)) {
     throw badRequest("The trade total (quantity x price) is too large");
   }
+}
+
+/**
+ * A buy dated before a split is split too: the corporate actions of its symbol are applied after
+ * it, and the position answered is the one they leave.
+ */
+async function afterBuy(
+  scope: UserScope,
+  asset: AssetMarket,
+  outcome: TradeOutcome,
+): Promise<TradeOutcome> {
+  if (!outcome.ok || !outcome.position) return outcome;
+  await asset.applyCorporateActions(scope, [outcome.position.symbol]);
+  const position = await scope.deps.repos.portfolio.findById(
+    scope.user.id,
+    asset.assetType,
+    outcome.position.id,
+  );
+  return { ...outcome, position: position ?? outcome.position };
 }
 
 function tradeResult(outcome: TradeOutcome): TradeResult {
@@ -129,6 +163,7 @@ export async function listPositions(
   scope: UserScope,
   asset: AssetMarket,
 ): Promise<ValuedPosition[]> {
+  await asset.applyCorporateActions(scope);
   const positions = await scope.deps.repos.portfolio.list(scope.user.id, asset.assetType);
   if (positions.length === 0) return [];
   const prices = await asset.currentPrices(
@@ -157,19 +192,20 @@ export async function buyPosition(
   if (!(await repos.portfolio.findBySymbol(scope.user.id, asset.assetType, input.symbol))) {
     await asset.currentPrice(scope, input.symbol);
   }
-  return tradeResult(
-    await repos.portfolio.buy({
-      userId: scope.user.id,
-      assetType: asset.assetType,
-      symbol: input.symbol,
-      quantity: input.quantity,
-      price: input.purchasePrice,
-      transactionDate,
-      notes: notesOf(input.notes),
-      now: clock.now(),
-      requestKey: tradeRequestKey(scope),
-    }),
-  );
+  const outcome = await repos.portfolio.buy({
+    userId: scope.user.id,
+    assetType: asset.assetType,
+    symbol: input.symbol,
+    quantity: input.quantity,
+    price: input.purchasePrice,
+    transactionDate,
+    notes: notesOf(input.notes),
+    now: clock.now(),
+    requestKey: tradeRequestKey(scope),
+  });
+  const result = tradeResult(await afterBuy(scope, asset, outcome));
+  scheduleSnapshotRefresh(scope.deps, scope.user.id);
+  return result;
 }
 
 /**
@@ -186,21 +222,22 @@ export async function buyMore(
   const { repos, clock } = scope.deps;
   const position = await repos.portfolio.findById(scope.user.id, asset.assetType, input.positionId);
   if (!position) throw notFound(portfolioMessages.positionNotFound);
-  return tradeResult(
-    await repos.portfolio.buy({
-      userId: scope.user.id,
-      assetType: asset.assetType,
-      symbol: position.symbol,
-      positionId: position.id,
-      quantity: input.quantity,
-      price: input.purchasePrice,
-      transactionDate,
-      notes: notesOf(input.notes),
-      now: clock.now(),
-      requestKey: tradeRequestKey(scope),
-      ...(input.expectedHeld === undefined ? {} : { expectedHeld: input.expectedHeld }),
-    }),
-  );
+  const outcome = await repos.portfolio.buy({
+    userId: scope.user.id,
+    assetType: asset.assetType,
+    symbol: position.symbol,
+    positionId: position.id,
+    quantity: input.quantity,
+    price: input.purchasePrice,
+    transactionDate,
+    notes: notesOf(input.notes),
+    now: clock.now(),
+    requestKey: tradeRequestKey(scope),
+    ...(input.expectedHeld === undefined ? {} : { expectedHeld: input.expectedHeld }),
+  });
+  const result = tradeResult(await afterBuy(scope, asset, outcome));
+  scheduleSnapshotRefresh(scope.deps, scope.user.id);
+  return result;
 }
 
 /**
@@ -214,6 +251,10 @@ export async function sellPosition(
   input: SellInput,
 ): Promise<TradeResult> {
   const { repos, clock } = scope.deps;
+  const before = await repos.portfolio.findById(scope.user.id, asset.assetType, input.positionId);
+  if (!before) throw notFound(portfolioMessages.positionNotFound);
+  // The quantity offered for sale is what is held after any split since the last look.
+  await asset.applyCorporateActions(scope, [before.symbol]);
   const position = await repos.portfolio.findById(scope.user.id, asset.assetType, input.positionId);
   if (!position) throw notFound(portfolioMessages.positionNotFound);
   if (compare(input.quantity, position.quantity) > 0) {
@@ -222,17 +263,18 @@ export async function sellPosition(
   const price = input.price ?? (await asset.currentPrice(scope, position.symbol));
   checkTotal(input.quantity, price);
   const now = clock.now();
-  return tradeResult(
-    await repos.portfolio.sell({
-      userId: scope.user.id,
-      assetType: asset.assetType,
-      positionId: position.id,
-      quantity: input.quantity,
-      price,
-      transactionDate: now,
-      notes: notesOf(input.notes),
-      now,
-      requestKey: tradeRequestKey(scope),
-    }),
-  );
+  const outcome = await repos.portfolio.sell({
+    userId: scope.user.id,
+    assetType: asset.assetType,
+    positionId: position.id,
+    quantity: input.quantity,
+    price,
+    transactionDate: now,
+    notes: notesOf(input.notes),
+    now,
+    requestKey: tradeRequestKey(scope),
+  });
+  const result = tradeResult(outcome);
+  scheduleSnapshotRefresh(scope.deps, scope.user.id);
+  return result;
 }

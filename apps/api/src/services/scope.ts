@@ -1,8 +1,10 @@
 import type { Repositories, UserRow } from "@ledgerline/db";
-import type { MarketService } from "@ledgerline/market";
+import type { MarketService, PriceTicks } from "@ledgerline/market";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "../mail/mailer";
+import type { AlertEvaluator } from "./alert-evaluator";
 import type { Clock } from "./clock";
+import type { LiveSymbolClaims } from "./live-symbols";
 import type { SessionTokenIssuer } from "./session-token";
 import type { Idempotency } from "./idempotency";
 import type { Throttles } from "./throttles";
@@ -15,10 +17,18 @@ export interface AppDeps {
   throttles: Throttles;
   logger: FastifyBaseLogger;
   market: MarketService;
+  /** Live prices: subscribe(instruments, onTick) → unsubscribe, one upstream per symbol in use. */
+  priceTicks: PriceTicks;
+  /** The symbols each user watches live at once on this process (the per-user limit). */
+  liveSymbols: LiveSymbolClaims;
   idempotency: Idempotency;
+  /** Where price updates are checked against the users' alerts. */
+  alertEvaluator: AlertEvaluator;
   issueSessionToken: SessionTokenIssuer;
   config: {
     appOrigin: string;
+    /** ADMIN_MFA_REQUIRED: admin features need two-factor sign-in turned on. */
+    adminMfaRequired: boolean;
     /** The provider credentials the /api/secrets paths may hand to admins, when opted in. */
     secrets: {
       enabled: boolean;
@@ -38,8 +48,12 @@ export interface RequestScope {
   idempotencyKey?: string | null;
 }
 
-/** A request made by a signed-in user. */
+/** A request made by a signed-in user, with a session or an API key. */
 export interface UserScope extends RequestScope {
   user: UserRow;
+}
+
+/** A request made in a signed-in session (never with an API key): the account's own settings. */
+export interface SessionScope extends UserScope {
   sessionTokenHash: string;
 }

@@ -1,5 +1,6 @@
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
-import type { SessionRow, UserRow } from "@ledgerline/db";
+import type { ApiKeyRow, SessionRow, UserRow } from "@ledgerline/db";
+import { authenticateApiKey, isApiKey } from "./api-keys";
 import type { AppDeps, RequestScope } from "./scope";
 import { tokenDigest } from "./tokens";
 
@@ -24,17 +25,24 @@ export async function startSession(scope: RequestScope, user: UserRow) {
   return { token, expiresAt };
 }
 
-export interface AuthenticatedSession {
-  user: UserRow;
-  session: SessionRow;
-}
+/** Who a bearer token speaks for: a browser session, or one of the user's API keys. */
+export type Authenticated =
+  | { user: UserRow; session: SessionRow; apiKey: null }
+  | { user: UserRow; session: null; apiKey: ApiKeyRow };
 
-/** The live session behind a bearer token, extending its idle window; undefined when there is none. */
+/**
+ * The live session or API key behind a bearer token (a session's idle window is extended);
+ * undefined when there is none. Both doors resolve their bearer token here and only here.
+ */
 export async function authenticate(
   deps: AppDeps,
   token: string,
-): Promise<AuthenticatedSession | undefined> {
+): Promise<Authenticated | undefined> {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
+  if (isApiKey(token)) {
+    const found = await authenticateApiKey(deps, token);
+    return found && { user: found.user, session: null, apiKey: found.apiKey };
+  }
   const now = deps.clock.now();
   const found = await deps.repos.sessions.findActive(
     tokenDigest(token),
@@ -45,5 +53,5 @@ export async function authenticate(
   if (now.getTime() - found.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await deps.repos.sessions.touch(found.session.tokenHash, now);
   }
-  return found;
+  return { ...found, apiKey: null };
 }

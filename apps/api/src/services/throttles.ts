@@ -46,6 +46,8 @@ export interface ThrottleLimits {
   clientLogsPerIp: [points: number, seconds: number];
   /** Kilobytes of client logs one address may store without signing in. */
   anonymousClientLogKilobytesPerIp: [points: number, seconds: number];
+  /** Requests made with one API key. */
+  apiKeyRequests: [points: number, seconds: number];
 }
 
 export const defaultThrottleLimits: ThrottleLimits = {
@@ -57,6 +59,7 @@ export const defaultThrottleLimits: ThrottleLimits = {
   resetRequestsPerEmail: [5, 15 * 60],
   clientLogsPerIp: [120, 60],
   anonymousClientLogKilobytesPerIp: [64, 60],
+  apiKeyRequests: [300, 60],
 };
 
 export function createThrottles(
@@ -77,6 +80,7 @@ export function createThrottles(
     resetRequestsPerEmail: throttle("resetRequestsPerEmail"),
     clientLogsPerIp: throttle("clientLogsPerIp"),
     anonymousClientLogKilobytesPerIp: throttle("anonymousClientLogKilobytesPerIp"),
+    apiKeyRequests: throttle("apiKeyRequests"),
   };
 }
 

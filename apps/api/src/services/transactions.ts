@@ -15,6 +15,7 @@ import {
   type TransactionFilter,
   type TransactionOrder,
 } from "@ledgerline/db";
+import { applyCorporateActions } from "./corporate-actions";
 import { badRequest } from "./errors";
 import type { UserScope } from "./scope";
 
@@ -34,11 +35,18 @@ export function transactionView(transaction: Transaction): TransactionView {
   };
 }
 
-function filterOf(input: TransactionFilterInput): TransactionFilter & TransactionOrder {
+/** The filter as the repository reads it: the symbol text becomes the user's symbols containing it. */
+async function filterOf(
+  scope: UserScope,
+  input: TransactionFilterInput,
+): Promise<TransactionFilter & TransactionOrder> {
   return {
     startDate: input.startDate ? new Date(input.startDate) : undefined,
     endDate: input.endDate ? new Date(input.endDate) : undefined,
-    symbol: input.symbol,
+    symbols:
+      input.symbol === undefined
+        ? undefined
+        : await scope.deps.repos.transactions.symbolsContaining(scope.user.id, input.symbol),
     type: input.type,
     transactionType: input.transactionType,
     sortBy: input.sortBy,
@@ -51,8 +59,10 @@ export async function transactionPage(
   input: TransactionPageInput,
 ): Promise<TransactionPage> {
   const offset = (input.page - 1) * input.pageSize;
+  // Splits show in the history as soon as they happen (throttled; see corporate-actions.ts).
+  await applyCorporateActions(scope.deps, scope.user.id);
   const { rows, totalCount, totalCountCapped } = await scope.deps.repos.transactions.page({
-    ...filterOf(input),
+    ...(await filterOf(scope, input)),
     userId: scope.user.id,
     offset,
     limit: input.pageSize,
@@ -74,7 +84,7 @@ export async function transactionBatch(
   scope: UserScope,
   input: TransactionBatchInput,
 ): Promise<TransactionBatch> {
-  const order = filterOf(input);
+  const order = await filterOf(scope, input);
   const after =
     input.cursor === undefined ? undefined : decodeTransactionCursor(input.cursor, order);
   if (input.cursor !== undefined && !after) throw badRequest(transactionMessages.invalidCursor);

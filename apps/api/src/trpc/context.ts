@@ -1,4 +1,4 @@
-import type { AnyDatabase, SessionRow, UserRow } from "@ledgerline/db";
+import type { AnyDatabase, ApiKeyRow, SessionRow, UserRow } from "@ledgerline/db";
 import type { FastifyRequest } from "fastify";
 import type { AppDeps, RequestScope } from "../services/scope";
 import { authenticate } from "../services/sessions";
@@ -14,6 +14,8 @@ declare module "fastify" {
 export interface Context extends RequestScope {
   user: UserRow | null;
   session: SessionRow | null;
+  /** The API key the request came with, instead of a session; its scope limits what it may do. */
+  apiKey: ApiKeyRow | null;
   requestId: string;
 }
 
@@ -26,6 +28,7 @@ export function createContextInner(
     deps,
     user: options.user ?? null,
     session: options.session ?? null,
+    apiKey: options.apiKey ?? null,
     ip: options.ip ?? null,
     userAgent: options.userAgent ?? null,
     requestId: options.requestId ?? "internal",
@@ -54,6 +57,7 @@ export async function createContext({
   return createContextInner(deps, {
     user: found?.user ?? null,
     session: found?.session ?? null,
+    apiKey: found?.apiKey ?? null,
     ip: req.ip,
     userAgent: req.headers["user-agent"] ?? null,
     requestId: req.id,

@@ -7,6 +7,11 @@ import {
   type TRPCProcedureType,
 } from "@trpc/server";
 import { getHTTPStatusCode } from "@trpc/server/http";
+// tRPC's own SSE encoder, the one its adapters use: the same wire format httpSubscriptionLink
+// reads (connected/ping/serialized-error events, tracked ids), without the Fetch conversion.
+import { sseHeaders, sseStreamProducer } from "@trpc/server/unstable-core-do-not-import";
+import { LIVE_HEARTBEAT_MS } from "@ledgerline/contracts";
+import { Readable } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Context } from "./context";
 import type { AppRouter } from "./router";
@@ -16,6 +21,11 @@ export interface TrpcHttpTransportOptions {
   createContext(req: FastifyRequest): Promise<Context>;
   /** Calls in one batch beyond this are refused with a 400 before any runs. */
   maxBatchSize: number;
+  /**
+   * Procedures whose single (unbatched) call may carry a body beyond the app's default limit:
+   * a file upload such as the import's. Batched with other calls, the default limit applies.
+   */
+  largeBodies?: { paths: readonly string[]; bodyLimit: number };
   /** Every failed call, after it has been turned into a TRPCError. */
   onError?(failure: { error: TRPCError; path: string; req: FastifyRequest }): void;
 }
@@ -46,7 +56,8 @@ const codeOfStatus: Record<number, TRPCError["code"]> = {
  * request to a Fetch-API Request and the answer back from a Response, which costs several times
  * the CPU of a typical procedure (see bench/api-throughput); here the procedures, the error
  * formatter and the client's types stay tRPC's own and only that conversion is gone.
- * Streaming (`httpBatchStreamLink`) and subscriptions are not served.
+ * Subscriptions are served as server-sent events, the protocol `httpSubscriptionLink` speaks (a
+ * GET of one procedure); batch streaming (`httpBatchStreamLink`) is not served.
  */
 export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
   const { router, maxBatchSize } = options;
@@ -114,6 +125,12 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
       }
 
       const inputs = readInputs(req, isBatch, paths.length);
+      const single = Object.hasOwn(procedures, req.params.path)
+        ? procedures[req.params.path]
+        : undefined;
+      if (!isBatch && req.method === "GET" && single?._def.type === "subscription") {
+        return serveSubscription(req, reply, inputs);
+      }
       const deserialize = (input: unknown): unknown =>
         input === undefined ? undefined : config.transformer.input.deserialize(input);
 
@@ -165,8 +182,77 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
       return send(reply, isBatch ? envelopes : envelopes[0]!);
     }
 
+    /**
+     * One subscription as an event stream. A failure before the first event (not signed in, bad
+     * input) is sent as tRPC's `serialized-error` event in a 200 stream, as tRPC's adapters do:
+     * an EventSource cannot read the body of any other status. The stream ends, and the
+     * procedure's iteration with it, when the client goes away.
+     */
+    async function serveSubscription(
+      req: TrpcRequest,
+      reply: FastifyReply,
+      inputs: unknown[] | TRPCError,
+    ) {
+      const path = req.params.path;
+      const abort = new AbortController();
+      reply.raw.on("close", () => abort.abort());
+      const lastEventId = headerText(req.headers["last-event-id"]);
+      let ctx: Context | undefined;
+      let input: unknown;
+      async function* failed(error: unknown): AsyncGenerator<never> {
+        yield* [];
+        throw error;
+      }
+      let data: AsyncIterable<unknown>;
+      try {
+        if (inputs instanceof TRPCError) throw inputs;
+        const raw = inputs[0];
+        input = raw === undefined ? undefined : config.transformer.input.deserialize(raw);
+        if (lastEventId !== undefined && (input === undefined || isPlainObject(input))) {
+          input = { ...(input as object | undefined), lastEventId };
+        }
+        ctx = await options.createContext(req);
+        data = (await callTRPCProcedure({
+          router,
+          path,
+          type: "subscription",
+          ctx,
+          getRawInput: async () => input,
+          signal: abort.signal,
+          batchIndex: 0,
+        })) as AsyncIterable<unknown>;
+      } catch (cause) {
+        data = failed(cause);
+      }
+      const stream = sseStreamProducer({
+        data,
+        serialize: (value): unknown => config.transformer.output.serialize(value),
+        lastEventId: lastEventId ?? null,
+        ping: { enabled: true, intervalMs: LIVE_HEARTBEAT_MS },
+        client: { reconnectAfterInactivityMs: LIVE_HEARTBEAT_MS * 2 },
+        formatError: ({ error: cause }) => {
+          const error = getTRPCErrorFromUnknown(cause);
+          options.onError?.({ error, path, req });
+          return getTRPCErrorShape({ config, error, type: "subscription", path, input, ctx });
+        },
+      });
+      for (const [name, value] of Object.entries(sseHeaders)) reply.header(name, value);
+      return reply.code(200).send(Readable.fromWeb(stream as never));
+    }
+
     api.get<TrpcRoute>("/:path", handle);
     api.post<TrpcRoute>("/:path", handle);
+    // A static path wins over /:path in Fastify's router, so only these calls get the larger limit.
+    for (const path of options.largeBodies?.paths ?? []) {
+      api.post<TrpcRoute>(
+        `/${path}`,
+        { bodyLimit: options.largeBodies!.bodyLimit },
+        (req, reply) => {
+          req.params = { path };
+          return handle(req, reply);
+        },
+      );
+    }
   };
 }
 
@@ -200,4 +286,12 @@ function readInputs(req: FastifyRequest, isBatch: boolean, calls: number): unkno
   return Array.from({ length: calls }, (_, index) =>
     Object.hasOwn(byIndex, index) ? byIndex[index] : undefined,
   );
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,11 @@
-import { idempotencyInput, messages } from "@ledgerline/contracts";
-import type { UserRow } from "@ledgerline/db";
+import {
+  apiKeyMessages,
+  apiKeyScopeRefused,
+  idempotencyInput,
+  messages,
+  mfaMessages,
+} from "@ledgerline/contracts";
+import type { ApiKeyRow, UserRow } from "@ledgerline/db";
 import { isMarketDataError, marketErrorHttpStatus, type MarketDataError } from "@ledgerline/market";
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -8,21 +14,34 @@ import { requestFingerprint, type StoredAnswer } from "../services/idempotency";
 import type { Context } from "./context";
 import { errorFromPublic, toPublicError, type PublicError } from "./errors";
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const publicError = toPublicError(error);
-    return {
-      ...shape,
-      message: publicError.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        issues: publicError.issues ?? null,
-      },
-    };
-  },
-});
+/**
+ * What an API key must be allowed to call a procedure: `read` any key, `trade` a key with the
+ * trade scope, `never` no key at all (only a signed-in session). A procedure that says nothing
+ * takes the default: a query or subscription is `read`, a mutation `never`, so a new write stays closed to keys
+ * until its own declaration opens it.
+ */
+export interface ProcedureMeta {
+  apiKey?: "read" | "trade" | "never";
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const publicError = toPublicError(error);
+      return {
+        ...shape,
+        message: publicError.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          issues: publicError.issues ?? null,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -51,39 +70,95 @@ const procedure = t.procedure.use(async ({ getRawInput, next }) => {
 /** Anyone, signed in or not. */
 export const publicProcedure = procedure;
 
-/** A signed-in user; `ctx.user` and the session are present. */
-export const userProcedure = procedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw notSignedIn();
-  return next({
-    ctx: { ...ctx, user: ctx.user, session: ctx.session, sessionTokenHash: ctx.session.tokenHash },
-  });
-});
-
 export const notSignedIn = () =>
   new TRPCError({ code: "UNAUTHORIZED", message: messages.notSignedIn });
+
+/**
+ * Refuses a request made with an API key whose scope the procedure's `apiKey` declaration does
+ * not allow (a 403 saying why), writing the attempt to the audit log.
+ */
+async function requireKeyScope(
+  ctx: Context,
+  user: UserRow,
+  apiKey: ApiKeyRow,
+  needed: NonNullable<ProcedureMeta["apiKey"]>,
+  attempted: string,
+) {
+  if (needed === "read" || (needed === "trade" && apiKey.scope === "trade")) return;
+  const message = needed === "never" ? apiKeyMessages.notForKeys : apiKeyScopeRefused(apiKey.scope);
+  await recordAudit(ctx, {
+    event: "ACCESS_DENIED",
+    success: false,
+    email: user.email,
+    userId: user.id,
+    failureReason: needed === "never" ? "Not allowed with an API key" : "API key scope",
+    details: `${attempted} with API key ${apiKey.id} (${apiKey.scope})`,
+  });
+  throw new TRPCError({ code: "FORBIDDEN", message });
+}
+
+/**
+ * A signed-in user, by session or API key; `ctx.user` is present. A key is held to the
+ * procedure's `apiKey` declaration here, for both doors.
+ */
+export const userProcedure = procedure.use(async ({ ctx, meta, type, path, next }) => {
+  if (!ctx.user || (!ctx.session && !ctx.apiKey)) throw notSignedIn();
+  if (ctx.apiKey) {
+    const needed = meta?.apiKey ?? (type === "mutation" ? "never" : "read");
+    await requireKeyScope(ctx, ctx.user, ctx.apiKey, needed, path);
+  }
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** A signed-in browser session, never an API key: the account's own settings, keys and sign-out. */
+export const sessionProcedure = userProcedure.meta({ apiKey: "never" }).use(({ ctx, next }) => {
+  if (!ctx.session) throw notSignedIn();
+  return next({
+    ctx: { ...ctx, session: ctx.session, sessionTokenHash: ctx.session.tokenHash },
+  });
+});
 
 /**
  * Refuses a signed-in user who is not an admin, writing the attempt (`attempted`: the procedure
  * or REST path) to the audit log. Both doors check admin access here.
  */
 export async function requireAdmin(ctx: Context, user: UserRow, attempted: string) {
-  if (user.isAdmin) return;
+  // An admin's API key acts with user rights only: admin keys do not exist.
+  if (user.isAdmin && !ctx.apiKey) {
+    if (!ctx.deps.config.adminMfaRequired || (await ctx.deps.repos.mfa.isEnabled(user.id))) return;
+    await recordAudit(ctx, {
+      event: "ACCESS_DENIED",
+      success: false,
+      email: user.email,
+      userId: user.id,
+      failureReason: "Two-factor sign-in required",
+      details: attempted,
+    });
+    throw new TRPCError({ code: "FORBIDDEN", message: mfaMessages.adminMfaRequired });
+  }
   await recordAudit(ctx, {
     event: "ACCESS_DENIED",
     success: false,
     email: user.email,
     userId: user.id,
-    failureReason: "Admin access required",
-    details: attempted,
+    failureReason: ctx.apiKey ? "Not allowed with an API key" : "Admin access required",
+    details: ctx.apiKey
+      ? `${attempted} with API key ${ctx.apiKey.id} (${ctx.apiKey.scope})`
+      : attempted,
   });
-  throw new TRPCError({ code: "FORBIDDEN", message: messages.notAllowed });
+  throw new TRPCError({
+    code: "FORBIDDEN",
+    message: ctx.apiKey ? apiKeyMessages.notForKeys : messages.notAllowed,
+  });
 }
 
-/** A signed-in admin; a refused attempt is written to the audit log. */
-export const adminProcedure = userProcedure.use(async ({ ctx, next, path }) => {
-  await requireAdmin(ctx, ctx.user, path);
-  return next();
-});
+/** A signed-in admin in a session; a refused attempt is written to the audit log. */
+export const adminProcedure = userProcedure
+  .meta({ apiKey: "never" })
+  .use(async ({ ctx, next, path }) => {
+    await requireAdmin(ctx, ctx.user, path);
+    return next();
+  });
 
 const statusCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: "BAD_REQUEST",
@@ -149,6 +224,8 @@ function replayedResult<T>(data: unknown, ctx: T) {
 
 /** A signed-in user's write; takes an optional `idempotencyKey`. */
 export const userMutation = userProcedure.input(idempotencyInput).use(idempotentMutation);
+/** A write to the account's own settings, in a session; takes an optional `idempotencyKey`. */
+export const sessionMutation = sessionProcedure.input(idempotencyInput).use(idempotentMutation);
 /** A signed-in admin's write; takes an optional `idempotencyKey`. */
 export const adminMutation = adminProcedure.input(idempotencyInput).use(idempotentMutation);
 /** A signed-in user's write that reads market data; takes an optional `idempotencyKey`. */

@@ -32,6 +32,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   market?: MarketService;
   marketRefresher?: boolean;
+  alertTicks?: boolean;
   clock?: Clock;
   throttleLimits?: Partial<ThrottleLimits>;
   idempotency?: Partial<IdempotencyOptions>;
@@ -73,6 +74,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     idempotency: options.idempotency,
     market: options.market,
     marketRefresher: options.marketRefresher ?? false,
+    alertTicks: options.alertTicks ?? false,
   });
 
   async function request(
@@ -90,9 +92,17 @@ export async function startTestApp(options: TestAppOptions = {}) {
       },
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     });
+    const failure = String(response.headers["content-type"]).startsWith("text/event-stream")
+      ? subscriptionFailure(response.body)
+      : undefined;
     return {
-      status: response.statusCode,
-      body: response.body ? response.json<Record<string, unknown> & unknown[]>() : undefined,
+      // A subscription's refusal arrives inside a 200 event stream; its HTTP status is in the error.
+      status: failure?.data.httpStatus ?? response.statusCode,
+      body: failure
+        ? (failure as unknown as Record<string, unknown> & unknown[])
+        : response.body && !response.headers["content-type"]?.toString().startsWith("text/")
+          ? response.json<Record<string, unknown> & unknown[]>()
+          : undefined,
       headers: response.headers,
     };
   }
@@ -145,6 +155,20 @@ export async function startTestApp(options: TestAppOptions = {}) {
   }
 
   return { app, env, clock, request, trpc, registerUser, createAdmin, sql, close };
+}
+
+/** The tRPC error a subscription's event stream ended with, if it ended with one. */
+function subscriptionFailure(stream: string) {
+  const event = stream
+    .split("\n\n")
+    .find((block) => block.split("\n").includes("event: serialized-error"));
+  const data = event
+    ?.split("\n")
+    .find((line) => line.startsWith("data: "))
+    ?.slice("data: ".length);
+  return data
+    ? (JSON.parse(data) as { message: string; data: { httpStatus: number } })
+    : undefined;
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -142,6 +142,19 @@ export function formatPercent(value: NumericText | null | undefined): string {
   return `${signedPercent.format(exact(value))}%`;
 }
 
+const signedRatio = new Intl.NumberFormat("en-US", {
+  style: "percent",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: "exceptZero",
+});
+
+/** A ratio as a signed percent, exactly from its decimal text: "0.1234" is +12.34%. */
+export function formatRatio(value: NumericText | null | undefined): string {
+  if (isMissing(value)) return "N/A";
+  return signedRatio.format(exact(value));
+}
+
 const wholeNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 /** Volumes, employees, share counts: 12,345,678. */

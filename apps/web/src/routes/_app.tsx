@@ -1,13 +1,16 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { requireSignedIn } from "../lib/guards";
 import { queryClient } from "../lib/query-client";
+
+const NotificationBell = lazy(() => import("../components/layout/NotificationBell"));
 
 /**
  * The signed-in screens: one guard for all of them, and one query cache. The cache and the tRPC
  * options proxy join the router context here, loaded on the first signed-in page, so loaders
  * below read `context.queryClient` / `context.trpc` and the public pages never load the query
- * library.
+ * library. The navbar's notification bell is rendered from here too, for the same reason.
  */
 export const Route = createFileRoute("/_app")({
   beforeLoad: async ({ matches }) => {
@@ -18,6 +21,9 @@ export const Route = createFileRoute("/_app")({
   component: () => (
     <QueryClientProvider client={queryClient}>
       <Outlet />
+      <Suspense fallback={null}>
+        <NotificationBell />
+      </Suspense>
     </QueryClientProvider>
   ),
 });

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { BarChart3, Eye, LineChart, UserPlus } from "lucide-react";
+import { BarChart3, LineChart, Star, UserPlus } from "lucide-react";
 import { buttonClass } from "../components/ui/Button";
 import { useSession } from "../lib/use-session";
 
@@ -15,7 +15,7 @@ const steps = [
     text: "Sign up in a minute with just a name, an email and a password.",
   },
   {
-    icon: Eye,
+    icon: Star,
     title: "Build your watchlist",
     text: "Search US stocks by ticker or company name and cryptocurrencies by symbol, and keep the ones you follow.",
   },

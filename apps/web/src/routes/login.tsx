@@ -1,5 +1,5 @@
 import { messages } from "@ledgerline/contracts/browser";
-import type { AuthUser } from "@ledgerline/contracts";
+import type { AuthUser, MfaChallenge } from "@ledgerline/contracts";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
@@ -9,7 +9,7 @@ import { Field } from "../components/ui/Field";
 import { PasswordField } from "../components/ui/PasswordField";
 import { redirectIfSignedIn } from "../lib/guards";
 import { sessionStore } from "../lib/session";
-import { postJson } from "../lib/rest";
+import { ApiError, postJson } from "../lib/rest";
 import { titled } from "../lib/head";
 
 interface LoginSearch {
@@ -34,16 +34,28 @@ function LoginPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // With two-factor sign-in on, a right password answers a challenge: the code is asked next.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [code, setCode] = useState("");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      sessionStore.signIn(await postJson<AuthUser>("/auth/login", { email, password, name: "" }));
+      const answer = mfaToken
+        ? await postJson<AuthUser>("/auth/login/mfa", { mfaToken, code })
+        : await postJson<AuthUser | MfaChallenge>("/auth/login", { email, password, name: "" });
+      if ("mfaRequired" in answer) {
+        setMfaToken(answer.mfaToken);
+        return;
+      }
+      sessionStore.signIn(answer);
       await navigate({ to: "/landing" });
-    } catch {
-      setError(messages.invalidCredentials);
+    } catch (failure) {
+      setError(
+        mfaToken && failure instanceof ApiError ? failure.message : messages.invalidCredentials,
+      );
     } finally {
       setBusy(false);
     }
@@ -68,34 +80,52 @@ function LoginPage() {
       )}
       {error && <Alert tone="error">{error}</Alert>}
       <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate={false}>
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-          }}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setError(null);
-          }}
-        />
+        {mfaToken ? (
+          <Field
+            label="Authentication code"
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes"
+            autoComplete="one-time-code"
+            inputMode="text"
+            required
+            autoFocus
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(null);
+            }}
+          />
+        ) : (
+          <>
+            <Field
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setError(null);
+              }}
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setError(null);
+              }}
+            />
+          </>
+        )}
         <div className="flex items-center justify-between">
           <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
             Forgot your password?
           </Link>
         </div>
         <Button type="submit" className="w-full" busy={busy}>
-          Sign in
+          {mfaToken ? "Verify" : "Sign in"}
         </Button>
       </form>
     </AuthCard>

@@ -1,12 +1,17 @@
 import type { Database } from "../database";
+import { alertsRepository, notificationsRepository } from "./alerts";
+import { apiKeysRepository } from "./api-keys";
 import { auditLogsRepository } from "./audit-logs";
 import { clientLogsRepository } from "./client-logs";
+import { corporateActionsRepository } from "./corporate-actions";
 import { idempotencyKeysRepository } from "./idempotency-keys";
 import { mailOutboxRepository } from "./mail-outbox";
+import { mfaRepository } from "./mfa";
 import { marketDataRepository } from "./market-data";
 import { passwordResetTokensRepository } from "./password-reset-tokens";
 import { portfolioRepository } from "./portfolio";
 import { sessionsRepository } from "./sessions";
+import { snapshotsRepository } from "./snapshots";
 import { storedMoversRepository } from "./stored-movers";
 import { transactionsRepository } from "./transactions";
 import { usersRepository } from "./users";
@@ -28,18 +33,45 @@ export function createRepositories(database: Database) {
     storedMovers: storedMoversRepository(database),
     transactions: transactionsRepository(database),
     idempotencyKeys: idempotencyKeysRepository(database),
+    corporateActions: corporateActionsRepository(database),
+    alerts: alertsRepository(database),
+    notifications: notificationsRepository(database),
+    apiKeys: apiKeysRepository(database),
+    mfa: mfaRepository(database),
+    snapshots: snapshotsRepository(database),
   };
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
 export type { NewUser } from "./users";
+export { markSnapshotsStale, snapshotDay } from "./snapshots";
+export type { HoldingSnapshot, PortfolioDay, SnapshotRebuild, SnapshotState } from "./snapshots";
 export type { NewSession } from "./sessions";
+export type { NewApiKey } from "./api-keys";
 export type { NewAuditLog, AuditLogFilter, AuditLogPageRequest } from "./audit-logs";
 export type { NewMail } from "./mail-outbox";
+export type { Alert, AlertCreation, NewAlert } from "./alerts";
 export type { NewClientLog } from "./client-logs";
 export type { IdempotencyClaim, IdempotencyClaimRequest } from "./idempotency-keys";
-export type { Position, Transaction, TradeRequest, BuyRequest, TradeOutcome } from "./portfolio";
+export type {
+  Position,
+  Transaction,
+  TradeRequest,
+  BuyRequest,
+  TradeOutcome,
+  ImportedTrade,
+  TradeImportOutcome,
+} from "./portfolio";
+export type {
+  ApplyCorporateActionsOutcome,
+  ApplyCorporateActionsRequest,
+  DividendToApply,
+  IncomeEntry,
+  IncomeFields,
+  IncomeWriteOutcome,
+  SplitToApply,
+} from "./corporate-actions";
 export {
   decodeTransactionCursor,
   encodeTransactionCursor,

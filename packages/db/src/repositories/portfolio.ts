@@ -8,10 +8,12 @@ import {
   type Decimal,
   type Holding,
 } from "@ledgerline/money";
-import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, max, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { changes, first, locked, type Database, type Work } from "../database";
-import type { AssetType, PositionRow, TransactionRow } from "../schema";
+import { all, changes, first, locked, type Database, type Work } from "../database";
+import type { AssetType, PositionRow, TransactionRow, TransactionType } from "../schema";
+import { incomeValues, type IncomeFields } from "./corporate-actions";
+import { markSnapshotsStale } from "./snapshots";
 
 /** A position as the domain sees it: decimals in canonical form. */
 export interface Position {
@@ -29,7 +31,7 @@ export interface Transaction {
   transactionDate: Date;
   type: AssetType;
   symbol: string;
-  transactionType: "BUY" | "SELL";
+  transactionType: TransactionType;
   quantity: Decimal;
   price: Decimal;
   total: Decimal;
@@ -89,6 +91,38 @@ export type BuyRequest = TradeRequest & {
   positionId?: number;
 };
 
+/** One trade of an import, already checked; the trades come in the order they are applied. */
+export interface ImportedTrade {
+  assetType: AssetType;
+  symbol: string;
+  side: "BUY" | "SELL";
+  quantity: Decimal;
+  price: Decimal;
+  transactionDate: Date;
+  notes: string | null;
+}
+
+export interface ImportRequest {
+  userId: number;
+  trades: readonly ImportedTrade[];
+  /** Dividends received, written as the user's own (manual) income entries. */
+  income: readonly IncomeFields[];
+  now: Date;
+  /**
+   * The user's newest transaction id when the import was checked (null: none). Any trade made
+   * since then (a hand entry, another import) means the check is stale, and nothing is written.
+   */
+  checkedAfter: number | null;
+}
+
+export type TradeImportOutcome =
+  | { ok: true; imported: number; incomeAdded: number }
+  | { ok: false; reason: "history_changed" }
+  | { ok: false; reason: "exceeds_holding"; index: number; held: Decimal };
+
+/** Rows per multi-row INSERT: well under PostgreSQL's 65,535 parameters per statement. */
+const IMPORT_INSERT_BATCH = 1000;
+
 export type TradeOutcome =
   | { ok: true; position: Position | null; transaction: Transaction }
   | { ok: false; reason: "not_found" | "exceeds_holding" | "held_changed"; held?: Decimal };
@@ -101,13 +135,14 @@ export type TradeOutcome =
  */
 export function portfolioRepository(database: Database) {
   const { db } = database;
-  const { positions, transactions, users } = database.tables;
+  const { incomeEntries, positions, transactions, users } = database.tables;
 
   function* insertTransaction(
     tx: Db,
     request: TradeRequest & { symbol: string },
     side: "BUY" | "SELL",
   ): Work<Transaction> {
+    yield* markSnapshotsStale(request.userId, request.transactionDate);
     const row = yield* first(
       tx
         .insert(transactions)
@@ -329,6 +364,136 @@ export function portfolioRepository(database: Database) {
       });
     },
 
+    /**
+     * Applies many trades in one transaction, all or none: each with the same average-cost rules
+     * (applyBuy, applySell) and the same rows a buy or sell by hand writes, in the given order,
+     * onto the positions as they are. The positions touched are read once and written once, and
+     * the transactions are inserted in batches, so 100,000 trades take seconds, not minutes.
+     */
+    async importTrades(request: ImportRequest): Promise<TradeImportOutcome> {
+      return database.transaction(function* (tx): Work<TradeImportOutcome> {
+        yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, request.userId)));
+        const last = yield* first(
+          tx
+            .select({ id: max(transactions.id) })
+            .from(transactions)
+            .where(eq(transactions.userId, request.userId)),
+        );
+        if ((last?.id ?? null) !== request.checkedAfter)
+          return { ok: false, reason: "history_changed" };
+
+        const held = new Map<string, { row: PositionRow | null; holding: Holding | null }>();
+        const rows = yield* all(
+          tx.select().from(positions).where(eq(positions.userId, request.userId)),
+        );
+        for (const row of rows) {
+          held.set(`${row.assetType}:${row.symbol}`, {
+            row,
+            holding: {
+              quantity: fromStored(row.quantity),
+              averagePrice: fromStored(row.averagePrice),
+            },
+          });
+        }
+        const inserts: (typeof transactions.$inferInsert)[] = [];
+        for (const [index, trade] of request.trades.entries()) {
+          const key = `${trade.assetType}:${trade.symbol}`;
+          const entry = held.get(key) ?? { row: null, holding: null };
+          held.set(key, entry);
+          if (trade.side === "BUY") {
+            entry.holding = applyBuy(entry.holding, trade.quantity, trade.price);
+          } else {
+            const outcome = entry.holding ? applySell(entry.holding, trade.quantity) : null;
+            if (!outcome?.ok) {
+              return {
+                ok: false,
+                reason: "exceeds_holding",
+                index,
+                held: entry.holding?.quantity ?? "0",
+              };
+            }
+            entry.holding = outcome.holding;
+          }
+          inserts.push({
+            userId: request.userId,
+            transactionDate: trade.transactionDate,
+            type: trade.assetType,
+            symbol: trade.symbol,
+            transactionType: trade.side,
+            quantity: toStored(trade.quantity),
+            price: toStored(trade.price),
+            total: toStored(multiply(trade.quantity, trade.price)),
+            notes: trade.notes,
+            requestKey: null,
+            createdAt: request.now,
+          });
+        }
+        for (const [key, { row, holding }] of held) {
+          if (
+            !holding ||
+            (row &&
+              row.quantity === toStored(holding.quantity) &&
+              row.averagePrice === toStored(holding.averagePrice))
+          ) {
+            continue;
+          }
+          if (isZero(holding.quantity)) {
+            if (row) yield* changes(tx.delete(positions).where(eq(positions.id, row.id)));
+            continue;
+          }
+          const stored = {
+            quantity: toStored(holding.quantity),
+            averagePrice: toStored(holding.averagePrice),
+            updatedAt: request.now,
+          };
+          if (row) {
+            yield* changes(tx.update(positions).set(stored).where(eq(positions.id, row.id)));
+          } else {
+            const [assetType, symbol] = key.split(":") as [AssetType, string];
+            yield* changes(
+              tx.insert(positions).values({
+                userId: request.userId,
+                assetType,
+                symbol,
+                openedAt: request.now,
+                ...stored,
+              }),
+            );
+          }
+        }
+        const earliest = request.trades.reduce(
+          (min, trade) => Math.min(min, trade.transactionDate.getTime()),
+          Infinity,
+        );
+        if (inserts.length > 0) yield* markSnapshotsStale(request.userId, new Date(earliest));
+        for (let start = 0; start < inserts.length; start += IMPORT_INSERT_BATCH) {
+          yield* changes(
+            tx.insert(transactions).values(inserts.slice(start, start + IMPORT_INSERT_BATCH)),
+          );
+        }
+        let incomeAdded = 0;
+        for (let start = 0; start < request.income.length; start += IMPORT_INSERT_BATCH) {
+          incomeAdded += yield* changes(
+            tx
+              .insert(incomeEntries)
+              .values(
+                request.income.slice(start, start + IMPORT_INSERT_BATCH).map((fields) => ({
+                  userId: request.userId,
+                  type: "DIVIDEND" as const,
+                  ...incomeValues(fields),
+                  manual: true,
+                  deletedAt: null,
+                  createdAt: request.now,
+                  updatedAt: request.now,
+                })),
+              )
+              .onConflictDoNothing(),
+          );
+        }
+        return { ok: true, imported: inserts.length, incomeAdded };
+      });
+    },
+
     /** Distinct symbols the user holds, per asset type (the landing page's "Owned" tiles). */
     async countHeld(userId: number, assetType: AssetType): Promise<number> {
       const row = await database.first(
@@ -349,6 +514,32 @@ export function portfolioRepository(database: Database) {
           .where(eq(positions.assetType, assetType)),
       );
       return rows.map((row) => row.symbol);
+    },
+
+    /** Every symbol of an asset type the user has ever traded, held or not (for dividends). */
+    async tradedSymbols(userId: number, assetType: AssetType): Promise<string[]> {
+      const rows = await database.all(
+        db
+          .selectDistinct({ symbol: transactions.symbol })
+          .from(transactions)
+          .where(and(eq(transactions.userId, userId), eq(transactions.type, assetType))),
+      );
+      return rows.map((row) => row.symbol).sort();
+    },
+
+    /** Users who have ever traded a stock (or this one): corporate-action syncs visit these. */
+    async stockTraders(symbol?: string): Promise<number[]> {
+      const rows = await database.all(
+        db
+          .selectDistinct({ userId: transactions.userId })
+          .from(transactions)
+          .where(
+            symbol === undefined
+              ? eq(transactions.type, "STOCK")
+              : and(eq(transactions.type, "STOCK"), eq(transactions.symbol, symbol)),
+          ),
+      );
+      return rows.map((row) => row.userId);
     },
 
     /** A user's transactions, newest first (the transaction history builds its own pages). */

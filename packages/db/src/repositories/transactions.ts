@@ -9,8 +9,11 @@ export interface TransactionFilter {
   /** Inclusive bounds on the transaction date. */
   startDate?: Date;
   endDate?: Date;
-  /** An exact, upper-case symbol. */
-  symbol?: string;
+  /**
+   * Exact symbols, in the order `symbolsContaining` gives them (the database's): rows with any
+   * of them. An empty list matches nothing.
+   */
+  symbols?: readonly string[];
   type?: AssetType;
   transactionType?: TransactionType;
 }
@@ -82,6 +85,11 @@ export interface TransactionCursor {
 // Ids come first and the rows after, by primary key: skipping rows (OFFSET) and checking filters
 // then never touches the table. The asset type and side have two values each; ordering by one
 // of them reads one date-ordered run per value, one after the other.
+//
+// The symbol filter is a text: first the user's symbols containing it (one index seek per
+// distinct symbol). One symbol is the prefix of its index's symbol twin. Several are one range
+// per symbol in that twin, merged in sort order by the database, so a page still reads about as
+// many index entries as it returns.
 
 type Column =
   | "transaction_date"
@@ -121,27 +129,46 @@ const bySymbolThenAmount = (column: "quantity" | "price" | "total"): IndexOrder 
 interface Run {
   order: IndexOrder;
   pinned?: { column: "type" | "transaction_type"; value: string };
+  /**
+   * With several symbols: the range is read as one arm per symbol on this symbol-led twin of
+   * `order`, each a seek in sort order, merged (SQLite's MERGE of a compound SELECT, PostgreSQL's
+   * Merge Append). The page then follows `order` exactly, as it would unfiltered.
+   */
+  arms?: IndexOrder;
 }
+
+/**
+ * Beyond this many symbols the arms are too many for one statement (SQLite allows 500); so many
+ * matches are most of a history, and a filter on the unfiltered order's range finds a page soon.
+ */
+const MAX_MERGED_SYMBOLS = 64;
 
 const twoValued = {
   type: { column: "type", values: ["CRYPTO", "STOCK"] },
-  transactionType: { column: "transaction_type", values: ["BUY", "SELL"] },
+  transactionType: { column: "transaction_type", values: ["BUY", "SELL", "SPLIT"] },
 } as const;
 
 function runsOf(request: TransactionFilter & TransactionOrder): Run[] {
-  const dateOrder = request.symbol ? bySymbolThenDate : byDate;
-  const amountOrder = request.symbol ? bySymbolThenAmount : byAmount;
+  const symbols = request.symbols?.length ?? 0;
+  const runOf = (order: IndexOrder, twin: IndexOrder): Run =>
+    symbols === 1
+      ? { order: twin }
+      : symbols > 1 && symbols <= MAX_MERGED_SYMBOLS
+        ? { order, arms: twin }
+        : { order };
+  const amountOrder = (column: "quantity" | "price" | "total") =>
+    runOf(byAmount(column), bySymbolThenAmount(column));
   switch (request.sortBy) {
     case "transactionDate":
-      return [{ order: dateOrder }];
+      return [runOf(byDate, bySymbolThenDate)];
     case "symbol":
-      return [{ order: bySymbolThenDate }];
+      return [runOf(bySymbolThenDate, bySymbolThenDate)];
     case "quantity":
-      return [{ order: amountOrder("quantity") }];
+      return [amountOrder("quantity")];
     case "price":
-      return [{ order: amountOrder("price") }];
+      return [amountOrder("price")];
     case "transactionTotal":
-      return [{ order: amountOrder("total") }];
+      return [amountOrder("total")];
     case "type":
     case "transactionType": {
       const { column, values } = twoValued[request.sortBy];
@@ -149,14 +176,14 @@ function runsOf(request: TransactionFilter & TransactionOrder): Run[] {
       const ordered = request.sortOrder === "asc" ? [...values] : [...values].reverse();
       return ordered
         .filter((value) => wanted === undefined || value === wanted)
-        .map((value) => ({ order: dateOrder, pinned: { column, value } }));
+        .map((value) => ({ ...runOf(byDate, bySymbolThenDate), pinned: { column, value } }));
     }
   }
 }
 
 interface Query {
   sql: string;
-  params: (string | number | number[])[];
+  params: (string | number | number[] | string[])[];
 }
 
 /**
@@ -174,10 +201,19 @@ function conditions(
   const parts = ["user_id = ?"];
   const params: Query["params"] = [request.userId];
   const residual = run === null || dialect === "postgres" ? "" : "+";
-  if (request.symbol !== undefined) {
+  const { symbols } = request;
+  if (symbols?.length === 1) {
     const symbolIsPrefix = run === null || run.order.columns[0] === "symbol";
     parts.push(symbolIsPrefix ? "symbol = ?" : `${residual}symbol = ?`);
-    params.push(request.symbol);
+    params.push(symbols[0]!);
+  } else if (symbols !== undefined) {
+    // The list travels as one parameter, so any number of symbols is one statement.
+    parts.push(
+      dialect === "postgres"
+        ? "symbol = ANY(?)"
+        : `${residual}symbol IN (SELECT value FROM json_each(?))`,
+    );
+    params.push(dialect === "postgres" ? [...symbols] : JSON.stringify(symbols));
   }
   const type = pinned?.column === "type" ? pinned.value : request.type;
   if (type !== undefined) {
@@ -212,25 +248,27 @@ function compareKeys(a: Key, b: Key): number {
   return 0;
 }
 
-function idQuery(
+/** The SELECT of one ordered index range after `after`, without its order and limit. */
+function rangeQuery(
   dialect: Dialect,
   request: TransactionFilter & TransactionOrder & { userId: number },
   run: Run,
-  page: { after?: Key; offset?: number; limit: number },
+  after: Key | undefined,
+  select: string,
 ): Query {
   const { columns } = run.order;
   // A symbol pinned by the filter is the range's prefix already: the keyset starts after it,
   // so that it seeks straight to the cursor instead of filtering from the symbol's first row.
-  const skip = request.symbol !== undefined && columns[0] === "symbol" ? 1 : 0;
+  const skip = request.symbols?.length === 1 && columns[0] === "symbol" ? 1 : 0;
   const keyColumns = columns.slice(skip);
   // SQLite seeks on one lower and one upper bound of the leading column. When that column is the
   // date, the date filter is written as row values too, merged with the cursor, so both ends of
   // the range stay seeks: (date, type, side, id) > (start, '', '', 0) is date >= start.
-  const dateLeads = page.after !== undefined && keyColumns[0] === "transaction_date";
+  const dateLeads = after !== undefined && keyColumns[0] === "transaction_date";
   const where = conditions(dialect, request, run, run.pinned, dateLeads);
   const bounds: { op: "<" | ">"; key: Key }[] = [];
-  if (page.after) {
-    const cursor = page.after.slice(skip);
+  if (after) {
+    const cursor = after.slice(skip);
     const ascending = request.sortOrder === "asc";
     const start = dateLeads && request.startDate ? [request.startDate.getTime(), "", "", 0] : null;
     const end = dateLeads && request.endDate ? [request.endDate.getTime() + 1, "", "", 0] : null;
@@ -247,19 +285,73 @@ function idQuery(
       ({ op }) => ` AND (${keyColumns.join(", ")}) ${op} (${keyColumns.map(() => "?").join(", ")})`,
     )
     .join("");
-  const direction = request.sortOrder === "asc" ? "ASC" : "DESC";
   return {
     sql:
-      `SELECT id FROM transactions${dialect === "sqlite" ? ` INDEXED BY ${run.order.index}` : ""}` +
-      ` WHERE ${where.sql}${keyset}` +
+      `SELECT ${select} FROM transactions${dialect === "sqlite" ? ` INDEXED BY ${run.order.index}` : ""}` +
+      ` WHERE ${where.sql}${keyset}`,
+    params: [...where.params, ...bounds.flatMap((bound) => bound.key)],
+  };
+}
+
+/**
+ * The arms of a merged run, one per symbol, each with its part of the cursor. The symbol sits
+ * first in the sort order, right before the id, or nowhere; where it sits before the id, the
+ * rows of an arm that tie with the cursor up to the symbol all come after it (or none do), by
+ * where the arm's symbol stands against the cursor's.
+ */
+function armsOf(
+  dialect: Dialect,
+  request: TransactionFilter & TransactionOrder,
+  run: Run & { arms: IndexOrder },
+  after: Key | undefined,
+): { symbol: string; after?: Key }[] {
+  const symbols = request.symbols ?? [];
+  const at = run.order.columns.indexOf("symbol");
+  if (!after) return symbols.map((symbol) => ({ symbol }));
+  if (at < 0) return symbols.map((symbol) => ({ symbol, after: [symbol, ...after] }));
+  const rest = after.filter((_, i) => i !== at);
+  const ascending = request.sortOrder === "asc";
+  const cursorAt = symbols.indexOf(after[at] as string);
+  return symbols.flatMap((symbol, position) => {
+    const later = ascending ? position > cursorAt : position < cursorAt;
+    if (position === cursorAt) return [{ symbol, after: [symbol, ...rest] }];
+    if (at === 0) return later ? [{ symbol }] : [];
+    // Past every id: PostgreSQL's are 32-bit integers, SQLite's rowids 64-bit.
+    const edge =
+      later === ascending ? 0 : dialect === "postgres" ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
+    return [{ symbol, after: [symbol, ...rest.slice(0, -1), edge] }];
+  });
+}
+
+function idQuery(
+  dialect: Dialect,
+  request: TransactionFilter & TransactionOrder & { userId: number },
+  run: Run,
+  page: { after?: Key; offset?: number; limit: number },
+): Query {
+  const direction = request.sortOrder === "asc" ? "ASC" : "DESC";
+  const { columns } = run.order;
+  const tail = {
+    sql:
       ` ORDER BY ${columns.map((column) => `${column} ${direction}`).join(", ")} LIMIT ?` +
       (page.offset ? " OFFSET ?" : ""),
-    params: [
-      ...where.params,
-      ...bounds.flatMap((bound) => bound.key),
-      page.limit,
-      ...(page.offset ? [page.offset] : []),
-    ],
+    params: [page.limit, ...(page.offset ? [page.offset] : [])],
+  };
+  const ranges = run.arms
+    ? armsOf(dialect, request, { ...run, arms: run.arms }, page.after).map(({ symbol, after }) =>
+        rangeQuery(
+          dialect,
+          { ...request, symbols: [symbol] },
+          { order: run.arms!, pinned: run.pinned },
+          after,
+          // The id first: the caller reads the first column.
+          ["id", ...columns.filter((column) => column !== "id")].join(", "),
+        ),
+      )
+    : [rangeQuery(dialect, request, run, page.after, "id")];
+  return {
+    sql: ranges.map((range) => range.sql).join(" UNION ALL ") + tail.sql,
+    params: [...ranges.flatMap((range) => range.params), ...tail.params],
   };
 }
 
@@ -274,6 +366,26 @@ function countQuery(
   return {
     sql: `SELECT count(*) FROM (SELECT 1 FROM transactions WHERE ${where.sql} LIMIT ?) AS matching`,
     params: [...where.params, upTo],
+  };
+}
+
+/**
+ * The user's distinct symbols containing `text`, ignoring case, in the database's order: a loose
+ * scan of the (user_id, symbol, ...) index that steps from each symbol to the next one above it,
+ * so it costs one seek per distinct symbol however long the history is. `instr`/`strpos` take
+ * the text literally (no pattern characters to escape, unlike LIKE).
+ */
+function symbolsQuery(dialect: Dialect, userId: number, text: string): Query {
+  const index = dialect === "sqlite" ? ` INDEXED BY ${bySymbolThenDate.index}` : "";
+  const contains = dialect === "sqlite" ? "instr(upper(symbol), ?)" : "strpos(upper(symbol), ?)";
+  return {
+    sql:
+      "WITH RECURSIVE held(symbol) AS (" +
+      ` SELECT min(symbol) FROM transactions${index} WHERE user_id = ?` +
+      ` UNION ALL SELECT (SELECT min(symbol) FROM transactions${index}` +
+      " WHERE user_id = ? AND symbol > held.symbol) FROM held WHERE held.symbol IS NOT NULL)" +
+      ` SELECT symbol FROM held WHERE symbol IS NOT NULL AND ${contains} > 0 ORDER BY symbol`,
+    params: [userId, userId, text.toUpperCase()],
   };
 }
 
@@ -344,7 +456,8 @@ export function decodeTransactionCursor(
   if (typeof run !== "number" || !Number.isInteger(run) || run < 0 || run >= runs.length) {
     return undefined;
   }
-  const columns = runs[run]!.order.columns;
+  const { arms } = runs[run]!;
+  const { columns } = runs[run]!.order;
   if (
     !Array.isArray(key) ||
     key.length !== columns.length ||
@@ -354,6 +467,11 @@ export function decodeTransactionCursor(
         : typeof value === "string",
     )
   ) {
+    return undefined;
+  }
+  // A merged run places the cursor among its symbols: one the filter no longer matches has no place.
+  const symbolAt = columns.indexOf("symbol");
+  if (arms && symbolAt >= 0 && !order.symbols?.includes(key[symbolAt] as string)) {
     return undefined;
   }
   return { sortBy: order.sortBy, sortOrder: order.sortOrder, run, key: key as (string | number)[] };
@@ -382,7 +500,7 @@ function holdingsQueries(dialect: Dialect) {
     trades:
       "SELECT transaction_date, type, symbol, transaction_type, quantity, price FROM transactions" +
       (sqlite ? " INDEXED BY transactions_user_date_idx" : "") +
-      " WHERE user_id = ? ORDER BY transaction_date, type, transaction_type, id",
+      " WHERE user_id = ? AND transaction_date >= ? ORDER BY transaction_date, type, transaction_type, id",
   };
 }
 
@@ -431,6 +549,13 @@ export function transactionsRepository(database: Database) {
   }
 
   return {
+    /** What a symbol filter matches: the user's symbols containing `text`, ignoring case. */
+    async symbolsContaining(userId: number, text: string): Promise<string[]> {
+      const query = symbolsQuery(dialect, userId, text);
+      const rows = await database.query<{ symbol: string }>(query.sql, query.params);
+      return rows.map((row) => row.symbol);
+    },
+
     /**
      * Every position of the user, stocks and crypto, with their last known prices: one read
      * transaction, so the summary's figures all describe the same moment.
@@ -475,11 +600,14 @@ export function transactionsRepository(database: Database) {
       );
     },
 
-    /** Every trade of the user, oldest first (at the same instant, buys before sells). */
-    async trades(userId: number): Promise<Trade[]> {
+    /**
+     * Every trade of the user, oldest first (at the same instant, buys before sells); with
+     * `since`, only those at or after it.
+     */
+    async trades(userId: number, since?: Date): Promise<Trade[]> {
       const rows = await database.query<Omit<RawTransaction, "id" | "user_id" | "total" | "notes">>(
         statements.trades,
-        [userId],
+        [userId, since?.getTime() ?? Number.MIN_SAFE_INTEGER],
       );
       return rows.map((row) => ({
         transactionDate: new Date(row.transaction_date),
@@ -493,6 +621,9 @@ export function transactionsRepository(database: Database) {
 
     /** One page by offset, with the capped count of all matching rows, from one snapshot. */
     async page(request: TransactionPageRequest): Promise<TransactionPage> {
+      if (request.symbols?.length === 0) {
+        return { rows: [], totalCount: 0, totalCountCapped: false };
+      }
       return database.transaction(
         function* () {
           const found: number[] = [];
@@ -525,6 +656,7 @@ export function transactionsRepository(database: Database) {
 
     /** The next `limit` rows after a cursor: any depth costs the same (keyset paging). */
     async batch(request: TransactionBatchRequest): Promise<TransactionBatch> {
+      if (request.symbols?.length === 0) return { rows: [], nextCursor: null };
       return database.transaction(
         function* () {
           const runs = runsOf(request);
@@ -562,7 +694,7 @@ export function transactionsRepository(database: Database) {
   };
 }
 
-type ExplainKind = "page" | "keyset" | "count" | "rows";
+type ExplainKind = "symbols" | "page" | "keyset" | "count" | "rows";
 
 /** The statements a page and a batch of this request run on a dialect (for the query-plan tests). */
 function queriesToExplain(
@@ -570,13 +702,21 @@ function queriesToExplain(
   request: TransactionFilter & TransactionOrder & { userId: number },
 ): (Query & { kind: ExplainKind })[] {
   const queries: (Query & { kind: ExplainKind })[] = [];
+  const { symbols } = request;
+  if (symbols !== undefined) {
+    queries.push({ kind: "symbols", ...symbolsQuery(dialect, request.userId, "A") });
+  }
   for (const run of runsOf(request)) {
+    // A cursor amid the symbols, so that a merged run has arms before, at and after it.
+    const symbol = symbols?.[Math.floor(symbols.length / 2)] ?? "";
     const key = run.order.columns.map((column) =>
       column === "transaction_date" || column === "id"
         ? 0
         : ["quantity", "price", "total"].includes(column)
           ? "0"
-          : "",
+          : column === "symbol"
+            ? symbol
+            : "",
     );
     queries.push({ kind: "page", ...idQuery(dialect, request, run, { offset: 50, limit: 25 }) });
     queries.push({ kind: "keyset", ...idQuery(dialect, request, run, { after: key, limit: 25 }) });

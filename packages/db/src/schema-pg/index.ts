@@ -7,6 +7,7 @@
  *   the repositories read it back through `fromStored`, so the domain sees the same strings;
  * - JSON is `jsonb`, booleans are `boolean`.
  */
+import { apiKeyScopes } from "@ledgerline/contracts";
 import type {
   CompanyDetails,
   CryptoQuote,
@@ -29,8 +30,13 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
+  alertConditions,
+  alertRepeats,
+  alertStates,
   assetTypes,
+  incomeTypes,
   idempotencyStates,
+  notificationKinds,
   transactionHistoryIndexes,
   transactionTypes,
 } from "../schema";
@@ -260,6 +266,9 @@ export const transactions = pgTable(
     index("transactions_user_request_key_idx")
       .on(table.userId, table.requestKey)
       .where(sql`${table.requestKey} IS NOT NULL`),
+    uniqueIndex("transactions_user_split_idx")
+      .on(table.userId, table.symbol, table.transactionDate)
+      .where(sql`${table.transactionType} = 'SPLIT'`),
     ...transactionHistoryIndexes.map(({ name, columns: [first, ...rest] }) =>
       index(name).on(table[first], ...rest.map((column) => table[column])),
     ),
@@ -293,4 +302,183 @@ export const idempotencyKeys = pgTable(
     uniqueIndex("idempotency_keys_user_key_idx").on(table.userId, table.key),
     index("idempotency_keys_created_at_idx").on(table.createdAt),
   ],
+);
+
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    symbol: text("symbol").notNull(),
+    assetType: text("asset_type", { enum: assetTypes }).notNull(),
+    condition: text("condition", { enum: alertConditions }).notNull(),
+    value: numeric("value").notNull(),
+    note: text("note"),
+    repeat: text("repeat", { enum: alertRepeats }).notNull(),
+    state: text("state", { enum: alertStates }).notNull(),
+    triggeredAt: instant("triggered_at"),
+    triggeredPrice: numeric("triggered_price"),
+    lastMailedAt: instant("last_mailed_at"),
+    createdAt: instant("created_at").notNull(),
+  },
+  (table) => [
+    index("alerts_user_idx").on(table.userId, table.id),
+    index("alerts_asset_symbol_idx").on(table.assetType, table.symbol),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: notificationKinds }).notNull(),
+    message: text("message").notNull(),
+    createdAt: instant("created_at").notNull(),
+    readAt: instant("read_at"),
+    alertId: integer("alert_id").references(() => alerts.id, { onDelete: "set null" }),
+  },
+  (table) => [index("notifications_user_idx").on(table.userId, table.id)],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: apiKeyScopes }).notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    keyStart: text("key_start").notNull(),
+    createdAt: instant("created_at").notNull(),
+    lastUsedAt: instant("last_used_at"),
+    expiresAt: instant("expires_at"),
+  },
+  (table) => [index("api_keys_user_id_idx").on(table.userId)],
+);
+
+export const mfaCredentials = pgTable("mfa_credentials", {
+  id: id(),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  createdAt: instant("created_at").notNull(),
+  enabledAt: instant("enabled_at"),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+});
+
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: instant("used_at"),
+  },
+  (table) => [index("mfa_recovery_codes_user_id_idx").on(table.userId)],
+);
+
+export const mfaChallenges = pgTable(
+  "mfa_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: instant("created_at").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+  },
+  (table) => [index("mfa_challenges_user_id_idx").on(table.userId)],
+);
+
+export const incomeEntries = pgTable(
+  "income_entries",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: incomeTypes }).notNull(),
+    symbol: text("symbol").notNull(),
+    exDate: text("ex_date").notNull(),
+    payDate: text("pay_date").notNull(),
+    quantity: numeric("quantity").notNull(),
+    amountPerShare: numeric("amount_per_share").notNull(),
+    total: numeric("total").notNull(),
+    manual: boolean("manual").notNull(),
+    deletedAt: instant("deleted_at"),
+    createdAt: instant("created_at").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("income_entries_user_dividend_idx").on(
+      table.userId,
+      table.type,
+      table.symbol,
+      table.exDate,
+    ),
+    index("income_entries_user_pay_date_idx").on(table.userId, table.payDate),
+  ],
+);
+
+export const holdingSnapshots = pgTable(
+  "holding_snapshots",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assetType: text("asset_type", { enum: assetTypes }).notNull(),
+    symbol: text("symbol").notNull(),
+    day: text("day").notNull(),
+    until: text("until").notNull(),
+    quantity: numeric("quantity").notNull(),
+    averagePrice: numeric("average_price").notNull(),
+    lastPrice: numeric("last_price"),
+    realized: numeric("realized").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.assetType, table.symbol, table.day] }),
+    index("holding_snapshots_user_until_idx").on(table.userId, table.until),
+  ],
+);
+
+export const portfolioDays = pgTable(
+  "portfolio_days",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    stockValue: numeric("stock_value").notNull(),
+    cryptoValue: numeric("crypto_value").notNull(),
+    costBasis: numeric("cost_basis").notNull(),
+    flow: numeric("flow").notNull(),
+    realized: numeric("realized").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+export const portfolioSnapshotStates = pgTable(
+  "portfolio_snapshot_states",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    staleFrom: text("stale_from"),
+    valuedThrough: text("valued_through"),
+    /** The day of the user's first trade (null: none). */
+    firstDay: text("first_day"),
+    version: integer("version").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId] })],
 );

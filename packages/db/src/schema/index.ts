@@ -9,3 +9,8 @@ export * from "./watchlists";
 export * from "./portfolio";
 export * from "./stored-movers";
 export * from "./idempotency-keys";
+export * from "./alerts";
+export * from "./api-keys";
+export * from "./mfa";
+export * from "./income";
+export * from "./snapshots";

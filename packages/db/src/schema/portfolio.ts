@@ -4,7 +4,8 @@ import { users } from "./users";
 
 export const assetTypes = ["STOCK", "CRYPTO"] as const;
 export type AssetType = (typeof assetTypes)[number];
-export const transactionTypes = ["BUY", "SELL"] as const;
+/** SPLIT rows record a stock split applied to the position (see repositories/corporate-actions.ts). */
+export const transactionTypes = ["BUY", "SELL", "SPLIT"] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 /**
@@ -111,6 +112,10 @@ export const transactions = sqliteTable(
     index("transactions_user_request_key_idx")
       .on(table.userId, table.requestKey)
       .where(sql`${table.requestKey} IS NOT NULL`),
+    // A split is applied to a user's position once: one SPLIT row per symbol and ex-date.
+    uniqueIndex("transactions_user_split_idx")
+      .on(table.userId, table.symbol, table.transactionDate)
+      .where(sql`${table.transactionType} = 'SPLIT'`),
     ...transactionHistoryIndexes.map(({ name, columns: [first, ...rest] }) =>
       index(name).on(table[first], ...rest.map((column) => table[column])),
     ),

@@ -15,6 +15,8 @@ export interface CoinbaseConfig {
   apiBaseUrl?: string;
   /** Coinbase Exchange API, default https://api.exchange.coinbase.com (24 h stats). */
   exchangeBaseUrl?: string;
+  /** Exchange WebSocket feed for live prices, default wss://ws-feed.exchange.coinbase.com. */
+  feedUrl?: string;
   /** Per request, including the body. Default 3000 ms. */
   timeoutMs?: number;
   fetch?: FetchFunction;

@@ -41,3 +41,28 @@ const candleValue = z.union([z.number().finite(), decimalText]);
 export const candlesAnswer = z.array(
   z.tuple([z.number().int(), candleValue, candleValue, candleValue, candleValue, candleValue]),
 );
+
+/**
+ * Exchange WebSocket feed messages (wss://ws-feed.exchange.coinbase.com), the fields we read.
+ * `ticker` arrives on every trade; `heartbeat` once a second per product, so a quiet market is
+ * told apart from a dead connection.
+ */
+export const feedTickerMessage = z.object({
+  type: z.literal("ticker"),
+  product_id: z.string(),
+  price: decimalText,
+  open_24h: decimalText,
+  high_24h: decimalText,
+  low_24h: decimalText,
+  volume_24h: decimalText,
+  time: z.string().optional(),
+});
+export const feedHeartbeatMessage = z.object({
+  type: z.literal("heartbeat"),
+  product_id: z.string(),
+});
+export const feedErrorMessage = z.object({
+  type: z.literal("error"),
+  message: z.string(),
+  reason: z.string().optional(),
+});

@@ -123,5 +123,29 @@ export const marketStatusAnswer = z.object({
   serverTime: z.string().nullish(),
 });
 
+/** A page of a v3 reference list; `next_url` (absolute, without the key) leads to the next. */
+const referencePage = <T extends z.ZodType>(result: T) =>
+  z.object({ results: z.array(result).nullish(), next_url: z.string().url().nullish() });
+
+export const splitsAnswer = referencePage(
+  z.object({
+    ticker: z.string(),
+    execution_date: z.iso.date(),
+    split_from: z.number().finite().positive(),
+    split_to: z.number().finite().positive(),
+  }),
+);
+
+export const dividendsAnswer = referencePage(
+  z.object({
+    ticker: z.string(),
+    ex_dividend_date: z.iso.date(),
+    pay_date: z.iso.date().nullish(),
+    cash_amount: z.number().finite().positive(),
+    /** CD regular cash, SC special cash, LT/ST capital gains distributions: all are cash paid. */
+    dividend_type: z.string().nullish(),
+  }),
+);
+
 /** Polygon's error bodies carry a status such as NOT_AUTHORIZED or NOT_FOUND. */
 export const errorBody = z.object({ status: z.string().optional() });

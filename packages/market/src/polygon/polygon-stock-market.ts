@@ -1,5 +1,6 @@
 import type {
   CompanyDetails,
+  CorporateAction,
   CompanySearchHit,
   HistoricalBar,
   MarketStatus,
@@ -31,6 +32,7 @@ import type {
 import {
   aggregatesAnswer,
   detailsAnswer,
+  dividendsAnswer,
   errorBody,
   marketStatusAnswer,
   newsAnswer,
@@ -38,6 +40,7 @@ import {
   searchAnswer,
   singleSnapshotAnswer,
   snapshotListAnswer,
+  splitsAnswer,
   type PolygonSnapshotTicker,
 } from "./payloads";
 
@@ -56,6 +59,9 @@ export interface PolygonConfig {
   /** Only used to pick the previous session for grouped aggregates. */
   clock?: Clock;
 }
+
+/** Pages followed through `next_url` before giving up: a loop upstream must not hang a request. */
+const MAX_REFERENCE_PAGES = 20;
 
 type BarFields = {
   o?: number | null;
@@ -118,6 +124,67 @@ export class PolygonStockMarket implements StockMarketProvider {
       headers: { authorization: `Bearer ${this.config.apiKey}` },
       timeoutMs: this.timeoutMs,
       fetch: this.config.fetch,
+    });
+  }
+
+  /**
+   * Every result of a v3 reference list, following `next_url`. Only its path and cursor are
+   * taken: the request stays on our base URL with the key in the header, whatever host the
+   * link names.
+   */
+  private async allPages<T>(
+    path: string,
+    query: Record<string, string | number>,
+    parse: (body: unknown) => { results?: T[] | null; next_url?: string | null },
+  ): Promise<T[]> {
+    const results: T[] = [];
+    let page = parse(await this.get(path, query));
+    results.push(...(page.results ?? []));
+    for (let pages = 1; page.next_url && pages < MAX_REFERENCE_PAGES; pages++) {
+      const next = new URL(page.next_url);
+      page = parse(await this.get(next.pathname, Object.fromEntries(next.searchParams)));
+      results.push(...(page.results ?? []));
+    }
+    return results;
+  }
+
+  async getSplits(ticker: string): Promise<CorporateAction[]> {
+    return this.call("corporate_actions", async () => {
+      const splits = await this.allPages(
+        "/v3/reference/splits",
+        { ticker, order: "desc", sort: "execution_date", limit: 1000 },
+        (body) => parseUpstream(splitsAnswer, body, "corporate_actions", "Polygon"),
+      );
+      return splits
+        .filter((split) => split.ticker === ticker)
+        .map((split) => ({
+          symbol: ticker,
+          type: "split" as const,
+          exDate: split.execution_date,
+          splitFrom: decimalFromNumber(split.split_from),
+          splitTo: decimalFromNumber(split.split_to),
+        }))
+        .sort((a, b) => b.exDate.localeCompare(a.exDate));
+    });
+  }
+
+  async getDividends(ticker: string): Promise<CorporateAction[]> {
+    return this.call("corporate_actions", async () => {
+      const dividends = await this.allPages(
+        "/v3/reference/dividends",
+        { ticker, order: "desc", sort: "ex_dividend_date", limit: 1000 },
+        (body) => parseUpstream(dividendsAnswer, body, "corporate_actions", "Polygon"),
+      );
+      return dividends
+        .filter((dividend) => dividend.ticker === ticker)
+        .map((dividend) => ({
+          symbol: ticker,
+          type: "dividend" as const,
+          exDate: dividend.ex_dividend_date,
+          ...(dividend.pay_date ? { payDate: dividend.pay_date } : {}),
+          cashAmount: decimalFromNumber(dividend.cash_amount),
+        }))
+        .sort((a, b) => b.exDate.localeCompare(a.exDate));
     });
   }
 
@@ -367,7 +434,7 @@ export class PolygonStockMarket implements StockMarketProvider {
     return this.call("bars", async () => {
       const body = await this.get(
         `/v2/aggs/ticker/${encodeURIComponent(query.ticker)}/range/1/day/${query.from}/${query.to}`,
-        { adjusted: true, sort: "asc", limit: 50_000 },
+        { adjusted: query.adjusted ?? true, sort: "asc", limit: 50_000 },
       );
       const bars: HistoricalBar[] = [];
       for (const bar of parseUpstream(aggregatesAnswer, body, "bars", "Polygon").results ?? []) {

@@ -1,5 +1,6 @@
 import type {
   CompanyDetails,
+  CorporateAction,
   CompanySearchHit,
   CryptoCurrency,
   HistoricalBar,
@@ -58,6 +59,11 @@ export interface DailyBarsQuery {
   /** Inclusive New York trading dates. */
   from: string;
   to: string;
+  /**
+   * Default true: prices in today's shares, continuous through splits (what charts draw).
+   * False: the prices that traded on each day, which drop at a forward split's ex-date.
+   */
+  adjusted?: boolean;
 }
 
 export type MoversDirection = "gainers" | "losers";
@@ -81,7 +87,7 @@ export interface StockMarketProvider {
   /** Newest first. */
   getNews(query: NewsQuery): Promise<NewsArticle[]>;
   getRelatedTickers(ticker: string): Promise<string[]>;
-  /** Adjusted daily bars, ascending. */
+  /** Daily bars, ascending: adjusted for splits unless asked otherwise. */
   getDailyBars(query: DailyBarsQuery): Promise<HistoricalBar[]>;
   /**
    * Every ticker's bar of one finished session (YYYY-MM-DD) in one call; empty when that day
@@ -89,6 +95,10 @@ export interface StockMarketProvider {
    */
   getSessionBars(date: string): Promise<TickerDayBar[]>;
   getMarketStatus(): Promise<MarketStatus>;
+  /** The ticker's splits (forward and reverse), newest first; empty when it never split. */
+  getSplits(ticker: string): Promise<CorporateAction[]>;
+  /** The ticker's cash dividends, declared ones included, newest first. */
+  getDividends(ticker: string): Promise<CorporateAction[]>;
 }
 
 export interface Crypto24hStats {

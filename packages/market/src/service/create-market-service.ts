@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from "../clock";
 import { CoinbaseCryptoMarket, type CoinbaseConfig } from "../coinbase/coinbase-crypto-market";
+import { COINBASE_FEED_URL, type CoinbaseFeedEvent } from "../coinbase/coinbase-ticker-feed";
 import { PolygonStockMarket, type PolygonConfig } from "../polygon/polygon-stock-market";
 import type { CryptoMarketProvider, StockMarketProvider } from "../providers/types";
 import { InMemoryMarketCache, type MarketCache } from "../resilience/cache";
@@ -16,6 +17,8 @@ import { constituentNames } from "../sim/stocks/company-profiles";
 import { DEFAULT_SIM_SEED, SimulatedStockMarket } from "../sim/stocks/simulated-stock-market";
 import { sp500Constituents } from "../sim/data/sp500-constituents.gen";
 import { InMemoryMarketStore } from "../store/in-memory-market-store";
+import { marketTickSource, type TickTimings } from "../stream/market-tick-source";
+import type { TickSource } from "../stream/price-ticks";
 import type { MarketStore } from "../store/market-store";
 import { CachedLoader, type StaleServedEvent } from "./cached-loader";
 import { CryptoMarketService } from "./crypto-market-service";
@@ -71,6 +74,10 @@ export interface MarketServiceConfig {
   faviconBasePath?: string;
   onUpstreamCall?: UpstreamCallListener;
   onStaleServed?: (event: StaleServedEvent) => void;
+  /** How often live prices are read where they are polled (see TickTimings). */
+  tickTimings?: Partial<TickTimings>;
+  /** Connection changes of a streaming feed, and frames it could not read. */
+  onFeedEvent?: (event: CoinbaseFeedEvent) => void;
 }
 
 /** Free Polygon allows 5 calls a minute; Coinbase's public API about 10 a second. */
@@ -99,6 +106,8 @@ export interface MarketService {
   stocks: StockMarketService;
   crypto: CryptoMarketService;
   clock: Clock;
+  /** Live prices at their source: one upstream stream per opened instrument (see PriceTicks). */
+  ticks: TickSource;
   /** A refresher over this service; call start() and stop() with the server. */
   createRefresher(options: MarketRefresherOptions): MarketRefresher;
 }
@@ -211,6 +220,16 @@ export function createMarketService(config: MarketServiceConfig = {}): MarketSer
     stocks: stockService,
     crypto: cryptoService,
     clock,
+    ticks: marketTickSource({
+      stocks: stockService,
+      crypto: cryptoService,
+      clock,
+      ...(config.tickTimings ? { timings: config.tickTimings } : {}),
+      ...(cryptoConfig.provider === "coinbase"
+        ? { coinbaseFeedUrl: cryptoConfig.feedUrl ?? COINBASE_FEED_URL }
+        : {}),
+      ...(config.onFeedEvent ? { onFeedEvent: config.onFeedEvent } : {}),
+    }),
     createRefresher: (options) => new MarketRefresher(stockService, cryptoService, clock, options),
   };
 }

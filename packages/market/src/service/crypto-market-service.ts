@@ -97,8 +97,20 @@ export class CryptoMarketService {
   async getQuote(symbolInput: string): Promise<CryptoQuote> {
     const symbol = parseCryptoSymbol(symbolInput);
     this.recent.note(symbol);
-    const entry = await this.quoteEntry(symbol);
+    return this.agedQuote(symbol, false);
+  }
+
+  private async agedQuote(symbol: string, force: boolean): Promise<CryptoQuote> {
+    const entry = await this.quoteEntry(symbol, force);
     return { ...entry.value, ...quoteAgeOf(entry, this.dependencies.clock.now()) };
+  }
+
+  /**
+   * The quote as of now, for live prices: a simulated market is read afresh (it is free and moves
+   * every second), a real one through the cache as usual (kept warm by the refresher).
+   */
+  async liveQuote(symbolInput: string): Promise<CryptoQuote> {
+    return this.agedQuote(parseCryptoSymbol(symbolInput), this.simulated);
   }
 
   async getQuotes(symbolInputs: readonly string[]): Promise<CryptoQuoteResult[]> {

@@ -9,6 +9,7 @@ import {
   timeRangeDates,
   type CompanyDetails,
   type CompanySearchHit,
+  type CorporateAction,
   type HistoricalBar,
   type MarketMover,
   type MarketMovers,
@@ -176,9 +177,21 @@ export class StockMarketService {
   async getSnapshot(symbolInput: string): Promise<StockSnapshot> {
     const symbol = parseStockSymbol(symbolInput, "snapshot");
     this.recent.note(symbol);
-    const entry = await this.rawSnapshotEntry(symbol);
+    return this.agedSnapshot(symbol, false);
+  }
+
+  private async agedSnapshot(symbol: string, force: boolean): Promise<StockSnapshot> {
+    const entry = await this.rawSnapshotEntry(symbol, force);
     const view = await this.viewOf(entry.value, await this.companyName(symbol));
     return { ...view, ...quoteAgeOf(entry, this.clock.now()) };
+  }
+
+  /**
+   * The snapshot as of now, for live prices: a simulated market is read afresh (it is free and
+   * moves every second), a real one through the cache as usual (kept warm by the refresher).
+   */
+  async liveSnapshot(symbolInput: string): Promise<StockSnapshot> {
+    return this.agedSnapshot(parseStockSymbol(symbolInput, "snapshot"), this.simulated);
   }
 
   /**
@@ -311,6 +324,32 @@ export class StockMarketService {
         return [...hits]
           .sort((a, b) => a.ticker.localeCompare(b.ticker))
           .slice(0, COMPANY_SEARCH_LIMIT);
+      },
+    );
+  }
+
+  /**
+   * Splits and dividends of a stock, newest first (a split before a dividend of the same day).
+   * Cached like other reference data; `force` re-reads the provider (the admin's re-sync).
+   */
+  async getCorporateActions(
+    symbolInput: string,
+    options: { force?: boolean } = {},
+  ): Promise<CorporateAction[]> {
+    const symbol = parseStockSymbol(symbolInput, "corporate_actions");
+    return this.loader.load(
+      `stock:corporate-actions:${symbol}`,
+      "corporate_actions",
+      { freshForMs: this.ttls.detailsMs, staleForMs: this.ttls.staleMs, force: options.force },
+      async () => {
+        const [splits, dividends] = await Promise.all([
+          this.gateway.call("corporate_actions", () => this.provider.getSplits(symbol)),
+          this.gateway.call("corporate_actions", () => this.provider.getDividends(symbol)),
+        ]);
+        // "split" sorts after "dividend": reversed, a split comes first on a shared day.
+        return [...splits, ...dividends].sort(
+          (a, b) => b.exDate.localeCompare(a.exDate) || b.type.localeCompare(a.type),
+        );
       },
     );
   }

@@ -6,18 +6,18 @@ import {
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { deleteOwnAccount, updateEmail, updatePassword } from "../../services/account";
-import { userMutation } from "../trpc";
+import { sessionMutation } from "../trpc";
 
 export const accountRouter = {
-  updatePassword: userMutation
+  updatePassword: sessionMutation
     .input(updatePasswordInput)
     .output(messageResult)
     .mutation(({ ctx, input }) => updatePassword(ctx, input)),
 
-  updateEmail: userMutation
+  updateEmail: sessionMutation
     .input(updateEmailInput)
     .output(sessionUser)
     .mutation(({ ctx, input }) => updateEmail(ctx, input, ctx.session.expiresAt)),
 
-  delete: userMutation.output(messageResult).mutation(({ ctx }) => deleteOwnAccount(ctx)),
+  delete: sessionMutation.output(messageResult).mutation(({ ctx }) => deleteOwnAccount(ctx)),
 } satisfies TRPCRouterRecord;

@@ -1,16 +1,25 @@
 import {
   authUser,
   forgotPasswordInput,
+  loginAnswer,
   loginInput,
+  loginMfaInput,
   messageResult,
   registerInput,
   resetPasswordInput,
   sessionUser,
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { login, logout, register, requestPasswordReset, resetPassword } from "../../services/auth";
+import {
+  completeMfaLogin,
+  login,
+  logout,
+  register,
+  requestPasswordReset,
+  resetPassword,
+} from "../../services/auth";
 import { currentSession } from "../../services/account";
-import { publicProcedure, userMutation, userProcedure } from "../trpc";
+import { publicProcedure, sessionMutation, sessionProcedure } from "../trpc";
 
 export const authRouter = {
   register: publicProcedure
@@ -18,15 +27,21 @@ export const authRouter = {
     .output(authUser)
     .mutation(({ ctx, input }) => register(ctx, input)),
 
+  /** The user, or with two-factor sign-in on `{ mfaRequired: true, mfaToken }` for `loginMfa`. */
   login: publicProcedure
     .input(loginInput)
-    .output(authUser)
+    .output(loginAnswer)
     .mutation(({ ctx, input }) => login(ctx, input)),
 
-  logout: userMutation.output(messageResult).mutation(({ ctx }) => logout(ctx)),
+  loginMfa: publicProcedure
+    .input(loginMfaInput)
+    .output(authUser)
+    .mutation(({ ctx, input }) => completeMfaLogin(ctx, input)),
+
+  logout: sessionMutation.output(messageResult).mutation(({ ctx }) => logout(ctx)),
 
   /** The signed-in user as stored now; used to confirm a restored session. */
-  session: userProcedure
+  session: sessionProcedure
     .output(sessionUser)
     .query(({ ctx }) => currentSession(ctx, ctx.session.expiresAt)),
 

@@ -20,18 +20,21 @@ export const cryptoPortfolioRouter = {
 
   /** Opens a position in a coin, or adds to the one held. */
   buy: marketMutation
+    .meta({ apiKey: "trade" })
     .input(cryptoBuyInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => buyPosition(ctx, cryptoMarket, input)),
 
   /** Adds to a position by id, optionally only if it still holds `expectedHeld`. */
   buyMore: marketMutation
+    .meta({ apiKey: "trade" })
     .input(buyMoreInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => buyMore(ctx, cryptoMarket, input)),
 
   /** Sells from a position; without a price, at the current market price. */
   sell: marketMutation
+    .meta({ apiKey: "trade" })
     .input(sellInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => sellPosition(ctx, cryptoMarket, input)),

@@ -15,12 +15,14 @@ export const cryptoWatchlistRouter = {
 
   /** Watches a coin at the server's current quote; posted figures are accepted but not used. */
   save: marketMutation
+    .meta({ apiKey: "trade" })
     .input(saveCryptoInput)
     .output(savedCrypto)
     .mutation(({ ctx, input }) => saveCrypto(ctx, input.symbol)),
 
   /** Refused with a 409 while the coin is held. */
   remove: userMutation
+    .meta({ apiKey: "trade" })
     .input(cryptoSymbolInput)
     .output(messageResult)
     .mutation(({ ctx, input }) => removeCrypto(ctx, input.symbol)),

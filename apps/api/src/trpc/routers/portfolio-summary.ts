@@ -1,9 +1,16 @@
-import { portfolioHistory, portfolioHistoryInput, portfolioSummary } from "@ledgerline/contracts";
+import {
+  portfolioHistory,
+  portfolioHistoryInput,
+  portfolioPerformanceDetail,
+  portfolioPerformanceInput,
+  portfolioSummary,
+} from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import {
   portfolioHistory as readHistory,
   portfolioSummary as readSummary,
 } from "../../services/portfolio-summary";
+import { portfolioPerformance } from "../../services/performance";
 import { userProcedure } from "../trpc";
 
 /**
@@ -18,4 +25,10 @@ export const portfolioSummaryRouter = {
     .input(portfolioHistoryInput)
     .output(portfolioHistory)
     .query(({ ctx, input }) => readHistory(ctx, input)),
+
+  /** The returns over a period, with what each figure is computed from (issue 15). */
+  performance: userProcedure
+    .input(portfolioPerformanceInput)
+    .output(portfolioPerformanceDetail)
+    .query(({ ctx, input }) => portfolioPerformance(ctx, input.range)),
 } satisfies TRPCRouterRecord;

@@ -25,18 +25,21 @@ export const portfolioRouter = {
 
   /** Opens a position in a symbol, or adds to the one held. */
   buy: marketMutation
+    .meta({ apiKey: "trade" })
     .input(stockBuyInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => buyPosition(ctx, stockMarket, input)),
 
   /** Adds to a position by id, optionally only if it still holds `expectedHeld`. */
   buyMore: marketMutation
+    .meta({ apiKey: "trade" })
     .input(buyMoreInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => buyMore(ctx, stockMarket, input)),
 
   /** Sells from a position; without a price, at the current market price. */
   sell: marketMutation
+    .meta({ apiKey: "trade" })
     .input(sellInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => sellPosition(ctx, stockMarket, input)),

@@ -9,11 +9,13 @@ export const watchlistRouter = {
   list: marketProcedure.output(z.array(savedStock)).query(({ ctx }) => listWatchlist(ctx)),
 
   save: marketMutation
+    .meta({ apiKey: "trade" })
     .input(symbolInput)
     .output(savedStock)
     .mutation(({ ctx, input }) => saveToWatchlist(ctx, input.symbol)),
 
   remove: userMutation
+    .meta({ apiKey: "trade" })
     .input(symbolInput)
     .output(messageResult)
     .mutation(({ ctx, input }) => removeFromWatchlist(ctx, input.symbol)),

@@ -5,6 +5,7 @@ import { Badge } from "../ui/Badge";
 import { Button, buttonClass } from "../ui/Button";
 import { HoldingFigures } from "./HoldingFigures";
 import { PricesAsOf } from "./PricesAsOf";
+import { SetAlertButton } from "./SetAlertDialog";
 import type { AssetActions } from "./useAssetActions";
 
 /** What one card shows: the asset, its current price (null when unknown) and its figures. */
@@ -91,6 +92,7 @@ export function AssetCard({
             Sell {asset.noun}
           </Button>
         )}
+        <SetAlertButton asset={asset} symbol={symbol} price={price} size="sm" />
         {item.watched ? (
           <Button size="sm" variant="ghost" onClick={() => actions.remove(symbol)}>
             Remove

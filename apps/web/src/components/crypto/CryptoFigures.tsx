@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatCompactNumber, formatNumber, formatPrice } from "../../lib/format";
 import { Change } from "../assets/Change";
 import { FigureList } from "../assets/FigureList";
+import { LiveFigure } from "../assets/LiveFigure";
 
 /** Coin volumes run to trillions of units (SHIB): large ones read 7.36T, small ones in full. */
 function formatVolume(volume: number): string {
@@ -29,7 +30,12 @@ export function CryptoFigures({
     <FigureList
       className={wide ? "sm:grid-cols-3" : undefined}
       rows={[
-        ["Current Price", price ?? money(quote.price)],
+        [
+          "Current Price",
+          <LiveFigure key="price" value={quote.price}>
+            {price ?? money(quote.price)}
+          </LiveFigure>,
+        ],
         [
           "24h Change",
           <Change

@@ -2,6 +2,7 @@ import { CRYPTO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { trpc } from "../../lib/trpc";
+import { useLiveQuotes } from "../assets/live-quotes";
 
 /**
  * The crypto watchlist with live quotes and saved prices. With `autoRefresh` it refreshes every
@@ -9,11 +10,23 @@ import { trpc } from "../../lib/trpc";
  * stops when the screen is left); the server answers from its quote cache.
  */
 export function useCryptoWatchlist({ autoRefresh = false }: { autoRefresh?: boolean } = {}) {
-  return useQuery({
+  const watchlist = useQuery({
     ...trpc.cryptoWatchlist.list.queryOptions(),
     ...(autoRefresh
       ? { staleTime: 0, refetchInterval: CRYPTO_REFRESH_INTERVAL_MS, retry: false }
       : {}),
+  });
+  // A screen that keeps the watchlist fresh gets its prices live too.
+  useLiveQuotes({ crypto: autoRefresh ? (watchlist.data ?? []).map((item) => item.symbol) : [] });
+  return watchlist;
+}
+
+/** One coin's quote, polled every 10 s and pushed live in between. */
+export function useCryptoQuote(symbol: string) {
+  useLiveQuotes({ crypto: [symbol] });
+  return useQuery({
+    ...trpc.crypto.quote.queryOptions({ symbol }),
+    refetchInterval: CRYPTO_REFRESH_INTERVAL_MS,
   });
 }
 

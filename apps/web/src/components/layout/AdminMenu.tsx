@@ -28,6 +28,11 @@ export default function AdminMenu() {
               Audit Logs
             </Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link to="/corporate-actions" className={itemClass}>
+              Corporate Actions
+            </Link>
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -3,6 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { formatCurrency, formatPercent, formatSignedCurrency } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { directionOf, Trend } from "../assets/Change";
+import { LiveFigure } from "../assets/LiveFigure";
+import { useLiveSummary } from "./live-summary";
 
 /**
  * What the portfolio is worth now and how it moved today, above the landing page's tools: the
@@ -10,6 +12,7 @@ import { directionOf, Trend } from "../assets/Change";
  */
 export function PortfolioGlance() {
   const summary = useQuery(trpc.portfolioSummary.get.queryOptions());
+  useLiveSummary(summary.data);
   const today = summary.data?.today ?? null;
   const shownChange = today ? formatSignedCurrency(today.change) : "";
   return (
@@ -23,7 +26,9 @@ export function PortfolioGlance() {
         </h2>
         <p className="num mt-1 text-3xl font-bold">
           {summary.data ? (
-            formatCurrency(summary.data.total.currentValue)
+            <LiveFigure value={summary.data.total.currentValue}>
+              {formatCurrency(summary.data.total.currentValue)}
+            </LiveFigure>
           ) : summary.isError ? (
             "N/A"
           ) : (

@@ -2,6 +2,7 @@ import type { StockSnapshot } from "@ledgerline/contracts";
 import { formatNumber, formatPrice } from "../../lib/format";
 import { Change } from "../assets/Change";
 import { FigureList } from "../assets/FigureList";
+import { LiveFigure } from "../assets/LiveFigure";
 
 /** A stock's figures as the spec lists them; Open, High and Low read N/A when missing. */
 export function SnapshotFigures({
@@ -16,7 +17,12 @@ export function SnapshotFigures({
     <div className="space-y-3 text-sm">
       <FigureList
         rows={[
-          ["Current Price", price(snapshot.price)],
+          [
+            "Current Price",
+            <LiveFigure key="price" value={snapshot.price}>
+              {price(snapshot.price)}
+            </LiveFigure>,
+          ],
           [
             "Today's Change",
             <Change

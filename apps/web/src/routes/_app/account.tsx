@@ -13,6 +13,8 @@ import { sessionStore } from "../../lib/session";
 import { errorMessage, trpcClient } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { titled } from "../../lib/head";
+import { ApiKeys } from "./-components/ApiKeys";
+import { TwoFactor } from "./-components/TwoFactor";
 
 export const Route = createFileRoute("/_app/account")({
   staticData: { signedOutTo: "/access-denied" },
@@ -215,6 +217,8 @@ function AccountPage() {
       <div className="space-y-6">
         <ChangePassword />
         <ChangeEmail currentEmail={user.email} />
+        <TwoFactor />
+        <ApiKeys />
         {!user.isAdmin && <DeleteAccount />}
       </div>
     </div>

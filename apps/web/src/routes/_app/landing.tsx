@@ -68,6 +68,13 @@ const tools: Tool[] = [
     icon: History,
   },
   {
+    to: "/import",
+    title: "Import Transactions",
+    text: "Bring in your history from a Schwab, Coinbase or other CSV export, with a preview.",
+    // An icon the page already loads: the landing bundle stays as it is.
+    icon: ClipboardList,
+  },
+  {
     to: "/account",
     title: "Account Settings",
     text: "Change your password or email, or delete your account.",

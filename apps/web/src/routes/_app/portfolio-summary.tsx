@@ -13,13 +13,13 @@ import { PageHeader } from "../../components/ui/PageHeader";
 import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Allocation } from "./portfolio-summary/-components/Allocation";
-import {
-  CryptoSymbolLink,
-  PositionsTable,
-  StockSymbolLink,
-} from "./portfolio-summary/-components/PositionsTable";
+import { CryptoSymbolLink, StockSymbolLink } from "../../components/assets/SymbolLink";
+import { PositionsTable } from "./portfolio-summary/-components/PositionsTable";
+import { ReturnsPanel } from "./portfolio-summary/-components/ReturnsPanel";
 import { ValueCards } from "./portfolio-summary/-components/ValueCards";
 import { titled } from "../../lib/head";
+import { useLiveSummary } from "../../components/portfolio/live-summary";
+import { LiveIndicator } from "../../components/assets/LiveFigure";
 
 // The chart library loads with the chart, after the figures are on screen.
 const ValueChart = lazy(() => import("./portfolio-summary/-components/ValueChart"));
@@ -111,15 +111,19 @@ function EmptyHoldings({
   );
 }
 
+const LOADER_READ_FRESH_MS = 10_000;
+
 function PortfolioSummaryPage() {
   // Prices refresh every 60 s while this screen is open; the interval ends with the screen. A
-  // failed refresh keeps the figures already shown (the next cycle is the retry).
+  // failed refresh keeps the figures already shown (the next cycle is the retry). The loader's
+  // read counts as fresh for a few seconds, so a slow first render does not read it all again.
   const { data } = useSuspenseQuery({
     ...trpc.portfolioSummary.get.queryOptions(),
-    staleTime: 0,
+    staleTime: LOADER_READ_FRESH_MS,
     refetchInterval: PORTFOLIO_REFRESH_INTERVAL_MS,
     retry: false,
   });
+  useLiveSummary(data);
   const stale = [...data.stocks.positions, ...data.crypto.positions].filter(
     (position) => position.priceSource === "last_known",
   );
@@ -131,10 +135,21 @@ function PortfolioSummaryPage() {
         subtitle={
           <span>
             Prices as of <span className="num">{formatDateTime(data.pricedAt)}</span>, refreshed
-            every minute.
+            every minute. <LiveIndicator />
           </span>
         }
-        actions={<TransactionHistoryLink />}
+        actions={
+          <>
+            {/* Only on the loaded page, so the link stays out of the first bundle. */}
+            <Link to="/import" className={buttonClass("secondary")}>
+              Import CSV
+            </Link>
+            <Link to="/income" className={buttonClass("secondary")}>
+              Dividend Income
+            </Link>
+            <TransactionHistoryLink />
+          </>
+        }
       />
 
       <ValueCards stocks={data.stocks.totals} crypto={data.crypto.totals} total={data.total} />
@@ -152,6 +167,7 @@ function PortfolioSummaryPage() {
         </div>
         <Allocation summary={data} />
       </div>
+      <ReturnsPanel />
 
       <Section id="stock-holdings" title="Stock Portfolio">
         {data.stocks.positions.length === 0 ? (

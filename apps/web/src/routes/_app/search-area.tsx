@@ -12,7 +12,7 @@ import { useSearchHistory } from "../../components/assets/useSearchHistory";
 import { LoadingPanel } from "../../components/stocks/LoadingPanel";
 import { MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid } from "../../components/stocks/StockCards";
-import { useWatchlist } from "../../components/stocks/stock-queries";
+import { useLiveSnapshot, useWatchlist } from "../../components/stocks/stock-queries";
 import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";
 import { Alert } from "../../components/ui/Alert";
@@ -68,6 +68,7 @@ function SearchAreaPage() {
   }
 
   const watched = new Set((watchlist.data ?? []).map((item) => item.symbol));
+  const liveResult = useLiveSnapshot(result);
 
   return (
     <div>
@@ -111,10 +112,10 @@ function SearchAreaPage() {
           {lookupError}
         </Alert>
       )}
-      {result && (
+      {liveResult && (
         <SearchResultCard
-          snapshot={result}
-          watched={watched.has(result.symbol)}
+          snapshot={liveResult}
+          watched={watched.has(liveResult.symbol)}
           actions={actions}
         />
       )}

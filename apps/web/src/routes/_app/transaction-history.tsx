@@ -9,9 +9,10 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { CryptoSymbolLink, StockSymbolLink } from "../../components/assets/SymbolLink";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
 import { Alert } from "../../components/ui/Alert";
-import { Button } from "../../components/ui/Button";
+import { Button, buttonClass } from "../../components/ui/Button";
 import { DataTable } from "../../components/ui/DataTable";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { PagedFooter } from "../../components/ui/Pager";
@@ -87,21 +88,9 @@ const columns = [
       return (
         <div>
           {type === "STOCK" ? (
-            <Link
-              to="/research/$symbol"
-              params={{ symbol }}
-              className="font-semibold text-primary hover:underline"
-            >
-              {symbol}
-            </Link>
+            <StockSymbolLink symbol={symbol} />
           ) : (
-            <Link
-              to="/crypto/$symbol"
-              params={{ symbol }}
-              className="font-semibold text-primary hover:underline"
-            >
-              {symbol}
-            </Link>
+            <CryptoSymbolLink symbol={symbol} />
           )}
           {notes && <p className="max-w-56 truncate text-xs text-muted">{notes}</p>}
         </div>
@@ -186,10 +175,15 @@ function TransactionHistoryPage() {
         title={title}
         subtitle={subtitle}
         actions={
-          <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting}>
-            {!exporting && <Download aria-hidden="true" className="h-4 w-4" />}
-            Export CSV
-          </Button>
+          <>
+            <Link to="/import" className={buttonClass("secondary")}>
+              Import CSV
+            </Link>
+            <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting}>
+              {!exporting && <Download aria-hidden="true" className="h-4 w-4" />}
+              Export CSV
+            </Button>
+          </>
         }
       />
       <TransactionFilters

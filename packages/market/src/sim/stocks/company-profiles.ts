@@ -250,8 +250,43 @@ export function buildCompanyProfiles(random: KeyedRandom): Map<string, CompanyPr
       company ? curatedProfile(row, company, random) : generatedProfile(row, random),
     );
   }
+  profiles.set(benchmarkFund.symbol, benchmarkFund);
   return profiles;
 }
+
+/**
+ * SPY, the S&P 500 ETF, so that returns have a benchmark in the simulated market as on Polygon:
+ * it follows the simulated market's common factor alone (loading 1), at the index's volatility,
+ * from near where it traded on the anchor date.
+ */
+const benchmarkFund: CompanyProfile = {
+  symbol: "SPY",
+  name: "SPDR S&P 500 ETF Trust",
+  sector: "Exchange-Traded Funds",
+  subIndustry: "S&P 500 Index Funds",
+  exchange: "ARCX",
+  sicDescription: "EXCHANGE-TRADED FUND",
+  employees: 0,
+  listDate: "1993-01-22",
+  address: {
+    address1: "One Iron Street",
+    city: "Boston",
+    state: "MA",
+    postal_code: "02210",
+  },
+  phone: "(866) 787-2257",
+  homepage: "https://www.ssga.com",
+  description: `SPDR S&P 500 ETF Trust holds the stocks of the S&P 500 index in their index weights, and is the most traded fund that tracks it. ${SIMULATED_NOTE}`,
+  sharesOutstanding: 1_000_000_000,
+  curated: true,
+  model: {
+    anchorPrice: 584.64,
+    annualDrift: 0.08,
+    annualVolatility: 0.16,
+    marketLoading: 1,
+    averageVolume: 50_000_000,
+  },
+};
 
 /** Company names by ticker, straight from the list, for naming snapshots without an upstream call. */
 export const constituentNames: ReadonlyMap<string, string> = new Map(

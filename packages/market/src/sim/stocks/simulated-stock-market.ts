@@ -1,5 +1,6 @@
 import type {
   CompanyDetails,
+  CorporateAction,
   CompanySearchHit,
   HistoricalBar,
   MarketStatus,
@@ -29,6 +30,7 @@ import { SimulatedNews } from "../news/news-generator";
 import { DEFAULT_FAVICON_BASE_PATH } from "../news/publishers";
 import { KeyedRandom } from "../random";
 import { buildCompanyProfiles, type CompanyProfile } from "./company-profiles";
+import { SimCorporateActions } from "./corporate-actions";
 import { MarketFactor, StockPriceModel, type SessionBar } from "./price-model";
 import { SIM_HISTORY_START, TradingDays } from "./trading-days";
 
@@ -58,13 +60,19 @@ export interface SimulatedMarketOptions {
 
 const NO_TRADES_YET: SnapshotBar = { open: null, high: null, low: null, close: "0", volume: 0 };
 
-function toDecimalBar(bar: SessionBar): SnapshotBar {
+/**
+ * A bar of the price model's path in the shares of a day whose split factor is `splitFactor`
+ * (see corporate-actions.ts): prices divided, volume multiplied.
+ */
+function toDecimalBar(bar: SessionBar, splitFactor = 1): SnapshotBar {
+  const cents = (value: number) =>
+    decimalFromScaled(splitFactor === 1 ? value : Math.max(1, Math.round(value / splitFactor)), 2);
   return {
-    open: decimalFromScaled(bar.open, 2),
-    high: decimalFromScaled(bar.high, 2),
-    low: decimalFromScaled(bar.low, 2),
-    close: decimalFromScaled(bar.close, 2),
-    volume: bar.volume,
+    open: cents(bar.open),
+    high: cents(bar.high),
+    low: cents(bar.low),
+    close: cents(bar.close),
+    volume: Math.round(bar.volume * splitFactor),
   };
 }
 
@@ -88,6 +96,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
   private readonly models = new Map<string, StockPriceModel>();
   private readonly relatedBySymbol: Map<string, string[]>;
   private readonly news: SimulatedNews;
+  private readonly actions: SimCorporateActions;
 
   constructor(options: SimulatedMarketOptions = {}) {
     const seed = options.seed ?? DEFAULT_SIM_SEED;
@@ -97,6 +106,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
     this.market = new MarketFactor(this.random, this.days);
     this.profiles = buildCompanyProfiles(this.random);
     this.relatedBySymbol = groupRelated(this.profiles);
+    this.actions = new SimCorporateActions(this.random, this.profiles);
     this.news = new SimulatedNews(this.random, {
       faviconBasePath: options.faviconBasePath ?? DEFAULT_FAVICON_BASE_PATH,
       articleBaseUrl: options.articleBaseUrl ?? "https://example.com/ledgerline-simulated-news",
@@ -157,22 +167,29 @@ export class SimulatedStockMarket implements StockMarketProvider {
     );
   }
 
+  /** Today's split factor: quotes and adjusted bars are in today's shares. */
+  private todaysFactor(symbol: string, now: number): number {
+    return this.actions.splitFactor(symbol, newYorkDate(now));
+  }
+
   private snapshotOf(profile: CompanyProfile, now: number): TickerSnapshot {
     const model = this.model(profile);
     const session = sessionInProgress(now);
+    const factor = this.todaysFactor(profile.symbol, now);
     if (session) {
       const index = this.days.indexOf(session.date)!;
-      const today = toDecimalBar(model.barSoFar(index, now));
+      const today = toDecimalBar(model.barSoFar(index, now), factor);
       const day = SIM_TICKERS_WITHOUT_INTRADAY_RANGE.includes(profile.symbol)
         ? { ...today, open: null, high: null, low: null }
         : today;
       const prevDay =
-        index > this.firstBarIndex(profile) ? toDecimalBar(model.dayBar(index - 1)) : null;
+        index > this.firstBarIndex(profile) ? toDecimalBar(model.dayBar(index - 1), factor) : null;
       return { ticker: profile.symbol, day, prevDay, updatedAt: now };
     }
     const last = lastCompletedSession(now);
     const index = this.days.indexOf(last.date)!;
-    const prevDay = index >= this.firstBarIndex(profile) ? toDecimalBar(model.dayBar(index)) : null;
+    const prevDay =
+      index >= this.firstBarIndex(profile) ? toDecimalBar(model.dayBar(index), factor) : null;
     return { ticker: profile.symbol, day: NO_TRADES_YET, prevDay, updatedAt: last.closesAt };
   }
 
@@ -219,6 +236,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
     const asOf = date ?? newYorkDate(now);
     const profile = this.listedProfile(ticker, "details", asOf);
     const price = date ? this.closeOnOrBefore(profile, date) : this.currentPriceCents(profile, now);
+    // The path's price and share count are the anchor day's; a split changes both, not the cap.
     return {
       ticker: profile.symbol,
       name: profile.name,
@@ -228,7 +246,9 @@ export class SimulatedStockMarket implements StockMarketProvider {
       list_date: profile.listDate,
       primary_exchange: profile.exchange,
       sic_description: profile.sicDescription,
-      weighted_shares_outstanding: profile.sharesOutstanding,
+      weighted_shares_outstanding: Math.round(
+        profile.sharesOutstanding * this.actions.splitFactor(profile.symbol, asOf),
+      ),
       description: profile.description,
       address: profile.address,
       phone_number: profile.phone,
@@ -318,6 +338,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
     const model = this.model(profile);
     const first = Math.max(this.days.firstIndexOnOrAfter(query.from), this.firstBarIndex(profile));
     const last = this.days.lastIndexOnOrBefore(query.to);
+    const todaysFactor = this.todaysFactor(profile.symbol, now);
     const bars: HistoricalBar[] = [];
     for (let index = first; index <= last; index++) {
       const date = this.days.dateAt(index);
@@ -325,6 +346,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
       if (session.opensAt > now) break;
       const bar = toDecimalBar(
         now < session.closesAt ? model.barSoFar(index, now) : model.dayBar(index),
+        query.adjusted === false ? this.actions.splitFactor(profile.symbol, date) : todaysFactor,
       );
       bars.push({
         date,
@@ -347,9 +369,25 @@ export class SimulatedStockMarket implements StockMarketProvider {
     const bars: TickerDayBar[] = [];
     for (const profile of this.profiles.values()) {
       if (index < this.firstBarIndex(profile)) continue;
-      bars.push({ ticker: profile.symbol, bar: toDecimalBar(this.model(profile).dayBar(index)) });
+      bars.push({
+        ticker: profile.symbol,
+        bar: toDecimalBar(
+          this.model(profile).dayBar(index),
+          this.todaysFactor(profile.symbol, now),
+        ),
+      });
     }
     return bars;
+  }
+
+  async getSplits(ticker: string): Promise<CorporateAction[]> {
+    const today = newYorkDate(this.now());
+    return this.actions.splits(this.listedProfile(ticker, "corporate_actions"), today);
+  }
+
+  async getDividends(ticker: string): Promise<CorporateAction[]> {
+    const today = newYorkDate(this.now());
+    return this.actions.dividends(this.listedProfile(ticker, "corporate_actions"), today);
   }
 
   async getMarketStatus(): Promise<MarketStatus> {

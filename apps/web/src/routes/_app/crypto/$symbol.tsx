@@ -1,15 +1,20 @@
-import { CRYPTO_REFRESH_INTERVAL_MS, marketMessages } from "@ledgerline/contracts/browser";
-import { useQuery } from "@tanstack/react-query";
+import { marketMessages } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Star, Trash2 } from "lucide-react";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
-import { useCoinNames, useCryptoWatchlist } from "../../../components/crypto/crypto-queries";
+import {
+  useCoinNames,
+  useCryptoQuote,
+  useCryptoWatchlist,
+} from "../../../components/crypto/crypto-queries";
+import { LiveIndicator } from "../../../components/assets/LiveFigure";
 import { cryptoAsset } from "../../../components/assets/crypto";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
+import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
-import { errorMessage, httpStatusOf, trpc } from "../../../lib/trpc";
+import { errorMessage, httpStatusOf } from "../../../lib/trpc";
 import { PositionDetails } from "./-components/PositionDetails";
 import { PriceHistory } from "./-components/PriceHistory";
 import { pageTitle } from "../../../lib/head";
@@ -31,10 +36,7 @@ function CryptoDetailPage() {
   const name = names.get(symbol);
   const actions = useAssetActions(cryptoAsset, { autoRefresh: true });
   const watchlist = useCryptoWatchlist();
-  const quote = useQuery({
-    ...trpc.crypto.quote.queryOptions({ symbol }),
-    refetchInterval: CRYPTO_REFRESH_INTERVAL_MS,
-  });
+  const quote = useCryptoQuote(symbol);
   const watched = (watchlist.data ?? []).some((item) => item.symbol === symbol);
   const position = actions.holdings.get(symbol);
 
@@ -74,10 +76,18 @@ function CryptoDetailPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
             {name ? `${name} (${symbol})` : symbol}
           </h1>
-          <p className="mt-1 text-muted">Priced in US dollars, trading around the clock.</p>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-muted">
+            Priced in US dollars, trading around the clock. <LiveIndicator />
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {back}
+          <SetAlertButton
+            asset={cryptoAsset}
+            symbol={symbol}
+            price={quote.data?.price ?? null}
+            size="sm"
+          />
           {watched ? (
             <Button size="sm" variant="secondary" onClick={() => actions.remove(symbol)}>
               <Trash2 aria-hidden="true" className="h-4 w-4" />

@@ -17,6 +17,7 @@ import { cryptoAsset } from "../../../components/assets/crypto";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { RecentSearches } from "../../../components/assets/RecentSearches";
 import { useSearchHistory } from "../../../components/assets/useSearchHistory";
+import { useLiveQuotes } from "../../../components/assets/live-quotes";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { CollapsibleIntro } from "../../../components/ui/CollapsibleIntro";
@@ -88,6 +89,8 @@ function CryptoSearchPage() {
 
   const watched = new Set((watchlist.data ?? []).map((item) => item.symbol));
   const result = symbol !== undefined && quote.isSuccess && !quote.isError ? quote.data : undefined;
+  // Only a coin the market found is streamed; a failed lookup has nothing to move.
+  useLiveQuotes({ crypto: result ? [result.symbol] : [] });
 
   return (
     <div>

@@ -7,11 +7,14 @@ import { PricesAsOf, staleSince } from "../../../components/assets/PricesAsOf";
 import { isClosedStatus, MarketClosedBanner } from "../../../components/stocks/MarketStatus";
 import { SnapshotFigures } from "../../../components/stocks/SnapshotFigures";
 import { useWatchlist } from "../../../components/stocks/stock-queries";
+import { useLiveQuotes } from "../../../components/assets/live-quotes";
+import { LiveIndicator } from "../../../components/assets/LiveFigure";
 import { HoldingFigures } from "../../../components/assets/HoldingFigures";
 import { stockAsset } from "../../../components/assets/stock";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { RouteErrorPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
+import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { formatDateTime } from "../../../lib/format";
@@ -89,6 +92,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
   const valid = STOCK_SYMBOL_PATTERN.test(symbol);
   const details = useQuery({ ...trpc.market.details.queryOptions({ symbol }), enabled: valid });
   const snapshot = useQuery({ ...trpc.market.snapshot.queryOptions({ symbol }), enabled: valid });
+  useLiveQuotes({ stocks: valid ? [symbol] : [] });
   const watchlist = useWatchlist();
   const actions = useAssetActions(stockAsset);
 
@@ -137,6 +141,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
                 Sell Stock
               </Button>
             )}
+            <SetAlertButton asset={stockAsset} symbol={symbol} price={stock.price} />
             {watched ? (
               <Button variant="secondary" onClick={() => actions.remove(symbol)}>
                 Remove from Watchlist
@@ -165,6 +170,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
               <p className="flex items-center gap-2 text-xs text-muted">
                 <PricesAsOf at={staleSince(stock)} />
                 As of {formatDateTime(stock.timestamp)}
+                <LiveIndicator />
               </p>
             </div>
             {isClosedStatus(stock.marketStatus) ? (

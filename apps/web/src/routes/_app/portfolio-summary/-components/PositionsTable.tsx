@@ -1,7 +1,7 @@
 import type { SummarySection } from "@ledgerline/contracts";
-import { Link } from "@tanstack/react-router";
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import { LiveFigure } from "../../../../components/assets/LiveFigure";
 import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
 import { GainLossAmount, GainLossPercent } from "./GainLoss";
 
@@ -61,7 +61,9 @@ export function PositionsTable({
                   {position.priceSource === "last_known" && (
                     <LastKnownMark asOf={position.priceAsOf} />
                   )}
-                  {formatCurrency(position.currentPrice)}
+                  <LiveFigure value={position.currentPrice}>
+                    {formatCurrency(position.currentPrice)}
+                  </LiveFigure>
                 </td>
                 <td className="num px-4 py-3 text-right">
                   {formatCurrency(position.currentValue)}
@@ -134,7 +136,9 @@ function PositionCards({
                 {position.priceSource === "last_known" && (
                   <LastKnownMark asOf={position.priceAsOf} />
                 )}
-                {formatCurrency(position.currentPrice)}
+                <LiveFigure value={position.currentPrice}>
+                  {formatCurrency(position.currentPrice)}
+                </LiveFigure>
               </span>
             </div>
             <div className="text-right">
@@ -162,29 +166,5 @@ function PositionCards({
         </div>
       </div>
     </div>
-  );
-}
-
-export function StockSymbolLink({ symbol }: { symbol: string }) {
-  return (
-    <Link
-      to="/research/$symbol"
-      params={{ symbol }}
-      className="font-semibold text-primary hover:underline"
-    >
-      {symbol}
-    </Link>
-  );
-}
-
-export function CryptoSymbolLink({ symbol }: { symbol: string }) {
-  return (
-    <Link
-      to="/crypto/$symbol"
-      params={{ symbol }}
-      className="font-semibold text-primary hover:underline"
-    >
-      {symbol}
-    </Link>
   );
 }

@@ -1,4 +1,5 @@
 import type { SummaryFigures } from "@ledgerline/contracts";
+import { LiveFigure } from "../../../../components/assets/LiveFigure";
 import { Card } from "../../../../components/ui/Card";
 import { formatCurrency, formatPercent, formatSignedCurrency } from "../../../../lib/format";
 import { Trend } from "./GainLoss";
@@ -16,7 +17,11 @@ function ValueCard({
     <Card className={emphasis ? "border-primary/50" : undefined}>
       <h2 className="text-sm font-medium text-muted">{title}</h2>
       <p className="num mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
-        {figures ? formatCurrency(figures.currentValue) : "—"}
+        {figures ? (
+          <LiveFigure value={figures.currentValue}>{formatCurrency(figures.currentValue)}</LiveFigure>
+        ) : (
+          "—"
+        )}
       </p>
       {figures && (
         <>

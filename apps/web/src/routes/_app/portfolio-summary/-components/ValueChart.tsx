@@ -55,7 +55,8 @@ const areaColors = (palette: ChartPalette) => ({
 });
 
 /**
- * The portfolio's value at each day's close, with its cost basis, over a range (lightweight-charts,
+ * The portfolio's value at each day's close, with its cost basis and the S&P 500 scaled to the
+ * same start, over a range (lightweight-charts,
  * loaded with this component only). The server computes the values exactly; they become numbers
  * here for plotting only. With no history yet, a message takes the chart's place.
  */
@@ -69,6 +70,8 @@ export default function ValueChart() {
     staleTime: 5 * 60_000,
   });
   const points = history.data?.points;
+  const benchmarkLine = history.data?.benchmark ?? null;
+  const benchmarkSymbol = benchmarkLine?.symbol ?? "";
 
   const drawn = useLightweightChart({
     container,
@@ -88,20 +91,27 @@ export default function ValueChart() {
           color: palette.muted,
           lineStyle: LineStyle.Dashed,
         }),
+        benchmark: chart.addSeries(LineSeries, {
+          ...common,
+          color: palette.muted,
+          lineStyle: LineStyle.Dotted,
+        }),
       };
     },
     recolor: (series, palette) => {
       series.value.applyOptions(areaColors(palette));
       series.cost.applyOptions({ color: palette.muted });
+      series.benchmark.applyOptions({ color: palette.muted });
     },
     onCrosshair: (param, series, element) => {
       if (!param.point || param.time === undefined) return setHover(null);
       const at = (line: ISeriesApi<"Area"> | ISeriesApi<"Line">) =>
         (param.seriesData.get(line) as LineData | undefined)?.value;
       const rows: Hover["rows"] = [];
-      const [value, cost] = [at(series.value), at(series.cost)];
+      const [value, cost, benchmark] = [at(series.value), at(series.cost), at(series.benchmark)];
       if (value !== undefined) rows.push(["Value", formatCurrency(value)]);
       if (cost !== undefined) rows.push(["Cost basis", formatCurrency(cost)]);
+      if (benchmark !== undefined) rows.push([benchmarkSymbol, formatCurrency(benchmark)]);
       setHover({ of: points, place: tooltipPlace(param.point, element), time: param.time, rows });
     },
   });
@@ -113,14 +123,21 @@ export default function ValueChart() {
       (points ?? []).map((p) => ({ time: p.date, value: Number(p.totalValue) })),
     );
     series.cost.setData((points ?? []).map((p) => ({ time: p.date, value: Number(p.costBasis) })));
+    series.benchmark.setData(
+      (benchmarkLine?.points ?? []).map((p) => ({ time: p.date, value: Number(p.value) })),
+    );
     chart.timeScale().fitContent();
-  }, [drawn, points]);
+  }, [drawn, points, benchmarkLine]);
 
+  const lastBenchmark = benchmarkLine?.points.at(-1);
+  const benchmarkText = lastBenchmark
+    ? `, and ${formatCurrency(lastBenchmark.value)} had it followed the S&P 500 (${benchmarkSymbol}) from its start`
+    : "";
   const first = points?.[0];
   const last = points?.at(-1);
   const description =
     first && last
-      ? `Line chart of your portfolio's value, ${rangeLabels[range]}: ${formatCurrency(first.totalValue)} on ${longLabel(first.date)} and ${formatCurrency(last.totalValue)} on ${longLabel(last.date)}, against a cost basis of ${formatCurrency(last.costBasis)}.`
+      ? `Line chart of your portfolio's value, ${rangeLabels[range]}: ${formatCurrency(first.totalValue)} on ${longLabel(first.date)} and ${formatCurrency(last.totalValue)} on ${longLabel(last.date)}, against a cost basis of ${formatCurrency(last.costBasis)}${benchmarkText}.`
       : "Chart of your portfolio's value: nothing to show for this range.";
   const unpriced = history.data?.unpricedSymbols ?? [];
   const failed = history.isError && !points;
@@ -154,6 +171,12 @@ export default function ValueChart() {
             <span className="inline-block w-5 border-t-2 border-dashed border-muted" />
             Cost basis
           </li>
+          {benchmarkLine && (
+            <li className="flex items-center gap-1.5">
+              <span className="inline-block w-5 border-t-2 border-dotted border-muted" />
+              S&amp;P 500 ({benchmarkSymbol}), from the same start
+            </li>
+          )}
         </ul>
       )}
       <div className="relative mt-2">

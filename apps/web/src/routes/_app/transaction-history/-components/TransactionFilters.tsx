@@ -1,4 +1,4 @@
-import type { AssetKind, TradeSide } from "@ledgerline/contracts";
+import type { AssetKind, TransactionKind } from "@ledgerline/contracts";
 import { useState } from "react";
 import { Field } from "../../../../components/ui/Field";
 import { FilterForm } from "../../../../components/ui/FilterForm";
@@ -39,7 +39,7 @@ export function TransactionFilters({
       endDate: localInputToIso(draft.endDate),
       symbol: draft.symbol.trim().toUpperCase() || undefined,
       type: (draft.type || undefined) as AssetKind | undefined,
-      transactionType: (draft.transactionType || undefined) as TradeSide | undefined,
+      transactionType: (draft.transactionType || undefined) as TransactionKind | undefined,
     });
   }
 
@@ -84,6 +84,7 @@ export function TransactionFilters({
           { value: "", label: "All" },
           { value: "BUY", label: "Buy" },
           { value: "SELL", label: "Sell" },
+          { value: "SPLIT", label: "Split" },
         ]}
         onChange={(transactionType) => setDraft({ ...draft, transactionType })}
       />

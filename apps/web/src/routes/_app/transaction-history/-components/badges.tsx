@@ -1,4 +1,4 @@
-import type { AssetKind, TradeSide } from "@ledgerline/contracts";
+import type { AssetKind, TransactionKind } from "@ledgerline/contracts";
 import { Badge } from "../../../../components/ui/Badge";
 
 /** The spec's STOCK / CRYPTO badge. */
@@ -6,7 +6,8 @@ export function AssetBadge({ type }: { type: AssetKind }) {
   return <Badge tone={type === "STOCK" ? "info" : "warn"}>{type}</Badge>;
 }
 
-/** The spec's BUY / SELL badge: the word says it, the colour only repeats it. */
-export function SideBadge({ side }: { side: TradeSide }) {
-  return <Badge tone={side === "BUY" ? "gain" : "loss"}>{side}</Badge>;
+/** The spec's BUY / SELL badge: the word says it, the colour only repeats it. A split is neither. */
+export function SideBadge({ side }: { side: TransactionKind }) {
+  const tone = side === "BUY" ? "gain" : side === "SELL" ? "loss" : "neutral";
+  return <Badge tone={tone}>{side}</Badge>;
 }

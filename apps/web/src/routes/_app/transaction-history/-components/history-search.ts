@@ -1,11 +1,11 @@
 import {
   assetKinds,
-  tradeSides,
+  transactionKinds,
   transactionSortColumns,
   TRANSACTIONS_DEFAULT_PAGE_SIZE,
   TRANSACTIONS_PAGE_SIZES,
 } from "@ledgerline/contracts/browser";
-import type { AssetKind, TradeSide, TransactionSortColumn } from "@ledgerline/contracts";
+import type { AssetKind, TransactionKind, TransactionSortColumn } from "@ledgerline/contracts";
 
 /** The history's filters, sort and page as they live in the URL, so a view can be shared. */
 export interface TransactionSearch {
@@ -13,7 +13,7 @@ export interface TransactionSearch {
   endDate?: string;
   symbol?: string;
   type?: AssetKind;
-  transactionType?: TradeSide;
+  transactionType?: TransactionKind;
   sortBy?: TransactionSortColumn;
   sortOrder?: "asc" | "desc";
   page?: number;
@@ -39,7 +39,7 @@ export function validateTransactionSearch(search: Record<string, unknown>): Tran
     endDate: isoOrUndefined(search.endDate),
     symbol: symbol || undefined,
     type: oneOf(assetKinds, search.type),
-    transactionType: oneOf(tradeSides, search.transactionType),
+    transactionType: oneOf(transactionKinds, search.transactionType),
     sortBy: oneOf(transactionSortColumns, search.sortBy),
     sortOrder: oneOf(["asc", "desc"] as const, search.sortOrder),
     page: Number.isInteger(page) && page > 0 ? page : undefined,

@@ -1,0 +1,65 @@
+import {
+  instrumentKey,
+  PriceTicks,
+  type Instrument,
+  type PriceTick,
+  type TickSource,
+} from "@ledgerline/market";
+import type { Leadership, SharedState } from "../shared-state";
+
+/**
+ * Live prices for the whole deployment, one upstream per symbol however many processes serve
+ * viewers of it. Every process with listeners for a symbol listens on the symbol's signal
+ * channel (Redis pub/sub with several processes, in memory with one) and competes for the
+ * symbol's lease; the process holding it runs the upstream stream and publishes its ticks on the
+ * channel. When the holder's last listener leaves it gives the lease up, and another process
+ * that still has listeners takes the upstream over at its next attempt.
+ */
+export function relayedTickSource(
+  shared: SharedState,
+  upstream: TickSource,
+  onError: (error: unknown) => void,
+): TickSource {
+  // One lease per symbol, reused from one subscription to the next (a lease object is cheap,
+  // but the shared state keeps every one it made, to release them at shutdown).
+  const leases = new Map<string, Leadership>();
+  return {
+    open(instrument: Instrument, emit: (tick: PriceTick) => void) {
+      const key = instrumentKey(instrument);
+      const channel = `price-ticks:${key}`;
+      const unsubscribe = shared.signals.subscribe(channel, (message) => {
+        emit(JSON.parse(message) as PriceTick);
+      });
+      let lease = leases.get(key);
+      if (!lease) {
+        lease = shared.leadership(channel);
+        leases.set(key, lease);
+      }
+      let closeUpstream: (() => void) | undefined;
+      lease.start({
+        gained: () => {
+          closeUpstream = upstream.open(instrument, (tick) => {
+            shared.signals.publish(channel, JSON.stringify(tick)).catch(onError);
+          });
+        },
+        lost: () => {
+          closeUpstream?.();
+          closeUpstream = undefined;
+        },
+      });
+      return () => {
+        unsubscribe();
+        void lease.stop();
+      };
+    },
+  };
+}
+
+/** The deployment's live prices over the market service's upstream feeds. */
+export function createPriceTicks(
+  shared: SharedState,
+  upstream: TickSource,
+  onError: (error: unknown) => void,
+): PriceTicks {
+  return new PriceTicks(relayedTickSource(shared, upstream, onError), onError);
+}

@@ -1,0 +1,65 @@
+import { importInput, importPreview, importResult } from "@ledgerline/contracts";
+import { IMPORT_BODY_LIMIT } from "../../services/import/service";
+import { restRoute } from "../route";
+
+const mappingNotes = `
+**The file** is sent as text in \`csv\` (UTF-8; a byte order mark and CRLF line ends are fine), at most 10 MB (a 413 beyond) and 200,000 rows (a 400 beyond). An empty file, a header only, binary data, a file of another source than \`source\` says, or a mapping naming columns the file lacks is a 400 and nothing is written.
+
+**Sources**: \`ledgerline\` (this API's own CSV export, \`GET /api/transaction?format=csv\`), \`schwab\` (Charles Schwab brokerage history), \`coinbase\` (Coinbase transaction history), or \`generic\` with a \`mapping\`:
+
+\`\`\`json
+{
+  "delimiter": ";",              // "," (default), ";" or "\\t"
+  "decimalSeparator": ",",       // "." (default: 1,234.56) or "," (1.234,56)
+  "dateFormat": "DD.MM.YYYY",    // YYYY-MM-DD (default), MM/DD/YYYY, DD/MM/YYYY, DD.MM.YYYY; a time HH:mm[:ss] (UTC, or with a zone) may follow
+  "columns": {                   // header names in the file
+    "date": "Datum", "symbol": "Wert", "action": "Art", "quantity": "Stück", "price": "Kurs",
+    "fees": "Gebühr", "amount": "Betrag", "notes": "Notiz", "currency": "Währung", "assetType": "Typ"   // optional ones
+  },
+  "assetType": "STOCK",          // STOCK or CRYPTO for every row, when no assetType column
+  "actions": { "buy": ["Kauf"], "sell": ["Verkauf"], "dividend": ["Dividende"], "split": ["Split"], "skip": ["Einlage"] }
+}
+\`\`\`
+
+Action values are compared without case; a value in no list is skipped with a reason.
+
+**Each row** becomes \`trade\` (a new buy or sell), \`income\` (a stock dividend, written as an income entry: on the row's quantity or else the shares held at the ex-date, for the row's \`amount\` or else quantity × price; when the corporate-actions calendar has the dividend within a week of the row's date, the entry takes its ex-date, so the calendar never adds it again), \`split\` (a split the corporate-actions calendar has within a week of the row's date: the calendar applies it, never the row, so it is never applied twice), \`duplicate\` (the same asset, symbol, side, date-time, quantity and price is already recorded; a dividend already in the income; a split already applied), \`skipped\` (cash movements, interest, transfers, totals, crypto rewards, a split the calendar does not know; \`message\` says why) or \`error\` (\`message\` says why: unknown symbol, a price not in USD, a sell of more than was held on its date, more decimals than the asset allows, an unreadable date or number). \`row\` is the line in the file (the header is line 1). Amounts are exact decimal strings. A broker's fee is kept in the trade's notes.
+`;
+
+const tooLarge = "The file (csv) is larger than 10 MB";
+
+export const importRoutes = [
+  restRoute({
+    method: "POST",
+    url: "/import/preview",
+    operationId: "previewImport",
+    tag: "Portfolio",
+    summary:
+      "What each row of a broker's or exchange's CSV export would become; nothing is written",
+    description: mappingNotes,
+    access: "user",
+    refusals: { 413: tooLarge },
+    bodyLimit: IMPORT_BODY_LIMIT,
+    body: importInput,
+    response: importPreview,
+    call: (caller, { body }) => caller.import.preview(body),
+  }),
+  restRoute({
+    method: "POST",
+    url: "/import",
+    operationId: "importTransactions",
+    tag: "Portfolio",
+    summary:
+      "Import the new trades of a CSV export in one transaction (all or none); a 400 lists the error rows unless skipInvalid",
+    description: `${mappingNotes}\nThe trades are applied in date order onto the positions as they are, exactly as if entered by hand, and the dividends are written as income entries, in the same transaction; importing the same file again adds nothing (its rows are duplicates). An \`Idempotency-Key\` header makes a retry answer as the first call did. A 409 means the history changed while the file was checked: import again. The import is recorded in the audit log.`,
+    access: "user",
+    refusals: {
+      409: "The history changed while the file was being checked; import again",
+      413: tooLarge,
+    },
+    bodyLimit: IMPORT_BODY_LIMIT,
+    body: importInput,
+    response: importResult,
+    call: (caller, { body }) => caller.import.run(body),
+  }),
+];

@@ -1,0 +1,19 @@
+import { portfolioPerformance, portfolioPerformanceInput } from "@ledgerline/contracts";
+import { restRoute } from "../route";
+
+export const portfolioPerformanceRoutes = [
+  restRoute({
+    method: "GET",
+    url: "/portfolio/performance",
+    operationId: "getPortfolioPerformance",
+    tag: "Portfolio",
+    summary:
+      "The signed-in user's returns over a range (1M, 3M, 6M, YTD, 1Y, ALL): time-weighted and money-weighted (XIRR) return, realized and unrealized gain, income and total return, with the S&P 500 (SPY) over the same days",
+    description:
+      "Amounts are exact decimal strings and ratios decimal strings (0.1234 = 12.34%). The period starts at the close of `startDate` and ends today at current prices. `netFlows` is the buys' cost less the sells' proceeds after the start; `unrealizedGain` is the change of market value less cost basis over the period (over ALL, market value less cost basis), so `totalReturn` = `unrealizedGain` + `realizedGain` + `income` = `endValue` - `startValue` - `netFlows` + `income`. The time-weighted return is not annualised; the money-weighted return is the annual XIRR. A return is null when nothing was held, or no rate solves it.",
+    access: "user",
+    query: portfolioPerformanceInput,
+    response: portfolioPerformance,
+    call: (caller, { query }) => caller.portfolioSummary.performance(query),
+  }),
+];

@@ -1,0 +1,216 @@
+import { randomBytes } from "node:crypto";
+import {
+  MFA_CHALLENGE_TTL_MS,
+  MFA_ISSUER,
+  MFA_RECOVERY_CODE_COUNT,
+  messages,
+  mfaMessages,
+  type MfaChallenge,
+  type MfaStatus,
+  type MessageResult,
+} from "@ledgerline/contracts";
+import type { UserRow } from "@ledgerline/db";
+import { Secret, TOTP } from "otpauth";
+import { recordAudit } from "./audit";
+import { badRequest, conflict, tooManyRequests } from "./errors";
+import { verifyPassword } from "./passwords";
+import type { RequestScope, SessionScope } from "./scope";
+import { newToken, tokenDigest } from "./tokens";
+
+const PERIOD_SECONDS = 30;
+/** A code from the step before or after the server's is accepted too: clocks drift. */
+const WINDOW_STEPS = 1;
+const RECOVERY_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+function totpFor(user: UserRow, secret: string): TOTP {
+  return new TOTP({
+    issuer: MFA_ISSUER,
+    label: user.email,
+    algorithm: "SHA1",
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
+}
+
+/** The 30-second step a 6-digit code belongs to, or undefined when it matches none near now. */
+function matchingStep(user: UserRow, secret: string, code: string, now: Date): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const delta = totpFor(user, secret).validate({
+    token: code,
+    timestamp: now.getTime(),
+    window: WINDOW_STEPS,
+  });
+  if (delta === null) return undefined;
+  return Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
+}
+
+/** `xxxxx-xxxxx` from an alphabet without look-alikes: about 49 bits, typed by a person. */
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map(
+    (byte) => RECOVERY_CODE_ALPHABET[byte % RECOVERY_CODE_ALPHABET.length],
+  );
+  return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
+}
+
+/** What is stored of a recovery code: the digest of what the input schema normalises it to. */
+function recoveryCodeDigest(code: string): string {
+  return tokenDigest(code.replace(/[\s-]/g, "").toLowerCase());
+}
+
+async function requirePassword(scope: SessionScope, password: string): Promise<void> {
+  if (!(await verifyPassword(scope.user.passwordHash, password))) {
+    throw badRequest(messages.currentPasswordWrong);
+  }
+}
+
+export async function mfaStatus(scope: SessionScope): Promise<MfaStatus> {
+  const { mfa } = scope.deps.repos;
+  const enabled = await mfa.isEnabled(scope.user.id);
+  return {
+    enabled,
+    recoveryCodesLeft: enabled ? await mfa.countUnusedRecoveryCodes(scope.user.id) : 0,
+  };
+}
+
+/** Draws a new secret, not yet in force until `enableMfa` confirms a code from it. */
+export async function setUpMfa(scope: SessionScope, password: string) {
+  await requirePassword(scope, password);
+  const { mfa } = scope.deps.repos;
+  if (await mfa.isEnabled(scope.user.id)) throw conflict(mfaMessages.alreadyEnabled);
+  const secret = new Secret({ size: 20 }).base32;
+  await mfa.startSetup(scope.user.id, secret, scope.deps.clock.now());
+  return { secret, otpauthUrl: totpFor(scope.user, secret).toString() };
+}
+
+/** Confirms the set-up with a code from the app; answers the recovery codes, shown this once. */
+export async function enableMfa(scope: SessionScope, code: string) {
+  const { repos, clock } = scope.deps;
+  const pending = await repos.mfa.find(scope.user.id);
+  if (!pending) throw badRequest(mfaMessages.notSetUp);
+  if (pending.enabledAt) throw conflict(mfaMessages.alreadyEnabled);
+  const now = clock.now();
+  const step = matchingStep(scope.user, pending.secret, code, now);
+  if (step === undefined) {
+    await recordAudit(scope, {
+      event: "MFA_ENABLE",
+      success: false,
+      email: scope.user.email,
+      userId: scope.user.id,
+      failureReason: "Wrong code",
+    });
+    throw badRequest(mfaMessages.codeWrong);
+  }
+  const recoveryCodes = Array.from({ length: MFA_RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const enabled = await repos.mfa.enable(
+    scope.user.id,
+    step,
+    recoveryCodes.map(recoveryCodeDigest),
+    now,
+  );
+  if (!enabled) throw conflict(mfaMessages.alreadyEnabled);
+  await recordAudit(scope, {
+    event: "MFA_ENABLE",
+    success: true,
+    email: scope.user.email,
+    userId: scope.user.id,
+  });
+  return { recoveryCodes };
+}
+
+export async function disableMfa(scope: SessionScope, password: string): Promise<MessageResult> {
+  await requirePassword(scope, password);
+  if (!(await scope.deps.repos.mfa.disable(scope.user.id))) {
+    throw badRequest(mfaMessages.notEnabled);
+  }
+  await recordAudit(scope, {
+    event: "MFA_DISABLE",
+    success: true,
+    email: scope.user.email,
+    userId: scope.user.id,
+  });
+  return { message: mfaMessages.disabled };
+}
+
+/** After a right password: the token that lets `completeMfaLogin` finish the sign-in. */
+export async function startMfaChallenge(scope: RequestScope, user: UserRow): Promise<MfaChallenge> {
+  const token = newToken();
+  const createdAt = scope.deps.clock.now();
+  await scope.deps.repos.mfa.createChallenge({
+    tokenHash: tokenDigest(token),
+    userId: user.id,
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + MFA_CHALLENGE_TTL_MS),
+  });
+  return { mfaRequired: true, mfaToken: token };
+}
+
+/**
+ * Checks the second step of a sign-in and spends its challenge; answers the user to sign in.
+ * Wrong codes count against the same limits as wrong passwords (address and account).
+ */
+export async function verifyMfaLogin(
+  scope: RequestScope,
+  mfaToken: string,
+  code: string,
+): Promise<UserRow> {
+  const { repos, throttles, clock } = scope.deps;
+  const now = clock.now();
+  const challengeHash = tokenDigest(mfaToken);
+  const userId = await repos.mfa.findChallenge(challengeHash, now);
+  const user = userId === undefined ? undefined : await repos.users.findById(userId);
+  const credential = user ? await repos.mfa.find(user.id) : undefined;
+  if (!user || !credential?.enabledAt) throw badRequest(mfaMessages.challengeInvalid);
+
+  const ipKey = scope.ip ?? "unknown";
+  const ipAllowed = await throttles.loginFailuresPerIp.tryConsume(ipKey);
+  const accountAllowed = await throttles.loginFailuresPerAccount.tryConsume(user.email);
+  const audit = { email: user.email, userId: user.id };
+  if (!ipAllowed || !accountAllowed) {
+    await recordAudit(scope, {
+      event: "MFA_LOGIN",
+      success: false,
+      ...audit,
+      failureReason: "Too many failed attempts",
+    });
+    throw tooManyRequests(messages.tooManyAttempts);
+  }
+
+  const step = matchingStep(user, credential.secret, code, now);
+  const usedRecoveryCode =
+    step === undefined && (await repos.mfa.useRecoveryCode(user.id, recoveryCodeDigest(code), now));
+  const accepted =
+    usedRecoveryCode || (step !== undefined && (await repos.mfa.useStep(user.id, step)));
+  if (!accepted) {
+    await repos.users.recordFailedLogin(user.id);
+    await recordAudit(scope, {
+      event: "MFA_LOGIN",
+      success: false,
+      ...audit,
+      failureReason: "Wrong code",
+    });
+    throw badRequest(mfaMessages.codeWrong);
+  }
+  if (!(await repos.mfa.spendChallenge(challengeHash))) {
+    throw badRequest(mfaMessages.challengeInvalid);
+  }
+  await throttles.loginFailuresPerIp.refund(ipKey);
+  await throttles.loginFailuresPerAccount.reset(user.email);
+  if (usedRecoveryCode) {
+    const left = await repos.mfa.countUnusedRecoveryCodes(user.id);
+    await recordAudit(scope, {
+      event: "MFA_RECOVERY_CODE_USE",
+      success: true,
+      ...audit,
+      details: `${left} recovery codes left`,
+    });
+  }
+  await recordAudit(scope, {
+    event: "MFA_LOGIN",
+    success: true,
+    ...audit,
+    details: usedRecoveryCode ? "Recovery code" : "Authenticator code",
+  });
+  return user;
+}

@@ -1,0 +1,320 @@
+import {
+  FAR_DAY,
+  type AssetType,
+  type HoldingSnapshot,
+  type PortfolioDay,
+  type SnapshotState,
+  type Trade,
+} from "@ledgerline/db";
+import { add, isZero, sum, type Decimal } from "@ledgerline/money";
+import type {
+  CloseSeries} from "./portfolio-valuation";
+import {
+  addDays,
+  closeSeriesOf,
+  keyOf,
+  TradeLedger,
+  tradeDay,
+  utcDay,
+  valueByDay,
+  type Valuation,
+  type ValuedDay,
+} from "./portfolio-valuation";
+import type { AppDeps, UserScope } from "./scope";
+
+/**
+ * Daily holdings snapshots (issue 15): the replay of portfolio-valuation.ts run once and kept
+ * (repositories/snapshots.ts), so reads take stored days plus today's trades instead of replaying
+ * every trade. A trade marks the snapshots stale from its day in its own transaction; the next
+ * recompute starts from the position stored for the day before and replays only the trades from
+ * there. Recomputes run after a trade commits, one at a time per user, and give the event loop
+ * back every few milliseconds; a read that finds them stale waits for the one under way.
+ */
+
+/** How long a recompute computes before it lets other work run. */
+const SLICE_MS = 10;
+/** A recompute that lost a race with a trade is retried this often before a read replays. */
+const ATTEMPTS = 3;
+
+const running = new WeakMap<AppDeps, Map<number, Promise<SnapshotState | null>>>();
+
+/** Brings the user's snapshots up to date; answers their state, or null if a trade overtook it. */
+export function refreshSnapshots(deps: AppDeps, userId: number): Promise<SnapshotState | null> {
+  const mine = running.get(deps) ?? new Map<number, Promise<SnapshotState | null>>();
+  running.set(deps, mine);
+  const under = mine.get(userId);
+  if (under) return under;
+  const started = recompute(deps, userId).finally(() => mine.delete(userId));
+  mine.set(userId, started);
+  return started;
+}
+
+/** After a trade commits: the recompute runs now, not in the next read. */
+export function scheduleSnapshotRefresh(deps: AppDeps, userId: number): void {
+  refreshSnapshots(deps, userId).catch((error: unknown) => {
+    deps.logger.warn({ err: error, userId }, "snapshot recompute failed; reads replay meanwhile");
+  });
+}
+
+const yesterdayOf = (deps: AppDeps) => addDays(utcDay(deps.market.clock.now()), -1);
+
+function upToDate(state: SnapshotState | null, yesterday: string): boolean {
+  return (
+    state !== null &&
+    state.staleFrom === null &&
+    state.valuedThrough !== null &&
+    state.valuedThrough >= yesterday
+  );
+}
+
+async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState | null> {
+  const { repos } = deps;
+  const yesterday = yesterdayOf(deps);
+  const state = await repos.snapshots.state(userId);
+  if (state && upToDate(state, yesterday)) return state;
+  // Null: from the first trade (nothing stored yet).
+  const start =
+    state?.valuedThrough == null
+      ? null
+      : [state.staleFrom, addDays(state.valuedThrough, 1)]
+          .filter((day): day is string => day !== null)
+          .sort()[0]!;
+  const [base, trades] = await Promise.all([
+    start ? repos.snapshots.holdingsAt(userId, addDays(start, -1)) : Promise.resolve([]),
+    repos.transactions.trades(userId, start ? new Date(`${start}T00:00:00Z`) : undefined),
+  ]);
+  const firstTraded = trades[0] ? tradeDay(trades[0]) : null;
+  const firstDay =
+    start === null || state?.firstDay == null || start <= state.firstDay
+      ? firstTraded
+      : state.firstDay;
+  const from = start ?? firstDay ?? yesterday;
+
+  const ledger = new TradeLedger();
+  for (const holding of base) ledger.seed(holding);
+  const valueFrom = firstDay !== null && firstDay > from ? firstDay : from;
+  const series =
+    firstDay === null
+      ? new Map<string, CloseSeries>()
+      : await closeSeries(deps, ledger, trades, valueFrom, yesterday);
+
+  const touchedRows: HoldingSnapshot[] = [];
+  let next = 0;
+  const applyDay = (day: string) => {
+    const flows: Decimal[] = [];
+    const realized: Decimal[] = [];
+    const touched = new Set<string>();
+    while (next < trades.length && tradeDay(trades[next]!) === day) {
+      const trade = trades[next]!;
+      const applied = ledger.apply(trade);
+      flows.push(applied.flow);
+      realized.push(applied.realized);
+      touched.add(keyOf(trade.type, trade.symbol));
+      next += 1;
+    }
+    for (const key of touched) touchedRows.push(snapshotOf(ledger, key, day));
+    return { flow: sum(flows), realized: sum(realized) };
+  };
+
+  const days: PortfolioDay[] = [];
+  let slice = performance.now();
+  if (series) {
+    for (let day = valueFrom; day <= yesterday; day = addDays(day, 1)) {
+      const moved = applyDay(day);
+      const { stockValue, cryptoValue, costBasis } = ledger.value((key) =>
+        series.get(key)?.on(day),
+      );
+      days.push({ day, stockValue, cryptoValue, costBasis, ...moved });
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+    }
+  }
+  while (next < trades.length) applyDay(tradeDay(trades[next]!));
+
+  // Never past yesterday: today's close is not final. Without a symbol's closes the days are not
+  // stored; reads replay them meanwhile.
+  const valuedThrough = series ? yesterday : start && addDays(start, -1);
+  const saved = await repos.snapshots.save({
+    userId,
+    version: state?.version ?? null,
+    from,
+    ...chained(touchedRows, base),
+    days,
+    valuedThrough,
+    firstDay,
+  });
+  if (!saved) return null;
+  return { staleFrom: null, valuedThrough, firstDay, version: state?.version ?? 0 };
+}
+
+/**
+ * Each symbol held from `from` or traded after it, read forward day by day; null when a symbol
+ * has no daily history (its days are then valued by the replay, which says so).
+ */
+async function closeSeries(
+  deps: AppDeps,
+  ledger: TradeLedger,
+  trades: Trade[],
+  from: string,
+  to: string,
+): Promise<Map<string, CloseSeries> | null> {
+  if (to < from) return new Map();
+  const involved = new Map<string, { type: AssetType; symbol: string }>();
+  for (const held of ledger.held()) involved.set(keyOf(held.type, held.symbol), held);
+  for (const trade of trades) {
+    if (tradeDay(trade) > to) break;
+    involved.set(keyOf(trade.type, trade.symbol), trade);
+  }
+  const series = new Map<string, CloseSeries>();
+  let complete = true;
+  await Promise.all(
+    [...involved].map(async ([key, { type, symbol }]) => {
+      const closes = await closeSeriesOf(deps, type, symbol, addDays(from, -7), to);
+      if (closes) series.set(key, closes);
+      else complete = false;
+    }),
+  );
+  return complete ? series : null;
+}
+
+function snapshotOf(ledger: TradeLedger, key: string, day: string): HoldingSnapshot {
+  const split = key.indexOf(":");
+  const assetType = key.slice(0, split) as AssetType;
+  const symbol = key.slice(split + 1);
+  const held = ledger.holdings.get(key);
+  return {
+    assetType,
+    symbol,
+    day,
+    until: FAR_DAY,
+    quantity: held?.quantity ?? "0",
+    averagePrice: held?.averagePrice ?? "0",
+    lastPrice: ledger.lastTradePrice.get(key) ?? null,
+    realized: ledger.realized.get(key) ?? "0",
+  };
+}
+
+/** Each new snapshot runs until its symbol's next one; the stored one before them, too. */
+function chained(rows: HoldingSnapshot[], base: HoldingSnapshot[]) {
+  const latest = new Map<string, HoldingSnapshot>();
+  const firstNew = new Map<string, string>();
+  for (const row of rows) {
+    const key = keyOf(row.assetType, row.symbol);
+    const previous = latest.get(key);
+    if (previous) previous.until = row.day;
+    else firstNew.set(key, row.day);
+    latest.set(key, row);
+  }
+  const continued = base.flatMap((held) => {
+    const until = firstNew.get(keyOf(held.assetType, held.symbol));
+    return until ? [{ assetType: held.assetType, symbol: held.symbol, until }] : [];
+  });
+  return { holdings: rows, continued };
+}
+
+/** The snapshots once current, or null if trades kept overtaking the recompute. */
+async function currentSnapshots(deps: AppDeps, userId: number): Promise<SnapshotState | null> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const state = await refreshSnapshots(deps, userId);
+    if (state) return state;
+  }
+  return null;
+}
+
+/** The day of the user's first trade, or null if there is none. */
+export async function firstTradeDay(scope: UserScope): Promise<string | null> {
+  const state = await currentSnapshots(scope.deps, scope.user.id);
+  if (state) return state.firstDay;
+  const [first] = await scope.deps.repos.transactions.trades(scope.user.id);
+  return first ? tradeDay(first) : null;
+}
+
+/** Realized gain per symbol key (keyOf), closed positions included. */
+export async function realizedBySymbol(scope: UserScope): Promise<Map<string, Decimal>> {
+  const { deps, user } = scope;
+  const state = await currentSnapshots(deps, user.id);
+  if (!state) {
+    const ledger = new TradeLedger();
+    for (const trade of await deps.repos.transactions.trades(user.id)) ledger.apply(trade);
+    return ledger.realized;
+  }
+  const current = await deps.repos.snapshots.currentHoldings(user.id);
+  return new Map(
+    current
+      .filter((held) => !isZero(held.realized))
+      .map((held) => [keyOf(held.assetType, held.symbol), held.realized]),
+  );
+}
+
+const ZERO_DAY = { stockValue: "0", cryptoValue: "0", costBasis: "0", flow: "0", realized: "0" };
+
+/**
+ * The portfolio's value at each day's close from `from` to `today` (see valueByDay, whose
+ * figures these equal): stored days up to yesterday, today from yesterday's positions, today's
+ * trades and `currentPrices`. Replays every trade only when the snapshots cannot answer.
+ */
+export async function valueRange(
+  scope: UserScope,
+  from: string,
+  today: string,
+  currentPrices: Map<string, Decimal>,
+): Promise<Valuation> {
+  const { deps, user } = scope;
+  const yesterday = addDays(today, -1);
+  const state = await currentSnapshots(deps, user.id);
+  if (!upToDate(state, yesterday)) {
+    const trades = await deps.repos.transactions.trades(user.id);
+    return valueByDay(deps, trades, from, today, currentPrices);
+  }
+  const [stored, base, todays] = await Promise.all([
+    from <= yesterday ? deps.repos.snapshots.days(user.id, from, yesterday) : Promise.resolve([]),
+    deps.repos.snapshots.holdingsAt(user.id, yesterday),
+    deps.repos.transactions.trades(user.id, new Date(`${today}T00:00:00Z`)),
+  ]);
+  const byDay = new Map(stored.map((day) => [day.day, day]));
+  const days: ValuedDay[] = [];
+  for (let day = from; day <= yesterday; day = addDays(day, 1)) {
+    const found = byDay.get(day) ?? ZERO_DAY;
+    days.push({
+      date: day,
+      stockValue: found.stockValue,
+      cryptoValue: found.cryptoValue,
+      totalValue: add(found.stockValue, found.cryptoValue),
+      costBasis: found.costBasis,
+      flow: found.flow,
+      realized: found.realized,
+    });
+  }
+
+  const ledger = new TradeLedger();
+  for (const holding of base) ledger.seed(holding);
+  const flows: Decimal[] = [];
+  const realized: Decimal[] = [];
+  for (const trade of todays) {
+    const applied = ledger.apply(trade);
+    flows.push(applied.flow);
+    realized.push(applied.realized);
+  }
+  // As the replay does: a symbol first traded today, or held without a price now, is looked up
+  // in its daily history, and named if it has none.
+  const looked = new Map<string, { type: AssetType; symbol: string }>();
+  for (const trade of todays) looked.set(keyOf(trade.type, trade.symbol), trade);
+  for (const held of ledger.held()) {
+    const key = keyOf(held.type, held.symbol);
+    if (!currentPrices.has(key)) looked.set(key, held);
+  }
+  const series = new Map<string, CloseSeries>();
+  const unpriced: string[] = [];
+  await Promise.all(
+    [...looked].map(async ([key, { type, symbol }]) => {
+      const closes = await closeSeriesOf(deps, type, symbol, addDays(from, -7), today);
+      if (closes) series.set(key, closes);
+      else unpriced.push(symbol);
+    }),
+  );
+  const value = ledger.value((key) => currentPrices.get(key) ?? series.get(key)?.on(today));
+  days.push({ date: today, ...value, flow: sum(flows), realized: sum(realized) });
+  return { days, unpricedSymbols: unpriced.sort() };
+}

@@ -1,0 +1,25 @@
+import { importInput, importPreview, importResult } from "@ledgerline/contracts";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { previewImport, runImport } from "../../services/import/service";
+import { userMutation, userProcedure } from "../trpc";
+
+/**
+ * Importing the signed-in user's history from a CSV export. Both are mutations: the file travels
+ * in a POST body (up to the import's body limit, see app.ts), never in a URL.
+ */
+export const importRouter = {
+  /** What each row would become; nothing is written, so a repeat needs no idempotency key. */
+  preview: userProcedure
+    .input(importInput)
+    .output(importPreview)
+    .mutation(({ ctx, input }) => previewImport(ctx, input)),
+
+  /**
+   * Writes the new trades and dividends in one transaction; error rows refuse it unless
+   * skipInvalid. A repeat with the same idempotency key answers as the first did.
+   */
+  run: userMutation
+    .input(importInput)
+    .output(importResult)
+    .mutation(({ ctx, input }) => runImport(ctx, input)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,50 @@
+import {
+  LIVE_SYMBOLS_LIMIT,
+  liveMessages,
+  liveQuotesInput,
+  type PriceTickView,
+} from "@ledgerline/contracts";
+import type { Instrument } from "@ledgerline/market";
+import { tracked, type TRPCRouterRecord } from "@trpc/server";
+import { badRequest } from "../../services/errors";
+import { liveTicks, resumePosition, type LiveTickOptions } from "../../services/live-prices";
+import type { AppDeps } from "../../services/scope";
+import { userProcedure } from "../trpc";
+
+async function* trackedTicks(
+  deps: AppDeps,
+  instruments: readonly Instrument[],
+  options: LiveTickOptions,
+  release: () => void,
+) {
+  try {
+    for await (const tick of liveTicks(deps, instruments, options)) {
+      yield tracked(String(tick.at), tick satisfies PriceTickView);
+    }
+  } finally {
+    release();
+  }
+}
+
+/** Live prices pushed to the screens, over server-sent events (httpSubscriptionLink). */
+export const liveRouter = {
+  /**
+   * Every change of these symbols' quotes, starting with the latest known ones. Each tick is
+   * tracked by its market time, so a client that reconnects resumes where it was. A user watches
+   * at most LIVE_SYMBOLS_LIMIT distinct symbols across all their open streams; the check runs
+   * before the stream starts, so both doors answer a refusal with a 400 rather than a broken
+   * stream.
+   */
+  quotes: userProcedure.input(liveQuotesInput).subscription(({ ctx, input, signal }) => {
+    const instruments: Instrument[] = [
+      ...input.stocks.map((symbol) => ({ assetType: "STOCK" as const, symbol })),
+      ...input.crypto.map((symbol) => ({ assetType: "CRYPTO" as const, symbol })),
+    ];
+    const release = ctx.deps.liveSymbols.claim(ctx.user.id, instruments, LIVE_SYMBOLS_LIMIT);
+    if (!release) throw badRequest(liveMessages.tooManyForUser);
+    // A stream ended before its first read never runs its body (nor its finally).
+    signal?.addEventListener("abort", release, { once: true });
+    const after = resumePosition(input.lastEventId);
+    return trackedTicks(ctx.deps, instruments, { signal, after }, release);
+  }),
+} satisfies TRPCRouterRecord;

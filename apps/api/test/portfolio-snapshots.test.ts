@@ -1,0 +1,155 @@
+import type { AssetType } from "@ledgerline/db";
+import { add, compare, sum } from "@ledgerline/money";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { applyCorporateActions } from "../src/services/corporate-actions";
+import { portfolioPerformance } from "../src/services/performance";
+import {
+  realizedBySymbol,
+  refreshSnapshots,
+  valueRange,
+} from "../src/services/portfolio-snapshots";
+import {
+  currentPrices,
+  portfolioHistory,
+  portfolioSummary,
+} from "../src/services/portfolio-summary";
+import {
+  addDays,
+  TradeLedger,
+  tradeDay,
+  utcDay,
+  valueByDay,
+} from "../src/services/portfolio-valuation";
+import type { UserScope } from "../src/services/scope";
+import type { TestApp } from "./support/test-app";
+import { historyApp } from "./transactions-support";
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+  vi.restoreAllMocks();
+});
+
+async function snapshotApp() {
+  const me = await historyApp();
+  t = me.t;
+  const { deps } = me.t.app;
+  const user = (await deps.repos.users.findById(me.user.id))!;
+  const scope: UserScope = { deps, ip: null, userAgent: null, user };
+  const today = utcDay(deps.market.clock.now());
+  return { ...me, deps, scope, today, yesterday: addDays(today, -1) };
+}
+
+type Setup = Awaited<ReturnType<typeof snapshotApp>>;
+
+/** The snapshots brought up to date, and every figure they give equal to a replay of every trade. */
+async function expectReplayFigures({ deps, scope, today, yesterday, user }: Setup) {
+  const state = await refreshSnapshots(deps, user.id);
+  // Up to date: valueRange answers from the snapshots, not from its replay fallback.
+  expect(state).toMatchObject({ staleFrom: null, valuedThrough: yesterday });
+  const trades = await deps.repos.transactions.trades(user.id);
+  const first = tradeDay(trades[0]!);
+  const prices = await currentPrices(scope);
+  for (const from of [first, addDays(first, 17), addDays(today, -30), yesterday, today]) {
+    if (from < first) continue;
+    expect(await valueRange(scope, from, today, prices)).toEqual(
+      await valueByDay(deps, trades, from, today, prices),
+    );
+  }
+  const ledger = new TradeLedger();
+  for (const trade of trades) ledger.apply(trade);
+  const realized = await realizedBySymbol(scope);
+  expect(sum([...realized.values()])).toBe(ledger.totalRealized());
+  for (const [key, gain] of ledger.realized) expect(realized.get(key) ?? "0").toBe(gain);
+}
+
+describe("daily holdings snapshots", () => {
+  it("give the figures of a full replay through random, back-dated trades, sells and a split", async () => {
+    const setup = await snapshotApp();
+    const { deps, user, today } = setup;
+    const symbols: [AssetType, string][] = [
+      ["STOCK", "AAPL"],
+      ["STOCK", "JPM"],
+      ["STOCK", "MSFT"],
+      ["CRYPTO", "BTC"],
+      ["CRYPTO", "ETH"],
+    ];
+    let seed = 20260311;
+    const random = () => ((seed = (seed * 48271) % 2147483647), seed / 2147483647);
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 12; i++) {
+        const [assetType, symbol] = symbols[Math.floor(random() * symbols.length)]!;
+        // Any day of the last 400, today included: later rounds write before earlier ones.
+        const date = new Date(`${addDays(today, -Math.floor(random() * 400))}T14:30:00Z`);
+        const price = (5 + Math.floor(random() * 90000) / 100).toFixed(2);
+        const held = await deps.repos.portfolio.findBySymbol(user.id, assetType, symbol);
+        const quantity = assetType === "CRYPTO" ? "0.125" : String(1 + Math.floor(random() * 9));
+        const request = { userId: user.id, assetType, price, transactionDate: date, notes: null };
+        if (held && random() < 0.35 && compare(held.quantity, quantity) >= 0) {
+          await deps.repos.portfolio.sell({
+            ...request,
+            positionId: held.id,
+            quantity,
+            now: new Date(),
+          });
+        } else {
+          await deps.repos.portfolio.buy({ ...request, symbol, quantity, now: new Date() });
+        }
+      }
+      // JPM split 1:2 on 2026-01-20: its SPLIT row is written (or rewritten) as trades land.
+      await applyCorporateActions(deps, user.id, { force: true });
+      await expectReplayFigures(setup);
+    }
+    const splits = (await deps.repos.transactions.trades(user.id)).filter(
+      (trade) => trade.transactionType === "SPLIT",
+    );
+    expect(splits.length).toBeGreaterThan(0);
+  });
+
+  it("recompute a back-dated trade from its day on, keeping every day before it", async () => {
+    const setup = await snapshotApp();
+    const { deps, user, buy, sell, yesterday } = setup;
+    await buy("STOCK", "AAPL", "10", "200", "2025-06-02T15:00:00Z");
+    await buy("CRYPTO", "BTC", "0.5", "60000", "2025-09-01T12:00:00Z");
+    await sell("STOCK", "AAPL", "4", "230", "2026-01-05T15:00:00Z");
+    await expectReplayFigures(setup);
+    const before = await deps.repos.snapshots.days(user.id, "2025-01-01", yesterday);
+
+    const saves = vi.spyOn(deps.repos.snapshots, "save");
+    await buy("STOCK", "MSFT", "3", "400", "2025-12-01T15:00:00Z");
+    await expectReplayFigures(setup);
+    expect(saves).toHaveBeenCalledTimes(1);
+    const rebuild = saves.mock.calls[0]![0];
+    expect(rebuild.from).toBe("2025-12-01");
+    expect(rebuild.days[0]?.day).toBe("2025-12-01");
+    expect(rebuild.holdings.every((held) => held.day >= "2025-12-01")).toBe(true);
+
+    const after = await deps.repos.snapshots.days(user.id, "2025-01-01", yesterday);
+    const until = (days: typeof before, day: string) => days.filter((d) => d.day < day);
+    expect(until(after, "2025-12-01")).toEqual(until(before, "2025-12-01"));
+    expect(after.length).toBe(before.length);
+    const on = (days: typeof before, day: string) => days.find((d) => d.day === day)!;
+    expect(on(after, "2025-12-01").costBasis).toBe(add(on(before, "2025-12-01").costBasis, "1200"));
+    expect(on(after, "2025-12-01").flow).toBe("1200");
+  });
+
+  it("let the summary, the value history and the returns read without replaying every trade", async () => {
+    const setup = await snapshotApp();
+    const { deps, buy, sell, scope, today } = setup;
+    await buy("STOCK", "AAPL", "10", "200", "2025-06-02T15:00:00Z");
+    await sell("STOCK", "AAPL", "4", "230", "2026-01-05T15:00:00Z");
+    await buy("CRYPTO", "BTC", "0.5", "60000", `${today}T10:00:00Z`);
+    await refreshSnapshots(deps, setup.user.id);
+
+    const reads = vi.spyOn(deps.repos.transactions, "trades");
+    const summary = await portfolioSummary(scope);
+    await portfolioHistory(scope, { range: "ALL" });
+    await portfolioPerformance(scope, "ALL");
+    // Only today's trades are read: everything before comes from the snapshots.
+    expect(reads.mock.calls.length).toBeGreaterThan(0);
+    for (const [, since] of reads.mock.calls)
+      expect(since?.toISOString()).toBe(`${today}T00:00:00.000Z`);
+    expect(summary.returns.realizedGain).toBe("120");
+  });
+});

@@ -1,0 +1,155 @@
+import type { ApiKeyScope } from "@ledgerline/contracts/browser";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { Field } from "../../../components/ui/Field";
+import { SelectField } from "../../../components/ui/SelectField";
+import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
+
+const scopeOptions = [
+  { value: "read", label: "Read: every view and report" },
+  { value: "trade", label: "Trade: also trades and watchlist changes" },
+] as const;
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
+
+/** Personal API keys for scripts: created here, shown once, listed and revoked. */
+export function ApiKeys() {
+  const queryClient = useQueryClient();
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<ApiKeyScope>("read");
+  const [expires, setExpires] = useState("");
+  const [created, setCreated] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const refresh = () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
+  const create = useMutation({
+    mutationFn: () =>
+      trpcClient.apiKeys.create.mutate({
+        name,
+        scope,
+        expiresAt: expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null,
+      }),
+    onSuccess: async (answer) => {
+      setCreated(answer.key);
+      setCopied(false);
+      setName("");
+      setExpires("");
+      await refresh();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: number) => trpcClient.apiKeys.revoke.mutate({ id }),
+    onSuccess: refresh,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate();
+  }
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">API keys</h2>
+      <p className="mt-1 text-sm text-muted">
+        Scripts and tools send a key as <code>Authorization: Bearer &lt;key&gt;</code>. A key never
+        changes your account, password or keys.
+      </p>
+      {create.error && (
+        <Alert tone="error">{errorMessage(create.error, "Failed to create the key")}</Alert>
+      )}
+      {created && (
+        <Alert tone="success">
+          <p>Copy the key now: it is not shown again.</p>
+          <div className="mt-2 flex gap-2">
+            <input
+              aria-label="New API key"
+              readOnly
+              value={created}
+              className="w-full rounded border border-border bg-surface px-2 py-1 font-mono text-sm"
+              onFocus={(event) => event.target.select()}
+            />
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                void navigator.clipboard?.writeText(created).then(() => setCopied(true));
+              }}
+            >
+              {copied ? "Copied" : "Copy"}
+            </Button>
+          </div>
+        </Alert>
+      )}
+      <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-3">
+        <Field
+          label="Key name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <SelectField
+          label="Scope"
+          value={scope}
+          options={scopeOptions}
+          onChange={(value) => setScope(value)}
+        />
+        <Field
+          label="Expires (optional)"
+          type="date"
+          value={expires}
+          onChange={(event) => setExpires(event.target.value)}
+        />
+        <div className="sm:col-span-3">
+          <Button type="submit" busy={create.isPending}>
+            Create key
+          </Button>
+        </div>
+      </form>
+      {keys.data && keys.data.length > 0 && (
+        <table className="mt-6 w-full text-left text-sm">
+          <caption className="sr-only">Your API keys</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Scope</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data.map((key) => (
+              <tr key={key.id} className="border-t border-border">
+                <td>
+                  {key.name} <span className="font-mono text-muted">{key.keyStart}…</span>
+                </td>
+                <td>{key.scope}</td>
+                <td>{when(key.createdAt)}</td>
+                <td>{when(key.lastUsedAt)}</td>
+                <td>{key.expiresAt ? when(key.expiresAt) : "Never"}</td>
+                <td>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    aria-label={`Revoke ${key.name}`}
+                    busy={revoke.isPending && revoke.variables === key.id}
+                    onClick={() => revoke.mutate(key.id)}
+                  >
+                    Revoke
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { Field } from "../../../components/ui/Field";
+import { PasswordField } from "../../../components/ui/PasswordField";
+import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
+
+interface Setup {
+  secret: string;
+  otpauthUrl: string;
+  qrSvg: string;
+}
+
+/** Two-factor sign-in: set up with the password, confirmed with a code, removed with the password. */
+export function TwoFactor() {
+  const queryClient = useQueryClient();
+  const status = useQuery(trpc.mfa.status.queryOptions());
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const refresh = () => queryClient.invalidateQueries(trpc.mfa.status.pathFilter());
+
+  const start = useMutation({
+    mutationFn: async () => {
+      const answer = await trpcClient.mfa.setup.mutate({ password });
+      // The QR library is loaded only here, so no first screen carries it.
+      const { toString } = await import("qrcode");
+      const qrSvg = await toString(answer.otpauthUrl, { type: "svg", margin: 1 });
+      return { ...answer, qrSvg };
+    },
+    onSuccess: (answer) => {
+      setSetup(answer);
+      setPassword("");
+    },
+  });
+  const enable = useMutation({
+    mutationFn: () => trpcClient.mfa.enable.mutate({ code }),
+    onSuccess: async (answer) => {
+      setRecoveryCodes(answer.recoveryCodes);
+      setSetup(null);
+      setCode("");
+      await refresh();
+    },
+  });
+  const disable = useMutation({
+    mutationFn: () => trpcClient.mfa.disable.mutate({ password }),
+    onSuccess: async () => {
+      setPassword("");
+      setRecoveryCodes(null);
+      await refresh();
+    },
+  });
+  const failure = start.error ?? enable.error ?? disable.error;
+  const enabled = status.data?.enabled ?? false;
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
+      <p className="mt-1 text-sm text-muted">
+        {enabled
+          ? `On: sign-in asks for a code from your authenticator app. ${status.data?.recoveryCodesLeft ?? 0} recovery codes left.`
+          : "Off: add a code from an authenticator app to your password."}
+      </p>
+      {failure && <Alert tone="error">{errorMessage(failure, "Two-factor sign-in failed")}</Alert>}
+      {recoveryCodes && (
+        <Alert tone="success">
+          <p>Two-factor sign-in is on. Keep these recovery codes safe; each works once:</p>
+          <ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-1 font-mono">
+            {recoveryCodes.map((recoveryCode) => (
+              <li key={recoveryCode}>{recoveryCode}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      {setup ? (
+        <form
+          className="mt-4 space-y-4"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            enable.mutate();
+          }}
+        >
+          <p className="text-sm">Scan the code with your authenticator app, or enter the key.</p>
+          <img
+            alt="QR code for your authenticator app"
+            width={180}
+            height={180}
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
+          />
+          <p className="text-sm">
+            Key: <code data-testid="mfa-secret">{setup.secret}</code>
+          </p>
+          <Field
+            label="Code from the app"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <Button type="submit" busy={enable.isPending}>
+            Turn on
+          </Button>
+        </form>
+      ) : (
+        <form
+          className="mt-4 space-y-4"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            if (enabled) disable.mutate();
+            else start.mutate();
+          }}
+        >
+          <PasswordField
+            label={enabled ? "Password to turn it off" : "Password to set it up"}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Button type="submit" busy={start.isPending || disable.isPending}>
+            {enabled ? "Turn off two-factor sign-in" : "Set up two-factor sign-in"}
+          </Button>
+        </form>
+      )}
+    </Card>
+  );
+}

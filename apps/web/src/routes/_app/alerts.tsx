@@ -1,0 +1,155 @@
+import type { Alert as PriceAlert } from "@ledgerline/contracts";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
+import { Badge } from "../../components/ui/Badge";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { formatDateTime, formatPrice } from "../../lib/format";
+import { titled } from "../../lib/head";
+import { notify } from "../../lib/notify";
+import { errorMessage, trpc } from "../../lib/trpc";
+
+const subtitle =
+  "Checked on the server on every price update, also while you are away. Set alerts from a stock's research page, a coin's page or a watchlist card.";
+
+export const Route = createFileRoute("/_app/alerts")({
+  head: titled("Price Alerts"),
+  loader: ({ context: { queryClient, trpc } }) =>
+    queryClient.ensureQueryData(trpc.alerts.list.queryOptions()),
+  pendingComponent: () => (
+    <PageSkeleton title="Price Alerts" subtitle={subtitle}>
+      <Skeleton className="h-64" />
+    </PageSkeleton>
+  ),
+  errorComponent: () => (
+    <RouteErrorPanel title="Price Alerts" message="Failed to load your alerts" />
+  ),
+  component: AlertsPage,
+});
+
+function describeCondition(alert: PriceAlert): string {
+  if (alert.condition === "move") return `Today's move beyond ±${alert.value}%`;
+  const level = formatPrice(alert.value);
+  return alert.condition === "above" ? `Price at or above ${level}` : `Price at or below ${level}`;
+}
+
+function AlertsPage() {
+  const queryClient = useQueryClient();
+  const alerts = useSuspenseQuery(trpc.alerts.list.queryOptions());
+  const [deleting, setDeleting] = useState<PriceAlert | null>(null);
+  const remove = useMutation(
+    trpc.alerts.delete.mutationOptions({
+      onSuccess: async (result) => {
+        notify.success(result.message);
+        setDeleting(null);
+        await queryClient.invalidateQueries(trpc.alerts.list.pathFilter());
+      },
+      onError: (failure) => {
+        setDeleting(null);
+        notify.error(errorMessage(failure, "The alert could not be deleted"));
+      },
+    }),
+  );
+
+  return (
+    <div>
+      <PageHeader title="Price Alerts" subtitle={subtitle} />
+      {alerts.data.length === 0 ? (
+        <p className="rounded-xl border border-border bg-surface p-6 text-muted">
+          You have no alerts yet.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Your price alerts</caption>
+            <thead className="border-b border-border text-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Asset
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Alert when
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Repeat
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  State
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Note
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {alerts.data.map((alert) => (
+                <tr
+                  key={alert.id}
+                  data-alert-id={alert.id}
+                  className="border-b border-border last:border-0"
+                >
+                  <td className="px-4 py-3 font-semibold">
+                    <Link
+                      to={alert.assetType === "STOCK" ? "/research/$symbol" : "/crypto/$symbol"}
+                      params={{ symbol: alert.symbol }}
+                      className="hover:text-primary hover:underline"
+                    >
+                      {alert.symbol}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3">{describeCondition(alert)}</td>
+                  <td className="px-4 py-3">{alert.repeat === "rearm" ? "Re-arms" : "Once"}</td>
+                  <td className="px-4 py-3">
+                    {alert.state === "armed" ? (
+                      <Badge tone="info">Armed</Badge>
+                    ) : (
+                      <Badge tone="warn">Triggered</Badge>
+                    )}
+                    {alert.triggeredAt && (
+                      <p className="mt-1 text-xs text-muted">
+                        {alert.state === "armed" ? "Last triggered" : "At"}{" "}
+                        {formatPrice(alert.triggeredPrice ?? null)} on{" "}
+                        {formatDateTime(alert.triggeredAt)}
+                      </p>
+                    )}
+                  </td>
+                  <td className="px-4 py-3 text-muted">{alert.note ?? ""}</td>
+                  <td className="px-4 py-3 text-right">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete alert on ${alert.symbol}: ${describeCondition(alert)}`}
+                      onClick={() => setDeleting(alert)}
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete alert"
+        message={
+          deleting ? `Delete the alert on ${deleting.symbol}: ${describeCondition(deleting)}?` : ""
+        }
+        confirmLabel="Delete"
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

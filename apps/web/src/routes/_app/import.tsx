@@ -1,0 +1,480 @@
+import type {
+  ImportDateFormat,
+  ImportMappingInput,
+  ImportPreview,
+  ImportPreviewRow,
+  ImportResult,
+  ImportSource,
+} from "@ledgerline/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useState, type DragEvent } from "react";
+import { RouteError } from "../../components/RouteStates";
+import { Alert } from "../../components/ui/Alert";
+import { Badge } from "../../components/ui/Badge";
+import { Button, buttonClass } from "../../components/ui/Button";
+import { Card } from "../../components/ui/Card";
+import { Field } from "../../components/ui/Field";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { SelectField, type SelectOption } from "../../components/ui/SelectField";
+import { errorMessage } from "../../lib/errors";
+import { newIdempotencyKey } from "../../lib/idempotency-key";
+import { formatDateTime } from "../../lib/format";
+import { titled } from "../../lib/head";
+import { trpc } from "../../lib/trpc";
+import { guessColumns, guessDelimiter, headerColumns } from "./import/-components/guess-mapping";
+
+export const Route = createFileRoute("/_app/import")({
+  head: titled("Import"),
+  component: ImportPage,
+  // The generic panel: a title shared with the page would be pulled into the first bundle.
+  errorComponent: RouteError,
+});
+
+const title = "Import transactions";
+const subtitle =
+  "Bring your history in from a broker's or exchange's CSV export. Nothing is written until you import.";
+
+const sources: SelectOption<ImportSource>[] = [
+  { value: "schwab", label: "Charles Schwab" },
+  { value: "coinbase", label: "Coinbase" },
+  { value: "ledgerline", label: "Ledgerline CSV export" },
+  { value: "generic", label: "Other CSV" },
+];
+
+const dateFormats: SelectOption<ImportDateFormat>[] = [
+  { value: "YYYY-MM-DD", label: "YYYY-MM-DD" },
+  { value: "MM/DD/YYYY", label: "MM/DD/YYYY" },
+  { value: "DD/MM/YYYY", label: "DD/MM/YYYY" },
+  { value: "DD.MM.YYYY", label: "DD.MM.YYYY" },
+];
+
+type ColumnField = keyof ImportMappingInput["columns"];
+const columnFields: { field: ColumnField; label: string; required: boolean }[] = [
+  { field: "date", label: "Date column", required: true },
+  { field: "symbol", label: "Symbol column", required: true },
+  { field: "action", label: "Action column", required: true },
+  { field: "quantity", label: "Quantity column", required: true },
+  { field: "price", label: "Price column", required: true },
+  { field: "fees", label: "Fees column", required: false },
+  { field: "amount", label: "Amount column (a dividend's total)", required: false },
+  { field: "notes", label: "Notes column", required: false },
+  { field: "currency", label: "Currency column", required: false },
+  { field: "assetType", label: "Asset type column", required: false },
+];
+type ActionKind = "buy" | "sell" | "dividend" | "split" | "skip";
+const actionKinds: { kind: ActionKind; label: string; guess: string }[] = [
+  { kind: "buy", label: "Buy values", guess: "Buy, BUY, Bought" },
+  { kind: "sell", label: "Sell values", guess: "Sell, SELL, Sold" },
+  { kind: "dividend", label: "Dividend values", guess: "Dividend" },
+  { kind: "split", label: "Split values", guess: "Split" },
+  { kind: "skip", label: "Skip values", guess: "Deposit, Withdrawal, Interest, Transfer" },
+];
+
+interface MappingState {
+  delimiter: "," | ";" | "\t";
+  decimalSeparator: "." | ",";
+  dateFormat: ImportDateFormat;
+  assetType: "STOCK" | "CRYPTO";
+  columns: Partial<Record<ColumnField, string>>;
+  actions: Record<ActionKind, string>;
+}
+
+function guessedMapping(text: string): MappingState {
+  const delimiter = guessDelimiter(text);
+  return {
+    delimiter,
+    decimalSeparator: delimiter === ";" ? "," : ".",
+    dateFormat: "YYYY-MM-DD",
+    assetType: "STOCK",
+    columns: guessColumns(headerColumns(text, delimiter)),
+    actions: Object.fromEntries(actionKinds.map(({ kind, guess }) => [kind, guess])) as Record<
+      ActionKind,
+      string
+    >,
+  };
+}
+
+function mappingInput(state: MappingState): ImportMappingInput {
+  const list = (text: string) =>
+    text
+      .split(",")
+      .map((value) => value.trim())
+      .filter((value) => value !== "");
+  return {
+    delimiter: state.delimiter,
+    decimalSeparator: state.decimalSeparator,
+    dateFormat: state.dateFormat,
+    assetType: state.assetType,
+    columns: {
+      date: state.columns.date ?? "",
+      symbol: state.columns.symbol ?? "",
+      action: state.columns.action ?? "",
+      quantity: state.columns.quantity ?? "",
+      price: state.columns.price ?? "",
+      ...Object.fromEntries(
+        (["fees", "amount", "notes", "currency", "assetType"] as const)
+          .filter((field) => state.columns[field])
+          .map((field) => [field, state.columns[field]]),
+      ),
+    },
+    actions: {
+      buy: list(state.actions.buy),
+      sell: list(state.actions.sell),
+      dividend: list(state.actions.dividend),
+      split: list(state.actions.split),
+      skip: list(state.actions.skip),
+    },
+  };
+}
+
+const outcomeTones = {
+  trade: "gain",
+  income: "info",
+  split: "info",
+  duplicate: "neutral",
+  skipped: "warn",
+  error: "loss",
+} as const;
+
+function ImportPage() {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [source, setSource] = useState<ImportSource>("schwab");
+  const [mapping, setMapping] = useState<MappingState | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  // One key per preview shown: pressing Import again after a lost answer imports it once.
+  const [importKey, setImportKey] = useState(newIdempotencyKey);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const previewing = useMutation(trpc.import.preview.mutationOptions());
+  const importing = useMutation(trpc.import.run.mutationOptions());
+
+  async function choose(chosen: File | undefined) {
+    if (!chosen) return;
+    const text = await chosen.text();
+    setFile({ name: chosen.name, text });
+    setMapping(guessedMapping(text));
+    setPreview(null);
+    setResult(null);
+  }
+
+  const request = () => ({
+    source,
+    csv: file?.text ?? "",
+    ...(source === "generic" && mapping ? { mapping: mappingInput(mapping) } : {}),
+  });
+
+  function runPreview() {
+    setResult(null);
+    previewing.mutate(request(), {
+      onSuccess: (answer) => {
+        setPreview(answer);
+        setImportKey(newIdempotencyKey());
+      },
+    });
+  }
+
+  function runImport() {
+    importing.mutate(
+      { ...request(), skipInvalid: true, idempotencyKey: importKey },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          void queryClient.invalidateQueries();
+        },
+      },
+    );
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    void choose(event.dataTransfer.files[0]);
+  }
+
+  const header = file && mapping ? headerColumns(file.text, mapping.delimiter) : [];
+  const columnOptions: SelectOption<string>[] = [
+    { value: "", label: "(none)" },
+    ...header.map((column) => ({ value: column, label: column })),
+  ];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <Link to="/transaction-history" className={buttonClass("secondary")}>
+            Transaction History
+          </Link>
+        }
+      />
+
+      <Card className="space-y-4 p-6">
+        <h2 className="text-lg font-semibold">1. Choose the file</h2>
+        <div
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={`rounded-lg border-2 border-dashed p-6 text-center ${dragging ? "border-focus bg-info-bg" : "border-border"}`}
+        >
+          <p className="mb-3 text-muted">Drop a CSV file here, or choose one.</p>
+          <label className="block text-sm font-medium">
+            CSV file
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              className="mx-auto mt-2 block text-sm"
+              onChange={(event) => void choose(event.target.files?.[0])}
+            />
+          </label>
+          {file && <p className="mt-3 text-sm">Chosen: {file.name}</p>}
+        </div>
+        <SelectField
+          label="Source"
+          value={source}
+          options={sources}
+          onChange={(value) => {
+            setSource(value);
+            setPreview(null);
+          }}
+          className="max-w-xs"
+        />
+      </Card>
+
+      {source === "generic" && file && mapping && (
+        <Card className="space-y-4 p-6">
+          <h2 className="text-lg font-semibold">2. Map the columns</h2>
+          <p className="text-sm text-muted">
+            Guessed from the file's header; correct what is wrong.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <SelectField
+              label="Separator"
+              value={mapping.delimiter}
+              options={[
+                { value: ",", label: "Comma (,)" },
+                { value: ";", label: "Semicolon (;)" },
+                { value: "\t", label: "Tab" },
+              ]}
+              onChange={(delimiter) => setMapping({ ...mapping, delimiter })}
+            />
+            <SelectField
+              label="Decimal separator"
+              value={mapping.decimalSeparator}
+              options={[
+                { value: ".", label: "Point (1,234.56)" },
+                { value: ",", label: "Comma (1.234,56)" },
+              ]}
+              onChange={(decimalSeparator) => setMapping({ ...mapping, decimalSeparator })}
+            />
+            <SelectField
+              label="Date format"
+              value={mapping.dateFormat}
+              options={dateFormats}
+              onChange={(dateFormat) => setMapping({ ...mapping, dateFormat })}
+            />
+            {columnFields.map(({ field, label }) => (
+              <SelectField
+                key={field}
+                label={label}
+                value={mapping.columns[field] ?? ""}
+                options={columnOptions}
+                onChange={(column) =>
+                  setMapping({
+                    ...mapping,
+                    columns: { ...mapping.columns, [field]: column || undefined },
+                  })
+                }
+              />
+            ))}
+            <SelectField
+              label="Rows are (without an asset type column)"
+              value={mapping.assetType}
+              options={[
+                { value: "STOCK", label: "Stocks" },
+                { value: "CRYPTO", label: "Crypto" },
+              ]}
+              onChange={(assetType) => setMapping({ ...mapping, assetType })}
+            />
+            {actionKinds.map(({ kind, label }) => (
+              <Field
+                key={kind}
+                label={label}
+                hint="Comma-separated action values"
+                value={mapping.actions[kind]}
+                onChange={(event) =>
+                  setMapping({
+                    ...mapping,
+                    actions: { ...mapping.actions, [kind]: event.target.value },
+                  })
+                }
+              />
+            ))}
+          </div>
+        </Card>
+      )}
+
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={runPreview} disabled={!file} busy={previewing.isPending}>
+          Preview
+        </Button>
+      </div>
+      {previewing.error && (
+        <Alert tone="error">{errorMessage(previewing.error, "The preview failed")}</Alert>
+      )}
+
+      {preview && !result && (
+        <PreviewPanel
+          preview={preview}
+          importing={importing.isPending}
+          onImport={runImport}
+          error={importing.error ? errorMessage(importing.error, "The import failed") : null}
+        />
+      )}
+      {result && preview && <ResultPanel result={result} rows={preview.rows} />}
+    </div>
+  );
+}
+
+function PreviewPanel({
+  preview,
+  importing,
+  onImport,
+  error,
+}: {
+  preview: ImportPreview;
+  importing: boolean;
+  onImport: () => void;
+  error: string | null;
+}) {
+  const { summary } = preview;
+  const counts: [string, number][] = [
+    ["Trades", summary.trades],
+    ["Income", summary.income],
+    ["Splits", summary.splits],
+    ["Duplicates", summary.duplicates],
+    ["Skipped", summary.skipped],
+    ["Errors", summary.errors],
+  ];
+  return (
+    <Card className="space-y-4 p-6">
+      <h2 className="text-lg font-semibold">Preview</h2>
+      <dl className="grid grid-cols-3 gap-3 sm:grid-cols-6" aria-label="Summary">
+        {counts.map(([label, count]) => (
+          <div key={label} className="rounded-md border border-border p-3 text-center">
+            <dt className="text-sm text-muted">{label}</dt>
+            <dd className="text-xl font-semibold">{count}</dd>
+          </div>
+        ))}
+      </dl>
+      {summary.errors > 0 && (
+        <Alert tone="warning">
+          Rows with errors are left out of the import. Fix the file or the mapping and preview again
+          to include them.
+        </Alert>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          onClick={onImport}
+          busy={importing}
+          disabled={summary.trades + summary.income === 0}
+        >
+          Import {summary.trades} {summary.trades === 1 ? "trade" : "trades"}
+          {summary.income > 0 &&
+            ` and ${summary.income} ${summary.income === 1 ? "dividend" : "dividends"}`}
+        </Button>
+        {summary.splits > 0 && (
+          <span className="text-sm text-muted">
+            Splits are applied from the corporate-actions calendar, never twice.
+          </span>
+        )}
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">What each row of the file becomes</caption>
+          <thead>
+            <tr className="border-b border-border text-left">
+              {["Row", "Outcome", "Type", "Symbol", "Quantity", "Price", "Date", "Reason"].map(
+                (heading) => (
+                  <th key={heading} scope="col" className="px-2 py-2 font-semibold">
+                    {heading}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.slice(0, 1000).map((row) => (
+              <PreviewRow key={row.row} row={row} />
+            ))}
+          </tbody>
+        </table>
+        {preview.rows.length > 1000 && (
+          <p className="mt-2 text-sm text-muted">
+            The first 1,000 of {preview.rows.length.toLocaleString("en-US")} rows are shown.
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function PreviewRow({ row }: { row: ImportPreviewRow }) {
+  return (
+    <tr className="border-b border-border">
+      <td className="px-2 py-1 tabular-nums">{row.row}</td>
+      <td className="px-2 py-1">
+        <Badge tone={outcomeTones[row.outcome]}>{row.outcome}</Badge>
+      </td>
+      <td className="px-2 py-1">{row.transactionType ?? ""}</td>
+      <td className="px-2 py-1">{row.symbol ?? ""}</td>
+      <td className="px-2 py-1 tabular-nums">{row.quantity ?? ""}</td>
+      <td className="px-2 py-1 tabular-nums">{row.price ?? ""}</td>
+      <td className="px-2 py-1">{row.date ? formatDateTime(row.date) : ""}</td>
+      <td className="px-2 py-1">{row.message ?? ""}</td>
+    </tr>
+  );
+}
+
+function ResultPanel({ result, rows }: { result: ImportResult; rows: ImportPreviewRow[] }) {
+  // The history filtered to the imported trades' dates.
+  const dates = rows
+    .filter((row) => row.outcome === "trade" && row.date)
+    .map((row) => row.date!)
+    .sort();
+  return (
+    <Card className="space-y-4 p-6">
+      <h2 className="text-lg font-semibold">Imported</h2>
+      <Alert tone="success">
+        Imported {result.imported} {result.imported === 1 ? "trade" : "trades"} and {result.income}{" "}
+        {result.income === 1 ? "dividend" : "dividends"}; {result.splits}{" "}
+        {result.splits === 1 ? "split" : "splits"} applied from the corporate-actions calendar;{" "}
+        {result.duplicates} already recorded, {result.skipped} skipped, {result.errors} with errors
+        left out.
+      </Alert>
+      <Link
+        to="/transaction-history"
+        search={
+          dates.length > 0
+            ? {
+                startDate: dates[0],
+                endDate: dates.at(-1),
+                sortBy: "transactionDate",
+                sortOrder: "desc",
+              }
+            : {}
+        }
+        className={buttonClass("primary")}
+      >
+        See the imported transactions
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import type { IncomeCreateInput, IncomeEntry } from "@ledgerline/contracts";
+import {
+  incomeFormMessages,
+  marketMessages,
+  STOCK_SYMBOL_PATTERN,
+} from "@ledgerline/contracts/browser";
+import { compare, multiply, parseDecimal } from "@ledgerline/money";
+
+/**
+ * The income entry form's rules, as plain functions over the text its inputs hold. Amounts stay
+ * the exact decimal strings typed; nothing here rounds.
+ */
+
+export interface IncomeFormValues {
+  symbol: string;
+  exDate: string;
+  payDate: string;
+  quantity: string;
+  amountPerShare: string;
+  /** Empty: quantity × amount per share. */
+  total: string;
+}
+
+export type IncomeFormField = keyof IncomeFormValues;
+export type IncomeFormProblems = Partial<Record<IncomeFormField, string>>;
+
+export const emptyIncomeForm: IncomeFormValues = {
+  symbol: "",
+  exDate: "",
+  payDate: "",
+  quantity: "",
+  amountPerShare: "",
+  total: "",
+};
+
+/**
+ * An entry as the form edits it. A total that is not quantity × amount per share is the broker's
+ * own figure and is kept; one that is stays empty, so it follows a corrected quantity or amount.
+ */
+export function incomeFormOf(entry: IncomeEntry): IncomeFormValues {
+  const values = {
+    symbol: entry.symbol,
+    exDate: entry.exDate,
+    payDate: entry.payDate,
+    quantity: entry.quantity,
+    amountPerShare: entry.amountPerShare,
+    total: "",
+  };
+  const product = computedTotal(values);
+  return product !== undefined && compare(product, entry.total) === 0
+    ? values
+    : { ...values, total: entry.total };
+}
+
+function positive(text: string): string | undefined {
+  const amount = parseDecimal(text.trim());
+  return amount !== undefined && compare(amount, "0") > 0 ? amount : undefined;
+}
+
+/** quantity × amount per share, exact; undefined until both are valid. */
+export function computedTotal(values: IncomeFormValues): string | undefined {
+  const quantity = positive(values.quantity);
+  const amount = positive(values.amountPerShare);
+  return quantity && amount ? multiply(quantity, amount) : undefined;
+}
+
+/** What is wrong with each field, in the server's words; empty when the form may be sent. */
+export function incomeFormProblems(values: IncomeFormValues): IncomeFormProblems {
+  const problems: IncomeFormProblems = {};
+  if (!STOCK_SYMBOL_PATTERN.test(values.symbol.trim().toUpperCase())) {
+    problems.symbol = marketMessages.invalidStockSymbol;
+  }
+  if (!values.exDate) problems.exDate = incomeFormMessages.dateRequired;
+  if (!values.payDate) problems.payDate = incomeFormMessages.dateRequired;
+  else if (values.exDate && values.payDate < values.exDate) {
+    problems.payDate = incomeFormMessages.payDateBeforeExDate;
+  }
+  if (!positive(values.quantity)) problems.quantity = incomeFormMessages.quantityMustBePositive;
+  if (!positive(values.amountPerShare)) {
+    problems.amountPerShare = incomeFormMessages.amountPerShareMustBePositive;
+  }
+  if (values.total.trim() !== "" && !positive(values.total)) {
+    problems.total = incomeFormMessages.totalMustBePositive;
+  }
+  return problems;
+}
+
+/** The request for valid values: decimals as typed (trimmed), no total when left empty. */
+export function incomeInput(values: IncomeFormValues): IncomeCreateInput {
+  const total = values.total.trim();
+  return {
+    symbol: values.symbol.trim().toUpperCase(),
+    exDate: values.exDate,
+    payDate: values.payDate,
+    quantity: values.quantity.trim(),
+    amountPerShare: values.amountPerShare.trim(),
+    ...(total ? { total } : {}),
+  };
+}

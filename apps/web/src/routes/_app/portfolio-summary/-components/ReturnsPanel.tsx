@@ -1,0 +1,266 @@
+import { DEFAULT_PERFORMANCE_RANGE, performanceRanges } from "@ledgerline/contracts/browser";
+import type { PerformanceRange, PortfolioPerformanceDetail } from "@ledgerline/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { ChartToggle } from "../../../../components/charts/ChartParts";
+import { Skeleton } from "../../../../components/RouteStates";
+import { Alert } from "../../../../components/ui/Alert";
+import { Spinner } from "../../../../components/ui/Spinner";
+import {
+  formatCalendarDate,
+  formatCurrency,
+  formatRatio,
+  formatSignedCurrency,
+} from "../../../../lib/format";
+import { trpc } from "../../../../lib/trpc";
+import { Trend } from "./GainLoss";
+
+const rangeLabels: Record<PerformanceRange, string> = {
+  "1M": "1M",
+  "3M": "3M",
+  "6M": "6M",
+  YTD: "YTD",
+  "1Y": "1Y",
+  ALL: "All",
+};
+
+/**
+ * The returns over a chosen period, each with an 'Explain' panel that lists what it is computed
+ * from, so it can be checked by hand. The server computes every figure exactly (issue 15).
+ */
+export function ReturnsPanel() {
+  const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
+  const performance = useQuery({
+    ...trpc.portfolioSummary.performance.queryOptions({ range }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const data = performance.data;
+
+  return (
+    <section
+      aria-labelledby="returns-heading"
+      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="returns-heading" className="flex items-center gap-2 text-lg font-semibold">
+          Returns
+          {performance.isFetching && data && <Spinner size="sm" label="Updating returns" />}
+        </h2>
+        <ChartToggle
+          label="Returns period"
+          options={performanceRanges}
+          value={range}
+          onChange={setRange}
+          text={(option) => rangeLabels[option]}
+        />
+      </div>
+      {data ? (
+        <Figures data={data} />
+      ) : performance.isError ? (
+        <Alert tone="error" className="mt-4">
+          The returns could not be loaded.
+        </Alert>
+      ) : (
+        <Skeleton className="mt-4 h-40" />
+      )}
+    </section>
+  );
+}
+
+function Figures({ data }: { data: PortfolioPerformanceDetail }) {
+  const { explanation } = data;
+  const period = (
+    <p>
+      From the close of {formatCalendarDate(data.startDate)} (value{" "}
+      <span className="num">{formatCurrency(data.startValue)}</span>) to{" "}
+      {formatCalendarDate(data.endDate)} at current prices (value{" "}
+      <span className="num">{formatCurrency(data.endValue)}</span>).
+    </p>
+  );
+  const flowsTable = (
+    <AmountTable
+      caption="Money put in (buys) and taken out (sells) per day"
+      rows={explanation.flows}
+      empty="No buys or sells in this period."
+    />
+  );
+
+  return (
+    <>
+      <p className="mt-2 text-sm text-muted">
+        {formatCalendarDate(data.startDate)} to {formatCalendarDate(data.endDate)}
+      </p>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure label="Realized gain" value={<Amount value={data.realizedGain} />}>
+          <p>Over the sells in this period: quantity × (sell price − average price at the time).</p>
+        </Figure>
+        <Figure label="Unrealized gain" value={<Amount value={data.unrealizedGain} />}>
+          <p>
+            Market value − cost basis of what is held, its change over the period (over All, the
+            whole of it).
+          </p>
+          {period}
+        </Figure>
+        <Figure label="Income" value={<Amount value={data.income} />}>
+          <p>Dividends received in this period.</p>
+        </Figure>
+        <Figure label="Total return" value={<Amount value={data.totalReturn} />}>
+          <p>
+            Unrealized + realized + income = end value − start value − net flows + income:{" "}
+            <span className="num">
+              {formatCurrency(data.endValue)} − {formatCurrency(data.startValue)} −{" "}
+              {formatCurrency(data.netFlows)} + {formatCurrency(data.income)} ={" "}
+              {formatSignedCurrency(data.totalReturn)}
+            </span>
+          </p>
+          {flowsTable}
+        </Figure>
+        <Figure label="Time-weighted return" value={<Ratio value={data.timeWeightedReturn} />} wide>
+          {period}
+          <p>
+            The period is cut at each day with buys or sells; each piece returns (value before the
+            day&apos;s flow) ÷ (value after the previous one) − 1, and the pieces are multiplied: (1
+            + r₁) × (1 + r₂) × … − 1. A buy into an empty portfolio starts its piece at the money
+            put in.
+          </p>
+          <div className="overflow-x-auto">
+            <table className="mt-2 w-full text-left text-sm">
+              <caption className="sr-only">Sub-periods of the time-weighted return</caption>
+              <thead>
+                <tr>
+                  <th scope="col">From</th>
+                  <th scope="col">To</th>
+                  <th scope="col" className="text-right">
+                    Start value
+                  </th>
+                  <th scope="col" className="text-right">
+                    End value
+                  </th>
+                  <th scope="col" className="text-right">
+                    Return
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="num">
+                {explanation.subPeriods.map((piece) => (
+                  <tr key={piece.from}>
+                    <td>{formatCalendarDate(piece.from)}</td>
+                    <td>{formatCalendarDate(piece.to)}</td>
+                    <td className="text-right">{formatCurrency(piece.startValue)}</td>
+                    <td className="text-right">{formatCurrency(piece.endValue)}</td>
+                    <td className="text-right">{formatRatio(piece.return)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {flowsTable}
+        </Figure>
+        <Figure
+          label="Money-weighted return (XIRR, yearly)"
+          value={<Ratio value={data.moneyWeightedReturn} />}
+          wide
+        >
+          <p>
+            The yearly rate r at which these cash flows add up to nothing: the sum of amount ÷ (1 +
+            r)^(days since the first ÷ 365) is 0. Paid in is negative; the start and end values
+            count as paid in and received.
+          </p>
+          <AmountTable
+            caption="Cash flows of the money-weighted return"
+            rows={explanation.cashFlows}
+            empty="No cash flows: nothing was held in this period."
+          />
+        </Figure>
+        <Figure
+          label={`Benchmark: ${data.benchmark.symbol}`}
+          value={<Ratio value={data.benchmark.timeWeightedReturn} />}
+        >
+          <p>
+            The S&amp;P 500 ({data.benchmark.symbol}) close to close over the same days:{" "}
+            <span className="num">
+              {formatCurrency(explanation.benchmark.endClose)} ÷{" "}
+              {formatCurrency(explanation.benchmark.startClose)} − 1
+            </span>
+            .
+          </p>
+        </Figure>
+      </dl>
+    </>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  wide = false,
+  children,
+}: {
+  label: string;
+  value: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="mt-1 text-xl">{value}</dd>
+      <dd>
+        <details className="mt-1 text-sm">
+          <summary className="cursor-pointer text-primary">
+            Explain<span className="sr-only"> {label}</span>
+          </summary>
+          <div className="mt-2 space-y-2 rounded-md bg-surface-muted p-3">{children}</div>
+        </details>
+      </dd>
+    </div>
+  );
+}
+
+function Amount({ value }: { value: string }) {
+  return <Trend value={value}>{formatSignedCurrency(value)}</Trend>;
+}
+
+function Ratio({ value }: { value: string | null }) {
+  return value === null ? (
+    <span className="text-muted">N/A</span>
+  ) : (
+    <Trend value={value}>{formatRatio(value)}</Trend>
+  );
+}
+
+function AmountTable({
+  caption,
+  rows,
+  empty,
+}: {
+  caption: string;
+  rows: { date: string; amount: string }[];
+  empty: string;
+}) {
+  if (rows.length === 0) return <p>{empty}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="mt-2 w-full text-left text-sm">
+        <caption className="text-left font-medium">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col" className="text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody className="num">
+          {rows.map((row) => (
+            <tr key={row.date}>
+              <td>{formatCalendarDate(row.date)}</td>
+              <td className="text-right">{formatSignedCurrency(row.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

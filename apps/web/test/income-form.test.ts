@@ -1,0 +1,94 @@
+import type { IncomeEntry } from "@ledgerline/contracts";
+import { incomeFormMessages, marketMessages } from "@ledgerline/contracts/browser";
+import { describe, expect, it } from "vitest";
+import { RequestKeys } from "../src/lib/idempotency-key";
+import {
+  computedTotal,
+  incomeFormOf,
+  incomeFormProblems,
+  incomeInput,
+  type IncomeFormValues,
+} from "../src/routes/_app/income/-components/income-form";
+
+const valid: IncomeFormValues = {
+  symbol: " ko ",
+  exDate: "2026-02-13",
+  payDate: "2026-03-02",
+  quantity: "3.5",
+  amountPerShare: "0.515",
+  total: "",
+};
+
+const entry: IncomeEntry = {
+  id: 7,
+  type: "DIVIDEND",
+  symbol: "JPM",
+  exDate: "2026-01-05",
+  payDate: "2026-01-31",
+  quantity: "12",
+  amountPerShare: "1.4",
+  total: "16.8",
+  manual: false,
+};
+
+describe("income form rules", () => {
+  it("accepts a complete entry and sends its decimals exactly as typed", () => {
+    expect(incomeFormProblems(valid)).toEqual({});
+    expect(incomeInput(valid)).toEqual({
+      symbol: "KO",
+      exDate: "2026-02-13",
+      payDate: "2026-03-02",
+      quantity: "3.5",
+      amountPerShare: "0.515",
+    });
+    expect(incomeInput({ ...valid, total: " 1.53 " }).total).toBe("1.53");
+  });
+
+  it("says what is wrong with each field in the server's words", () => {
+    expect(
+      incomeFormProblems({
+        symbol: "not a symbol",
+        exDate: "",
+        payDate: "",
+        quantity: "0",
+        amountPerShare: "abc",
+        total: "-1",
+      }),
+    ).toEqual({
+      symbol: marketMessages.invalidStockSymbol,
+      exDate: incomeFormMessages.dateRequired,
+      payDate: incomeFormMessages.dateRequired,
+      quantity: incomeFormMessages.quantityMustBePositive,
+      amountPerShare: incomeFormMessages.amountPerShareMustBePositive,
+      total: incomeFormMessages.totalMustBePositive,
+    });
+  });
+
+  it("refuses a pay date before the ex-date", () => {
+    expect(incomeFormProblems({ ...valid, payDate: "2026-02-12" })).toEqual({
+      payDate: incomeFormMessages.payDateBeforeExDate,
+    });
+    expect(incomeFormProblems({ ...valid, payDate: valid.exDate })).toEqual({});
+  });
+
+  it("works the total out exactly: 3.5 × 0.515 is 1.8025", () => {
+    expect(computedTotal(valid)).toBe("1.8025");
+    expect(computedTotal({ ...valid, quantity: "" })).toBeUndefined();
+  });
+
+  it("keeps a broker's own total when editing, and leaves a computed one to follow the figures", () => {
+    expect(incomeFormOf(entry).total).toBe("");
+    expect(incomeFormOf({ ...entry, total: "14.28" }).total).toBe("14.28");
+  });
+});
+
+describe("request keys", () => {
+  it("reuses a key for the same request and mints a new one for a changed request", () => {
+    const keys = new RequestKeys();
+    const first = keys.keyFor({ id: 1, total: "4.37" });
+    expect(keys.keyFor({ id: 1, total: "4.37" })).toBe(first);
+    const second = keys.keyFor({ id: 1, total: "4.38" });
+    expect(second).not.toBe(first);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Portfolio reads on a long history (issue 15): a user with 100,000 trades over 5 years across
+ * 200 symbols, written straight into the transactions table. Times the value history of each
+ * range, the performance of each range and the summary, through the services the procedures
+ * call, and prints the median and p99 of each. Budget: median < 50 ms, p99 < 150 ms. Reads come
+ * from the daily holdings snapshots: their first build is timed apart, and so is one more trade
+ * back-dated a year (its commit, then the recompute from its day until reads are current again).
+ * Usage: tsx portfolio-history.ts [trades] [runs]
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performanceRanges, portfolioHistoryRanges } from "@ledgerline/contracts";
+import { changes } from "@ledgerline/db";
+import { SimulatedStockMarket } from "@ledgerline/market";
+import { multiply, toStored } from "@ledgerline/money";
+import { buildApp } from "../apps/api/src/app";
+import { parseEnv } from "../apps/api/src/env";
+import { portfolioPerformance } from "../apps/api/src/services/performance";
+import { refreshSnapshots } from "../apps/api/src/services/portfolio-snapshots";
+import { portfolioHistory, portfolioSummary } from "../apps/api/src/services/portfolio-summary";
+import type { UserScope } from "../apps/api/src/services/scope";
+
+const trades = Number(process.argv[2] ?? 100_000);
+const runs = Number(process.argv[3] ?? 5);
+const MARKET_TIME = "2026-03-11T15:00:00Z";
+const dir = mkdtempSync(join(tmpdir(), "ledgerline-bench-"));
+const env = parseEnv({
+  NODE_ENV: "production",
+  DATABASE_URL: join(dir, "app.db"),
+  LOG_LEVEL: "silent",
+  DEMO_SEED: "false",
+  MARKET_TIME,
+});
+const app = await buildApp({ env, logger: false, webRoot: false, marketRefresher: false });
+const user = (await app.deps.repos.users.create(
+  { email: "heavy@bench.test", name: "Heavy Trader", passwordHash: "x", isAdmin: false },
+  new Date(),
+))!;
+// 200 symbols listed before the history starts, so each has daily bars.
+const symbols = new SimulatedStockMarket()
+  .symbols()
+  .filter((symbol) => symbol !== "SPY")
+  .slice(0, 200);
+const end = Date.parse(MARKET_TIME) - 86_400_000;
+const span = 5 * 365 * 86_400_000;
+let seed = 42;
+const random = () => ((seed = (seed * 48271) % 2147483647), seed / 2147483647);
+// Buys mostly, a sell of one share now and then: every sell stays within what was bought before.
+const rows = Array.from({ length: trades }, (_, i) => {
+  const date = end - span + Math.floor((i / trades) * span);
+  const symbol = symbols[i % symbols.length]!;
+  const side: "BUY" | "SELL" = i >= symbols.length * 2 && random() < 0.2 ? "SELL" : "BUY";
+  const price = (50 + Math.floor(random() * 20000) / 100).toFixed(2);
+  return {
+    userId: user.id,
+    transactionDate: new Date(date),
+    type: "STOCK" as const,
+    symbol,
+    transactionType: side,
+    quantity: toStored("1"),
+    price: toStored(price),
+    total: toStored(multiply("1", price)),
+    notes: null,
+    createdAt: new Date(date),
+  };
+});
+const seeded = performance.now();
+const { transactions } = app.database.tables;
+await app.database.transaction(function* (tx) {
+  for (let start = 0; start < rows.length; start += 1000) {
+    yield* changes(tx.insert(transactions).values(rows.slice(start, start + 1000)));
+  }
+});
+console.log(`seeded ${trades} trades in ${Math.round(performance.now() - seeded)} ms`);
+
+const scope: UserScope = { deps: app.deps, ip: null, userAgent: null, user };
+const built = performance.now();
+await refreshSnapshots(app.deps, user.id);
+console.log(`snapshots built in ${Math.round(performance.now() - built)} ms`);
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+async function time(label: string, read: () => Promise<unknown>) {
+  await read();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await read();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(18)} median ${percentile(times, 50).toFixed(0).padStart(6)} ms   p99 ${percentile(times, 99).toFixed(0).padStart(6)} ms`,
+  );
+}
+for (const range of portfolioHistoryRanges) {
+  await time(`history ${range}`, () => portfolioHistory(scope, { range }));
+}
+for (const range of performanceRanges) {
+  await time(`performance ${range}`, () => portfolioPerformance(scope, range));
+}
+await time("summary", () => portfolioSummary(scope));
+
+const backDated = performance.now();
+const traded = await app.deps.repos.portfolio.buy({
+  userId: user.id,
+  assetType: "STOCK",
+  symbol: symbols[0]!,
+  quantity: "1",
+  price: "100",
+  transactionDate: new Date(end - 365 * 86_400_000),
+  notes: null,
+  now: new Date(),
+});
+if (!traded.ok) throw new Error(`back-dated buy failed: ${traded.reason}`);
+const committed = performance.now();
+await refreshSnapshots(app.deps, user.id);
+const recomputed = performance.now();
+await portfolioHistory(scope, { range: "ALL" });
+console.log(
+  `back-dated trade   commit ${(committed - backDated).toFixed(0)} ms   recompute ${(recomputed - committed).toFixed(0)} ms   next history ALL ${(performance.now() - recomputed).toFixed(0)} ms`,
+);
+await app.close();

@@ -1,0 +1,82 @@
+import { expect } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { expectAccessible, login, registerViaApi } from "./support";
+import { test } from "./polled-prices";
+
+test("a user creates an API key in account settings, a script uses it, and revoking it stops it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = await registerViaApi(request, "Key Holder");
+  await login(page, user.email, user.password);
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
+  await page.getByLabel("Key name").fill("nightly report");
+  await page.getByLabel("Scope").selectOption("read");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const shown = page.getByLabel("New API key");
+  await expect(shown).toHaveValue(/^ll_/);
+  const key = await shown.inputValue();
+  await expect(page.getByRole("row", { name: /nightly report/ })).toContainText("read");
+  await expectAccessible(page);
+
+  const reading = await request.get("/api/portfolio", {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(reading.status()).toBe(200);
+  const trading = await request.post("/api/savedstocks/AAPL", {
+    headers: { authorization: `Bearer ${key}` },
+    data: {},
+  });
+  expect(trading.status()).toBe(403);
+
+  await page.getByRole("button", { name: "Revoke nightly report" }).click();
+  await expect(page.getByRole("row", { name: /nightly report/ })).toHaveCount(0);
+  const revoked = await request.get("/api/portfolio", {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(revoked.status()).toBe(401);
+});
+
+test("a user turns on two-factor sign-in, signs out, and signs in with a code", async ({
+  page,
+  request,
+}) => {
+  // Waiting out the code that turned it on takes up to 30 s, on a busy machine more.
+  test.setTimeout(120_000);
+  const user = await registerViaApi(request, "Two Factor");
+  await login(page, user.email, user.password);
+  await page.goto("/account");
+  await page.getByLabel("Password to set it up").fill(user.password);
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.getByTestId("mfa-secret").textContent()) ?? "";
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  await expectAccessible(page);
+  await page.getByLabel("Code from the app").fill(totp.generate());
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(
+    page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem"),
+  ).toHaveCount(10);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const codeField = page.getByLabel("Authentication code");
+  await expect(codeField).toBeVisible();
+  await expectAccessible(page);
+  // The code that turned it on may not be used twice: wait for the next one.
+  const used = totp.generate();
+  let code = used;
+  while (code === used) {
+    await page.waitForTimeout(1000);
+    code = totp.generate();
+  }
+  await codeField.fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+});

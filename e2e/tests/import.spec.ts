@@ -1,0 +1,72 @@
+import { fileURLToPath } from "node:url";
+import { expect } from "@playwright/test";
+import { signedInPortfolioUser } from "./portfolio-support";
+import { expectAccessible } from "./support";
+import { test } from "./polled-prices";
+
+const schwabSample = fileURLToPath(
+  new URL("../../apps/api/test/fixtures/import/schwab-sample.csv", import.meta.url),
+);
+
+test("a user imports the Schwab sample: reviews errors and skips, imports the valid rows, sees positions and history", async ({
+  page,
+  request,
+}) => {
+  // A long walk through five screens on a shared 2-core machine.
+  test.slow();
+  await signedInPortfolioUser(page, request, "Import Tester");
+
+  // The landing page links to the import.
+  await page.getByRole("link", { name: /Import Transactions/ }).click();
+  await expect(page).toHaveURL(/\/import$/);
+  await expect(page.getByRole("heading", { name: "Import transactions", level: 1 })).toBeVisible();
+
+  await page.getByLabel("CSV file").setInputFiles(schwabSample);
+  await page.getByLabel("Source").selectOption("schwab");
+  await page.getByRole("button", { name: "Preview" }).click();
+
+  const summary = page.getByLabel("Summary");
+  await expect(summary.getByText("Trades")).toBeVisible();
+  const count = (label: string) => summary.locator("div", { hasText: label }).locator("dd");
+  await expect(count("Trades")).toHaveText("6");
+  await expect(count("Errors")).toHaveText("3");
+  await expect(count("Income")).toHaveText("2");
+  await expect(count("Splits")).toHaveText("1");
+  await expect(count("Skipped")).toHaveText("3");
+
+  const table = page.getByRole("table", { name: "What each row of the file becomes" });
+  // The preview lists the file's rows in order, from row 2 (the header is row 1).
+  const row = (n: number) => table.locator("tbody tr").nth(n - 2);
+  await expect(row(13)).toContainText("Unknown symbol SCHD: the market has no such stock");
+  await expect(row(15)).toContainText("Quantity must be greater than 0 (it is -5)");
+  await expect(row(10)).toContainText("A cash movement, not a trade");
+  await expect(row(16)).toContainText("A total line, not a transaction");
+  await expectAccessible(page);
+
+  await expect(row(6)).toContainText("Matches NVDA's 1:10 split of 2024-06-10");
+  await page.getByRole("button", { name: "Import 6 trades and 2 dividends" }).click();
+  await expect(
+    page.getByText(
+      "Imported 6 trades and 2 dividends; 1 split applied from the corporate-actions calendar; 0 already recorded, 3 skipped, 3 with errors left out.",
+    ),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "See the imported transactions" }).click();
+  await expect(page.getByRole("heading", { name: "Transaction History", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/startDate=/);
+  const history = page.getByRole("table", { name: "Your transactions" });
+  await expect(
+    history.getByRole("row", { name: /MSFT MICROSOFT CORP SELL 5 \$512\.40/ }),
+  ).toBeVisible();
+  for (const symbol of ["MSFT", "NVDA", "AAPL", "KO"]) {
+    await expect(history.getByRole("link", { name: symbol, exact: true }).first()).toBeVisible();
+  }
+
+  await page.getByRole("link", { name: "Your Portfolio" }).click();
+  await expect(page.getByRole("heading", { name: "Portfolio Summary", level: 1 })).toBeVisible();
+  for (const symbol of ["AAPL", "KO", "MSFT", "NVDA"]) {
+    await expect(page.getByRole("link", { name: symbol, exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Import CSV" })).toBeVisible();
+});

@@ -1,0 +1,81 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectAccessible } from "./support";
+import { buyViaApi, signedInCryptoUser } from "./crypto-support";
+
+test.describe.configure({ timeout: 60_000 });
+
+test("a coin's price moves on its page as the market moves, without a reload", async ({
+  page,
+  request,
+}) => {
+  await signedInCryptoUser(page, request);
+  let navigations = 0;
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  await page.goto("/crypto/BTC");
+  const market = page.getByRole("article", { name: "Market Data" });
+  await expect(page.getByText("Live", { exact: true })).toBeVisible();
+  const price = market.locator("[data-value]").first();
+  const first = await price.getAttribute("data-value");
+  expect(first).toMatch(/^\d+(\.\d+)?$/);
+  const loadedNavigations = navigations;
+  // The screen polls every 10 s; a change within 4 s is the stream's.
+  await expect
+    .poll(() => price.getAttribute("data-value"), { timeout: 4000, intervals: [200] })
+    .not.toBe(first);
+  expect(navigations).toBe(loadedNavigations);
+  await expectAccessible(page);
+});
+
+/** The figure's value as it moves: one that changes within 4 s (the screens poll far less often) came from the stream. */
+async function expectMovesLive(figure: Locator) {
+  const first = await figure.getAttribute("data-value");
+  expect(first).toMatch(/^\d+(\.\d+)?$/);
+  await expect
+    .poll(() => figure.getAttribute("data-value"), { timeout: 4000, intervals: [200] })
+    .not.toBe(first);
+}
+
+test("a stock's research snapshot moves during the session, without a reload", async ({
+  page,
+  request,
+}) => {
+  await signedInCryptoUser(page, request);
+  await page.goto("/research/AAPL");
+  const snapshot = page.getByRole("region", { name: "Stock Snapshot" });
+  await expect(snapshot.getByText("Live", { exact: true })).toBeVisible();
+  const navigations = countNavigations(page);
+  await expectMovesLive(snapshot.locator("[data-value]").first());
+  expect(navigations()).toBe(0);
+});
+
+test("the portfolio summary's value moves with its holdings' prices, without a reload", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInCryptoUser(page, request);
+  await buyViaApi(request, user.token, { symbol: "BTC", quantity: 0.5, purchasePrice: 60000 });
+  await page.goto("/portfolio-summary");
+  await expect(page.getByText("Live", { exact: true })).toBeVisible();
+  const navigations = countNavigations(page);
+  const total = page
+    .locator("div", { has: page.getByRole("heading", { name: "Total Portfolio Value" }) })
+    .last()
+    .locator("[data-value]");
+  await expectMovesLive(total);
+  const btc = page.getByRole("table", { name: "Your crypto positions" }).getByRole("row", {
+    name: /BTC/,
+  });
+  await expectMovesLive(btc.locator("[data-value]").first());
+  expect(navigations()).toBe(0);
+  await expectAccessible(page);
+});
+
+function countNavigations(page: Page): () => number {
+  let navigations = 0;
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  return () => navigations;
+}

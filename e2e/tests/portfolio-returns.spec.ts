@@ -1,0 +1,75 @@
+import type { PortfolioPerformanceDetail } from "@ledgerline/contracts";
+import { expect } from "@playwright/test";
+import { signedInPortfolioUser, trpcResult } from "./portfolio-support";
+import { expectAccessible } from "./support";
+import { test } from "./polled-prices";
+
+const percent = (ratio: string) =>
+  new Intl.NumberFormat("en-US", {
+    style: "percent",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: "exceptZero",
+  }).format(ratio as unknown as number);
+
+test("a user sees realized and unrealized gain, income, total return, TWR and XIRR with their inputs, and the S&P 500 beside the value", async ({
+  page,
+  request,
+}) => {
+  // Many figures, two open panels and an axe pass over them on a shared 2-core machine.
+  test.slow();
+  const user = await signedInPortfolioUser(page, request, "Returns Reader");
+  await user.buy("STOCK", "AAPL", "10", "240", "2026-03-02T15:00:00Z");
+  await user.buy("CRYPTO", "BTC", "0.1", "81000", "2026-03-03T15:00:00Z");
+  // 4 x (250 - 240) realized.
+  await user.sell("STOCK", "AAPL", "4", "250");
+
+  await page.goto("/portfolio-summary");
+  const returns = page.getByRole("region", { name: "Returns" });
+  await expect(returns).toBeVisible();
+
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().includes("portfolioSummary.performance") &&
+      decodeURIComponent(response.url()).includes('"range":"ALL"'),
+  );
+  await returns.getByRole("button", { name: "All" }).click();
+  const all = await trpcResult<PortfolioPerformanceDetail>(
+    await answered,
+    "portfolioSummary.performance",
+  );
+  expect(all.range).toBe("ALL");
+  expect(all.realizedGain).toBe("40");
+  await expect(returns.getByText("+$40.00")).toBeVisible();
+  for (const label of [
+    "Realized gain",
+    "Unrealized gain",
+    "Income",
+    "Total return",
+    "Time-weighted return",
+  ]) {
+    await expect(
+      returns.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }),
+    ).toBeVisible();
+  }
+  await expect(returns.getByText(percent(all.timeWeightedReturn!)).first()).toBeVisible();
+  await expect(returns.getByText(percent(all.moneyWeightedReturn!)).first()).toBeVisible();
+  expect(all.benchmark.timeWeightedReturn).not.toBeNull();
+
+  // The time-weighted return's pieces, to check by hand.
+  await returns.getByText("Explain time-weighted return", { exact: false }).click();
+  const pieces = returns.getByRole("table", { name: "Sub-periods of the time-weighted return" });
+  await expect(pieces.locator("tbody tr")).toHaveCount(all.explanation.subPeriods.length);
+  // The XIRR's cash flows: paid in, received, and the value today.
+  await returns.getByText("Explain money-weighted return", { exact: false }).click();
+  const flows = returns.getByRole("table", { name: "Cash flows of the money-weighted return" });
+  await expect(flows.locator("tbody tr")).toHaveCount(all.explanation.cashFlows.length);
+  await expect(flows).toContainText("-$2,400.00");
+
+  // The value chart carries the benchmark line, named in its legend and description.
+  const chart = page.getByRole("region", { name: "Portfolio Value" });
+  await expect(chart.getByText("S&P 500 (SPY), from the same start")).toBeVisible();
+  await expect(chart.getByRole("img")).toHaveAttribute("aria-label", /S&P 500 \(SPY\)/);
+
+  await expectAccessible(page);
+});

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { decimalString } from "./market";
+import { assetKinds } from "./transaction-columns";
+
+/**
+ * Importing a history from a broker's or exchange's CSV export: the sources, the column mapping
+ * of 'Other CSV', and the answers of the preview and the import. Amounts are exact decimal text.
+ */
+
+export const importSources = ["ledgerline", "schwab", "coinbase", "generic"] as const;
+export type ImportSource = (typeof importSources)[number];
+
+/** A file is at most this many bytes (UTF-8) and this many rows; beyond, a 413 or a 400. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 200_000;
+
+/** How a date cell is written; a time (HH:mm[:ss], UTC) may follow any of them. */
+export const importDateFormats = ["YYYY-MM-DD", "MM/DD/YYYY", "DD/MM/YYYY", "DD.MM.YYYY"] as const;
+export type ImportDateFormat = (typeof importDateFormats)[number];
+
+const columnName = z.string().trim().min(1, "A column name cannot be empty").max(200);
+const actionValues = z.array(z.string().trim().min(1).max(100)).max(100).default([]);
+
+export const importMapping = z
+  .object({
+    delimiter: z
+      .enum([",", ";", "\t"])
+      .default(",")
+      .describe("The separator between cells: a comma, a semicolon or a tab"),
+    decimalSeparator: z
+      .enum([".", ","])
+      .default(".")
+      .describe(
+        "'.' reads 1,234.56 (commas group thousands); ',' reads 1.234,56 (dots group thousands)",
+      ),
+    dateFormat: z.enum(importDateFormats).default("YYYY-MM-DD"),
+    columns: z
+      .object({
+        date: columnName,
+        symbol: columnName,
+        action: columnName,
+        quantity: columnName,
+        price: columnName,
+        fees: columnName.optional(),
+        amount: columnName
+          .optional()
+          .describe(
+            "The row's cash amount: a dividend's total received, when it has no quantity and price",
+          ),
+        notes: columnName.optional(),
+        currency: columnName
+          .optional()
+          .describe("A column naming the price's currency; rows not in USD are errors"),
+        assetType: columnName
+          .optional()
+          .describe("A column saying STOCK or CRYPTO per row; otherwise `assetType` applies"),
+      })
+      .describe("The header names of the file's columns"),
+    assetType: z
+      .enum(assetKinds)
+      .default("STOCK")
+      .describe("What every row is, when no assetType column is named"),
+    actions: z
+      .object({
+        buy: actionValues,
+        sell: actionValues,
+        dividend: actionValues,
+        split: actionValues,
+        skip: actionValues,
+      })
+      .describe(
+        "Which values of the action column mean what (compared without case); other values are skipped with a reason",
+      ),
+  })
+  .describe("How to read an 'Other CSV' file (source 'generic')");
+export type ImportMapping = z.output<typeof importMapping>;
+export type ImportMappingInput = z.input<typeof importMapping>;
+
+export const importInput = z.object({
+  source: z.enum(importSources),
+  csv: z
+    .string()
+    .describe("The file's text (UTF-8; a byte order mark and CRLF line ends are fine)"),
+  mapping: importMapping.optional().describe("Required for source 'generic', ignored otherwise"),
+  skipInvalid: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Import the valid rows and leave the errors; without it any error refuses the import",
+    ),
+});
+export type ImportInput = z.output<typeof importInput>;
+
+export const importOutcomes = [
+  "trade",
+  "income",
+  "split",
+  "duplicate",
+  "skipped",
+  "error",
+] as const;
+export type ImportOutcome = (typeof importOutcomes)[number];
+
+export const importPreviewRow = z.object({
+  row: z.number().int().describe("The row's line in the file (the header is line 1)"),
+  outcome: z.enum(importOutcomes),
+  message: z.string().optional().describe("Why a row is skipped or an error, or what it adds"),
+  assetType: z.enum(assetKinds).optional(),
+  symbol: z.string().optional(),
+  transactionType: z.enum(["BUY", "SELL", "DIVIDEND", "SPLIT"]).optional(),
+  quantity: decimalString.optional(),
+  price: decimalString.optional(),
+  date: z.string().optional().describe("ISO 8601 date-time (UTC)"),
+});
+export type ImportPreviewRow = z.output<typeof importPreviewRow>;
+
+export const importPreview = z.object({
+  rows: z.array(importPreviewRow),
+  summary: z.object({
+    trades: z.number().int(),
+    income: z.number().int(),
+    splits: z.number().int(),
+    duplicates: z.number().int(),
+    skipped: z.number().int(),
+    errors: z.number().int(),
+  }),
+});
+export type ImportPreview = z.output<typeof importPreview>;
+
+export const importResult = z.object({
+  imported: z.number().int().describe("Trades written"),
+  income: z.number().int().describe("Dividends written as income entries"),
+  splits: z
+    .number()
+    .int()
+    .describe("Split rows matched to the corporate-actions calendar, which applies them once"),
+  duplicates: z.number().int(),
+  skipped: z.number().int().describe("Rows not written for a reason other than an error"),
+  errors: z.number().int().describe("Error rows left out (only with skipInvalid)"),
+});
+export type ImportResult = z.output<typeof importResult>;

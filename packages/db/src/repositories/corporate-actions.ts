@@ -1,0 +1,473 @@
+import {
+  applyBuy,
+  applySell,
+  applySplit,
+  costBasis,
+  fromStored,
+  isZero,
+  multiply,
+  round,
+  STORED_FRACTION_DIGITS,
+  sum,
+  toStored,
+  type Decimal,
+  type Holding,
+} from "@ledgerline/money";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne } from "drizzle-orm";
+import type { Db } from "../client";
+import { all, changes, first, locked, type Database, type Work } from "../database";
+import type { IncomeEntryRow, TransactionRow } from "../schema";
+import { markSnapshotsStale } from "./snapshots";
+
+/**
+ * Corporate actions applied to one user's holdings of one stock (issue 15).
+ *
+ * Splits: the user's trades of the symbol are replayed in date order with the splits between
+ * them, so a split multiplies exactly what was held at its ex-date, and a trade entered later
+ * with an earlier date is split the same way. Each split that found shares is one SPLIT row in
+ * the history (unique per user, symbol and instant), holding the quantity and average price
+ * after it and the cost basis it carried; the position ends as the replay does. Running it again
+ * changes nothing, so it is safe on every read, trade and background sync.
+ *
+ * Dividends: one income entry per dividend paid on shares held at its ex-date, written once
+ * (unique per user, symbol and ex-date); a user's edit or deletion is never overwritten.
+ */
+
+/** Quantities carry 8 decimals (contracts AMOUNT_DECIMALS): a split's result is rounded there. */
+const QUANTITY_DECIMALS = 8;
+
+export interface SplitToApply {
+  exDate: string;
+  /** The first instant of the ex-date (New York midnight): trades before it are split. */
+  at: Date;
+  from: Decimal;
+  to: Decimal;
+}
+
+export interface DividendToApply {
+  exDate: string;
+  /** Shares held before this instant (the ex-date's New York midnight) are paid. */
+  at: Date;
+  payDate: string;
+  cashAmount: Decimal;
+}
+
+export interface ApplyCorporateActionsRequest {
+  userId: number;
+  symbol: string;
+  splits: readonly SplitToApply[];
+  /** Only the ones already paid. */
+  dividends: readonly DividendToApply[];
+  now: Date;
+}
+
+export interface ApplyCorporateActionsOutcome {
+  /** SPLIT rows written or corrected. */
+  splitsWritten: number;
+  incomeAdded: number;
+  /** The trades cannot be replayed in date order (a sell above what was held then). */
+  inconsistent: boolean;
+}
+
+export interface IncomeEntry {
+  id: number;
+  type: "DIVIDEND";
+  symbol: string;
+  exDate: string;
+  payDate: string;
+  quantity: Decimal;
+  amountPerShare: Decimal;
+  total: Decimal;
+  manual: boolean;
+}
+
+export interface IncomeFields {
+  symbol: string;
+  exDate: string;
+  payDate: string;
+  quantity: Decimal;
+  amountPerShare: Decimal;
+  /** Defaults to quantity × amount per share. */
+  total?: Decimal;
+}
+
+export type IncomeWriteOutcome =
+  { ok: true; entry: IncomeEntry } | { ok: false; reason: "not_found" | "duplicate" };
+
+function toIncomeEntry(row: IncomeEntryRow): IncomeEntry {
+  return {
+    id: row.id,
+    type: row.type,
+    symbol: row.symbol,
+    exDate: row.exDate,
+    payDate: row.payDate,
+    quantity: fromStored(row.quantity),
+    amountPerShare: fromStored(row.amountPerShare),
+    total: fromStored(row.total),
+    manual: row.manual,
+  };
+}
+
+/** Fits the stored precision; a product of two long decimals may not. */
+const storable = (value: Decimal) => toStored(round(value, STORED_FRACTION_DIGITS));
+
+type SplitRowValues = Pick<TransactionRow, "quantity" | "price" | "total">;
+
+function splitRowValues(after: Holding, carried: Decimal): SplitRowValues {
+  return {
+    quantity: toStored(after.quantity),
+    price: toStored(after.averagePrice),
+    total: storable(carried),
+  };
+}
+
+/** An income entry's stored columns (also written by a file import, repositories/portfolio.ts). */
+export function incomeValues(fields: IncomeFields) {
+  return {
+    symbol: fields.symbol,
+    exDate: fields.exDate,
+    payDate: fields.payDate,
+    quantity: toStored(fields.quantity),
+    amountPerShare: toStored(fields.amountPerShare),
+    total: storable(fields.total ?? multiply(fields.quantity, fields.amountPerShare)),
+  };
+}
+
+export function corporateActionsRepository(database: Database) {
+  const { db } = database;
+  const { incomeEntries, positions, transactions, users } = database.tables;
+
+  /** The user's entries that are not deleted. */
+  const liveIncome = (userId: number) => [
+    eq(incomeEntries.userId, userId),
+    isNull(incomeEntries.deletedAt),
+  ];
+
+  /** The user's entry for one dividend: a symbol and ex-date hold one entry, live or deleted. */
+  const dividendEntry = (
+    userId: number,
+    { symbol, exDate }: Pick<IncomeFields, "symbol" | "exDate">,
+  ) => [
+    eq(incomeEntries.userId, userId),
+    eq(incomeEntries.type, "DIVIDEND"),
+    eq(incomeEntries.symbol, symbol),
+    eq(incomeEntries.exDate, exDate),
+  ];
+
+  function* findIncome(tx: Db, userId: number, id: number): Work<IncomeEntryRow | undefined> {
+    return yield* locked(
+      tx
+        .select()
+        .from(incomeEntries)
+        .where(and(eq(incomeEntries.id, id), ...liveIncome(userId))),
+    );
+  }
+
+  return {
+    async apply(request: ApplyCorporateActionsRequest): Promise<ApplyCorporateActionsOutcome> {
+      const { userId, symbol, now } = request;
+      const splits = [...request.splits].sort((a, b) => a.at.getTime() - b.at.getTime());
+      const dividends = [...request.dividends].sort((a, b) => a.at.getTime() - b.at.getTime());
+      return database.transaction(function* (tx): Work<ApplyCorporateActionsOutcome> {
+        // The user's trades wait for this, and this for them: the replay sees them all.
+        yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+        const rows = yield* all(
+          tx
+            .select()
+            .from(transactions)
+            .where(
+              and(
+                eq(transactions.userId, userId),
+                eq(transactions.type, "STOCK"),
+                eq(transactions.symbol, symbol),
+              ),
+            )
+            .orderBy(asc(transactions.transactionDate), asc(transactions.id)),
+        );
+        const splitRows = new Map<number, TransactionRow>();
+        const trades: TransactionRow[] = [];
+        for (const row of rows) {
+          if (row.transactionType === "SPLIT") splitRows.set(row.transactionDate.getTime(), row);
+          else trades.push(row);
+        }
+
+        let holding: Holding | null = null;
+        let splitFound = false;
+        const splitWrites: { split: SplitToApply; values: SplitRowValues | null }[] = [];
+        const paid: { dividend: DividendToApply; quantity: Decimal }[] = [];
+        let nextSplit = 0;
+        let nextDividend = 0;
+        // Corporate actions at an instant come before the trades at it; a split before a dividend.
+        const catchUp = (until: number) => {
+          for (;;) {
+            const split = splits[nextSplit];
+            const dividend = dividends[nextDividend];
+            if (!split && !dividend) return;
+            const splitAt = split?.at.getTime() ?? Infinity;
+            const dividendAt = dividend?.at.getTime() ?? Infinity;
+            if (Math.min(splitAt, dividendAt) > until) return;
+            if (split && splitAt <= dividendAt) {
+              nextSplit += 1;
+              if (holding && !isZero(holding.quantity)) {
+                const carried = costBasis(holding);
+                holding = applySplit(holding, split.from, split.to, QUANTITY_DECIMALS);
+                splitFound = true;
+                splitWrites.push({ split, values: splitRowValues(holding, carried) });
+              } else {
+                splitWrites.push({ split, values: null });
+              }
+            } else if (dividend) {
+              nextDividend += 1;
+              if (holding && !isZero(holding.quantity)) {
+                paid.push({ dividend, quantity: holding.quantity });
+              }
+            }
+          }
+        };
+        for (const trade of trades) {
+          catchUp(trade.transactionDate.getTime());
+          const quantity = fromStored(trade.quantity);
+          if (trade.transactionType === "BUY") {
+            holding = applyBuy(holding, quantity, fromStored(trade.price));
+          } else {
+            const sold = applySell(holding ?? { quantity: "0", averagePrice: "0" }, quantity);
+            if (!sold.ok) return { splitsWritten: 0, incomeAdded: 0, inconsistent: true };
+            holding = sold.holding;
+          }
+        }
+        catchUp(Infinity);
+
+        let splitsWritten = 0;
+        for (const { split, values } of splitWrites) {
+          const existing = splitRows.get(split.at.getTime());
+          if (!values) {
+            if (existing) {
+              yield* changes(tx.delete(transactions).where(eq(transactions.id, existing.id)));
+              yield* markSnapshotsStale(userId, split.at);
+              splitsWritten += 1;
+            }
+            continue;
+          }
+          // Compared as decimals: PostgreSQL's numeric reads back in its own text form.
+          const same = (a: string, b: string) => fromStored(a) === fromStored(b);
+          if (
+            existing &&
+            same(existing.quantity, values.quantity) &&
+            same(existing.price, values.price) &&
+            same(existing.total, values.total)
+          ) {
+            continue;
+          }
+          yield* markSnapshotsStale(userId, split.at);
+          splitsWritten += 1;
+          if (existing) {
+            yield* changes(
+              tx.update(transactions).set(values).where(eq(transactions.id, existing.id)),
+            );
+          } else {
+            yield* changes(
+              tx
+                .insert(transactions)
+                .values({
+                  userId,
+                  transactionDate: split.at,
+                  type: "STOCK",
+                  symbol,
+                  transactionType: "SPLIT",
+                  ...values,
+                  notes: `${split.from}:${split.to} split`,
+                  createdAt: now,
+                })
+                .onConflictDoNothing(),
+            );
+          }
+        }
+
+        // The position is what the replay ends with, once a split has touched it.
+        if (splitFound && holding) {
+          const final: Holding = holding;
+          const position = yield* locked(
+            tx
+              .select()
+              .from(positions)
+              .where(
+                and(
+                  eq(positions.userId, userId),
+                  eq(positions.assetType, "STOCK"),
+                  eq(positions.symbol, symbol),
+                ),
+              ),
+          );
+          const stored = {
+            quantity: toStored(final.quantity),
+            averagePrice: toStored(final.averagePrice),
+          };
+          if (
+            position &&
+            !isZero(final.quantity) &&
+            (fromStored(position.quantity) !== final.quantity ||
+              fromStored(position.averagePrice) !== final.averagePrice)
+          ) {
+            yield* changes(
+              tx
+                .update(positions)
+                .set({ ...stored, updatedAt: now })
+                .where(eq(positions.id, position.id)),
+            );
+          }
+        }
+
+        let incomeAdded = 0;
+        for (const { dividend, quantity } of paid) {
+          incomeAdded += yield* changes(
+            tx
+              .insert(incomeEntries)
+              .values({
+                userId,
+                type: "DIVIDEND",
+                ...incomeValues({
+                  symbol,
+                  exDate: dividend.exDate,
+                  payDate: dividend.payDate,
+                  quantity,
+                  amountPerShare: dividend.cashAmount,
+                }),
+                manual: false,
+                deletedAt: null,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .onConflictDoNothing(),
+          );
+        }
+        return { splitsWritten, incomeAdded, inconsistent: false };
+      });
+    },
+
+    /**
+     * Which dividends the user has an entry for, deleted ones included: an import does not
+     * write one again (the unique key is user, type, symbol and ex-date).
+     */
+    async incomeKeys(userId: number): Promise<{ symbol: string; exDate: string }[]> {
+      return database.all(
+        db
+          .select({ symbol: incomeEntries.symbol, exDate: incomeEntries.exDate })
+          .from(incomeEntries)
+          .where(eq(incomeEntries.userId, userId)),
+      );
+    },
+
+    /** The user's income entries, newest pay date first. */
+    async listIncome(userId: number): Promise<IncomeEntry[]> {
+      const rows = await database.all(
+        db
+          .select()
+          .from(incomeEntries)
+          .where(and(...liveIncome(userId)))
+          .orderBy(desc(incomeEntries.payDate), asc(incomeEntries.symbol), desc(incomeEntries.id)),
+      );
+      return rows.map(toIncomeEntry);
+    },
+
+    /**
+     * The user's income, in total or paid over the days after `from` up to `to` (YYYY-MM-DD,
+     * pay dates): the returns' income (apps/api services/income.ts).
+     */
+    async incomeTotal(userId: number, period?: { from: string; to: string }): Promise<Decimal> {
+      const rows = await database.all(
+        db
+          .select({ total: incomeEntries.total })
+          .from(incomeEntries)
+          .where(
+            and(
+              ...liveIncome(userId),
+              ...(period
+                ? [gt(incomeEntries.payDate, period.from), lte(incomeEntries.payDate, period.to)]
+                : []),
+            ),
+          ),
+      );
+      return sum(rows.map((row) => fromStored(row.total)));
+    },
+
+    /**
+     * An entry typed by hand. One entry per dividend: an existing one is edited instead; one the
+     * user deleted comes back with these figures.
+     */
+    async createIncome(
+      userId: number,
+      fields: IncomeFields,
+      now: Date,
+    ): Promise<IncomeWriteOutcome> {
+      return database.transaction(function* (tx): Work<IncomeWriteOutcome> {
+        const values = { ...incomeValues(fields), manual: true, deletedAt: null, updatedAt: now };
+        const inserted = yield* all(
+          tx
+            .insert(incomeEntries)
+            .values({ userId, type: "DIVIDEND", ...values, createdAt: now })
+            .onConflictDoNothing()
+            .returning(),
+        );
+        if (inserted[0]) return { ok: true, entry: toIncomeEntry(inserted[0]) };
+        const revived = yield* all(
+          tx
+            .update(incomeEntries)
+            .set(values)
+            .where(
+              // Only a deleted entry is brought back; a live one is the user's to edit.
+              and(...dividendEntry(userId, fields), isNotNull(incomeEntries.deletedAt)),
+            )
+            .returning(),
+        );
+        return revived[0]
+          ? { ok: true, entry: toIncomeEntry(revived[0]) }
+          : { ok: false, reason: "duplicate" };
+      });
+    },
+
+    async updateIncome(
+      userId: number,
+      id: number,
+      fields: IncomeFields,
+      now: Date,
+    ): Promise<IncomeWriteOutcome> {
+      return database.transaction(function* (tx): Work<IncomeWriteOutcome> {
+        if (!(yield* findIncome(tx, userId, id))) return { ok: false, reason: "not_found" };
+        // Moved onto another dividend's symbol and ex-date: a live entry there is a duplicate; a
+        // deleted one gives way.
+        const other = yield* first(
+          tx
+            .select()
+            .from(incomeEntries)
+            .where(and(...dividendEntry(userId, fields), ne(incomeEntries.id, id))),
+        );
+        if (other && !other.deletedAt) return { ok: false, reason: "duplicate" };
+        if (other) yield* changes(tx.delete(incomeEntries).where(eq(incomeEntries.id, other.id)));
+        const updated = yield* all(
+          tx
+            .update(incomeEntries)
+            .set({ ...incomeValues(fields), manual: true, updatedAt: now })
+            .where(eq(incomeEntries.id, id))
+            .returning(),
+        );
+        return { ok: true, entry: toIncomeEntry(updated[0]!) };
+      });
+    },
+
+    /** Deleted entries stay as tombstones, so a later sync does not write them again. */
+    async deleteIncome(userId: number, id: number, now: Date): Promise<boolean> {
+      return database.transaction(function* (tx): Work<boolean> {
+        if (!(yield* findIncome(tx, userId, id))) return false;
+        yield* changes(
+          tx
+            .update(incomeEntries)
+            .set({ deletedAt: now, updatedAt: now })
+            .where(eq(incomeEntries.id, id)),
+        );
+        return true;
+      });
+    },
+  };
+}
+
+export type CorporateActionsRepository = ReturnType<typeof corporateActionsRepository>;

@@ -1,0 +1,254 @@
+import { fromStored, type Decimal } from "@ledgerline/money";
+import { and, eq, gte, lt } from "drizzle-orm";
+import type { Db } from "../client";
+import { changes, first, locked, raw, type Database, type Work } from "../database";
+import { FAR_DAY, type AssetType } from "../schema";
+
+/**
+ * Daily holdings snapshots (schema/snapshots.ts): what a recompute stores and what reads take
+ * from it. The replay itself lives in the API (services/portfolio-snapshots.ts).
+ */
+
+export interface SnapshotState {
+  staleFrom: string | null;
+  valuedThrough: string | null;
+  firstDay: string | null;
+  version: number;
+}
+
+export interface HoldingSnapshot {
+  assetType: AssetType;
+  symbol: string;
+  /** The day whose trades left the position so. */
+  day: string;
+  /** The next day the position changed, or FAR_DAY. */
+  until: string;
+  quantity: Decimal;
+  averagePrice: Decimal;
+  lastPrice: Decimal | null;
+  realized: Decimal;
+}
+
+export interface PortfolioDay {
+  day: string;
+  stockValue: Decimal;
+  cryptoValue: Decimal;
+  costBasis: Decimal;
+  flow: Decimal;
+  realized: Decimal;
+}
+
+export interface SnapshotRebuild {
+  userId: number;
+  /** The state's version the rebuild started from (null: there was none). */
+  version: number | null;
+  /** Holding snapshots and days from this day on are replaced. */
+  from: string;
+  holdings: HoldingSnapshot[];
+  /** Each symbol whose last position before `from` now ends at a day of `holdings`. */
+  continued: { assetType: AssetType; symbol: string; until: string }[];
+  days: PortfolioDay[];
+  valuedThrough: string | null;
+  firstDay: string | null;
+}
+
+/** A day as the replay counts it: the UTC date of the instant. */
+export const snapshotDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Marks the user's snapshots stale from the day of `at` on, in the transaction that writes the
+ * trade, so no recompute that started before it can store a result that misses it.
+ */
+export function* markSnapshotsStale(userId: number, at: Date): Work<void> {
+  const day = snapshotDay(at);
+  yield* raw(
+    "INSERT INTO portfolio_snapshot_states (user_id, stale_from, valued_through, first_day, version)" +
+      " VALUES (?, ?, NULL, NULL, 1) ON CONFLICT (user_id) DO UPDATE SET" +
+      " stale_from = CASE WHEN portfolio_snapshot_states.stale_from IS NULL" +
+      " OR portfolio_snapshot_states.stale_from > excluded.stale_from" +
+      " THEN excluded.stale_from ELSE portfolio_snapshot_states.stale_from END," +
+      " version = portfolio_snapshot_states.version + 1 RETURNING user_id",
+    [userId, day],
+  );
+}
+
+const INSERT_BATCH = 500;
+
+interface RawHolding {
+  asset_type: AssetType;
+  symbol: string;
+  day: string;
+  until: string;
+  quantity: string;
+  average_price: string;
+  last_price: string | null;
+  realized: string;
+}
+
+interface RawDay {
+  day: string;
+  stock_value: string;
+  crypto_value: string;
+  cost_basis: string;
+  flow: string;
+  realized: string;
+}
+
+// PostgreSQL's numeric reads back in its own text form; fromStored makes it canonical again.
+const toHolding = (row: RawHolding): HoldingSnapshot => ({
+  assetType: row.asset_type,
+  symbol: row.symbol,
+  day: row.day,
+  until: row.until,
+  quantity: fromStored(String(row.quantity)),
+  averagePrice: fromStored(String(row.average_price)),
+  lastPrice: row.last_price === null ? null : fromStored(String(row.last_price)),
+  realized: fromStored(String(row.realized)),
+});
+
+const toDay = (row: RawDay): PortfolioDay => ({
+  day: row.day,
+  stockValue: fromStored(String(row.stock_value)),
+  cryptoValue: fromStored(String(row.crypto_value)),
+  costBasis: fromStored(String(row.cost_basis)),
+  flow: fromStored(String(row.flow)),
+  realized: fromStored(String(row.realized)),
+});
+
+export function snapshotsRepository(database: Database) {
+  const { holdingSnapshots, portfolioDays, portfolioSnapshotStates, users } = database.tables;
+
+  function* readState(tx: Db, userId: number): Work<SnapshotState | null> {
+    const row = yield* first(
+      tx.select().from(portfolioSnapshotStates).where(eq(portfolioSnapshotStates.userId, userId)),
+    );
+    return row
+      ? {
+          staleFrom: row.staleFrom,
+          valuedThrough: row.valuedThrough,
+          firstDay: row.firstDay,
+          version: row.version,
+        }
+      : null;
+  }
+
+  return {
+    async state(userId: number): Promise<SnapshotState | null> {
+      return database.transaction((tx) => readState(tx, userId), { readOnly: true });
+    },
+
+    /** Each symbol's position at the end of `day` (positions opened after it are absent). */
+    async holdingsAt(userId: number, day: string): Promise<HoldingSnapshot[]> {
+      const rows = await database.query<RawHolding>(
+        "SELECT asset_type, symbol, day, until, quantity, average_price, last_price, realized" +
+          " FROM holding_snapshots WHERE user_id = ? AND until > ? AND day <= ?",
+        [userId, day, day],
+      );
+      return rows.map(toHolding);
+    },
+
+    /** Every symbol's latest position, closed ones included. */
+    async currentHoldings(userId: number): Promise<HoldingSnapshot[]> {
+      const rows = await database.query<RawHolding>(
+        "SELECT asset_type, symbol, day, until, quantity, average_price, last_price, realized" +
+          " FROM holding_snapshots WHERE user_id = ? AND until = ?",
+        [userId, FAR_DAY],
+      );
+      return rows.map(toHolding);
+    },
+
+    /** The stored days from `from` to `to`, inclusive, oldest first. */
+    async days(userId: number, from: string, to: string): Promise<PortfolioDay[]> {
+      const rows = await database.query<RawDay>(
+        "SELECT day, stock_value, crypto_value, cost_basis, flow, realized FROM portfolio_days" +
+          " WHERE user_id = ? AND day >= ? AND day <= ? ORDER BY day",
+        [userId, from, to],
+      );
+      return rows.map(toDay);
+    },
+
+    /**
+     * Stores a recompute, unless a trade marked the snapshots stale since it began (answers
+     * false then: the next recompute starts from that trade's day).
+     */
+    async save(rebuild: SnapshotRebuild): Promise<boolean> {
+      const { userId, from } = rebuild;
+      return database.transaction(function* (tx): Work<boolean> {
+        // Trades lock the user's row too: none commits between the check and the writes.
+        yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+        const current = yield* readState(tx, userId);
+        if ((current?.version ?? null) !== rebuild.version) return false;
+
+        yield* changes(
+          tx
+            .delete(holdingSnapshots)
+            .where(and(eq(holdingSnapshots.userId, userId), gte(holdingSnapshots.day, from))),
+        );
+        // Positions from before `from` run on until their symbol's next rebuilt day, if any.
+        yield* changes(
+          tx
+            .update(holdingSnapshots)
+            .set({ until: FAR_DAY })
+            .where(
+              and(
+                eq(holdingSnapshots.userId, userId),
+                lt(holdingSnapshots.day, from),
+                gte(holdingSnapshots.until, from),
+              ),
+            ),
+        );
+        for (const { assetType, symbol, until } of rebuild.continued) {
+          yield* changes(
+            tx
+              .update(holdingSnapshots)
+              .set({ until })
+              .where(
+                and(
+                  eq(holdingSnapshots.userId, userId),
+                  eq(holdingSnapshots.assetType, assetType),
+                  eq(holdingSnapshots.symbol, symbol),
+                  lt(holdingSnapshots.day, from),
+                  eq(holdingSnapshots.until, FAR_DAY),
+                ),
+              ),
+          );
+        }
+        const holdingRows = rebuild.holdings.map((holding) => ({ userId, ...holding }));
+        for (let start = 0; start < holdingRows.length; start += INSERT_BATCH) {
+          yield* changes(
+            tx.insert(holdingSnapshots).values(holdingRows.slice(start, start + INSERT_BATCH)),
+          );
+        }
+
+        yield* changes(
+          tx
+            .delete(portfolioDays)
+            .where(and(eq(portfolioDays.userId, userId), gte(portfolioDays.day, from))),
+        );
+        const dayRows = rebuild.days.map((day) => ({ userId, ...day }));
+        for (let start = 0; start < dayRows.length; start += INSERT_BATCH) {
+          yield* changes(
+            tx.insert(portfolioDays).values(dayRows.slice(start, start + INSERT_BATCH)),
+          );
+        }
+
+        const state = {
+          staleFrom: null,
+          valuedThrough: rebuild.valuedThrough,
+          firstDay: rebuild.firstDay,
+        };
+        yield* changes(
+          current
+            ? tx
+                .update(portfolioSnapshotStates)
+                .set(state)
+                .where(eq(portfolioSnapshotStates.userId, userId))
+            : tx.insert(portfolioSnapshotStates).values({ userId, version: 0, ...state }),
+        );
+        return true;
+      });
+    },
+  };
+}
+
+export type SnapshotsRepository = ReturnType<typeof snapshotsRepository>;

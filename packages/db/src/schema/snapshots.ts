@@ -1,0 +1,83 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { assetTypes } from "./portfolio";
+import { users } from "./users";
+
+/**
+ * Daily holdings snapshots (issue 15): the portfolio's trades replayed once and kept, so the
+ * value history, the returns and the summary read them instead of replaying every trade per
+ * request. Days are YYYY-MM-DD (UTC, as the replay counts them). Amounts are exact canonical
+ * decimal text here (numeric on PostgreSQL), not `toStored`'s fixed width: values and cost bases
+ * carry more than 16 decimals (quantity x a 16-decimal average price) and realized gains and flows
+ * are signed; these columns are never sorted or range-scanned by value.
+ */
+
+/**
+ * One symbol's position at the end of each day its trades changed it, valid until `until` (the
+ * next such day; FAR_DAY while current), so "what was held at the end of day X" and "what is
+ * held now" are index ranges of a few hundred rows, not scans of the whole history.
+ */
+export const holdingSnapshots = sqliteTable(
+  "holding_snapshots",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assetType: text("asset_type", { enum: assetTypes }).notNull(),
+    symbol: text("symbol").notNull(),
+    day: text("day").notNull(),
+    until: text("until").notNull(),
+    quantity: text("quantity").notNull(),
+    averagePrice: text("average_price").notNull(),
+    /** The last trade's price, the replay's fallback when a day has no close. */
+    lastPrice: text("last_price"),
+    /** Gain realized by this symbol's sells so far, closed positions included. */
+    realized: text("realized").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.assetType, table.symbol, table.day] }),
+    index("holding_snapshots_user_until_idx").on(table.userId, table.until),
+  ],
+);
+
+/** The portfolio at each day's close, from the first trade's day to the last complete day. */
+export const portfolioDays = sqliteTable(
+  "portfolio_days",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    stockValue: text("stock_value").notNull(),
+    cryptoValue: text("crypto_value").notNull(),
+    costBasis: text("cost_basis").notNull(),
+    /** Buys at cost less sells' proceeds that day. */
+    flow: text("flow").notNull(),
+    /** Gain realized by that day's sells. */
+    realized: text("realized").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/**
+ * How far a user's snapshots can be trusted. A trade (new, back-dated, or a split rewritten)
+ * moves `staleFrom` back to its day and bumps `version` in its own transaction; a recompute
+ * rebuilds from there and stores its result only if `version` did not move meanwhile.
+ * `valuedThrough` is the last day of portfolio_days that is complete (null: nothing yet).
+ */
+export const portfolioSnapshotStates = sqliteTable(
+  "portfolio_snapshot_states",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    staleFrom: text("stale_from"),
+    valuedThrough: text("valued_through"),
+    /** The day of the user's first trade (null: none). */
+    firstDay: text("first_day"),
+    version: integer("version").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId] })],
+);
+
+/** `until` of a holding snapshot that is still current. */
+export const FAR_DAY = "9999-12-31";

@@ -1,0 +1,180 @@
+import {
+  big,
+  canonical,
+  compare,
+  divide,
+  isZero,
+  round,
+  subtract,
+  sum,
+  type Decimal,
+} from "./decimal";
+
+/**
+ * Investment returns: the time-weighted return (chain-linked sub-periods between external flows)
+ * and the money-weighted return (XIRR). Ratios are decimal strings (0.1234 = 12.34%) rounded to
+ * RETURN_DECIMALS places.
+ */
+export const RETURN_DECIMALS = 8;
+
+/** Each sub-period's growth factor is carried to this many places before they are multiplied. */
+const FACTOR_DECIMALS = 20;
+
+/** One day of a portfolio: its value at the close, and the money put in (+) or taken out (-) that day. */
+export interface DailyValue {
+  /** A calendar day, YYYY-MM-DD. */
+  date: string;
+  /** The value at that day's close, after the day's flows. */
+  value: Decimal;
+  /** Net external flow of the day: buys at their cost minus sells at their proceeds. */
+  flow: Decimal;
+}
+
+/** A stretch between two flows: what was there after one flow, and before the next. */
+export interface SubPeriod {
+  from: string;
+  to: string;
+  startValue: Decimal;
+  endValue: Decimal;
+  return: Decimal;
+}
+
+export interface TimeWeightedReturn {
+  /** Null when nothing was held at any point of the period. */
+  timeWeightedReturn: Decimal | null;
+  subPeriods: SubPeriod[];
+}
+
+/**
+ * The time-weighted return of daily values: the period is cut at every day with a flow, each
+ * piece's return is (value before the flow) / (value after the previous flow) - 1, and the pieces
+ * are chain-linked. A flow is taken in at the day's close, so the day's price move belongs to what
+ * was held before it. A buy into an empty portfolio starts its piece at the money put in, so the
+ * move from the trade price to the close counts; a stretch with nothing held has no return.
+ * The first day is the starting valuation; its flow is already inside its value.
+ */
+export function timeWeightedReturn(days: readonly DailyValue[]): TimeWeightedReturn {
+  const subPeriods: SubPeriod[] = [];
+  const first = days[0];
+  if (!first) return { timeWeightedReturn: null, subPeriods };
+  let start = { date: first.date, value: first.value };
+  const close = (to: string, endValue: Decimal) => {
+    if (compare(start.value, "0") <= 0) return;
+    subPeriods.push({
+      from: start.date,
+      to,
+      startValue: start.value,
+      endValue,
+      return: subtract(divide(endValue, start.value, FACTOR_DECIMALS), "1"),
+    });
+  };
+  for (const day of days.slice(1)) {
+    if (isZero(day.flow)) continue;
+    close(day.date, subtract(day.value, day.flow));
+    // Into an empty portfolio the piece starts at the money put in; otherwise at the close.
+    const opening = compare(start.value, "0") <= 0 && compare(day.flow, "0") > 0;
+    start = { date: day.date, value: opening ? day.flow : day.value };
+  }
+  const last = days[days.length - 1]!;
+  // A piece that starts at the last close has no length; one opened by a buy that day has.
+  if (last.date !== start.date || compare(start.value, last.value) !== 0) {
+    close(last.date, last.value);
+  }
+  if (subPeriods.length === 0) return { timeWeightedReturn: null, subPeriods };
+  const growth = subPeriods.reduce(
+    (product, period) => product.times(big(period.return).plus(1)).round(FACTOR_DECIMALS),
+    big(1),
+  );
+  return {
+    timeWeightedReturn: round(subtract(canonical(growth), "1"), RETURN_DECIMALS),
+    subPeriods: subPeriods.map((period) => ({
+      ...period,
+      return: round(period.return, RETURN_DECIMALS),
+    })),
+  };
+}
+
+/** A dated cash flow as the investor sees it: paid in negative, received positive. */
+export interface CashFlow {
+  date: string;
+  amount: Decimal;
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/**
+ * The money-weighted return: the annual rate r at which the flows' present value
+ * sum(amount / (1 + r)^(days since the first flow / 365)) is zero, as spreadsheets' XIRR computes
+ * it. Null when there is no such rate (the flows never change sign, or they all cancel).
+ *
+ * Amounts are summed per day exactly, then divided by the largest of them so that scaling every
+ * flow leaves the answer bit for bit unchanged; only then do they become doubles. The rate is the
+ * root of a transcendental equation, not an amount, so it is searched in floating point (Newton's
+ * method, falling back to bisection when Newton leaves the domain or stalls); a double's 15
+ * significant digits are well beyond the RETURN_DECIMALS it is rounded to.
+ */
+export function moneyWeightedReturn(flows: readonly CashFlow[]): Decimal | null {
+  const byDay = new Map<string, Decimal[]>();
+  for (const flow of flows) byDay.set(flow.date, [...(byDay.get(flow.date) ?? []), flow.amount]);
+  const daily = [...byDay]
+    .map(([date, amounts]) => ({ date, amount: sum(amounts) }))
+    .filter((flow) => !isZero(flow.amount))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  if (
+    !daily.some((f) => compare(f.amount, "0") < 0) ||
+    !daily.some((f) => compare(f.amount, "0") > 0)
+  ) {
+    return null;
+  }
+  const largest = daily.reduce((max, f) => {
+    const size = big(f.amount).abs();
+    return size.gt(max) ? size : max;
+  }, big(0));
+  const origin = dayNumber(daily[0]!.date);
+  const terms = daily.map((f) => ({
+    amount: Number(divide(f.amount, canonical(largest), 20)),
+    years: (dayNumber(f.date) - origin) / 365,
+  }));
+  const npv = (rate: number) =>
+    terms.reduce((total, t) => total + t.amount / Math.pow(1 + rate, t.years), 0);
+  const slope = (rate: number) =>
+    terms.reduce((total, t) => total - (t.years * t.amount) / Math.pow(1 + rate, t.years + 1), 0);
+
+  const rate = newton(npv, slope) ?? bisection(npv);
+  if (rate === null) return null;
+  return round(rate.toFixed(12), RETURN_DECIMALS);
+}
+
+const TOLERANCE = 1e-12;
+const LOWEST_RATE = -1 + 1e-9;
+
+function newton(f: (r: number) => number, df: (r: number) => number): number | null {
+  let rate = 0.1;
+  for (let step = 0; step < 100; step += 1) {
+    const value = f(rate);
+    const derivative = df(rate);
+    if (!Number.isFinite(value) || !Number.isFinite(derivative) || derivative === 0) return null;
+    const next = rate - value / derivative;
+    if (!Number.isFinite(next) || next <= -1) return null;
+    if (Math.abs(next - rate) < TOLERANCE) return next;
+    rate = next;
+  }
+  return null;
+}
+
+/** Brackets a sign change between just above -100% and a growing upper rate, then halves it. */
+function bisection(f: (r: number) => number): number | null {
+  let low = LOWEST_RATE;
+  let high = 1;
+  while (Math.sign(f(low)) === Math.sign(f(high))) {
+    high *= 2;
+    if (high > 1e9) return null;
+  }
+  for (let step = 0; step < 400 && high - low > TOLERANCE; step += 1) {
+    const middle = (low + high) / 2;
+    if (Math.sign(f(middle)) === Math.sign(f(low))) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}
