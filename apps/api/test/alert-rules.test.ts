@@ -32,6 +32,17 @@ describe("alert rules", () => {
         "49.5",
         -3,
       ),
-    ).toBe("ETH is at 49.5, at or below your alert at 50. Note: buy more");
+    ).toBe("ETH is at 49.50, at or below your alert at 50.00. Note: buy more");
+    // A level ending in a zero keeps it (the CI saw "56776.7" where the user typed 56776.70).
+    expect(
+      alertMessage({ condition: "above", value: "56776.7", symbol: "BTC", note: null }, "57000", 1),
+    ).toBe("BTC is at 57000.00, at or above your alert at 56776.70");
+    expect(
+      alertMessage(
+        { condition: "below", value: "0.00001234", symbol: "SHIB", note: null },
+        "0.0000123",
+        -1,
+      ),
+    ).toBe("SHIB is at 0.0000123, at or below your alert at 0.00001234");
   });
 });

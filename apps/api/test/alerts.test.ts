@@ -1,5 +1,5 @@
 import { alertMessages, marketMessages, MAX_ALERTS_PER_USER } from "@ledgerline/contracts";
-import { divide, multiply } from "@ledgerline/money";
+import { divide, multiply, withPlaces } from "@ledgerline/money";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../src/app";
 import { ALERT_MAIL_GAP_MS } from "../src/services/alert-evaluator";
@@ -90,7 +90,7 @@ describe("price alerts", () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ kind: "alert", alertId: alert!.id });
     expect(list[0]!.readAt).toBeUndefined();
-    expect(list[0]!.message).toContain(`BTC is at ${above}`);
+    expect(list[0]!.message).toContain(`BTC is at ${withPlaces(above, 2)}`);
     expect(list[0]!.message).toContain("Note: sell");
     expect(await mails()).toHaveLength(1);
   });

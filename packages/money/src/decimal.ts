@@ -95,6 +95,14 @@ export function decimalPlaces(value: Decimal): number {
   return dot === -1 ? 0 : value.length - dot - 1;
 }
 
+/**
+ * The decimal written with at least `places` digits after the point, never fewer than it has:
+ * a price reads as money ("50.00", "56776.70") and a small one keeps its digits ("0.00001234").
+ */
+export function withPlaces(value: Decimal, places: number): string {
+  return new Big(value).toFixed(Math.max(places, decimalPlaces(value)));
+}
+
 // No leading "+": big.js refuses it, and the original answers "must be a number" for it.
 const DECIMAL_TEXT = /^-?(?:\d+\.?\d*|\.\d+)$/;
 

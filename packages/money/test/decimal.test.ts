@@ -9,6 +9,7 @@ import {
   percent,
   sum,
   toStored,
+  withPlaces,
 } from "../src";
 
 describe("decimals", () => {
@@ -88,5 +89,14 @@ describe("stored decimals", () => {
     expect(() => toStored("-1")).toThrow(RangeError);
     expect(() => toStored("1".padEnd(22, "0"))).toThrow(RangeError);
     expect(() => toStored("0.00000000000000001")).toThrow(RangeError);
+  });
+});
+
+describe("withPlaces", () => {
+  it("pads to the places asked for and never drops a digit", () => {
+    expect(withPlaces("56776.7", 2)).toBe("56776.70");
+    expect(withPlaces("50", 2)).toBe("50.00");
+    expect(withPlaces("0.00001234", 2)).toBe("0.00001234");
+    expect(withPlaces("-3.5", 2)).toBe("-3.50");
   });
 });

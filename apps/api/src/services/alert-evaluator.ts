@@ -1,7 +1,16 @@
 import { ALERT_REARM_MARGIN } from "@ledgerline/contracts";
 import type { Alert, AssetType, Repositories } from "@ledgerline/db";
 import { instrumentKey, type MarketService } from "@ledgerline/market";
-import { add, big, canonical, compare, multiply, subtract, type Decimal } from "@ledgerline/money";
+import {
+  add,
+  big,
+  canonical,
+  compare,
+  multiply,
+  subtract,
+  withPlaces,
+  type Decimal,
+} from "@ledgerline/money";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "../mail/mailer";
 import type { Signals } from "../shared-state";
@@ -44,18 +53,22 @@ export function alertRearms(alert: AlertRule, price: Decimal, changePercent: num
   }
 }
 
+/** Prices in messages read as money, with cents: "56776.70", not "56776.7". */
+const asMoney = (value: Decimal) => withPlaces(value, 2);
+
 /** What the notification and the mail say. */
 export function alertMessage(
   alert: Pick<Alert, "condition" | "value" | "symbol" | "note">,
   price: Decimal,
   changePercent: number,
 ): string {
+  const level = asMoney(alert.value);
   const what =
     alert.condition === "above"
-      ? `${alert.symbol} is at ${price}, at or above your alert at ${alert.value}`
+      ? `${alert.symbol} is at ${asMoney(price)}, at or above your alert at ${level}`
       : alert.condition === "below"
-        ? `${alert.symbol} is at ${price}, at or below your alert at ${alert.value}`
-        : `${alert.symbol} moved ${changePercent}% today (price ${price}), beyond your alert at ±${alert.value}%`;
+        ? `${alert.symbol} is at ${asMoney(price)}, at or below your alert at ${level}`
+        : `${alert.symbol} moved ${changePercent}% today (price ${asMoney(price)}), beyond your alert at ±${alert.value}%`;
   return alert.note ? `${what}. Note: ${alert.note}` : what;
 }
 
@@ -85,7 +98,12 @@ export interface AlertEvaluator {
     at: Date,
   ): Promise<void>;
   /** Checks alerts already read (all on one asset) against its price; true when any changed. */
-  apply(alerts: readonly Alert[], price: Decimal, changePercent: number, at: Date): Promise<boolean>;
+  apply(
+    alerts: readonly Alert[],
+    price: Decimal,
+    changePercent: number,
+    at: Date,
+  ): Promise<boolean>;
   /** Checks every symbol with a live alert against the market service's current (cached) price. */
   evaluateAll(assetType: AssetType): Promise<void>;
   /** Tells every process that an asset's alerts were set, deleted, fired or re-armed. */
