@@ -14,7 +14,8 @@ export type Dialect = "sqlite" | "postgres";
  */
 export type Step =
   | { read: "all" | "first" | "changes" | "lock"; query: unknown }
-  | { read: "raw"; sql: string; params: readonly unknown[]; pluck: boolean };
+  | { read: "raw"; sql: string; params: readonly unknown[]; pluck: boolean }
+  | { read: "pause" };
 
 /** A transaction's work: a generator yielding its steps (so SQLite runs it without yielding the event loop). */
 export type Work<T> = Generator<Step, T, unknown>;
@@ -47,6 +48,15 @@ export function* raw<T>(sql: string, params: readonly unknown[], pluck = false):
   return (yield { read: "raw", sql, params, pluck }) as T[];
 }
 
+/**
+ * Lets other requests run for a turn of the event loop, in the middle of a long transaction
+ * (an import's thousands of inserts): only in a transaction started with `{ pauses: true }`,
+ * a no-op in any other.
+ */
+export function* pause(): Work<void> {
+  yield { read: "pause" };
+}
+
 /** A statement prepared once and run with `sql.placeholder` values. */
 export interface Prepared<TAll, TGet> {
   all(values?: Record<string, unknown>): Promise<TAll>;
@@ -66,6 +76,13 @@ export interface PreparableQuery<TAll, TGet> {
 export interface TransactionOptions {
   /** Reads only: one consistent snapshot, without taking the write lock. Default false. */
   readOnly?: boolean;
+  /**
+   * The work pauses (`pause()`) so other requests are served meanwhile. On SQLite, whose one
+   * connection everyone shares, the transaction then stays open across turns of the event loop,
+   * so every other write (transactions, `changes`, writing `query`s) waits until it ends; reads
+   * go on. Default false: the transaction runs to its end without yielding.
+   */
+  pauses?: boolean;
 }
 
 /**
@@ -86,6 +103,7 @@ export interface Database {
    * Runs `work` in one transaction: on SQLite an IMMEDIATE (write) or DEFERRED (read-only)
    * transaction run to its end without yielding, so nothing else on the connection interleaves;
    * on PostgreSQL a transaction on one pooled connection, retried on serialization failures.
+   * With `pauses`, the work's `pause()` steps let other requests run (see TransactionOptions).
    */
   transaction<T>(work: (db: Db) => Work<T>, options?: TransactionOptions): Promise<T>;
   /** Answers when the database does (health checks). */

@@ -1,5 +1,6 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import pg from "pg";
 import type { Db } from "./client";
 import { driveAsync, type Database, type Step, type Tables } from "./database";
@@ -69,6 +70,8 @@ export function openPostgresDatabase(url: string): PostgresDatabase {
 
   async function execute(client: pg.PoolClient, step: Step): Promise<unknown> {
     if (step.read === "raw") return raw(client, step);
+    // Every transaction has a connection of its own here, so pausing holds up no one else.
+    if (step.read === "pause") return nextTurn();
     const query = step.query as PgQuery;
     switch (step.read) {
       case "all":

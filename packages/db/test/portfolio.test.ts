@@ -1,5 +1,14 @@
+import { applyBuy, applySell, type Holding } from "@ledgerline/money";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRepositories, openDatabase, type Repositories } from "../src";
+import {
+  changes,
+  createRepositories,
+  openDatabase,
+  pause,
+  type ImportedTrade,
+  type Repositories,
+} from "../src";
 import { testDialects } from "../src/testing";
 
 const now = new Date("2026-03-02T15:00:00Z");
@@ -208,6 +217,109 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
       expect(await repos.stockWatchlist.remove(otherUserId, "AAPL")).toBe(true);
       expect(await repos.stockWatchlist.count(userId)).toBe(1);
       expect(await repos.stockWatchlist.distinctSymbols()).toEqual(["AAPL"]);
+    });
+  });
+  describe("importing many trades in one pausing transaction", () => {
+    it("imports trades over several insert batches with the rows and position a trade by hand writes", async () => {
+      // 1,201 trades: two full batches of the repository's multi-row INSERT and a partial one.
+      const trades: ImportedTrade[] = Array.from({ length: 1201 }, (_, i) => ({
+        assetType: "STOCK",
+        symbol: "AAPL",
+        side: i % 4 === 3 ? "SELL" : "BUY",
+        quantity: i % 4 === 3 ? "1" : "0.5",
+        price: `${100 + (i % 37)}.${(i % 9) + 1}`,
+        transactionDate: new Date(now.getTime() - (1201 - i) * 60_000),
+        notes: i === 6 ? "Bought, row 6" : null,
+      }));
+      const outcome = await repos.portfolio.importTrades({
+        userId,
+        trades,
+        income: [],
+        now,
+        checkedAfter: null,
+      });
+      expect(outcome).toEqual({ ok: true, imported: 1201, incomeAdded: 0 });
+
+      let expected: Holding | null = null;
+      for (const trade of trades) {
+        expected =
+          trade.side === "BUY"
+            ? applyBuy(expected, trade.quantity, trade.price)
+            : (applySell(expected!, trade.quantity) as { ok: true; holding: Holding }).holding;
+      }
+      const [position] = await repos.portfolio.list(userId, "STOCK");
+      expect(position).toMatchObject({ symbol: "AAPL", ...expected });
+
+      const recorded = await repos.portfolio.transactions(userId);
+      expect(recorded).toHaveLength(1201);
+      const byDate = new Map(recorded.map((row) => [row.transactionDate.getTime(), row]));
+      // A trade by hand for comparison: the same columns, the same exact decimals.
+      const otherId = (await repos.users.create(
+        { email: "c@example.com", name: "C", passwordHash: "h" },
+        now,
+      ))!.id;
+      const byHand = await repos.portfolio.buy({
+        userId: otherId,
+        assetType: "STOCK",
+        symbol: "AAPL",
+        quantity: "0.5",
+        price: trades[6]!.price,
+        transactionDate: trades[6]!.transactionDate,
+        notes: "Bought, row 6",
+        now,
+      });
+      const imported = byDate.get(trades[6]!.transactionDate.getTime())!;
+      expect(byHand.ok && byHand.transaction).toMatchObject({
+        type: imported.type,
+        symbol: imported.symbol,
+        transactionType: imported.transactionType,
+        quantity: imported.quantity,
+        price: imported.price,
+        total: imported.total,
+        notes: imported.notes,
+        transactionDate: imported.transactionDate,
+      });
+    });
+
+    it("answers other requests while a pausing transaction is open, and its writes only at its end", async () => {
+      const { db, tables } = handle;
+      const events: string[] = [];
+      // The transaction pauses until the read has answered (or gives up after many turns).
+      const importing = handle.transaction(
+        function* () {
+          for (let turn = 0; turn < 100_000 && events.length === 0; turn++) yield* pause();
+          events.push("transaction ends");
+        },
+        { pauses: true },
+      );
+      await handle.all(db.select().from(tables.users));
+      events.push("read answered");
+      await importing;
+      expect(events).toEqual(["read answered", "transaction ends"]);
+    });
+
+    it("keeps another writer's write out of a pausing transaction that rolls back", async () => {
+      const { db, tables } = handle;
+      const failing = handle.transaction(
+        function* (tx) {
+          yield* pause();
+          yield* changes(
+            tx.update(tables.users).set({ name: "Renamed" }).where(eq(tables.users.id, userId)),
+          );
+          yield* pause();
+          throw new Error("the import failed half-way");
+        },
+        { pauses: true },
+      );
+      // Another user signs up while the transaction is open.
+      const signup = repos.users.create(
+        { email: "d@example.com", name: "D", passwordHash: "h" },
+        now,
+      );
+      await expect(failing).rejects.toThrow("the import failed half-way");
+      expect(await signup).toBeDefined();
+      const names = (await handle.all(db.select().from(tables.users))).map((user) => user.name);
+      expect(names.sort()).toEqual(["A", "B", "D"]);
     });
   });
 });

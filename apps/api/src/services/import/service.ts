@@ -9,6 +9,7 @@ import {
 import type { ImportedTrade, IncomeFields, Transaction } from "@ledgerline/db";
 import { add, applySplit, compare, isZero, subtract, type Decimal } from "@ledgerline/money";
 import { TRPCError } from "@trpc/server";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { recordAudit } from "../audit";
 import { badRequest, conflict } from "../errors";
 import { tradeTotalFits } from "../portfolio";
@@ -34,6 +35,12 @@ import { parseImport, type ParsedOther, type ParsedRow, type ParsedTrade } from 
  * size as a JSON string (every quote escaped). The file's own size is checked after (a 413).
  */
 export const IMPORT_BODY_LIMIT = 2 * IMPORT_MAX_BYTES + 64 * 1024;
+
+/**
+ * Rows checked between two turns of the event loop: a 100,000-row file is checked in slices of
+ * a few milliseconds each, so other users' requests are answered meanwhile.
+ */
+const YIELD_EVERY = 5000;
 
 /** Symbols asked of the market per call. */
 const LOOKUP_BATCH = 50;
@@ -198,24 +205,25 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   const dividendsKnown = new Set(incomeKeys.map((key) => `${key.symbol}|${key.exDate}`));
   const candidates: { index: number; trade: ParsedTrade }[] = [];
   const incomeCandidates: IncomeCandidate[] = [];
-  parsed.forEach((row, index) => {
+  for (const [index, row] of parsed.entries()) {
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
     if (row.outcome === "income" || row.outcome === "split") {
       const decision = corporateRow(row, index);
       if (decision) decided.set(index, decision);
-      return;
+      continue;
     }
-    if (row.outcome !== "trade") return;
+    if (row.outcome !== "trade") continue;
     const reason = unknown.get(holdingKey(row.assetType, row.symbol));
     if (reason) {
       decided.set(index, { outcome: "error", message: reason });
-      return;
+      continue;
     }
     if (!tradeTotalFits(row.quantity, row.price)) {
       decided.set(index, {
         outcome: "error",
         message: "The trade's total (quantity x price) is too large",
       });
-      return;
+      continue;
     }
     const key = tradeKey({ ...row, side: row.transactionType });
     const matches = recorded.get(key) ?? 0;
@@ -225,10 +233,10 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
         outcome: "duplicate",
         message: "Already recorded: the same trade is in your history",
       });
-      return;
+      continue;
     }
     candidates.push({ index, trade: row });
-  });
+  }
 
   /**
    * A split or dividend row against the calendar: a split is the calendar's to apply, once; a
@@ -344,7 +352,8 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   const heldThen = new Map<string, Decimal>();
   const accepted: (typeof candidates)[number][] = [];
   const income: IncomeFields[] = [];
-  for (const event of timeline) {
+  for (const [position, event] of timeline.entries()) {
+    if (position % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
     if (event.kind === "split") {
       const key = holdingKey("STOCK", event.symbol);
       const before = heldThen.get(key);
@@ -396,7 +405,8 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   // The trades are applied in date order onto the positions as they are now, as if entered by
   // hand today; a sell the position no longer covers (a later recorded sell took it) is refused.
   const trades: ImportedTrade[] = [];
-  for (const { index, trade } of accepted) {
+  for (const [position, { index, trade }] of accepted.entries()) {
+    if (position % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
     const key = holdingKey(trade.assetType, trade.symbol);
     const now = held.get(key) ?? "0";
     if (trade.transactionType === "SELL" && compare(trade.quantity, now) > 0) {
