@@ -79,6 +79,9 @@ const procedureAccess: Record<string, Access> = {
   "portfolio.sell": "user",
   "import.preview": "user",
   "import.run": "user",
+  "import.mappings": "user",
+  "import.saveMapping": "user",
+  "import.deleteMapping": "user",
 };
 
 /**

@@ -100,6 +100,7 @@ describe("every operation in the OpenAPI document", () => {
       apiKey: 0,
       mfaSecret: "",
       income: 0,
+      importMapping: 0,
     };
     const income = {
       symbol: "KO",
@@ -255,6 +256,21 @@ describe("every operation in the OpenAPI document", () => {
           },
         }),
       ],
+      [
+        "saveImportMapping",
+        () => ({
+          token: user.token,
+          body: {
+            name: "Broker",
+            mapping: {
+              columns: { date: "D", symbol: "S", action: "A", quantity: "Q", price: "P" },
+              actions: { buy: ["Buy"] },
+            },
+          },
+        }),
+      ],
+      ["listImportMappings", () => ({ token: user.token })],
+      ["deleteImportMapping", () => ({ token: user.token, params: { id: state.importMapping } })],
       ["listCorporateActions", () => ({ token: user.token, query: { symbol: "MSFT" } })],
       ["createIncome", () => ({ token: user.token, body: income })],
       ["listIncome", () => ({ token: user.token })],
@@ -305,7 +321,10 @@ describe("every operation in the OpenAPI document", () => {
         state.mfaSecret = (answer.body as unknown as { secret: string }).secret;
       if (operationId === "createApiKey")
         state.apiKey = (answer.body as unknown as { id: number }).id;
-      if (operationId === "createIncome") state.income = (answer.body as unknown as { id: number }).id;
+      if (operationId === "saveImportMapping")
+        state.importMapping = (answer.body as unknown as { id: number }).id;
+      if (operationId === "createIncome")
+        state.income = (answer.body as unknown as { id: number }).id;
     }
   });
 

@@ -26,4 +26,3 @@ export const alertMessages = {
   tooMany: `You can keep at most ${MAX_ALERTS_PER_USER} alerts; delete one first`,
   notFound: "Alert not found",
 } as const;
-

@@ -139,3 +139,32 @@ export const importResult = z.object({
   errors: z.number().int().describe("Error rows left out (only with skipInvalid)"),
 });
 export type ImportResult = z.output<typeof importResult>;
+
+/** Saved 'Other CSV' mappings: at most this many per user, names of 1 to 60 characters. */
+export const IMPORT_MAPPINGS_MAX = 50;
+export const IMPORT_MAPPING_NAME_MAX = 60;
+
+export const importMappingName = z
+  .string()
+  .trim()
+  .min(1, "Give the mapping a name")
+  .max(
+    IMPORT_MAPPING_NAME_MAX,
+    `A mapping's name has at most ${IMPORT_MAPPING_NAME_MAX} characters`,
+  );
+
+export const saveImportMappingInput = z.object({
+  name: importMappingName.describe("Unique among the user's saved mappings"),
+  mapping: importMapping,
+});
+export type SaveImportMappingInput = z.input<typeof saveImportMappingInput>;
+
+export const importMappingIdInput = z.object({ id: z.coerce.number().int().positive() });
+
+export const savedImportMapping = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mapping: importMapping,
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type SavedImportMappingView = z.output<typeof savedImportMapping>;

@@ -13,7 +13,11 @@ export class LiveSymbolClaims {
    * them (calling it twice is harmless), or undefined when the user would then watch more than
    * `limit` distinct symbols; nothing is claimed then.
    */
-  claim(userId: number, instruments: readonly Instrument[], limit: number): (() => void) | undefined {
+  claim(
+    userId: number,
+    instruments: readonly Instrument[],
+    limit: number,
+  ): (() => void) | undefined {
     const keys = [...new Set(instruments.map(instrumentKey))];
     const held = this.byUser.get(userId) ?? new Map<string, number>();
     const added = keys.filter((key) => !held.has(key)).length;

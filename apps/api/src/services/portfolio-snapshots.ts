@@ -7,8 +7,7 @@ import {
   type Trade,
 } from "@ledgerline/db";
 import { add, isZero, sum, type Decimal } from "@ledgerline/money";
-import type {
-  CloseSeries} from "./portfolio-valuation";
+import type { CloseSeries } from "./portfolio-valuation";
 import {
   addDays,
   closeSeriesOf,

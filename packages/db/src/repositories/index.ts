@@ -5,6 +5,7 @@ import { auditLogsRepository } from "./audit-logs";
 import { clientLogsRepository } from "./client-logs";
 import { corporateActionsRepository } from "./corporate-actions";
 import { idempotencyKeysRepository } from "./idempotency-keys";
+import { importMappingsRepository } from "./import-mappings";
 import { mailOutboxRepository } from "./mail-outbox";
 import { mfaRepository } from "./mfa";
 import { marketDataRepository } from "./market-data";
@@ -39,6 +40,7 @@ export function createRepositories(database: Database) {
     apiKeys: apiKeysRepository(database),
     mfa: mfaRepository(database),
     snapshots: snapshotsRepository(database),
+    importMappings: importMappingsRepository(database),
   };
 }
 
@@ -53,6 +55,7 @@ export type { NewAuditLog, AuditLogFilter, AuditLogPageRequest } from "./audit-l
 export type { NewMail } from "./mail-outbox";
 export type { Alert, AlertCreation, NewAlert } from "./alerts";
 export type { NewClientLog } from "./client-logs";
+export type { ImportMappingSave, SavedImportMapping } from "./import-mappings";
 export type { IdempotencyClaim, IdempotencyClaimRequest } from "./idempotency-keys";
 export type {
   Position,

@@ -10,16 +10,7 @@ import {
 } from "@ledgerline/money";
 import { and, asc, count, desc, eq, gte, max, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import {
-  all,
-  changes,
-  first,
-  locked,
-  pause,
-  raw,
-  type Database,
-  type Work,
-} from "../database";
+import { all, changes, first, locked, pause, raw, type Database, type Work } from "../database";
 import type { AssetType, PositionRow, TransactionRow, TransactionType } from "../schema";
 import { incomeValues, type IncomeFields } from "./corporate-actions";
 import { markSnapshotsStale } from "./snapshots";

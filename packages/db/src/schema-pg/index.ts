@@ -11,6 +11,7 @@ import { apiKeyScopes } from "@ledgerline/contracts";
 import type {
   CompanyDetails,
   CryptoQuote,
+  ImportMapping,
   MarketMovers,
   StockSnapshot,
 } from "@ledgerline/contracts";
@@ -481,4 +482,19 @@ export const portfolioSnapshotStates = pgTable(
     version: integer("version").notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId] })],
+);
+
+/** Saved 'Other CSV' column mappings (see ../schema/import-mappings.ts). */
+export const importMappings = pgTable(
+  "import_mappings",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    mapping: jsonb("mapping").$type<ImportMapping>().notNull(),
+    createdAt: instant("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("import_mappings_user_name_idx").on(table.userId, table.name)],
 );

@@ -14,3 +14,4 @@ export * from "./api-keys";
 export * from "./mfa";
 export * from "./income";
 export * from "./snapshots";
+export * from "./import-mappings";

@@ -1,4 +1,13 @@
-import { importInput, importPreview, importResult } from "@ledgerline/contracts";
+import {
+  importInput,
+  importMappingIdInput,
+  importPreview,
+  importResult,
+  messageResult,
+  savedImportMapping,
+  saveImportMappingInput,
+} from "@ledgerline/contracts";
+import { z } from "zod";
 import { IMPORT_BODY_LIMIT } from "../../services/import/service";
 import { restRoute } from "../route";
 
@@ -61,5 +70,41 @@ export const importRoutes = [
     body: importInput,
     response: importResult,
     call: (caller, { body }) => caller.import.run(body),
+  }),
+  restRoute({
+    method: "GET",
+    url: "/import/mappings",
+    operationId: "listImportMappings",
+    tag: "Portfolio",
+    summary: "The signed-in user's saved column mappings for 'Other CSV' files, in name order",
+    access: "user",
+    response: z.array(savedImportMapping),
+    call: (caller) => caller.import.mappings(),
+  }),
+  restRoute({
+    method: "POST",
+    url: "/import/mappings",
+    operationId: "saveImportMapping",
+    tag: "Portfolio",
+    summary:
+      "Save a column mapping (the `mapping` of POST /api/import) under a name to reuse it; 400 for a name already used by another of the user's mappings, a name not of 1 to 60 characters, or a user already holding 50",
+    description:
+      "An `Idempotency-Key` header makes a retry answer as the first call did. Mappings are the user's own: no other user sees or deletes them.",
+    access: "user",
+    body: saveImportMappingInput,
+    response: savedImportMapping,
+    call: (caller, { body }) => caller.import.saveMapping(body),
+  }),
+  restRoute({
+    method: "DELETE",
+    url: "/import/mappings/:id",
+    operationId: "deleteImportMapping",
+    tag: "Portfolio",
+    summary: "Delete one of the user's saved mappings; 404 for any other id",
+    access: "user",
+    refusals: { 404: "No saved mapping of the user has this id" },
+    params: importMappingIdInput,
+    response: messageResult,
+    call: (caller, { params }) => caller.import.deleteMapping({ id: params.id }),
   }),
 ];

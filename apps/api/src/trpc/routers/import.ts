@@ -1,5 +1,19 @@
-import { importInput, importPreview, importResult } from "@ledgerline/contracts";
+import {
+  importInput,
+  importMappingIdInput,
+  importPreview,
+  importResult,
+  messageResult,
+  savedImportMapping,
+  saveImportMappingInput,
+} from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  deleteImportMapping,
+  listImportMappings,
+  saveImportMapping,
+} from "../../services/import/mappings";
 import { previewImport, runImport } from "../../services/import/service";
 import { userMutation, userProcedure } from "../trpc";
 
@@ -22,4 +36,20 @@ export const importRouter = {
     .input(importInput)
     .output(importResult)
     .mutation(({ ctx, input }) => runImport(ctx, input)),
+
+  /** The user's saved 'Other CSV' mappings, in name order. */
+  mappings: userProcedure
+    .output(z.array(savedImportMapping))
+    .query(({ ctx }) => listImportMappings(ctx)),
+
+  /** Saves the mapping under a name (unique per user, at most 50 per user). */
+  saveMapping: userMutation
+    .input(saveImportMappingInput)
+    .output(savedImportMapping)
+    .mutation(({ ctx, input }) => saveImportMapping(ctx, input)),
+
+  deleteMapping: userMutation
+    .input(importMappingIdInput)
+    .output(messageResult)
+    .mutation(({ ctx, input }) => deleteImportMapping(ctx, input.id)),
 } satisfies TRPCRouterRecord;
