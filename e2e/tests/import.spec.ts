@@ -70,3 +70,62 @@ test("a user imports the Schwab sample: reviews errors and skips, imports the va
   }
   await expect(page.getByRole("link", { name: "Import CSV" })).toBeVisible();
 });
+
+test("a user saves an 'Other CSV' mapping under a name, and after a reload applies it to the next file", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await signedInPortfolioUser(page, request, "Mapping Tester");
+  // A German broker's columns, which the header guess does not recognise.
+  const file = {
+    name: "broker.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("Datum;Wert;Art;Stück;Kurs\n03.03.2025;AAPL;Kauf;2;1.234,50\n"),
+  };
+  const chooseFile = async () => {
+    await page.getByLabel("CSV file").setInputFiles(file);
+    await page.getByLabel("Source").selectOption("generic");
+    await expect(page.getByRole("heading", { name: "2. Map the columns" })).toBeVisible();
+  };
+
+  await page.goto("/import");
+  await chooseFile();
+  await page.getByLabel("Decimal separator").selectOption(",");
+  await page.getByLabel("Date format").selectOption("DD.MM.YYYY");
+  for (const [label, column] of [
+    ["Date column", "Datum"],
+    ["Symbol column", "Wert"],
+    ["Action column", "Art"],
+    ["Quantity column", "Stück"],
+    ["Price column", "Kurs"],
+  ] as const) {
+    await page.getByLabel(label).selectOption(column);
+  }
+  await page.getByLabel("Buy values").fill("Kauf");
+  await page.getByLabel("Mapping name").fill("Comdirect");
+  await page.getByRole("button", { name: "Save mapping" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: 'Saved the mapping "Comdirect"' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  await page.reload();
+  await chooseFile();
+  await page.getByLabel("Saved mapping").selectOption({ label: "Comdirect" });
+  await expect(page.getByLabel("Date column")).toHaveValue("Datum");
+  await expect(page.getByLabel("Date format")).toHaveValue("DD.MM.YYYY");
+  await expect(page.getByLabel("Buy values")).toHaveValue("Kauf");
+  await page.getByRole("button", { name: "Preview" }).click();
+  const summary = page.getByLabel("Summary");
+  const count = (label: string) => summary.locator("div", { hasText: label }).locator("dd");
+  await expect(count("Trades")).toHaveText("1");
+  await expect(count("Errors")).toHaveText("0");
+  const table = page.getByRole("table", { name: "What each row of the file becomes" });
+  await expect(table.locator("tbody tr").first()).toContainText("1234.5");
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Delete mapping" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Deleted the mapping" })).toBeVisible();
+  await expect(page.getByLabel("Saved mapping")).toHaveValue("");
+});

@@ -23,6 +23,7 @@ import { formatDateTime } from "../../lib/format";
 import { titled } from "../../lib/head";
 import { trpc } from "../../lib/trpc";
 import { guessColumns, guessDelimiter, headerColumns } from "./import/-components/guess-mapping";
+import { SavedMappings } from "./import/-components/SavedMappings";
 
 export const Route = createFileRoute("/_app/import")({
   head: titled("Import"),
@@ -124,6 +125,25 @@ function mappingInput(state: MappingState): ImportMappingInput {
       dividend: list(state.actions.dividend),
       split: list(state.actions.split),
       skip: list(state.actions.skip),
+    },
+  };
+}
+
+/** A saved mapping back into the form's state (action lists as the comma-separated text typed). */
+function mappingState(mapping: ImportMappingInput): MappingState {
+  const text = (values: readonly string[] | undefined) => (values ?? []).join(", ");
+  return {
+    delimiter: mapping.delimiter ?? ",",
+    decimalSeparator: mapping.decimalSeparator ?? ".",
+    dateFormat: mapping.dateFormat ?? "YYYY-MM-DD",
+    assetType: mapping.assetType ?? "STOCK",
+    columns: { ...mapping.columns },
+    actions: {
+      buy: text(mapping.actions.buy),
+      sell: text(mapping.actions.sell),
+      dividend: text(mapping.actions.dividend),
+      split: text(mapping.actions.split),
+      skip: text(mapping.actions.skip),
     },
   };
 }
@@ -251,8 +271,15 @@ function ImportPage() {
         <Card className="space-y-4 p-6">
           <h2 className="text-lg font-semibold">2. Map the columns</h2>
           <p className="text-sm text-muted">
-            Guessed from the file's header; correct what is wrong.
+            Guessed from the file's header; correct what is wrong, or apply a mapping you saved.
           </p>
+          <SavedMappings
+            current={() => mappingInput(mapping)}
+            onApply={(saved) => {
+              setMapping(mappingState(saved));
+              setPreview(null);
+            }}
+          />
           <div className="grid gap-4 sm:grid-cols-3">
             <SelectField
               label="Separator"
