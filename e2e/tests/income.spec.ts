@@ -123,7 +123,8 @@ test("a user corrects a dividend to the broker's figure, deletes one and adds on
   await adding.getByLabel("Quantity held").fill("3.5");
   await adding.getByLabel("Amount per share").fill("0.515");
   await expect(adding.getByText("Leave empty for $1.80")).toBeVisible();
-  await adding.getByRole("button", { name: "Add dividend" }).click();
+  // A double-click adds it once.
+  await adding.getByRole("button", { name: "Add dividend" }).dblclick();
   await expect(adding).toBeHidden();
   await expect(table.getByRole("row").filter({ hasText: "KO" })).toContainText("$1.80");
 
@@ -133,6 +134,7 @@ test("a user corrects a dividend to the broker's figure, deletes one and adds on
     manual: true,
   });
   expect(after.entries.some((entry) => entry.id === deleted.id)).toBe(false);
+  expect(after.entries.filter((entry) => entry.symbol === "KO")).toHaveLength(1);
   expect(after.entries.find((entry) => entry.symbol === "KO")).toMatchObject({
     quantity: "3.5",
     amountPerShare: "0.515",

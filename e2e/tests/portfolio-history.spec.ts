@@ -77,6 +77,16 @@ test("a user filters and sorts the history, the view lives in the URL, and expor
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/,STOCK,AAPL,SELL,4,210.25,841,/);
 
+  // Part of a symbol finds every symbol holding it, whatever its case.
+  await page.getByRole("button", { name: "Clear Filters" }).click();
+  await expect(bodyRows(page)).toHaveCount(5);
+  await page.getByRole("textbox", { name: "Symbol" }).fill("s");
+  await page.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL(/symbol=S(&|$)/);
+  await expect(bodyRows(page)).toHaveCount(2);
+  await expect(page.getByRole("table", { name: "Your transactions" })).toContainText("SHIB");
+  await expect(page.getByRole("table", { name: "Your transactions" })).toContainText("MSFT");
+
   // Purchase type and a start date (sent as an ISO instant).
   await page.getByRole("button", { name: "Clear Filters" }).click();
   await expect(bodyRows(page)).toHaveCount(5);

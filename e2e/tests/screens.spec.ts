@@ -34,8 +34,12 @@ test("every page names itself in the document title", async ({ page }) => {
     ["/crypto", "Crypto Search · Ledgerline"],
     ["/crypto/BTC", "BTC crypto · Ledgerline"],
     ["/account", "Account Settings · Ledgerline"],
+    ["/import", "Import · Ledgerline"],
+    ["/income", "Dividend Income · Ledgerline"],
+    ["/alerts", "Price Alerts · Ledgerline"],
     ["/users", "User Management · Ledgerline"],
     ["/audit-logs", "Audit Logs · Ledgerline"],
+    ["/corporate-actions", "Corporate Actions · Ledgerline"],
   ];
   for (const [path, title] of signedIn) {
     await page.goto(path);
