@@ -22,6 +22,8 @@ test("searches by symbol and by company name, keeps recent searches and adds to 
   page,
   request,
 }) => {
+  // Some twenty searches, axe three times: past 90 s on a loaded 2-core CI runner.
+  test.slow();
   await signedInStockUser(page, request);
   await page
     .getByRole("navigation", { name: "Main" })
