@@ -8,7 +8,18 @@ import { big, canonical, decimalPlaces, type Decimal } from "./decimal";
 export const STORED_INTEGER_DIGITS = 20;
 export const STORED_FRACTION_DIGITS = 16;
 
+/** Plain decimal text that fits the stored width as it is: stored without big.js. */
+const FITS = /^(\d{1,20})(?:\.(\d{1,16}))?$/;
+/** Stored (or PostgreSQL numeric) text with a fraction: read back without big.js. */
+const STORED = /^(\d+)\.(\d+)$/;
+
+// The string paths below give exactly what the big.js paths give (a test holds them equal); an
+// import of 100,000 trades stores three decimals a row, and big.js took a second over them.
 export function toStored(value: Decimal): string {
+  const fits = FITS.exec(value);
+  if (fits) {
+    return `${fits[1]!.padStart(STORED_INTEGER_DIGITS, "0")}.${(fits[2] ?? "").padEnd(STORED_FRACTION_DIGITS, "0")}`;
+  }
   const amount = big(value);
   if (amount.lt(0)) throw new RangeError(`Stored decimals are never negative: ${value}`);
   if (decimalPlaces(canonical(amount)) > STORED_FRACTION_DIGITS) {
@@ -20,5 +31,11 @@ export function toStored(value: Decimal): string {
 }
 
 export function fromStored(stored: string): Decimal {
+  const parts = STORED.exec(stored);
+  if (parts) {
+    const integer = parts[1]!.replace(/^0+(?=\d)/, "");
+    const fraction = parts[2]!.replace(/0+$/, "");
+    return fraction === "" ? integer : `${integer}.${fraction}`;
+  }
   return canonical(big(stored));
 }

@@ -85,6 +85,32 @@ describe("stored decimals", () => {
     );
   });
 
+  it("store and read back decimal text with any leading or trailing zeros as its exact value", () => {
+    const written = fc
+      .tuple(
+        fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }),
+        fc.bigInt({ min: 0n, max: 10n ** 16n - 1n }),
+        fc.nat({ max: 3 }),
+        fc.nat({ max: 3 }),
+      )
+      .map(([integer, fraction, leading, trailing]) => {
+        const digits = fraction.toString().padStart(16, "0").replace(/0+$/, "");
+        const canonical = digits === "" ? `${integer}` : `${integer}.${digits}`;
+        const padded = `${"0".repeat(leading)}${integer}${digits === "" && trailing === 0 ? "" : `.${digits}${"0".repeat(trailing)}`}`;
+        return { canonical, padded };
+      });
+    fc.assert(
+      fc.property(written, ({ canonical, padded }) => {
+        expect(toStored(padded)).toBe(toStored(canonical));
+        expect(fromStored(toStored(padded))).toBe(canonical);
+        // PostgreSQL answers numeric without the padding.
+        expect(fromStored(padded)).toBe(canonical);
+      }),
+    );
+    expect(toStored("12.5")).toBe("00000000000000000012.5000000000000000");
+    expect(fromStored("00000000000000000000.0000000000000000")).toBe("0");
+  });
+
   it("refuse negative, too large or too precise values", () => {
     expect(() => toStored("-1")).toThrow(RangeError);
     expect(() => toStored("1".padEnd(22, "0"))).toThrow(RangeError);
