@@ -36,7 +36,7 @@ describe("GET /api/metrics", () => {
       /ledgerline_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} 1/,
     );
     expect(response.body).toMatch(
-      /ledgerline_deployment_upstream_calls\{provider="sim:\d+",operation="\w+"\} [1-9]/,
+      /ledgerline_deployment_upstream_calls\{provider="sim-v2:\d+",operation="\w+"\} [1-9]/,
     );
     expect(response.body).toContain("ledgerline_process_resident_memory_bytes");
   });

@@ -61,7 +61,7 @@ describe.skipIf(!available)("API processes sharing Redis", () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(scrape.body).toMatch(
-      /ledgerline_deployment_upstream_calls\{provider="sim:\d+",operation="\w+"\} [1-9]/,
+      /ledgerline_deployment_upstream_calls\{provider="sim-v2:\d+",operation="\w+"\} [1-9]/,
     );
   });
 

@@ -74,8 +74,8 @@ describe("crypto price history", () => {
     const store = new InMemoryMarketStore();
     const { market } = serviceOver(store, DURING_SESSION);
     await market.crypto.getHistoricalBars("LINK", "1W");
-    expect(await store.getBarCoverage("sim:ledgerline", "LINK")).toBeUndefined();
-    expect(await store.getBarCoverage("crypto:sim:ledgerline", "LINK")).toEqual({
+    expect(await store.getBarCoverage("sim-v2:ledgerline", "LINK")).toBeUndefined();
+    expect(await store.getBarCoverage("crypto:sim-v2:ledgerline", "LINK")).toEqual({
       from: "2026-03-04",
       to: "2026-03-10",
     });

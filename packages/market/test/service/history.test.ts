@@ -75,7 +75,7 @@ describe("daily history through the store", () => {
       c: snapshot.price,
     });
     expect(barCalls()).toEqual([{ ticker: "KO", from: "2026-03-04", to: "2026-03-10" }]);
-    expect(await store.getBarCoverage("sim:ledgerline", "KO")).toEqual({
+    expect(await store.getBarCoverage("sim-v2:ledgerline", "KO")).toEqual({
       from: "2026-03-04",
       to: "2026-03-10",
     });

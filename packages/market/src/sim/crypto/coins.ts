@@ -1,12 +1,31 @@
+import type { ReferenceClose } from "../reference";
+
 /**
- * The simulated crypto universe. `price` anchors the random walk at 2025-01-01T00:00Z near where
- * the real coin traded; `decimals` is the quote increment, so sub-cent coins such as SHIB and
- * PEPE are quoted to 8 decimals as the spec's display rule expects.
+ * The simulated crypto universe. `reference` is the close the simulated price is pinned to and
+ * stays near (../reference.ts); `decimals` is the quote increment, so sub-cent coins such as SHIB
+ * and PEPE are quoted to 8 decimals as the spec's display rule expects.
+ *
+ * `recorded` references are the coins' real closes of 31 December 2024 (the price at 24:00 UTC,
+ * as CoinMarketCap publishes its daily close), rounded to about four significant figures;
+ * `generated` ones are plausible figures near where the coin traded, not to be quoted as facts.
  */
+export const CRYPTO_REFERENCE_DATE = "2024-12-31";
+
+const recorded = (close: number): ReferenceClose => ({
+  date: CRYPTO_REFERENCE_DATE,
+  close,
+  source: "close",
+});
+const generated = (close: number): ReferenceClose => ({
+  date: CRYPTO_REFERENCE_DATE,
+  close,
+  source: "generated",
+});
+
 export interface SimCoin {
   symbol: string;
   name: string;
-  price: number;
+  reference: ReferenceClose;
   decimals: number;
   volatility: number;
   /** Typical units traded per day. */
@@ -17,7 +36,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "BTC",
     name: "Bitcoin",
-    price: 93_500,
+    reference: recorded(93_429),
     decimals: 2,
     volatility: 0.55,
     averageVolume: 25_000,
@@ -25,7 +44,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "ETH",
     name: "Ethereum",
-    price: 3_330,
+    reference: recorded(3_332),
     decimals: 2,
     volatility: 0.7,
     averageVolume: 350_000,
@@ -33,7 +52,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "SOL",
     name: "Solana",
-    price: 189,
+    reference: recorded(189.3),
     decimals: 2,
     volatility: 0.85,
     averageVolume: 3_000_000,
@@ -41,7 +60,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "XRP",
     name: "XRP",
-    price: 2.08,
+    reference: recorded(2.08),
     decimals: 4,
     volatility: 0.9,
     averageVolume: 600_000_000,
@@ -49,7 +68,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "ADA",
     name: "Cardano",
-    price: 0.84,
+    reference: recorded(0.845),
     decimals: 4,
     volatility: 0.9,
     averageVolume: 500_000_000,
@@ -57,7 +76,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "DOGE",
     name: "Dogecoin",
-    price: 0.316,
+    reference: recorded(0.316),
     decimals: 5,
     volatility: 1.0,
     averageVolume: 2_000_000_000,
@@ -65,7 +84,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "AVAX",
     name: "Avalanche",
-    price: 35.9,
+    reference: generated(35.9),
     decimals: 2,
     volatility: 0.95,
     averageVolume: 4_000_000,
@@ -73,7 +92,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "DOT",
     name: "Polkadot",
-    price: 6.7,
+    reference: generated(6.7),
     decimals: 3,
     volatility: 0.9,
     averageVolume: 10_000_000,
@@ -81,7 +100,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "LINK",
     name: "Chainlink",
-    price: 20.1,
+    reference: generated(20.1),
     decimals: 3,
     volatility: 0.95,
     averageVolume: 8_000_000,
@@ -89,7 +108,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "LTC",
     name: "Litecoin",
-    price: 103,
+    reference: generated(103),
     decimals: 2,
     volatility: 0.8,
     averageVolume: 2_000_000,
@@ -97,7 +116,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "BCH",
     name: "Bitcoin Cash",
-    price: 434,
+    reference: generated(434),
     decimals: 2,
     volatility: 0.8,
     averageVolume: 300_000,
@@ -105,7 +124,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "XLM",
     name: "Stellar",
-    price: 0.33,
+    reference: generated(0.33),
     decimals: 6,
     volatility: 0.9,
     averageVolume: 400_000_000,
@@ -113,7 +132,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "UNI",
     name: "Uniswap",
-    price: 13.3,
+    reference: generated(13.3),
     decimals: 3,
     volatility: 1.0,
     averageVolume: 6_000_000,
@@ -121,7 +140,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "ATOM",
     name: "Cosmos",
-    price: 6.4,
+    reference: generated(6.4),
     decimals: 3,
     volatility: 0.9,
     averageVolume: 8_000_000,
@@ -129,7 +148,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "ETC",
     name: "Ethereum Classic",
-    price: 25.8,
+    reference: generated(25.8),
     decimals: 2,
     volatility: 0.9,
     averageVolume: 3_000_000,
@@ -137,7 +156,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "FIL",
     name: "Filecoin",
-    price: 5.0,
+    reference: generated(5.0),
     decimals: 3,
     volatility: 1.0,
     averageVolume: 10_000_000,
@@ -145,7 +164,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "AAVE",
     name: "Aave",
-    price: 318,
+    reference: generated(318),
     decimals: 2,
     volatility: 1.0,
     averageVolume: 250_000,
@@ -153,7 +172,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "ALGO",
     name: "Algorand",
-    price: 0.36,
+    reference: generated(0.36),
     decimals: 4,
     volatility: 1.0,
     averageVolume: 150_000_000,
@@ -161,7 +180,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "NEAR",
     name: "NEAR Protocol",
-    price: 5.1,
+    reference: generated(5.1),
     decimals: 3,
     volatility: 1.0,
     averageVolume: 20_000_000,
@@ -169,7 +188,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "HBAR",
     name: "Hedera",
-    price: 0.28,
+    reference: generated(0.28),
     decimals: 5,
     volatility: 1.05,
     averageVolume: 600_000_000,
@@ -177,7 +196,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "ARB",
     name: "Arbitrum",
-    price: 0.73,
+    reference: generated(0.73),
     decimals: 4,
     volatility: 1.05,
     averageVolume: 150_000_000,
@@ -185,7 +204,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "OP",
     name: "Optimism",
-    price: 1.78,
+    reference: generated(1.78),
     decimals: 3,
     volatility: 1.05,
     averageVolume: 50_000_000,
@@ -193,7 +212,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "SHIB",
     name: "Shiba Inu",
-    price: 0.0000212,
+    reference: generated(0.0000212),
     decimals: 8,
     volatility: 1.1,
     averageVolume: 5_000_000_000_000,
@@ -201,7 +220,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "PEPE",
     name: "Pepe",
-    price: 0.0000171,
+    reference: generated(0.0000171),
     decimals: 8,
     volatility: 1.3,
     averageVolume: 40_000_000_000_000,
@@ -209,7 +228,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "BONK",
     name: "Bonk",
-    price: 0.0000295,
+    reference: generated(0.0000295),
     decimals: 8,
     volatility: 1.3,
     averageVolume: 2_000_000_000_000,
@@ -217,7 +236,7 @@ export const simCoins: readonly SimCoin[] = [
   {
     symbol: "USDC",
     name: "USDC",
-    price: 1,
+    reference: generated(1),
     decimals: 4,
     volatility: 0.01,
     averageVolume: 500_000_000,

@@ -1,9 +1,19 @@
 import { combine, normalFromHashes, normalSequence, type KeyedRandom } from "../random";
+import { dayNumber } from "../../calendar/dates";
+import {
+  pinnedReversion,
+  reversionPerStep,
+  slowAnchor,
+  softCap,
+  type SlowAnchor,
+} from "../reference";
 import type { SimCoin } from "./coins";
 
 /**
- * The simulated price of one coin, trading around the clock. Daily closes (at 00:00 UTC) follow
- * a geometric random walk with a share of each day's shock common to all coins; within a day the
+ * The simulated price of one coin, trading around the clock. Daily closes (at 24:00 UTC) move
+ * with the coin's volatility, a share of each day's shock common to all coins, and revert toward
+ * a slowly drifting anchor near the coin's reference close, within a band around it
+ * (../reference.ts); within a day the
  * price follows a minute-by-minute Brownian bridge between consecutive closes. A pure function
  * of (seed, coin, minute), like the stock model.
  *
@@ -14,9 +24,14 @@ const MS_PER_DAY = 86_400_000;
 const MINUTES_PER_DAY = 1440;
 /** Day 0 of the model. */
 const EPOCH = Date.UTC(2023, 0, 1);
-/** The coin's `price` holds at the start of this day. */
-const ANCHOR_DAY = (Date.UTC(2025, 0, 1) - EPOCH) / MS_PER_DAY;
 const MARKET_LOADING = 0.6;
+/** The fast process's spread, a share of the annual volatility within these bounds. */
+const STATIONARY_SHARE = 0.25;
+const STATIONARY_MIN = 0.002;
+const STATIONARY_MAX = 0.13;
+/** Coins have no drift of their own: the anchor's trend is a random one, levelling off. */
+const TREND_LIMIT = 0.12;
+const WAVE_AMPLITUDE = 0.06;
 
 export class CryptoMarketFactor {
   private values = new Float64Array(0);
@@ -47,6 +62,9 @@ export class CryptoPriceModel {
   private readonly coinHash: number;
   private readonly dailyVolatility: number;
   private readonly scale: number;
+  private readonly reversion: number;
+  private readonly referenceDay: number;
+  private readonly anchor: SlowAnchor;
   /** logCloses[d] is the log price at the end of day d (= start of day d + 1). */
   private logCloses = new Float64Array(0);
   private readonly paths = new Map<number, DayPath>();
@@ -59,24 +77,44 @@ export class CryptoPriceModel {
     this.coinHash = random.hash("coin", coin.symbol);
     this.dailyVolatility = coin.volatility / Math.sqrt(365);
     this.scale = 10 ** coin.decimals;
+    const spread = Math.min(
+      STATIONARY_MAX,
+      Math.max(STATIONARY_MIN, STATIONARY_SHARE * coin.volatility),
+    );
+    this.reversion = reversionPerStep(this.dailyVolatility, spread);
+    this.referenceDay = dayNumber(coin.reference.date) - dayNumber("2023-01-01");
+    const anchorHash = random.hash("coin-anchor", coin.symbol);
+    this.anchor = slowAnchor(
+      anchorHash,
+      0.1 * normalFromHashes(anchorHash, combine(anchorHash, 9)),
+      TREND_LIMIT,
+      WAVE_AMPLITUDE,
+    );
   }
 
-  private dailyReturn(day: number): number {
+  /** Day `day`'s shock in standard deviations: part the whole market's, part the coin's own. */
+  private shock(day: number): number {
     const base = combine(this.coinHash, day);
     const own = normalFromHashes(base, combine(base, 7));
-    const shock = MARKET_LOADING * this.market.at(day) + Math.sqrt(1 - MARKET_LOADING ** 2) * own;
-    return -(this.dailyVolatility ** 2) / 2 + this.dailyVolatility * shock;
+    return MARKET_LOADING * this.market.at(day) + Math.sqrt(1 - MARKET_LOADING ** 2) * own;
   }
 
   private logCloseAt(day: number): number {
-    if (day < 0) return this.logCloseAt(0) - this.dailyReturn(0);
+    if (day < 0) return this.logCloseAt(0) - this.dailyVolatility * this.shock(0);
     if (day >= this.logCloses.length) {
-      const length = Math.max(day, ANCHOR_DAY) + 366;
+      const length = Math.max(day, this.referenceDay) + 366;
+      const fast = pinnedReversion(
+        length,
+        this.referenceDay,
+        this.reversion,
+        this.dailyVolatility,
+        (d) => this.shock(d),
+      );
+      const logReference = Math.log(this.coin.reference.close);
       const closes = new Float64Array(length);
-      closes[ANCHOR_DAY - 1] = Math.log(this.coin.price);
-      for (let d = ANCHOR_DAY; d < length; d++) closes[d] = closes[d - 1]! + this.dailyReturn(d);
-      for (let d = ANCHOR_DAY - 2; d >= 0; d--)
-        closes[d] = closes[d + 1]! - this.dailyReturn(d + 1);
+      for (let d = 0; d < length; d++)
+        closes[d] =
+          logReference + softCap(this.anchor.at((d - this.referenceDay) / 365) + fast[d]!);
       this.logCloses = closes;
     }
     return this.logCloses[day]!;
@@ -111,6 +149,12 @@ export class CryptoPriceModel {
 
   private round(units: number): number {
     return Math.max(1, Math.round(units));
+  }
+
+  /** The close (24:00 UTC) of the day that starts at `dayStart`, in units; cheap, no minute path. */
+  closeOfDay(dayStart: number): number {
+    const day = Math.floor((dayStart - EPOCH) / MS_PER_DAY);
+    return this.round(Math.exp(this.logCloseAt(day)) * this.scale);
   }
 
   /** The price at `instant`, in units. */

@@ -9,7 +9,7 @@ import type {
   CryptoMarketProvider,
 } from "../../providers/types";
 import { KeyedRandom } from "../random";
-import { DEFAULT_SIM_SEED } from "../stocks/simulated-stock-market";
+import { DEFAULT_SIM_SEED, simProviderId } from "../stocks/simulated-stock-market";
 import { simCoins } from "./coins";
 import { CryptoMarketFactor, CryptoPriceModel } from "./crypto-price-model";
 
@@ -29,7 +29,7 @@ export class SimulatedCryptoMarket implements CryptoMarketProvider {
 
   constructor(options: SimulatedCryptoOptions = {}) {
     const seed = options.seed ?? DEFAULT_SIM_SEED;
-    this.id = `sim:${seed}`;
+    this.id = simProviderId(seed);
     this.clock = options.clock ?? systemClock;
     const random = new KeyedRandom(seed);
     const market = new CryptoMarketFactor(random);

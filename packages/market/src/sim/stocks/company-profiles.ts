@@ -1,5 +1,7 @@
 import { sp500Constituents } from "../data/sp500-constituents.gen";
 import type { KeyedRandom } from "../random";
+import type { ReferenceClose } from "../reference";
+import { STOCK_REFERENCE_DATE, stockReferenceCloses } from "./reference-closes";
 import type { Constituent } from "./constituent";
 import { usStates } from "./us-states";
 import { wellKnownCompanies, type WellKnownCompany } from "./well-known-companies";
@@ -30,8 +32,8 @@ export interface CompanyProfile {
 }
 
 export interface PriceModelParameters {
-  /** The price on SIM_ANCHOR_DATE, in dollars. */
-  anchorPrice: number;
+  /** The close the simulated path is pinned to and stays near (see ../reference.ts). */
+  reference: ReferenceClose;
   annualDrift: number;
   annualVolatility: number;
   /** How strongly the stock follows the whole market (0..1). */
@@ -118,6 +120,12 @@ function formatLongDate(date: string): string {
   return `${monthNames[month - 1]} ${day}, ${year}`;
 }
 
+function curatedReference(symbol: string): ReferenceClose {
+  const reference = stockReferenceCloses[symbol];
+  if (!reference) throw new Error(`${symbol} is curated but has no reference close`);
+  return reference;
+}
+
 function curatedProfile(
   row: Constituent,
   company: WellKnownCompany,
@@ -144,7 +152,7 @@ function curatedProfile(
     sharesOutstanding: company.sharesOutstanding,
     curated: true,
     model: {
-      anchorPrice: company.price,
+      reference: curatedReference(row.symbol),
       annualDrift: clamp(0.08 + 0.06 * random.normal(row.symbol, "drift"), -0.1, 0.25),
       annualVolatility: company.volatility,
       marketLoading: 0.5 + 0.3 * random.uniform(row.symbol, "loading"),
@@ -160,15 +168,18 @@ function generatedProfile(row: Constituent, random: KeyedRandom): CompanyProfile
   const n = (...key: string[]) => random.normal(row.symbol, ...key);
   const name = displayName(row.name);
 
-  const anchorPrice =
-    Math.round(clamp(Math.exp(Math.log(95) + 0.8 * n("price")), 12, 900) * 100) / 100;
+  const reference: ReferenceClose = stockReferenceCloses[row.symbol] ?? {
+    date: STOCK_REFERENCE_DATE,
+    close: Math.round(clamp(Math.exp(Math.log(95) + 0.8 * n("price")), 12, 900) * 100) / 100,
+    source: "generated",
+  };
   const annualVolatility = clamp(
     (sectorVolatility[row.sector] ?? 0.26) * Math.exp(0.25 * n("volatility")),
     0.13,
     0.65,
   );
   const marketCap = clamp(Math.exp(Math.log(40e9) + 0.9 * n("cap")), 5e9, 900e9);
-  const sharesOutstanding = Math.max(1000, Math.round(marketCap / anchorPrice / 1000) * 1000);
+  const sharesOutstanding = Math.max(1000, Math.round(marketCap / reference.close / 1000) * 1000);
   const techLike =
     row.sector === "Information Technology" || row.sector === "Communication Services";
   const exchange = r("exchange") < (techLike ? 0.6 : 0.2) ? "XNAS" : "XNYS";
@@ -230,7 +241,7 @@ function generatedProfile(row: Constituent, random: KeyedRandom): CompanyProfile
     sharesOutstanding,
     curated: false,
     model: {
-      anchorPrice,
+      reference,
       annualDrift: clamp(0.07 + 0.08 * n("drift"), -0.15, 0.3),
       annualVolatility,
       marketLoading: 0.45 + 0.3 * r("loading"),
@@ -257,7 +268,7 @@ export function buildCompanyProfiles(random: KeyedRandom): Map<string, CompanyPr
 /**
  * SPY, the S&P 500 ETF, so that returns have a benchmark in the simulated market as on Polygon:
  * it follows the simulated market's common factor alone (loading 1), at the index's volatility,
- * from near where it traded on the anchor date.
+ * kept near its close of the reference date.
  */
 const benchmarkFund: CompanyProfile = {
   symbol: "SPY",
@@ -280,7 +291,7 @@ const benchmarkFund: CompanyProfile = {
   sharesOutstanding: 1_000_000_000,
   curated: true,
   model: {
-    anchorPrice: 584.64,
+    reference: curatedReference("SPY"),
     annualDrift: 0.08,
     annualVolatility: 0.16,
     marketLoading: 1,

@@ -10,8 +10,8 @@ import { SIM_ANCHOR_DATE, SIM_HISTORY_START } from "./trading-days";
  * The simulated market's calendar of corporate actions: a few splits, and quarterly cash
  * dividends for the companies that pay them.
  *
- * Prices: the price model's path is continuous and anchored to the curated price on
- * SIM_ANCHOR_DATE, in the shares of that day. A split divides the traded (unadjusted) price from
+ * Prices: the price model's path is continuous and in the shares of SIM_ANCHOR_DATE (its
+ * reference close, on its own date, is converted into them with `splitFactor`). A split divides the traded (unadjusted) price from
  * its ex-date on by its ratio, so the traded price on day d is the path divided by
  * `splitFactor(d)` (the product of the ratios of the splits between the anchor and d). Prices
  * adjusted as of today are the path divided by `splitFactor(today)`: no cliff at a split.
@@ -78,7 +78,7 @@ const ANNUAL_DIVIDEND_GROWTH = 0.05;
 const DECLARED_AHEAD_DAYS = 90;
 
 interface DividendPolicy {
-  /** Annual yield on the anchor price. */
+  /** Annual yield on the reference close. */
   annualYield: number;
   /** 0, 1 or 2: which month of each quarter the ex-date falls in. */
   monthOffset: number;
@@ -159,7 +159,11 @@ export class SimCorporateActions {
     if (!policy) return [];
     const first = profile.listDate > SIM_HISTORY_START ? profile.listDate : SIM_HISTORY_START;
     const last = addDays(today, DECLARED_AHEAD_DAYS);
-    const quarterlyDollars = (profile.model.anchorPrice * policy.annualYield) / 4;
+    // The yield is on the reference close, in the path's (anchor-day) shares.
+    const referencePrice =
+      profile.model.reference.close *
+      this.splitFactor(profile.symbol, profile.model.reference.date);
+    const quarterlyDollars = (referencePrice * policy.annualYield) / 4;
     const actions: CorporateAction[] = [];
     for (let year = yearOf(first); year <= yearOf(last); year++) {
       for (let quarter = 0; quarter < 4; quarter++) {

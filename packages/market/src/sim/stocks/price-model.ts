@@ -1,13 +1,21 @@
 import { sessionOn, type TradingSession } from "../../calendar/nyse-calendar";
 import { combine, normalFromHashes, normalSequence, type KeyedRandom } from "../random";
 import type { PriceModelParameters } from "./company-profiles";
-import { SIM_ANCHOR_DATE, type TradingDays } from "./trading-days";
+import {
+  pinnedReversion,
+  reversionPerStep,
+  slowAnchor,
+  softCap,
+  type SlowAnchor,
+} from "../reference";
+import type { TradingDays } from "./trading-days";
 
 /**
  * The simulated price process of one stock.
  *
- * Daily closes follow a geometric random walk with the stock's drift and volatility, part of
- * each day's shock shared by the whole market (so the market has good and bad days). Each
+ * Daily closes move with the stock's volatility, part of each day's shock shared by the whole
+ * market (so the market has good and bad days), and revert toward a slowly drifting anchor near
+ * the stock's reference close, within a band around it (../reference.ts). Each
  * session opens with a small gap from the previous close and then follows a Brownian bridge,
  * minute by minute, from that open to the day's close. Everything is a pure function of
  * (seed, symbol, day, minute): the same instant always shows the same price, a finished day's
@@ -65,52 +73,86 @@ export function cumulativeVolumeShare(x: number): number {
   return OPENING_AUCTION_SHARE + (1 - OPENING_AUCTION_SHARE) * uShaped;
 }
 
+/** The fast process's spread, a share of the annual volatility within these bounds. */
+const STATIONARY_SHARE = 0.4;
+const STATIONARY_MIN = 0.04;
+const STATIONARY_MAX = 0.12;
+/** Half the profile's drift feeds the anchor's trend, which levels off at this log deviation. */
+const TREND_LIMIT = 0.15;
+const WAVE_AMPLITUDE = 0.04;
+
 export class StockPriceModel {
   private readonly symbolHash: number;
   private readonly dailyVolatility: number;
-  private readonly dailyDrift: number;
-  private readonly anchorIndex: number;
+  private readonly reversion: number;
+  private readonly referenceIndex: number;
+  private readonly logReference: number;
+  private readonly anchor: SlowAnchor;
   private logCloses = new Float64Array(0);
   private returns = new Float64Array(0);
   private readonly bars = new Map<number, SessionBar>();
   private readonly paths = new Map<number, IntradayPath>();
 
+  /**
+   * `splitFactorOnReference` is corporate-actions.ts' split factor on the reference date: the
+   * path is in the shares of SIM_ANCHOR_DATE, the reference close in those of its own date.
+   */
   constructor(
     random: KeyedRandom,
     symbol: string,
     private readonly parameters: PriceModelParameters,
     private readonly days: TradingDays,
     private readonly market: MarketFactor,
+    splitFactorOnReference = 1,
   ) {
     this.symbolHash = random.hash("stock", symbol);
     this.dailyVolatility = parameters.annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
-    this.dailyDrift =
-      (parameters.annualDrift - parameters.annualVolatility ** 2 / 2) / TRADING_DAYS_PER_YEAR;
-    const anchor = days.indexOf(SIM_ANCHOR_DATE);
-    if (anchor === undefined) throw new Error(`${SIM_ANCHOR_DATE} must be a trading day`);
-    this.anchorIndex = anchor;
+    const spread = Math.min(
+      STATIONARY_MAX,
+      Math.max(STATIONARY_MIN, STATIONARY_SHARE * parameters.annualVolatility),
+    );
+    this.reversion = reversionPerStep(this.dailyVolatility, spread);
+    const { reference } = parameters;
+    const index = days.indexOf(reference.date);
+    if (index === undefined)
+      throw new Error(`${symbol}'s reference ${reference.date} must be a trading day`);
+    this.referenceIndex = index;
+    this.logReference = Math.log(reference.close * splitFactorOnReference);
+    this.anchor = slowAnchor(
+      random.hash("stock-anchor", symbol),
+      parameters.annualDrift / 2,
+      TREND_LIMIT,
+      WAVE_AMPLITUDE,
+    );
   }
 
-  private dailyReturn(index: number): number {
+  /** Day `index`'s shock in standard deviations: part the market's, part the stock's own. */
+  private shock(index: number): number {
     const loading = this.parameters.marketLoading;
     const base = combine(this.symbolHash, this.days.hashAt(index));
     const own = normalFromHashes(base, combine(base, 7));
-    const shock = loading * this.market.at(index) + Math.sqrt(1 - loading * loading) * own;
-    return this.dailyDrift + this.dailyVolatility * shock;
+    return loading * this.market.at(index) + Math.sqrt(1 - loading * loading) * own;
   }
 
   private ensureComputed(index: number): void {
     if (index < this.logCloses.length) return;
     // A year beyond what is asked for: enough for a long-running server, cheap for 500 stocks.
-    const length = Math.min(Math.max(this.anchorIndex, index) + 253, this.days.length);
-    const returns = new Float64Array(length);
+    const length = Math.min(Math.max(this.referenceIndex, index) + 253, this.days.length);
+    const fast = pinnedReversion(
+      length,
+      this.referenceIndex,
+      this.reversion,
+      this.dailyVolatility,
+      (i) => this.shock(i),
+    );
     const logCloses = new Float64Array(length);
-    for (let i = 0; i < length; i++) returns[i] = this.dailyReturn(i);
-    logCloses[this.anchorIndex] = Math.log(this.parameters.anchorPrice);
-    for (let i = this.anchorIndex + 1; i < length; i++)
-      logCloses[i] = logCloses[i - 1]! + returns[i]!;
-    for (let i = this.anchorIndex - 1; i >= 0; i--)
-      logCloses[i] = logCloses[i + 1]! - returns[i + 1]!;
+    for (let i = 0; i < length; i++) {
+      const years = (i - this.referenceIndex) / TRADING_DAYS_PER_YEAR;
+      logCloses[i] = this.logReference + softCap(this.anchor.at(years) + fast[i]!);
+    }
+    const returns = new Float64Array(length);
+    returns[0] = this.dailyVolatility * this.shock(0);
+    for (let i = 1; i < length; i++) returns[i] = logCloses[i]! - logCloses[i - 1]!;
     this.returns = returns;
     this.logCloses = logCloses;
   }

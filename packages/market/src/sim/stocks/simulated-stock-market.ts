@@ -45,6 +45,17 @@ export const SIM_TICKERS_WITHOUT_NEWS: readonly string[] = ["AOS", "ALLE", "NWS"
 export const SIM_TICKERS_WITHOUT_INTRADAY_RANGE: readonly string[] = ["FOX", "NWS"];
 
 export const DEFAULT_SIM_SEED = "ledgerline";
+/**
+ * The version of the simulated price model, part of the provider's id so that bars and details
+ * stored by an earlier model (keyed by that id in the market-data tables) are never mixed with
+ * this one's. Bump it whenever the same (seed, symbol, day) gives different prices.
+ * v2: prices kept near dated reference closes (reference.ts).
+ */
+export const SIM_MODEL_VERSION = 2;
+
+export function simProviderId(seed: string): string {
+  return `sim-v${SIM_MODEL_VERSION}:${seed}`;
+}
 export const SIM_MOVERS_LENGTH = 20;
 const RELATED_LIMIT = 10;
 
@@ -100,7 +111,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
 
   constructor(options: SimulatedMarketOptions = {}) {
     const seed = options.seed ?? DEFAULT_SIM_SEED;
-    this.id = `sim:${seed}`;
+    this.id = simProviderId(seed);
     this.clock = options.clock ?? systemClock;
     this.random = new KeyedRandom(seed);
     this.market = new MarketFactor(this.random, this.days);
@@ -155,6 +166,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
         profile.model,
         this.days,
         this.market,
+        this.actions.splitFactor(profile.symbol, profile.model.reference.date),
       );
       this.models.set(profile.symbol, model);
     }
@@ -412,7 +424,8 @@ function groupRelated(profiles: ReadonlyMap<string, CompanyProfile>): Map<string
     group.push(profile);
     groups.set(profile.subIndustry, group);
   }
-  const size = (profile: CompanyProfile) => profile.sharesOutstanding * profile.model.anchorPrice;
+  const size = (profile: CompanyProfile) =>
+    profile.sharesOutstanding * profile.model.reference.close;
   const related = new Map<string, string[]>();
   for (const group of groups.values()) {
     const bySize = [...group].sort((a, b) => size(b) - size(a) || a.symbol.localeCompare(b.symbol));

@@ -1,8 +1,8 @@
 /**
  * Hand-written profiles of the best-known constituents: real names, exchanges, headquarters,
  * phone numbers and websites, with employee counts, listing dates and share counts rounded from
- * public filings of 2024-2025. `price` anchors the simulated random walk on 2025-01-02 near where
- * the real stock traded; everything the market does after that is simulated.
+ * public filings of 2024-2025. Their reference closes, which the simulated prices stay near, are in
+ * reference-closes.ts; everything the market does is simulated.
  */
 export interface WellKnownCompany {
   symbol: string;
@@ -19,7 +19,6 @@ export interface WellKnownCompany {
   homepage: string;
   description: string;
   sharesOutstanding: number;
-  price: number;
   volatility: number;
 }
 
@@ -38,7 +37,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(408) 996-1010",
     homepage: "https://www.apple.com",
     sharesOutstanding: 15_040_000_000,
-    price: 243.85,
     volatility: 0.26,
     description:
       "Apple designs and sells the iPhone, Mac, iPad, Apple Watch and AirPods, and a growing set of services such as the App Store, iCloud, Apple Music and Apple Pay. Most revenue comes from the iPhone; services are the fastest-growing part of the business.",
@@ -57,7 +55,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(425) 882-8080",
     homepage: "https://www.microsoft.com",
     sharesOutstanding: 7_434_000_000,
-    price: 418.58,
     volatility: 0.24,
     description:
       "Microsoft makes software, cloud services and devices: Azure cloud computing, Microsoft 365 and Windows, LinkedIn, the Xbox gaming business and the Surface line. Its commercial cloud is the largest contributor to growth.",
@@ -76,7 +73,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(408) 486-2000",
     homepage: "https://www.nvidia.com",
     sharesOutstanding: 24_490_000_000,
-    price: 138.31,
     volatility: 0.5,
     description:
       "NVIDIA designs graphics processors and accelerated computing platforms. Its data-center GPUs and networking power most large AI training clusters, and its GeForce chips remain a leading brand in PC gaming.",
@@ -95,7 +91,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(206) 266-1000",
     homepage: "https://www.aboutamazon.com",
     sharesOutstanding: 10_510_000_000,
-    price: 220.22,
     volatility: 0.32,
     description:
       "Amazon runs the largest online store in the United States, a third-party marketplace, the Prime subscription, an advertising business and Amazon Web Services, the biggest public cloud provider.",
@@ -114,7 +109,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(650) 253-0000",
     homepage: "https://abc.xyz",
     sharesOutstanding: 5_830_000_000,
-    price: 190.63,
     volatility: 0.3,
     description:
       "Alphabet is the parent of Google, whose search, YouTube, Android, Chrome and advertising businesses earn most of its revenue, and of Google Cloud and a set of longer-term bets such as Waymo. Class A shares carry one vote each.",
@@ -133,7 +127,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(650) 253-0000",
     homepage: "https://abc.xyz",
     sharesOutstanding: 5_450_000_000,
-    price: 191.79,
     volatility: 0.3,
     description:
       "Alphabet is the parent of Google, whose search, YouTube, Android, Chrome and advertising businesses earn most of its revenue, and of Google Cloud and a set of longer-term bets such as Waymo. Class C shares carry no vote.",
@@ -152,7 +145,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(650) 543-4800",
     homepage: "https://investor.atmeta.com",
     sharesOutstanding: 2_520_000_000,
-    price: 599.24,
     volatility: 0.38,
     description:
       "Meta operates Facebook, Instagram, Messenger and WhatsApp, which together reach more than three billion people daily and earn almost all of its revenue through advertising. Reality Labs builds its virtual and augmented reality hardware.",
@@ -171,7 +163,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(512) 516-8177",
     homepage: "https://www.tesla.com",
     sharesOutstanding: 3_220_000_000,
-    price: 379.28,
     volatility: 0.6,
     description:
       "Tesla designs and builds electric cars, from the Model 3 and Model Y to the Cybertruck, along with stationary batteries and solar products. It also develops driver-assistance software and sells regulatory credits.",
@@ -190,7 +181,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(402) 346-1400",
     homepage: "https://www.berkshirehathaway.com",
     sharesOutstanding: 2_160_000_000,
-    price: 453.2,
     volatility: 0.16,
     description:
       "Berkshire Hathaway is a holding company whose insurance operations, led by GEICO and its reinsurance businesses, fund investments in wholly owned companies such as BNSF Railway and Berkshire Hathaway Energy and a large portfolio of listed stocks.",
@@ -209,7 +199,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(212) 270-6000",
     homepage: "https://www.jpmorganchase.com",
     sharesOutstanding: 2_800_000_000,
-    price: 241.61,
     volatility: 0.22,
     description:
       "JPMorgan Chase is the largest bank in the United States by assets, with consumer banking under the Chase brand, a leading investment bank, commercial banking and one of the biggest asset and wealth management businesses.",
@@ -228,7 +217,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(650) 432-3200",
     homepage: "https://usa.visa.com",
     sharesOutstanding: 1_950_000_000,
-    price: 316.0,
     volatility: 0.18,
     description:
       "Visa runs the world's largest card payment network, connecting banks, merchants and cardholders in more than 200 countries. It earns fees on payment volume and transactions processed but does not lend to cardholders.",
@@ -247,7 +235,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(914) 249-2000",
     homepage: "https://www.mastercard.com",
     sharesOutstanding: 917_000_000,
-    price: 527.0,
     volatility: 0.19,
     description:
       "Mastercard operates a global card payment network and sells data, fraud-prevention and consulting services to banks and merchants. Like Visa, it earns fees on volume and takes no credit risk on cardholders.",
@@ -266,7 +253,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(732) 524-0400",
     homepage: "https://www.jnj.com",
     sharesOutstanding: 2_407_000_000,
-    price: 145.0,
     volatility: 0.16,
     description:
       "Johnson & Johnson develops prescription medicines in immunology, oncology and neuroscience and makes medical devices for surgery, orthopaedics and cardiovascular care. It separated its consumer health brands as Kenvue in 2023.",
@@ -285,7 +271,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(479) 273-4000",
     homepage: "https://corporate.walmart.com",
     sharesOutstanding: 8_030_000_000,
-    price: 90.5,
     volatility: 0.18,
     description:
       "Walmart is the world's largest retailer, with supercenters, Sam's Club warehouse stores and a fast-growing e-commerce and advertising business. Groceries make up more than half of its US sales.",
@@ -304,7 +289,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(513) 983-1100",
     homepage: "https://us.pg.com",
     sharesOutstanding: 2_350_000_000,
-    price: 167.0,
     volatility: 0.15,
     description:
       "Procter & Gamble makes household and personal-care brands such as Tide, Pampers, Gillette, Charmin, Crest and Olay, sold in about 180 countries.",
@@ -323,7 +307,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(972) 940-6000",
     homepage: "https://corporate.exxonmobil.com",
     sharesOutstanding: 4_400_000_000,
-    price: 107.0,
     volatility: 0.24,
     description:
       "ExxonMobil explores for and produces oil and natural gas, refines it into fuels and lubricants, and makes chemicals. Its largest growth projects are in the Permian Basin and offshore Guyana.",
@@ -342,7 +325,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(952) 936-1300",
     homepage: "https://www.unitedhealthgroup.com",
     sharesOutstanding: 920_000_000,
-    price: 510.0,
     volatility: 0.25,
     description:
       "UnitedHealth Group is the largest US health insurer through UnitedHealthcare, and through Optum it runs pharmacy benefits, physician practices and health data services.",
@@ -361,7 +343,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(770) 433-8211",
     homepage: "https://www.homedepot.com",
     sharesOutstanding: 993_000_000,
-    price: 390.0,
     volatility: 0.21,
     description:
       "Home Depot is the largest home-improvement retailer in the world, selling tools, building materials and garden supplies to do-it-yourself customers and professional contractors through about 2,300 stores.",
@@ -380,7 +361,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(404) 676-2121",
     homepage: "https://www.coca-colacompany.com",
     sharesOutstanding: 4_310_000_000,
-    price: 62.5,
     volatility: 0.14,
     description:
       "Coca-Cola owns more than 200 beverage brands, including Coca-Cola, Sprite, Fanta, Minute Maid and smartwater. It sells concentrate to a global network of bottling partners rather than bottling most drinks itself.",
@@ -399,7 +379,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(914) 253-2000",
     homepage: "https://www.pepsico.com",
     sharesOutstanding: 1_372_000_000,
-    price: 152.0,
     volatility: 0.16,
     description:
       "PepsiCo sells snacks and drinks worldwide: Frito-Lay chips, Quaker foods, Pepsi, Gatorade and Mountain Dew. Snacks earn the larger share of its profit.",
@@ -418,7 +397,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(818) 560-1000",
     homepage: "https://thewaltdisneycompany.com",
     sharesOutstanding: 1_810_000_000,
-    price: 111.0,
     volatility: 0.26,
     description:
       "Disney makes films and series through its studios, Pixar, Marvel and Lucasfilm, streams them on Disney+ and Hulu, owns ESPN and ABC, and runs theme parks, resorts and cruise lines.",
@@ -437,7 +415,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(408) 540-3700",
     homepage: "https://www.netflix.com",
     sharesOutstanding: 428_000_000,
-    price: 890.0,
     volatility: 0.35,
     description:
       "Netflix is the largest subscription streaming service, with more than 300 million paid memberships in over 190 countries, and produces much of its own film and series catalogue. It added an advertising tier in 2022.",
@@ -456,7 +433,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(408) 765-8080",
     homepage: "https://www.intel.com",
     sharesOutstanding: 4_330_000_000,
-    price: 20.2,
     volatility: 0.45,
     description:
       "Intel designs and manufactures processors for PCs and servers and is building a contract chipmaking business, Intel Foundry, to make chips for other companies in its own factories.",
@@ -475,7 +451,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(408) 749-4000",
     homepage: "https://www.amd.com",
     sharesOutstanding: 1_620_000_000,
-    price: 120.0,
     volatility: 0.48,
     description:
       "AMD designs CPUs and GPUs for PCs, game consoles and data centers, including EPYC server processors and Instinct AI accelerators; its chips are manufactured by contract foundries.",
@@ -494,7 +469,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(408) 526-4000",
     homepage: "https://www.cisco.com",
     sharesOutstanding: 3_980_000_000,
-    price: 59.5,
     volatility: 0.2,
     description:
       "Cisco sells networking equipment such as switches and routers, security products, and collaboration software including Webex; its 2024 purchase of Splunk added observability and security analytics.",
@@ -513,7 +487,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(737) 867-1000",
     homepage: "https://www.oracle.com",
     sharesOutstanding: 2_800_000_000,
-    price: 168.0,
     volatility: 0.33,
     description:
       "Oracle sells database software, business applications such as NetSuite and Fusion, and Oracle Cloud Infrastructure, which it is expanding quickly to host AI workloads.",
@@ -532,7 +505,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(914) 499-1900",
     homepage: "https://www.ibm.com",
     sharesOutstanding: 925_000_000,
-    price: 221.0,
     volatility: 0.22,
     description:
       "IBM sells hybrid-cloud software such as Red Hat, IT consulting, and infrastructure including mainframes, and is one of the leading developers of quantum computers.",
@@ -551,7 +523,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(503) 671-6453",
     homepage: "https://about.nike.com",
     sharesOutstanding: 1_480_000_000,
-    price: 76.0,
     volatility: 0.3,
     description:
       "Nike is the largest athletic footwear and apparel company, selling Nike, Jordan and Converse products through its own stores and apps and through wholesale partners.",
@@ -570,7 +541,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(630) 623-3000",
     homepage: "https://corporate.mcdonalds.com",
     sharesOutstanding: 715_000_000,
-    price: 290.0,
     volatility: 0.16,
     description:
       "McDonald's is the largest restaurant chain by revenue, with more than 40,000 locations, about 95% of them run by franchisees who pay rent and royalties.",
@@ -589,7 +559,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(703) 465-3500",
     homepage: "https://www.boeing.com",
     sharesOutstanding: 750_000_000,
-    price: 177.0,
     volatility: 0.33,
     description:
       "Boeing builds commercial jets such as the 737 and 787, military aircraft, satellites and space systems, and provides aftermarket services to airlines and governments.",
@@ -608,7 +577,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(425) 313-8100",
     homepage: "https://www.costco.com",
     sharesOutstanding: 444_000_000,
-    price: 916.0,
     volatility: 0.2,
     description:
       "Costco runs membership warehouse clubs that sell a limited range of goods in bulk at low margins; membership fees earn a large share of its profit.",
@@ -627,7 +595,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(415) 901-7000",
     homepage: "https://www.salesforce.com",
     sharesOutstanding: 960_000_000,
-    price: 334.0,
     volatility: 0.32,
     description:
       "Salesforce sells customer relationship management software as a cloud service, along with Slack, Tableau, MuleSoft and AI agents built on its platform.",
@@ -646,7 +613,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(408) 536-6000",
     homepage: "https://www.adobe.com",
     sharesOutstanding: 435_000_000,
-    price: 440.0,
     volatility: 0.3,
     description:
       "Adobe makes creative and document software, Photoshop, Illustrator, Premiere Pro and Acrobat, sold by subscription, plus marketing and analytics software for enterprises.",
@@ -665,7 +631,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(212) 733-2323",
     homepage: "https://www.pfizer.com",
     sharesOutstanding: 5_670_000_000,
-    price: 26.5,
     volatility: 0.22,
     description:
       "Pfizer discovers and sells medicines and vaccines across oncology, immunology, cardiology and infectious disease; its 2023 purchase of Seagen expanded its cancer portfolio.",
@@ -684,7 +649,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(925) 842-1000",
     homepage: "https://www.chevron.com",
     sharesOutstanding: 1_790_000_000,
-    price: 145.0,
     volatility: 0.24,
     description:
       "Chevron produces oil and natural gas in the United States, Australia, Kazakhstan and elsewhere, and refines and markets fuels; it completed its purchase of Hess in 2025.",
@@ -703,7 +667,6 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
     phone: "(704) 386-5681",
     homepage: "https://www.bankofamerica.com",
     sharesOutstanding: 7_600_000_000,
-    price: 44.0,
     volatility: 0.26,
     description:
       "Bank of America serves consumers and businesses across the United States, and runs Merrill wealth management and the BofA Securities investment bank.",
