@@ -16,9 +16,9 @@ afterEach(async () => {
 });
 
 /**
- * Daily closes of the pinned market (today is 2026-03-11): AAPL 245.59 (Mar 2), 247.64, 247.79,
- * 239.69 (Mar 5), 245.53 (Fri Mar 6, carried over the weekend), and today's price 245.65; BTC
- * 81600.71 (Sun Mar 8) and today's 84853.87.
+ * Daily closes of the pinned market (today is 2026-03-11): AAPL 257.62 (Mar 2), 259.95, 260.26,
+ * 251.89 (Mar 5), 258.27 (Fri Mar 6, carried over the weekend), and today's price 258.79; BTC
+ * 85248.57 (Sun Mar 8) and today's 88768.55.
  */
 async function threeTrades() {
   const me = await historyApp();
@@ -43,19 +43,19 @@ describe("portfolio performance", () => {
       startDate: "2026-03-01",
       endDate: "2026-03-11",
       startValue: "0",
-      // 6 AAPL x 245.65 + 0.1 BTC x 84853.87
-      endValue: "9959.287",
+      // 6 AAPL x 258.79 + 0.1 BTC x 88768.55
+      endValue: "10429.595",
       // 2400 in, 1000 out, 8100 in
       netFlows: "9500",
-      // chain-linked: 2438.14/2400 x 1533.251/1438.14 x 9959.287/9633.251 - 1
-      timeWeightedReturn: "0.11973399",
+      // chain-linked: 2511.34/2400 x 1974.477/1511.34 x 10429.595/10074.477 - 1
+      timeWeightedReturn: "0.41523679",
       moneyWeightedReturn: detail.moneyWeightedReturn,
       // 4 x (250 - 240)
       realizedGain: "40",
-      // 9959.287 - (6 x 240 + 8100)
-      unrealizedGain: "419.287",
+      // 10429.595 - (6 x 240 + 8100)
+      unrealizedGain: "889.595",
       income: "0",
-      totalReturn: "459.287",
+      totalReturn: "929.595",
       benchmark: { symbol: "SPY", timeWeightedReturn: detail.benchmark.timeWeightedReturn },
     };
     const { explanation, ...tRPCFigures } = detail;
@@ -72,29 +72,29 @@ describe("portfolio performance", () => {
         from: "2026-03-02",
         to: "2026-03-05",
         startValue: "2400",
-        endValue: "2438.14",
-        return: "0.01589167",
+        endValue: "2511.34",
+        return: "0.04639167",
       },
       {
         from: "2026-03-05",
         to: "2026-03-08",
-        startValue: "1438.14",
-        endValue: "1533.251",
-        return: "0.06613473",
+        startValue: "1511.34",
+        endValue: "1974.477",
+        return: "0.3064413",
       },
       {
         from: "2026-03-08",
         to: "2026-03-11",
-        startValue: "9633.251",
-        endValue: "9959.287",
-        return: "0.03384486",
+        startValue: "10074.477",
+        endValue: "10429.595",
+        return: "0.03524927",
       },
     ]);
     expect(explanation.cashFlows).toEqual([
       { date: "2026-03-02", amount: "-2400" },
       { date: "2026-03-05", amount: "1000" },
       { date: "2026-03-08", amount: "-8100" },
-      { date: "2026-03-11", amount: "9959.287" },
+      { date: "2026-03-11", amount: "10429.595" },
     ]);
     // The XIRR is the rate at which those flows are worth nothing on the first day.
     const rate = Number(detail.moneyWeightedReturn);
@@ -129,7 +129,7 @@ describe("portfolio performance", () => {
     expect(month.startDate).toBe("2026-02-11");
     expect(month.netFlows).toBe("0");
     expect(month.realizedGain).toBe("0");
-    expect(month.endValue).toBe("491.3");
+    expect(month.endValue).toBe("517.58");
     // Without flows, the time-weighted return is the price return, and the total return the
     // change in value.
     const priceReturn = Number(month.endValue) / Number(month.startValue) - 1;
@@ -186,13 +186,13 @@ describe("portfolio performance", () => {
     const summary = await me.ok<PortfolioSummary>("portfolioSummary.get");
     expect(summary.stocks.positions[0]?.realizedGain).toBe("20");
     expect(summary.crypto.positions).toEqual([]);
-    // 16 x 245.65 - 16 x 245
-    expect(summary.total.gainLoss).toBe("10.4");
+    // 16 x 258.79 - 16 x 245
+    expect(summary.total.gainLoss).toBe("220.64");
     expect(summary.returns).toEqual({
       realizedGain: "-80",
-      unrealizedGain: "10.4",
+      unrealizedGain: "220.64",
       income: "0",
-      totalReturn: "-69.6",
+      totalReturn: "140.64",
     });
   });
 
@@ -205,16 +205,16 @@ describe("portfolio performance", () => {
     const line = history.benchmark!;
     expect(line.symbol).toBe("SPY");
     // It starts on the first day with a value, at that value.
-    expect(line.points[0]).toEqual({ date: "2026-03-02", value: "2455.9" });
+    expect(line.points[0]).toEqual({ date: "2026-03-02", value: "2576.2" });
     expect(line.points.map((point) => point.date)).toEqual(
       history.points.map((point) => point.date),
     );
-    // Today: SPY's close today / its close on 2 March x 2455.9.
+    // Today: SPY's close today / its close on 2 March x 2576.2.
     const closeOnStart = (
       await t!.app.deps.market.stocks.getDailyBars("SPY", "2026-03-02", "2026-03-02")
     )[0]!.c;
     expect(line.points.at(-1)!.value).toBe(
-      divide(multiply(detail.explanation.benchmark.endClose!, "2455.9"), closeOnStart, 2),
+      divide(multiply(detail.explanation.benchmark.endClose!, "2576.2"), closeOnStart, 2),
     );
   });
 });

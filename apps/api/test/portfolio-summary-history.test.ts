@@ -22,9 +22,9 @@ describe("portfolio value over time", () => {
   it("replays the trades against daily closes, carrying Friday's close over the weekend", async () => {
     const me = await historyApp();
     t = me.t;
-    // Daily closes of the pinned market: AAPL 245.59 (Mar 2), 247.64, 247.79, 239.69, 245.53
-    // (Fri Mar 6), 244.46 (Mon), 246.49, and today's price 245.65; BTC 81600.71 (Sun Mar 8),
-    // 81297.94, 84003.07, and today's 84853.87.
+    // Daily closes of the pinned market: AAPL 257.62 (Mar 2), 259.95, 260.26, 251.89, 258.27
+    // (Fri Mar 6), 257.31 (Mon), 259.63, and today's price 258.79; BTC 85248.57 (Sun Mar 8),
+    // 84989.38, 87883.06, and today's 88768.55.
     await me.buy("STOCK", "AAPL", "10", "240", "2026-03-02T15:00:00Z");
     await me.sell("STOCK", "AAPL", "4", "240", "2026-03-05T15:00:00Z");
     await me.buy("CRYPTO", "BTC", "0.1", "81000", "2026-03-08T12:00:00Z");
@@ -32,16 +32,16 @@ describe("portfolio value over time", () => {
     const history = await me.ok<PortfolioHistory>("portfolioSummary.history", { range: "1M" });
     expect(history.unpricedSymbols).toEqual([]);
     expect(history.points).toEqual([
-      point("2026-03-02", "2455.9", "0", "2400"),
-      point("2026-03-03", "2476.4", "0", "2400"),
-      point("2026-03-04", "2477.9", "0", "2400"),
-      point("2026-03-05", "1438.14", "0", "1440"),
-      point("2026-03-06", "1473.18", "0", "1440"),
-      point("2026-03-07", "1473.18", "0", "1440"),
-      point("2026-03-08", "1473.18", "8160.071", "9540"),
-      point("2026-03-09", "1466.76", "8129.794", "9540"),
-      point("2026-03-10", "1478.94", "8400.307", "9540"),
-      point("2026-03-11", "1473.9", "8485.387", "9540"),
+      point("2026-03-02", "2576.2", "0", "2400"),
+      point("2026-03-03", "2599.5", "0", "2400"),
+      point("2026-03-04", "2602.6", "0", "2400"),
+      point("2026-03-05", "1511.34", "0", "1440"),
+      point("2026-03-06", "1549.62", "0", "1440"),
+      point("2026-03-07", "1549.62", "0", "1440"),
+      point("2026-03-08", "1549.62", "8524.857", "9540"),
+      point("2026-03-09", "1543.86", "8498.938", "9540"),
+      point("2026-03-10", "1557.78", "8788.306", "9540"),
+      point("2026-03-11", "1552.74", "8876.855", "9540"),
     ]);
 
     // The last point is where the summary's cards stand.

@@ -15,10 +15,10 @@ describe("portfolio summary", () => {
     t = me.t;
     // The pinned market's prices at this instant.
     const market = pinnedMarket();
-    expect((await market.stocks.getSnapshot("AAPL")).price).toBe("245.65");
-    expect((await market.stocks.getSnapshot("MSFT")).price).toBe("395.01");
-    expect((await market.crypto.getQuote("BTC")).price).toBe("84853.87");
-    expect((await market.crypto.getQuote("SHIB")).price).toBe("0.00001657");
+    expect((await market.stocks.getSnapshot("AAPL")).price).toBe("258.79");
+    expect((await market.stocks.getSnapshot("MSFT")).price).toBe("451.72");
+    expect((await market.crypto.getQuote("BTC")).price).toBe("88768.55");
+    expect((await market.crypto.getQuote("SHIB")).price).toBe("0.00002229");
 
     // AAPL bought at two prices and partly sold: 25 held at an average of (2000 + 6600) / 40 = 215.
     await me.buy("STOCK", "AAPL", "10", "200", "2026-01-05T15:00:00Z");
@@ -41,13 +41,13 @@ describe("portfolio summary", () => {
         name: "Apple Inc.",
         quantity: "25",
         averagePurchasePrice: "215",
-        currentPrice: "245.65",
+        currentPrice: "258.79",
         priceSource: "market",
-        currentValue: "6141.25", // 25 x 245.65
+        currentValue: "6469.75", // 25 x 258.79
         costBasis: "5375", // 25 x 215
-        gainLoss: "766.25",
-        gainLossPercent: 14.2558, // 766.25 / 5375
-        allocationPercent: 8.7001, // 6141.25 / 70588.2425
+        gainLoss: "1094.75",
+        gainLossPercent: 20.3674, // 1094.75 / 5375
+        allocationPercent: 8.7462, // 6469.75 / 73971.8925
         realizedGain: "225", // 15 x (230 - 215)
       },
       {
@@ -55,23 +55,23 @@ describe("portfolio summary", () => {
         name: "Microsoft Corporation",
         quantity: "2",
         averagePurchasePrice: "400.1",
-        currentPrice: "395.01",
+        currentPrice: "451.72",
         priceSource: "market",
-        currentValue: "790.02",
+        currentValue: "903.44",
         costBasis: "800.2",
-        gainLoss: "-10.18",
-        gainLossPercent: -1.2722,
-        allocationPercent: 1.1192,
+        gainLoss: "103.24",
+        gainLossPercent: 12.9018,
+        allocationPercent: 1.2213,
         realizedGain: "0",
       },
     ]);
     expect(summary.stocks.totals).toEqual({
-      currentValue: "6931.27",
+      currentValue: "7373.19",
       costBasis: "6175.2",
-      gainLoss: "756.07",
-      gainLossPercent: 12.2437,
+      gainLoss: "1197.99",
+      gainLossPercent: 19.4,
     });
-    expect(summary.stocks.allocationPercent).toBe(9.8193);
+    expect(summary.stocks.allocationPercent).toBe(9.9676);
 
     expect(rows(summary.crypto)).toEqual([
       {
@@ -79,13 +79,13 @@ describe("portfolio summary", () => {
         name: null,
         quantity: "0.75",
         averagePurchasePrice: "85000",
-        currentPrice: "84853.87",
+        currentPrice: "88768.55",
         priceSource: "market",
-        currentValue: "63640.4025",
+        currentValue: "66576.4125",
         costBasis: "63750",
-        gainLoss: "-109.5975",
-        gainLossPercent: -0.1719,
-        allocationPercent: 90.1572,
+        gainLoss: "2826.4125",
+        gainLossPercent: 4.4336,
+        allocationPercent: 90.0023,
         realizedGain: "250", // 0.25 x (86000 - 85000)
       },
       {
@@ -93,39 +93,39 @@ describe("portfolio summary", () => {
         name: null,
         quantity: "1000000",
         averagePurchasePrice: "0.00001",
-        currentPrice: "0.00001657",
+        currentPrice: "0.00002229",
         priceSource: "market",
-        currentValue: "16.57",
+        currentValue: "22.29",
         costBasis: "10",
-        gainLoss: "6.57",
-        gainLossPercent: 65.7,
-        allocationPercent: 0.0235,
+        gainLoss: "12.29",
+        gainLossPercent: 122.9,
+        allocationPercent: 0.0301,
         realizedGain: "0",
       },
     ]);
     expect(summary.crypto.totals).toEqual({
-      currentValue: "63656.9725",
+      currentValue: "66598.7025",
       costBasis: "63760",
-      gainLoss: "-103.0275",
-      gainLossPercent: -0.1616,
+      gainLoss: "2838.7025",
+      gainLossPercent: 4.4522,
     });
-    expect(summary.crypto.allocationPercent).toBe(90.1807);
+    expect(summary.crypto.allocationPercent).toBe(90.0324);
 
     // The total is the sum of both.
     expect(summary.total).toEqual({
-      currentValue: "70588.2425",
+      currentValue: "73971.8925",
       costBasis: "69935.2",
-      gainLoss: "653.0425",
-      gainLossPercent: 0.9338,
+      gainLoss: "4036.6925",
+      gainLossPercent: 5.772,
     });
     expect(summary.stocks.positions[0]?.priceAsOf).toBe(MARKET_NOW.toISOString());
     // Total return = unrealized + realized + income.
     expect(summary.returns).toEqual({
       realizedGain: "475",
-      unrealizedGain: "653.0425",
+      unrealizedGain: "4036.6925",
       // Dividends paid by the simulated market on shares held at their ex-dates (issue 15).
       income: "1.62",
-      totalReturn: "1129.6625", // 1128.0425 + 1.62
+      totalReturn: "4513.3125", // 4511.6925 + 1.62
     });
   });
 
@@ -184,7 +184,7 @@ describe("portfolio summary", () => {
       priceSource: "last_known",
       currentPrice: "3",
     });
-    expect(summary.total.currentValue).toBe("731.65"); // 245.65 + 480 + 6
+    expect(summary.total.currentValue).toBe("744.79"); // 258.79 + 480 + 6
   });
 
   it("prefers a newer quote stored on the watchlist to the last trade", async () => {
