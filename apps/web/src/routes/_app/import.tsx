@@ -249,7 +249,8 @@ function ImportPage() {
             <input
               type="file"
               accept=".csv,text/csv"
-              className="mx-auto mt-2 block text-sm"
+              // The browser's own picker button, dressed as our secondary button.
+              className="mx-auto mt-2 block text-sm text-muted file:mr-3 file:h-10 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-surface file:px-4 file:text-sm file:font-medium file:text-text hover:file:bg-surface-muted"
               onChange={(event) => void choose(event.target.files?.[0])}
             />
           </label>
