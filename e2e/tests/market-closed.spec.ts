@@ -113,6 +113,7 @@ test("research shows the last session's figures and related changes under one ba
   const snapshot = page.getByRole("region", { name: "Stock Snapshot" });
   await expectLastSession(snapshot);
   await expectOneBanner(page, marketMessages.marketClosedUsingPreviousClose);
+  await expect(snapshot.getByText(/^(Live|Delayed)$/)).toHaveCount(0);
   const related = page.getByRole("region", { name: "Related Companies" });
   const changes = related.getByText(/^[+-]?\d+\.\d{2}%$/);
   await expect(changes.first()).toBeVisible();

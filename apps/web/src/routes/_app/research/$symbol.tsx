@@ -170,7 +170,8 @@ function ResearchPage({ symbol }: { symbol: string }) {
               <p className="flex items-center gap-2 text-xs text-muted">
                 <PricesAsOf at={staleSince(stock)} />
                 As of {formatDateTime(stock.timestamp)}
-                <LiveIndicator />
+                {/* A closed market sends no ticks: 'Live' beside the closed banner would contradict it. */}
+                {!isClosedStatus(stock.marketStatus) && <LiveIndicator />}
               </p>
             </div>
             {isClosedStatus(stock.marketStatus) ? (
