@@ -1,5 +1,6 @@
-import { expect } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 import { signedInCryptoUser } from "./crypto-support";
+import { signedInPortfolioUser } from "./portfolio-support";
 import { expectAccessible } from "./support";
 import { signedInStockUser } from "./stocks-support";
 import { test } from "./polled-prices";
@@ -41,4 +42,83 @@ test("price charts fit a 390 px phone, axis and all", async ({ page, request }) 
     );
   }
   await expectAccessible(page);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  const longDate = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+  const money = /^\$[\d,]+\.\d{2,}$/;
+
+  /** Taps a chart's canvas at a share of its width, half-way down. */
+  async function tapChart(chart: Locator, share: number) {
+    const canvas = chart.locator("canvas").first();
+    await expect(canvas).toBeVisible();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    // The library's overlay canvas lies on top: a tap at the point, not on an element.
+    await chart.page().touchscreen.tap(box.x + box.width * share, box.y + box.height / 2);
+    // Two taps within half a second are one double tap to the chart library.
+    await chart.page().waitForTimeout(600);
+  }
+
+  /** The tooltip shows a date and a price, and stays inside the chart and the screen. */
+  async function expectTooltipInside(chart: Locator) {
+    const tooltip = chart.getByTestId("chart-tooltip");
+    await expect(tooltip.getByText(longDate)).toBeVisible();
+    await expect(tooltip.getByText(money).first()).toBeVisible();
+    const tip = (await tooltip.boundingBox())!;
+    const frame = (await chart.getByRole("img").boundingBox())!;
+    expect(tip.x).toBeGreaterThanOrEqual(frame.x - 1);
+    expect(tip.x + tip.width).toBeLessThanOrEqual(Math.min(frame.x + frame.width, 390) + 1);
+    expect(tip.y).toBeGreaterThanOrEqual(frame.y - 1);
+    expect(tip.y + tip.height).toBeLessThanOrEqual(frame.y + frame.height + 1);
+    return tooltip;
+  }
+
+  test("a tap on the value or a price chart shows that day's figures; a tap outside hides them", async ({
+    page,
+    request,
+  }) => {
+    const user = await signedInPortfolioUser(page, request, "Chart Tapper");
+    await user.buy("STOCK", "AAPL", "10", "200", "2026-02-16T15:00:00Z");
+
+    await page.goto("/portfolio-summary");
+    const value = page.getByRole("region", { name: "Portfolio Value" });
+    await expect(value.getByRole("img")).toHaveAccessibleName(/^Line chart/);
+    await tapChart(value, 0.3);
+    const valueTip = await expectTooltipInside(value);
+    await expect(valueTip).toContainText("Value");
+    const first = await valueTip.getByText(longDate).textContent();
+    // Another tap moves it to another day.
+    await tapChart(value, 0.7);
+    await expect(valueTip.getByText(longDate)).not.toHaveText(first!);
+    await expectTooltipInside(value);
+    await page.getByRole("heading", { name: "Stock Portfolio", exact: true }).tap();
+    await expect(valueTip).toBeHidden();
+
+    await page.goto("/research/AAPL");
+    const history = page.getByRole("region", { name: "Historical Data for AAPL" });
+    await expect(history.getByRole("img")).toHaveAccessibleName(/^Line chart/);
+    await tapChart(history, 0.5);
+    const priceTip = await expectTooltipInside(history);
+    await expect(priceTip).toContainText("Closing Price");
+    await expect(priceTip.getByText(money)).toHaveCount(2);
+    await expectAccessible(page);
+    await history.getByRole("heading").tap();
+    await expect(priceTip).toBeHidden();
+
+    // The coin page's legend above the chart reads the tapped day instead of the latest.
+    await page.goto("/crypto/BTC");
+    const coin = page.getByRole("region", { name: "Historical Data for BTC" });
+    const legend = coin.getByTestId("chart-legend");
+    const day = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+    await expect(legend.getByText(day)).toBeVisible();
+    const latest = await legend.getByText(day).textContent();
+    await tapChart(coin, 0.15);
+    await expect(legend.getByText(day)).not.toHaveText(latest!);
+    await expect(legend.getByText(money).first()).toBeVisible();
+    await coin.getByRole("heading").tap();
+    await expect(legend.getByText(day)).toHaveText(latest!);
+  });
 });

@@ -38,13 +38,25 @@ export function ChartToggle<T extends string>({
 }
 
 export const TOOLTIP_WIDTH = 200;
+const GAP = 12;
+/** Room above a point for the tallest tooltip (a title and three rows). */
+const TOOLTIP_ROOM = 100;
 
-/** Where a tooltip goes: beside the crosshair, kept inside the chart. */
-export function tooltipPlace(point: { x: number; y: number }, element: HTMLElement) {
-  return {
-    left: Math.max(0, Math.min(point.x + 12, element.clientWidth - TOOLTIP_WIDTH)),
-    top: Math.max(point.y - 70, 0),
-  };
+export type TooltipPlace = { left: number; top: number; transform?: string };
+
+/**
+ * Where a tooltip goes: beside the crosshair, on the side with room; on a chart too narrow for
+ * either side (a phone), above the point or below it, so the finger on it does not hide it.
+ */
+export function tooltipPlace(point: { x: number; y: number }, element: HTMLElement): TooltipPlace {
+  const widest = element.clientWidth - TOOLTIP_WIDTH;
+  const top = Math.max(point.y - 70, 0);
+  if (point.x + GAP <= widest) return { left: point.x + GAP, top };
+  if (point.x - GAP - TOOLTIP_WIDTH >= 0) return { left: point.x - GAP - TOOLTIP_WIDTH, top };
+  const left = Math.max(0, Math.min(point.x - TOOLTIP_WIDTH / 2, widest));
+  return point.y >= TOOLTIP_ROOM
+    ? { left, top: point.y - GAP, transform: "translateY(-100%)" }
+    : { left, top: point.y + GAP };
 }
 
 /** The crosshair's day and values, beside it. */
@@ -53,7 +65,7 @@ export function ChartTooltip({
   title,
   rows,
 }: {
-  place: { left: number; top: number };
+  place: TooltipPlace;
   title: string;
   rows: readonly [label: string, value: string][];
 }) {

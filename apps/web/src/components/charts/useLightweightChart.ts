@@ -58,7 +58,7 @@ const baseOptions: DeepPartial<TimeChartOptions> = {
   },
   crosshair: { mode: CrosshairMode.Magnet },
   handleScroll: false,
-  // A tap on a phone moves the crosshair (and so the tooltip); pinch and drag do not zoom.
+  // Pinch and drag do not zoom: a phone's touches are for the page's scroll and the tooltip.
   handleScale: false,
   localization: { locale: "en-US", timeFormatter: longLabel },
   rightPriceScale: { scaleMargins: { top: 0.12, bottom: 0.08 } },
@@ -92,7 +92,7 @@ export interface LightweightChart<S> {
 /**
  * The one way the app draws a chart: creates it in `container` with the app's options and
  * theme, lets `setup` add the series, follows the light/dark toggle (`recolor`), reports the
- * crosshair, and disposes of everything when the component goes. Returns the chart and its
+ * crosshair (moved by a mouse, or by a tap on a phone), and disposes of everything when the component goes. Returns the chart and its
  * series once they exist (null before), so callers set data in an effect of their own.
  */
 export function useLightweightChart<S>({
@@ -123,6 +123,22 @@ export function useLightweightChart<S>({
     const follow = (param: MouseEventParams<Time>) =>
       callbacks.current.onCrosshair?.(param, series, element);
     chart.subscribeCrosshairMove(follow);
+    // To the library a tap on a phone is a click, not a crosshair move (only a long press moves
+    // it): the tapped day is drawn and reported as a hover would be.
+    const tap = (param: MouseEventParams<Time>) => {
+      const shown = [...param.seriesData].find(([line]) => line.options().visible);
+      if (param.time !== undefined && shown && "value" in shown[1])
+        chart.setCrosshairPosition(shown[1].value, param.time, shown[0]);
+      follow(param);
+    };
+    chart.subscribeClick(tap);
+    // A touch anywhere else takes the tapped day away; a mouse leaving the chart already does.
+    const away = (event: PointerEvent) => {
+      if (event.pointerType === "mouse" || element.contains(event.target as Node)) return;
+      chart.clearCrosshairPosition();
+      follow({ seriesData: new Map() });
+    };
+    document.addEventListener("pointerdown", away);
     const theme = new MutationObserver(() => {
       const next = readPalette();
       chart.applyOptions(themeOptions(next));
@@ -133,6 +149,8 @@ export function useLightweightChart<S>({
     return () => {
       theme.disconnect();
       chart.unsubscribeCrosshairMove(follow);
+      chart.unsubscribeClick(tap);
+      document.removeEventListener("pointerdown", away);
       chart.remove();
       setCreated(null);
     };

@@ -15,8 +15,8 @@ export type ChartData = PriceView;
 /**
  * The price history canvas (lightweight-charts, loaded only with this route). Price shows two
  * lines, Closing Price and Opening Price, at the precision the coin's price needs; Volume one
- * line on a compact count axis. The legend above it follows the crosshair and otherwise shows
- * the latest day.
+ * line on a compact count axis. The legend above it follows the crosshair (a tap on a phone) and
+ * otherwise shows the latest day.
  */
 export function PriceChart({ bars, data }: { bars: HistoricalBar[]; data: ChartData }) {
   const container = useRef<HTMLDivElement>(null);
@@ -39,6 +39,7 @@ export function PriceChart({ bars, data }: { bars: HistoricalBar[]; data: ChartD
   return (
     <div>
       <div
+        data-testid="chart-legend"
         className="mb-2 flex min-h-6 flex-wrap items-center gap-x-5 gap-y-1 text-sm"
         aria-live="off"
       >

@@ -19,6 +19,7 @@ import {
   ChartTooltip,
   ChartToggle,
   tooltipPlace,
+  type TooltipPlace,
 } from "../../../../components/charts/ChartParts";
 import { longLabel } from "../../../../components/charts/chart-time";
 import {
@@ -42,7 +43,7 @@ const rangeLabels: Record<PortfolioHistoryRange, string> = {
 interface Hover {
   /** The points it was read from: a tooltip of other points is not shown. */
   of: unknown;
-  place: { left: number; top: number };
+  place: TooltipPlace;
   time: Time;
   rows: [label: string, value: string][];
 }

@@ -8,6 +8,7 @@ import {
   ChartTooltip,
   ChartToggle,
   tooltipPlace,
+  type TooltipPlace,
 } from "../../../../components/charts/ChartParts";
 import { longLabel } from "../../../../components/charts/chart-time";
 import {
@@ -26,7 +27,7 @@ type DataKind = "Price" | "Volume";
 interface Hover {
   /** The data it was read from: a tooltip of other data is not shown. */
   of: { bars: unknown; kind: DataKind };
-  place: { left: number; top: number };
+  place: TooltipPlace;
   time: Time;
   values: [label: string, value: string][];
 }
