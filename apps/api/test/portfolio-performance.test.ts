@@ -4,7 +4,7 @@ import type {
   PortfolioPerformanceDetail,
   PortfolioSummary,
 } from "@ledgerline/contracts";
-import { divide, multiply, round, subtract } from "@ledgerline/money";
+import { add, divide, multiply, round, subtract } from "@ledgerline/money";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestApp } from "./support/test-app";
 import { historyApp, historyUser } from "./transactions-support";
@@ -29,6 +29,14 @@ async function threeTrades() {
   const rest = (query: string, token = me.user.token) =>
     me.t.request("GET", `/api/portfolio/performance${query}`, { token });
   return { ...me, rest };
+}
+
+/** Two AAPL bought on 2 June 2025 and held since, without another trade. */
+async function twoApplesSinceJune() {
+  const me = await historyApp();
+  t = me.t;
+  await me.buy("STOCK", "AAPL", "2", "200", "2025-06-02T15:00:00Z");
+  return me;
 }
 
 describe("portfolio performance", () => {
@@ -62,9 +70,9 @@ describe("portfolio performance", () => {
     expect(tRPCFigures).toEqual(figures);
 
     expect(explanation.flows).toEqual([
-      { date: "2026-03-02", amount: "2400" },
-      { date: "2026-03-05", amount: "-1000" },
-      { date: "2026-03-08", amount: "8100" },
+      { date: "2026-03-02", amount: "2400", kind: "trades", symbol: null },
+      { date: "2026-03-05", amount: "-1000", kind: "trades", symbol: null },
+      { date: "2026-03-08", amount: "8100", kind: "trades", symbol: null },
     ]);
     expect(explanation.subPeriods).toEqual([
       // Opened with the money put in; ends before the sell's proceeds leave.
@@ -120,9 +128,7 @@ describe("portfolio performance", () => {
   });
 
   it("starts a period at the close of its first day, with what was held then", async () => {
-    const me = await historyApp();
-    t = me.t;
-    await me.buy("STOCK", "AAPL", "2", "200", "2025-06-02T15:00:00Z");
+    const me = await twoApplesSinceJune();
     const month = await me.ok<PortfolioPerformance>("portfolioSummary.performance", {
       range: "1M",
     });
@@ -143,6 +149,65 @@ describe("portfolio performance", () => {
       range: "YTD",
     });
     expect(year.startDate).toBe("2025-12-31");
+  });
+
+  it("counts dividends paid as distributions: a payer held without trades returns its price move and its dividends, through both doors", async () => {
+    const me = await twoApplesSinceJune();
+    const detail = await me.ok<PortfolioPerformanceDetail>("portfolioSummary.performance", {
+      range: "6M",
+    });
+    expect(detail.startDate).toBe("2025-09-11");
+    // The simulated AAPL pays 0.62 a share on 2025-10-08 and 2026-01-07 (ex 2025-09-08 and
+    // 2025-12-08, both while the 2 shares were held).
+    const dividends = [
+      { date: "2025-10-08", amount: "-1.24", kind: "dividend", symbol: "AAPL" },
+      { date: "2026-01-07", amount: "-1.24", kind: "dividend", symbol: "AAPL" },
+    ];
+    expect(detail.explanation.flows).toEqual(dividends);
+    expect(detail.income).toBe("2.48");
+    expect(detail.netFlows).toBe("0");
+    expect(detail.explanation.cashFlows).toEqual([
+      { date: "2025-09-11", amount: `-${detail.startValue}` },
+      { date: "2025-10-08", amount: "1.24" },
+      { date: "2026-01-07", amount: "1.24" },
+      { date: "2026-03-11", amount: detail.endValue },
+    ]);
+
+    // AAPL's own total return over the period from its closes: P_end / P_start x each
+    // (P_pay + D) / P_pay, today at the current price (the end value over the 2 shares).
+    const closeOn = async (day: string) =>
+      (await t!.app.deps.market.stocks.getDailyBars("AAPL", day, day))[0]!.c;
+    const [startClose, octoberClose, januaryClose] = await Promise.all(
+      ["2025-09-11", "2025-10-08", "2026-01-07"].map(closeOn),
+    );
+    expect(detail.startValue).toBe(multiply("2", startClose!));
+    const endPrice = divide(detail.endValue, "2", 2);
+    const priceReturn = divide(endPrice, startClose!, 20);
+    const reinvested = (close: string) => divide(add(close, "0.62"), close, 20);
+    const expected = subtract(
+      multiply(multiply(priceReturn, reinvested(octoberClose!)), reinvested(januaryClose!)),
+      "1",
+    );
+    expect(Math.abs(Number(subtract(detail.timeWeightedReturn!, expected)))).toBeLessThanOrEqual(
+      1e-8,
+    );
+    // Pinned from the simulated market, so a change of either side shows.
+    expect(detail.timeWeightedReturn).toBe("-0.01975668");
+    expect(detail.moneyWeightedReturn).toBe("-0.03991042");
+    // The dividends lift the return above the price move alone.
+    expect(Number(detail.timeWeightedReturn)).toBeGreaterThan(Number(priceReturn) - 1);
+
+    const { explanation, ...figures } = detail;
+    const rest = await t.request("GET", "/api/portfolio/performance?range=6M", {
+      token: me.user.token,
+    });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toEqual(figures);
+    expect(explanation.subPeriods.map((piece) => piece.to)).toEqual([
+      "2025-10-08",
+      "2026-01-07",
+      "2026-03-11",
+    ]);
   });
 
   it("shows only the signed-in user's returns", async () => {

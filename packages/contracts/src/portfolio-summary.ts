@@ -122,8 +122,10 @@ export type PortfolioHistory = z.infer<typeof portfolioHistory>;
  *   unrealizedGain = the change of (market value - cost basis); over ALL, market value - cost basis
  *   totalReturn    = unrealizedGain + realizedGain + income = endValue - startValue - netFlows + income
  * timeWeightedReturn chain-links the returns between flows (not annualised); moneyWeightedReturn
- * is the XIRR of the start value, the flows and the end value (annualised). Null when nothing
- * was held in the period, or no rate solves it.
+ * is the XIRR of the start value, the flows, the dividends received and the end value
+ * (annualised). A dividend is a distribution to the investor on its pay date: an outflow in the
+ * time-weighted return, money received in the XIRR. Null when nothing was held in the period,
+ * or no rate solves it.
  */
 export const portfolioPerformanceInput = z.object({ range: z.enum(performanceRanges) });
 export type PortfolioPerformanceInput = z.output<typeof portfolioPerformanceInput>;
@@ -152,10 +154,21 @@ export const portfolioPerformance = z.object({
 });
 export type PortfolioPerformance = z.infer<typeof portfolioPerformance>;
 
+export const performanceFlowKinds = ["trades", "dividend"] as const;
+
 /** What the figures are computed from, so a user can check them by hand. */
 export const performanceExplanation = z.object({
-  /** Each day's net flow (buys at cost less sells' proceeds). */
-  flows: z.array(datedAmount),
+  /**
+   * The time-weighted return's external flows: each day's trades (buys at cost less sells'
+   * proceeds) and each dividend paid, negative: it leaves the portfolio for the investor.
+   */
+  flows: z.array(
+    datedAmount.extend({
+      kind: z.enum(performanceFlowKinds),
+      /** The dividend's stock; null for a day's trades. */
+      symbol: z.string().nullable(),
+    }),
+  ),
   /** The time-weighted return's pieces between flows. */
   subPeriods: z.array(
     z.object({

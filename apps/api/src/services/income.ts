@@ -1,5 +1,6 @@
 import type { Decimal } from "@ledgerline/money";
 import { applyCorporateActions } from "./corporate-actions";
+import type { PaidIncome } from "@ledgerline/db";
 import type { UserScope } from "./scope";
 
 /**
@@ -14,4 +15,13 @@ export async function incomeOf(
 ): Promise<Decimal> {
   await applyCorporateActions(scope.deps, scope.user.id);
   return scope.deps.repos.corporateActions.incomeTotal(scope.user.id, period);
+}
+
+/** Each dividend paid over the days `from` (exclusive) to `to` (inclusive), oldest first. */
+export async function incomePaid(
+  scope: UserScope,
+  period: { from: string; to: string },
+): Promise<PaidIncome[]> {
+  await applyCorporateActions(scope.deps, scope.user.id);
+  return scope.deps.repos.corporateActions.incomePaid(scope.user.id, period);
 }

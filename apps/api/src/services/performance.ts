@@ -4,18 +4,9 @@ import {
   type PerformanceRange,
   type PortfolioPerformanceDetail,
 } from "@ledgerline/contracts";
-import {
-  divide,
-  isZero,
-  moneyWeightedReturn,
-  round,
-  RETURN_DECIMALS,
-  subtract,
-  sum,
-  timeWeightedReturn,
-  type CashFlow,
-} from "@ledgerline/money";
-import { incomeOf } from "./income";
+import { divide, isZero, round, RETURN_DECIMALS, subtract, sum } from "@ledgerline/money";
+import { incomePaid } from "./income";
+import { periodReturns } from "./period-returns";
 import { currentPrices } from "./portfolio-summary";
 import { firstTradeDay, valueRange } from "./portfolio-snapshots";
 import { addDays, CloseSeries, dailyBars, utcDay, type ValuedDay } from "./portfolio-valuation";
@@ -60,55 +51,35 @@ export async function portfolioPerformance(
   const firstTraded = await firstTradeDay(scope);
   const startDate = startOf(range, now, firstTraded ?? endDate);
 
-  const [valuation, income, benchmark] = await Promise.all([
+  const [valuation, dividends, benchmark] = await Promise.all([
     firstTraded === null
       ? Promise.resolve({ days: [] as ValuedDay[] })
       : currentPrices(scope).then((prices) => valueRange(scope, startDate, endDate, prices)),
-    incomeOf(scope, { from: startDate, to: endDate }),
+    incomePaid(scope, { from: startDate, to: endDate }),
     benchmarkCloses(deps, startDate, endDate),
   ]);
   const days = valuation.days;
-  const start = days[0];
-  const end = days.at(-1);
-  const startValue = start?.totalValue ?? "0";
-  const endValue = end?.totalValue ?? "0";
-  // The first day's trades are inside its close: the period's flows are the days after it.
-  const inPeriod = days.slice(1);
-  const flows = inPeriod
-    .filter((day) => !isZero(day.flow))
-    .map((day) => ({ date: day.date, amount: day.flow }));
-  const netFlows = sum(flows.map((flow) => flow.amount));
-  const realizedGain = sum(inPeriod.map((day) => day.realized));
+  const returns = periodReturns(
+    days.map((day) => ({ ...day, value: day.totalValue })),
+    dividends,
+  );
   const unrealizedAt = (day: ValuedDay | undefined) =>
     day ? subtract(day.totalValue, day.costBasis) : "0";
-  const unrealizedGain = subtract(unrealizedAt(end), unrealizedAt(start));
-
-  const twr = timeWeightedReturn(
-    days.map((day, index) => ({
-      date: day.date,
-      value: day.totalValue,
-      flow: index === 0 ? "0" : day.flow,
-    })),
-  );
-  const cashFlows: CashFlow[] = [
-    ...(isZero(startValue) ? [] : [{ date: startDate, amount: subtract("0", startValue) }]),
-    ...flows.map((flow) => ({ date: flow.date, amount: subtract("0", flow.amount) })),
-    ...(isZero(endValue) ? [] : [{ date: endDate, amount: endValue }]),
-  ];
+  const unrealizedGain = subtract(unrealizedAt(days.at(-1)), unrealizedAt(days[0]));
 
   return {
     range,
     startDate,
     endDate,
-    startValue,
-    endValue,
-    netFlows,
-    timeWeightedReturn: twr.timeWeightedReturn,
-    moneyWeightedReturn: moneyWeightedReturn(cashFlows),
-    realizedGain,
+    startValue: returns.startValue,
+    endValue: returns.endValue,
+    netFlows: returns.netFlows,
+    timeWeightedReturn: returns.timeWeightedReturn,
+    moneyWeightedReturn: returns.moneyWeightedReturn,
+    realizedGain: returns.realizedGain,
     unrealizedGain,
-    income,
-    totalReturn: sum([unrealizedGain, realizedGain, income]),
+    income: returns.income,
+    totalReturn: sum([unrealizedGain, returns.realizedGain, returns.income]),
     benchmark: {
       symbol: BENCHMARK_SYMBOL,
       timeWeightedReturn:
@@ -119,6 +90,11 @@ export async function portfolioPerformance(
             )
           : null,
     },
-    explanation: { flows, subPeriods: twr.subPeriods, cashFlows, benchmark },
+    explanation: {
+      flows: returns.flows,
+      subPeriods: returns.subPeriods,
+      cashFlows: returns.cashFlows,
+      benchmark,
+    },
   };
 }

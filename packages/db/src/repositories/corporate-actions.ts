@@ -81,6 +81,13 @@ export interface IncomeEntry {
   manual: boolean;
 }
 
+/** A dividend as money the user received: its symbol, pay date and amount. */
+export interface PaidIncome {
+  symbol: string;
+  payDate: string;
+  total: Decimal;
+}
+
 export interface IncomeFields {
   symbol: string;
   exDate: string;
@@ -388,6 +395,31 @@ export function corporateActionsRepository(database: Database) {
           ),
       );
       return sum(rows.map((row) => fromStored(row.total)));
+    },
+
+    /**
+     * Each dividend paid over the days after `from` up to `to` (pay dates), oldest first: the
+     * distributions of the returns (apps/api services/performance.ts).
+     */
+    async incomePaid(userId: number, period: { from: string; to: string }): Promise<PaidIncome[]> {
+      const rows = await database.all(
+        db
+          .select({
+            symbol: incomeEntries.symbol,
+            payDate: incomeEntries.payDate,
+            total: incomeEntries.total,
+          })
+          .from(incomeEntries)
+          .where(
+            and(
+              ...liveIncome(userId),
+              gt(incomeEntries.payDate, period.from),
+              lte(incomeEntries.payDate, period.to),
+            ),
+          )
+          .orderBy(asc(incomeEntries.payDate), asc(incomeEntries.symbol), asc(incomeEntries.id)),
+      );
+      return rows.map((row) => ({ ...row, total: fromStored(row.total) }));
     },
 
     /**

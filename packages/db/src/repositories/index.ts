@@ -71,6 +71,7 @@ export type {
   ApplyCorporateActionsRequest,
   DividendToApply,
   IncomeEntry,
+  PaidIncome,
   IncomeFields,
   IncomeWriteOutcome,
   SplitToApply,

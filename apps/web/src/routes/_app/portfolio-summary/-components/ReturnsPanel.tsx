@@ -80,9 +80,12 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
   );
   const flowsTable = (
     <AmountTable
-      caption="Money put in (buys) and taken out (sells) per day"
-      rows={explanation.flows}
-      empty="No buys or sells in this period."
+      caption="Money put in (buys) and taken out (sells, dividends paid) per day"
+      rows={explanation.flows.map((flow) => ({
+        ...flow,
+        what: flow.kind === "dividend" ? `Dividend ${flow.symbol ?? ""}` : "Buys and sells",
+      }))}
+      empty="No buys, sells or dividends in this period."
     />
   );
 
@@ -119,10 +122,11 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
         <Figure label="Time-weighted return" value={<Ratio value={data.timeWeightedReturn} />} wide>
           {period}
           <p>
-            The period is cut at each day with buys or sells; each piece returns (value before the
-            day&apos;s flow) ÷ (value after the previous one) − 1, and the pieces are multiplied: (1
-            + r₁) × (1 + r₂) × … − 1. A buy into an empty portfolio starts its piece at the money
-            put in.
+            The period is cut at each day with buys, sells or a dividend paid; each piece returns
+            (value before the day&apos;s flow) ÷ (value after the previous one) − 1, and the pieces
+            are multiplied: (1 + r₁) × (1 + r₂) × … − 1. A dividend leaves the portfolio for you on
+            its pay date, so its piece ends at the value plus the dividend. A buy into an empty
+            portfolio starts its piece at the money put in.
           </p>
           <div className="overflow-x-auto">
             <table className="mt-2 w-full text-left text-sm">
@@ -164,8 +168,8 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
         >
           <p>
             The yearly rate r at which these cash flows add up to nothing: the sum of amount ÷ (1 +
-            r)^(days since the first ÷ 365) is 0. Paid in is negative; the start and end values
-            count as paid in and received.
+            r)^(days since the first ÷ 365) is 0. Paid in is negative; dividends count as received,
+            and the start and end values as paid in and received.
           </p>
           <AmountTable
             caption="Cash flows of the money-weighted return"
@@ -236,10 +240,11 @@ function AmountTable({
   empty,
 }: {
   caption: string;
-  rows: { date: string; amount: string }[];
+  rows: { date: string; amount: string; what?: string }[];
   empty: string;
 }) {
   if (rows.length === 0) return <p>{empty}</p>;
+  const described = rows.some((row) => row.what !== undefined);
   return (
     <div className="overflow-x-auto">
       <table className="mt-2 w-full text-left text-sm">
@@ -247,15 +252,18 @@ function AmountTable({
         <thead>
           <tr>
             <th scope="col">Date</th>
+            {described && <th scope="col">What</th>}
             <th scope="col" className="text-right">
               Amount
             </th>
           </tr>
         </thead>
         <tbody className="num">
-          {rows.map((row) => (
-            <tr key={row.date}>
+          {rows.map((row, index) => (
+            // A day can hold trades and dividends, so the date alone is not a key.
+            <tr key={`${row.date}-${index}`}>
               <td>{formatCalendarDate(row.date)}</td>
+              {described && <td>{row.what}</td>}
               <td className="text-right">{formatSignedCurrency(row.amount)}</td>
             </tr>
           ))}

@@ -1,0 +1,114 @@
+import type { PerformanceExplanation } from "@ledgerline/contracts";
+import type { PaidIncome } from "@ledgerline/db";
+import {
+  isZero,
+  moneyWeightedReturn,
+  subtract,
+  sum,
+  timeWeightedReturn,
+  type CashFlow,
+  type Decimal,
+  type SubPeriod,
+} from "@ledgerline/money";
+
+/**
+ * The returns of something held over a period, the whole portfolio or one holding, from its
+ * value at the close of some days and the money that moved in and out (issue 15).
+ */
+
+/** A day's close: the value after the day's trades, and the money those trades moved. */
+export interface PeriodDay {
+  date: string;
+  value: Decimal;
+  /** Buys at cost less sells' proceeds that day. */
+  flow: Decimal;
+  /** Gain realized by that day's sells. */
+  realized: Decimal;
+}
+
+export interface PeriodReturns {
+  startValue: Decimal;
+  endValue: Decimal;
+  netFlows: Decimal;
+  realizedGain: Decimal;
+  income: Decimal;
+  timeWeightedReturn: Decimal | null;
+  moneyWeightedReturn: Decimal | null;
+  flows: PerformanceExplanation["flows"];
+  subPeriods: SubPeriod[];
+  cashFlows: CashFlow[];
+}
+
+/**
+ * `days` run from the start (its close, trades included, is where the period starts) to the end,
+ * and must include every day with trades or a dividend paid; days between them may be left out,
+ * since nothing happens on them that the returns see. `dividends` are those paid after the start.
+ *
+ * A dividend leaves what is held for the investor on its pay date: it is an outflow of the
+ * time-weighted return, whose piece up to that day then ends at the value plus the dividend, and
+ * money received in the XIRR. So a stock held without trades returns its price move plus its
+ * dividends, as if each were reinvested at the pay date's close. A dividend paid once nothing is
+ * held any more has no piece to belong to and counts in income only.
+ */
+export function periodReturns(
+  days: readonly PeriodDay[],
+  dividends: readonly PaidIncome[],
+): PeriodReturns {
+  const start = days[0];
+  const end = days.at(-1);
+  const startValue = start?.value ?? "0";
+  const endValue = end?.value ?? "0";
+  const startDate = start?.date ?? "";
+  const endDate = end?.date ?? "";
+  // The first day's trades are inside its close: the period's flows are the days after it.
+  const inPeriod = days.slice(1);
+  const tradeFlows = inPeriod.filter((day) => !isZero(day.flow));
+  const paid = dividends.filter(
+    (dividend) => dividend.payDate > startDate && dividend.payDate <= endDate,
+  );
+  const paidOn = new Map<string, Decimal[]>();
+  for (const dividend of paid) {
+    paidOn.set(dividend.payDate, [...(paidOn.get(dividend.payDate) ?? []), dividend.total]);
+  }
+
+  const flows: PeriodReturns["flows"] = [
+    ...tradeFlows.map((day) => ({
+      date: day.date,
+      amount: day.flow,
+      kind: "trades" as const,
+      symbol: null,
+    })),
+    ...paid.map((dividend) => ({
+      date: dividend.payDate,
+      amount: subtract("0", dividend.total),
+      kind: "dividend" as const,
+      symbol: dividend.symbol,
+    })),
+  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+
+  const twr = timeWeightedReturn(
+    days.map((day, index) => ({
+      date: day.date,
+      value: day.value,
+      flow: subtract(index === 0 ? "0" : day.flow, sum(paidOn.get(day.date) ?? [])),
+    })),
+  );
+  const cashFlows: CashFlow[] = [
+    ...(isZero(startValue) ? [] : [{ date: startDate, amount: subtract("0", startValue) }]),
+    ...flows.map((flow) => ({ date: flow.date, amount: subtract("0", flow.amount) })),
+    ...(isZero(endValue) ? [] : [{ date: endDate, amount: endValue }]),
+  ];
+
+  return {
+    startValue,
+    endValue,
+    netFlows: sum(tradeFlows.map((day) => day.flow)),
+    realizedGain: sum(inPeriod.map((day) => day.realized)),
+    income: sum(paid.map((dividend) => dividend.total)),
+    timeWeightedReturn: twr.timeWeightedReturn,
+    moneyWeightedReturn: moneyWeightedReturn(cashFlows),
+    flows,
+    subPeriods: twr.subPeriods,
+    cashFlows,
+  };
+}
