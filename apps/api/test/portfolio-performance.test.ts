@@ -198,7 +198,7 @@ describe("portfolio performance", () => {
     expect(Number(detail.timeWeightedReturn)).toBeGreaterThan(Number(priceReturn) - 1);
 
     const { explanation, ...figures } = detail;
-    const rest = await t.request("GET", "/api/portfolio/performance?range=6M", {
+    const rest = await me.t.request("GET", "/api/portfolio/performance?range=6M", {
       token: me.user.token,
     });
     expect(rest.status).toBe(200);
