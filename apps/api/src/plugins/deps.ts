@@ -4,7 +4,7 @@ import {
   openDatabase,
   type AnyDatabase,
 } from "@ledgerline/db";
-import { SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
+import { LIVE_HEARTBEAT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { MarketService } from "@ledgerline/market";
@@ -19,6 +19,7 @@ import type { AppDeps } from "../services/scope";
 import { createAlertEvaluator } from "../services/alert-evaluator";
 import { watchAlertTicks } from "../services/alert-ticks";
 import { LiveSymbolClaims } from "../services/live-symbols";
+import { QuoteStreams } from "../services/quote-streams";
 import { createIdempotency, type IdempotencyOptions } from "../services/idempotency";
 import { createThrottles, type ThrottleLimits } from "../services/throttles";
 import { sessionTokenIssuer } from "../services/session-token";
@@ -68,6 +69,7 @@ export const depsPlugin = fp(
     const priceTicks = createPriceTicks(shared, market.ticks, (error) =>
       app.log.error({ err: error }, "live price tick failed"),
     );
+    const quoteStreams = new QuoteStreams(priceTicks, LIVE_HEARTBEAT_MS);
     const idempotency = createIdempotency({
       repos,
       clock: options.clock,
@@ -96,6 +98,7 @@ export const depsPlugin = fp(
       logger: app.log,
       market,
       priceTicks,
+      quoteStreams,
       liveSymbols: new LiveSymbolClaims(),
       idempotency,
       alertEvaluator,
@@ -188,6 +191,7 @@ export const depsPlugin = fp(
       await refresherLeadership.stop();
       await alertTicksLeadership.stop();
       stopAlertTicks?.();
+      quoteStreams.closeAll();
       priceTicks.close();
       stopCorporateActions();
       await refresher?.stop();

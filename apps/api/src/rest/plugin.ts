@@ -1,6 +1,6 @@
 import { idempotencyKey, idempotencyMessages } from "@ledgerline/contracts";
 import { TRPCError } from "@trpc/server";
-import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerError } from "../plugins/error-answer";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -13,6 +13,7 @@ import { createContext, type Context } from "../trpc/context";
 import { toPublicError } from "../trpc/errors";
 import { createCaller } from "../trpc/router";
 import { notSignedIn, requireAdmin } from "../trpc/trpc";
+import { EventStreamAnswer, eventStreamHeaders } from "./event-stream";
 import { compileSerializer } from "./json-schema";
 import type { RestRoute } from "./route";
 
@@ -72,6 +73,22 @@ function validationAnswer(error: FastifyError): StoredAnswer | undefined {
       issues,
     },
   };
+}
+
+/**
+ * Writes an event stream straight onto the response, past Fastify's reply (and its per-write
+ * streams): with thousands of clients held open, each costs only its socket and what the
+ * stream keeps. The headers the hooks set so far are kept; `x-request-id`, set at send time
+ * for other answers, is added here.
+ */
+function startEventStream(answer: EventStreamAnswer, req: FastifyRequest, reply: FastifyReply) {
+  reply.headers({ ...eventStreamHeaders, "x-request-id": req.id });
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.raw.writeHead(200);
+  answer.start(reply.raw);
 }
 
 /**
@@ -150,6 +167,9 @@ export function restPlugin(routes: RestRoute[]) {
           const key = ctx.idempotencyKey;
           if (!key || !ctx.user) {
             const answered = await answer(ctx);
+            if (answered.body instanceof EventStreamAnswer) {
+              return startEventStream(answered.body, req, reply);
+            }
             return reply.code(answered.status).send(answered.body);
           }
 

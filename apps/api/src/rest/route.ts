@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { z } from "zod";
 import type { createCaller } from "../trpc/router";
+import type { EventStreamAnswer } from "./event-stream";
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -44,8 +45,11 @@ interface RouteFields<P, Q, B, R extends z.ZodType> {
   response: R;
   /** The 200 answer's media type in the OpenAPI document when it is not JSON (e.g. an event stream). */
   mediaType?: "text/event-stream";
-  /** A streamed or header-carrying answer may be a fetch Response instead. */
-  call(caller: Caller, request: RestRequest<P, Q, B>): Promise<z.output<R> | Response>;
+  /** A streamed or header-carrying answer may be a fetch Response, or an event stream, instead. */
+  call(
+    caller: Caller,
+    request: RestRequest<P, Q, B>,
+  ): Promise<z.output<R> | Response | EventStreamAnswer>;
 }
 
 /**

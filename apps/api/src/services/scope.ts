@@ -5,6 +5,7 @@ import type { Mailer } from "../mail/mailer";
 import type { AlertEvaluator } from "./alert-evaluator";
 import type { Clock } from "./clock";
 import type { LiveSymbolClaims } from "./live-symbols";
+import type { QuoteStreams } from "./quote-streams";
 import type { SessionTokenIssuer } from "./session-token";
 import type { Idempotency } from "./idempotency";
 import type { Throttles } from "./throttles";
@@ -19,6 +20,8 @@ export interface AppDeps {
   market: MarketService;
   /** Live prices: subscribe(instruments, onTick) → unsubscribe, one upstream per symbol in use. */
   priceTicks: PriceTicks;
+  /** The REST door's live-price event streams, fanned out per symbol. */
+  quoteStreams: QuoteStreams;
   /** The symbols each user watches live at once on this process (the per-user limit). */
   liveSymbols: LiveSymbolClaims;
   idempotency: Idempotency;

@@ -1,11 +1,7 @@
-import {
-  cryptoQuote,
-  LIVE_HEARTBEAT_MS,
-  stockSnapshot,
-  type PriceTickView,
-} from "@ledgerline/contracts";
+import { cryptoQuote, LIVE_HEARTBEAT_MS, stockSnapshot } from "@ledgerline/contracts";
 import { z } from "zod";
-import { eventStreamBody, eventStreamHeaders, type ServerSentEvent } from "../event-stream";
+import { LiveQuoteSubscription } from "../../trpc/routers/live";
+import { EventStreamAnswer } from "../event-stream";
 import { marketRefusals, restRoute } from "../route";
 
 const streamQuery = z.object({
@@ -20,18 +16,6 @@ const quoteEvent = z.union([
   stockSnapshot.extend({ assetType: z.literal("STOCK") }),
   cryptoQuote.extend({ assetType: z.literal("CRYPTO") }),
 ]);
-
-/**
- * The subscription's ticks as `quote` events. A server-side caller hands over what the procedure
- * yields as it is, tRPC's tracked envelopes `[id, data, marker]` (its types describe what a
- * client receives once the link has unpacked them).
- */
-async function* quoteEvents(ticks: AsyncIterable<unknown>): AsyncGenerator<ServerSentEvent> {
-  for await (const envelope of ticks) {
-    const [id, tick] = envelope as [string, PriceTickView];
-    yield { id, event: "quote", data: { assetType: tick.assetType, ...tick.quote } };
-  }
-}
 
 export const streamRoutes = [
   restRoute({
@@ -66,8 +50,16 @@ export const streamRoutes = [
         crypto: symbols.filter((symbol) => coins.has(symbol)),
         lastEventId: typeof lastEventId === "string" ? lastEventId : null,
       });
-      return new Response(eventStreamBody(quoteEvents(ticks), LIVE_HEARTBEAT_MS), {
-        headers: eventStreamHeaders,
+      if (!(ticks instanceof LiveQuoteSubscription)) throw new Error("live.quotes changed shape");
+      const { deps, instruments, options, release } = ticks;
+      return new EventStreamAnswer((response) => {
+        // The client may have gone while the stream was being set up.
+        if (response.destroyed || response.closed) return release();
+        const end = deps.quoteStreams.open(response, instruments, {
+          after: options.after,
+          release,
+        });
+        response.once("close", end);
       });
     },
   }),

@@ -26,6 +26,26 @@ async function* trackedTicks(
   }
 }
 
+/**
+ * One accepted live-price subscription, as the procedure hands it to a door. The tRPC door
+ * iterates it (tracked ticks, one iteration per client); the REST door reads what it watches
+ * and hands that to the process's shared event streams (services/quote-streams), which
+ * serialize each tick once for every client of its symbol.
+ */
+export class LiveQuoteSubscription {
+  constructor(
+    readonly deps: AppDeps,
+    readonly instruments: readonly Instrument[],
+    readonly options: LiveTickOptions,
+    /** Releases the user's claim on the symbols; harmless to call twice. */
+    readonly release: () => void,
+  ) {}
+
+  [Symbol.asyncIterator]() {
+    return trackedTicks(this.deps, this.instruments, this.options, this.release);
+  }
+}
+
 /** Live prices pushed to the screens, over server-sent events (httpSubscriptionLink). */
 export const liveRouter = {
   /**
@@ -45,6 +65,6 @@ export const liveRouter = {
     // A stream ended before its first read never runs its body (nor its finally).
     signal?.addEventListener("abort", release, { once: true });
     const after = resumePosition(input.lastEventId);
-    return trackedTicks(ctx.deps, instruments, { signal, after }, release);
+    return new LiveQuoteSubscription(ctx.deps, instruments, { signal, after }, release);
   }),
 } satisfies TRPCRouterRecord;
