@@ -24,15 +24,22 @@ async function nextLine<T>(): Promise<T> {
   const { value } = (await lines.next()) as { value: string };
   return JSON.parse(value) as T;
 }
-const { port, token, symbols, marketOffsetMs } = await nextLine<{
+const { port, tokens, symbolsPerViewer, symbols, marketOffsetMs } = await nextLine<{
   port: number;
-  token: string;
+  tokens: string[];
+  symbolsPerViewer: number;
   symbols: string[];
   marketOffsetMs: number;
 }>();
 async function stats() {
   server.stdin.write("stats\n");
-  return nextLine<{ rssMb: number; upstreams: number; listeners: number }>();
+  return nextLine<{
+    rssMb: number;
+    heapMb: number;
+    upstreams: number;
+    listeners: number;
+    streams: number;
+  }>();
 }
 
 const clients: ClientRequest[] = [];
@@ -40,8 +47,13 @@ let measuring = false;
 const latencies: number[] = [];
 let events = 0;
 
-/** One SSE client on one symbol; records each quote's delay while measuring. */
-function connect(symbol: string): Promise<void> {
+/**
+ * One SSE client on one symbol, as the viewer whose share of the symbols holds it; records each
+ * quote's delay while measuring.
+ */
+function connect(symbolIndex: number): Promise<void> {
+  const symbol = symbols[symbolIndex]!;
+  const token = tokens[Math.floor(symbolIndex / symbolsPerViewer)]!;
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -81,13 +93,14 @@ async function connectMany(count: number) {
   for (let start = clients.length; start < count; start += batch) {
     const wave = [];
     for (let i = start; i < Math.min(count, start + batch); i++) {
-      wave.push(connect(symbols[i % symbols.length]!));
+      wave.push(connect(i % symbols.length));
     }
     await Promise.all(wave);
     if ((start + batch) % 2000 === 0 && start + batch > 1000) {
       const now = await stats();
       console.log(
-        `  ${start + batch} clients: RSS ${now.rssMb} MB, ${now.upstreams} upstreams, ${now.listeners} listeners`,
+        `  ${start + batch} clients: RSS ${now.rssMb} MB (heap ${now.heapMb} MB), ` +
+          `${now.streams} streams, ${now.upstreams} upstreams, ${now.listeners} listeners`,
       );
     }
   }
@@ -99,7 +112,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 try {
   const idle = await stats();
-  console.log(`server idle: ${idle.rssMb} MB RSS, ${idle.upstreams} upstreams`);
+  console.log(
+    `server idle: ${idle.rssMb} MB RSS (heap ${idle.heapMb} MB), ${idle.upstreams} upstreams`,
+  );
 
   await connectMany(1000);
   await sleep(2000);
@@ -123,13 +138,16 @@ try {
   console.log(
     `10,000 clients, ${symbols.length} symbols: server RSS ${at10k.rssMb} MB (budget < 400 MB); ` +
       `${at10k.upstreams} upstream subscriptions for ${symbols.length} distinct symbols ` +
-      `(budget: equal); ${at10k.listeners} listeners; ` +
+      `(budget: equal); ${at10k.streams} streams over ${at10k.listeners} listeners; ` +
       `${Math.round((events - before) / SECONDS)} quote events/s delivered`,
   );
   for (const client of clients) client.destroy();
   await sleep(2000);
   const after = await stats();
-  console.log(`all clients gone: ${after.upstreams} upstreams, ${after.listeners} listeners`);
+  console.log(
+    `all clients gone: ${after.streams} streams, ${after.upstreams} upstreams, ` +
+      `${after.listeners} listeners`,
+  );
 } finally {
   server.kill();
 }
