@@ -1,4 +1,5 @@
 import BigJs from "big.js";
+import { aligned, divideFixed, formatFixed, parseFixed, roundFixed } from "./fixed-point";
 
 /**
  * Money and quantities travel as canonical decimal strings ("12.5", "0.00001234") and are
@@ -28,17 +29,32 @@ export function big(value: Decimal | number): Big {
   return new Big(typeof value === "number" ? String(value) : value);
 }
 
+// Each operation below takes the BigInt path (fixed-point.ts) when both operands are plain
+// decimal text, and big.js for anything else (an exponent, a stray "+"), which then answers or
+// throws exactly as it always did.
+
 export function add(a: Decimal, b: Decimal): Decimal {
-  return canonical(big(a).plus(b));
+  const x = parseFixed(a);
+  const y = x && parseFixed(b);
+  if (!x || !y) return canonical(big(a).plus(b));
+  const [left, right, scale] = aligned(x, y);
+  return formatFixed(left + right, scale);
 }
 
 export function subtract(a: Decimal, b: Decimal): Decimal {
-  return canonical(big(a).minus(b));
+  const x = parseFixed(a);
+  const y = x && parseFixed(b);
+  if (!x || !y) return canonical(big(a).minus(b));
+  const [left, right, scale] = aligned(x, y);
+  return formatFixed(left - right, scale);
 }
 
 /** The exact product: its decimal places are the sum of the operands'. */
 export function multiply(a: Decimal, b: Decimal): Decimal {
-  return canonical(big(a).times(b));
+  const x = parseFixed(a);
+  const y = x && parseFixed(b);
+  if (!x || !y) return canonical(big(a).times(b));
+  return formatFixed(x.units * y.units, x.scale + y.scale);
 }
 
 /** a / b rounded half-even to `places` decimals. */
@@ -62,24 +78,44 @@ function dividerFor(places: number): typeof Big {
 }
 
 export function divide(a: Decimal, b: Decimal, places: number): Decimal {
+  const x = parseFixed(a);
+  const y = x && parseFixed(b);
+  const quotient = x && y && Number.isInteger(places) && places >= 0 && divideFixed(x, y, places);
+  if (quotient) return quotient;
   const Divider = dividerFor(places);
   return canonical(new Divider(a).div(b));
 }
 
 export function round(value: Decimal, places: number): Decimal {
+  const x = parseFixed(value);
+  if (x && Number.isInteger(places) && places >= 0) return roundFixed(x, places);
   return canonical(big(value).round(places, Big.roundHalfEven));
 }
 
 export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
-  return big(a).cmp(b);
+  const x = parseFixed(a);
+  const y = x && parseFixed(b);
+  if (!x || !y) return big(a).cmp(b);
+  const [left, right] = aligned(x, y);
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 export function isZero(value: Decimal): boolean {
-  return big(value).eq(ZERO);
+  const x = parseFixed(value);
+  return x ? x.units === 0n : big(value).eq(ZERO);
 }
 
 export function sum(values: readonly Decimal[]): Decimal {
-  return canonical(values.reduce((total, value) => total.plus(value), new Big(0)));
+  let units = 0n;
+  let scale = 0;
+  for (const value of values) {
+    const x = parseFixed(value);
+    if (!x) return canonical(values.reduce((total, each) => total.plus(each), new Big(0)));
+    const [total, addend, widest] = aligned({ units, scale }, x);
+    units = total + addend;
+    scale = widest;
+  }
+  return formatFixed(units, scale);
 }
 
 /** part / whole * 100, rounded half-even to `places`; null when there is no whole to compare with. */
