@@ -17,6 +17,7 @@ import { multiply, toStored } from "@ledgerline/money";
 import { buildApp } from "../apps/api/src/app";
 import { parseEnv } from "../apps/api/src/env";
 import { portfolioPerformance } from "../apps/api/src/services/performance";
+import { applyCorporateActions } from "../apps/api/src/services/corporate-actions";
 import { refreshSnapshots } from "../apps/api/src/services/portfolio-snapshots";
 import { portfolioHistory, portfolioSummary } from "../apps/api/src/services/portfolio-summary";
 import type { UserScope } from "../apps/api/src/services/scope";
@@ -75,6 +76,9 @@ await app.database.transaction(function* (tx) {
 console.log(`seeded ${trades} trades in ${Math.round(performance.now() - seeded)} ms`);
 
 const scope: UserScope = { deps: app.deps, ip: null, userAgent: null, user };
+// As an import does after writing its trades: the stocks' splits are written now, not by the
+// first read (whose wait for the recompute they cause would be timed as that read).
+await applyCorporateActions(app.deps, user.id, { force: true });
 const built = performance.now();
 await refreshSnapshots(app.deps, user.id);
 console.log(`snapshots built in ${Math.round(performance.now() - built)} ms`);
