@@ -115,9 +115,11 @@ describe("portfolio performance", () => {
     );
     expect(Math.abs(npv)).toBeLessThan(1e-3);
 
-    // SPY from the close of the start to today, as the explanation gives them.
-    const { startClose, endClose } = explanation.benchmark;
+    // SPY from the close of the start to today, as the explanation gives them; it goes ex no
+    // dividend in these days, so its total return is its price return.
+    const { startClose, endClose, dividends } = explanation.benchmark;
     expect(startClose).not.toBeNull();
+    expect(dividends).toEqual([]);
     expect(detail.benchmark.timeWeightedReturn).toBe(
       round(subtract(divide(endClose!, startClose!, 20), "1"), 8),
     );
@@ -208,6 +210,47 @@ describe("portfolio performance", () => {
       "2026-01-07",
       "2026-03-11",
     ]);
+  });
+
+  it("compares with SPY's total return: its dividends reinvested on their ex-dates, through both doors", async () => {
+    const me = await twoApplesSinceJune();
+    const detail = await me.ok<PortfolioPerformanceDetail>("portfolioSummary.performance", {
+      range: "6M",
+    });
+    const closeOn = async (day: string) =>
+      (await me.t.app.deps.market.stocks.getDailyBars("SPY", day, day))[0]!.c;
+    const [start, beforeNovember, november, beforeFebruary, february, end] = await Promise.all(
+      ["2025-09-11", "2025-11-17", "2025-11-18", "2026-02-17", "2026-02-18", "2026-03-11"].map(
+        closeOn,
+      ),
+    );
+    const benchmark = detail.explanation.benchmark;
+    expect(benchmark.startClose).toBe(start);
+    expect(benchmark.endClose).toBe(end);
+    // The simulated SPY goes ex 2.69 on 2025-11-18 and 2.83 on 2026-02-18.
+    expect(benchmark.dividends).toEqual([
+      { exDate: "2025-11-18", amount: "2.69", previousClose: beforeNovember, exClose: november },
+      { exDate: "2026-02-18", amount: "2.83", previousClose: beforeFebruary, exClose: february },
+    ]);
+    // Day by day, an ex-date's move is (close + dividend) / previous close.
+    const chained =
+      (Number(beforeNovember) / Number(start!)) *
+        ((Number(november) + 2.69) / Number(beforeNovember)) *
+        (Number(beforeFebruary) / Number(november)) *
+        ((Number(february) + 2.83) / Number(beforeFebruary)) *
+        (Number(end) / Number(february)) -
+      1;
+    expect(Math.abs(Number(detail.benchmark.timeWeightedReturn) - chained)).toBeLessThan(1e-8);
+    expect(detail.benchmark.timeWeightedReturn).toBe("0.04845778");
+    // More than the price return by about the two dividends' yield.
+    const priceReturn = Number(end) / Number(start!) - 1;
+    expect(Number(detail.benchmark.timeWeightedReturn) - priceReturn).toBeGreaterThan(0.008);
+
+    const rest = await me.t.request("GET", "/api/portfolio/performance?range=6M", {
+      token: me.user.token,
+    });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ benchmark: detail.benchmark });
   });
 
   it("shows only the signed-in user's returns", async () => {

@@ -148,7 +148,10 @@ export const portfolioPerformance = z.object({
   totalReturn: decimalString,
   benchmark: z.object({
     symbol: z.string(),
-    /** The benchmark's close-to-close return over the same days; null when it has no bars. */
+    /**
+     * The benchmark's total return over the same days: close to close with its cash dividends
+     * reinvested on their ex-dates. Null when it has no bars.
+     */
     timeWeightedReturn: ratioString,
   }),
 });
@@ -181,7 +184,19 @@ export const performanceExplanation = z.object({
   ),
   /** The XIRR's cash flows as the investor sees them: paid in negative, received positive. */
   cashFlows: z.array(datedAmount),
-  benchmark: z.object({ startClose: decimalString.nullable(), endClose: decimalString.nullable() }),
+  benchmark: z.object({
+    startClose: decimalString.nullable(),
+    endClose: decimalString.nullable(),
+    /** Its dividends with an ex-date in the period, per share, and the closes around each. */
+    dividends: z.array(
+      z.object({
+        exDate: calendarDate,
+        amount: decimalString,
+        previousClose: decimalString,
+        exClose: decimalString,
+      }),
+    ),
+  }),
 });
 export type PerformanceExplanation = z.infer<typeof performanceExplanation>;
 

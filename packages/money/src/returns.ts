@@ -94,6 +94,47 @@ export function timeWeightedReturn(days: readonly DailyValue[]): TimeWeightedRet
   };
 }
 
+/** A cash dividend of a price series, per share, with the closes around its ex-date. */
+export interface ReinvestedDividend {
+  exDate: string;
+  amount: Decimal;
+  /** The close of the last day before the ex-date. */
+  previousClose: Decimal;
+  /** The close of the ex-date, which no longer carries the dividend. */
+  exClose: Decimal;
+}
+
+/**
+ * The total return of a price series with its cash dividends reinvested on their ex-dates, as a
+ * total-return index is built: day by day the close over the previous close, except that an
+ * ex-date's is (close + dividend) / previous close. Between dividends the days telescope to the
+ * closes at their ends, so the chain is: previousClose_1 / startClose x (exClose_1 + amount_1) /
+ * previousClose_1 x previousClose_2 / exClose_1 x ... x endClose / exClose_n - 1. `dividends` are
+ * those with an ex-date after the start, up to the end, oldest first. Null without a start close.
+ */
+export function dividendReinvestedReturn(
+  startClose: Decimal,
+  endClose: Decimal,
+  dividends: readonly ReinvestedDividend[],
+): Decimal | null {
+  if (compare(startClose, "0") <= 0) return null;
+  let growth = big(1);
+  let from = startClose;
+  const link = (to: Decimal, over: Decimal) => {
+    growth = growth.times(divide(to, over, FACTOR_DECIMALS)).round(FACTOR_DECIMALS);
+  };
+  for (const dividend of dividends) {
+    if (compare(dividend.previousClose, "0") <= 0 || compare(dividend.exClose, "0") <= 0) {
+      return null;
+    }
+    link(dividend.previousClose, from);
+    link(sum([dividend.exClose, dividend.amount]), dividend.previousClose);
+    from = dividend.exClose;
+  }
+  link(endClose, from);
+  return round(subtract(canonical(growth), "1"), RETURN_DECIMALS);
+}
+
 /** A dated cash flow as the investor sees it: paid in negative, received positive. */
 export interface CashFlow {
   date: string;

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   divide,
+  dividendReinvestedReturn,
   moneyWeightedReturn,
   multiply,
   round,
@@ -9,6 +10,35 @@ import {
   timeWeightedReturn,
   type DailyValue,
 } from "../src";
+
+describe("total return with dividends reinvested on their ex-dates", () => {
+  it("chains (ex-date close + dividend) / previous close into the price return: a worked example", () => {
+    // 100 at the start, 110 the day before the ex-date, 108 on it after a 2.00 dividend, 120 at
+    // the end: 110/100 x (108 + 2)/110 x 120/108 - 1 = 1.1 x 1 x 1.11111... - 1. The price alone
+    // returns 120/100 - 1 = 20%.
+    expect(
+      dividendReinvestedReturn("100", "120", [
+        { exDate: "2025-03-21", amount: "2", previousClose: "110", exClose: "108" },
+      ]),
+    ).toBe("0.22222222");
+    expect(dividendReinvestedReturn("100", "120", [])).toBe("0.2");
+  });
+
+  it("links two dividends through the closes between them", () => {
+    // 400 -> 410 before the first (1.50), 409 on it; 420 before the second (1.60), 419 on it; 430:
+    // 410/400 x 410.5/410 x 420/409 x 420.6/420 x 430/419 - 1.
+    const answer = dividendReinvestedReturn("400", "430", [
+      { exDate: "2025-03-21", amount: "1.5", previousClose: "410", exClose: "409" },
+      { exDate: "2025-06-20", amount: "1.6", previousClose: "420", exClose: "419" },
+    ]);
+    const expected = (410.5 / 400) * (420.6 / 409) * (430 / 419) - 1;
+    expect(answer).toBe(expected.toFixed(8));
+  });
+
+  it("has no answer without a start close", () => {
+    expect(dividendReinvestedReturn("0", "120", [])).toBeNull();
+  });
+});
 
 describe("money-weighted return (XIRR)", () => {
   it("gives Microsoft's XIRR documentation example: 0.373362535, 37.34%", () => {

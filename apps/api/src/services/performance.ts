@@ -4,12 +4,24 @@ import {
   type PerformanceRange,
   type PortfolioPerformanceDetail,
 } from "@ledgerline/contracts";
-import { divide, isZero, round, RETURN_DECIMALS, subtract, sum } from "@ledgerline/money";
+import {
+  dividendReinvestedReturn,
+  subtract,
+  sum,
+  type ReinvestedDividend,
+} from "@ledgerline/money";
 import { incomePaid } from "./income";
 import { periodReturns } from "./period-returns";
 import { currentPrices } from "./portfolio-summary";
 import { firstTradeDay, valueRange } from "./portfolio-snapshots";
-import { addDays, CloseSeries, dailyBars, utcDay, type ValuedDay } from "./portfolio-valuation";
+import {
+  addDays,
+  CloseSeries,
+  corporateActions,
+  dailyBars,
+  utcDay,
+  type ValuedDay,
+} from "./portfolio-valuation";
 import type { AppDeps, UserScope } from "./scope";
 
 /**
@@ -32,13 +44,38 @@ function startOf(range: PerformanceRange, now: number, firstTradeDay: string): s
   return start > eve ? start : eve;
 }
 
-/** The benchmark's close at the start and at the end, from its daily bars. */
+/**
+ * The benchmark's closes at the start and at the end, in each day's shares, and its dividends
+ * with an ex-date after the start up to the end with the closes around each: what its total
+ * return is computed from. Without its corporate actions it is the price return.
+ */
 async function benchmarkCloses(deps: AppDeps, startDate: string, endDate: string) {
-  const bars = await dailyBars(deps, "STOCK", BENCHMARK_SYMBOL, addDays(startDate, -7), endDate);
-  if (!bars || bars.length === 0) return { startClose: null, endClose: null };
-  const series = new CloseSeries(bars);
+  const [bars, actions] = await Promise.all([
+    dailyBars(deps, "STOCK", BENCHMARK_SYMBOL, addDays(startDate, -7), endDate),
+    corporateActions(deps, BENCHMARK_SYMBOL),
+  ]);
+  if (!bars || bars.length === 0) return { startClose: null, endClose: null, dividends: [] };
+  const series = new CloseSeries(bars, actions);
   const startClose = series.on(startDate);
-  return { startClose, endClose: series.on(endDate) };
+  const dividends: ReinvestedDividend[] = [];
+  const paying = actions
+    .filter(
+      (action) =>
+        action.type === "dividend" &&
+        action.cashAmount &&
+        action.exDate > startDate &&
+        action.exDate <= endDate,
+    )
+    .sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
+  // In date order: the series is read forward.
+  for (const action of paying) {
+    const previousClose = series.on(addDays(action.exDate, -1));
+    const exClose = series.on(action.exDate);
+    if (previousClose && exClose) {
+      dividends.push({ exDate: action.exDate, amount: action.cashAmount!, previousClose, exClose });
+    }
+  }
+  return { startClose, endClose: series.on(endDate), dividends };
 }
 
 export async function portfolioPerformance(
@@ -83,11 +120,8 @@ export async function portfolioPerformance(
     benchmark: {
       symbol: BENCHMARK_SYMBOL,
       timeWeightedReturn:
-        benchmark.startClose && benchmark.endClose && !isZero(benchmark.startClose)
-          ? round(
-              subtract(divide(benchmark.endClose, benchmark.startClose, 20), "1"),
-              RETURN_DECIMALS,
-            )
+        benchmark.startClose && benchmark.endClose
+          ? dividendReinvestedReturn(benchmark.startClose, benchmark.endClose, benchmark.dividends)
           : null,
     },
     explanation: {

@@ -168,7 +168,7 @@ export class CloseSeries {
 }
 
 /** A stock's splits and dividends, or none when the provider cannot say (values may then jump). */
-async function corporateActions(deps: AppDeps, symbol: string): Promise<CorporateAction[]> {
+export async function corporateActions(deps: AppDeps, symbol: string): Promise<CorporateAction[]> {
   try {
     return await deps.market.stocks.getCorporateActions(symbol);
   } catch (error) {

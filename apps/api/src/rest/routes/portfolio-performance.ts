@@ -8,9 +8,9 @@ export const portfolioPerformanceRoutes = [
     operationId: "getPortfolioPerformance",
     tag: "Portfolio",
     summary:
-      "The signed-in user's returns over a range (1M, 3M, 6M, YTD, 1Y, ALL): time-weighted and money-weighted (XIRR) return, realized and unrealized gain, income and total return, with the S&P 500 (SPY) over the same days",
+      "The signed-in user's returns over a range (1M, 3M, 6M, YTD, 1Y, ALL): time-weighted and money-weighted (XIRR) return, realized and unrealized gain, income and total return, with the S&P 500 (SPY) total return over the same days",
     description:
-      "Amounts are exact decimal strings and ratios decimal strings (0.1234 = 12.34%). The period starts at the close of `startDate` and ends today at current prices. `netFlows` is the buys' cost less the sells' proceeds after the start; `unrealizedGain` is the change of market value less cost basis over the period (over ALL, market value less cost basis), so `totalReturn` = `unrealizedGain` + `realizedGain` + `income` = `endValue` - `startValue` - `netFlows` + `income`. The time-weighted return is not annualised; the money-weighted return is the annual XIRR. A return is null when nothing was held, or no rate solves it.",
+      "Amounts are exact decimal strings and ratios decimal strings (0.1234 = 12.34%). The period starts at the close of `startDate` and ends today at current prices. `netFlows` is the buys' cost less the sells' proceeds after the start; `unrealizedGain` is the change of market value less cost basis over the period (over ALL, market value less cost basis), so `totalReturn` = `unrealizedGain` + `realizedGain` + `income` = `endValue` - `startValue` - `netFlows` + `income`. The time-weighted return is not annualised; the money-weighted return is the annual XIRR. Dividends paid count in both returns: as money leaving the portfolio for the investor on the pay date in the time-weighted return, as money received in the XIRR. The benchmark's return is its total return, close to close with its cash dividends reinvested on their ex-dates. A return is null when nothing was held, or no rate solves it.",
     access: "user",
     query: portfolioPerformanceInput,
     response: portfolioPerformance,

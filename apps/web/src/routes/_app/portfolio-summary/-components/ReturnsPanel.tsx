@@ -181,16 +181,70 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
           label={`Benchmark: ${data.benchmark.symbol}`}
           value={<Ratio value={data.benchmark.timeWeightedReturn} />}
         >
-          <p>
-            The S&amp;P 500 ({data.benchmark.symbol}) close to close over the same days:{" "}
-            <span className="num">
-              {formatCurrency(explanation.benchmark.endClose)} ÷{" "}
-              {formatCurrency(explanation.benchmark.startClose)} − 1
-            </span>
-            .
-          </p>
+          <BenchmarkExplanation symbol={data.benchmark.symbol} benchmark={explanation.benchmark} />
         </Figure>
       </dl>
+    </>
+  );
+}
+
+/** The benchmark's total return: its closes, and each dividend reinvested on its ex-date. */
+function BenchmarkExplanation({
+  symbol,
+  benchmark,
+}: {
+  symbol: string;
+  benchmark: PortfolioPerformanceDetail["explanation"]["benchmark"];
+}) {
+  const closes = (
+    <span className="num">
+      {formatCurrency(benchmark.endClose)} ÷ {formatCurrency(benchmark.startClose)}
+    </span>
+  );
+  if (benchmark.dividends.length === 0) {
+    return (
+      <p>
+        The S&amp;P 500 ({symbol}) total return over the same days. It paid no dividend in them, so
+        it is close to close: {closes} − 1.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>
+        The S&amp;P 500 ({symbol}) total return over the same days: close to close ({closes}), with
+        each dividend reinvested on its ex-date, where the day&apos;s move is (close + dividend) ÷
+        previous close.
+      </p>
+      <div className="overflow-x-auto">
+        <table className="mt-2 w-full text-left text-sm">
+          <caption className="text-left font-medium">Dividends of {symbol} reinvested</caption>
+          <thead>
+            <tr>
+              <th scope="col">Ex-date</th>
+              <th scope="col" className="text-right">
+                Dividend
+              </th>
+              <th scope="col" className="text-right">
+                Previous close
+              </th>
+              <th scope="col" className="text-right">
+                Ex-date close
+              </th>
+            </tr>
+          </thead>
+          <tbody className="num">
+            {benchmark.dividends.map((dividend) => (
+              <tr key={dividend.exDate}>
+                <td>{formatCalendarDate(dividend.exDate)}</td>
+                <td className="text-right">{formatCurrency(dividend.amount)}</td>
+                <td className="text-right">{formatCurrency(dividend.previousClose)}</td>
+                <td className="text-right">{formatCurrency(dividend.exClose)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
