@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectAccessible } from "./support";
-import { buyViaApi, signedInCryptoUser } from "./crypto-support";
+import { buyViaApi, cryptoCard, signedInCryptoUser, watchViaApi } from "./crypto-support";
+import { signedInStockUser } from "./stocks-support";
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -72,6 +73,9 @@ test("the portfolio summary's value moves with its holdings' prices, without a r
   await buyViaApi(request, user.token, { symbol: "BTC", quantity: 0.5, purchasePrice: 60000 });
   await page.goto("/portfolio-summary");
   await expect(page.getByText("Live", { exact: true })).toBeVisible();
+  // The subtitle says what the badge says, not that prices wait for a minute's refresh.
+  await expect(page.getByText(/updated live as the market moves\./)).toBeVisible();
+  await expect(page.getByText(/refreshed every minute/)).toHaveCount(0);
   const navigations = countNavigations(page);
   const total = page
     .locator("div", { has: page.getByRole("heading", { name: "Total Portfolio Value" }) })
@@ -84,6 +88,64 @@ test("the portfolio summary's value moves with its holdings' prices, without a r
   await expectMovesLive(btc.locator("[data-value]").first());
   expect(navigations()).toBe(0);
   await expectAccessible(page);
+});
+
+test("the portfolio summary says its prices refresh every minute while the stream is down", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInCryptoUser(page, request);
+  await buyViaApi(request, user.token, { symbol: "ETH", quantity: 1, purchasePrice: 3000 });
+  await page.route(/\/api\/trpc\/live\.quotes/, (route) => route.abort());
+  await page.goto("/portfolio-summary");
+  await expect(page.getByText("Delayed", { exact: true })).toBeVisible();
+  await expect(page.getByText(/refreshed every minute\./)).toBeVisible();
+  await expect(page.getByText(/updated live/)).toHaveCount(0);
+});
+
+/**
+ * Refuses the screen's polls from now on, so a price that still moves can only have come from
+ * the stream (however long the move takes).
+ */
+async function refusePolls(page: Page, address: RegExp) {
+  await page.route(address, (route) => route.abort());
+}
+
+test("a stock search result's price moves during the session, without a reload", async ({
+  page,
+  request,
+}) => {
+  await signedInStockUser(page, request);
+  await page.goto("/search-area");
+  await page.getByLabel("Stock symbol").fill("MSFT");
+  await page.getByLabel("Stock symbol").press("Enter");
+  const result = page.getByRole("region", { name: /^MSFT/ });
+  await expect(result.getByRole("heading", { name: /^MSFT/ })).toBeVisible();
+  await refusePolls(page, /market\.snapshot|\/api\/stocks\//);
+  const navigations = countNavigations(page);
+  const price = result.locator("[data-value]").first();
+  // A simulated stock moves a cent at a time along its minute's path (see the research test).
+  await expectMovesLive(price, 30_000);
+  await expect(price).toHaveClass(/live-flash/);
+  expect(navigations()).toBe(0);
+});
+
+test("a watched coin's card on the crypto search screen moves with the market, without a reload", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInCryptoUser(page, request);
+  await watchViaApi(request, user.token, ["BTC", "ETH"]);
+  // The screen whose watchlist the spec has refreshed every 10 s (the dashboard is a glance).
+  await page.goto("/crypto");
+  const card = cryptoCard(page, "Your Watchlisted Crypto", "ETH");
+  await expect(card.getByText("Current Price", { exact: true })).toBeVisible();
+  await refusePolls(page, /cryptoWatchlist\.list|crypto\.quote|\/api\/savedcryptos/);
+  const navigations = countNavigations(page);
+  const price = card.locator("[data-value]").first();
+  await expectMovesLive(price, 8000);
+  await expect(price).toHaveClass(/live-flash/);
+  expect(navigations()).toBe(0);
 });
 
 function countNavigations(page: Page): () => number {

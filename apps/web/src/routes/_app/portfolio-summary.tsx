@@ -20,6 +20,7 @@ import { ValueCards } from "./portfolio-summary/-components/ValueCards";
 import { titled } from "../../lib/head";
 import { useLiveSummary } from "../../components/portfolio/live-summary";
 import { LiveIndicator } from "../../components/assets/LiveFigure";
+import { useLiveStatus } from "../../components/assets/live-quotes";
 
 // The chart library loads with the chart, after the figures are on screen.
 const ValueChart = lazy(() => import("./portfolio-summary/-components/ValueChart"));
@@ -124,6 +125,9 @@ function PortfolioSummaryPage() {
     retry: false,
   });
   useLiveSummary(data);
+  // The subtitle must not promise a minute's polling next to a Live badge, nor live prices
+  // while they come from polling.
+  const live = useLiveStatus() === "live";
   const stale = [...data.stocks.positions, ...data.crypto.positions].filter(
     (position) => position.priceSource === "last_known",
   );
@@ -134,8 +138,9 @@ function PortfolioSummaryPage() {
         title={pageTitle}
         subtitle={
           <span>
-            Prices as of <span className="num">{formatDateTime(data.pricedAt)}</span>, refreshed
-            every minute. <LiveIndicator />
+            Prices as of <span className="num">{formatDateTime(data.pricedAt)}</span>,{" "}
+            {live ? "updated live as the market moves." : "refreshed every minute."}{" "}
+            <LiveIndicator />
           </span>
         }
         actions={
