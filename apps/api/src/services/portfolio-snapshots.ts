@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import {
   FAR_DAY,
   type AssetType,
@@ -125,7 +126,7 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
       );
       days.push({ day, stockValue, cryptoValue, costBasis, ...moved });
       if (performance.now() - slice > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToEventLoop();
         slice = performance.now();
       }
     }
@@ -167,15 +168,17 @@ async function closeSeries(
     involved.set(keyOf(trade.type, trade.symbol), trade);
   }
   const series = new Map<string, CloseSeries>();
-  let complete = true;
-  await Promise.all(
-    [...involved].map(async ([key, { type, symbol }]) => {
-      const closes = await closeSeriesOf(deps, type, symbol, addDays(from, -7), to);
-      if (closes) series.set(key, closes);
-      else complete = false;
-    }),
-  );
-  return complete ? series : null;
+  // One symbol at a time, with a turn of the event loop after each: a symbol's years of bars
+  // can take tens of milliseconds to build (the simulated market computes them), and started
+  // together fifty of them held every other request, the trade's own answer included, for
+  // seconds.
+  for (const [key, { type, symbol }] of involved) {
+    const closes = await closeSeriesOf(deps, type, symbol, addDays(from, -7), to);
+    if (!closes) return null;
+    series.set(key, closes);
+    await yieldToEventLoop();
+  }
+  return series;
 }
 
 function snapshotOf(ledger: TradeLedger, key: string, day: string): HoldingSnapshot {
