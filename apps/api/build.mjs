@@ -3,6 +3,7 @@
 // bundle imports must be a dependency of @ledgerline/api; the build fails if one is not.
 import { cpSync, rmSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
+import { dirname } from "node:path";
 import { build } from "esbuild";
 
 const requireFromApi = createRequire(new URL("./package.json", import.meta.url));
@@ -12,13 +13,15 @@ function packageName(specifier) {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }
 
-// `node build.mjs dist-mine` builds elsewhere under apps/api (node_modules must stay reachable).
+// `node build.mjs dist-mine` builds elsewhere under apps/api (node_modules must stay reachable);
+// a second argument bundles another entry point there (bench/import.ts runs its server so).
 const outdir = process.argv[2] ?? "dist";
+const entry = process.argv[3] ?? "src/server.ts";
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ["src/server.ts"],
+  entryPoints: [entry],
   outdir,
-  outbase: "src",
+  outbase: dirname(entry),
   bundle: true,
   platform: "node",
   target: "node20",
