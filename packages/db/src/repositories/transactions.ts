@@ -331,10 +331,9 @@ function idQuery(
 ): Query {
   const direction = request.sortOrder === "asc" ? "ASC" : "DESC";
   const { columns } = run.order;
+  const orderBy = ` ORDER BY ${columns.map((column) => `${column} ${direction}`).join(", ")}`;
   const tail = {
-    sql:
-      ` ORDER BY ${columns.map((column) => `${column} ${direction}`).join(", ")} LIMIT ?` +
-      (page.offset ? " OFFSET ?" : ""),
+    sql: `${orderBy} LIMIT ?${page.offset ? " OFFSET ?" : ""}`,
     params: [page.limit, ...(page.offset ? [page.offset] : [])],
   };
   const ranges = run.arms
@@ -349,6 +348,30 @@ function idQuery(
         ),
       )
     : [rangeQuery(dialect, request, run, page.after, "id")];
+  if (dialect === "postgres" && ranges.length > 1) {
+    // PostgreSQL plans a filtered arm of a UNION ALL on its own, in no order, and sorts the whole
+    // union. Ordered (and cut to the most a page can take from one arm), each arm is an index
+    // range, and PostgreSQL merges them (Merge Append) as SQLite does.
+    // A column the filter or the run pins is one value throughout: ordering by it too would hide
+    // the arms' order from the planner (it drops such columns from each arm's order).
+    const fixed = new Set<Column>([
+      ...(run.pinned ? [run.pinned.column] : []),
+      ...(request.type ? (["type"] as const) : []),
+      ...(request.transactionType ? (["transaction_type"] as const) : []),
+    ]);
+    const merged = ` ORDER BY ${columns
+      .filter((column) => !fixed.has(column))
+      .map((column) => `${column} ${direction}`)
+      .join(", ")}`;
+    const upTo = (page.offset ?? 0) + page.limit;
+    return {
+      sql:
+        "SELECT * FROM (" +
+        ranges.map((range) => `(${range.sql}${merged} LIMIT ?)`).join(" UNION ALL ") +
+        `) AS arms${merged} LIMIT ?${page.offset ? " OFFSET ?" : ""}`,
+      params: [...ranges.flatMap((range) => [...range.params, upTo]), ...tail.params],
+    };
+  }
   return {
     sql: ranges.map((range) => range.sql).join(" UNION ALL ") + tail.sql,
     params: [...ranges.flatMap((range) => range.params), ...tail.params],
@@ -750,17 +773,18 @@ interface PostgresPlanNode {
   "Node Type": string;
   "Index Name"?: string;
   "Relation Name"?: string;
+  "Plan Rows": number;
   Plans?: PostgresPlanNode[];
 }
 
 /**
  * The same on PostgreSQL: each plan as its nodes, depth first, e.g. "Index Only Scan
- * transactions_user_date_idx" or "Sort".
+ * transactions_user_date_idx" or "Sort", and the rows the planner expects each sort to sort.
  */
 export async function explainPostgresTransactionQueries(
   database: Database,
   request: TransactionFilter & TransactionOrder & { userId: number },
-): Promise<{ kind: ExplainKind; sql: string; plan: string[] }[]> {
+): Promise<{ kind: ExplainKind; sql: string; plan: string[]; sortedRows: number[] }[]> {
   const explained = [];
   for (const query of queriesToExplain("postgres", request)) {
     const [row] = await database.query<{ "QUERY PLAN": [{ Plan: PostgresPlanNode }] }>(
@@ -768,14 +792,16 @@ export async function explainPostgresTransactionQueries(
       query.params,
     );
     const plan: string[] = [];
+    const sortedRows: number[] = [];
     const visit = (node: PostgresPlanNode) => {
       plan.push(
         [node["Node Type"], node["Index Name"] ?? node["Relation Name"]].filter(Boolean).join(" "),
       );
+      if (/Sort/.test(node["Node Type"])) sortedRows.push(node.Plans?.[0]?.["Plan Rows"] ?? 0);
       node.Plans?.forEach(visit);
     };
     if (row) visit(row["QUERY PLAN"][0].Plan);
-    explained.push({ kind: query.kind, sql: query.sql, plan });
+    explained.push({ kind: query.kind, sql: query.sql, plan, sortedRows });
   }
   return explained;
 }

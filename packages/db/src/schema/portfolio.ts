@@ -41,7 +41,8 @@ type TransactionColumn =
   | "transactionType"
   | "quantity"
   | "price"
-  | "total";
+  | "total"
+  | "id";
 
 /** The transaction history's indexes (see below), as column lists both dialects' schemas build. */
 interface HistoryIndex {
@@ -52,20 +53,20 @@ interface HistoryIndex {
 export const transactionHistoryIndexes: HistoryIndex[] = [
   {
     name: "transactions_user_date_idx",
-    columns: ["userId", "transactionDate", "type", "transactionType"],
+    columns: ["userId", "transactionDate", "type", "transactionType", "id"],
   },
   {
     name: "transactions_user_symbol_date_idx",
-    columns: ["userId", "symbol", "transactionDate", "type", "transactionType"],
+    columns: ["userId", "symbol", "transactionDate", "type", "transactionType", "id"],
   },
   ...(["quantity", "price", "total"] as const).flatMap((column): HistoryIndex[] => [
     {
       name: `transactions_user_${column}_idx`,
-      columns: ["userId", column, "transactionDate", "type", "transactionType", "symbol"],
+      columns: ["userId", column, "transactionDate", "type", "transactionType", "symbol", "id"],
     },
     {
       name: `transactions_user_symbol_${column}_idx`,
-      columns: ["userId", "symbol", column, "transactionDate", "type", "transactionType"],
+      columns: ["userId", "symbol", column, "transactionDate", "type", "transactionType", "id"],
     },
   ]),
 ];
@@ -105,7 +106,9 @@ export const transactions = sqliteTable(
    *   symbol held rarely in a long history would otherwise mean scanning all of it.
    * The asset type and side sorts have two values each, so they read as two date-ordered runs
    * and need no index of their own. Each index ends in the filter columns it does not lead with,
-   * so those filters are checked inside the index without touching the table. An index per
+   * so those filters are checked inside the index without touching the table, and then in the id:
+   * a page is ordered by the sort column and the id, and PostgreSQL (whose indexes, unlike
+   * SQLite's, do not end in the row id) would otherwise sort each run of equal keys. An index per
    * filter-and-sort pair (dozens) would cost far more writes and disk for no gain.
    */
   (table) => [
