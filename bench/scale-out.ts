@@ -11,7 +11,8 @@
 import { randomUUID } from "node:crypto";
 import { Cluster, ensureBuilt } from "./support/scale-out/cluster";
 import { runLoad, type LoadReport } from "./support/scale-out/load";
-import { freshDatabase, reconcile, type Reconciliation } from "./support/scale-out/verify";
+import { freshDatabase } from "./support/fresh-database";
+import { reconcile, type Reconciliation } from "./support/scale-out/verify";
 
 // eslint-disable-next-line no-restricted-properties -- a bench reads where its services are
 const env = process.env;

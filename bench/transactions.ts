@@ -16,7 +16,9 @@ import { pathToFileURL } from "node:url";
 import {
   createRepositories,
   migrateDatabase,
+  openPostgresDatabase,
   openSqliteDatabase,
+  type Database,
   type TransactionFilter,
 } from "@ledgerline/db";
 import {
@@ -25,6 +27,8 @@ import {
   type TransactionSortColumn,
 } from "@ledgerline/contracts";
 import { multiply, toStored } from "@ledgerline/money";
+import pg from "pg";
+import { freshDatabase } from "./support/fresh-database";
 
 type SortColumn = TransactionSortColumn;
 const sortColumns = transactionSortColumns;
@@ -41,6 +45,11 @@ export interface BenchmarkOptions {
   /** Timed runs per case (each case stops early after `caseBudgetMs`). */
   runs?: number;
   caseBudgetMs?: number;
+  /**
+   * Run on PostgreSQL: the server to make a throwaway database on (dropped afterwards) instead
+   * of SQLite in a temporary file.
+   */
+  postgresUrl?: string;
 }
 
 export interface CaseResult {
@@ -64,22 +73,84 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
 
-export async function runTransactionsBenchmark(options: BenchmarkOptions = {}) {
-  const rows = options.rows ?? 1_000_000;
-  const userCount = options.users ?? 1_000;
-  const heavyRows = options.heavyRows ?? 100_000;
-  const runs = options.runs ?? 200;
-  const caseBudgetMs = options.caseBudgetMs ?? 1500;
+interface SeedOptions {
+  rows: number;
+  userCount: number;
+  heavyRows: number;
+}
 
+/**
+ * The table's rows, the same on every run and both databases: 1,000 users, one heavy trader,
+ * skewed symbols, dates spread over three years, exact decimals as they are stored.
+ */
+function* seedRows({ rows, userCount, heavyRows }: SeedOptions) {
+  const random = generator(20250101);
+  const perTypical = Math.floor((rows - heavyRows) / (userCount - 1));
+  for (let user = 1; user <= userCount; user++) {
+    const count =
+      user === 1
+        ? heavyRows
+        : user === userCount
+          ? rows - heavyRows - perTypical * (userCount - 2)
+          : perTypical;
+    for (let i = 0; i < count; i++) {
+      const crypto = random() < 0.35;
+      const pool = crypto ? cryptoSymbols : stockSymbols;
+      // Skewed: a few symbols make most of a history; the heavy trader has one rare symbol.
+      let symbol = pool[Math.floor(random() ** 2 * pool.length)]!;
+      if (user === 1 && i % 10_000 === 0) symbol = "RARE";
+      const quantity = crypto
+        ? (Math.floor(random() * 5_000_000) / 1_000_000 + 0.000001).toFixed(6)
+        : String(1 + Math.floor(random() * 200));
+      const price = crypto
+        ? (random() * 60_000 + 0.01).toFixed(2)
+        : (5 + random() * 900).toFixed(2);
+      const date = START + Math.floor((i / count) * SPAN_MS) + Math.floor(random() * 3_600_000);
+      yield {
+        user,
+        date,
+        type: crypto ? "CRYPTO" : "STOCK",
+        symbol,
+        side: random() < 0.75 ? "BUY" : "SELL",
+        quantity: toStored(quantity),
+        price: toStored(price),
+        total: toStored(multiply(quantity, price)),
+      };
+    }
+  }
+}
+
+/** How long the rows and then the indexes took, from `started` to now. */
+function seedTimes(started: number, insertedAt: number): Seeded["seed"] {
+  const seededAt = performance.now();
+  return {
+    insertMs: insertedAt - started,
+    indexMs: seededAt - insertedAt,
+    totalMs: seededAt - started,
+  };
+}
+
+interface Seeded {
+  handle: Database;
+  seed: { insertMs: number; indexMs: number; totalMs: number };
+  drop(): Promise<void>;
+}
+
+/**
+ * SQLite in a temporary file: prepared statements in one transaction, with the history's indexes
+ * built after the rows are in (one sort per index instead of a million scattered inserts), then
+ * rebuilt from their own definitions, exactly as the migrations made them.
+ */
+async function seedSqlite(options: SeedOptions): Promise<Seeded> {
   const dir = mkdtempSync(join(tmpdir(), "ledgerline-bench-transactions-"));
   const handle = openSqliteDatabase(join(dir, "bench.db"));
+  const drop = async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     await migrateDatabase(handle);
     const { sqlite } = handle;
-
-    // Seeding: prepared statements in one transaction, with the history's indexes built after
-    // the rows are in (one sort per index instead of a million scattered inserts), then rebuilt
-    // from their own definitions, exactly as the migrations made them.
     const seedStarted = performance.now();
     const indexes = sqlite
       .prepare(
@@ -93,51 +164,109 @@ export async function runTransactionsBenchmark(options: BenchmarkOptions = {}) {
       `INSERT INTO transactions (user_id, transaction_date, type, symbol, transaction_type, quantity, price, total, notes, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
     );
-    const random = generator(20250101);
     sqlite.transaction(() => {
       for (const { name } of indexes) sqlite.exec(`DROP INDEX ${name}`);
-      for (let user = 1; user <= userCount; user++) {
+      for (let user = 1; user <= options.userCount; user++) {
         insertUser.run(`trader${user}@example.com`, `Trader ${user}`, START);
       }
-      const perTypical = Math.floor((rows - heavyRows) / (userCount - 1));
-      for (let user = 1; user <= userCount; user++) {
-        const count =
-          user === 1
-            ? heavyRows
-            : user === userCount
-              ? rows - heavyRows - perTypical * (userCount - 2)
-              : perTypical;
-        for (let i = 0; i < count; i++) {
-          const crypto = random() < 0.35;
-          const pool = crypto ? cryptoSymbols : stockSymbols;
-          // Skewed: a few symbols make most of a history; the heavy trader has one rare symbol.
-          let symbol = pool[Math.floor(random() ** 2 * pool.length)]!;
-          if (user === 1 && i % 10_000 === 0) symbol = "RARE";
-          const quantity = crypto
-            ? (Math.floor(random() * 5_000_000) / 1_000_000 + 0.000001).toFixed(6)
-            : String(1 + Math.floor(random() * 200));
-          const price = crypto
-            ? (random() * 60_000 + 0.01).toFixed(2)
-            : (5 + random() * 900).toFixed(2);
-          const date = START + Math.floor((i / count) * SPAN_MS) + Math.floor(random() * 3_600_000);
-          insertTransaction.run(
-            user,
-            date,
-            crypto ? "CRYPTO" : "STOCK",
-            symbol,
-            random() < 0.75 ? "BUY" : "SELL",
-            toStored(quantity),
-            toStored(price),
-            toStored(multiply(quantity, price)),
-            date,
-          );
-        }
+      for (const row of seedRows(options)) {
+        insertTransaction.run(
+          row.user,
+          row.date,
+          row.type,
+          row.symbol,
+          row.side,
+          row.quantity,
+          row.price,
+          row.total,
+          row.date,
+        );
       }
     })();
     const insertedAt = performance.now();
     for (const { sql } of indexes) sqlite.exec(sql);
-    const seededAt = performance.now();
+    return { handle, seed: seedTimes(seedStarted, insertedAt), drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
 
+/**
+ * PostgreSQL in a throwaway database on the server of `serverUrl`, dropped afterwards: the rows
+ * go in as column arrays, 20,000 a statement (one round trip each, no per-row parsing), with
+ * the indexes built after them from their own definitions; then VACUUM ANALYZE, as autovacuum
+ * would leave a table this size (statistics and the visibility map index-only reads rely on).
+ */
+async function seedPostgres(serverUrl: string, options: SeedOptions): Promise<Seeded> {
+  const database = await freshDatabase(serverUrl, "transactions");
+  const handle = openPostgresDatabase(database.url);
+  const client = new pg.Client({ connectionString: database.url });
+  const drop = async () => {
+    await client.end().catch(() => undefined);
+    await handle.close();
+    await database.drop();
+  };
+  try {
+    await migrateDatabase(handle);
+    await client.connect();
+    const seedStarted = performance.now();
+    const { rows: indexes } = await client.query<{ name: string; sql: string }>(
+      "SELECT indexname AS name, indexdef AS sql FROM pg_indexes" +
+        " WHERE tablename = 'transactions' AND indexname <> 'transactions_pkey'",
+    );
+    await client.query("BEGIN");
+    for (const { name } of indexes) await client.query(`DROP INDEX ${name}`);
+    await client.query(
+      "INSERT INTO users (email, name, password_hash, created_at)" +
+        " SELECT 'trader' || n || '@example.com', 'Trader ' || n, 'x', $2::bigint" +
+        " FROM generate_series(1, $1::int) AS n ORDER BY n",
+      [options.userCount, START],
+    );
+    const columns = Array.from({ length: 8 }, () => [] as (string | number)[]);
+    const flush = async () => {
+      if (columns[0]!.length === 0) return;
+      await client.query(
+        "INSERT INTO transactions (user_id, transaction_date, type, symbol, transaction_type," +
+          " quantity, price, total, created_at)" +
+          " SELECT u, d, t, s, side, q, p, total, d FROM unnest($1::int[], $2::bigint[]," +
+          " $3::text[], $4::text[], $5::text[], $6::numeric[], $7::numeric[], $8::numeric[])" +
+          " AS r(u, d, t, s, side, q, p, total)",
+        columns,
+      );
+      for (const column of columns) column.length = 0;
+    };
+    for (const row of seedRows(options)) {
+      const values = [row.user, row.date, row.type, row.symbol, row.side];
+      values.push(row.quantity, row.price, row.total);
+      values.forEach((value, i) => columns[i]!.push(value));
+      if (columns[0]!.length === 20_000) await flush();
+    }
+    await flush();
+    await client.query("COMMIT");
+    const insertedAt = performance.now();
+    for (const { sql } of indexes) await client.query(sql);
+    await client.query("VACUUM ANALYZE transactions");
+    return { handle, seed: seedTimes(seedStarted, insertedAt), drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+export async function runTransactionsBenchmark(options: BenchmarkOptions = {}) {
+  const rows = options.rows ?? 1_000_000;
+  const userCount = options.users ?? 1_000;
+  const heavyRows = options.heavyRows ?? 100_000;
+  const runs = options.runs ?? 200;
+  const caseBudgetMs = options.caseBudgetMs ?? 1500;
+
+  const seedOptions = { rows, userCount, heavyRows };
+  const seeded = options.postgresUrl
+    ? await seedPostgres(options.postgresUrl, seedOptions)
+    : await seedSqlite(seedOptions);
+  const { handle } = seeded;
+  try {
     const repos = createRepositories(handle);
     const monthAgo = new Date(START + SPAN_MS - 30 * 86_400_000);
     type Filter = Omit<TransactionFilter, "symbols"> & { symbol?: string };
@@ -246,20 +375,16 @@ export async function runTransactionsBenchmark(options: BenchmarkOptions = {}) {
     );
 
     return {
+      database: handle.dialect,
       rows,
       users: userCount,
       heavyRows,
-      seed: {
-        insertMs: insertedAt - seedStarted,
-        indexMs: seededAt - insertedAt,
-        totalMs: seededAt - seedStarted,
-      },
+      seed: seeded.seed,
       results,
       deep: { ...deep, batchAfter50k },
     };
   } finally {
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
+    await seeded.drop();
   }
 }
 
@@ -267,7 +392,8 @@ function printReport(report: Awaited<ReturnType<typeof runTransactionsBenchmark>
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
   console.log(
-    `${report.rows.toLocaleString("en-US")} transactions, ${report.users.toLocaleString("en-US")} users ` +
+    `${report.database === "postgres" ? "PostgreSQL" : "SQLite"}: ` +
+      `${report.rows.toLocaleString("en-US")} transactions, ${report.users.toLocaleString("en-US")} users ` +
       `(one with ${report.heavyRows.toLocaleString("en-US")}); seeded in ${seconds(report.seed.totalMs)} ` +
       `(rows ${seconds(report.seed.insertMs)}, indexes ${seconds(report.seed.indexMs)})`,
   );
@@ -311,5 +437,21 @@ function printReport(report: Awaited<ReturnType<typeof runTransactionsBenchmark>
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  printReport(await runTransactionsBenchmark());
+  // eslint-disable-next-line no-restricted-properties -- a bench reads where its database is
+  const env = process.env;
+  // DATABASE_URL=postgres://... (or --postgres, on TEST_DATABASE_URL or the local server) runs
+  // it on PostgreSQL; BENCH_TRANSACTION_ROWS scales the table down (the heavy trader keeps a
+  // tenth of it).
+  const postgresUrl = env.DATABASE_URL?.startsWith("postgres")
+    ? env.DATABASE_URL
+    : process.argv.includes("--postgres")
+      ? (env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres")
+      : undefined;
+  const rows = env.BENCH_TRANSACTION_ROWS ? Number(env.BENCH_TRANSACTION_ROWS) : undefined;
+  printReport(
+    await runTransactionsBenchmark({
+      postgresUrl,
+      ...(rows ? { rows, heavyRows: Math.floor(rows / 10) } : {}),
+    }),
+  );
 }
