@@ -1,40 +1,14 @@
-import {
-  clockStartingAt,
-  createMarketService,
-  type Instrument,
-  type PriceTick,
-} from "@ledgerline/market";
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppRouter } from "../src/trpc/router";
-import { subscribeLive, until } from "./support/live-client";
+import {
+  countedMarket,
+  quoteEvents,
+  readStream,
+  subscribeLive,
+  until,
+} from "./support/live-client";
 import { startTestApp, type TestApp } from "./support/test-app";
-
-/** The simulated market from a Wednesday's session on, running in real time. */
-function countedMarket() {
-  const market = createMarketService({ clock: clockStartingAt(new Date("2026-03-11T15:00:00Z")) });
-  const opened: Instrument[] = [];
-  let open = 0;
-  const ticks = market.ticks;
-  return {
-    market: {
-      ...market,
-      ticks: {
-        open(instrument: Instrument, emit: (tick: PriceTick) => void) {
-          opened.push(instrument);
-          open += 1;
-          const close = ticks.open(instrument, emit);
-          return () => {
-            open -= 1;
-            close();
-          };
-        },
-      },
-    },
-    opened,
-    openCount: () => open,
-  };
-}
 
 let t: TestApp;
 let base: string;
@@ -106,40 +80,6 @@ describe("live prices over tRPC subscriptions (SSE)", () => {
     expect(upstream.openCount()).toBe(0);
   });
 });
-
-/** Reads an event stream until `enough` says stop; returns the text read. */
-async function readStream(
-  response: Response,
-  enough: (text: string) => boolean,
-  timeoutMs = 8000,
-): Promise<string> {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const deadline = Date.now() + timeoutMs;
-  while (!enough(text)) {
-    if (Date.now() > deadline) throw new Error(`timed out; read so far:\n${text}`);
-    const { value, done } = (await reader.read()) as { value?: Uint8Array; done: boolean };
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  await reader.cancel();
-  return text;
-}
-
-function quoteEvents(text: string) {
-  return text
-    .split("\n\n")
-    .filter((block) => block.includes("event: quote"))
-    .map((block) => {
-      const field = (name: string) =>
-        block
-          .split("\n")
-          .find((line) => line.startsWith(`${name}: `))
-          ?.slice(name.length + 2);
-      return { id: field("id")!, data: JSON.parse(field("data")!) as Record<string, unknown> };
-    });
-}
 
 describe("GET /api/stream (REST server-sent events)", () => {
   it("streams quote events for stocks and coins with exact decimal strings", async () => {

@@ -1,4 +1,9 @@
-import type { PriceTick } from "@ledgerline/market";
+import {
+  clockStartingAt,
+  createMarketService,
+  type Instrument,
+  type PriceTick,
+} from "@ledgerline/market";
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { EventSource } from "eventsource";
 import type { AppRouter } from "../../src/trpc/router";
@@ -46,4 +51,64 @@ export async function until(condition: () => boolean, timeoutMs = 8000) {
     if (Date.now() - start > timeoutMs) throw new Error("timed out waiting");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The simulated market from a Wednesday's session on, running in real time. */
+export function countedMarket() {
+  const market = createMarketService({ clock: clockStartingAt(new Date("2026-03-11T15:00:00Z")) });
+  const opened: Instrument[] = [];
+  let open = 0;
+  const ticks = market.ticks;
+  return {
+    market: {
+      ...market,
+      ticks: {
+        open(instrument: Instrument, emit: (tick: PriceTick) => void) {
+          opened.push(instrument);
+          open += 1;
+          const close = ticks.open(instrument, emit);
+          return () => {
+            open -= 1;
+            close();
+          };
+        },
+      },
+    },
+    opened,
+    openCount: () => open,
+  };
+}
+
+/** Reads an event stream until `enough` says stop; returns the text read. */
+export async function readStream(
+  response: Response,
+  enough: (text: string) => boolean,
+  timeoutMs = 8000,
+): Promise<string> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + timeoutMs;
+  while (!enough(text)) {
+    if (Date.now() > deadline) throw new Error(`timed out; read so far:\n${text}`);
+    const { value, done } = (await reader.read()) as { value?: Uint8Array; done: boolean };
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
+}
+
+export function quoteEvents(text: string) {
+  return text
+    .split("\n\n")
+    .filter((block) => block.includes("event: quote"))
+    .map((block) => {
+      const field = (name: string) =>
+        block
+          .split("\n")
+          .find((line) => line.startsWith(`${name}: `))
+          ?.slice(name.length + 2);
+      return { id: field("id")!, data: JSON.parse(field("data")!) as Record<string, unknown> };
+    });
 }
