@@ -1,5 +1,12 @@
 import BigJs from "big.js";
-import { aligned, divideFixed, formatFixed, parseFixed, roundFixed } from "./fixed-point";
+import {
+  aligned,
+  compoundFixed,
+  divideFixed,
+  formatFixed,
+  parseFixed,
+  roundFixed,
+} from "./fixed-point";
 
 /**
  * Money and quantities travel as canonical decimal strings ("12.5", "0.00001234") and are
@@ -116,6 +123,14 @@ export function sum(values: readonly Decimal[]): Decimal {
     scale = widest;
   }
   return formatFixed(units, scale);
+}
+
+/** The product of `factors`, each step rounded half-up to `places`: a chain of growth factors. */
+export function compound(factors: readonly Decimal[], places: number): Decimal {
+  return (
+    compoundFixed(factors, places) ??
+    canonical(factors.reduce((product, factor) => product.times(factor).round(places), new Big(1)))
+  );
 }
 
 /** part / whole * 100, rounded half-even to `places`; null when there is no whole to compare with. */

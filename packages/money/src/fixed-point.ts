@@ -72,3 +72,32 @@ export function roundFixed(a: FixedPoint, places: number): string {
   if (a.scale <= places) return formatFixed(a.units, a.scale);
   return formatFixed(divideHalfEven(a.units, tenTo(a.scale - places)), places);
 }
+
+/** numerator / a positive denominator to the nearest integer, an exact tie away from zero. */
+function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  const remainder = numerator % denominator;
+  const twice = 2n * (remainder < 0n ? -remainder : remainder);
+  if (twice < denominator) return quotient;
+  return numerator < 0n ? quotient - 1n : quotient + 1n;
+}
+
+/**
+ * The product of `factors`, rounded half-up to `places` decimals after each multiplication (as
+ * big.js's times().round(places) chained); null if one of them is not plain decimal text.
+ */
+export function compoundFixed(factors: readonly string[], places: number): string | null {
+  let units = 1n;
+  let scale = 0;
+  for (const factor of factors) {
+    const x = parseFixed(factor);
+    if (!x) return null;
+    units *= x.units;
+    scale += x.scale;
+    if (scale > places) {
+      units = divideHalfUp(units, tenTo(scale - places));
+      scale = places;
+    }
+  }
+  return formatFixed(units, scale);
+}

@@ -1,7 +1,9 @@
 import {
+  add,
   big,
   canonical,
   compare,
+  compound,
   divide,
   isZero,
   round,
@@ -81,12 +83,12 @@ export function timeWeightedReturn(days: readonly DailyValue[]): TimeWeightedRet
     close(last.date, last.value);
   }
   if (subPeriods.length === 0) return { timeWeightedReturn: null, subPeriods };
-  const growth = subPeriods.reduce(
-    (product, period) => product.times(big(period.return).plus(1)).round(FACTOR_DECIMALS),
-    big(1),
+  const growth = compound(
+    subPeriods.map((period) => add(period.return, "1")),
+    FACTOR_DECIMALS,
   );
   return {
-    timeWeightedReturn: round(subtract(canonical(growth), "1"), RETURN_DECIMALS),
+    timeWeightedReturn: round(subtract(growth, "1"), RETURN_DECIMALS),
     subPeriods: subPeriods.map((period) => ({
       ...period,
       return: round(period.return, RETURN_DECIMALS),

@@ -1,7 +1,17 @@
 import BigJs from "big.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { add, compare, divide, isZero, multiply, round, subtract, sum } from "../src/decimal";
+import {
+  add,
+  compare,
+  compound,
+  divide,
+  isZero,
+  multiply,
+  round,
+  subtract,
+  sum,
+} from "../src/decimal";
 
 /** big.js with room enough never to round: what decimal.ts answered before its BigInt paths. */
 const Reference = BigJs();
@@ -44,6 +54,30 @@ describe("the BigInt paths of the decimal operations", () => {
       { numRuns: 3000 },
     );
   }, 60_000);
+
+  it("chain growth factors as big.js's times().round() does, ties away from zero", () => {
+    const factor = fc
+      .tuple(fc.bigInt({ min: -(10n ** 22n), max: 10n ** 22n }), fc.integer({ min: 0, max: 20 }))
+      .map(([units, scale]) =>
+        text(new Reference(units.toString()).div(new Reference(10).pow(scale))),
+      );
+    fc.assert(
+      fc.property(
+        fc.array(factor, { maxLength: 12 }),
+        fc.integer({ min: 0, max: 20 }),
+        (factors, places) => {
+          const expected = factors.reduce(
+            (product, each) => product.times(each).round(places, BigJs.roundHalfUp),
+            new Reference(1),
+          );
+          expect(compound(factors, places)).toBe(text(expected));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(compound(["1.5", "1.5"], 1)).toBe("2.3");
+    expect(compound(["-1.5", "1.5"], 1)).toBe("-2.3");
+  });
 
   it("round exact ties to even, either sign", () => {
     expect(round("2.5", 0)).toBe("2");
