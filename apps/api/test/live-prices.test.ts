@@ -90,6 +90,10 @@ describe("GET /api/stream (REST server-sent events)", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(response.headers.get("cache-control")).toContain("no-transform");
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    // The head is written by hand onto the socket: the hooks' headers are all there, and the
+    // body (unframed) ends with the connection.
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("connection")).toBe("close");
     const text = await readStream(response, (read) => {
       const events = quoteEvents(read);
       return (

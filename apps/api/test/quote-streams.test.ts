@@ -37,13 +37,14 @@ class RecordingSink implements EventSink {
   chunks: Buffer[] = [];
   full = false;
   ended = false;
+  destroyed = false;
   private drainListener: (() => void) | undefined;
   write(chunk: Buffer) {
     this.chunks.push(chunk);
     return !this.full;
   }
-  once(_event: "drain", listener: () => void) {
-    this.drainListener = listener;
+  once(event: "drain" | "close", listener: () => void) {
+    if (event === "drain") this.drainListener = listener;
   }
   end() {
     this.ended = true;

@@ -1,12 +1,12 @@
-import type { ServerResponse } from "node:http";
+import type { EventSink } from "../services/quote-streams";
 
 /**
  * A REST answer that is an event stream: the door writes the status and headers (the route's
- * own and `eventStreamHeaders`) on the raw response, then hands it to `start`, which writes the
- * events itself and ends its part when the response closes (the client went away).
+ * own and `eventStreamHeaders`), then hands the connection to `start`, which writes the events
+ * itself and ends its part when the connection closes (the client went away).
  */
 export class EventStreamAnswer {
-  constructor(readonly start: (response: ServerResponse) => void) {}
+  constructor(readonly start: (sink: EventSink) => void) {}
 }
 
 export const eventStreamHeaders = {

@@ -1,3 +1,4 @@
+import { Socket } from "node:net";
 import { idempotencyKey, idempotencyMessages } from "@ledgerline/contracts";
 import { TRPCError } from "@trpc/server";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -76,19 +77,36 @@ function validationAnswer(error: FastifyError): StoredAnswer | undefined {
 }
 
 /**
- * Writes an event stream straight onto the response, past Fastify's reply (and its per-write
- * streams): with thousands of clients held open, each costs only its socket and what the
- * stream keeps. The headers the hooks set so far are kept; `x-request-id`, set at send time
- * for other answers, is added here.
+ * Writes an event stream past Fastify's reply. On a real connection the head goes onto the
+ * socket as one string and the events follow on the socket unframed, the connection's close
+ * ending the body (HTTP/1.1 allows it; `connection: close` says so): with thousands of clients
+ * held open, each then costs its socket and what the stream keeps, not a response's per-write
+ * chunk framing and its header text (which Node keeps, as a string of a hundred pieces). An
+ * injected request (tests) has no socket to write to and gets the events through the response.
+ * The headers the hooks set so far are kept; `x-request-id`, set at send time for other
+ * answers, is added here.
  */
 function startEventStream(answer: EventStreamAnswer, req: FastifyRequest, reply: FastifyReply) {
   reply.headers({ ...eventStreamHeaders, "x-request-id": req.id });
   reply.hijack();
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value);
+  const response = reply.raw;
+  const socket = response.socket;
+  if (!(socket instanceof Socket)) {
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) response.setHeader(name, value);
+    }
+    response.writeHead(200);
+    answer.start(response);
+    return;
   }
-  reply.raw.writeHead(200);
-  answer.start(reply.raw);
+  const lines = ["HTTP/1.1 200 OK", `date: ${new Date().toUTCString()}`, "connection: close"];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) lines.push(`${name}: ${one}`);
+  }
+  // A client gone already is left to the stream's own check.
+  if (!socket.destroyed) socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+  answer.start(socket);
 }
 
 /**

@@ -5,12 +5,17 @@ import {
   type PriceTicks,
 } from "@ledgerline/market";
 
-/** Where one client's event stream is written: an HTTP response kept open (a ServerResponse). */
+/**
+ * Where one client's event stream is written: the connection's socket once the head is sent (or
+ * an HTTP response kept open).
+ */
 export interface EventSink {
   /** False when the socket's buffer is full; `drain` follows once it has emptied. */
   write(chunk: Buffer): boolean;
-  once(event: "drain", listener: () => void): unknown;
+  once(event: "drain" | "close", listener: () => void): unknown;
   end(): void;
+  /** True once the client has gone. */
+  readonly destroyed: boolean;
 }
 
 // Sent at once, so a client knows the stream is open before the first price changes.

@@ -52,14 +52,11 @@ export const streamRoutes = [
       });
       if (!(ticks instanceof LiveQuoteSubscription)) throw new Error("live.quotes changed shape");
       const { deps, instruments, options, release } = ticks;
-      return new EventStreamAnswer((response) => {
+      return new EventStreamAnswer((sink) => {
         // The client may have gone while the stream was being set up.
-        if (response.destroyed || response.closed) return release();
-        const end = deps.quoteStreams.open(response, instruments, {
-          after: options.after,
-          release,
-        });
-        response.once("close", end);
+        if (sink.destroyed) return release();
+        const end = deps.quoteStreams.open(sink, instruments, { after: options.after, release });
+        sink.once("close", end);
       });
     },
   }),
