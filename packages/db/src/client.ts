@@ -32,14 +32,11 @@ interface SqliteQuery {
   run(): { changes: number };
 }
 
-/**
- * Opens (creating if needed) a SQLite database with the settings the product relies on:
- * WAL so readers never wait for the writer, enforced foreign keys, and a busy timeout so a
- * concurrent writer waits instead of failing.
- */
-export function openSqliteDatabase(url: string): SqliteDatabase {
-  if (url !== ":memory:") mkdirSync(dirname(url), { recursive: true });
+/** One SQLite connection with the settings the product relies on, its Drizzle and its steps. */
+function sqliteConnection(url: string) {
   const sqlite = new BetterSqlite3(url);
+  // WAL so readers never wait for the writer, enforced foreign keys, and a busy timeout so a
+  // concurrent writer waits instead of failing.
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
@@ -82,6 +79,21 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
         return query.run().changes;
     }
   }
+
+  return { sqlite, db, execute, rawStatement };
+}
+
+/**
+ * Opens (creating if needed) a SQLite database. Requests share one connection; a pausing
+ * transaction (TransactionOptions.pauses) of a database file gets a connection of its own for
+ * its duration, so the reads answered while it pauses see only what was committed (WAL), never
+ * the rows of an import still under way, which may yet roll back. An in-memory database has no
+ * second connection: there, reads meanwhile share the transaction's.
+ */
+export function openSqliteDatabase(url: string): SqliteDatabase {
+  if (url !== ":memory:") mkdirSync(dirname(url), { recursive: true });
+  const shared = sqliteConnection(url);
+  const { sqlite, db, execute, rawStatement } = shared;
 
   /**
    * Settles when the open pausing transaction (TransactionOptions.pauses) ends; null when none is
@@ -152,19 +164,23 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       // Open across turns of the event loop: BEGIN and COMMIT by hand, other writers held off.
       let ended!: () => void;
       pausing = new Promise((resolve) => (ended = resolve));
+      // Closed after the transaction, so its page cache is not kept for the next one.
+      const own = url === ":memory:" ? null : sqliteConnection(url);
+      const writer = own ?? shared;
       try {
-        sqlite.exec("BEGIN IMMEDIATE");
+        writer.sqlite.exec("BEGIN IMMEDIATE");
         try {
-          const result = await driveAsync(work(db), async (step) =>
-            step.read === "pause" ? nextTurn() : execute(step),
+          const result = await driveAsync(work(writer.db), async (step) =>
+            step.read === "pause" ? nextTurn() : writer.execute(step),
           );
-          sqlite.exec("COMMIT");
+          writer.sqlite.exec("COMMIT");
           return result;
         } catch (error) {
-          if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+          if (writer.sqlite.inTransaction) writer.sqlite.exec("ROLLBACK");
           throw error;
         }
       } finally {
+        own?.sqlite.close();
         pausing = null;
         ended();
       }

@@ -77,10 +77,11 @@ export interface TransactionOptions {
   /** Reads only: one consistent snapshot, without taking the write lock. Default false. */
   readOnly?: boolean;
   /**
-   * The work pauses (`pause()`) so other requests are served meanwhile. On SQLite, whose one
-   * connection everyone shares, the transaction then stays open across turns of the event loop,
-   * so every other write (transactions, `changes`, writing `query`s) waits until it ends; reads
-   * go on. Default false: the transaction runs to its end without yielding.
+   * The work pauses (`pause()`) so other requests are served meanwhile. On SQLite the
+   * transaction then stays open across turns of the event loop on a connection of its own, so
+   * every other write (transactions, `changes`, writing `query`s) waits until it ends; reads go
+   * on and see what was committed before it. Default false: the transaction runs to its end
+   * without yielding.
    */
   pauses?: boolean;
 }

@@ -298,6 +298,33 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
       expect(events).toEqual(["read answered", "transaction ends"]);
     });
 
+    it("lets reads meanwhile see only what was committed, never the open transaction's rows", async () => {
+      const { db, tables } = handle;
+      const nameOf = async () =>
+        (await handle.first(db.select().from(tables.users).where(eq(tables.users.id, userId))))!
+          .name;
+      const before = await nameOf();
+      let written!: () => void;
+      const renamed = new Promise<void>((resolve) => (written = resolve));
+      let readDone = false;
+      const importing = handle.transaction(
+        function* (tx) {
+          yield* changes(
+            tx.update(tables.users).set({ name: "Renamed" }).where(eq(tables.users.id, userId)),
+          );
+          written();
+          for (let turn = 0; turn < 100_000 && !readDone; turn++) yield* pause();
+        },
+        { pauses: true },
+      );
+      await renamed;
+      const meanwhile = await nameOf();
+      readDone = true;
+      await importing;
+      expect(meanwhile).toBe(before);
+      expect(await nameOf()).toBe("Renamed");
+    });
+
     it("keeps another writer's write out of a pausing transaction that rolls back", async () => {
       const { db, tables } = handle;
       const failing = handle.transaction(
