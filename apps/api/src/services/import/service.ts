@@ -500,12 +500,26 @@ function errorRows(plan: Plan): TRPCError {
 }
 
 /**
+ * What an import writes, or the 400 of its error rows. Only the rows to write are kept: the
+ * file's parsed rows and the decisions over them (tens of MB for 100,000 rows) can go while
+ * the rows are written.
+ */
+async function writablePlan(
+  scope: UserScope,
+  input: ImportInput,
+): Promise<Pick<Plan, "trades" | "income" | "checkedAfter" | "summary">> {
+  const plan = await planImport(scope, input);
+  if (plan.summary.errors > 0 && !input.skipInvalid) throw errorRows(plan);
+  const { trades, income, checkedAfter, summary } = plan;
+  return { trades, income, checkedAfter, summary };
+}
+
+/**
  * Imports the file's new trades, all or none, in one database transaction; with errors only
  * when `skipInvalid` says to leave them out. Recorded in the audit log.
  */
 export async function runImport(scope: UserScope, input: ImportInput): Promise<ImportResult> {
-  const plan = await planImport(scope, input);
-  if (plan.summary.errors > 0 && !input.skipInvalid) throw errorRows(plan);
+  const plan = await writablePlan(scope, input);
   const { repos, clock } = scope.deps;
   const outcome = await repos.portfolio.importTrades({
     userId: scope.user.id,
