@@ -5,7 +5,10 @@
  * another user's hot reads keep running. Prints the import's time, the server's peak RSS, and
  * the other user's median and p99 during the import. Budget: under 10 s and 300 MB RSS.
  *
- *   tsx import.ts [rows, default 100000] [directory for the server's CPU profile] [--built]
+ *   tsx import.ts [rows, default 100000] [directory for the server's CPU profile] [--built] [--postgres]
+ *
+ * With --postgres the server's database is a fresh one on TEST_DATABASE_URL's server (default
+ * the local one), dropped afterwards; SQLite in a temporary file otherwise.
  *
  * The server runs under tsx, whose loader alone holds tens of MB; with --built it runs bundled
  * as production runs it (apps/api/build.mjs), which is the RSS the budget means.
@@ -17,9 +20,13 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { SimulatedStockMarket } from "@ledgerline/market";
 import { callApi } from "./support/http";
+import { freshDatabase } from "./support/scale-out/verify";
 
 const BUILT = process.argv.includes("--built");
-const [rowsArgument, profileArgument] = process.argv.slice(2).filter((arg) => arg !== "--built");
+const POSTGRES = process.argv.includes("--postgres");
+const [rowsArgument, profileArgument] = process.argv
+  .slice(2)
+  .filter((arg) => !arg.startsWith("--"));
 const ROWS = Number(rowsArgument ?? 100_000);
 /** Where the server writes a CPU profile (`node --cpu-prof`) when it stops; none without it. */
 const PROFILE_DIR = profileArgument;
@@ -33,6 +40,14 @@ const apiDirectory = join(import.meta.dirname, "..", "apps", "api");
 if (BUILT) {
   execFileSync(process.execPath, ["build.mjs", "dist-bench", serverSource], { cwd: apiDirectory });
 }
+// eslint-disable-next-line no-restricted-properties -- a bench reads where its services are
+const env = process.env;
+const database = POSTGRES
+  ? await freshDatabase(
+      env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+      "import",
+    )
+  : null;
 const server = spawn(
   process.execPath,
   [
@@ -41,7 +56,10 @@ const server = spawn(
       ? [join(apiDirectory, "dist-bench", "api-server.js")]
       : ["--import", "tsx", serverSource]),
   ],
-  { stdio: ["ignore", "pipe", "inherit"] },
+  {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...env, ...(database ? { BENCH_DATABASE_URL: database.url } : {}) },
+  },
 );
 const [line] = (await once(createInterface({ input: server.stdout }), "line")) as [string];
 const {
@@ -101,7 +119,7 @@ for (let i = 0; i < ROWS; i++) {
 }
 const csv = `${lines.join("\n")}\n`;
 console.log(
-  `${ROWS.toLocaleString("en-US")} rows, ${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MB; server pid ${server.pid}, ${BUILT ? "bundled" : "under tsx"}`,
+  `${ROWS.toLocaleString("en-US")} rows, ${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MB; server pid ${server.pid}, ${BUILT ? "bundled" : "under tsx"}, ${database ? "PostgreSQL" : "SQLite"}`,
 );
 
 const { token } = (await call("POST", "/auth/login", undefined, {
@@ -150,4 +168,8 @@ try {
   );
 } finally {
   server.kill("SIGTERM");
+  if (database) {
+    await once(server, "exit");
+    await database.drop();
+  }
 }

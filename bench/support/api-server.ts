@@ -19,7 +19,9 @@ const SYMBOLS = ["AAPL", "AMZN", "GOOGL", "JPM", "KO", "MSFT", "NVDA", "PG", "V"
 const dir = mkdtempSync(join(tmpdir(), "ledgerline-bench-"));
 const env = parseEnv({
   NODE_ENV: "production",
-  DATABASE_URL: join(dir, "app.db"),
+  // bench/import.ts --postgres names a fresh PostgreSQL database.
+  // eslint-disable-next-line no-restricted-properties -- the bench's own switch
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? join(dir, "app.db"),
   LOG_LEVEL: "silent",
   DEMO_SEED: "false",
   API_RATE_LIMIT_PER_MINUTE: "100000000",
