@@ -91,6 +91,31 @@ export function RouteErrorPanel({
   );
 }
 
+/**
+ * A panel whose data failed, within a page that loaded: what failed, and Retry, which asks for
+ * that data again (busy while it does).
+ */
+export function RetryPanel({
+  message,
+  onRetry,
+  retrying = false,
+  className,
+}: {
+  message: ReactNode;
+  onRetry: () => void;
+  retrying?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cx("space-y-3", className)}>
+      <Alert tone="error">{message}</Alert>
+      <Button variant="secondary" busy={retrying} onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
 export function RouteError({ error }: ErrorComponentProps) {
   return (
     <div className="mx-auto max-w-xl py-16">

@@ -3,9 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { Alert } from "../ui/Alert";
 import { Card } from "../ui/Card";
-import { Spinner } from "../ui/Spinner";
+import { RetryPanel, Skeleton } from "../RouteStates";
 import { PercentChange } from "../assets/Change";
 import { isClosedStatus } from "./MarketStatus";
 
@@ -20,6 +19,8 @@ export function useMarketSummary(refreshMs: number | false) {
     refetchInterval: refreshMs,
   });
 }
+
+const figureNames = ["Average Change", "Advancing / Declining", "Total Volume", "Most Active"];
 
 /**
  * While the market is closed the figures are the last session's and the screen's one banner
@@ -38,13 +39,21 @@ export function MarketSummaryCard({ refreshMs }: { refreshMs: number | false }) 
           {data && <p className="text-xs text-muted">Updated {formatDateTime(data.lastUpdate)}</p>}
         </div>
         {summary.isPending ? (
-          <div className="flex min-h-24 items-center justify-center text-primary">
-            <Spinner size="md" label="Loading market summary" />
+          <div role="status" aria-busy="true" aria-label="Loading market summary">
+            <Skeleton className="mt-2 h-4 w-64 max-w-full" />
+            <div className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+              {figureNames.map((name) => (
+                <Skeleton key={name} className="h-11" />
+              ))}
+            </div>
           </div>
         ) : !data ? (
-          <Alert tone="error" className="mt-3">
-            {portfolioMessages.failedToLoadMarketSummary}
-          </Alert>
+          <RetryPanel
+            className="mt-3"
+            message={portfolioMessages.failedToLoadMarketSummary}
+            onRetry={() => void summary.refetch()}
+            retrying={summary.isFetching}
+          />
         ) : (
           <>
             <p className="mt-1 text-sm text-muted">

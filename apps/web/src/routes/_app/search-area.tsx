@@ -9,7 +9,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { RecentSearches } from "../../components/assets/RecentSearches";
 import { useSearchHistory } from "../../components/assets/useSearchHistory";
-import { LoadingPanel } from "../../components/stocks/LoadingPanel";
+import { LoadingPanel } from "../../components/LoadingPanel";
+import { RetryPanel } from "../../components/RouteStates";
 import { MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid } from "../../components/stocks/StockCards";
 import { useLiveSnapshot, useWatchlist } from "../../components/stocks/stock-queries";
@@ -125,9 +126,13 @@ function SearchAreaPage() {
           Your Watchlisted Stocks
         </h2>
         {watchlist.isPending ? (
-          <LoadingPanel label="Loading Stocks" />
+          <LoadingPanel label="Loading Stocks" shape="cards" />
         ) : !watchlist.data ? (
-          <Alert tone="error">{portfolioMessages.failedToLoadStockData}</Alert>
+          <RetryPanel
+            message={portfolioMessages.failedToLoadStockData}
+            onRetry={() => void watchlist.refetch()}
+            retrying={watchlist.isFetching}
+          />
         ) : watchlist.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-border bg-surface px-5 py-8 text-center text-muted">
             Your watchlist is empty. Search for a stock and choose Add to Watchlist to follow it

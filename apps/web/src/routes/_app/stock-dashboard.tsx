@@ -1,14 +1,14 @@
 import { portfolioMessages, STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Search } from "lucide-react";
-import { LoadingPanel } from "../../components/stocks/LoadingPanel";
+import { LoadingPanel } from "../../components/LoadingPanel";
+import { RetryPanel } from "../../components/RouteStates";
 import { MarketSummaryCard, useMarketSummary } from "../../components/stocks/MarketSummaryCard";
 import { isClosedStatus, MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid, useHeldNotWatchedStocks } from "../../components/stocks/StockCards";
 import { useWatchlist } from "../../components/stocks/stock-queries";
 import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";
-import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
 import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
 import { PageHeader } from "../../components/ui/PageHeader";
@@ -41,9 +41,13 @@ function StockDashboardPage() {
       <MarketSummaryCard refreshMs={STOCK_REFRESH_INTERVAL_MS} />
 
       {watchlist.isPending ? (
-        <LoadingPanel label="Loading Stocks" />
+        <LoadingPanel label="Loading Stocks" shape="cards" />
       ) : !watchlist.data ? (
-        <Alert tone="error">{portfolioMessages.failedToLoadStockData}</Alert>
+        <RetryPanel
+          message={portfolioMessages.failedToLoadStockData}
+          onRetry={() => void watchlist.refetch()}
+          retrying={watchlist.isFetching}
+        />
       ) : items.length === 0 && held.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
           <h2 className="text-xl font-semibold">No Saved Stocks Yet</h2>

@@ -16,7 +16,6 @@ import { RouteErrorPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
 import { Button } from "../../../components/ui/Button";
-import { Spinner } from "../../../components/ui/Spinner";
 import { formatDateTime } from "../../../lib/format";
 import { trpc } from "../../../lib/trpc";
 import { AboutCompany, KeyStatistics } from "./-components/CompanyFacts";
@@ -96,7 +95,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
   const watchlist = useWatchlist();
   const actions = useAssetActions(stockAsset);
 
-  if (!valid || details.isError || snapshot.isError) {
+  if (!valid) {
     return (
       <div className="space-y-4">
         <Alert tone="error">{portfolioMessages.failedToLoadCompanyInformation}</Alert>
@@ -104,13 +103,11 @@ function ResearchPage({ symbol }: { symbol: string }) {
       </div>
     );
   }
-  if (!details.data || !snapshot.data) {
-    return (
-      <div className="flex justify-center py-24 text-primary">
-        <Spinner size="lg" label={`Loading ${symbol}`} />
-      </div>
-    );
-  }
+  // A failed refresh keeps the page it refreshes; only a page with nothing to show fails.
+  if ((details.isError && !details.data) || (snapshot.isError && !snapshot.data))
+    return <ResearchError />;
+  // The loader filled both unless the cache has since let them go.
+  if (!details.data || !snapshot.data) return <ResearchSkeleton />;
 
   const company = details.data;
   const stock = snapshot.data;
@@ -183,13 +180,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
               <SnapshotFigures snapshot={stock} withRange />
             </div>
           </section>
-          <Suspense
-            fallback={
-              <div className={`${panel} flex h-96 items-center justify-center text-primary`}>
-                <Spinner size="md" label="Loading chart" />
-              </div>
-            }
-          >
+          <Suspense fallback={<Skeleton className="h-96" />}>
             <PriceChart symbol={symbol} />
           </Suspense>
         </div>

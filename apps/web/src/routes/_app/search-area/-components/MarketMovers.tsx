@@ -3,8 +3,8 @@ import type { MarketMover } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { PercentChange } from "../../../../components/assets/Change";
-import { LoadingPanel } from "../../../../components/stocks/LoadingPanel";
-import { Alert } from "../../../../components/ui/Alert";
+import { LoadingPanel } from "../../../../components/LoadingPanel";
+import { RetryPanel } from "../../../../components/RouteStates";
 import { formatCurrency, formatDateTime, formatNumber } from "../../../../lib/format";
 import { errorMessage, trpc } from "../../../../lib/trpc";
 
@@ -86,11 +86,13 @@ export function MarketMovers({ refreshMs }: { refreshMs: number }) {
         )}
       </div>
       {movers.isPending ? (
-        <LoadingPanel label="Loading Market Movers" />
+        <LoadingPanel label="Loading Market Movers" shape="tables" />
       ) : !movers.data ? (
-        <Alert tone="error">
-          {errorMessage(movers.error, marketMessages.failedToFetchMarketMovers)}
-        </Alert>
+        <RetryPanel
+          message={errorMessage(movers.error, marketMessages.failedToFetchMarketMovers)}
+          onRetry={() => void movers.refetch()}
+          retrying={movers.isFetching}
+        />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           <MoversTable title="Top 10 Gainers" movers={movers.data.gainers} />
