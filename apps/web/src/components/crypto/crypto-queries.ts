@@ -1,8 +1,14 @@
 import { CRYPTO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { trpc } from "../../lib/trpc";
+import { httpStatusOf, trpc } from "../../lib/trpc";
 import { useLiveQuotes } from "../assets/live-quotes";
+
+/** An unknown or malformed symbol ('Cryptocurrency not found'): an answer, not worth a retry. */
+export function isUnknownCoin(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status === 404 || status === 400;
+}
 
 /**
  * The crypto watchlist with live quotes and saved prices. With `autoRefresh` it refreshes every

@@ -9,11 +9,11 @@ import { CryptoCardGrid, useHeldNotWatchedCoins } from "../../components/crypto/
 import { useCoinNames, useCryptoWatchlist } from "../../components/crypto/crypto-queries";
 import { cryptoAsset } from "../../components/assets/crypto";
 import { useAssetActions } from "../../components/assets/useAssetActions";
-import { Alert } from "../../components/ui/Alert";
+import { LoadingPanel, SkeletonBlocks } from "../../components/LoadingPanel";
+import { PageSkeleton, RetryPanel, Skeleton } from "../../components/RouteStates";
 import { buttonClass } from "../../components/ui/Button";
 import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { Spinner } from "../../components/ui/Spinner";
 import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/crypto-dashboard")({
@@ -25,8 +25,22 @@ export const Route = createFileRoute("/_app/crypto-dashboard")({
       queryClient.prefetchQuery(trpc.cryptoWatchlist.list.queryOptions()),
       queryClient.prefetchQuery(trpc.cryptoPortfolio.list.queryOptions()),
     ]),
+  pendingComponent: CryptoDashboardSkeleton,
   component: CryptoDashboardPage,
 });
+
+const title = "Crypto Dashboard";
+const subtitle = "The coins you watch, at a glance.";
+
+/** While the loader's reads are slow: the page's header, its intro and its cards as blocks. */
+function CryptoDashboardSkeleton() {
+  return (
+    <PageSkeleton title={title} subtitle={subtitle}>
+      <Skeleton className="h-14" />
+      <SkeletonBlocks shape="cards" />
+    </PageSkeleton>
+  );
+}
 
 function CryptoDashboardPage() {
   const watchlist = useCryptoWatchlist();
@@ -37,7 +51,7 @@ function CryptoDashboardPage() {
 
   return (
     <div>
-      <PageHeader title="Crypto Dashboard" subtitle="The coins you watch, at a glance." />
+      <PageHeader title={title} subtitle={subtitle} />
       <CollapsibleIntro storageKey={CRYPTO_DASHBOARD_INTRO_KEY} title="Crypto Dashboard Overview">
         <p>
           Every coin on your crypto watchlist with its current price, the change over the last 24
@@ -48,11 +62,13 @@ function CryptoDashboardPage() {
       </CollapsibleIntro>
 
       {watchlist.isPending ? (
-        <div className="flex justify-center py-16 text-primary">
-          <Spinner size="lg" label="Loading your crypto watchlist" />
-        </div>
+        <LoadingPanel label="Loading your crypto watchlist" shape="cards" />
       ) : watchlist.isError ? (
-        <Alert tone="error">{portfolioMessages.failedToLoadSavedCryptos}</Alert>
+        <RetryPanel
+          message={portfolioMessages.failedToLoadSavedCryptos}
+          onRetry={() => void watchlist.refetch()}
+          retrying={watchlist.isFetching}
+        />
       ) : items.length === 0 && held.length === 0 ? (
         <section className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
           <Coins aria-hidden="true" className="mx-auto h-10 w-10 text-muted" />

@@ -2,7 +2,9 @@ import { marketMessages } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Star, Trash2 } from "lucide-react";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
+import type { ReactNode } from "react";
 import {
+  isUnknownCoin,
   useCoinNames,
   useCryptoQuote,
   useCryptoWatchlist,
@@ -13,8 +15,8 @@ import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
 import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
 import { Button, buttonClass } from "../../../components/ui/Button";
-import { Spinner } from "../../../components/ui/Spinner";
-import { errorMessage, httpStatusOf } from "../../../lib/trpc";
+import { RetryPanel, Skeleton } from "../../../components/RouteStates";
+import { errorMessage } from "../../../lib/trpc";
 import { PositionDetails } from "./-components/PositionDetails";
 import { PriceHistory } from "./-components/PriceHistory";
 import { pageTitle } from "../../../lib/head";
@@ -29,6 +31,28 @@ export const Route = createFileRoute("/_app/crypto/$symbol")({
   }),
   component: CryptoDetailPage,
 });
+
+/** The page's layout while the coin's quote loads: its name, and grey blocks for its panels. */
+function CoinSkeleton({ symbol, back }: { symbol: string; back: ReactNode }) {
+  return (
+    <div role="status" aria-busy="true" aria-label={`Loading ${symbol}`} className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-2">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{symbol}</h1>
+          <Skeleton className="h-5 w-72 max-w-full" />
+        </div>
+        {back}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6">
+          <Skeleton className="h-80" />
+          <Skeleton className="h-40" />
+        </div>
+        <Skeleton className="h-[30rem] lg:col-span-2" />
+      </div>
+    </div>
+  );
+}
 
 function CryptoDetailPage() {
   const symbol = Route.useParams().symbol.trim().toUpperCase();
@@ -47,23 +71,20 @@ function CryptoDetailPage() {
     </Link>
   );
 
-  if (quote.isPending) {
-    return (
-      <div className="flex justify-center py-24 text-primary">
-        <Spinner size="lg" label={`Loading ${symbol}`} />
-      </div>
-    );
-  }
+  if (quote.isPending) return <CoinSkeleton symbol={symbol} back={back} />;
   if (quote.isError && !quote.data) {
-    const status = httpStatusOf(quote.error);
     return (
       <div className="mx-auto max-w-xl space-y-4 py-12">
         <h1 className="text-2xl font-bold">{symbol}</h1>
-        <Alert tone="error">
-          {status === 404 || status === 400
-            ? marketMessages.cryptocurrencyNotFound
-            : errorMessage(quote.error, marketMessages.failedToFetchCryptoData)}
-        </Alert>
+        {isUnknownCoin(quote.error) ? (
+          <Alert tone="error">{marketMessages.cryptocurrencyNotFound}</Alert>
+        ) : (
+          <RetryPanel
+            message={errorMessage(quote.error, marketMessages.failedToFetchCryptoData)}
+            onRetry={() => void quote.refetch()}
+            retrying={quote.isFetching}
+          />
+        )}
         {back}
       </div>
     );

@@ -12,19 +12,24 @@ import { Search, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CryptoCardGrid } from "../../../components/crypto/CryptoCards";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
-import { useCoinNames, useCryptoWatchlist } from "../../../components/crypto/crypto-queries";
+import {
+  isUnknownCoin,
+  useCoinNames,
+  useCryptoWatchlist,
+} from "../../../components/crypto/crypto-queries";
 import { cryptoAsset } from "../../../components/assets/crypto";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { RecentSearches } from "../../../components/assets/RecentSearches";
 import { useSearchHistory } from "../../../components/assets/useSearchHistory";
 import { useLiveQuotes } from "../../../components/assets/live-quotes";
+import { LoadingPanel } from "../../../components/LoadingPanel";
+import { RetryPanel } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { CollapsibleIntro } from "../../../components/ui/CollapsibleIntro";
 import { inputClass } from "../../../components/ui/Field";
 import { PageHeader } from "../../../components/ui/PageHeader";
-import { Spinner } from "../../../components/ui/Spinner";
-import { errorMessage, httpStatusOf, trpc } from "../../../lib/trpc";
+import { errorMessage, trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
 
 interface CryptoSearch {
@@ -41,13 +46,6 @@ export const Route = createFileRoute("/_app/crypto/")({
       : {},
   component: CryptoSearchPage,
 });
-
-/** A lookup failure: an unknown or malformed symbol is 'Cryptocurrency not found'. */
-function lookupFailure(error: unknown): string {
-  const status = httpStatusOf(error);
-  if (status === 404 || status === 400) return marketMessages.cryptocurrencyNotFound;
-  return errorMessage(error, marketMessages.failedToFetchCryptoData);
-}
 
 function CryptoSearchPage() {
   const { symbol } = Route.useSearch();
@@ -151,11 +149,18 @@ function CryptoSearchPage() {
 
         <div className="mt-6" aria-live="polite">
           {symbol !== undefined && quote.isPending && (
-            <div className="flex justify-center py-10 text-primary">
-              <Spinner size="md" label={`Looking up ${symbol}`} />
-            </div>
+            <LoadingPanel label={`Looking up ${symbol}`} shape="card" />
           )}
-          {quote.isError && <Alert tone="error">{lookupFailure(quote.error)}</Alert>}
+          {quote.isError &&
+            (isUnknownCoin(quote.error) ? (
+              <Alert tone="error">{marketMessages.cryptocurrencyNotFound}</Alert>
+            ) : (
+              <RetryPanel
+                message={errorMessage(quote.error, marketMessages.failedToFetchCryptoData)}
+                onRetry={() => void quote.refetch()}
+                retrying={quote.isFetching}
+              />
+            ))}
           {result && (
             <CryptoQuoteCard
               quote={result}
@@ -174,11 +179,13 @@ function CryptoSearchPage() {
           Your Watchlisted Crypto
         </h2>
         {watchlist.isPending ? (
-          <div className="flex justify-center py-10 text-primary">
-            <Spinner size="md" label="Loading your watchlist" />
-          </div>
+          <LoadingPanel label="Loading your watchlist" shape="cards" />
         ) : watchlist.isError && !watchlist.data ? (
-          <Alert tone="error">{portfolioMessages.failedToLoadSavedCryptos}</Alert>
+          <RetryPanel
+            message={portfolioMessages.failedToLoadSavedCryptos}
+            onRetry={() => void watchlist.refetch()}
+            retrying={watchlist.isFetching}
+          />
         ) : (watchlist.data ?? []).length === 0 ? (
           <p className="rounded-xl border border-dashed border-border bg-surface px-6 py-8 text-center text-muted">
             {cryptoMessages.watchlistEmpty}

@@ -4,6 +4,8 @@ import { percent, subtract } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ChartToggle } from "../../../../components/charts/ChartParts";
+import { Skeleton } from "../../../../components/RouteStates";
+import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { formatCalendarDate, formatPercent, formatPrice } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
@@ -60,13 +62,26 @@ export function PriceHistory({ symbol }: { symbol: string }) {
       )}
       <div className="relative" aria-busy={history.isFetching}>
         {history.isError && !history.data ? (
-          <p className="flex h-72 items-center justify-center text-sm text-muted sm:h-96">
-            Price history is unavailable right now.
-          </p>
+          <div className="flex h-72 flex-col items-center justify-center gap-3 text-sm text-muted sm:h-96">
+            <p>Price history is unavailable right now.</p>
+            <Button
+              variant="secondary"
+              busy={history.isFetching}
+              onClick={() => void history.refetch()}
+            >
+              Retry
+            </Button>
+          </div>
+        ) : history.isPending ? (
+          <div role="status" aria-busy="true" aria-label={`Loading ${range} history`}>
+            <Skeleton className="mb-2 h-6 w-80 max-w-full" />
+            <Skeleton className="h-72 sm:h-96" />
+            <div className="mt-2 h-4" />
+          </div>
         ) : (
           <PriceChart bars={bars} data={data} />
         )}
-        {history.isFetching && (
+        {history.isFetching && !history.isPending && (
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center text-primary">
             <Spinner size="md" label={`Loading ${range} history`} />
           </div>
