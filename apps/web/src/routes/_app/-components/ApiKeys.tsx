@@ -1,6 +1,7 @@
 import type { ApiKeyScope } from "@ledgerline/contracts/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { RetryPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
@@ -109,6 +110,19 @@ export function ApiKeys() {
           </Button>
         </div>
       </form>
+      {keys.isPending && (
+        <div role="status" aria-busy="true" aria-label="Loading your API keys" className="mt-6">
+          <Skeleton className="h-24" />
+        </div>
+      )}
+      {keys.isError && !keys.data && (
+        <RetryPanel
+          className="mt-6"
+          message="Failed to load your API keys"
+          onRetry={() => void keys.refetch()}
+          retrying={keys.isFetching}
+        />
+      )}
       {keys.data && keys.data.length > 0 && (
         <table className="mt-6 w-full text-left text-sm">
           <caption className="sr-only">Your API keys</caption>

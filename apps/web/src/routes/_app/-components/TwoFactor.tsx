@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { RetryPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
@@ -59,11 +60,26 @@ export function TwoFactor() {
   return (
     <Card>
       <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
-      <p className="mt-1 text-sm text-muted">
-        {enabled
-          ? `On: sign-in asks for a code from your authenticator app. ${status.data?.recoveryCodesLeft ?? 0} recovery codes left.`
-          : "Off: add a code from an authenticator app to your password."}
-      </p>
+      {status.isPending ? (
+        <div role="status" aria-busy="true" aria-label="Loading two-factor sign-in">
+          <Skeleton className="mt-2 h-4 w-80 max-w-full" />
+          <Skeleton className="mt-5 h-16" />
+          <Skeleton className="mt-4 h-10 w-56" />
+        </div>
+      ) : status.isError ? (
+        <RetryPanel
+          className="mt-3"
+          message="Failed to load your two-factor sign-in"
+          onRetry={() => void status.refetch()}
+          retrying={status.isFetching}
+        />
+      ) : (
+        <p className="mt-1 text-sm text-muted">
+          {enabled
+            ? `On: sign-in asks for a code from your authenticator app. ${status.data.recoveryCodesLeft} recovery codes left.`
+            : "Off: add a code from an authenticator app to your password."}
+        </p>
+      )}
       {failure && <Alert tone="error">{errorMessage(failure, "Two-factor sign-in failed")}</Alert>}
       {recoveryCodes && (
         <Alert tone="success">
@@ -75,7 +91,7 @@ export function TwoFactor() {
           </ul>
         </Alert>
       )}
-      {setup ? (
+      {!status.data ? null : setup ? (
         <form
           className="mt-4 space-y-4"
           onSubmit={(event: FormEvent) => {
