@@ -29,13 +29,10 @@ export const Route = createFileRoute("/_app/crypto-dashboard")({
   component: CryptoDashboardPage,
 });
 
-const title = "Crypto Dashboard";
-const subtitle = "The coins you watch, at a glance.";
-
 /** While the loader's reads are slow: the page's header, its intro and its cards as blocks. */
 function CryptoDashboardSkeleton() {
   return (
-    <PageSkeleton title={title} subtitle={subtitle}>
+    <PageSkeleton title="Crypto Dashboard" subtitle="The coins you watch, at a glance.">
       <Skeleton className="h-14" />
       <SkeletonBlocks shape="cards" />
     </PageSkeleton>
@@ -51,7 +48,7 @@ function CryptoDashboardPage() {
 
   return (
     <div>
-      <PageHeader title={title} subtitle={subtitle} />
+      <PageHeader title="Crypto Dashboard" subtitle="The coins you watch, at a glance." />
       <CollapsibleIntro storageKey={CRYPTO_DASHBOARD_INTRO_KEY} title="Crypto Dashboard Overview">
         <p>
           Every coin on your crypto watchlist with its current price, the change over the last 24

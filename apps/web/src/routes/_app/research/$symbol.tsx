@@ -12,7 +12,7 @@ import { LiveIndicator } from "../../../components/assets/LiveFigure";
 import { HoldingFigures } from "../../../components/assets/HoldingFigures";
 import { stockAsset } from "../../../components/assets/stock";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
-import { RouteErrorPanel, Skeleton } from "../../../components/RouteStates";
+import { Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
 import { Button } from "../../../components/ui/Button";
@@ -21,6 +21,7 @@ import { trpc } from "../../../lib/trpc";
 import { AboutCompany, KeyStatistics } from "./-components/CompanyFacts";
 import { NewsPanel } from "./-components/NewsPanel";
 import { RelatedCompanies } from "./-components/RelatedCompanies";
+import { ResearchError, ResearchSkeleton } from "./-components/ResearchStates";
 import { ReturnToSearch } from "./-components/ReturnToSearch";
 import { pageTitle } from "../../../lib/head";
 
@@ -43,39 +44,15 @@ export const Route = createFileRoute("/_app/research/$symbol")({
       queryClient.ensureQueryData(trpc.market.snapshot.queryOptions({ symbol })),
     ]);
   },
-  pendingComponent: ResearchSkeleton,
+  pendingComponent: ResearchPending,
   errorComponent: ResearchError,
   component: ResearchRoute,
 });
 
-function ResearchSkeleton() {
+/** The loading layout, named after the symbol in the address. */
+function ResearchPending() {
   const symbol = Route.useParams({ select: (params) => params.symbol.trim().toUpperCase() });
-  return (
-    <div role="status" aria-busy="true" aria-label={`Loading ${symbol}`} className="space-y-6">
-      <div className="space-y-3">
-        <ReturnToSearch />
-        <Skeleton className="h-9 w-72 max-w-full" />
-      </div>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <Skeleton className="h-72" />
-          <Skeleton className="h-96" />
-        </div>
-        <div className="space-y-6">
-          <Skeleton className="h-40" />
-          <Skeleton className="h-64" />
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function ResearchError() {
-  return (
-    <RouteErrorPanel message={portfolioMessages.failedToLoadCompanyInformation}>
-      <ReturnToSearch />
-    </RouteErrorPanel>
-  );
+  return <ResearchSkeleton symbol={symbol} />;
 }
 
 function ResearchRoute() {
@@ -107,7 +84,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
   if ((details.isError && !details.data) || (snapshot.isError && !snapshot.data))
     return <ResearchError />;
   // The loader filled both unless the cache has since let them go.
-  if (!details.data || !snapshot.data) return <ResearchSkeleton />;
+  if (!details.data || !snapshot.data) return <ResearchSkeleton symbol={symbol} />;
 
   const company = details.data;
   const stock = snapshot.data;
