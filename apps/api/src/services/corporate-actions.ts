@@ -37,6 +37,7 @@ import type { AppDeps, UserScope } from "./scope";
 const READ_SYNC_INTERVAL_MS = 5 * 60_000;
 
 const lastReadSync = new WeakMap<AppDeps, Map<number, number>>();
+const readSyncs = new WeakMap<AppDeps, Map<number, Promise<unknown>>>();
 
 export interface ApplyOptions {
   /** Only these symbols (a trade's); default every stock the user has traded. */
@@ -97,10 +98,29 @@ export async function applyCorporateActions(
   if (!options.force && !options.symbols) {
     const synced = lastReadSync.get(deps) ?? new Map<number, number>();
     lastReadSync.set(deps, synced);
+    const running = readSyncs.get(deps) ?? new Map<number, Promise<unknown>>();
+    readSyncs.set(deps, running);
     const last = synced.get(userId);
-    if (last !== undefined && Math.abs(marketNow - last) < READ_SYNC_INTERVAL_MS) return changed;
+    if (last !== undefined && Math.abs(marketNow - last) < READ_SYNC_INTERVAL_MS) {
+      // Reads made at once (the returns and each holding's) see the income the first one writes.
+      await running.get(userId);
+      return changed;
+    }
     synced.set(userId, marketNow);
+    const sync = applyActions(deps, userId, options, changed, marketNow);
+    running.set(userId, sync);
+    return sync.finally(() => running.delete(userId));
   }
+  return applyActions(deps, userId, options, changed, marketNow);
+}
+
+async function applyActions(
+  deps: AppDeps,
+  userId: number,
+  options: ApplyOptions,
+  changed: ApplyCorporateActionsOutcome,
+  marketNow: number,
+): Promise<ApplyCorporateActionsOutcome> {
   const symbols = options.symbols ?? (await deps.repos.portfolio.tradedSymbols(userId, "STOCK"));
   const today = newYorkDate(marketNow);
   for (const symbol of symbols) {
