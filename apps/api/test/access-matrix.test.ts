@@ -69,6 +69,7 @@ const procedureAccess: Record<string, Access> = {
   "portfolioSummary.get": "user",
   "portfolioSummary.history": "user",
   "portfolioSummary.performance": "user",
+  "portfolioSummary.holdingPerformance": "user",
   "overview.counts": "user",
   "watchlist.list": "user",
   "watchlist.save": "user",

@@ -135,6 +135,7 @@ describe("OpenAPI document", () => {
         "PUT /api/portfolio/{id}",
         "POST /api/portfolio/{id}/sell",
         "GET /api/portfolio/performance",
+        "GET /api/portfolio/performance/holdings",
         "POST /api/auth/login/mfa",
         "GET /api/account/mfa",
         "POST /api/account/mfa/setup",

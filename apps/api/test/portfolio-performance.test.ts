@@ -7,7 +7,7 @@ import type {
 import { add, divide, multiply, round, subtract } from "@ledgerline/money";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestApp } from "./support/test-app";
-import { historyApp, historyUser } from "./transactions-support";
+import { historyApp, historyUser, threeTradesApp } from "./transactions-support";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -21,14 +21,9 @@ afterEach(async () => {
  * 85248.57 (Sun Mar 8) and today's 88768.55.
  */
 async function threeTrades() {
-  const me = await historyApp();
+  const me = await threeTradesApp("/api/portfolio/performance");
   t = me.t;
-  await me.buy("STOCK", "AAPL", "10", "240", "2026-03-02T15:00:00Z");
-  await me.sell("STOCK", "AAPL", "4", "250", "2026-03-05T15:00:00Z");
-  await me.buy("CRYPTO", "BTC", "0.1", "81000", "2026-03-08T12:00:00Z");
-  const rest = (query: string, token = me.user.token) =>
-    me.t.request("GET", `/api/portfolio/performance${query}`, { token });
-  return { ...me, rest };
+  return me;
 }
 
 /** Two AAPL bought on 2 June 2025 and held since, without another trade. */

@@ -14,6 +14,21 @@ export async function historyApp(options: TestAppOptions = {}) {
   return { t, ...(await historyUser(t)) };
 }
 
+/**
+ * The returns tests' portfolio on the pinned market: 10 AAPL bought at 240 on 2 March 2026, 4
+ * sold at 250 on 5 March, 0.1 BTC bought at 81000 on 8 March.
+ */
+export async function threeTradesApp(restPath: string) {
+  const me = await historyApp();
+  await me.buy("STOCK", "AAPL", "10", "240", "2026-03-02T15:00:00Z");
+  await me.sell("STOCK", "AAPL", "4", "250", "2026-03-05T15:00:00Z");
+  await me.buy("CRYPTO", "BTC", "0.1", "81000", "2026-03-08T12:00:00Z");
+  /** A GET of `restPath` with a query string, as the user (or with another token). */
+  const rest = (query: string, token = me.user.token) =>
+    me.t.request("GET", `${restPath}${query}`, { token });
+  return { ...me, rest };
+}
+
 export async function historyUser(t: TestApp) {
   const user = await t.registerUser();
   const repos = t.app.deps.repos;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDate, decimalString } from "./market";
+import { assetKinds } from "./transaction-columns";
 import {
   DEFAULT_PORTFOLIO_HISTORY_RANGE,
   performanceRanges,
@@ -133,10 +134,8 @@ export type PortfolioPerformanceInput = z.output<typeof portfolioPerformanceInpu
 const ratioString = decimalString.nullable();
 const datedAmount = z.object({ date: calendarDate, amount: decimalString });
 
-export const portfolioPerformance = z.object({
-  range: z.enum(performanceRanges),
-  startDate: calendarDate,
-  endDate: calendarDate,
+/** The figures of a period, for the portfolio and for each holding. */
+const periodFigures = {
   startValue: decimalString,
   endValue: decimalString,
   netFlows: decimalString,
@@ -146,6 +145,13 @@ export const portfolioPerformance = z.object({
   unrealizedGain: decimalString,
   income: decimalString,
   totalReturn: decimalString,
+};
+
+export const portfolioPerformance = z.object({
+  range: z.enum(performanceRanges),
+  startDate: calendarDate,
+  endDate: calendarDate,
+  ...periodFigures,
   benchmark: z.object({
     symbol: z.string(),
     /**
@@ -215,3 +221,24 @@ export const overviewCounts = z.object({
   cryptoOwned: z.number().int(),
 });
 export type OverviewCounts = z.infer<typeof overviewCounts>;
+
+/**
+ * Each holding's returns over a period (issue 15), on the same definitions as the portfolio's:
+ * its flows are its own buys (in) and sells (out) and its dividends paid (out, to the investor),
+ * its values its quantity at each day's close. Listed: what was held at the start, traded or
+ * paid a dividend in the period.
+ */
+export const holdingPerformance = z.object({
+  assetType: z.enum(assetKinds),
+  symbol: z.string(),
+  ...periodFigures,
+});
+export type HoldingPerformance = z.infer<typeof holdingPerformance>;
+
+export const holdingsPerformance = z.object({
+  range: z.enum(performanceRanges),
+  startDate: calendarDate,
+  endDate: calendarDate,
+  holdings: z.array(holdingPerformance),
+});
+export type HoldingsPerformance = z.infer<typeof holdingsPerformance>;

@@ -4,14 +4,9 @@ import {
   type PerformanceRange,
   type PortfolioPerformanceDetail,
 } from "@ledgerline/contracts";
-import {
-  dividendReinvestedReturn,
-  subtract,
-  sum,
-  type ReinvestedDividend,
-} from "@ledgerline/money";
+import { dividendReinvestedReturn, subtract, type ReinvestedDividend } from "@ledgerline/money";
 import { incomePaid } from "./income";
-import { periodReturns } from "./period-returns";
+import { periodFigures, periodReturns } from "./period-returns";
 import { currentPrices } from "./portfolio-summary";
 import { firstTradeDay, valueRange } from "./portfolio-snapshots";
 import {
@@ -33,7 +28,7 @@ import type { AppDeps, UserScope } from "./scope";
  * The day whose close the period starts from. Nothing is held before the first trade, so ALL,
  * and any period reaching back further, starts on the eve of the first trade (at 0).
  */
-function startOf(range: PerformanceRange, now: number, firstTradeDay: string): string {
+export function startOf(range: PerformanceRange, now: number, firstTradeDay: string): string {
   const eve = addDays(firstTradeDay, -1);
   if (range === "ALL") return eve;
   const today = utcDay(now);
@@ -108,15 +103,7 @@ export async function portfolioPerformance(
     range,
     startDate,
     endDate,
-    startValue: returns.startValue,
-    endValue: returns.endValue,
-    netFlows: returns.netFlows,
-    timeWeightedReturn: returns.timeWeightedReturn,
-    moneyWeightedReturn: returns.moneyWeightedReturn,
-    realizedGain: returns.realizedGain,
-    unrealizedGain,
-    income: returns.income,
-    totalReturn: sum([unrealizedGain, returns.realizedGain, returns.income]),
+    ...periodFigures(returns, unrealizedGain),
     benchmark: {
       symbol: BENCHMARK_SYMBOL,
       timeWeightedReturn:

@@ -112,3 +112,18 @@ export function periodReturns(
     cashFlows,
   };
 }
+
+/** The figures the answers carry, with the unrealized gain (value less cost basis) it changed by. */
+export function periodFigures(returns: PeriodReturns, unrealizedGain: Decimal) {
+  return {
+    startValue: returns.startValue,
+    endValue: returns.endValue,
+    netFlows: returns.netFlows,
+    timeWeightedReturn: returns.timeWeightedReturn,
+    moneyWeightedReturn: returns.moneyWeightedReturn,
+    realizedGain: returns.realizedGain,
+    unrealizedGain,
+    income: returns.income,
+    totalReturn: sum([unrealizedGain, returns.realizedGain, returns.income]),
+  };
+}

@@ -233,6 +233,21 @@ export async function firstTradeDay(scope: UserScope): Promise<string | null> {
   return first ? tradeDay(first) : null;
 }
 
+/**
+ * Each symbol's position at the close of `day` (closed ones included, with the gain realized so
+ * far): the stored snapshots, or a replay of the trades up to that day when they cannot answer.
+ */
+export async function positionsAt(scope: UserScope, day: string): Promise<HoldingSnapshot[]> {
+  const { deps, user } = scope;
+  if (await currentSnapshots(deps, user.id)) return deps.repos.snapshots.holdingsAt(user.id, day);
+  const ledger = new TradeLedger();
+  for (const trade of await deps.repos.transactions.trades(user.id)) {
+    if (tradeDay(trade) > day) break;
+    ledger.apply(trade);
+  }
+  return [...ledger.holdings.keys()].map((key) => snapshotOf(ledger, key, day));
+}
+
 /** Realized gain per symbol key (keyOf), closed positions included. */
 export async function realizedBySymbol(scope: UserScope): Promise<Map<string, Decimal>> {
   const { deps, user } = scope;

@@ -1,4 +1,8 @@
-import { portfolioPerformance, portfolioPerformanceInput } from "@ledgerline/contracts";
+import {
+  holdingsPerformance,
+  portfolioPerformance,
+  portfolioPerformanceInput,
+} from "@ledgerline/contracts";
 import { restRoute } from "../route";
 
 export const portfolioPerformanceRoutes = [
@@ -15,5 +19,19 @@ export const portfolioPerformanceRoutes = [
     query: portfolioPerformanceInput,
     response: portfolioPerformance,
     call: (caller, { query }) => caller.portfolioSummary.performance(query),
+  }),
+  restRoute({
+    method: "GET",
+    url: "/portfolio/performance/holdings",
+    operationId: "getPortfolioHoldingsPerformance",
+    tag: "Portfolio",
+    summary:
+      "Each holding's returns over a range (1M, 3M, 6M, YTD, 1Y, ALL): time-weighted and money-weighted (XIRR) return, realized and unrealized gain, income and total return",
+    description:
+      "The portfolio's definitions applied to each holding alone: its flows are its own buys (in) and sells (out) after `startDate`, and its dividends paid (out to the investor in the time-weighted return, received in the XIRR); its values are its quantity at each day's close, and today at the current price. Listed: every holding held at the start, traded or paid a dividend in the period, stocks first, by symbol.",
+    access: "user",
+    query: portfolioPerformanceInput,
+    response: holdingsPerformance,
+    call: (caller, { query }) => caller.portfolioSummary.holdingPerformance(query),
   }),
 ];

@@ -1,4 +1,5 @@
 import {
+  holdingsPerformance,
   portfolioHistory,
   portfolioHistoryInput,
   portfolioPerformanceDetail,
@@ -10,6 +11,7 @@ import {
   portfolioHistory as readHistory,
   portfolioSummary as readSummary,
 } from "../../services/portfolio-summary";
+import { holdingsPerformance as readHoldingsPerformance } from "../../services/holding-performance";
 import { portfolioPerformance } from "../../services/performance";
 import { userProcedure } from "../trpc";
 
@@ -31,4 +33,10 @@ export const portfolioSummaryRouter = {
     .input(portfolioPerformanceInput)
     .output(portfolioPerformanceDetail)
     .query(({ ctx, input }) => portfolioPerformance(ctx, input.range)),
+
+  /** Each holding's returns over a range, on the portfolio's definitions. */
+  holdingPerformance: userProcedure
+    .input(portfolioPerformanceInput)
+    .output(holdingsPerformance)
+    .query(({ ctx, input }) => readHoldingsPerformance(ctx, input.range)),
 } satisfies TRPCRouterRecord;

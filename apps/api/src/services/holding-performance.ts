@@ -1,0 +1,150 @@
+import type {
+  HoldingPerformance,
+  HoldingsPerformance,
+  PerformanceRange,
+} from "@ledgerline/contracts";
+import type { AssetType, HoldingSnapshot, PaidIncome, Trade } from "@ledgerline/db";
+import { isZero, subtract, sum, type Decimal } from "@ledgerline/money";
+import { incomePaid } from "./income";
+import { startOf } from "./performance";
+import { periodFigures, periodReturns, type PeriodDay } from "./period-returns";
+import { currentPrices } from "./portfolio-summary";
+import { firstTradeDay, positionsAt } from "./portfolio-snapshots";
+import {
+  addDays,
+  closeSeriesOf,
+  keyOf,
+  TradeLedger,
+  tradeDay,
+  utcDay,
+  type CloseSeries,
+} from "./portfolio-valuation";
+import type { UserScope } from "./scope";
+
+/**
+ * Each holding's returns over a period (issue 15): what each held at the start of the period (the
+ * stored snapshots), its trades and dividends in the period, and its closes on the days they
+ * happened. The returns only look at the days something moves, so no other day is valued.
+ */
+
+interface HoldingActivity {
+  type: AssetType;
+  symbol: string;
+  start: HoldingSnapshot | null;
+  trades: Trade[];
+  dividends: PaidIncome[];
+}
+
+export async function holdingsPerformance(
+  scope: UserScope,
+  range: PerformanceRange,
+): Promise<HoldingsPerformance> {
+  const { deps, user } = scope;
+  const now = deps.market.clock.now();
+  const endDate = utcDay(now);
+  const firstTraded = await firstTradeDay(scope);
+  const startDate = startOf(range, now, firstTraded ?? endDate);
+  if (firstTraded === null) return { range, startDate, endDate, holdings: [] };
+
+  const [positions, trades, dividends, prices] = await Promise.all([
+    positionsAt(scope, startDate),
+    deps.repos.transactions.trades(user.id, new Date(`${addDays(startDate, 1)}T00:00:00Z`)),
+    incomePaid(scope, { from: startDate, to: endDate }),
+    currentPrices(scope),
+  ]);
+
+  const activity = new Map<string, HoldingActivity>();
+  const of = (type: AssetType, symbol: string) => {
+    const key = keyOf(type, symbol);
+    const found = activity.get(key) ?? { type, symbol, start: null, trades: [], dividends: [] };
+    activity.set(key, found);
+    return found;
+  };
+  for (const trade of trades) of(trade.type, trade.symbol).trades.push(trade);
+  for (const dividend of dividends) of("STOCK", dividend.symbol).dividends.push(dividend);
+  // A position closed before the start counts only if it moves again.
+  for (const position of positions) {
+    const active = activity.has(keyOf(position.assetType, position.symbol));
+    if (active || !isZero(position.quantity)) {
+      of(position.assetType, position.symbol).start = position;
+    }
+  }
+
+  const holdings = await Promise.all(
+    [...activity.values()].map(async (holding) => {
+      const closes = await closeSeriesOf(
+        deps,
+        holding.type,
+        holding.symbol,
+        addDays(startDate, -7),
+        endDate,
+      );
+      const today = prices.get(keyOf(holding.type, holding.symbol));
+      return holdingReturns(holding, startDate, endDate, closes, today);
+    }),
+  );
+  // Stocks first, then coins, each by symbol.
+  const order = (holding: HoldingPerformance) =>
+    `${holding.assetType === "STOCK" ? 0 : 1}:${holding.symbol}`;
+  holdings.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  return { range, startDate, endDate, holdings };
+}
+
+/**
+ * One holding over the period: the start's close, every day with its trades or a dividend paid
+ * (valued after the day's trades at its close), and today at `todayPrice`, as the portfolio's
+ * returns value them (TradeLedger.value: a missing close falls back on the last trade's price).
+ */
+function holdingReturns(
+  holding: HoldingActivity,
+  startDate: string,
+  endDate: string,
+  closes: CloseSeries | null,
+  todayPrice: Decimal | undefined,
+): HoldingPerformance {
+  const ledger = new TradeLedger();
+  if (holding.start) ledger.seed(holding.start);
+  const valueOn = (day: string) =>
+    ledger.value(() => (day === endDate ? todayPrice : undefined) ?? closes?.on(day));
+
+  const startHeld = valueOn(startDate);
+  const days: PeriodDay[] = [
+    { date: startDate, value: startHeld.totalValue, flow: "0", realized: "0" },
+  ];
+  // Trades stamped after today (a clock ahead of the market's) count today, as in the replay.
+  const eventDays = [
+    ...new Set([
+      ...holding.trades.map((trade) => (tradeDay(trade) > endDate ? endDate : tradeDay(trade))),
+      ...holding.dividends.map((dividend) => dividend.payDate),
+      endDate,
+    ]),
+  ].sort();
+  let next = 0;
+  let endHeld = startHeld;
+  for (const day of eventDays) {
+    const flows: Decimal[] = [];
+    const realized: Decimal[] = [];
+    while (
+      next < holding.trades.length &&
+      (day === endDate || tradeDay(holding.trades[next]!) <= day)
+    ) {
+      const applied = ledger.apply(holding.trades[next]!);
+      flows.push(applied.flow);
+      realized.push(applied.realized);
+      next += 1;
+    }
+    endHeld = valueOn(day);
+    days.push({ date: day, value: endHeld.totalValue, flow: sum(flows), realized: sum(realized) });
+  }
+
+  const returns = periodReturns(days, holding.dividends);
+  const unrealizedGain = subtract(
+    subtract(endHeld.totalValue, endHeld.costBasis),
+    subtract(startHeld.totalValue, startHeld.costBasis),
+  );
+  return {
+    assetType: holding.type,
+    symbol: holding.symbol,
+    ...periodFigures(returns, unrealizedGain),
+  };
+}
