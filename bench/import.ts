@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { SimulatedStockMarket } from "@ledgerline/market";
 import { callApi } from "./support/http";
-import { freshDatabase } from "./support/scale-out/verify";
+import { freshDatabase } from "./support/fresh-database";
 
 const BUILT = process.argv.includes("--built");
 const POSTGRES = process.argv.includes("--postgres");
