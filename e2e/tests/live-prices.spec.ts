@@ -155,3 +155,48 @@ function countNavigations(page: Page): () => number {
   });
   return () => navigations;
 }
+
+test("the crypto dashboard's cards move with the stream, and it says they are live", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInCryptoUser(page, request);
+  await watchViaApi(request, user.token, ["ETH"]);
+  await page.goto("/crypto-dashboard");
+  const card = cryptoCard(page, "Your Crypto Watchlist", "ETH");
+  await expect(card.getByText("Current Price", { exact: true })).toBeVisible();
+  await expect(page.getByText("Live", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Updated live as the market moves\./)).toBeVisible();
+  await refusePolls(page, /cryptoWatchlist\.list|crypto\.quote|\/api\/savedcryptos/);
+  const navigations = countNavigations(page);
+  await expectMovesLive(card.locator("[data-value]").first(), 8000);
+  expect(navigations()).toBe(0);
+  await expectAccessible(page);
+});
+
+test("the watchlist screens say whether their prices are live, and nothing when nothing is watched", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInStockUser(page, request);
+  await page.goto("/stock-dashboard");
+  await expect(page.getByRole("heading", { name: "No Saved Stocks Yet" })).toBeVisible();
+  await expect(page.getByText(/^(Live|Delayed)$/)).toHaveCount(0);
+
+  await user.watch("MSFT");
+  for (const screen of ["/stock-dashboard", "/search-area"]) {
+    await page.goto(screen);
+    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    await expect(page.getByText(/Updated live as the market moves\./)).toBeVisible();
+  }
+  await watchViaApi(request, user.token, ["BTC"]);
+  await page.goto("/crypto");
+  await expect(page.getByText("Live", { exact: true })).toBeVisible();
+
+  // While the stream is down the same screen says how often it polls instead.
+  await page.route(/\/api\/trpc\/live\.quotes/, (route) => route.abort());
+  await page.goto("/stock-dashboard");
+  await expect(page.getByText("Delayed", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Refreshed every minute\./)).toBeVisible();
+  await expectAccessible(page);
+});

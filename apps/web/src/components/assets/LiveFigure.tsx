@@ -25,6 +25,20 @@ export function LiveFigure({ value, children }: { value: string; children: React
   );
 }
 
+/**
+ * How a screen's prices stay fresh, in words beside the badge. `idle` screens (a closed
+ * market, nothing to price) get no ticks, so they say nothing rather than 'Delayed'.
+ */
+export function LiveNote({ polling, idle = false }: { polling: string; idle?: boolean }) {
+  const live = useLiveStatus() === "live";
+  if (idle) return null;
+  return (
+    <>
+      {live ? "Updated live as the market moves." : polling} <LiveIndicator />
+    </>
+  );
+}
+
 /** Says whether the prices on screen are pushed live or come from polling. */
 export function LiveIndicator() {
   const status = useLiveStatus();

@@ -15,15 +15,19 @@ export function isUnknownCoin(error: unknown): boolean {
  * 10 s while the screen that asked is open (the interval belongs to the mounted query, so it
  * stops when the screen is left); the server answers from its quote cache.
  */
-export function useCryptoWatchlist({ autoRefresh = false }: { autoRefresh?: boolean } = {}) {
+export function useCryptoWatchlist({
+  autoRefresh = false,
+  live = autoRefresh,
+}: { autoRefresh?: boolean; live?: boolean } = {}) {
   const watchlist = useQuery({
     ...trpc.cryptoWatchlist.list.queryOptions(),
     ...(autoRefresh
       ? { staleTime: 0, refetchInterval: CRYPTO_REFRESH_INTERVAL_MS, retry: false }
       : {}),
   });
-  // A screen that keeps the watchlist fresh gets its prices live too.
-  useLiveQuotes({ crypto: autoRefresh ? (watchlist.data ?? []).map((item) => item.symbol) : [] });
+  // A screen that keeps the watchlist fresh gets its prices live too; `live` alone (the
+  // dashboard, which the spec does not poll) moves with the stream without polling.
+  useLiveQuotes({ crypto: live ? (watchlist.data ?? []).map((item) => item.symbol) : [] });
   return watchlist;
 }
 

@@ -13,6 +13,7 @@ import { LoadingPanel, SkeletonBlocks } from "../../components/LoadingPanel";
 import { PageSkeleton, RetryPanel, Skeleton } from "../../components/RouteStates";
 import { buttonClass } from "../../components/ui/Button";
 import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
+import { LiveNote } from "../../components/assets/LiveFigure";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { titled } from "../../lib/head";
 
@@ -40,7 +41,7 @@ function CryptoDashboardSkeleton() {
 }
 
 function CryptoDashboardPage() {
-  const watchlist = useCryptoWatchlist();
+  const watchlist = useCryptoWatchlist({ live: true });
   const actions = useAssetActions(cryptoAsset);
   const names = useCoinNames();
   const items = watchlist.data ?? [];
@@ -48,7 +49,15 @@ function CryptoDashboardPage() {
 
   return (
     <div>
-      <PageHeader title="Crypto Dashboard" subtitle="The coins you watch, at a glance." />
+      <PageHeader
+        title="Crypto Dashboard"
+        subtitle={
+          <>
+            The coins you watch, at a glance.{" "}
+            <LiveNote polling="Priced when the page opened." idle={items.length === 0} />
+          </>
+        }
+      />
       <CollapsibleIntro storageKey={CRYPTO_DASHBOARD_INTRO_KEY} title="Crypto Dashboard Overview">
         <p>
           Every coin on your crypto watchlist with its current price, the change over the last 24

@@ -11,7 +11,8 @@ import { RecentSearches } from "../../components/assets/RecentSearches";
 import { useSearchHistory } from "../../components/assets/useSearchHistory";
 import { LoadingPanel } from "../../components/LoadingPanel";
 import { RetryPanel } from "../../components/RouteStates";
-import { MarketClosedBanner } from "../../components/stocks/MarketStatus";
+import { LiveNote } from "../../components/assets/LiveFigure";
+import { isClosedStatus, MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid } from "../../components/stocks/StockCards";
 import { useLiveSnapshot, useWatchlist } from "../../components/stocks/stock-queries";
 import { stockAsset } from "../../components/assets/stock";
@@ -75,7 +76,20 @@ function SearchAreaPage() {
     <div>
       <PageHeader
         title="Stock Search & Tracking"
-        subtitle="Look up US stocks, keep a watchlist, and see today's biggest moves."
+        subtitle={
+          <>
+            Look up US stocks, keep a watchlist, and see today&apos;s biggest moves.{" "}
+            <LiveNote
+              polling="Prices refresh every minute."
+              idle={
+                (!result && (watchlist.data ?? []).length === 0) ||
+                isClosedStatus(
+                  result?.marketStatus ?? watchlist.data?.[0]?.snapshot?.marketStatus ?? "",
+                )
+              }
+            />
+          </>
+        }
       />
       <CollapsibleIntro storageKey="search_area_intro" title="How stock search works">
         <p>

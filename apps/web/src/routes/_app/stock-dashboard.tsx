@@ -1,6 +1,7 @@
 import { portfolioMessages, STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Search } from "lucide-react";
+import { LiveNote } from "../../components/assets/LiveFigure";
 import { LoadingPanel } from "../../components/LoadingPanel";
 import { RetryPanel } from "../../components/RouteStates";
 import { MarketSummaryCard, useMarketSummary } from "../../components/stocks/MarketSummaryCard";
@@ -29,7 +30,18 @@ function StockDashboardPage() {
 
   return (
     <div>
-      <PageHeader title="Stock Dashboard" subtitle="Your watched stocks, refreshed every minute." />
+      <PageHeader
+        title="Stock Dashboard"
+        subtitle={
+          <>
+            Your watched stocks.{" "}
+            <LiveNote
+              polling="Refreshed every minute."
+              idle={items.length === 0 || isClosedStatus(status ?? "")}
+            />
+          </>
+        }
+      />
       <CollapsibleIntro storageKey="dashboard_intro" title="Stock Dashboard Overview">
         <p>
           Every stock on your watchlist with today&apos;s price, change, volume and trading range,

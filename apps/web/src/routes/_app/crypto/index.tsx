@@ -28,6 +28,7 @@ import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { CollapsibleIntro } from "../../../components/ui/CollapsibleIntro";
 import { inputClass } from "../../../components/ui/Field";
+import { LiveNote } from "../../../components/assets/LiveFigure";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
@@ -94,7 +95,15 @@ function CryptoSearchPage() {
     <div>
       <PageHeader
         title="Crypto Search"
-        subtitle="Look up a cryptocurrency, watch it and trade it."
+        subtitle={
+          <>
+            Look up a cryptocurrency, watch it and trade it.{" "}
+            <LiveNote
+              polling="Prices refresh every 10 seconds."
+              idle={symbol === undefined && (watchlist.data ?? []).length === 0}
+            />
+          </>
+        }
       />
       <CollapsibleIntro storageKey={CRYPTO_SEARCH_INTRO_KEY} title="About Crypto Search">
         <p>
