@@ -1,4 +1,4 @@
-import type { PortfolioPerformanceDetail } from "@ledgerline/contracts";
+import type { HoldingsPerformance, PortfolioPerformanceDetail } from "@ledgerline/contracts";
 import { expect } from "@playwright/test";
 import { signedInPortfolioUser, trpcResult } from "./portfolio-support";
 import { expectAccessible } from "./support";
@@ -28,19 +28,26 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
   const returns = page.getByRole("region", { name: "Returns" });
   await expect(returns).toBeVisible();
 
-  const answered = page.waitForResponse(
-    (response) =>
-      response.url().includes("portfolioSummary.performance") &&
-      decodeURIComponent(response.url()).includes('"range":"ALL"'),
-  );
+  const answeredFor = (procedure: string) =>
+    page.waitForResponse(
+      (response) =>
+        response.url().includes(procedure) &&
+        decodeURIComponent(response.url()).includes('"range":"ALL"'),
+    );
+  const answered = answeredFor("portfolioSummary.performance");
+  const holdingsAnswered = answeredFor("portfolioSummary.holdingPerformance");
   await returns.getByRole("button", { name: "All" }).click();
   const all = await trpcResult<PortfolioPerformanceDetail>(
     await answered,
     "portfolioSummary.performance",
   );
+  const byHolding = await trpcResult<HoldingsPerformance>(
+    await holdingsAnswered,
+    "portfolioSummary.holdingPerformance",
+  );
   expect(all.range).toBe("ALL");
   expect(all.realizedGain).toBe("40");
-  await expect(returns.getByText("+$40.00")).toBeVisible();
+  await expect(returns.locator("dl").getByText("+$40.00")).toBeVisible();
   for (const label of [
     "Realized gain",
     "Unrealized gain",
@@ -66,10 +73,37 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
   await expect(flows.locator("tbody tr")).toHaveCount(all.explanation.cashFlows.length);
   await expect(flows).toContainText("-$2,400.00");
 
+  // Each holding's returns: AAPL bought, partly sold; BTC bought.
+  expect(byHolding.holdings.map((holding) => holding.symbol)).toEqual(["AAPL", "BTC"]);
+  const holdingsTable = returns.getByRole("table", { name: "Returns by holding" });
+  const appleRow = holdingsTable.getByRole("row", { name: /AAPL/ });
+  const apple = byHolding.holdings[0]!;
+  await expect(appleRow).toContainText(percent(apple.timeWeightedReturn!));
+  await expect(appleRow).toContainText(percent(apple.moneyWeightedReturn!));
+  await expect(appleRow).toContainText("+$40.00");
+  await expect(holdingsTable.getByRole("row", { name: /BTC/ })).toContainText(
+    percent(byHolding.holdings[1]!.timeWeightedReturn!),
+  );
+
   // The value chart carries the benchmark line, named in its legend and description.
   const chart = page.getByRole("region", { name: "Portfolio Value" });
   await expect(chart.getByText("S&P 500 (SPY), from the same start")).toBeVisible();
   await expect(chart.getByRole("img")).toHaveAttribute("aria-label", /S&P 500 \(SPY\)/);
 
+  await expectAccessible(page);
+
+  // On a phone the holdings' returns still read: the returns and the total fit the screen, the
+  // gains beside them give way.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const phoneRow = page
+    .getByRole("table", { name: "Returns by holding" })
+    .getByRole("row", { name: /AAPL/ });
+  await expect(phoneRow.getByRole("cell").filter({ hasText: "%" }).first()).toBeVisible();
+  await expect(phoneRow.getByText("+$40.00")).toBeHidden();
+  // A very large yearly rate (a few days held) may scroll inside the table's own box, not the page.
+  const scroller = page.getByRole("table", { name: "Returns by holding" }).locator("xpath=..");
+  const box = await scroller.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   await expectAccessible(page);
 });

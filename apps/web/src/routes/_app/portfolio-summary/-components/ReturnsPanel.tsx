@@ -13,7 +13,8 @@ import {
   formatSignedCurrency,
 } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
-import { Trend } from "./GainLoss";
+import { HoldingReturns } from "./HoldingReturns";
+import { Amount, Ratio } from "./ReturnFigures";
 
 const rangeLabels: Record<PerformanceRange, string> = {
   "1M": "1M",
@@ -64,6 +65,7 @@ export function ReturnsPanel() {
       ) : (
         <Skeleton className="mt-4 h-40" />
       )}
+      <HoldingReturns range={range} />
     </section>
   );
 }
@@ -273,18 +275,6 @@ function Figure({
         </details>
       </dd>
     </div>
-  );
-}
-
-function Amount({ value }: { value: string }) {
-  return <Trend value={value}>{formatSignedCurrency(value)}</Trend>;
-}
-
-function Ratio({ value }: { value: string | null }) {
-  return value === null ? (
-    <span className="text-muted">N/A</span>
-  ) : (
-    <Trend value={value}>{formatRatio(value)}</Trend>
   );
 }
 

@@ -1,0 +1,107 @@
+import type { HoldingPerformance, PerformanceRange } from "@ledgerline/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Skeleton } from "../../../../components/RouteStates";
+import { Alert } from "../../../../components/ui/Alert";
+import { trpc } from "../../../../lib/trpc";
+import { Amount, Ratio } from "./ReturnFigures";
+
+/** The columns after the holding's symbol; narrow screens keep the returns and the total. */
+const columns: {
+  label: string;
+  field: keyof Pick<
+    HoldingPerformance,
+    | "timeWeightedReturn"
+    | "moneyWeightedReturn"
+    | "realizedGain"
+    | "unrealizedGain"
+    | "income"
+    | "totalReturn"
+  >;
+  ratio?: boolean;
+  narrow?: boolean;
+}[] = [
+  { label: "TWR", field: "timeWeightedReturn", ratio: true, narrow: true },
+  { label: "XIRR", field: "moneyWeightedReturn", ratio: true, narrow: true },
+  { label: "Realized", field: "realizedGain" },
+  { label: "Unrealized", field: "unrealizedGain" },
+  { label: "Income", field: "income" },
+  { label: "Total", field: "totalReturn", narrow: true },
+];
+const cell = (narrow = false) => `${narrow ? "" : "hidden sm:table-cell "}px-2 py-2 text-right`;
+
+/** Each holding's returns over the panel's period, on the portfolio's definitions. */
+export function HoldingReturns({ range }: { range: PerformanceRange }) {
+  const holdings = useQuery({
+    ...trpc.portfolioSummary.holdingPerformance.queryOptions({ range }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const rows = holdings.data?.holdings;
+
+  return (
+    <div className="mt-6">
+      <h3 id="holding-returns-heading" className="text-base font-semibold">
+        Returns by holding
+      </h3>
+      {rows ? (
+        rows.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">Nothing was held in this period.</p>
+        ) : (
+          // Focusable, so a keyboard can scroll a row too wide for a phone.
+          <div
+            className="mt-2 overflow-x-auto"
+            role="region"
+            aria-labelledby="holding-returns-heading"
+            tabIndex={0}
+          >
+            <table
+              className="w-full text-left text-xs sm:text-sm"
+              aria-labelledby="holding-returns-heading"
+            >
+              <thead className="text-xs text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-2">
+                    Holding
+                  </th>
+                  {columns.map((column) => (
+                    <th key={column.field} scope="col" className={cell(column.narrow)}>
+                      {column.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="num divide-y divide-border">
+                {rows.map((row) => (
+                  <tr key={`${row.assetType}:${row.symbol}`}>
+                    <th scope="row" className="py-2 pr-2 text-left font-medium">
+                      {row.symbol}
+                    </th>
+                    {columns.map((column) => (
+                      <td key={column.field} className={cell(column.narrow)}>
+                        {column.ratio ? (
+                          <Ratio value={row[column.field]} />
+                        ) : (
+                          <Amount value={row[column.field] ?? "0"} />
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : holdings.isError ? (
+        <Alert tone="error" className="mt-2">
+          The returns by holding could not be loaded.
+        </Alert>
+      ) : (
+        <Skeleton className="mt-2 h-24" />
+      )}
+      <p className="mt-2 text-xs text-muted">
+        TWR: time-weighted return over the period; XIRR: money-weighted, yearly. Each holding&apos;s
+        flows are its own buys, sells and dividends.
+      </p>
+    </div>
+  );
+}
