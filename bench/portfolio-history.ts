@@ -16,6 +16,7 @@ import { SimulatedStockMarket } from "@ledgerline/market";
 import { fromStored, multiply, toStored } from "@ledgerline/money";
 import { buildApp } from "../apps/api/src/app";
 import { parseEnv } from "../apps/api/src/env";
+import { holdingsPerformance } from "../apps/api/src/services/holding-performance";
 import { portfolioPerformance } from "../apps/api/src/services/performance";
 import { applyCorporateActions } from "../apps/api/src/services/corporate-actions";
 import { refreshSnapshots } from "../apps/api/src/services/portfolio-snapshots";
@@ -133,6 +134,9 @@ for (const range of portfolioHistoryRanges) {
 }
 for (const range of performanceRanges) {
   await time(`performance ${range}`, () => portfolioPerformance(scope, range));
+}
+for (const range of performanceRanges) {
+  await time(`holdings ${range}`, () => holdingsPerformance(scope, range));
 }
 await time("summary", () => portfolioSummary(scope));
 
