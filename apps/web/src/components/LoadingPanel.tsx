@@ -31,13 +31,13 @@ export function LoadingPanel({ label, shape }: { label: string; shape: Shape }) 
   );
 }
 
-/** Grey blocks in the shape of a panel's content. */
+/** Grey blocks in the shape of a panel's content, bordered as the cards they stand for. */
 export function SkeletonBlocks({ shape }: { shape: Shape }) {
   const { grid, blocks } = shapes[shape];
   return (
     <div className={cx("grid gap-4", grid)}>
       {blocks.map((height, index) => (
-        <Skeleton key={index} className={height} />
+        <Skeleton key={index} className={cx(height, "border border-border")} />
       ))}
     </div>
   );

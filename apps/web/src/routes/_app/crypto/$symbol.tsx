@@ -45,10 +45,10 @@ function CoinSkeleton({ symbol, back }: { symbol: string; back: ReactNode }) {
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6">
-          <Skeleton className="h-80" />
-          <Skeleton className="h-40" />
+          <Skeleton className="h-80 border border-border" />
+          <Skeleton className="h-40 border border-border" />
         </div>
-        <Skeleton className="h-[30rem] lg:col-span-2" />
+        <Skeleton className="h-[30rem] border border-border lg:col-span-2" />
       </div>
     </div>
   );

@@ -39,7 +39,7 @@ export function SymbolSearchForm({
             placeholder="e.g. AAPL"
             value={value}
             onChange={(event) => onChange(event.target.value.toUpperCase())}
-            className={`${inputClass} pr-10 uppercase`}
+            className={`${inputClass} pr-10 uppercase placeholder:normal-case`}
           />
           {value && (
             <button
