@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import {
   BENCHMARK_SYMBOL,
   timeRangeDates,
@@ -91,6 +92,9 @@ export async function portfolioPerformance(
     benchmarkCloses(deps, startDate, endDate),
   ]);
   const days = valuation.days;
+  // Reading and computing a long period each take tens of milliseconds without an await that
+  // waits: other requests get their turn between the two.
+  await yieldToEventLoop();
   const returns = periodReturns(
     days.map((day) => ({ ...day, value: day.totalValue })),
     dividends,
