@@ -19,6 +19,8 @@ export function relayedTickSource(
   shared: SharedState,
   upstream: TickSource,
   onError: (error: unknown) => void,
+  /** Counts the upstream streams this process runs for the deployment. */
+  running: { upstreams: number } = { upstreams: 0 },
 ): TickSource {
   // One lease per symbol, reused from one subscription to the next (a lease object is cheap,
   // but the shared state keeps every one it made, to release them at shutdown).
@@ -38,11 +40,13 @@ export function relayedTickSource(
       let closeUpstream: (() => void) | undefined;
       lease.start({
         gained: () => {
+          running.upstreams += 1;
           closeUpstream = upstream.open(instrument, (tick) => {
             shared.signals.publish(channel, JSON.stringify(tick)).catch(onError);
           });
         },
         lost: () => {
+          if (closeUpstream) running.upstreams -= 1;
           closeUpstream?.();
           closeUpstream = undefined;
         },
@@ -55,11 +59,29 @@ export function relayedTickSource(
   };
 }
 
-/** The deployment's live prices over the market service's upstream feeds. */
+/**
+ * The deployment's live prices over the market service's upstream feeds. `upstreamCount` is the
+ * symbols this process's clients watch (each a channel it listens on); `upstreamStreams` the
+ * upstream streams it runs for the whole deployment, the symbols whose lease it holds.
+ */
+export class RelayedPriceTicks extends PriceTicks {
+  readonly #running: { upstreams: number };
+
+  constructor(shared: SharedState, upstream: TickSource, onError: (error: unknown) => void) {
+    const running = { upstreams: 0 };
+    super(relayedTickSource(shared, upstream, onError, running), onError);
+    this.#running = running;
+  }
+
+  get upstreamStreams(): number {
+    return this.#running.upstreams;
+  }
+}
+
 export function createPriceTicks(
   shared: SharedState,
   upstream: TickSource,
   onError: (error: unknown) => void,
-): PriceTicks {
-  return new PriceTicks(relayedTickSource(shared, upstream, onError), onError);
+): RelayedPriceTicks {
+  return new RelayedPriceTicks(shared, upstream, onError);
 }

@@ -20,7 +20,7 @@ function sameToken(given: string | undefined, expected: string): boolean {
  * Prometheus metrics at GET /api/metrics for an operator's scraper (METRICS_TOKEN): this
  * process's requests by route and status with their durations, its Node.js runtime figures, and
  * the deployment's upstream market calls (counted in the shared state, so the same on every
- * process and not lost when one dies). Off, and costing nothing per request, without a token.
+ * process and not lost when one dies), and its live-price symbols and upstream streams. Off, and costing nothing per request, without a token.
  */
 export const metricsPlugin = fp(
   async function metrics(app: FastifyInstance, options: MetricsOptions) {
@@ -44,6 +44,24 @@ export const metricsPlugin = fp(
         for (const { provider, operation, calls } of await shared.upstreamCalls.totals()) {
           this.set({ provider, operation }, calls);
         }
+      },
+    });
+
+    // Live prices: one upstream per symbol for the whole deployment, wherever its viewers are.
+    new Gauge({
+      name: "ledgerline_live_symbols",
+      help: "Symbols this process's live-price clients watch, each relayed through the shared state",
+      registers: [registry],
+      collect() {
+        this.set(app.deps.priceTicks.upstreamCount);
+      },
+    });
+    new Gauge({
+      name: "ledgerline_live_upstream_streams",
+      help: "Upstream live-price streams this process runs for the deployment (the symbols whose lease it holds)",
+      registers: [registry],
+      collect() {
+        this.set(app.deps.priceTicks.upstreamStreams);
       },
     });
 

@@ -1,5 +1,6 @@
 import type { Repositories, UserRow } from "@ledgerline/db";
-import type { MarketService, PriceTicks } from "@ledgerline/market";
+import type { MarketService } from "@ledgerline/market";
+import type { RelayedPriceTicks } from "../market/price-ticks";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "../mail/mailer";
 import type { AlertEvaluator } from "./alert-evaluator";
@@ -19,7 +20,7 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   market: MarketService;
   /** Live prices: subscribe(instruments, onTick) → unsubscribe, one upstream per symbol in use. */
-  priceTicks: PriceTicks;
+  priceTicks: RelayedPriceTicks;
   /** The REST door's live-price event streams, fanned out per symbol. */
   quoteStreams: QuoteStreams;
   /** The symbols each user watches live at once on this process (the per-user limit). */

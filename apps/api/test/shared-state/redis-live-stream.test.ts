@@ -56,10 +56,15 @@ describe.skipIf(!available)("GET /api/stream across API processes sharing Redis"
     // while each process has a viewer (when one leaves, the other may take the upstream over).
     const texts = ["", ""];
     let openWhileBothWatch: number[] | undefined;
+    let runningWhileBothWatch: number[] | undefined;
     const bothSeeTwo = (which: number) => (text: string) => {
       texts[which] = text;
       if (!texts.every(twoQuotes)) return false;
       openWhileBothWatch ??= [first, second].map(({ upstream }) => upstream.openCount());
+      // What each process reports at /api/metrics: the same count, seen from its side.
+      runningWhileBothWatch ??= [first, second].map(
+        ({ app }) => app.app.deps.priceTicks.upstreamStreams,
+      );
       return true;
     };
     const [onFirst, onSecond] = await Promise.all([stream(first.base), stream(second.base)]);
@@ -72,6 +77,7 @@ describe.skipIf(!available)("GET /api/stream across API processes sharing Redis"
     // One upstream for the deployment: the process without it got its clients' ticks from the
     // other one, through Redis.
     expect(openWhileBothWatch?.toSorted()).toEqual([0, 1]);
+    expect(runningWhileBothWatch).toEqual(openWhileBothWatch);
     const opened = openWhileBothWatch!;
     const relayed = quoteEvents(opened[0] === 0 ? readFirst : readSecond);
     expect(new Set(relayed.map((event) => event.data.price)).size).toBeGreaterThanOrEqual(2);
