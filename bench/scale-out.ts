@@ -3,7 +3,11 @@
  * a mixed load for SCALE_OUT_SECONDS (default 60), one process killed with SIGKILL half-way and
  * started again 5 s later; then the same load on 1 process for comparison. Prints what clients
  * saw, trades acknowledged vs stored, positions vs a replay of the transaction log, upstream
- * market calls (budget 1.05x of one process) and throughput with 1 vs 3 processes.
+ * market calls (budget 1.05x of one process) and throughput with 1 vs 3 processes. Live prices:
+ * SCALE_OUT_STREAMS (default 20) SSE clients of GET /api/stream on each process and as many
+ * through HAProxy, open through the load and the kill: what each process's clients received,
+ * the tick-to-client delay, the longest silence, and each process's upstream streams (one per
+ * symbol for the deployment, run by the process holding the symbol's lease in Redis).
  *
  * Needs PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres),
  * Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379) and haproxy on the PATH.
@@ -12,12 +16,14 @@ import { randomUUID } from "node:crypto";
 import { Cluster, ensureBuilt } from "./support/scale-out/cluster";
 import { runLoad, type LoadReport } from "./support/scale-out/load";
 import { freshDatabase } from "./support/fresh-database";
+import { StreamClients, streamSymbols, type StreamReport } from "./support/scale-out/streams";
 import { reconcile, type Reconciliation } from "./support/scale-out/verify";
 
 // eslint-disable-next-line no-restricted-properties -- a bench reads where its services are
 const env = process.env;
 const seconds = Number(env.SCALE_OUT_SECONDS ?? 60);
 const users = Number(env.SCALE_OUT_USERS ?? 24);
+const streamsPerProcess = Number(env.SCALE_OUT_STREAMS ?? 20);
 const adminUrl = env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisUrl = env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -26,6 +32,25 @@ interface Phase {
   load: LoadReport;
   reconciliation: Reconciliation;
   upstreamCalls: number;
+  streams: StreamReport[];
+  latencies: number[];
+  /** Each process's live symbols and upstream streams, before the load and after it. */
+  livePrices: Awaited<ReturnType<Cluster["livePrices"]>>;
+  livePricesAfter: Awaited<ReturnType<Cluster["livePrices"]>>;
+}
+
+/** A viewer's token, registered through the balancer. */
+async function viewer(balancerUrl: string): Promise<string> {
+  const answer = await fetch(`${balancerUrl}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `viewer-${randomUUID().slice(0, 8)}@example.com`,
+      name: "Viewer",
+      password: "scale-out-pass-1",
+    }),
+  });
+  return ((await answer.json()) as { token: string }).token;
 }
 
 async function phase(processes: number, basePort: number, crash: boolean): Promise<Phase> {
@@ -39,8 +64,21 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
     redisKeyPrefix: `ledgerline-bench:${randomUUID().slice(0, 8)}:`,
     metricsToken: randomUUID(),
   });
+  const streams = new StreamClients();
   try {
     await cluster.start();
+    // SSE clients on every process and through HAProxy, open through the load and the kill.
+    const token = await viewer(cluster.balancerUrl);
+    for (let index = 0; index < processes; index++) {
+      for (let i = 0; i < streamsPerProcess; i++) {
+        await streams.open(`http://127.0.0.1:${cluster.port(index)}`, `api${index + 1}`, token);
+      }
+    }
+    for (let i = 0; i < streamsPerProcess; i++) {
+      await streams.open(cluster.balancerUrl, "haproxy", token);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const livePrices = await cluster.livePrices();
     const until = Date.now() + seconds * 1000;
     const crashing = crash
       ? (async () => {
@@ -54,9 +92,21 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
       : Promise.resolve();
     const [load] = await Promise.all([runLoad(cluster.balancerUrl, { users, until }), crashing]);
     const upstreamCalls = await cluster.upstreamCalls();
+    const livePricesAfter = await cluster.livePrices();
+    const streamReport = streams.report();
     cluster.stop();
-    return { processes, load, reconciliation: await reconcile(database.url), upstreamCalls };
+    return {
+      processes,
+      load,
+      reconciliation: await reconcile(database.url),
+      upstreamCalls,
+      streams: streamReport,
+      latencies: streams.latencies.sort((a, b) => a - b),
+      livePrices,
+      livePricesAfter,
+    };
   } finally {
+    streams.close();
     cluster.stop();
     await database.drop();
   }
@@ -130,3 +180,35 @@ console.log(
 console.log(
   `throughput, 3 processes vs 1: ${(scaled.load.requests / single.load.requests).toFixed(2)}x`,
 );
+
+console.log();
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+for (const run of [single, scaled]) {
+  console.log(
+    `live prices, ${run.processes} process(es), ${streamsPerProcess} SSE clients per process and ` +
+      `${streamsPerProcess} through HAProxy on ${streamSymbols.join(",")}: tick-to-client ` +
+      `p50 ${percentile(run.latencies, 50)} ms, p99 ${percentile(run.latencies, 99)} ms ` +
+      `(${run.latencies.length} ticks)`,
+  );
+  for (const [when, processes] of [
+    ["before the load", run.livePrices],
+    ["after it", run.livePricesAfter],
+  ] as const) {
+    const upstreams = processes.reduce((total, live) => total + live.upstreams, 0);
+    console.log(
+      `  ${when}: ${upstreams} upstream streams in the deployment for ${streamSymbols.length} symbols ` +
+        `(${verdict(upstreams === streamSymbols.length)}); ` +
+        processes
+          .map((live) => `${live.process} watches ${live.symbols}, runs ${live.upstreams}`)
+          .join("; "),
+    );
+  }
+  for (const group of run.streams) {
+    console.log(
+      `  ${group.via.padEnd(8)} ${group.clients} clients, ${group.events} events, ` +
+        `${group.clientsWithAllSymbols} saw every symbol, ${group.ended} cut off, ` +
+        `longest silence on a connected client ${(group.longestSilenceMs / 1000).toFixed(1)} s`,
+    );
+  }
+}

@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { request, type ClientRequest } from "node:http";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { onServerSentEvents } from "./support/sse";
 
 const SECONDS = Number(process.argv[2] ?? 10);
 
@@ -66,19 +67,11 @@ function connect(symbolIndex: number): Promise<void> {
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`status ${res.statusCode}`));
         resolve();
-        let buffered = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          buffered += chunk;
-          let end: number;
-          while ((end = buffered.indexOf("\n\n")) >= 0) {
-            const block = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            const id = /^id: (\d+)$/m.exec(block)?.[1];
-            if (!id) continue;
-            events += 1;
-            if (measuring) latencies.push(Date.now() + marketOffsetMs - Number(id));
-          }
+        onServerSentEvents(res, (block) => {
+          const id = /^id: (\d+)$/m.exec(block)?.[1];
+          if (!id) return;
+          events += 1;
+          if (measuring) latencies.push(Date.now() + marketOffsetMs - Number(id));
         });
       },
     );

@@ -129,17 +129,19 @@ export class Cluster {
     }
   }
 
+  /** A process's /api/metrics as lines. */
+  async #metrics(index: number): Promise<string[]> {
+    const answer = await fetch(`http://127.0.0.1:${this.port(index)}/api/metrics`, {
+      headers: { authorization: `Bearer ${this.#options.metricsToken}` },
+    });
+    return (await answer.text()).split("\n");
+  }
+
   /** The deployment's upstream market calls, as every process reports them from Redis. */
   async upstreamCalls(): Promise<number> {
     for (const index of this.#processes.keys()) {
       try {
-        const text = await (
-          await fetch(`http://127.0.0.1:${this.port(index)}/api/metrics`, {
-            headers: { authorization: `Bearer ${this.#options.metricsToken}` },
-          })
-        ).text();
-        return text
-          .split("\n")
+        return (await this.#metrics(index))
           .filter((line) => line.startsWith("ledgerline_deployment_upstream_calls"))
           .reduce((total, line) => total + Number(line.split(" ").at(-1)), 0);
       } catch {
@@ -147,6 +149,22 @@ export class Cluster {
       }
     }
     throw new Error("no API process answered /api/metrics");
+  }
+
+  /** Each running process's live prices: the symbols its clients watch, the upstreams it runs. */
+  async livePrices(): Promise<{ process: string; symbols: number; upstreams: number }[]> {
+    return Promise.all(
+      [...this.#processes.keys()].sort().map(async (index) => {
+        const lines = await this.#metrics(index);
+        const gauge = (name: string) =>
+          Number(lines.find((line) => line.startsWith(`${name} `))?.split(" ")[1] ?? NaN);
+        return {
+          process: `api${index + 1}`,
+          symbols: gauge("ledgerline_live_symbols"),
+          upstreams: gauge("ledgerline_live_upstream_streams"),
+        };
+      }),
+    );
   }
 
   stop(): void {
