@@ -39,6 +39,8 @@ export const messages = {
   confirmDeleteUser: "Are you sure you want to delete this user?",
   tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
   textHasNulCharacter: "Text must not contain the NUL character (\\u0000)",
+  databaseUnavailable:
+    "The service cannot reach its database right now. Please try again in a moment.",
   emailInUse: "That email address cannot be used",
   currentPasswordWrong: "Current password is incorrect",
   adminTargetForbidden: "Admins cannot change or delete other admin accounts",

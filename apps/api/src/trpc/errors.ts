@@ -1,4 +1,6 @@
-import { TRPCError } from "@trpc/server";
+import { messages } from "@ledgerline/contracts";
+import { isDatabaseUnavailable } from "@ledgerline/db";
+import { getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 
 export interface ValidationIssue {
@@ -49,4 +51,19 @@ export function errorFromPublic(error: PublicError): TRPCError {
       })
     : undefined;
   return new TRPCError({ code: error.code, message: error.message, cause });
+}
+
+/**
+ * Any failure as tRPC answers it, but a lost database connection (a restarting server, a dying
+ * pooled connection) as a 503 a client may retry, with the same idempotency key for a trade.
+ */
+export function trpcErrorOf(cause: unknown): TRPCError {
+  if (isDatabaseUnavailable(cause)) {
+    return new TRPCError({
+      code: "SERVICE_UNAVAILABLE",
+      message: messages.databaseUnavailable,
+      cause,
+    });
+  }
+  return getTRPCErrorFromUnknown(cause);
 }

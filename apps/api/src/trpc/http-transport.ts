@@ -14,6 +14,7 @@ import { LIVE_HEARTBEAT_MS } from "@ledgerline/contracts";
 import { Readable } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Context } from "./context";
+import { trpcErrorOf } from "./errors";
 import type { AppRouter } from "./router";
 
 export interface TrpcHttpTransportOptions {
@@ -139,7 +140,7 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
       try {
         ctx = await options.createContext(req);
       } catch (cause) {
-        contextError = getTRPCErrorFromUnknown(cause);
+        contextError = trpcErrorOf(cause);
       }
 
       const envelopes = await Promise.all(
@@ -231,7 +232,7 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
         ping: { enabled: true, intervalMs: LIVE_HEARTBEAT_MS },
         client: { reconnectAfterInactivityMs: LIVE_HEARTBEAT_MS * 2 },
         formatError: ({ error: cause }) => {
-          const error = getTRPCErrorFromUnknown(cause);
+          const error = trpcErrorOf(cause);
           options.onError?.({ error, path, req });
           return getTRPCErrorShape({ config, error, type: "subscription", path, input, ctx });
         },

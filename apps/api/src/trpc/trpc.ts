@@ -5,14 +5,14 @@ import {
   messages,
   mfaMessages,
 } from "@ledgerline/contracts";
-import type { ApiKeyRow, UserRow } from "@ledgerline/db";
+import { isDatabaseUnavailable, type ApiKeyRow, type UserRow } from "@ledgerline/db";
 import { isMarketDataError, marketErrorHttpStatus, type MarketDataError } from "@ledgerline/market";
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { recordAudit } from "../services/audit";
 import { requestFingerprint, type StoredAnswer } from "../services/idempotency";
 import type { Context } from "./context";
-import { errorFromPublic, toPublicError, type PublicError } from "./errors";
+import { errorFromPublic, toPublicError, trpcErrorOf, type PublicError } from "./errors";
 
 /**
  * What an API key must be allowed to call a procedure: `read` any key, `trade` a key with the
@@ -64,7 +64,10 @@ const procedure = t.procedure.use(async ({ getRawInput, next }) => {
   if (holdsNul(await getRawInput())) {
     throw new TRPCError({ code: "BAD_REQUEST", message: messages.textHasNulCharacter });
   }
-  return next();
+  const result = await next();
+  // A lost database connection is a 503 to retry, not a 500.
+  if (!result.ok && isDatabaseUnavailable(result.error)) throw trpcErrorOf(result.error);
+  return result;
 });
 
 /** Anyone, signed in or not. */
