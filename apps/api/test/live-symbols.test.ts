@@ -69,4 +69,3 @@ describe("a user's live symbols across streams", () => {
     await until(() => watched() === 0);
   });
 });
-

@@ -166,9 +166,7 @@ function subscriptionFailure(stream: string) {
     ?.split("\n")
     .find((line) => line.startsWith("data: "))
     ?.slice("data: ".length);
-  return data
-    ? (JSON.parse(data) as { message: string; data: { httpStatus: number } })
-    : undefined;
+  return data ? (JSON.parse(data) as { message: string; data: { httpStatus: number } }) : undefined;
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

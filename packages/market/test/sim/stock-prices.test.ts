@@ -159,9 +159,7 @@ describe("simulated snapshots while the market is closed", () => {
       from: TRADING_DAY,
       to: TRADING_DAY,
     });
-    expect(toStockSnapshot(await simAt(AFTER_CLOSE).getSnapshot("AAPL"), "").price).toBe(
-      today!.c,
-    );
+    expect(toStockSnapshot(await simAt(AFTER_CLOSE).getSnapshot("AAPL"), "").price).toBe(today!.c);
   });
 
   it("stand still over the weekend", async () => {

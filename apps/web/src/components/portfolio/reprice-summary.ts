@@ -93,7 +93,10 @@ function todayAfter(
   }
   const joined = multiply(after.quantity, changePerUnit);
   const change = add(previous, joined);
-  return { change, changePercent: percent(change, add(start, subtract(after.currentValue, joined))) };
+  return {
+    change,
+    changePercent: percent(change, add(start, subtract(after.currentValue, joined))),
+  };
 }
 
 const marketPriced = (summary: PortfolioSummary) =>

@@ -18,7 +18,9 @@ function ValueCard({
       <h2 className="text-sm font-medium text-muted">{title}</h2>
       <p className="num mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
         {figures ? (
-          <LiveFigure value={figures.currentValue}>{formatCurrency(figures.currentValue)}</LiveFigure>
+          <LiveFigure value={figures.currentValue}>
+            {formatCurrency(figures.currentValue)}
+          </LiveFigure>
         ) : (
           "—"
         )}
