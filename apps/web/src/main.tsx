@@ -6,7 +6,6 @@ import { createAppRouter } from "./router";
 import "./styles.css";
 
 const router = createAppRouter();
-type Preloadable = { preload?: () => Promise<void> } | undefined;
 
 // Whatever ends a session (logout, a 401, expiry, inactivity, deletion) leaves the signed-in screens.
 sessionStore.onSignOut((reason) => {
@@ -29,9 +28,4 @@ const app = (
 // bar, then the page's own loading layout while its code and data arrive together.
 const root = document.getElementById("root")!;
 if (root.hasChildNodes()) await router.load();
-else
-  // A page's own loading layout is split into a chunk of its own: fetch it with the rest, or a
-  // first load would wait in the router's generic one until the page's data had arrived.
-  for (const { routeId } of router.matchRoutes(location.pathname))
-    void (router.routesById[routeId].options.pendingComponent as Preloadable)?.preload?.();
 createRoot(root).render(app);
