@@ -5,16 +5,16 @@ import {
   type PositionView,
   type SellInput,
   type TradeResult,
-  type TransactionView,
   type ValuedPosition,
 } from "@ledgerline/contracts";
-import type { AssetType, Position, TradeOutcome, Transaction } from "@ledgerline/db";
+import type { AssetType, Position, TradeOutcome } from "@ledgerline/db";
 import { compare, multiply, percent, round, subtract, type Decimal } from "@ledgerline/money";
 import { applyCorporateActions } from "./corporate-actions";
 import { badRequest, conflict, notFound } from "./errors";
 import { tradeRequestKey } from "./idempotency";
 import { scheduleSnapshotRefresh } from "./portfolio-snapshots";
 import type { UserScope } from "./scope";
+import { transactionView } from "./transactions";
 
 /**
  * Buying and selling positions. Written once for both asset types: an `AssetMarket` says which
@@ -65,20 +65,6 @@ export function toPositionView(position: Position): PositionView {
   };
 }
 
-export function toTransactionView(transaction: Transaction): TransactionView {
-  return {
-    id: transaction.id,
-    transactionDate: transaction.transactionDate.toISOString(),
-    type: transaction.type,
-    symbol: transaction.symbol,
-    transactionType: transaction.transactionType,
-    quantity: transaction.quantity,
-    price: transaction.price,
-    transactionTotal: transaction.total,
-    notes: transaction.notes,
-  };
-}
-
 function tradeDate(scope: UserScope, purchaseDate: string | undefined): Date {
   const now = scope.deps.clock.now();
   if (purchaseDate === undefined) return now;
@@ -123,7 +109,7 @@ function tradeResult(outcome: TradeOutcome): TradeResult {
   if (outcome.ok) {
     return {
       position: outcome.position ? toPositionView(outcome.position) : null,
-      transaction: toTransactionView(outcome.transaction),
+      transaction: transactionView(outcome.transaction),
     };
   }
   switch (outcome.reason) {
