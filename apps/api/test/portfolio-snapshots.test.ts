@@ -1,5 +1,5 @@
 import type { AssetType } from "@ledgerline/db";
-import { add, compare, sum } from "@ledgerline/money";
+import { add, compare, fromStored, sum } from "@ledgerline/money";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { applyCorporateActions } from "../src/services/corporate-actions";
 import { portfolioPerformance } from "../src/services/performance";
@@ -44,7 +44,8 @@ async function snapshotApp() {
 type Setup = Awaited<ReturnType<typeof snapshotApp>>;
 
 /** The snapshots brought up to date, and every figure they give equal to a replay of every trade. */
-async function expectReplayFigures({ deps, scope, today, yesterday, user }: Setup) {
+async function expectReplayFigures(setup: Setup, { rebuild = true } = {}) {
+  const { deps, scope, today, yesterday, user } = setup;
   const state = await refreshSnapshots(deps, user.id);
   // Up to date: valueRange answers from the snapshots, not from its replay fallback.
   expect(state).toMatchObject({ staleFrom: null, valuedThrough: yesterday });
@@ -62,6 +63,40 @@ async function expectReplayFigures({ deps, scope, today, yesterday, user }: Setu
   const realized = await realizedBySymbol(scope);
   expect(sum([...realized.values()])).toBe(ledger.totalRealized());
   for (const [key, gain] of ledger.realized) expect(realized.get(key) ?? "0").toBe(gain);
+  if (rebuild) await expectFullRebuildRows(setup);
+}
+
+/** Every stored day, the portfolio's and each holding's, growth factors included. */
+async function storedDays({ deps, t, user, yesterday }: Setup) {
+  const holdings = await t.app.database.query<Record<string, string>>(
+    "SELECT day, asset_type, symbol, value, cost_basis, flow, realized, growth FROM holding_days" +
+      " WHERE user_id = ? ORDER BY day, asset_type, symbol",
+    [user.id],
+  );
+  return {
+    days: await deps.repos.snapshots.days(user.id, "0000-01-01", yesterday),
+    holdings: holdings.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([column, value]) => [
+          column,
+          ["day", "asset_type", "symbol"].includes(column) ? value : fromStored(String(value)),
+        ]),
+      ),
+    ),
+  };
+}
+
+/**
+ * The days the recomputes kept from each trade's day on are the days a rebuild from nothing
+ * stores: every holding's value, flows and growth factor, and the portfolio's.
+ */
+async function expectFullRebuildRows(setup: Setup) {
+  const { deps, t, user } = setup;
+  const incremental = await storedDays(setup);
+  expect(incremental.holdings.length).toBeGreaterThan(0);
+  await t.app.database.query("DELETE FROM portfolio_snapshot_states WHERE user_id = ?", [user.id]);
+  expect(await refreshSnapshots(deps, user.id)).not.toBeNull();
+  expect(await storedDays(setup)).toEqual(incremental);
 }
 
 describe("daily holdings snapshots", () => {
@@ -118,7 +153,7 @@ describe("daily holdings snapshots", () => {
 
     const saves = vi.spyOn(deps.repos.snapshots, "save");
     await buy("STOCK", "MSFT", "3", "400", "2025-12-01T15:00:00Z");
-    await expectReplayFigures(setup);
+    await expectReplayFigures(setup, { rebuild: false });
     expect(saves).toHaveBeenCalledTimes(1);
     const rebuild = saves.mock.calls[0]![0];
     expect(rebuild.from).toBe("2025-12-01");
@@ -132,6 +167,11 @@ describe("daily holdings snapshots", () => {
     const on = (days: typeof before, day: string) => days.find((d) => d.day === day)!;
     expect(on(after, "2025-12-01").costBasis).toBe(add(on(before, "2025-12-01").costBasis, "1200"));
     expect(on(after, "2025-12-01").flow).toBe("1200");
+    // Each holding's days too: MSFT's start that day at its cost, the others' are kept before it.
+    expect(rebuild.holdingDays.every((day) => day.day >= "2025-12-01")).toBe(true);
+    const bought = rebuild.holdingDays.find((day) => day.symbol === "MSFT")!;
+    expect(bought).toMatchObject({ day: "2025-12-01", flow: "1200", costBasis: "1200" });
+    await expectFullRebuildRows(setup);
   });
 
   it("let the summary, the value history and the returns read without replaying every trade", async () => {

@@ -20,7 +20,7 @@ import {
 export const RETURN_DECIMALS = 8;
 
 /** Each sub-period's growth factor is carried to this many places before they are multiplied. */
-const FACTOR_DECIMALS = 20;
+export const FACTOR_DECIMALS = 20;
 
 /** One day of a portfolio: its value at the close, and the money put in (+) or taken out (-) that day. */
 export interface DailyValue {

@@ -2,12 +2,14 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import {
   FAR_DAY,
   type AssetType,
+  type HoldingDay,
   type HoldingSnapshot,
   type PortfolioDay,
   type SnapshotState,
   type Trade,
 } from "@ledgerline/db";
-import { add, isZero, sum, type Decimal } from "@ledgerline/money";
+import { add, costBasis, isZero, multiply, sum, type Decimal } from "@ledgerline/money";
+import { nextGrowth } from "./growth";
 import type { CloseSeries } from "./portfolio-valuation";
 import {
   addDays,
@@ -93,38 +95,86 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
   const ledger = new TradeLedger();
   for (const holding of base) ledger.seed(holding);
   const valueFrom = firstDay !== null && firstDay > from ? firstDay : from;
-  const series =
+  const [series, before] = await Promise.all([
     firstDay === null
-      ? new Map<string, CloseSeries>()
-      : await closeSeries(deps, ledger, trades, valueFrom, yesterday);
+      ? Promise.resolve(new Map<string, CloseSeries>())
+      : closeSeries(deps, ledger, trades, valueFrom, yesterday),
+    growthBefore(deps, userId, valueFrom, firstDay),
+  ]);
 
   const touchedRows: HoldingSnapshot[] = [];
   let next = 0;
   const applyDay = (day: string) => {
-    const flows: Decimal[] = [];
-    const realized: Decimal[] = [];
-    const touched = new Set<string>();
+    const moved = new Map<string, { flows: Decimal[]; realized: Decimal[] }>();
     while (next < trades.length && tradeDay(trades[next]!) === day) {
       const trade = trades[next]!;
       const applied = ledger.apply(trade);
-      flows.push(applied.flow);
-      realized.push(applied.realized);
-      touched.add(keyOf(trade.type, trade.symbol));
+      const key = keyOf(trade.type, trade.symbol);
+      const own = moved.get(key) ?? { flows: [], realized: [] };
+      own.flows.push(applied.flow);
+      own.realized.push(applied.realized);
+      moved.set(key, own);
       next += 1;
     }
-    for (const key of touched) touchedRows.push(snapshotOf(ledger, key, day));
-    return { flow: sum(flows), realized: sum(realized) };
+    for (const key of moved.keys()) touchedRows.push(snapshotOf(ledger, key, day));
+    return moved;
   };
 
   const days: PortfolioDay[] = [];
+  const holdingDays: HoldingDay[] = [];
+  let { growth, value: previousValue } = before.portfolio;
   let slice = performance.now();
   if (series) {
     for (let day = valueFrom; day <= yesterday; day = addDays(day, 1)) {
       const moved = applyDay(day);
-      const { stockValue, cryptoValue, costBasis } = ledger.value((key) =>
-        series.get(key)?.on(day),
-      );
-      days.push({ day, stockValue, cryptoValue, costBasis, ...moved });
+      const values: Record<AssetType, Decimal[]> = { STOCK: [], CRYPTO: [] };
+      const bases: Decimal[] = [];
+      const flows: Decimal[] = [];
+      const realized: Decimal[] = [];
+      for (const [key, held] of ledger.holdings) {
+        const own = moved.get(key);
+        if (isZero(held.quantity) && !own) continue;
+        // As TradeLedger.value: without a close, the last trade's price, then the average cost.
+        const close = isZero(held.quantity)
+          ? "0"
+          : (series.get(key)?.on(day) ?? ledger.lastTradePrice.get(key) ?? held.averagePrice);
+        const value = multiply(held.quantity, close);
+        const basis = costBasis(held);
+        const flow = sum(own?.flows ?? []);
+        const gain = sum(own?.realized ?? []);
+        const last = before.holdings.get(key) ?? { growth: "1", value: "0" };
+        const holdingGrowth = nextGrowth(last.growth, last.value, value, flow);
+        before.holdings.set(key, { growth: holdingGrowth, value });
+        values[held.type].push(value);
+        bases.push(basis);
+        flows.push(flow);
+        realized.push(gain);
+        holdingDays.push({
+          day,
+          assetType: held.type,
+          symbol: held.symbol,
+          value,
+          costBasis: basis,
+          flow,
+          realized: gain,
+          growth: holdingGrowth,
+        });
+      }
+      const stockValue = sum(values.STOCK);
+      const cryptoValue = sum(values.CRYPTO);
+      const flow = sum(flows);
+      const totalValue = add(stockValue, cryptoValue);
+      growth = nextGrowth(growth, previousValue, totalValue, flow);
+      previousValue = totalValue;
+      days.push({
+        day,
+        stockValue,
+        cryptoValue,
+        costBasis: sum(bases),
+        flow,
+        realized: sum(realized),
+        growth,
+      });
       if (performance.now() - slice > SLICE_MS) {
         await yieldToEventLoop();
         slice = performance.now();
@@ -142,11 +192,37 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
     from,
     ...chained(touchedRows, base),
     days,
+    holdingDays,
     valuedThrough,
     firstDay,
   });
   if (!saved) return null;
   return { staleFrom: null, valuedThrough, firstDay, version: state?.version ?? 0 };
+}
+
+/**
+ * The growth factors and values at the close before `from` (the portfolio's and each holding's,
+ * closed ones included), where a recompute from `from` carries them on; none before the first day.
+ */
+async function growthBefore(deps: AppDeps, userId: number, from: string, firstDay: string | null) {
+  const eve = addDays(from, -1);
+  const portfolio = { growth: "1", value: "0" };
+  const holdings = new Map<string, { growth: Decimal; value: Decimal }>();
+  if (firstDay === null || eve < firstDay) return { portfolio, holdings };
+  const [days, held] = await Promise.all([
+    deps.repos.snapshots.days(userId, eve, eve),
+    deps.repos.snapshots.holdingDaysAsOf(userId, eve),
+  ]);
+  const [stored] = days;
+  if (stored) {
+    portfolio.growth = stored.growth;
+    portfolio.value = add(stored.stockValue, stored.cryptoValue);
+  }
+  for (const day of held) {
+    const value = day.day === eve ? day.value : "0";
+    holdings.set(keyOf(day.assetType, day.symbol), { growth: day.growth, value });
+  }
+  return { portfolio, holdings };
 }
 
 /**

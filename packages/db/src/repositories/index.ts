@@ -48,7 +48,13 @@ export type Repositories = ReturnType<typeof createRepositories>;
 
 export type { NewUser } from "./users";
 export { markSnapshotsStale, snapshotDay } from "./snapshots";
-export type { HoldingSnapshot, PortfolioDay, SnapshotRebuild, SnapshotState } from "./snapshots";
+export type {
+  HoldingDay,
+  HoldingSnapshot,
+  PortfolioDay,
+  SnapshotRebuild,
+  SnapshotState,
+} from "./snapshots";
 export type { NewSession } from "./sessions";
 export type { NewApiKey } from "./api-keys";
 export type { NewAuditLog, AuditLogFilter, AuditLogPageRequest } from "./audit-logs";

@@ -36,6 +36,20 @@ export interface PortfolioDay {
   costBasis: Decimal;
   flow: Decimal;
   realized: Decimal;
+  /** The time-weighted growth factor from the first trade to this close (schema/snapshots.ts). */
+  growth: Decimal;
+}
+
+/** One holding at a day's close (schema/snapshots.ts, holding_days). */
+export interface HoldingDay {
+  day: string;
+  assetType: AssetType;
+  symbol: string;
+  value: Decimal;
+  costBasis: Decimal;
+  flow: Decimal;
+  realized: Decimal;
+  growth: Decimal;
 }
 
 export interface SnapshotRebuild {
@@ -48,6 +62,8 @@ export interface SnapshotRebuild {
   /** Each symbol whose last position before `from` now ends at a day of `holdings`. */
   continued: { assetType: AssetType; symbol: string; until: string }[];
   days: PortfolioDay[];
+  /** Every holding's days from `from` on (holding_days from `from` on are replaced). */
+  holdingDays: HoldingDay[];
   valuedThrough: string | null;
   firstDay: string | null;
 }
@@ -92,6 +108,18 @@ interface RawDay {
   cost_basis: string;
   flow: string;
   realized: string;
+  growth: string;
+}
+
+interface RawHoldingDay {
+  day: string;
+  asset_type: AssetType;
+  symbol: string;
+  value: string;
+  cost_basis: string;
+  flow: string;
+  realized: string;
+  growth: string;
 }
 
 // PostgreSQL's numeric reads back in its own text form; fromStored makes it canonical again.
@@ -113,10 +141,28 @@ const toDay = (row: RawDay): PortfolioDay => ({
   costBasis: fromStored(String(row.cost_basis)),
   flow: fromStored(String(row.flow)),
   realized: fromStored(String(row.realized)),
+  growth: fromStored(String(row.growth)),
 });
 
+const toHoldingDay = (row: RawHoldingDay): HoldingDay => ({
+  day: row.day,
+  assetType: row.asset_type,
+  symbol: row.symbol,
+  value: fromStored(String(row.value)),
+  costBasis: fromStored(String(row.cost_basis)),
+  flow: fromStored(String(row.flow)),
+  realized: fromStored(String(row.realized)),
+  growth: fromStored(String(row.growth)),
+});
+
+const HOLDING_DAY_COLUMNS =
+  "d.day, d.asset_type, d.symbol, d.value, d.cost_basis, d.flow, d.realized, d.growth";
+/** Row-value lists are sent in pieces well under either database's limit on parameters. */
+const KEYS_PER_QUERY = 1000;
+
 export function snapshotsRepository(database: Database) {
-  const { holdingSnapshots, portfolioDays, portfolioSnapshotStates, users } = database.tables;
+  const { holdingDays, holdingSnapshots, portfolioDays, portfolioSnapshotStates, users } =
+    database.tables;
 
   function* readState(tx: Db, userId: number): Work<SnapshotState | null> {
     const row = yield* first(
@@ -160,11 +206,78 @@ export function snapshotsRepository(database: Database) {
     /** The stored days from `from` to `to`, inclusive, oldest first. */
     async days(userId: number, from: string, to: string): Promise<PortfolioDay[]> {
       const rows = await database.query<RawDay>(
-        "SELECT day, stock_value, crypto_value, cost_basis, flow, realized FROM portfolio_days" +
+        "SELECT day, stock_value, crypto_value, cost_basis, flow, realized, growth" +
+          " FROM portfolio_days" +
           " WHERE user_id = ? AND day >= ? AND day <= ? ORDER BY day",
         [userId, from, to],
       );
       return rows.map(toDay);
+    },
+
+    /** The stored portfolio days on `days` (those that are stored), oldest first. */
+    async daysOn(userId: number, days: readonly string[]): Promise<PortfolioDay[]> {
+      if (days.length === 0) return [];
+      const found: PortfolioDay[] = [];
+      for (let start = 0; start < days.length; start += KEYS_PER_QUERY) {
+        const piece = days.slice(start, start + KEYS_PER_QUERY);
+        const rows = await database.query<RawDay>(
+          "SELECT day, stock_value, crypto_value, cost_basis, flow, realized, growth" +
+            ` FROM portfolio_days WHERE user_id = ? AND day IN (${piece.map(() => "?").join(", ")})`,
+          [userId, ...piece],
+        );
+        found.push(...rows.map(toDay));
+      }
+      return found.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    },
+
+    /**
+     * Every holding with a position at the close of `day` (closed ones included), as it stood
+     * then: its row of that day if held, else the row of the day its trades closed it (whose
+     * growth it keeps while nothing is held).
+     */
+    async holdingDaysAsOf(userId: number, day: string): Promise<HoldingDay[]> {
+      const rows = await database.query<RawHoldingDay>(
+        `SELECT ${HOLDING_DAY_COLUMNS} FROM holding_snapshots s JOIN holding_days d` +
+          " ON d.user_id = s.user_id AND d.day = ? AND d.asset_type = s.asset_type" +
+          " AND d.symbol = s.symbol" +
+          " WHERE s.user_id = ? AND s.until > ? AND s.day <= ? AND s.quantity <> 0" +
+          ` UNION ALL SELECT ${HOLDING_DAY_COLUMNS} FROM holding_snapshots s JOIN holding_days d` +
+          " ON d.user_id = s.user_id AND d.day = s.day AND d.asset_type = s.asset_type" +
+          " AND d.symbol = s.symbol" +
+          " WHERE s.user_id = ? AND s.until > ? AND s.day <= ? AND s.quantity = 0",
+        [day, userId, day, day, userId, day, day],
+      );
+      return rows.map(toHoldingDay);
+    },
+
+    /** The holdings' days with trades after `from` up to `to`, oldest first. */
+    async holdingTradeDays(userId: number, from: string, to: string): Promise<HoldingDay[]> {
+      const rows = await database.query<RawHoldingDay>(
+        `SELECT ${HOLDING_DAY_COLUMNS} FROM holding_days d` +
+          " WHERE d.user_id = ? AND d.day > ? AND d.day <= ? AND (d.flow <> 0 OR d.realized <> 0)" +
+          " ORDER BY d.day",
+        [userId, from, to],
+      );
+      return rows.map(toHoldingDay);
+    },
+
+    /** The stored rows of these holdings on these days (those that are stored). */
+    async holdingDaysOn(
+      userId: number,
+      keys: readonly { day: string; assetType: AssetType; symbol: string }[],
+    ): Promise<HoldingDay[]> {
+      const found: HoldingDay[] = [];
+      for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
+        const piece = keys.slice(start, start + KEYS_PER_QUERY);
+        const rows = await database.query<RawHoldingDay>(
+          `SELECT ${HOLDING_DAY_COLUMNS} FROM holding_days d WHERE d.user_id = ? AND (` +
+            piece.map(() => "(d.day = ? AND d.asset_type = ? AND d.symbol = ?)").join(" OR ") +
+            ")",
+          [userId, ...piece.flatMap((key) => [key.day, key.assetType, key.symbol])],
+        );
+        found.push(...rows.map(toHoldingDay));
+      }
+      return found;
     },
 
     /**
@@ -229,6 +342,18 @@ export function snapshotsRepository(database: Database) {
         for (let start = 0; start < dayRows.length; start += INSERT_BATCH) {
           yield* changes(
             tx.insert(portfolioDays).values(dayRows.slice(start, start + INSERT_BATCH)),
+          );
+        }
+
+        yield* changes(
+          tx
+            .delete(holdingDays)
+            .where(and(eq(holdingDays.userId, userId), gte(holdingDays.day, from))),
+        );
+        const holdingDayRows = rebuild.holdingDays.map((day) => ({ userId, ...day }));
+        for (let start = 0; start < holdingDayRows.length; start += INSERT_BATCH) {
+          yield* changes(
+            tx.insert(holdingDays).values(holdingDayRows.slice(start, start + INSERT_BATCH)),
           );
         }
 

@@ -465,8 +465,28 @@ export const portfolioDays = pgTable(
     costBasis: numeric("cost_basis").notNull(),
     flow: numeric("flow").notNull(),
     realized: numeric("realized").notNull(),
+    growth: numeric("growth").notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/** Each holding at each day's close (see ../schema/snapshots.ts). */
+export const holdingDays = pgTable(
+  "holding_days",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    assetType: text("asset_type", { enum: assetTypes }).notNull(),
+    symbol: text("symbol").notNull(),
+    value: numeric("value").notNull(),
+    costBasis: numeric("cost_basis").notNull(),
+    flow: numeric("flow").notNull(),
+    realized: numeric("realized").notNull(),
+    growth: numeric("growth").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day, table.assetType, table.symbol] })],
 );
 
 export const portfolioSnapshotStates = pgTable(

@@ -54,8 +54,45 @@ export const portfolioDays = sqliteTable(
     flow: text("flow").notNull(),
     /** Gain realized by that day's sells. */
     realized: text("realized").notNull(),
+    /** The time-weighted growth factor from the first trade to this close (see GROWTH below). */
+    growth: text("growth").notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/**
+ * One holding at each day's close, on every day it is held at the close or traded: what each
+ * holding's returns read, as the portfolio's read portfolio_days. Keyed by day first, so "every
+ * holding at the close of day X" is one index range.
+ *
+ * GROWTH (here and in portfolio_days): the product of every day's time-weighted factor from the
+ * first trade up to this close, kept as exact decimal text rounded half-up to 20 decimals after
+ * each day's multiplication (the places each sub-period's factor is carried to in
+ * money/returns.ts). A day's factor is (close value - the day's trade flow) / the previous close;
+ * a buy into nothing held starts at the money put in (close value / flow); a day with nothing
+ * held before it and no buy is 1. Dividends are not in it: they are the user's income entries,
+ * which change apart from the trades, and are applied to the ratio when a period is read. So the
+ * time-weighted return of any period is growth at its end / growth at its start, times its
+ * dividends' factors, less 1.
+ */
+export const holdingDays = sqliteTable(
+  "holding_days",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    assetType: text("asset_type", { enum: assetTypes }).notNull(),
+    symbol: text("symbol").notNull(),
+    value: text("value").notNull(),
+    costBasis: text("cost_basis").notNull(),
+    /** Buys at cost less sells' proceeds that day. */
+    flow: text("flow").notNull(),
+    /** Gain realized by that day's sells. */
+    realized: text("realized").notNull(),
+    growth: text("growth").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day, table.assetType, table.symbol] })],
 );
 
 /**
