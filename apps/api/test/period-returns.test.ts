@@ -80,4 +80,75 @@ describe("period returns", () => {
     // it came early. -1000 + 50 / 1.05126922^(182/365) + 1000 / 1.05126922 = 0.
     expect(returns.moneyWeightedReturn).toBe("0.05126922");
   });
+
+  it("counts a dividend paid after everything was sold in the piece the sale ended", () => {
+    // 10 shares worth 1000 at the start; all sold for 1100 on 10 February, after the ex-date of a
+    // dividend of 0.50 a share paid on 1 March, when nothing is held any more.
+    const days: PeriodDay[] = [
+      { date: "2025-01-01", value: "1000", flow: "0", realized: "0" },
+      { date: "2025-02-10", value: "0", flow: "-1100", realized: "100" },
+      { date: "2025-03-01", value: "0", flow: "0", realized: "0" },
+      { date: "2025-03-31", value: "0", flow: "0", realized: "0" },
+    ];
+    const dividend = { symbol: "KO", payDate: "2025-03-01", total: "5" };
+    const returns = periodReturns(days, [dividend]);
+    // Worked by hand: the one piece runs from the start to the sale and ends at the proceeds plus
+    // the dividend it earned, (1100 + 5) / 1000 - 1 = 0.105. Without the dividend it would be
+    // 1100 / 1000 - 1 = 0.1, as the income (5) and the XIRR both count it.
+    expect(returns.timeWeightedReturn).toBe("0.105");
+    expect(returns.subPeriods).toEqual([
+      {
+        from: "2025-01-01",
+        to: "2025-02-10",
+        startValue: "1000",
+        endValue: "1105",
+        return: "0.105",
+      },
+    ]);
+    expect(returns.income).toBe("5");
+    // The money moves on the days it does: the proceeds on the sale, the dividend when paid.
+    expect(returns.flows).toEqual([
+      { date: "2025-02-10", amount: "-1100", kind: "trades", symbol: null },
+      { date: "2025-03-01", amount: "-5", kind: "dividend", symbol: "KO" },
+    ]);
+    expect(returns.cashFlows).toEqual([
+      { date: "2025-01-01", amount: "-1000" },
+      { date: "2025-02-10", amount: "1100" },
+      { date: "2025-03-01", amount: "5" },
+    ]);
+
+    // Bought again on the pay date for 500, worth 520 at the end: the dividend still counts in
+    // the sold piece, and the new one opens at the 500 put in: 1105 / 1000 x 520 / 500 - 1
+    // = 1.105 x 1.04 - 1 = 0.1492.
+    const rebought = periodReturns(
+      [
+        days[0]!,
+        days[1]!,
+        { date: "2025-03-01", value: "500", flow: "500", realized: "0" },
+        { date: "2025-03-31", value: "520", flow: "0", realized: "0" },
+      ],
+      [dividend],
+    );
+    expect(rebought.subPeriods.map((piece) => [piece.startValue, piece.endValue])).toEqual([
+      ["1000", "1105"],
+      ["500", "520"],
+    ]);
+    expect(rebought.timeWeightedReturn).toBe("0.1492");
+  });
+
+  it("counts a dividend paid in the period on what was sold before it in income only", () => {
+    // Sold out before the start: no piece of the period earned it. Bought again on its pay date.
+    const returns = periodReturns(
+      [
+        { date: "2025-01-01", value: "0", flow: "0", realized: "0" },
+        { date: "2025-02-01", value: "300", flow: "300", realized: "0" },
+        { date: "2025-03-01", value: "330", flow: "0", realized: "0" },
+      ],
+      [{ symbol: "KO", payDate: "2025-02-01", total: "7" }],
+    );
+    expect(returns.income).toBe("7");
+    // 330 / 300 - 1: the dividend does not shrink the money the buy put in (to 293).
+    expect(returns.subPeriods.map((piece) => piece.startValue)).toEqual(["300"]);
+    expect(returns.timeWeightedReturn).toBe("0.1");
+  });
 });

@@ -1,4 +1,5 @@
 import type {
+  HoldingsPerformance,
   PortfolioHistory,
   PortfolioPerformance,
   PortfolioPerformanceDetail,
@@ -205,6 +206,60 @@ describe("portfolio performance", () => {
       "2026-01-07",
       "2026-03-11",
     ]);
+  });
+
+  it("counts a dividend paid after everything was sold in the time-weighted return, the portfolio's and the holding's, through both doors", async () => {
+    const me = await twoApplesSinceJune();
+    // Both sold on 15 December, after AAPL went ex its 0.62 on 8 December and before it was paid
+    // on 7 January.
+    await me.sell("STOCK", "AAPL", "2", "250", "2025-12-15T15:00:00Z");
+    const detail = await me.ok<PortfolioPerformanceDetail>("portfolioSummary.performance", {
+      range: "6M",
+    });
+    expect(detail.income).toBe("2.48");
+    expect(detail.endValue).toBe("0");
+    const closeOn = async (day: string) =>
+      (await me.t.app.deps.market.stocks.getDailyBars("AAPL", day, day))[0]!.c;
+    const [startClose, octoberClose] = await Promise.all(["2025-09-11", "2025-10-08"].map(closeOn));
+    const [start, october] = [multiply("2", startClose!), multiply("2", octoberClose!)];
+    // The pieces: to the October pay date, ending at the value plus its 1.24; then to the sale,
+    // ending at the 500 of proceeds plus the 1.24 paid in January on the shares sold.
+    expect(detail.explanation.subPeriods.map((piece) => [piece.to, piece.endValue])).toEqual([
+      ["2025-10-08", add(october, "1.24")],
+      ["2025-12-15", "501.24"],
+    ]);
+    const expected = round(
+      subtract(
+        multiply(divide(add(october, "1.24"), start, 20), divide("501.24", october, 20)),
+        "1",
+      ),
+      8,
+    );
+    expect(detail.timeWeightedReturn).toBe(expected);
+    // The XIRR receives the January dividend when it was paid.
+    expect(detail.explanation.cashFlows.at(-1)).toEqual({ date: "2026-01-07", amount: "1.24" });
+
+    const holdings = await me.ok<HoldingsPerformance>("portfolioSummary.holdingPerformance", {
+      range: "6M",
+    });
+    expect(holdings.holdings).toHaveLength(1);
+    expect(holdings.holdings[0]).toMatchObject({
+      symbol: "AAPL",
+      income: "2.48",
+      timeWeightedReturn: expected,
+    });
+
+    const { explanation: _explanation, ...figures } = detail;
+    const rest = await me.t.request("GET", "/api/portfolio/performance?range=6M", {
+      token: me.user.token,
+    });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toEqual(figures);
+    const restHoldings = await me.t.request("GET", "/api/portfolio/performance/holdings?range=6M", {
+      token: me.user.token,
+    });
+    expect(restHoldings.status).toBe(200);
+    expect(restHoldings.body).toEqual(holdings);
   });
 
   it("compares with SPY's total return: its dividends reinvested on their ex-dates, through both doors", async () => {

@@ -125,8 +125,9 @@ export type PortfolioHistory = z.infer<typeof portfolioHistory>;
  * timeWeightedReturn chain-links the returns between flows (not annualised); moneyWeightedReturn
  * is the XIRR of the start value, the flows, the dividends received and the end value
  * (annualised). A dividend is a distribution to the investor on its pay date: an outflow in the
- * time-weighted return, money received in the XIRR. Null when nothing was held in the period,
- * or no rate solves it.
+ * time-weighted return, money received in the XIRR; one paid after everything was sold counts in
+ * the time-weighted return on the day of that sale, beside its proceeds. Null when nothing was
+ * held in the period, or no rate solves it.
  */
 export const portfolioPerformanceInput = z.object({ range: z.enum(performanceRanges) });
 export type PortfolioPerformanceInput = z.output<typeof portfolioPerformanceInput>;

@@ -47,8 +47,13 @@ export interface PeriodReturns {
  * A dividend leaves what is held for the investor on its pay date: it is an outflow of the
  * time-weighted return, whose piece up to that day then ends at the value plus the dividend, and
  * money received in the XIRR. So a stock held without trades returns its price move plus its
- * dividends, as if each were reinvested at the pay date's close. A dividend paid once nothing is
- * held any more has no piece to belong to and counts in income only.
+ * dividends, as if each were reinvested at the pay date's close.
+ *
+ * A dividend paid once everything was sold (its ex-date came while it was held, its pay date after
+ * the sale) has no piece running on its pay date. It was earned in the piece the sale ended, so
+ * the time-weighted return counts it there: on the day everything was sold, as an outflow beside
+ * the proceeds, as if the dividend owed were paid with them. The XIRR still receives it on its pay
+ * date. One paid when nothing was held since the start of the period counts in income only.
  */
 export function periodReturns(
   days: readonly PeriodDay[],
@@ -66,10 +71,7 @@ export function periodReturns(
   const paid = dividends.filter(
     (dividend) => dividend.payDate > startDate && dividend.payDate <= endDate,
   );
-  const paidOn = new Map<string, Decimal[]>();
-  for (const dividend of paid) {
-    paidOn.set(dividend.payDate, [...(paidOn.get(dividend.payDate) ?? []), dividend.total]);
-  }
+  const paidOn = dividendsByTwrDay(days, paid);
 
   const flows: PeriodReturns["flows"] = [
     ...tradeFlows.map((day) => ({
@@ -111,6 +113,35 @@ export function periodReturns(
     subPeriods: twr.subPeriods,
     cashFlows,
   };
+}
+
+/**
+ * The dividends by the day each counts on in the time-weighted return: its pay date while
+ * something is held on the eve of it; otherwise the day the last sale before it emptied what was
+ * held (the first of the days worth nothing after one worth something). Without such a day in the
+ * period, none: no piece runs to count it in (not even one a buy on its pay date opens). One pass
+ * over the days, whose dates ascend, and the dividends in pay-date order.
+ */
+function dividendsByTwrDay(
+  days: readonly PeriodDay[],
+  paid: readonly PaidIncome[],
+): Map<string, Decimal[]> {
+  const byDay = new Map<string, Decimal[]>();
+  let eve = -1;
+  // The day everything was sold, while nothing has been held since.
+  let emptiedOn: string | null = null;
+  for (const dividend of [...paid].sort((a, b) => (a.payDate < b.payDate ? -1 : 1))) {
+    while (eve + 1 < days.length && days[eve + 1]!.date < dividend.payDate) {
+      eve += 1;
+      const day = days[eve]!;
+      if (!isZero(day.value)) emptiedOn = null;
+      else if (eve > 0 && !isZero(days[eve - 1]!.value)) emptiedOn = day.date;
+    }
+    const held = eve >= 0 && !isZero(days[eve]!.value);
+    const on = held ? dividend.payDate : emptiedOn;
+    if (on !== null) byDay.set(on, [...(byDay.get(on) ?? []), dividend.total]);
+  }
+  return byDay;
 }
 
 /** The figures the answers carry, with the unrealized gain (value less cost basis) it changed by. */

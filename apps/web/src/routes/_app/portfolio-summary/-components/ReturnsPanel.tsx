@@ -127,8 +127,9 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
             The period is cut at each day with buys, sells or a dividend paid; each piece returns
             (value before the day&apos;s flow) ÷ (value after the previous one) − 1, and the pieces
             are multiplied: (1 + r₁) × (1 + r₂) × … − 1. A dividend leaves the portfolio for you on
-            its pay date, so its piece ends at the value plus the dividend. A buy into an empty
-            portfolio starts its piece at the money put in.
+            its pay date, so its piece ends at the value plus the dividend; one paid after you sold
+            everything that earned it counts in the piece the sale ended, beside its proceeds. A buy
+            into an empty portfolio starts its piece at the money put in.
           </p>
           <div className="overflow-x-auto">
             <table className="mt-2 w-full text-left text-sm">
