@@ -5,6 +5,13 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
+const frameworkModules =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*)\.mjs$/;
+// The store's Store class and its useStore alias serve only the form library (the router uses
+// atoms and useSelector): left out of the framework, they load with the forms, not on every page.
+const formOnlyStoreModules =
+  /[\\/]@tanstack[\\/](store[\\/]dist[\\/]store|react-store[\\/]dist[\\/]useStore)\.js$/;
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -43,7 +50,7 @@ export default defineConfig({
               // The icon library's core too: the navbar draws icons on every page, so leaving it
               // to whichever chunk first imports it would drag that chunk onto every page.
               name: "framework",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*)\.mjs$/,
+              test: (id: string) => frameworkModules.test(id) && !formOnlyStoreModules.test(id),
               priority: 2,
             },
             {

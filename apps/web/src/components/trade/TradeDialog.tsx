@@ -1,5 +1,7 @@
 import { compare } from "@ledgerline/money";
+import { useForm, useSelector } from "@tanstack/react-form";
 import { useState, type FormEvent } from "react";
+import { firstError, onceEngaged, revalidateOnBlur, textInput } from "../../lib/form";
 import { formatCurrency, formatPrice, formatQuantity } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { Alert } from "../ui/Alert";
@@ -8,15 +10,7 @@ import { Field } from "../ui/Field";
 import { Modal } from "../ui/Modal";
 import { NotesField } from "./NotesField";
 import type { TradeAssetConfig } from "./trade-config";
-import {
-  buyQuantityProblem,
-  clampToHeld,
-  positiveAmount,
-  purchasePriceProblem,
-  sellPriceProblem,
-  sellQuantityProblem,
-  tradeTotal,
-} from "./trade-form";
+import { clampToHeld, positiveAmount, tradeRules, tradeTotal } from "./trade-form";
 import { TradeConfirmation } from "./TradeConfirmation";
 import type { TradeTarget, TradeValues } from "./types";
 import { useTradeSteps } from "./useTradeSteps";
@@ -48,6 +42,9 @@ export function SellDialog(props: TradeDialogProps & { held: string }) {
   return props.target ? <TradeFlow {...props} target={props.target} side="sell" /> : null;
 }
 
+/** Quantity and price inputs: decimal text, never below 0. */
+const amountInput = { type: "number", inputMode: "decimal", min: "0" } as const;
+
 /** The one trade dialog: its two steps, fields and totals; buy and sell differ in their rules. */
 function TradeFlow({
   asset,
@@ -60,19 +57,26 @@ function TradeFlow({
 }: TradeDialogProps & { target: TradeTarget; side: "buy" | "sell"; held: string }) {
   const texts = asset[side];
   const steps = useTradeSteps({ target, submit, texts, onSuccess, onClose });
-  const [quantity, setQuantity] = useState("");
-  const [price, setPrice] = useState(target.price);
-  const [notes, setNotes] = useState("");
   const [oversold, setOversold] = useState(false);
-  const [touched, setTouched] = useState({ quantity: false, price: false });
   const selling = side === "sell";
   const holdsSome = compare(held, "0") > 0;
   const inputsDisabled = selling && asset.sell.disableInputsWhenNothingHeld && !holdsSome;
+  const rules = tradeRules(side, held);
 
-  function changeQuantity(typed: string) {
-    if (!selling) return setQuantity(typed);
+  // The price the dialog opened with stays the default while live prices move on.
+  const [defaultValues] = useState(() => ({ quantity: "", price: target.price, notes: "" }));
+  const form = useForm({
+    defaultValues,
+    onSubmit: () => {
+      if (!selling || holdsSome) steps.review();
+    },
+  });
+  const { quantity, price, notes } = useSelector(form.store, (state) => state.values);
+
+  function changeQuantity(typed: string, change: (quantity: string) => void) {
+    if (!selling) return change(typed);
     const next = clampToHeld(typed, held);
-    setQuantity(next.quantity);
+    change(next.quantity);
     setOversold(next.clamped);
     const notice = asset.sell.oversellNotice;
     if (next.clamped && notice) {
@@ -83,25 +87,14 @@ function TradeFlow({
     }
   }
 
-  const quantityRule = (value: string) =>
-    selling ? sellQuantityProblem(value, held) : buyQuantityProblem(value);
-  const priceRule = selling ? sellPriceProblem : purchasePriceProblem;
-  const quantityProblem = oversold
-    ? asset.sell.oversellMessage(held, target.symbol)
-    : quantity !== "" || touched.quantity
-      ? quantityRule(quantity)
-      : null;
-  const priceProblem = price !== "" || touched.price ? priceRule(price) : null;
   const total = tradeTotal(quantity, price);
   const canReview = selling
-    ? holdsSome && quantityRule(quantity) === null
+    ? holdsSome && rules.quantity(quantity) === null
     : !!positiveAmount(quantity);
 
   function review(event: FormEvent) {
     event.preventDefault();
-    setTouched({ quantity: true, price: true });
-    if (quantityRule(quantity) || priceRule(price) || (selling && !holdsSome)) return;
-    steps.review();
+    void form.handleSubmit();
   }
 
   const label = target.name ? `${target.symbol} (${target.name})` : target.symbol;
@@ -123,32 +116,55 @@ function TradeFlow({
     >
       {steps.step === "form" ? (
         <form noValidate onSubmit={review} className="space-y-4">
-          <Field
-            label={texts.quantityLabel}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step={asset.quantityStep}
-            autoFocus
-            disabled={inputsDisabled}
-            value={quantity}
-            error={quantityProblem}
-            onChange={(event) => changeQuantity(event.target.value)}
-            onBlur={() => setTouched((state) => ({ ...state, quantity: true }))}
-          />
-          <Field
-            label={texts.priceLabel}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step={asset.priceStep}
-            disabled={inputsDisabled}
-            value={price}
-            error={priceProblem}
-            onChange={(event) => setPrice(event.target.value)}
-            onBlur={() => setTouched((state) => ({ ...state, price: true }))}
-          />
-          <NotesField value={notes} onChange={setNotes} disabled={inputsDisabled} />
+          <form.Field
+            name="quantity"
+            validators={{ onChange: onceEngaged(rules.quantity) }}
+            listeners={revalidateOnBlur}
+          >
+            {(field) => (
+              <Field
+                label={texts.quantityLabel}
+                {...amountInput}
+                step={asset.quantityStep}
+                autoFocus
+                disabled={inputsDisabled}
+                {...textInput(field)}
+                error={
+                  oversold
+                    ? asset.sell.oversellMessage(held, target.symbol)
+                    : firstError(field.state.meta.errors)
+                }
+                onChange={(event) => changeQuantity(event.target.value, field.handleChange)}
+              />
+            )}
+          </form.Field>
+          <form.Field
+            name="price"
+            validators={{
+              onMount: onceEngaged(rules.price),
+              onChange: onceEngaged(rules.price),
+            }}
+            listeners={revalidateOnBlur}
+          >
+            {(field) => (
+              <Field
+                label={texts.priceLabel}
+                {...amountInput}
+                step={asset.priceStep}
+                disabled={inputsDisabled}
+                {...textInput(field)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="notes">
+            {(field) => (
+              <NotesField
+                value={field.state.value}
+                onChange={field.handleChange}
+                disabled={inputsDisabled}
+              />
+            )}
+          </form.Field>
           <p className="flex justify-between text-sm">
             <span className="text-muted">Total</span>
             <span className="num font-semibold">{total ? formatCurrency(total) : "N/A"}</span>

@@ -43,3 +43,13 @@ export function tradeTotal(quantity: string, price: string): string | undefined 
   const p = positiveAmount(price);
   return q && p ? multiply(q, p) : undefined;
 }
+
+/** The rules of one side's quantity and price fields. */
+export function tradeRules(side: "buy" | "sell", held: string) {
+  return side === "sell"
+    ? {
+        quantity: (quantity: string) => sellQuantityProblem(quantity, held),
+        price: sellPriceProblem,
+      }
+    : { quantity: buyQuantityProblem, price: purchasePriceProblem };
+}

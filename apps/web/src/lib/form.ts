@@ -1,0 +1,68 @@
+import type { ChangeEvent } from "react";
+
+/**
+ * Glue between TanStack Form's fields and the app's inputs (`Field`, `PasswordField`). Rules are
+ * plain functions over the typed text that answer with the spec's message or null; the browser
+ * gets the messages from `@ledgerline/contracts/browser`, never the zod schemas (see
+ * apps/web/eslint.config.js: zod would add weight and an eval probe the CSP refuses).
+ */
+
+/** What a rule gets: the text, and enough of the field to know whether it was left or submitted. */
+interface RuleInput {
+  value: string;
+  fieldApi: {
+    state: { meta: { isBlurred: boolean } };
+    form: { state: { submissionAttempts: number } };
+  };
+}
+
+/** A field's rule: the spec's message for a bad value, null for a good one. */
+export type Rule = (value: string) => string | null;
+
+/**
+ * A validator that keeps quiet while the field is empty and untouched: its message shows once the
+ * field holds text, was left, or the form was submitted (a fresh form does not open in red).
+ * Pair it with `revalidateOnBlur` so leaving an empty field shows the message at once.
+ */
+export function onceEngaged(rule: Rule) {
+  return ({ value, fieldApi }: RuleInput): string | undefined => {
+    const engaged =
+      value !== "" || fieldApi.state.meta.isBlurred || fieldApi.form.state.submissionAttempts > 0;
+    return engaged ? (rule(value) ?? undefined) : undefined;
+  };
+}
+
+/**
+ * Runs a field's change validator again when it is left. One validator (onChange) holds the
+ * field's message, so an old blur-time message never outlives a corrected value.
+ */
+export const revalidateOnBlur = {
+  onBlur: ({ fieldApi }: { fieldApi: { validate(cause: "change"): unknown } }) => {
+    fieldApi.validate("change");
+  },
+};
+
+/** The first message a field's validators gave, for the input's inline error. */
+export function firstError(errors: readonly unknown[]): string | null {
+  const found = errors.find((error) => typeof error === "string" && error !== "");
+  return typeof found === "string" ? found : null;
+}
+
+/** A TanStack field over text, as the inputs use it. */
+interface TextFieldApi {
+  name: string;
+  state: { value: string; meta: { errors: readonly unknown[] } };
+  handleChange: (value: string) => void;
+  handleBlur: () => void;
+}
+
+/** Props that bind an input (`Field`, `PasswordField`) to a text field: value, events, error. */
+export function textInput(field: TextFieldApi) {
+  return {
+    name: field.name,
+    value: field.state.value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => field.handleChange(event.target.value),
+    onBlur: field.handleBlur,
+    error: firstError(field.state.meta.errors),
+  };
+}
