@@ -1,4 +1,6 @@
+import { useForm, useSelector } from "@tanstack/react-form";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { firstError, textInput } from "../../lib/form";
 import { Button } from "./Button";
 import { Card } from "./Card";
 import { cx } from "./cx";
@@ -11,6 +13,43 @@ export function datesOutOfOrder(startLocal: string, endLocal: string): boolean {
   return startLocal !== "" && endLocal !== "" && Date.parse(startLocal) > Date.parse(endLocal);
 }
 
+/** A filter form's values: Start Date and End Date (`datetime-local` text) and the page's own. */
+export type FilterValues = Record<string, string> & { startDate: string; endDate: string };
+
+interface FilterFormState {
+  submissionAttempts: number;
+  isSubmitSuccessful: boolean;
+}
+
+/**
+ * The form-level rule: dates out of order stop Apply with the message, which then stays while
+ * they are out of order, goes once they are put right, and is not shown again before the next
+ * Apply (nor after Clear, which starts the form afresh).
+ */
+export function dateOrderRule({
+  value,
+  formApi,
+}: {
+  value: FilterValues;
+  formApi: { state: FilterFormState };
+}): string | undefined {
+  if (!datesOutOfOrder(value.startDate, value.endDate)) return undefined;
+  const { submissionAttempts, isSubmitSuccessful } = formApi.state;
+  return submissionAttempts > 0 && !isSubmitSuccessful ? dateOrderProblem : undefined;
+}
+
+function useFilterForm(initial: FilterValues, onApply: (values: FilterValues) => void) {
+  // The values the form opened with stay its defaults while the URL moves on.
+  const [defaultValues] = useState(initial);
+  return useForm({
+    defaultValues,
+    validators: { onChange: dateOrderRule, onSubmit: dateOrderRule },
+    onSubmit: ({ value }) => onApply(value),
+  });
+}
+
+export type FilterFormApi = ReturnType<typeof useFilterForm>;
+
 /**
  * The filter block of a log (transaction history, audit logs): Start Date and End Date as local
  * date-times (`datetime-local` values), the page's own fields, then Clear Filters and Apply
@@ -18,8 +57,7 @@ export function datesOutOfOrder(startLocal: string, endLocal: string): boolean {
  * dates says why, and nothing is sent.
  */
 export function FilterForm({
-  dates,
-  onDates,
+  initial,
   onApply,
   onClear,
   className,
@@ -27,9 +65,9 @@ export function FilterForm({
   actionsClassName,
   children,
 }: {
-  dates: { startDate: string; endDate: string };
-  onDates: (dates: { startDate: string; endDate: string }) => void;
-  onApply: () => void;
+  /** Every field's text when the form opens (empty text is "any"). */
+  initial: FilterValues;
+  onApply: (values: FilterValues) => void;
   onClear: () => void;
   /** The form's grid. */
   className: string;
@@ -37,62 +75,56 @@ export function FilterForm({
   dateClassName?: string;
   /** The buttons' place in that grid. */
   actionsClassName: string;
-  children: ReactNode;
+  /** The page's own fields, bound to the form. */
+  children: (form: FilterFormApi) => ReactNode;
 }) {
   const problemId = useId();
-  const [showProblem, setShowProblem] = useState(false);
-  const outOfOrder = datesOutOfOrder(dates.startDate, dates.endDate);
+  const form = useFilterForm(initial, onApply);
+  const problem = firstError(useSelector(form.store, (state) => state.errors));
 
   function apply(event: FormEvent) {
     event.preventDefault();
-    if (outOfOrder) {
-      setShowProblem(true);
-      return;
-    }
-    setShowProblem(false);
-    onApply();
+    void form.handleSubmit();
   }
 
-  const problem = showProblem && outOfOrder;
+  function clear() {
+    form.reset(Object.fromEntries(Object.keys(initial).map((name) => [name, ""])) as FilterValues);
+    onClear();
+  }
+
+  const dateField = (name: "startDate" | "endDate", label: string) => (
+    <form.Field name={name}>
+      {(field) => (
+        <Field
+          className={dateClassName}
+          label={label}
+          type="datetime-local"
+          {...textInput(field)}
+          error={null}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+        />
+      )}
+    </form.Field>
+  );
+
   return (
     <Card className="mb-6">
       <form onSubmit={apply} noValidate className={className}>
-        <Field
-          className={dateClassName}
-          label="Start Date"
-          type="datetime-local"
-          value={dates.startDate}
-          aria-invalid={problem || undefined}
-          aria-describedby={problem ? problemId : undefined}
-          onChange={(event) => onDates({ ...dates, startDate: event.target.value })}
-        />
-        <Field
-          className={dateClassName}
-          label="End Date"
-          type="datetime-local"
-          value={dates.endDate}
-          aria-invalid={problem || undefined}
-          aria-describedby={problem ? problemId : undefined}
-          onChange={(event) => onDates({ ...dates, endDate: event.target.value })}
-        />
+        {dateField("startDate", "Start Date")}
+        {dateField("endDate", "End Date")}
         {problem && (
           <p
             id={problemId}
             role="alert"
             className="col-span-full -mt-2 text-sm text-loss lg:order-last lg:mt-0"
           >
-            {dateOrderProblem}
+            {problem}
           </p>
         )}
-        {children}
+        {children(form)}
         <div className={cx("flex gap-2", actionsClassName)}>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setShowProblem(false);
-              onClear();
-            }}
-          >
+          <Button variant="secondary" onClick={clear}>
             Clear Filters
           </Button>
           <Button type="submit">Apply Filters</Button>

@@ -3,18 +3,19 @@ import type { AuditLogEntry, AuditSortColumn } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
 import { DataTable } from "../../../components/ui/DataTable";
 import { Field } from "../../../components/ui/Field";
-import { FilterForm } from "../../../components/ui/FilterForm";
+import { FilterForm, type FilterValues } from "../../../components/ui/FilterForm";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { PagedFooter } from "../../../components/ui/Pager";
 import { SelectField } from "../../../components/ui/SelectField";
 import { Spinner } from "../../../components/ui/Spinner";
 import { isoToLocalInput, localInputToIso } from "../../../lib/datetime-local";
+import { textInput } from "../../../lib/form";
 import { formatDateTime, orNA } from "../../../lib/format";
 import { errorMessage, httpStatusOf } from "../../../lib/errors";
 import { trpc } from "../../../lib/trpc";
@@ -182,28 +183,21 @@ const columns = [
 
 function Filters({ search }: { search: ResolvedSearch }) {
   const navigate = useNavigate({ from: Route.fullPath });
-  const [draft, setDraft] = useState({
-    startDate: isoToLocalInput(search.startDate),
-    endDate: isoToLocalInput(search.endDate),
-    email: search.email ?? "",
-    success: search.success === undefined ? "" : String(search.success),
-  });
 
-  function apply() {
+  function apply(values: FilterValues) {
     void navigate({
       search: (previous) => ({
         ...previous,
-        startDate: localInputToIso(draft.startDate),
-        endDate: localInputToIso(draft.endDate),
-        email: draft.email.trim() || undefined,
-        success: draft.success === "" ? undefined : draft.success === "true",
+        startDate: localInputToIso(values.startDate),
+        endDate: localInputToIso(values.endDate),
+        email: values.email?.trim() || undefined,
+        success: values.success ? values.success === "true" : undefined,
         page: 1,
       }),
     });
   }
 
   function clear() {
-    setDraft({ startDate: "", endDate: "", email: "", success: "" });
     void navigate({
       search: (previous) => ({
         sortBy: previous.sortBy,
@@ -216,30 +210,45 @@ function Filters({ search }: { search: ResolvedSearch }) {
 
   return (
     <FilterForm
-      dates={draft}
-      onDates={(dates) => setDraft({ ...draft, ...dates })}
+      initial={{
+        startDate: isoToLocalInput(search.startDate),
+        endDate: isoToLocalInput(search.endDate),
+        email: search.email ?? "",
+        success: search.success === undefined ? "" : String(search.success),
+      }}
       onApply={apply}
       onClear={clear}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_10rem_auto] lg:items-end"
       actionsClassName="sm:col-span-2 lg:col-span-1"
     >
-      <Field
-        label="Email"
-        type="search"
-        placeholder="Any part of the address"
-        value={draft.email}
-        onChange={(event) => setDraft({ ...draft, email: event.target.value })}
-      />
-      <SelectField
-        label="Outcome"
-        value={draft.success}
-        options={[
-          { value: "", label: "All" },
-          { value: "true", label: "Success" },
-          { value: "false", label: "Failure" },
-        ]}
-        onChange={(success) => setDraft({ ...draft, success })}
-      />
+      {(form) => (
+        <>
+          <form.Field name="email">
+            {(field) => (
+              <Field
+                label="Email"
+                type="search"
+                placeholder="Any part of the address"
+                {...textInput(field)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="success">
+            {(field) => (
+              <SelectField
+                label="Outcome"
+                value={field.state.value}
+                options={[
+                  { value: "", label: "All" },
+                  { value: "true", label: "Success" },
+                  { value: "false", label: "Failure" },
+                ]}
+                onChange={field.handleChange}
+              />
+            )}
+          </form.Field>
+        </>
+      )}
     </FilterForm>
   );
 }

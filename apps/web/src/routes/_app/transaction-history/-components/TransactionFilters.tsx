@@ -1,9 +1,9 @@
 import type { AssetKind, TransactionKind } from "@ledgerline/contracts";
-import { useState } from "react";
 import { Field } from "../../../../components/ui/Field";
-import { FilterForm } from "../../../../components/ui/FilterForm";
+import { FilterForm, type FilterValues } from "../../../../components/ui/FilterForm";
 import { SelectField } from "../../../../components/ui/SelectField";
 import { isoToLocalInput, localInputToIso } from "../../../../lib/datetime-local";
+import { textInput } from "../../../../lib/form";
 import type { TransactionSearch } from "./history-search";
 
 type Filters = Pick<
@@ -25,69 +25,76 @@ export function TransactionFilters({
   onApply: (filters: Filters) => void;
   onClear: () => void;
 }) {
-  const [draft, setDraft] = useState({
-    startDate: isoToLocalInput(search.startDate),
-    endDate: isoToLocalInput(search.endDate),
-    symbol: search.symbol ?? "",
-    type: search.type ?? "",
-    transactionType: search.transactionType ?? "",
-  });
-
-  function apply() {
+  function apply(values: FilterValues) {
     onApply({
-      startDate: localInputToIso(draft.startDate),
-      endDate: localInputToIso(draft.endDate),
-      symbol: draft.symbol.trim().toUpperCase() || undefined,
-      type: (draft.type || undefined) as AssetKind | undefined,
-      transactionType: (draft.transactionType || undefined) as TransactionKind | undefined,
+      startDate: localInputToIso(values.startDate),
+      endDate: localInputToIso(values.endDate),
+      symbol: values.symbol?.trim().toUpperCase() || undefined,
+      type: (values.type || undefined) as AssetKind | undefined,
+      transactionType: (values.transactionType || undefined) as TransactionKind | undefined,
     });
-  }
-
-  function clear() {
-    setDraft({ startDate: "", endDate: "", symbol: "", type: "", transactionType: "" });
-    onClear();
   }
 
   return (
     <FilterForm
-      dates={draft}
-      onDates={(dates) => setDraft({ ...draft, ...dates })}
+      initial={{
+        startDate: isoToLocalInput(search.startDate),
+        endDate: isoToLocalInput(search.endDate),
+        symbol: search.symbol ?? "",
+        type: search.type ?? "",
+        transactionType: search.transactionType ?? "",
+      }}
       onApply={apply}
-      onClear={clear}
+      onClear={onClear}
       className="grid grid-cols-2 gap-4 lg:grid-cols-[1fr_1fr_8rem_9rem_9rem] lg:items-end xl:grid-cols-[1fr_1fr_8rem_9rem_9rem_auto]"
       dateClassName="col-span-2 sm:col-span-1"
       actionsClassName="col-span-2 lg:col-span-5 lg:justify-end xl:col-span-1"
     >
-      <Field
-        className="col-span-2 lg:col-span-1"
-        label="Symbol"
-        placeholder="e.g. AAPL"
-        maxLength={10}
-        autoCapitalize="characters"
-        value={draft.symbol}
-        onChange={(event) => setDraft({ ...draft, symbol: event.target.value })}
-      />
-      <SelectField
-        label="Purchase Type"
-        value={draft.type}
-        options={[
-          { value: "", label: "All" },
-          { value: "STOCK", label: "Stock" },
-          { value: "CRYPTO", label: "Crypto" },
-        ]}
-        onChange={(type) => setDraft({ ...draft, type })}
-      />
-      <SelectField
-        label="Transaction Type"
-        value={draft.transactionType}
-        options={[
-          { value: "", label: "All" },
-          { value: "BUY", label: "Buy" },
-          { value: "SELL", label: "Sell" },
-          { value: "SPLIT", label: "Split" },
-        ]}
-        onChange={(transactionType) => setDraft({ ...draft, transactionType })}
-      />
+      {(form) => (
+        <>
+          <form.Field name="symbol">
+            {(field) => (
+              <Field
+                className="col-span-2 lg:col-span-1"
+                label="Symbol"
+                placeholder="e.g. AAPL"
+                maxLength={10}
+                autoCapitalize="characters"
+                {...textInput(field)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="type">
+            {(field) => (
+              <SelectField
+                label="Purchase Type"
+                value={field.state.value}
+                options={[
+                  { value: "", label: "All" },
+                  { value: "STOCK", label: "Stock" },
+                  { value: "CRYPTO", label: "Crypto" },
+                ]}
+                onChange={field.handleChange}
+              />
+            )}
+          </form.Field>
+          <form.Field name="transactionType">
+            {(field) => (
+              <SelectField
+                label="Transaction Type"
+                value={field.state.value}
+                options={[
+                  { value: "", label: "All" },
+                  { value: "BUY", label: "Buy" },
+                  { value: "SELL", label: "Sell" },
+                  { value: "SPLIT", label: "Split" },
+                ]}
+                onChange={field.handleChange}
+              />
+            )}
+          </form.Field>
+        </>
+      )}
     </FilterForm>
   );
 }
