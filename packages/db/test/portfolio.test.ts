@@ -225,10 +225,10 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
       const trades: ImportedTrade[] = Array.from({ length: 1201 }, (_, i) => ({
         assetType: "STOCK",
         symbol: "AAPL",
-        side: i % 4 === 3 ? "SELL" : "BUY",
+        transactionType: i % 4 === 3 ? "SELL" : "BUY",
         quantity: i % 4 === 3 ? "1" : "0.5",
         price: `${100 + (i % 37)}.${(i % 9) + 1}`,
-        transactionDate: new Date(now.getTime() - (1201 - i) * 60_000),
+        date: new Date(now.getTime() - (1201 - i) * 60_000),
         notes: i === 6 ? "Bought, row 6" : null,
       }));
       const outcome = await repos.portfolio.importTrades({
@@ -243,7 +243,7 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
       let expected: Holding | null = null;
       for (const trade of trades) {
         expected =
-          trade.side === "BUY"
+          trade.transactionType === "BUY"
             ? applyBuy(expected, trade.quantity, trade.price)
             : (applySell(expected!, trade.quantity) as { ok: true; holding: Holding }).holding;
       }
@@ -264,11 +264,11 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
         symbol: "AAPL",
         quantity: "0.5",
         price: trades[6]!.price,
-        transactionDate: trades[6]!.transactionDate,
+        transactionDate: trades[6]!.date,
         notes: "Bought, row 6",
         now,
       });
-      const imported = byDate.get(trades[6]!.transactionDate.getTime())!;
+      const imported = byDate.get(trades[6]!.date.getTime())!;
       expect(byHand.ok && byHand.transaction).toMatchObject({
         type: imported.type,
         symbol: imported.symbol,

@@ -91,14 +91,18 @@ export type BuyRequest = TradeRequest & {
   positionId?: number;
 };
 
-/** One trade of an import, already checked; the trades come in the order they are applied. */
+/**
+ * One trade of an import, already checked; the trades come in the order they are applied. The
+ * fields are named as the import's parsed rows name them, so those rows are passed as they are.
+ */
 export interface ImportedTrade {
   assetType: AssetType;
   symbol: string;
-  side: "BUY" | "SELL";
+  transactionType: "BUY" | "SELL";
   quantity: Decimal;
   price: Decimal;
-  transactionDate: Date;
+  /** When the trade was made. */
+  date: Date;
   notes: string | null;
 }
 
@@ -417,7 +421,7 @@ export function portfolioRepository(database: Database) {
             const key = `${trade.assetType}:${trade.symbol}`;
             const entry = held.get(key) ?? { row: null, holding: null };
             held.set(key, entry);
-            if (trade.side === "BUY") {
+            if (trade.transactionType === "BUY") {
               entry.holding = applyBuy(entry.holding, trade.quantity, trade.price);
             } else {
               const outcome = entry.holding ? applySell(entry.holding, trade.quantity) : null;
@@ -431,7 +435,7 @@ export function portfolioRepository(database: Database) {
               }
               entry.holding = outcome.holding;
             }
-            earliest = Math.min(earliest, trade.transactionDate.getTime());
+            earliest = Math.min(earliest, trade.date.getTime());
           }
           for (const [key, { row, holding }] of held) {
             if (
@@ -478,10 +482,10 @@ export function portfolioRepository(database: Database) {
             for (const trade of batch) {
               params.push(
                 request.userId,
-                trade.transactionDate.getTime(),
+                trade.date.getTime(),
                 trade.assetType,
                 trade.symbol,
-                trade.side,
+                trade.transactionType,
                 toStored(trade.quantity),
                 toStored(trade.price),
                 toStored(multiply(trade.quantity, trade.price)),

@@ -57,15 +57,14 @@ interface Plan {
 }
 
 /** What makes two trades the same: who, asset, symbol, side, instant, quantity and price. */
-const tradeKey = (trade: {
-  assetType: AssetKind;
-  symbol: string;
-  side: "BUY" | "SELL";
-  date: Date;
-  quantity: Decimal;
-  price: Decimal;
-}) =>
-  `${trade.assetType}|${trade.symbol}|${trade.side}|${trade.date.getTime()}|${trade.quantity}|${trade.price}`;
+const tradeKey = (
+  assetType: AssetKind,
+  symbol: string,
+  side: "BUY" | "SELL" | "SPLIT",
+  date: Date,
+  quantity: Decimal,
+  price: Decimal,
+) => `${assetType}|${symbol}|${side}|${date.getTime()}|${quantity}|${price}`;
 
 const holdingKey = (assetType: AssetKind, symbol: string) => `${assetType}:${symbol}`;
 
@@ -120,20 +119,25 @@ function newestFirst(rows: readonly ParsedRow[]): boolean {
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
+/** What is held after a buy or a sell of `quantity`. */
+const afterTrade = (held: Decimal, side: "BUY" | "SELL", quantity: Decimal) =>
+  side === "BUY" ? add(held, quantity) : subtract(held, quantity);
+
 type TimelineEvent =
   | { kind: "split"; at: number; symbol: string; from: Decimal; to: Decimal }
   | { kind: "recordedSplit"; at: number; recorded: Transaction }
   | { kind: "income"; at: number; income: IncomeCandidate }
-  | { kind: "recorded"; at: number; recorded: Transaction }
-  | { kind: "candidate"; at: number; candidate: { index: number; trade: ParsedTrade } };
+  | { kind: "recorded"; at: number; recorded: Transaction };
 
-/** On one instant: corporate actions first (a split before a dividend), then trades. */
+/**
+ * On one instant: corporate actions first (a split before a dividend), then recorded trades, and
+ * the file's trades last.
+ */
 const EVENT_RANK: Record<TimelineEvent["kind"], number> = {
   split: 0,
   recordedSplit: 0,
   income: 1,
   recorded: 2,
-  candidate: 3,
 };
 
 /** Quantities carry 8 decimals: a split's result is rounded there, as the calendar's replay does. */
@@ -192,18 +196,19 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
       recordedSplits.add(`${transaction.symbol}|${transaction.transactionDate.getTime()}`);
       continue;
     }
-    const key = tradeKey({
-      assetType: transaction.type,
-      symbol: transaction.symbol,
-      side: transaction.transactionType,
-      date: transaction.transactionDate,
-      quantity: transaction.quantity,
-      price: transaction.price,
-    });
+    const key = tradeKey(
+      transaction.type,
+      transaction.symbol,
+      transaction.transactionType,
+      transaction.transactionDate,
+      transaction.quantity,
+      transaction.price,
+    );
     recorded.set(key, (recorded.get(key) ?? 0) + 1);
   }
   const dividendsKnown = new Set(incomeKeys.map((key) => `${key.symbol}|${key.exDate}`));
-  const candidates: { index: number; trade: ParsedTrade }[] = [];
+  /** The rows that may become trades, by index into `parsed`. */
+  const candidates: number[] = [];
   const incomeCandidates: IncomeCandidate[] = [];
   for (const [index, row] of parsed.entries()) {
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
@@ -225,17 +230,28 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
       });
       continue;
     }
-    const key = tradeKey({ ...row, side: row.transactionType });
-    const matches = recorded.get(key) ?? 0;
-    if (matches > 0) {
-      recorded.set(key, matches - 1);
-      decided.set(index, {
-        outcome: "duplicate",
-        message: "Already recorded: the same trade is in your history",
-      });
-      continue;
+    // A first import has no recorded trades to match: no key is built for its rows.
+    if (recorded.size > 0) {
+      const key = tradeKey(
+        row.assetType,
+        row.symbol,
+        row.transactionType,
+        row.date,
+        row.quantity,
+        row.price,
+      );
+      const matches = recorded.get(key) ?? 0;
+      if (matches > 0) {
+        if (matches === 1) recorded.delete(key);
+        else recorded.set(key, matches - 1);
+        decided.set(index, {
+          outcome: "duplicate",
+          message: "Already recorded: the same trade is in your history",
+        });
+        continue;
+      }
     }
-    candidates.push({ index, trade: row });
+    candidates.push(index);
   }
 
   /**
@@ -313,11 +329,12 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   // recorded history and the file's rows replayed together in date order with the calendar's
   // splits (recorded before new on the same instant).
   const reversed = newestFirst(parsed);
-  candidates.sort(
-    (a, b) =>
-      a.trade.date.getTime() - b.trade.date.getTime() ||
-      (reversed ? b.index - a.index : a.index - b.index),
-  );
+  const candidateAt = new Float64Array(parsed.length);
+  for (const index of candidates)
+    candidateAt[index] = (parsed[index] as ParsedTrade).date.getTime();
+  candidates.sort((a, b) => candidateAt[a]! - candidateAt[b]! || (reversed ? b - a : a - b));
+  // Everything but the file's trades, in date order; the trades (sorted above) are merged in as
+  // the replay goes, after everything else on the same instant, rather than copied in as events.
   const timeline: TimelineEvent[] = [];
   for (const [symbol, calendar] of calendars) {
     for (const split of calendar.splits) {
@@ -344,16 +361,39 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   for (const income of incomeCandidates) {
     timeline.push({ kind: "income", at: income.at.getTime(), income });
   }
-  for (const candidate of candidates) {
-    timeline.push({ kind: "candidate", at: candidate.trade.date.getTime(), candidate });
-  }
   // A stable sort keeps each kind in its own order on the same instant.
   timeline.sort((a, b) => a.at - b.at || EVENT_RANK[a.kind] - EVENT_RANK[b.kind]);
   const heldThen = new Map<string, Decimal>();
-  const accepted: (typeof candidates)[number][] = [];
+  /** The candidates the replay accepts, in the order they are applied. */
+  const accepted: number[] = [];
   const income: IncomeFields[] = [];
-  for (const [position, event] of timeline.entries()) {
-    if (position % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+  let nextEvent = 0;
+  let nextCandidate = 0;
+  for (let step = 1; nextEvent < timeline.length || nextCandidate < candidates.length; step++) {
+    if (step % YIELD_EVERY === 0) await yieldToEventLoop();
+    const event = timeline[nextEvent];
+    const index = candidates[nextCandidate];
+    if (index === undefined || (event && event.at <= candidateAt[index]!)) {
+      nextEvent += 1;
+      replayEvent(event!);
+      continue;
+    }
+    nextCandidate += 1;
+    const trade = parsed[index] as ParsedTrade;
+    const key = holdingKey(trade.assetType, trade.symbol);
+    const before = heldThen.get(key) ?? "0";
+    if (trade.transactionType === "SELL" && compare(trade.quantity, before) > 0) {
+      decided.set(index, {
+        outcome: "error",
+        message: `Sells ${trade.quantity} ${trade.symbol} but ${before} ${before === "1" ? "was" : "were"} held on ${isoDate(trade.date)}`,
+      });
+      continue;
+    }
+    heldThen.set(key, afterTrade(before, trade.transactionType, trade.quantity));
+    accepted.push(index);
+  }
+
+  function replayEvent(event: TimelineEvent): void {
     if (event.kind === "split") {
       const key = holdingKey("STOCK", event.symbol);
       const before = heldThen.get(key);
@@ -366,11 +406,11 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
         );
         heldThen.set(key, split.quantity);
       }
-      continue;
+      return;
     }
     if (event.kind === "recordedSplit") {
       heldThen.set(holdingKey("STOCK", event.recorded.symbol), event.recorded.quantity);
-      continue;
+      return;
     }
     if (event.kind === "income") {
       const written = incomeEntry(
@@ -379,34 +419,22 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
       );
       decided.set(event.income.index, written.decision);
       if (written.fields) income.push(written.fields);
-      continue;
+      return;
     }
-    const { assetType, symbol, side, quantity } =
-      event.kind === "recorded"
-        ? {
-            ...event.recorded,
-            assetType: event.recorded.type,
-            side: event.recorded.transactionType,
-          }
-        : { ...event.candidate.trade, side: event.candidate.trade.transactionType };
-    const key = holdingKey(assetType, symbol);
-    const before = heldThen.get(key) ?? "0";
-    if (side === "SELL" && event.kind === "candidate" && compare(quantity, before) > 0) {
-      decided.set(event.candidate.index, {
-        outcome: "error",
-        message: `Sells ${quantity} ${symbol} but ${before} ${before === "1" ? "was" : "were"} held on ${isoDate(event.candidate.trade.date)}`,
-      });
-      continue;
-    }
-    heldThen.set(key, side === "BUY" ? add(before, quantity) : subtract(before, quantity));
-    if (event.kind === "candidate") accepted.push(event.candidate);
+    const { recorded: transaction } = event;
+    const key = holdingKey(transaction.type, transaction.symbol);
+    // Only buys and sells are recorded events (splits are the two kinds above).
+    const side = transaction.transactionType as "BUY" | "SELL";
+    heldThen.set(key, afterTrade(heldThen.get(key) ?? "0", side, transaction.quantity));
   }
 
   // The trades are applied in date order onto the positions as they are now, as if entered by
   // hand today; a sell the position no longer covers (a later recorded sell took it) is refused.
+  // The parsed rows themselves are the trades written: no copy of 100,000 of them is made.
   const trades: ImportedTrade[] = [];
-  for (const [position, { index, trade }] of accepted.entries()) {
+  for (const [position, index] of accepted.entries()) {
     if (position % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    const trade = parsed[index] as ParsedTrade;
     const key = holdingKey(trade.assetType, trade.symbol);
     const now = held.get(key) ?? "0";
     if (trade.transactionType === "SELL" && compare(trade.quantity, now) > 0) {
@@ -416,19 +444,8 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
       });
       continue;
     }
-    held.set(
-      key,
-      trade.transactionType === "BUY" ? add(now, trade.quantity) : subtract(now, trade.quantity),
-    );
-    trades.push({
-      assetType: trade.assetType,
-      symbol: trade.symbol,
-      side: trade.transactionType,
-      quantity: trade.quantity,
-      price: trade.price,
-      transactionDate: trade.date,
-      notes: trade.notes,
-    });
+    held.set(key, afterTrade(now, trade.transactionType, trade.quantity));
+    trades.push(trade);
   }
 
   const summary = { trades: 0, income: 0, splits: 0, duplicates: 0, skipped: 0, errors: 0 };
