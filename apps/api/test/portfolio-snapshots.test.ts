@@ -6,6 +6,7 @@ import { portfolioPerformance } from "../src/services/performance";
 import {
   realizedBySymbol,
   refreshSnapshots,
+  scheduleSnapshotRefresh,
   valueRange,
 } from "../src/services/portfolio-snapshots";
 import {
@@ -191,5 +192,23 @@ describe("daily holdings snapshots", () => {
     for (const [, since] of reads.mock.calls)
       expect(since?.toISOString()).toBe(`${today}T00:00:00.000Z`);
     expect(summary.returns.realizedGain).toBe("120");
+  });
+
+  it("are recomputed after a trade from the next turn of the event loop, so the trade's answer never waits for the recompute's reads", async () => {
+    const setup = await snapshotApp();
+    const { deps, buy, user, yesterday } = setup;
+    await buy("STOCK", "AAPL", "10", "200", "2025-06-02T15:00:00Z");
+    const reads = vi.spyOn(deps.repos.transactions, "trades");
+    scheduleSnapshotRefresh(deps, user.id);
+    // What the trade's answer still does before it is sent runs in promise callbacks.
+    for (let hop = 0; hop < 100; hop++) await Promise.resolve();
+    expect(reads).not.toHaveBeenCalled();
+    await vi.waitFor(async () => {
+      expect(await deps.repos.snapshots.state(user.id)).toMatchObject({
+        staleFrom: null,
+        valuedThrough: yesterday,
+      });
+    });
+    expect(reads).toHaveBeenCalled();
   });
 });

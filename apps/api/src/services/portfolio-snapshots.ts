@@ -51,10 +51,16 @@ export function refreshSnapshots(deps: AppDeps, userId: number): Promise<Snapsho
   return started;
 }
 
-/** After a trade commits: the recompute runs now, not in the next read. */
+/**
+ * After a trade commits: the recompute starts on the next turn of the event loop, not in the
+ * next read. Not before: its first step reads the user's trades in one go (100,000 of them
+ * after an import, a second on a busy machine), which the trade's own answer would wait for.
+ */
 export function scheduleSnapshotRefresh(deps: AppDeps, userId: number): void {
-  refreshSnapshots(deps, userId).catch((error: unknown) => {
-    deps.logger.warn({ err: error, userId }, "snapshot recompute failed; reads replay meanwhile");
+  setImmediate(() => {
+    refreshSnapshots(deps, userId).catch((error: unknown) => {
+      deps.logger.warn({ err: error, userId }, "snapshot recompute failed; reads replay meanwhile");
+    });
   });
 }
 

@@ -122,6 +122,9 @@ function toIncomeEntry(row: IncomeEntryRow): IncomeEntry {
 const storable = (value: Decimal) => toStored(round(value, STORED_FRACTION_DIGITS));
 
 type SplitRowValues = Pick<TransactionRow, "quantity" | "price" | "total">;
+/** A transaction as the replay of a symbol's corporate actions reads it. */
+type ReplayedRow = SplitRowValues &
+  Pick<TransactionRow, "id" | "transactionDate" | "transactionType">;
 
 function splitRowValues(after: Holding, carried: Decimal): SplitRowValues {
   return {
@@ -181,9 +184,17 @@ export function corporateActionsRepository(database: Database) {
       return database.transaction(function* (tx): Work<ApplyCorporateActionsOutcome> {
         // The user's trades wait for this, and this for them: the replay sees them all.
         yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+        // Only the columns the replay reads: after an import this is every trade of the symbol.
         const rows = yield* all(
           tx
-            .select()
+            .select({
+              id: transactions.id,
+              transactionDate: transactions.transactionDate,
+              transactionType: transactions.transactionType,
+              quantity: transactions.quantity,
+              price: transactions.price,
+              total: transactions.total,
+            })
             .from(transactions)
             .where(
               and(
@@ -194,8 +205,8 @@ export function corporateActionsRepository(database: Database) {
             )
             .orderBy(asc(transactions.transactionDate), asc(transactions.id)),
         );
-        const splitRows = new Map<number, TransactionRow>();
-        const trades: TransactionRow[] = [];
+        const splitRows = new Map<number, ReplayedRow>();
+        const trades: ReplayedRow[] = [];
         for (const row of rows) {
           if (row.transactionType === "SPLIT") splitRows.set(row.transactionDate.getTime(), row);
           else trades.push(row);
