@@ -25,6 +25,12 @@ export default defineConfig({
           ["component"],
           ["pendingComponent", "errorComponent", "notFoundComponent"],
         ],
+        // The signed-in layout's loading state stays with its route's definition: it is shown on
+        // a first load, when a chunk of its own would wait behind the router's generic layout.
+        splitBehavior: ({ routeId }) =>
+          routeId === "/_app"
+            ? [["component"], ["errorComponent", "notFoundComponent"]]
+            : undefined,
       },
     }),
     react(),

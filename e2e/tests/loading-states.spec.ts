@@ -49,8 +49,8 @@ async function gate(page: Page, ...procedures: string[]) {
 }
 
 /**
- * Opens a screen. The crypto dashboard's loader waits for its watchlist, so it is reached as a
- * user does, from the navigation bar: a first load shows the generic page skeleton.
+ * Opens a screen. The crypto dashboard is reached as a user usually does, from the navigation
+ * bar (a first load by its address is the test at the end).
  */
 async function open(page: Page, path: string) {
   if (path !== "/crypto-dashboard") return page.goto(path);
@@ -190,4 +190,69 @@ test("account settings load their two-factor state and API keys in place, with R
   await retry.click();
   await expect(page.getByText(/^Off: add a code/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
+});
+
+test("a first load of a signed-in address shows that page's own loading layout, never the generic one", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInPortfolioUser(page, request, "Cold Loader");
+  await user.watchCrypto("BTC");
+  await user.buy("STOCK", "AAPL", "2", "150.00", "2026-03-02T15:00:00Z");
+  // Counts every generic loading layout the document ever shows, however briefly.
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    const record = () => {
+      for (const element of document.querySelectorAll('[aria-label="Loading page"]'))
+        if (!seen.has(element)) {
+          seen.add(element);
+          (window as { genericLoadingShown?: number }).genericLoadingShown =
+            ((window as { genericLoadingShown?: number }).genericLoadingShown ?? 0) + 1;
+        }
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true });
+  });
+  const screens = [
+    {
+      path: "/crypto-dashboard",
+      procedure: "cryptoWatchlist.list",
+      busy: "Loading Crypto Dashboard",
+      loaded: page.getByRole("article", { name: "BTC" }),
+    },
+    {
+      path: "/portfolio-summary",
+      procedure: "portfolioSummary.get",
+      busy: "Loading Portfolio Summary",
+      loaded: page.getByRole("table", { name: "Your stock positions" }),
+    },
+    {
+      path: "/transaction-history",
+      procedure: "transactions.list",
+      busy: "Loading Transaction History",
+      loaded: page.getByText("Showing 1–1 of 1"),
+    },
+    {
+      path: "/research/AAPL",
+      procedure: "market.details",
+      busy: "Loading AAPL",
+      loaded: page.getByRole("heading", { name: "Apple Inc. (AAPL)", level: 1 }),
+    },
+  ];
+  for (const screen of screens) {
+    await test.step(screen.path, async () => {
+      const read = await gate(page, screen.procedure);
+      // Typed into the address bar: nothing of the app is in the browser yet.
+      await page.goto(screen.path);
+      await expect(page.getByRole("status", { name: screen.busy })).toBeVisible();
+      await expect(page.getByRole("status", { name: "Loading page" })).toHaveCount(0);
+      read.set("pass");
+      await expect(screen.loaded).toBeVisible();
+      await expect(page.getByRole("status", { name: screen.busy })).toHaveCount(0);
+      expect(
+        await page.evaluate(() => (window as { genericLoadingShown?: number }).genericLoadingShown),
+        "times the generic loading layout was shown",
+      ).toBeUndefined();
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { createFileRoute, Outlet, useRouter, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { requireSignedIn } from "../lib/guards";
 import { queryClient } from "../lib/query-client";
@@ -18,6 +18,11 @@ export const Route = createFileRoute("/_app")({
     const { queryClient, trpc } = await import("../lib/trpc");
     return { queryClient, trpc };
   },
+  // On a first load this layout is itself still loading (its guard's import, its component's
+  // chunk) when the router's pending delay runs out, so the router shows this layout's loading
+  // state, and keeps it until the whole page is ready. It is the page's own. (Not split into a
+  // chunk, see vite.config.ts: it would wait behind the generic one.)
+  pendingComponent: OpenedPagePending,
   component: () => (
     <QueryClientProvider client={queryClient}>
       <Outlet />
@@ -27,3 +32,15 @@ export const Route = createFileRoute("/_app")({
     </QueryClientProvider>
   ),
 });
+
+/**
+ * The loading layout of the page being opened, else the router's generic one. Until that
+ * layout's code arrives, the navigation bar alone.
+ */
+function OpenedPagePending() {
+  const router = useRouter();
+  const pageId = useRouterState({ select: (state) => state.matches.at(-1)!.routeId });
+  const Pending =
+    router.routesById[pageId].options.pendingComponent ?? router.options.defaultPendingComponent;
+  return <Suspense fallback={null}>{Pending && <Pending />}</Suspense>;
+}
