@@ -1,7 +1,8 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { pagePreloads, withPreloadLinks, type ViteManifest } from "./page-preloads";
 
 /** Public pages the web build prerenders (apps/web/scripts/prerender.mjs), by path. */
 const prerenderedPages: Record<string, string> = {
@@ -13,7 +14,7 @@ const prerenderedPages: Record<string, string> = {
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, the
  * prerendered HTML of the public landing pages, and index.html for any other GET so client-side
- * routes survive a reload.
+ * routes survive a reload, naming the code that route's first load needs (./page-preloads).
  */
 export async function webPlugin(app: FastifyInstance, options: { root: string }) {
   if (!existsSync(join(options.root, "index.html"))) {
@@ -23,6 +24,22 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
   const available = new Map(
     Object.entries(prerenderedPages).filter(([, file]) => existsSync(join(options.root, file))),
   );
+  const indexHtml = readFileSync(join(options.root, "index.html"), "utf8");
+  const manifestFile = join(options.root, ".vite", "manifest.json");
+  const preloadsOf = existsSync(manifestFile)
+    ? pagePreloads(JSON.parse(readFileSync(manifestFile, "utf8")) as ViteManifest)
+    : () => [];
+  const pageHtml = new Map<string, string>();
+  const htmlFor = (path: string) => {
+    const files = preloadsOf(path);
+    const key = files.join(" ");
+    let html = pageHtml.get(key);
+    if (html === undefined) {
+      html = withPreloadLinks(indexHtml, files);
+      pageHtml.set(key, html);
+    }
+    return html;
+  };
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
@@ -47,6 +64,6 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
     // Prerendered HTML shows the page without query parameters (no "reset=success" notice).
     const prerendered = req.url.includes("?") ? undefined : available.get(path);
     if (prerendered) return reply.sendFile(prerendered, { cacheControl: false });
-    return reply.sendFile("index.html", { cacheControl: false });
+    return reply.type("text/html; charset=utf-8").send(htmlFor(path));
   });
 }

@@ -1,0 +1,96 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Fastify from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
+import { pagePreloads, type ViteManifest } from "../src/plugins/page-preloads";
+import { webPlugin } from "../src/plugins/web";
+
+/** The shape of a Vite build manifest of the web app, cut down to a few routes. */
+const manifest: ViteManifest = {
+  "index.html": {
+    file: "assets/index.js",
+    isEntry: true,
+    imports: ["_framework.js", "_routes.js"],
+  },
+  "_framework.js": { file: "assets/framework.js" },
+  "_routes.js": { file: "assets/routes.js", imports: ["_framework.js"] },
+  "_format.js": { file: "assets/format.js", imports: ["_framework.js"] },
+  "src/lib/trpc.ts": { file: "assets/trpc.js", imports: ["_query.js"] },
+  "_query.js": { file: "assets/query.js" },
+  "src/routes/_app.tsx?tsr-split=component": { file: "assets/_app.js", imports: ["_query.js"] },
+  "src/routes/_app/portfolio-summary.tsx?tsr-split=component": {
+    file: "assets/portfolio-summary.js",
+    imports: ["_format.js", "_routes.js"],
+  },
+  "src/routes/_app/portfolio-summary.tsx?tsr-split=errorComponent---notFoundComponent---pendingComponent":
+    { file: "assets/portfolio-summary-pending.js" },
+  "src/routes/_app/research/$symbol.tsx?tsr-split=component": { file: "assets/research.js" },
+  "src/routes/_app/crypto/index.tsx?tsr-split=component": { file: "assets/crypto-search.js" },
+  "src/routes/_app/crypto/$symbol.tsx?tsr-split=component": { file: "assets/coin.js" },
+  "src/routes/_app/crypto/compare.tsx?tsr-split=component": { file: "assets/compare.js" },
+  "src/routes/_app/_admin/users.tsx?tsr-split=component": { file: "assets/users.js" },
+  "src/routes/_app/_admin.tsx?tsr-split=component": { file: "assets/_admin.js" },
+  "src/routes/terms.tsx?tsr-split=component": { file: "assets/terms.js" },
+};
+
+describe("page preloads", () => {
+  const preloads = pagePreloads(manifest);
+  const signedIn = ["assets/trpc.js", "assets/query.js", "assets/_app.js"];
+
+  it("names a signed-in page's chunks, its layout's and the tRPC client's, never the entry's", () => {
+    expect(preloads("/portfolio-summary")).toEqual([
+      ...signedIn,
+      "assets/portfolio-summary.js",
+      "assets/format.js",
+      "assets/portfolio-summary-pending.js",
+    ]);
+  });
+
+  it("matches parameters, index routes, nested layouts and a trailing slash", () => {
+    expect(preloads("/research/AAPL")).toEqual([...signedIn, "assets/research.js"]);
+    expect(preloads("/crypto")).toEqual([...signedIn, "assets/crypto-search.js"]);
+    expect(preloads("/crypto/")).toEqual([...signedIn, "assets/crypto-search.js"]);
+    expect(preloads("/crypto/BTC")).toEqual([...signedIn, "assets/coin.js"]);
+    expect(preloads("/users")).toEqual([...signedIn, "assets/_admin.js", "assets/users.js"]);
+  });
+
+  it("prefers a literal path to a parameter that also matches it", () => {
+    expect(preloads("/crypto/compare")).toEqual([...signedIn, "assets/compare.js"]);
+  });
+
+  it("gives a public page only its own chunk and an unknown path nothing", () => {
+    expect(preloads("/terms")).toEqual(["assets/terms.js"]);
+    expect(preloads("/no-such-page")).toEqual([]);
+    expect(preloads("/research/AAPL/more")).toEqual([]);
+  });
+});
+
+describe("the web app's HTML", () => {
+  const root = mkdtempSync(join(tmpdir(), "ledgerline-web-"));
+  mkdirSync(join(root, ".vite"));
+  writeFileSync(join(root, ".vite", "manifest.json"), JSON.stringify(manifest));
+  writeFileSync(
+    join(root, "index.html"),
+    '<html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>',
+  );
+  const app = Fastify();
+  afterAll(() => app.close());
+
+  it("links the route's code for preloading, inside the head", async () => {
+    await app.register(webPlugin, { root });
+    const page = await app.inject({ method: "GET", url: "/research/MSFT?range=1Y" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    const head = page.body.slice(0, page.body.indexOf("</head>"));
+    for (const file of ["trpc.js", "_app.js", "research.js"]) {
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    }
+    expect(head).not.toContain("framework.js");
+
+    const unknown = await app.inject({ method: "GET", url: "/no-such-page" });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain("modulepreload");
+  });
+});
