@@ -88,7 +88,9 @@ export function FilterForm({
   }
 
   function clear() {
-    form.reset(Object.fromEntries(Object.keys(initial).map((name) => [name, ""])) as FilterValues);
+    // The defaults stay the opening values: new ones would be taken back on the next render.
+    const empty = Object.fromEntries(Object.keys(initial).map((name) => [name, ""]));
+    form.reset(empty as FilterValues, { keepDefaultValues: true });
     onClear();
   }
 
