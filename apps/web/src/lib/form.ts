@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import type { ChangeEvent, FormEvent } from "react";
 
 /**
  * Glue between TanStack Form's fields and the app's inputs (`Field`, `PasswordField`). Rules are
@@ -64,5 +64,13 @@ export function textInput(field: TextFieldApi) {
     onChange: (event: ChangeEvent<HTMLInputElement>) => field.handleChange(event.target.value),
     onBlur: field.handleBlur,
     error: firstError(field.state.meta.errors),
+  };
+}
+
+/** A `<form>`'s submit handler that hands the submission to TanStack Form. */
+export function submitTo(form: { handleSubmit(): Promise<unknown> }) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    void form.handleSubmit();
   };
 }

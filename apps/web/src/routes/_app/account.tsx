@@ -1,6 +1,7 @@
 import { messages } from "@ledgerline/contracts/browser";
 import { createFileRoute } from "@tanstack/react-router";
-import { useState, type FormEvent } from "react";
+import { useForm, useSelector } from "@tanstack/react-form";
+import { useState } from "react";
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
@@ -8,6 +9,7 @@ import { Field } from "../../components/ui/Field";
 import { Modal } from "../../components/ui/Modal";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { PasswordField } from "../../components/ui/PasswordField";
+import { firstError, submitTo, textInput } from "../../lib/form";
 import { newPasswordProblem } from "../../lib/password-rules";
 import { sessionStore } from "../../lib/session";
 import { errorMessage, trpcClient } from "../../lib/trpc";
@@ -24,62 +26,72 @@ export const Route = createFileRoute("/_app/account")({
 
 type Outcome = { tone: "success" | "error"; text: string } | null;
 
-function ChangePassword() {
-  const [form, setForm] = useState({ current: "", next: "", confirm: "" });
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [key]: event.target.value });
+/** The outcome of a form whose rule refused the submission: its message, as an error. */
+function refused(errors: readonly unknown[]): Outcome {
+  const text = firstError(errors);
+  return text ? { tone: "error", text } : null;
+}
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = newPasswordProblem(form.next, form.confirm, messages.newPasswordsDoNotMatch);
-    if (problem) {
-      setOutcome({ tone: "error", text: problem });
-      return;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await trpcClient.account.updatePassword.mutate({
-        currentPassword: form.current,
-        newPassword: form.next,
-      });
-      setForm({ current: "", next: "", confirm: "" });
-      setOutcome({ tone: "success", text: messages.passwordUpdated });
-    } catch (error) {
-      setOutcome({ tone: "error", text: errorMessage(error, messages.failedToUpdatePassword) });
-    } finally {
-      setBusy(false);
-    }
-  }
+function ChangePassword() {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useForm({
+    defaultValues: { current: "", next: "", confirm: "" },
+    validators: {
+      onSubmit: ({ value }) =>
+        newPasswordProblem(value.next, value.confirm, messages.newPasswordsDoNotMatch) ?? undefined,
+    },
+    onSubmitInvalid: ({ formApi }) => setOutcome(refused(formApi.state.errors)),
+    onSubmit: async ({ value, formApi }) => {
+      setOutcome(null);
+      try {
+        await trpcClient.account.updatePassword.mutate({
+          currentPassword: value.current,
+          newPassword: value.next,
+        });
+        formApi.reset();
+        setOutcome({ tone: "success", text: messages.passwordUpdated });
+      } catch (error) {
+        setOutcome({ tone: "error", text: errorMessage(error, messages.failedToUpdatePassword) });
+      }
+    },
+  });
+  const busy = useSelector(form.store, (state) => state.isSubmitting);
 
   return (
     <Card>
       <h2 className="text-lg font-semibold">Change password</h2>
       <p className="mt-1 text-sm text-muted">Your other signed-in devices will be signed out.</p>
-      <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          required
-          value={form.current}
-          onChange={set("current")}
-        />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          value={form.next}
-          onChange={set("next")}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          value={form.confirm}
-          onChange={set("confirm")}
-        />
+      <form onSubmit={submitTo(form)} className="mt-4 space-y-4">
+        <form.Field name="current">
+          {(field) => (
+            <PasswordField
+              label="Current password"
+              autoComplete="current-password"
+              required
+              {...textInput(field)}
+            />
+          )}
+        </form.Field>
+        <form.Field name="next">
+          {(field) => (
+            <PasswordField
+              label="New password"
+              autoComplete="new-password"
+              required
+              {...textInput(field)}
+            />
+          )}
+        </form.Field>
+        <form.Field name="confirm">
+          {(field) => (
+            <PasswordField
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              {...textInput(field)}
+            />
+          )}
+        </form.Field>
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
         <Button type="submit" busy={busy}>
           Update password
@@ -90,28 +102,27 @@ function ChangePassword() {
 }
 
 function ChangeEmail({ currentEmail }: { currentEmail: string }) {
-  const [email, setEmail] = useState("");
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (email.trim() === "") {
-      setOutcome({ tone: "error", text: messages.emailRequired });
-      return;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      sessionStore.updateUser(await trpcClient.account.updateEmail.mutate({ newEmail: email }));
-      setEmail("");
-      setOutcome({ tone: "success", text: messages.emailUpdated });
-    } catch (error) {
-      setOutcome({ tone: "error", text: errorMessage(error, messages.failedToUpdateEmail) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useForm({
+    defaultValues: { email: "" },
+    validators: {
+      onSubmit: ({ value }) => (value.email.trim() === "" ? messages.emailRequired : undefined),
+    },
+    onSubmitInvalid: ({ formApi }) => setOutcome(refused(formApi.state.errors)),
+    onSubmit: async ({ value, formApi }) => {
+      setOutcome(null);
+      try {
+        sessionStore.updateUser(
+          await trpcClient.account.updateEmail.mutate({ newEmail: value.email }),
+        );
+        formApi.reset();
+        setOutcome({ tone: "success", text: messages.emailUpdated });
+      } catch (error) {
+        setOutcome({ tone: "error", text: errorMessage(error, messages.failedToUpdateEmail) });
+      }
+    },
+  });
+  const busy = useSelector(form.store, (state) => state.isSubmitting);
 
   return (
     <Card>
@@ -120,14 +131,12 @@ function ChangeEmail({ currentEmail }: { currentEmail: string }) {
         Currently <span className="font-medium text-text">{currentEmail}</span>. We will tell this
         address about the change.
       </p>
-      <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" noValidate>
-        <Field
-          label="New email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+      <form onSubmit={submitTo(form)} className="mt-4 space-y-4" noValidate>
+        <form.Field name="email">
+          {(field) => (
+            <Field label="New email" type="email" autoComplete="email" {...textInput(field)} />
+          )}
+        </form.Field>
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
         <Button type="submit" busy={busy}>
           Update email

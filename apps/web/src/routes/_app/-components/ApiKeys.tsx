@@ -1,12 +1,14 @@
 import type { ApiKeyScope } from "@ledgerline/contracts/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useForm } from "@tanstack/react-form";
+import { useState } from "react";
 import { RetryPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
 import { SelectField } from "../../../components/ui/SelectField";
+import { submitTo, textInput } from "../../../lib/form";
 import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
 
 const scopeOptions = [
@@ -14,20 +16,25 @@ const scopeOptions = [
   { value: "trade", label: "Trade: also trades and watchlist changes" },
 ] as const;
 
+/** The new-key form: a name, a scope, and an optional expiry day (`<input type="date">` text). */
+interface NewKey {
+  name: string;
+  scope: ApiKeyScope;
+  expires: string;
+}
+const newKey: NewKey = { name: "", scope: "read", expires: "" };
+
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
 
 /** Personal API keys for scripts: created here, shown once, listed and revoked. */
 export function ApiKeys() {
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
-  const [name, setName] = useState("");
-  const [scope, setScope] = useState<ApiKeyScope>("read");
-  const [expires, setExpires] = useState("");
   const [created, setCreated] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const refresh = () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
   const create = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ name, scope, expires }: NewKey) =>
       trpcClient.apiKeys.create.mutate({
         name,
         scope,
@@ -36,8 +43,9 @@ export function ApiKeys() {
     onSuccess: async (answer) => {
       setCreated(answer.key);
       setCopied(false);
-      setName("");
-      setExpires("");
+      // The scope stays as chosen for the next key.
+      form.resetField("name");
+      form.resetField("expires");
       await refresh();
     },
   });
@@ -46,10 +54,10 @@ export function ApiKeys() {
     onSuccess: refresh,
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate();
-  }
+  const form = useForm({
+    defaultValues: newKey,
+    onSubmit: ({ value }) => create.mutate(value),
+  });
 
   return (
     <Card>
@@ -84,26 +92,23 @@ export function ApiKeys() {
           </div>
         </Alert>
       )}
-      <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-3">
-        <Field
-          label="Key name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <SelectField
-          label="Scope"
-          value={scope}
-          options={scopeOptions}
-          onChange={(value) => setScope(value)}
-        />
-        <Field
-          label="Expires (optional)"
-          type="date"
-          value={expires}
-          onChange={(event) => setExpires(event.target.value)}
-        />
+      <form onSubmit={submitTo(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
+        <form.Field name="name">
+          {(field) => <Field label="Key name" required maxLength={100} {...textInput(field)} />}
+        </form.Field>
+        <form.Field name="scope">
+          {(field) => (
+            <SelectField
+              label="Scope"
+              value={field.state.value}
+              options={scopeOptions}
+              onChange={field.handleChange}
+            />
+          )}
+        </form.Field>
+        <form.Field name="expires">
+          {(field) => <Field label="Expires (optional)" type="date" {...textInput(field)} />}
+        </form.Field>
         <div className="sm:col-span-3">
           <Button type="submit" busy={create.isPending}>
             Create key

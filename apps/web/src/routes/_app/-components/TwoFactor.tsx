@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useForm } from "@tanstack/react-form";
+import { useState } from "react";
 import { RetryPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
 import { PasswordField } from "../../../components/ui/PasswordField";
+import { submitTo, textInput } from "../../../lib/form";
 import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
 
 interface Setup {
@@ -18,14 +20,12 @@ interface Setup {
 export function TwoFactor() {
   const queryClient = useQueryClient();
   const status = useQuery(trpc.mfa.status.queryOptions());
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
   const [setup, setSetup] = useState<Setup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.mfa.status.pathFilter());
 
   const start = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (password: string) => {
       const answer = await trpcClient.mfa.setup.mutate({ password });
       // The QR library is loaded only here, so no first screen carries it.
       const { toString } = await import("qrcode");
@@ -34,28 +34,36 @@ export function TwoFactor() {
     },
     onSuccess: (answer) => {
       setSetup(answer);
-      setPassword("");
+      passwordForm.reset();
     },
   });
   const enable = useMutation({
-    mutationFn: () => trpcClient.mfa.enable.mutate({ code }),
+    mutationFn: (code: string) => trpcClient.mfa.enable.mutate({ code }),
     onSuccess: async (answer) => {
       setRecoveryCodes(answer.recoveryCodes);
       setSetup(null);
-      setCode("");
+      codeForm.reset();
       await refresh();
     },
   });
   const disable = useMutation({
-    mutationFn: () => trpcClient.mfa.disable.mutate({ password }),
+    mutationFn: (password: string) => trpcClient.mfa.disable.mutate({ password }),
     onSuccess: async () => {
-      setPassword("");
+      passwordForm.reset();
       setRecoveryCodes(null);
       await refresh();
     },
   });
-  const failure = start.error ?? enable.error ?? disable.error;
   const enabled = status.data?.enabled ?? false;
+  const passwordForm = useForm({
+    defaultValues: { password: "" },
+    onSubmit: ({ value }) => (enabled ? disable : start).mutate(value.password),
+  });
+  const codeForm = useForm({
+    defaultValues: { code: "" },
+    onSubmit: ({ value }) => enable.mutate(value.code),
+  });
+  const failure = start.error ?? enable.error ?? disable.error;
 
   return (
     <Card>
@@ -92,13 +100,7 @@ export function TwoFactor() {
         </Alert>
       )}
       {!status.data ? null : setup ? (
-        <form
-          className="mt-4 space-y-4"
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            enable.mutate();
-          }}
-        >
+        <form className="mt-4 space-y-4" onSubmit={submitTo(codeForm)}>
           <p className="text-sm">Scan the code with your authenticator app, or enter the key.</p>
           <img
             alt="QR code for your authenticator app"
@@ -109,34 +111,33 @@ export function TwoFactor() {
           <p className="text-sm">
             Key: <code data-testid="mfa-secret">{setup.secret}</code>
           </p>
-          <Field
-            label="Code from the app"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
+          <codeForm.Field name="code">
+            {(field) => (
+              <Field
+                label="Code from the app"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                required
+                {...textInput(field)}
+              />
+            )}
+          </codeForm.Field>
           <Button type="submit" busy={enable.isPending}>
             Turn on
           </Button>
         </form>
       ) : (
-        <form
-          className="mt-4 space-y-4"
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            if (enabled) disable.mutate();
-            else start.mutate();
-          }}
-        >
-          <PasswordField
-            label={enabled ? "Password to turn it off" : "Password to set it up"}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+        <form className="mt-4 space-y-4" onSubmit={submitTo(passwordForm)}>
+          <passwordForm.Field name="password">
+            {(field) => (
+              <PasswordField
+                label={enabled ? "Password to turn it off" : "Password to set it up"}
+                autoComplete="current-password"
+                required
+                {...textInput(field)}
+              />
+            )}
+          </passwordForm.Field>
           <Button type="submit" busy={start.isPending || disable.isPending}>
             {enabled ? "Turn off two-factor sign-in" : "Set up two-factor sign-in"}
           </Button>
