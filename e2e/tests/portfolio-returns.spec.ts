@@ -1,4 +1,8 @@
-import type { HoldingsPerformance, PortfolioPerformanceDetail } from "@ledgerline/contracts";
+import type {
+  HoldingsPerformance,
+  PortfolioHistory,
+  PortfolioPerformanceDetail,
+} from "@ledgerline/contracts";
 import { expect } from "@playwright/test";
 import { signedInPortfolioUser, trpcResult } from "./portfolio-support";
 import { expectAccessible } from "./support";
@@ -85,10 +89,31 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
     percent(byHolding.holdings[1]!.timeWeightedReturn!),
   );
 
-  // The value chart carries the benchmark line, named in its legend and description.
+  // The value chart carries the benchmark line, named in its legend and description; over All it
+  // ends at the benchmark's return shown beside the portfolio's for All (dividends reinvested).
+  const benchmarkFigure = returns
+    .getByRole("term")
+    .filter({ hasText: /^Benchmark: SPY$/ })
+    .locator("xpath=following-sibling::dd[1]");
+  await expect(benchmarkFigure).toHaveText(percent(all.benchmark.timeWeightedReturn!));
   const chart = page.getByRole("region", { name: "Portfolio Value" });
-  await expect(chart.getByText("S&P 500 (SPY), from the same start")).toBeVisible();
-  await expect(chart.getByRole("img")).toHaveAttribute("aria-label", /S&P 500 \(SPY\)/);
+  const historyAnswered = answeredFor("portfolioSummary.history");
+  await chart.getByRole("button", { name: "All" }).click();
+  const history = await trpcResult<PortfolioHistory>(
+    await historyAnswered,
+    "portfolioSummary.history",
+  );
+  const line = history.benchmark!.points;
+  expect(line[0]!.date).toBe(all.startDate);
+  const lineReturn = Number(line.at(-1)!.value) / Number(line[0]!.value) - 1;
+  expect(Math.abs(lineReturn - Number(all.benchmark.timeWeightedReturn))).toBeLessThan(1e-9);
+  await expect(
+    chart.getByText("S&P 500 (SPY), dividends reinvested, from the same start"),
+  ).toBeVisible();
+  await expect(chart.getByRole("img")).toHaveAttribute(
+    "aria-label",
+    /S&P 500 \(SPY\), dividends reinvested/,
+  );
 
   await expectAccessible(page);
 

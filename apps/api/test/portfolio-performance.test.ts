@@ -354,25 +354,61 @@ describe("portfolio performance", () => {
     });
   });
 
-  it("draws SPY on the value chart scaled to the portfolio's start", async () => {
+  it("draws SPY's total return on the value chart from the money first put in, on the eve of the first trade", async () => {
     const { ok } = await threeTrades();
     const history = await ok<PortfolioHistory>("portfolioSummary.history", { range: "1M" });
     const detail = await ok<PortfolioPerformanceDetail>("portfolioSummary.performance", {
-      range: "ALL",
+      range: "1M",
     });
+    expect(detail.startDate).toBe("2026-03-01");
     const line = history.benchmark!;
     expect(line.symbol).toBe("SPY");
-    // It starts on the first day with a value, at that value.
-    expect(line.points[0]).toEqual({ date: "2026-03-02", value: "2576.2" });
-    expect(line.points.map((point) => point.date)).toEqual(
+    // The returns start from the close of 1 March, the eve of the first trade; so does the line,
+    // at the 2400 the first buy put in, a day before the portfolio's first point.
+    expect(line.points[0]).toEqual({ date: "2026-03-01", value: "2400" });
+    expect(line.points.slice(1).map((point) => point.date)).toEqual(
       history.points.map((point) => point.date),
     );
-    // Today: SPY's close today / its close on 2 March x 2576.2.
-    const closeOnStart = (
-      await t!.app.deps.market.stocks.getDailyBars("SPY", "2026-03-02", "2026-03-02")
-    )[0]!.c;
+    // Today: 2400 x SPY's close today / its close on 1 March (no ex-date in these days).
+    const { startClose, endClose, dividends } = detail.explanation.benchmark;
+    expect(dividends).toEqual([]);
     expect(line.points.at(-1)!.value).toBe(
-      divide(multiply(detail.explanation.benchmark.endClose!, "2576.2"), closeOnStart, 2),
+      multiply("2400", add("1", round(subtract(divide(endClose!, startClose!, 20), "1"), 8))),
     );
+  });
+
+  it("ends the chart's SPY line at the benchmark's return for the range: dividends reinvested, as the figure, through tRPC and REST", async () => {
+    const me = await twoApplesSinceJune();
+    for (const range of ["1M", "3M", "6M", "1Y", "ALL"] as const) {
+      const history = await me.ok<PortfolioHistory>("portfolioSummary.history", { range });
+      const detail = await me.ok<PortfolioPerformanceDetail>("portfolioSummary.performance", {
+        range,
+      });
+      const rest = await me.t.request("GET", `/api/portfolio/performance?range=${range}`, {
+        token: me.user.token,
+      });
+      expect(rest.status).toBe(200);
+      // The figure as both doors give it.
+      const figure = detail.benchmark.timeWeightedReturn;
+      expect(rest.body).toMatchObject({ benchmark: { timeWeightedReturn: figure } });
+
+      const points = history.benchmark!.points;
+      expect(points[0]!.date).toBe(detail.startDate);
+      const lineReturn = subtract(divide(points.at(-1)!.value, points[0]!.value, 20), "1");
+      expect({ range, lineReturn: round(lineReturn, 8) }).toEqual({ range, lineReturn: figure });
+      // Exactly, not only to its 8 places.
+      expect(lineReturn).toBe(figure);
+    }
+    // Over 6 months SPY went ex twice (2.69 and 2.83): its price alone returns about 0.9% less,
+    // and the line no longer follows it.
+    const history = await me.ok<PortfolioHistory>("portfolioSummary.history", { range: "6M" });
+    const points = history.benchmark!.points;
+    expect(points[0]).toEqual({ date: "2025-09-11", value: history.points[0]!.totalValue });
+    const closeOn = async (day: string) =>
+      (await me.t.app.deps.market.stocks.getDailyBars("SPY", day, day))[0]!.c;
+    const [start, end] = await Promise.all(["2025-09-11", "2026-03-11"].map(closeOn));
+    const lineReturn = Number(points.at(-1)!.value) / Number(points[0]!.value) - 1;
+    expect(lineReturn).toBeCloseTo(0.04845778, 8);
+    expect(lineReturn - (Number(end) / Number(start) - 1)).toBeGreaterThan(0.008);
   });
 });

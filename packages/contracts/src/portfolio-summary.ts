@@ -102,8 +102,12 @@ export const portfolioHistory = z.object({
   /** Held symbols whose daily history could not be loaded; they are valued at their last trade. */
   unpricedSymbols: z.array(z.string()),
   /**
-   * The benchmark (SPY) over the same days, scaled to start at the portfolio's first value above
-   * zero: its close / its close that day x that value. Null when the market has no bars for it.
+   * The benchmark (SPY) over the same days: the money the portfolio's time-weighted return starts
+   * from (the value at the start, or the money first put in), grown by the benchmark's total return
+   * (dividends reinvested) from the close the returns of the same range start from; for ALL, and a
+   * range from before the first trade, that is the eve of the first trade, a day before the first
+   * point. Unrounded, so its last value / its first - 1 is the returns' benchmark figure for the
+   * range. Null when the market has no bars for it.
    */
   benchmark: z
     .object({

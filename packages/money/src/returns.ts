@@ -119,22 +119,49 @@ export function dividendReinvestedReturn(
   endClose: Decimal,
   dividends: readonly ReinvestedDividend[],
 ): Decimal | null {
-  if (compare(startClose, "0") <= 0) return null;
-  let growth = big(1);
-  let from = startClose;
-  const link = (to: Decimal, over: Decimal) => {
-    growth = growth.times(divide(to, over, FACTOR_DECIMALS)).round(FACTOR_DECIMALS);
-  };
+  return dividendReinvestedReturns(startClose, dividends, [
+    { close: endClose, exGone: dividends.length },
+  ])[0]!;
+}
+
+/** A day a total return runs to: its close, and how many of the dividends went ex by then. */
+export interface ReinvestedEnd {
+  close: Decimal;
+  exGone: number;
+}
+
+/**
+ * dividendReinvestedReturn to each of `ends` at once, figure for figure the same: the chain up to
+ * each dividend is linked once and shared by every end after it, so a line of hundreds of days
+ * costs a link per day, not one per dividend per day. All null if a dividend's closes are not
+ * above zero, as its return is.
+ */
+export function dividendReinvestedReturns(
+  startClose: Decimal,
+  dividends: readonly ReinvestedDividend[],
+  ends: readonly ReinvestedEnd[],
+): (Decimal | null)[] {
+  if (compare(startClose, "0") <= 0) return ends.map(() => null);
+  const link = (growth: ReturnType<typeof big>, to: Decimal, over: Decimal) =>
+    growth.times(divide(to, over, FACTOR_DECIMALS)).round(FACTOR_DECIMALS);
+  // The growth at each ex-date's close (the start's first), and the close the next link runs from.
+  const exDays = [{ growth: big(1), from: startClose }];
   for (const dividend of dividends) {
     if (compare(dividend.previousClose, "0") <= 0 || compare(dividend.exClose, "0") <= 0) {
-      return null;
+      return ends.map(() => null);
     }
-    link(dividend.previousClose, from);
-    link(sum([dividend.exClose, dividend.amount]), dividend.previousClose);
-    from = dividend.exClose;
+    const before = exDays.at(-1)!;
+    const growth = link(
+      link(before.growth, dividend.previousClose, before.from),
+      sum([dividend.exClose, dividend.amount]),
+      dividend.previousClose,
+    );
+    exDays.push({ growth, from: dividend.exClose });
   }
-  link(endClose, from);
-  return round(subtract(canonical(growth), "1"), RETURN_DECIMALS);
+  return ends.map(({ close, exGone }) => {
+    const { growth, from } = exDays[exGone]!;
+    return round(subtract(canonical(link(growth, close, from)), "1"), RETURN_DECIMALS);
+  });
 }
 
 /** A dated cash flow as the investor sees it: paid in negative, received positive. */

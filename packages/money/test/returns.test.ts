@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   divide,
   dividendReinvestedReturn,
+  dividendReinvestedReturns,
   moneyWeightedReturn,
   multiply,
   round,
@@ -37,6 +38,43 @@ describe("total return with dividends reinvested on their ex-dates", () => {
 
   it("has no answer without a start close", () => {
     expect(dividendReinvestedReturn("0", "120", [])).toBeNull();
+  });
+
+  it("gives each day of a line the return to it, the same as on its own with the dividends gone ex by then", () => {
+    const cents = fc.integer({ min: 1, max: 100_000 }).map((c) => (c / 100).toFixed(2));
+    const dividend = fc
+      .record({ amount: cents, previousClose: cents, exClose: cents })
+      .map((d) => ({ ...d, exDate: "2025-03-21" }));
+    fc.assert(
+      fc.property(
+        cents,
+        fc.array(dividend, { maxLength: 6 }),
+        fc.array(fc.record({ close: cents, after: fc.nat() }), { minLength: 1, maxLength: 20 }),
+        (startClose, dividends, days) => {
+          const ends = days.map(({ close, after }) => ({
+            close,
+            exGone: after % (dividends.length + 1),
+          }));
+          expect(dividendReinvestedReturns(startClose, dividends, ends)).toEqual(
+            ends.map(({ close, exGone }) =>
+              dividendReinvestedReturn(startClose, close, dividends.slice(0, exGone)),
+            ),
+          );
+        },
+      ),
+    );
+    // The worked example above, on the day before its ex-date, on it and at the end.
+    expect(
+      dividendReinvestedReturns(
+        "100",
+        [{ exDate: "2025-03-21", amount: "2", previousClose: "110", exClose: "108" }],
+        [
+          { close: "110", exGone: 0 },
+          { close: "108", exGone: 1 },
+          { close: "120", exGone: 1 },
+        ],
+      ),
+    ).toEqual(["0.1", "0.1", "0.22222222"]);
   });
 });
 

@@ -6,7 +6,7 @@ import type {
 import type { AssetType, HoldingSnapshot, PaidIncome, Trade } from "@ledgerline/db";
 import { isZero, subtract, sum, type Decimal } from "@ledgerline/money";
 import { incomePaid } from "./income";
-import { startOf } from "./performance";
+import { startOf } from "./period-start";
 import { periodFigures, periodReturns, type PeriodDay } from "./period-returns";
 import { currentPrices } from "./portfolio-summary";
 import { firstTradeDay, positionsAt } from "./portfolio-snapshots";

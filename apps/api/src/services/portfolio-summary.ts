@@ -12,9 +12,9 @@ import {
 } from "@ledgerline/contracts";
 import type { AssetType, HeldPosition } from "@ledgerline/db";
 import {
+  add,
+  compare,
   costBasis,
-  divide,
-  isZero,
   multiply,
   percent,
   subtract,
@@ -25,7 +25,9 @@ import {
 } from "@ledgerline/money";
 import { incomeOf } from "./income";
 import { firstTradeDay, realizedBySymbol, valueRange } from "./portfolio-snapshots";
-import { addDays, CloseSeries, dailyBars, keyOf, utcDay } from "./portfolio-valuation";
+import { benchmarkReturns } from "./benchmark";
+import { startOf } from "./period-start";
+import { addDays, keyOf, utcDay, type ValuedDay } from "./portfolio-valuation";
 import type { AppDeps, UserScope } from "./scope";
 
 /**
@@ -247,27 +249,41 @@ export async function portfolioHistory(
     totalValue: day.totalValue,
     costBasis: day.costBasis,
   }));
-  return { points, unpricedSymbols, benchmark: await benchmarkLine(deps, points, today) };
+  const benchmark = await benchmarkLine(deps, days, startOf(input.range, now, firstDay));
+  return { points, unpricedSymbols, benchmark };
 }
 
-/** The benchmark's closes scaled to the portfolio's first value above zero, for the chart. */
+/**
+ * The benchmark's line on the chart: the money the portfolio's time-weighted return starts from,
+ * had it followed the benchmark's total return (benchmark.ts) from the close the returns of the
+ * same range start from (period-start.ts). That money is the value at that close, or, into an
+ * empty portfolio, the money first put in. So the line's last point over its first, less 1, is
+ * the benchmark's return the returns show for the range, exactly: the points are not rounded. ALL,
+ * and a range reaching back before the first trade, start on the eve of the first trade, a day
+ * before the portfolio's first point; ALL beyond the chart's days starts at its first point.
+ */
 async function benchmarkLine(
   deps: AppDeps,
-  points: PortfolioHistoryPoint[],
-  today: string,
+  days: ValuedDay[],
+  periodStart: string,
 ): Promise<PortfolioHistory["benchmark"]> {
-  const anchor = points.find((point) => !isZero(point.totalValue));
-  if (!anchor) return null;
-  const bars = await dailyBars(deps, "STOCK", BENCHMARK_SYMBOL, addDays(anchor.date, -7), today);
-  if (!bars || bars.length === 0) return null;
-  const series = new CloseSeries(bars);
-  const anchorClose = series.on(anchor.date);
-  if (!anchorClose || isZero(anchorClose)) return null;
-  const scale = (close: Decimal) => divide(multiply(close, anchor.totalValue), anchorClose, 2);
+  const first = days[0];
+  if (!first) return null;
+  const start = periodStart < addDays(first.date, -1) ? first.date : periodStart;
+  const startValue = start === first.date ? first.totalValue : "0";
+  const opening =
+    compare(startValue, "0") > 0
+      ? startValue
+      : days.find((day) => compare(day.totalValue, "0") > 0)?.flow;
+  if (opening === undefined || compare(opening, "0") <= 0) return null;
+  const dates = [...(start < first.date ? [start] : []), ...days.map((day) => day.date)];
+  const benchmark = await benchmarkReturns(deps, start, dates);
+  if (!benchmark.startClose) return null;
   return {
     symbol: BENCHMARK_SYMBOL,
-    points: points
-      .filter((point) => point.date >= anchor.date)
-      .map((point) => ({ date: point.date, value: scale(series.on(point.date) ?? anchorClose) })),
+    points: dates.flatMap((date) => {
+      const growth = benchmark.returns.get(date);
+      return growth ? [{ date, value: multiply(opening, add("1", growth)) }] : [];
+    }),
   };
 }

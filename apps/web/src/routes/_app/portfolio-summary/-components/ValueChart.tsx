@@ -56,10 +56,11 @@ const areaColors = (palette: ChartPalette) => ({
 });
 
 /**
- * The portfolio's value at each day's close, with its cost basis and the S&P 500 scaled to the
- * same start, over a range (lightweight-charts,
- * loaded with this component only). The server computes the values exactly; they become numbers
- * here for plotting only. With no history yet, a message takes the chart's place.
+ * The portfolio's value at each day's close, with its cost basis and the money it started from
+ * grown by the S&P 500's total return (the returns' benchmark figure for the same range), over a
+ * range (lightweight-charts, loaded with this component only). The server computes the values
+ * exactly; they become numbers here for plotting only. With no history yet, a message takes the
+ * chart's place.
  */
 export default function ValueChart() {
   const [range, setRange] = useState<PortfolioHistoryRange>(DEFAULT_PORTFOLIO_HISTORY_RANGE);
@@ -132,7 +133,7 @@ export default function ValueChart() {
 
   const lastBenchmark = benchmarkLine?.points.at(-1);
   const benchmarkText = lastBenchmark
-    ? `, and ${formatCurrency(lastBenchmark.value)} had it followed the S&P 500 (${benchmarkSymbol}) from its start`
+    ? `, and ${formatCurrency(lastBenchmark.value)} had it followed the S&P 500 (${benchmarkSymbol}), dividends reinvested, from its start`
     : "";
   const first = points?.[0];
   const last = points?.at(-1);
@@ -175,7 +176,7 @@ export default function ValueChart() {
           {benchmarkLine && (
             <li className="flex items-center gap-1.5">
               <span className="inline-block w-5 border-t-2 border-dotted border-muted" />
-              S&amp;P 500 ({benchmarkSymbol}), from the same start
+              S&amp;P 500 ({benchmarkSymbol}), dividends reinvested, from the same start
             </li>
           )}
         </ul>
