@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { importMapping, type ImportMappingInput } from "@ledgerline/contracts";
-import { describe, expect, it } from "vitest";
+import { importMapping, stockSymbol, type ImportMappingInput } from "@ledgerline/contracts";
+import { describe, expect, it, vi } from "vitest";
 import { importFormat } from "../src/services/import/formats";
 import {
   parseImport,
@@ -94,6 +94,25 @@ describe("the Coinbase preset", () => {
       "10 | trade | BUY | DOGE | 5000 | 0.1712 | 2024-11-05 | Bought 5000 DOGE for 868.84 USD (fees 12.84 USD)",
     ]);
     expect(rows[0]!.date?.toISOString()).toBe("2025-10-17T14:02:11.000Z");
+  });
+});
+
+describe("a large file", () => {
+  it("checks each distinct symbol once, not once a row, with every row's result unchanged", async () => {
+    const lines = Array.from(
+      { length: 300 },
+      (_, i) =>
+        `2025-01-0${1 + (i % 9)}T15:30:00.000Z,STOCK,${["AAPL", "MSFT", "bad!"][i % 3]},BUY,2,${100 + (i % 4)},,`,
+    );
+    const csv = `transactionDate,type,symbol,transactionType,quantity,price,total,notes\n${lines.join("\n")}\n`;
+    const checks = vi.spyOn(stockSymbol, "safeParse");
+    const rows = await parseImport(csv, importFormat("ledgerline", undefined), NOW);
+    expect(checks).toHaveBeenCalledTimes(3);
+    checks.mockRestore();
+    expect(rows.filter((row) => row.outcome === "trade")).toHaveLength(200);
+    expect(rows.filter((row) => row.outcome === "error")).toHaveLength(100);
+    expect(rows[1]).toMatchObject({ symbol: "MSFT", quantity: "2", price: "101" });
+    expect(rows[2]).toMatchObject({ outcome: "error", message: '"bad!" is not a valid symbol' });
   });
 });
 

@@ -220,6 +220,10 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
     });
   });
   describe("importing many trades in one pausing transaction", () => {
+    /** The trades imported for the first user, onto no recorded history. */
+    const importAll = (trades: ImportedTrade[]) =>
+      repos.portfolio.importTrades({ userId, trades, income: [], now, checkedAfter: null });
+
     it("imports trades over several insert batches with the rows and position a trade by hand writes", async () => {
       // 1,201 trades: two full batches of the repository's multi-row INSERT and a partial one.
       const trades: ImportedTrade[] = Array.from({ length: 1201 }, (_, i) => ({
@@ -231,14 +235,7 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
         date: new Date(now.getTime() - (1201 - i) * 60_000),
         notes: i === 6 ? "Bought, row 6" : null,
       }));
-      const outcome = await repos.portfolio.importTrades({
-        userId,
-        trades,
-        income: [],
-        now,
-        checkedAfter: null,
-      });
-      expect(outcome).toEqual({ ok: true, imported: 1201, incomeAdded: 0 });
+      expect(await importAll(trades)).toEqual({ ok: true, imported: 1201, incomeAdded: 0 });
 
       let expected: Holding | null = null;
       for (const trade of trades) {
@@ -279,6 +276,44 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
         notes: imported.notes,
         transactionDate: imported.transactionDate,
       });
+    });
+
+    it("reads every trade back in replay order across the pages of the trades read, ties on one instant included", async () => {
+      // 12,001 trades on three instants: every page boundary falls inside a run of equal dates.
+      const trades: ImportedTrade[] = Array.from({ length: 12_001 }, (_, i) => ({
+        assetType: i % 5 === 4 ? "CRYPTO" : "STOCK",
+        symbol: i % 5 === 4 ? "BTC" : ["AAPL", "MSFT"][i % 2]!,
+        transactionType: i % 7 === 6 && i > 20 ? "SELL" : "BUY",
+        quantity: i % 7 === 6 && i > 20 ? "0.01" : "0.5",
+        price: `${100 + (i % 13)}`,
+        date: new Date(now.getTime() - 60_000 * (3 - Math.floor((3 * i) / 12_001))),
+        notes: null,
+      }));
+      expect((await importAll(trades)).ok).toBe(true);
+      const read = await repos.transactions.trades(userId);
+      // Oldest first; at one instant by asset type, then side, then as written.
+      const expected = (await repos.portfolio.transactions(userId))
+        .sort(
+          (a, b) =>
+            a.transactionDate.getTime() - b.transactionDate.getTime() ||
+            a.type.localeCompare(b.type) ||
+            a.transactionType.localeCompare(b.transactionType) ||
+            a.id - b.id,
+        )
+        .map(({ transactionDate, type, symbol, transactionType, quantity, price }) => ({
+          transactionDate,
+          type,
+          symbol,
+          transactionType,
+          quantity,
+          price,
+        }));
+      expect(read).toHaveLength(12_001);
+      expect(read).toEqual(expected);
+      const since = await repos.transactions.trades(userId, trades[6000]!.date);
+      expect(since).toEqual(
+        expected.filter((t) => t.transactionDate.getTime() >= trades[6000]!.date.getTime()),
+      );
     });
 
     it("answers other requests while a pausing transaction is open, and its writes only at its end", async () => {

@@ -520,12 +520,31 @@ function holdingsQueries(dialect: Dialect) {
         " NULL AS name, updated_at FROM saved_cryptos WHERE user_id = ?"
       : "SELECT symbol, coalesce(last_quote->>'price', saved_price::text) AS price," +
         " NULL AS name, updated_at FROM saved_cryptos WHERE user_id = ?",
-    trades:
-      "SELECT transaction_date, type, symbol, transaction_type, quantity, price FROM transactions" +
-      (sqlite ? " INDEXED BY transactions_user_date_idx" : "") +
-      " WHERE user_id = ? AND transaction_date >= ? ORDER BY transaction_date, type, transaction_type, id",
+    trades: tradesPage(sqlite, ""),
+    tradesAfter: tradesPage(
+      sqlite,
+      " AND (transaction_date, type, transaction_type, id) > (?, ?, ?, ?)",
+    ),
   };
 }
+
+/** Trades read per query by `trades`: the driver's rows of one page are held at a time. */
+const TRADES_PAGE = 5000;
+
+/** One page of a user's trades in replay order, from its first or after a given one. */
+const tradesPage = (sqlite: boolean, after: string) =>
+  "SELECT id, transaction_date, type, symbol, transaction_type, quantity, price FROM transactions" +
+  (sqlite ? " INDEXED BY transactions_user_date_idx" : "") +
+  ` WHERE user_id = ? AND transaction_date >= ?${after}` +
+  ` ORDER BY transaction_date, type, transaction_type, id LIMIT ${TRADES_PAGE}`;
+
+type TradeRow = Omit<RawTransaction, "user_id" | "total" | "notes">;
+
+/** The one string of each asset type and side, rather than the driver's copy per row. */
+const SHARED_KINDS = new Map<string, AssetType | TransactionType>(
+  ["STOCK", "CRYPTO", "BUY", "SELL", "SPLIT"].map((kind) => [kind, kind as AssetType]),
+);
+const sharedKind = <T extends string>(kind: T): T => (SHARED_KINDS.get(kind) as T) ?? kind;
 
 /** The paged, filtered and sorted transaction history (reads only: trades write in portfolio.ts). */
 export function transactionsRepository(database: Database) {
@@ -628,18 +647,41 @@ export function transactionsRepository(database: Database) {
      * `since`, only those at or after it.
      */
     async trades(userId: number, since?: Date): Promise<Trade[]> {
-      const rows = await database.query<Omit<RawTransaction, "id" | "user_id" | "total" | "notes">>(
-        statements.trades,
-        [userId, since?.getTime() ?? Number.MIN_SAFE_INTEGER],
+      const from = since?.getTime() ?? Number.MIN_SAFE_INTEGER;
+      // Read in pages from one snapshot: after an import this is 100,000 trades, whose rows as
+      // the driver answers them would otherwise all be held beside the trades made of them.
+      return database.transaction(
+        function* (): Work<Trade[]> {
+          const trades: Trade[] = [];
+          const symbols = new Map<string, string>();
+          let rows = yield* raw<TradeRow>(statements.trades, [userId, from]);
+          for (;;) {
+            for (const row of rows) {
+              let symbol = symbols.get(row.symbol);
+              if (symbol === undefined) symbols.set(row.symbol, (symbol = row.symbol));
+              trades.push({
+                transactionDate: new Date(Number(row.transaction_date)),
+                type: sharedKind(row.type),
+                symbol,
+                transactionType: sharedKind(row.transaction_type),
+                quantity: fromStored(row.quantity),
+                price: fromStored(row.price),
+              });
+            }
+            const last = rows.at(-1);
+            if (rows.length < TRADES_PAGE || !last) return trades;
+            rows = yield* raw<TradeRow>(statements.tradesAfter, [
+              userId,
+              from,
+              last.transaction_date,
+              last.type,
+              last.transaction_type,
+              last.id,
+            ]);
+          }
+        },
+        { readOnly: true },
       );
-      return rows.map((row) => ({
-        transactionDate: new Date(row.transaction_date),
-        type: row.type,
-        symbol: row.symbol,
-        transactionType: row.transaction_type,
-        quantity: fromStored(row.quantity),
-        price: fromStored(row.price),
-      }));
     },
 
     /** One page by offset, with the capped count of all matching rows, from one snapshot. */

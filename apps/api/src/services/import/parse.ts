@@ -217,6 +217,41 @@ function symbolOf(assetType: AssetKind, text: string): string | undefined {
 
 type Checked = { ok: true; value: Decimal } | { ok: false; message: string };
 
+/** Distinct amounts a file's checks are kept for; a file with more checks the rest each time. */
+const MEMO_AMOUNTS = 10_000;
+
+/**
+ * The cells a file repeats (its symbols, most quantities, many prices) checked once per file:
+ * the rows then share one string for each, where 100,000 rows would each hold their own copy,
+ * and a symbol is validated once rather than once a row.
+ */
+export class CellMemo {
+  private readonly symbols = new Map<string, string | undefined>();
+  private readonly amounts = new Map<string, Checked>();
+
+  symbol(assetType: AssetKind, text: string): string | undefined {
+    const key = `${assetType}|${text}`;
+    if (this.symbols.has(key)) return this.symbols.get(key);
+    const symbol = symbolOf(assetType, text);
+    this.symbols.set(key, symbol);
+    return symbol;
+  }
+
+  amount(
+    label: "Quantity" | "Price" | "Amount",
+    text: string,
+    mapping: ImportMapping,
+    assetType: AssetKind,
+  ): Checked {
+    const key = `${label}|${assetType}|${text}`;
+    const known = this.amounts.get(key);
+    if (known) return known;
+    const checked = checkedAmount(label, text, mapping, assetType);
+    if (this.amounts.size < MEMO_AMOUNTS) this.amounts.set(key, checked);
+    return checked;
+  }
+}
+
 /** A quantity or price cell as a positive amount the asset can hold, or the plain reason why not. */
 function checkedAmount(
   label: "Quantity" | "Price" | "Amount",
@@ -266,6 +301,7 @@ export function interpretRow(
   record: readonly string[],
   row: number,
   now: Date,
+  memo = new CellMemo(),
 ): ParsedRow {
   const { mapping } = format;
   const { columns } = mapping;
@@ -313,7 +349,7 @@ export function interpretRow(
     });
   }
   const symbolText = cells(columns.symbol).trim();
-  const symbol = symbolOf(assetType, symbolText);
+  const symbol = memo.symbol(assetType, symbolText);
   if (!symbol) {
     return error(
       symbolText === "" ? "The symbol is missing" : `"${symbolText}" is not a valid symbol`,
@@ -346,7 +382,7 @@ export function interpretRow(
   if (kind === "dividend" || kind === "split") {
     // Quantity and price are optional here: a broker's dividend row often has only its amount.
     const optional = (label: "Quantity" | "Price" | "Amount", text: string) =>
-      text.trim() === "" ? undefined : checkedAmount(label, text, mapping, assetType);
+      text.trim() === "" ? undefined : memo.amount(label, text, mapping, assetType);
     const checkedQuantity = optional("Quantity", quantityText);
     const checkedPrice = optional("Price", priceText);
     const amountText = columns.amount ? cells(columns.amount) : "";
@@ -376,10 +412,10 @@ export function interpretRow(
     };
   }
 
-  const checkedQuantity = checkedAmount("Quantity", quantityText, mapping, assetType);
+  const checkedQuantity = memo.amount("Quantity", quantityText, mapping, assetType);
   if (!checkedQuantity.ok) return error(checkedQuantity.message, { ...known, date });
   const quantity = checkedQuantity.value;
-  const checkedPrice = checkedAmount("Price", priceText, mapping, assetType);
+  const checkedPrice = memo.amount("Price", priceText, mapping, assetType);
   if (!checkedPrice.ok) return error(checkedPrice.message, { ...known, date, quantity });
   const price = checkedPrice.value;
 
@@ -450,6 +486,7 @@ export async function parseImport(
   let header: string[] | undefined;
   const columnAt = new Map<string, number>();
   const rows: ParsedRow[] = [];
+  const memo = new CellMemo();
   // Records are numbered as a spreadsheet numbers rows: the header is row 1. Blank lines count.
   let recordNumber = 0;
 
@@ -481,7 +518,7 @@ export async function parseImport(
         const index = column === undefined ? undefined : columnAt.get(column);
         return index === undefined ? "" : (data[index] ?? "");
       };
-      rows.push(interpretRow(format, actions, cells, data, recordNumber, now));
+      rows.push(interpretRow(format, actions, cells, data, recordNumber, now, memo));
     }
     if (failure instanceof CsvError) {
       throw badRequest(`The file is not readable as CSV: ${failure.message}`);
