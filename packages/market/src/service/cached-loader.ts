@@ -46,6 +46,8 @@ export interface LoadedEntry<T> {
  * answered instead of the error.
  */
 export class CachedLoader {
+  private stores = 0;
+
   constructor(
     private readonly cache: MarketCache,
     private readonly singleFlight: SingleFlight,
@@ -53,6 +55,19 @@ export class CachedLoader {
     private readonly rememberFailuresForMs: number,
     private readonly onStaleServed?: (event: StaleServedEvent) => void,
   ) {}
+
+  /**
+   * Grows with every entry this loader stores (a new quote, a remembered failure): an answer
+   * built from cached values is still current while this and their freshness hold.
+   */
+  get generation(): number {
+    return this.stores;
+  }
+
+  /** When the entry under `key` stops being fresh (epoch ms); 0 when there is none. */
+  async freshUntil(key: string): Promise<number> {
+    return (await this.cache.get<unknown>(key))?.freshUntil ?? 0;
+  }
 
   async load<T>(
     key: string,
@@ -92,6 +107,7 @@ export class CachedLoader {
           if (REMEMBERED_FAILURES.has(failure.kind)) {
             const at = this.clock.now();
             const until = at + this.rememberFailuresForMs;
+            this.stores += 1;
             await this.cache.set<Stored<T>>(key, {
               value: { ok: false, kind: failure.kind, detail: failure.detail },
               storedAt: at,
@@ -102,6 +118,7 @@ export class CachedLoader {
           throw failure;
         }
         const at = this.clock.now();
+        this.stores += 1;
         await this.cache.set<Stored<T>>(key, {
           value: { ok: true, value },
           storedAt: at,

@@ -115,6 +115,8 @@ export class StockMarketService {
    * snapshot gets a new view and an evicted one takes its view with it.
    */
   private readonly views = new WeakMap<TickerSnapshot, StockSnapshot>();
+  /** Symbols whose last view was built without the previous session (see viewOf). */
+  private readonly fallbackViews = new Set<string>();
   private readonly sessions = new Map<string, { bars: Promise<SessionBars>; freshUntil: number }>();
 
   constructor(dependencies: StockMarketServiceDependencies) {
@@ -173,6 +175,24 @@ export class StockMarketService {
     return (await this.rawSnapshotEntry(symbol, force)).value;
   }
 
+  /**
+   * Grows whenever a cached market value is stored (by any read, a live tick or the refresher):
+   * with `quoteFreshUntil`, what an answer built from quotes needs to know it is still current.
+   */
+  get generation(): number {
+    return this.loader.generation;
+  }
+
+  /**
+   * Until when (market clock, epoch ms) `getSnapshot(symbol)` keeps answering the quote it
+   * answers now: its cache entry's freshness; 0 when there is none, or when the shown view is a
+   * fallback the next read retries (a closed market whose previous session was unavailable).
+   */
+  async quoteFreshUntil(symbol: string): Promise<number> {
+    if (this.fallbackViews.has(symbol)) return 0;
+    return this.loader.freshUntil(`stock:snapshot:${symbol}`);
+  }
+
   /** A quote, marked stale (with its age) when the provider failed and the cached one is shown. */
   async getSnapshot(symbolInput: string): Promise<StockSnapshot> {
     const symbol = parseStockSymbol(symbolInput, "snapshot");
@@ -208,10 +228,12 @@ export class StockMarketService {
         const { before } = await this.previousSessions();
         closeBefore = barOf(before.bars, snapshot.ticker)?.close ?? null;
       } catch {
+        this.fallbackViews.add(snapshot.ticker);
         return toStockSnapshot(snapshot, companyName);
       }
     }
     const fresh = toStockSnapshot(snapshot, companyName, closeBefore);
+    this.fallbackViews.delete(snapshot.ticker);
     this.views.set(snapshot, fresh);
     return fresh;
   }
