@@ -24,6 +24,8 @@ import { createIdempotency, type IdempotencyOptions } from "../services/idempote
 import { createThrottles, type ThrottleLimits } from "../services/throttles";
 import { sessionTokenIssuer } from "../services/session-token";
 import { withSessionCache } from "../services/session-cache";
+import { createAnswerCache } from "../services/answer-cache";
+import { withDataVersions } from "../services/data-versions";
 
 export interface DepsOptions {
   env: Env;
@@ -49,7 +51,11 @@ export const depsPlugin = fp(
   async function deps(app: FastifyInstance, options: DepsOptions) {
     const database = openDatabase(options.env.DATABASE_URL);
     await migrateDatabase(database, options.migrationsFolders[database.dialect]);
-    const repos = withSessionCache(createRepositories(database), options.clock);
+    const { shared } = options;
+    const repos = withDataVersions(
+      withSessionCache(createRepositories(database), options.clock, shared.versions),
+      shared.versions,
+    );
     const mailer = createMailer({
       smtpUrl: options.env.SMTP_URL,
       from: options.env.MAIL_FROM,
@@ -57,7 +63,6 @@ export const depsPlugin = fp(
       clock: options.clock,
       logger: app.log,
     });
-    const { shared } = options;
     const market =
       options.market ??
       marketServiceFromEnv(options.env, {
@@ -103,6 +108,11 @@ export const depsPlugin = fp(
       idempotency,
       alertEvaluator,
       issueSessionToken: sessionTokenIssuer(options.env.SESSION_SIGNING_KEY),
+      answers: createAnswerCache({
+        versions: shared.versions,
+        market,
+        onError: (error) => app.log.warn({ err: error }, "answer cache versions unreadable"),
+      }),
       config: {
         appOrigin: options.env.APP_ORIGIN,
         adminMfaRequired: options.env.ADMIN_MFA_REQUIRED,

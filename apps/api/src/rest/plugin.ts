@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AnswerLife, answerKey, type KeptAnswer } from "../services/answer-cache";
 import { requestFingerprint, type StoredAnswer } from "../services/idempotency";
 import { createContext, type Context } from "../trpc/context";
 import { toPublicError } from "../trpc/errors";
@@ -110,6 +111,27 @@ function startEventStream(answer: EventStreamAnswer, req: FastifyRequest, reply:
 }
 
 /**
+ * A 200 answer as the bytes to keep: a plain value written by the route's serializer, or a JSON
+ * Response (a page with its totals in headers) read whole; undefined for anything streamed.
+ */
+async function keptAnswer(
+  body: unknown,
+  serialize: (data: unknown) => string,
+): Promise<KeptAnswer | undefined> {
+  if (body instanceof EventStreamAnswer) return undefined;
+  if (!(body instanceof Response)) return { body: Buffer.from(serialize(body)) };
+  if (body.status !== 200 || !body.headers.get("content-type")?.includes("json")) return undefined;
+  const headers: Record<string, string> = {};
+  body.headers.forEach((value, name) => (headers[name] = value));
+  return { body: Buffer.from(await body.arrayBuffer()), headers };
+}
+
+function sendKept(reply: FastifyReply, kept: KeptAnswer) {
+  if (kept.headers) reply.headers(kept.headers);
+  return reply.code(200).header("content-type", "application/json; charset=utf-8").send(kept.body);
+}
+
+/**
  * Registers the documented REST paths. Fastify validates each request's path, query and body
  * with the route's zod schemas (a 400 naming the field otherwise) and writes the answer with a
  * serializer compiled from its response schema. The handler builds the same context as the
@@ -137,6 +159,7 @@ export function restPlugin(routes: RestRoute[]) {
 
     for (const route of routes) {
       const attempted = `${route.method} /api${route.url}`;
+      const serialize = route.cachedAnswer ? compileSerializer(route.response) : undefined;
       app.route({
         method: route.method,
         url: route.url,
@@ -179,6 +202,28 @@ export function restPlugin(routes: RestRoute[]) {
               return { status: 200, body: await route.call(caller, request) };
             } catch (error) {
               return restError(error);
+            }
+          }
+
+          const cachedAnswer =
+            typeof route.cachedAnswer === "function"
+              ? route.cachedAnswer(request.query)
+              : route.cachedAnswer;
+          if (cachedAnswer && ctx.user && req.method === "GET" && serialize) {
+            const { answers } = ctx.deps;
+            const version = await answers.version(ctx.user, cachedAnswer);
+            const key = answerKey("rest", ctx.user, ctx.apiKey, req.url);
+            const hit = version === undefined ? undefined : answers.get(key, version);
+            if (hit) return sendKept(reply, hit);
+            if (version !== undefined) {
+              const life = new AnswerLife();
+              const answered = await answer({ ...ctx, answerLife: life });
+              const kept = answered.status === 200 && (await keptAnswer(answered.body, serialize));
+              if (kept) {
+                answers.set(key, version, life, kept);
+                return sendKept(reply, kept);
+              }
+              return reply.code(answered.status).send(answered.body);
             }
           }
 

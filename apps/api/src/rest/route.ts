@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { z } from "zod";
 import type { createCaller } from "../trpc/router";
+import type { CachedAnswer } from "../services/answer-cache";
 import type { EventStreamAnswer } from "./event-stream";
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -45,6 +46,11 @@ interface RouteFields<P, Q, B, R extends z.ZodType> {
   response: R;
   /** The 200 answer's media type in the OpenAPI document when it is not JSON (e.g. an event stream). */
   mediaType?: "text/event-stream";
+  /**
+   * A hot read whose 200 answers are kept (services/answer-cache.ts), and what they show; a
+   * function decides by the parsed query (undefined: this request is answered uncached).
+   */
+  cachedAnswer?: CachedAnswer | ((query: Parsed<Q>) => CachedAnswer | undefined);
   /** A streamed or header-carrying answer may be a fetch Response, or an event stream, instead. */
   call(
     caller: Caller,

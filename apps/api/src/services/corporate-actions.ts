@@ -83,6 +83,15 @@ export function actionsToApply(
   return { splits, dividends };
 }
 
+/**
+ * When (market clock) a read of the user's positions applies corporate actions again: a cached
+ * positions answer holds until then at most.
+ */
+export function readSyncDueAt(deps: AppDeps, userId: number): number {
+  const last = lastReadSync.get(deps)?.get(userId);
+  return last === undefined ? 0 : last + READ_SYNC_INTERVAL_MS;
+}
+
 /** Applies the splits and paid dividends of the user's stocks; answers what changed. */
 export async function applyCorporateActions(
   deps: AppDeps,

@@ -15,6 +15,8 @@ export const cryptoMarket: AssetMarket = {
         result.ok ? [[result.symbol, result.quote.price] as const] : [],
       ),
     ),
+  // Crypto positions are not among the cached reads: their answers are never kept.
+  pricesFreshUntil: async () => 0,
   // Coins have no splits or dividends.
   applyCorporateActions: async () => {},
 };

@@ -9,7 +9,7 @@ import {
 } from "@ledgerline/contracts";
 import type { AssetType, Position, TradeOutcome } from "@ledgerline/db";
 import { compare, multiply, percent, round, subtract, type Decimal } from "@ledgerline/money";
-import { applyCorporateActions } from "./corporate-actions";
+import { applyCorporateActions, readSyncDueAt } from "./corporate-actions";
 import { badRequest, conflict, notFound } from "./errors";
 import { tradeRequestKey } from "./idempotency";
 import { scheduleSnapshotRefresh } from "./portfolio-snapshots";
@@ -27,6 +27,8 @@ export interface AssetMarket {
   currentPrice(scope: UserScope, symbol: string): Promise<Decimal>;
   /** Current prices of many symbols at once; a symbol whose quote is unavailable is left out. */
   currentPrices(scope: UserScope, symbols: readonly string[]): Promise<Map<string, Decimal>>;
+  /** Until when (market clock) these symbols' current prices stay the ones answered now. */
+  pricesFreshUntil(scope: UserScope, symbols: readonly string[]): Promise<number>;
   /**
    * Brings the user's positions up to date with splits and dividends (services/corporate-actions.ts):
    * of the given symbols, forced (around a trade), or of all, throttled (before a read).
@@ -43,6 +45,12 @@ export const stockMarket: AssetMarket = {
         result.ok ? [[result.symbol, result.snapshot.price] as const] : [],
       ),
     ),
+  pricesFreshUntil: async (scope, symbols) => {
+    const stocks = scope.deps.market.stocks;
+    return Math.min(
+      ...(await Promise.all(symbols.map((symbol) => stocks.quoteFreshUntil(symbol)))),
+    );
+  },
   applyCorporateActions: async (scope, symbols) => {
     await applyCorporateActions(scope.deps, scope.user.id, symbols ? { symbols } : {});
   },
@@ -150,12 +158,17 @@ export async function listPositions(
   asset: AssetMarket,
 ): Promise<ValuedPosition[]> {
   await asset.applyCorporateActions(scope);
+  // Read after the sync (which a cached answer skips): the answer holds until the next one.
+  scope.answerLife?.until(readSyncDueAt(scope.deps, scope.user.id));
   const positions = await scope.deps.repos.portfolio.list(scope.user.id, asset.assetType);
   if (positions.length === 0) return [];
-  const prices = await asset.currentPrices(
-    scope,
-    positions.map((position) => position.symbol),
-  );
+  const symbols = positions.map((position) => position.symbol);
+  const prices = await asset.currentPrices(scope, symbols);
+  if (scope.answerLife) {
+    // A missing quote is asked for again by the next read.
+    if (prices.size < new Set(symbols).size) scope.answerLife.until(0);
+    scope.answerLife.until(await asset.pricesFreshUntil(scope, symbols));
+  }
   return positions.map((position) => toValuedPosition(position, prices.get(position.symbol)));
 }
 

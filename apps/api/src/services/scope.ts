@@ -4,6 +4,7 @@ import type { RelayedPriceTicks } from "../market/price-ticks";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "../mail/mailer";
 import type { AlertEvaluator } from "./alert-evaluator";
+import type { AnswerCache, AnswerLife } from "./answer-cache";
 import type { Clock } from "./clock";
 import type { LiveSymbolClaims } from "./live-symbols";
 import type { QuoteStreams } from "./quote-streams";
@@ -29,6 +30,8 @@ export interface AppDeps {
   /** Where price updates are checked against the users' alerts. */
   alertEvaluator: AlertEvaluator;
   issueSessionToken: SessionTokenIssuer;
+  /** Hot reads' answers, kept while the data and quotes they show are current. */
+  answers: AnswerCache;
   config: {
     appOrigin: string;
     /** ADMIN_MFA_REQUIRED: admin features need two-factor sign-in turned on. */
@@ -50,6 +53,8 @@ export interface RequestScope {
   userAgent: string | null;
   /** The idempotency key the request came with (a header on REST, an input field on tRPC). */
   idempotencyKey?: string | null;
+  /** Present while a cached read's answer is built: what it shows says how long it holds. */
+  answerLife?: AnswerLife | undefined;
 }
 
 /** A request made by a signed-in user, with a session or an API key. */

@@ -1,6 +1,8 @@
 import type { Repositories, SessionRow, UserRow } from "@ledgerline/db";
 import { LRUCache } from "lru-cache";
+import type { DataVersions } from "../shared-state";
 import type { Clock } from "./clock";
+import { SESSION_REVOCATIONS } from "./data-versions";
 
 /** How long this process may answer a session lookup from memory (issue 10 allows 5 s). */
 export const SESSION_CACHE_MS = 5_000;
@@ -9,6 +11,8 @@ const SESSION_CACHE_ENTRIES = 10_000;
 interface Entry {
   found: { session: SessionRow; user: UserRow };
   cachedAt: number;
+  /** The deployment's revocation count when the session was looked up. */
+  revocations: string;
 }
 
 const userWrites = [
@@ -25,10 +29,17 @@ const userWrites = [
  * The repositories with session lookups answered from memory for at most `SESSION_CACHE_MS`, so a
  * signed-in read costs no session query. Every session or user write made by this process
  * (sign-out, revocation, password or email change, admin action, deletion) empties the cache at
- * once; another process's revocation reaches this one within the cache's lifetime. A cached
- * session is still refused as soon as it passes its idle or absolute end.
+ * once, and counts a revocation in the shared versions (Redis with several processes): a session
+ * cached before the deployment's last revocation is looked up again, so a signed-out token is
+ * refused at once on every process. A change made behind the app's back (by hand in the
+ * database) is seen within the cache's lifetime. A cached session is still refused as soon as it
+ * passes its idle or absolute end.
  */
-export function withSessionCache(repos: Repositories, clock: Clock): Repositories {
+export function withSessionCache(
+  repos: Repositories,
+  clock: Clock,
+  versions: DataVersions,
+): Repositories {
   const cache = new LRUCache<string, Entry>({ max: SESSION_CACHE_ENTRIES });
   // A lookup that started before a write may read the row the write removes: it is only kept
   // when no write happened meanwhile.
@@ -36,6 +47,11 @@ export function withSessionCache(repos: Repositories, clock: Clock): Repositorie
   const clear = () => {
     generation += 1;
     cache.clear();
+  };
+  /** After a write that may revoke sessions: other processes drop what they cached before it. */
+  const revoked = async () => {
+    clear();
+    await versions.bump([SESSION_REVOCATIONS]);
   };
   const sessions = repos.sessions;
 
@@ -49,7 +65,7 @@ export function withSessionCache(repos: Repositories, clock: Clock): Repositorie
       try {
         return await write(...args);
       } finally {
-        clear();
+        await revoked();
       }
     };
   }
@@ -61,8 +77,15 @@ export function withSessionCache(repos: Repositories, clock: Clock): Repositorie
       ...sessions,
       async findActive(tokenHash, now, idleTimeoutMs) {
         const time = now.getTime();
+        // Unreadable (Redis down): the database answers, and nothing is kept.
+        const revocations = await versions.read([SESSION_REVOCATIONS]).catch(() => undefined);
         const entry = cache.get(tokenHash);
-        if (entry && clock.now().getTime() - entry.cachedAt < SESSION_CACHE_MS) {
+        if (
+          entry &&
+          revocations !== undefined &&
+          entry.revocations === revocations &&
+          clock.now().getTime() - entry.cachedAt < SESSION_CACHE_MS
+        ) {
           const { session } = entry.found;
           const live =
             session.expiresAt.getTime() > time &&
@@ -72,8 +95,8 @@ export function withSessionCache(repos: Repositories, clock: Clock): Repositorie
         cache.delete(tokenHash);
         const before = generation;
         const found = await sessions.findActive(tokenHash, now, idleTimeoutMs);
-        if (found && generation === before)
-          cache.set(tokenHash, { found, cachedAt: clock.now().getTime() });
+        if (found && generation === before && revocations !== undefined)
+          cache.set(tokenHash, { found, cachedAt: clock.now().getTime(), revocations });
         return found;
       },
       async touch(tokenHash, now) {
@@ -91,7 +114,7 @@ export function withSessionCache(repos: Repositories, clock: Clock): Repositorie
         try {
           await sessions.delete(tokenHash);
         } finally {
-          clear();
+          await revoked();
         }
       },
       async deleteAllForUser(userId, keepTokenHash) {
@@ -99,7 +122,7 @@ export function withSessionCache(repos: Repositories, clock: Clock): Repositorie
         try {
           return await sessions.deleteAllForUser(userId, keepTokenHash);
         } finally {
-          clear();
+          await revoked();
         }
       },
     },

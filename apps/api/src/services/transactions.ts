@@ -15,7 +15,7 @@ import {
   type TransactionFilter,
   type TransactionOrder,
 } from "@ledgerline/db";
-import { applyCorporateActions } from "./corporate-actions";
+import { applyCorporateActions, readSyncDueAt } from "./corporate-actions";
 import { badRequest } from "./errors";
 import type { UserScope } from "./scope";
 
@@ -61,6 +61,7 @@ export async function transactionPage(
   const offset = (input.page - 1) * input.pageSize;
   // Splits show in the history as soon as they happen (throttled; see corporate-actions.ts).
   await applyCorporateActions(scope.deps, scope.user.id);
+  scope.answerLife?.until(readSyncDueAt(scope.deps, scope.user.id));
   const { rows, totalCount, totalCountCapped } = await scope.deps.repos.transactions.page({
     ...(await filterOf(scope, input)),
     userId: scope.user.id,

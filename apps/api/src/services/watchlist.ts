@@ -50,7 +50,27 @@ export async function listWatchlist(scope: UserScope): Promise<SavedStock[]> {
     );
   }
   const now = clock.now();
-  return rows.map((row) => toSavedStock(row, fresh.get(row.symbol), now));
+  const answer = rows.map((row) => toSavedStock(row, fresh.get(row.symbol), now));
+  if (scope.answerLife) await noteQuoteLives(scope, answer);
+  return answer;
+}
+
+/**
+ * A watchlist answer holds while each quote is fresh and until the first shown age ticks over;
+ * a stale quote (a failed refresh) is asked for again by the next read, so it is not kept.
+ */
+async function noteQuoteLives(scope: UserScope, answer: readonly SavedStock[]) {
+  const life = scope.answerLife!;
+  const stocks = scope.deps.market.stocks;
+  for (const saved of answer) {
+    const { snapshot } = saved;
+    if (saved.stale || !snapshot || snapshot.asOf === undefined) {
+      life.until(0);
+      continue;
+    }
+    life.until(Date.parse(snapshot.asOf) + ((snapshot.ageSeconds ?? 0) + 1) * 1000);
+    life.until(await stocks.quoteFreshUntil(saved.symbol));
+  }
 }
 
 /**

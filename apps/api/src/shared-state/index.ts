@@ -4,7 +4,7 @@ import { createRedisState } from "./redis-state";
 import type { LeaseTimes } from "./redis-leadership";
 import type { SharedState } from "./shared-state";
 
-export type { Leadership, SharedState, Signals } from "./shared-state";
+export type { DataVersions, Leadership, SharedState, Signals } from "./shared-state";
 
 export interface SharedStateOptions {
   redisUrl: string | undefined;

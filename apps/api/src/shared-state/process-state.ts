@@ -6,6 +6,7 @@ import {
 } from "@ledgerline/market";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import type {
+  DataVersions,
   Leadership,
   SharedState,
   Signals,
@@ -59,6 +60,16 @@ function processCounter(): UpstreamCallCounter {
   };
 }
 
+function processVersions(): DataVersions {
+  const counters = new Map<string, number>();
+  return {
+    read: async (names) => names.map((name) => counters.get(name) ?? 0).join("."),
+    async bump(names) {
+      for (const name of names) counters.set(name, (counters.get(name) ?? 0) + 1);
+    },
+  };
+}
+
 /** The embedded default: one process, everything in its memory. */
 export function createProcessState(marketClock: MarketClock): SharedState {
   return {
@@ -69,6 +80,7 @@ export function createProcessState(marketClock: MarketClock): SharedState {
     counter: (_name, points, seconds) => new RateLimiterMemory({ points, duration: seconds }),
     leadership: soleLeadership,
     signals: processSignals(),
+    versions: processVersions(),
     upstreamCalls: processCounter(),
     redis: undefined,
     ping: async () => "not configured",

@@ -6,7 +6,9 @@ import { redisLeadership, defaultLeaseTimes, type LeaseTimes } from "./redis-lea
 import { redisProviderRateLimiter } from "./redis-rate-limiter";
 import { redisSignals } from "./redis-signals";
 import { RedisSingleFlight } from "./redis-single-flight";
-import type { Leadership, SharedState } from "./shared-state";
+import { MARKET } from "../services/data-versions";
+import type { DataVersions, Leadership, SharedState } from "./shared-state";
+import type { MarketCache } from "@ledgerline/market";
 
 export interface RedisStateOptions {
   url: string;
@@ -29,6 +31,45 @@ function connect(url: string): Redis {
   });
 }
 
+/** The counters in Redis, so a write on one process makes every process's cached answers miss. */
+function redisVersions(
+  redis: Redis,
+  prefix: string,
+  onError: (error: unknown) => void,
+): DataVersions {
+  const key = (name: string) => `${prefix}version:${name}`;
+  return {
+    async read(names) {
+      const values = await redis.mget(names.map(key));
+      return values.map((value) => value ?? "0").join(".");
+    },
+    async bump(names) {
+      try {
+        const batch = redis.multi();
+        for (const name of names) batch.incr(key(name));
+        await batch.exec();
+      } catch (error) {
+        onError(error);
+      }
+    },
+  };
+}
+
+/** A quote any process stores changes the market version, so cached answers built on it miss. */
+function versionedMarketCache(cache: MarketCache, versions: DataVersions): MarketCache {
+  return {
+    get: (key) => cache.get(key),
+    async set(key, entry) {
+      await cache.set(key, entry);
+      await versions.bump([MARKET]);
+    },
+    async delete(key) {
+      await cache.delete(key);
+      await versions.bump([MARKET]);
+    },
+  };
+}
+
 /** Several API processes sharing state through Redis (REDIS_URL). */
 export async function createRedisState(options: RedisStateOptions): Promise<SharedState> {
   const { prefix, onError } = options;
@@ -49,9 +90,14 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
   const signals = redisSignals(redis, subscriber, onError);
   const lease = { ...defaultLeaseTimes, ...options.lease };
   const leaderships: Leadership[] = [];
+  const versions = redisVersions(redis, prefix, onError);
   return {
     kind: "redis",
-    marketCache: new RedisMarketCache(redis, `${prefix}market:`, options.marketClock, onError),
+    marketCache: versionedMarketCache(
+      new RedisMarketCache(redis, `${prefix}market:`, options.marketClock, onError),
+      versions,
+    ),
+    versions,
     singleFlight: new RedisSingleFlight(
       redis,
       signals,

@@ -23,6 +23,8 @@ export interface SharedState {
   /** Singleton jobs run on exactly one process at a time. */
   leadership(name: string): Leadership;
   signals: Signals;
+  /** Counters of what cached answers are built from (services/data-versions.ts). */
+  versions: DataVersions;
   /** Upstream market calls of the whole deployment (every process), by provider and operation. */
   upstreamCalls: UpstreamCallCounter;
   /** The Redis connection, for libraries with a Redis store of their own (@fastify/rate-limit). */
@@ -47,6 +49,17 @@ export interface UpstreamCallCounter {
 export interface UpstreamCall {
   provider: string;
   operation: string;
+}
+
+/**
+ * Counters by name that grow with every write to what they name (a user's data, the user list):
+ * an answer cached under the values read before it was built is current while they hold.
+ */
+export interface DataVersions {
+  /** The named counters' values as one text; throws when they cannot be read. */
+  read(names: readonly string[]): Promise<string>;
+  /** Counts a write; a failure is reported, never thrown (the write itself is done). */
+  bump(names: readonly string[]): Promise<void>;
 }
 
 /** Fire-and-forget messages to every process (this one included). */

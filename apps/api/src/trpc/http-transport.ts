@@ -13,9 +13,11 @@ import { sseHeaders, sseStreamProducer } from "@trpc/server/unstable-core-do-not
 import { LIVE_HEARTBEAT_MS } from "@ledgerline/contracts";
 import { Readable } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AnswerLife, answerKey, type CachedAnswer } from "../services/answer-cache";
 import type { Context } from "./context";
 import { trpcErrorOf } from "./errors";
 import type { AppRouter } from "./router";
+import type { ProcedureMeta } from "./trpc";
 
 export interface TrpcHttpTransportOptions {
   router: AppRouter;
@@ -67,8 +69,30 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
   // look them up the same way); the type describes the nested router instead.
   const procedures = router._def.procedures as unknown as Record<
     string,
-    { _def: { type: TRPCProcedureType } }
+    { _def: { type: TRPCProcedureType; meta?: ProcedureMeta } }
   >;
+  const cachedAnswerOf = (path: string): CachedAnswer | undefined =>
+    Object.hasOwn(procedures, path) ? procedures[path]!._def.meta?.cachedAnswer : undefined;
+
+  /**
+   * A GET whose every call is a cached read, by a signed-in user, can be answered with the bytes
+   * kept for the same request (services/answer-cache.ts); undefined otherwise.
+   */
+  async function cachedReadOf(req: TrpcRequest, paths: string[], ctx: Context | undefined) {
+    if (req.method !== "GET" || !ctx?.user) return undefined;
+    const depends = paths.map(cachedAnswerOf);
+    if (!depends.every((kind) => kind !== undefined)) return undefined;
+    const { answers } = ctx.deps;
+    const version = await answers.version(
+      ctx.user,
+      depends.includes("all-users") ? "all-users" : "own-data",
+    );
+    if (version === undefined) return undefined;
+    const input = (req.query as Record<string, unknown>).input;
+    const request = `${req.params.path} ${String((req.query as Record<string, unknown>).batch)} ${typeof input === "string" ? input : ""}`;
+    const key = answerKey("trpc", ctx.user, ctx.apiKey, request);
+    return { answers, version, key, body: answers.get(key, version) };
+  }
 
   function errorEnvelope(
     error: TRPCError,
@@ -87,10 +111,11 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
   }
 
   function send(reply: FastifyReply, body: Envelope | Envelope[]) {
-    return reply
-      .code(getHTTPStatusCode(body as Parameters<typeof getHTTPStatusCode>[0]))
-      .header("content-type", "application/json; charset=utf-8")
-      .send(JSON.stringify(transformTRPCResponse(config, body as never)));
+    return sendJson(
+      reply,
+      getHTTPStatusCode(body as Parameters<typeof getHTTPStatusCode>[0]),
+      JSON.stringify(transformTRPCResponse(config, body as never)),
+    );
   }
 
   return async function transport(api: FastifyInstance) {
@@ -143,6 +168,11 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
         contextError = trpcErrorOf(cause);
       }
 
+      const cached = await cachedReadOf(req, paths, ctx);
+      if (cached?.body) return sendJson(reply, 200, cached.body.body);
+      const life = cached && new AnswerLife();
+      if (life) ctx!.answerLife = life;
+
       const envelopes = await Promise.all(
         paths.map(async (path, index): Promise<Envelope> => {
           const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
@@ -180,7 +210,13 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
           }
         }),
       );
-      return send(reply, isBatch ? envelopes : envelopes[0]!);
+      const body = isBatch ? envelopes : envelopes[0]!;
+      if (!cached || !life || !envelopes.every((envelope) => "result" in envelope)) {
+        return send(reply, body);
+      }
+      const bytes = Buffer.from(JSON.stringify(transformTRPCResponse(config, body as never)));
+      cached.answers.set(cached.key, cached.version, life, { body: bytes });
+      return sendJson(reply, 200, bytes);
     }
 
     /**
@@ -255,6 +291,10 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
       );
     }
   };
+}
+
+function sendJson(reply: FastifyReply, status: number, json: string | Buffer) {
+  return reply.code(status).header("content-type", "application/json; charset=utf-8").send(json);
 }
 
 /** The raw inputs by call index, or why they cannot be read. */

@@ -9,6 +9,7 @@ import { isDatabaseUnavailable, type ApiKeyRow, type UserRow } from "@ledgerline
 import { isMarketDataError, marketErrorHttpStatus, type MarketDataError } from "@ledgerline/market";
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import type { CachedAnswer } from "../services/answer-cache";
 import { recordAudit } from "../services/audit";
 import { requestFingerprint, type StoredAnswer } from "../services/idempotency";
 import type { Context } from "./context";
@@ -22,6 +23,8 @@ import { errorFromPublic, toPublicError, trpcErrorOf, type PublicError } from ".
  */
 export interface ProcedureMeta {
   apiKey?: "read" | "trade" | "never";
+  /** A hot read whose answer the doors may keep (services/answer-cache.ts), and what it shows. */
+  cachedAnswer?: CachedAnswer;
 }
 
 const t = initTRPC

@@ -1,4 +1,4 @@
-import { messages } from "@ledgerline/contracts";
+import { messages, type ValuedPosition } from "@ledgerline/contracts";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { pinnedOpenMarket } from "../portfolio-support";
 import { dropKeys, redisForTests, testRedisUrl, uniqueRedisPrefix } from "../support/services";
@@ -41,6 +41,19 @@ afterEach(async () => {
 afterAll(async () => {
   if (available) await dropKeys(prefix);
 });
+
+const quantities = async (app: TestApp, token: string) => {
+  const rest = (await app.request("GET", "/api/portfolio", { token })).body as unknown as {
+    quantity: number;
+  }[];
+  const trpc = (await app.trpc("query", "portfolio.list", undefined, token)).body as unknown as {
+    result: { data: ValuedPosition[] };
+  };
+  return {
+    rest: rest.map((row) => row.quantity),
+    trpc: trpc.result.data.map((row) => row.quantity),
+  };
+};
 
 describe.skipIf(!available)("API processes sharing Redis", () => {
   it("reports Redis reachability in /api/health", async () => {
@@ -88,5 +101,36 @@ describe.skipIf(!available)("API processes sharing Redis", () => {
       statuses.push((await (i % 2 ? second : first).request("GET", "/api/marketmovers")).status);
     }
     expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+  });
+
+  it("shows a trade made on one process on the next read on the other, on both doors", async () => {
+    const [first, second] = await deployment();
+    const user = await first.registerUser();
+    const buy = (quantity: string) =>
+      first.trpc(
+        "mutation",
+        "portfolio.buy",
+        { symbol: "AAPL", quantity, purchasePrice: "100" },
+        user.token,
+      );
+    await buy("2");
+    // Twice: the first read after a trade syncs corporate actions (a write); the second is kept.
+    await quantities(second, user.token);
+    expect(await quantities(second, user.token)).toEqual({ rest: [2], trpc: ["2"] });
+
+    await buy("3");
+    expect(await quantities(second, user.token)).toEqual({ rest: [5], trpc: ["5"] });
+  });
+
+  it("refuses a session signed out on one process at once on the other", async () => {
+    const [first, second] = await deployment();
+    const user = await first.registerUser();
+    expect((await second.request("GET", "/api/portfolio", { token: user.token })).status).toBe(200);
+    expect((await first.request("POST", "/api/auth/logout", { token: user.token })).status).toBe(
+      200,
+    );
+    expect((await second.request("GET", "/api/portfolio", { token: user.token })).status).toBe(401);
+    const trpc = await second.trpc("query", "portfolio.list", undefined, user.token);
+    expect(trpc.status).toBe(401);
   });
 });

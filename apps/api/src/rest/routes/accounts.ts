@@ -128,6 +128,7 @@ export const accountRoutes = [
     tag: "Administration",
     summary: "List registered users",
     access: "admin",
+    cachedAnswer: "all-users",
     response: z.array(userListRow),
     call: (caller) => caller.users.list(),
   }),

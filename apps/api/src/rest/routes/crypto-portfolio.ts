@@ -8,6 +8,8 @@ export const cryptoPortfolioRoutes = tradingRoutes({
   kind: "crypto",
   buyInput: cryptoBuyInput,
   unknownSymbol: "Cryptocurrency not found",
+  // Coin quotes are not tracked for freshness: their positions are read afresh each time.
+  listCached: false,
   procedures: (caller) => caller.cryptoPortfolio,
   buy: (caller, body) => caller.cryptoPortfolio.buy(body),
 });

@@ -9,5 +9,6 @@ export const portfolioRoutes = tradingRoutes({
   buyInput: stockBuyInput,
   unknownSymbol: "The market does not know the symbol",
   procedures: (caller) => caller.portfolio,
+  listCached: true,
   buy: (caller, body) => caller.portfolio.buy(body),
 });

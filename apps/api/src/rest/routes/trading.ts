@@ -27,6 +27,8 @@ export interface TradingAsset<B extends z.ZodType> {
   /** The 404 of a buy in a symbol the market does not know. */
   unknownSymbol: string;
   procedures(caller: Caller): Procedures;
+  /** The positions list keeps its answers (the stock list: services/answer-cache.ts). */
+  listCached: boolean;
   buy(
     caller: Caller,
     body: RestRequest<undefined, undefined, B>["body"],
@@ -43,6 +45,7 @@ export function tradingRoutes<B extends z.ZodType>(asset: TradingAsset<B>) {
       summary: `The ${asset.kind} positions of the signed-in user, sorted by symbol, with currentValue (quantity x current price), cost basis and gain/loss computed on the server; market figures are null while a quote is unavailable`,
       access: "user",
       refusals: marketRefusals,
+      ...(asset.listCached ? { cachedAnswer: "own-data" as const } : {}),
       response: restValuedPosition.array(),
       call: async (caller) =>
         (await asset.procedures(caller).list()).map(valuedPositionWithNumbers),

@@ -104,6 +104,11 @@ export const transactionRoutes = [
       "The signed-in user's transactions, filtered and sorted: the whole list, one page of it (page, pageSize; totals in X-Total-Count and X-Total-Pages), or with format=csv the whole list as a CSV file",
     access: "user",
     query: transactionRestQuery,
+    // A page is kept; the whole list and the CSV export are streamed, never kept.
+    cachedAnswer: (query) =>
+      query.format !== "csv" && (query.page !== undefined || query.pageSize !== undefined)
+        ? "own-data"
+        : undefined,
     response: z.array(restTransaction),
     call: async (caller, { query }) => {
       const parsed = transactionRestQuery.safeParse(query);

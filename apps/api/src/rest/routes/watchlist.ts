@@ -71,6 +71,7 @@ export const watchlistRoutes = [
       "The watchlist, sorted by symbol; each stock refreshed from the market service, or its last stored figures (stale) when that fails",
     access: "user",
     refusals: marketRefusals,
+    cachedAnswer: "own-data",
     response: z.array(restSavedStock),
     call: async (caller) => (await caller.watchlist.list()).map(savedStockWithNumbers),
   }),

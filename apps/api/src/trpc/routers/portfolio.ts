@@ -20,6 +20,7 @@ import { marketMutation, marketProcedure } from "../trpc";
 export const portfolioRouter = {
   /** Positions valued at the current prices, sorted by symbol. */
   list: marketProcedure
+    .meta({ cachedAnswer: "own-data" })
     .output(z.array(valuedPosition))
     .query(({ ctx }) => listPositions(ctx, stockMarket)),
 

@@ -15,6 +15,7 @@ import { userProcedure } from "../trpc";
 export const transactionsRouter = {
   /** One page with the (capped) count: what the history screen shows. */
   list: userProcedure
+    .meta({ cachedAnswer: "own-data" })
     .input(transactionPageInput)
     .output(transactionPage)
     .query(({ ctx, input }) => readPage(ctx, input)),

@@ -10,7 +10,10 @@ import { deleteUser, listUsers, resetUserPassword } from "../../services/user-ad
 import { adminMutation, adminProcedure } from "../trpc";
 
 export const usersRouter = {
-  list: adminProcedure.output(z.array(userListRow)).query(({ ctx }) => listUsers(ctx)),
+  list: adminProcedure
+    .meta({ cachedAnswer: "all-users" })
+    .output(z.array(userListRow))
+    .query(({ ctx }) => listUsers(ctx)),
 
   delete: adminMutation
     .input(userIdInput)

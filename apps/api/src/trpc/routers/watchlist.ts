@@ -6,7 +6,10 @@ import { marketMutation, marketProcedure, userMutation } from "../trpc";
 
 /** The signed-in user's stock watchlist; its market figures come from the server's market service. */
 export const watchlistRouter = {
-  list: marketProcedure.output(z.array(savedStock)).query(({ ctx }) => listWatchlist(ctx)),
+  list: marketProcedure
+    .meta({ cachedAnswer: "own-data" })
+    .output(z.array(savedStock))
+    .query(({ ctx }) => listWatchlist(ctx)),
 
   save: marketMutation
     .meta({ apiKey: "trade" })

@@ -1,0 +1,112 @@
+import type { ApiKeyRow, UserRow } from "@ledgerline/db";
+import type { MarketService } from "@ledgerline/market";
+import { LRUCache } from "lru-cache";
+import type { DataVersions } from "../shared-state";
+import { EVERYONE, MARKET, USER_LIST, userData } from "./data-versions";
+
+/**
+ * What a cached read's answer depends on besides market data: the reader's own data, or (the
+ * admin's user list) every user's row too.
+ */
+export type CachedAnswer = "own-data" | "all-users";
+
+/** Bytes of answers kept in this process. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * How long an answer being built stays what the read would answer, on the market's clock: the
+ * freshness of each quote it shows, the next tick of a quote age it shows, the next sync of
+ * corporate actions. A part that the next read would try again (a quote standing in for a failed
+ * refresh) ends it at once, so it is not kept.
+ */
+export class AnswerLife {
+  deadline = Number.POSITIVE_INFINITY;
+
+  until(marketTime: number): void {
+    if (marketTime < this.deadline) this.deadline = marketTime;
+  }
+}
+
+/** An answer as sent: its JSON bytes and the headers that go with them (a REST page's totals). */
+export interface KeptAnswer {
+  body: Buffer;
+  headers?: Record<string, string>;
+}
+
+interface Entry {
+  version: string;
+  deadline: number;
+  answer: KeptAnswer;
+}
+
+export interface AnswerCache {
+  /**
+   * The version an answer for this reader is looked up and stored under, read before the answer
+   * is built; undefined when it cannot be read (the read is then answered uncached).
+   */
+  version(user: UserRow, depends: CachedAnswer): Promise<string | undefined>;
+  get(key: string, version: string): KeptAnswer | undefined;
+  /** Keeps an answer built under `version` for as long as its life allows (not at all if over). */
+  set(key: string, version: string, life: AnswerLife, answer: KeptAnswer): void;
+}
+
+/**
+ * The key of one reader's answer to one request: whose it is and how they signed in (a session
+ * or one API key and its scope), so an answer is only given to a caller the procedure let through
+ * before; every write that could change who may call it (a role, two-factor, a key's deletion)
+ * bumps the user's version as well.
+ */
+export function answerKey(
+  door: "trpc" | "rest",
+  user: UserRow,
+  apiKey: ApiKeyRow | null,
+  request: string,
+): string {
+  const credential = apiKey ? `key ${apiKey.id} ${apiKey.scope}` : "session";
+  return `${door} ${user.id} ${credential} ${request}`;
+}
+
+/**
+ * Hot reads answered from memory (issue 14): each answer is kept as the JSON bytes sent, under
+ * the versions of the data it was built from (services/data-versions.ts: every write to a user's
+ * data bumps that user's, in Redis when several processes run) and the market's generation (a
+ * new quote anywhere makes a new one), and only while the quotes it shows are the ones a read
+ * would show now (AnswerLife). A write's answer is sent after its bump, so a user never reads an
+ * answer older than their own last write.
+ */
+export function createAnswerCache(options: {
+  versions: DataVersions;
+  market: MarketService;
+  onError(error: unknown): void;
+}): AnswerCache {
+  const { versions, market } = options;
+  const entries = new LRUCache<string, Entry>({
+    maxSize: MAX_CACHED_BYTES,
+    sizeCalculation: (entry) => entry.answer.body.length + 500,
+  });
+  return {
+    async version(user, depends) {
+      const names = [EVERYONE, MARKET, userData(user.id)];
+      if (depends === "all-users") names.push(USER_LIST);
+      try {
+        return `${market.stocks.generation} ${await versions.read(names)}`;
+      } catch (error) {
+        options.onError(error);
+        return undefined;
+      }
+    },
+    get(key, version) {
+      const entry = entries.get(key);
+      if (!entry || entry.version !== version) return undefined;
+      if (market.clock.now() >= entry.deadline) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.answer;
+    },
+    set(key, version, life, answer) {
+      if (life.deadline <= market.clock.now()) return;
+      entries.set(key, { version, deadline: life.deadline, answer });
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import type { SavedStock, ValuedPosition } from "@ledgerline/contracts";
+import { createMarketService, systemClock, type Clock } from "@ledgerline/market";
+import { afterEach, describe, expect, it } from "vitest";
+import { pinnedOpenMarket } from "./portfolio-support";
+import { startTestApp, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+afterEach(() => t.close());
+
+/** A market clock the test moves by hand, starting in a regular session. */
+function movableClock() {
+  let now = Date.parse("2026-03-11T15:00:00Z");
+  const clock: Clock = { ...systemClock, now: () => now };
+  return { clock, advance: (ms: number) => (now += ms) };
+}
+
+type Answer = { status: number; body: unknown };
+const trpcData = <T>(answer: Answer) => (answer.body as { result: { data: T } }).result.data;
+
+async function signedIn(app: TestApp) {
+  const user = await app.registerUser();
+  const token = user.token;
+  return {
+    token,
+    /** Buys AAPL over tRPC. */
+    buy: (quantity: string) =>
+      app.trpc(
+        "mutation",
+        "portfolio.buy",
+        { symbol: "AAPL", quantity, purchasePrice: "100" },
+        token,
+      ),
+    restPositions: async () =>
+      (await app.request("GET", "/api/portfolio", { token })).body as unknown as {
+        symbol: string;
+        quantity: number;
+        currentPrice: number;
+      }[],
+    trpcPositions: async () =>
+      trpcData<ValuedPosition[]>(await app.trpc("query", "portfolio.list", undefined, token)),
+  };
+}
+
+describe("hot reads answered from memory", () => {
+  it("answers a repeated read from memory: a database change no write reported is not seen", async () => {
+    t = await startTestApp({ market: pinnedOpenMarket() });
+    const user = await signedIn(t);
+    await user.buy("2");
+    // The first read after a trade syncs corporate actions (a write); the second is kept.
+    for (let read = 0; read < 2; read++) {
+      expect((await user.restPositions())[0]?.quantity).toBe(2);
+      expect((await user.trpcPositions())[0]?.quantity).toBe("2");
+    }
+    // Behind the app's back (no repository write): the kept answers still stand.
+    await t.sql("UPDATE positions SET quantity = '7'");
+    expect((await user.restPositions())[0]?.quantity).toBe(2);
+    expect((await user.trpcPositions())[0]?.quantity).toBe("2");
+  });
+
+  it("shows a trade on the next positions and transactions read, on both doors whichever door traded", async () => {
+    t = await startTestApp({ market: pinnedOpenMarket() });
+    const user = await signedIn(t);
+    const page = { page: 1, pageSize: 25 };
+    const restPage = async () =>
+      (
+        await t.request("GET", "/api/transaction", {
+          token: user.token,
+          query: { page: "1", pageSize: "25" },
+        })
+      ).body as unknown as unknown[];
+    const trpcPage = async () =>
+      trpcData<{ transactions: unknown[] }>(
+        await t.trpc("query", "transactions.list", page, user.token),
+      ).transactions;
+    expect(await user.restPositions()).toEqual([]);
+    expect(await user.trpcPositions()).toEqual([]);
+    expect(await restPage()).toEqual([]);
+    expect(await trpcPage()).toEqual([]);
+
+    await user.buy("2");
+    expect((await user.restPositions()).map((row) => row.quantity)).toEqual([2]);
+    expect((await user.trpcPositions()).map((row) => row.quantity)).toEqual(["2"]);
+    expect(await restPage()).toHaveLength(1);
+    expect(await trpcPage()).toHaveLength(1);
+
+    const bought = await t.request("POST", "/api/portfolio", {
+      token: user.token,
+      body: { symbol: "AAPL", quantity: 3, purchasePrice: 100 },
+    });
+    expect(bought.status).toBe(200);
+    expect((await user.restPositions()).map((row) => row.quantity)).toEqual([5]);
+    expect((await user.trpcPositions()).map((row) => row.quantity)).toEqual(["5"]);
+    expect(await restPage()).toHaveLength(2);
+    expect(await trpcPage()).toHaveLength(2);
+  });
+
+  it("shows a saved or removed stock on the next watchlist read, and keeps users' answers apart", async () => {
+    t = await startTestApp({ market: pinnedOpenMarket() });
+    const user = await signedIn(t);
+    const other = await signedIn(t);
+    const rest = async (token: string) =>
+      ((await t.request("GET", "/api/savedstocks", { token })).body as unknown as SavedStock[]).map(
+        (row) => row.symbol,
+      );
+    const trpc = async (token: string) =>
+      trpcData<SavedStock[]>(await t.trpc("query", "watchlist.list", undefined, token)).map(
+        (row) => row.symbol,
+      );
+    expect(await rest(user.token)).toEqual([]);
+    expect(await trpc(user.token)).toEqual([]);
+    await t.request("POST", "/api/savedstocks/MSFT", { token: user.token });
+    expect(await rest(user.token)).toEqual(["MSFT"]);
+    expect(await trpc(user.token)).toEqual(["MSFT"]);
+    expect(await rest(other.token)).toEqual([]);
+    expect(await trpc(other.token)).toEqual([]);
+    await t.trpc("mutation", "watchlist.remove", { symbol: "MSFT" }, user.token);
+    expect(await rest(user.token)).toEqual([]);
+    expect(await trpc(user.token)).toEqual([]);
+  });
+
+  it("shows the admin a new, changed or deleted user on the next user-list read", async () => {
+    t = await startTestApp({ market: pinnedOpenMarket() });
+    const admin = await t.createAdmin();
+    const rest = async () =>
+      (
+        (await t.request("GET", "/api/users", { token: admin.token })).body as unknown as {
+          email: string;
+        }[]
+      ).map((row) => row.email);
+    const trpc = async () =>
+      trpcData<{ email: string }[]>(
+        await t.trpc("query", "users.list", undefined, admin.token),
+      ).map((row) => row.email);
+    expect(await rest()).toEqual(["root@example.com"]);
+    expect(await trpc()).toEqual(["root@example.com"]);
+    const user = await t.registerUser();
+    expect(await rest()).toContain(user.email);
+    expect(await trpc()).toContain(user.email);
+    expect(
+      (await t.request("DELETE", `/api/users/${user.id}`, { token: admin.token })).status,
+    ).toBe(200);
+    expect(await rest()).toEqual(["root@example.com"]);
+    expect(await trpc()).toEqual(["root@example.com"]);
+  });
+
+  /** A holder of AAPL on a market whose clock the test moves, with the positions read kept. */
+  async function heldOnMovingMarket() {
+    const time = movableClock();
+    const market = createMarketService({ clock: time.clock });
+    t = await startTestApp({ market });
+    const user = await signedIn(t);
+    await user.buy("2");
+    // The first read after a trade syncs corporate actions (a write); the second is kept.
+    await user.trpcPositions();
+    await user.restPositions();
+    const before = (await user.trpcPositions())[0]!.currentPrice;
+    expect((await user.restPositions())[0]!.currentPrice).toBe(Number(before));
+    return { time, market, user, before };
+  }
+
+  it("values positions at a new quote as soon as the market stores it (a live tick)", async () => {
+    const { time, market, user, before } = await heldOnMovingMarket();
+    // Well within the quote's freshness: only the tick makes the market hold a new price.
+    time.advance(5_000);
+    const tick = await market.stocks.liveSnapshot("AAPL");
+    expect(tick.price).not.toBe(before);
+    expect((await user.trpcPositions())[0]!.currentPrice).toBe(tick.price);
+    expect((await user.restPositions())[0]!.currentPrice).toBe(Number(tick.price));
+  });
+
+  it("values positions at the refreshed quote once the kept one is no longer fresh", async () => {
+    const { time, market, user, before } = await heldOnMovingMarket();
+    time.advance(61_000);
+    const trpcAfter = (await user.trpcPositions())[0]!.currentPrice;
+    const restAfter = (await user.restPositions())[0]!.currentPrice;
+    // Asked after the reads, so it is the quote they should have fetched, not a newer one.
+    const now = (await market.stocks.getSnapshot("AAPL")).price;
+    expect(now).not.toBe(before);
+    expect(trpcAfter).toBe(now);
+    expect(restAfter).toBe(Number(now));
+  });
+
+  it("shows a watched quote's age as it grows", async () => {
+    const time = movableClock();
+    t = await startTestApp({ market: createMarketService({ clock: time.clock }) });
+    const user = await signedIn(t);
+    await t.trpc("mutation", "watchlist.save", { symbol: "MSFT" }, user.token);
+    const age = async () =>
+      trpcData<SavedStock[]>(await t.trpc("query", "watchlist.list", undefined, user.token))[0]!
+        .snapshot!.ageSeconds;
+    const restAge = async () =>
+      (
+        (await t.request("GET", "/api/savedstocks", { token: user.token })).body as unknown as {
+          ageSeconds: number;
+        }[]
+      )[0]!.ageSeconds;
+    const first = await age();
+    expect(await restAge()).toBe(first);
+    time.advance(1_000);
+    expect(await age()).toBe(first! + 1);
+    expect(await restAge()).toBe(first! + 1);
+  });
+});
