@@ -136,6 +136,7 @@ describe("OpenAPI document", () => {
         "POST /api/portfolio/{id}/sell",
         "GET /api/portfolio/performance",
         "GET /api/portfolio/performance/holdings",
+        "GET /api/portfolio/history",
         "POST /api/auth/login/mfa",
         "GET /api/account/mfa",
         "POST /api/account/mfa/setup",

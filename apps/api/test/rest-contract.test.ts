@@ -214,6 +214,7 @@ describe("every operation in the OpenAPI document", () => {
       ["removeSavedCrypto", () => ({ token: user.token, params: { symbol: "BTC" }, status: 409 })],
       ["getPortfolioPerformance", () => ({ token: user.token, query: { range: "1Y" } })],
       ["getPortfolioHoldingsPerformance", () => ({ token: user.token, query: { range: "1Y" } })],
+      ["getPortfolioHistory", () => ({ token: user.token, query: { range: "1Y" } })],
       [
         "createAlert",
         () => ({

@@ -87,6 +87,9 @@ export const portfolioHistoryInput = z.object({
 });
 export type PortfolioHistoryInput = z.output<typeof portfolioHistoryInput>;
 
+/** The REST door's query: there a range it does not know is a 400 that names it. */
+export const portfolioHistoryQuery = z.object({ range: z.enum(portfolioHistoryRanges) });
+
 export const portfolioHistoryPoint = z.object({
   /** A calendar day (UTC); its values are at that day's close. */
   date: calendarDate,

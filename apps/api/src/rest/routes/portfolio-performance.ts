@@ -1,5 +1,7 @@
 import {
   holdingsPerformance,
+  portfolioHistory,
+  portfolioHistoryQuery,
   portfolioPerformance,
   portfolioPerformanceInput,
 } from "@ledgerline/contracts";
@@ -33,5 +35,19 @@ export const portfolioPerformanceRoutes = [
     query: portfolioPerformanceInput,
     response: holdingsPerformance,
     call: (caller, { query }) => caller.portfolioSummary.holdingPerformance(query),
+  }),
+  restRoute({
+    method: "GET",
+    url: "/portfolio/history",
+    operationId: "getPortfolioHistory",
+    tag: "Portfolio",
+    summary:
+      "The signed-in user's portfolio value at each day's close over a range (1M, 3M, 6M, 1Y, ALL), with its cost basis and the S&P 500 (SPY) from the same start: the value chart's data",
+    description:
+      "Amounts are exact decimal strings. Each point is a calendar day (UTC) at its close, the last one today at current prices; at most two years of days. `benchmark` is the money the portfolio's time-weighted return starts from (its value at the start, or the money first put in) grown by SPY's total return (cash dividends reinvested on their ex-dates) from the close the returns of the same range start from: for ALL, and a range reaching back before the first trade, the eve of the first trade, a day before the first point. Its values are not rounded, so its last value / its first - 1 is `benchmark.timeWeightedReturn` of `GET /api/portfolio/performance` for the same range.",
+    access: "user",
+    query: portfolioHistoryQuery,
+    response: portfolioHistory,
+    call: (caller, { query }) => caller.portfolioSummary.history(query),
   }),
 ];
