@@ -31,4 +31,4 @@ CREATE TABLE `holding_days` (
 	`growth` text NOT NULL,
 	PRIMARY KEY(`user_id`, `day`, `asset_type`, `symbol`),
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
-) STRICT;
+) STRICT, WITHOUT ROWID;

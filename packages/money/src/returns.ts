@@ -202,10 +202,26 @@ export function moneyWeightedReturn(flows: readonly CashFlow[]): Decimal | null 
     return size.gt(max) ? size : max;
   }, big(0));
   const origin = dayNumber(daily[0]!.date);
-  const terms = daily.map((f) => ({
-    amount: Number(divide(f.amount, canonical(largest), 20)),
-    years: (dayNumber(f.date) - origin) / 365,
-  }));
+  return rateOf(
+    daily.map((f) => ({
+      amount: Number(divide(f.amount, canonical(largest), 20)),
+      years: (dayNumber(f.date) - origin) / 365,
+    })),
+  );
+}
+
+/** A flow of moneyWeightedReturn in floating point: its years after the first, scaled. */
+export interface RateTerm {
+  amount: number;
+  years: number;
+}
+
+/**
+ * The rate of moneyWeightedReturn from flows already summed per day, in years after the first
+ * and divided by the largest (for callers that keep many flows as doubles between requests); null
+ * when there is none.
+ */
+export function rateOf(terms: readonly RateTerm[]): Decimal | null {
   const npv = (rate: number) =>
     terms.reduce((total, t) => total + t.amount / Math.pow(1 + rate, t.years), 0);
   const slope = (rate: number) =>

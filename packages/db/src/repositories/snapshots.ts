@@ -157,8 +157,10 @@ const toHoldingDay = (row: RawHoldingDay): HoldingDay => ({
 
 const HOLDING_DAY_COLUMNS =
   "d.day, d.asset_type, d.symbol, d.value, d.cost_basis, d.flow, d.realized, d.growth";
-/** Row-value lists are sent in pieces well under either database's limit on parameters. */
+/** Lists of days are sent in pieces well under either database's limit on parameters. */
 const KEYS_PER_QUERY = 1000;
+/** Under SQLite's limit of 500 terms in a compound SELECT. */
+const LOOKUPS_PER_QUERY = 400;
 
 export function snapshotsRepository(database: Database) {
   const { holdingDays, holdingSnapshots, portfolioDays, portfolioSnapshotStates, users } =
@@ -267,13 +269,15 @@ export function snapshotsRepository(database: Database) {
       keys: readonly { day: string; assetType: AssetType; symbol: string }[],
     ): Promise<HoldingDay[]> {
       const found: HoldingDay[] = [];
-      for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
-        const piece = keys.slice(start, start + KEYS_PER_QUERY);
+      // One index lookup per key: an OR of them is a scan of every row of the user on SQLite.
+      const lookup =
+        `SELECT ${HOLDING_DAY_COLUMNS} FROM holding_days d` +
+        " WHERE d.user_id = ? AND d.day = ? AND d.asset_type = ? AND d.symbol = ?";
+      for (let start = 0; start < keys.length; start += LOOKUPS_PER_QUERY) {
+        const piece = keys.slice(start, start + LOOKUPS_PER_QUERY);
         const rows = await database.query<RawHoldingDay>(
-          `SELECT ${HOLDING_DAY_COLUMNS} FROM holding_days d WHERE d.user_id = ? AND (` +
-            piece.map(() => "(d.day = ? AND d.asset_type = ? AND d.symbol = ?)").join(" OR ") +
-            ")",
-          [userId, ...piece.flatMap((key) => [key.day, key.assetType, key.symbol])],
+          piece.map(() => lookup).join(" UNION ALL "),
+          piece.flatMap((key) => [userId, key.day, key.assetType, key.symbol]),
         );
         found.push(...rows.map(toHoldingDay));
       }
