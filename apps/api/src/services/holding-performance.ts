@@ -9,7 +9,8 @@ import { incomePaid } from "./income";
 import { startOf } from "./period-start";
 import { periodFigures, periodReturns, type PeriodDay } from "./period-returns";
 import { currentPrices } from "./portfolio-summary";
-import { firstTradeDay, positionsAt } from "./portfolio-snapshots";
+import { storedHoldingReturns } from "./stored-holding-returns";
+import { firstTradeDay, positionsAt, currentState } from "./portfolio-snapshots";
 import {
   addDays,
   closeSeriesOf,
@@ -39,18 +40,66 @@ export async function holdingsPerformance(
   scope: UserScope,
   range: PerformanceRange,
 ): Promise<HoldingsPerformance> {
-  const { deps, user } = scope;
+  const { deps } = scope;
   const now = deps.market.clock.now();
   const endDate = utcDay(now);
   const firstTraded = await firstTradeDay(scope);
   const startDate = startOf(range, now, firstTraded ?? endDate);
   if (firstTraded === null) return { range, startDate, endDate, holdings: [] };
 
-  const [positions, trades, dividends, prices] = await Promise.all([
-    positionsAt(scope, startDate),
-    deps.repos.transactions.trades(user.id, new Date(`${addDays(startDate, 1)}T00:00:00Z`)),
+  const [dividends, prices, state] = await Promise.all([
     incomePaid(scope, { from: startDate, to: endDate }),
     currentPrices(scope),
+    currentState(scope),
+  ]);
+  if (state && startDate < endDate) {
+    const fromDays = await storedHoldingReturns(
+      scope,
+      state,
+      startDate,
+      endDate,
+      dividends,
+      prices,
+    );
+    if (fromDays.every((holding) => holding.figures !== null)) {
+      const holdings = fromDays.map((holding) => ({
+        assetType: holding.type,
+        symbol: holding.symbol,
+        ...holding.figures!,
+      }));
+      return { range, startDate, endDate, holdings: holdings.sort(byKind) };
+    }
+  }
+  return {
+    range,
+    startDate,
+    endDate,
+    holdings: await replayedHoldings(scope, startDate, endDate, dividends, prices),
+  };
+}
+
+/** Stocks first, then coins, each by symbol. */
+function byKind(a: HoldingPerformance, b: HoldingPerformance): number {
+  const order = (holding: HoldingPerformance) =>
+    `${holding.assetType === "STOCK" ? 0 : 1}:${holding.symbol}`;
+  return order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0;
+}
+
+/**
+ * The returns from a replay of each holding's trades in the period against its closes, where the
+ * stored days cannot answer (not current yet, or a dividend paid while nothing was held).
+ */
+export async function replayedHoldings(
+  scope: UserScope,
+  startDate: string,
+  endDate: string,
+  dividends: readonly PaidIncome[],
+  prices: Map<string, Decimal>,
+): Promise<HoldingPerformance[]> {
+  const { deps, user } = scope;
+  const [positions, trades] = await Promise.all([
+    positionsAt(scope, startDate),
+    deps.repos.transactions.trades(user.id, new Date(`${addDays(startDate, 1)}T00:00:00Z`)),
   ]);
 
   const activity = new Map<string, HoldingActivity>();
@@ -83,11 +132,7 @@ export async function holdingsPerformance(
       return holdingReturns(holding, startDate, endDate, closes, today);
     }),
   );
-  // Stocks first, then coins, each by symbol.
-  const order = (holding: HoldingPerformance) =>
-    `${holding.assetType === "STOCK" ? 0 : 1}:${holding.symbol}`;
-  holdings.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-  return { range, startDate, endDate, holdings };
+  return holdings.sort(byKind);
 }
 
 /**

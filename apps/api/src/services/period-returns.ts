@@ -144,8 +144,20 @@ function dividendsByTwrDay(
   return byDay;
 }
 
+/** What periodFigures reads: the returns' totals, without what they are computed from. */
+export type PeriodTotals = Pick<
+  PeriodReturns,
+  | "startValue"
+  | "endValue"
+  | "netFlows"
+  | "realizedGain"
+  | "income"
+  | "timeWeightedReturn"
+  | "moneyWeightedReturn"
+>;
+
 /** The figures the answers carry, with the unrealized gain (value less cost basis) it changed by. */
-export function periodFigures(returns: PeriodReturns, unrealizedGain: Decimal) {
+export function periodFigures(returns: PeriodTotals, unrealizedGain: Decimal) {
   return {
     startValue: returns.startValue,
     endValue: returns.endValue,

@@ -10,6 +10,7 @@ import {
 } from "@ledgerline/db";
 import { add, costBasis, isZero, multiply, sum, type Decimal } from "@ledgerline/money";
 import { nextGrowth } from "./growth";
+import { rereadHoldingFlows } from "./holding-flows";
 import type { CloseSeries } from "./portfolio-valuation";
 import {
   addDays,
@@ -58,9 +59,17 @@ export function refreshSnapshots(deps: AppDeps, userId: number): Promise<Snapsho
  */
 export function scheduleSnapshotRefresh(deps: AppDeps, userId: number): void {
   setImmediate(() => {
-    refreshSnapshots(deps, userId).catch((error: unknown) => {
-      deps.logger.warn({ err: error, userId }, "snapshot recompute failed; reads replay meanwhile");
-    });
+    refreshSnapshots(deps, userId).then(
+      (state) => {
+        if (state && upToDate(state, yesterdayOf(deps))) rereadHoldingFlows(deps, userId, state);
+      },
+      (error: unknown) => {
+        deps.logger.warn(
+          { err: error, userId },
+          "snapshot recompute failed; reads replay meanwhile",
+        );
+      },
+    );
   });
 }
 
@@ -305,6 +314,12 @@ async function currentSnapshots(deps: AppDeps, userId: number): Promise<Snapshot
     if (state) return state;
   }
   return null;
+}
+
+/** The snapshots' state if they run through yesterday (brought up to date first), else null. */
+export async function currentState(scope: UserScope): Promise<SnapshotState | null> {
+  const state = await currentSnapshots(scope.deps, scope.user.id);
+  return upToDate(state, yesterdayOf(scope.deps)) ? state : null;
 }
 
 /** The day of the user's first trade, or null if there is none. */

@@ -1,0 +1,144 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { SnapshotState } from "@ledgerline/db";
+import { add, compare, subtract, type Decimal } from "@ledgerline/money";
+import { addDays, keyOf } from "./portfolio-valuation";
+import type { AppDeps } from "./scope";
+
+/**
+ * Each holding's trade days, kept in memory between requests (issue 15): a money-weighted return
+ * needs every flow of its period, and over five years of a heavy trader that is 100,000 stored
+ * rows, too many to read per request. They are read once per state of the snapshots (a trade
+ * bumps its version, a new day moves valuedThrough), right after the recompute that made it and
+ * off the request path, in slices that give the event loop back. Sums over a period are exact
+ * (prefix sums of the stored decimals); the flows are also kept as doubles, which is what the
+ * money-weighted return's root search is done in.
+ */
+
+export interface HoldingFlows {
+  /** The trade days, oldest first, as days since the epoch. */
+  days: Int32Array;
+  /** Each day's flow as the investor sees it (paid in negative), in floating point. */
+  amounts: Float64Array;
+  /** flowSums[i]: the flows of the first i days, exactly; realizedSums likewise. */
+  flowSums: Decimal[];
+  realizedSums: Decimal[];
+  /** heldCounts[i]: how many of the first i days closed with something held. */
+  heldCounts: Int32Array;
+}
+
+interface UserFlows {
+  key: string;
+  byHolding: Map<string, HoldingFlows>;
+}
+
+const DAY_MS = 86_400_000;
+export const dayNumberOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/** Days per read: a few thousand rows, a few milliseconds. */
+const SLICE_DAYS = 30;
+/** Users whose flows are kept; the least recently read go first. */
+const KEPT_USERS = 64;
+
+const kept = new WeakMap<AppDeps, Map<number, Promise<UserFlows>>>();
+
+const keyOfState = (state: SnapshotState) => `${state.version}:${state.valuedThrough}`;
+
+/** The user's holdings' trade days up to the stored state's last day, read once per state. */
+export async function holdingFlows(
+  deps: AppDeps,
+  userId: number,
+  state: SnapshotState,
+): Promise<Map<string, HoldingFlows>> {
+  const mine = kept.get(deps) ?? new Map<number, Promise<UserFlows>>();
+  kept.set(deps, mine);
+  const key = keyOfState(state);
+  const found = mine.get(userId);
+  if (found) {
+    const flows = await found.catch(() => null);
+    if (flows?.key === key) {
+      // Most recently read last.
+      mine.delete(userId);
+      mine.set(userId, found);
+      return flows.byHolding;
+    }
+  }
+  const reading = readFlows(deps, userId, state, key);
+  mine.delete(userId);
+  mine.set(userId, reading);
+  reading.catch(() => mine.get(userId) === reading && mine.delete(userId));
+  while (mine.size > KEPT_USERS) mine.delete(mine.keys().next().value!);
+  return (await reading).byHolding;
+}
+
+async function readFlows(
+  deps: AppDeps,
+  userId: number,
+  state: SnapshotState,
+  key: string,
+): Promise<UserFlows> {
+  const building = new Map<
+    string,
+    { days: number[]; amounts: number[]; flows: Decimal[]; realized: Decimal[]; held: number[] }
+  >();
+  if (state.firstDay !== null && state.valuedThrough !== null) {
+    for (let from = addDays(state.firstDay, -1); from < state.valuedThrough;) {
+      const to = [addDays(from, SLICE_DAYS), state.valuedThrough].sort()[0]!;
+      for (const row of await deps.repos.snapshots.holdingTradeDays(userId, from, to)) {
+        const holding = keyOf(row.assetType, row.symbol);
+        const own = building.get(holding) ?? {
+          days: [],
+          amounts: [],
+          flows: ["0"],
+          realized: ["0"],
+          held: [0],
+        };
+        building.set(holding, own);
+        own.days.push(dayNumberOf(row.day));
+        own.amounts.push(-Number(row.flow));
+        own.flows.push(add(own.flows.at(-1)!, row.flow));
+        own.realized.push(add(own.realized.at(-1)!, row.realized));
+        own.held.push(own.held.at(-1)! + (compare(row.value, "0") > 0 ? 1 : 0));
+      }
+      from = to;
+      await yieldToEventLoop();
+    }
+  }
+  const byHolding = new Map<string, HoldingFlows>();
+  for (const [holding, own] of building) {
+    byHolding.set(holding, {
+      days: Int32Array.from(own.days),
+      amounts: Float64Array.from(own.amounts),
+      flowSums: own.flows,
+      realizedSums: own.realized,
+      heldCounts: Int32Array.from(own.held),
+    });
+  }
+  return { key, byHolding };
+}
+
+/**
+ * After a recompute: the flows of a user whose holdings' returns were read before are read again
+ * now, so the next such read finds them (users who never read them cost nothing).
+ */
+export function rereadHoldingFlows(deps: AppDeps, userId: number, state: SnapshotState): void {
+  if (!kept.get(deps)?.has(userId)) return;
+  holdingFlows(deps, userId, state).catch((error: unknown) => {
+    deps.logger.warn({ err: error, userId }, "holding flows not read; the next read reads them");
+  });
+}
+
+/** The first index of `days` after `day` (binary search). */
+export function indexAfter(days: Int32Array, day: number): number {
+  let low = 0;
+  let high = days.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (days[middle]! <= day) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The exact sum of a prefix-summed column over the indexes from `from` to `to` (exclusive). */
+export const sumOver = (sums: readonly Decimal[], from: number, to: number) =>
+  subtract(sums[to]!, sums[from]!);

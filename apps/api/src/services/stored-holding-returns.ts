@@ -1,0 +1,295 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { AssetType, HoldingDay, PaidIncome, SnapshotState, Trade } from "@ledgerline/db";
+import {
+  add,
+  compare,
+  compound,
+  costBasis,
+  divide,
+  FACTOR_DECIMALS,
+  isZero,
+  multiply,
+  rateOf,
+  round,
+  RETURN_DECIMALS,
+  subtract,
+  sum,
+  type Decimal,
+} from "@ledgerline/money";
+import { nextGrowth } from "./growth";
+import { dayNumberOf, holdingFlows, indexAfter, sumOver, type HoldingFlows } from "./holding-flows";
+import { periodFigures } from "./period-returns";
+import { addDays, closeSeriesOf, keyOf, TradeLedger } from "./portfolio-valuation";
+import type { UserScope } from "./scope";
+
+/**
+ * Each holding's returns over a period from the stored days (issue 15): its close at the start
+ * and at yesterday with their growth factors, its trade days in between (holding-flows.ts), and
+ * today from yesterday's position, today's trades and the current price. The time-weighted return
+ * is the ratio of the two growth factors (schema/snapshots.ts) times each dividend's factor; the
+ * figures are those periodReturns gives on the replayed days (holding-performance.ts), which
+ * answers for a holding these days cannot (a dividend paid while nothing was held, a value gone
+ * to zero).
+ */
+
+export interface StoredHolding {
+  type: AssetType;
+  symbol: string;
+  /** Its figures, or null where the replay must answer. */
+  figures: ReturnType<typeof periodFigures> | null;
+}
+
+interface Activity {
+  type: AssetType;
+  symbol: string;
+  start: HoldingDay | null;
+  end: HoldingDay | null;
+  flows: HoldingFlows | undefined;
+  /** The indexes of its trade days in the period, from (inclusive) to (exclusive). */
+  from: number;
+  to: number;
+  todays: Trade[];
+  dividends: PaidIncome[];
+}
+
+/** The end of today: its close, flow and gain, and whether it traded. */
+interface Today {
+  close: HoldingDay;
+  traded: boolean;
+}
+
+const closeOf = (row: HoldingDay | null | undefined, day: string) =>
+  row && row.day === day ? row : null;
+
+export async function storedHoldingReturns(
+  scope: UserScope,
+  state: SnapshotState,
+  startDate: string,
+  endDate: string,
+  dividends: readonly PaidIncome[],
+  prices: Map<string, Decimal>,
+): Promise<StoredHolding[]> {
+  const { deps, user } = scope;
+  const yesterday = addDays(endDate, -1);
+  const snapshots = deps.repos.snapshots;
+  const [starts, ends, positions, todays, flows] = await Promise.all([
+    snapshots.holdingDaysAsOf(user.id, startDate),
+    snapshots.holdingDaysAsOf(user.id, yesterday),
+    snapshots.holdingsAt(user.id, yesterday),
+    deps.repos.transactions.trades(user.id, new Date(`${endDate}T00:00:00Z`)),
+    holdingFlows(deps, user.id, state),
+  ]);
+
+  const activity = new Map<string, Activity>();
+  const of = (type: AssetType, symbol: string) => {
+    const key = keyOf(type, symbol);
+    const own = flows.get(key);
+    const found = activity.get(key) ?? {
+      type,
+      symbol,
+      start: null,
+      end: null,
+      flows: own,
+      from: own ? indexAfter(own.days, dayNumberOf(startDate)) : 0,
+      to: own ? indexAfter(own.days, dayNumberOf(yesterday)) : 0,
+      todays: [],
+      dividends: [],
+    };
+    activity.set(key, found);
+    return found;
+  };
+  for (const [key, own] of flows) {
+    const from = indexAfter(own.days, dayNumberOf(startDate));
+    if (from < indexAfter(own.days, dayNumberOf(yesterday))) {
+      const split = key.indexOf(":");
+      of(key.slice(0, split) as AssetType, key.slice(split + 1));
+    }
+  }
+  for (const trade of todays) of(trade.type, trade.symbol).todays.push(trade);
+  for (const dividend of dividends) of("STOCK", dividend.symbol).dividends.push(dividend);
+  // A position closed before the start counts only if it moves again.
+  for (const start of starts) {
+    const active = activity.has(keyOf(start.assetType, start.symbol));
+    if (active || closeOf(start, startDate)) of(start.assetType, start.symbol).start = start;
+  }
+  for (const end of ends) {
+    const found = activity.get(keyOf(end.assetType, end.symbol));
+    if (found) found.end = end;
+  }
+
+  // The closes around each dividend's pay date, where its factor is read from.
+  const payDays = [...activity.values()].flatMap((holding) =>
+    holding.dividends
+      .flatMap((dividend) => [dividend.payDate, addDays(dividend.payDate, -1)])
+      .filter((day) => day <= yesterday)
+      .map((day) => ({ day, assetType: holding.type, symbol: holding.symbol })),
+  );
+  const aroundPayDays = new Map(
+    (await snapshots.holdingDaysOn(user.id, payDays)).map((row) => [
+      `${keyOf(row.assetType, row.symbol)}@${row.day}`,
+      row,
+    ]),
+  );
+
+  const ledger = new TradeLedger();
+  for (const position of positions) ledger.seed(position);
+  const answers: StoredHolding[] = [];
+  let slice = performance.now();
+  for (const holding of activity.values()) {
+    const key = keyOf(holding.type, holding.symbol);
+    const today = await todayOf(holding, prices.get(key));
+    const on = (day: string) =>
+      day === endDate ? today.close : (aroundPayDays.get(`${key}@${day}`) ?? null);
+    answers.push({
+      type: holding.type,
+      symbol: holding.symbol,
+      figures: figuresOf(holding, today, on, startDate, endDate),
+    });
+    // A long period's money-weighted returns take a while: other requests get turns between.
+    if (performance.now() - slice > 10) {
+      await yieldToEventLoop();
+      slice = performance.now();
+    }
+  }
+  return answers;
+
+  async function todayOf(holding: Activity, price: Decimal | undefined): Promise<Today> {
+    const key = keyOf(holding.type, holding.symbol);
+    const moved: Decimal[] = [];
+    const realized: Decimal[] = [];
+    // Trades stamped after today (a clock ahead of the market's) count today, as in the replay.
+    for (const trade of holding.todays) {
+      const applied = ledger.apply(trade);
+      moved.push(applied.flow);
+      realized.push(applied.realized);
+    }
+    const held = ledger.holdings.get(key);
+    let value = "0";
+    let basis = "0";
+    if (held && !isZero(held.quantity)) {
+      // As TradeLedger.value: the current price, else today's close, the last trade's price,
+      // then the average cost.
+      const close =
+        price ??
+        (
+          await closeSeriesOf(deps, holding.type, holding.symbol, addDays(startDate, -7), endDate)
+        )?.on(endDate) ??
+        ledger.lastTradePrice.get(key) ??
+        held.averagePrice;
+      value = multiply(held.quantity, close);
+      basis = costBasis(held);
+    }
+    const flow = sum(moved);
+    const eve = closeOf(holding.end, yesterday);
+    const growth = nextGrowth(holding.end?.growth ?? "1", eve?.value ?? "0", value, flow);
+    const close: HoldingDay = {
+      day: endDate,
+      assetType: holding.type,
+      symbol: holding.symbol,
+      value,
+      costBasis: basis,
+      flow,
+      realized: sum(realized),
+      growth,
+    };
+    return { close, traded: holding.todays.length > 0 };
+  }
+}
+
+/** The figures periodReturns would give, or null where the stored days cannot say. */
+function figuresOf(
+  holding: Activity,
+  today: Today,
+  on: (day: string) => HoldingDay | null,
+  startDate: string,
+  endDate: string,
+): ReturnType<typeof periodFigures> | null {
+  const start = closeOf(holding.start, startDate);
+  const startValue = start?.value ?? "0";
+  const end = today.close;
+  const eve = closeOf(holding.end, addDays(endDate, -1));
+  const { flows, from, to } = holding;
+
+  const startGrowth = holding.start?.growth ?? "1";
+  if (isZero(startGrowth) || isZero(end.growth)) return null;
+  const factors = [divide(end.growth, startGrowth, FACTOR_DECIMALS)];
+  const paidOn = new Map<string, Decimal[]>();
+  for (const dividend of holding.dividends) {
+    paidOn.set(dividend.payDate, [...(paidOn.get(dividend.payDate) ?? []), dividend.total]);
+  }
+  for (const [day, totals] of paidOn) {
+    // The piece the dividend ends leaves at the close before the day's trades, plus the dividend;
+    // with nothing held before it, or nothing left before the trades, the replay says what counts.
+    const previous = day === endDate ? eve : on(addDays(day, -1));
+    const close = on(day);
+    const ahead = close ? subtract(close.value, close.flow) : "0";
+    if (!previous || compare(previous.value, "0") <= 0 || compare(ahead, "0") <= 0) return null;
+    factors.push(divide(add(ahead, sum(totals)), ahead, FACTOR_DECIMALS));
+  }
+  // Nothing held at any point of the period: no time-weighted return. Something is held over a
+  // day after the start or a trade day that closed holding it, or from a buy today at a price
+  // other than the close.
+  const heldSometime =
+    compare(startValue, "0") > 0 ||
+    (flows !== undefined && flows.heldCounts[to]! > flows.heldCounts[from]!) ||
+    (today.traded &&
+      compare(end.flow, "0") > 0 &&
+      compare(end.flow, end.value) !== 0 &&
+      compare(eve?.value ?? "0", "0") <= 0);
+  const timeWeightedReturn = heldSometime
+    ? round(subtract(compound(factors, FACTOR_DECIMALS), "1"), RETURN_DECIMALS)
+    : null;
+
+  const netFlows = add(flows ? sumOver(flows.flowSums, from, to) : "0", end.flow);
+  const realizedGain = add(flows ? sumOver(flows.realizedSums, from, to) : "0", end.realized);
+  const unrealizedGain = subtract(
+    subtract(end.value, end.costBasis),
+    subtract(startValue, start?.costBasis ?? "0"),
+  );
+  return periodFigures(
+    {
+      startValue,
+      endValue: end.value,
+      netFlows,
+      realizedGain,
+      income: sum(holding.dividends.map((dividend) => dividend.total)),
+      timeWeightedReturn,
+      moneyWeightedReturn: moneyWeighted(holding, startValue, end, startDate, endDate),
+    },
+    unrealizedGain,
+  );
+}
+
+/**
+ * moneyWeightedReturn's rate over the holding's flows as the investor sees them: its value at
+ * the start paid in, each trade day's flow, each dividend received, and today's flow and value.
+ * They are summed per day in floating point (money/returns.ts sums them exactly first: the two
+ * differ in the last bits of a double, far below the 8 places the rate is rounded to).
+ */
+function moneyWeighted(
+  holding: Activity,
+  startValue: Decimal,
+  end: HoldingDay,
+  startDate: string,
+  endDate: string,
+): Decimal | null {
+  const byDay = new Map<number, number>();
+  const put = (day: number, amount: number) => byDay.set(day, (byDay.get(day) ?? 0) + amount);
+  if (!isZero(startValue)) put(dayNumberOf(startDate), -Number(startValue));
+  const { flows, from, to } = holding;
+  if (flows) for (let i = from; i < to; i++) put(flows.days[i]!, flows.amounts[i]!);
+  for (const dividend of holding.dividends) {
+    put(dayNumberOf(dividend.payDate), Number(dividend.total));
+  }
+  const last = dayNumberOf(endDate);
+  put(last, Number(end.value) - Number(end.flow));
+  const days = [...byDay].filter(([, amount]) => amount !== 0).sort((a, b) => a[0] - b[0]);
+  if (!days.some(([, amount]) => amount < 0) || !days.some(([, amount]) => amount > 0)) {
+    return null;
+  }
+  const largest = days.reduce((max, [, amount]) => Math.max(max, Math.abs(amount)), 0);
+  const origin = days[0]![0];
+  return rateOf(
+    days.map(([day, amount]) => ({ amount: amount / largest, years: (day - origin) / 365 })),
+  );
+}

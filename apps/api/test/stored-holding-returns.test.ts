@@ -1,0 +1,133 @@
+import { performanceRanges } from "@ledgerline/contracts";
+import type { AssetType } from "@ledgerline/db";
+import { compare } from "@ledgerline/money";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { applyCorporateActions } from "../src/services/corporate-actions";
+import { holdingsPerformance, replayedHoldings } from "../src/services/holding-performance";
+import { incomePaid } from "../src/services/income";
+import { startOf } from "../src/services/period-start";
+import {
+  currentState,
+  firstTradeDay,
+  refreshSnapshots,
+  scheduleSnapshotRefresh,
+} from "../src/services/portfolio-snapshots";
+import { currentPrices } from "../src/services/portfolio-summary";
+import { addDays, utcDay } from "../src/services/portfolio-valuation";
+import type { UserScope } from "../src/services/scope";
+import { storedHoldingReturns } from "../src/services/stored-holding-returns";
+import type { TestApp } from "./support/test-app";
+import { historyApp } from "./transactions-support";
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+  vi.restoreAllMocks();
+});
+
+const symbols: [AssetType, string][] = [
+  ["STOCK", "AAPL"],
+  ["STOCK", "JPM"],
+  ["STOCK", "MSFT"],
+  ["CRYPTO", "BTC"],
+  ["CRYPTO", "ETH"],
+];
+
+describe("each holding's returns from the stored days", () => {
+  it("equal a replay of its trades and closes, for every range, through back-dated trades, sell-outs, a split and dividends", async () => {
+    const me = await historyApp();
+    t = me.t;
+    const { deps } = me.t.app;
+    const user = (await deps.repos.users.findById(me.user.id))!;
+    const scope: UserScope = { deps, ip: null, userAgent: null, user };
+    const now = deps.market.clock.now();
+    const today = utcDay(now);
+    let seed = 15_2026;
+    const random = () => ((seed = (seed * 48271) % 2147483647), seed / 2147483647);
+    let compared = 0;
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 14; i++) {
+        const [assetType, symbol] = symbols[Math.floor(random() * symbols.length)]!;
+        // Any day of the last 500, today included: later rounds write before earlier ones.
+        const day = addDays(today, -Math.floor(random() * 500));
+        const date = new Date(`${day}T14:30:00Z`);
+        const price = (5 + Math.floor(random() * 90000) / 100).toFixed(2);
+        const held = await deps.repos.portfolio.findBySymbol(user.id, assetType, symbol);
+        const request = { userId: user.id, assetType, price, transactionDate: date, notes: null };
+        const quantity = assetType === "CRYPTO" ? "0.125" : String(1 + Math.floor(random() * 9));
+        if (held && random() < 0.4) {
+          // Half the sells close the position: a holding closed, then bought again, or not.
+          const sold =
+            random() < 0.5 || compare(held.quantity, quantity) < 0 ? held.quantity : quantity;
+          await deps.repos.portfolio.sell({
+            ...request,
+            positionId: held.id,
+            quantity: sold,
+            now: new Date(),
+          });
+        } else {
+          await deps.repos.portfolio.buy({ ...request, symbol, quantity, now: new Date() });
+        }
+      }
+      // JPM's split and AAPL's dividends are written as trades land.
+      await applyCorporateActions(deps, user.id, { force: true });
+      expect(await refreshSnapshots(deps, user.id)).not.toBeNull();
+
+      const first = (await firstTradeDay(scope))!;
+      const prices = await currentPrices(scope);
+      for (const range of performanceRanges) {
+        const startDate = startOf(range, now, first);
+        const dividends = await incomePaid(scope, { from: startDate, to: today });
+        const state = (await currentState(scope))!;
+        const stored = await storedHoldingReturns(
+          scope,
+          state,
+          startDate,
+          today,
+          dividends,
+          prices,
+        );
+        const replayed = await replayedHoldings(scope, startDate, today, dividends, prices);
+        expect(stored.map((holding) => holding.symbol).sort()).toEqual(
+          replayed.map((holding) => holding.symbol).sort(),
+        );
+        for (const holding of stored) {
+          if (holding.figures === null) continue;
+          const replay = replayed.find((other) => other.symbol === holding.symbol)!;
+          expect({ symbol: holding.symbol, range, ...holding.figures }).toEqual({
+            ...replay,
+            assetType: undefined,
+            range,
+          });
+          compared += 1;
+        }
+      }
+    }
+    const income = await incomePaid(scope, { from: addDays(today, -600), to: today });
+    expect(income.length).toBeGreaterThan(0);
+    expect(compared).toBeGreaterThan(40);
+  });
+
+  it("are read again after a trade's recompute, off the request path, for a user who read them", async () => {
+    const me = await historyApp();
+    t = me.t;
+    const { deps } = me.t.app;
+    const user = (await deps.repos.users.findById(me.user.id))!;
+    const scope: UserScope = { deps, ip: null, userAgent: null, user };
+    await me.buy("STOCK", "MSFT", "2", "400", "2025-11-03T15:00:00Z");
+    const before = await holdingsPerformance(scope, "1Y");
+    expect(before.holdings.map((holding) => holding.netFlows)).toEqual(["800"]);
+
+    const reads = vi.spyOn(deps.repos.snapshots, "holdingTradeDays");
+    await me.buy("STOCK", "MSFT", "1", "390", "2025-12-01T15:00:00Z");
+    scheduleSnapshotRefresh(deps, user.id);
+    await vi.waitFor(() => expect(reads).toHaveBeenCalled());
+    // The read under way ends before the next request's turn.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const calls = reads.mock.calls.length;
+    const after = await holdingsPerformance(scope, "1Y");
+    expect(after.holdings.map((holding) => holding.netFlows)).toEqual(["1190"]);
+    expect(reads.mock.calls.length).toBe(calls);
+  });
+});
