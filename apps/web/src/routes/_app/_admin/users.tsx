@@ -9,7 +9,8 @@ import {
   useReactTable,
   type SortingState,
 } from "@tanstack/react-table";
-import { useMemo, useState, type FormEvent } from "react";
+import { useForm } from "@tanstack/react-form";
+import { useMemo, useState } from "react";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
@@ -19,6 +20,7 @@ import { DataTable } from "../../../components/ui/DataTable";
 import { Modal } from "../../../components/ui/Modal";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { PasswordField } from "../../../components/ui/PasswordField";
+import { submitTo, textInput } from "../../../lib/form";
 import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { errorMessage, trpc } from "../../../lib/trpc";
@@ -43,30 +45,31 @@ export const Route = createFileRoute("/_app/_admin/users")({
 const column = createColumnHelper<UserListRow>();
 
 function ResetPasswordModal({ user, onClose }: { user: UserListRow | null; onClose: () => void }) {
-  const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const reset = useMutation(
     trpc.users.resetPassword.mutationOptions({
       onSuccess: (result) => {
         notify.success(result.message);
-        setPassword("");
+        form.reset();
         onClose();
       },
       onError: (failure) => setError(errorMessage(failure, messages.failedToResetPassword)),
     }),
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (user) reset.mutate({ id: user.id, newPassword: password });
-  }
+  const form = useForm({
+    defaultValues: { password: "" },
+    onSubmit: ({ value }) => {
+      if (user) reset.mutate({ id: user.id, newPassword: value.password });
+    },
+  });
 
   return (
     <Modal
       open={user !== null}
       onOpenChange={(open) => {
         if (!open) {
-          setPassword("");
+          form.reset();
           setError(null);
           onClose();
         }
@@ -78,13 +81,12 @@ function ResetPasswordModal({ user, onClose }: { user: UserListRow | null; onClo
           : undefined
       }
     >
-      <form onSubmit={submit} className="space-y-4">
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+      <form onSubmit={submitTo(form)} className="space-y-4">
+        <form.Field name="password">
+          {(field) => (
+            <PasswordField label="New password" autoComplete="new-password" {...textInput(field)} />
+          )}
+        </form.Field>
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
