@@ -5,7 +5,9 @@ import {
 } from "@ledgerline/contracts/browser";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BellPlus } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useForm, useSelector } from "@tanstack/react-form";
+import { useState } from "react";
+import { submitTo, textInput } from "../../lib/form";
 import { notify } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../ui/Alert";
@@ -16,6 +18,14 @@ import { SelectField } from "../ui/SelectField";
 import type { AssetConfig } from "./asset-config";
 
 type Condition = "above" | "below" | "move";
+
+interface AlertValues {
+  condition: Condition;
+  /** The price, or the move in percent, as typed. */
+  value: string;
+  note: string;
+  rearm: boolean;
+}
 
 const conditionOptions = [
   { value: "above", label: "Price rises to or above" },
@@ -42,10 +52,13 @@ function SetAlertDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [condition, setCondition] = useState<Condition>("above");
-  const [value, setValue] = useState(price ?? "");
-  const [note, setNote] = useState("");
-  const [rearm, setRearm] = useState(false);
+  // The price the dialog opened with stays the default while live prices move on.
+  const [defaultValues] = useState<AlertValues>(() => ({
+    condition: "above",
+    value: price ?? "",
+    note: "",
+    rearm: false,
+  }));
   const [error, setError] = useState<string | null>(null);
   const create = useMutation(
     trpc.alerts.create.mutationOptions({
@@ -65,20 +78,22 @@ function SetAlertDialog({
     }),
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    create.mutate({
-      symbol,
-      assetType: asset.kind === "stock" ? "STOCK" : "CRYPTO",
-      condition,
-      value: value.trim(),
-      ...(note.trim() ? { note: note.trim() } : {}),
-      repeat: rearm ? "rearm" : "once",
-    });
-  }
+  const form = useForm({
+    defaultValues,
+    onSubmit: ({ value: { condition, value, note, rearm } }) => {
+      setError(null);
+      create.mutate({
+        symbol,
+        assetType: asset.kind === "stock" ? "STOCK" : "CRYPTO",
+        condition,
+        value: value.trim(),
+        ...(note.trim() ? { note: note.trim() } : {}),
+        repeat: rearm ? "rearm" : "once",
+      });
+    },
+  });
 
-  const move = condition === "move";
+  const move = useSelector(form.store, (state) => state.values.condition) === "move";
   return (
     <Modal
       open
@@ -86,38 +101,56 @@ function SetAlertDialog({
       title={`Set alert on ${symbol}`}
       description="You are told in the bell, by a toast while you are here, and by email (at most one an hour per alert)."
     >
-      <form onSubmit={submit} className="space-y-4">
-        <SelectField
-          label="Alert when"
-          value={condition}
-          options={conditionOptions}
-          onChange={(next) => {
-            setCondition(next);
-            setValue(next === "move" ? "5" : (price ?? ""));
+      <form onSubmit={submitTo(form)} className="space-y-4">
+        <form.Field
+          name="condition"
+          listeners={{
+            // A new kind of alert starts from its own value: 5% for a move, else the price.
+            onChange: ({ value }) =>
+              form.setFieldValue("value", value === "move" ? "5" : (price ?? "")),
           }}
-        />
-        <Field
-          label={move ? "Move (%)" : "Price (USD)"}
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          hint={move ? `Up to ${MAX_ALERT_MOVE_PERCENT}%, either way` : undefined}
-        />
-        <Field
-          label="Note (optional)"
-          maxLength={ALERT_NOTE_MAX_LENGTH}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
+        >
+          {(field) => (
+            <SelectField
+              label="Alert when"
+              value={field.state.value}
+              options={conditionOptions}
+              onChange={field.handleChange}
+            />
+          )}
+        </form.Field>
+        <form.Field name="value">
+          {(field) => (
+            <Field
+              label={move ? "Move (%)" : "Price (USD)"}
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              {...textInput(field)}
+              hint={move ? `Up to ${MAX_ALERT_MOVE_PERCENT}%, either way` : undefined}
+            />
+          )}
+        </form.Field>
+        <form.Field name="note">
+          {(field) => (
+            <Field
+              label="Note (optional)"
+              maxLength={ALERT_NOTE_MAX_LENGTH}
+              {...textInput(field)}
+            />
+          )}
+        </form.Field>
         <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5"
-            checked={rearm}
-            onChange={(event) => setRearm(event.target.checked)}
-          />
+          <form.Field name="rearm">
+            {(field) => (
+              <input
+                type="checkbox"
+                className="mt-0.5"
+                checked={field.state.value}
+                onChange={(event) => field.handleChange(event.target.checked)}
+              />
+            )}
+          </form.Field>
           <span>
             Re-arm after the {move ? "move" : "price"} comes back by {rearmPercent} of the value
             (otherwise the alert fires once)
