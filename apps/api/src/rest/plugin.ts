@@ -126,6 +126,19 @@ async function keptAnswer(
   return { body: Buffer.from(await body.arrayBuffer()), headers };
 }
 
+/**
+ * Aborted when the client goes away before its answer is complete, so procedures see it (an
+ * event stream then ends its subscription). A finished answer's close aborts nothing: building
+ * the abort's DOMException on every request cost about a tenth of a kept answer's CPU.
+ */
+function goneSignal(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
 function sendKept(reply: FastifyReply, kept: KeptAnswer) {
   if (kept.headers) reply.headers(kept.headers);
   return reply.code(200).header("content-type", "application/json; charset=utf-8").send(kept.body);
@@ -193,12 +206,9 @@ export function restPlugin(routes: RestRoute[]) {
             body: req.body as never,
             headers: req.headers,
           };
-          // Procedures see the client going away (an event stream then ends its subscription).
-          const gone = new AbortController();
-          reply.raw.on("close", () => gone.abort());
           async function answer(ctx: Context): Promise<StoredAnswer> {
             try {
-              const caller = createCaller(ctx, { signal: gone.signal });
+              const caller = createCaller(ctx, { signal: goneSignal(reply) });
               return { status: 200, body: await route.call(caller, request) };
             } catch (error) {
               return restError(error);
