@@ -168,7 +168,13 @@ describe("daily holdings snapshots", () => {
     const on = (days: typeof before, day: string) => days.find((d) => d.day === day)!;
     expect(on(after, "2025-12-01").costBasis).toBe(add(on(before, "2025-12-01").costBasis, "1200"));
     expect(on(after, "2025-12-01").flow).toBe("1200");
-    // Each holding's days too: MSFT's start that day at its cost, the others' are kept before it.
+    // Each holding's days too: only MSFT's are written, from that day, starting at its cost; the
+    // other holdings' days did not change.
+    expect(rebuild.restated).toEqual({
+      from: "2025-12-01",
+      holdings: [{ assetType: "STOCK", symbol: "MSFT" }],
+    });
+    expect(rebuild.holdingDays.every((day) => day.symbol === "MSFT")).toBe(true);
     expect(rebuild.holdingDays.every((day) => day.day >= "2025-12-01")).toBe(true);
     const bought = rebuild.holdingDays.find((day) => day.symbol === "MSFT")!;
     expect(bought).toMatchObject({ day: "2025-12-01", flow: "1200", costBasis: "1200" });

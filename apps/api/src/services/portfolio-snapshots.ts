@@ -207,12 +207,39 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
     from,
     ...chained(touchedRows, base),
     days,
-    holdingDays,
+    ...restatedDays(state, from, holdingDays),
     valuedThrough,
     firstDay,
   });
   if (!saved) return null;
   return { staleFrom: null, valuedThrough, firstDay, version: state?.version ?? 0 };
+}
+
+/**
+ * The holding days a recompute from `from` stores: only the trades' holdings' (and every
+ * holding's on days not stored yet) when the trades that made it stale name them, so a trade
+ * back-dated a year rewrites its own holding's year, not all 200 holdings'.
+ */
+function restatedDays(state: SnapshotState | null, from: string, holdingDays: HoldingDay[]) {
+  const everyFrom = state?.valuedThrough == null ? from : addDays(state.valuedThrough, 1);
+  const stale = state?.staleFrom == null ? null : (state.staleHoldings ?? null);
+  if (stale === null || state?.staleFrom == null || everyFrom <= from) {
+    return { holdingDays, allHoldingsFrom: from, restated: null };
+  }
+  const keys = new Set(stale);
+  return {
+    holdingDays: holdingDays.filter(
+      (day) => day.day >= everyFrom || keys.has(keyOf(day.assetType, day.symbol)),
+    ),
+    allHoldingsFrom: everyFrom,
+    restated: {
+      from,
+      holdings: [...keys].map((key) => {
+        const split = key.indexOf(":");
+        return { assetType: key.slice(0, split) as AssetType, symbol: key.slice(split + 1) };
+      }),
+    },
+  };
 }
 
 /**

@@ -270,7 +270,7 @@ export function corporateActionsRepository(database: Database) {
           if (!values) {
             if (existing) {
               yield* changes(tx.delete(transactions).where(eq(transactions.id, existing.id)));
-              yield* markSnapshotsStale(userId, split.at);
+              yield* markSnapshotsStale(userId, split.at, { assetType: "STOCK", symbol });
               splitsWritten += 1;
             }
             continue;
@@ -285,7 +285,7 @@ export function corporateActionsRepository(database: Database) {
           ) {
             continue;
           }
-          yield* markSnapshotsStale(userId, split.at);
+          yield* markSnapshotsStale(userId, split.at, { assetType: "STOCK", symbol });
           splitsWritten += 1;
           if (existing) {
             yield* changes(

@@ -158,7 +158,7 @@ export function portfolioRepository(database: Database) {
     request: TradeRequest & { symbol: string },
     side: "BUY" | "SELL",
   ): Work<Transaction> {
-    yield* markSnapshotsStale(request.userId, request.transactionDate);
+    yield* markSnapshotsStale(request.userId, request.transactionDate, request);
     const row = yield* first(
       tx
         .insert(transactions)

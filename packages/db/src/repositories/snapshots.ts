@@ -11,6 +11,8 @@ import { FAR_DAY, type AssetType } from "../schema";
 
 export interface SnapshotState {
   staleFrom: string | null;
+  /** The holdings (keys "STOCK:AAPL") whose days are stale from staleFrom; null: all of them. */
+  staleHoldings?: string[] | null;
   valuedThrough: string | null;
   firstDay: string | null;
   version: number;
@@ -62,8 +64,13 @@ export interface SnapshotRebuild {
   /** Each symbol whose last position before `from` now ends at a day of `holdings`. */
   continued: { assetType: AssetType; symbol: string; until: string }[];
   days: PortfolioDay[];
-  /** Every holding's days from `from` on (holding_days from `from` on are replaced). */
+  /**
+   * Holding days to store: every holding's from `allHoldingsFrom` on, and those of
+   * `restated.holdings` from `restated.from` on (the stored ones there are replaced).
+   */
   holdingDays: HoldingDay[];
+  allHoldingsFrom: string;
+  restated: { from: string; holdings: { assetType: AssetType; symbol: string }[] } | null;
   valuedThrough: string | null;
   firstDay: string | null;
 }
@@ -75,16 +82,28 @@ export const snapshotDay = (at: Date) => at.toISOString().slice(0, 10);
  * Marks the user's snapshots stale from the day of `at` on, in the transaction that writes the
  * trade, so no recompute that started before it can store a result that misses it.
  */
-export function* markSnapshotsStale(userId: number, at: Date): Work<void> {
+export function* markSnapshotsStale(
+  userId: number,
+  at: Date,
+  holding?: { assetType: AssetType; symbol: string },
+): Work<void> {
   const day = snapshotDay(at);
+  const only = holding ? `${holding.assetType}:${holding.symbol}` : null;
+  // Stale holdings add up while a recompute has not run; once all are stale (null), all stay.
   yield* raw(
-    "INSERT INTO portfolio_snapshot_states (user_id, stale_from, valued_through, first_day, version)" +
-      " VALUES (?, ?, NULL, NULL, 1) ON CONFLICT (user_id) DO UPDATE SET" +
+    "INSERT INTO portfolio_snapshot_states" +
+      " (user_id, stale_from, valued_through, first_day, stale_holdings, version)" +
+      " VALUES (?, ?, NULL, NULL, ?, 1) ON CONFLICT (user_id) DO UPDATE SET" +
+      " stale_holdings = CASE WHEN portfolio_snapshot_states.stale_from IS NULL" +
+      " THEN excluded.stale_holdings" +
+      " WHEN portfolio_snapshot_states.stale_holdings IS NULL OR excluded.stale_holdings IS NULL" +
+      " THEN NULL" +
+      " ELSE portfolio_snapshot_states.stale_holdings || ',' || excluded.stale_holdings END," +
       " stale_from = CASE WHEN portfolio_snapshot_states.stale_from IS NULL" +
       " OR portfolio_snapshot_states.stale_from > excluded.stale_from" +
       " THEN excluded.stale_from ELSE portfolio_snapshot_states.stale_from END," +
       " version = portfolio_snapshot_states.version + 1 RETURNING user_id",
-    [userId, day],
+    [userId, day, only],
   );
 }
 
@@ -173,6 +192,8 @@ export function snapshotsRepository(database: Database) {
     return row
       ? {
           staleFrom: row.staleFrom,
+          staleHoldings:
+            row.staleHoldings === null ? null : [...new Set(row.staleHoldings.split(","))],
           valuedThrough: row.valuedThrough,
           firstDay: row.firstDay,
           version: row.version,
@@ -352,8 +373,24 @@ export function snapshotsRepository(database: Database) {
         yield* changes(
           tx
             .delete(holdingDays)
-            .where(and(eq(holdingDays.userId, userId), gte(holdingDays.day, from))),
+            .where(
+              and(eq(holdingDays.userId, userId), gte(holdingDays.day, rebuild.allHoldingsFrom)),
+            ),
         );
+        for (const { assetType, symbol } of rebuild.restated?.holdings ?? []) {
+          yield* changes(
+            tx
+              .delete(holdingDays)
+              .where(
+                and(
+                  eq(holdingDays.userId, userId),
+                  gte(holdingDays.day, rebuild.restated!.from),
+                  eq(holdingDays.assetType, assetType),
+                  eq(holdingDays.symbol, symbol),
+                ),
+              ),
+          );
+        }
         const holdingDayRows = rebuild.holdingDays.map((day) => ({ userId, ...day }));
         for (let start = 0; start < holdingDayRows.length; start += INSERT_BATCH) {
           yield* changes(
@@ -363,6 +400,7 @@ export function snapshotsRepository(database: Database) {
 
         const state = {
           staleFrom: null,
+          staleHoldings: null,
           valuedThrough: rebuild.valuedThrough,
           firstDay: rebuild.firstDay,
         };

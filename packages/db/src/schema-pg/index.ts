@@ -499,6 +499,7 @@ export const portfolioSnapshotStates = pgTable(
     valuedThrough: text("valued_through"),
     /** The day of the user's first trade (null: none). */
     firstDay: text("first_day"),
+    staleHoldings: text("stale_holdings"),
     version: integer("version").notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId] })],

@@ -113,6 +113,11 @@ export const portfolioSnapshotStates = sqliteTable(
     valuedThrough: text("valued_through"),
     /** The day of the user's first trade (null: none). */
     firstDay: text("first_day"),
+    /**
+     * The holdings whose days are stale from staleFrom ("STOCK:AAPL,CRYPTO:BTC"), or null for
+     * all of them: a trade changes only its own holding's days (and the portfolio's).
+     */
+    staleHoldings: text("stale_holdings"),
     version: integer("version").notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "portfolio_snapshot_states" ADD COLUMN "stale_holdings" text;

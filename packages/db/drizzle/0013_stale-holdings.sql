@@ -1,0 +1,1 @@
+ALTER TABLE `portfolio_snapshot_states` ADD `stale_holdings` text;
