@@ -74,3 +74,13 @@ export function submitTo(form: { handleSubmit(): Promise<unknown> }) {
     void form.handleSubmit();
   };
 }
+
+/**
+ * A form-level validator's answer from a map of field problems: TanStack Form puts each message
+ * on its field, where it stays until that field is edited; nothing when there are none.
+ */
+export function problemsByField<Name extends string>(
+  problems: Partial<Record<Name, string>>,
+): { fields: Partial<Record<Name, string>> } | undefined {
+  return Object.keys(problems).length > 0 ? { fields: problems } : undefined;
+}

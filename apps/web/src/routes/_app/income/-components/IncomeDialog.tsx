@@ -1,10 +1,12 @@
 import type { IncomeEntry } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useForm, useSelector } from "@tanstack/react-form";
+import { useState, type ReactNode } from "react";
 import { Alert } from "../../../../components/ui/Alert";
 import { Button } from "../../../../components/ui/Button";
 import { Field } from "../../../../components/ui/Field";
 import { Modal } from "../../../../components/ui/Modal";
+import { problemsByField, submitTo, textInput } from "../../../../lib/form";
 import { formatCurrency } from "../../../../lib/format";
 import { RequestKeys } from "../../../../lib/idempotency-key";
 import { notify } from "../../../../lib/notify";
@@ -16,7 +18,6 @@ import {
   incomeFormProblems,
   incomeInput,
   type IncomeFormField,
-  type IncomeFormProblems,
   type IncomeFormValues,
 } from "./income-form";
 
@@ -55,10 +56,10 @@ export function IncomeDialog({
 
 function IncomeForm({ target, onClose }: { target: IncomeDialogTarget; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<IncomeFormValues>(
+  // The figures the dialog opened with stay the defaults while the list refreshes behind it.
+  const [defaultValues] = useState<IncomeFormValues>(() =>
     target.mode === "edit" ? incomeFormOf(target.entry) : emptyIncomeForm,
   );
-  const [problems, setProblems] = useState<IncomeFormProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [keys] = useState(() => new RequestKeys());
 
@@ -75,54 +76,62 @@ function IncomeForm({ target, onClose }: { target: IncomeDialogTarget; onClose: 
   const update = useMutation(trpc.income.update.mutationOptions({ onSuccess, onError }));
   const pending = create.isPending || update.isPending;
 
-  /** An input's value, its edits (which clear its problem) and its problem. */
-  const bind = (field: IncomeFormField) => ({
-    value: values[field],
-    error: problems[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const text = event.target.value;
-      setValues((current) => ({ ...current, [field]: text }));
-      setProblems((current) => ({ ...current, [field]: undefined }));
+  // Each field's problem shows from a submit until that field is edited.
+  const form = useForm({
+    defaultValues,
+    validators: { onSubmit: ({ value }) => problemsByField(incomeFormProblems(value)) },
+    onSubmitInvalid: () => setFailure(null),
+    onSubmit: ({ value }) => {
+      if (pending) return;
+      setFailure(null);
+      const input = incomeInput(value);
+      if (target.mode === "edit") {
+        const request = { ...input, id: target.entry.id };
+        update.mutate({ ...request, idempotencyKey: keys.keyFor(request) });
+      } else {
+        create.mutate({ ...input, idempotencyKey: keys.keyFor(input) });
+      }
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const found = incomeFormProblems(values);
-    setProblems(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    const input = incomeInput(values);
-    if (target.mode === "edit") {
-      const request = { ...input, id: target.entry.id };
-      update.mutate({ ...request, idempotencyKey: keys.keyFor(request) });
-    } else {
-      create.mutate({ ...input, idempotencyKey: keys.keyFor(input) });
-    }
-  }
-
+  const values = useSelector(form.store, (state) => state.values);
   const product = computedTotal(values);
+  const field = (
+    name: IncomeFormField,
+    render: (bound: ReturnType<typeof textInput>) => ReactNode,
+  ) => <form.Field name={name}>{(api) => render(textInput(api))}</form.Field>;
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <Field label="Symbol" {...bind("symbol")} autoCapitalize="characters" autoComplete="off" />
+    <form onSubmit={submitTo(form)} noValidate className="space-y-4">
+      {field("symbol", (bound) => (
+        <Field label="Symbol" {...bound} autoCapitalize="characters" autoComplete="off" />
+      ))}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Ex-date" type="date" {...bind("exDate")} />
-        <Field label="Pay date" type="date" {...bind("payDate")} />
-        <Field label="Quantity held" inputMode="decimal" {...bind("quantity")} />
-        <Field label="Amount per share" inputMode="decimal" {...bind("amountPerShare")} />
+        {field("exDate", (bound) => (
+          <Field label="Ex-date" type="date" {...bound} />
+        ))}
+        {field("payDate", (bound) => (
+          <Field label="Pay date" type="date" {...bound} />
+        ))}
+        {field("quantity", (bound) => (
+          <Field label="Quantity held" inputMode="decimal" {...bound} />
+        ))}
+        {field("amountPerShare", (bound) => (
+          <Field label="Amount per share" inputMode="decimal" {...bound} />
+        ))}
       </div>
-      <Field
-        label="Total received"
-        inputMode="decimal"
-        {...bind("total")}
-        placeholder={product}
-        hint={
-          product
-            ? `Leave empty for ${formatCurrency(product)} (quantity × amount per share).`
-            : "Leave empty for quantity × amount per share."
-        }
-      />
+      {field("total", (bound) => (
+        <Field
+          label="Total received"
+          inputMode="decimal"
+          {...bound}
+          placeholder={product}
+          hint={
+            product
+              ? `Leave empty for ${formatCurrency(product)} (quantity × amount per share).`
+              : "Leave empty for quantity × amount per share."
+          }
+        />
+      ))}
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose} disabled={pending}>
