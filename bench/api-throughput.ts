@@ -9,21 +9,31 @@
  * keeps a drift from landing on one door only. Beside requests per second, the server's CPU time
  * per request (the bare routes run in the same process) says the same without the wall clock.
  *
- *   tsx api-throughput.ts [seconds per measurement, default 5] [rounds, default 3]
+ *   tsx api-throughput.ts [seconds per measurement, default 5] [rounds, default 3] [--built]
+ *
+ * With --built the server runs bundled as production runs it (apps/api/build.mjs) instead of
+ * under tsx.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 
-const DURATION_S = Number(process.argv[2] ?? 5);
-const ROUNDS = Number(process.argv[3] ?? 3);
+const BUILT = process.argv.includes("--built");
+const [seconds, rounds] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const DURATION_S = Number(seconds ?? 5);
+const ROUNDS = Number(rounds ?? 3);
 const CONNECTIONS = 50;
 
+const serverSource = join(import.meta.dirname, "support", "api-server.ts");
+const apiDirectory = join(import.meta.dirname, "..", "apps", "api");
+const bundle = "dist-bench-throughput";
+if (BUILT)
+  execFileSync(process.execPath, ["build.mjs", bundle, serverSource], { cwd: apiDirectory });
 const server = spawn(
   process.execPath,
-  ["--import", "tsx", join(import.meta.dirname, "support", "api-server.ts")],
+  BUILT ? [join(apiDirectory, bundle, "api-server.js")] : ["--import", "tsx", serverSource],
   { stdio: ["ignore", "pipe", "inherit"] },
 );
 const [line] = (await once(createInterface({ input: server.stdout }), "line")) as [string];
@@ -70,7 +80,7 @@ const fixed = (value: number, width: number, digits = 0) => value.toFixed(digits
 
 try {
   console.log(
-    `${CONNECTIONS} connections, ${DURATION_S} s each, ${ROUNDS} rounds, server in its own process\n`,
+    `${CONNECTIONS} connections, ${DURATION_S} s each, ${ROUNDS} rounds, server in its own process (${BUILT ? "bundled" : "under tsx"})\n`,
   );
   console.log(
     "read".padEnd(32) +
