@@ -1,16 +1,28 @@
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+/**
+ * An Intl format is built on its first use, not when this module loads: each costs the page a
+ * few milliseconds of main thread to build, and most screens use only a few of them.
+ */
+export function onFirstUse<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+    }),
+);
 
 /** The spec's date format: a short month with time, in the viewer's time zone. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "N/A";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "N/A" : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? "N/A" : dateTime().format(date);
 }
 
 /** Empty values read N/A, as the spec asks for IP address and failure reason. */
@@ -36,32 +48,23 @@ function isMissing(value: NumericText | null | undefined): value is null | undef
 /** Intl formats numeric text exactly (ES2023 Intl.NumberFormat v3); TypeScript's lib lags behind. */
 const exact = (value: NumericText) => value as number;
 
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const usdSubCent = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 8,
-  maximumFractionDigits: 8,
-});
-const signedUsd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: "exceptZero",
-});
-const signedUsdSubCent = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 8,
-  maximumFractionDigits: 8,
-  signDisplay: "exceptZero",
-});
+const usdFormats = new Map<string, Intl.NumberFormat>();
+/** USD at a number of decimals, signed or not: each built on its first use, then kept. */
+function usdFormat(decimals: number, signed: boolean): Intl.NumberFormat {
+  const key = `${decimals}${signed ? "+" : ""}`;
+  let format = usdFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      signDisplay: signed ? "exceptZero" : "auto",
+    });
+    usdFormats.set(key, format);
+  }
+  return format;
+}
 
 function isSubCent(value: NumericText): boolean {
   const magnitude = Math.abs(Number(value));
@@ -71,13 +74,13 @@ function isSubCent(value: NumericText): boolean {
 /** USD with 2 decimals, 8 when the absolute value is under 0.01; N/A when missing. */
 export function formatCurrency(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return (isSubCent(value) ? usdSubCent : usd).format(exact(value));
+  return usdFormat(isSubCent(value) ? 8 : 2, false).format(exact(value));
 }
 
 /** A money change with its sign: +$1.23, -$0.45 (sub-cent changes keep 8 decimals). */
 export function formatSignedCurrency(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return (isSubCent(value) ? signedUsdSubCent : signedUsd).format(exact(value));
+  return usdFormat(isSubCent(value) ? 8 : 2, true).format(exact(value));
 }
 
 /**
@@ -91,23 +94,6 @@ export function priceDecimals(reference: NumericText | null | undefined): number
   return Math.min(8, Math.max(2, 3 - Math.floor(Math.log10(magnitude))));
 }
 
-const priceFormats = new Map<string, Intl.NumberFormat>();
-function priceFormat(decimals: number, signed: boolean): Intl.NumberFormat {
-  const key = `${decimals}${signed ? "+" : ""}`;
-  let format = priceFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: "USD",
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      signDisplay: signed ? "exceptZero" : "auto",
-    });
-    priceFormats.set(key, format);
-  }
-  return format;
-}
-
 /**
  * A price per unit (price, open, high, low, average cost), or an amount per unit such as a
  * day's change, to the decimals its `reference` price needs, so every figure of one asset reads
@@ -118,7 +104,7 @@ export function formatPrice(
   reference: NumericText | null | undefined = value,
 ): string {
   if (isMissing(value)) return "N/A";
-  return priceFormat(priceDecimals(reference), false).format(exact(value));
+  return usdFormat(priceDecimals(reference), false).format(exact(value));
 }
 
 /** A change per unit with its sign, at its price's precision: +$1.23, -$0.0046, $0.00. */
@@ -127,65 +113,79 @@ export function formatSignedPrice(
   reference: NumericText | null | undefined,
 ): string {
   if (isMissing(value)) return "N/A";
-  return priceFormat(priceDecimals(reference), true).format(exact(value));
+  return usdFormat(priceDecimals(reference), true).format(exact(value));
 }
 
-const signedPercent = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: "exceptZero",
-});
+const signedPercent = onFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: "exceptZero",
+    }),
+);
 
 /** A percent change, signed, with 2 decimals: +1.23%, -0.50%, 0.00%. */
 export function formatPercent(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return `${signedPercent.format(exact(value))}%`;
+  return `${signedPercent().format(exact(value))}%`;
 }
 
-const signedRatio = new Intl.NumberFormat("en-US", {
-  style: "percent",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: "exceptZero",
-});
+const signedRatio = onFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      style: "percent",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: "exceptZero",
+    }),
+);
 
 /** A ratio as a signed percent, exactly from its decimal text: "0.1234" is +12.34%. */
 export function formatRatio(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return signedRatio.format(exact(value));
+  return signedRatio().format(exact(value));
 }
 
-const wholeNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const wholeNumber = onFirstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }));
 
 /** Volumes, employees, share counts: 12,345,678. */
 export function formatNumber(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return wholeNumber.format(exact(value));
+  return wholeNumber().format(exact(value));
 }
 
-const compactFormat = new Intl.NumberFormat("en-US", {
-  notation: "compact",
-  maximumFractionDigits: 2,
-});
+const compactFormat = onFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      notation: "compact",
+      maximumFractionDigits: 2,
+    }),
+);
 
 /** Volumes on axes and in tight places: 950, 12.35K, 7.36T (a count, never currency). */
 export function formatCompactNumber(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return compactFormat.format(exact(value));
+  return compactFormat().format(exact(value));
 }
 
-const quantityFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 8 });
+const quantityFormat = onFirstUse(
+  () => new Intl.NumberFormat("en-US", { maximumFractionDigits: 8 }),
+);
 
 /** A held or traded quantity, exact to the 8 decimals quantities may carry: 1,234.5. */
 export function formatQuantity(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return quantityFormat.format(exact(value));
+  return quantityFormat().format(exact(value));
 }
 
-const twoDecimals = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const twoDecimals = onFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
 
 /** Market capitalisation: $2.85T, $412.30B, $950.00M, and plain USD below a million. */
 export function formatMarketCap(value: NumericText | null | undefined): string {
@@ -197,32 +197,38 @@ export function formatMarketCap(value: NumericText | null | undefined): string {
     [1e9, "B"],
     [1e6, "M"],
   ] as const) {
-    if (magnitude >= limit) return `$${twoDecimals.format(amount / limit)}${suffix}`;
+    if (magnitude >= limit) return `$${twoDecimals().format(amount / limit)}${suffix}`;
   }
   return formatCurrency(value);
 }
 
-const calendarDay = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+const calendarDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    }),
+);
 
 /** A calendar date (YYYY-MM-DD) as the viewer's local date: Dec 12, 1980. */
 export function formatCalendarDate(date: string | null | undefined): string {
   const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
   if (!match) return "N/A";
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  return calendarDay.format(new Date(year, month - 1, day));
+  return calendarDay().format(new Date(year, month - 1, day));
 }
 
-const sharePercent = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const sharePercent = onFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
 
 /** A share of a whole, unsigned: 12.34%. */
 export function formatShare(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return `${sharePercent.format(exact(value))}%`;
+  return `${sharePercent().format(exact(value))}%`;
 }

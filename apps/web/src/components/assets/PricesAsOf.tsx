@@ -1,12 +1,16 @@
+import { onFirstUse } from "../../lib/format";
 import { Badge } from "../ui/Badge";
 
-const clockTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
+// Built only when a stale price is shown: its locale's data alone cost the page tens of ms at load.
+const clockTime = onFirstUse(
+  () => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" }),
+);
 
 /** 'Prices as of HH:MM' (the viewer's time zone), or null without a valid time. */
 export function pricesAsOfText(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : `Prices as of ${clockTime.format(date)}`;
+  return Number.isNaN(date.getTime()) ? null : `Prices as of ${clockTime().format(date)}`;
 }
 
 /**
