@@ -1,6 +1,7 @@
 import type { PortfolioSummary, SummaryPosition } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
 import { repriceSummary } from "../src/components/portfolio/reprice-summary";
+import { sameShownFigures } from "../src/routes/_app/portfolio-summary/-components/shown-position";
 
 function position(fields: Partial<SummaryPosition> & Pick<SummaryPosition, "symbol">) {
   return {
@@ -112,5 +113,15 @@ describe("a live tick reprices the portfolio summary", () => {
   it("leaves the summary as it was for a symbol not held or a price unchanged", () => {
     expect(repriceSummary(summary, tick("MSFT", "400", "1"))).toBe(summary);
     expect(repriceSummary(summary, tick("AAPL", "150", "5"))).toBe(summary);
+  });
+
+  it("redraws only the holdings rows whose shown figures moved, not those whose share alone did", () => {
+    const next = repriceSummary(summary, tick("AAPL", "160", "15"));
+    const [btcBefore, btcAfter] = [summary.crypto.positions[0]!, next.crypto.positions[0]!];
+    expect(btcAfter.allocationPercent).not.toBe(btcBefore.allocationPercent);
+    expect(sameShownFigures(btcBefore, btcAfter)).toBe(true);
+    expect(sameShownFigures(summary.stocks.positions[0]!, next.stocks.positions[0]!)).toBe(false);
+    const marketPriced = { ...btcAfter, priceSource: "market" as const };
+    expect(sameShownFigures(btcAfter, marketPriced)).toBe(false);
   });
 });

@@ -186,7 +186,7 @@ function PortfolioSummaryPage() {
             caption="Your stock positions"
             section={data.stocks}
             totalLabel="Portfolio Total:"
-            symbolLink={(symbol) => <StockSymbolLink symbol={symbol} />}
+            SymbolLink={StockSymbolLink}
           />
         )}
       </Section>
@@ -203,7 +203,7 @@ function PortfolioSummaryPage() {
             caption="Your crypto positions"
             section={data.crypto}
             totalLabel="Crypto Total:"
-            symbolLink={(symbol) => <CryptoSymbolLink symbol={symbol} />}
+            SymbolLink={CryptoSymbolLink}
           />
         )}
       </Section>

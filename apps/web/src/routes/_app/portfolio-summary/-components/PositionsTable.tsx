@@ -1,9 +1,10 @@
 import type { SummarySection } from "@ledgerline/contracts";
 import { TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import { memo, type ComponentType } from "react";
 import { LiveFigure } from "../../../../components/assets/LiveFigure";
 import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
 import { GainLossAmount, GainLossPercent } from "./GainLoss";
+import { sameShownFigures, type ShownPosition } from "./shown-position";
 
 const headers = [
   "Symbol",
@@ -14,21 +15,32 @@ const headers = [
   "Gain/Loss %",
 ] as const;
 
+type SymbolLink = ComponentType<{ symbol: string }>;
+interface RowProps {
+  position: ShownPosition;
+  SymbolLink: SymbolLink;
+}
+
+// A tick reprices every position (each one's share of the whole moves), but a row is drawn again
+// only when a figure it shows changed.
+const sameRow = (before: RowProps, after: RowProps) =>
+  before.SymbolLink === after.SymbolLink && sameShownFigures(before.position, after.position);
+
 /** A holdings table with the spec's columns and a footer total ('Portfolio Total:' / 'Crypto Total:'). */
 export function PositionsTable({
   caption,
   section,
   totalLabel,
-  symbolLink,
+  SymbolLink,
 }: {
   caption: string;
   section: SummarySection;
   totalLabel: string;
-  symbolLink: (symbol: string) => ReactNode;
+  SymbolLink: SymbolLink;
 }) {
   return (
     <>
-      <PositionCards section={section} totalLabel={totalLabel} symbolLink={symbolLink} />
+      <PositionCards section={section} totalLabel={totalLabel} SymbolLink={SymbolLink} />
       <div className="hidden overflow-x-auto rounded-xl border border-border bg-surface sm:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
@@ -47,34 +59,7 @@ export function PositionsTable({
           </thead>
           <tbody className="divide-y divide-border">
             {section.positions.map((position) => (
-              <tr key={position.id} className="hover:bg-surface-muted/60">
-                <th scope="row" className="px-4 py-3 text-left font-normal">
-                  {symbolLink(position.symbol)}
-                  {position.name && (
-                    <span className="block max-w-48 truncate text-xs text-muted">
-                      {position.name}
-                    </span>
-                  )}
-                </th>
-                <td className="num px-4 py-3 text-right">{formatQuantity(position.quantity)}</td>
-                <td className="num px-4 py-3 text-right whitespace-nowrap">
-                  {position.priceSource === "last_known" && (
-                    <LastKnownMark asOf={position.priceAsOf} />
-                  )}
-                  <LiveFigure value={position.currentPrice}>
-                    {formatCurrency(position.currentPrice)}
-                  </LiveFigure>
-                </td>
-                <td className="num px-4 py-3 text-right">
-                  {formatCurrency(position.currentValue)}
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <GainLossAmount value={position.gainLoss} />
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <GainLossPercent value={position.gainLossPercent} />
-                </td>
-              </tr>
+              <PositionRow key={position.id} position={position} SymbolLink={SymbolLink} />
             ))}
           </tbody>
           <tfoot className="border-t-2 border-border bg-surface-muted/60 font-semibold">
@@ -99,6 +84,33 @@ export function PositionsTable({
   );
 }
 
+const PositionRow = memo(function PositionRow({ position, SymbolLink }: RowProps) {
+  return (
+    <tr className="hover:bg-surface-muted/60">
+      <th scope="row" className="px-4 py-3 text-left font-normal">
+        <SymbolLink symbol={position.symbol} />
+        {position.name && (
+          <span className="block max-w-48 truncate text-xs text-muted">{position.name}</span>
+        )}
+      </th>
+      <td className="num px-4 py-3 text-right">{formatQuantity(position.quantity)}</td>
+      <td className="num px-4 py-3 text-right whitespace-nowrap">
+        {position.priceSource === "last_known" && <LastKnownMark asOf={position.priceAsOf} />}
+        <LiveFigure value={position.currentPrice}>
+          {formatCurrency(position.currentPrice)}
+        </LiveFigure>
+      </td>
+      <td className="num px-4 py-3 text-right">{formatCurrency(position.currentValue)}</td>
+      <td className="px-4 py-3 text-right">
+        <GainLossAmount value={position.gainLoss} />
+      </td>
+      <td className="px-4 py-3 text-right">
+        <GainLossPercent value={position.gainLossPercent} />
+      </td>
+    </tr>
+  );
+}, sameRow);
+
 function LastKnownMark({ asOf }: { asOf: string | null }) {
   return (
     <span
@@ -115,44 +127,17 @@ function LastKnownMark({ asOf }: { asOf: string | null }) {
 function PositionCards({
   section,
   totalLabel,
-  symbolLink,
+  SymbolLink,
 }: {
   section: SummarySection;
   totalLabel: string;
-  symbolLink: (symbol: string) => ReactNode;
+  SymbolLink: SymbolLink;
 }) {
   return (
     <div className="rounded-xl border border-border bg-surface text-sm sm:hidden">
       <ul className="divide-y divide-border">
         {section.positions.map((position) => (
-          <li key={position.id} className="flex justify-between gap-3 px-4 py-3">
-            <div className="min-w-0">
-              {symbolLink(position.symbol)}
-              {position.name && (
-                <span className="block truncate text-xs text-muted">{position.name}</span>
-              )}
-              <span className="num mt-1 block text-xs text-muted">
-                {formatQuantity(position.quantity)} ×{" "}
-                {position.priceSource === "last_known" && (
-                  <LastKnownMark asOf={position.priceAsOf} />
-                )}
-                <LiveFigure value={position.currentPrice}>
-                  {formatCurrency(position.currentPrice)}
-                </LiveFigure>
-              </span>
-            </div>
-            <div className="text-right">
-              <span className="num block font-semibold">
-                {formatCurrency(position.currentValue)}
-              </span>
-              <span className="block text-xs">
-                <GainLossAmount value={position.gainLoss} />
-              </span>
-              <span className="block text-xs">
-                <GainLossPercent value={position.gainLossPercent} />
-              </span>
-            </div>
-          </li>
+          <PositionCard key={position.id} position={position} SymbolLink={SymbolLink} />
         ))}
       </ul>
       <div className="flex justify-between gap-3 border-t-2 border-border bg-surface-muted/60 px-4 py-3 font-semibold">
@@ -168,3 +153,32 @@ function PositionCards({
     </div>
   );
 }
+
+const PositionCard = memo(function PositionCard({ position, SymbolLink }: RowProps) {
+  return (
+    <li className="flex justify-between gap-3 px-4 py-3">
+      <div className="min-w-0">
+        <SymbolLink symbol={position.symbol} />
+        {position.name && (
+          <span className="block truncate text-xs text-muted">{position.name}</span>
+        )}
+        <span className="num mt-1 block text-xs text-muted">
+          {formatQuantity(position.quantity)} ×{" "}
+          {position.priceSource === "last_known" && <LastKnownMark asOf={position.priceAsOf} />}
+          <LiveFigure value={position.currentPrice}>
+            {formatCurrency(position.currentPrice)}
+          </LiveFigure>
+        </span>
+      </div>
+      <div className="text-right">
+        <span className="num block font-semibold">{formatCurrency(position.currentValue)}</span>
+        <span className="block text-xs">
+          <GainLossAmount value={position.gainLoss} />
+        </span>
+        <span className="block text-xs">
+          <GainLossPercent value={position.gainLossPercent} />
+        </span>
+      </div>
+    </li>
+  );
+}, sameRow);

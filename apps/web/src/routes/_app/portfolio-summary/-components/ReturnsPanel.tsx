@@ -1,7 +1,7 @@
 import { DEFAULT_PERFORMANCE_RANGE, performanceRanges } from "@ledgerline/contracts/browser";
 import type { PerformanceRange, PortfolioPerformanceDetail } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { memo, useState, type ReactNode } from "react";
 import { ChartToggle } from "../../../../components/charts/ChartParts";
 import { Skeleton } from "../../../../components/RouteStates";
 import { Alert } from "../../../../components/ui/Alert";
@@ -27,9 +27,10 @@ const rangeLabels: Record<PerformanceRange, string> = {
 
 /**
  * The returns over a chosen period, each with an 'Explain' panel that lists what it is computed
- * from, so it can be checked by hand. The server computes every figure exactly (issue 15).
+ * from, so it can be checked by hand. The server computes every figure exactly (issue 15). It
+ * reads only its own queries: a live tick that re-renders the summary page leaves it alone.
  */
-export function ReturnsPanel() {
+export const ReturnsPanel = memo(function ReturnsPanel() {
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
   const performance = useQuery({
     ...trpc.portfolioSummary.performance.queryOptions({ range }),
@@ -68,7 +69,7 @@ export function ReturnsPanel() {
       <HoldingReturns range={range} />
     </section>
   );
-}
+});
 
 function Figures({ data }: { data: PortfolioPerformanceDetail }) {
   const { explanation } = data;

@@ -1,10 +1,13 @@
 import type { SummaryFigures } from "@ledgerline/contracts";
+import { memo } from "react";
 import { LiveFigure } from "../../../../components/assets/LiveFigure";
 import { Card } from "../../../../components/ui/Card";
 import { formatCurrency, formatPercent, formatSignedCurrency } from "../../../../lib/format";
 import { Trend } from "./GainLoss";
 
-function ValueCard({
+// Memoised: the cache keeps an unchanged section's figures as the same object, so a coin's tick
+// leaves the stock card alone.
+const ValueCard = memo(function ValueCard({
   title,
   figures,
   emphasis,
@@ -42,7 +45,7 @@ function ValueCard({
       )}
     </Card>
   );
-}
+});
 
 /**
  * The spec's three cards. Each shows the current value with the cost basis beneath (the spec's

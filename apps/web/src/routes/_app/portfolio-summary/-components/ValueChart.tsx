@@ -12,7 +12,7 @@ import {
   type LineData,
   type Time,
 } from "lightweight-charts";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import {
   ChartAttribution,
   ChartMessage,
@@ -60,9 +60,10 @@ const areaColors = (palette: ChartPalette) => ({
  * grown by the S&P 500's total return (the returns' benchmark figure for the same range), over a
  * range (lightweight-charts, loaded with this component only). The server computes the values
  * exactly; they become numbers here for plotting only. With no history yet, a message takes the
- * chart's place.
+ * chart's place. It reads only its own query: a live tick that re-renders the summary page leaves
+ * it alone.
  */
-export default function ValueChart() {
+export default memo(function ValueChart() {
   const [range, setRange] = useState<PortfolioHistoryRange>(DEFAULT_PORTFOLIO_HISTORY_RANGE);
   const [hover, setHover] = useState<Hover | null>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -212,4 +213,4 @@ export default function ValueChart() {
       {!empty && <ChartAttribution />}
     </section>
   );
-}
+});
