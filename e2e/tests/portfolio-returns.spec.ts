@@ -29,7 +29,7 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
   await user.sell("STOCK", "AAPL", "4", "250");
 
   await page.goto("/portfolio-summary");
-  const returns = page.getByRole("region", { name: "Returns" });
+  const returns = page.getByRole("region", { name: "Returns", exact: true });
   await expect(returns).toBeVisible();
 
   const answeredFor = (procedure: string) =>
