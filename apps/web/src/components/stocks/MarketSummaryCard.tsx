@@ -1,6 +1,7 @@
 import { portfolioMessages } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { memo } from "react";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Card } from "../ui/Card";
@@ -24,9 +25,14 @@ const figureNames = ["Average Change", "Advancing / Declining", "Total Volume", 
 
 /**
  * While the market is closed the figures are the last session's and the screen's one banner
- * says so, so the card does not repeat the status.
+ * says so, so the card does not repeat the status. It reads only its own query, so a live tick
+ * that re-renders the dashboard leaves it alone.
  */
-export function MarketSummaryCard({ refreshMs }: { refreshMs: number | false }) {
+export const MarketSummaryCard = memo(function MarketSummaryCard({
+  refreshMs,
+}: {
+  refreshMs: number | false;
+}) {
   const summary = useMarketSummary(refreshMs);
   const data = summary.data;
   return (
@@ -102,4 +108,4 @@ export function MarketSummaryCard({ refreshMs }: { refreshMs: number | false }) 
       </Card>
     </section>
   );
-}
+});

@@ -2,6 +2,7 @@ import { marketMessages } from "@ledgerline/contracts/browser";
 import type { MarketMover } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { memo } from "react";
 import { PercentChange } from "../../../../components/assets/Change";
 import { LoadingPanel } from "../../../../components/LoadingPanel";
 import { RetryPanel } from "../../../../components/RouteStates";
@@ -72,8 +73,11 @@ export function useMarketMovers(refreshMs: number) {
   });
 }
 
-/** Top 10 gainers and losers; a symbol opens its research page. */
-export function MarketMovers({ refreshMs }: { refreshMs: number }) {
+/**
+ * Top 10 gainers and losers; a symbol opens its research page. It reads only its own query, so
+ * a live tick that re-renders the search page leaves its twenty rows alone.
+ */
+export const MarketMovers = memo(function MarketMovers({ refreshMs }: { refreshMs: number }) {
   const movers = useMarketMovers(refreshMs);
   return (
     <section aria-labelledby="movers-heading" className="mt-10">
@@ -101,4 +105,4 @@ export function MarketMovers({ refreshMs }: { refreshMs: number }) {
       )}
     </section>
   );
-}
+});
