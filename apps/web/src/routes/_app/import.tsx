@@ -8,6 +8,7 @@ import type {
 } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { useForm, useSelector } from "@tanstack/react-form";
 import { useState, type DragEvent } from "react";
 import { RouteError } from "../../components/RouteStates";
 import { Alert } from "../../components/ui/Alert";
@@ -18,6 +19,7 @@ import { Field } from "../../components/ui/Field";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { SelectField, type SelectOption } from "../../components/ui/SelectField";
 import { errorMessage } from "../../lib/errors";
+import { textInput } from "../../lib/form";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { formatDateTime } from "../../lib/format";
 import { titled } from "../../lib/head";
@@ -80,6 +82,16 @@ interface MappingState {
   columns: Partial<Record<ColumnField, string>>;
   actions: Record<ActionKind, string>;
 }
+
+/** Before a file is chosen: nothing is mapped (the form shows only once there is a file). */
+const noMapping: MappingState = {
+  delimiter: ",",
+  decimalSeparator: ".",
+  dateFormat: "YYYY-MM-DD",
+  assetType: "STOCK",
+  columns: {},
+  actions: { buy: "", sell: "", dividend: "", split: "", skip: "" },
+};
 
 function guessedMapping(text: string): MappingState {
   const delimiter = guessDelimiter(text);
@@ -161,7 +173,11 @@ function ImportPage() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [source, setSource] = useState<ImportSource>("schwab");
-  const [mapping, setMapping] = useState<MappingState | null>(null);
+  const mappingForm = useForm({ defaultValues: noMapping });
+  const mapping = useSelector(mappingForm.store, (state) => state.values);
+  // New values (a file's guess, a saved mapping) keep the defaults: new defaults would be taken
+  // back into the untouched form on the next render.
+  const remap = (next: MappingState) => mappingForm.reset(next, { keepDefaultValues: true });
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   // One key per preview shown: pressing Import again after a lost answer imports it once.
   const [importKey, setImportKey] = useState(newIdempotencyKey);
@@ -175,7 +191,7 @@ function ImportPage() {
     if (!chosen) return;
     const text = await chosen.text();
     setFile({ name: chosen.name, text });
-    setMapping(guessedMapping(text));
+    remap(guessedMapping(text));
     setPreview(null);
     setResult(null);
   }
@@ -183,7 +199,7 @@ function ImportPage() {
   const request = () => ({
     source,
     csv: file?.text ?? "",
-    ...(source === "generic" && mapping ? { mapping: mappingInput(mapping) } : {}),
+    ...(source === "generic" && file ? { mapping: mappingInput(mapping) } : {}),
   });
 
   function runPreview() {
@@ -214,7 +230,7 @@ function ImportPage() {
     void choose(event.dataTransfer.files[0]);
   }
 
-  const header = file && mapping ? headerColumns(file.text, mapping.delimiter) : [];
+  const header = file ? headerColumns(file.text, mapping.delimiter) : [];
   const columnOptions: SelectOption<string>[] = [
     { value: "", label: "(none)" },
     ...header.map((column) => ({ value: column, label: column })),
@@ -268,7 +284,7 @@ function ImportPage() {
         />
       </Card>
 
-      {source === "generic" && file && mapping && (
+      {source === "generic" && file && (
         <Card className="space-y-4 p-6">
           <h2 className="text-lg font-semibold">2. Map the columns</h2>
           <p className="text-sm text-muted">
@@ -277,72 +293,79 @@ function ImportPage() {
           <SavedMappings
             current={() => mappingInput(mapping)}
             onApply={(saved) => {
-              setMapping(mappingState(saved));
+              remap(mappingState(saved));
               setPreview(null);
             }}
           />
           <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField
-              label="Separator"
-              value={mapping.delimiter}
-              options={[
-                { value: ",", label: "Comma (,)" },
-                { value: ";", label: "Semicolon (;)" },
-                { value: "\t", label: "Tab" },
-              ]}
-              onChange={(delimiter) => setMapping({ ...mapping, delimiter })}
-            />
-            <SelectField
-              label="Decimal separator"
-              value={mapping.decimalSeparator}
-              options={[
-                { value: ".", label: "Point (1,234.56)" },
-                { value: ",", label: "Comma (1.234,56)" },
-              ]}
-              onChange={(decimalSeparator) => setMapping({ ...mapping, decimalSeparator })}
-            />
-            <SelectField
-              label="Date format"
-              value={mapping.dateFormat}
-              options={dateFormats}
-              onChange={(dateFormat) => setMapping({ ...mapping, dateFormat })}
-            />
-            {columnFields.map(({ field, label }) => (
-              <SelectField
-                key={field}
-                label={label}
-                value={mapping.columns[field] ?? ""}
-                options={columnOptions}
-                onChange={(column) =>
-                  setMapping({
-                    ...mapping,
-                    columns: { ...mapping.columns, [field]: column || undefined },
-                  })
-                }
-              />
+            <mappingForm.Field name="delimiter">
+              {(field) => (
+                <SelectField
+                  label="Separator"
+                  value={field.state.value}
+                  options={[
+                    { value: ",", label: "Comma (,)" },
+                    { value: ";", label: "Semicolon (;)" },
+                    { value: "\t", label: "Tab" },
+                  ]}
+                  onChange={field.handleChange}
+                />
+              )}
+            </mappingForm.Field>
+            <mappingForm.Field name="decimalSeparator">
+              {(field) => (
+                <SelectField
+                  label="Decimal separator"
+                  value={field.state.value}
+                  options={[
+                    { value: ".", label: "Point (1,234.56)" },
+                    { value: ",", label: "Comma (1.234,56)" },
+                  ]}
+                  onChange={field.handleChange}
+                />
+              )}
+            </mappingForm.Field>
+            <mappingForm.Field name="dateFormat">
+              {(field) => (
+                <SelectField
+                  label="Date format"
+                  value={field.state.value}
+                  options={dateFormats}
+                  onChange={field.handleChange}
+                />
+              )}
+            </mappingForm.Field>
+            {columnFields.map(({ field: column, label }) => (
+              <mappingForm.Field key={column} name={`columns.${column}`}>
+                {(field) => (
+                  <SelectField
+                    label={label}
+                    value={field.state.value ?? ""}
+                    options={columnOptions}
+                    onChange={(chosen) => field.handleChange(chosen || undefined)}
+                  />
+                )}
+              </mappingForm.Field>
             ))}
-            <SelectField
-              label="Rows are (without an asset type column)"
-              value={mapping.assetType}
-              options={[
-                { value: "STOCK", label: "Stocks" },
-                { value: "CRYPTO", label: "Crypto" },
-              ]}
-              onChange={(assetType) => setMapping({ ...mapping, assetType })}
-            />
+            <mappingForm.Field name="assetType">
+              {(field) => (
+                <SelectField
+                  label="Rows are (without an asset type column)"
+                  value={field.state.value}
+                  options={[
+                    { value: "STOCK", label: "Stocks" },
+                    { value: "CRYPTO", label: "Crypto" },
+                  ]}
+                  onChange={field.handleChange}
+                />
+              )}
+            </mappingForm.Field>
             {actionKinds.map(({ kind, label }) => (
-              <Field
-                key={kind}
-                label={label}
-                hint="Comma-separated action values"
-                value={mapping.actions[kind]}
-                onChange={(event) =>
-                  setMapping({
-                    ...mapping,
-                    actions: { ...mapping.actions, [kind]: event.target.value },
-                  })
-                }
-              />
+              <mappingForm.Field key={kind} name={`actions.${kind}`}>
+                {(field) => (
+                  <Field label={label} hint="Comma-separated action values" {...textInput(field)} />
+                )}
+              </mappingForm.Field>
             ))}
           </div>
         </Card>
