@@ -2,7 +2,7 @@ import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
 import type { TimeRange } from "@ledgerline/contracts";
 import { percent, subtract } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { ChartToggle } from "../../../../components/charts/ChartParts";
 import { Skeleton } from "../../../../components/RouteStates";
 import { Button } from "../../../../components/ui/Button";
@@ -16,9 +16,10 @@ const dataText = { price: "Price", volume: "Volume" };
 
 /**
  * 'Historical Data for {symbol}': daily bars over 1W, 1M (default), 3M, 6M or 1Y, as price (closing
- * and opening) or volume. The previous range stays on screen while the next one loads.
+ * and opening) or volume. The previous range stays on screen while the next one loads. Memoised:
+ * a live tick re-renders the coin's page, not its chart.
  */
-export function PriceHistory({ symbol }: { symbol: string }) {
+export const PriceHistory = memo(function PriceHistory({ symbol }: { symbol: string }) {
   const [range, setRange] = useState<TimeRange>(DEFAULT_TIME_RANGE);
   const [data, setData] = useState<ChartData>("price");
   const history = useQuery({
@@ -89,4 +90,4 @@ export function PriceHistory({ symbol }: { symbol: string }) {
       </div>
     </section>
   );
-}
+});

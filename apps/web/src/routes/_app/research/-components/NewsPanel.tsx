@@ -2,7 +2,7 @@ import { marketMessages } from "@ledgerline/contracts/browser";
 import type { NewsArticle, Sentiment } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import { Badge } from "../../../../components/ui/Badge";
 import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
@@ -71,8 +71,17 @@ function ArticleCard({ article }: { article: NewsArticle }) {
   );
 }
 
-/** The last 30 days of news: one article until Show All, and the whole panel can be hidden. */
-export function NewsPanel({ symbol, company }: { symbol: string; company: string }) {
+/**
+ * The last 30 days of news: one article until Show All, and the whole panel can be hidden.
+ * Memoised: a live tick re-renders the page, not the news.
+ */
+export const NewsPanel = memo(function NewsPanel({
+  symbol,
+  company,
+}: {
+  symbol: string;
+  company: string;
+}) {
   const news = useQuery(trpc.market.news.queryOptions({ symbol }));
   const [visible, setVisible] = useState(true);
   const [showAll, setShowAll] = useState(false);
@@ -122,4 +131,4 @@ export function NewsPanel({ symbol, company }: { symbol: string; company: string
       </div>
     </section>
   );
-}
+});

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
 import type { TimeRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ISeriesApi, LineData, Time } from "lightweight-charts";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import {
   ChartAttribution,
   ChartTooltip,
@@ -43,9 +43,10 @@ const legends: Record<DataKind, { label: string; color: "close" | "open"; dashed
 /**
  * 'Historical Data for {symbol}': closing and opening prices (or volume) over 1W to 1Y, default
  * 1M, drawn with lightweight-charts (loaded only with this component). The decimal strings of
- * the API become numbers here, for plotting only.
+ * the API become numbers here, for plotting only. Memoised: a live tick re-renders the page,
+ * not the chart.
  */
-export default function PriceChart({ symbol }: { symbol: string }) {
+export default memo(function PriceChart({ symbol }: { symbol: string }) {
   const [range, setRange] = useState<TimeRange>(DEFAULT_TIME_RANGE);
   const [kind, setKind] = useState<DataKind>("Price");
   const [hover, setHover] = useState<Hover | null>(null);
@@ -160,4 +161,4 @@ export default function PriceChart({ symbol }: { symbol: string }) {
       <ChartAttribution />
     </section>
   );
-}
+});
