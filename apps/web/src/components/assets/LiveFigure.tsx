@@ -31,11 +31,16 @@ export function LiveFigure({ value, children }: { value: string; children: React
  */
 export function LiveNote({ polling, idle = false }: { polling: string; idle?: boolean }) {
   const live = useLiveStatus() === "live";
-  if (idle) return null;
+  // A line of its own, kept while idle: the words arriving with the data, or turning from
+  // 'Delayed' to 'Live', never push the screen below them down.
   return (
-    <>
-      {live ? "Updated live as the market moves." : polling} <LiveIndicator />
-    </>
+    <span className="block min-h-6">
+      {!idle && (
+        <>
+          {live ? "Updated live as the market moves." : polling} <LiveIndicator />
+        </>
+      )}
+    </span>
   );
 }
 

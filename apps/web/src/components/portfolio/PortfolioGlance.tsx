@@ -18,7 +18,9 @@ export function PortfolioGlance() {
   return (
     <section
       aria-labelledby="glance-heading"
-      className="flex flex-wrap items-end gap-x-10 gap-y-3 rounded-xl border border-border bg-surface p-6 shadow-sm"
+      // Stacked on a phone, where the figures arriving would otherwise re-wrap the row and push
+      // the tools below down; one row from sm up, with room for both figures.
+      className="flex flex-col gap-y-3 rounded-xl border border-border bg-surface p-6 shadow-sm sm:flex-row sm:flex-wrap sm:items-end sm:gap-x-10"
     >
       <div>
         <h2 id="glance-heading" className="text-sm text-muted">
@@ -41,7 +43,7 @@ export function PortfolioGlance() {
       </div>
       <div>
         <p className="text-sm text-muted">Today&apos;s Change</p>
-        <p className="mt-1 text-lg">
+        <p className="mt-1 min-h-7 text-lg">
           {today ? (
             <Trend direction={directionOf(today.change, shownChange, today.changePercent)}>
               <span>{shownChange}</span>
@@ -49,12 +51,17 @@ export function PortfolioGlance() {
             </Trend>
           ) : summary.data ? (
             <span className="text-muted">No holdings priced today</span>
-          ) : null}
+          ) : summary.isError ? null : (
+            <span
+              aria-hidden="true"
+              className="inline-block h-7 w-36 animate-pulse rounded bg-surface-muted align-middle"
+            />
+          )}
         </p>
       </div>
       <Link
         to="/portfolio-summary"
-        className="ml-auto text-sm font-medium text-primary hover:underline"
+        className="text-sm font-medium text-primary hover:underline sm:ml-auto"
       >
         See all holdings
       </Link>
