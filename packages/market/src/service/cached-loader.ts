@@ -22,6 +22,11 @@ export interface LoadOptions {
   staleForMs: number;
   /** Refresh even if fresh (the refresher); a failed forced refresh leaves the entry as it was. */
   force?: boolean;
+  /**
+   * False for a value no quote is shown from (a chart's bars, news, search hits): storing it
+   * leaves `generation` as it was, so answers built from quotes stay current.
+   */
+  showsInQuotes?: boolean;
 }
 
 export interface StaleServedEvent {
@@ -46,7 +51,7 @@ export interface LoadedEntry<T> {
  * answered instead of the error.
  */
 export class CachedLoader {
-  private stores = 0;
+  private quoteStores = 0;
 
   constructor(
     private readonly cache: MarketCache,
@@ -57,11 +62,12 @@ export class CachedLoader {
   ) {}
 
   /**
-   * Grows with every entry this loader stores (a new quote, a remembered failure): an answer
-   * built from cached values is still current while this and their freshness hold.
+   * Grows with every entry this loader stores that a quote may be shown from (a new quote, a
+   * remembered failure): an answer built from cached quotes is still current while this and
+   * their freshness hold.
    */
   get generation(): number {
-    return this.stores;
+    return this.quoteStores;
   }
 
   /** When the entry under `key` stops being fresh (epoch ms); 0 when there is none. */
@@ -107,7 +113,7 @@ export class CachedLoader {
           if (REMEMBERED_FAILURES.has(failure.kind)) {
             const at = this.clock.now();
             const until = at + this.rememberFailuresForMs;
-            this.stores += 1;
+            this.countStore(options);
             await this.cache.set<Stored<T>>(key, {
               value: { ok: false, kind: failure.kind, detail: failure.detail },
               storedAt: at,
@@ -118,7 +124,7 @@ export class CachedLoader {
           throw failure;
         }
         const at = this.clock.now();
-        this.stores += 1;
+        this.countStore(options);
         await this.cache.set<Stored<T>>(key, {
           value: { ok: true, value },
           storedAt: at,
@@ -135,6 +141,10 @@ export class CachedLoader {
       }
       throw failure;
     }
+  }
+
+  private countStore(options: LoadOptions): void {
+    if (options.showsInQuotes !== false) this.quoteStores += 1;
   }
 
   /** The cached value if there is one, fresh or stale, without loading anything. */

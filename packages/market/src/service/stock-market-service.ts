@@ -176,8 +176,9 @@ export class StockMarketService {
   }
 
   /**
-   * Grows whenever a cached market value is stored (by any read, a live tick or the refresher):
-   * with `quoteFreshUntil`, what an answer built from quotes needs to know it is still current.
+   * Grows whenever a value a quote is shown from is stored (by any read, a live tick or the
+   * refresher): with `quoteFreshUntil`, what an answer built from quotes needs to know it is
+   * still current.
    */
   get generation(): number {
     return this.loader.generation;
@@ -338,7 +339,7 @@ export class StockMarketService {
     return this.loader.load(
       `stock:search:${text.toLowerCase()}`,
       "search",
-      { freshForMs: this.ttls.searchMs, staleForMs: this.ttls.staleMs },
+      { freshForMs: this.ttls.searchMs, staleForMs: this.ttls.staleMs, showsInQuotes: false },
       async () => {
         const hits = await this.gateway.call("search", () =>
           this.provider.searchCompanies({ text, limit: COMPANY_SEARCH_LIMIT, activeOnly: true }),
@@ -362,7 +363,12 @@ export class StockMarketService {
     return this.loader.load(
       `stock:corporate-actions:${symbol}`,
       "corporate_actions",
-      { freshForMs: this.ttls.detailsMs, staleForMs: this.ttls.staleMs, force: options.force },
+      {
+        freshForMs: this.ttls.detailsMs,
+        staleForMs: this.ttls.staleMs,
+        force: options.force,
+        showsInQuotes: false,
+      },
       async () => {
         const [splits, dividends] = await Promise.all([
           this.gateway.call("corporate_actions", () => this.provider.getSplits(symbol)),
@@ -426,7 +432,7 @@ export class StockMarketService {
       tickers = await this.loader.load(
         `stock:related:${symbol}`,
         "related",
-        { freshForMs: this.ttls.relatedMs, staleForMs: this.ttls.staleMs },
+        { freshForMs: this.ttls.relatedMs, staleForMs: this.ttls.staleMs, showsInQuotes: false },
         () => this.gateway.call("related", () => this.provider.getRelatedTickers(symbol)),
       );
     } catch (error) {
@@ -464,7 +470,7 @@ export class StockMarketService {
     return this.loader.load(
       `stock:news:${symbol}`,
       "news",
-      { freshForMs: this.ttls.newsMs, staleForMs: this.ttls.staleMs },
+      { freshForMs: this.ttls.newsMs, staleForMs: this.ttls.staleMs, showsInQuotes: false },
       async () => {
         const since = this.clock.now() - NEWS_WINDOW_DAYS * DAY_MS;
         const articles = await this.gateway.call("news", () =>
@@ -491,7 +497,7 @@ export class StockMarketService {
     return this.loader.load(
       `stock:bars:${symbol}:${from}:${to}`,
       "bars",
-      { freshForMs: this.quoteFreshMs(), staleForMs: this.ttls.staleMs },
+      { freshForMs: this.quoteFreshMs(), staleForMs: this.ttls.staleMs, showsInQuotes: false },
       () => this.history.bars(symbol, from, to),
     );
   }

@@ -23,6 +23,19 @@ describe("how long a shown quote stays the one a read would show", () => {
     expect(await market.stocks.quoteFreshUntil("AAPL")).toBe(clock.now() + 60_000);
   });
 
+  it("keeps its generation while values no quote is shown from are stored", async () => {
+    const { market } = serviceAt(DURING_SESSION);
+    await market.stocks.getSnapshot("AAPL");
+    const stored = market.stocks.generation;
+    // A chart's bars, news, search hits and corporate actions: a holdings recompute or a
+    // research page loading them must not end every cached positions answer.
+    await market.stocks.getDailyBars("AAPL", "2026-01-02", "2026-03-10");
+    await market.stocks.getNews("AAPL");
+    await market.stocks.searchCompanies("apple");
+    await market.stocks.getCorporateActions("AAPL");
+    expect(market.stocks.generation).toBe(stored);
+  });
+
   it("is over at once for a closed market's quote shown without the session before", async () => {
     const { market, stocks } = serviceAt(SATURDAY);
     const provider = stocks.provider as { getSessionBars: unknown };
