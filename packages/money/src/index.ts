@@ -3,3 +3,4 @@ export * from "./stored";
 export * from "./position";
 export * from "./returns";
 export * from "./figures";
+export * from "./rate";

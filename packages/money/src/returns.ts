@@ -11,6 +11,7 @@ import {
   sum,
   type Decimal,
 } from "./decimal";
+import { searchRate, type RateTerm } from "./rate";
 
 /**
  * Investment returns: the time-weighted return (chain-linked sub-periods between external flows)
@@ -179,10 +180,8 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
  * it. Null when there is no such rate (the flows never change sign, or they all cancel).
  *
  * Amounts are summed per day exactly, then divided by the largest of them so that scaling every
- * flow leaves the answer bit for bit unchanged; only then do they become doubles. The rate is the
- * root of a transcendental equation, not an amount, so it is searched in floating point (Newton's
- * method, falling back to bisection when Newton leaves the domain or stalls); a double's 15
- * significant digits are well beyond the RETURN_DECIMALS it is rounded to.
+ * flow leaves the answer bit for bit unchanged; only then do they become doubles, whose rate
+ * rate.ts searches.
  */
 export function moneyWeightedReturn(flows: readonly CashFlow[]): Decimal | null {
   const byDay = new Map<string, Decimal[]>();
@@ -210,57 +209,12 @@ export function moneyWeightedReturn(flows: readonly CashFlow[]): Decimal | null 
   );
 }
 
-/** A flow of moneyWeightedReturn in floating point: its years after the first, scaled. */
-export interface RateTerm {
-  amount: number;
-  years: number;
-}
-
 /**
  * The rate of moneyWeightedReturn from flows already summed per day, in years after the first
  * and divided by the largest (for callers that keep many flows as doubles between requests); null
  * when there is none.
  */
 export function rateOf(terms: readonly RateTerm[]): Decimal | null {
-  const npv = (rate: number) =>
-    terms.reduce((total, t) => total + t.amount / Math.pow(1 + rate, t.years), 0);
-  const slope = (rate: number) =>
-    terms.reduce((total, t) => total - (t.years * t.amount) / Math.pow(1 + rate, t.years + 1), 0);
-
-  const rate = newton(npv, slope) ?? bisection(npv);
-  if (rate === null) return null;
-  return round(rate.toFixed(12), RETURN_DECIMALS);
-}
-
-const TOLERANCE = 1e-12;
-const LOWEST_RATE = -1 + 1e-9;
-
-function newton(f: (r: number) => number, df: (r: number) => number): number | null {
-  let rate = 0.1;
-  for (let step = 0; step < 100; step += 1) {
-    const value = f(rate);
-    const derivative = df(rate);
-    if (!Number.isFinite(value) || !Number.isFinite(derivative) || derivative === 0) return null;
-    const next = rate - value / derivative;
-    if (!Number.isFinite(next) || next <= -1) return null;
-    if (Math.abs(next - rate) < TOLERANCE) return next;
-    rate = next;
-  }
-  return null;
-}
-
-/** Brackets a sign change between just above -100% and a growing upper rate, then halves it. */
-function bisection(f: (r: number) => number): number | null {
-  let low = LOWEST_RATE;
-  let high = 1;
-  while (Math.sign(f(low)) === Math.sign(f(high))) {
-    high *= 2;
-    if (high > 1e9) return null;
-  }
-  for (let step = 0; step < 400 && high - low > TOLERANCE; step += 1) {
-    const middle = (low + high) / 2;
-    if (Math.sign(f(middle)) === Math.sign(f(low))) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
+  const { rate } = searchRate(terms);
+  return rate === null ? null : round(rate.toFixed(12), RETURN_DECIMALS);
 }
