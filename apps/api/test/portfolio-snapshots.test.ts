@@ -209,11 +209,10 @@ describe("daily holdings snapshots", () => {
     // What the trade's answer still does before it is sent runs in promise callbacks.
     for (let hop = 0; hop < 100; hop++) await Promise.resolve();
     expect(reads).not.toHaveBeenCalled();
-    await vi.waitFor(async () => {
-      expect(await deps.repos.snapshots.state(user.id)).toMatchObject({
-        staleFrom: null,
-        valuedThrough: yesterday,
-      });
+    await setup.t.settled();
+    expect(await deps.repos.snapshots.state(user.id)).toMatchObject({
+      staleFrom: null,
+      valuedThrough: yesterday,
     });
     expect(reads).toHaveBeenCalled();
   });

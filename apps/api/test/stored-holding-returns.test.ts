@@ -122,9 +122,8 @@ describe("each holding's returns from the stored days", () => {
     const reads = vi.spyOn(deps.repos.snapshots, "holdingTradeDays");
     await me.buy("STOCK", "MSFT", "1", "390", "2025-12-01T15:00:00Z");
     scheduleSnapshotRefresh(deps, user.id);
-    await vi.waitFor(() => expect(reads).toHaveBeenCalled());
-    // The read under way ends before the next request's turn.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await me.t.settled();
+    expect(reads).toHaveBeenCalled();
     const calls = reads.mock.calls.length;
     const after = await holdingsPerformance(scope, "1Y");
     expect(after.holdings.map((holding) => holding.netFlows)).toEqual(["1190"]);

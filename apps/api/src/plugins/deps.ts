@@ -26,6 +26,7 @@ import { sessionTokenIssuer } from "../services/session-token";
 import { withSessionCache } from "../services/session-cache";
 import { createAnswerCache } from "../services/answer-cache";
 import { withDataVersions } from "../services/data-versions";
+import { createBackgroundWork } from "../services/background-work";
 
 export interface DepsOptions {
   env: Env;
@@ -95,6 +96,7 @@ export const depsPlugin = fp(
       repos,
       clock: options.clock,
       mailer,
+      background: createBackgroundWork(),
       throttles: createThrottles(shared, {
         registrationsPerIp: [options.env.REGISTRATIONS_PER_HOUR, 60 * 60],
         apiKeyRequests: [options.env.API_KEY_REQUESTS_PER_MINUTE, 60],

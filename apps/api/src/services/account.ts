@@ -73,11 +73,10 @@ export async function updateEmail(
   }
   // As with a new password: whoever holds another session of the old address is signed out.
   await repos.sessions.deleteAllForUser(scope.user.id, scope.sessionTokenHash);
-  mailer
-    .send(emailChangedMail(oldEmail, scope.user.name, input.newEmail))
-    .catch((error: unknown) => {
-      logger.error({ err: error }, "email change notice failed");
-    });
+  scope.deps.background.run(
+    () => mailer.send(emailChangedMail(oldEmail, scope.user.name, input.newEmail)),
+    (error: unknown) => logger.error({ err: error }, "email change notice failed"),
+  );
   await recordAudit(scope, {
     event: "EMAIL_CHANGE",
     success: true,

@@ -182,9 +182,10 @@ export async function requestPasswordReset(
   const link = new URL("/reset-password", config.appOrigin);
   link.searchParams.set("token", token);
   link.searchParams.set("email", user.email);
-  mailer.send(passwordResetMail(user.email, user.name, link.toString())).catch((error: unknown) => {
-    logger.error({ err: error }, "password reset mail failed");
-  });
+  scope.deps.background.run(
+    () => mailer.send(passwordResetMail(user.email, user.name, link.toString())),
+    (error: unknown) => logger.error({ err: error }, "password reset mail failed"),
+  );
   await recordAudit(scope, {
     event: "PASSWORD_RESET_REQUEST",
     success: true,

@@ -120,9 +120,13 @@ async function readFlows(
  * After a recompute: the flows of a user whose holdings' returns were read before are read again
  * now, so the next such read finds them (users who never read them cost nothing).
  */
-export function rereadHoldingFlows(deps: AppDeps, userId: number, state: SnapshotState): void {
+export async function rereadHoldingFlows(
+  deps: AppDeps,
+  userId: number,
+  state: SnapshotState,
+): Promise<void> {
   if (!kept.get(deps)?.has(userId)) return;
-  holdingFlows(deps, userId, state).catch((error: unknown) => {
+  await holdingFlows(deps, userId, state).catch((error: unknown) => {
     deps.logger.warn({ err: error, userId }, "holding flows not read; the next read reads them");
   });
 }

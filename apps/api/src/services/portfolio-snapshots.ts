@@ -58,19 +58,18 @@ export function refreshSnapshots(deps: AppDeps, userId: number): Promise<Snapsho
  * after an import, a second on a busy machine), which the trade's own answer would wait for.
  */
 export function scheduleSnapshotRefresh(deps: AppDeps, userId: number): void {
-  setImmediate(() => {
-    refreshSnapshots(deps, userId).then(
-      (state) => {
-        if (state && upToDate(state, yesterdayOf(deps))) rereadHoldingFlows(deps, userId, state);
-      },
-      (error: unknown) => {
-        deps.logger.warn(
-          { err: error, userId },
-          "snapshot recompute failed; reads replay meanwhile",
-        );
-      },
-    );
-  });
+  deps.background.run(
+    async () => {
+      await yieldToEventLoop();
+      const state = await refreshSnapshots(deps, userId);
+      if (state && upToDate(state, yesterdayOf(deps))) {
+        await rereadHoldingFlows(deps, userId, state);
+      }
+    },
+    (error: unknown) => {
+      deps.logger.warn({ err: error, userId }, "snapshot recompute failed; reads replay meanwhile");
+    },
+  );
 }
 
 const yesterdayOf = (deps: AppDeps) => addDays(utcDay(deps.market.clock.now()), -1);

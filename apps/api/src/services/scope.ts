@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "../mail/mailer";
 import type { AlertEvaluator } from "./alert-evaluator";
 import type { AnswerCache, AnswerLife } from "./answer-cache";
+import type { BackgroundWork } from "./background-work";
 import type { Clock } from "./clock";
 import type { LiveSymbolClaims } from "./live-symbols";
 import type { QuoteStreams } from "./quote-streams";
@@ -17,6 +18,8 @@ export interface AppDeps {
   repos: Repositories;
   clock: Clock;
   mailer: Mailer;
+  /** What requests start and do not wait for (a recompute after a trade, a mail). */
+  background: BackgroundWork;
   throttles: Throttles;
   logger: FastifyBaseLogger;
   market: MarketService;

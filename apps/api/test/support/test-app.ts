@@ -148,13 +148,18 @@ export async function startTestApp(options: TestAppOptions = {}) {
     return app.database.query<T>(text, params);
   }
 
+  /** Waits for the work requests started and did not wait for (a recompute, a mail). */
+  const settled = () => app.deps.background.settled();
+
   async function close() {
+    // Nothing a finished test started keeps running into the next one's time.
+    await settled();
     await app.close();
     await postgres?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { app, env, clock, request, trpc, registerUser, createAdmin, sql, close };
+  return { app, env, clock, request, trpc, registerUser, createAdmin, sql, settled, close };
 }
 
 /** The tRPC error a subscription's event stream ended with, if it ended with one. */
