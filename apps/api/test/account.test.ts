@@ -70,11 +70,8 @@ describe("POST /api/users/update-email", () => {
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ email: "new@example.com", name: user.name });
-    let notice;
-    for (let i = 0; i < 50 && !notice; i++) {
-      [notice] = await t.app.deps.repos.mailOutbox.listFor("old@example.com");
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await t.settled();
+    const [notice] = await t.app.deps.repos.mailOutbox.listFor("old@example.com");
     expect(notice?.bodyText).toContain("new@example.com");
     expect(
       (

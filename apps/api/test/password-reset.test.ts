@@ -10,15 +10,13 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-/** Mail goes out in the background; wait for it to reach the outbox. */
+/** Mail goes out in the background; wait for it, then read the link from the outbox. */
 async function resetLinkFor(email: string): Promise<URL> {
-  for (let i = 0; i < 50; i++) {
-    const [mail] = await t.app.deps.repos.mailOutbox.listFor(email);
-    const link = mail?.bodyText.match(/https?:\/\/\S+/)?.[0];
-    if (link) return new URL(link);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no reset mail for ${email}`);
+  await t.settled();
+  const [mail] = await t.app.deps.repos.mailOutbox.listFor(email);
+  const link = mail?.bodyText.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no reset mail for ${email}`);
+  return new URL(link);
 }
 
 describe("POST /api/auth/forgot-password", () => {
@@ -47,6 +45,8 @@ describe("POST /api/auth/forgot-password", () => {
     });
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
+    await t.settled();
+    expect(await t.app.deps.repos.mailOutbox.listFor("cy@example.com")).toHaveLength(1);
     expect(await t.app.deps.repos.mailOutbox.listFor("ghost@example.com")).toEqual([]);
   });
 

@@ -50,8 +50,7 @@ afterEach(async () => {
 it("delivers the password reset mail through SMTP_URL and marks it sent in the outbox", async () => {
   await t.registerUser({ email: "smtp@example.com" });
   await t.request("POST", "/api/auth/forgot-password", { body: { email: "smtp@example.com" } });
-  for (let i = 0; i < 100 && received.length === 0; i++)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await t.settled();
 
   expect(received).toHaveLength(1);
   expect(received[0]?.from).toBe("no-reply@ledgerline.test");
@@ -62,12 +61,7 @@ it("delivers the password reset mail through SMTP_URL and marks it sent in the o
     /https:\/\/ledgerline\.test\/reset-password\?token=[A-Za-z0-9_-]{43}&email=smtp%40example\.com/,
   );
 
-  let mail;
-  for (let i = 0; i < 50; i++) {
-    [mail] = await t.app.deps.repos.mailOutbox.listFor("smtp@example.com");
-    if (mail?.sentAt) break;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const [mail] = await t.app.deps.repos.mailOutbox.listFor("smtp@example.com");
   expect(mail?.transport).toBe("smtp");
   expect(mail?.sentAt).toBeInstanceOf(Date);
 });
