@@ -1,11 +1,12 @@
 import { idempotencyMessages, portfolioMessages } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { gatedMarket } from "./idempotency-support";
 import { pinnedOpenMarket, signIn, stocksApp } from "./portfolio-support";
 import { startTestApp, TestClock, type TestApp, type TestAppOptions } from "./support/test-app";
 
 let t: TestApp | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await t?.close();
   t = undefined;
 });
@@ -79,7 +80,7 @@ describe("Idempotency-Key on the REST door", () => {
     const { rest, trades } = await setUp({ market: gate.market, idempotency: { waitMs: 150 } });
     gate.hold();
     const first = rest("POST", "/portfolio", buyBody, "slow");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await gate.reached();
     const duplicate = await rest("POST", "/portfolio", buyBody, "slow");
     expect(duplicate.status).toBe(409);
     expect(duplicate.body?.message).toBe(idempotencyMessages.stillInProgress);
@@ -99,6 +100,7 @@ describe("Idempotency-Key on the REST door", () => {
     });
     gate.hold();
     const first = rest("POST", "/portfolio", buyBody, "long-running");
+    await gate.reached();
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Twice the lease has passed; the first request is alive and still holds the key.
     const duplicate = await rest("POST", "/portfolio", buyBody, "long-running");
@@ -228,13 +230,23 @@ describe("Idempotency-Key across processes of one database", () => {
     try {
       gate.hold();
       const first = rest("POST", "/portfolio", buyBody, "two-processes");
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await gate.reached();
+      const keys = second.app.deps.repos.idempotencyKeys;
+      const claim = keys.claim.bind(keys);
+      let waits!: () => void;
+      const duplicateWaits = new Promise<void>((resolve) => (waits = resolve));
+      vi.spyOn(keys, "claim").mockImplementation(async (request) => {
+        const claimed = await claim(request);
+        if (claimed.kind === "in_flight") waits();
+        return claimed;
+      });
       const duplicate = second.request("POST", "/api/portfolio", {
         token,
         body: buyBody,
         headers: { "idempotency-key": "two-processes" },
       });
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Released while the duplicate on the other process waits for the first's answer.
+      await duplicateWaits;
       gate.release();
       const [a, b] = await Promise.all([first, duplicate]);
       expect(a.status).toBe(200);

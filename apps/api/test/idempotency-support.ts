@@ -9,11 +9,14 @@ export function gatedMarket() {
   const market = pinnedOpenMarket();
   let gate: Promise<void> | undefined;
   let open: (() => void) | undefined;
+  let reached: Promise<void> = Promise.resolve();
+  let arrive: (() => void) | undefined;
   let failNext = false;
   const stocks = new Proxy(market.stocks, {
     get(target, property, receiver) {
       if (property !== "getSnapshot") return Reflect.get(target, property, receiver) as unknown;
       return async (symbol: string) => {
+        arrive?.();
         await gate;
         if (failNext) {
           failNext = false;
@@ -27,10 +30,14 @@ export function gatedMarket() {
     market: { ...market, stocks } satisfies MarketService,
     hold() {
       gate = new Promise((resolve) => (open = resolve));
+      reached = new Promise((resolve) => (arrive = resolve));
     },
+    /** Resolves once a request is held at the gate (so it has claimed its idempotency key). */
+    reached: () => reached,
     release() {
       open?.();
       gate = undefined;
+      arrive = undefined;
     },
     failOnce() {
       failNext = true;
