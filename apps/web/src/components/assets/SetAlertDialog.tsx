@@ -13,8 +13,8 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
-import { Modal } from "../ui/Modal";
-import { SelectField } from "../ui/SelectField";
+import { DialogFormButtons, Modal } from "../ui/Modal";
+import { boundSelect } from "../ui/SelectField";
 import type { AssetConfig } from "./asset-config";
 
 type Condition = "above" | "below" | "move";
@@ -110,14 +110,7 @@ function SetAlertDialog({
               form.setFieldValue("value", value === "move" ? "5" : (price ?? "")),
           }}
         >
-          {(field) => (
-            <SelectField
-              label="Alert when"
-              value={field.state.value}
-              options={conditionOptions}
-              onChange={field.handleChange}
-            />
-          )}
+          {boundSelect("Alert when", conditionOptions)}
         </form.Field>
         <form.Field name="value">
           {(field) => (
@@ -157,14 +150,7 @@ function SetAlertDialog({
           </span>
         </label>
         {error && <Alert tone="error">{error}</Alert>}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={create.isPending}>
-            Set alert
-          </Button>
-        </div>
+        <DialogFormButtons busy={create.isPending} submitLabel="Set alert" onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useBlocker } from "@tanstack/react-router";
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { Button } from "./Button";
 
 export interface ModalProps {
   open: boolean;
@@ -82,5 +83,31 @@ export function Modal({ open, onOpenChange, title, description, children, step }
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The end of a form in a dialog: Cancel, then the submit button, busy while the form's request
+ * runs. (Here rather than in a module of its own: a new chunk would add its name to the route
+ * map every page loads.)
+ */
+export function DialogFormButtons({
+  busy,
+  submitLabel,
+  onCancel,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" busy={busy}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

@@ -43,3 +43,24 @@ export function SelectField<V extends string>({
     </div>
   );
 }
+
+/** A TanStack form field over one of a select's values. */
+interface ChoiceField<V extends string> {
+  state: { value: V };
+  handleChange: (value: V) => void;
+}
+
+/**
+ * `form.Field`'s render function for a labelled select bound to the field: it shows the field's
+ * value and writes the choice back, as `textInput` binds a `Field`.
+ */
+export function boundSelect<V extends string>(label: string, options: readonly SelectOption<V>[]) {
+  return (field: ChoiceField<V>) => (
+    <SelectField
+      label={label}
+      value={field.state.value}
+      options={options}
+      onChange={field.handleChange}
+    />
+  );
+}

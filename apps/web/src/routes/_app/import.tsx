@@ -17,7 +17,7 @@ import { Button, buttonClass } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { Field } from "../../components/ui/Field";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { SelectField, type SelectOption } from "../../components/ui/SelectField";
+import { boundSelect, SelectField, type SelectOption } from "../../components/ui/SelectField";
 import { errorMessage } from "../../lib/errors";
 import { textInput } from "../../lib/form";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
@@ -43,6 +43,22 @@ const sources: SelectOption<ImportSource>[] = [
   { value: "coinbase", label: "Coinbase" },
   { value: "ledgerline", label: "Ledgerline CSV export" },
   { value: "generic", label: "Other CSV" },
+];
+
+const separators: SelectOption<MappingState["delimiter"]>[] = [
+  { value: ",", label: "Comma (,)" },
+  { value: ";", label: "Semicolon (;)" },
+  { value: "\t", label: "Tab" },
+];
+
+const decimalSeparators: SelectOption<MappingState["decimalSeparator"]>[] = [
+  { value: ".", label: "Point (1,234.56)" },
+  { value: ",", label: "Comma (1.234,56)" },
+];
+
+const assetTypes: SelectOption<MappingState["assetType"]>[] = [
+  { value: "STOCK", label: "Stocks" },
+  { value: "CRYPTO", label: "Crypto" },
 ];
 
 const dateFormats: SelectOption<ImportDateFormat>[] = [
@@ -299,41 +315,13 @@ function ImportPage() {
           />
           <div className="grid gap-4 sm:grid-cols-3">
             <mappingForm.Field name="delimiter">
-              {(field) => (
-                <SelectField
-                  label="Separator"
-                  value={field.state.value}
-                  options={[
-                    { value: ",", label: "Comma (,)" },
-                    { value: ";", label: "Semicolon (;)" },
-                    { value: "\t", label: "Tab" },
-                  ]}
-                  onChange={field.handleChange}
-                />
-              )}
+              {boundSelect("Separator", separators)}
             </mappingForm.Field>
             <mappingForm.Field name="decimalSeparator">
-              {(field) => (
-                <SelectField
-                  label="Decimal separator"
-                  value={field.state.value}
-                  options={[
-                    { value: ".", label: "Point (1,234.56)" },
-                    { value: ",", label: "Comma (1.234,56)" },
-                  ]}
-                  onChange={field.handleChange}
-                />
-              )}
+              {boundSelect("Decimal separator", decimalSeparators)}
             </mappingForm.Field>
             <mappingForm.Field name="dateFormat">
-              {(field) => (
-                <SelectField
-                  label="Date format"
-                  value={field.state.value}
-                  options={dateFormats}
-                  onChange={field.handleChange}
-                />
-              )}
+              {boundSelect("Date format", dateFormats)}
             </mappingForm.Field>
             {columnFields.map(({ field: column, label }) => (
               <mappingForm.Field key={column} name={`columns.${column}`}>
@@ -348,17 +336,7 @@ function ImportPage() {
               </mappingForm.Field>
             ))}
             <mappingForm.Field name="assetType">
-              {(field) => (
-                <SelectField
-                  label="Rows are (without an asset type column)"
-                  value={field.state.value}
-                  options={[
-                    { value: "STOCK", label: "Stocks" },
-                    { value: "CRYPTO", label: "Crypto" },
-                  ]}
-                  onChange={field.handleChange}
-                />
-              )}
+              {boundSelect("Rows are (without an asset type column)", assetTypes)}
             </mappingForm.Field>
             {actionKinds.map(({ kind, label }) => (
               <mappingForm.Field key={kind} name={`actions.${kind}`}>

@@ -7,7 +7,7 @@ import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
-import { SelectField } from "../../../components/ui/SelectField";
+import { boundSelect } from "../../../components/ui/SelectField";
 import { submitTo, textInput } from "../../../lib/form";
 import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
 
@@ -96,16 +96,7 @@ export function ApiKeys() {
         <form.Field name="name">
           {(field) => <Field label="Key name" required maxLength={100} {...textInput(field)} />}
         </form.Field>
-        <form.Field name="scope">
-          {(field) => (
-            <SelectField
-              label="Scope"
-              value={field.state.value}
-              options={scopeOptions}
-              onChange={field.handleChange}
-            />
-          )}
-        </form.Field>
+        <form.Field name="scope">{boundSelect("Scope", scopeOptions)}</form.Field>
         <form.Field name="expires">
           {(field) => <Field label="Expires (optional)" type="date" {...textInput(field)} />}
         </form.Field>

@@ -12,7 +12,7 @@ import { Field } from "../../../components/ui/Field";
 import { FilterForm, type FilterValues } from "../../../components/ui/FilterForm";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { PagedFooter } from "../../../components/ui/Pager";
-import { SelectField } from "../../../components/ui/SelectField";
+import { boundSelect, type SelectOption } from "../../../components/ui/SelectField";
 import { Spinner } from "../../../components/ui/Spinner";
 import { isoToLocalInput, localInputToIso } from "../../../lib/datetime-local";
 import { textInput } from "../../../lib/form";
@@ -181,6 +181,13 @@ const columns = [
   }),
 ];
 
+// The filter's text: empty is any outcome.
+const outcomes: SelectOption<string>[] = [
+  { value: "", label: "All" },
+  { value: "true", label: "Success" },
+  { value: "false", label: "Failure" },
+];
+
 function Filters({ search }: { search: ResolvedSearch }) {
   const navigate = useNavigate({ from: Route.fullPath });
 
@@ -233,20 +240,7 @@ function Filters({ search }: { search: ResolvedSearch }) {
               />
             )}
           </form.Field>
-          <form.Field name="success">
-            {(field) => (
-              <SelectField
-                label="Outcome"
-                value={field.state.value}
-                options={[
-                  { value: "", label: "All" },
-                  { value: "true", label: "Success" },
-                  { value: "false", label: "Failure" },
-                ]}
-                onChange={field.handleChange}
-              />
-            )}
-          </form.Field>
+          <form.Field name="success">{boundSelect("Outcome", outcomes)}</form.Field>
         </>
       )}
     </FilterForm>

@@ -17,7 +17,7 @@ import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { DataTable } from "../../../components/ui/DataTable";
-import { Modal } from "../../../components/ui/Modal";
+import { DialogFormButtons, Modal } from "../../../components/ui/Modal";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { PasswordField } from "../../../components/ui/PasswordField";
 import { submitTo, textInput } from "../../../lib/form";
@@ -88,14 +88,7 @@ function ResetPasswordModal({ user, onClose }: { user: UserListRow | null; onClo
           )}
         </form.Field>
         {error && <Alert tone="error">{error}</Alert>}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={reset.isPending}>
-            Reset password
-          </Button>
-        </div>
+        <DialogFormButtons busy={reset.isPending} submitLabel="Reset password" onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import type { AssetKind, TransactionKind } from "@ledgerline/contracts";
 import { Field } from "../../../../components/ui/Field";
 import { FilterForm, type FilterValues } from "../../../../components/ui/FilterForm";
-import { SelectField } from "../../../../components/ui/SelectField";
+import { boundSelect, type SelectOption } from "../../../../components/ui/SelectField";
 import { isoToLocalInput, localInputToIso } from "../../../../lib/datetime-local";
 import { textInput } from "../../../../lib/form";
 import type { TransactionSearch } from "./history-search";
@@ -10,6 +10,20 @@ type Filters = Pick<
   TransactionSearch,
   "startDate" | "endDate" | "symbol" | "type" | "transactionType"
 >;
+
+// Empty text is "any": the filter is left out of the search.
+const assetKinds: SelectOption<string>[] = [
+  { value: "", label: "All" },
+  { value: "STOCK", label: "Stock" },
+  { value: "CRYPTO", label: "Crypto" },
+];
+
+const transactionKinds: SelectOption<string>[] = [
+  { value: "", label: "All" },
+  { value: "BUY", label: "Buy" },
+  { value: "SELL", label: "Sell" },
+  { value: "SPLIT", label: "Split" },
+];
 
 /**
  * The spec's filters: Start Date and End Date (date-time, sent as ISO instants), Symbol, Purchase
@@ -64,34 +78,9 @@ export function TransactionFilters({
               />
             )}
           </form.Field>
-          <form.Field name="type">
-            {(field) => (
-              <SelectField
-                label="Purchase Type"
-                value={field.state.value}
-                options={[
-                  { value: "", label: "All" },
-                  { value: "STOCK", label: "Stock" },
-                  { value: "CRYPTO", label: "Crypto" },
-                ]}
-                onChange={field.handleChange}
-              />
-            )}
-          </form.Field>
+          <form.Field name="type">{boundSelect("Purchase Type", assetKinds)}</form.Field>
           <form.Field name="transactionType">
-            {(field) => (
-              <SelectField
-                label="Transaction Type"
-                value={field.state.value}
-                options={[
-                  { value: "", label: "All" },
-                  { value: "BUY", label: "Buy" },
-                  { value: "SELL", label: "Sell" },
-                  { value: "SPLIT", label: "Split" },
-                ]}
-                onChange={field.handleChange}
-              />
-            )}
+            {boundSelect("Transaction Type", transactionKinds)}
           </form.Field>
         </>
       )}
