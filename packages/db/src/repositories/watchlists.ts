@@ -1,35 +1,63 @@
 import type { CryptoQuote, StockSnapshot } from "@ledgerline/contracts";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { changes, type Database } from "../database";
+import { changes, type Database, type Tables } from "../database";
 import type { SavedCryptoRow, SavedStockRow } from "../schema";
+
+type WatchlistTable = Tables["savedStocks"] | Tables["savedCryptos"];
+
+/**
+ * What the stock and the crypto watchlists do alike: a user's rows by symbol, their count, and
+ * every symbol anyone watches. `listName` names the list's statement, prepared once: the list is
+ * what every open watchlist screen polls.
+ */
+function watchedSymbols<Row>(database: Database, table: WatchlistTable, listName: string) {
+  const { db } = database;
+  const ofUser = (userId: number, symbol: string) =>
+    and(eq(table.userId, userId), eq(table.symbol, symbol));
+  const listStatement = database.prepare(
+    listName,
+    db
+      .select()
+      .from(table)
+      .where(eq(table.userId, sql.placeholder("userId")))
+      .orderBy(asc(table.symbol)),
+  );
+
+  return {
+    async list(userId: number): Promise<Row[]> {
+      return (await listStatement.all({ userId })) as Row[];
+    },
+
+    async find(userId: number, symbol: string): Promise<Row | undefined> {
+      return (await database.first(db.select().from(table).where(ofUser(userId, symbol)))) as
+        Row | undefined;
+    },
+
+    async remove(userId: number, symbol: string): Promise<boolean> {
+      return (await database.changes(db.delete(table).where(ofUser(userId, symbol)))) > 0;
+    },
+
+    async count(userId: number): Promise<number> {
+      const row = await database.first(
+        db.select({ n: count() }).from(table).where(eq(table.userId, userId)),
+      );
+      return row?.n ?? 0;
+    },
+
+    /** Every symbol anyone watches: what the market refresher keeps fresh. */
+    async distinctSymbols(): Promise<string[]> {
+      const rows = await database.all(db.selectDistinct({ symbol: table.symbol }).from(table));
+      return rows.map((row) => row.symbol);
+    },
+  };
+}
 
 /** Every read and write is scoped by the user who owns the row. */
 export function stockWatchlistRepository(database: Database) {
   const { db } = database;
   const { savedStocks } = database.tables;
-  // Prepared once: the list is what every open watchlist screen polls.
-  const listStatement = database.prepare(
-    "savedStocks_list",
-    db
-      .select()
-      .from(savedStocks)
-      .where(eq(savedStocks.userId, sql.placeholder("userId")))
-      .orderBy(asc(savedStocks.symbol)),
-  );
-
   return {
-    async list(userId: number): Promise<SavedStockRow[]> {
-      return listStatement.all({ userId });
-    },
-
-    async find(userId: number, symbol: string): Promise<SavedStockRow | undefined> {
-      return database.first(
-        db
-          .select()
-          .from(savedStocks)
-          .where(and(eq(savedStocks.userId, userId), eq(savedStocks.symbol, symbol))),
-      );
-    },
+    ...watchedSymbols<SavedStockRow>(database, savedStocks, "savedStocks_list"),
 
     /** Adds the symbol, or refreshes the stored snapshot of a symbol already watched. */
     async save(userId: number, snapshot: StockSnapshot, now: Date): Promise<SavedStockRow> {
@@ -68,59 +96,14 @@ export function stockWatchlistRepository(database: Database) {
         }
       });
     },
-
-    async remove(userId: number, symbol: string): Promise<boolean> {
-      const removed = await database.changes(
-        db
-          .delete(savedStocks)
-          .where(and(eq(savedStocks.userId, userId), eq(savedStocks.symbol, symbol))),
-      );
-      return removed > 0;
-    },
-
-    async count(userId: number): Promise<number> {
-      const row = await database.first(
-        db.select({ n: count() }).from(savedStocks).where(eq(savedStocks.userId, userId)),
-      );
-      return row?.n ?? 0;
-    },
-
-    /** Every symbol anyone watches: what the market refresher keeps fresh. */
-    async distinctSymbols(): Promise<string[]> {
-      const rows = await database.all(
-        db.selectDistinct({ symbol: savedStocks.symbol }).from(savedStocks),
-      );
-      return rows.map((row) => row.symbol);
-    },
   };
 }
 
 export function cryptoWatchlistRepository(database: Database) {
   const { db } = database;
   const { savedCryptos } = database.tables;
-  // Prepared once: the list is what every open watchlist screen polls.
-  const listStatement = database.prepare(
-    "savedCryptos_list",
-    db
-      .select()
-      .from(savedCryptos)
-      .where(eq(savedCryptos.userId, sql.placeholder("userId")))
-      .orderBy(asc(savedCryptos.symbol)),
-  );
-
   return {
-    async list(userId: number): Promise<SavedCryptoRow[]> {
-      return listStatement.all({ userId });
-    },
-
-    async find(userId: number, symbol: string): Promise<SavedCryptoRow | undefined> {
-      return database.first(
-        db
-          .select()
-          .from(savedCryptos)
-          .where(and(eq(savedCryptos.userId, userId), eq(savedCryptos.symbol, symbol))),
-      );
-    },
+    ...watchedSymbols<SavedCryptoRow>(database, savedCryptos, "savedCryptos_list"),
 
     /** Adds the symbol with the price it was saved at, or updates the saved price of a watched one. */
     async save(userId: number, quote: CryptoQuote, now: Date): Promise<SavedCryptoRow> {
@@ -155,29 +138,6 @@ export function cryptoWatchlistRepository(database: Database) {
           );
         }
       });
-    },
-
-    async remove(userId: number, symbol: string): Promise<boolean> {
-      const removed = await database.changes(
-        db
-          .delete(savedCryptos)
-          .where(and(eq(savedCryptos.userId, userId), eq(savedCryptos.symbol, symbol))),
-      );
-      return removed > 0;
-    },
-
-    async count(userId: number): Promise<number> {
-      const row = await database.first(
-        db.select({ n: count() }).from(savedCryptos).where(eq(savedCryptos.userId, userId)),
-      );
-      return row?.n ?? 0;
-    },
-
-    async distinctSymbols(): Promise<string[]> {
-      const rows = await database.all(
-        db.selectDistinct({ symbol: savedCryptos.symbol }).from(savedCryptos),
-      );
-      return rows.map((row) => row.symbol);
     },
   };
 }
