@@ -108,8 +108,17 @@ export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
 }
 
 export function isZero(value: Decimal): boolean {
+  // Canonical zero, most flows of most days, without parsing it.
+  if (value === "0") return true;
   const x = parseFixed(value);
   return x ? x.units === 0n : big(value).eq(ZERO);
+}
+
+/** -1, 0 or 1 as the value is below, at or above zero: compare(value, "0") parsing one operand. */
+export function sign(value: Decimal): -1 | 0 | 1 {
+  const x = parseFixed(value);
+  if (!x) return big(value).cmp(ZERO);
+  return x.units < 0n ? -1 : x.units > 0n ? 1 : 0;
 }
 
 export function sum(values: readonly Decimal[]): Decimal {

@@ -7,6 +7,7 @@ import {
   divide,
   isZero,
   round,
+  sign,
   subtract,
   sum,
   type Decimal,
@@ -58,24 +59,28 @@ export interface TimeWeightedReturn {
  */
 export function timeWeightedReturn(days: readonly DailyValue[]): TimeWeightedReturn {
   const subPeriods: SubPeriod[] = [];
+  const factors: Decimal[] = [];
   const first = days[0];
   if (!first) return { timeWeightedReturn: null, subPeriods };
   let start = { date: first.date, value: first.value };
   const close = (to: string, endValue: Decimal) => {
-    if (compare(start.value, "0") <= 0) return;
+    if (sign(start.value) <= 0) return;
+    const factor = divide(endValue, start.value, FACTOR_DECIMALS);
+    factors.push(factor);
     subPeriods.push({
       from: start.date,
       to,
       startValue: start.value,
       endValue,
-      return: subtract(divide(endValue, start.value, FACTOR_DECIMALS), "1"),
+      return: subtract(factor, "1"),
     });
   };
-  for (const day of days.slice(1)) {
+  for (let index = 1; index < days.length; index += 1) {
+    const day = days[index]!;
     if (isZero(day.flow)) continue;
     close(day.date, subtract(day.value, day.flow));
     // Into an empty portfolio the piece starts at the money put in; otherwise at the close.
-    const opening = compare(start.value, "0") <= 0 && compare(day.flow, "0") > 0;
+    const opening = sign(start.value) <= 0 && sign(day.flow) > 0;
     start = { date: day.date, value: opening ? day.flow : day.value };
   }
   const last = days[days.length - 1]!;
@@ -84,10 +89,7 @@ export function timeWeightedReturn(days: readonly DailyValue[]): TimeWeightedRet
     close(last.date, last.value);
   }
   if (subPeriods.length === 0) return { timeWeightedReturn: null, subPeriods };
-  const growth = compound(
-    subPeriods.map((period) => add(period.return, "1")),
-    FACTOR_DECIMALS,
-  );
+  const growth = compound(factors, FACTOR_DECIMALS);
   return {
     timeWeightedReturn: round(subtract(growth, "1"), RETURN_DECIMALS),
     subPeriods: subPeriods.map((period) => ({
@@ -185,25 +187,26 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
  */
 export function moneyWeightedReturn(flows: readonly CashFlow[]): Decimal | null {
   const byDay = new Map<string, Decimal[]>();
-  for (const flow of flows) byDay.set(flow.date, [...(byDay.get(flow.date) ?? []), flow.amount]);
+  for (const flow of flows) {
+    const amounts = byDay.get(flow.date);
+    if (amounts) amounts.push(flow.amount);
+    else byDay.set(flow.date, [flow.amount]);
+  }
   const daily = [...byDay]
-    .map(([date, amounts]) => ({ date, amount: sum(amounts) }))
+    .map(([date, amounts]) => ({ date, amount: amounts.length === 1 ? amounts[0]! : sum(amounts) }))
     .filter((flow) => !isZero(flow.amount))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  if (
-    !daily.some((f) => compare(f.amount, "0") < 0) ||
-    !daily.some((f) => compare(f.amount, "0") > 0)
-  ) {
+  if (!daily.some((f) => sign(f.amount) < 0) || !daily.some((f) => sign(f.amount) > 0)) {
     return null;
   }
   const largest = daily.reduce((max, f) => {
-    const size = big(f.amount).abs();
-    return size.gt(max) ? size : max;
-  }, big(0));
+    const size = sign(f.amount) < 0 ? subtract("0", f.amount) : f.amount;
+    return compare(size, max) > 0 ? size : max;
+  }, "0");
   const origin = dayNumber(daily[0]!.date);
   return rateOf(
     daily.map((f) => ({
-      amount: Number(divide(f.amount, canonical(largest), 20)),
+      amount: Number(divide(f.amount, largest, 20)),
       years: (dayNumber(f.date) - origin) / 365,
     })),
   );

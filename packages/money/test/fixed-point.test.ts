@@ -9,6 +9,7 @@ import {
   isZero,
   multiply,
   round,
+  sign,
   subtract,
   sum,
 } from "../src/decimal";
@@ -45,6 +46,7 @@ describe("the BigInt paths of the decimal operations", () => {
         expect(multiply(a, b)).toBe(text(x.times(b)));
         expect(compare(a, b)).toBe(x.cmp(b));
         expect(isZero(a)).toBe(x.eq(0));
+        expect(sign(a)).toBe(x.cmp(0));
         expect(sum([a, b, a])).toBe(text(x.plus(b).plus(a)));
         expect(round(a, places)).toBe(text(x.round(places, BigJs.roundHalfEven)));
         if (!new Reference(b).eq(0)) {
@@ -95,5 +97,17 @@ describe("the BigInt paths of the decimal operations", () => {
     expect(add("1e3", "1")).toBe("1001");
     expect(() => divide("1", "0", 2)).toThrow();
     expect(() => add("abc", "1")).toThrow();
+  });
+});
+
+describe("sign and isZero", () => {
+  it("read zero however it is written, and other text as big.js does", () => {
+    for (const zero of ["0", "-0", "0.000", "00", "0e5"]) {
+      expect(isZero(zero)).toBe(true);
+      expect(sign(zero)).toBe(0);
+    }
+    expect(sign("-0.0001")).toBe(-1);
+    expect(sign("1e-30")).toBe(1);
+    expect(sign("-2E3")).toBe(-1);
   });
 });

@@ -89,11 +89,15 @@ export function periodReturns(
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 
   const twr = timeWeightedReturn(
-    days.map((day, index) => ({
-      date: day.date,
-      value: day.value,
-      flow: subtract(index === 0 ? "0" : day.flow, sum(paidOn.get(day.date) ?? [])),
-    })),
+    days.map((day, index) => {
+      const flow = index === 0 ? "0" : day.flow;
+      const paidToday = paidOn.get(day.date);
+      return {
+        date: day.date,
+        value: day.value,
+        flow: paidToday ? subtract(flow, sum(paidToday)) : flow,
+      };
+    }),
   );
   const cashFlows: CashFlow[] = [
     ...(isZero(startValue) ? [] : [{ date: startDate, amount: subtract("0", startValue) }]),
