@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { messages } from "@ledgerline/contracts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, TestClock, type TestApp } from "./support/test-app";
@@ -35,6 +36,16 @@ describe("POST /api/auth/register", () => {
       response.body?.token as string,
     );
     expect(session.status).toBe(200);
+  });
+
+  it("stores the session only as its token's SHA-256 hex digest, the one earlier releases stored", async () => {
+    const response = await t.request("POST", "/api/auth/register", {
+      body: { email: "digest@example.com", name: "Di Gest", password: "analytical-engine" },
+    });
+    const token = response.body?.token as string;
+    expect(await t.sql("SELECT token_hash FROM sessions")).toEqual([
+      { token_hash: createHash("sha256").update(token).digest("hex") },
+    ]);
   });
 
   it("refuses a second account with the same email, whatever its case", async () => {
