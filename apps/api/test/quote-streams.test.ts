@@ -1,5 +1,5 @@
 import { PriceTicks, type Instrument, type PriceTick, type TickSource } from "@ledgerline/market";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { QuoteStreams, type EventSink } from "../src/services/quote-streams";
 
 /** A stand-in upstream whose ticks the test emits by hand. */
@@ -68,6 +68,7 @@ let streams: QuoteStreams | undefined;
 afterEach(() => {
   streams?.closeAll();
   released.length = 0;
+  vi.useRealTimers();
 });
 
 function setup(heartbeatMs = 60_000) {
@@ -146,13 +147,17 @@ describe("the REST door's live-price streams", () => {
     expect(slow.prices.at(-1)).toBe("202");
   });
 
-  it("sends every open stream a heartbeat comment from one timer", async () => {
+  // The test's clock, not the machine's: a pause on a busy machine ran the interval once for
+  // a 70 ms wait (timers due during a pause fire once).
+  it("sends every open stream a heartbeat comment from one timer", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const { streams } = setup(20);
     const sinks = [new RecordingSink(), new RecordingSink()];
     for (const sink of sinks) streams.open(sink, [coin("BTC")], { after: undefined, release() {} });
-    await new Promise((resolve) => setTimeout(resolve, 70));
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(70);
     for (const sink of sinks) {
-      expect(sink.text).toMatch(/^: connected\n\n(: heartbeat\n\n){2,}$/);
+      expect(sink.text).toBe(`: connected\n\n${": heartbeat\n\n".repeat(3)}`);
     }
   });
 
