@@ -38,7 +38,12 @@ export function redisLeadership(
     else handlers?.lost();
   }
 
+  // A tick whose answer is slower than renewMs is not overtaken: the next one's SET NX would
+  // find this process's own fresh claim and step it down right after it was gained.
+  let ticking = false;
   async function tick() {
+    if (ticking) return;
+    ticking = true;
     try {
       const held = leader
         ? (await redis.eval(EXTEND_IF_OWNED, 1, key, token, times.leaseMs)) === 1
@@ -47,6 +52,8 @@ export function redisLeadership(
     } catch (error) {
       onError(error);
       step(false);
+    } finally {
+      ticking = false;
     }
   }
 
