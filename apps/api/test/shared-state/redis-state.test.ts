@@ -1,5 +1,5 @@
 import { fixedClock, systemClock } from "@ledgerline/market";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { createSharedState, type SharedState } from "../../src/shared-state";
 import { dropKeys, redisForTests, testRedisUrl, uniqueRedisPrefix } from "../support/services";
 
@@ -23,6 +23,7 @@ async function process(options: { marketNow?: number; leaseMs?: number } = {}) {
 }
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await Promise.all(opened.splice(0).map((state) => state.close()));
   failures = [];
 });
@@ -75,11 +76,15 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
 
   it("lets waiters run the work themselves when the first process's work fails", async () => {
     const [a, b] = await Promise.all([process(), process()]);
+    let started!: () => void;
+    const aRuns = new Promise<void>((resolve) => (started = resolve));
     const failing = a.singleFlight.run("movers", async () => {
+      started();
       await settle(50);
       throw new Error("upstream down");
     });
-    await settle(10);
+    // b asks only once a holds the lock and runs the work.
+    await aRuns;
     const waiter = b.singleFlight.run("movers", async () => "from b");
     await expect(failing).rejects.toThrow("upstream down");
     expect(await waiter).toBe("from b");
@@ -112,16 +117,52 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
     const events: string[] = [];
     const leaderA = a.leadership("refresher");
     const leaderB = b.leadership("refresher");
-    leaderA.start({ gained: () => events.push("a+"), lost: () => events.push("a-") });
-    await settle(50);
-    leaderB.start({ gained: () => events.push("b+"), lost: () => events.push("b-") });
+    const aLeads = new Promise<void>((resolve) =>
+      leaderA.start({
+        gained: () => {
+          events.push("a+");
+          resolve();
+        },
+        lost: () => events.push("a-"),
+      }),
+    );
+    await aLeads;
+    const bLeads = new Promise<void>((resolve) =>
+      leaderB.start({
+        gained: () => {
+          events.push("b+");
+          resolve();
+        },
+        lost: () => events.push("b-"),
+      }),
+    );
+    // B tries every 100 ms meanwhile, and must not take over.
     await settle(300);
     expect([leaderA.isLeader, leaderB.isLeader]).toEqual([true, false]);
     await leaderA.stop();
-    await settle(250);
+    await bLeads;
     expect([leaderA.isLeader, leaderB.isLeader]).toEqual([false, true]);
     expect(events).toEqual(["a+", "a-", "b+"]);
     await leaderB.stop();
+  });
+
+  it("keeps a leadership just gained when Redis answers slower than the renewal period", async () => {
+    const a = await process({ leaseMs: 400 });
+    const redis = a.redis!;
+    const set = redis.set.bind(redis) as (...args: unknown[]) => Promise<unknown>;
+    let slowAnswer: Promise<unknown> | undefined;
+    // The first claim takes 150 ms to answer; the next tick is due after 100 ms.
+    vi.spyOn(redis, "set").mockImplementationOnce(((...args: unknown[]) => {
+      slowAnswer = settle(150).then(() => set(...args));
+      return slowAnswer;
+    }) as never);
+    const events: string[] = [];
+    const leader = a.leadership("slow-redis");
+    leader.start({ gained: () => events.push("gained"), lost: () => events.push("lost") });
+    await slowAnswer;
+    expect(events).toEqual(["gained"]);
+    expect(leader.isLeader).toBe(true);
+    await leader.stop();
   });
 
   it("hands a dead leader's job over within its lease", async () => {
