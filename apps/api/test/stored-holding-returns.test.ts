@@ -129,4 +129,34 @@ describe("each holding's returns from the stored days", () => {
     expect(after.holdings.map((holding) => holding.netFlows)).toEqual(["1190"]);
     expect(reads.mock.calls.length).toBe(calls);
   });
+
+  it("read the stored rows a period starts from and its dividends' days once per state of the snapshots", async () => {
+    const me = await historyApp();
+    t = me.t;
+    const { deps } = me.t.app;
+    const user = (await deps.repos.users.findById(me.user.id))!;
+    const scope: UserScope = { deps, ip: null, userAgent: null, user };
+    await me.buy("STOCK", "AAPL", "10", "200", "2025-01-06T15:00:00Z");
+    // AAPL's dividends of the year, whose pay days' rows the time-weighted return reads.
+    await applyCorporateActions(deps, user.id, { force: true });
+    expect(await refreshSnapshots(deps, user.id)).not.toBeNull();
+    const asOf = vi.spyOn(deps.repos.snapshots, "holdingDaysAsOf");
+    const around = vi.spyOn(deps.repos.snapshots, "holdingDaysOn");
+
+    const first = await holdingsPerformance(scope, "1Y");
+    expect(first.holdings[0]!.income).not.toBe("0");
+    const reads = [asOf.mock.calls.length, around.mock.calls.length];
+    expect(reads[0]).toBeGreaterThan(0);
+    expect(reads[1]).toBeGreaterThan(0);
+    expect(await holdingsPerformance(scope, "1Y")).toEqual(first);
+    expect([asOf.mock.calls.length, around.mock.calls.length]).toEqual(reads);
+
+    // A trade makes a new state: its rows are read again, and the answer has the trade.
+    await me.buy("STOCK", "AAPL", "1", "210", "2025-12-01T15:00:00Z");
+    scheduleSnapshotRefresh(deps, user.id);
+    await me.t.settled();
+    const after = await holdingsPerformance(scope, "1Y");
+    expect([first.holdings[0]!.netFlows, after.holdings[0]!.netFlows]).toEqual(["0", "210"]);
+    expect(asOf.mock.calls.length).toBeGreaterThan(reads[0]!);
+  });
 });

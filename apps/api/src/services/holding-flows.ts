@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { SnapshotState } from "@ledgerline/db";
+import type { AssetType, HoldingDay, SnapshotState } from "@ledgerline/db";
 import { add, compare, subtract, type Decimal } from "@ledgerline/money";
 import { addDays, keyOf } from "./portfolio-valuation";
 import type { AppDeps } from "./scope";
@@ -26,6 +26,19 @@ export interface HoldingFlows {
   heldCounts: Int32Array;
 }
 
+/**
+ * What is kept of one state of a user's snapshots: the flows, and the stored rows earlier reads
+ * asked for, which cannot change while the state stands (a trade or a new day makes a new one).
+ */
+interface KeptState {
+  key: string;
+  flows: Promise<UserFlows>;
+  /** holdingDaysAsOf's answers by day. */
+  asOf: Map<string, Promise<HoldingDay[]>>;
+  /** holdingDaysOn's rows by holding@day, null where none is stored. */
+  rowsOn: Map<string, HoldingDay | null>;
+}
+
 interface UserFlows {
   key: string;
   byHolding: Map<string, HoldingFlows>;
@@ -39,9 +52,32 @@ const SLICE_DAYS = 30;
 /** Users whose flows are kept; the least recently read go first. */
 const KEPT_USERS = 64;
 
-const kept = new WeakMap<AppDeps, Map<number, Promise<UserFlows>>>();
+const kept = new WeakMap<AppDeps, Map<number, KeptState>>();
 
 const keyOfState = (state: SnapshotState) => `${state.version}:${state.valuedThrough}`;
+
+/** The kept state of the user's snapshots, its flows' read started if it is new. */
+function keptState(deps: AppDeps, userId: number, state: SnapshotState): KeptState {
+  const mine = kept.get(deps) ?? new Map<number, KeptState>();
+  kept.set(deps, mine);
+  const key = keyOfState(state);
+  let found = mine.get(userId);
+  if (found?.key !== key) {
+    const fresh: KeptState = {
+      key,
+      flows: readFlows(deps, userId, state, key),
+      asOf: new Map(),
+      rowsOn: new Map(),
+    };
+    fresh.flows.catch(() => mine.get(userId) === fresh && mine.delete(userId));
+    found = fresh;
+  }
+  // Most recently read last.
+  mine.delete(userId);
+  mine.set(userId, found);
+  while (mine.size > KEPT_USERS) mine.delete(mine.keys().next().value!);
+  return found;
+}
 
 /** The user's holdings' trade days up to the stored state's last day, read once per state. */
 export async function holdingFlows(
@@ -49,25 +85,51 @@ export async function holdingFlows(
   userId: number,
   state: SnapshotState,
 ): Promise<Map<string, HoldingFlows>> {
-  const mine = kept.get(deps) ?? new Map<number, Promise<UserFlows>>();
-  kept.set(deps, mine);
-  const key = keyOfState(state);
-  const found = mine.get(userId);
-  if (found) {
-    const flows = await found.catch(() => null);
-    if (flows?.key === key) {
-      // Most recently read last.
-      mine.delete(userId);
-      mine.set(userId, found);
-      return flows.byHolding;
-    }
+  return (await keptState(deps, userId, state).flows).byHolding;
+}
+
+/**
+ * snapshots.holdingDaysAsOf, read once per state and day: over ALL its day is the first, where
+ * "valid after it" is nearly every row the user has.
+ */
+export function keptHoldingDaysAsOf(
+  deps: AppDeps,
+  userId: number,
+  state: SnapshotState,
+  day: string,
+): Promise<HoldingDay[]> {
+  const { asOf } = keptState(deps, userId, state);
+  let rows = asOf.get(day);
+  if (!rows) {
+    const reading = deps.repos.snapshots.holdingDaysAsOf(userId, day);
+    reading.catch(() => asOf.get(day) === reading && asOf.delete(day));
+    asOf.set(day, reading);
+    rows = reading;
   }
-  const reading = readFlows(deps, userId, state, key);
-  mine.delete(userId);
-  mine.set(userId, reading);
-  reading.catch(() => mine.get(userId) === reading && mine.delete(userId));
-  while (mine.size > KEPT_USERS) mine.delete(mine.keys().next().value!);
-  return (await reading).byHolding;
+  return rows;
+}
+
+type HoldingOnDay = { day: string; assetType: AssetType; symbol: string };
+const nameOf = (key: HoldingOnDay) => `${keyOf(key.assetType, key.symbol)}@${key.day}`;
+
+/**
+ * snapshots.holdingDaysOn, each row read once per state: the days around five years of
+ * dividends are thousands of lookups.
+ */
+export async function keptHoldingDaysOn(
+  deps: AppDeps,
+  userId: number,
+  state: SnapshotState,
+  keys: readonly HoldingOnDay[],
+): Promise<HoldingDay[]> {
+  const { rowsOn } = keptState(deps, userId, state);
+  const missing = keys.filter((key) => !rowsOn.has(nameOf(key)));
+  if (missing.length > 0) {
+    const rows = await deps.repos.snapshots.holdingDaysOn(userId, missing);
+    for (const key of missing) rowsOn.set(nameOf(key), null);
+    for (const row of rows) rowsOn.set(nameOf(row), row);
+  }
+  return keys.flatMap((key) => rowsOn.get(nameOf(key)) ?? []);
 }
 
 async function readFlows(

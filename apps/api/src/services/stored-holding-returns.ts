@@ -17,7 +17,15 @@ import {
   type Decimal,
 } from "@ledgerline/money";
 import { nextGrowth } from "./growth";
-import { dayNumberOf, holdingFlows, indexAfter, sumOver, type HoldingFlows } from "./holding-flows";
+import {
+  dayNumberOf,
+  holdingFlows,
+  indexAfter,
+  keptHoldingDaysAsOf,
+  keptHoldingDaysOn,
+  sumOver,
+  type HoldingFlows,
+} from "./holding-flows";
 import { periodFigures } from "./period-returns";
 import { addDays, closeSeriesOf, keyOf, TradeLedger } from "./portfolio-valuation";
 import type { UserScope } from "./scope";
@@ -73,8 +81,8 @@ export async function storedHoldingReturns(
   const yesterday = addDays(endDate, -1);
   const snapshots = deps.repos.snapshots;
   const [starts, ends, positions, todays, flows] = await Promise.all([
-    snapshots.holdingDaysAsOf(user.id, startDate),
-    snapshots.holdingDaysAsOf(user.id, yesterday),
+    keptHoldingDaysAsOf(deps, user.id, state, startDate),
+    keptHoldingDaysAsOf(deps, user.id, state, yesterday),
     snapshots.holdingsAt(user.id, yesterday),
     deps.repos.transactions.trades(user.id, new Date(`${endDate}T00:00:00Z`)),
     holdingFlows(deps, user.id, state),
@@ -125,7 +133,7 @@ export async function storedHoldingReturns(
       .map((day) => ({ day, assetType: holding.type, symbol: holding.symbol })),
   );
   const aroundPayDays = new Map(
-    (await snapshots.holdingDaysOn(user.id, payDays)).map((row) => [
+    (await keptHoldingDaysOn(deps, user.id, state, payDays)).map((row) => [
       `${keyOf(row.assetType, row.symbol)}@${row.day}`,
       row,
     ]),
