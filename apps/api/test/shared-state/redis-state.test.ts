@@ -117,25 +117,19 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
     const events: string[] = [];
     const leaderA = a.leadership("refresher");
     const leaderB = b.leadership("refresher");
-    const aLeads = new Promise<void>((resolve) =>
-      leaderA.start({
-        gained: () => {
-          events.push("a+");
-          resolve();
-        },
-        lost: () => events.push("a-"),
-      }),
-    );
-    await aLeads;
-    const bLeads = new Promise<void>((resolve) =>
-      leaderB.start({
-        gained: () => {
-          events.push("b+");
-          resolve();
-        },
-        lost: () => events.push("b-"),
-      }),
-    );
+    /** Starts one process's bid; resolves when it gains the job. */
+    const bid = (leadership: typeof leaderA, name: string) =>
+      new Promise<void>((resolve) =>
+        leadership.start({
+          gained: () => {
+            events.push(`${name}+`);
+            resolve();
+          },
+          lost: () => events.push(`${name}-`),
+        }),
+      );
+    await bid(leaderA, "a");
+    const bLeads = bid(leaderB, "b");
     // B tries every 100 ms meanwhile, and must not take over.
     await settle(300);
     expect([leaderA.isLeader, leaderB.isLeader]).toEqual([true, false]);
