@@ -92,6 +92,12 @@ function toPrevDay(bar: BarFields | null | undefined): SnapshotBar | null {
   return bar && bar.c && bar.c > 0 ? toSnapshotBar(bar) : null;
 }
 
+/** One page of a v3 reference list. */
+interface PageOf<T> {
+  results?: T[] | null;
+  next_url?: string | null;
+}
+
 /** The stock provider over Polygon.io (Massive) REST. */
 export class PolygonStockMarket implements StockMarketProvider {
   readonly id = "polygon";
@@ -135,7 +141,7 @@ export class PolygonStockMarket implements StockMarketProvider {
   private async allPages<T>(
     path: string,
     query: Record<string, string | number>,
-    parse: (body: unknown) => { results?: T[] | null; next_url?: string | null },
+    parse: (body: unknown) => PageOf<T>,
   ): Promise<T[]> {
     const results: T[] = [];
     let page = parse(await this.get(path, query));
@@ -148,44 +154,62 @@ export class PolygonStockMarket implements StockMarketProvider {
     return results;
   }
 
-  async getSplits(ticker: string): Promise<CorporateAction[]> {
+  /**
+   * A ticker's corporate actions of one kind from a reference list (every page), newest first.
+   * The list is asked for the ticker, but only rows that name it are kept.
+   */
+  private tickerActions<T extends { ticker: string }>(
+    ticker: string,
+    list: { path: string; sortBy: string; parse: (body: unknown) => PageOf<T> },
+    toAction: (row: T) => CorporateAction,
+  ): Promise<CorporateAction[]> {
     return this.call("corporate_actions", async () => {
-      const splits = await this.allPages(
-        "/v3/reference/splits",
-        { ticker, order: "desc", sort: "execution_date", limit: 1000 },
-        (body) => parseUpstream(splitsAnswer, body, "corporate_actions", "Polygon"),
+      const rows = await this.allPages(
+        list.path,
+        { ticker, order: "desc", sort: list.sortBy, limit: 1000 },
+        list.parse,
       );
-      return splits
-        .filter((split) => split.ticker === ticker)
-        .map((split) => ({
-          symbol: ticker,
-          type: "split" as const,
-          exDate: split.execution_date,
-          splitFrom: decimalFromNumber(split.split_from),
-          splitTo: decimalFromNumber(split.split_to),
-        }))
+      return rows
+        .filter((row) => row.ticker === ticker)
+        .map(toAction)
         .sort((a, b) => b.exDate.localeCompare(a.exDate));
     });
   }
 
-  async getDividends(ticker: string): Promise<CorporateAction[]> {
-    return this.call("corporate_actions", async () => {
-      const dividends = await this.allPages(
-        "/v3/reference/dividends",
-        { ticker, order: "desc", sort: "ex_dividend_date", limit: 1000 },
-        (body) => parseUpstream(dividendsAnswer, body, "corporate_actions", "Polygon"),
-      );
-      return dividends
-        .filter((dividend) => dividend.ticker === ticker)
-        .map((dividend) => ({
-          symbol: ticker,
-          type: "dividend" as const,
-          exDate: dividend.ex_dividend_date,
-          ...(dividend.pay_date ? { payDate: dividend.pay_date } : {}),
-          cashAmount: decimalFromNumber(dividend.cash_amount),
-        }))
-        .sort((a, b) => b.exDate.localeCompare(a.exDate));
-    });
+  getSplits(ticker: string): Promise<CorporateAction[]> {
+    return this.tickerActions(
+      ticker,
+      {
+        path: "/v3/reference/splits",
+        sortBy: "execution_date",
+        parse: (body) => parseUpstream(splitsAnswer, body, "corporate_actions", "Polygon"),
+      },
+      (split) => ({
+        symbol: ticker,
+        type: "split",
+        exDate: split.execution_date,
+        splitFrom: decimalFromNumber(split.split_from),
+        splitTo: decimalFromNumber(split.split_to),
+      }),
+    );
+  }
+
+  getDividends(ticker: string): Promise<CorporateAction[]> {
+    return this.tickerActions(
+      ticker,
+      {
+        path: "/v3/reference/dividends",
+        sortBy: "ex_dividend_date",
+        parse: (body) => parseUpstream(dividendsAnswer, body, "corporate_actions", "Polygon"),
+      },
+      (dividend) => ({
+        symbol: ticker,
+        type: "dividend",
+        exDate: dividend.ex_dividend_date,
+        ...(dividend.pay_date ? { payDate: dividend.pay_date } : {}),
+        cashAmount: decimalFromNumber(dividend.cash_amount),
+      }),
+    );
   }
 
   private async call<T>(operation: MarketOperation, run: () => Promise<T>): Promise<T> {
