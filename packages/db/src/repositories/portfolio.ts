@@ -8,7 +8,7 @@ import {
   type Decimal,
   type Holding,
 } from "@ledgerline/money";
-import { and, asc, count, desc, eq, gte, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, max, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { all, changes, first, locked, pause, raw, type Database, type Work } from "../database";
 import type { AssetType, PositionRow, TransactionRow, TransactionType } from "../schema";
@@ -216,6 +216,21 @@ export function portfolioRepository(database: Database) {
     };
   }
 
+  /** The user's one position of this asset type that `match` picks, if any. */
+  async function findPosition(
+    userId: number,
+    assetType: AssetType,
+    match: SQL,
+  ): Promise<Position | undefined> {
+    const row = await database.first(
+      db
+        .select()
+        .from(positions)
+        .where(and(eq(positions.userId, userId), eq(positions.assetType, assetType), match)),
+    );
+    return row ? toPosition(row) : undefined;
+  }
+
   // Prepared once: the positions are what the portfolio screens poll.
   const listStatement = database.prepare(
     "positions_list",
@@ -241,19 +256,7 @@ export function portfolioRepository(database: Database) {
       assetType: AssetType,
       id: number,
     ): Promise<Position | undefined> {
-      const row = await database.first(
-        db
-          .select()
-          .from(positions)
-          .where(
-            and(
-              eq(positions.id, id),
-              eq(positions.userId, userId),
-              eq(positions.assetType, assetType),
-            ),
-          ),
-      );
-      return row ? toPosition(row) : undefined;
+      return findPosition(userId, assetType, eq(positions.id, id));
     },
 
     async findBySymbol(
@@ -261,19 +264,7 @@ export function portfolioRepository(database: Database) {
       assetType: AssetType,
       symbol: string,
     ): Promise<Position | undefined> {
-      const row = await database.first(
-        db
-          .select()
-          .from(positions)
-          .where(
-            and(
-              eq(positions.userId, userId),
-              eq(positions.assetType, assetType),
-              eq(positions.symbol, symbol),
-            ),
-          ),
-      );
-      return row ? toPosition(row) : undefined;
+      return findPosition(userId, assetType, eq(positions.symbol, symbol));
     },
 
     async buy(request: BuyRequest): Promise<TradeOutcome> {
