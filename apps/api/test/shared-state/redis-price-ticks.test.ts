@@ -26,10 +26,12 @@ async function process() {
 /** A stand-in upstream: counts the streams open and ticks each of them every 20 ms. */
 function countingUpstream() {
   const open = new Map<string, number>();
+  let opened: (() => void) | undefined;
   let price = 100;
   const source: TickSource = {
     open(instrument: Instrument, emit) {
       open.set(instrument.symbol, (open.get(instrument.symbol) ?? 0) + 1);
+      opened?.();
       const timer = setInterval(() => {
         price += 1;
         emit({
@@ -56,10 +58,41 @@ function countingUpstream() {
       };
     },
   };
-  return { source, openCount: (symbol: string) => open.get(symbol) ?? 0 };
+  return {
+    source,
+    openCount: (symbol: string) => open.get(symbol) ?? 0,
+    /** Resolves when this upstream next opens a stream. */
+    nextOpen: () => new Promise<void>((resolve) => (opened = resolve)),
+  };
 }
 
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The ticks one viewer saw, and promises of the ticks it is waiting for. */
+function viewer() {
+  const seen: PriceTick[] = [];
+  let waiting: { until: () => boolean; arrived: () => void }[] = [];
+  const wait = (until: () => boolean) =>
+    new Promise<void>((arrived) => {
+      if (until()) arrived();
+      else waiting.push({ until, arrived });
+    });
+  return {
+    seen,
+    onTick: (tick: PriceTick) => {
+      seen.push(tick);
+      const due = waiting.filter((entry) => entry.until());
+      waiting = waiting.filter((entry) => !due.includes(entry));
+      for (const entry of due) entry.arrived();
+    },
+    /** Resolves once `count` more ticks have arrived. */
+    more(count: number) {
+      const target = seen.length + count;
+      return wait(() => seen.length >= target);
+    },
+    /** Resolves once a tick at `price` has arrived. */
+    sees: (price: string) => wait(() => seen.some((tick) => tick.price === price)),
+  };
+}
+
 const BTC = { assetType: "CRYPTO", symbol: "BTC" } as const;
 
 afterEach(async () => {
@@ -80,29 +113,27 @@ describe.skipIf(!available)("live prices across API processes (Redis)", () => {
     const ticksB = createPriceTicks(await process(), upstreamB.source, (error) => {
       throw error;
     });
-    const seenA: PriceTick[] = [];
-    const seenB: PriceTick[] = [];
-    const stopA = ticksA.subscribe([BTC], (tick) => seenA.push(tick));
-    const stopB = ticksB.subscribe([BTC], (tick) => seenB.push(tick));
-    await settle(300);
+    const a = viewer();
+    const b = viewer();
+    const stopA = ticksA.subscribe([BTC], a.onTick);
+    const stopB = ticksB.subscribe([BTC], b.onTick);
+    await Promise.all([a.more(4), b.more(4)]);
     expect(upstreamA.openCount("BTC") + upstreamB.openCount("BTC")).toBe(1);
-    expect(seenA.length).toBeGreaterThan(3);
-    expect(seenB.length).toBeGreaterThan(3);
-    expect(seenB.at(-1)!.price).toBe(seenA.at(-1)!.price);
+    // Both see the newest tick either has seen (the one upstream's prices only rise).
+    const newest = [a.seen.at(-1)!.price, b.seen.at(-1)!.price].sort((x, y) => +y - +x)[0]!;
+    await Promise.all([a.sees(newest), b.sees(newest)]);
 
     // The holder's viewers leave: the other process takes the upstream over.
     const holderIsA = upstreamA.openCount("BTC") === 1;
+    const takesOver = (holderIsA ? upstreamB : upstreamA).nextOpen();
     (holderIsA ? stopA : stopB)();
-    const survivor = holderIsA ? seenB : seenA;
-    await settle(LEASE_MS * 2);
+    const survivor = holderIsA ? b : a;
+    await takesOver;
     expect(upstreamA.openCount("BTC") + upstreamB.openCount("BTC")).toBe(1);
-    const before = survivor.length;
-    await settle(200);
-    expect(survivor.length).toBeGreaterThan(before);
+    await survivor.more(4);
 
     // The last viewer leaves: no upstream anywhere.
     (holderIsA ? stopB : stopA)();
-    await settle(100);
     expect(upstreamA.openCount("BTC") + upstreamB.openCount("BTC")).toBe(0);
     expect(ticksA.upstreamCount + ticksB.upstreamCount).toBe(0);
   });
