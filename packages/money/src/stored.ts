@@ -12,6 +12,11 @@ export const STORED_FRACTION_DIGITS = 16;
 const FITS = /^(\d{1,20})(?:\.(\d{1,16}))?$/;
 /** Stored (or PostgreSQL numeric) text with a fraction: read back without big.js. */
 const STORED = /^(\d+)\.(\d+)$/;
+/**
+ * Text already canonical, as the snapshots' exact columns are (signed flows, whole values): read
+ * back as it is. A five-year value history reads ten thousand of them, big.js a fifth of its time.
+ */
+const CANONICAL = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 
 // The string paths below give exactly what the big.js paths give (a test holds them equal); an
 // import of 100,000 trades stores three decimals a row, and big.js took a second over them.
@@ -37,5 +42,6 @@ export function fromStored(stored: string): Decimal {
     const fraction = parts[2]!.replace(/0+$/, "");
     return fraction === "" ? integer : `${integer}.${fraction}`;
   }
+  if (CANONICAL.test(stored) && stored !== "-0") return stored;
   return canonical(big(stored));
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  add,
   compare,
   divide,
   fromStored,
@@ -109,6 +110,29 @@ describe("stored decimals", () => {
     );
     expect(toStored("12.5")).toBe("00000000000000000012.5000000000000000");
     expect(fromStored("00000000000000000000.0000000000000000")).toBe("0");
+  });
+
+  it("read signed exact text (the snapshots' columns) back as its canonical value", () => {
+    const signed = fc
+      .tuple(
+        fc.bigInt({ min: -(10n ** 24n), max: 10n ** 24n }),
+        fc.nat({ max: 20 }),
+        fc.nat({ max: 2 }),
+      )
+      .map(([units, scale, trailing]) => {
+        const digits = (units < 0n ? -units : units).toString().padStart(scale + 1, "0");
+        const whole = digits.slice(0, digits.length - scale);
+        const fraction = digits.slice(digits.length - scale) + "0".repeat(trailing);
+        return `${units < 0n ? "-" : ""}${whole}${fraction === "" ? "" : `.${fraction}`}`;
+      });
+    fc.assert(
+      fc.property(signed, (text) => {
+        expect(fromStored(text)).toBe(add(text, "0"));
+      }),
+    );
+    expect(fromStored("-0")).toBe("0");
+    expect(fromStored("-45750.27")).toBe("-45750.27");
+    expect(fromStored("1e3")).toBe("1000");
   });
 
   it("refuse negative, too large or too precise values", () => {
