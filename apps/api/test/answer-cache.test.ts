@@ -1,6 +1,6 @@
 import type { SavedStock, ValuedPosition } from "@ledgerline/contracts";
 import { createMarketService, systemClock, type Clock } from "@ledgerline/market";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { refreshSnapshots } from "../src/services/portfolio-snapshots";
 import { pinnedOpenMarket } from "./portfolio-support";
 import { startTestApp, type TestApp } from "./support/test-app";
@@ -126,26 +126,59 @@ describe("hot reads answered from memory", () => {
   it("shows the admin a new, changed or deleted user on the next user-list read", async () => {
     t = await startTestApp({ market: pinnedOpenMarket() });
     const admin = await t.createAdmin();
+    type Row = { email: string; isAdmin: boolean };
+    const rows = (list: Row[]) => list.map((row) => `${row.email}${row.isAdmin ? " (admin)" : ""}`);
     const rest = async () =>
-      (
-        (await t.request("GET", "/api/users", { token: admin.token })).body as unknown as {
-          email: string;
-        }[]
-      ).map((row) => row.email);
+      rows((await t.request("GET", "/api/users", { token: admin.token })).body as unknown as Row[]);
     const trpc = async () =>
-      trpcData<{ email: string }[]>(
-        await t.trpc("query", "users.list", undefined, admin.token),
-      ).map((row) => row.email);
-    expect(await rest()).toEqual(["root@example.com"]);
-    expect(await trpc()).toEqual(["root@example.com"]);
-    const user = await t.registerUser();
-    expect(await rest()).toContain(user.email);
-    expect(await trpc()).toContain(user.email);
+      rows(trpcData<Row[]>(await t.trpc("query", "users.list", undefined, admin.token)));
+    const root = "root@example.com (admin)";
+    for (let read = 0; read < 2; read++) {
+      expect(await rest()).toEqual([root]);
+      expect(await trpc()).toEqual([root]);
+    }
+    const user = await t.registerUser({ email: "new@example.com" });
+    expect(await rest()).toEqual([root, "new@example.com"]);
+    expect(await trpc()).toEqual([root, "new@example.com"]);
+    const changed = await t.request("POST", "/api/users/update-email", {
+      token: user.token,
+      body: { newEmail: "changed@example.com" },
+    });
+    expect(changed.status).toBe(200);
+    expect(await rest()).toEqual([root, "changed@example.com"]);
+    expect(await trpc()).toEqual([root, "changed@example.com"]);
+    // A role changes through the repositories (no route grants one; pnpm admin:create does).
+    await t.app.deps.repos.users.setAdmin(user.id, true);
+    expect(await rest()).toEqual([root, "changed@example.com (admin)"]);
+    expect(await trpc()).toEqual([root, "changed@example.com (admin)"]);
+    await t.app.deps.repos.users.setAdmin(user.id, false);
     expect(
       (await t.request("DELETE", `/api/users/${user.id}`, { token: admin.token })).status,
     ).toBe(200);
-    expect(await rest()).toEqual(["root@example.com"]);
-    expect(await trpc()).toEqual(["root@example.com"]);
+    expect(await rest()).toEqual([root]);
+    expect(await trpc()).toEqual([root]);
+  });
+
+  it("answers a kept user list without checking the admin again: no two-factor lookup per read", async () => {
+    t = await startTestApp({ market: pinnedOpenMarket(), env: { ADMIN_MFA_REQUIRED: "true" } });
+    const admin = await t.createAdmin();
+    // The admin has two-factor sign-in on, as far as the admin check can tell.
+    const lookups = vi.spyOn(t.app.deps.repos.mfa, "isEnabled").mockResolvedValue(true);
+    const read = async () => {
+      expect((await t.request("GET", "/api/users", { token: admin.token })).status).toBe(200);
+      expect((await t.trpc("query", "users.list", undefined, admin.token)).status).toBe(200);
+    };
+    await read();
+    const whileBuilt = lookups.mock.calls.length;
+    expect(whileBuilt).toBeGreaterThan(0);
+    await read();
+    await read();
+    expect(lookups).toHaveBeenCalledTimes(whileBuilt);
+    // A change to who may read it (two-factor turned off) ends the kept answers.
+    lookups.mockResolvedValue(false);
+    await t.app.deps.repos.mfa.disable(admin.id);
+    expect((await t.request("GET", "/api/users", { token: admin.token })).status).toBe(403);
+    expect((await t.trpc("query", "users.list", undefined, admin.token)).status).toBe(403);
   });
 
   /** A holder of AAPL on a market whose clock the test moves, with the positions read kept. */
