@@ -1,6 +1,7 @@
 import { fromStored, toStored, type Decimal } from "@ledgerline/money";
-import { and, count, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { first, type Database } from "../database";
+import { holdsLimit } from "./user-limit";
 import type {
   AlertCondition,
   AlertRepeat,
@@ -79,10 +80,9 @@ export function alertsRepository(database: Database) {
       now: Date,
     ): Promise<AlertCreation> {
       return database.transaction(function* (tx) {
-        const held = yield* first(
-          tx.select({ n: count() }).from(alerts).where(eq(alerts.userId, userId)),
-        );
-        if ((held?.n ?? 0) >= limit) return { ok: false, reason: "limit" } as const;
+        if (yield* holdsLimit(tx, alerts, userId, limit)) {
+          return { ok: false, reason: "limit" } as const;
+        }
         const row = yield* first(
           tx
             .insert(alerts)

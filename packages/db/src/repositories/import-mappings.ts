@@ -1,6 +1,7 @@
 import type { ImportMapping } from "@ledgerline/contracts";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { first, type Database } from "../database";
+import { holdsLimit } from "./user-limit";
 import type { ImportMappingRow } from "../schema";
 
 export interface SavedImportMapping {
@@ -50,10 +51,9 @@ export function importMappingsRepository(database: Database) {
       now: Date,
     ): Promise<ImportMappingSave> {
       return database.transaction(function* (tx) {
-        const held = yield* first(
-          tx.select({ n: count() }).from(importMappings).where(eq(importMappings.userId, userId)),
-        );
-        if ((held?.n ?? 0) >= limit) return { ok: false, reason: "limit" } as const;
+        if (yield* holdsLimit(tx, importMappings, userId, limit)) {
+          return { ok: false, reason: "limit" } as const;
+        }
         const taken = yield* first(
           tx
             .select({ id: importMappings.id })
