@@ -98,6 +98,25 @@ interface PageOf<T> {
   next_url?: string | null;
 }
 
+/** A v3 reference list of corporate actions: where it is, its date field, how a page is read. */
+interface ReferenceList<T> {
+  path: string;
+  sortBy: string;
+  parse: (body: unknown) => PageOf<T>;
+}
+
+const splitsList = {
+  path: "/v3/reference/splits",
+  sortBy: "execution_date",
+  parse: (body: unknown) => parseUpstream(splitsAnswer, body, "corporate_actions", "Polygon"),
+};
+
+const dividendsList = {
+  path: "/v3/reference/dividends",
+  sortBy: "ex_dividend_date",
+  parse: (body: unknown) => parseUpstream(dividendsAnswer, body, "corporate_actions", "Polygon"),
+};
+
 /** The stock provider over Polygon.io (Massive) REST. */
 export class PolygonStockMarket implements StockMarketProvider {
   readonly id = "polygon";
@@ -160,7 +179,7 @@ export class PolygonStockMarket implements StockMarketProvider {
    */
   private tickerActions<T extends { ticker: string }>(
     ticker: string,
-    list: { path: string; sortBy: string; parse: (body: unknown) => PageOf<T> },
+    list: ReferenceList<T>,
     toAction: (row: T) => CorporateAction,
   ): Promise<CorporateAction[]> {
     return this.call("corporate_actions", async () => {
@@ -177,39 +196,23 @@ export class PolygonStockMarket implements StockMarketProvider {
   }
 
   getSplits(ticker: string): Promise<CorporateAction[]> {
-    return this.tickerActions(
-      ticker,
-      {
-        path: "/v3/reference/splits",
-        sortBy: "execution_date",
-        parse: (body) => parseUpstream(splitsAnswer, body, "corporate_actions", "Polygon"),
-      },
-      (split) => ({
-        symbol: ticker,
-        type: "split",
-        exDate: split.execution_date,
-        splitFrom: decimalFromNumber(split.split_from),
-        splitTo: decimalFromNumber(split.split_to),
-      }),
-    );
+    return this.tickerActions(ticker, splitsList, (split) => ({
+      symbol: ticker,
+      type: "split",
+      exDate: split.execution_date,
+      splitFrom: decimalFromNumber(split.split_from),
+      splitTo: decimalFromNumber(split.split_to),
+    }));
   }
 
   getDividends(ticker: string): Promise<CorporateAction[]> {
-    return this.tickerActions(
-      ticker,
-      {
-        path: "/v3/reference/dividends",
-        sortBy: "ex_dividend_date",
-        parse: (body) => parseUpstream(dividendsAnswer, body, "corporate_actions", "Polygon"),
-      },
-      (dividend) => ({
-        symbol: ticker,
-        type: "dividend",
-        exDate: dividend.ex_dividend_date,
-        ...(dividend.pay_date ? { payDate: dividend.pay_date } : {}),
-        cashAmount: decimalFromNumber(dividend.cash_amount),
-      }),
-    );
+    return this.tickerActions(ticker, dividendsList, (dividend) => ({
+      symbol: ticker,
+      type: "dividend",
+      exDate: dividend.ex_dividend_date,
+      ...(dividend.pay_date ? { payDate: dividend.pay_date } : {}),
+      cashAmount: decimalFromNumber(dividend.cash_amount),
+    }));
   }
 
   private async call<T>(operation: MarketOperation, run: () => Promise<T>): Promise<T> {
