@@ -22,6 +22,20 @@ export interface WellKnownCompany {
   volatility: number;
 }
 
+/** Alphabet's two share classes are one company: the same facts, each with its share count. */
+const alphabet = {
+  exchange: "XNAS",
+  sicDescription: "SERVICES-COMPUTER PROGRAMMING, DATA PROCESSING, ETC.",
+  employees: 183_300,
+  listDate: "2004-08-19",
+  address1: "1600 Amphitheatre Parkway",
+  city: "Mountain View",
+  state: "CA",
+  postalCode: "94043",
+  phone: "(650) 253-0000",
+  homepage: "https://abc.xyz",
+} as const;
+
 export const wellKnownCompanies: readonly WellKnownCompany[] = [
   {
     symbol: "AAPL",
@@ -98,16 +112,7 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
   {
     symbol: "GOOGL",
     name: "Alphabet Inc. Class A",
-    exchange: "XNAS",
-    sicDescription: "SERVICES-COMPUTER PROGRAMMING, DATA PROCESSING, ETC.",
-    employees: 183_300,
-    listDate: "2004-08-19",
-    address1: "1600 Amphitheatre Parkway",
-    city: "Mountain View",
-    state: "CA",
-    postalCode: "94043",
-    phone: "(650) 253-0000",
-    homepage: "https://abc.xyz",
+    ...alphabet,
     sharesOutstanding: 5_830_000_000,
     volatility: 0.3,
     description:
@@ -116,16 +121,7 @@ export const wellKnownCompanies: readonly WellKnownCompany[] = [
   {
     symbol: "GOOG",
     name: "Alphabet Inc. Class C",
-    exchange: "XNAS",
-    sicDescription: "SERVICES-COMPUTER PROGRAMMING, DATA PROCESSING, ETC.",
-    employees: 183_300,
-    listDate: "2004-08-19",
-    address1: "1600 Amphitheatre Parkway",
-    city: "Mountain View",
-    state: "CA",
-    postalCode: "94043",
-    phone: "(650) 253-0000",
-    homepage: "https://abc.xyz",
+    ...alphabet,
     sharesOutstanding: 5_450_000_000,
     volatility: 0.3,
     description:
