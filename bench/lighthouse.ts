@@ -11,14 +11,9 @@
  * score over the runs with its FCP, LCP, TBT and CLS. The browser is CHROMIUM_PATH or the
  * system's Chromium. Scores depend on the machine's load: compare runs taken side by side.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import lighthouse from "lighthouse";
-import puppeteer, { type Page } from "puppeteer-core";
+import type { Page } from "puppeteer-core";
+import { ADMIN_ROUTES, launchChromium, signIn, startBuiltApp } from "./support/built-app";
 
 const PUBLIC_ROUTES = ["/", "/login", "/register"];
 const USER_ROUTES = [
@@ -36,11 +31,6 @@ const USER_ROUTES = [
   "/import",
   "/account",
 ];
-const ADMIN_ROUTES = ["/users", "/audit-logs"];
-const DEMO = {
-  user: { email: "demo@example.com", password: "ledger-demo-2025" },
-  admin: { email: "admin@example.com", password: "ledger-admin-2025" },
-};
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
@@ -48,75 +38,9 @@ const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 1;
 const named = args.filter((arg, i) => !arg.startsWith("--") && args[i - 1] !== "--runs");
 const routes = named.length > 0 ? named : [...PUBLIC_ROUTES, ...USER_ROUTES, ...ADMIN_ROUTES];
 
-const root = join(import.meta.dirname, "..");
-const server = join(root, "apps", "api", "dist", "server.js");
-if (!existsSync(server) || !existsSync(join(root, "apps", "web", "dist", "index.html"))) {
-  throw new Error("No built app: run `pnpm build` first.");
-}
-
-function chromiumPath(): string {
-  // eslint-disable-next-line no-restricted-properties -- a bench reads where its browser is
-  const configured = process.env.CHROMIUM_PATH;
-  if (configured) return configured;
-  for (const name of ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"]) {
-    try {
-      return execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim();
-    } catch {
-      /* not this one */
-    }
-  }
-  throw new Error("No Chromium found: set CHROMIUM_PATH.");
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
-}
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const app = spawn(process.execPath, [server], {
-  env: {
-    PATH: process.env.PATH, // eslint-disable-line no-restricted-properties -- the child's PATH
-    PORT: String(port),
-    DATABASE_URL: join(mkdtempSync(join(tmpdir(), "ledgerline-lighthouse-")), "app.db"),
-    LOG_LEVEL: "warn",
-    MARKET_TIME: "2026-03-11T15:00:00Z",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-for (let attempt = 0; ; attempt++) {
-  const health = await fetch(`${base}/api/health`).catch(() => undefined);
-  if (health?.ok) break;
-  if (attempt > 300) throw new Error("The server did not start.");
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-async function session(account: { email: string; password: string }) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  const { token, ...user } = (await response.json()) as { token: string };
-  return { token, user: JSON.stringify(user) };
-}
-const sessions = { user: await session(DEMO.user), admin: await session(DEMO.admin) };
-
-const browser = await puppeteer.launch({
-  executablePath: chromiumPath(),
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-  ],
-});
+const app = await startBuiltApp();
+const base = app.base;
+const browser = await launchChromium();
 
 interface Audit {
   performance: number;
@@ -162,22 +86,9 @@ try {
     const audits: Audit[] = [];
     for (let run = 0; run < RUNS; run++) {
       const page = await browser.newPage();
-      const account = ADMIN_ROUTES.includes(route) ? sessions.admin : sessions.user;
       if (!PUBLIC_ROUTES.includes(route)) {
-        // A same-origin page first, so the session lands in this origin's sessionStorage.
-        await page.goto(`${base}/favicon.ico`);
-        await page.evaluate(
-          (token, user) => {
-            // In the page, where sessionStorage exists; this bench has no DOM types.
-            const { sessionStorage } = globalThis as unknown as {
-              sessionStorage: { setItem(key: string, value: string): void };
-            };
-            sessionStorage.setItem("token", token);
-            sessionStorage.setItem("user", user);
-          },
-          account.token,
-          account.user,
-        );
+        const { sessions } = app;
+        await signIn(page, app, ADMIN_ROUTES.includes(route) ? sessions.admin : sessions.user);
       }
       audits.push(await audit(page, route));
       await page.close();
@@ -195,5 +106,5 @@ try {
   }
 } finally {
   await browser.close();
-  app.kill();
+  app.stop();
 }
