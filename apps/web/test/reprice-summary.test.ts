@@ -66,7 +66,7 @@ const tick = (symbol: string, price: string, change: string) => ({
 
 describe("a live tick reprices the portfolio summary", () => {
   it("moves the position, its section, the total, the allocations, today and the returns", () => {
-    const next = repriceSummary(summary, tick("AAPL", "160", "15"));
+    const next = repriceSummary(summary, [tick("AAPL", "160", "15")]);
     expect(next.stocks.positions[0]).toMatchObject({
       currentPrice: "160",
       currentValue: "1600",
@@ -100,7 +100,7 @@ describe("a live tick reprices the portfolio summary", () => {
   });
 
   it("prices a holding valued at its last known price by the market, with its own change today", () => {
-    const next = repriceSummary(summary, tick("BTC", "32000", "1000"));
+    const next = repriceSummary(summary, [tick("BTC", "32000", "1000")]);
     expect(next.crypto.positions[0]).toMatchObject({
       currentPrice: "32000",
       priceSource: "market",
@@ -110,13 +110,27 @@ describe("a live tick reprices the portfolio summary", () => {
     expect(next.today).toEqual({ change: "550", changePercent: 3.2448 });
   });
 
+  it("prices a batch of ticks at once as the same ticks one after another would", () => {
+    const ticks = [
+      tick("AAPL", "160", "15"),
+      tick("BTC", "32000", "1000"),
+      tick("AAPL", "155", "10"),
+    ];
+    const oneByOne = ticks.reduce((before, each) => repriceSummary(before, [each]), summary);
+    const batch = repriceSummary(summary, ticks);
+    expect(batch).toEqual(oneByOne);
+    // 50 + 0.5 x 1000 for BTC joining, then AAPL's 150 -> 155 move: 10 x 5.
+    expect(batch.today?.change).toBe("600");
+    expect(batch.stocks.positions[0]?.currentPrice).toBe("155");
+  });
+
   it("leaves the summary as it was for a symbol not held or a price unchanged", () => {
-    expect(repriceSummary(summary, tick("MSFT", "400", "1"))).toBe(summary);
-    expect(repriceSummary(summary, tick("AAPL", "150", "5"))).toBe(summary);
+    expect(repriceSummary(summary, [tick("MSFT", "400", "1")])).toBe(summary);
+    expect(repriceSummary(summary, [tick("AAPL", "150", "5")])).toBe(summary);
   });
 
   it("redraws only the holdings rows whose shown figures moved, not those whose share alone did", () => {
-    const next = repriceSummary(summary, tick("AAPL", "160", "15"));
+    const next = repriceSummary(summary, [tick("AAPL", "160", "15")]);
     const [btcBefore, btcAfter] = [summary.crypto.positions[0]!, next.crypto.positions[0]!];
     expect(btcAfter.allocationPercent).not.toBe(btcBefore.allocationPercent);
     expect(sameShownFigures(btcBefore, btcAfter)).toBe(true);

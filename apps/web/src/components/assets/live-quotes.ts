@@ -37,37 +37,60 @@ export function useLiveStatus(): LiveStatus {
   );
 }
 
-function writeTick(queryClient: QueryClient, tick: PriceTickView) {
-  queryClient.setQueryData(trpc.portfolioSummary.get.queryKey(), (summary) =>
-    summary
-      ? repriceSummary(summary, {
-          assetType: tick.assetType,
-          symbol: tick.symbol,
-          price: tick.quote.price,
-          change: tick.quote.change,
-          at: new Date(tick.at).toISOString(),
-        })
-      : summary,
-  );
-  if (tick.assetType === "CRYPTO") {
-    const quote: CryptoQuote = tick.quote;
-    queryClient.setQueryData(trpc.crypto.quote.queryKey({ symbol: tick.symbol }), (old) =>
-      old ? { ...old, ...quote } : quote,
+/**
+ * Writes a batch of ticks into the cache: each symbol's own quote, and each list and the
+ * portfolio summary once for the whole batch, so a list's query is replaced (and compared by its
+ * observers) once a batch rather than once per symbol in it.
+ */
+export function writeTicks(queryClient: QueryClient, ticks: readonly PriceTickView[]) {
+  queryClient.setQueryData(trpc.portfolioSummary.get.queryKey(), (summary) => {
+    if (!summary) return summary;
+    const repriced = repriceSummary(
+      summary,
+      ticks.map((tick) => ({
+        assetType: tick.assetType,
+        symbol: tick.symbol,
+        price: tick.quote.price,
+        change: tick.quote.change,
+        at: new Date(tick.at).toISOString(),
+      })),
     );
-    queryClient.setQueryData(trpc.cryptoWatchlist.list.queryKey(), (list) =>
-      list?.map((item) => (item.symbol === tick.symbol ? { ...item, ...quote } : item)),
-    );
-    return;
+    // Nothing held moved: the cached summary is left alone and its screen is not told.
+    return repriced === summary ? undefined : repriced;
+  });
+  const coins = new Map<string, CryptoQuote>();
+  const stocks = new Map<string, StockSnapshot>();
+  for (const tick of ticks) {
+    if (tick.assetType === "CRYPTO") {
+      const quote: CryptoQuote = tick.quote;
+      coins.set(tick.symbol, quote);
+      queryClient.setQueryData(trpc.crypto.quote.queryKey({ symbol: tick.symbol }), (old) =>
+        old ? { ...old, ...quote } : quote,
+      );
+    } else {
+      const snapshot: StockSnapshot = tick.quote;
+      stocks.set(tick.symbol, snapshot);
+      queryClient.setQueryData(trpc.market.snapshot.queryKey({ symbol: tick.symbol }), (old) =>
+        old ? { ...old, ...snapshot } : snapshot,
+      );
+    }
   }
-  const snapshot: StockSnapshot = tick.quote;
-  queryClient.setQueryData(trpc.market.snapshot.queryKey({ symbol: tick.symbol }), (old) =>
-    old ? { ...old, ...snapshot } : snapshot,
-  );
-  queryClient.setQueryData(trpc.watchlist.list.queryKey(), (list) =>
-    list?.map((item: SavedStock): SavedStock =>
-      item.symbol === tick.symbol ? { ...item, stale: false, snapshot } : item,
-    ),
-  );
+  if (coins.size > 0) {
+    queryClient.setQueryData(trpc.cryptoWatchlist.list.queryKey(), (list) =>
+      list?.map((item) => {
+        const quote = coins.get(item.symbol);
+        return quote ? { ...item, ...quote } : item;
+      }),
+    );
+  }
+  if (stocks.size > 0) {
+    queryClient.setQueryData(trpc.watchlist.list.queryKey(), (list) =>
+      list?.map((item: SavedStock): SavedStock => {
+        const snapshot = stocks.get(item.symbol);
+        return snapshot ? { ...item, stale: false, snapshot } : item;
+      }),
+    );
+  }
 }
 
 /** How often at most the cache (and so the screen) takes in the ticks that arrived. */
@@ -77,8 +100,12 @@ const queueTick = tickBatches<{ queryClient: QueryClient; tick: PriceTickView }>
   ({ tick }) => `${tick.assetType}:${tick.symbol}`,
   (ticks) => {
     // One notification of the queries' observers for all of them: one render.
+    const byClient = new Map<QueryClient, PriceTickView[]>();
+    for (const { queryClient, tick } of ticks) {
+      byClient.set(queryClient, [...(byClient.get(queryClient) ?? []), tick]);
+    }
     notifyManager.batch(() => {
-      for (const { queryClient, tick } of ticks) writeTick(queryClient, tick);
+      for (const [queryClient, batch] of byClient) writeTicks(queryClient, batch);
     });
   },
   LIVE_REPAINT_MS,

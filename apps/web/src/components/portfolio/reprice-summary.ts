@@ -21,32 +21,53 @@ export interface HoldingPrice {
 }
 
 /**
- * The summary with one holding at a new price, every figure that depends on it computed again
- * in exact decimals with the server's definitions (@ledgerline/money's value figures): the
- * position, its section's and the portfolio's totals, the allocations, today's change and the
- * returns. The same summary comes back when the holding is not in it or its price is unchanged.
+ * The summary with its holdings at new prices (a batch of live ticks), every figure that depends
+ * on them computed again in exact decimals with the server's definitions (@ledgerline/money's
+ * value figures): the positions, the sections' and the portfolio's totals, the allocations,
+ * today's change and the returns. The prices are taken in order, as one tick after another would
+ * be, but the totals and allocations are worked out once for the batch. The same summary comes
+ * back when no price moves a holding in it.
  */
-export function repriceSummary(summary: PortfolioSummary, live: HoldingPrice): PortfolioSummary {
-  const key = live.assetType === "STOCK" ? "stocks" : "crypto";
-  const held = summary[key].positions.find((position) => position.symbol === live.symbol);
-  if (!held || (held.currentPrice === live.price && held.priceSource === "market")) return summary;
+export function repriceSummary(
+  summary: PortfolioSummary,
+  prices: readonly HoldingPrice[],
+): PortfolioSummary {
+  const positions = { stocks: summary.stocks.positions, crypto: summary.crypto.positions };
+  let today = summary.today;
+  let pricedAt = summary.pricedAt;
+  for (const live of prices) {
+    const key = live.assetType === "STOCK" ? "stocks" : "crypto";
+    const held = positions[key].find((position) => position.symbol === live.symbol);
+    if (!held || (held.currentPrice === live.price && held.priceSource === "market")) continue;
+    const repriced: SummaryPosition = {
+      ...held,
+      currentPrice: live.price,
+      priceSource: "market",
+      ...valueFigures(multiply(held.quantity, live.price), held.costBasis),
+    };
+    today = todayAfter(
+      today,
+      [...positions.stocks, ...positions.crypto],
+      held,
+      repriced,
+      live.change,
+    );
+    positions[key] = positions[key].map((position) => (position === held ? repriced : position));
+    if (live.at > pricedAt) pricedAt = live.at;
+  }
+  if (
+    positions.stocks === summary.stocks.positions &&
+    positions.crypto === summary.crypto.positions
+  ) {
+    return summary;
+  }
 
-  const repriced: SummaryPosition = {
-    ...held,
-    currentPrice: live.price,
-    priceSource: "market",
-    ...valueFigures(multiply(held.quantity, live.price), held.costBasis),
-  };
-  const positionsOf = (section: SummarySection) =>
-    section.positions.map((position) => (position === held ? repriced : position));
-  const stockPositions = key === "stocks" ? positionsOf(summary.stocks) : summary.stocks.positions;
-  const cryptoPositions = key === "crypto" ? positionsOf(summary.crypto) : summary.crypto.positions;
-  const total = totalFigures([...stockPositions, ...cryptoPositions]);
+  const total = totalFigures([...positions.stocks, ...positions.crypto]);
   const share = (value: Decimal) => percent(value, total.currentValue);
-  const section = (positions: SummaryPosition[]): SummarySection => {
-    const totals = totalFigures(positions);
+  const section = (sectionPositions: SummaryPosition[]): SummarySection => {
+    const totals = totalFigures(sectionPositions);
     return {
-      positions: positions.map((position) => ({
+      positions: sectionPositions.map((position) => ({
         ...position,
         allocationPercent: share(position.currentValue),
       })),
@@ -57,11 +78,11 @@ export function repriceSummary(summary: PortfolioSummary, live: HoldingPrice): P
   const { realizedGain, income } = summary.returns;
   return {
     ...summary,
-    stocks: section(stockPositions),
-    crypto: section(cryptoPositions),
+    stocks: section(positions.stocks),
+    crypto: section(positions.crypto),
     total,
-    today: todayAfter(summary, held, repriced, live.change),
-    pricedAt: live.at > summary.pricedAt ? live.at : summary.pricedAt,
+    today,
+    pricedAt,
     returns: {
       realizedGain,
       unrealizedGain: total.gainLoss,
@@ -72,20 +93,22 @@ export function repriceSummary(summary: PortfolioSummary, live: HoldingPrice): P
 }
 
 /**
- * Today's change after one holding's price moved. Today's change is measured against what the
- * market-priced holdings were worth before today (their value now minus the change), which a
- * price move leaves as it was: a holding already priced by the market adds quantity x the move
- * to the change; one valued at its last known price joins with its own change today.
+ * Today's change after one holding's price moved, from today's change and the holdings before
+ * the move. Today's change is measured against what the market-priced holdings were worth before
+ * today (their value now minus the change), which a price move leaves as it was: a holding
+ * already priced by the market adds quantity x the move to the change; one valued at its last
+ * known price joins with its own change today.
  */
 function todayAfter(
-  summary: PortfolioSummary,
+  today: PortfolioSummary["today"],
+  holdings: readonly SummaryPosition[],
   before: SummaryPosition,
   after: SummaryPosition,
   changePerUnit: Decimal,
 ): PortfolioSummary["today"] {
-  const previous = summary.today?.change ?? "0";
-  const start = summary.today
-    ? subtract(sum(marketPriced(summary).map((position) => position.currentValue)), previous)
+  const previous = today?.change ?? "0";
+  const start = today
+    ? subtract(sum(marketPriced(holdings).map((position) => position.currentValue)), previous)
     : "0";
   if (before.priceSource === "market") {
     const change = add(previous, subtract(after.currentValue, before.currentValue));
@@ -99,7 +122,5 @@ function todayAfter(
   };
 }
 
-const marketPriced = (summary: PortfolioSummary) =>
-  [...summary.stocks.positions, ...summary.crypto.positions].filter(
-    (position) => position.priceSource === "market",
-  );
+const marketPriced = (holdings: readonly SummaryPosition[]) =>
+  holdings.filter((position) => position.priceSource === "market");
