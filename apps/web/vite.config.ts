@@ -92,6 +92,6 @@ export default defineConfig({
     proxy: { "/api": "http://127.0.0.1:3000" },
   },
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.{ts,tsx}"],
   },
 });

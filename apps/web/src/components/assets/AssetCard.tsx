@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Eye } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { Fragment, useId, type ReactNode } from "react";
 import { Badge } from "../ui/Badge";
 import { Button, buttonClass } from "../ui/Button";
 import { HoldingFigures } from "./HoldingFigures";
@@ -107,26 +107,24 @@ export function AssetCard({
   );
 }
 
-/** Cards in a responsive grid, sorted by symbol. */
-export function AssetCardGrid<T extends { item: AssetCardItem }>({
+/**
+ * Cards in a responsive grid, sorted by symbol. Each card is drawn by `render`, which should
+ * give a memoised card of the card's own data, so a tick moving one symbol redraws one card.
+ */
+export function AssetCardGrid<T>({
   cards,
-  actions,
-  figures,
+  symbolOf,
+  render,
 }: {
   cards: readonly T[];
-  actions: AssetActions;
-  figures: (card: T) => ReactNode;
+  symbolOf: (card: T) => string;
+  render: (card: T) => ReactNode;
 }) {
-  const sorted = [...cards].sort((a, b) => a.item.symbol.localeCompare(b.item.symbol));
+  const sorted = [...cards].sort((a, b) => symbolOf(a).localeCompare(symbolOf(b)));
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {sorted.map((card) => (
-        <AssetCard
-          key={card.item.symbol}
-          item={card.item}
-          figures={figures(card)}
-          actions={actions}
-        />
+        <Fragment key={symbolOf(card)}>{render(card)}</Fragment>
       ))}
     </div>
   );

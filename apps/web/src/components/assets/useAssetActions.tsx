@@ -1,7 +1,7 @@
 import { cannotRemoveWhileHeld } from "@ledgerline/contracts/browser";
 import type { PositionView } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { notify } from "../../lib/notify";
 import { httpStatusOf } from "../../lib/trpc";
 import { BuyDialog, SellDialog } from "../trade/TradeDialog";
@@ -25,7 +25,9 @@ export function useHoldings<P extends PositionView>(
 /**
  * Everything a screen lets a user do to a stock or a coin: buy, sell, add to and remove from the
  * watchlist. The screen calls the handlers and renders `dialogs` once; after any change the
- * user's own data is re-fetched (no page reload).
+ * user's own data is re-fetched (no page reload). The object is the same from render to render
+ * until the holdings, a dialog or a pending save change, so memoised cards that take it are not
+ * drawn again by a live tick that re-renders their screen.
  */
 export function useAssetActions<P extends PositionView>(
   asset: AssetConfig<P>,
@@ -36,49 +38,58 @@ export function useAssetActions<P extends PositionView>(
   const [buying, setBuying] = useState<TradeTarget | null>(null);
   const [selling, setSelling] = useState<TradeTarget | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const refetch = () => void invalidateOwnData(queryClient);
   const { watchlist, portfolio } = asset;
 
-  const warnHeld = (symbol: string) =>
-    notify.warning(cannotRemoveWhileHeld(symbol), {
-      autoClose: watchlist.heldNoticeMs,
-      toastId: `${asset.kind}-held-${symbol}`,
-    });
+  const refetch = useCallback(() => void invalidateOwnData(queryClient), [queryClient]);
+  const warnHeld = useCallback(
+    (symbol: string) =>
+      notify.warning(cannotRemoveWhileHeld(symbol), {
+        autoClose: watchlist.heldNoticeMs,
+        toastId: `${asset.kind}-held-${symbol}`,
+      }),
+    [asset.kind, watchlist.heldNoticeMs],
+  );
 
-  async function submitBuy(target: TradeTarget, values: TradeValues) {
-    const position = holdings.get(target.symbol);
-    const common = {
-      quantity: values.quantity,
-      purchasePrice: values.price,
-      notes: values.notes,
-      idempotencyKey: values.idempotencyKey,
-    };
-    try {
-      return position
-        ? await portfolio.buyMore({
-            ...common,
-            positionId: position.id,
-            expectedHeld: position.quantity,
-          })
-        : await portfolio.buy({ ...common, symbol: target.symbol });
-    } catch (error) {
-      // The holding changed elsewhere: show what is held now, so a retry starts from the truth.
-      if (httpStatusOf(error) === 409) refetch();
-      throw error;
-    }
-  }
+  const submitBuy = useCallback(
+    async (target: TradeTarget, values: TradeValues) => {
+      const position = holdings.get(target.symbol);
+      const common = {
+        quantity: values.quantity,
+        purchasePrice: values.price,
+        notes: values.notes,
+        idempotencyKey: values.idempotencyKey,
+      };
+      try {
+        return position
+          ? await portfolio.buyMore({
+              ...common,
+              positionId: position.id,
+              expectedHeld: position.quantity,
+            })
+          : await portfolio.buy({ ...common, symbol: target.symbol });
+      } catch (error) {
+        // The holding changed elsewhere: show what is held now, so a retry starts from the truth.
+        if (httpStatusOf(error) === 409) refetch();
+        throw error;
+      }
+    },
+    [holdings, portfolio, refetch],
+  );
 
-  async function submitSell(target: TradeTarget, values: TradeValues) {
-    const position = holdings.get(target.symbol);
-    if (!position) throw new Error(asset.trade.sell.failure);
-    return portfolio.sell({
-      positionId: position.id,
-      quantity: values.quantity,
-      price: values.price,
-      notes: values.notes,
-      idempotencyKey: values.idempotencyKey,
-    });
-  }
+  const submitSell = useCallback(
+    async (target: TradeTarget, values: TradeValues) => {
+      const position = holdings.get(target.symbol);
+      if (!position) throw new Error(asset.trade.sell.failure);
+      return portfolio.sell({
+        positionId: position.id,
+        quantity: values.quantity,
+        price: values.price,
+        notes: values.notes,
+        idempotencyKey: values.idempotencyKey,
+      });
+    },
+    [holdings, portfolio, asset.trade.sell.failure],
+  );
 
   const save = useMutation({
     mutationFn: watchlist.save,
@@ -103,20 +114,12 @@ export function useAssetActions<P extends PositionView>(
   });
 
   const held = selling ? (holdings.get(selling.symbol)?.quantity ?? "0") : "0";
+  const savingSymbol = save.isPending ? save.variables : undefined;
+  const { mutate: saveSymbol } = save;
+  const { mutate: removeSymbol, isPending: removeBusy } = remove;
 
-  return {
-    asset,
-    holdings,
-    buy: setBuying,
-    sell: setSelling,
-    save: (symbol: string) => save.mutate(symbol),
-    savingSymbol: save.isPending ? save.variables : undefined,
-    /** Asks for confirmation, unless the asset is held: then the spec's notice instead. */
-    remove: (symbol: string) => {
-      if (holdings.has(symbol)) warnHeld(symbol);
-      else setRemoving(symbol);
-    },
-    dialogs: (
+  const dialogs = useMemo(
+    () => (
       <>
         <BuyDialog
           asset={asset.trade}
@@ -138,13 +141,44 @@ export function useAssetActions<P extends PositionView>(
           title={watchlist.removeTitle}
           message={watchlist.removeMessage}
           tone={watchlist.removeTone}
-          busy={remove.isPending}
-          onConfirm={() => removing && remove.mutate(removing)}
+          busy={removeBusy}
+          onConfirm={() => removing && removeSymbol(removing)}
           onCancel={() => setRemoving(null)}
         />
       </>
     ),
-  };
+    [
+      asset.trade,
+      buying,
+      selling,
+      held,
+      removing,
+      removeBusy,
+      removeSymbol,
+      submitBuy,
+      submitSell,
+      refetch,
+      watchlist,
+    ],
+  );
+
+  return useMemo(
+    () => ({
+      asset,
+      holdings,
+      buy: setBuying,
+      sell: setSelling,
+      save: (symbol: string) => saveSymbol(symbol),
+      savingSymbol,
+      /** Asks for confirmation, unless the asset is held: then the spec's notice instead. */
+      remove: (symbol: string) => {
+        if (holdings.has(symbol)) warnHeld(symbol);
+        else setRemoving(symbol);
+      },
+      dialogs,
+    }),
+    [asset, holdings, saveSymbol, savingSymbol, warnHeld, dialogs],
+  );
 }
 
 export type AssetActions<P extends PositionView = PositionView> = ReturnType<

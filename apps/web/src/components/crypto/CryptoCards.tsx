@@ -1,19 +1,55 @@
 import { CRYPTO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { CryptoQuote, SavedCrypto } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { memo } from "react";
 import { trpc } from "../../lib/trpc";
-import { AssetCardGrid, type AssetCardItem } from "../assets/AssetCard";
+import { AssetCard, AssetCardGrid, type AssetCardItem } from "../assets/AssetCard";
 import { answered, heldNotWatched, heldQuery } from "../assets/held-not-watched";
 import { staleSince } from "../assets/PricesAsOf";
 import type { AssetActions } from "../assets/useAssetActions";
 import { CryptoFigures } from "./CryptoFigures";
 import { SavedPriceTrend } from "./SavedPriceTrend";
 
-interface CryptoCardData {
-  item: AssetCardItem;
-  quote: CryptoQuote;
-  savedPrice?: string;
-}
+/** A card's own data: a watched coin's saved entry, or an owned coin's quote. */
+type CryptoCardSource = { saved: SavedCrypto } | { held: CryptoQuote };
+
+/**
+ * One coin's card, drawn again only when its own entry (the cache keeps an entry's object while
+ * it is unchanged), its name or the actions change: a tick on one coin leaves the others alone.
+ * With `versusSaved` a watched coin's price is coloured against the price it was saved at.
+ */
+const CryptoCard = memo(function CryptoCard(
+  props: CryptoCardSource & {
+    name: string | undefined;
+    versusSaved: boolean;
+    actions: AssetActions;
+  },
+) {
+  const watched = "saved" in props;
+  const quote = watched ? props.saved : props.held;
+  const savedPrice = watched && props.versusSaved ? props.saved.savedPrice : undefined;
+  const item: AssetCardItem = {
+    symbol: quote.symbol,
+    name: props.name,
+    price: quote.price,
+    staleAt: watched ? (props.saved.stale ? props.saved.quotedAt : null) : staleSince(quote),
+    watched,
+  };
+  return (
+    <AssetCard
+      item={item}
+      actions={props.actions}
+      figures={
+        <CryptoFigures
+          quote={quote}
+          {...(savedPrice !== undefined
+            ? { price: <SavedPriceTrend price={quote.price} savedPrice={savedPrice} /> }
+            : {})}
+        />
+      }
+    />
+  );
+});
 
 /** Quotes of the coins the user owns but does not watch, refreshed with the watchlist. */
 export function useHeldNotWatchedCoins(actions: AssetActions, watched?: readonly SavedCrypto[]) {
@@ -42,33 +78,21 @@ export function CryptoCardGrid({
   actions: AssetActions;
   versusSaved?: boolean;
 }) {
-  const card = (quote: CryptoQuote, watched: boolean): AssetCardItem => ({
-    symbol: quote.symbol,
-    name: names.get(quote.symbol),
-    price: quote.price,
-    watched,
-  });
-  const cards: CryptoCardData[] = [
-    ...items.map((saved) => ({
-      item: { ...card(saved, true), staleAt: saved.stale ? saved.quotedAt : null },
-      quote: saved,
-      ...(versusSaved ? { savedPrice: saved.savedPrice } : {}),
-    })),
-    ...held.map((quote) => ({
-      item: { ...card(quote, false), staleAt: staleSince(quote) },
-      quote,
-    })),
+  const cards: CryptoCardSource[] = [
+    ...items.map((saved) => ({ saved })),
+    ...held.map((quote) => ({ held: quote })),
   ];
+  const symbolOf = (card: CryptoCardSource) => ("saved" in card ? card.saved : card.held).symbol;
   return (
     <AssetCardGrid
       cards={cards}
-      actions={actions}
-      figures={({ quote, savedPrice }) => (
-        <CryptoFigures
-          quote={quote}
-          {...(savedPrice !== undefined
-            ? { price: <SavedPriceTrend price={quote.price} savedPrice={savedPrice} /> }
-            : {})}
+      symbolOf={symbolOf}
+      render={(card) => (
+        <CryptoCard
+          {...card}
+          name={names.get(symbolOf(card))}
+          versusSaved={versusSaved}
+          actions={actions}
         />
       )}
     />

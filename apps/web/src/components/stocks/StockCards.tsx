@@ -1,38 +1,63 @@
 import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { SavedStock, StockSnapshot } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { memo } from "react";
 import { trpc } from "../../lib/trpc";
-import { AssetCardGrid, type AssetCardItem } from "../assets/AssetCard";
+import { AssetCard, AssetCardGrid, type AssetCardItem } from "../assets/AssetCard";
 import { answered, heldNotWatched, heldQuery } from "../assets/held-not-watched";
 import { staleSince } from "../assets/PricesAsOf";
 import type { AssetActions } from "../assets/useAssetActions";
 import { SnapshotFigures } from "./SnapshotFigures";
 
-interface StockCardData {
-  item: AssetCardItem;
-  snapshot: StockSnapshot | null;
+/** A card's own data: a watched stock's saved entry, or a held stock's snapshot. */
+type StockCardSource = { saved: SavedStock } | { held: StockSnapshot };
+
+function cardOf(source: StockCardSource): { item: AssetCardItem; snapshot: StockSnapshot | null } {
+  if ("saved" in source) {
+    const { saved } = source;
+    return {
+      item: {
+        symbol: saved.symbol,
+        name: saved.companyName,
+        price: saved.snapshot?.price ?? null,
+        staleAt: saved.stale ? (saved.snapshot?.asOf ?? saved.snapshot?.timestamp) : null,
+        watched: true,
+      },
+      snapshot: saved.snapshot,
+    };
+  }
+  const { held } = source;
+  return {
+    item: {
+      symbol: held.symbol,
+      name: held.companyName,
+      price: held.price,
+      staleAt: staleSince(held),
+      watched: false,
+    },
+    snapshot: held,
+  };
 }
 
-const watchedCard = (saved: SavedStock): StockCardData => ({
-  item: {
-    symbol: saved.symbol,
-    name: saved.companyName,
-    price: saved.snapshot?.price ?? null,
-    staleAt: saved.stale ? (saved.snapshot?.asOf ?? saved.snapshot?.timestamp) : null,
-    watched: true,
-  },
-  snapshot: saved.snapshot,
-});
-
-const heldCard = (snapshot: StockSnapshot): StockCardData => ({
-  item: {
-    symbol: snapshot.symbol,
-    name: snapshot.companyName,
-    price: snapshot.price,
-    staleAt: staleSince(snapshot),
-    watched: false,
-  },
-  snapshot,
+/**
+ * One stock's card, drawn again only when its own entry (the cache keeps an entry's object while
+ * it is unchanged) or the actions change: a tick on one stock leaves the other cards alone.
+ */
+const StockCard = memo(function StockCard(props: StockCardSource & { actions: AssetActions }) {
+  const { item, snapshot } = cardOf(props);
+  return (
+    <AssetCard
+      item={item}
+      actions={props.actions}
+      figures={
+        snapshot ? (
+          <SnapshotFigures snapshot={snapshot} withRange />
+        ) : (
+          <p className="text-sm text-muted">Price data is unavailable right now.</p>
+        )
+      }
+    />
+  );
 });
 
 /** Snapshots of the stocks the user holds but does not watch, refreshed with the watchlist. */
@@ -55,17 +80,15 @@ export function StockCardGrid({
   held?: readonly StockSnapshot[];
   actions: AssetActions;
 }) {
+  const cards: StockCardSource[] = [
+    ...items.map((saved) => ({ saved })),
+    ...held.map((snapshot) => ({ held: snapshot })),
+  ];
   return (
     <AssetCardGrid
-      cards={[...items.map(watchedCard), ...held.map(heldCard)]}
-      actions={actions}
-      figures={({ snapshot }) =>
-        snapshot ? (
-          <SnapshotFigures snapshot={snapshot} withRange />
-        ) : (
-          <p className="text-sm text-muted">Price data is unavailable right now.</p>
-        )
-      }
+      cards={cards}
+      symbolOf={(card) => ("saved" in card ? card.saved.symbol : card.held.symbol)}
+      render={(card) => <StockCard {...card} actions={actions} />}
     />
   );
 }

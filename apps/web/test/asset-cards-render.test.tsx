@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import type { SavedStock, StockSnapshot } from "@ledgerline/contracts";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from "@tanstack/react-router";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { writeTicks } from "../src/components/assets/live-quotes";
+import { stockAsset } from "../src/components/assets/stock";
+import { useAssetActions } from "../src/components/assets/useAssetActions";
+import type * as SnapshotFiguresModule from "../src/components/stocks/SnapshotFigures";
+import { StockCardGrid } from "../src/components/stocks/StockCards";
+import { trpc } from "../src/lib/trpc";
+
+// Each card draws its figures once per render of the card: counted per symbol.
+const drawn = vi.hoisted(() => [] as string[]);
+vi.mock("../src/components/stocks/SnapshotFigures", async (original) => {
+  const { SnapshotFigures } = await original<typeof SnapshotFiguresModule>();
+  return {
+    SnapshotFigures: (props: Parameters<typeof SnapshotFigures>[0]) => {
+      drawn.push(props.snapshot.symbol);
+      return SnapshotFigures(props);
+    },
+  };
+});
+
+const snapshot = (symbol: string, price: string): StockSnapshot => ({
+  symbol,
+  companyName: `${symbol} Inc.`,
+  price,
+  change: "1",
+  changePercent: 1,
+  marketCap: 0,
+  volume: 1000,
+  timestamp: "2026-03-11T15:00:00.000Z",
+  open: price,
+  high: price,
+  low: price,
+  previousClose: price,
+  marketStatus: "open",
+});
+const saved = (symbol: string, price: string): SavedStock => ({
+  symbol,
+  companyName: `${symbol} Inc.`,
+  savedAt: "2026-03-01T15:00:00.000Z",
+  stale: false,
+  snapshot: snapshot(symbol, price),
+});
+
+/** The stock dashboard's cards, as the page draws them from the cached watchlist. */
+function Cards() {
+  const actions = useAssetActions(stockAsset);
+  const watchlist = useQuery({ ...trpc.watchlist.list.queryOptions(), enabled: false });
+  return <StockCardGrid items={watchlist.data ?? []} actions={actions} />;
+}
+
+function renderCards(queryClient: QueryClient) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: Cards }),
+    history: createMemoryHistory(),
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(cleanup);
+
+describe("a live tick on the stock dashboard", () => {
+  it("redraws the card of the stock that moved and no other", async () => {
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+    });
+    queryClient.setQueryData(trpc.portfolio.list.queryKey(), []);
+    queryClient.setQueryData(trpc.watchlist.list.queryKey(), [
+      saved("AAPL", "150"),
+      saved("KO", "60"),
+      saved("MSFT", "400"),
+    ]);
+    renderCards(queryClient);
+    await screen.findByRole("article", { name: "MSFT" });
+    expect(drawn.filter((symbol) => symbol === "AAPL").length).toBeGreaterThan(0);
+
+    drawn.length = 0;
+    act(() =>
+      writeTicks(queryClient, [
+        {
+          assetType: "STOCK",
+          symbol: "AAPL",
+          price: "151",
+          at: Date.now(),
+          quote: snapshot("AAPL", "151"),
+        },
+      ]),
+    );
+    await screen.findAllByText("$151.00");
+    expect(drawn).toEqual(["AAPL"]);
+  });
+});
