@@ -3,6 +3,7 @@ import { TriangleAlert } from "lucide-react";
 import { memo, type ComponentType } from "react";
 import { LiveFigure } from "../../../../components/assets/LiveFigure";
 import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
+import { useMediaQuery } from "../../../../lib/use-media-query";
 import { GainLossAmount, GainLossPercent } from "./GainLoss";
 import { sameShownFigures, type ShownPosition } from "./shown-position";
 
@@ -26,7 +27,14 @@ interface RowProps {
 const sameRow = (before: RowProps, after: RowProps) =>
   before.SymbolLink === after.SymbolLink && sameShownFigures(before.position, after.position);
 
-/** A holdings table with the spec's columns and a footer total ('Portfolio Total:' / 'Crypto Total:'). */
+/** Tailwind's `sm` breakpoint: from there the six columns fit. */
+const tableWidth = "(min-width: 40rem)";
+
+/**
+ * A holdings table with the spec's columns and a footer total ('Portfolio Total:' / 'Crypto
+ * Total:'); on a phone, cards instead. Only the one the viewport shows is rendered (each tick
+ * would otherwise redraw both), chosen on the first render, so nothing is swapped after paint.
+ */
 export function PositionsTable({
   caption,
   section,
@@ -38,49 +46,50 @@ export function PositionsTable({
   totalLabel: string;
   SymbolLink: SymbolLink;
 }) {
+  const wide = useMediaQuery(tableWidth);
+  if (!wide) {
+    return <PositionCards section={section} totalLabel={totalLabel} SymbolLink={SymbolLink} />;
+  }
   return (
-    <>
-      <PositionCards section={section} totalLabel={totalLabel} SymbolLink={SymbolLink} />
-      <div className="hidden overflow-x-auto rounded-xl border border-border bg-surface sm:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-surface-muted text-xs uppercase tracking-wide text-muted">
-            <tr>
-              {headers.map((header, i) => (
-                <th
-                  key={header}
-                  scope="col"
-                  className={`px-4 py-3 font-semibold whitespace-nowrap ${i > 0 ? "text-right" : ""}`}
-                >
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {section.positions.map((position) => (
-              <PositionRow key={position.id} position={position} SymbolLink={SymbolLink} />
-            ))}
-          </tbody>
-          <tfoot className="border-t-2 border-border bg-surface-muted/60 font-semibold">
-            <tr>
-              <th scope="row" colSpan={3} className="px-4 py-3 text-right">
-                {totalLabel}
+    <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-surface-muted text-xs uppercase tracking-wide text-muted">
+          <tr>
+            {headers.map((header, i) => (
+              <th
+                key={header}
+                scope="col"
+                className={`px-4 py-3 font-semibold whitespace-nowrap ${i > 0 ? "text-right" : ""}`}
+              >
+                {header}
               </th>
-              <td className="num px-4 py-3 text-right">
-                {formatCurrency(section.totals.currentValue)}
-              </td>
-              <td className="px-4 py-3 text-right">
-                <GainLossAmount value={section.totals.gainLoss} />
-              </td>
-              <td className="px-4 py-3 text-right">
-                <GainLossPercent value={section.totals.gainLossPercent} />
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-    </>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {section.positions.map((position) => (
+            <PositionRow key={position.id} position={position} SymbolLink={SymbolLink} />
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-border bg-surface-muted/60 font-semibold">
+          <tr>
+            <th scope="row" colSpan={3} className="px-4 py-3 text-right">
+              {totalLabel}
+            </th>
+            <td className="num px-4 py-3 text-right">
+              {formatCurrency(section.totals.currentValue)}
+            </td>
+            <td className="px-4 py-3 text-right">
+              <GainLossAmount value={section.totals.gainLoss} />
+            </td>
+            <td className="px-4 py-3 text-right">
+              <GainLossPercent value={section.totals.gainLossPercent} />
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }
 
@@ -134,7 +143,7 @@ function PositionCards({
   SymbolLink: SymbolLink;
 }) {
   return (
-    <div className="rounded-xl border border-border bg-surface text-sm sm:hidden">
+    <div className="rounded-xl border border-border bg-surface text-sm">
       <ul className="divide-y divide-border">
         {section.positions.map((position) => (
           <PositionCard key={position.id} position={position} SymbolLink={SymbolLink} />

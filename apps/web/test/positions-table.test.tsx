@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import type { SummarySection } from "@ledgerline/contracts";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { PositionsTable } from "../src/routes/_app/portfolio-summary/-components/PositionsTable";
+
+const section: SummarySection = {
+  positions: [
+    {
+      id: 1,
+      symbol: "AAPL",
+      name: "Apple Inc.",
+      quantity: "10",
+      averagePurchasePrice: "100",
+      currentPrice: "150",
+      currentValue: "1500",
+      costBasis: "1000",
+      gainLoss: "500",
+      gainLossPercent: 50,
+      priceSource: "market",
+      priceAsOf: null,
+      allocationPercent: 100,
+      realizedGain: "0",
+    },
+  ],
+  totals: { currentValue: "1500", costBasis: "1000", gainLoss: "500", gainLossPercent: 50 },
+  allocationPercent: 100,
+};
+
+// happy-dom's own control of the window it simulates.
+const { happyDOM } = window as unknown as {
+  happyDOM: { setViewport(size: { width: number; height: number }): void };
+};
+
+function renderAtWidth(width: number) {
+  happyDOM.setViewport({ width, height: 844 });
+  render(
+    <PositionsTable
+      caption="Your stock positions"
+      section={section}
+      totalLabel="Portfolio Total:"
+      SymbolLink={({ symbol }) => <span>{symbol}</span>}
+    />,
+  );
+}
+
+afterEach(cleanup);
+
+describe("the holdings of a portfolio section", () => {
+  it("are one card per holding on a phone, with no table drawn beside them", () => {
+    renderAtWidth(390);
+    expect(screen.getAllByRole("listitem")).toHaveLength(1);
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  it("are a table from the sm breakpoint on, with no cards drawn beside it", () => {
+    renderAtWidth(1280);
+    expect(screen.getByRole("table", { name: "Your stock positions" })).toBeTruthy();
+    expect(screen.queryByRole("listitem")).toBeNull();
+  });
+});
