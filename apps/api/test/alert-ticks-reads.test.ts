@@ -33,6 +33,7 @@ function watchedWithSlowFullReload() {
       signal = handler;
       return () => {};
     },
+    ready: () => Promise.resolve(),
   };
   const stop = watchAlertTicks({
     repos,

@@ -26,6 +26,7 @@ export function processSignals(): Signals {
       emitter.on(channel, handler);
       return () => emitter.off(channel, handler);
     },
+    ready: () => Promise.resolve(),
   };
 }
 

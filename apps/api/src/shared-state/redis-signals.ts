@@ -11,6 +11,7 @@ export function redisSignals(
   onError: (error: unknown) => void,
 ): Signals {
   const handlers = new Map<string, Set<(message: string) => void>>();
+  const subscribing = new Set<Promise<unknown>>();
   subscriber.on("message", (channel: string, message: string) => {
     for (const handler of handlers.get(channel) ?? []) handler(message);
   });
@@ -21,7 +22,11 @@ export function redisSignals(
     subscribe(channel, handler) {
       if (!handlers.has(channel)) {
         handlers.set(channel, new Set());
-        subscriber.subscribe(channel).catch(onError);
+        const answered: Promise<unknown> = subscriber
+          .subscribe(channel)
+          .catch(onError)
+          .finally(() => subscribing.delete(answered));
+        subscribing.add(answered);
       }
       handlers.get(channel)!.add(handler);
       return () => {
@@ -32,6 +37,9 @@ export function redisSignals(
           subscriber.unsubscribe(channel).catch(onError);
         }
       };
+    },
+    async ready() {
+      await Promise.all(subscribing);
     },
   };
 }

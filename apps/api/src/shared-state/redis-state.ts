@@ -123,6 +123,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
     signals: {
       publish: (channel, message) => signals.publish(prefix + channel, message),
       subscribe: (channel, handler) => signals.subscribe(prefix + channel, handler),
+      ready: () => signals.ready(),
     },
     upstreamCalls: {
       record: (call) =>

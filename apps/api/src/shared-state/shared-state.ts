@@ -67,4 +67,9 @@ export interface Signals {
   publish(channel: string, message: string): Promise<void>;
   /** Returns a function that unsubscribes. */
   subscribe(channel: string, handler: (message: string) => void): () => void;
+  /**
+   * Resolves once every subscription made so far hears what is published: with Redis a channel
+   * is heard only after the server has answered SUBSCRIBE, a round trip after subscribe().
+   */
+  ready(): Promise<void>;
 }

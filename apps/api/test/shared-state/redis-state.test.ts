@@ -180,11 +180,17 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
   it("delivers a signal published on one process to subscribers on every process", async () => {
     const [a, b] = await Promise.all([process(), process()]);
     const heard: string[] = [];
-    const unsubscribe = b.signals.subscribe("greetings", (message) => heard.push(message));
-    a.signals.subscribe("greetings", (message) => heard.push(`a:${message}`));
-    await settle(50);
+    let bothHeard!: () => void;
+    const heardTwice = new Promise<void>((resolve) => (bothHeard = resolve));
+    const hear = (message: string) => {
+      heard.push(message);
+      if (heard.length === 2) bothHeard();
+    };
+    const unsubscribe = b.signals.subscribe("greetings", hear);
+    a.signals.subscribe("greetings", (message) => hear(`a:${message}`));
+    await Promise.all([a.signals.ready(), b.signals.ready()]);
     await a.signals.publish("greetings", "hello");
-    await settle(50);
+    await heardTwice;
     expect(heard.sort()).toEqual(["a:hello", "hello"]);
     unsubscribe();
   });
