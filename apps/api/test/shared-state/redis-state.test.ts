@@ -59,10 +59,25 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
 
   it("runs concurrent work for one key once across processes, and every caller gets its result", async () => {
     const processes = await Promise.all([process(), process(), process()]);
+    // Each process hears the owner's announcement; the owner's work ends only once every
+    // process's bid for the lock has been answered, so no bid can come after the lock is gone.
+    await Promise.all(processes.map((state) => state.signals.ready()));
+    let bid!: () => void;
+    const bids: Promise<unknown>[] = [];
+    const allBid = new Promise<void>((resolve) => (bid = resolve));
+    for (const { redis } of processes) {
+      const set = redis!.set.bind(redis) as (...args: unknown[]) => Promise<unknown>;
+      vi.spyOn(redis!, "set").mockImplementation(((...args: unknown[]) => {
+        bids.push(set(...args));
+        if (bids.length === processes.length) bid();
+        return bids.at(-1);
+      }) as never);
+    }
     let runs = 0;
     const work = async () => {
       runs += 1;
-      await settle(100);
+      await allBid;
+      await Promise.all(bids);
       return { symbol: "MSFT", price: "410.25" };
     };
     const results = await Promise.all(
