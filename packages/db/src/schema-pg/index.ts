@@ -64,13 +64,17 @@ export const users = pgTable("users", {
   failedLogins: integer("failed_logins").notNull().default(0),
 });
 
+/** A row's owner: the user whose data it is, whose deletion deletes the row. */
+const ownerId = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 export const sessions = pgTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     createdAt: instant("created_at").notNull(),
     lastSeenAt: instant("last_seen_at").notNull(),
     expiresAt: instant("expires_at").notNull(),
@@ -84,9 +88,7 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     createdAt: instant("created_at").notNull(),
     expiresAt: instant("expires_at").notNull(),
     usedAt: instant("used_at"),
@@ -189,9 +191,7 @@ export const savedStocks = pgTable(
   "saved_stocks",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     symbol: text("symbol").notNull(),
     companyName: text("company_name").notNull(),
     lastSnapshot: jsonb("last_snapshot").$type<StockSnapshot>(),
@@ -208,9 +208,7 @@ export const savedCryptos = pgTable(
   "saved_cryptos",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     symbol: text("symbol").notNull(),
     savedPrice: numeric("saved_price").notNull(),
     savedOpen: numeric("saved_open").notNull(),
@@ -228,9 +226,7 @@ export const positions = pgTable(
   "positions",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     assetType: text("asset_type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
     quantity: numeric("quantity").notNull(),
@@ -248,9 +244,7 @@ export const transactions = pgTable(
   "transactions",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     transactionDate: instant("transaction_date").notNull(),
     type: text("type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
@@ -288,9 +282,7 @@ export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     key: text("key").notNull(),
     fingerprint: text("fingerprint").notNull(),
     state: text("state", { enum: idempotencyStates }).notNull(),
@@ -309,9 +301,7 @@ export const alerts = pgTable(
   "alerts",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     symbol: text("symbol").notNull(),
     assetType: text("asset_type", { enum: assetTypes }).notNull(),
     condition: text("condition", { enum: alertConditions }).notNull(),
@@ -334,9 +324,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     kind: text("kind", { enum: notificationKinds }).notNull(),
     message: text("message").notNull(),
     createdAt: instant("created_at").notNull(),
@@ -350,9 +338,7 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     name: text("name").notNull(),
     scope: text("scope", { enum: apiKeyScopes }).notNull(),
     keyHash: text("key_hash").notNull().unique(),
@@ -380,9 +366,7 @@ export const mfaRecoveryCodes = pgTable(
   "mfa_recovery_codes",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     codeHash: text("code_hash").notNull(),
     usedAt: instant("used_at"),
   },
@@ -393,9 +377,7 @@ export const mfaChallenges = pgTable(
   "mfa_challenges",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     createdAt: instant("created_at").notNull(),
     expiresAt: instant("expires_at").notNull(),
   },
@@ -406,9 +388,7 @@ export const incomeEntries = pgTable(
   "income_entries",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     type: text("type", { enum: incomeTypes }).notNull(),
     symbol: text("symbol").notNull(),
     exDate: text("ex_date").notNull(),
@@ -435,9 +415,7 @@ export const incomeEntries = pgTable(
 export const holdingSnapshots = pgTable(
   "holding_snapshots",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     assetType: text("asset_type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
     day: text("day").notNull(),
@@ -456,9 +434,7 @@ export const holdingSnapshots = pgTable(
 export const portfolioDays = pgTable(
   "portfolio_days",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     day: text("day").notNull(),
     stockValue: numeric("stock_value").notNull(),
     cryptoValue: numeric("crypto_value").notNull(),
@@ -474,9 +450,7 @@ export const portfolioDays = pgTable(
 export const holdingDays = pgTable(
   "holding_days",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     day: text("day").notNull(),
     assetType: text("asset_type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
@@ -492,9 +466,7 @@ export const holdingDays = pgTable(
 export const portfolioSnapshotStates = pgTable(
   "portfolio_snapshot_states",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     staleFrom: text("stale_from"),
     valuedThrough: text("valued_through"),
     /** The day of the user's first trade (null: none). */
@@ -510,9 +482,7 @@ export const importMappings = pgTable(
   "import_mappings",
   {
     id: id(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     name: text("name").notNull(),
     mapping: jsonb("mapping").$type<ImportMapping>().notNull(),
     createdAt: instant("created_at").notNull(),

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { assetTypes } from "./portfolio";
-import { users } from "./users";
+import { ownerId } from "./users";
 
 export const alertConditions = ["above", "below", "move"] as const;
 export type AlertCondition = (typeof alertConditions)[number];
@@ -19,9 +19,7 @@ export const alerts = sqliteTable(
   "alerts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     symbol: text("symbol").notNull(),
     assetType: text("asset_type", { enum: assetTypes }).notNull(),
     condition: text("condition", { enum: alertConditions }).notNull(),
@@ -49,9 +47,7 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     kind: text("kind", { enum: notificationKinds }).notNull(),
     message: text("message").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

@@ -1,6 +1,6 @@
 import { apiKeyScopes } from "@ledgerline/contracts";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./users";
+import { ownerId } from "./users";
 
 /**
  * Personal API keys for scripts and tools. The key itself is shown once, at creation; only its
@@ -11,9 +11,7 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     name: text("name").notNull(),
     scope: text("scope", { enum: apiKeyScopes }).notNull(),
     keyHash: text("key_hash").notNull().unique(),

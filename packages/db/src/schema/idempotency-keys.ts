@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./users";
+import { ownerId } from "./users";
 
 export const idempotencyStates = ["in_flight", "completed"] as const;
 export type IdempotencyState = (typeof idempotencyStates)[number];
@@ -13,9 +13,7 @@ export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     key: text("key").notNull(),
     /** SHA-256 of the door, operation and body: the same key with another request is refused. */
     fingerprint: text("fingerprint").notNull(),

@@ -1,6 +1,6 @@
 import type { ImportMapping } from "@ledgerline/contracts";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./users";
+import { ownerId } from "./users";
 
 /**
  * Column mappings for 'Other CSV' files a user saved under a name, to apply again to the next
@@ -11,9 +11,7 @@ export const importMappings = sqliteTable(
   "import_mappings",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     name: text("name").notNull(),
     mapping: text("mapping", { mode: "json" }).$type<ImportMapping>().notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

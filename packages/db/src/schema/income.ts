@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./users";
+import { ownerId } from "./users";
 
 export const incomeTypes = ["DIVIDEND"] as const;
 export type IncomeType = (typeof incomeTypes)[number];
@@ -15,9 +15,7 @@ export const incomeEntries = sqliteTable(
   "income_entries",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     type: text("type", { enum: incomeTypes }).notNull(),
     symbol: text("symbol").notNull(),
     exDate: text("ex_date").notNull(),

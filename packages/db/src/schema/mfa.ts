@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./users";
+import { ownerId, users } from "./users";
 
 /**
  * A user's TOTP (RFC 6238) secret. Written at set-up with `enabledAt` null; sign-in asks for a
@@ -27,9 +27,7 @@ export const mfaRecoveryCodes = sqliteTable(
   "mfa_recovery_codes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     codeHash: text("code_hash").notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
   },
@@ -44,9 +42,7 @@ export const mfaChallenges = sqliteTable(
   "mfa_challenges",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./users";
+import { ownerId } from "./users";
 
 export const assetTypes = ["STOCK", "CRYPTO"] as const;
 export type AssetType = (typeof assetTypes)[number];
@@ -16,9 +16,7 @@ export const positions = sqliteTable(
   "positions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     assetType: text("asset_type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
     quantity: text("quantity").notNull(),
@@ -76,9 +74,7 @@ export const transactions = sqliteTable(
   "transactions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     transactionDate: integer("transaction_date", { mode: "timestamp_ms" }).notNull(),
     type: text("type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),

@@ -1,6 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { assetTypes } from "./portfolio";
-import { users } from "./users";
+import { ownerId } from "./users";
 
 /**
  * Daily holdings snapshots (issue 15): the portfolio's trades replayed once and kept, so the
@@ -19,9 +19,7 @@ import { users } from "./users";
 export const holdingSnapshots = sqliteTable(
   "holding_snapshots",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     assetType: text("asset_type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
     day: text("day").notNull(),
@@ -43,9 +41,7 @@ export const holdingSnapshots = sqliteTable(
 export const portfolioDays = sqliteTable(
   "portfolio_days",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     day: text("day").notNull(),
     stockValue: text("stock_value").notNull(),
     cryptoValue: text("crypto_value").notNull(),
@@ -80,9 +76,7 @@ export const portfolioDays = sqliteTable(
 export const holdingDays = sqliteTable(
   "holding_days",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     day: text("day").notNull(),
     assetType: text("asset_type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
@@ -106,9 +100,7 @@ export const holdingDays = sqliteTable(
 export const portfolioSnapshotStates = sqliteTable(
   "portfolio_snapshot_states",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     staleFrom: text("stale_from"),
     valuedThrough: text("valued_through"),
     /** The day of the user's first trade (null: none). */

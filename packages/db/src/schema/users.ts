@@ -14,4 +14,10 @@ export const users = sqliteTable("users", {
   failedLogins: integer("failed_logins").notNull().default(0),
 });
 
+/** A row's owner: the user whose data it is, whose deletion deletes the row. */
+export const ownerId = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 export type UserRow = typeof users.$inferSelect;

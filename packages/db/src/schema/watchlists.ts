@@ -1,6 +1,6 @@
 import type { CryptoQuote, StockSnapshot } from "@ledgerline/contracts";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./users";
+import { ownerId } from "./users";
 
 /**
  * A user's watched stocks. The last snapshot the server fetched for the row is kept, so the
@@ -10,9 +10,7 @@ export const savedStocks = sqliteTable(
   "saved_stocks",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     symbol: text("symbol").notNull(),
     companyName: text("company_name").notNull(),
     lastSnapshot: text("last_snapshot", { mode: "json" }).$type<StockSnapshot>(),
@@ -33,9 +31,7 @@ export const savedCryptos = sqliteTable(
   "saved_cryptos",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     symbol: text("symbol").notNull(),
     /** Canonical decimal text. */
     savedPrice: text("saved_price").notNull(),
