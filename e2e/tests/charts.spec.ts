@@ -32,6 +32,8 @@ test("price charts fit a 390 px phone, axis and all", async ({ page, request }) 
   for (const path of ["/research/AAPL", "/crypto/DOGE"]) {
     await page.goto(path);
     const history = page.getByRole("region", { name: /^Historical Data for/ });
+    // A chart is drawn when it comes near the screen: the coin's is below a phone's fold.
+    await history.evaluate((region) => region.scrollIntoView({ block: "end" }));
     const canvas = history.locator("canvas").first();
     await expect(canvas).toBeVisible();
     const box = (await history.boundingBox())!;
@@ -44,6 +46,25 @@ test("price charts fit a 390 px phone, axis and all", async ({ page, request }) 
   await expectAccessible(page);
 });
 
+test("a chart below a phone's fold is drawn when it is scrolled to, in a frame of its own size", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInCryptoUser(page, request);
+  await page.goto("/crypto/BTC");
+  const history = page.getByRole("region", { name: "Historical Data for BTC" });
+  // The history has arrived (its legend reads the latest day), the chart is not yet made.
+  await expect(history.getByTestId("chart-legend").getByText("Closing Price")).toBeVisible();
+  await expect(history.locator("canvas")).toHaveCount(0);
+  const frame = (await history.boundingBox())!;
+  await history.evaluate((region) => region.scrollIntoView({ block: "end" }));
+  await expect(history.locator("canvas").first()).toBeVisible();
+  // The frame kept its size: nothing below it moved when the chart came.
+  expect((await history.boundingBox())!.height).toBe(frame.height);
+  await expectAccessible(page);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -52,9 +73,12 @@ test.describe("on a phone", () => {
 
   /** Taps a chart's canvas at a share of its width, half-way down. */
   async function tapChart(chart: Locator, share: number) {
+    // A chart is drawn when it comes near the screen.
+    await chart.evaluate((region) => region.scrollIntoView({ block: "end" }));
     const canvas = chart.locator("canvas").first();
     await expect(canvas).toBeVisible();
-    await canvas.scrollIntoViewIfNeeded();
+    // Made in idle moments: the frame is busy until the chart has its series.
+    await expect(chart.locator('[aria-busy="true"]')).toHaveCount(0);
     const box = (await canvas.boundingBox())!;
     // The library's overlay canvas lies on top: a tap at the point, not on an element.
     await chart.page().touchscreen.tap(box.x + box.width * share, box.y + box.height / 2);

@@ -8,6 +8,7 @@ import {
   type PriceView,
 } from "../../../../components/charts/price-series";
 import { useLightweightChart } from "../../../../components/charts/useLightweightChart";
+import { Skeleton } from "../../../../components/RouteStates";
 import { formatCalendarDate, formatNumber, formatPrice } from "../../../../lib/format";
 
 export type ChartData = PriceView;
@@ -61,7 +62,11 @@ export function PriceChart({ bars, data }: { bars: HistoricalBar[]; data: ChartD
           <LegendItem swatch="border-info" label="Volume" value={shown && formatNumber(shown.v)} />
         )}
       </div>
-      <div ref={container} className="h-72 w-full sm:h-96" />
+      {/* Busy until the chart is made: it is drawn once near the screen, in idle moments. */}
+      <div className="relative" aria-busy={!drawn}>
+        <div ref={container} className="h-72 w-full sm:h-96" />
+        {!drawn && <Skeleton className="absolute inset-0" />}
+      </div>
       <ChartAttribution />
     </div>
   );

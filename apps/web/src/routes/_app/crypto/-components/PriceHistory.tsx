@@ -2,14 +2,19 @@ import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
 import type { TimeRange } from "@ledgerline/contracts";
 import { percent, subtract } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { memo, useState } from "react";
+import { lazy, memo, Suspense, useState } from "react";
 import { ChartToggle } from "../../../../components/charts/ChartParts";
 import { Skeleton } from "../../../../components/RouteStates";
 import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { formatCalendarDate, formatPercent, formatPrice } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
-import { PriceChart, type ChartData } from "./PriceChart";
+import type { ChartData } from "./PriceChart";
+
+// The chart library loads after the page's own content, in a chunk of its own.
+const PriceChart = lazy(() =>
+  import("./PriceChart").then(({ PriceChart }) => ({ default: PriceChart })),
+);
 
 const dataOptions = ["price", "volume"] as const;
 const dataText = { price: "Price", volume: "Volume" };
@@ -74,13 +79,11 @@ export const PriceHistory = memo(function PriceHistory({ symbol }: { symbol: str
             </Button>
           </div>
         ) : history.isPending ? (
-          <div role="status" aria-busy="true" aria-label={`Loading ${range} history`}>
-            <Skeleton className="mb-2 h-6 w-80 max-w-full" />
-            <Skeleton className="h-72 sm:h-96" />
-            <div className="mt-2 h-4" />
-          </div>
+          <ChartSkeleton label={`Loading ${range} history`} />
         ) : (
-          <PriceChart bars={bars} data={data} />
+          <Suspense fallback={<ChartSkeleton label="Loading chart" />}>
+            <PriceChart bars={bars} data={data} />
+          </Suspense>
         )}
         {history.isFetching && !history.isPending && (
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center text-primary">
@@ -91,3 +94,14 @@ export const PriceHistory = memo(function PriceHistory({ symbol }: { symbol: str
     </section>
   );
 });
+
+/** The chart's legend, canvas and attribution as grey blocks of their sizes. */
+function ChartSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-busy="true" aria-label={label}>
+      <Skeleton className="mb-2 h-6 w-80 max-w-full" />
+      <Skeleton className="h-72 sm:h-96" />
+      <div className="mt-2 h-4" />
+    </div>
+  );
+}

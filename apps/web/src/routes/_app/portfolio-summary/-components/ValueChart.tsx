@@ -27,6 +27,7 @@ import {
   useLightweightChart,
   type ChartPalette,
 } from "../../../../components/charts/useLightweightChart";
+import { Skeleton } from "../../../../components/RouteStates";
 import { cx } from "../../../../components/ui/cx";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { formatCurrency } from "../../../../lib/format";
@@ -182,13 +183,15 @@ export default memo(function ValueChart() {
           )}
         </ul>
       )}
-      <div className="relative mt-2">
+      {/* Busy until the chart is made: it is drawn once near the screen, in idle moments. */}
+      <div className="relative mt-2" aria-busy={!drawn && !empty}>
         <div
           ref={container}
           role="img"
           aria-label={description}
           className={cx("h-64 w-full sm:h-72", empty && "hidden")}
         />
+        {!drawn && !empty && <Skeleton className="absolute inset-0" />}
         {hover && hover.of === points && !empty && (
           <ChartTooltip place={hover.place} title={longLabel(hover.time)} rows={hover.rows} />
         )}

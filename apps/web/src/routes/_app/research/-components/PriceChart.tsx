@@ -17,6 +17,7 @@ import {
   showBars,
 } from "../../../../components/charts/price-series";
 import { useLightweightChart } from "../../../../components/charts/useLightweightChart";
+import { Skeleton } from "../../../../components/RouteStates";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { cx } from "../../../../components/ui/cx";
 import { formatNumber, formatPrice } from "../../../../lib/format";
@@ -141,8 +142,10 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
           </li>
         ))}
       </ul>
-      <div className="relative mt-2">
+      {/* Busy until the chart is made: it is drawn once near the screen, in idle moments. */}
+      <div className="relative mt-2" aria-busy={!drawn}>
         <div ref={container} role="img" aria-label={description} className="h-64 w-full sm:h-80" />
+        {!drawn && <Skeleton className="absolute inset-0" />}
         {hover && hover.of.bars === bars && hover.of.kind === kind && (
           <ChartTooltip place={hover.place} title={longLabel(hover.time)} rows={hover.values} />
         )}
