@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { writeTicks } from "../src/components/assets/live-quotes";
 import { stockAsset } from "../src/components/assets/stock";
 import { useAssetActions } from "../src/components/assets/useAssetActions";
+import type * as PricesAsOfModule from "../src/components/assets/PricesAsOf";
 import type * as SnapshotFiguresModule from "../src/components/stocks/SnapshotFigures";
 import { StockCardGrid } from "../src/components/stocks/StockCards";
 import { trpc } from "../src/lib/trpc";
@@ -24,6 +25,19 @@ vi.mock("../src/components/stocks/SnapshotFigures", async (original) => {
     SnapshotFigures: (props: Parameters<typeof SnapshotFigures>[0]) => {
       drawn.push(props.snapshot.symbol);
       return SnapshotFigures(props);
+    },
+  };
+});
+
+// The card's heading draws its stale-price notice once per render of the heading.
+const headings = vi.hoisted(() => ({ drawn: 0 }));
+vi.mock("../src/components/assets/PricesAsOf", async (original) => {
+  const module = await original<typeof PricesAsOfModule>();
+  return {
+    ...module,
+    PricesAsOf: (props: Parameters<typeof module.PricesAsOf>[0]) => {
+      headings.drawn += 1;
+      return module.PricesAsOf(props);
     },
   };
 });
@@ -73,7 +87,7 @@ function renderCards(queryClient: QueryClient) {
 afterEach(cleanup);
 
 describe("a live tick on the stock dashboard", () => {
-  it("redraws the card of the stock that moved and no other", async () => {
+  it("redraws the figures of the stock that moved, and no other card nor its heading", async () => {
     const queryClient = new QueryClient({
       defaultOptions: { queries: { staleTime: Infinity, retry: false } },
     });
@@ -88,6 +102,7 @@ describe("a live tick on the stock dashboard", () => {
     expect(drawn.filter((symbol) => symbol === "AAPL").length).toBeGreaterThan(0);
 
     drawn.length = 0;
+    headings.drawn = 0;
     act(() =>
       writeTicks(queryClient, [
         {
@@ -101,5 +116,7 @@ describe("a live tick on the stock dashboard", () => {
     );
     await screen.findAllByText("$151.00");
     expect(drawn).toEqual(["AAPL"]);
+    // Its heading, links and watchlist button show nothing a price changes: not drawn again.
+    expect(headings.drawn).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Eye } from "lucide-react";
-import { Fragment, useId, type ReactNode } from "react";
+import { Fragment, memo, useId, type ReactNode } from "react";
 import { Badge } from "../ui/Badge";
 import { Button, buttonClass } from "../ui/Button";
 import { HoldingFigures } from "./HoldingFigures";
@@ -45,45 +45,18 @@ export function AssetCard({
       data-symbol={symbol}
       className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 shadow-sm"
     >
-      <header className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 id={headingId} className="text-lg font-bold">
-            <Link
-              to={asset.details.to}
-              params={{ symbol }}
-              className="hover:text-primary hover:underline"
-            >
-              {symbol}
-            </Link>
-          </h3>
-          {item.name && (
-            <p className="truncate text-sm text-muted" title={item.name}>
-              {item.name}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col items-end gap-1">
-          {!item.watched && (
-            <Badge tone="info">
-              <Eye aria-hidden="true" className="mr-1 h-3 w-3" />
-              Held, not watched
-            </Badge>
-          )}
-          <PricesAsOf at={item.staleAt} />
-        </div>
-      </header>
+      <CardHeader
+        asset={asset}
+        symbol={symbol}
+        name={item.name}
+        watched={item.watched}
+        staleAt={item.staleAt}
+        headingId={headingId}
+      />
       {figures}
       <HoldingFigures asset={asset} position={position} price={price} />
       <div className="mt-auto flex flex-wrap gap-2">
-        {asset.details.label && (
-          <Link
-            to={asset.details.to}
-            params={{ symbol }}
-            className={buttonClass("secondary", "sm")}
-          >
-            {asset.details.label}
-          </Link>
-        )}
+        <DetailsLink asset={asset} symbol={symbol} />
         <Button size="sm" disabled={!target} onClick={() => target && actions.buy(target)}>
           Buy {asset.noun}
         </Button>
@@ -93,19 +66,100 @@ export function AssetCard({
           </Button>
         )}
         <SetAlertButton asset={asset} symbol={symbol} price={price} size="sm" />
-        {item.watched ? (
-          <Button size="sm" variant="ghost" onClick={() => actions.remove(symbol)}>
-            Remove
-          </Button>
-        ) : (
-          <Button size="sm" variant="ghost" busy={saving} onClick={() => actions.save(symbol)}>
-            Add to Watchlist
-          </Button>
-        )}
+        <WatchButton symbol={symbol} watched={item.watched} saving={saving} actions={actions} />
       </div>
     </article>
   );
 }
+
+// The parts of a card that a price does not change are memoised: every watched symbol ticks about
+// once a second, and each tick would otherwise draw them again, links and icons included.
+
+/** Symbol (linking to its page), name, and the notices on the card's corner. */
+const CardHeader = memo(function CardHeader({
+  asset,
+  symbol,
+  name,
+  watched,
+  staleAt,
+  headingId,
+}: {
+  asset: AssetActions["asset"];
+  symbol: string;
+  name: string | undefined;
+  watched: boolean;
+  staleAt: string | null | undefined;
+  headingId: string;
+}) {
+  return (
+    <header className="flex items-start justify-between gap-3">
+      <div className="min-w-0">
+        <h3 id={headingId} className="text-lg font-bold">
+          <Link
+            to={asset.details.to}
+            params={{ symbol }}
+            className="hover:text-primary hover:underline"
+          >
+            {symbol}
+          </Link>
+        </h3>
+        {name && (
+          <p className="truncate text-sm text-muted" title={name}>
+            {name}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col items-end gap-1">
+        {!watched && (
+          <Badge tone="info">
+            <Eye aria-hidden="true" className="mr-1 h-3 w-3" />
+            Held, not watched
+          </Badge>
+        )}
+        <PricesAsOf at={staleAt} />
+      </div>
+    </header>
+  );
+});
+
+/** The asset's own page ('Research Stock'), where the asset has one to name. */
+const DetailsLink = memo(function DetailsLink({
+  asset,
+  symbol,
+}: {
+  asset: AssetActions["asset"];
+  symbol: string;
+}) {
+  if (!asset.details.label) return null;
+  return (
+    <Link to={asset.details.to} params={{ symbol }} className={buttonClass("secondary", "sm")}>
+      {asset.details.label}
+    </Link>
+  );
+});
+
+/** Remove, or Add to Watchlist for a held asset that is not watched. */
+const WatchButton = memo(function WatchButton({
+  symbol,
+  watched,
+  saving,
+  actions,
+}: {
+  symbol: string;
+  watched: boolean;
+  saving: boolean;
+  actions: AssetActions;
+}) {
+  return watched ? (
+    <Button size="sm" variant="ghost" onClick={() => actions.remove(symbol)}>
+      Remove
+    </Button>
+  ) : (
+    <Button size="sm" variant="ghost" busy={saving} onClick={() => actions.save(symbol)}>
+      Add to Watchlist
+    </Button>
+  );
+});
 
 /**
  * Cards in a responsive grid, sorted by symbol. Each card is drawn by `render`, which should
