@@ -1,5 +1,4 @@
 import {
-  add,
   big,
   canonical,
   compare,
