@@ -5,7 +5,7 @@ import {
 } from "@ledgerline/contracts/browser";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense } from "react";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
 import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
@@ -13,8 +13,12 @@ import { PageHeader } from "../../components/ui/PageHeader";
 import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Allocation } from "./portfolio-summary/-components/Allocation";
-import { CryptoSymbolLink, StockSymbolLink } from "../../components/assets/SymbolLink";
-import { PositionsTable } from "./portfolio-summary/-components/PositionsTable";
+import {
+  cryptoHoldings,
+  HoldingsFrame,
+  HoldingsSection,
+  stockHoldings,
+} from "./portfolio-summary/-components/HoldingsSection";
 import { ReturnsPanel } from "./portfolio-summary/-components/ReturnsPanel";
 import { ValueCards } from "./portfolio-summary/-components/ValueCards";
 import { titled } from "../../lib/head";
@@ -72,42 +76,12 @@ function PortfolioSummaryError() {
   return (
     <div className="space-y-8">
       <PageHeader title={pageTitle} subtitle={pageSubtitle} actions={<TransactionHistoryLink />} />
-      <Section id="stock-holdings" title="Stock Portfolio">
+      <HoldingsFrame kind={stockHoldings}>
         <Alert tone="error">{portfolioMessages.failedToLoadStockPortfolio}</Alert>
-      </Section>
-      <Section id="crypto-holdings" title="Crypto Portfolio">
+      </HoldingsFrame>
+      <HoldingsFrame kind={cryptoHoldings}>
         <RouteErrorPanel message={portfolioMessages.failedToLoadCryptoPortfolio} />
-      </Section>
-    </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function EmptyHoldings({
-  text,
-  to,
-  action,
-}: {
-  text: string;
-  to: "/search-area" | "/crypto";
-  action: string;
-}) {
-  return (
-    <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-10 text-center">
-      <p className="text-muted">{text}</p>
-      <Link to={to} className={`${buttonClass("primary")} mt-4`}>
-        {action}
-      </Link>
+      </HoldingsFrame>
     </div>
   );
 }
@@ -174,39 +148,8 @@ function PortfolioSummaryPage() {
       </div>
       <ReturnsPanel />
 
-      <Section id="stock-holdings" title="Stock Portfolio">
-        {data.stocks.positions.length === 0 ? (
-          <EmptyHoldings
-            text="No stock positions in your portfolio."
-            to="/search-area"
-            action="Search Stocks"
-          />
-        ) : (
-          <PositionsTable
-            caption="Your stock positions"
-            section={data.stocks}
-            totalLabel="Portfolio Total:"
-            SymbolLink={StockSymbolLink}
-          />
-        )}
-      </Section>
-
-      <Section id="crypto-holdings" title="Crypto Portfolio">
-        {data.crypto.positions.length === 0 ? (
-          <EmptyHoldings
-            text="No crypto positions in your portfolio."
-            to="/crypto"
-            action="Search Crypto"
-          />
-        ) : (
-          <PositionsTable
-            caption="Your crypto positions"
-            section={data.crypto}
-            totalLabel="Crypto Total:"
-            SymbolLink={CryptoSymbolLink}
-          />
-        )}
-      </Section>
+      <HoldingsSection kind={stockHoldings} section={data.stocks} />
+      <HoldingsSection kind={cryptoHoldings} section={data.crypto} />
     </div>
   );
 }
