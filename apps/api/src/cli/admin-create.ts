@@ -6,10 +6,9 @@
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { email as emailSchema, newPassword, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts";
-import { createRepositories, migrateDatabase, openDatabase } from "@ledgerline/db";
 import { loadEnv } from "../env";
-import { migrationsFolders } from "../paths";
 import { hashPassword, isCommonPassword } from "../services/passwords";
+import { createOrPromoteAdmin, openDeploymentDatabase } from "./admin-account";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, name: { type: "string", default: "Administrator" } },
@@ -40,21 +39,19 @@ const password = newPassword.safeParse(
 if (!password.success) fail(password.error.issues[0]?.message ?? "Invalid password");
 if (isCommonPassword(password.data)) fail("That password is too common.");
 
-const database = openDatabase(env.DATABASE_URL);
-await migrateDatabase(database, migrationsFolders[database.dialect]);
-const repos = createRepositories(database);
-const existing = await repos.users.findByEmail(email.data);
-const passwordHash = await hashPassword(password.data);
-if (existing) {
-  await repos.users.setAdmin(existing.id, true);
-  await repos.users.setPasswordHash(existing.id, passwordHash);
-  await repos.sessions.deleteAllForUser(existing.id);
-  console.log(`Promoted ${email.data} to admin and set the new password.`);
-} else {
-  await repos.users.create(
-    { email: email.data, name: values.name ?? "Administrator", passwordHash, isAdmin: true },
-    new Date(),
-  );
-  console.log(`Created admin ${email.data}.`);
-}
-await database.close();
+const deployment = await openDeploymentDatabase(env);
+const outcome = await createOrPromoteAdmin(
+  deployment.repos,
+  {
+    email: email.data,
+    name: values.name ?? "Administrator",
+    passwordHash: await hashPassword(password.data),
+  },
+  new Date(),
+);
+await deployment.close();
+console.log(
+  outcome === "promoted"
+    ? `Promoted ${email.data} to admin and set the new password.`
+    : `Created admin ${email.data}.`,
+);

@@ -1,9 +1,4 @@
-import {
-  createRepositories,
-  migrateDatabase,
-  openDatabase,
-  type AnyDatabase,
-} from "@ledgerline/db";
+import { migrateDatabase, openDatabase, type AnyDatabase } from "@ledgerline/db";
 import { LIVE_HEARTBEAT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -23,9 +18,8 @@ import { QuoteStreams } from "../services/quote-streams";
 import { createIdempotency, type IdempotencyOptions } from "../services/idempotency";
 import { createThrottles, type ThrottleLimits } from "../services/throttles";
 import { sessionTokenIssuer } from "../services/session-token";
-import { withSessionCache } from "../services/session-cache";
 import { createAnswerCache } from "../services/answer-cache";
-import { withDataVersions } from "../services/data-versions";
+import { appRepositories } from "../services/app-repositories";
 import { createBackgroundWork } from "../services/background-work";
 
 export interface DepsOptions {
@@ -53,10 +47,7 @@ export const depsPlugin = fp(
     const database = openDatabase(options.env.DATABASE_URL);
     await migrateDatabase(database, options.migrationsFolders[database.dialect]);
     const { shared } = options;
-    const repos = withDataVersions(
-      withSessionCache(createRepositories(database), options.clock, shared.versions),
-      shared.versions,
-    );
+    const repos = appRepositories(database, options.clock, shared.versions);
     const mailer = createMailer({
       smtpUrl: options.env.SMTP_URL,
       from: options.env.MAIL_FROM,
@@ -113,6 +104,7 @@ export const depsPlugin = fp(
       answers: createAnswerCache({
         versions: shared.versions,
         market,
+        clock: options.clock,
         onError: (error) => app.log.warn({ err: error }, "answer cache versions unreadable"),
       }),
       config: {

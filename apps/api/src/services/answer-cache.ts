@@ -2,6 +2,7 @@ import type { ApiKeyRow, UserRow } from "@ledgerline/db";
 import type { MarketService } from "@ledgerline/market";
 import { LRUCache } from "lru-cache";
 import type { DataVersions } from "../shared-state";
+import type { Clock } from "./clock";
 import { EVERYONE, MARKET, USER_LIST, userData } from "./data-versions";
 
 /**
@@ -12,6 +13,14 @@ export type CachedAnswer = "own-data" | "all-users";
 
 /** Bytes of answers kept in this process. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The longest the admin's user list is answered from memory, as a session lookup is
+ * (session-cache.ts). Users are also written by other programs: `pnpm admin:create` creates or
+ * promotes an admin in the database, and on a deployment without Redis it cannot reach the
+ * server's memory to bump the user list's version; neither can a change by hand in the database.
+ */
+export const USER_LIST_ANSWER_MS = 5_000;
 
 /**
  * How long an answer being built stays what the read would answer, on the market's clock: the
@@ -77,6 +86,8 @@ export function answerKey(
 export function createAnswerCache(options: {
   versions: DataVersions;
   market: MarketService;
+  /** The app's clock, for the user list's lifetime. */
+  clock: Clock;
   onError(error: unknown): void;
 }): AnswerCache {
   const { versions, market } = options;
@@ -87,9 +98,15 @@ export function createAnswerCache(options: {
   return {
     async version(user, depends) {
       const names = [EVERYONE, MARKET, userData(user.id)];
-      if (depends === "all-users") names.push(USER_LIST);
+      // The user list's answers are kept for the current USER_LIST_ANSWER_MS window only: a
+      // clock reading per read, where a check in the database would cost a query.
+      let window = "";
+      if (depends === "all-users") {
+        names.push(USER_LIST);
+        window = ` ${Math.floor(options.clock.now().getTime() / USER_LIST_ANSWER_MS)}`;
+      }
       try {
-        return `${market.stocks.generation} ${await versions.read(names)}`;
+        return `${market.stocks.generation} ${await versions.read(names)}${window}`;
       } catch (error) {
         options.onError(error);
         return undefined;
