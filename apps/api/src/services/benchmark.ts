@@ -4,7 +4,14 @@ import {
   type Decimal,
   type ReinvestedDividend,
 } from "@ledgerline/money";
-import { addDays, CloseSeries, corporateActions, dailyBars } from "./portfolio-valuation";
+import {
+  addDays,
+  closeInSharesOf,
+  CloseSeries,
+  corporateActions,
+  dailyBars,
+  perShareIn,
+} from "./portfolio-valuation";
 import type { AppDeps } from "./scope";
 
 /**
@@ -14,14 +21,23 @@ import type { AppDeps } from "./scope";
  * the line ends where the figure stands.
  */
 export interface BenchmarkReturns {
-  /** Its close at the start and at the last day asked, in each day's shares. */
+  /**
+   * Its close at the start and at the last day asked, both in the last day's shares (a split
+   * in between changes the count of shares, not what the index returned).
+   */
   startClose: Decimal | null;
   endClose: Decimal | null;
-  /** Its dividends with an ex-date after the start up to the last day, with the closes around each. */
+  /**
+   * Its dividends with an ex-date after the start up to the last day, with the closes around
+   * each, amounts and closes in the last day's shares.
+   */
   dividends: ReinvestedDividend[];
   /** Its total return from the start to each day asked; null without its closes. */
   returns: Map<string, Decimal | null>;
 }
+
+/** Places a dividend per share is carried to once a later split has divided it. */
+const SPLIT_AMOUNT_DECIMALS = 10;
 
 /** `days` ascend, none before `startDate`; the last is where the period ends. */
 export async function benchmarkReturns(
@@ -48,22 +64,34 @@ export async function benchmarkReturns(
     )
     .sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
 
-  // The series is read forward: every close needed, in date order, once.
-  const series = new CloseSeries(bars, actions);
+  // The series is read forward: every close needed, in date order, once. The bars are
+  // split-adjusted: every close and dividend is taken in the shares of the last day, so that a
+  // split inside the period is no loss and no gain.
+  const series = new CloseSeries(bars);
+  const inEndShares = (close: Decimal | null) =>
+    close === null ? null : closeInSharesOf(close, endDate, actions);
   const needed = [
     startDate,
     ...days,
     ...paying.flatMap((action) => [addDays(action.exDate, -1), action.exDate]),
   ].sort();
   const closes = new Map<string, Decimal | null>();
-  for (const day of needed) closes.set(day, series.on(day));
+  for (const day of needed) closes.set(day, inEndShares(series.on(day)));
 
   const dividends: ReinvestedDividend[] = [];
   for (const action of paying) {
     const previousClose = closes.get(addDays(action.exDate, -1));
     const exClose = closes.get(action.exDate);
     if (previousClose && exClose) {
-      dividends.push({ exDate: action.exDate, amount: action.cashAmount!, previousClose, exClose });
+      // Per share of its ex-date, in the last day's shares.
+      const amount = perShareIn(
+        action.cashAmount!,
+        action.exDate,
+        endDate,
+        actions,
+        SPLIT_AMOUNT_DECIMALS,
+      );
+      dividends.push({ exDate: action.exDate, amount, previousClose, exClose });
     }
   }
 

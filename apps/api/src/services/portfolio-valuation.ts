@@ -1,5 +1,5 @@
 import type { CorporateAction, HistoricalBar } from "@ledgerline/contracts";
-import type { AssetType, HoldingSnapshot, Trade } from "@ledgerline/db";
+import { FAR_DAY, type AssetType, type HoldingSnapshot, type Trade } from "@ledgerline/db";
 import {
   add,
   applyBuy,
@@ -132,13 +132,32 @@ export function closeInSharesOf(
   day: string,
   actions: readonly CorporateAction[],
 ): Decimal {
-  let price = adjustedClose;
-  for (const action of actions) {
-    if (action.type === "split" && action.exDate > day && action.splitFrom && action.splitTo) {
-      price = divide(multiply(price, action.splitTo), action.splitFrom, 2);
+  return perShareIn(adjustedClose, FAR_DAY, day, actions, 2);
+}
+
+/**
+ * A per-share figure (a price, a dividend) of `from`'s shares in `to`'s, to `places`: each split
+ * between the two days shares it among splitTo / splitFrom times as many shares going forward,
+ * among that many times fewer going back.
+ */
+export function perShareIn(
+  value: Decimal,
+  from: string,
+  to: string,
+  actions: readonly CorporateAction[],
+  places: number,
+): Decimal {
+  const forward = from < to;
+  const [after, upTo] = forward ? [from, to] : [to, from];
+  let figure = value;
+  for (const { type, exDate, splitFrom, splitTo } of actions) {
+    if (type === "split" && exDate > after && exDate <= upTo && splitFrom && splitTo) {
+      figure = forward
+        ? divide(multiply(figure, splitFrom), splitTo, places)
+        : divide(multiply(figure, splitTo), splitFrom, places);
     }
   }
-  return price;
+  return figure;
 }
 
 /**
