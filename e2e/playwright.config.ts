@@ -1,5 +1,6 @@
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { CHROMIUM_ARGS } from "@ledgerline/chromium";
 import { defineConfig } from "@playwright/test";
 import { resolveChromium } from "./chromium";
 
@@ -61,13 +62,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: [

@@ -3,12 +3,13 @@
  * file with the demo accounts, the simulated market pinned to an open session (so prices move),
  * and tabs signed in as the demo user or admin. Used by lighthouse.ts and boot-profile.ts.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CHROMIUM_ARGS, systemChromium } from "@ledgerline/chromium";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 
 export const DEMO = {
@@ -81,16 +82,9 @@ export async function startBuiltApp(webRoot?: string): Promise<BuiltApp> {
 
 function chromiumPath(): string {
   // eslint-disable-next-line no-restricted-properties -- a bench reads where its browser is
-  const configured = process.env.CHROMIUM_PATH;
-  if (configured) return configured;
-  for (const name of ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"]) {
-    try {
-      return execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim();
-    } catch {
-      /* not this one */
-    }
-  }
-  throw new Error("No Chromium found: set CHROMIUM_PATH.");
+  const found = process.env.CHROMIUM_PATH || systemChromium();
+  if (!found) throw new Error("No Chromium found: set CHROMIUM_PATH.");
+  return found;
 }
 
 /** CHROMIUM_PATH or the system's Chromium, headless, with nothing of its own on the network. */
@@ -98,13 +92,7 @@ export function launchChromium(): Promise<Browser> {
   return puppeteer.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
