@@ -7,6 +7,23 @@ export interface SelectOption<V extends string> {
   label: string;
 }
 
+/** A filter's first choice: the empty value, which leaves the filter out of the search. */
+export const anyOption: SelectOption<""> = { value: "", label: "All" };
+
+/**
+ * One option per value of a contract's enum, in its order, labelled as the value reads in a
+ * sentence ("BUY" is "Buy") unless `labels` names it otherwise.
+ */
+export function enumOptions<V extends string>(
+  values: readonly V[],
+  labels: Partial<Record<V, string>> = {},
+): SelectOption<V>[] {
+  return values.map((value) => ({
+    value,
+    label: labels[value] ?? value.charAt(0) + value.slice(1).toLowerCase(),
+  }));
+}
+
 /** A labelled select, as `Field` is a labelled input: the filter and sort forms' choices. */
 export function SelectField<V extends string>({
   label,

@@ -1,4 +1,6 @@
+import { assetKinds } from "@ledgerline/contracts/browser";
 import type {
+  AssetKind,
   ImportDateFormat,
   ImportMappingInput,
   ImportPreview,
@@ -17,7 +19,12 @@ import { Button, buttonClass } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { Field } from "../../components/ui/Field";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { boundSelect, SelectField, type SelectOption } from "../../components/ui/SelectField";
+import {
+  boundSelect,
+  enumOptions,
+  SelectField,
+  type SelectOption,
+} from "../../components/ui/SelectField";
 import { errorMessage } from "../../lib/errors";
 import { textInput } from "../../lib/form";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
@@ -56,10 +63,7 @@ const decimalSeparators: SelectOption<MappingState["decimalSeparator"]>[] = [
   { value: ",", label: "Comma (1.234,56)" },
 ];
 
-const assetTypes: SelectOption<MappingState["assetType"]>[] = [
-  { value: "STOCK", label: "Stocks" },
-  { value: "CRYPTO", label: "Crypto" },
-];
+const assetTypes = enumOptions(assetKinds, { STOCK: "Stocks" });
 
 const dateFormats: SelectOption<ImportDateFormat>[] = [
   { value: "YYYY-MM-DD", label: "YYYY-MM-DD" },
@@ -94,7 +98,7 @@ interface MappingState {
   delimiter: "," | ";" | "\t";
   decimalSeparator: "." | ",";
   dateFormat: ImportDateFormat;
-  assetType: "STOCK" | "CRYPTO";
+  assetType: AssetKind;
   columns: Partial<Record<ColumnField, string>>;
   actions: Record<ActionKind, string>;
 }

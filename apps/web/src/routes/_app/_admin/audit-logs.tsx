@@ -12,7 +12,7 @@ import { Field } from "../../../components/ui/Field";
 import { FilterForm, type FilterValues } from "../../../components/ui/FilterForm";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { PagedFooter } from "../../../components/ui/Pager";
-import { boundSelect, type SelectOption } from "../../../components/ui/SelectField";
+import { anyOption, boundSelect, type SelectOption } from "../../../components/ui/SelectField";
 import { Spinner } from "../../../components/ui/Spinner";
 import { isoToLocalInput, localInputToIso } from "../../../lib/datetime-local";
 import { textInput } from "../../../lib/form";
@@ -183,7 +183,7 @@ const columns = [
 
 // The filter's text: empty is any outcome.
 const outcomes: SelectOption<string>[] = [
-  { value: "", label: "All" },
+  anyOption,
   { value: "true", label: "Success" },
   { value: "false", label: "Failure" },
 ];

@@ -1,7 +1,8 @@
+import { assetKinds, transactionKinds } from "@ledgerline/contracts/browser";
 import type { AssetKind, TransactionKind } from "@ledgerline/contracts";
 import { Field } from "../../../../components/ui/Field";
 import { FilterForm, type FilterValues } from "../../../../components/ui/FilterForm";
-import { boundSelect, type SelectOption } from "../../../../components/ui/SelectField";
+import { anyOption, boundSelect, enumOptions } from "../../../../components/ui/SelectField";
 import { isoToLocalInput, localInputToIso } from "../../../../lib/datetime-local";
 import { textInput } from "../../../../lib/form";
 import type { TransactionSearch } from "./history-search";
@@ -11,19 +12,8 @@ type Filters = Pick<
   "startDate" | "endDate" | "symbol" | "type" | "transactionType"
 >;
 
-// Empty text is "any": the filter is left out of the search.
-const assetKinds: SelectOption<string>[] = [
-  { value: "", label: "All" },
-  { value: "STOCK", label: "Stock" },
-  { value: "CRYPTO", label: "Crypto" },
-];
-
-const transactionKinds: SelectOption<string>[] = [
-  { value: "", label: "All" },
-  { value: "BUY", label: "Buy" },
-  { value: "SELL", label: "Sell" },
-  { value: "SPLIT", label: "Split" },
-];
+const assetKindOptions = [anyOption, ...enumOptions(assetKinds)];
+const transactionKindOptions = [anyOption, ...enumOptions(transactionKinds)];
 
 /**
  * The spec's filters: Start Date and End Date (date-time, sent as ISO instants), Symbol, Purchase
@@ -78,9 +68,11 @@ export function TransactionFilters({
               />
             )}
           </form.Field>
-          <form.Field name="type">{boundSelect("Purchase Type", assetKinds)}</form.Field>
+          <form.Field name="type">
+            {boundSelect<string>("Purchase Type", assetKindOptions)}
+          </form.Field>
           <form.Field name="transactionType">
-            {boundSelect("Transaction Type", transactionKinds)}
+            {boundSelect<string>("Transaction Type", transactionKindOptions)}
           </form.Field>
         </>
       )}
