@@ -161,25 +161,36 @@ const WatchButton = memo(function WatchButton({
   );
 });
 
+/** A card's own data: a watched asset's saved entry, or a held asset's quote. */
+export type AssetCardSource<Saved, Held> = { saved: Saved } | { held: Held };
+
 /**
- * Cards in a responsive grid, sorted by symbol. Each card is drawn by `render`, which should
- * give a memoised card of the card's own data, so a tick moving one symbol redraws one card.
+ * Watched assets' cards (and, on a dashboard, those of held assets that are not watched) in a
+ * responsive grid, sorted by symbol. Each card is drawn by `render`, which should give a memoised
+ * card of the card's own data, so a tick moving one symbol redraws one card.
  */
-export function AssetCardGrid<T>({
-  cards,
-  symbolOf,
+export function AssetCardGrid<Saved extends Symbolled, Held extends Symbolled>({
+  items,
+  held = [],
   render,
 }: {
-  cards: readonly T[];
-  symbolOf: (card: T) => string;
-  render: (card: T) => ReactNode;
+  items: readonly Saved[];
+  held?: readonly Held[] | undefined;
+  render: (card: AssetCardSource<Saved, Held>, symbol: string) => ReactNode;
 }) {
-  const sorted = [...cards].sort((a, b) => symbolOf(a).localeCompare(symbolOf(b)));
+  const cards = [
+    ...items.map((saved) => ({ symbol: saved.symbol, card: { saved } })),
+    ...held.map((quote) => ({ symbol: quote.symbol, card: { held: quote } })),
+  ].sort((a, b) => a.symbol.localeCompare(b.symbol));
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-      {sorted.map((card) => (
-        <Fragment key={symbolOf(card)}>{render(card)}</Fragment>
+      {cards.map(({ symbol, card }) => (
+        <Fragment key={symbol}>{render(card, symbol)}</Fragment>
       ))}
     </div>
   );
+}
+
+interface Symbolled {
+  symbol: string;
 }

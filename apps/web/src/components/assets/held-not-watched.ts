@@ -1,3 +1,8 @@
+import type { AppRouter } from "@ledgerline/api";
+import { useQuery, type UseQueryOptions } from "@tanstack/react-query";
+import type { TRPCClientErrorLike } from "@trpc/client";
+import type { TRPCQueryKey } from "@trpc/tanstack-react-query";
+
 /** The server answers at most this many symbols per batched read (MAX_SYMBOLS_PER_REQUEST). */
 const BATCH_LIMIT = 100;
 
@@ -17,21 +22,31 @@ export function heldNotWatched(
     .slice(0, BATCH_LIMIT);
 }
 
-/** How a dashboard reads the quotes of those symbols: only when there are some, refreshed. */
-export const heldQuery = (symbols: readonly string[], refreshMs: number) => ({
-  enabled: symbols.length > 0,
-  refetchInterval: refreshMs,
-});
+/** A batched tRPC read of some symbols' quotes, one result a symbol. */
+type BatchRead<R> = UseQueryOptions<R[], TRPCClientErrorLike<AppRouter>, R[], TRPCQueryKey>;
 
-/** The quotes a batched read answered for those symbols (the failed ones are left out). */
-export function answered<R, T>(
-  results: readonly R[] | undefined,
-  symbols: readonly string[],
-  pick: (result: R) => T | undefined,
+/**
+ * The quotes of the held symbols that are not watched, as a dashboard shows them: read in one
+ * batch (`query`) only when there are some, refreshed every `refreshMs`, the failed ones left out.
+ */
+export function useHeldNotWatched<R, T>(
+  holdings: ReadonlyMap<string, unknown>,
+  watched: readonly { symbol: string }[] | undefined,
+  read: {
+    query: (symbols: string[]) => BatchRead<R>;
+    refreshMs: number;
+    pick: (result: R) => T | undefined;
+  },
 ): T[] {
+  const symbols = heldNotWatched(holdings, watched);
+  const { data } = useQuery({
+    ...read.query(symbols),
+    enabled: symbols.length > 0,
+    refetchInterval: read.refreshMs,
+  });
   if (symbols.length === 0) return [];
-  return (results ?? []).flatMap((result) => {
-    const quote = pick(result);
+  return (data ?? []).flatMap((result) => {
+    const quote = read.pick(result);
     return quote === undefined ? [] : [quote];
   });
 }

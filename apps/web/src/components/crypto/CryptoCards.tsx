@@ -1,17 +1,21 @@
 import { CRYPTO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { CryptoQuote, SavedCrypto } from "@ledgerline/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { memo } from "react";
 import { trpc } from "../../lib/trpc";
-import { AssetCard, AssetCardGrid, type AssetCardItem } from "../assets/AssetCard";
-import { answered, heldNotWatched, heldQuery } from "../assets/held-not-watched";
+import {
+  AssetCard,
+  AssetCardGrid,
+  type AssetCardItem,
+  type AssetCardSource,
+} from "../assets/AssetCard";
+import { useHeldNotWatched } from "../assets/held-not-watched";
 import { staleSince } from "../assets/PricesAsOf";
 import type { AssetActions } from "../assets/useAssetActions";
 import { CryptoFigures } from "./CryptoFigures";
 import { SavedPriceTrend } from "./SavedPriceTrend";
 
 /** A card's own data: a watched coin's saved entry, or an owned coin's quote. */
-type CryptoCardSource = { saved: SavedCrypto } | { held: CryptoQuote };
+type CryptoCardSource = AssetCardSource<SavedCrypto, CryptoQuote>;
 
 /**
  * One coin's card, drawn again only when its own entry (the cache keeps an entry's object while
@@ -53,12 +57,11 @@ const CryptoCard = memo(function CryptoCard(
 
 /** Quotes of the coins the user owns but does not watch, refreshed with the watchlist. */
 export function useHeldNotWatchedCoins(actions: AssetActions, watched?: readonly SavedCrypto[]) {
-  const symbols = heldNotWatched(actions.holdings, watched);
-  const { data } = useQuery({
-    ...trpc.crypto.quotes.queryOptions({ symbols }),
-    ...heldQuery(symbols, CRYPTO_REFRESH_INTERVAL_MS),
+  return useHeldNotWatched(actions.holdings, watched, {
+    query: (symbols) => trpc.crypto.quotes.queryOptions({ symbols }),
+    refreshMs: CRYPTO_REFRESH_INTERVAL_MS,
+    pick: (result) => (result.ok ? result.quote : undefined),
   });
-  return answered(data, symbols, (result) => (result.ok ? result.quote : undefined));
 }
 
 /**
@@ -67,7 +70,7 @@ export function useHeldNotWatchedCoins(actions: AssetActions, watched?: readonly
  */
 export function CryptoCardGrid({
   items,
-  held = [],
+  held,
   names,
   actions,
   versusSaved = false,
@@ -78,19 +81,14 @@ export function CryptoCardGrid({
   actions: AssetActions;
   versusSaved?: boolean;
 }) {
-  const cards: CryptoCardSource[] = [
-    ...items.map((saved) => ({ saved })),
-    ...held.map((quote) => ({ held: quote })),
-  ];
-  const symbolOf = (card: CryptoCardSource) => ("saved" in card ? card.saved : card.held).symbol;
   return (
     <AssetCardGrid
-      cards={cards}
-      symbolOf={symbolOf}
-      render={(card) => (
+      items={items}
+      held={held}
+      render={(card, symbol) => (
         <CryptoCard
           {...card}
-          name={names.get(symbolOf(card))}
+          name={names.get(symbol)}
           versusSaved={versusSaved}
           actions={actions}
         />

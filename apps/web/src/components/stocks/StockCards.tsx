@@ -1,16 +1,20 @@
 import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { SavedStock, StockSnapshot } from "@ledgerline/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { memo } from "react";
 import { trpc } from "../../lib/trpc";
-import { AssetCard, AssetCardGrid, type AssetCardItem } from "../assets/AssetCard";
-import { answered, heldNotWatched, heldQuery } from "../assets/held-not-watched";
+import {
+  AssetCard,
+  AssetCardGrid,
+  type AssetCardItem,
+  type AssetCardSource,
+} from "../assets/AssetCard";
+import { useHeldNotWatched } from "../assets/held-not-watched";
 import { staleSince } from "../assets/PricesAsOf";
 import type { AssetActions } from "../assets/useAssetActions";
 import { SnapshotFigures } from "./SnapshotFigures";
 
 /** A card's own data: a watched stock's saved entry, or a held stock's snapshot. */
-type StockCardSource = { saved: SavedStock } | { held: StockSnapshot };
+type StockCardSource = AssetCardSource<SavedStock, StockSnapshot>;
 
 function cardOf(source: StockCardSource): { item: AssetCardItem; snapshot: StockSnapshot | null } {
   if ("saved" in source) {
@@ -62,32 +66,27 @@ const StockCard = memo(function StockCard(props: StockCardSource & { actions: As
 
 /** Snapshots of the stocks the user holds but does not watch, refreshed with the watchlist. */
 export function useHeldNotWatchedStocks(actions: AssetActions, watched?: readonly SavedStock[]) {
-  const symbols = heldNotWatched(actions.holdings, watched);
-  const { data } = useQuery({
-    ...trpc.market.snapshots.queryOptions({ symbols }),
-    ...heldQuery(symbols, STOCK_REFRESH_INTERVAL_MS),
+  return useHeldNotWatched(actions.holdings, watched, {
+    query: (symbols) => trpc.market.snapshots.queryOptions({ symbols }),
+    refreshMs: STOCK_REFRESH_INTERVAL_MS,
+    pick: (result) => (result.ok ? result.snapshot : undefined),
   });
-  return answered(data, symbols, (result) => (result.ok ? result.snapshot : undefined));
 }
 
 /** Watched stocks (and, on the dashboard, held stocks that are not watched) as cards. */
 export function StockCardGrid({
   items,
-  held = [],
+  held,
   actions,
 }: {
   items: readonly SavedStock[];
   held?: readonly StockSnapshot[];
   actions: AssetActions;
 }) {
-  const cards: StockCardSource[] = [
-    ...items.map((saved) => ({ saved })),
-    ...held.map((snapshot) => ({ held: snapshot })),
-  ];
   return (
     <AssetCardGrid
-      cards={cards}
-      symbolOf={(card) => ("saved" in card ? card.saved.symbol : card.held.symbol)}
+      items={items}
+      held={held}
       render={(card) => <StockCard {...card} actions={actions} />}
     />
   );
