@@ -2,6 +2,7 @@ import { changes, type AssetType } from "@ledgerline/db";
 import { createMarketService, fixedClock } from "@ledgerline/market";
 import { multiply, toStored } from "@ledgerline/money";
 import { expect } from "vitest";
+import type { UserScope } from "../src/services/scope";
 import { startTestApp, type TestApp, type TestAppOptions } from "./support/test-app";
 
 /** The simulated market standing still in a regular session (a Wednesday), so prices are exact. */
@@ -12,6 +13,15 @@ export const pinnedMarket = () => createMarketService({ clock: fixedClock(MARKET
 export async function historyApp(options: TestAppOptions = {}) {
   const t = await startTestApp({ market: pinnedMarket(), ...options });
   return { t, ...(await historyUser(t)) };
+}
+
+/** historyApp with the user's scope, for tests that call the services themselves. */
+export async function historyScope(options: TestAppOptions = {}) {
+  const me = await historyApp(options);
+  const { deps } = me.t.app;
+  const user = (await deps.repos.users.findById(me.user.id))!;
+  const scope: UserScope = { deps, ip: null, userAgent: null, user };
+  return { ...me, scope };
 }
 
 /**

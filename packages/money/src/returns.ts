@@ -57,45 +57,84 @@ export interface TimeWeightedReturn {
  * The first day is the starting valuation; its flow is already inside its value.
  */
 export function timeWeightedReturn(days: readonly DailyValue[]): TimeWeightedReturn {
-  const subPeriods: SubPeriod[] = [];
-  const factors: Decimal[] = [];
-  const first = days[0];
-  if (!first) return { timeWeightedReturn: null, subPeriods };
-  let start = { date: first.date, value: first.value };
-  const close = (to: string, endValue: Decimal) => {
-    if (sign(start.value) <= 0) return;
-    const factor = divide(endValue, start.value, FACTOR_DECIMALS);
-    factors.push(factor);
-    subPeriods.push({
-      from: start.date,
-      to,
-      startValue: start.value,
-      endValue,
-      return: subtract(factor, "1"),
-    });
+  return finishTimeWeighted(timeWeightedThrough(days.slice(0, -1)), days.at(-1));
+}
+
+/**
+ * timeWeightedReturn worked through every day but the last, which finishTimeWeighted adds: what
+ * a period's days up to yesterday give, kept while they stand, for a read to add today to. Its
+ * pieces' returns are rounded; `growth` is theirs chain-linked.
+ */
+export interface TimeWeightedThrough {
+  /** The piece still open: where it starts. Null before the first day. */
+  start: { date: string; value: Decimal } | null;
+  subPeriods: readonly SubPeriod[];
+  growth: Decimal;
+}
+
+interface OpenPieces {
+  start: { date: string; value: Decimal } | null;
+  subPeriods: SubPeriod[];
+  factors: Decimal[];
+}
+
+export function timeWeightedThrough(days: readonly DailyValue[]): TimeWeightedThrough {
+  const pieces: OpenPieces = { start: null, subPeriods: [], factors: [] };
+  for (const day of days) addDay(pieces, day);
+  return {
+    start: pieces.start,
+    subPeriods: pieces.subPeriods,
+    // Each link is rounded as compound rounds it, so growth then the last factors compound to
+    // the same figure as all factors at once.
+    growth: compound(pieces.factors, FACTOR_DECIMALS),
   };
-  for (let index = 1; index < days.length; index += 1) {
-    const day = days[index]!;
-    if (isZero(day.flow)) continue;
-    close(day.date, subtract(day.value, day.flow));
-    // Into an empty portfolio the piece starts at the money put in; otherwise at the close.
-    const opening = sign(start.value) <= 0 && sign(day.flow) > 0;
-    start = { date: day.date, value: opening ? day.flow : day.value };
-  }
-  const last = days[days.length - 1]!;
+}
+
+/** The return with `last` as the period's last day (none: no days at all). */
+export function finishTimeWeighted(
+  through: TimeWeightedThrough,
+  last: DailyValue | undefined,
+): TimeWeightedReturn {
+  if (!last || through.start === null) return { timeWeightedReturn: null, subPeriods: [] };
+  const pieces: OpenPieces = { start: through.start, subPeriods: [], factors: [] };
+  addDay(pieces, last);
+  const start = pieces.start!;
   // A piece that starts at the last close has no length; one opened by a buy that day has.
   if (last.date !== start.date || compare(start.value, last.value) !== 0) {
-    close(last.date, last.value);
+    closePiece(pieces, last.date, last.value);
   }
+  const subPeriods = [...through.subPeriods, ...pieces.subPeriods];
   if (subPeriods.length === 0) return { timeWeightedReturn: null, subPeriods };
-  const growth = compound(factors, FACTOR_DECIMALS);
-  return {
-    timeWeightedReturn: round(subtract(growth, "1"), RETURN_DECIMALS),
-    subPeriods: subPeriods.map((period) => ({
-      ...period,
-      return: round(period.return, RETURN_DECIMALS),
-    })),
-  };
+  const growth = compound([through.growth, ...pieces.factors], FACTOR_DECIMALS);
+  return { timeWeightedReturn: round(subtract(growth, "1"), RETURN_DECIMALS), subPeriods };
+}
+
+/** The first day starts the first piece; a later one with a flow ends its piece and opens one. */
+function addDay(pieces: OpenPieces, day: DailyValue): void {
+  const start = pieces.start;
+  if (start === null) {
+    pieces.start = { date: day.date, value: day.value };
+    return;
+  }
+  if (isZero(day.flow)) return;
+  closePiece(pieces, day.date, subtract(day.value, day.flow));
+  // Into an empty portfolio the piece starts at the money put in; otherwise at the close.
+  const opening = sign(start.value) <= 0 && sign(day.flow) > 0;
+  pieces.start = { date: day.date, value: opening ? day.flow : day.value };
+}
+
+function closePiece(pieces: OpenPieces, to: string, endValue: Decimal): void {
+  const start = pieces.start!;
+  if (sign(start.value) <= 0) return;
+  const factor = divide(endValue, start.value, FACTOR_DECIMALS);
+  pieces.factors.push(factor);
+  pieces.subPeriods.push({
+    from: start.date,
+    to,
+    startValue: start.value,
+    endValue,
+    return: round(subtract(factor, "1"), RETURN_DECIMALS),
+  });
 }
 
 /** A cash dividend of a price series, per share, with the closes around its ex-date. */
@@ -185,16 +224,25 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
  * rate.ts searches.
  */
 export function moneyWeightedReturn(flows: readonly CashFlow[]): Decimal | null {
+  return rateOfDailyFlows(dailyCashFlows(flows));
+}
+
+/** The flows summed per day, exactly, oldest first, days that sum to zero left out. */
+export function dailyCashFlows(flows: readonly CashFlow[]): CashFlow[] {
   const byDay = new Map<string, Decimal[]>();
   for (const flow of flows) {
     const amounts = byDay.get(flow.date);
     if (amounts) amounts.push(flow.amount);
     else byDay.set(flow.date, [flow.amount]);
   }
-  const daily = [...byDay]
+  return [...byDay]
     .map(([date, amounts]) => ({ date, amount: amounts.length === 1 ? amounts[0]! : sum(amounts) }))
     .filter((flow) => !isZero(flow.amount))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/** moneyWeightedReturn of flows dailyCashFlows summed (a day's flows may be added after them). */
+export function rateOfDailyFlows(daily: readonly CashFlow[]): Decimal | null {
   if (!daily.some((f) => sign(f.amount) < 0) || !daily.some((f) => sign(f.amount) > 0)) {
     return null;
   }

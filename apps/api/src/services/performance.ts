@@ -4,12 +4,14 @@ import {
   type PerformanceRange,
   type PortfolioPerformanceDetail,
 } from "@ledgerline/contracts";
+import type { SnapshotState } from "@ledgerline/db";
 import { subtract } from "@ledgerline/money";
 import { benchmarkReturns } from "./benchmark";
 import { incomePaid } from "./income";
-import { periodFigures, periodReturns } from "./period-returns";
+import { keptPeriod } from "./kept-periods";
+import { closePeriod, periodFigures, periodReturns, type PeriodReturns } from "./period-returns";
 import { currentPrices } from "./portfolio-summary";
-import { firstTradeDay, valueRange } from "./portfolio-snapshots";
+import { currentState, firstTradeDay, valuedToday, valueRange } from "./portfolio-snapshots";
 import { startOf } from "./period-start";
 import { utcDay, type ValuedDay } from "./portfolio-valuation";
 import type { UserScope } from "./scope";
@@ -29,24 +31,16 @@ export async function portfolioPerformance(
   const firstTraded = await firstTradeDay(scope);
   const startDate = startOf(range, now, firstTraded ?? endDate);
 
-  const [valuation, dividends, benchmark] = await Promise.all([
-    firstTraded === null
-      ? Promise.resolve({ days: [] as ValuedDay[] })
-      : currentPrices(scope).then((prices) => valueRange(scope, startDate, endDate, prices)),
-    incomePaid(scope, { from: startDate, to: endDate }),
+  const state = firstTraded === null ? null : await currentState(scope);
+  const [{ first, last, returns }, benchmark] = await Promise.all([
+    state && startDate < endDate
+      ? keptReturns(scope, state, startDate, endDate)
+      : replayedReturns(scope, firstTraded, startDate, endDate),
     benchmarkReturns(deps, startDate, [endDate]),
   ]);
-  const days = valuation.days;
-  // Reading and computing a long period each take tens of milliseconds without an await that
-  // waits: other requests get their turn between the two.
-  await yieldToEventLoop();
-  const returns = periodReturns(
-    days.map((day) => ({ ...day, value: day.totalValue })),
-    dividends,
-  );
   const unrealizedAt = (day: ValuedDay | undefined) =>
     day ? subtract(day.totalValue, day.costBasis) : "0";
-  const unrealizedGain = subtract(unrealizedAt(days.at(-1)), unrealizedAt(days[0]));
+  const unrealizedGain = subtract(unrealizedAt(last), unrealizedAt(first));
 
   return {
     range,
@@ -68,4 +62,58 @@ export async function portfolioPerformance(
       },
     },
   };
+}
+
+/** The returns, and the period's first and last days (their unrealized gain). */
+interface ReturnsRead {
+  first: ValuedDay | undefined;
+  last: ValuedDay | undefined;
+  returns: PeriodReturns;
+}
+
+/** From the stored days worked through yesterday (kept-periods.ts), closed with today's. */
+async function keptReturns(
+  scope: UserScope,
+  state: SnapshotState,
+  startDate: string,
+  endDate: string,
+): Promise<ReturnsRead> {
+  const [prices, dividends] = await Promise.all([
+    currentPrices(scope),
+    incomePaid(scope, { from: startDate, to: endDate }),
+  ]);
+  const [kept, today] = await Promise.all([
+    keptPeriod(scope.deps, scope.user.id, state, startDate, endDate, dividends),
+    valuedToday(scope, startDate, endDate, prices),
+  ]);
+  const last = today.day;
+  return {
+    first: kept.first,
+    last,
+    returns: closePeriod(kept.open, { ...last, value: last.totalValue }),
+  };
+}
+
+/** Every day of the period valued (a replay while the snapshots are not current), then its returns. */
+async function replayedReturns(
+  scope: UserScope,
+  firstTraded: string | null,
+  startDate: string,
+  endDate: string,
+): Promise<ReturnsRead> {
+  const [valuation, dividends] = await Promise.all([
+    firstTraded === null
+      ? Promise.resolve({ days: [] as ValuedDay[] })
+      : currentPrices(scope).then((prices) => valueRange(scope, startDate, endDate, prices)),
+    incomePaid(scope, { from: startDate, to: endDate }),
+  ]);
+  const days = valuation.days;
+  // Reading and computing a long period each take tens of milliseconds without an await that
+  // waits: other requests get their turn between the two.
+  await yieldToEventLoop();
+  const returns = periodReturns(
+    days.map((day) => ({ ...day, value: day.totalValue })),
+    dividends,
+  );
+  return { first: days[0], last: days.at(-1), returns };
 }

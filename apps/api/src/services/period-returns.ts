@@ -1,14 +1,18 @@
 import type { PerformanceExplanation } from "@ledgerline/contracts";
 import type { PaidIncome } from "@ledgerline/db";
 import {
+  add,
+  dailyCashFlows,
+  finishTimeWeighted,
   isZero,
-  moneyWeightedReturn,
+  rateOfDailyFlows,
   subtract,
   sum,
-  timeWeightedReturn,
+  timeWeightedThrough,
   type CashFlow,
   type Decimal,
   type SubPeriod,
+  type TimeWeightedThrough,
 } from "@ledgerline/money";
 
 /**
@@ -59,65 +63,151 @@ export function periodReturns(
   days: readonly PeriodDay[],
   dividends: readonly PaidIncome[],
 ): PeriodReturns {
-  const start = days[0];
   const end = days.at(-1);
-  const startValue = start?.value ?? "0";
-  const endValue = end?.value ?? "0";
-  const startDate = start?.date ?? "";
-  const endDate = end?.date ?? "";
+  return closePeriod(openPeriod(days.slice(0, -1), dividends, end?.date ?? ""), end);
+}
+
+/**
+ * A period worked through every day but its last (`endDate`): what the stored days up to
+ * yesterday give, kept while they stand, for each read to close with today (closePeriod). The
+ * dividends paid on the last day are known before it: only its value and trades are not.
+ */
+export interface OpenPeriod {
+  /** The first day, null when the last day is the only one. */
+  start: PeriodDay | null;
+  endDate: string;
+  /** The dividends the time-weighted return counts on the last day. */
+  paidOnEnd: readonly Decimal[];
+  /** The flows before the last day, in date order, and the dividends paid on it. */
+  flowsBefore: PeriodReturns["flows"];
+  dividendsOnEnd: PeriodReturns["flows"];
+  netFlowsBefore: Decimal;
+  realizedBefore: Decimal;
+  income: Decimal;
+  twr: TimeWeightedThrough;
+  /** The XIRR's cash flows before the last day, and summed per day (dailyCashFlows). */
+  cashFlowsBefore: CashFlow[];
+  dailyBefore: CashFlow[];
+}
+
+export function openPeriod(
+  daysBefore: readonly PeriodDay[],
+  dividends: readonly PaidIncome[],
+  endDate: string,
+): OpenPeriod {
+  const start = daysBefore[0] ?? null;
+  const startDate = start?.date ?? endDate;
   // The first day's trades are inside its close: the period's flows are the days after it.
-  const inPeriod = days.slice(1);
+  const inPeriod = daysBefore.slice(1);
   const tradeFlows = inPeriod.filter((day) => !isZero(day.flow));
   const paid = dividends.filter(
     (dividend) => dividend.payDate > startDate && dividend.payDate <= endDate,
   );
-  const paidOn = dividendsByTwrDay(days, paid);
-
-  const flows: PeriodReturns["flows"] = [
+  // Every day a dividend can count on comes before the one it is paid on, so before the last.
+  const paidOn = dividendsByTwrDay(daysBefore, paid);
+  const dividendFlow = (dividend: PaidIncome) => ({
+    date: dividend.payDate,
+    amount: subtract("0", dividend.total),
+    kind: "dividend" as const,
+    symbol: dividend.symbol,
+  });
+  const flowsBefore: PeriodReturns["flows"] = [
     ...tradeFlows.map((day) => ({
       date: day.date,
       amount: day.flow,
       kind: "trades" as const,
       symbol: null,
     })),
-    ...paid.map((dividend) => ({
-      date: dividend.payDate,
-      amount: subtract("0", dividend.total),
-      kind: "dividend" as const,
-      symbol: dividend.symbol,
-    })),
+    ...paid.filter((dividend) => dividend.payDate < endDate).map(dividendFlow),
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 
-  const twr = timeWeightedReturn(
-    days.map((day, index) => {
-      const flow = index === 0 ? "0" : day.flow;
-      const paidToday = paidOn.get(day.date);
-      return {
-        date: day.date,
-        value: day.value,
-        flow: paidToday ? subtract(flow, sum(paidToday)) : flow,
-      };
-    }),
+  const twr = timeWeightedThrough(daysBefore.map((day, index) => twrDay(day, index, paidOn)));
+  const startValue = start?.value ?? "0";
+  const cashFlowsBefore: CashFlow[] = [
+    ...(start === null || isZero(startValue)
+      ? []
+      : [{ date: startDate, amount: subtract("0", startValue) }]),
+    ...flowsBefore.map(investorsFlow),
+  ];
+  return {
+    start,
+    endDate,
+    paidOnEnd: paidOn.get(endDate) ?? [],
+    flowsBefore,
+    dividendsOnEnd: paid.filter((dividend) => dividend.payDate === endDate).map(dividendFlow),
+    netFlowsBefore: sum(tradeFlows.map((day) => day.flow)),
+    realizedBefore: sum(inPeriod.map((day) => day.realized)),
+    income: sum(paid.map((dividend) => dividend.total)),
+    twr,
+    cashFlowsBefore,
+    dailyBefore: dailyCashFlows(cashFlowsBefore),
+  };
+}
+
+/** The open period's returns with `end` as its last day (none: a period of no days). */
+export function closePeriod(open: OpenPeriod, end: PeriodDay | undefined): PeriodReturns {
+  const start = open.start ?? end;
+  const startValue = start?.value ?? "0";
+  const endValue = end?.value ?? "0";
+  const startDate = start?.date ?? "";
+  const endDate = end?.date ?? "";
+  // The last day is a day of the period after its first, unless it is the only one.
+  const ending = open.start && end ? end : null;
+  const endTrades =
+    ending && !isZero(ending.flow)
+      ? [{ date: endDate, amount: ending.flow, kind: "trades" as const, symbol: null }]
+      : [];
+  const endFlows = [...endTrades, ...open.dividendsOnEnd];
+  // Without days before it, the last day is the first: no piece runs (finishTimeWeighted).
+  const twr = finishTimeWeighted(
+    open.twr,
+    ending
+      ? { date: endDate, value: endValue, flow: lessPaid(ending.flow, open.paidOnEnd) }
+      : undefined,
   );
-  const cashFlows: CashFlow[] = [
-    ...(isZero(startValue) ? [] : [{ date: startDate, amount: subtract("0", startValue) }]),
-    ...flows.map((flow) => ({ date: flow.date, amount: subtract("0", flow.amount) })),
+  const onEnd: CashFlow[] = [
+    ...(open.start === null && !isZero(startValue)
+      ? [{ date: startDate, amount: subtract("0", startValue) }]
+      : []),
+    ...endFlows.map(investorsFlow),
     ...(isZero(endValue) ? [] : [{ date: endDate, amount: endValue }]),
   ];
-
   return {
     startValue,
     endValue,
-    netFlows: sum(tradeFlows.map((day) => day.flow)),
-    realizedGain: sum(inPeriod.map((day) => day.realized)),
-    income: sum(paid.map((dividend) => dividend.total)),
+    netFlows: ending ? add(open.netFlowsBefore, ending.flow) : open.netFlowsBefore,
+    realizedGain: ending ? add(open.realizedBefore, ending.realized) : open.realizedBefore,
+    income: open.income,
     timeWeightedReturn: twr.timeWeightedReturn,
-    moneyWeightedReturn: moneyWeightedReturn(cashFlows),
-    flows,
+    moneyWeightedReturn: rateOfDailyFlows(dailyWith(open, onEnd)),
+    flows: [...open.flowsBefore, ...endFlows],
     subPeriods: twr.subPeriods,
-    cashFlows,
+    cashFlows: [...open.cashFlowsBefore, ...onEnd],
   };
 }
+
+/** The XIRR's flows summed per day, the last day's added to those before it. */
+function dailyWith(open: OpenPeriod, onEnd: CashFlow[]): CashFlow[] {
+  // A period whose start is its last day has that day's flows on both sides.
+  return open.dailyBefore.at(-1)?.date === open.endDate
+    ? dailyCashFlows([...open.cashFlowsBefore, ...onEnd])
+    : [...open.dailyBefore, ...dailyCashFlows(onEnd)];
+}
+
+/** A day as the time-weighted return sees it: its trades' flow less the dividends counted on it. */
+function twrDay(day: PeriodDay, index: number, paidOn: Map<string, Decimal[]>) {
+  const flow = index === 0 ? "0" : day.flow;
+  return { date: day.date, value: day.value, flow: lessPaid(flow, paidOn.get(day.date) ?? []) };
+}
+
+const lessPaid = (flow: Decimal, paid: readonly Decimal[]) =>
+  paid.length > 0 ? subtract(flow, sum(paid)) : flow;
+
+/** A flow of the portfolio as the investor sees it: money put in is paid, taken out received. */
+const investorsFlow = (flow: { date: string; amount: Decimal }): CashFlow => ({
+  date: flow.date,
+  amount: subtract("0", flow.amount),
+});
 
 /**
  * The dividends by the day each counts on in the time-weighted return: its pay date while

@@ -408,11 +408,21 @@ export async function valueRange(
     const trades = await deps.repos.transactions.trades(user.id);
     return valueByDay(deps, trades, from, today, currentPrices);
   }
-  const [stored, base, todays] = await Promise.all([
-    from <= yesterday ? deps.repos.snapshots.days(user.id, from, yesterday) : Promise.resolve([]),
-    deps.repos.snapshots.holdingsAt(user.id, yesterday),
-    deps.repos.transactions.trades(user.id, new Date(`${today}T00:00:00Z`)),
+  const [stored, live] = await Promise.all([
+    storedDays(deps, user.id, from, yesterday),
+    valuedToday(scope, from, today, currentPrices),
   ]);
+  return { days: [...stored, live.day], unpricedSymbols: live.unpricedSymbols };
+}
+
+/** The stored days from `from` to `yesterday`, each day (one not stored held nothing). */
+export async function storedDays(
+  deps: AppDeps,
+  userId: number,
+  from: string,
+  yesterday: string,
+): Promise<ValuedDay[]> {
+  const stored = from <= yesterday ? await deps.repos.snapshots.days(userId, from, yesterday) : [];
   const byDay = new Map(stored.map((day) => [day.day, day]));
   const days: ValuedDay[] = [];
   for (let day = from; day <= yesterday; day = addDays(day, 1)) {
@@ -427,7 +437,24 @@ export async function valueRange(
       realized: found.realized,
     });
   }
+  return days;
+}
 
+/**
+ * Today's close at `currentPrices`: yesterday's stored positions and today's trades, a symbol
+ * without a price now at its last close since `from` (a week before it at most).
+ */
+export async function valuedToday(
+  scope: UserScope,
+  from: string,
+  today: string,
+  currentPrices: Map<string, Decimal>,
+): Promise<{ day: ValuedDay; unpricedSymbols: string[] }> {
+  const { deps, user } = scope;
+  const [base, todays] = await Promise.all([
+    deps.repos.snapshots.holdingsAt(user.id, addDays(today, -1)),
+    deps.repos.transactions.trades(user.id, new Date(`${today}T00:00:00Z`)),
+  ]);
   const ledger = new TradeLedger();
   for (const holding of base) ledger.seed(holding);
   const flows: Decimal[] = [];
@@ -455,6 +482,8 @@ export async function valueRange(
     }),
   );
   const value = ledger.value((key) => currentPrices.get(key) ?? series.get(key)?.on(today));
-  days.push({ date: today, ...value, flow: sum(flows), realized: sum(realized) });
-  return { days, unpricedSymbols: unpriced.sort() };
+  return {
+    day: { date: today, ...value, flow: sum(flows), realized: sum(realized) },
+    unpricedSymbols: unpriced.sort(),
+  };
 }
