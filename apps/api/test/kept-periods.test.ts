@@ -1,5 +1,6 @@
 import type { PerformanceRange } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { holdingsPerformance, replayedHoldings } from "../src/services/holding-performance";
 import { incomePaid } from "../src/services/income";
 import { portfolioPerformance } from "../src/services/performance";
 import { periodReturns } from "../src/services/period-returns";
@@ -26,8 +27,8 @@ async function heldApples() {
   await me.buy("STOCK", "AAPL", "2", "200", "2025-06-02T15:00:00Z");
   await me.buy("STOCK", "MSFT", "3", "400", "2025-07-01T15:00:00Z");
   await refreshSnapshots(deps, user.id);
-  /** The returns over every day of the period valued afresh, as they were before any was kept. */
-  async function afresh(range: PerformanceRange) {
+  /** What a read of the range starts from: its days, today's prices and its dividends. */
+  async function periodOf(range: PerformanceRange) {
     const now = deps.market.clock.now();
     const today = utcDay(now);
     const startDate = startOf(range, now, (await firstTradeDay(scope))!);
@@ -35,6 +36,11 @@ async function heldApples() {
       currentPrices(scope),
       incomePaid(scope, { from: startDate, to: today }),
     ]);
+    return { today, startDate, prices, dividends };
+  }
+  /** The returns over every day of the period valued afresh, as they were before any was kept. */
+  async function afresh(range: PerformanceRange) {
+    const { today, startDate, prices, dividends } = await periodOf(range);
     const { days } = await valueRange(scope, startDate, today, prices);
     const returns = periodReturns(
       days.map((day) => ({ ...day, value: day.totalValue })),
@@ -43,10 +49,18 @@ async function heldApples() {
     const { flows, subPeriods, cashFlows, ...figures } = returns;
     return { ...figures, explanation: { flows, subPeriods, cashFlows } };
   }
-  /** Each range's read equals its returns afresh. */
+  /** Each holding's returns from a replay of its trades, as where the stored days cannot say. */
+  async function holdingsAfresh(range: PerformanceRange) {
+    const { today, startDate, prices, dividends } = await periodOf(range);
+    return replayedHoldings(scope, startDate, today, dividends, prices);
+  }
+  /** Each range's read, the portfolio's and its holdings', equals its returns afresh. */
   async function expectAfresh(ranges: PerformanceRange[] = ["ALL", "6M", "1M"]) {
     for (const range of ranges) {
       expect(await portfolioPerformance(scope, range)).toMatchObject(await afresh(range));
+      expect((await holdingsPerformance(scope, range)).holdings).toEqual(
+        await holdingsAfresh(range),
+      );
     }
   }
   return { ...me, afresh, expectAfresh };
@@ -95,6 +109,7 @@ describe("the portfolio's returns kept between reads", () => {
   it("see an edited dividend at the next read", async () => {
     const { scope, expectAfresh } = await heldApples();
     const { repos } = scope.deps;
+    await expectAfresh(["ALL"]);
     const before = await portfolioPerformance(scope, "ALL");
     const [entry] = (await repos.corporateActions.listIncome(scope.user.id)).filter(
       (income) => income.payDate > before.startDate,

@@ -37,6 +37,8 @@ interface KeptState {
   asOf: Map<string, Promise<HoldingDay[]>>;
   /** holdingDaysOn's rows by holding@day, null where none is stored. */
   rowsOn: Map<string, HoldingDay | null>;
+  /** What each period's stored days give each holding (stored-holding-returns.ts), by period. */
+  periods: Map<string, Map<string, unknown>>;
 }
 
 interface UserFlows {
@@ -68,6 +70,7 @@ function keptState(deps: AppDeps, userId: number, state: SnapshotState): KeptSta
       flows: readFlows(deps, userId, state, key),
       asOf: new Map(),
       rowsOn: new Map(),
+      periods: new Map(),
     };
     fresh.flows.catch(() => mine.get(userId) === fresh && mine.delete(userId));
     found = fresh;
@@ -107,6 +110,28 @@ export function keptHoldingDaysAsOf(
     rows = reading;
   }
   return rows;
+}
+
+/** Periods kept per state: a day's ranges, each with the dividends paid in it. */
+const KEPT_PERIODS = 8;
+
+/**
+ * What the stored days of one period (its name says its days and dividends) give each holding,
+ * kept while the state stands; empty at first, filled by the caller.
+ */
+export function keptPeriodOf<T>(
+  deps: AppDeps,
+  userId: number,
+  state: SnapshotState,
+  period: string,
+): Map<string, T> {
+  const { periods } = keptState(deps, userId, state);
+  const found = periods.get(period) ?? new Map<string, T>();
+  // Most recently read last.
+  periods.delete(period);
+  periods.set(period, found);
+  while (periods.size > KEPT_PERIODS) periods.delete(periods.keys().next().value!);
+  return found as Map<string, T>;
 }
 
 type HoldingOnDay = { day: string; assetType: AssetType; symbol: string };

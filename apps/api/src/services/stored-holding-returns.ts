@@ -23,6 +23,7 @@ import {
   indexAfter,
   keptHoldingDaysAsOf,
   keptHoldingDaysOn,
+  keptPeriodOf,
   sumOver,
   type HoldingFlows,
 } from "./holding-flows";
@@ -125,8 +126,18 @@ export async function storedHoldingReturns(
     if (found) found.end = end;
   }
 
+  // What the stored days give each holding, worked out once per state, period and dividends.
+  const kept = keptPeriodOf<StoredPart>(
+    deps,
+    user.id,
+    state,
+    `${startDate}:${endDate}:${JSON.stringify(dividends)}`,
+  );
+  const unkept = [...activity.values()].filter(
+    (holding) => !kept.has(keyOf(holding.type, holding.symbol)),
+  );
   // The closes around each dividend's pay date, where its factor is read from.
-  const payDays = [...activity.values()].flatMap((holding) =>
+  const payDays = unkept.flatMap((holding) =>
     holding.dividends
       .flatMap((dividend) => [dividend.payDate, addDays(dividend.payDate, -1)])
       .filter((day) => day <= yesterday)
@@ -138,6 +149,11 @@ export async function storedHoldingReturns(
       row,
     ]),
   );
+  for (const holding of unkept) {
+    const key = keyOf(holding.type, holding.symbol);
+    const on = (day: string) => aroundPayDays.get(`${key}@${day}`) ?? null;
+    kept.set(key, storedPartOf(holding, on, startDate, endDate));
+  }
 
   const ledger = new TradeLedger();
   for (const position of positions) ledger.seed(position);
@@ -146,12 +162,10 @@ export async function storedHoldingReturns(
   for (const holding of activity.values()) {
     const key = keyOf(holding.type, holding.symbol);
     const today = await todayOf(holding, prices.get(key));
-    const on = (day: string) =>
-      day === endDate ? today.close : (aroundPayDays.get(`${key}@${day}`) ?? null);
     answers.push({
       type: holding.type,
       symbol: holding.symbol,
-      figures: figuresOf(holding, today, on, startDate, endDate),
+      figures: figuresOf(holding, today, kept.get(key)!, startDate, endDate),
     });
     // A long period's money-weighted returns take a while: other requests get turns between.
     if (performance.now() - slice > 10) {
@@ -204,11 +218,73 @@ export async function storedHoldingReturns(
   }
 }
 
+/**
+ * What the stored days give a holding's figures, the same on every read of a state: the factors
+ * of its dividends (null in place of one paid today, whose close is live), or "replay" where the
+ * stored days cannot say; and its money-weighted flows before today, summed per day.
+ */
+interface StoredPart {
+  dividendFactors: (Decimal | null)[] | "replay";
+  flowsBefore: [day: number, amount: number][];
+  /** The dividends paid today, summed as moneyWeighted sums a day's flows. */
+  paidToday: number | undefined;
+}
+
+function storedPartOf(
+  holding: Activity,
+  on: (day: string) => HoldingDay | null,
+  startDate: string,
+  endDate: string,
+): StoredPart {
+  const paidOn = new Map<string, Decimal[]>();
+  for (const dividend of holding.dividends) {
+    paidOn.set(dividend.payDate, [...(paidOn.get(dividend.payDate) ?? []), dividend.total]);
+  }
+  let dividendFactors: StoredPart["dividendFactors"] = [];
+  for (const [day, totals] of paidOn) {
+    if (day === endDate) {
+      dividendFactors.push(null);
+      continue;
+    }
+    const factor = dividendFactor(on(addDays(day, -1)), on(day), totals);
+    if (factor === null) {
+      dividendFactors = "replay";
+      break;
+    }
+    dividendFactors.push(factor);
+  }
+  const start = closeOf(holding.start, startDate);
+  const byDay = moneyWeightedFlows(holding, start?.value ?? "0", startDate);
+  const last = dayNumberOf(endDate);
+  const paidToday = byDay.get(last);
+  byDay.delete(last);
+  return {
+    dividendFactors,
+    flowsBefore: [...byDay].filter(([, amount]) => amount !== 0).sort((a, b) => a[0] - b[0]),
+    paidToday,
+  };
+}
+
+/**
+ * The piece a dividend ends leaves at the close before the day's trades, plus the dividend;
+ * with nothing held before it, or nothing left before the trades, the replay says what counts
+ * (null).
+ */
+function dividendFactor(
+  previous: HoldingDay | null,
+  close: HoldingDay | null,
+  totals: readonly Decimal[],
+): Decimal | null {
+  const ahead = close ? subtract(close.value, close.flow) : "0";
+  if (!previous || compare(previous.value, "0") <= 0 || compare(ahead, "0") <= 0) return null;
+  return divide(add(ahead, sum(totals)), ahead, FACTOR_DECIMALS);
+}
+
 /** The figures periodReturns would give, or null where the stored days cannot say. */
 function figuresOf(
   holding: Activity,
   today: Today,
-  on: (day: string) => HoldingDay | null,
+  stored: StoredPart,
   startDate: string,
   endDate: string,
 ): ReturnType<typeof periodFigures> | null {
@@ -219,20 +295,18 @@ function figuresOf(
   const { flows, from, to } = holding;
 
   const startGrowth = holding.start?.growth ?? "1";
-  if (isZero(startGrowth) || isZero(end.growth)) return null;
+  if (isZero(startGrowth) || isZero(end.growth) || stored.dividendFactors === "replay") return null;
   const factors = [divide(end.growth, startGrowth, FACTOR_DECIMALS)];
-  const paidOn = new Map<string, Decimal[]>();
-  for (const dividend of holding.dividends) {
-    paidOn.set(dividend.payDate, [...(paidOn.get(dividend.payDate) ?? []), dividend.total]);
-  }
-  for (const [day, totals] of paidOn) {
-    // The piece the dividend ends leaves at the close before the day's trades, plus the dividend;
-    // with nothing held before it, or nothing left before the trades, the replay says what counts.
-    const previous = day === endDate ? eve : on(addDays(day, -1));
-    const close = on(day);
-    const ahead = close ? subtract(close.value, close.flow) : "0";
-    if (!previous || compare(previous.value, "0") <= 0 || compare(ahead, "0") <= 0) return null;
-    factors.push(divide(add(ahead, sum(totals)), ahead, FACTOR_DECIMALS));
+  for (const factor of stored.dividendFactors) {
+    const paidToday = () =>
+      dividendFactor(
+        eve,
+        end,
+        holding.dividends.filter((d) => d.payDate === endDate).map((d) => d.total),
+      );
+    const found = factor ?? paidToday();
+    if (found === null) return null;
+    factors.push(found);
   }
   // Nothing held at any point of the period: no time-weighted return. Something is held over a
   // day after the start or a trade day that closed holding it, or from a buy today at a price
@@ -262,7 +336,7 @@ function figuresOf(
       realizedGain,
       income: sum(holding.dividends.map((dividend) => dividend.total)),
       timeWeightedReturn,
-      moneyWeightedReturn: moneyWeighted(holding, startValue, end, startDate, endDate),
+      moneyWeightedReturn: moneyWeighted(stored, end, endDate),
     },
     unrealizedGain,
   );
@@ -274,24 +348,10 @@ function figuresOf(
  * They are summed per day in floating point (money/returns.ts sums them exactly first: the two
  * differ in the last bits of a double, far below the 8 places the rate is rounded to).
  */
-function moneyWeighted(
-  holding: Activity,
-  startValue: Decimal,
-  end: HoldingDay,
-  startDate: string,
-  endDate: string,
-): Decimal | null {
-  const byDay = new Map<number, number>();
-  const put = (day: number, amount: number) => byDay.set(day, (byDay.get(day) ?? 0) + amount);
-  if (!isZero(startValue)) put(dayNumberOf(startDate), -Number(startValue));
-  const { flows, from, to } = holding;
-  if (flows) for (let i = from; i < to; i++) put(flows.days[i]!, flows.amounts[i]!);
-  for (const dividend of holding.dividends) {
-    put(dayNumberOf(dividend.payDate), Number(dividend.total));
-  }
-  const last = dayNumberOf(endDate);
-  put(last, Number(end.value) - Number(end.flow));
-  const days = [...byDay].filter(([, amount]) => amount !== 0).sort((a, b) => a[0] - b[0]);
+function moneyWeighted(stored: StoredPart, end: HoldingDay, endDate: string): Decimal | null {
+  const today = (stored.paidToday ?? 0) + (Number(end.value) - Number(end.flow));
+  const days: [day: number, amount: number][] =
+    today === 0 ? stored.flowsBefore : [...stored.flowsBefore, [dayNumberOf(endDate), today]];
   if (!days.some(([, amount]) => amount < 0) || !days.some(([, amount]) => amount > 0)) {
     return null;
   }
@@ -300,4 +360,21 @@ function moneyWeighted(
   return rateOf(
     days.map(([day, amount]) => ({ amount: amount / largest, years: (day - origin) / 365 })),
   );
+}
+
+/** The flows before today's value, summed per day (days since the epoch). */
+function moneyWeightedFlows(
+  holding: Activity,
+  startValue: Decimal,
+  startDate: string,
+): Map<number, number> {
+  const byDay = new Map<number, number>();
+  const put = (day: number, amount: number) => byDay.set(day, (byDay.get(day) ?? 0) + amount);
+  if (!isZero(startValue)) put(dayNumberOf(startDate), -Number(startValue));
+  const { flows, from, to } = holding;
+  if (flows) for (let i = from; i < to; i++) put(flows.days[i]!, flows.amounts[i]!);
+  for (const dividend of holding.dividends) {
+    put(dayNumberOf(dividend.payDate), Number(dividend.total));
+  }
+  return byDay;
 }
