@@ -29,6 +29,16 @@ describe("the number and date formats", () => {
     expect(dateFormats).not.toHaveBeenCalled();
   });
 
+  it("write dates without an Intl format, which would load the locale data in a first render", async () => {
+    const dateFormats = countBuilt("DateTimeFormat");
+    const numberFormats = countBuilt("NumberFormat");
+    const format = await import("../src/lib/format");
+    expect(format.formatDateTime("2026-03-02T15:04:00Z")).toMatch(/^Mar 2, 2026, /);
+    expect(format.formatCalendarDate("1980-12-12")).toBe("Dec 12, 1980");
+    expect(dateFormats).not.toHaveBeenCalled();
+    expect(numberFormats).not.toHaveBeenCalled();
+  });
+
   it("leave the stale-price clock's locale unloaded until a stale price is shown", async () => {
     const dateFormats = countBuilt("DateTimeFormat");
     const { pricesAsOfText } = await import("../src/components/assets/PricesAsOf");
