@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { SavedStock, StockSnapshot } from "@ledgerline/contracts";
-import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
   createMemoryHistory,
   createRootRoute,
@@ -12,10 +12,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { writeTicks } from "../src/components/assets/live-quotes";
 import { stockAsset } from "../src/components/assets/stock";
 import { useAssetActions } from "../src/components/assets/useAssetActions";
+import type * as LiveQuotesModule from "../src/components/assets/live-quotes";
 import type * as PricesAsOfModule from "../src/components/assets/PricesAsOf";
 import type * as SnapshotFiguresModule from "../src/components/stocks/SnapshotFigures";
 import { StockCardGrid } from "../src/components/stocks/StockCards";
+import { useWatchlistFrame } from "../src/components/stocks/stock-queries";
 import { trpc } from "../src/lib/trpc";
+
+// No price stream in these tests: the ticks are written into the cache by hand.
+vi.mock("../src/components/assets/live-quotes", async (original) => ({
+  ...(await original<typeof LiveQuotesModule>()),
+  useLiveQuotes: () => {},
+}));
 
 // Each card draws its figures once per render of the card: counted per symbol.
 const drawn = vi.hoisted(() => [] as string[]);
@@ -65,11 +73,20 @@ const saved = (symbol: string, price: string): SavedStock => ({
   snapshot: snapshot(symbol, price),
 });
 
-/** The stock dashboard's cards, as the page draws them from the cached watchlist. */
+// The page around the cards, called once per render of it.
+const pageDrawn = vi.fn();
+
+/** The stock dashboard's frame and cards, as the page draws them from the cached watchlist. */
 function Cards() {
+  pageDrawn();
   const actions = useAssetActions(stockAsset);
-  const watchlist = useQuery({ ...trpc.watchlist.list.queryOptions(), enabled: false });
-  return <StockCardGrid items={watchlist.data ?? []} actions={actions} />;
+  const watchlist = useWatchlistFrame();
+  return (
+    <>
+      <p>{watchlist.data?.status}</p>
+      <StockCardGrid watched={watchlist.data?.watched ?? []} actions={actions} />
+    </>
+  );
 }
 
 function renderCards(queryClient: QueryClient) {
@@ -84,10 +101,14 @@ function renderCards(queryClient: QueryClient) {
   );
 }
 
+// The dashboard's watchlist query refreshes on mount: its request stays unanswered here, so the
+// cached list is what the cards show.
+vi.stubGlobal("fetch", () => new Promise(() => {}));
+
 afterEach(cleanup);
 
 describe("a live tick on the stock dashboard", () => {
-  it("redraws the figures of the stock that moved, and no other card nor its heading", async () => {
+  it("redraws the figures of the stock that moved, and no other card, its heading nor the page", async () => {
     const queryClient = new QueryClient({
       defaultOptions: { queries: { staleTime: Infinity, retry: false } },
     });
@@ -103,6 +124,7 @@ describe("a live tick on the stock dashboard", () => {
 
     drawn.length = 0;
     headings.drawn = 0;
+    pageDrawn.mockClear();
     act(() =>
       writeTicks(queryClient, [
         {
@@ -118,5 +140,7 @@ describe("a live tick on the stock dashboard", () => {
     expect(drawn).toEqual(["AAPL"]);
     // Its heading, links and watchlist button show nothing a price changes: not drawn again.
     expect(headings.drawn).toBe(0);
+    // The page reads only the symbols and the market status, which a price leaves as they were.
+    expect(pageDrawn).not.toHaveBeenCalled();
   });
 });

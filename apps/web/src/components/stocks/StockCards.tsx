@@ -12,6 +12,7 @@ import { useHeldNotWatched } from "../assets/held-not-watched";
 import { staleSince } from "../assets/PricesAsOf";
 import type { AssetActions } from "../assets/useAssetActions";
 import { SnapshotFigures } from "./SnapshotFigures";
+import { useWatchedStock } from "./stock-queries";
 
 /** A card's own data: a watched stock's saved entry, or a held stock's snapshot. */
 type StockCardSource = AssetCardSource<SavedStock, StockSnapshot>;
@@ -43,6 +44,12 @@ function cardOf(source: StockCardSource): { item: AssetCardItem; snapshot: Stock
   };
 }
 
+/** A watched stock's card: it reads its own entry of the watchlist, so only its own tick draws it. */
+function WatchedStockCard({ symbol, actions }: { symbol: string; actions: AssetActions }) {
+  const saved = useWatchedStock(symbol);
+  return saved ? <StockCard saved={saved} actions={actions} /> : null;
+}
+
 /**
  * One stock's card, drawn again only when its own entry (the cache keeps an entry's object while
  * it is unchanged) or the actions change: a tick on one stock leaves the other cards alone.
@@ -65,7 +72,10 @@ const StockCard = memo(function StockCard(props: StockCardSource & { actions: As
 });
 
 /** Snapshots of the stocks the user holds but does not watch, refreshed with the watchlist. */
-export function useHeldNotWatchedStocks(actions: AssetActions, watched?: readonly SavedStock[]) {
+export function useHeldNotWatchedStocks(
+  actions: AssetActions,
+  watched?: readonly { symbol: string }[],
+) {
   return useHeldNotWatched(actions.holdings, watched, {
     query: (symbols) => trpc.market.snapshots.queryOptions({ symbols }),
     refreshMs: STOCK_REFRESH_INTERVAL_MS,
@@ -73,21 +83,30 @@ export function useHeldNotWatchedStocks(actions: AssetActions, watched?: readonl
   });
 }
 
-/** Watched stocks (and, on the dashboard, held stocks that are not watched) as cards. */
+/**
+ * Watched stocks (and, on the dashboard, held stocks that are not watched) as cards. Each watched
+ * card reads its stock from the cached watchlist, so the caller may pass only the symbols.
+ */
 export function StockCardGrid({
-  items,
+  watched,
   held,
   actions,
 }: {
-  items: readonly SavedStock[];
+  watched: readonly { symbol: string }[];
   held?: readonly StockSnapshot[];
   actions: AssetActions;
 }) {
   return (
     <AssetCardGrid
-      items={items}
+      items={watched}
       held={held}
-      render={(card) => <StockCard {...card} actions={actions} />}
+      render={(card, symbol) =>
+        "saved" in card ? (
+          <WatchedStockCard symbol={symbol} actions={actions} />
+        ) : (
+          <StockCard held={card.held} actions={actions} />
+        )
+      }
     />
   );
 }

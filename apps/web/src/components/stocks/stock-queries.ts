@@ -1,8 +1,16 @@
-import type { StockSnapshot } from "@ledgerline/contracts";
+import type { SavedStock, StockSnapshot } from "@ledgerline/contracts";
 import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 import { useLiveQuotes } from "../assets/live-quotes";
+
+const watchlistOptions = (autoRefresh: boolean) => ({
+  ...trpc.watchlist.list.queryOptions(),
+  staleTime: autoRefresh ? 0 : 30_000,
+  refetchInterval: autoRefresh ? STOCK_REFRESH_INTERVAL_MS : (false as const),
+  // While polling, the next cycle is the retry; a retry timer would outlive the screen.
+  ...(autoRefresh ? { retry: false as const } : {}),
+});
 
 /**
  * The watchlist. With `autoRefresh` it refreshes at once on load and then every 60 s while the
@@ -11,16 +19,41 @@ import { useLiveQuotes } from "../assets/live-quotes";
  * last figures when that symbol's refresh fails.
  */
 export function useWatchlist({ autoRefresh = false }: { autoRefresh?: boolean } = {}) {
-  const watchlist = useQuery({
-    ...trpc.watchlist.list.queryOptions(),
-    staleTime: autoRefresh ? 0 : 30_000,
-    refetchInterval: autoRefresh ? STOCK_REFRESH_INTERVAL_MS : false,
-    // While polling, the next cycle is the retry; a retry timer would outlive the screen.
-    ...(autoRefresh ? { retry: false } : {}),
-  });
+  const watchlist = useQuery(watchlistOptions(autoRefresh));
   // A screen that keeps the watchlist fresh gets its prices live too.
   useLiveQuotes({ stocks: autoRefresh ? (watchlist.data ?? []).map((item) => item.symbol) : [] });
   return watchlist;
+}
+
+/** What a dashboard's frame shows of the watchlist: its symbols and the first one's status. */
+function frameOf(list: readonly SavedStock[]) {
+  return {
+    watched: list.map(({ symbol }) => ({ symbol })),
+    status: list[0]?.snapshot?.marketStatus,
+  };
+}
+
+/**
+ * The watchlist kept fresh and live as `useWatchlist({ autoRefresh: true })`, read by a screen
+ * that shows only its symbols and market status: a tick, which moves a price, leaves those equal
+ * (the query keeps a selected result that is deeply equal), so the screen is not drawn again;
+ * each card reads its own stock with `useWatchedStock`.
+ */
+export function useWatchlistFrame() {
+  const frame = useQuery({ ...watchlistOptions(true), select: frameOf });
+  useLiveQuotes({ stocks: frame.data?.watched.map((item) => item.symbol) ?? [] });
+  return frame;
+}
+
+/** One watched stock's entry, re-rendering its caller only when that entry changes. */
+export function useWatchedStock(symbol: string): SavedStock | undefined {
+  const { data } = useQuery({
+    ...trpc.watchlist.list.queryOptions(),
+    // A reader of what the screen's own query fetches and polls.
+    enabled: false,
+    select: (list) => list.find((item) => item.symbol === symbol),
+  });
+  return data;
 }
 
 /**

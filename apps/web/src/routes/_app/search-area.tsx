@@ -153,7 +153,7 @@ function SearchAreaPage() {
             here.
           </p>
         ) : (
-          <StockCardGrid items={watchlist.data} actions={actions} />
+          <StockCardGrid watched={watchlist.data} actions={actions} />
         )}
       </section>
 

@@ -7,7 +7,7 @@ import { RetryPanel } from "../../components/RouteStates";
 import { MarketSummaryCard, useMarketSummary } from "../../components/stocks/MarketSummaryCard";
 import { isClosedStatus, MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid, useHeldNotWatchedStocks } from "../../components/stocks/StockCards";
-import { useWatchlist } from "../../components/stocks/stock-queries";
+import { useWatchlistFrame } from "../../components/stocks/stock-queries";
 import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";
 import { buttonClass } from "../../components/ui/Button";
@@ -22,10 +22,11 @@ export const Route = createFileRoute("/_app/stock-dashboard")({
 
 function StockDashboardPage() {
   const actions = useAssetActions(stockAsset);
-  const watchlist = useWatchlist({ autoRefresh: true });
-  const items = watchlist.data ?? [];
-  const held = useHeldNotWatchedStocks(actions, watchlist.data);
-  const status = items[0]?.snapshot?.marketStatus;
+  // The symbols and status only: a tick redraws the card that moved, not this page.
+  const watchlist = useWatchlistFrame();
+  const watched = watchlist.data?.watched ?? [];
+  const held = useHeldNotWatchedStocks(actions, watchlist.data?.watched);
+  const status = watchlist.data?.status;
   const summary = useMarketSummary(STOCK_REFRESH_INTERVAL_MS);
 
   return (
@@ -37,7 +38,7 @@ function StockDashboardPage() {
             Your watched stocks.{" "}
             <LiveNote
               polling="Refreshed every minute."
-              idle={items.length === 0 || isClosedStatus(status ?? "")}
+              idle={watched.length === 0 || isClosedStatus(status ?? "")}
             />
           </>
         }
@@ -60,7 +61,7 @@ function StockDashboardPage() {
           onRetry={() => void watchlist.refetch()}
           retrying={watchlist.isFetching}
         />
-      ) : items.length === 0 && held.length === 0 ? (
+      ) : watched.length === 0 && held.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
           <h2 className="text-xl font-semibold">No Saved Stocks Yet</h2>
           <p className="mt-2 text-muted">
@@ -85,7 +86,7 @@ function StockDashboardPage() {
             </Link>
           </div>
           <div className="mt-3">
-            <StockCardGrid items={items} held={held} actions={actions} />
+            <StockCardGrid watched={watched} held={held} actions={actions} />
           </div>
         </section>
       )}
