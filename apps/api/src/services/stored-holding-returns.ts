@@ -228,6 +228,10 @@ interface StoredPart {
   flowsBefore: [day: number, amount: number][];
   /** The dividends paid today, summed as moneyWeighted sums a day's flows. */
   paidToday: number | undefined;
+  /** Whether any flow before today is paid in (negative), or received; the largest's size. */
+  anyPaidIn: boolean;
+  anyReceived: boolean;
+  largestBefore: number;
 }
 
 function storedPartOf(
@@ -258,10 +262,14 @@ function storedPartOf(
   const last = dayNumberOf(endDate);
   const paidToday = byDay.get(last);
   byDay.delete(last);
+  const flowsBefore = [...byDay].filter(([, amount]) => amount !== 0).sort((a, b) => a[0] - b[0]);
   return {
     dividendFactors,
-    flowsBefore: [...byDay].filter(([, amount]) => amount !== 0).sort((a, b) => a[0] - b[0]),
+    flowsBefore,
     paidToday,
+    anyPaidIn: flowsBefore.some(([, amount]) => amount < 0),
+    anyReceived: flowsBefore.some(([, amount]) => amount > 0),
+    largestBefore: flowsBefore.reduce((max, [, amount]) => Math.max(max, Math.abs(amount)), 0),
   };
 }
 
@@ -350,16 +358,17 @@ function figuresOf(
  */
 function moneyWeighted(stored: StoredPart, end: HoldingDay, endDate: string): Decimal | null {
   const today = (stored.paidToday ?? 0) + (Number(end.value) - Number(end.flow));
-  const days: [day: number, amount: number][] =
-    today === 0 ? stored.flowsBefore : [...stored.flowsBefore, [dayNumberOf(endDate), today]];
-  if (!days.some(([, amount]) => amount < 0) || !days.some(([, amount]) => amount > 0)) {
-    return null;
-  }
-  const largest = days.reduce((max, [, amount]) => Math.max(max, Math.abs(amount)), 0);
-  const origin = days[0]![0];
-  return rateOf(
-    days.map(([day, amount]) => ({ amount: amount / largest, years: (day - origin) / 365 })),
-  );
+  const { flowsBefore: before } = stored;
+  if (!(stored.anyPaidIn || today < 0) || !(stored.anyReceived || today > 0)) return null;
+  const largest = Math.max(stored.largestBefore, Math.abs(today));
+  const last = dayNumberOf(endDate);
+  const origin = before.length > 0 ? before[0]![0] : last;
+  const terms = before.map(([day, amount]) => ({
+    amount: amount / largest,
+    years: (day - origin) / 365,
+  }));
+  if (today !== 0) terms.push({ amount: today / largest, years: (last - origin) / 365 });
+  return rateOf(terms);
 }
 
 /** The flows before today's value, summed per day (days since the epoch). */
