@@ -7,7 +7,7 @@ import {
   createRouter,
   RouterProvider,
 } from "@tanstack/react-router";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { writeTicks } from "../src/components/assets/live-quotes";
 import { stockAsset } from "../src/components/assets/stock";
@@ -73,6 +73,17 @@ const saved = (symbol: string, price: string): SavedStock => ({
   snapshot: snapshot(symbol, price),
 });
 
+// The dialogs' modules, counted as they load.
+const loaded = vi.hoisted(() => ({ tradeDialogs: 0, alertForm: 0 }));
+vi.mock("../src/components/trade/TradeDialog", async (original) => {
+  loaded.tradeDialogs += 1;
+  return original();
+});
+vi.mock("../src/components/assets/SetAlertForm", async (original) => {
+  loaded.alertForm += 1;
+  return original();
+});
+
 // The page around the cards, called once per render of it.
 const pageDrawn = vi.fn();
 
@@ -85,6 +96,7 @@ function Cards() {
     <>
       <p>{watchlist.data?.status}</p>
       <StockCardGrid watched={watchlist.data?.watched ?? []} actions={actions} />
+      {actions.dialogs}
     </>
   );
 }
@@ -142,5 +154,22 @@ describe("a live tick on the stock dashboard", () => {
     expect(headings.drawn).toBe(0);
     // The page reads only the symbols and the market status, which a price leaves as they were.
     expect(pageDrawn).not.toHaveBeenCalled();
+  });
+});
+
+describe("the dashboard's dialogs", () => {
+  it("load their code when one is first opened, not with the cards", async () => {
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+    });
+    queryClient.setQueryData(trpc.portfolio.list.queryKey(), []);
+    queryClient.setQueryData(trpc.watchlist.list.queryKey(), [saved("AAPL", "150")]);
+    renderCards(queryClient);
+    const card = await screen.findByRole("article", { name: "AAPL" });
+    expect(loaded).toEqual({ tradeDialogs: 0, alertForm: 0 });
+
+    fireEvent.click(within(card).getByRole("button", { name: "Buy Stock" }));
+    expect(await screen.findByRole("dialog")).toBeTruthy();
+    expect(loaded.tradeDialogs).toBe(1);
   });
 });

@@ -1,14 +1,24 @@
 import { cannotRemoveWhileHeld } from "@ledgerline/contracts/browser";
 import type { PositionView } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { notify } from "../../lib/notify";
 import { httpStatusOf } from "../../lib/trpc";
-import { BuyDialog, SellDialog } from "../trade/TradeDialog";
 import type { TradeTarget, TradeValues } from "../trade/types";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 import type { AssetConfig } from "./asset-config";
 import { invalidateOwnData } from "./own-data";
+
+// The dialogs' code (the form library, dialog primitives) loads when a dialog is first opened, not
+// with every screen that shows a Buy or Remove button: a dashboard's boot does not wait for it.
+const BuyDialog = lazy(() =>
+  import("../trade/TradeDialog").then((module) => ({ default: module.BuyDialog })),
+);
+const SellDialog = lazy(() =>
+  import("../trade/TradeDialog").then((module) => ({ default: module.SellDialog })),
+);
+const ConfirmDialog = lazy(() =>
+  import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })),
+);
 
 /** The user's positions of one kind of asset, by symbol. */
 export function useHoldings<P extends PositionView>(
@@ -38,6 +48,11 @@ export function useAssetActions<P extends PositionView>(
   const [buying, setBuying] = useState<TradeTarget | null>(null);
   const [selling, setSelling] = useState<TradeTarget | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
+  // From the first dialog opened on, all are rendered (closed ones draw nothing).
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (!dialogsWanted && (buying !== null || selling !== null || removing !== null)) {
+    setDialogsWanted(true);
+  }
   const { watchlist, portfolio } = asset;
 
   const refetch = useCallback(() => void invalidateOwnData(queryClient), [queryClient]);
@@ -119,35 +134,37 @@ export function useAssetActions<P extends PositionView>(
   const { mutate: removeSymbol, isPending: removeBusy } = remove;
 
   const dialogs = useMemo(
-    () => (
-      <>
-        <BuyDialog
-          asset={asset.trade}
-          target={buying}
-          onClose={() => setBuying(null)}
-          submit={submitBuy}
-          onSuccess={refetch}
-        />
-        <SellDialog
-          asset={asset.trade}
-          target={selling}
-          held={held}
-          onClose={() => setSelling(null)}
-          submit={submitSell}
-          onSuccess={refetch}
-        />
-        <ConfirmDialog
-          open={removing !== null}
-          title={watchlist.removeTitle}
-          message={watchlist.removeMessage}
-          tone={watchlist.removeTone}
-          busy={removeBusy}
-          onConfirm={() => removing && removeSymbol(removing)}
-          onCancel={() => setRemoving(null)}
-        />
-      </>
-    ),
+    () =>
+      dialogsWanted && (
+        <Suspense fallback={null}>
+          <BuyDialog
+            asset={asset.trade}
+            target={buying}
+            onClose={() => setBuying(null)}
+            submit={submitBuy}
+            onSuccess={refetch}
+          />
+          <SellDialog
+            asset={asset.trade}
+            target={selling}
+            held={held}
+            onClose={() => setSelling(null)}
+            submit={submitSell}
+            onSuccess={refetch}
+          />
+          <ConfirmDialog
+            open={removing !== null}
+            title={watchlist.removeTitle}
+            message={watchlist.removeMessage}
+            tone={watchlist.removeTone}
+            busy={removeBusy}
+            onConfirm={() => removing && removeSymbol(removing)}
+            onCancel={() => setRemoving(null)}
+          />
+        </Suspense>
+      ),
     [
+      dialogsWanted,
       asset.trade,
       buying,
       selling,
