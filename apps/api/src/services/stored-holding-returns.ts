@@ -149,16 +149,22 @@ export async function storedHoldingReturns(
       row,
     ]),
   );
+  let slice = performance.now();
   for (const holding of unkept) {
     const key = keyOf(holding.type, holding.symbol);
     const on = (day: string) => aroundPayDays.get(`${key}@${day}`) ?? null;
     kept.set(key, storedPartOf(holding, on, startDate, endDate));
+    // Five years of a holding's flows take a while: other requests get turns between.
+    if (performance.now() - slice > 10) {
+      await yieldToEventLoop();
+      slice = performance.now();
+    }
   }
 
   const ledger = new TradeLedger();
   for (const position of positions) ledger.seed(position);
   const answers: StoredHolding[] = [];
-  let slice = performance.now();
+  slice = performance.now();
   for (const holding of activity.values()) {
     const key = keyOf(holding.type, holding.symbol);
     const today = await todayOf(holding, prices.get(key));
