@@ -150,3 +150,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export function loadEnv(): Env {
   return parseEnv(process.env);
 }
+
+/**
+ * The deployment's settings and the admin the command was given. ADMIN_EMAIL and ADMIN_PASSWORD
+ * here are the command's input, not the server's first-admin pair, so the rule that the server
+ * needs both together does not apply: the password alone may come from the environment.
+ */
+export function adminCommandInput(source: Record<string, string | undefined> = process.env) {
+  const { ADMIN_EMAIL, ADMIN_PASSWORD, ...deployment } = source;
+  return { env: parseEnv(deployment), email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+}

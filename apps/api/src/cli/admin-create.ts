@@ -6,8 +6,8 @@
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { email as emailSchema, newPassword, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts";
-import { loadEnv } from "../env";
 import { hashPassword, isCommonPassword } from "../services/passwords";
+import { adminCommandInput } from "../env";
 import { createOrPromoteAdmin, openDeploymentDatabase } from "./admin-account";
 
 const { values } = parseArgs({
@@ -28,13 +28,12 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const env = loadEnv();
-const email = emailSchema.safeParse(
-  values.email ?? env.ADMIN_EMAIL ?? (await ask("Admin email: ")),
-);
+const input = adminCommandInput();
+const env = input.env;
+const email = emailSchema.safeParse(values.email ?? input.email ?? (await ask("Admin email: ")));
 if (!email.success) fail("A valid --email is required.");
 const password = newPassword.safeParse(
-  env.ADMIN_PASSWORD ?? (await ask(`Password (at least ${PASSWORD_MIN_LENGTH} characters): `)),
+  input.password ?? (await ask(`Password (at least ${PASSWORD_MIN_LENGTH} characters): `)),
 );
 if (!password.success) fail(password.error.issues[0]?.message ?? "Invalid password");
 if (isCommonPassword(password.data)) fail("That password is too common.");
