@@ -40,36 +40,42 @@ export function redisLeadership(
 
   // A tick whose answer is slower than renewMs is not overtaken: the next one's SET NX would
   // find this process's own fresh claim and step it down right after it was gained.
-  let ticking = false;
-  async function tick() {
-    if (ticking) return;
-    ticking = true;
+  let ticking: Promise<void> | undefined;
+  // A tick still waiting for Redis when stop() is called must not make the stopped process a
+  // leader again when its answer comes.
+  let stopped = false;
+  async function claimOrRenew() {
     try {
       const held = leader
         ? (await redis.eval(EXTEND_IF_OWNED, 1, key, token, times.leaseMs)) === 1
         : (await redis.set(key, token, "PX", times.leaseMs, "NX")) === "OK";
-      step(held);
+      if (!stopped) step(held);
     } catch (error) {
       onError(error);
-      step(false);
-    } finally {
-      ticking = false;
+      if (!stopped) step(false);
     }
+  }
+  function tick() {
+    ticking ??= claimOrRenew().finally(() => (ticking = undefined));
   }
 
   return {
     start(given) {
       handlers = given;
-      void tick();
-      timer = setInterval(() => void tick(), times.renewMs);
+      stopped = false;
+      tick();
+      timer = setInterval(tick, times.renewMs);
       timer.unref();
     },
     async stop() {
       clearInterval(timer);
-      const wasLeader = leader;
+      stopped = true;
       step(false);
       handlers = undefined;
-      if (wasLeader) await redis.eval(RELEASE_IF_OWNED, 1, key, token).catch(onError);
+      // A claim in flight may still win the lease: it is released after its answer, so another
+      // process need not wait the lease out.
+      await ticking;
+      await redis.eval(RELEASE_IF_OWNED, 1, key, token).catch(onError);
     },
     get isLeader() {
       return leader;

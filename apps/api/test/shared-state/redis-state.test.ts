@@ -174,6 +174,59 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
     await leader.stop();
   });
 
+  it.each([
+    ["renewal", "eval"],
+    ["claim", "set"],
+  ] as const)(
+    "stays stopped when stopped while its %s waits for Redis, and leaves the lease free",
+    async (_, command) => {
+      const a = await process({ leaseMs: 400 });
+      const redis = a.redis!;
+      const leader = a.leadership(`stopped-mid-${command}`);
+      const events: string[] = [];
+      if (command === "eval") {
+        await new Promise<void>((resolve) =>
+          leader.start({
+            gained: () => (events.push("gained"), resolve()),
+            lost: () => events.push("lost"),
+          }),
+        );
+      }
+      const send = redis[command].bind(redis) as (...args: unknown[]) => Promise<unknown>;
+      let asked!: () => void;
+      const waiting = new Promise<void>((resolve) => (asked = resolve));
+      // The next call of the command reaches Redis at once but its answer arrives only after
+      // stop() has been called (and after stop's own release, sent later on the connection).
+      vi.spyOn(redis, command).mockImplementationOnce((...args: unknown[]) => {
+        asked();
+        const answer = send(...args);
+        return settle(150).then(() => answer);
+      });
+      if (command === "set")
+        leader.start({ gained: () => events.push("gained"), lost: () => events.push("lost") });
+      await waiting;
+      await leader.stop();
+      expect(leader.isLeader).toBe(false);
+      expect(events).toEqual(command === "eval" ? ["gained", "lost"] : []);
+      const b = await process({ leaseMs: 400 });
+      const next = b.leadership(`stopped-mid-${command}`);
+      const started = Date.now();
+      const gained = new Promise<number>((resolve) =>
+        next.start({ gained: () => resolve(Date.now() - started), lost: () => {} }),
+      );
+      // At once, not after the 400 ms lease a claim answered after stop() would still hold.
+      expect(await gained).toBeLessThan(300);
+      expect(next.isLeader).toBe(true);
+      // Nor does the answer, when it comes, make the stopped process a leader again.
+      await settle(200);
+      expect([leader.isLeader, events]).toEqual([
+        false,
+        command === "eval" ? ["gained", "lost"] : [],
+      ]);
+      await next.stop();
+    },
+  );
+
   it("hands a dead leader's job over within its lease", async () => {
     const [a, b] = await Promise.all([process({ leaseMs: 400 }), process({ leaseMs: 400 })]);
     const leaderA = a.leadership("sync");
