@@ -7,8 +7,10 @@ import { PositionsTable } from "./PositionsTable";
 
 /** What differs between the stock and the crypto holdings on the summary: texts and links. */
 export interface HoldingsKind {
-  /** "stock", "crypto": in "No stock positions in your portfolio." and the table's caption. */
+  /** "stock", "crypto": in the section's id and the table's caption. */
   noun: string;
+  /** The spec's words for a portfolio without any, whole so they can be found in the source. */
+  empty: string;
   title: string;
   totalLabel: string;
   /** Where an empty portfolio sends the user to find something to buy. */
@@ -18,6 +20,7 @@ export interface HoldingsKind {
 
 export const stockHoldings: HoldingsKind = {
   noun: "stock",
+  empty: "No stock positions in your portfolio.",
   title: "Stock Portfolio",
   totalLabel: "Portfolio Total:",
   search: { to: "/search-area", label: "Search Stocks" },
@@ -26,6 +29,7 @@ export const stockHoldings: HoldingsKind = {
 
 export const cryptoHoldings: HoldingsKind = {
   noun: "crypto",
+  empty: "No crypto positions in your portfolio.",
   title: "Crypto Portfolio",
   totalLabel: "Crypto Total:",
   search: { to: "/crypto", label: "Search Crypto" },
@@ -57,7 +61,7 @@ export function HoldingsSection({
     <HoldingsFrame kind={kind}>
       {section.positions.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-10 text-center">
-          <p className="text-muted">{`No ${kind.noun} positions in your portfolio.`}</p>
+          <p className="text-muted">{kind.empty}</p>
           <Link to={kind.search.to} className={`${buttonClass("primary")} mt-4`}>
             {kind.search.label}
           </Link>
