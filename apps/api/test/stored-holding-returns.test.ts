@@ -17,7 +17,7 @@ import { addDays, utcDay } from "../src/services/portfolio-valuation";
 import type { UserScope } from "../src/services/scope";
 import { storedHoldingReturns } from "../src/services/stored-holding-returns";
 import type { TestApp } from "./support/test-app";
-import { historyApp } from "./transactions-support";
+import { historyApp, historyScope } from "./transactions-support";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -158,5 +158,45 @@ describe("each holding's returns from the stored days", () => {
     const after = await holdingsPerformance(scope, "1Y");
     expect([first.holdings[0]!.netFlows, after.holdings[0]!.netFlows]).toEqual(["0", "210"]);
     expect(asOf.mock.calls.length).toBeGreaterThan(reads[0]!);
+  });
+
+  it("are carried to the state one trade makes, reading only the days its recompute rewrote, and still equal a replay", async () => {
+    const me = await historyScope();
+    t = me.t;
+    const { scope } = me;
+    const { deps, user } = scope;
+    const today = utcDay(deps.market.clock.now());
+    const expectReplayed = async (range: "ALL" | "1Y") => {
+      const startDate = startOf(range, deps.market.clock.now(), (await firstTradeDay(scope))!);
+      const dividends = await incomePaid(scope, { from: startDate, to: today });
+      const prices = await currentPrices(scope);
+      expect((await holdingsPerformance(scope, range)).holdings).toEqual(
+        await replayedHoldings(scope, startDate, today, dividends, prices),
+      );
+    };
+    await me.buy("STOCK", "AAPL", "5", "180", "2025-01-06T15:00:00Z");
+    await me.buy("STOCK", "MSFT", "3", "400", "2025-02-03T15:00:00Z");
+    await me.buy("CRYPTO", "BTC", "0.25", "60000", "2025-03-03T12:00:00Z");
+    await expectReplayed("ALL");
+    await expectReplayed("1Y");
+
+    const reads = vi.spyOn(deps.repos.snapshots, "holdingTradeDays");
+    let seed = 2026_11;
+    const random = () => ((seed = (seed * 48271) % 2147483647), seed / 2147483647);
+    for (let i = 0; i < 10; i++) {
+      const [assetType, symbol] = symbols[Math.floor(random() * symbols.length)]!;
+      const day = addDays(today, -Math.floor(random() * 600));
+      const date = `${day}T15:00:00Z`;
+      const held = await deps.repos.portfolio.findBySymbol(user.id, assetType, symbol);
+      const quantity = assetType === "CRYPTO" ? "0.125" : "1";
+      // Some sells close the position; one back-dated before the first trade moves the first day.
+      if (held && random() < 0.4) await me.sell(assetType, symbol, held.quantity, "300", date);
+      else await me.buy(assetType, symbol, quantity, "250", date);
+      reads.mockClear();
+      await expectReplayed("ALL");
+      await expectReplayed("1Y");
+      // Only the trade's own days and after were read again, not the whole history.
+      for (const [, after] of reads.mock.calls) expect(after >= addDays(day, -1)).toBe(true);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { AssetType, HoldingDay, SnapshotState } from "@ledgerline/db";
+import type { AssetType, HoldingDay, SnapshotRebuild, SnapshotState } from "@ledgerline/db";
 import { add, compare, subtract, type Decimal } from "@ledgerline/money";
 import { addDays, keyOf } from "./portfolio-valuation";
 import type { AppDeps } from "./scope";
@@ -157,50 +157,176 @@ export async function keptHoldingDaysOn(
   return keys.flatMap((key) => rowsOn.get(nameOf(key)) ?? []);
 }
 
+/** A holding's flows as they are collected, before they are sealed into typed arrays. */
+interface Collecting {
+  days: number[];
+  amounts: number[];
+  flows: Decimal[];
+  realized: Decimal[];
+  held: number[];
+}
+
+const collectingOf = (flows?: HoldingFlows, length = 0): Collecting => ({
+  days: flows ? Array.from(flows.days.subarray(0, length)) : [],
+  amounts: flows ? Array.from(flows.amounts.subarray(0, length)) : [],
+  flows: flows ? flows.flowSums.slice(0, length + 1) : ["0"],
+  realized: flows ? flows.realizedSums.slice(0, length + 1) : ["0"],
+  held: flows ? Array.from(flows.heldCounts.subarray(0, length + 1)) : [0],
+});
+
+/** Appends rows to their holdings' flows; a holding not collected yet starts from `started`. */
+function collect(
+  building: Map<string, Collecting>,
+  rows: readonly HoldingDay[],
+  started: (holding: string) => Collecting = () => collectingOf(),
+) {
+  for (const row of rows) {
+    const holding = keyOf(row.assetType, row.symbol);
+    const own = building.get(holding) ?? started(holding);
+    building.set(holding, own);
+    own.days.push(dayNumberOf(row.day));
+    own.amounts.push(-Number(row.flow));
+    own.flows.push(add(own.flows.at(-1)!, row.flow));
+    own.realized.push(add(own.realized.at(-1)!, row.realized));
+    own.held.push(own.held.at(-1)! + (compare(row.value, "0") > 0 ? 1 : 0));
+  }
+}
+
+const sealed = (own: Collecting): HoldingFlows => ({
+  days: Int32Array.from(own.days),
+  amounts: Float64Array.from(own.amounts),
+  flowSums: own.flows,
+  realizedSums: own.realized,
+  heldCounts: Int32Array.from(own.held),
+});
+
+/** Reads the trade days in a range into `building`, a slice of days at a time. */
+async function collectDays(
+  deps: AppDeps,
+  userId: number,
+  into: { building: Map<string, Collecting>; started?: (holding: string) => Collecting },
+  range: { after: string; through: string },
+  holdings?: readonly { assetType: AssetType; symbol: string }[],
+) {
+  for (let from = range.after; from < range.through;) {
+    const to = [addDays(from, SLICE_DAYS), range.through].sort()[0]!;
+    const rows = await deps.repos.snapshots.holdingTradeDays(userId, from, to, holdings);
+    collect(into.building, rows, into.started);
+    from = to;
+    await yieldToEventLoop();
+  }
+}
+
 async function readFlows(
   deps: AppDeps,
   userId: number,
   state: SnapshotState,
   key: string,
 ): Promise<UserFlows> {
-  const building = new Map<
-    string,
-    { days: number[]; amounts: number[]; flows: Decimal[]; realized: Decimal[]; held: number[] }
-  >();
+  const building = new Map<string, Collecting>();
   if (state.firstDay !== null && state.valuedThrough !== null) {
-    for (let from = addDays(state.firstDay, -1); from < state.valuedThrough;) {
-      const to = [addDays(from, SLICE_DAYS), state.valuedThrough].sort()[0]!;
-      for (const row of await deps.repos.snapshots.holdingTradeDays(userId, from, to)) {
-        const holding = keyOf(row.assetType, row.symbol);
-        const own = building.get(holding) ?? {
-          days: [],
-          amounts: [],
-          flows: ["0"],
-          realized: ["0"],
-          held: [0],
-        };
-        building.set(holding, own);
-        own.days.push(dayNumberOf(row.day));
-        own.amounts.push(-Number(row.flow));
-        own.flows.push(add(own.flows.at(-1)!, row.flow));
-        own.realized.push(add(own.realized.at(-1)!, row.realized));
-        own.held.push(own.held.at(-1)! + (compare(row.value, "0") > 0 ? 1 : 0));
-      }
-      from = to;
-      await yieldToEventLoop();
-    }
+    const range = { after: addDays(state.firstDay, -1), through: state.valuedThrough };
+    await collectDays(deps, userId, { building }, range);
   }
   const byHolding = new Map<string, HoldingFlows>();
+  for (const [holding, own] of building) byHolding.set(holding, sealed(own));
+  return { key, byHolding };
+}
+
+/** What a recompute rewrote: every holding's days from one day, some holdings' from an earlier one. */
+export type RestatedDays = Pick<SnapshotRebuild, "allHoldingsFrom" | "restated">;
+
+/**
+ * The flows of the state a recompute made, from those of the state it started from: each
+ * holding's days before the recompute's first rewritten day are kept, and only the rewritten
+ * days are read (a trade back-dated a year reads its own holding's year, not five years of 200
+ * holdings). `previous` must be the state right before the recompute's change.
+ */
+async function carriedFlows(
+  deps: AppDeps,
+  userId: number,
+  previous: Promise<UserFlows>,
+  through: string,
+  change: RestatedDays,
+  key: string,
+): Promise<UserFlows> {
+  const { byHolding: before } = await previous;
+  const { allHoldingsFrom, restated } = change;
+  const rewritten = rewrittenFrom(change);
+  const building = new Map<string, Collecting>();
+  for (const [holding, flows] of before) {
+    const kept = indexAfter(flows.days, dayNumberOf(rewritten(holding)) - 1);
+    if (kept < flows.days.length) building.set(holding, collectingOf(flows, kept));
+  }
+  // A holding whose kept days run on unchanged is sealed again only if new days follow them.
+  const started = (holding: string) => {
+    const flows = before.get(holding);
+    return collectingOf(flows, flows?.days.length);
+  };
+  const everyAfter = [addDays(allHoldingsFrom, -1), through].sort()[0]!;
+  if (restated && restated.from < allHoldingsFrom) {
+    const range = { after: addDays(restated.from, -1), through: everyAfter };
+    await collectDays(deps, userId, { building, started }, range, restated.holdings);
+  }
+  await collectDays(deps, userId, { building, started }, { after: everyAfter, through });
+  const byHolding = new Map(before);
   for (const [holding, own] of building) {
-    byHolding.set(holding, {
-      days: Int32Array.from(own.days),
-      amounts: Float64Array.from(own.amounts),
-      flowSums: own.flows,
-      realizedSums: own.realized,
-      heldCounts: Int32Array.from(own.held),
-    });
+    if (own.days.length === 0) byHolding.delete(holding);
+    else byHolding.set(holding, sealed(own));
   }
   return { key, byHolding };
+}
+
+/** The first day of each holding's that a recompute rewrote. */
+function rewrittenFrom({ allHoldingsFrom, restated }: RestatedDays) {
+  const keys = new Set(restated?.holdings.map((held) => keyOf(held.assetType, held.symbol)));
+  return (holding: string) => (restated && keys.has(holding) ? restated.from : allHoldingsFrom);
+}
+
+/**
+ * After a recompute in this process: what was kept of the state it started from is carried to
+ * the state it made, where that state differs from it only by the recompute's change (no trade
+ * since, or the one trade that made it stale; any other history falls back to reading again).
+ */
+export function carryKeptState(
+  deps: AppDeps,
+  userId: number,
+  before: SnapshotState,
+  after: SnapshotState,
+  change: RestatedDays,
+): void {
+  const mine = kept.get(deps);
+  const found = mine?.get(userId);
+  const preceding = before.staleFrom === null ? before.version : before.version - 1;
+  const through = after.valuedThrough;
+  if (!mine || !found || found.key !== `${preceding}:${before.valuedThrough}`) return;
+  // A recompute that could not value its days stores fewer: no read uses that state.
+  if (through === null || through < (before.valuedThrough ?? through)) return;
+  const fromOf = rewrittenFrom(change);
+  const firstChanged = change.restated?.from ?? change.allHoldingsFrom;
+  const key = keyOfState(after);
+  const carried: KeptState = {
+    key,
+    flows: carriedFlows(deps, userId, found.flows, through, change, key),
+    asOf: new Map([...found.asOf].filter(([day]) => day < firstChanged)),
+    rowsOn: new Map(
+      [...found.rowsOn].filter(([name]) => {
+        const at = name.lastIndexOf("@");
+        return name.slice(at + 1) < fromOf(name.slice(0, at));
+      }),
+    ),
+    // A period's parts run to yesterday: kept while that stays, for the holdings left unchanged.
+    periods: new Map(
+      through === before.valuedThrough
+        ? [...found.periods].map(([period, parts]) => [
+            period,
+            new Map([...parts].filter(([holding]) => fromOf(holding) > through)),
+          ])
+        : [],
+    ),
+  };
+  carried.flows.catch(() => mine.get(userId) === carried && mine.delete(userId));
+  mine.set(userId, carried);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from "@ledgerline/db";
 import { add, costBasis, isZero, multiply, sum, type Decimal } from "@ledgerline/money";
 import { nextGrowth } from "./growth";
-import { rereadHoldingFlows } from "./holding-flows";
+import { carryKeptState, rereadHoldingFlows } from "./holding-flows";
 import type { CloseSeries } from "./portfolio-valuation";
 import {
   addDays,
@@ -200,18 +200,21 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
   // Never past yesterday: today's close is not final. Without a symbol's closes the days are not
   // stored; reads replay them meanwhile.
   const valuedThrough = series ? yesterday : start && addDays(start, -1);
+  const restated = restatedDays(state, from, holdingDays);
   const saved = await repos.snapshots.save({
     userId,
     version: state?.version ?? null,
     from,
     ...chained(touchedRows, base),
     days,
-    ...restatedDays(state, from, holdingDays),
+    ...restated,
     valuedThrough,
     firstDay,
   });
   if (!saved) return null;
-  return { staleFrom: null, valuedThrough, firstDay, version: state?.version ?? 0 };
+  const made = { staleFrom: null, valuedThrough, firstDay, version: state?.version ?? 0 };
+  if (state) carryKeptState(deps, userId, state, made, restated);
+  return made;
 }
 
 /**

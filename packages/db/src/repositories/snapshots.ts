@@ -273,13 +273,23 @@ export function snapshotsRepository(database: Database) {
       return rows.map(toHoldingDay);
     },
 
-    /** The holdings' days with trades after `from` up to `to`, oldest first. */
-    async holdingTradeDays(userId: number, from: string, to: string): Promise<HoldingDay[]> {
+    /** The holdings' days with trades after `from` up to `to`, oldest first; only these holdings' if named. */
+    async holdingTradeDays(
+      userId: number,
+      from: string,
+      to: string,
+      holdings?: readonly { assetType: AssetType; symbol: string }[],
+    ): Promise<HoldingDay[]> {
+      if (holdings?.length === 0) return [];
+      const named = holdings
+        ? ` AND d.asset_type || ':' || d.symbol IN (${holdings.map(() => "?").join(", ")})`
+        : "";
       const rows = await database.query<RawHoldingDay>(
         `SELECT ${HOLDING_DAY_COLUMNS} FROM holding_days d` +
           " WHERE d.user_id = ? AND d.day > ? AND d.day <= ? AND (d.flow <> 0 OR d.realized <> 0)" +
+          named +
           " ORDER BY d.day",
-        [userId, from, to],
+        [userId, from, to, ...(holdings ?? []).map((key) => `${key.assetType}:${key.symbol}`)],
       );
       return rows.map(toHoldingDay);
     },
