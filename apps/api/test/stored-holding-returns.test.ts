@@ -1,6 +1,6 @@
 import { performanceRanges } from "@ledgerline/contracts";
 import type { AssetType } from "@ledgerline/db";
-import { compare } from "@ledgerline/money";
+import { compare, multiply } from "@ledgerline/money";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { applyCorporateActions } from "../src/services/corporate-actions";
 import { holdingsPerformance, replayedHoldings } from "../src/services/holding-performance";
@@ -107,6 +107,40 @@ describe("each holding's returns from the stored days", () => {
     const income = await incomePaid(scope, { from: addDays(today, -600), to: today });
     expect(income.length).toBeGreaterThan(0);
     expect(compared).toBeGreaterThan(40);
+  });
+
+  it("equal a replay at the new prices when the prices move between reads (the rate searched from the last)", async () => {
+    const { t: app, scope, buy, sell } = await historyScope();
+    t = app;
+    const { deps } = app.app;
+    // Bought and sold in turns, so that the flows change sign many times, some at a loss.
+    await buy("STOCK", "MSFT", "5", "400", "2025-03-03T15:00:00Z");
+    await buy("STOCK", "AAPL", "10", "240", "2025-04-01T15:00:00Z");
+    await sell("STOCK", "MSFT", "2", "380", "2025-06-02T15:00:00Z");
+    await buy("STOCK", "MSFT", "3", "450", "2025-09-01T15:00:00Z");
+    await sell("STOCK", "AAPL", "4", "200", "2025-11-03T15:00:00Z");
+    await buy("CRYPTO", "BTC", "0.1", "90000", "2026-01-05T12:00:00Z");
+    expect(await refreshSnapshots(deps, scope.user.id)).not.toBeNull();
+    const today = utcDay(deps.market.clock.now());
+    const prices = await currentPrices(scope);
+    const state = (await currentState(scope))!;
+    for (const startDate of [addDays(today, -400), addDays(today, -200)]) {
+      const dividends = await incomePaid(scope, { from: startDate, to: today });
+      // Up a little, down more, back to the first, and a crash: each read answers afresh.
+      for (const change of ["1", "1.004", "0.97", "1", "0.2"]) {
+        const moved = new Map([...prices].map(([key, price]) => [key, multiply(price, change)]));
+        const stored = await storedHoldingReturns(scope, state, startDate, today, dividends, moved);
+        const replayed = await replayedHoldings(scope, startDate, today, dividends, moved);
+        expect(stored.map((holding) => holding.figures).every((figures) => figures !== null)).toBe(
+          true,
+        );
+        const bySymbol = (a: { symbol: string }, b: { symbol: string }) =>
+          a.symbol < b.symbol ? -1 : 1;
+        expect(
+          stored.map((holding) => ({ symbol: holding.symbol, ...holding.figures })).sort(bySymbol),
+        ).toEqual(replayed.map((holding) => ({ ...holding, assetType: undefined })).sort(bySymbol));
+      }
+    }
   });
 
   it("are read again after a trade's recompute, off the request path, for a user who read them", async () => {

@@ -12,12 +12,31 @@
  * bisection, quadratic near the root. That part runs in x = ln(1 + rate), where the present value
  * sum(amount * e^(-years * x)) is smooth on the whole line and -100% is no edge to step over.
  * Each step values the flows and their slope in one pass, one exponential per flow.
+ *
+ * A read of the same holding a moment later, its value moved by a price tick, has nearly the same
+ * rate: given the last one (`near`), the search starts there, a few valuations from the root
+ * instead of a dozen or more. That may only change how fast the root is found, not which: it is
+ * done only where the flows have one root at most (Laguerre's rule, hasOneRoot), which then is
+ * the one Newton from 10% meets too, and only for a root well inside the range, where the search
+ * from 10% would not stop at its edges. Both stop within TOLERANCE of it, so the two can differ in
+ * a double's last bits, not in the 8 places the rate is shown to (unless the root lies within
+ * about 1e-14 of a rounding boundary).
  */
 
 /** A flow in floating point: its years after the first flow, its amount scaled. */
 export interface RateTerm {
   amount: number;
   years: number;
+}
+
+/**
+ * Terms as two columns, oldest first (for callers that keep the years between searches and fill
+ * the amounts in place): the first `count` of each are the flows.
+ */
+export interface RateColumns {
+  amounts: Float64Array;
+  years: Float64Array;
+  count: number;
 }
 
 /** Where the search starts, as spreadsheets' XIRR does by default. */
@@ -30,6 +49,13 @@ const FIRST_STEP = 1 / 32;
 /** A rate known this closely (or relatively, above 100%) is as known as a double can say. */
 const TOLERANCE = 1e-12;
 const MOST_STEPS = 100;
+/**
+ * The rates a search from `near` answers: far enough inside the range that the search from 10%
+ * finds the same root (it stops at -100% + 1e-9 and a billion percent), and below 100,000%, past
+ * which a double's rate found to TOLERANCE is no longer sure in the 8th place.
+ */
+const NEAR_LOWEST = -0.9999;
+const NEAR_HIGHEST = 1e3;
 
 export interface RateSearch {
   rate: number | null;
@@ -42,7 +68,25 @@ type Valuation = (x: number) => [value: number, slope: number];
 
 /** The rate of terms summed per day (none on two days), or null when none is in range. */
 export function searchRate(terms: readonly RateTerm[]): RateSearch {
-  const longest = terms.reduce((most, term) => Math.max(most, term.years), 0);
+  return searchRateOf({
+    amounts: Float64Array.from(terms, (term) => term.amount),
+    years: Float64Array.from(terms, (term) => term.years),
+    count: terms.length,
+  });
+}
+
+/**
+ * searchRate of terms in columns; with `near`, a rate of nearly the same flows, the search starts
+ * there where that cannot change the answer.
+ */
+export function searchRateOf(columns: RateColumns, near?: number): RateSearch {
+  const { amounts, years, count } = columns;
+  let longest = 0;
+  let farTotal = 0;
+  for (let i = 0; i < count; i++) {
+    longest = Math.max(longest, years[i]!);
+    if (years[i] === 0) farTotal += amounts[i]!;
+  }
   let evaluations = 0;
   // Divided by the largest e^(-years * x), so that nothing overflows far below zero: the search
   // reads only signs and ratios.
@@ -51,25 +95,59 @@ export function searchRate(terms: readonly RateTerm[]): RateSearch {
     const shift = x < 0 ? longest * x : 0;
     let value = 0;
     let slope = 0;
-    for (const term of terms) {
-      const discounted = term.amount * Math.exp(shift - term.years * x);
+    for (let i = 0; i < count; i++) {
+      const discounted = amounts[i]! * Math.exp(shift - years[i]! * x);
       value += discounted;
-      slope -= term.years * discounted;
+      slope -= years[i]! * discounted;
     }
     return [value, slope];
   };
-  const farSign = Math.sign(terms.reduce((sum, t) => (t.years === 0 ? sum + t.amount : sum), 0));
-  const rate = newton(valueAt, farSign) ?? safeguarded(valueAt);
+  const farSign = Math.sign(farTotal);
+  if (near !== undefined && near > NEAR_LOWEST && near < NEAR_HIGHEST && hasOneRoot(columns)) {
+    const rate = newton(valueAt, farSign, near) ?? safeguarded(valueAt, near);
+    if (rate !== null && rate > NEAR_LOWEST && rate < NEAR_HIGHEST) return { rate, evaluations };
+  }
+  const rate = newton(valueAt, farSign, GUESS) ?? safeguarded(valueAt, GUESS);
   return { rate, evaluations };
 }
 
+/** Running sums this close to zero, relative to the largest amount, have no sure sign. */
+const SURE_SIGN = 1e-9;
+
 /**
- * Newton's method in the rate itself from the guess; null when it leaves the domain or stalls, or
+ * Whether the flows' present value is zero at one rate at most: Laguerre's rule bounds its roots
+ * above 0% by the sign changes of the flows' running sums from the first (the present value is a
+ * sum of amount * v^years, v = 1 / (1 + rate) in (0, 1)), and those below 0% by the sign changes
+ * of the running sums from the last (the same in 1 / v). One change in all, and no running sum
+ * too near zero to be sure of its sign: one root. Years must ascend.
+ */
+export function hasOneRoot({ amounts, years, count }: RateColumns): boolean {
+  let largest = 0;
+  for (let i = 0; i < count; i++) largest = Math.max(largest, Math.abs(amounts[i]!));
+  let changes = 0;
+  for (const direction of [1, -1]) {
+    let total = 0;
+    let sign = 0;
+    for (let step = 0; step < count; step++) {
+      const i = direction === 1 ? step : count - 1 - step;
+      if (step > 0 && years[i]! * direction <= years[i - direction]! * direction) return false;
+      total += amounts[i]!;
+      if (Math.abs(total) < SURE_SIGN * largest) return false;
+      const now = Math.sign(total);
+      if (sign !== 0 && now !== sign) changes += 1;
+      sign = now;
+    }
+  }
+  return changes === 1;
+}
+
+/**
+ * Newton's method in the rate itself from `guess`; null when it leaves the domain or stalls, or
  * climbs on past the range with no root ahead of it (the value there has the sign it keeps for
  * ever higher rates, that of the first day's flow), where it used to spend its hundred steps.
  */
-function newton(valueAt: Valuation, farSign: number): number | null {
-  let rate = GUESS;
+function newton(valueAt: Valuation, farSign: number, guess: number): number | null {
+  let rate = guess;
   for (let steps = 0; steps < MOST_STEPS; steps += 1) {
     const [value, slope] = valueAt(Math.log1p(rate));
     // d/d(rate) = d/dx / (1 + rate)
@@ -82,9 +160,9 @@ function newton(valueAt: Valuation, farSign: number): number | null {
   return null;
 }
 
-/** rtsafe in x from the bracket nearest the guess; null when there is none. */
-function safeguarded(valueAt: Valuation): number | null {
-  const bracket = bracketFrom(Math.log1p(GUESS), valueAt);
+/** rtsafe in x from the bracket nearest `guess`; null when there is none. */
+function safeguarded(valueAt: Valuation, guess: number): number | null {
+  const bracket = bracketFrom(Math.log1p(guess), valueAt);
   if (bracket === null) return null;
   if ("root" in bracket) return Math.expm1(bracket.root);
   // `below` is where the value is negative, `above` where it is positive.

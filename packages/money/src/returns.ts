@@ -11,7 +11,7 @@ import {
   sum,
   type Decimal,
 } from "./decimal";
-import { searchRate, type RateTerm } from "./rate";
+import { searchRate, searchRateOf, type RateColumns, type RateTerm } from "./rate";
 
 /**
  * Investment returns: the time-weighted return (chain-linked sub-periods between external flows)
@@ -265,6 +265,20 @@ export function rateOfDailyFlows(daily: readonly CashFlow[]): Decimal | null {
  * when there is none.
  */
 export function rateOf(terms: readonly RateTerm[]): Decimal | null {
-  const { rate } = searchRate(terms);
-  return rate === null ? null : round(rate.toFixed(12), RETURN_DECIMALS);
+  return shownRate(searchRate(terms).rate);
 }
+
+/**
+ * rateOf of terms in columns, searched from `near` (the rate of nearly the same flows) where that
+ * cannot change the answer: the answer, and the rate found for the next search to start from.
+ */
+export function rateNear(
+  columns: RateColumns,
+  near: number | null,
+): { shown: Decimal | null; found: number | null } {
+  const { rate } = searchRateOf(columns, near ?? undefined);
+  return { shown: shownRate(rate), found: rate };
+}
+
+const shownRate = (rate: number | null) =>
+  rate === null ? null : round(rate.toFixed(12), RETURN_DECIMALS);

@@ -9,7 +9,7 @@ import {
   FACTOR_DECIMALS,
   isZero,
   multiply,
-  rateOf,
+  rateNear,
   round,
   RETURN_DECIMALS,
   subtract,
@@ -231,13 +231,24 @@ export async function storedHoldingReturns(
  */
 interface StoredPart {
   dividendFactors: (Decimal | null)[] | "replay";
-  flowsBefore: [day: number, amount: number][];
+  /** The flows before today, oldest first. */
+  amountsBefore: Float64Array;
+  /** Each flow's years after the first, today's last: the rate search's terms but the amounts. */
+  years: Float64Array;
+  /** The amounts the rate search reads, scaled by the largest: filled per read. */
+  scaled: Float64Array;
   /** The dividends paid today, summed as moneyWeighted sums a day's flows. */
   paidToday: number | undefined;
   /** Whether any flow before today is paid in (negative), or received; the largest's size. */
   anyPaidIn: boolean;
   anyReceived: boolean;
   largestBefore: number;
+  /**
+   * The last read's flow of today (its value less its trades, and dividends) and its rate: the
+   * same flow has the same terms and so the same rate; another starts the search from it.
+   */
+  lastToday: number;
+  lastRate: { shown: Decimal | null; found: number | null };
 }
 
 function storedPartOf(
@@ -269,13 +280,21 @@ function storedPartOf(
   const paidToday = byDay.get(last);
   byDay.delete(last);
   const flowsBefore = [...byDay].filter(([, amount]) => amount !== 0).sort((a, b) => a[0] - b[0]);
+  const origin = flowsBefore.length > 0 ? flowsBefore[0]![0] : last;
+  const years = new Float64Array(flowsBefore.length + 1);
+  flowsBefore.forEach(([day], i) => (years[i] = (day - origin) / 365));
+  years[flowsBefore.length] = (last - origin) / 365;
   return {
     dividendFactors,
-    flowsBefore,
+    amountsBefore: Float64Array.from(flowsBefore, ([, amount]) => amount),
+    years,
+    scaled: new Float64Array(flowsBefore.length + 1),
     paidToday,
     anyPaidIn: flowsBefore.some(([, amount]) => amount < 0),
     anyReceived: flowsBefore.some(([, amount]) => amount > 0),
     largestBefore: flowsBefore.reduce((max, [, amount]) => Math.max(max, Math.abs(amount)), 0),
+    lastToday: Number.NaN,
+    lastRate: { shown: null, found: null },
   };
 }
 
@@ -350,7 +369,7 @@ function figuresOf(
       realizedGain,
       income: sum(holding.dividends.map((dividend) => dividend.total)),
       timeWeightedReturn,
-      moneyWeightedReturn: moneyWeighted(stored, end, endDate),
+      moneyWeightedReturn: moneyWeighted(stored, end),
     },
     unrealizedGain,
   );
@@ -362,19 +381,21 @@ function figuresOf(
  * They are summed per day in floating point (money/returns.ts sums them exactly first: the two
  * differ in the last bits of a double, far below the 8 places the rate is rounded to).
  */
-function moneyWeighted(stored: StoredPart, end: HoldingDay, endDate: string): Decimal | null {
+function moneyWeighted(stored: StoredPart, end: HoldingDay): Decimal | null {
   const today = (stored.paidToday ?? 0) + (Number(end.value) - Number(end.flow));
-  const { flowsBefore: before } = stored;
   if (!(stored.anyPaidIn || today < 0) || !(stored.anyReceived || today > 0)) return null;
+  if (today === stored.lastToday) return stored.lastRate.shown;
   const largest = Math.max(stored.largestBefore, Math.abs(today));
-  const last = dayNumberOf(endDate);
-  const origin = before.length > 0 ? before[0]![0] : last;
-  const terms = before.map(([day, amount]) => ({
-    amount: amount / largest,
-    years: (day - origin) / 365,
-  }));
-  if (today !== 0) terms.push({ amount: today / largest, years: (last - origin) / 365 });
-  return rateOf(terms);
+  const { amountsBefore: before, scaled: amounts } = stored;
+  // Filled per read (a read searches right away, before another can): the scale follows today's
+  // flow when it is the largest.
+  for (let i = 0; i < before.length; i++) amounts[i] = before[i]! / largest;
+  amounts[before.length] = today / largest;
+  const count = today !== 0 ? before.length + 1 : before.length;
+  const rate = rateNear({ amounts, years: stored.years, count }, stored.lastRate.found);
+  stored.lastToday = today;
+  stored.lastRate = rate;
+  return rate.shown;
 }
 
 /** The flows before today's value, summed per day (days since the epoch). */
