@@ -4,16 +4,28 @@
  * signed-in ones. The README's one-line Lighthouse command cannot sign in, because the session
  * lives in the tab's sessionStorage; here each audit runs in a tab that holds one.
  *
- *   pnpm build && tsx lighthouse.ts [--runs N] [route ...]
+ *   pnpm build && tsx lighthouse.ts [--runs N] [--warm] [--web DIR ...] [route ...]
  *
  * Starts `apps/api/dist/server.js` on a temporary SQLite file with the demo accounts, the
  * simulated market pinned to an open session (so prices move), and prints each route's median
- * score over the runs with its FCP, LCP, TBT and CLS. The browser is CHROMIUM_PATH or the
- * system's Chromium. Scores depend on the machine's load: compare runs taken side by side.
+ * score over the runs with its FCP, LCP, TBT and CLS. Every audit runs in a browser context of
+ * its own, so each is a first visit with a cold cache, as Lighthouse's own storage reset would
+ * make it, whatever ran before it. --warm audits each route as a user who has just signed in
+ * sees it: the context first loads /login, so the code every page shares is cached and the
+ * route's own is not. With several --web folders (built web apps, e.g. a copy of
+ * main's apps/web/dist, labelled by the folder above) each gets its own server and the runs
+ * alternate between them, so a drifting load falls on all alike. The browser is CHROMIUM_PATH or
+ * the system's Chromium. Scores depend on the machine's load: compare runs taken side by side.
  */
 import lighthouse from "lighthouse";
 import type { Page } from "puppeteer-core";
-import { ADMIN_ROUTES, launchChromium, signIn, startBuiltApp } from "./support/built-app";
+import {
+  ADMIN_ROUTES,
+  launchChromium,
+  signIn,
+  startBuiltApp,
+  type BuiltApp,
+} from "./support/built-app";
 
 const PUBLIC_ROUTES = ["/", "/login", "/register"];
 const USER_ROUTES = [
@@ -35,11 +47,14 @@ const USER_ROUTES = [
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 1;
-const named = args.filter((arg, i) => !arg.startsWith("--") && args[i - 1] !== "--runs");
+const WARM = args.includes("--warm");
+const named = args.filter((arg, i) => !arg.startsWith("--") && !args[i - 1]?.startsWith("--"));
 const routes = named.length > 0 ? named : [...PUBLIC_ROUTES, ...USER_ROUTES, ...ADMIN_ROUTES];
+const webRoots = args.flatMap((arg, i) => (args[i - 1] === "--web" ? [arg] : []));
+if (webRoots.length === 0) webRoots.push("");
 
-const app = await startBuiltApp();
-const base = app.base;
+const apps: { web: string; app: BuiltApp }[] = [];
+for (const web of webRoots) apps.push({ web, app: await startBuiltApp(web || undefined) });
 const browser = await launchChromium();
 
 interface Audit {
@@ -51,9 +66,9 @@ interface Audit {
   cls: number;
 }
 
-async function audit(page: Page, route: string): Promise<Audit> {
+async function audit(page: Page, url: string): Promise<Audit> {
   const result = await lighthouse(
-    base + route,
+    url,
     {
       onlyCategories: ["performance", "accessibility"],
       // Keeps the tab's sessionStorage, where the web app holds its session.
@@ -63,7 +78,7 @@ async function audit(page: Page, route: string): Promise<Audit> {
     undefined,
     page,
   );
-  if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -76,35 +91,51 @@ async function audit(page: Page, route: string): Promise<Audit> {
   };
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The median of the runs that measured it (a loaded machine can leave a metric out). */
+const median = (values: number[]) => {
+  const measured = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return measured.length > 0 ? measured[Math.floor(measured.length / 2)]! : Number.NaN;
+};
+
+/** One audit in a fresh browser context: its own cache, nothing left from other audits. */
+async function auditFresh(app: BuiltApp, route: string): Promise<Audit> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    if (WARM) await page.goto(`${app.base}/login`, { waitUntil: "networkidle2" });
+    if (!PUBLIC_ROUTES.includes(route)) {
+      const { sessions } = app;
+      await signIn(page, app, ADMIN_ROUTES.includes(route) ? sessions.admin : sessions.user);
+    }
+    return await audit(page, app.base + route);
+  } finally {
+    await context.close();
+  }
+}
 
 try {
-  console.log(`Lighthouse mobile, median of ${RUNS} run(s) per route`);
+  const cache = WARM ? "cache warmed by /login" : "cold cache";
+  console.log(`Lighthouse mobile, ${cache}, median of ${RUNS} run(s) per route`);
   console.log("route                  perf  a11y   FCP ms   LCP ms   TBT ms    CLS");
   for (const route of routes) {
-    const audits: Audit[] = [];
+    const audits = apps.map(() => [] as Audit[]);
     for (let run = 0; run < RUNS; run++) {
-      const page = await browser.newPage();
-      if (!PUBLIC_ROUTES.includes(route)) {
-        const { sessions } = app;
-        await signIn(page, app, ADMIN_ROUTES.includes(route) ? sessions.admin : sessions.user);
-      }
-      audits.push(await audit(page, route));
-      await page.close();
+      for (const [s, { app }] of apps.entries()) audits[s]!.push(await auditFresh(app, route));
     }
-    const of = (key: keyof Audit) => median(audits.map((a) => a[key]));
-    console.log(
-      [
-        route.padEnd(20),
-        String(of("performance")).padStart(6),
-        String(of("accessibility")).padStart(5),
-        ...(["fcp", "lcp", "tbt"] as const).map((key) => String(Math.round(of(key))).padStart(8)),
-        of("cls").toFixed(3).padStart(6),
-      ].join(" "),
-    );
+    for (const [s, { web }] of apps.entries()) {
+      const of = (key: keyof Audit) => median(audits[s]!.map((a) => a[key]));
+      console.log(
+        [
+          (route + (web ? ` ${web.split("/").at(-2) ?? ""}` : "")).padEnd(20),
+          String(of("performance")).padStart(6),
+          String(of("accessibility")).padStart(5),
+          ...(["fcp", "lcp", "tbt"] as const).map((key) => String(Math.round(of(key))).padStart(8)),
+          of("cls").toFixed(3).padStart(6),
+        ].join(" "),
+      );
+    }
   }
 } finally {
   await browser.close();
-  app.stop();
+  for (const { app } of apps) app.stop();
 }
