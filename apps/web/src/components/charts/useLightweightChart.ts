@@ -49,7 +49,10 @@ function themeOptions(palette: ChartPalette): DeepPartial<TimeChartOptions> {
 }
 
 const baseOptions: DeepPartial<TimeChartOptions> = {
-  autoSize: true,
+  // Sized by followSize: the library's own autoSize repaints the whole chart synchronously in its
+  // resize observer's first callback whenever the frame's width is odd or fractional (it keeps
+  // an even width), a second full paint right after the first.
+  autoSize: false,
   layout: {
     fontFamily: "ui-sans-serif, system-ui, sans-serif",
     fontSize: 11,
@@ -66,12 +69,13 @@ const baseOptions: DeepPartial<TimeChartOptions> = {
   timeScale: { tickMarkFormatter: tickLabel, fixLeftEdge: true, fixRightEdge: true },
 };
 
-/** The app's options and the theme's, in one set: each applied later is another full redraw. */
-function chartOptions(palette: ChartPalette): DeepPartial<TimeChartOptions> {
+/** The app's options, the theme's and the size, in one set: each applied later is a redraw. */
+function chartOptions(palette: ChartPalette, size: Size): DeepPartial<TimeChartOptions> {
   const theme = themeOptions(palette);
   return {
     ...baseOptions,
     ...theme,
+    ...size,
     layout: { ...baseOptions.layout, ...theme.layout },
     rightPriceScale: { ...baseOptions.rightPriceScale, ...theme.rightPriceScale },
     timeScale: { ...baseOptions.timeScale, ...theme.timeScale },
@@ -97,8 +101,34 @@ export function atLeastShare(share: number) {
   };
 }
 
-interface Callbacks<S> {
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** The frame's size in whole pixels, as the library draws it. */
+function sizeOf(element: HTMLElement): Size {
+  const { width, height } = element.getBoundingClientRect();
+  return { width: Math.floor(width), height: Math.floor(height) };
+}
+
+/** Resizes the chart when its frame changes size (a turned phone); the redraw waits for a frame. */
+function followSize(chart: IChartApi, element: HTMLElement, drawn: Size): () => void {
+  let last = drawn;
+  const observer = new ResizeObserver(() => {
+    const next = sizeOf(element);
+    if (next.width === last.width && next.height === last.height) return;
+    last = next;
+    chart.resize(next.width, next.height);
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+interface Callbacks<S, D> {
   setup: (chart: IChartApi, palette: ChartPalette) => S;
+  /** Sets `data` on the series: with the chart's creation, then whenever `data` changes. */
+  draw: (chart: IChartApi, series: S, data: D) => void;
   recolor?: (series: S, palette: ChartPalette) => void;
   onCrosshair?: (param: MouseEventParams<Time>, series: S, element: HTMLDivElement) => void;
 }
@@ -110,61 +140,93 @@ export interface LightweightChart<S> {
 
 /**
  * The one way the app draws a chart: creates it in `container` with the app's options and
- * theme, lets `setup` add the series, follows the light/dark toggle (`recolor`), reports the
- * crosshair (moved by a mouse, or by a tap on a phone), and disposes of everything when the
- * component goes. The chart is created when its container comes near the viewport, after first
- * paint, in idle moments (the chart, then its series), so a page's boot has no long task for it.
+ * theme, lets `setup` add the series and `draw` set `data` on them, follows the light/dark
+ * toggle (`recolor`) and the frame's size, reports the crosshair (moved by a mouse, or by a tap
+ * on a phone), and disposes of everything when the component goes. `data` is undefined while it
+ * loads; a new value (keep it memoised) is drawn again.
+ *
+ * The chart is made once its data is there and its container comes near the viewport, after
+ * first paint, in one idle moment: the chart at its frame's size, its series and their data
+ * together, so the library lays out and paints it once, with its final axes, instead of an empty
+ * chart first and then again with the data (each a long task on a phone).
  * Returns the chart and its series once they exist (null before: the caller shows a skeleton in
- * the frame), so callers set data in an effect of their own.
+ * the frame).
  */
-export function useLightweightChart<S>({
+export function useLightweightChart<S, D>({
   container,
-  setup,
-  recolor,
-  onCrosshair,
-}: Callbacks<S> & { container: RefObject<HTMLDivElement | null> }): LightweightChart<S> | null {
+  data,
+  ...latest
+}: Callbacks<S, D> & {
+  container: RefObject<HTMLDivElement | null>;
+  data: D | undefined;
+}): LightweightChart<S> | null {
   const [created, setCreated] = useState<LightweightChart<S> | null>(null);
-  // The callbacks of the latest render, without re-creating the chart when they change.
-  const callbacks = useRef({ setup, recolor, onCrosshair });
+  // Made once the data first arrives; later loads keep the chart and draw their data into it.
+  const [ready, setReady] = useState(data !== undefined);
+  if (data !== undefined && !ready) setReady(true);
+  // The callbacks and data of the latest render, without re-creating the chart when they change.
+  const callbacks = useRef({ ...latest, data });
   useEffect(() => {
-    callbacks.current = { setup, recolor, onCrosshair };
+    callbacks.current = { ...latest, data };
   });
+  // The data the chart shows, so the data it was made with is not set a second time.
+  const drawnData = useRef<D | undefined>(undefined);
 
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!ready || !element) return;
     let chart: IChartApi | undefined;
     let release = () => {};
     const cancel = whenShownInIdleSteps(element, [
       () => {
-        // Creating it reads the container's size: after first paint, the layout is already done.
-        chart = createChart(element, chartOptions(readPalette()));
-      },
-      () => {
-        if (!chart) return;
-        release = follow(chart, element, callbacks, setCreated);
+        // After first paint, the layout is done: the frame has its final size.
+        const size = sizeOf(element);
+        const palette = readPalette();
+        chart = createChart(element, chartOptions(palette, size));
+        const unfollow = follow(chart, palette, element, callbacks, setCreated, drawnData);
+        const unsize = followSize(chart, element, size);
+        release = () => {
+          unsize();
+          unfollow();
+        };
       },
     ]);
     return () => {
       cancel();
       release();
       chart?.remove();
+      drawnData.current = undefined;
       setCreated(null);
     };
-  }, [container]);
+  }, [container, ready]);
+
+  useEffect(() => {
+    if (!created || data === undefined || drawnData.current === data) return;
+    drawnData.current = data;
+    callbacks.current.draw(created.chart, created.series, data);
+  }, [created, data]);
 
   return created;
 }
 
-/** Adds the series, wires the crosshair, taps and theme to `chart`; returns their undoing. */
-function follow<S>(
+/**
+ * Adds the series with their data, wires the crosshair, taps and theme to `chart`; returns their
+ * undoing.
+ */
+function follow<S, D>(
   chart: IChartApi,
+  palette: ChartPalette,
   element: HTMLDivElement,
-  latest: RefObject<Callbacks<S>>,
+  latest: RefObject<Callbacks<S, D> & { data: D | undefined }>,
   setCreated: (created: LightweightChart<S>) => void,
+  drawnData: RefObject<D | undefined>,
 ) {
-  const palette = readPalette();
   const series = latest.current.setup(chart, palette);
+  const { data } = latest.current;
+  if (data !== undefined) {
+    latest.current.draw(chart, series, data);
+    drawnData.current = data;
+  }
   const report = (param: MouseEventParams<Time>) =>
     latest.current.onCrosshair?.(param, series, element);
   chart.subscribeCrosshairMove(report);

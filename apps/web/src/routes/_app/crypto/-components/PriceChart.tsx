@@ -1,5 +1,5 @@
 import type { HistoricalBar } from "@ledgerline/contracts";
-import { useEffect, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { ChartAttribution } from "../../../../components/charts/ChartParts";
 import {
   addPriceSeries,
@@ -24,16 +24,15 @@ export function PriceChart({ bars, data }: { bars: HistoricalBar[]; data: ChartD
   const [hovered, setHovered] = useState<string | null>(null);
   const reference = bars.at(-1)?.c;
 
+  const drawnBars = useMemo(() => ({ bars, data }), [bars, data]);
   const drawn = useLightweightChart({
     container,
+    data: drawnBars,
     setup: addPriceSeries,
+    draw: (chart, series, { bars, data }) => showBars(chart, series, bars, data),
     recolor: recolorPriceSeries,
     onCrosshair: (param) => setHovered(typeof param.time === "string" ? param.time : null),
   });
-
-  useEffect(() => {
-    if (drawn) showBars(drawn.chart, drawn.series, bars, data);
-  }, [drawn, bars, data]);
 
   const shown = bars.find((bar) => bar.date === hovered) ?? bars.at(-1);
 

@@ -12,7 +12,7 @@ import {
   type LineData,
   type Time,
 } from "lightweight-charts";
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useMemo, useRef, useState } from "react";
 import {
   ChartAttribution,
   ChartMessage,
@@ -77,8 +77,14 @@ export default memo(function ValueChart() {
   const benchmarkLine = history.data?.benchmark ?? null;
   const benchmarkSymbol = benchmarkLine?.symbol ?? "";
 
+  const drawnPoints = useMemo(
+    () => (history.isPending ? undefined : { points: points ?? [], benchmark: benchmarkLine }),
+    [history.isPending, points, benchmarkLine],
+  );
+
   const drawn = useLightweightChart({
     container,
+    data: drawnPoints,
     setup: (chart, palette) => {
       const common = {
         lineWidth: 2 as const,
@@ -102,6 +108,14 @@ export default memo(function ValueChart() {
         }),
       };
     },
+    draw: (chart, series, { points, benchmark }) => {
+      series.value.setData(points.map((p) => ({ time: p.date, value: Number(p.totalValue) })));
+      series.cost.setData(points.map((p) => ({ time: p.date, value: Number(p.costBasis) })));
+      series.benchmark.setData(
+        (benchmark?.points ?? []).map((p) => ({ time: p.date, value: Number(p.value) })),
+      );
+      chart.timeScale().fitContent();
+    },
     recolor: (series, palette) => {
       series.value.applyOptions(areaColors(palette));
       series.cost.applyOptions({ color: palette.muted });
@@ -119,19 +133,6 @@ export default memo(function ValueChart() {
       setHover({ of: points, place: tooltipPlace(param.point, element), time: param.time, rows });
     },
   });
-
-  useEffect(() => {
-    if (!drawn) return;
-    const { chart, series } = drawn;
-    series.value.setData(
-      (points ?? []).map((p) => ({ time: p.date, value: Number(p.totalValue) })),
-    );
-    series.cost.setData((points ?? []).map((p) => ({ time: p.date, value: Number(p.costBasis) })));
-    series.benchmark.setData(
-      (benchmarkLine?.points ?? []).map((p) => ({ time: p.date, value: Number(p.value) })),
-    );
-    chart.timeScale().fitContent();
-  }, [drawn, points, benchmarkLine]);
 
   const lastBenchmark = benchmarkLine?.points.at(-1);
   const benchmarkText = lastBenchmark

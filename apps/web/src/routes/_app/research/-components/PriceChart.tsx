@@ -2,7 +2,7 @@ import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
 import type { TimeRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ISeriesApi, LineData, Time } from "lightweight-charts";
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useMemo, useRef, useState } from "react";
 import {
   ChartAttribution,
   ChartTooltip,
@@ -24,6 +24,7 @@ import { formatNumber, formatPrice } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 
 type DataKind = "Price" | "Volume";
+const viewOf = { Price: "price", Volume: "volume" } as const;
 
 interface Hover {
   /** The data it was read from: a tooltip of other data is not shown. */
@@ -58,10 +59,17 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
     staleTime: 5 * 60_000,
   });
   const bars = history.data;
+  // Drawn once loaded; a failed load draws an empty chart under its message.
+  const drawnBars = useMemo(
+    () => (history.isPending ? undefined : { bars: bars ?? [], view: viewOf[kind] }),
+    [history.isPending, bars, kind],
+  );
 
   const drawn = useLightweightChart({
     container,
+    data: drawnBars,
     setup: addPriceSeries,
+    draw: (chart, series, { bars, view }) => showBars(chart, series, bars, view),
     recolor: recolorPriceSeries,
     onCrosshair: (param, series, element) => {
       if (!param.point || param.time === undefined) return setHover(null);
@@ -93,11 +101,6 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
       );
     },
   });
-
-  useEffect(() => {
-    if (drawn)
-      showBars(drawn.chart, drawn.series, bars ?? [], kind === "Price" ? "price" : "volume");
-  }, [drawn, bars, kind]);
 
   const first = bars?.[0];
   const last = bars?.at(-1);
