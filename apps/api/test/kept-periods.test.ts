@@ -5,7 +5,12 @@ import { incomePaid } from "../src/services/income";
 import { portfolioPerformance } from "../src/services/performance";
 import { periodReturns } from "../src/services/period-returns";
 import { startOf } from "../src/services/period-start";
-import { firstTradeDay, refreshSnapshots, valueRange } from "../src/services/portfolio-snapshots";
+import {
+  firstTradeDay,
+  refreshSnapshots,
+  scheduleSnapshotRefresh,
+  valueRange,
+} from "../src/services/portfolio-snapshots";
 import { currentPrices } from "../src/services/portfolio-summary";
 import { utcDay } from "../src/services/portfolio-valuation";
 import type { TestApp } from "./support/test-app";
@@ -104,6 +109,26 @@ describe("the portfolio's returns kept between reads", () => {
 
     await me.sell("STOCK", "AAPL", "3", "250", "2026-01-02T15:00:00Z");
     await expectAfresh();
+  });
+
+  it("are worked through the state a trade's recompute makes before the next read, for the ranges read", async () => {
+    const me = await heldApples();
+    const { scope, afresh } = me;
+    await portfolioPerformance(scope, "ALL");
+    await portfolioPerformance(scope, "1M");
+    await me.buy("STOCK", "AAPL", "1", "210", "2025-09-01T15:00:00Z");
+    scheduleSnapshotRefresh(scope.deps, scope.user.id);
+    await me.t.settled();
+
+    const storedReads = vi.spyOn(scope.deps.repos.snapshots, "days");
+    const all = await portfolioPerformance(scope, "ALL");
+    const month = await portfolioPerformance(scope, "1M");
+    expect(storedReads).not.toHaveBeenCalled();
+    // A range not read before is worked through by its first read.
+    await portfolioPerformance(scope, "6M");
+    expect(storedReads).toHaveBeenCalledTimes(1);
+    expect(all).toMatchObject(await afresh("ALL"));
+    expect(month).toMatchObject(await afresh("1M"));
   });
 
   it("see an edited dividend at the next read", async () => {

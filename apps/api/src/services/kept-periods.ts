@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { PaidIncome, SnapshotState } from "@ledgerline/db";
 import { openPeriod, type OpenPeriod } from "./period-returns";
 import { storedDays } from "./portfolio-snapshots";
-import { addDays, type ValuedDay } from "./portfolio-valuation";
+import { addDays, utcDay, type ValuedDay } from "./portfolio-valuation";
 import type { AppDeps } from "./scope";
 
 /**
@@ -21,6 +21,8 @@ export interface KeptPeriod {
 
 interface Kept {
   key: string;
+  /** The day the period was last read on: its today. */
+  endDate: string;
   period: Promise<KeptPeriod>;
 }
 
@@ -47,7 +49,11 @@ export function keptPeriod(
   const key = `${state.version}:${state.valuedThrough}:${endDate}:${JSON.stringify(dividends)}`;
   let found = mine.get(slot);
   if (found?.key !== key) {
-    const fresh: Kept = { key, period: workedThrough(deps, userId, startDate, endDate, dividends) };
+    const fresh: Kept = {
+      key,
+      endDate,
+      period: workedThrough(deps, userId, startDate, endDate, dividends),
+    };
     fresh.period.catch(() => mine.get(slot) === fresh && mine.delete(slot));
     found = fresh;
   }
@@ -56,6 +62,35 @@ export function keptPeriod(
   mine.set(slot, found);
   while (mine.size > KEPT_PERIODS) mine.delete(mine.keys().next().value!);
   return found.period;
+}
+
+/**
+ * After a recompute made `state`: each period the user's reads kept is worked through it now, off
+ * the request path, so the first read after a trade adds today's close as cheaply as the next.
+ * A period whose dividends a read then sees otherwise is worked through again by that read.
+ */
+export async function workKeptPeriodsThrough(
+  deps: AppDeps,
+  userId: number,
+  state: SnapshotState,
+): Promise<void> {
+  const endDate = utcDay(deps.market.clock.now());
+  const mine = kept.get(deps);
+  // Those read today: a range read on an earlier day starts elsewhere today.
+  const starts = [...(mine ?? [])]
+    .filter(([slot, found]) => slot.startsWith(`${userId}:`) && found.endDate === endDate)
+    .map(([slot]) => slot.slice(slot.indexOf(":") + 1));
+  for (const startDate of starts) {
+    try {
+      const dividends = await deps.repos.corporateActions.incomePaid(userId, {
+        from: startDate,
+        to: endDate,
+      });
+      await keptPeriod(deps, userId, state, startDate, endDate, dividends);
+    } catch (error) {
+      deps.logger.warn({ err: error, userId }, "returns not worked through; the next read does");
+    }
+  }
 }
 
 async function workedThrough(

@@ -11,6 +11,7 @@ import {
 import { add, costBasis, isZero, multiply, sum, type Decimal } from "@ledgerline/money";
 import { nextGrowth } from "./growth";
 import { carryKeptState, rereadHoldingFlows } from "./holding-flows";
+import { workKeptPeriodsThrough } from "./kept-periods";
 import type { CloseSeries } from "./portfolio-valuation";
 import {
   addDays,
@@ -64,6 +65,7 @@ export function scheduleSnapshotRefresh(deps: AppDeps, userId: number): void {
       const state = await refreshSnapshots(deps, userId);
       if (state && upToDate(state, yesterdayOf(deps))) {
         await rereadHoldingFlows(deps, userId, state);
+        await workKeptPeriodsThrough(deps, userId, state);
       }
     },
     (error: unknown) => {
