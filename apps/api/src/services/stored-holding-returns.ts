@@ -235,8 +235,6 @@ interface StoredPart {
   amountsBefore: Float64Array;
   /** Each flow's years after the first, today's last: the rate search's terms but the amounts. */
   years: Float64Array;
-  /** The amounts the rate search reads, scaled by the largest: filled per read. */
-  scaled: Float64Array;
   /** The dividends paid today, summed as moneyWeighted sums a day's flows. */
   paidToday: number | undefined;
   /** Whether any flow before today is paid in (negative), or received; the largest's size. */
@@ -288,7 +286,6 @@ function storedPartOf(
     dividendFactors,
     amountsBefore: Float64Array.from(flowsBefore, ([, amount]) => amount),
     years,
-    scaled: new Float64Array(flowsBefore.length + 1),
     paidToday,
     anyPaidIn: flowsBefore.some(([, amount]) => amount < 0),
     anyReceived: flowsBefore.some(([, amount]) => amount > 0),
@@ -375,6 +372,9 @@ function figuresOf(
   );
 }
 
+/** The amounts a rate search reads, scaled; grown to the longest holding's flows. */
+let scaled = new Float64Array(0);
+
 /**
  * moneyWeightedReturn's rate over the holding's flows as the investor sees them: its value at
  * the start paid in, each trade day's flow, each dividend received, and today's flow and value.
@@ -386,9 +386,11 @@ function moneyWeighted(stored: StoredPart, end: HoldingDay): Decimal | null {
   if (!(stored.anyPaidIn || today < 0) || !(stored.anyReceived || today > 0)) return null;
   if (today === stored.lastToday) return stored.lastRate.shown;
   const largest = Math.max(stored.largestBefore, Math.abs(today));
-  const { amountsBefore: before, scaled: amounts } = stored;
-  // Filled per read (a read searches right away, before another can): the scale follows today's
-  // flow when it is the largest.
+  const before = stored.amountsBefore;
+  // The scale follows today's flow when it is the largest: the amounts are scaled per read, into
+  // one buffer for every holding (each search ends before another can start).
+  if (scaled.length <= before.length) scaled = new Float64Array(before.length + 1);
+  const amounts = scaled;
   for (let i = 0; i < before.length; i++) amounts[i] = before[i]! / largest;
   amounts[before.length] = today / largest;
   const count = today !== 0 ? before.length + 1 : before.length;
