@@ -101,9 +101,10 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
    * part of that transaction and be rolled back with it.
    */
   let pausing: Promise<void> | null = null;
-  async function writersTurn(): Promise<void> {
-    while (pausing) await pausing;
-  }
+  // Every write waits with `while (pausing) await pausing` right before it runs, in the same
+  // turn: a check a microtask early lets two writers waiting on one transaction both go on (a
+  // second pausing transaction then waits out SQLite's busy timeout in BEGIN IMMEDIATE, holding
+  // the event loop, while the first cannot finish).
   /** Whether a built query only reads (checked only while a pausing transaction is open). */
   const onlyReads = (query: unknown) =>
     /^\s*(select|with)\b/i.test((query as { toSQL(): { sql: string } }).toSQL().sql);
@@ -115,15 +116,15 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
     sqlite,
     async all(query) {
       // An INSERT ... RETURNING reads its rows back too, and must wait like any write.
-      if (pausing && !onlyReads(query)) await writersTurn();
+      while (pausing && !onlyReads(query)) await pausing;
       return query.all();
     },
     async first(query) {
-      if (pausing && !onlyReads(query)) await writersTurn();
+      while (pausing && !onlyReads(query)) await pausing;
       return query.get();
     },
     async changes(query) {
-      await writersTurn();
+      while (pausing) await pausing;
       return (query as SqliteQuery).run().changes;
     },
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -131,7 +132,7 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       if (statement.reader && /^\s*(select|with)\b/i.test(sql)) {
         return statement.all(...params) as T[];
       }
-      await writersTurn();
+      while (pausing) await pausing;
       if (statement.reader) return statement.all(...params) as T[];
       statement.run(...params);
       return [];
@@ -140,15 +141,15 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       const prepared = query.prepare();
       return {
         all: async (values) => {
-          if (pausing && !onlyReads(query)) await writersTurn();
+          while (pausing && !onlyReads(query)) await pausing;
           return prepared.all(values);
         },
         first: async (values) => {
-          if (pausing && !onlyReads(query)) await writersTurn();
+          while (pausing && !onlyReads(query)) await pausing;
           return prepared.get(values);
         },
         changes: async (values) => {
-          await writersTurn();
+          while (pausing) await pausing;
           return (prepared.run(values) as { changes: number }).changes;
         },
       };
@@ -157,7 +158,7 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       if (options.readOnly) {
         return sqlite.transaction(() => driveSync(work(db), execute)).deferred();
       }
-      await writersTurn();
+      while (pausing) await pausing;
       if (!options.pauses) {
         return sqlite.transaction(() => driveSync(work(db), execute)).immediate();
       }

@@ -360,6 +360,34 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
       expect(await nameOf()).toBe("Renamed");
     });
 
+    it("runs pausing transactions and writes that waited on one open transaction one after another", async () => {
+      const { db, tables } = handle;
+      const order: string[] = [];
+      const pausing = (name: string) =>
+        handle.transaction(
+          function* (tx) {
+            yield* changes(
+              tx.update(tables.users).set({ name }).where(eq(tables.users.id, userId)),
+            );
+            yield* pause();
+            yield* pause();
+            order.push(name);
+          },
+          { pauses: true },
+        );
+      const first = pausing("First");
+      // Both start while the first is open: when it ends, one goes on and the other waits again
+      // (both going on made the second wait out SQLite's busy timeout in BEGIN IMMEDIATE).
+      const started = performance.now();
+      const [second, third] = [pausing("Second"), pausing("Third")];
+      const write = handle.changes(
+        db.update(tables.users).set({ name: "Write" }).where(eq(tables.users.id, userId)),
+      );
+      await Promise.all([first, second, third, write]);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(order).toEqual(["First", "Second", "Third"]);
+    });
+
     it("keeps another writer's write out of a pausing transaction that rolls back", async () => {
       const { db, tables } = handle;
       const failing = handle.transaction(
