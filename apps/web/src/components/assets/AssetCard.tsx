@@ -4,6 +4,7 @@ import { Fragment, memo, useId, type ReactNode } from "react";
 import { Badge } from "../ui/Badge";
 import { Button, buttonClass } from "../ui/Button";
 import { HoldingFigures } from "./HoldingFigures";
+import { compareSymbols } from "../../lib/compare-symbols";
 import { PricesAsOf } from "./PricesAsOf";
 import { SetAlertButton } from "./SetAlertDialog";
 import type { AssetActions } from "./useAssetActions";
@@ -181,7 +182,7 @@ export function AssetCardGrid<Saved extends Symbolled, Held extends Symbolled>({
   const cards = [
     ...items.map((saved) => ({ symbol: saved.symbol, card: { saved } })),
     ...held.map((quote) => ({ symbol: quote.symbol, card: { held: quote } })),
-  ].sort((a, b) => a.symbol.localeCompare(b.symbol));
+  ].sort((a, b) => compareSymbols(a.symbol, b.symbol));
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {cards.map(({ symbol, card }) => (
