@@ -3,7 +3,8 @@ import type { MarketService } from "@ledgerline/market";
 import { LRUCache } from "lru-cache";
 import type { DataVersions } from "../shared-state";
 import type { Clock } from "./clock";
-import { EVERYONE, MARKET, USER_LIST, userData } from "./data-versions";
+import { USER_LIST } from "./data-versions";
+import { ownAnswerVersions, takeReadAhead } from "./read-ahead-versions";
 
 /**
  * What a cached read's answer depends on besides market data: the reader's own data, or (the
@@ -97,7 +98,10 @@ export function createAnswerCache(options: {
   });
   return {
     async version(user, depends) {
-      const names = [EVERYONE, MARKET, userData(user.id)];
+      const ahead = takeReadAhead(user);
+      if (ahead !== undefined && depends !== "all-users")
+        return `${market.stocks.generation} ${ahead}`;
+      const names = ownAnswerVersions(user.id);
       // The user list's answers are kept for the current USER_LIST_ANSWER_MS window only: a
       // clock reading per read, where a check in the database would cost a query.
       let window = "";

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import type { DataVersions } from "../shared-state";
 import type { Clock } from "./clock";
 import { SESSION_REVOCATIONS } from "./data-versions";
+import { keepReadAhead, ownAnswerVersions } from "./read-ahead-versions";
 
 /** How long this process may answer a session lookup from memory (issue 10 allows 5 s). */
 export const SESSION_CACHE_MS = 5_000;
@@ -77,12 +78,21 @@ export function withSessionCache(
       ...sessions,
       async findActive(tokenHash, now, idleTimeoutMs) {
         const time = now.getTime();
-        // Unreadable (Redis down): the database answers, and nothing is kept.
-        const revocations = await versions.read([SESSION_REVOCATIONS]).catch(() => undefined);
         const entry = cache.get(tokenHash);
+        // With a session in memory, the versions its read's answer depends on come in the same
+        // read as the revocations (values are dot-free counters, joined by dots).
+        const names = [SESSION_REVOCATIONS];
+        if (entry) names.push(...ownAnswerVersions(entry.found.user.id));
+        // Unreadable (Redis down): the database answers, and nothing is kept.
+        const read = await versions.read(names).catch(() => undefined);
+        const dot = read?.indexOf(".") ?? -1;
+        const revocations = dot < 0 ? read : read?.slice(0, dot);
         if (
           entry &&
-          revocations !== undefined &&
+          // A write on this process while the versions were read emptied the cache: not kept.
+          cache.get(tokenHash) === entry &&
+          read !== undefined &&
+          dot >= 0 &&
           entry.revocations === revocations &&
           clock.now().getTime() - entry.cachedAt < SESSION_CACHE_MS
         ) {
@@ -90,7 +100,12 @@ export function withSessionCache(
           const live =
             session.expiresAt.getTime() > time &&
             session.lastSeenAt.getTime() > time - idleTimeoutMs;
-          if (live) return entry.found;
+          if (live) {
+            // A user row of this request's own, so what was read ahead is this request's alone.
+            const found = { session, user: { ...entry.found.user } };
+            keepReadAhead(found.user, read.slice(dot + 1));
+            return found;
+          }
         }
         cache.delete(tokenHash);
         const before = generation;

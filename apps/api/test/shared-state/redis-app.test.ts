@@ -1,5 +1,6 @@
 import { messages, type ValuedPosition } from "@ledgerline/contracts";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { pinnedOpenMarket } from "../portfolio-support";
 import { dropKeys, redisForTests, testRedisUrl, uniqueRedisPrefix } from "../support/services";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -132,5 +133,34 @@ describe.skipIf(!available)("API processes sharing Redis", () => {
     expect((await second.request("GET", "/api/portfolio", { token: user.token })).status).toBe(401);
     const trpc = await second.trpc("query", "portfolio.list", undefined, user.token);
     expect(trpc.status).toBe(401);
+  });
+
+  it("answers a kept read of a remembered session with one Redis read of its versions", async () => {
+    const [first] = await deployment();
+    const user = await first.registerUser();
+    const read = () => first.request("GET", "/api/portfolio", { token: user.token });
+    // The first reads look the session up and sync the user's holdings; then the answer is kept.
+    for (let i = 0; i < 3; i++) expect((await read()).status).toBe(200);
+
+    const commands: string[] = [];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called on its own connection below
+    const send = Redis.prototype.sendCommand;
+    const spy = vi.spyOn(Redis.prototype, "sendCommand").mockImplementation(function (
+      this: Redis,
+      command,
+      stream,
+    ) {
+      commands.push(`${command.name} ${command.args.join(" ")}`);
+      return send.call(this, command, stream);
+    });
+    try {
+      expect((await read()).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    // The session's revocations and the answer's versions, together (the request limit aside).
+    const versionReads = commands.filter((command) => command.includes(":version:"));
+    expect(versionReads).toHaveLength(1);
+    expect(versionReads[0]).toMatch(/^mget .*version:session-revocations .*version:user:/);
   });
 });
