@@ -58,11 +58,21 @@ export function AssetCard({
       <HoldingFigures asset={asset} position={position} price={price} />
       <div className="mt-auto flex flex-wrap gap-2">
         <DetailsLink asset={asset} symbol={symbol} />
-        <Button size="sm" disabled={!target} onClick={() => target && actions.buy(target)}>
+        <Button
+          size="sm"
+          disabled={!target}
+          {...actions.preloadTrade}
+          onClick={() => target && actions.buy(target)}
+        >
           Buy {asset.noun}
         </Button>
         {position && target && (
-          <Button size="sm" variant="secondary" onClick={() => actions.sell(target)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            {...actions.preloadTrade}
+            onClick={() => actions.sell(target)}
+          >
             Sell {asset.noun}
           </Button>
         )}
@@ -152,7 +162,12 @@ const WatchButton = memo(function WatchButton({
   actions: AssetActions;
 }) {
   return watched ? (
-    <Button size="sm" variant="ghost" onClick={() => actions.remove(symbol)}>
+    <Button
+      size="sm"
+      variant="ghost"
+      {...actions.preloadRemove}
+      onClick={() => actions.remove(symbol)}
+    >
       Remove
     </Button>
   ) : (

@@ -1,13 +1,16 @@
 import { BellPlus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { preloadable, preloadOn } from "../../lib/preloadable";
 import { Button } from "../ui/Button";
 import type { AssetConfig } from "./asset-config";
 
 // The dialog's code (its form library and dialog primitives) loads when it is first opened, not
 // with every card that shows the button.
-const SetAlertDialog = lazy(() =>
+const SetAlertDialog = preloadable(() =>
   import("./SetAlertForm").then((module) => ({ default: module.SetAlertDialog })),
 );
+
+const preloadAlertDialog = preloadOn(() => SetAlertDialog.preload());
 
 /** A 'Set alert' button and its dialog, for any asset's page or card. */
 export function SetAlertButton({
@@ -28,6 +31,7 @@ export function SetAlertButton({
         size={size}
         variant="secondary"
         aria-label={`Set alert on ${symbol}`}
+        {...preloadAlertDialog}
         onClick={() => setOpen(true)}
       >
         <BellPlus aria-hidden="true" className="h-4 w-4" />

@@ -1,8 +1,9 @@
 import { cannotRemoveWhileHeld } from "@ledgerline/contracts/browser";
 import type { PositionView } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { Suspense, useCallback, useMemo, useState } from "react";
 import { notify } from "../../lib/notify";
+import { preloadable, preloadOn } from "../../lib/preloadable";
 import { httpStatusOf } from "../../lib/trpc";
 import type { TradeTarget, TradeValues } from "../trade/types";
 import type { AssetConfig } from "./asset-config";
@@ -10,15 +11,23 @@ import { invalidateOwnData } from "./own-data";
 
 // The dialogs' code (the form library, dialog primitives) loads when a dialog is first opened, not
 // with every screen that shows a Buy or Remove button: a dashboard's boot does not wait for it.
-const BuyDialog = lazy(() =>
+const BuyDialog = preloadable(() =>
   import("../trade/TradeDialog").then((module) => ({ default: module.BuyDialog })),
 );
-const SellDialog = lazy(() =>
+const SellDialog = preloadable(() =>
   import("../trade/TradeDialog").then((module) => ({ default: module.SellDialog })),
 );
-const ConfirmDialog = lazy(() =>
+const ConfirmDialog = preloadable(() =>
   import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })),
 );
+
+/** Spread on a Buy or Sell button: its dialog's code loads before the click. */
+const preloadTradeDialog = preloadOn(() => {
+  BuyDialog.preload();
+  SellDialog.preload();
+});
+/** Spread on a Remove button: the confirmation's code loads before the click. */
+const preloadRemoveDialog = preloadOn(() => ConfirmDialog.preload());
 
 /** The user's positions of one kind of asset, by symbol. */
 export function useHoldings<P extends PositionView>(
@@ -193,6 +202,10 @@ export function useAssetActions<P extends PositionView>(
         else setRemoving(symbol);
       },
       dialogs,
+      /** Spread on a Buy or Sell button: its dialog's code loads before the click. */
+      preloadTrade: preloadTradeDialog,
+      /** Spread on a Remove button: the confirmation's code loads before the click. */
+      preloadRemove: preloadRemoveDialog,
     }),
     [asset, holdings, saveSymbol, savingSymbol, warnHeld, dialogs],
   );

@@ -49,7 +49,12 @@ export function CryptoQuoteCard({
   let watchButton: ReactNode;
   if (watched) {
     watchButton = (
-      <Button size="sm" variant="ghost" onClick={() => actions.remove(symbol)}>
+      <Button
+        size="sm"
+        variant="ghost"
+        {...actions.preloadRemove}
+        onClick={() => actions.remove(symbol)}
+      >
         <Trash2 aria-hidden="true" className="h-4 w-4" />
         Remove
       </Button>
@@ -87,11 +92,16 @@ export function CryptoQuoteCard({
         </div>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => actions.buy(target)}>
+        <Button size="sm" {...actions.preloadTrade} onClick={() => actions.buy(target)}>
           Buy Crypto
         </Button>
         {position && (
-          <Button size="sm" variant="secondary" onClick={() => actions.sell(target)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            {...actions.preloadTrade}
+            onClick={() => actions.sell(target)}
+          >
             Sell Crypto
           </Button>
         )}

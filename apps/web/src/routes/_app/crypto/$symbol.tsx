@@ -110,7 +110,12 @@ function CryptoDetailPage() {
             size="sm"
           />
           {watched ? (
-            <Button size="sm" variant="secondary" onClick={() => actions.remove(symbol)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              {...actions.preloadRemove}
+              onClick={() => actions.remove(symbol)}
+            >
               <Trash2 aria-hidden="true" className="h-4 w-4" />
               Remove from Watchlist
             </Button>

@@ -109,15 +109,25 @@ function ResearchPage({ symbol }: { symbol: string }) {
             )}
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => actions.buy(target)}>Buy Stock</Button>
+            <Button {...actions.preloadTrade} onClick={() => actions.buy(target)}>
+              Buy Stock
+            </Button>
             {position && (
-              <Button variant="secondary" onClick={() => actions.sell(target)}>
+              <Button
+                variant="secondary"
+                {...actions.preloadTrade}
+                onClick={() => actions.sell(target)}
+              >
                 Sell Stock
               </Button>
             )}
             <SetAlertButton asset={stockAsset} symbol={symbol} price={stock.price} />
             {watched ? (
-              <Button variant="secondary" onClick={() => actions.remove(symbol)}>
+              <Button
+                variant="secondary"
+                {...actions.preloadRemove}
+                onClick={() => actions.remove(symbol)}
+              >
                 Remove from Watchlist
               </Button>
             ) : (

@@ -34,7 +34,12 @@ export function SearchResultCard({
       <HoldingFigures asset={actions.asset} position={position} price={snapshot.price} />
       <div className="flex flex-wrap gap-2">
         {watched ? (
-          <Button size="sm" variant="secondary" onClick={() => actions.remove(symbol)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            {...actions.preloadRemove}
+            onClick={() => actions.remove(symbol)}
+          >
             Remove from Watchlist
           </Button>
         ) : (
@@ -49,11 +54,21 @@ export function SearchResultCard({
         <Link to="/research/$symbol" params={{ symbol }} className={buttonClass("secondary", "sm")}>
           Research Stock
         </Link>
-        <Button size="sm" variant="secondary" onClick={() => actions.buy(target)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          {...actions.preloadTrade}
+          onClick={() => actions.buy(target)}
+        >
           Buy Stock
         </Button>
         {position && (
-          <Button size="sm" variant="secondary" onClick={() => actions.sell(target)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            {...actions.preloadTrade}
+            onClick={() => actions.sell(target)}
+          >
             Sell Stock
           </Button>
         )}
