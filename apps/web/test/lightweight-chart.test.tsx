@@ -1,9 +1,25 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from "@testing-library/react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useLightweightChart } from "../src/components/charts/useLightweightChart";
 
+type Handler = (param: Record<string, unknown>) => void;
+// The chart's one line and its days, and what the app subscribed to.
+const library = vi.hoisted(() => {
+  const state = {
+    days: [] as string[],
+    moved: (() => {}) as (param: Record<string, unknown>) => void,
+    clicked: (() => {}) as (param: Record<string, unknown>) => void,
+    line: {
+      options: () => ({ visible: true }),
+      dataByIndex: (index: number) =>
+        state.days[index] ? { time: state.days[index], value: 100 + index } : null,
+      priceToCoordinate: () => 50,
+    },
+  };
+  return state;
+});
 // What the chart library was asked to do, in order.
 const calls = vi.hoisted(() => [] as string[]);
 const made = vi.hoisted(() => [] as { options: Record<string, unknown> }[]);
@@ -17,10 +33,18 @@ vi.mock("lightweight-charts", () => ({
       resize: (width: number, height: number) => calls.push(`resize ${width}x${height}`),
       remove: () => calls.push("remove"),
       applyOptions: () => calls.push("applyOptions"),
-      subscribeCrosshairMove: () => {},
+      subscribeCrosshairMove: (handler: Handler) => (library.moved = handler),
       unsubscribeCrosshairMove: () => {},
-      subscribeClick: () => {},
+      subscribeClick: (handler: Handler) => (library.clicked = handler),
       unsubscribeClick: () => {},
+      setCrosshairPosition: (_price: number, time: string) => calls.push(`crosshair ${time}`),
+      clearCrosshairPosition: () => calls.push("crosshair cleared"),
+      // One line, a point a day, a day 10 px wide.
+      timeScale: () => ({
+        timeToIndex: (time: string) => library.days.indexOf(time),
+        timeToCoordinate: (time: string) => library.days.indexOf(time) * 10,
+      }),
+      panes: () => [{ getSeries: () => [library.line] }],
     };
   },
 }));
@@ -36,6 +60,7 @@ let frame = { width: 317.6, height: 256.4 };
 const observers: (() => void)[] = [];
 beforeEach(() => {
   calls.length = 0;
+  library.days = [];
   made.length = 0;
   observers.length = 0;
   frame = { width: 317.6, height: 256.4 };
@@ -98,5 +123,79 @@ describe("useLightweightChart", () => {
     frame = { width: 400, height: 256 };
     act(() => observers.forEach((observed) => observed()));
     expect(calls.filter((call) => call.startsWith("resize"))).toEqual(["resize 400x256"]);
+  });
+});
+
+function TappedChart({ days }: { days: string[] }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState("none");
+  useLightweightChart({
+    container,
+    data: days,
+    setup: () => library.line,
+    draw: () => (library.days = days),
+    onCrosshair: (param) =>
+      setShown(param.point && param.time ? `${param.time as string} ${param.point.x}` : "none"),
+  });
+  return (
+    <div>
+      <div ref={container} data-testid="frame" />
+      <p data-testid="tooltip">{shown}</p>
+      <button type="button">outside</button>
+    </div>
+  );
+}
+
+describe("a tapped day on a phone", () => {
+  const days = ["2026-02-16", "2026-02-17", "2026-02-18"];
+  function tap(view: ReturnType<typeof render>, index: number) {
+    const frame = view.getByTestId("frame");
+    act(() => {
+      frame.dispatchEvent(new PointerEvent("pointerdown", { pointerType: "touch", bubbles: true }));
+      const day = library.days[index]!;
+      library.clicked({
+        time: day,
+        point: { x: index * 10, y: 50 },
+        seriesData: new Map([[library.line, library.line.dataByIndex(index)]]),
+      });
+    });
+  }
+
+  it("stays on that day when the library clears or moves the crosshair on its own, and when new data comes", () => {
+    const view = render(<TappedChart days={days} />);
+    tap(view, 1);
+    expect(view.getByTestId("tooltip").textContent).toBe("2026-02-17 10");
+    // A touch the library took for a long press leaves its tracking mode with no point.
+    act(() => library.moved({ seriesData: new Map() }));
+    expect(view.getByTestId("tooltip").textContent).toBe("2026-02-17 10");
+    // New data re-reads the day under the crosshair's pixel: another day.
+    act(() =>
+      library.moved({ time: "2026-02-16", point: { x: 10, y: 50 }, seriesData: new Map() }),
+    );
+    expect(view.getByTestId("tooltip").textContent).toBe("2026-02-17 10");
+    // A day added before it (the benchmark's longer line): the same day, now further right.
+    view.rerender(<TappedChart days={["2026-02-13", ...days]} />);
+    expect(view.getByTestId("tooltip").textContent).toBe("2026-02-17 20");
+    expect(calls.at(-1)).toBe("crosshair 2026-02-17");
+  });
+
+  it("goes with a touch outside the chart, and follows a mouse", () => {
+    const view = render(<TappedChart days={days} />);
+    tap(view, 1);
+    act(() => {
+      view
+        .getByRole("button")
+        .dispatchEvent(new PointerEvent("pointerdown", { pointerType: "touch", bubbles: true }));
+    });
+    expect(view.getByTestId("tooltip").textContent).toBe("none");
+    expect(calls.at(-1)).toBe("crosshair cleared");
+    tap(view, 2);
+    act(() => {
+      view
+        .getByTestId("frame")
+        .dispatchEvent(new PointerEvent("pointermove", { pointerType: "mouse", bubbles: true }));
+      library.moved({ time: "2026-02-16", point: { x: 0, y: 50 }, seriesData: new Map() });
+    });
+    expect(view.getByTestId("tooltip").textContent).toBe("2026-02-16 0");
   });
 });

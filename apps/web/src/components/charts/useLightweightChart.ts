@@ -171,6 +171,7 @@ export function useLightweightChart<S, D>({
   });
   // The data the chart shows, so the data it was made with is not set a second time.
   const drawnData = useRef<D | undefined>(undefined);
+  const repin = useRef(() => {});
 
   useEffect(() => {
     const element = container.current;
@@ -183,11 +184,12 @@ export function useLightweightChart<S, D>({
         const size = sizeOf(element);
         const palette = readPalette();
         chart = createChart(element, chartOptions(palette, size));
-        const unfollow = follow(chart, palette, element, callbacks, setCreated, drawnData);
+        const followed = follow(chart, palette, element, callbacks, setCreated, drawnData);
+        repin.current = followed.repin;
         const unsize = followSize(chart, element, size);
         release = () => {
           unsize();
-          unfollow();
+          followed.undo();
         };
       },
     ]);
@@ -195,6 +197,7 @@ export function useLightweightChart<S, D>({
       cancel();
       release();
       chart?.remove();
+      repin.current = () => {};
       drawnData.current = undefined;
       setCreated(null);
     };
@@ -204,14 +207,37 @@ export function useLightweightChart<S, D>({
     if (!created || data === undefined || drawnData.current === data) return;
     drawnData.current = data;
     callbacks.current.draw(created.chart, created.series, data);
+    // A tapped day stays tapped across new data (a refetch, a range with that day in it).
+    repin.current();
   }, [created, data]);
 
   return created;
 }
 
 /**
+ * What the crosshair shows at `time`, as the library reports a hover there (null when no shown
+ * series has a value that day); moves the crosshair there too.
+ */
+function crosshairAt(chart: IChartApi, time: Time): MouseEventParams<Time> | null {
+  const index = chart.timeScale().timeToIndex(time, false);
+  const x = chart.timeScale().timeToCoordinate(time);
+  if (index === null || x === null) return null;
+  const seriesData: MouseEventParams<Time>["seriesData"] = new Map();
+  for (const line of chart.panes().flatMap((pane) => pane.getSeries())) {
+    const item = line.dataByIndex(index);
+    if (item) seriesData.set(line, item);
+  }
+  const shown = [...seriesData].find(([line]) => line.options().visible);
+  if (!shown || !("value" in shown[1])) return null;
+  const y = shown[0].priceToCoordinate(shown[1].value);
+  if (y === null) return null;
+  chart.setCrosshairPosition(shown[1].value, time, shown[0]);
+  return { time, point: { x, y }, seriesData };
+}
+
+/**
  * Adds the series with their data, wires the crosshair, taps and theme to `chart`; returns their
- * undoing.
+ * undoing, and `repin`, which puts a tapped crosshair back on its day after new data.
  */
 function follow<S, D>(
   chart: IChartApi,
@@ -229,23 +255,54 @@ function follow<S, D>(
   }
   const report = (param: MouseEventParams<Time>) =>
     latest.current.onCrosshair?.(param, series, element);
-  chart.subscribeCrosshairMove(report);
+  // The day a touch tapped: it stays until a touch elsewhere (or a mouse moves). The library
+  // moves or clears the crosshair of its own accord after a tap: new data re-reads the day under
+  // the crosshair's pixel (another day once the time scale is fitted again), and a touch it took
+  // for a long press (held 240 ms, which a busy phone can make of a tap) puts it in a tracking
+  // mode that the next touch's end leaves by clearing the crosshair with no point.
+  let pinned: Time | null = null;
+  const repin = () => {
+    const param = pinned === null ? null : crosshairAt(chart, pinned);
+    if (param) report(param);
+    else if (pinned !== null) unpin();
+  };
+  const unpin = () => {
+    pinned = null;
+    chart.clearCrosshairPosition();
+    report({ seriesData: new Map() });
+  };
+  const moved = (param: MouseEventParams<Time>) => {
+    // A finger held on the chart drags the crosshair: the day it rests on is tapped.
+    const touched = pointer !== "mouse" && param.sourceEvent !== undefined;
+    if (touched && param.point && param.time !== undefined) pinned = param.time;
+    if (pinned === null || touched) report(param);
+    else repin();
+  };
+  chart.subscribeCrosshairMove(moved);
+  let pointer = "mouse";
   // To the library a tap on a phone is a click, not a crosshair move (only a long press moves
   // it): the tapped day is drawn and reported as a hover would be.
   const tap = (param: MouseEventParams<Time>) => {
     const shown = [...param.seriesData].find(([line]) => line.options().visible);
-    if (param.time !== undefined && shown && "value" in shown[1])
+    if (param.time !== undefined && shown && "value" in shown[1]) {
       chart.setCrosshairPosition(shown[1].value, param.time, shown[0]);
+      if (pointer !== "mouse") pinned = param.time;
+    }
     report(param);
   };
   chart.subscribeClick(tap);
   // A touch anywhere else takes the tapped day away; a mouse leaving the chart already does.
-  const away = (event: PointerEvent) => {
+  const down = (event: PointerEvent) => {
+    pointer = event.pointerType;
     if (event.pointerType === "mouse" || element.contains(event.target as Node)) return;
-    chart.clearCrosshairPosition();
-    report({ seriesData: new Map() });
+    unpin();
   };
-  document.addEventListener("pointerdown", away);
+  document.addEventListener("pointerdown", down, true);
+  // A mouse on the chart shows the day under it again.
+  const hover = (event: PointerEvent) => {
+    if (event.pointerType === "mouse") pinned = null;
+  };
+  element.addEventListener("pointermove", hover);
   const theme = new MutationObserver(() => {
     const next = readPalette();
     chart.applyOptions(themeOptions(next));
@@ -253,10 +310,12 @@ function follow<S, D>(
   });
   theme.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
   setCreated({ chart, series });
-  return () => {
+  const undo = () => {
     theme.disconnect();
-    chart.unsubscribeCrosshairMove(report);
+    chart.unsubscribeCrosshairMove(moved);
     chart.unsubscribeClick(tap);
-    document.removeEventListener("pointerdown", away);
+    document.removeEventListener("pointerdown", down, true);
+    element.removeEventListener("pointermove", hover);
   };
+  return { undo, repin };
 }
