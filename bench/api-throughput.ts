@@ -12,7 +12,7 @@
  *   tsx api-throughput.ts [seconds per measurement, default 5] [rounds, default 3] [--built]
  *
  * With --built the server runs bundled as production runs it (apps/api/build.mjs) instead of
- * under tsx.
+ * under tsx. With BENCH_REDIS_URL set, its shared state is in that Redis.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";

@@ -25,6 +25,12 @@ const env = parseEnv({
   LOG_LEVEL: "silent",
   DEMO_SEED: "false",
   API_RATE_LIMIT_PER_MINUTE: "100000000",
+  // BENCH_REDIS_URL: the shared state in Redis, as a deployment of several processes has it.
+  // eslint-disable-next-line no-restricted-properties -- the bench's own switch
+  ...(process.env.BENCH_REDIS_URL
+    ? // eslint-disable-next-line no-restricted-properties -- the bench's own switch
+      { REDIS_URL: process.env.BENCH_REDIS_URL, REDIS_KEY_PREFIX: `bench-${process.pid}:` }
+    : {}),
   // A Wednesday in a regular session, so the simulated market answers every read.
   MARKET_TIME: "2026-03-11T15:00:00Z",
 });
