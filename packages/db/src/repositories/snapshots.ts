@@ -1,7 +1,7 @@
 import { fromStored, type Decimal } from "@ledgerline/money";
 import { and, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "../client";
-import { changes, first, locked, pause, raw, type Database, type Work } from "../database";
+import { changes, first, locked, raw, type Database, type Work } from "../database";
 import { FAR_DAY, type AssetType } from "../schema";
 
 /**
@@ -321,117 +321,109 @@ export function snapshotsRepository(database: Database) {
      */
     async save(rebuild: SnapshotRebuild): Promise<boolean> {
       const { userId, from } = rebuild;
-      return database.transaction(
-        function* (tx): Work<boolean> {
-          // Trades lock the user's row too: none commits between the check and the writes.
-          yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
-          const current = yield* readState(tx, userId);
-          if ((current?.version ?? null) !== rebuild.version) return false;
+      return database.transaction(function* (tx): Work<boolean> {
+        // Trades lock the user's row too: none commits between the check and the writes.
+        yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+        const current = yield* readState(tx, userId);
+        if ((current?.version ?? null) !== rebuild.version) return false;
 
-          yield* changes(
-            tx
-              .delete(holdingSnapshots)
-              .where(and(eq(holdingSnapshots.userId, userId), gte(holdingSnapshots.day, from))),
-          );
-          // Positions from before `from` run on until their symbol's next rebuilt day, if any.
+        yield* changes(
+          tx
+            .delete(holdingSnapshots)
+            .where(and(eq(holdingSnapshots.userId, userId), gte(holdingSnapshots.day, from))),
+        );
+        // Positions from before `from` run on until their symbol's next rebuilt day, if any.
+        yield* changes(
+          tx
+            .update(holdingSnapshots)
+            .set({ until: FAR_DAY })
+            .where(
+              and(
+                eq(holdingSnapshots.userId, userId),
+                lt(holdingSnapshots.day, from),
+                gte(holdingSnapshots.until, from),
+              ),
+            ),
+        );
+        for (const { assetType, symbol, until } of rebuild.continued) {
           yield* changes(
             tx
               .update(holdingSnapshots)
-              .set({ until: FAR_DAY })
+              .set({ until })
               .where(
                 and(
                   eq(holdingSnapshots.userId, userId),
+                  eq(holdingSnapshots.assetType, assetType),
+                  eq(holdingSnapshots.symbol, symbol),
                   lt(holdingSnapshots.day, from),
-                  gte(holdingSnapshots.until, from),
+                  eq(holdingSnapshots.until, FAR_DAY),
                 ),
               ),
           );
-          for (const { assetType, symbol, until } of rebuild.continued) {
-            yield* changes(
-              tx
-                .update(holdingSnapshots)
-                .set({ until })
-                .where(
-                  and(
-                    eq(holdingSnapshots.userId, userId),
-                    eq(holdingSnapshots.assetType, assetType),
-                    eq(holdingSnapshots.symbol, symbol),
-                    lt(holdingSnapshots.day, from),
-                    eq(holdingSnapshots.until, FAR_DAY),
-                  ),
-                ),
-            );
-          }
-          const holdingRows = rebuild.holdings.map((holding) => ({ userId, ...holding }));
-          for (let start = 0; start < holdingRows.length; start += INSERT_BATCH) {
-            yield* changes(
-              tx.insert(holdingSnapshots).values(holdingRows.slice(start, start + INSERT_BATCH)),
-            );
-            yield* pause();
-          }
-
+        }
+        const holdingRows = rebuild.holdings.map((holding) => ({ userId, ...holding }));
+        for (let start = 0; start < holdingRows.length; start += INSERT_BATCH) {
           yield* changes(
-            tx
-              .delete(portfolioDays)
-              .where(and(eq(portfolioDays.userId, userId), gte(portfolioDays.day, from))),
+            tx.insert(holdingSnapshots).values(holdingRows.slice(start, start + INSERT_BATCH)),
           );
-          const dayRows = rebuild.days.map((day) => ({ userId, ...day }));
-          for (let start = 0; start < dayRows.length; start += INSERT_BATCH) {
-            yield* changes(
-              tx.insert(portfolioDays).values(dayRows.slice(start, start + INSERT_BATCH)),
-            );
-            yield* pause();
-          }
+        }
 
+        yield* changes(
+          tx
+            .delete(portfolioDays)
+            .where(and(eq(portfolioDays.userId, userId), gte(portfolioDays.day, from))),
+        );
+        const dayRows = rebuild.days.map((day) => ({ userId, ...day }));
+        for (let start = 0; start < dayRows.length; start += INSERT_BATCH) {
+          yield* changes(
+            tx.insert(portfolioDays).values(dayRows.slice(start, start + INSERT_BATCH)),
+          );
+        }
+
+        yield* changes(
+          tx
+            .delete(holdingDays)
+            .where(
+              and(eq(holdingDays.userId, userId), gte(holdingDays.day, rebuild.allHoldingsFrom)),
+            ),
+        );
+        for (const { assetType, symbol } of rebuild.restated?.holdings ?? []) {
           yield* changes(
             tx
               .delete(holdingDays)
               .where(
-                and(eq(holdingDays.userId, userId), gte(holdingDays.day, rebuild.allHoldingsFrom)),
+                and(
+                  eq(holdingDays.userId, userId),
+                  gte(holdingDays.day, rebuild.restated!.from),
+                  eq(holdingDays.assetType, assetType),
+                  eq(holdingDays.symbol, symbol),
+                ),
               ),
           );
-          for (const { assetType, symbol } of rebuild.restated?.holdings ?? []) {
-            yield* changes(
-              tx
-                .delete(holdingDays)
-                .where(
-                  and(
-                    eq(holdingDays.userId, userId),
-                    gte(holdingDays.day, rebuild.restated!.from),
-                    eq(holdingDays.assetType, assetType),
-                    eq(holdingDays.symbol, symbol),
-                  ),
-                ),
-            );
-          }
-          const holdingDayRows = rebuild.holdingDays.map((day) => ({ userId, ...day }));
-          for (let start = 0; start < holdingDayRows.length; start += INSERT_BATCH) {
-            yield* changes(
-              tx.insert(holdingDays).values(holdingDayRows.slice(start, start + INSERT_BATCH)),
-            );
-            yield* pause();
-          }
-
-          const state = {
-            staleFrom: null,
-            staleHoldings: null,
-            valuedThrough: rebuild.valuedThrough,
-            firstDay: rebuild.firstDay,
-          };
+        }
+        const holdingDayRows = rebuild.holdingDays.map((day) => ({ userId, ...day }));
+        for (let start = 0; start < holdingDayRows.length; start += INSERT_BATCH) {
           yield* changes(
-            current
-              ? tx
-                  .update(portfolioSnapshotStates)
-                  .set(state)
-                  .where(eq(portfolioSnapshotStates.userId, userId))
-              : tx.insert(portfolioSnapshotStates).values({ userId, version: 0, ...state }),
+            tx.insert(holdingDays).values(holdingDayRows.slice(start, start + INSERT_BATCH)),
           );
-          return true;
-          // A recompute after a trade back-dated a year rewrites tens of thousands of rows: other
-          // requests are served between its batches (trades wait for it, as for any write).
-        },
-        { pauses: true },
-      );
+        }
+
+        const state = {
+          staleFrom: null,
+          staleHoldings: null,
+          valuedThrough: rebuild.valuedThrough,
+          firstDay: rebuild.firstDay,
+        };
+        yield* changes(
+          current
+            ? tx
+                .update(portfolioSnapshotStates)
+                .set(state)
+                .where(eq(portfolioSnapshotStates.userId, userId))
+            : tx.insert(portfolioSnapshotStates).values({ userId, version: 0, ...state }),
+        );
+        return true;
+      });
     },
   };
 }
