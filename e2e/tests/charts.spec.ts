@@ -71,6 +71,28 @@ test.describe("on a phone", () => {
   const longDate = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{4}$/;
   const money = /^\$[\d,]+\.\d{2,}$/;
 
+  /**
+   * The element's box once it is on the screen and stays put for a frame. What loads around a
+   * chart after it was scrolled to can move it: a tap at a box measured before (once at y 880 on
+   * an 844 px screen) touches nothing.
+   */
+  async function settledBoxOnScreen(element: Locator) {
+    const page = element.page();
+    const nextFrame = () => page.evaluate(() => new Promise(requestAnimationFrame));
+    let box: Awaited<ReturnType<Locator["boundingBox"]>> = null;
+    await expect(async () => {
+      await element.evaluate((node) => node.scrollIntoView({ block: "center" }));
+      await nextFrame();
+      const before = await element.boundingBox();
+      await nextFrame();
+      box = await element.boundingBox();
+      expect(box).toEqual(before);
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    }).toPass();
+    return box!;
+  }
+
   /** Taps a chart's canvas at a share of its width, half-way down. */
   async function tapChart(chart: Locator, share: number) {
     // A chart is drawn when it comes near the screen.
@@ -79,7 +101,7 @@ test.describe("on a phone", () => {
     await expect(canvas).toBeVisible();
     // Made in idle moments: the frame is busy until the chart has its series.
     await expect(chart.locator('[aria-busy="true"]')).toHaveCount(0);
-    const box = (await canvas.boundingBox())!;
+    const box = await settledBoxOnScreen(canvas);
     // The library's overlay canvas lies on top: a tap at the point, not on an element.
     await chart.page().touchscreen.tap(box.x + box.width * share, box.y + box.height / 2);
     // Two taps within half a second are one double tap to the chart library, which drops the
