@@ -1,4 +1,4 @@
-import type { AssetType } from "@ledgerline/db";
+import { FAR_DAY, type AssetType } from "@ledgerline/db";
 import { add, compare, fromStored, sum } from "@ledgerline/money";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { applyCorporateActions } from "../src/services/corporate-actions";
@@ -67,29 +67,48 @@ async function expectReplayFigures(setup: Setup, { rebuild = true } = {}) {
   if (rebuild) await expectFullRebuildRows(setup);
 }
 
-/** Every stored day, the portfolio's and each holding's, growth factors included. */
-async function storedDays({ deps, t, user, yesterday }: Setup) {
-  const holdings = await t.app.database.query<Record<string, string>>(
-    "SELECT day, asset_type, symbol, value, cost_basis, flow, realized, growth FROM holding_days" +
-      " WHERE user_id = ? ORDER BY day, asset_type, symbol",
+const TEXT_COLUMNS = ["day", "until", "asset_type", "symbol"];
+
+/** A table's rows of the user, in key order, with amounts in canonical form. */
+async function storedRows({ t, user }: Setup, columns: string, table: string) {
+  const rows = await t.app.database.query<Record<string, string | null>>(
+    `SELECT ${columns} FROM ${table} WHERE user_id = ? ORDER BY day, asset_type, symbol`,
     [user.id],
   );
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, value]) => [
+        column,
+        TEXT_COLUMNS.includes(column) || value === null ? value : fromStored(String(value)),
+      ]),
+    ),
+  );
+}
+
+/**
+ * Every stored day, the portfolio's and each holding's, growth factors included, and every
+ * holding's positions with the day each one ran until.
+ */
+async function storedDays(setup: Setup) {
+  const { deps, user, yesterday } = setup;
   return {
     days: await deps.repos.snapshots.days(user.id, "0000-01-01", yesterday),
-    holdings: holdings.map((row) =>
-      Object.fromEntries(
-        Object.entries(row).map(([column, value]) => [
-          column,
-          ["day", "asset_type", "symbol"].includes(column) ? value : fromStored(String(value)),
-        ]),
-      ),
+    holdings: await storedRows(
+      setup,
+      "day, asset_type, symbol, value, cost_basis, flow, realized, growth",
+      "holding_days",
+    ),
+    positions: await storedRows(
+      setup,
+      "day, until, asset_type, symbol, quantity, average_price, last_price, realized",
+      "holding_snapshots",
     ),
   };
 }
 
 /**
  * The days the recomputes kept from each trade's day on are the days a rebuild from nothing
- * stores: every holding's value, flows and growth factor, and the portfolio's.
+ * stores: every holding's value, flows, growth factor and positions, and the portfolio's.
  */
 async function expectFullRebuildRows(setup: Setup) {
   const { deps, t, user } = setup;
@@ -161,7 +180,10 @@ describe("daily holdings snapshots", () => {
     const rebuild = saves.mock.calls[0]![0];
     expect(rebuild.from).toBe("2025-12-01");
     expect(rebuild.days[0]?.day).toBe("2025-12-01");
-    expect(rebuild.holdings.every((held) => held.day >= "2025-12-01")).toBe(true);
+    // Each holding's positions too: only MSFT's, the one the trade changed.
+    expect(rebuild.holdings.map((held) => [held.symbol, held.day])).toEqual([
+      ["MSFT", "2025-12-01"],
+    ]);
 
     const after = await deps.repos.snapshots.days(user.id, "2025-01-01", yesterday);
     const until = (days: typeof before, day: string) => days.filter((d) => d.day < day);
@@ -180,6 +202,19 @@ describe("daily holdings snapshots", () => {
     expect(rebuild.holdingDays.every((day) => day.day >= "2025-12-01")).toBe(true);
     const bought = rebuild.holdingDays.find((day) => day.symbol === "MSFT")!;
     expect(bought).toMatchObject({ day: "2025-12-01", flow: "1200", costBasis: "1200" });
+    await expectFullRebuildRows(setup);
+
+    // A trade between two stored positions of a holding: the one before it now runs until it,
+    // and the new one until the next.
+    saves.mockClear();
+    await sell("STOCK", "AAPL", "1", "210", "2025-10-01T15:00:00Z");
+    await expectReplayFigures(setup, { rebuild: false });
+    expect(saves.mock.calls[0]![0].holdings.map((held) => [held.day, held.until])).toEqual([
+      ["2025-10-01", "2026-01-05"],
+      ["2026-01-05", FAR_DAY],
+    ]);
+    const aapl = await deps.repos.snapshots.holdingsAt(user.id, "2025-09-30");
+    expect(aapl.find((held) => held.symbol === "AAPL")).toMatchObject({ until: "2025-10-01" });
     await expectFullRebuildRows(setup);
   });
 

@@ -202,39 +202,47 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
   // Never past yesterday: today's close is not final. Without a symbol's closes the days are not
   // stored; reads replay them meanwhile.
   const valuedThrough = series ? yesterday : start && addDays(start, -1);
-  const restated = restatedDays(state, from, holdingDays);
+  const { restated, ...rows } = restatedRows(state, from, chained(touchedRows), holdingDays);
   const saved = await repos.snapshots.save({
     userId,
     version: state?.version ?? null,
     from,
-    ...chained(touchedRows, base),
     days,
-    ...restated,
+    ...rows,
+    restated,
     valuedThrough,
     firstDay,
   });
   if (!saved) return null;
   const made = { staleFrom: null, valuedThrough, firstDay, version: state?.version ?? 0 };
-  if (state) carryKeptState(deps, userId, state, made, restated);
+  if (state) carryKeptState(deps, userId, state, made, { ...rows, restated });
   return made;
 }
 
 /**
- * The holding days a recompute from `from` stores: only the trades' holdings' (and every
- * holding's on days not stored yet) when the trades that made it stale name them, so a trade
- * back-dated a year rewrites its own holding's year, not all 200 holdings'.
+ * The holdings' positions and days a recompute from `from` stores: only the trades' holdings'
+ * (and every holding's from the first day not stored yet) when the trades that made it stale
+ * name them, so a trade back-dated a year rewrites its own holding's year, not all 200
+ * holdings'. The other holdings' rows from `from` on are the stored ones again: each holding's
+ * trades move only its own position.
  */
-function restatedDays(state: SnapshotState | null, from: string, holdingDays: HoldingDay[]) {
+function restatedRows(
+  state: SnapshotState | null,
+  from: string,
+  holdings: HoldingSnapshot[],
+  holdingDays: HoldingDay[],
+) {
   const everyFrom = state?.valuedThrough == null ? from : addDays(state.valuedThrough, 1);
   const stale = state?.staleFrom == null ? null : (state.staleHoldings ?? null);
   if (stale === null || state?.staleFrom == null || everyFrom <= from) {
-    return { holdingDays, allHoldingsFrom: from, restated: null };
+    return { holdings, holdingDays, allHoldingsFrom: from, restated: null };
   }
   const keys = new Set(stale);
+  const kept = (row: { day: string; assetType: AssetType; symbol: string }) =>
+    row.day >= everyFrom || keys.has(keyOf(row.assetType, row.symbol));
   return {
-    holdingDays: holdingDays.filter(
-      (day) => day.day >= everyFrom || keys.has(keyOf(day.assetType, day.symbol)),
-    ),
+    holdings: holdings.filter(kept),
+    holdingDays: holdingDays.filter(kept),
     allHoldingsFrom: everyFrom,
     restated: {
       from,
@@ -320,22 +328,16 @@ function snapshotOf(ledger: TradeLedger, key: string, day: string): HoldingSnaps
   };
 }
 
-/** Each new snapshot runs until its symbol's next one; the stored one before them, too. */
-function chained(rows: HoldingSnapshot[], base: HoldingSnapshot[]) {
+/** Each new snapshot runs until its symbol's next one (the last, on: FAR_DAY). */
+function chained(rows: HoldingSnapshot[]): HoldingSnapshot[] {
   const latest = new Map<string, HoldingSnapshot>();
-  const firstNew = new Map<string, string>();
   for (const row of rows) {
     const key = keyOf(row.assetType, row.symbol);
     const previous = latest.get(key);
     if (previous) previous.until = row.day;
-    else firstNew.set(key, row.day);
     latest.set(key, row);
   }
-  const continued = base.flatMap((held) => {
-    const until = firstNew.get(keyOf(held.assetType, held.symbol));
-    return until ? [{ assetType: held.assetType, symbol: held.symbol, until }] : [];
-  });
-  return { holdings: rows, continued };
+  return rows;
 }
 
 /** The snapshots once current, or null if trades kept overtaking the recompute. */

@@ -1,5 +1,5 @@
 import { fromStored, type Decimal } from "@ledgerline/money";
-import { and, eq, gte, lt } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { changes, first, locked, raw, type Database, type Work } from "../database";
 import { FAR_DAY, type AssetType } from "../schema";
@@ -58,16 +58,15 @@ export interface SnapshotRebuild {
   userId: number;
   /** The state's version the rebuild started from (null: there was none). */
   version: number | null;
-  /** Holding snapshots and days from this day on are replaced. */
+  /** Portfolio days from this day on are replaced. */
   from: string;
-  holdings: HoldingSnapshot[];
-  /** Each symbol whose last position before `from` now ends at a day of `holdings`. */
-  continued: { assetType: AssetType; symbol: string; until: string }[];
   days: PortfolioDay[];
   /**
-   * Holding days to store: every holding's from `allHoldingsFrom` on, and those of
-   * `restated.holdings` from `restated.from` on (the stored ones there are replaced).
+   * Holding positions and days to store: every holding's from `allHoldingsFrom` on, and those of
+   * `restated.holdings` from `restated.from` on (the stored ones there are replaced). Each
+   * holding's last stored position before its first new one runs until that one.
    */
+  holdings: HoldingSnapshot[];
   holdingDays: HoldingDay[];
   allHoldingsFrom: string;
   restated: { from: string; holdings: { assetType: AssetType; symbol: string }[] } | null;
@@ -181,6 +180,86 @@ const KEYS_PER_QUERY = 1000;
 /** Under SQLite's limit of 500 terms in a compound SELECT. */
 const LOOKUPS_PER_QUERY = 400;
 
+const HOLDING_COLUMNS = [
+  "user_id",
+  "asset_type",
+  "symbol",
+  "day",
+  "until",
+  "quantity",
+  "average_price",
+  "last_price",
+  "realized",
+];
+const DAY_COLUMNS = [
+  "user_id",
+  "day",
+  "stock_value",
+  "crypto_value",
+  "cost_basis",
+  "flow",
+  "realized",
+  "growth",
+];
+const HOLDING_DAY_INSERT_COLUMNS = [
+  "user_id",
+  "day",
+  "asset_type",
+  "symbol",
+  "value",
+  "cost_basis",
+  "flow",
+  "realized",
+  "growth",
+];
+
+/**
+ * Inserts rows in batches by hand-written statements, which the SQLite client prepares once per
+ * batch size: Drizzle's builder took about 27 µs a row, most of a recompute's write time.
+ */
+function* insertAll<T>(
+  table: string,
+  columns: readonly string[],
+  rows: readonly T[],
+  values: (row: T) => unknown[],
+): Work<void> {
+  const tuple = `(${columns.map(() => "?").join(", ")})`;
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const piece = rows.slice(start, start + INSERT_BATCH);
+    yield* raw(
+      `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${piece.map(() => tuple).join(", ")}`,
+      piece.flatMap(values),
+    );
+  }
+}
+
+/**
+ * Deletes the restated holdings' days before `allHoldingsFrom` (from it on every holding's go)
+ * by key, day by day: holding_days is keyed by day first, so a range from `restated.from` for
+ * one holding would read every holding's rows of those days.
+ */
+function* deleteRestatedDays(
+  userId: number,
+  { allHoldingsFrom, restated }: SnapshotRebuild,
+): Work<void> {
+  if (!restated) return;
+  const days: string[] = [];
+  for (let day = restated.from; day < allHoldingsFrom; day = nextDay(day)) days.push(day);
+  for (const { assetType, symbol } of restated.holdings) {
+    for (let start = 0; start < days.length; start += KEYS_PER_QUERY) {
+      const piece = days.slice(start, start + KEYS_PER_QUERY);
+      yield* raw(
+        "DELETE FROM holding_days WHERE user_id = ? AND asset_type = ? AND symbol = ?" +
+          ` AND day IN (${piece.map(() => "?").join(", ")})`,
+        [userId, assetType, symbol, ...piece],
+      );
+    }
+  }
+}
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 export function snapshotsRepository(database: Database) {
   const { holdingDays, holdingSnapshots, portfolioDays, portfolioSnapshotStates, users } =
     database.tables;
@@ -199,6 +278,58 @@ export function snapshotsRepository(database: Database) {
           version: row.version,
         }
       : null;
+  }
+
+  /**
+   * Where a rebuild's positions replace the stored ones: every holding's from
+   * `allHoldingsFrom`, each restated holding's from `restated.from`.
+   */
+  function cutsOf({ userId, allHoldingsFrom, restated }: SnapshotRebuild) {
+    const table = holdingSnapshots;
+    const every = { from: allHoldingsFrom, of: (): SQL => eq(table.userId, userId) };
+    const own = (restated?.holdings ?? []).map(({ assetType, symbol }) => ({
+      from: restated!.from,
+      of: () =>
+        and(eq(table.userId, userId), eq(table.assetType, assetType), eq(table.symbol, symbol))!,
+    }));
+    return [every, ...own];
+  }
+
+  /**
+   * Each holding's latest stored position (the one running until FAR_DAY once the rows after
+   * the cut are gone) runs until the holding's first new one: one statement over the user's
+   * current positions, not one per holding.
+   */
+  function* continueLatest(tx: Db, userId: number, rows: HoldingSnapshot[]): Work<void> {
+    const firstNew = new Map<string, string>();
+    for (const row of rows) {
+      const key = `${row.assetType}:${row.symbol}`;
+      if (!firstNew.has(key)) firstNew.set(key, row.day);
+    }
+    const holding = sql`${holdingSnapshots.assetType} || ':' || ${holdingSnapshots.symbol}`;
+    const entries = [...firstNew];
+    for (let start = 0; start < entries.length; start += LOOKUPS_PER_QUERY) {
+      const piece = entries.slice(start, start + LOOKUPS_PER_QUERY);
+      const untilOf = sql.join(
+        piece.map(([key, day]) => sql`WHEN ${key} THEN ${day}`),
+        sql` `,
+      );
+      yield* changes(
+        tx
+          .update(holdingSnapshots)
+          .set({ until: sql`CASE ${holding} ${untilOf} END` })
+          .where(
+            and(
+              eq(holdingSnapshots.userId, userId),
+              eq(holdingSnapshots.until, FAR_DAY),
+              inArray(
+                holding,
+                piece.map(([key]) => key),
+              ),
+            ),
+          ),
+      );
+    }
   }
 
   return {
@@ -327,58 +458,60 @@ export function snapshotsRepository(database: Database) {
         const current = yield* readState(tx, userId);
         if ((current?.version ?? null) !== rebuild.version) return false;
 
-        yield* changes(
-          tx
-            .delete(holdingSnapshots)
-            .where(and(eq(holdingSnapshots.userId, userId), gte(holdingSnapshots.day, from))),
-        );
-        // Positions from before `from` run on until their symbol's next rebuilt day, if any.
-        yield* changes(
-          tx
-            .update(holdingSnapshots)
-            .set({ until: FAR_DAY })
-            .where(
+        for (const cut of cutsOf(rebuild)) {
+          yield* changes(
+            tx.delete(holdingSnapshots).where(
               and(
-                eq(holdingSnapshots.userId, userId),
-                lt(holdingSnapshots.day, from),
-                gte(holdingSnapshots.until, from),
+                cut.of(),
+                gte(holdingSnapshots.day, cut.from),
+                // Implied (a position runs past its day): lets the every-holding cut read the
+                // index of positions by `until`, not every position the user ever had.
+                gt(holdingSnapshots.until, cut.from),
               ),
             ),
-        );
-        for (const { assetType, symbol, until } of rebuild.continued) {
+          );
+          // Positions from before the cut run on until their symbol's next new day, if any.
           yield* changes(
             tx
               .update(holdingSnapshots)
-              .set({ until })
+              .set({ until: FAR_DAY })
               .where(
                 and(
-                  eq(holdingSnapshots.userId, userId),
-                  eq(holdingSnapshots.assetType, assetType),
-                  eq(holdingSnapshots.symbol, symbol),
-                  lt(holdingSnapshots.day, from),
-                  eq(holdingSnapshots.until, FAR_DAY),
+                  cut.of(),
+                  lt(holdingSnapshots.day, cut.from),
+                  gte(holdingSnapshots.until, cut.from),
                 ),
               ),
           );
         }
-        const holdingRows = rebuild.holdings.map((holding) => ({ userId, ...holding }));
-        for (let start = 0; start < holdingRows.length; start += INSERT_BATCH) {
-          yield* changes(
-            tx.insert(holdingSnapshots).values(holdingRows.slice(start, start + INSERT_BATCH)),
-          );
-        }
+        yield* continueLatest(tx, userId, rebuild.holdings);
+        yield* insertAll("holding_snapshots", HOLDING_COLUMNS, rebuild.holdings, (held) => [
+          userId,
+          held.assetType,
+          held.symbol,
+          held.day,
+          held.until,
+          held.quantity,
+          held.averagePrice,
+          held.lastPrice,
+          held.realized,
+        ]);
 
         yield* changes(
           tx
             .delete(portfolioDays)
             .where(and(eq(portfolioDays.userId, userId), gte(portfolioDays.day, from))),
         );
-        const dayRows = rebuild.days.map((day) => ({ userId, ...day }));
-        for (let start = 0; start < dayRows.length; start += INSERT_BATCH) {
-          yield* changes(
-            tx.insert(portfolioDays).values(dayRows.slice(start, start + INSERT_BATCH)),
-          );
-        }
+        yield* insertAll("portfolio_days", DAY_COLUMNS, rebuild.days, (day) => [
+          userId,
+          day.day,
+          day.stockValue,
+          day.cryptoValue,
+          day.costBasis,
+          day.flow,
+          day.realized,
+          day.growth,
+        ]);
 
         yield* changes(
           tx
@@ -387,26 +520,18 @@ export function snapshotsRepository(database: Database) {
               and(eq(holdingDays.userId, userId), gte(holdingDays.day, rebuild.allHoldingsFrom)),
             ),
         );
-        for (const { assetType, symbol } of rebuild.restated?.holdings ?? []) {
-          yield* changes(
-            tx
-              .delete(holdingDays)
-              .where(
-                and(
-                  eq(holdingDays.userId, userId),
-                  gte(holdingDays.day, rebuild.restated!.from),
-                  eq(holdingDays.assetType, assetType),
-                  eq(holdingDays.symbol, symbol),
-                ),
-              ),
-          );
-        }
-        const holdingDayRows = rebuild.holdingDays.map((day) => ({ userId, ...day }));
-        for (let start = 0; start < holdingDayRows.length; start += INSERT_BATCH) {
-          yield* changes(
-            tx.insert(holdingDays).values(holdingDayRows.slice(start, start + INSERT_BATCH)),
-          );
-        }
+        yield* deleteRestatedDays(userId, rebuild);
+        yield* insertAll("holding_days", HOLDING_DAY_INSERT_COLUMNS, rebuild.holdingDays, (day) => [
+          userId,
+          day.day,
+          day.assetType,
+          day.symbol,
+          day.value,
+          day.costBasis,
+          day.flow,
+          day.realized,
+          day.growth,
+        ]);
 
         const state = {
           staleFrom: null,
