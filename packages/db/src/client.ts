@@ -5,7 +5,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { driveAsync, driveSync, type SqliteDatabase, type Step } from "./database";
+import { driveAsync, driveSync, type SqliteDatabase, type Step, type Work } from "./database";
 import { openPostgresDatabase, type PostgresDatabase } from "./postgres";
 import * as schema from "./schema";
 
@@ -109,6 +109,33 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
   const onlyReads = (query: unknown) =>
     /^\s*(select|with)\b/i.test((query as { toSQL(): { sql: string } }).toSQL().sql);
 
+  /**
+   * Runs `work` in a transaction BEGUN and COMMITted by hand, its pauses turns of the event loop;
+   * on `own` connection (closed after, so its page cache is not kept), else the shared one.
+   */
+  async function acrossTurns<T>(
+    own: ReturnType<typeof sqliteConnection> | null,
+    begin: string,
+    work: (db: Db) => Work<T>,
+  ): Promise<T> {
+    const connection = own ?? shared;
+    try {
+      connection.sqlite.exec(begin);
+      try {
+        const result = await driveAsync(work(connection.db), async (step) =>
+          step.read === "pause" ? nextTurn() : connection.execute(step),
+        );
+        connection.sqlite.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (connection.sqlite.inTransaction) connection.sqlite.exec("ROLLBACK");
+        throw error;
+      }
+    } finally {
+      own?.sqlite.close();
+    }
+  }
+
   return {
     dialect: "sqlite",
     db,
@@ -155,6 +182,11 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       };
     },
     async transaction(work, options = {}) {
+      // A read that pauses gets a connection of its own: in WAL its snapshot holds no lock that
+      // a writer waits on, so it may stay open across turns while everything else goes on.
+      if (options.readOnly && options.pauses && url !== ":memory:") {
+        return acrossTurns(sqliteConnection(url), "BEGIN", work);
+      }
       if (options.readOnly) {
         return sqlite.transaction(() => driveSync(work(db), execute)).deferred();
       }
@@ -162,26 +194,16 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       if (!options.pauses) {
         return sqlite.transaction(() => driveSync(work(db), execute)).immediate();
       }
-      // Open across turns of the event loop: BEGIN and COMMIT by hand, other writers held off.
+      // Open across turns of the event loop, other writers held off.
       let ended!: () => void;
       pausing = new Promise((resolve) => (ended = resolve));
-      // Closed after the transaction, so its page cache is not kept for the next one.
-      const own = url === ":memory:" ? null : sqliteConnection(url);
-      const writer = own ?? shared;
       try {
-        writer.sqlite.exec("BEGIN IMMEDIATE");
-        try {
-          const result = await driveAsync(work(writer.db), async (step) =>
-            step.read === "pause" ? nextTurn() : writer.execute(step),
-          );
-          writer.sqlite.exec("COMMIT");
-          return result;
-        } catch (error) {
-          if (writer.sqlite.inTransaction) writer.sqlite.exec("ROLLBACK");
-          throw error;
-        }
+        return await acrossTurns(
+          url === ":memory:" ? null : sqliteConnection(url),
+          "BEGIN IMMEDIATE",
+          work,
+        );
       } finally {
-        own?.sqlite.close();
         pausing = null;
         ended();
       }

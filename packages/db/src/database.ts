@@ -80,8 +80,9 @@ export interface TransactionOptions {
    * The work pauses (`pause()`) so other requests are served meanwhile. On SQLite the
    * transaction then stays open across turns of the event loop on a connection of its own, so
    * every other write (transactions, `changes`, writing `query`s) waits until it ends; reads go
-   * on and see what was committed before it. Default false: the transaction runs to its end
-   * without yielding.
+   * on and see what was committed before it. With `readOnly` on SQLite it takes no lock and
+   * holds off nothing: it reads one snapshot on a connection of its own. Default false: the
+   * transaction runs to its end without yielding.
    */
   pauses?: boolean;
 }

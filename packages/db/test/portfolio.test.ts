@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   changes,
+  first,
   createRepositories,
   openDatabase,
   pause,
@@ -386,6 +387,30 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
       await Promise.all([first, second, third, write]);
       expect(performance.now() - started).toBeLessThan(2000);
       expect(order).toEqual(["First", "Second", "Third"]);
+    });
+
+    it("lets writes commit while a pausing read is open, which reads one snapshot throughout", async () => {
+      const { db, tables } = handle;
+      const nameOf = (tx: typeof db) =>
+        first(tx.select().from(tables.users).where(eq(tables.users.id, userId)));
+      const events: string[] = [];
+      const reading = handle.transaction(
+        function* (tx) {
+          const before = (yield* nameOf(tx))!.name;
+          for (let turn = 0; turn < 100_000 && events.length === 0; turn++) yield* pause();
+          events.push("read ends");
+          return [before, (yield* nameOf(tx))!.name];
+        },
+        { readOnly: true, pauses: true },
+      );
+      await handle.changes(
+        db.update(tables.users).set({ name: "Renamed" }).where(eq(tables.users.id, userId)),
+      );
+      events.push("write committed");
+      const [before, after] = await reading;
+      expect(events).toEqual(["write committed", "read ends"]);
+      expect(after).toBe(before);
+      expect(before).not.toBe("Renamed");
     });
 
     it("keeps another writer's write out of a pausing transaction that rolls back", async () => {

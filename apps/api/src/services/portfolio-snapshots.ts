@@ -99,7 +99,10 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
           .sort()[0]!;
   const [base, trades] = await Promise.all([
     start ? repos.snapshots.holdingsAt(userId, addDays(start, -1)) : Promise.resolve([]),
-    repos.transactions.trades(userId, start ? new Date(`${start}T00:00:00Z`) : undefined),
+    // A year back-dated is 20,000 trades to read: in pages, with other requests between them.
+    repos.transactions.trades(userId, start ? new Date(`${start}T00:00:00Z`) : undefined, {
+      pauses: true,
+    }),
   ]);
   const firstTraded = trades[0] ? tradeDay(trades[0]) : null;
   const firstDay =

@@ -1,6 +1,13 @@
 import type { TransactionSortColumn } from "@ledgerline/contracts";
 import { fromStored } from "@ledgerline/money";
-import { raw, type Database, type Dialect, type SqliteDatabase, type Work } from "../database";
+import {
+  pause,
+  raw,
+  type Database,
+  type Dialect,
+  type SqliteDatabase,
+  type Work,
+} from "../database";
 import type { AssetType, TransactionType } from "../schema";
 import type { Position, Transaction } from "./portfolio";
 
@@ -644,9 +651,10 @@ export function transactionsRepository(database: Database) {
 
     /**
      * Every trade of the user, oldest first (at the same instant, buys before sells); with
-     * `since`, only those at or after it.
+     * `since`, only those at or after it. With `pauses`, other work runs between its pages (a
+     * recompute off the request path reads 20,000 trades of a year in about 100 ms).
      */
-    async trades(userId: number, since?: Date): Promise<Trade[]> {
+    async trades(userId: number, since?: Date, { pauses = false } = {}): Promise<Trade[]> {
       const from = since?.getTime() ?? Number.MIN_SAFE_INTEGER;
       // Read in pages from one snapshot: after an import this is 100,000 trades, whose rows as
       // the driver answers them would otherwise all be held beside the trades made of them.
@@ -670,6 +678,7 @@ export function transactionsRepository(database: Database) {
             }
             const last = rows.at(-1);
             if (rows.length < TRADES_PAGE || !last) return trades;
+            yield* pause();
             rows = yield* raw<TradeRow>(statements.tradesAfter, [
               userId,
               from,
@@ -680,7 +689,7 @@ export function transactionsRepository(database: Database) {
             ]);
           }
         },
-        { readOnly: true },
+        { readOnly: true, pauses },
       );
     },
 
