@@ -1,3 +1,4 @@
+import { PORTFOLIO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { HoldingPerformance, PerformanceRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Skeleton } from "../../../../components/RouteStates";
@@ -34,7 +35,9 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
   const holdings = useQuery({
     ...trpc.portfolioSummary.holdingPerformance.queryOptions({ range }),
     placeholderData: keepPreviousData,
-    staleTime: 60_000,
+    // Computed again with the portfolio's returns (ReturnsPanel), at current prices.
+    staleTime: PORTFOLIO_REFRESH_INTERVAL_MS,
+    refetchInterval: PORTFOLIO_REFRESH_INTERVAL_MS,
   });
   const rows = holdings.data?.holdings;
 

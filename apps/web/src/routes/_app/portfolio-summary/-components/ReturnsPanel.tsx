@@ -1,4 +1,8 @@
-import { DEFAULT_PERFORMANCE_RANGE, performanceRanges } from "@ledgerline/contracts/browser";
+import {
+  DEFAULT_PERFORMANCE_RANGE,
+  performanceRanges,
+  PORTFOLIO_REFRESH_INTERVAL_MS,
+} from "@ledgerline/contracts/browser";
 import type { PerformanceRange, PortfolioPerformanceDetail } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { memo, useState, type ReactNode } from "react";
@@ -28,14 +32,17 @@ const rangeLabels: Record<PerformanceRange, string> = {
 /**
  * The returns over a chosen period, each with an 'Explain' panel that lists what it is computed
  * from, so it can be checked by hand. The server computes every figure exactly (issue 15). It
- * reads only its own queries: a live tick that re-renders the summary page leaves it alone.
+ * reads only its own queries: a live tick that re-renders the summary page leaves it alone, and
+ * the figures are computed again at current prices each time the summary is read again (every
+ * minute), so they never drift from the cards for longer than that.
  */
 export const ReturnsPanel = memo(function ReturnsPanel() {
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
   const performance = useQuery({
     ...trpc.portfolioSummary.performance.queryOptions({ range }),
     placeholderData: keepPreviousData,
-    staleTime: 60_000,
+    staleTime: PORTFOLIO_REFRESH_INTERVAL_MS,
+    refetchInterval: PORTFOLIO_REFRESH_INTERVAL_MS,
   });
   const data = performance.data;
 

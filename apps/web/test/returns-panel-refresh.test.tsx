@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { PORTFOLIO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
+import type { PortfolioPerformanceDetail } from "@ledgerline/contracts";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ReturnsPanel } from "../src/routes/_app/portfolio-summary/-components/ReturnsPanel";
+import { queryClient } from "../src/lib/trpc";
+
+// The holdings' table reads its own procedure; this test is about the portfolio's figures.
+vi.mock("../src/routes/_app/portfolio-summary/-components/HoldingReturns", () => ({
+  HoldingReturns: () => null,
+}));
+
+/** The server's answer at its nth read: the end value moves as prices do. */
+const performanceAt = (read: number): PortfolioPerformanceDetail => ({
+  range: "1Y",
+  startDate: "2025-03-11",
+  endDate: "2026-03-11",
+  startValue: "1000",
+  endValue: String(1200 + read),
+  netFlows: "0",
+  timeWeightedReturn: "0.2",
+  moneyWeightedReturn: "0.2",
+  realizedGain: "0",
+  unrealizedGain: String(200 + read),
+  income: "0",
+  totalReturn: String(200 + read),
+  benchmark: { symbol: "SPY", timeWeightedReturn: "0.1" },
+  explanation: {
+    flows: [],
+    subPeriods: [],
+    cashFlows: [],
+    benchmark: { startClose: null, endClose: null, dividends: [] },
+  },
+});
+
+let reads = 0;
+
+beforeEach(() => {
+  reads = 0;
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"],
+  });
+  vi.stubGlobal("fetch", (url: string) => {
+    if (!String(url).includes("portfolioSummary.performance")) return new Promise(() => {});
+    reads += 1;
+    return Promise.resolve(
+      new Response(JSON.stringify([{ result: { data: performanceAt(reads) } }]), {
+        headers: { "content-type": "application/json" },
+      }),
+    );
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("the returns panel", () => {
+  it("computes its figures again at current prices as often as the summary reads them", async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ReturnsPanel />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findAllByText(/\$1,201\.00/)).not.toHaveLength(0);
+
+    // A minute on, the cards have moved with the market: so have the returns.
+    await act(() => vi.advanceTimersByTimeAsync(PORTFOLIO_REFRESH_INTERVAL_MS));
+    expect(reads).toBe(2);
+    expect(await screen.findAllByText(/\$1,202\.00/)).not.toHaveLength(0);
+    expect(screen.queryAllByText(/\$1,201\.00/)).toHaveLength(0);
+  });
+});
