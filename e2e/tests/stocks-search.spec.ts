@@ -50,8 +50,17 @@ test("searches by symbol and by company name, keeps recent searches and adds to 
 
   // Company-name search: nothing under 2 characters, then matches to pick from.
   const company = page.getByRole("combobox", { name: "Company name" });
+  const searches: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.url().includes("market.search")) searches.push(sent.url());
+  });
   await company.fill("m");
-  await page.waitForTimeout(500);
+  // Past the box's 300 ms pause after typing, timed in the page (whose timers run in order) and
+  // a frame on: a search for "m" would have been sent by then.
+  await page.evaluate(
+    () => new Promise((done) => setTimeout(() => requestAnimationFrame(() => done(null)), 400)),
+  );
+  expect(searches).toEqual([]);
   await expect(page.getByRole("listbox", { name: "Matching companies" })).toBeHidden();
   await company.fill("Microsoft");
   const option = page.getByRole("option", { name: /MSFT/ });
