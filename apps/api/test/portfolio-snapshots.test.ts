@@ -164,6 +164,36 @@ describe("daily holdings snapshots", () => {
     expect(splits.length).toBeGreaterThan(0);
   }, 60_000);
 
+  it("value only the traded holdings again after single back-dated trades, to the figures of a replay", async () => {
+    const setup = await snapshotApp();
+    const { deps, user, today, buy, sell } = setup;
+    await buy("STOCK", "AAPL", "10", "200", `${addDays(today, -420)}T15:00:00Z`);
+    await buy("CRYPTO", "BTC", "0.5", "60000", `${addDays(today, -400)}T12:00:00Z`);
+    await buy("STOCK", "JPM", "4", "150", `${addDays(today, -380)}T15:00:00Z`);
+    await refreshSnapshots(deps, user.id);
+    const symbols: [AssetType, string, string][] = [
+      ["STOCK", "AAPL", "3"],
+      ["STOCK", "JPM", "2"],
+      ["STOCK", "MSFT", "1"],
+      ["CRYPTO", "BTC", "0.125"],
+    ];
+    let seed = 20261127;
+    const random = () => ((seed = (seed * 48271) % 2147483647), seed / 2147483647);
+    for (let i = 0; i < 10; i++) {
+      const [assetType, symbol, quantity] = symbols[Math.floor(random() * symbols.length)]!;
+      const at = `${addDays(today, -1 - Math.floor(random() * 370))}T15:30:00Z`;
+      const price = (50 + Math.floor(random() * 50000) / 100).toFixed(2);
+      const held = await deps.repos.portfolio.findBySymbol(user.id, assetType, symbol);
+      // Sells, some of them closing the position, where enough is held.
+      if (held && random() < 0.4 && compare(held.quantity, quantity) >= 0) {
+        await sell(assetType, symbol, random() < 0.3 ? held.quantity : quantity, price, at);
+      } else {
+        await buy(assetType, symbol, quantity, price, at);
+      }
+      await expectReplayFigures(setup);
+    }
+  }, 60_000);
+
   it("recompute a back-dated trade from its day on, keeping every day before it", async () => {
     const setup = await snapshotApp();
     const { deps, user, buy, sell, yesterday } = setup;
@@ -174,7 +204,13 @@ describe("daily holdings snapshots", () => {
     const before = await deps.repos.snapshots.days(user.id, "2025-01-01", yesterday);
 
     const saves = vi.spyOn(deps.repos.snapshots, "save");
+    const stockBars = vi.spyOn(deps.market.stocks, "getDailyBars");
+    const cryptoBars = vi.spyOn(deps.market.crypto, "getDailyBars");
     await buy("STOCK", "MSFT", "3", "400", "2025-12-01T15:00:00Z");
+    await refreshSnapshots(deps, user.id);
+    // Only MSFT is valued again: AAPL's and BTC's part of each day is taken as stored.
+    expect(stockBars.mock.calls.map(([symbol]) => symbol)).toEqual(["MSFT"]);
+    expect(cryptoBars).not.toHaveBeenCalled();
     await expectReplayFigures(setup, { rebuild: false });
     expect(saves).toHaveBeenCalledTimes(1);
     const rebuild = saves.mock.calls[0]![0];

@@ -16,6 +16,7 @@ import type { CloseSeries } from "./portfolio-valuation";
 import {
   addDays,
   closeSeriesOf,
+  holdingOfKey,
   keyOf,
   TradeLedger,
   tradeDay,
@@ -25,6 +26,7 @@ import {
   type ValuedDay,
 } from "./portfolio-valuation";
 import type { AppDeps, UserScope } from "./scope";
+import { onlyRestated, otherHoldingsDays, valuedHoldings } from "./unchanged-holdings";
 
 /**
  * Daily holdings snapshots (issue 15): the replay of portfolio-valuation.ts run once and kept
@@ -114,10 +116,13 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
   const ledger = new TradeLedger();
   for (const holding of base) ledger.seed(holding);
   const valueFrom = firstDay !== null && firstDay > from ? firstDay : from;
+  let only = onlyRestated(state, from, yesterday);
+  const others = only && (await otherHoldingsDays(deps, userId, only, from, yesterday));
+  if (!others) only = null;
   const [series, before] = await Promise.all([
     firstDay === null
       ? Promise.resolve(new Map<string, CloseSeries>())
-      : closeSeries(deps, ledger, trades, valueFrom, yesterday),
+      : closeSeries(deps, ledger, trades, valueFrom, yesterday, only),
     growthBefore(deps, userId, valueFrom, firstDay),
   ]);
 
@@ -146,11 +151,15 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
   if (series) {
     for (let day = valueFrom; day <= yesterday; day = addDays(day, 1)) {
       const moved = applyDay(day);
-      const values: Record<AssetType, Decimal[]> = { STOCK: [], CRYPTO: [] };
-      const bases: Decimal[] = [];
-      const flows: Decimal[] = [];
-      const realized: Decimal[] = [];
-      for (const [key, held] of ledger.holdings) {
+      const other = others?.get(day);
+      const values: Record<AssetType, Decimal[]> = {
+        STOCK: other ? [other.stockValue] : [],
+        CRYPTO: other ? [other.cryptoValue] : [],
+      };
+      const bases: Decimal[] = other ? [other.costBasis] : [];
+      const flows: Decimal[] = other ? [other.flow] : [];
+      const realized: Decimal[] = other ? [other.realized] : [];
+      for (const [key, held] of valuedHoldings(ledger, only)) {
         const own = moved.get(key);
         if (isZero(held.quantity) && !own) continue;
         // As TradeLedger.value: without a close, the last trade's price, then the average cost.
@@ -249,10 +258,7 @@ function restatedRows(
     allHoldingsFrom: everyFrom,
     restated: {
       from,
-      holdings: [...keys].map((key) => {
-        const split = key.indexOf(":");
-        return { assetType: key.slice(0, split) as AssetType, symbol: key.slice(split + 1) };
-      }),
+      holdings: [...keys].map(holdingOfKey),
     },
   };
 }
@@ -292,6 +298,7 @@ async function closeSeries(
   trades: Trade[],
   from: string,
   to: string,
+  only: ReadonlySet<string> | null,
 ): Promise<Map<string, CloseSeries> | null> {
   if (to < from) return new Map();
   const involved = new Map<string, { type: AssetType; symbol: string }>();
@@ -300,6 +307,7 @@ async function closeSeries(
     if (tradeDay(trade) > to) break;
     involved.set(keyOf(trade.type, trade.symbol), trade);
   }
+  if (only) for (const key of involved.keys()) if (!only.has(key)) involved.delete(key);
   const series = new Map<string, CloseSeries>();
   // One symbol at a time, with a turn of the event loop after each: a symbol's years of bars
   // can take tens of milliseconds to build (the simulated market computes them), and started
@@ -315,9 +323,7 @@ async function closeSeries(
 }
 
 function snapshotOf(ledger: TradeLedger, key: string, day: string): HoldingSnapshot {
-  const split = key.indexOf(":");
-  const assetType = key.slice(0, split) as AssetType;
-  const symbol = key.slice(split + 1);
+  const { assetType, symbol } = holdingOfKey(key);
   const held = ledger.holdings.get(key);
   return {
     assetType,

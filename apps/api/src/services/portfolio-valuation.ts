@@ -26,6 +26,11 @@ export const utcDay = (instant: number) => new Date(instant).toISOString().slice
 export const addDays = (day: string, days: number) =>
   utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 export const keyOf = (type: AssetType, symbol: string) => `${type}:${symbol}`;
+/** The holding a key of keyOf names. */
+export function holdingOfKey(key: string): { assetType: AssetType; symbol: string } {
+  const split = key.indexOf(":");
+  return { assetType: key.slice(0, split) as AssetType, symbol: key.slice(split + 1) };
+}
 export const tradeDay = (trade: Trade) => utcDay(trade.transactionDate.getTime());
 
 export interface LedgerHolding extends Holding {

@@ -28,7 +28,7 @@ import {
   type HoldingFlows,
 } from "./holding-flows";
 import { periodFigures } from "./period-returns";
-import { addDays, closeSeriesOf, keyOf, TradeLedger } from "./portfolio-valuation";
+import { addDays, closeSeriesOf, holdingOfKey, keyOf, TradeLedger } from "./portfolio-valuation";
 import type { UserScope } from "./scope";
 
 /**
@@ -110,8 +110,8 @@ export async function storedHoldingReturns(
   for (const [key, own] of flows) {
     const from = indexAfter(own.days, dayNumberOf(startDate));
     if (from < indexAfter(own.days, dayNumberOf(yesterday))) {
-      const split = key.indexOf(":");
-      of(key.slice(0, split) as AssetType, key.slice(split + 1));
+      const { assetType, symbol } = holdingOfKey(key);
+      of(assetType, symbol);
     }
   }
   for (const trade of todays) of(trade.type, trade.symbol).todays.push(trade);
