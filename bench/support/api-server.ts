@@ -90,8 +90,9 @@ for (const [index, read] of reads.entries()) {
   const answer = await call("GET", read.rest, token);
   bare.get(`/read${index}`, () => answer);
 }
-// This process's CPU time so far, so the bench can tell CPU per request beside wall-clock rates.
-bare.get("/cpu", () => process.cpuUsage());
+// This process's CPU time so far, so the bench can tell CPU per request beside wall-clock rates,
+// and its monotonic clock in µs, the one a CPU profile's timestamps are on (bench/api-profile).
+bare.get("/cpu", () => ({ ...process.cpuUsage(), clock: Number(process.hrtime.bigint() / 1000n) }));
 await bare.listen({ port: 0, host: "127.0.0.1" });
 const barePort = (bare.server.address() as { port: number }).port;
 
