@@ -238,4 +238,35 @@ describe("hot reads answered from memory", () => {
     expect(await age()).toBe(first! + 1);
     expect(await restAge()).toBe(first! + 1);
   });
+  it("builds an answer once for reads that miss together, and again for each when that build fails", async () => {
+    t = await startTestApp({ market: pinnedOpenMarket() });
+    const user = await signedIn(t);
+    await t.trpc("mutation", "watchlist.save", { symbol: "MSFT" }, user.token);
+    const lists = vi.spyOn(t.app.deps.repos.stockWatchlist, "list");
+    const together = () =>
+      Promise.all(
+        Array.from({ length: 4 }, () => [
+          t.request("GET", "/api/savedstocks", { token: user.token }),
+          t.trpc("query", "watchlist.list", undefined, user.token),
+        ]).flat(),
+      );
+    const answers = await together();
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    // One build per door: the other three of each got the bytes it built.
+    expect(lists).toHaveBeenCalledTimes(2);
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(2);
+
+    // A write ends the kept answers; the next build on each door fails, and one of those
+    // waiting for it builds again for the others rather than share a failure.
+    await t.trpc("mutation", "watchlist.save", { symbol: "AAPL" }, user.token);
+    lists.mockClear();
+    lists
+      .mockRejectedValueOnce(new Error("database gone"))
+      .mockRejectedValueOnce(new Error("database gone"));
+    const again = await together();
+    expect(again.map((answer) => answer.status).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 500, 500,
+    ]);
+    expect(lists).toHaveBeenCalledTimes(4);
+  });
 });

@@ -260,14 +260,23 @@ export function restPlugin(routes: RestRoute[]) {
               lookups.get(req) ?? (await lookUpKept(ctx, ctx.user, cachedAnswer, req.url));
             if (lookup?.hit) return sendKept(reply, lookup.hit);
             if (lookup) {
-              const life = new AnswerLife();
-              const answered = await answer({ ...ctx, answerLife: life });
-              const kept = answered.status === 200 && (await keptAnswer(answered.body, serialize));
-              if (kept) {
-                ctx.deps.answers.set(lookup.key, lookup.version, life, kept);
-                return sendKept(reply, kept);
+              // Kept, or being built by another request, since this one looked before validation.
+              const claim = await ctx.deps.answers.claim(lookup.key, lookup.version);
+              if ("kept" in claim) return sendKept(reply, claim.kept);
+              const { build } = claim;
+              try {
+                const life = new AnswerLife();
+                const answered = await answer({ ...ctx, answerLife: life });
+                const kept =
+                  answered.status === 200 && (await keptAnswer(answered.body, serialize));
+                if (kept) {
+                  build({ life, answer: kept });
+                  return sendKept(reply, kept);
+                }
+                return reply.code(answered.status).send(answered.body);
+              } finally {
+                build();
               }
-              return reply.code(answered.status).send(answered.body);
             }
           }
 

@@ -58,7 +58,18 @@ export interface AnswerCache {
   get(key: string, version: string): KeptAnswer | undefined;
   /** Keeps an answer built under `version` for as long as its life allows (not at all if over). */
   set(key: string, version: string, life: AnswerLife, answer: KeptAnswer): void;
+  /**
+   * The answer for this key and version: kept, or built by another request in flight (waited
+   * for: concurrent misses share one build rather than each asking the database and market the
+   * same), or this request's to build, when `build` is to be called once it is done: with the
+   * answer to keep and hand to those waiting, or with nothing (a refusal, a failure), and they
+   * then build their own.
+   */
+  claim(key: string, version: string): Promise<{ kept: KeptAnswer } | { build: FinishBuild }>;
 }
+
+/** Ends a build: keeps the answer (as `set` does) and hands it to the requests waiting for it. */
+export type FinishBuild = (built?: { life: AnswerLife; answer: KeptAnswer }) => void;
 
 /**
  * The key of one reader's answer to one request: whose it is and how they signed in (a session
@@ -96,7 +107,15 @@ export function createAnswerCache(options: {
     maxSize: MAX_CACHED_BYTES,
     sizeCalculation: (entry) => entry.answer.body.length + 500,
   });
-  return {
+  /**
+   * Builds under way, by key and version. An answer whose life is short (a watchlist's, until the
+   * first shown quote age ticks over: about a tenth of a second with ten stocks) otherwise ends
+   * while every connection in flight misses together and builds it again, each build a database
+   * read and ten quotes: under load nearly every read was a build (bench/api-profile).
+   */
+  const builds = new Map<string, Promise<KeptAnswer | undefined>>();
+  const buildKey = (key: string, version: string) => `${version}\n${key}`;
+  const cache: AnswerCache = {
     async version(user, depends) {
       const ahead = takeReadAhead(user);
       if (ahead !== undefined && depends !== "all-users")
@@ -129,5 +148,31 @@ export function createAnswerCache(options: {
       if (life.deadline <= market.clock.now()) return;
       entries.set(key, { version, deadline: life.deadline, answer });
     },
+    async claim(key, version) {
+      const id = buildKey(key, version);
+      for (;;) {
+        const kept = cache.get(key, version);
+        if (kept) return { kept };
+        const building = builds.get(id);
+        if (!building) break;
+        // A build that kept nothing: claimed again, by the first of those waiting to get here.
+        const built = await building;
+        if (built) return { kept: built };
+      }
+      let finish!: (answer: KeptAnswer | undefined) => void;
+      builds.set(id, new Promise((resolve) => (finish = resolve)));
+      let done = false;
+      return {
+        build(built) {
+          if (done) return;
+          done = true;
+          builds.delete(id);
+          if (built) cache.set(key, version, built.life, built.answer);
+          // Only what was kept: an answer past its life is no answer for anyone waiting either.
+          finish(built && cache.get(key, version) === built.answer ? built.answer : undefined);
+        },
+      };
+    },
   };
+  return cache;
 }

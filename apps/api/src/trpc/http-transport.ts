@@ -13,7 +13,12 @@ import { sseHeaders, sseStreamProducer } from "@trpc/server/unstable-core-do-not
 import { LIVE_HEARTBEAT_MS } from "@ledgerline/contracts";
 import { Readable } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AnswerLife, answerKey, type CachedAnswer } from "../services/answer-cache";
+import {
+  AnswerLife,
+  answerKey,
+  type CachedAnswer,
+  type FinishBuild,
+} from "../services/answer-cache";
 import type { Context } from "./context";
 import { trpcErrorOf } from "./errors";
 import type { AppRouter } from "./router";
@@ -76,7 +81,8 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
 
   /**
    * A GET whose every call is a cached read, by a signed-in user, can be answered with the bytes
-   * kept for the same request (services/answer-cache.ts); undefined otherwise.
+   * kept for the same request (services/answer-cache.ts), or built by a request in flight;
+   * otherwise this request builds them and `build` keeps them. Undefined for any other request.
    */
   async function cachedReadOf(req: TrpcRequest, paths: string[], ctx: Context | undefined) {
     if (req.method !== "GET" || !ctx?.user) return undefined;
@@ -91,7 +97,8 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
     const input = (req.query as Record<string, unknown>).input;
     const request = `${req.params.path} ${String((req.query as Record<string, unknown>).batch)} ${typeof input === "string" ? input : ""}`;
     const key = answerKey("trpc", ctx.user, ctx.apiKey, request);
-    return { answers, version, key, body: answers.get(key, version) };
+    const claim = await answers.claim(key, version);
+    return "kept" in claim ? { body: claim.kept } : { build: claim.build };
   }
 
   function errorEnvelope(
@@ -157,9 +164,6 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
       if (!isBatch && req.method === "GET" && single?._def.type === "subscription") {
         return serveSubscription(req, reply, inputs);
       }
-      const deserialize = (input: unknown): unknown =>
-        input === undefined ? undefined : config.transformer.input.deserialize(input);
-
       let ctx: Context | undefined;
       let contextError: TRPCError | undefined;
       try {
@@ -170,7 +174,30 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
 
       const cached = await cachedReadOf(req, paths, ctx);
       if (cached?.body) return sendJson(reply, 200, cached.body.body);
-      const life = cached && new AnswerLife();
+      const build = cached?.build;
+      try {
+        return await answer(req, reply, { paths, inputs, isBatch, ctx, contextError, build });
+      } finally {
+        build?.();
+      }
+    }
+
+    async function answer(
+      req: TrpcRequest,
+      reply: FastifyReply,
+      call: {
+        paths: string[];
+        inputs: unknown[] | TRPCError;
+        isBatch: boolean;
+        ctx: Context | undefined;
+        contextError: TRPCError | undefined;
+        build: FinishBuild | undefined;
+      },
+    ) {
+      const { paths, inputs, isBatch, ctx, contextError, build } = call;
+      const deserialize = (input: unknown): unknown =>
+        input === undefined ? undefined : config.transformer.input.deserialize(input);
+      const life = build && new AnswerLife();
       if (life) ctx!.answerLife = life;
 
       const envelopes = await Promise.all(
@@ -211,11 +238,11 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
         }),
       );
       const body = isBatch ? envelopes : envelopes[0]!;
-      if (!cached || !life || !envelopes.every((envelope) => "result" in envelope)) {
+      if (!build || !life || !envelopes.every((envelope) => "result" in envelope)) {
         return send(reply, body);
       }
       const bytes = Buffer.from(JSON.stringify(transformTRPCResponse(config, body as never)));
-      cached.answers.set(cached.key, cached.version, life, { body: bytes });
+      build({ life, answer: { body: bytes } });
       return sendJson(reply, 200, bytes);
     }
 
