@@ -119,15 +119,17 @@ export function createAnswerCache(options: {
     async version(user, depends) {
       const ahead = takeReadAhead(user);
       if (ahead !== undefined && depends !== "all-users")
-        return `${market.stocks.generation} ${ahead}`;
-      const names = ownAnswerVersions(user.id);
+        return `${market.stocks.generation} ${ahead.own}`;
       // The user list's answers are kept for the current USER_LIST_ANSWER_MS window only: a
       // clock reading per read, where a check in the database would cost a query.
-      let window = "";
-      if (depends === "all-users") {
-        names.push(USER_LIST);
-        window = ` ${Math.floor(options.clock.now().getTime() / USER_LIST_ANSWER_MS)}`;
-      }
+      const window =
+        depends === "all-users"
+          ? ` ${Math.floor(options.clock.now().getTime() / USER_LIST_ANSWER_MS)}`
+          : "";
+      if (ahead?.userList !== undefined)
+        return `${market.stocks.generation} ${ahead.own}.${ahead.userList}${window}`;
+      const names = ownAnswerVersions(user.id);
+      if (depends === "all-users") names.push(USER_LIST);
       try {
         return `${market.stocks.generation} ${await versions.read(names)}${window}`;
       } catch (error) {

@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import type { DataVersions } from "../shared-state";
 import type { Clock } from "./clock";
 import { SESSION_REVOCATIONS } from "./data-versions";
-import { keepReadAhead, ownAnswerVersions } from "./read-ahead-versions";
+import { keepReadAhead, readAheadVersions } from "./read-ahead-versions";
 
 /** How long this process may answer a session lookup from memory (issue 10 allows 5 s). */
 export const SESSION_CACHE_MS = 5_000;
@@ -82,7 +82,7 @@ export function withSessionCache(
         // With a session in memory, the versions its read's answer depends on come in the same
         // read as the revocations (values are dot-free counters, joined by dots).
         const names = [SESSION_REVOCATIONS];
-        if (entry) names.push(...ownAnswerVersions(entry.found.user.id));
+        if (entry) names.push(...readAheadVersions(entry.found.user));
         // Unreadable (Redis down): the database answers, and nothing is kept.
         const read = await versions.read(names).catch(() => undefined);
         const dot = read?.indexOf(".") ?? -1;

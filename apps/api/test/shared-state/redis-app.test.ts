@@ -135,13 +135,8 @@ describe.skipIf(!available)("API processes sharing Redis", () => {
     expect(trpc.status).toBe(401);
   });
 
-  it("answers a kept read of a remembered session with one Redis read of its versions", async () => {
-    const [first] = await deployment();
-    const user = await first.registerUser();
-    const read = () => first.request("GET", "/api/portfolio", { token: user.token });
-    // The first reads look the session up and sync the user's holdings; then the answer is kept.
-    for (let i = 0; i < 3; i++) expect((await read()).status).toBe(200);
-
+  /** The Redis commands sent while `during` runs. */
+  async function redisCommands(during: () => Promise<void>): Promise<string[]> {
     const commands: string[] = [];
     // eslint-disable-next-line @typescript-eslint/unbound-method -- called on its own connection below
     const send = Redis.prototype.sendCommand;
@@ -154,13 +149,44 @@ describe.skipIf(!available)("API processes sharing Redis", () => {
       return send.call(this, command, stream);
     });
     try {
-      expect((await read()).status).toBe(200);
+      await during();
     } finally {
       spy.mockRestore();
     }
+    return commands;
+  }
+
+  it("answers a kept read of a remembered session with one Redis read of its versions", async () => {
+    const [first] = await deployment();
+    const user = await first.registerUser();
+    const read = () => first.request("GET", "/api/portfolio", { token: user.token });
+    // The first reads look the session up and sync the user's holdings; then the answer is kept.
+    for (let i = 0; i < 3; i++) expect((await read()).status).toBe(200);
+
+    const commands = await redisCommands(async () => expect((await read()).status).toBe(200));
     // The session's revocations and the answer's versions, together (the request limit aside).
     const versionReads = commands.filter((command) => command.includes(":version:"));
     expect(versionReads).toHaveLength(1);
     expect(versionReads[0]).toMatch(/^mget .*version:session-revocations .*version:user:/);
+  });
+
+  it("answers an admin's kept user list with one Redis read of its versions, on both doors", async () => {
+    const [first, second] = await deployment();
+    const admin = await first.createAdmin();
+    const reads = {
+      rest: () => first.request("GET", "/api/users", { token: admin.token }),
+      trpc: () => first.trpc("query", "users.list", undefined, admin.token),
+    };
+    for (const read of Object.values(reads)) {
+      for (let i = 0; i < 3; i++) expect((await read()).status).toBe(200);
+      const commands = await redisCommands(async () => expect((await read()).status).toBe(200));
+      const versionReads = commands.filter((command) => command.includes(":version:"));
+      expect(versionReads).toHaveLength(1);
+      expect(versionReads[0]).toMatch(/^mget .*version:session-revocations .*version:users$/);
+    }
+    // Still the deployment's list: a user who registers on the other process is on the next read.
+    await second.registerUser({ email: "later@example.com" });
+    for (const read of Object.values(reads))
+      expect(JSON.stringify((await read()).body)).toContain("later@example.com");
   });
 });
