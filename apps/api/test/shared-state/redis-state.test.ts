@@ -263,6 +263,23 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
     unsubscribe();
   });
 
+  it("sends the commands of one turn of the event loop to Redis in one write, in order", async () => {
+    const state = await process();
+    const redis = state.redis!;
+    await redis.ping();
+    const stream = (redis as unknown as { stream: { write(chunk: unknown): boolean } }).stream;
+    const writes = vi.spyOn(stream, "write");
+    // What a busy moment has: several requests' version reads and a write between them.
+    const [first, , second] = await Promise.all([
+      state.versions.read(["pipelined"]),
+      redis.incr(`${prefix}version:pipelined`),
+      state.versions.read(["pipelined"]),
+      ...Array.from({ length: 5 }, () => state.versions.read(["pipelined", "other"])),
+    ]);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect([first, second]).toEqual(["0", "1"]);
+  });
+
   it("answers ok to a health check while Redis answers", async () => {
     expect(await (await process()).ping()).toBe("ok");
   });
