@@ -174,6 +174,31 @@ describe("the tRPC transport", () => {
     expect(response.body).toMatchObject({ error: { message: "Batch call exceeds maximum size" } });
   });
 
+  it("refuses bad input to a kept read as to any: an input given twice, or not JSON", async () => {
+    const input = encodeURIComponent(JSON.stringify({ 0: { page: 1, pageSize: 25 } }));
+    const kept = `/api/trpc/transactions.list?batch=1&input=${input}`;
+    for (let read = 0; read < 2; read++) {
+      expect((await throughApp({ method: "GET", url: kept, token: userToken })).status).toBe(200);
+    }
+    const twice = await throughApp({
+      method: "GET",
+      url: `${kept}&input=${input}`,
+      token: userToken,
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject([{ error: { message: '"input" may be given once' } }]);
+    const users = "/api/trpc/users.list?batch=1";
+    expect((await throughApp({ method: "GET", url: users, token: adminToken })).status).toBe(200);
+    const listTwice = await throughApp({
+      method: "GET",
+      url: `${users}&input=%7B%7D&input=%7B%7D`,
+      token: adminToken,
+    });
+    expect(listTwice.status).toBe(400);
+    const notJson = await throughApp({ method: "GET", url: `${kept}x`, token: userToken });
+    expect(notJson.status).toBe(400);
+  });
+
   it("refuses streaming requests it does not serve", async () => {
     const response = await t.app.inject({
       method: "GET",

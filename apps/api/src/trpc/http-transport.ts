@@ -88,14 +88,16 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
     if (req.method !== "GET" || !ctx?.user) return undefined;
     const depends = paths.map(cachedAnswerOf);
     if (!depends.every((kind) => kind !== undefined)) return undefined;
+    // Only an input given once (or not at all) names a kept answer; the rest are refused below.
+    const input = (req.query as Record<string, unknown>).input;
+    if (input !== undefined && typeof input !== "string") return undefined;
     const { answers } = ctx.deps;
     const version = await answers.version(
       ctx.user,
       depends.includes("all-users") ? "all-users" : "own-data",
     );
     if (version === undefined) return undefined;
-    const input = (req.query as Record<string, unknown>).input;
-    const request = `${req.params.path} ${String((req.query as Record<string, unknown>).batch)} ${typeof input === "string" ? input : ""}`;
+    const request = `${req.params.path} ${String((req.query as Record<string, unknown>).batch)} ${input ?? ""}`;
     const key = answerKey("trpc", ctx.user, ctx.apiKey, request);
     const claim = await answers.claim(key, version);
     return "kept" in claim ? { body: claim.kept } : { build: claim.build };
@@ -157,12 +159,11 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
         );
       }
 
-      const inputs = readInputs(req, isBatch, paths.length);
       const single = Object.hasOwn(procedures, req.params.path)
         ? procedures[req.params.path]
         : undefined;
       if (!isBatch && req.method === "GET" && single?._def.type === "subscription") {
-        return serveSubscription(req, reply, inputs);
+        return serveSubscription(req, reply, readInputs(req, isBatch, paths.length));
       }
       let ctx: Context | undefined;
       let contextError: TRPCError | undefined;
@@ -172,9 +173,12 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
         contextError = trpcErrorOf(cause);
       }
 
+      // A kept answer is keyed by the input's text, so it goes out without the input parsed: it
+      // was this caller's 200 for the same text, which parsed and passed validation then.
       const cached = await cachedReadOf(req, paths, ctx);
       if (cached?.body) return sendJson(reply, 200, cached.body.body);
       const build = cached?.build;
+      const inputs = readInputs(req, isBatch, paths.length);
       try {
         return await answer(req, reply, { paths, inputs, isBatch, ctx, contextError, build });
       } finally {
