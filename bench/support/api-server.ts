@@ -11,6 +11,7 @@ import { join } from "node:path";
 import Fastify from "fastify";
 import { buildApp } from "../../apps/api/src/app";
 import { parseEnv } from "../../apps/api/src/env";
+import { serverLogger } from "../../apps/api/src/logger";
 import { hashPassword } from "../../apps/api/src/services/passwords";
 import { callApi } from "./http";
 
@@ -34,7 +35,16 @@ const env = parseEnv({
   // A Wednesday in a regular session, so the simulated market answers every read.
   MARKET_TIME: "2026-03-11T15:00:00Z",
 });
-const app = await buildApp({ env, logger: false, webRoot: false, marketRefresher: false });
+// BENCH_LOG_FILE: the server logs as production does (LOG_LEVEL info: a line per request
+// received and one per answer), to that file instead of stdout.
+// eslint-disable-next-line no-restricted-properties -- the bench's own switch
+const logFile = process.env.BENCH_LOG_FILE;
+const app = await buildApp({
+  env,
+  logger: logFile ? serverLogger({ ...env, LOG_LEVEL: "info" }, logFile, false) : false,
+  webRoot: false,
+  marketRefresher: false,
+});
 const now = new Date();
 const passwordHash = await hashPassword("bench-admin-pass");
 await app.deps.repos.users.create(

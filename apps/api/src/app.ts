@@ -3,6 +3,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { MarketService } from "@ledgerline/market";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
+import { serverLogger } from "./logger";
 import { marketClockFromEnv } from "./market/market-service";
 import { migrationsFolders, webDistFolder } from "./paths";
 import { apiDocsPlugin } from "./plugins/api-docs";
@@ -46,7 +47,7 @@ const MAX_TRPC_BATCH = 50;
 export async function buildApp(options: AppOptions) {
   const { env } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL, redact: ["req.headers.authorization"] },
+    logger: options.logger ?? serverLogger(env),
     genReqId: () => randomUUID(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 64 * 1024,

@@ -1,6 +1,7 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app";
 import { EnvError, loadEnv, type Env } from "./env";
+import { serverLogger } from "./logger";
 import { bootstrap, BootstrapError, type BootstrapResult } from "./services/bootstrap";
 
 function readEnv(): Env {
@@ -34,21 +35,7 @@ function banner(env: Env, address: string, seeded: BootstrapResult): string {
 }
 
 const env = readEnv();
-const app = await buildApp({
-  env,
-  logger: {
-    level: env.LOG_LEVEL,
-    redact: ["req.headers.authorization"],
-    ...(env.NODE_ENV === "development" && process.stdout.isTTY
-      ? {
-          transport: {
-            target: "pino-pretty",
-            options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" },
-          },
-        }
-      : {}),
-  },
-});
+const app = await buildApp({ env, logger: serverLogger(env) });
 
 let seeded: BootstrapResult;
 try {
