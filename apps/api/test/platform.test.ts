@@ -52,6 +52,23 @@ describe("HTTP platform", () => {
     expect(response.body?.message).toContain("/api/nope");
   });
 
+  it("sends the request id with refusals and failures too, on both doors", async () => {
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    const answers = [
+      await t.request("GET", "/api/nope"),
+      await t.request("GET", "/api/portfolio"),
+      await t.request("GET", "/api/trpc/portfolio.list"),
+      { status: malformed.statusCode, headers: malformed.headers },
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([404, 401, 401, 400]);
+    for (const answer of answers) expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("answers malformed JSON with a 400, not a 500", async () => {
     const response = await t.app.inject({
       method: "POST",

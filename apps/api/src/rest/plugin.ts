@@ -90,11 +90,10 @@ function validationAnswer(error: FastifyError): StoredAnswer | undefined {
  * held open, each then costs its socket and what the stream keeps, not a response's per-write
  * chunk framing and its header text (which Node keeps, as a string of a hundred pieces). An
  * injected request (tests) has no socket to write to and gets the events through the response.
- * The headers the hooks set so far are kept; `x-request-id`, set at send time for other
- * answers, is added here.
+ * The headers the hooks set so far (the request id among them) are kept.
  */
-function startEventStream(answer: EventStreamAnswer, req: FastifyRequest, reply: FastifyReply) {
-  reply.headers({ ...eventStreamHeaders, "x-request-id": req.id });
+function startEventStream(answer: EventStreamAnswer, reply: FastifyReply) {
+  reply.headers(eventStreamHeaders);
   reply.hijack();
   const response = reply.raw;
   const socket = response.socket;
@@ -284,7 +283,7 @@ export function restPlugin(routes: RestRoute[]) {
           if (!key || !ctx.user) {
             const answered = await answer(ctx);
             if (answered.body instanceof EventStreamAnswer) {
-              return startEventStream(answered.body, req, reply);
+              return startEventStream(answered.body, reply);
             }
             return reply.code(answered.status).send(answered.body);
           }
