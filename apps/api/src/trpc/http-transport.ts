@@ -178,8 +178,8 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
       const cached = await cachedReadOf(req, paths, ctx);
       if (cached?.body) return sendJson(reply, 200, cached.body.body);
       const build = cached?.build;
-      const inputs = readInputs(req, isBatch, paths.length);
       try {
+        const inputs = readInputs(req, isBatch, paths.length);
         return await answer(req, reply, { paths, inputs, isBatch, ctx, contextError, build });
       } finally {
         build?.();
