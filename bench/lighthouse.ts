@@ -4,7 +4,7 @@
  * signed-in ones. The README's one-line Lighthouse command cannot sign in, because the session
  * lives in the tab's sessionStorage; here each audit runs in a tab that holds one.
  *
- *   pnpm build && tsx lighthouse.ts [--runs N] [--warm] [--web DIR ...] [route ...]
+ *   pnpm build && tsx lighthouse.ts [--runs N] [--warm] [--web DIR ...] [--save DIR] [route ...]
  *
  * Starts `apps/api/dist/server.js` on a temporary SQLite file with the demo accounts, the
  * simulated market pinned to an open session (so prices move), and prints each route's median
@@ -16,7 +16,11 @@
  * main's apps/web/dist, labelled by the folder above) each gets its own server and the runs
  * alternate between them, so a drifting load falls on all alike. The browser is CHROMIUM_PATH or
  * the system's Chromium. Scores depend on the machine's load: compare runs taken side by side.
+ * --save DIR writes each audit's report (its `metrics`, `network-requests`, `main-thread-tasks`
+ * and screenshots show what held a paint back) to DIR/<build>-<route>-<run>.json.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import lighthouse from "lighthouse";
 import type { Page } from "puppeteer-core";
 import {
@@ -50,6 +54,9 @@ const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 1;
 const WARM = args.includes("--warm");
 const named = args.filter((arg, i) => !arg.startsWith("--") && !args[i - 1]?.startsWith("--"));
 const routes = named.length > 0 ? named : [...PUBLIC_ROUTES, ...USER_ROUTES, ...ADMIN_ROUTES];
+const saveAt = args.indexOf("--save");
+const SAVE = saveAt >= 0 ? args[saveAt + 1] : undefined;
+if (SAVE) mkdirSync(SAVE, { recursive: true });
 const webRoots = args.flatMap((arg, i) => (args[i - 1] === "--web" ? [arg] : []));
 if (webRoots.length === 0) webRoots.push("");
 
@@ -66,7 +73,7 @@ interface Audit {
   cls: number;
 }
 
-async function audit(page: Page, url: string): Promise<Audit> {
+async function audit(page: Page, url: string, saveAs?: string): Promise<Audit> {
   const result = await lighthouse(
     url,
     {
@@ -79,6 +86,7 @@ async function audit(page: Page, url: string): Promise<Audit> {
     page,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (SAVE && saveAs) writeFileSync(join(SAVE, `${saveAs}.json`), JSON.stringify(result.lhr));
   const { categories, audits } = result.lhr;
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -98,7 +106,7 @@ const median = (values: number[]) => {
 };
 
 /** One audit in a fresh browser context: its own cache, nothing left from other audits. */
-async function auditFresh(app: BuiltApp, route: string): Promise<Audit> {
+async function auditFresh(app: BuiltApp, route: string, saveAs: string): Promise<Audit> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -107,7 +115,7 @@ async function auditFresh(app: BuiltApp, route: string): Promise<Audit> {
       const { sessions } = app;
       await signIn(page, app, ADMIN_ROUTES.includes(route) ? sessions.admin : sessions.user);
     }
-    return await audit(page, app.base + route);
+    return await audit(page, app.base + route, saveAs);
   } finally {
     await context.close();
   }
@@ -120,7 +128,11 @@ try {
   for (const route of routes) {
     const audits = apps.map(() => [] as Audit[]);
     for (let run = 0; run < RUNS; run++) {
-      for (const [s, { app }] of apps.entries()) audits[s]!.push(await auditFresh(app, route));
+      for (const [s, { app, web }] of apps.entries()) {
+        const build = web ? (web.split("/").at(-2) ?? String(s)) : "web";
+        const saveAs = `${build}-${route.replace(/\W+/g, "_")}-${run}`;
+        audits[s]!.push(await auditFresh(app, route, saveAs));
+      }
     }
     for (const [s, { web }] of apps.entries()) {
       const of = (key: keyof Audit) => median(audits[s]!.map((a) => a[key]));
