@@ -256,3 +256,31 @@ test("a first load of a signed-in address shows that page's own loading layout, 
     });
   }
 });
+
+test("a signed-in address paints its loading layout from the HTML, shown only to a tab with a session", async ({
+  page,
+  request,
+}) => {
+  // The app's code never arrives: whatever shows is the HTML's own.
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  await page.goto("/research/msft");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  await expect(page.getByRole("status", { name: "Loading MSFT" })).toBeHidden();
+
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await signedInPortfolioUser(page, request, "Shell Viewer");
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  await page.goto("/research/msft");
+  await expect(page).toHaveTitle("MSFT research · Ledgerline");
+  await expect(page.getByRole("status", { name: "Loading MSFT" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ledgerline" })).toHaveAttribute("href", "/landing");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expectAccessible(page);
+
+  // Signed out, the app takes that visitor to the login page, as before.
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto("/research/msft");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: /sign in/i })).toBeVisible();
+});

@@ -94,3 +94,54 @@ describe("the web app's HTML", () => {
     expect(unknown.body).not.toContain("modulepreload");
   });
 });
+
+describe("a signed-in page's prerendered loading layout", () => {
+  const root = mkdtempSync(join(tmpdir(), "ledgerline-web-"));
+  mkdirSync(join(root, ".vite"));
+  mkdirSync(join(root, "prerendered", "shells"), { recursive: true });
+  writeFileSync(join(root, ".vite", "manifest.json"), JSON.stringify(manifest));
+  writeFileSync(join(root, "index.html"), "<html><head></head><body></body></html>");
+  const shell = (name: string) =>
+    `<html><head><title>${name} · Ledgerline</title>` +
+    '<script src="/app-shell.js" data-preload="/assets/framework.js"></script></head>' +
+    `<body><div id="root"><div data-app-shell><h1>${name}</h1></div></div></body></html>`;
+  writeFileSync(join(root, "prerendered", "shells", "coin.html"), shell("__SYMBOL__ crypto"));
+  writeFileSync(join(root, "prerendered", "shells", "compare.html"), shell("Compare"));
+  writeFileSync(
+    join(root, "prerendered", "shells.json"),
+    JSON.stringify({
+      "/crypto/$symbol": "prerendered/shells/coin.html",
+      "/crypto/compare": "prerendered/shells/compare.html",
+    }),
+  );
+  const app = Fastify();
+  afterAll(() => app.close());
+
+  it("is served for its page, with the address's symbol and the page's code to preload", async () => {
+    await app.register(webPlugin, { root });
+    const page = await app.inject({ method: "GET", url: "/crypto/%20btc?range=1Y" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    expect(page.body).toContain("<title>BTC crypto · Ledgerline</title>");
+    expect(page.body).toContain("<h1>BTC crypto</h1>");
+    expect(page.body).toContain(
+      '<script src="/app-shell.js" data-preload="/assets/trpc.js /assets/query.js /assets/_app.js /assets/coin.js /assets/framework.js">',
+    );
+    expect(page.body).not.toContain("__SYMBOL__");
+  });
+
+  it("escapes the address's value, and prefers a literal path to a parameter", async () => {
+    const page = await app.inject({ method: "GET", url: "/crypto/%3Cb%3E%22x" });
+    expect(page.body).toContain("<h1>&lt;B&gt;&quot;X crypto</h1>");
+    const compare = await app.inject({ method: "GET", url: "/crypto/compare" });
+    expect(compare.body).toContain("<h1>Compare</h1>");
+    expect(compare.body).toContain("/assets/compare.js");
+  });
+
+  it("leaves other addresses to the plain app", async () => {
+    const other = await app.inject({ method: "GET", url: "/crypto/btc/more" });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain("data-app-shell");
+  });
+});

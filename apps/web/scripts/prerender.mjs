@@ -3,13 +3,23 @@
 // loads it once that HTML has painted (no module preloads competing with the first paint). The
 // API serves these for exactly those paths and the plain shell for every other route.
 // Compressed copies sit beside them.
+//
+// It also writes dist/prerendered/shells/<page>.html for each signed-in page, listed by path
+// template in dist/prerendered/shells.json: the page as its first load shows it while its code,
+// session and data arrive (the signed-in navigation bar and the page's loading layout), so it
+// paints from the HTML. Its app script too waits for that paint, and its #root content is wrapped
+// in a [data-app-shell] element, which /app-shell.js hides in a tab without a session. A path
+// parameter is rendered as __NAME__, which the API replaces with the address's value; the API
+// also names the page's code for /app-shell.js to preload.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 
 const pages = { "/": "index", "/login": "login", "/register": "register" };
 const dist = process.argv[2] ?? join(import.meta.dirname, "..", "dist");
-const { prerender } = await import(join(import.meta.dirname, "..", "dist-ssr", "prerender.js"));
+const { prerender, prerenderShell, signedInPages } = await import(
+  join(import.meta.dirname, "..", "dist-ssr", "prerender.js")
+);
 const shell = readFileSync(join(dist, "index.html"), "utf8");
 if (!shell.includes('<div id="root"></div>'))
   throw new Error("index.html has no empty #root to fill");
@@ -25,22 +35,58 @@ const deferredShell = shell
     `<script src="/boot.js" data-entry="${entry[1]}"></script>`,
   );
 
-mkdirSync(join(dist, "prerendered"), { recursive: true });
-for (const [path, name] of Object.entries(pages)) {
+/** The page's HTML in the shell: its <title> and resource hints moved into <head>. */
+function inShell(shellHtml, body, rootAttributes = "") {
   // React puts resource hints (e.g. image preloads) and the page's <title> first in its output;
   // they belong in <head>, and left in #root they would not match what the browser's render
   // produces there. The page's title replaces the shell's.
-  const body = await prerender(path);
   const leading = body.match(/^(?:<link [^>]*\/>|<title>[^<]*<\/title>)+/)?.[0] ?? "";
   const title = leading.match(/<title>[^<]*<\/title>/)?.[0];
   const hints = leading.replace(/<title>[^<]*<\/title>/g, "");
-  const html = deferredShell
+  const content = body.slice(leading.length);
+  return shellHtml
     .replace(/<title>[^<]*<\/title>/, title ?? "$&")
     .replace("</head>", `${hints}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${body.slice(leading.length)}</div>`);
-  const file = join(dist, "prerendered", `${name}.html`);
+    .replace(
+      '<div id="root"></div>',
+      rootAttributes
+        ? `<div id="root"><div ${rootAttributes}>${content}</div></div>`
+        : `<div id="root">${content}</div>`,
+    );
+}
+
+function write(file, html) {
   writeFileSync(file, html);
   writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
   writeFileSync(`${file}.br`, brotliCompressSync(html));
+}
+
+mkdirSync(join(dist, "prerendered", "shells"), { recursive: true });
+for (const [path, name] of Object.entries(pages)) {
+  const html = inShell(deferredShell, await prerender(path));
+  write(join(dist, "prerendered", `${name}.html`), html);
   console.log(`prerendered ${path} -> prerendered/${name}.html (${html.length} bytes)`);
 }
+
+// The signed-in pages name the entry's module preloads to /app-shell.js, which adds them (and the
+// page's own, which the API adds to the list) once the loading layout has painted, as boot.js
+// adds the app's script then.
+const entryPreloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+const signedInShell = deferredShell.replace(
+  '<script src="/boot.js"',
+  `<script src="/app-shell.js" data-preload="${entryPreloads.map((m) => m[1]).join(" ")}"></script>\n    <script src="/boot.js"`,
+);
+const shells = {};
+for (const template of signedInPages()) {
+  const placeholder = (name) => `__${name.toUpperCase()}__`;
+  const path = template.replace(/\$(\w+)/g, (_, name) => placeholder(name));
+  const body = await prerenderShell(path);
+  const name = template.slice(1).replace(/\$/g, "").replace(/\W+/g, "-") || "index";
+  const html = inShell(signedInShell, body, "data-app-shell");
+  write(join(dist, "prerendered", "shells", `${name}.html`), html);
+  shells[template] = `prerendered/shells/${name}.html`;
+}
+writeFileSync(join(dist, "prerendered", "shells.json"), `${JSON.stringify(shells, null, 2)}\n`);
+console.log(
+  `prerendered ${Object.keys(shells).length} signed-in page shells -> prerendered/shells`,
+);

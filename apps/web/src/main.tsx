@@ -21,11 +21,11 @@ const app = (
   </StrictMode>
 );
 
-// The public pages arrive prerendered (scripts/prerender.mjs). The route's code loads first, so
-// the first render replaces that HTML with the same page rather than a loading state. (Not
+// The public pages arrive prerendered (scripts/prerender.mjs), and the signed-in ones as their
+// loading layout. The route's code (and a signed-in page's data) loads first, so the first render
+// replaces that HTML with the page rather than a loading state or an empty one. (Not
 // hydrateRoot: TanStack Router renders a Suspense boundary in the browser that its server render
-// lacks, so hydration would always mismatch.) Any other page renders at once: the navigation
-// bar, then the page's own loading layout while its code and data arrive together.
+// lacks, so hydration would always mismatch.) Any other address renders at once.
 const root = document.getElementById("root")!;
 if (root.hasChildNodes()) await router.load();
 createRoot(root).render(app);

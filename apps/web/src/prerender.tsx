@@ -1,5 +1,11 @@
-import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
+import {
+  createMemoryHistory,
+  RouterProvider,
+  rootRouteId,
+  type AnyRouteMatch,
+} from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
+import { sessionStore } from "./lib/session";
 import { createAppRouter } from "./router";
 
 /**
@@ -10,4 +16,58 @@ export async function prerender(path: string): Promise<string> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
   await router.load();
   return renderToString(<RouterProvider router={router} />);
+}
+
+/** The signed-in pages' path templates (`/research/$symbol`), admin pages last. */
+export function signedInPages(): string[] {
+  const router = createAppRouter(createMemoryHistory());
+  return Object.values(router.routesById)
+    .filter((route) => route.id.startsWith("/_app/") && !route.children)
+    .map((route) => route.fullPath.replace(/(.)\/$/, "$1"));
+}
+
+/**
+ * A signed-in page as its first load shows it while its code, session and data arrive: the
+ * navigation bar of a signed-in user and the page's own loading layout (the signed-in layout's
+ * pending state), rendered at build time so the browser paints it from the HTML. `path` is the
+ * page's address, a placeholder standing in for each parameter (scripts/prerender.mjs).
+ */
+export async function prerenderShell(path: string): Promise<string> {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  const matches = router.matchRoutes(router.latestLocation);
+  const leaf = router.routesById[matches.at(-1)!.routeId];
+  // Lazy parts render only once loaded: the page's loading layout (or the router's default).
+  const Pending = leaf.options.pendingComponent ?? router.options.defaultPendingComponent;
+  await (Pending as { preload?: () => Promise<void> } | undefined)?.preload?.();
+  const shown: AnyRouteMatch[] = matches.map((match) => {
+    const route = router.routesById[match.routeId];
+    const head = route.options.head?.({ params: match.params } as never) as
+      { meta?: AnyRouteMatch["meta"] } | undefined;
+    return {
+      ...match,
+      meta: head?.meta,
+      status: match.routeId === rootRouteId ? "success" : "pending",
+    } as AnyRouteMatch;
+  });
+  router.stores.setMatches(shown);
+  // A user whose name is not shown: the navigation bar only tells a signed-in user from none.
+  const now = new Date().toISOString();
+  sessionStore.signIn({
+    token: "shell",
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    id: 0,
+    email: "",
+    name: "",
+    isAdmin: false,
+    lastLoginDate: null,
+    previousLoginDate: null,
+    createdDate: now,
+    numberOfLogins: 0,
+    failedLogins: 0,
+  });
+  try {
+    return renderToString(<RouterProvider router={router} />);
+  } finally {
+    sessionStore.signOut("logout");
+  }
 }

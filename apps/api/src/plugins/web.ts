@@ -11,10 +11,77 @@ const prerenderedPages: Record<string, string> = {
   "/register": "prerendered/register.html",
 };
 
+/** Signed-in pages' prerendered loading layouts, by path template (`/research/$symbol`). */
+const shellsFile = "prerendered/shells.json";
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
+  );
+
+interface Shell {
+  pattern: RegExp;
+  names: string[];
+  html: string;
+}
+
+/**
+ * The signed-in pages' HTML: each page's prerendered loading layout (apps/web/scripts/prerender.mjs)
+ * naming its code for preloading, and a function that fills in an address's parameters
+ * (rendered as `__SYMBOL__`; both parameters are symbols, shown trimmed in capitals as the pages
+ * show them). A literal path wins over a parameter that would also match it.
+ */
+function signedInShells(
+  root: string,
+  withPreloads: (html: string, template: string) => string,
+): (path: string) => string | undefined {
+  const file = join(root, shellsFile);
+  if (!existsSync(file)) return () => undefined;
+  const shells: Shell[] = Object.entries(
+    JSON.parse(readFileSync(file, "utf8")) as Record<string, string>,
+  ).map(([template, html]) => {
+    const names: string[] = [];
+    const source = template
+      .split("/")
+      .map((segment) => {
+        if (!segment.startsWith("$")) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(segment.slice(1));
+        return "([^/]+)";
+      })
+      .join("/");
+    return {
+      pattern: new RegExp(`^${source}/?$`),
+      names,
+      html: withPreloads(readFileSync(join(root, html), "utf8"), template),
+    };
+  });
+  shells.sort((a, b) => a.names.length - b.names.length);
+  return (path) => {
+    for (const shell of shells) {
+      const values = shell.pattern.exec(path);
+      if (!values) continue;
+      let html = shell.html;
+      for (const [i, name] of shell.names.entries()) {
+        let value: string;
+        try {
+          value = decodeURIComponent(values[i + 1]!);
+        } catch {
+          return undefined;
+        }
+        html = html.replaceAll(`__${name.toUpperCase()}__`, escapeHtml(value.trim().toUpperCase()));
+      }
+      return html;
+    }
+    return undefined;
+  };
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, the
- * prerendered HTML of the public landing pages, and index.html for any other GET so client-side
- * routes survive a reload, naming the code that route's first load needs (./page-preloads).
+ * prerendered HTML of the public landing pages and the signed-in pages' prerendered loading
+ * layouts, and index.html for any other GET so client-side routes survive a reload, naming the
+ * code that route's first load needs (./page-preloads).
  */
 export async function webPlugin(app: FastifyInstance, options: { root: string }) {
   if (!existsSync(join(options.root, "index.html"))) {
@@ -40,6 +107,15 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
     }
     return html;
   };
+  // The page's code joins the list /app-shell.js preloads after the layout's first paint.
+  const shellFor = signedInShells(options.root, (html, template) =>
+    html.replace(
+      '<script src="/app-shell.js" data-preload="',
+      `$&${preloadsOf(template.replace(/\$\w+/g, "x"))
+        .map((file) => `/${file} `)
+        .join("")}`,
+    ),
+  );
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
@@ -64,6 +140,8 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
     // Prerendered HTML shows the page without query parameters (no "reset=success" notice).
     const prerendered = req.url.includes("?") ? undefined : available.get(path);
     if (prerendered) return reply.sendFile(prerendered, { cacheControl: false });
+    const shell = shellFor(path);
+    if (shell) return reply.type("text/html; charset=utf-8").send(shell);
     return reply.type("text/html; charset=utf-8").send(htmlFor(path));
   });
 }
