@@ -9,6 +9,7 @@ import {
   messages,
 } from "@ledgerline/contracts/browser";
 import { useEffect } from "react";
+import { firstPaint } from "../lib/first-paint";
 import { notify, preloadToasts } from "../lib/notify";
 import { sessionStore } from "../lib/session";
 import { lastServerContact } from "../lib/server-contact";
@@ -39,7 +40,7 @@ async function keepServerSessionAlive() {
  * sign-out after 15 idle minutes with a warning and a 60-second countdown at 14.
  */
 export function SessionMonitor() {
-  useEffect(preloadToasts, []);
+  useEffect(() => void firstPaint.then(preloadToasts), []);
 
   useEffect(() => {
     const expiryCheck = setInterval(() => {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { SessionMonitor } from "../auth/SessionMonitor";
 import { Footer } from "../components/layout/Footer";
 import { Navbar } from "../components/layout/Navbar";
+import { firstPaint, markFirstPagePainted } from "../lib/first-paint";
 import { toasterState } from "../lib/notify";
 import { sessionStore } from "../lib/session";
 import { useSession } from "../lib/use-session";
@@ -43,8 +44,14 @@ function RootLayout() {
   );
 
   useEffect(() => {
+    if (firstPageShown) markFirstPagePainted();
+  }, [firstPageShown]);
+
+  useEffect(() => {
     if (sessionStore.get())
-      void import("../auth/session-calls").then((module) => module.confirmRestoredSession());
+      void firstPaint
+        .then(() => import("../auth/session-calls"))
+        .then((module) => module.confirmRestoredSession());
   }, []);
 
   return (

@@ -4,7 +4,12 @@ import { lazy, Suspense } from "react";
 import { requireSignedIn } from "../lib/guards";
 import { queryClient } from "../lib/query-client";
 
-const NotificationBell = lazy(() => import("../components/layout/NotificationBell"));
+import { firstPaint } from "../lib/first-paint";
+
+// After the first page has painted (../lib/first-paint).
+const NotificationBell = lazy(() =>
+  firstPaint.then(() => import("../components/layout/NotificationBell")),
+);
 
 /**
  * The signed-in screens: one guard for all of them, and one query cache. The cache and the tRPC

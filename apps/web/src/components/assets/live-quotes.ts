@@ -2,6 +2,7 @@ import type { CryptoQuote, PriceTickView, SavedStock, StockSnapshot } from "@led
 import { LIVE_SYMBOLS_LIMIT } from "@ledgerline/contracts/browser";
 import { notifyManager, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
+import { firstPaint } from "../../lib/first-paint";
 import { trpc } from "../../lib/trpc";
 import { repriceSummary } from "../portfolio/reprice-summary";
 import { tickBatches } from "./tick-batches";
@@ -138,26 +139,29 @@ export function useLiveQuotes({
       delivering = now;
       setCounts(openStreams, deliveringStreams + (now ? 1 : -1));
     };
-    void import("../../lib/live-client").then(({ liveClient }) => {
-      if (stopped) return;
-      const subscription = liveClient.live.quotes.subscribe(
-        {
-          stocks: stockList ? stockList.split(",") : [],
-          crypto: cryptoList ? cryptoList.split(",") : [],
-        },
-        {
-          onData: ({ data }) => {
-            markDelivering(true);
-            queueTick({ queryClient, tick: data });
+    // The stream opens once the page has painted (../../lib/first-paint).
+    void firstPaint
+      .then(() => import("../../lib/live-client"))
+      .then(({ liveClient }) => {
+        if (stopped) return;
+        const subscription = liveClient.live.quotes.subscribe(
+          {
+            stocks: stockList ? stockList.split(",") : [],
+            crypto: cryptoList ? cryptoList.split(",") : [],
           },
-          onConnectionStateChange: (state) => {
-            if (state.state !== "pending") markDelivering(false);
+          {
+            onData: ({ data }) => {
+              markDelivering(true);
+              queueTick({ queryClient, tick: data });
+            },
+            onConnectionStateChange: (state) => {
+              if (state.state !== "pending") markDelivering(false);
+            },
+            onError: () => markDelivering(false),
           },
-          onError: () => markDelivering(false),
-        },
-      );
-      unsubscribe = () => subscription.unsubscribe();
-    });
+        );
+        unsubscribe = () => subscription.unsubscribe();
+      });
     return () => {
       stopped = true;
       unsubscribe();

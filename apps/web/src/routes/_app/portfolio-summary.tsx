@@ -10,6 +10,7 @@ import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteS
 import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
 import { PageHeader } from "../../components/ui/PageHeader";
+import { firstPaint } from "../../lib/first-paint";
 import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Allocation } from "./portfolio-summary/-components/Allocation";
@@ -26,8 +27,10 @@ import { useLiveSummary } from "../../components/portfolio/live-summary";
 import { LiveIndicator } from "../../components/assets/LiveFigure";
 import { useLiveStatus } from "../../components/assets/live-quotes";
 
-// The chart library loads with the chart, after the figures are on screen.
-const ValueChart = lazy(() => import("./portfolio-summary/-components/ValueChart"));
+// The chart library loads with the chart, after the figures have painted.
+const ValueChart = lazy(() =>
+  firstPaint.then(() => import("./portfolio-summary/-components/ValueChart")),
+);
 
 export const Route = createFileRoute("/_app/portfolio-summary")({
   head: titled("Portfolio Summary"),

@@ -16,6 +16,7 @@ import { Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
 import { Button } from "../../../components/ui/Button";
+import { firstPaint } from "../../../lib/first-paint";
 import { formatDateTime } from "../../../lib/format";
 import { trpc } from "../../../lib/trpc";
 import { AboutCompany, KeyStatistics } from "./-components/CompanyFacts";
@@ -25,8 +26,8 @@ import { ResearchError, ResearchSkeleton } from "./-components/ResearchStates";
 import { ReturnToSearch } from "./-components/ReturnToSearch";
 import { pageTitle } from "../../../lib/head";
 
-// The chart library loads after the page's own content, in a chunk of its own.
-const PriceChart = lazy(() => import("./-components/PriceChart"));
+// The chart library loads after the page's own content has painted, in a chunk of its own.
+const PriceChart = lazy(() => firstPaint.then(() => import("./-components/PriceChart")));
 
 export const Route = createFileRoute("/_app/research/$symbol")({
   head: ({ params }) => ({

@@ -7,13 +7,14 @@ import { ChartToggle } from "../../../../components/charts/ChartParts";
 import { Skeleton } from "../../../../components/RouteStates";
 import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
+import { firstPaint } from "../../../../lib/first-paint";
 import { formatCalendarDate, formatPercent, formatPrice } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import type { ChartData } from "./PriceChart";
 
-// The chart library loads after the page's own content, in a chunk of its own.
+// The chart library loads after the page's own content has painted, in a chunk of its own.
 const PriceChart = lazy(() =>
-  import("./PriceChart").then(({ PriceChart }) => ({ default: PriceChart })),
+  firstPaint.then(() => import("./PriceChart")).then(({ PriceChart }) => ({ default: PriceChart })),
 );
 
 const dataOptions = ["price", "volume"] as const;
