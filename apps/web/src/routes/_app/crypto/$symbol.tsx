@@ -1,4 +1,4 @@
-import { marketMessages } from "@ledgerline/contracts/browser";
+import { DEFAULT_TIME_RANGE, marketMessages } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Star, Trash2 } from "lucide-react";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
@@ -29,8 +29,39 @@ export const Route = createFileRoute("/_app/crypto/$symbol")({
   head: ({ params }) => ({
     meta: [{ title: pageTitle(`${params.symbol.trim().toUpperCase()} crypto`) }],
   }),
+  // The coin's quote and name load with the page's code (the page shows nothing of the coin
+  // before its quote); its chart, the watchlist and the positions start alongside. A failed read
+  // is the page's to show (an unknown coin has its own message), not the route's.
+  loader: async ({ context: { queryClient, trpc }, params }) => {
+    const symbol = params.symbol.trim().toUpperCase();
+    void queryClient.prefetchQuery(trpc.cryptoWatchlist.list.queryOptions());
+    void queryClient.prefetchQuery(trpc.cryptoPortfolio.list.queryOptions());
+    void queryClient.prefetchQuery(
+      trpc.crypto.history.queryOptions({ symbol, range: DEFAULT_TIME_RANGE }),
+    );
+    await Promise.allSettled([
+      queryClient.ensureQueryData(trpc.crypto.quote.queryOptions({ symbol })),
+      queryClient.ensureQueryData(trpc.crypto.currencies.queryOptions()),
+    ]);
+  },
+  pendingComponent: CoinPending,
   component: CryptoDetailPage,
 });
+
+function ReturnToCryptoSearch() {
+  return (
+    <Link to="/crypto" className={buttonClass("ghost", "sm")}>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Return to Crypto Search
+    </Link>
+  );
+}
+
+/** The loading layout, named after the coin in the address. */
+function CoinPending() {
+  const symbol = Route.useParams({ select: (params) => params.symbol.trim().toUpperCase() });
+  return <CoinSkeleton symbol={symbol} back={<ReturnToCryptoSearch />} />;
+}
 
 /** The page's layout while the coin's quote loads: its name, and grey blocks for its panels. */
 function CoinSkeleton({ symbol, back }: { symbol: string; back: ReactNode }) {
@@ -64,12 +95,7 @@ function CryptoDetailPage() {
   const watched = (watchlist.data ?? []).some((item) => item.symbol === symbol);
   const position = actions.holdings.get(symbol);
 
-  const back = (
-    <Link to="/crypto" className={buttonClass("ghost", "sm")}>
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Return to Crypto Search
-    </Link>
-  );
+  const back = <ReturnToCryptoSearch />;
 
   if (quote.isPending) return <CoinSkeleton symbol={symbol} back={back} />;
   if (quote.isError && !quote.data) {
