@@ -1,5 +1,5 @@
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { sessionStore } from "./lib/session";
 import { createAppRouter } from "./router";
@@ -26,6 +26,11 @@ const app = (
 // replaces that HTML with the page rather than a loading state or an empty one. (Not
 // hydrateRoot: TanStack Router renders a Suspense boundary in the browser that its server render
 // lacks, so hydration would always mismatch.) Any other address renders at once.
+// While that HTML shows, the first render is a transition: React renders in slices between
+// which the browser stays responsive (one long task would hold up the user's first tap), and
+// replaces the HTML once the page is whole.
 const root = document.getElementById("root")!;
-if (root.hasChildNodes()) await router.load();
-createRoot(root).render(app);
+if (root.hasChildNodes()) {
+  await router.load();
+  startTransition(() => createRoot(root).render(app));
+} else createRoot(root).render(app);
