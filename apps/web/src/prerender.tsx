@@ -18,10 +18,21 @@ export async function prerender(path: string): Promise<string> {
   return renderToString(<RouterProvider router={router} />);
 }
 
+/** What the shell prerender reads of a route (the router's own types leave these `any`). */
+interface RouteInfo {
+  id: string;
+  fullPath: string;
+  children?: unknown;
+  options: {
+    pendingComponent?: { preload?: () => Promise<void> };
+    head?: (context: { params: Record<string, string> }) => { meta?: AnyRouteMatch["meta"] };
+  };
+}
+
 /** The signed-in pages' path templates (`/research/$symbol`), admin pages last. */
 export function signedInPages(): string[] {
   const router = createAppRouter(createMemoryHistory());
-  return Object.values(router.routesById)
+  return Object.values(router.routesById as unknown as Record<string, RouteInfo>)
     .filter((route) => route.id.startsWith("/_app/") && !route.children)
     .map((route) => route.fullPath.replace(/(.)\/$/, "$1"));
 }
@@ -34,15 +45,15 @@ export function signedInPages(): string[] {
  */
 export async function prerenderShell(path: string): Promise<string> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
-  const matches = router.matchRoutes(router.latestLocation);
-  const leaf = router.routesById[matches.at(-1)!.routeId];
+  const matches: AnyRouteMatch[] = router.matchRoutes(router.latestLocation);
+  const routesById = router.routesById as unknown as Record<string, RouteInfo>;
+  const leaf = routesById[String(matches.at(-1)!.routeId)]!;
   // Lazy parts render only once loaded: the page's loading layout (or the router's default).
   const Pending = leaf.options.pendingComponent ?? router.options.defaultPendingComponent;
-  await (Pending as { preload?: () => Promise<void> } | undefined)?.preload?.();
+  await (Pending as RouteInfo["options"]["pendingComponent"])?.preload?.();
   const shown: AnyRouteMatch[] = matches.map((match) => {
-    const route = router.routesById[match.routeId];
-    const head = route.options.head?.({ params: match.params } as never) as
-      { meta?: AnyRouteMatch["meta"] } | undefined;
+    const route = routesById[String(match.routeId)]!;
+    const head = route.options.head?.({ params: match.params as Record<string, string> });
     return {
       ...match,
       meta: head?.meta,

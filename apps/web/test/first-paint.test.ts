@@ -13,7 +13,8 @@ it("settles only in the frame after the first page has rendered, so what waits f
   markFirstPagePainted();
   await Promise.resolve();
   expect(settled, "in the render's own task").toBe(false);
-  await vi.advanceTimersToNextFrame();
+  vi.advanceTimersToNextFrame();
+  await Promise.resolve();
   expect(settled, "in the frame's callback, before the frame has painted").toBe(false);
   await vi.runAllTimersAsync();
   expect(settled).toBe(true);
