@@ -1,8 +1,7 @@
-import { DEFAULT_TIME_RANGE, marketMessages } from "@ledgerline/contracts/browser";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { ArrowLeft, Star, Trash2 } from "lucide-react";
+import { marketMessages } from "@ledgerline/contracts/browser";
+import { createFileRoute } from "@tanstack/react-router";
+import { Star, Trash2 } from "lucide-react";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
-import type { ReactNode } from "react";
 import {
   isUnknownCoin,
   useCoinNames,
@@ -14,9 +13,10 @@ import { cryptoAsset } from "../../../components/assets/crypto";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
 import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
-import { Button, buttonClass } from "../../../components/ui/Button";
-import { RetryPanel, Skeleton } from "../../../components/RouteStates";
+import { Button } from "../../../components/ui/Button";
+import { RetryPanel } from "../../../components/RouteStates";
 import { errorMessage } from "../../../lib/trpc";
+import { CoinSkeleton, ReturnToCryptoSearch } from "./-components/CoinStates";
 import { PositionDetails } from "./-components/PositionDetails";
 import { PriceHistory } from "./-components/PriceHistory";
 import { pageTitle } from "../../../lib/head";
@@ -30,15 +30,12 @@ export const Route = createFileRoute("/_app/crypto/$symbol")({
     meta: [{ title: pageTitle(`${params.symbol.trim().toUpperCase()} crypto`) }],
   }),
   // The coin's quote and name load with the page's code (the page shows nothing of the coin
-  // before its quote); its chart, the watchlist and the positions start alongside. A failed read
-  // is the page's to show (an unknown coin has its own message), not the route's.
+  // before its quote), the watchlist alongside. (The positions, polled, are asked for again when
+  // the page opens; the chart waits for the first paint.) A failed read is the page's to show (an
+  // unknown coin has its own message), not the route's.
   loader: async ({ context: { queryClient, trpc }, params }) => {
     const symbol = params.symbol.trim().toUpperCase();
     void queryClient.prefetchQuery(trpc.cryptoWatchlist.list.queryOptions());
-    void queryClient.prefetchQuery(trpc.cryptoPortfolio.list.queryOptions());
-    void queryClient.prefetchQuery(
-      trpc.crypto.history.queryOptions({ symbol, range: DEFAULT_TIME_RANGE }),
-    );
     await Promise.allSettled([
       queryClient.ensureQueryData(trpc.crypto.quote.queryOptions({ symbol })),
       queryClient.ensureQueryData(trpc.crypto.currencies.queryOptions()),
@@ -48,41 +45,10 @@ export const Route = createFileRoute("/_app/crypto/$symbol")({
   component: CryptoDetailPage,
 });
 
-function ReturnToCryptoSearch() {
-  return (
-    <Link to="/crypto" className={buttonClass("ghost", "sm")}>
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Return to Crypto Search
-    </Link>
-  );
-}
-
 /** The loading layout, named after the coin in the address. */
 function CoinPending() {
   const symbol = Route.useParams({ select: (params) => params.symbol.trim().toUpperCase() });
   return <CoinSkeleton symbol={symbol} back={<ReturnToCryptoSearch />} />;
-}
-
-/** The page's layout while the coin's quote loads: its name, and grey blocks for its panels. */
-function CoinSkeleton({ symbol, back }: { symbol: string; back: ReactNode }) {
-  return (
-    <div role="status" aria-busy="true" aria-label={`Loading ${symbol}`} className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-2">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{symbol}</h1>
-          <Skeleton className="h-5 w-72 max-w-full" />
-        </div>
-        {back}
-      </div>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6">
-          <Skeleton className="h-80 border border-border" />
-          <Skeleton className="h-40 border border-border" />
-        </div>
-        <Skeleton className="h-[30rem] border border-border lg:col-span-2" />
-      </div>
-    </div>
-  );
 }
 
 function CryptoDetailPage() {
