@@ -29,16 +29,17 @@ export const Route = createFileRoute("/_app/crypto/$symbol")({
   head: ({ params }) => ({
     meta: [{ title: pageTitle(`${params.symbol.trim().toUpperCase()} crypto`) }],
   }),
-  // The coin's quote and name load with the page's code (the page shows nothing of the coin
-  // before its quote), the watchlist alongside. (The positions, polled, are asked for again when
-  // the page opens; the chart waits for the first paint.) A failed read is the page's to show (an
-  // unknown coin has its own message), not the route's.
+  // The coin's quote, name and position load with the page's code (the page shows nothing of the
+  // coin before its quote, and a position arriving later would push the chart down), the
+  // watchlist alongside; the chart waits for the first paint. A failed read is the page's to show
+  // (an unknown coin has its own message), not the route's.
   loader: async ({ context: { queryClient, trpc }, params }) => {
     const symbol = params.symbol.trim().toUpperCase();
     void queryClient.prefetchQuery(trpc.cryptoWatchlist.list.queryOptions());
     await Promise.allSettled([
       queryClient.ensureQueryData(trpc.crypto.quote.queryOptions({ symbol })),
       queryClient.ensureQueryData(trpc.crypto.currencies.queryOptions()),
+      queryClient.ensureQueryData(trpc.cryptoPortfolio.list.queryOptions()),
     ]);
   },
   pendingComponent: CoinPending,
