@@ -386,7 +386,11 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
       );
       await Promise.all([first, second, third, write]);
       expect(performance.now() - started).toBeLessThan(2000);
-      expect(order).toEqual(["First", "Second", "Third"]);
+      // On SQLite the client queues them in order; on PostgreSQL each has a pooled connection of
+      // its own and the row lock decides which of the two waiting goes first.
+      if (dialect.name === "sqlite") expect(order).toEqual(["First", "Second", "Third"]);
+      else expect([...order].sort()).toEqual(["First", "Second", "Third"]);
+      expect(order[0]).toBe("First");
     });
 
     it("lets writes commit while a pausing read is open, which reads one snapshot throughout", async () => {
