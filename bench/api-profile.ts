@@ -10,13 +10,12 @@
  * With BENCH_REDIS_URL set, the shared state is in that Redis, as in api-throughput. --dump
  * keeps the .cpuprofile (open it in DevTools); otherwise it is written to a temporary folder.
  */
-import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { startApiServer } from "./support/start-api-server";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -32,27 +31,11 @@ const CONNECTIONS = 50;
 /** Sampling interval in µs: finer than the default 1 ms, as a kept read costs ~100 µs. */
 const INTERVAL_US = 200;
 
-const serverSource = join(import.meta.dirname, "support", "api-server.ts");
-const apiDirectory = join(import.meta.dirname, "..", "apps", "api");
-const bundle = "dist-bench-throughput";
-if (BUILT)
-  execFileSync(process.execPath, ["build.mjs", bundle, serverSource], { cwd: apiDirectory });
 const profiling = ["--cpu-prof", `--cpu-prof-dir=${DIR}`, `--cpu-prof-interval=${INTERVAL_US}`];
-const server = spawn(
-  process.execPath,
-  BUILT
-    ? [...profiling, join(apiDirectory, bundle, "api-server.js")]
-    : [...profiling, "--import", "tsx", serverSource],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-const [line] = (await once(createInterface({ input: server.stdout }), "line")) as [string];
-const { port, barePort, token, reads } = JSON.parse(line) as {
-  port: number;
-  barePort: number;
-  token: string;
-  reads: { name: string; trpc: string; rest: string }[];
-};
-const headers = { authorization: `Bearer ${token}` };
+const { server, port, barePort, reads, headers } = await startApiServer({
+  built: BUILT,
+  nodeFlags: profiling,
+});
 
 /** The server's monotonic clock in µs, the one its profile's timestamps are on. */
 async function serverClock(): Promise<number> {

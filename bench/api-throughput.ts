@@ -14,11 +14,8 @@
  * With --built the server runs bundled as production runs it (apps/api/build.mjs) instead of
  * under tsx. With BENCH_REDIS_URL set, its shared state is in that Redis.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { once } from "node:events";
-import { join } from "node:path";
-import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { startApiServer } from "./support/start-api-server";
 
 const BUILT = process.argv.includes("--built");
 const [seconds, rounds] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
@@ -26,24 +23,9 @@ const DURATION_S = Number(seconds ?? 5);
 const ROUNDS = Number(rounds ?? 3);
 const CONNECTIONS = 50;
 
-const serverSource = join(import.meta.dirname, "support", "api-server.ts");
-const apiDirectory = join(import.meta.dirname, "..", "apps", "api");
-const bundle = "dist-bench-throughput";
-if (BUILT)
-  execFileSync(process.execPath, ["build.mjs", bundle, serverSource], { cwd: apiDirectory });
-const server = spawn(
-  process.execPath,
-  BUILT ? [join(apiDirectory, bundle, "api-server.js")] : ["--import", "tsx", serverSource],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-const [line] = (await once(createInterface({ input: server.stdout }), "line")) as [string];
-const { port, barePort, token, reads } = JSON.parse(line) as {
-  port: number;
-  barePort: number;
-  token: string;
-  reads: { name: string; trpc: string; rest: string }[];
-};
-const headers = { authorization: `Bearer ${token}` };
+const { server, port, barePort, reads, headers } = await startApiServer({
+  built: BUILT,
+});
 
 /** The server process's user + system CPU time so far, in microseconds. */
 async function serverCpu(): Promise<number> {
