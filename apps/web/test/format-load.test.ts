@@ -14,19 +14,28 @@ afterEach(() => {
 });
 
 describe("the number and date formats", () => {
-  it("are built on their first use, once each, not when the module loads", async () => {
+  it("write every figure a page shows without building an Intl number format", async () => {
     const numberFormats = countBuilt("NumberFormat");
-    const dateFormats = countBuilt("DateTimeFormat");
     const format = await import("../src/lib/format");
-    expect(numberFormats).not.toHaveBeenCalled();
-    expect(dateFormats).not.toHaveBeenCalled();
-
     expect(format.formatCurrency("1234.5")).toBe("$1,234.50");
-    expect(format.formatCurrency("99")).toBe("$99.00");
-    expect(numberFormats).toHaveBeenCalledTimes(1);
+    expect(format.formatSignedPrice("-0.0046", "0.6712")).toBe("-$0.0046");
     expect(format.formatPercent("1.5")).toBe("+1.50%");
-    expect(numberFormats).toHaveBeenCalledTimes(2);
-    expect(dateFormats).not.toHaveBeenCalled();
+    expect(format.formatRatio("0.1234")).toBe("+12.34%");
+    expect(format.formatQuantity("1234.5")).toBe("1,234.5");
+    expect(format.formatCompactNumber(12345)).toBe("12.35K");
+    expect(format.formatMarketCap("2850000000000")).toBe("$2.85T");
+    expect(format.formatShare("12.345")).toBe("12.35%");
+    expect(numberFormats).not.toHaveBeenCalled();
+  });
+
+  it("build an Intl format, once, only for a value written otherwise than in plain digits", async () => {
+    const numberFormats = countBuilt("NumberFormat");
+    const format = await import("../src/lib/format");
+    expect(format.formatCurrency("1e3")).toBe("$1,000.00");
+    expect(format.formatCurrency("2e3")).toBe("$2,000.00");
+    expect(format.formatPercent(" 1.5")).toBe("+1.50%");
+    expect(format.formatRatio(1e-7)).toBe("0.00%");
+    expect(numberFormats).toHaveBeenCalledTimes(3);
   });
 
   it("write dates without an Intl format, which would load the locale data in a first render", async () => {

@@ -1,3 +1,5 @@
+import { compactNumberText, numberText, type NumberStyle } from "./number-text";
+
 /**
  * An Intl format is built on its first use, not when this module loads: each costs the page a
  * few milliseconds of main thread to build, and most screens use only a few of them.
@@ -32,23 +34,14 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${shortDate(date.getFullYear(), date.getMonth(), date.getDate())}, ${clock}`;
 }
 
-/**
- * Builds the dollar format almost every signed-in screen shows. A page's first Intl format loads
- * the browser's locale data, 50-120 ms of main thread on a phone (4x CPU); built while the page
- * waits for its data, that is a task of its own rather than a part of the long render its
- * data brings.
- */
-export function warmFormats(): void {
-  usdFormat(2, false).format(0);
-}
-
 /** Empty values read N/A, as the spec asks for IP address and failure reason. */
 export function orNA(value: string | null | undefined): string {
   return value === null || value === undefined || value === "" ? "N/A" : value;
 }
 
-// Spec section 9 number formats: US locale, USD. They format the exact decimal text the API sends
-// (Intl reads a numeric string without going through a binary float); they never compute.
+// Spec section 9 number formats: US locale, USD. They write the exact decimal text the API sends
+// (never through a binary float) as Intl.NumberFormat("en-US") does, without building one
+// (./number-text); they never compute.
 
 type NumericText = number | string;
 
@@ -62,26 +55,39 @@ function isMissing(value: NumericText | null | undefined): value is null | undef
   );
 }
 
-/** Intl formats numeric text exactly (ES2023 Intl.NumberFormat v3); TypeScript's lib lags behind. */
-const exact = (value: NumericText) => value as number;
-
-const usdFormats = new Map<string, Intl.NumberFormat>();
-/** USD at a number of decimals, signed or not: each built on its first use, then kept. */
-function usdFormat(decimals: number, signed: boolean): Intl.NumberFormat {
-  const key = `${decimals}${signed ? "+" : ""}`;
-  let format = usdFormats.get(key);
+const intlFormats = new Map<string, Intl.NumberFormat>();
+/** The style as an Intl format, for a value number-text does not read: built once, then kept. */
+function intlFormat(style: NumberStyle): Intl.NumberFormat {
+  const key = JSON.stringify(style);
+  let format = intlFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: "USD",
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      signDisplay: signed ? "exceptZero" : "auto",
+      ...(style.prefix === "$" ? { style: "currency", currency: "USD" } : {}),
+      ...(style.shift === 2 ? { style: "percent" } : {}),
+      minimumFractionDigits: style.minFraction,
+      maximumFractionDigits: style.maxFraction,
+      signDisplay: style.signed ? "exceptZero" : "auto",
     });
-    usdFormats.set(key, format);
+    intlFormats.set(key, format);
   }
   return format;
 }
+
+/** The value in a style; "%" is written after a percent's digits, as Intl's percent style does. */
+function styled(value: NumericText, style: NumberStyle): string {
+  // Intl formats numeric text exactly (ES2023 Intl.NumberFormat v3); TypeScript's lib lags behind.
+  const intl = () => intlFormat(style).format(value as number);
+  return (
+    numberText(value, style) ?? (style.shift === 2 ? intl() : `${intl()}${style.suffix ?? ""}`)
+  );
+}
+
+const usd = (decimals: number, signed: boolean): NumberStyle => ({
+  minFraction: decimals,
+  maxFraction: decimals,
+  signed,
+  prefix: "$",
+});
 
 function isSubCent(value: NumericText): boolean {
   const magnitude = Math.abs(Number(value));
@@ -91,13 +97,13 @@ function isSubCent(value: NumericText): boolean {
 /** USD with 2 decimals, 8 when the absolute value is under 0.01; N/A when missing. */
 export function formatCurrency(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return usdFormat(isSubCent(value) ? 8 : 2, false).format(exact(value));
+  return styled(value, usd(isSubCent(value) ? 8 : 2, false));
 }
 
 /** A money change with its sign: +$1.23, -$0.45 (sub-cent changes keep 8 decimals). */
 export function formatSignedCurrency(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return usdFormat(isSubCent(value) ? 8 : 2, true).format(exact(value));
+  return styled(value, usd(isSubCent(value) ? 8 : 2, true));
 }
 
 /**
@@ -121,7 +127,7 @@ export function formatPrice(
   reference: NumericText | null | undefined = value,
 ): string {
   if (isMissing(value)) return "N/A";
-  return usdFormat(priceDecimals(reference), false).format(exact(value));
+  return styled(value, usd(priceDecimals(reference), false));
 }
 
 /** A change per unit with its sign, at its price's precision: +$1.23, -$0.0046, $0.00. */
@@ -130,79 +136,42 @@ export function formatSignedPrice(
   reference: NumericText | null | undefined,
 ): string {
   if (isMissing(value)) return "N/A";
-  return usdFormat(priceDecimals(reference), true).format(exact(value));
+  return styled(value, usd(priceDecimals(reference), true));
 }
-
-const signedPercent = onFirstUse(
-  () =>
-    new Intl.NumberFormat("en-US", {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      signDisplay: "exceptZero",
-    }),
-);
 
 /** A percent change, signed, with 2 decimals: +1.23%, -0.50%, 0.00%. */
 export function formatPercent(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return `${signedPercent().format(exact(value))}%`;
+  return styled(value, { minFraction: 2, maxFraction: 2, signed: true, suffix: "%" });
 }
-
-const signedRatio = onFirstUse(
-  () =>
-    new Intl.NumberFormat("en-US", {
-      style: "percent",
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      signDisplay: "exceptZero",
-    }),
-);
 
 /** A ratio as a signed percent, exactly from its decimal text: "0.1234" is +12.34%. */
 export function formatRatio(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return signedRatio().format(exact(value));
+  return styled(value, { minFraction: 2, maxFraction: 2, signed: true, suffix: "%", shift: 2 });
 }
-
-const wholeNumber = onFirstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }));
 
 /** Volumes, employees, share counts: 12,345,678. */
 export function formatNumber(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return wholeNumber().format(exact(value));
+  return styled(value, { minFraction: 0, maxFraction: 2 });
 }
 
 const compactFormat = onFirstUse(
-  () =>
-    new Intl.NumberFormat("en-US", {
-      notation: "compact",
-      maximumFractionDigits: 2,
-    }),
+  () => new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 }),
 );
 
 /** Volumes on axes and in tight places: 950, 12.35K, 7.36T (a count, never currency). */
 export function formatCompactNumber(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return compactFormat().format(exact(value));
+  return compactNumberText(value) ?? compactFormat().format(value as number);
 }
-
-const quantityFormat = onFirstUse(
-  () => new Intl.NumberFormat("en-US", { maximumFractionDigits: 8 }),
-);
 
 /** A held or traded quantity, exact to the 8 decimals quantities may carry: 1,234.5. */
 export function formatQuantity(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return quantityFormat().format(exact(value));
+  return styled(value, { minFraction: 0, maxFraction: 8 });
 }
-
-const twoDecimals = onFirstUse(
-  () =>
-    new Intl.NumberFormat("en-US", {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
 
 /** Market capitalisation: $2.85T, $412.30B, $950.00M, and plain USD below a million. */
 export function formatMarketCap(value: NumericText | null | undefined): string {
@@ -214,7 +183,8 @@ export function formatMarketCap(value: NumericText | null | undefined): string {
     [1e9, "B"],
     [1e6, "M"],
   ] as const) {
-    if (magnitude >= limit) return `$${twoDecimals().format(amount / limit)}${suffix}`;
+    if (magnitude >= limit)
+      return `$${styled(amount / limit, { minFraction: 2, maxFraction: 2 })}${suffix}`;
   }
   return formatCurrency(value);
 }
@@ -229,16 +199,8 @@ export function formatCalendarDate(date: string | null | undefined): string {
   return shortDate(local.getFullYear(), local.getMonth(), local.getDate());
 }
 
-const sharePercent = onFirstUse(
-  () =>
-    new Intl.NumberFormat("en-US", {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
-
 /** A share of a whole, unsigned: 12.34%. */
 export function formatShare(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return `${sharePercent().format(exact(value))}%`;
+  return styled(value, { minFraction: 2, maxFraction: 2, suffix: "%" });
 }

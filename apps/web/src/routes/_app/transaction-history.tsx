@@ -18,7 +18,7 @@ import { PageHeader } from "../../components/ui/PageHeader";
 import { PagedFooter } from "../../components/ui/Pager";
 import { Spinner } from "../../components/ui/Spinner";
 import { errorMessage } from "../../lib/errors";
-import { formatCurrency, formatDateTime, formatQuantity } from "../../lib/format";
+import { formatCurrency, formatDateTime, formatNumber, formatQuantity } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { downloadCsv } from "./transaction-history/-components/download-csv";
@@ -231,7 +231,7 @@ function TransactionHistoryPage() {
           <PagedFooter
             summary={
               pagination && pagination.totalCount > 0
-                ? `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${pagination.totalCountCapped ? "more than " : ""}${pagination.totalCount.toLocaleString("en-US")}` +
+                ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${pagination.totalCountCapped ? "more than " : ""}${formatNumber(pagination.totalCount)}` +
                   (pagination.totalCountCapped &&
                   pagination.totalCount >= TRANSACTIONS_MAX_REACHABLE_ROWS &&
                   search.page >= pagination.totalPages
