@@ -56,3 +56,28 @@ describe("dates", () => {
     }
   });
 });
+
+describe("chart date labels", () => {
+  it("are Intl's en-US month and day, and weekday with date, without an Intl format", async () => {
+    const Real = Intl.DateTimeFormat;
+    const built = vi.spyOn(Intl, "DateTimeFormat").mockImplementation(function (...args) {
+      return new Real(...args);
+    });
+    const { longLabel, tickLabel } = await import("../src/components/charts/chart-time");
+    const tick = new Real("en-US", { month: "short", day: "numeric" });
+    const long = new Real("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    });
+    for (let day = 0; day < 400; day += 13) {
+      const time = `2026-${String((day % 12) + 1).padStart(2, "0")}-${String((day % 28) + 1).padStart(2, "0")}`;
+      const date = new Date(2026, day % 12, (day % 28) + 1);
+      expect(tickLabel(time)).toBe(tick.format(date));
+      expect(longLabel(time)).toBe(long.format(date));
+    }
+    expect(built).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+});

@@ -15,9 +15,21 @@ export function onFirstUse<T>(build: () => T): () => T {
 // a page formats, in its first render.
 const shortMonths = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ");
 
+const shortWeekdays = "Sun Mon Tue Wed Thu Fri Sat".split(" ");
+
 /** Dec 12, 1980 */
 function shortDate(year: number, monthIndex: number, day: number): string {
   return `${shortMonths[monthIndex]} ${day}, ${year}`;
+}
+
+/** A local date as a month and day: Mar 2 (a chart's axis). */
+export function formatMonthDay(date: Date): string {
+  return `${shortMonths[date.getMonth()]} ${date.getDate()}`;
+}
+
+/** A local date with its weekday: Mon, Mar 2, 2026 (a chart's crosshair). */
+export function formatWeekdayDate(date: Date): string {
+  return `${shortWeekdays[date.getDay()]}, ${shortDate(date.getFullYear(), date.getMonth(), date.getDate())}`;
 }
 
 /**
