@@ -1,13 +1,11 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { Notification } from "@ledgerline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { Bell } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { formatDateTime } from "../../lib/format";
 import { notify } from "../../lib/notify";
+import { preloadable, preloadOn } from "../../lib/preloadable";
 import { trpc } from "../../lib/trpc";
+import { Bell } from "lucide-react";
 
 /** How often the bell asks for new notifications (alerts are evaluated on the server). */
 const NOTIFICATIONS_POLL_MS = 10_000;
@@ -32,6 +30,34 @@ function useToastArrivals(list: readonly Notification[] | undefined) {
   }, [list]);
 }
 
+/** The bell button's look, the same before and after the notification menu's code loads. */
+const bellButtonClass = "relative rounded-md p-2 text-muted hover:bg-surface-muted hover:text-text";
+
+function bellLabel(unread: number): string {
+  return unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+}
+
+/** The bell and its unread count: what the button shows. */
+function BellFace({ unread }: { unread: number }) {
+  return (
+    <>
+      <Bell aria-hidden="true" className="h-5 w-5" />
+      {unread > 0 && (
+        <span
+          data-testid="unread-count"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-loss px-1 text-center text-xs leading-5 font-semibold text-white"
+        >
+          {unread > 99 ? "99+" : unread}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The menu library (Radix) and the menu load when the bell is first approached or pressed. */
+const NotificationMenu = preloadable(() => import("./NotificationMenu"));
+const preloadMenu = preloadOn(() => NotificationMenu.preload());
+
 function NotificationCentre() {
   const client = useQueryClient();
   const notifications = useQuery({
@@ -44,73 +70,36 @@ function NotificationCentre() {
       onSettled: () => client.invalidateQueries(trpc.notifications.list.pathFilter()),
     }),
   );
+  const [pressed, setPressed] = useState(false);
   const list = notifications.data ?? [];
   const unread = list.filter((item) => !item.readAt).length;
-
+  // Until its first press the bell is a plain button: every signed-in page shows it, and few
+  // open it, so its menu's code is not loaded, compiled and rendered with each first page.
+  const trigger = {
+    "aria-label": bellLabel(unread),
+    className: bellButtonClass,
+    children: <BellFace unread={unread} />,
+  };
+  const bell = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...trigger}
+      {...preloadMenu}
+      onClick={() => setPressed(true)}
+    />
+  );
+  if (!pressed) return bell;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
-        className="relative rounded-md p-2 text-muted hover:bg-surface-muted hover:text-text"
-      >
-        <Bell aria-hidden="true" className="h-5 w-5" />
-        {unread > 0 && (
-          <span
-            data-testid="unread-count"
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-loss px-1 text-center text-xs leading-5 font-semibold text-white"
-          >
-            {unread > 99 ? "99+" : unread}
-          </span>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 max-h-[70vh] w-80 overflow-y-auto rounded-md border border-border bg-surface p-1 text-text shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-sm font-semibold">
-            Notifications
-          </DropdownMenu.Label>
-          {list.length === 0 && (
-            <p className="px-3 py-2 text-sm text-muted">Nothing yet. Triggered alerts show here.</p>
-          )}
-          {list.map((item) => (
-            <DropdownMenu.Item
-              key={item.id}
-              data-notification-id={item.id}
-              onSelect={() => !item.readAt && markRead.mutate({ ids: [item.id] })}
-              className="block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted"
-            >
-              <span className={item.readAt ? "text-muted" : "font-medium"}>
-                {!item.readAt && <span className="sr-only">Unread: </span>}
-                {item.message}
-              </span>
-              <span className="mt-0.5 block text-xs text-muted">
-                {formatDateTime(item.createdAt)}
-              </span>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          {unread > 0 && (
-            <DropdownMenu.Item
-              onSelect={() => markRead.mutate({})}
-              className="block cursor-pointer rounded px-3 py-2 text-sm text-primary outline-none data-[highlighted]:bg-surface-muted"
-            >
-              Mark all read
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item asChild>
-            <Link
-              to="/alerts"
-              className="block cursor-pointer rounded px-3 py-2 text-sm text-primary outline-none data-[highlighted]:bg-surface-muted"
-            >
-              Your alerts
-            </Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={bell}>
+      <NotificationMenu
+        list={list}
+        unread={unread}
+        markRead={(ids) => markRead.mutate(ids ? { ids } : {})}
+        trigger={trigger}
+      />
+    </Suspense>
   );
 }
 
