@@ -31,21 +31,36 @@ export function useCryptoWatchlist({
   return watchlist;
 }
 
-/** One coin's quote, polled every 10 s and pushed live in between. */
+/**
+ * One coin's quote, polled every 10 s and pushed live in between. A failed read is not made again
+ * as the page mounts (its route's loader has just made it; Retry does), and an unknown coin is not
+ * polled: a query without data that fetches is pending again, and the page would show its
+ * loading layout, twice the error's height, each time.
+ */
 export function useCryptoQuote(symbol: string) {
   useLiveQuotes({ crypto: [symbol] });
   return useQuery({
     ...trpc.crypto.quote.queryOptions({ symbol }),
-    refetchInterval: CRYPTO_REFRESH_INTERVAL_MS,
+    retryOnMount: false,
+    refetchInterval: (query) =>
+      isUnknownCoin(query.state.error) ? false : CRYPTO_REFRESH_INTERVAL_MS,
   });
 }
 
-/** The user's crypto positions, valued by the server at the current quotes. */
+/**
+ * The user's crypto positions, valued by the server at the current quotes. Kept fresh, they count
+ * as fresh for one refresh interval: positions a route's loader has just read are shown, not asked
+ * for again as the page mounts (the coin page read them twice on every load).
+ */
 export function useCryptoPositions({ autoRefresh = false }: { autoRefresh?: boolean } = {}) {
   return useQuery({
     ...trpc.cryptoPortfolio.list.queryOptions(),
     ...(autoRefresh
-      ? { staleTime: 0, refetchInterval: CRYPTO_REFRESH_INTERVAL_MS, retry: false }
+      ? {
+          staleTime: CRYPTO_REFRESH_INTERVAL_MS,
+          refetchInterval: CRYPTO_REFRESH_INTERVAL_MS,
+          retry: false,
+        }
       : {}),
   });
 }
