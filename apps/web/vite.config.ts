@@ -80,6 +80,7 @@ export default defineConfig({
                 /[\\/]src[\\/](components[\\/]ui[\\/]cx|lib[\\/]use-is-client)\.ts$/.test(id) ||
                 (/[\\/]src[\\/]routes[\\/]/.test(id) &&
                   !id.includes("tsr-split") &&
+                  !id.includes("tsr-shared") &&
                   !/[\\/]-components[\\/]/.test(id)),
               priority: 2,
             },
