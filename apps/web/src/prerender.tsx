@@ -61,7 +61,8 @@ export async function prerenderShell(path: string): Promise<string> {
     } as AnyRouteMatch;
   });
   router.stores.setMatches(shown);
-  // A user whose name is not shown: the navigation bar only tells a signed-in user from none.
+  // A user whose name is not shown: the navigation bar tells a signed-in user from none, and an
+  // admin, who alone opens the admin pages, from a user.
   const now = new Date().toISOString();
   sessionStore.signIn({
     token: "shell",
@@ -69,7 +70,7 @@ export async function prerenderShell(path: string): Promise<string> {
     id: 0,
     email: "",
     name: "",
-    isAdmin: false,
+    isAdmin: leaf.id.startsWith("/_app/_admin/"),
     lastLoginDate: null,
     previousLoginDate: null,
     createdDate: now,

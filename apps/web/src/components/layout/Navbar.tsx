@@ -91,7 +91,15 @@ export function Navbar() {
           </ul>
           <div className="flex flex-col gap-1 xl:ml-auto xl:flex-row xl:items-center">
             {session?.user.isAdmin && (
-              <Suspense fallback={null}>
+              // Until its code arrives, the menu's button as it will be (an admin page's
+              // prerendered first paint shows it too): nothing moves when the menu replaces it.
+              <Suspense
+                fallback={
+                  <span className={linkClass}>
+                    Admin <span className="inline-block w-4" />
+                  </span>
+                }
+              >
                 <AdminMenu />
               </Suspense>
             )}
