@@ -21,8 +21,13 @@ export function useCryptoWatchlist({
 }: { autoRefresh?: boolean; live?: boolean } = {}) {
   const watchlist = useQuery({
     ...trpc.cryptoWatchlist.list.queryOptions(),
+    // Fresh for one interval: what the route's loader has just read is not asked for again.
     ...(autoRefresh
-      ? { staleTime: 0, refetchInterval: CRYPTO_REFRESH_INTERVAL_MS, retry: false }
+      ? {
+          staleTime: CRYPTO_REFRESH_INTERVAL_MS,
+          refetchInterval: CRYPTO_REFRESH_INTERVAL_MS,
+          retry: false,
+        }
       : {}),
   });
   // A screen that keeps the watchlist fresh gets its prices live too; `live` alone (the

@@ -4,8 +4,8 @@ import { Link } from "@tanstack/react-router";
 import { memo } from "react";
 import { formatDateTime, formatNumber } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { Card } from "../ui/Card";
-import { RetryPanel, Skeleton } from "../RouteStates";
+import { RetryPanel } from "../RouteStates";
+import { MarketSummaryFrame, MarketSummaryLoading } from "./MarketSummaryLoading";
 import { PercentChange } from "../assets/Change";
 import { isClosedStatus } from "./MarketStatus";
 
@@ -21,8 +21,6 @@ export function useMarketSummary(refreshMs: number | false) {
   });
 }
 
-const figureNames = ["Average Change", "Advancing / Declining", "Total Volume", "Most Active"];
-
 /**
  * While the market is closed the figures are the last session's and the screen's one banner
  * says so, so the card does not repeat the status. It reads only its own query, so a live tick
@@ -35,77 +33,65 @@ export const MarketSummaryCard = memo(function MarketSummaryCard({
 }) {
   const summary = useMarketSummary(refreshMs);
   const data = summary.data;
+  if (summary.isPending) return <MarketSummaryLoading />;
   return (
-    <section aria-labelledby="market-summary-heading" className="mb-6">
-      <Card>
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="market-summary-heading" className="text-lg font-semibold">
-            Market Summary
-          </h2>
-          {data && <p className="text-xs text-muted">Updated {formatDateTime(data.lastUpdate)}</p>}
-        </div>
-        {summary.isPending ? (
-          <div role="status" aria-busy="true" aria-label="Loading market summary">
-            <Skeleton className="mt-2 h-4 w-64 max-w-full" />
-            <div className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
-              {figureNames.map((name) => (
-                <Skeleton key={name} className="h-11" />
-              ))}
+    <MarketSummaryFrame
+      updated={
+        data && <p className="text-xs text-muted">Updated {formatDateTime(data.lastUpdate)}</p>
+      }
+    >
+      {!data ? (
+        <RetryPanel
+          className="mt-3"
+          message={portfolioMessages.failedToLoadMarketSummary}
+          onRetry={() => void summary.refetch()}
+          retrying={summary.isFetching}
+        />
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-muted">
+            {isClosedStatus(data.marketStatus)
+              ? `The last session, across ${formatNumber(data.symbolCount)} S&P 500 stocks.`
+              : `${data.marketStatus} Across ${formatNumber(data.symbolCount)} S&P 500 stocks.`}
+          </p>
+          <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+            <div>
+              <dt className="text-muted">Average Change</dt>
+              <dd className="mt-0.5">
+                <PercentChange percent={data.averageChangePercent} />
+              </dd>
             </div>
-          </div>
-        ) : !data ? (
-          <RetryPanel
-            className="mt-3"
-            message={portfolioMessages.failedToLoadMarketSummary}
-            onRetry={() => void summary.refetch()}
-            retrying={summary.isFetching}
-          />
-        ) : (
-          <>
-            <p className="mt-1 text-sm text-muted">
-              {isClosedStatus(data.marketStatus)
-                ? `The last session, across ${formatNumber(data.symbolCount)} S&P 500 stocks.`
-                : `${data.marketStatus} Across ${formatNumber(data.symbolCount)} S&P 500 stocks.`}
-            </p>
-            <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
-              <div>
-                <dt className="text-muted">Average Change</dt>
-                <dd className="mt-0.5">
-                  <PercentChange percent={data.averageChangePercent} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-muted">Advancing / Declining</dt>
-                <dd className="num mt-0.5 font-semibold">
-                  <span className="text-gain">{formatNumber(data.advancers)} up</span>
-                  {" / "}
-                  <span className="text-loss">{formatNumber(data.decliners)} down</span>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-muted">Total Volume</dt>
-                <dd className="num mt-0.5 font-semibold">{formatNumber(data.totalVolume)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted">Most Active</dt>
-                <dd className="mt-0.5 flex flex-wrap gap-x-2 font-semibold">
-                  {data.mostActive.slice(0, 3).map((mover) => (
-                    <Link
-                      key={mover.symbol}
-                      to="/research/$symbol"
-                      params={{ symbol: mover.symbol }}
-                      className="text-primary hover:underline"
-                    >
-                      {mover.symbol}
-                    </Link>
-                  ))}
-                  {data.mostActive.length === 0 && <span className="text-muted">N/A</span>}
-                </dd>
-              </div>
-            </dl>
-          </>
-        )}
-      </Card>
-    </section>
+            <div>
+              <dt className="text-muted">Advancing / Declining</dt>
+              <dd className="num mt-0.5 font-semibold">
+                <span className="text-gain">{formatNumber(data.advancers)} up</span>
+                {" / "}
+                <span className="text-loss">{formatNumber(data.decliners)} down</span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">Total Volume</dt>
+              <dd className="num mt-0.5 font-semibold">{formatNumber(data.totalVolume)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Most Active</dt>
+              <dd className="mt-0.5 flex flex-wrap gap-x-2 font-semibold">
+                {data.mostActive.slice(0, 3).map((mover) => (
+                  <Link
+                    key={mover.symbol}
+                    to="/research/$symbol"
+                    params={{ symbol: mover.symbol }}
+                    className="text-primary hover:underline"
+                  >
+                    {mover.symbol}
+                  </Link>
+                ))}
+                {data.mostActive.length === 0 && <span className="text-muted">N/A</span>}
+              </dd>
+            </div>
+          </dl>
+        </>
+      )}
+    </MarketSummaryFrame>
   );
 });

@@ -4,17 +4,19 @@ import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 import { useLiveQuotes } from "../assets/live-quotes";
 
+// Kept fresh, the list counts as fresh for one refresh interval: what a route's loader has just
+// read (with this staleTime) is shown, not asked for again as the page mounts.
 const watchlistOptions = (autoRefresh: boolean) => ({
   ...trpc.watchlist.list.queryOptions(),
-  staleTime: autoRefresh ? 0 : 30_000,
+  staleTime: autoRefresh ? STOCK_REFRESH_INTERVAL_MS : 30_000,
   refetchInterval: autoRefresh ? STOCK_REFRESH_INTERVAL_MS : (false as const),
   // While polling, the next cycle is the retry; a retry timer would outlive the screen.
   ...(autoRefresh ? { retry: false as const } : {}),
 });
 
 /**
- * The watchlist. With `autoRefresh` it refreshes at once on load and then every 60 s while the
- * screen that asked is open (the interval belongs to the mounted query, so it stops when the
+ * The watchlist. With `autoRefresh` it refreshes on load (unless read in the last minute) and
+ * then every 60 s while the screen that asked is open (the interval belongs to the mounted query, so it stops when the
  * screen is left). A failed refresh keeps the data shown; the server itself keeps each symbol's
  * last figures when that symbol's refresh fails.
  */

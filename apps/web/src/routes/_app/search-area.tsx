@@ -19,19 +19,29 @@ import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";
 import { Alert } from "../../components/ui/Alert";
 import { Card } from "../../components/ui/Card";
-import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
-import { PageHeader } from "../../components/ui/PageHeader";
 import { trpc } from "../../lib/trpc";
 import { CompanySearch } from "./search-area/-components/CompanySearch";
 import { MarketMovers, useMarketMovers } from "./search-area/-components/MarketMovers";
 import { SearchResultCard } from "./search-area/-components/SearchResultCard";
 import { SymbolSearchForm } from "./search-area/-components/SymbolSearchForm";
 import { titled } from "../../lib/head";
+import { pageLoading } from "../../lib/page-loading";
+import { SearchAreaHeader } from "../../components/loading/SearchAreaLoading";
 
 export const Route = createFileRoute("/_app/search-area")({
   // The spec: the stock search page sends signed-out visitors to /access-denied.
   staticData: { signedOutTo: "/access-denied" },
   head: titled("Stock Search"),
+  // The watchlist, fresh as the page keeps it, read with the page's code (the market movers, below
+  // the fold on a phone, load as the page renders). A failed read is the page's panel to show.
+  loader: ({ context: { queryClient, trpc } }) =>
+    queryClient.prefetchQuery({
+      ...trpc.watchlist.list.queryOptions(),
+      staleTime: STOCK_REFRESH_INTERVAL_MS,
+    }),
+  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
+  codeSplitGroupings: [["component"]],
+  pendingComponent: pageLoading("SearchAreaLoading"),
   component: SearchAreaPage,
 });
 
@@ -74,32 +84,19 @@ function SearchAreaPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Stock Search & Tracking"
-        subtitle={
-          <>
-            Look up US stocks, keep a watchlist, and see today&apos;s biggest moves.{" "}
-            <LiveNote
-              polling="Prices refresh every minute."
-              idle={
-                (!result && (watchlist.data ?? []).length === 0) ||
-                isClosedStatus(
-                  result?.marketStatus ?? watchlist.data?.[0]?.snapshot?.marketStatus ?? "",
-                )
-              }
-            />
-          </>
+      <SearchAreaHeader
+        note={
+          <LiveNote
+            polling="Prices refresh every minute."
+            idle={
+              (!result && (watchlist.data ?? []).length === 0) ||
+              isClosedStatus(
+                result?.marketStatus ?? watchlist.data?.[0]?.snapshot?.marketStatus ?? "",
+              )
+            }
+          />
         }
       />
-      <CollapsibleIntro storageKey="search_area_intro" title="How stock search works">
-        <p>
-          Search by ticker symbol (such as AAPL) or start typing a company name and pick a match.
-          The result shows today&apos;s price and change and whether you hold the stock. Add stocks
-          to your watchlist to follow them here and on your Stock Dashboard; their prices refresh
-          every minute while this page is open. Open a stock&apos;s research page for its chart,
-          company details and news.
-        </p>
-      </CollapsibleIntro>
       <MarketClosedBanner
         className="mb-6"
         statuses={[

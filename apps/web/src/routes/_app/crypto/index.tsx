@@ -1,5 +1,5 @@
 import {
-  CRYPTO_SEARCH_INTRO_KEY,
+  CRYPTO_REFRESH_INTERVAL_MS,
   SYMBOL_MAX_LENGTH,
   cryptoMessages,
   marketMessages,
@@ -26,12 +26,12 @@ import { LoadingPanel } from "../../../components/LoadingPanel";
 import { RetryPanel } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
-import { CollapsibleIntro } from "../../../components/ui/CollapsibleIntro";
 import { inputClass } from "../../../components/ui/Field";
 import { LiveNote } from "../../../components/assets/LiveFigure";
-import { PageHeader } from "../../../components/ui/PageHeader";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
+import { pageLoading } from "../../../lib/page-loading";
+import { CryptoSearchHeader } from "../../../components/loading/CryptoSearchLoading";
 
 interface CryptoSearch {
   symbol?: string;
@@ -45,6 +45,22 @@ export const Route = createFileRoute("/_app/crypto/")({
     typeof search.symbol === "string" && search.symbol.trim() !== ""
       ? { symbol: search.symbol.trim().toUpperCase() }
       : {},
+  // The watchlist and positions, fresh as the page keeps them, read with the page's code. A failed
+  // read is the page's panel to show (the spec's 'Failed to load saved cryptocurrencies').
+  loader: ({ context: { queryClient, trpc } }) =>
+    Promise.all([
+      queryClient.prefetchQuery({
+        ...trpc.cryptoWatchlist.list.queryOptions(),
+        staleTime: CRYPTO_REFRESH_INTERVAL_MS,
+      }),
+      queryClient.prefetchQuery({
+        ...trpc.cryptoPortfolio.list.queryOptions(),
+        staleTime: CRYPTO_REFRESH_INTERVAL_MS,
+      }),
+    ]),
+  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
+  codeSplitGroupings: [["component"]],
+  pendingComponent: pageLoading("CryptoSearchLoading"),
   component: CryptoSearchPage,
 });
 
@@ -93,26 +109,14 @@ function CryptoSearchPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Crypto Search"
-        subtitle={
-          <>
-            Look up a cryptocurrency, watch it and trade it.{" "}
-            <LiveNote
-              polling="Prices refresh every 10 seconds."
-              idle={symbol === undefined && (watchlist.data ?? []).length === 0}
-            />
-          </>
+      <CryptoSearchHeader
+        note={
+          <LiveNote
+            polling="Prices refresh every 10 seconds."
+            idle={symbol === undefined && (watchlist.data ?? []).length === 0}
+          />
         }
       />
-      <CollapsibleIntro storageKey={CRYPTO_SEARCH_INTRO_KEY} title="About Crypto Search">
-        <p>
-          Enter a coin's symbol, such as BTC, ETH or SOL, to see its price in US dollars with the
-          change, volume and range of the last 24 hours. Add it to your watchlist to follow it: the
-          watchlist below refreshes every 10 seconds and shows each price in green when it is above
-          the price you saved it at and in red when it is below.
-        </p>
-      </CollapsibleIntro>
 
       <section aria-labelledby="crypto-lookup-heading" className="mb-8">
         <h2 id="crypto-lookup-heading" className="sr-only">

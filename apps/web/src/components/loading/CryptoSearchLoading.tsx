@@ -1,0 +1,41 @@
+import { CRYPTO_SEARCH_INTRO_KEY } from "@ledgerline/contracts/browser";
+import type { ReactNode } from "react";
+import { LoadingPanel } from "../LoadingPanel";
+import { Skeleton } from "../RouteStates";
+import { CollapsibleIntro } from "../ui/CollapsibleIntro";
+import { PageHeader } from "../ui/PageHeader";
+
+/** The crypto search page's header and intro, shared by the page and its loading layout. */
+export function CryptoSearchHeader({ note }: { note: ReactNode }) {
+  return (
+    <>
+      <PageHeader
+        title="Crypto Search"
+        subtitle={<>Look up a cryptocurrency, watch it and trade it. {note}</>}
+      />
+      <CollapsibleIntro storageKey={CRYPTO_SEARCH_INTRO_KEY} title="About Crypto Search">
+        <p>
+          Enter a coin's symbol, such as BTC, ETH or SOL, to see its price in US dollars with the
+          change, volume and range of the last 24 hours. Add it to your watchlist to follow it: the
+          watchlist below refreshes every 10 seconds and shows each price in green when it is above
+          the price you saved it at and in red when it is below.
+        </p>
+      </CollapsibleIntro>
+    </>
+  );
+}
+
+/** The page while its watchlist loads: the search form as a block of its size (stacked on a phone). */
+export function CryptoSearchLoading() {
+  return (
+    <div>
+      <CryptoSearchHeader note={<span className="block min-h-6" />} />
+      <div className="mb-8">
+        <Skeleton className="h-24 sm:h-11" />
+        <div className="mt-6" />
+      </div>
+      <h2 className="mb-4 text-xl font-semibold">Your Watchlisted Crypto</h2>
+      <LoadingPanel label="Loading your watchlist" shape="cards" />
+    </div>
+  );
+}

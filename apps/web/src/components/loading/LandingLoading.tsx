@@ -1,0 +1,240 @@
+import type { OverviewCounts } from "@ledgerline/contracts";
+import { Link, type LinkProps } from "@tanstack/react-router";
+import {
+  Bitcoin,
+  Briefcase,
+  ClipboardList,
+  Coins,
+  History,
+  LayoutDashboard,
+  PieChart,
+  Search,
+  Settings,
+  Star,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { useSession } from "../../lib/use-session";
+import { Card } from "../ui/Card";
+
+// The landing page's parts that need no data, shared by the page and its loading layout.
+
+/** A figure still on its way: a grey block of the figure's size. */
+const pending = (size: string) => (
+  <span
+    aria-hidden="true"
+    className={`inline-block ${size} animate-pulse rounded bg-surface-muted align-middle`}
+  />
+);
+
+/** The portfolio at a glance: its value and today's change (grey while undefined). */
+export function GlanceFrame({ value, change }: { value?: ReactNode; change?: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="glance-heading"
+      // Stacked on a phone, where the figures arriving would otherwise re-wrap the row and push
+      // the tools below down; one row from sm up, with room for both figures.
+      className="flex flex-col gap-y-3 rounded-xl border border-border bg-surface p-6 shadow-sm sm:flex-row sm:flex-wrap sm:items-end sm:gap-x-10"
+    >
+      <div>
+        <h2 id="glance-heading" className="text-sm text-muted">
+          Portfolio Value
+        </h2>
+        <p className="num mt-1 text-3xl font-bold">
+          {value === undefined ? pending("h-9 w-40") : value}
+        </p>
+      </div>
+      <div>
+        <p className="text-sm text-muted">Today&apos;s Change</p>
+        <p className="mt-1 min-h-7 text-lg">
+          {change === undefined ? pending("h-7 w-36") : change}
+        </p>
+      </div>
+      <Link
+        to="/portfolio-summary"
+        className="text-sm font-medium text-primary hover:underline sm:ml-auto"
+      >
+        See all holdings
+      </Link>
+    </section>
+  );
+}
+
+interface Tool {
+  to: LinkProps["to"];
+  title: string;
+  text: string;
+  icon: LucideIcon;
+}
+
+const tools: Tool[] = [
+  {
+    to: "/stock-dashboard",
+    title: "Stock Dashboard",
+    text: "Your watched stocks with today's prices, changes and your holdings.",
+    icon: LayoutDashboard,
+  },
+  {
+    to: "/search-area",
+    title: "Stock Search",
+    text: "Find stocks by symbol or company, track them and see the market movers.",
+    icon: Search,
+  },
+  {
+    to: "/crypto-dashboard",
+    title: "Crypto Dashboard",
+    text: "Your watched coins with 24-hour figures and what you own.",
+    icon: Coins,
+  },
+  {
+    to: "/crypto",
+    title: "Crypto Search",
+    text: "Look up a coin, watch its price live and buy or sell it.",
+    icon: Bitcoin,
+  },
+  {
+    to: "/portfolio-summary",
+    title: "Portfolio Summary",
+    text: "What your stocks and crypto are worth now, what they cost and your gain or loss.",
+    icon: PieChart,
+  },
+  {
+    to: "/transaction-history",
+    title: "Transaction History",
+    text: "Every buy and sell, filtered and sorted as you like, and exported as CSV.",
+    icon: History,
+  },
+  {
+    to: "/import",
+    title: "Import Transactions",
+    text: "Bring in your history from a Schwab, Coinbase or other CSV export, with a preview.",
+    // An icon the page already loads: the landing bundle stays as it is.
+    icon: ClipboardList,
+  },
+  {
+    to: "/account",
+    title: "Account Settings",
+    text: "Change your password or email, or delete your account.",
+    icon: Settings,
+  },
+];
+
+const adminTools: Tool[] = [
+  {
+    to: "/users",
+    title: "User Management",
+    text: "See registered users, reset passwords and remove accounts.",
+    icon: Users,
+  },
+  {
+    to: "/audit-logs",
+    title: "Audit Logs",
+    text: "Filter and review sign-ins and account changes.",
+    icon: ClipboardList,
+  },
+];
+
+/** The tools the user can open, an admin's too. */
+export function ToolCards({ isAdmin }: { isAdmin: boolean }) {
+  const cards = isAdmin ? [...tools, ...adminTools] : tools;
+  return (
+    <section aria-labelledby="tools-heading">
+      <h2 id="tools-heading" className="mb-4 text-xl font-semibold">
+        Your tools
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((tool) => (
+          <li key={tool.title}>
+            <Link
+              to={tool.to}
+              className="group block h-full rounded-xl border border-border bg-surface p-6 shadow-sm transition hover:border-primary"
+            >
+              <tool.icon aria-hidden="true" className="h-7 w-7 text-primary" />
+              <h3 className="mt-3 font-semibold group-hover:text-primary">{tool.title}</h3>
+              <p className="mt-1 text-sm text-muted">{tool.text}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface Tile {
+  key: keyof OverviewCounts;
+  label: string;
+  to: LinkProps["to"];
+  icon: LucideIcon;
+}
+
+/** The spec's Quick Overview tiles, each linking to its dashboard or to the portfolio summary. */
+const tiles: Tile[] = [
+  { key: "savedStocks", label: "Saved Stocks", to: "/stock-dashboard", icon: Star },
+  { key: "savedCrypto", label: "Saved Crypto", to: "/crypto-dashboard", icon: Coins },
+  { key: "stocksOwned", label: "Stocks Owned", to: "/portfolio-summary", icon: Briefcase },
+  { key: "cryptoOwned", label: "Crypto Owned", to: "/portfolio-summary", icon: Bitcoin },
+];
+
+/** The Quick Overview: the counts tiles and the last sign-in (grey until they arrive). */
+export function QuickOverview({
+  count,
+  lastLogin,
+}: {
+  count?: (key: keyof OverviewCounts) => ReactNode;
+  lastLogin?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="overview-heading">
+      <h2 id="overview-heading" className="mb-4 text-xl font-semibold">
+        Quick Overview
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        {tiles.map((tile) => (
+          <Link
+            key={tile.key}
+            to={tile.to}
+            className="group block rounded-xl border border-border bg-surface p-6 shadow-sm transition hover:border-primary"
+          >
+            <p className="flex items-center gap-2 text-sm text-muted">
+              <tile.icon aria-hidden="true" className="h-4 w-4 text-primary" />
+              {tile.label}
+            </p>
+            <p className="num mt-1 text-2xl font-semibold group-hover:text-primary">
+              {count?.(tile.key) ?? pending("h-7 w-8")}
+            </p>
+          </Link>
+        ))}
+        <Card>
+          <p className="text-sm text-muted">Last Login</p>
+          <p className="num mt-1 text-lg font-semibold">{lastLogin ?? pending("h-7 w-40")}</p>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The landing page while its figures load. The greeting names the user once the session is read
+ * (the prerendered first paint knows no name: a grey block of a name's size).
+ */
+export function LandingLoading() {
+  const user = useSession()?.user;
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading Home" className="space-y-10">
+      <section>
+        <h1 className="text-3xl font-bold tracking-tight">
+          {user?.name ? (
+            `${user.previousLoginDate ? "Welcome back" : "Welcome"}, ${user.name}!`
+          ) : (
+            <>Welcome back, {pending("h-8 w-40")}</>
+          )}
+        </h1>
+        <p className="mt-1 text-muted">What would you like to do today?</p>
+      </section>
+      <GlanceFrame />
+      <ToolCards isAdmin={user?.isAdmin ?? false} />
+      <QuickOverview />
+    </div>
+  );
+}

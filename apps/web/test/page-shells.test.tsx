@@ -1,0 +1,30 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { prerenderShell, signedInPages } from "../src/prerender";
+
+/** A signed-in page's shell (as scripts/prerender.mjs writes it): what its first load paints. */
+const shell = (template: string) =>
+  prerenderShell(template.replace(/\$(\w+)/g, (_, name: string) => `__${name.toUpperCase()}__`));
+
+// Pages still showing the router's generic loading layout (issue 14 names the ones to do).
+const generic = new Set(["/research", "/import", "/account", "/corporate-actions"]);
+
+describe("the signed-in pages' shells", () => {
+  it.each(signedInPages().filter((page) => !generic.has(page)))(
+    "%s paints the page's own loading layout, not the generic one",
+    async (page) => {
+      const html = await shell(page);
+      expect(html).toContain('aria-busy="true"');
+      expect(html).not.toContain('aria-label="Loading page"');
+    },
+  );
+
+  it("paint an admin page with the admin's navigation bar, a user's page with a user's", async () => {
+    // Its button, or the stand-in of its size until the menu's code has loaded.
+    const adminMenu = /">Admin <(span class="inline-block w-4"><\/span><\/span>|svg)/;
+    for (const page of ["/users", "/audit-logs", "/corporate-actions"]) {
+      expect(await shell(page), page).toMatch(adminMenu);
+    }
+    expect(await shell("/portfolio-summary")).not.toMatch(adminMenu);
+  });
+});
