@@ -6,8 +6,8 @@ import { prerenderShell, signedInPages } from "../src/prerender";
 const shell = (template: string) =>
   prerenderShell(template.replace(/\$(\w+)/g, (_, name: string) => `__${name.toUpperCase()}__`));
 
-// Pages still showing the router's generic loading layout (issue 14 names the ones to do).
-const generic = new Set(["/research", "/import", "/account", "/corporate-actions"]);
+// The research index only sends its visitor on to the stock search.
+const generic = new Set(["/research"]);
 
 describe("the signed-in pages' shells", () => {
   it.each(signedInPages().filter((page) => !generic.has(page)))(

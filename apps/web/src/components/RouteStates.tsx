@@ -25,15 +25,17 @@ export function Skeleton({ className }: { className?: string }) {
 export function PageSkeleton({
   title,
   subtitle,
+  actions,
   children,
 }: {
   title: string;
   subtitle?: ReactNode;
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div role="status" aria-busy="true" aria-label={`Loading ${title}`}>
-      <PageHeader title={title} subtitle={subtitle} />
+      <PageHeader title={title} subtitle={subtitle} actions={actions} />
       <div className="space-y-6">{children}</div>
     </div>
   );

@@ -4,3 +4,4 @@ export { CryptoSearchLoading } from "./CryptoSearchLoading";
 export { SearchAreaLoading } from "./SearchAreaLoading";
 export { StockDashboardLoading } from "./StockDashboardLoading";
 export { LandingLoading } from "./LandingLoading";
+export { AccountLoading, CorporateActionsLoading, ImportLoading } from "./FormPagesLoading";

@@ -15,12 +15,24 @@ import { sessionStore } from "../../lib/session";
 import { errorMessage, trpcClient } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { titled } from "../../lib/head";
+import { pageLoading } from "../../lib/page-loading";
+import { accountSubtitle } from "../../components/loading/FormPagesLoading";
 import { ApiKeys } from "./-components/ApiKeys";
 import { TwoFactor } from "./-components/TwoFactor";
 
 export const Route = createFileRoute("/_app/account")({
   staticData: { signedOutTo: "/access-denied" },
   head: titled("Account Settings"),
+  // Its two-factor and API key settings, read with the page's code. A failed read is their
+  // panel's to show, not the route's.
+  loader: ({ context: { queryClient, trpc } }) =>
+    Promise.all([
+      queryClient.prefetchQuery(trpc.mfa.status.queryOptions()),
+      queryClient.prefetchQuery(trpc.apiKeys.list.queryOptions()),
+    ]),
+  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
+  codeSplitGroupings: [["component"]],
+  pendingComponent: pageLoading("AccountLoading"),
   component: AccountPage,
 });
 
@@ -219,10 +231,7 @@ function AccountPage() {
   const { user } = session;
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Account Settings"
-        subtitle={`Welcome, ${user.name}. Manage your sign-in details here.`}
-      />
+      <PageHeader title="Account Settings" subtitle={accountSubtitle(user.name)} />
       <div className="space-y-6">
         <ChangePassword />
         <ChangeEmail currentEmail={user.email} />

@@ -30,20 +30,21 @@ import { textInput } from "../../lib/form";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { formatDateTime } from "../../lib/format";
 import { titled } from "../../lib/head";
+import { pageLoading } from "../../lib/page-loading";
+import { importSubtitle, importTitle, ToHistory } from "../../components/loading/FormPagesLoading";
 import { trpc } from "../../lib/trpc";
 import { guessColumns, guessDelimiter, headerColumns } from "./import/-components/guess-mapping";
 import { SavedMappings } from "./import/-components/SavedMappings";
 
 export const Route = createFileRoute("/_app/import")({
   head: titled("Import"),
+  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
+  codeSplitGroupings: [["component"], ["errorComponent"]],
+  pendingComponent: pageLoading("ImportLoading"),
   component: ImportPage,
   // The generic panel: a title shared with the page would be pulled into the first bundle.
   errorComponent: RouteError,
 });
-
-const title = "Import transactions";
-const subtitle =
-  "Bring your history in from a broker's or exchange's CSV export. Nothing is written until you import.";
 
 const sources: SelectOption<ImportSource>[] = [
   { value: "schwab", label: "Charles Schwab" },
@@ -258,15 +259,7 @@ function ImportPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title={title}
-        subtitle={subtitle}
-        actions={
-          <Link to="/transaction-history" className={buttonClass("secondary")}>
-            Transaction History
-          </Link>
-        }
-      />
+      <PageHeader title={importTitle} subtitle={importSubtitle} actions={<ToHistory />} />
 
       <Card className="space-y-4 p-6">
         <h2 className="text-lg font-semibold">1. Choose the file</h2>

@@ -12,11 +12,16 @@ import { Field } from "../../../components/ui/Field";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../lib/format";
 import { titled } from "../../../lib/head";
+import { pageLoading } from "../../../lib/page-loading";
+import { corporateActionsSubtitle } from "../../../components/loading/FormPagesLoading";
 import { errorMessage, trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/_app/_admin/corporate-actions")({
   staticData: { nonAdminTo: "/access-denied" },
   head: titled("Corporate Actions"),
+  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
+  codeSplitGroupings: [["component"], ["errorComponent"]],
+  pendingComponent: pageLoading("CorporateActionsLoading"),
   component: CorporateActionsPage,
   errorComponent: RouteError,
 });
@@ -64,10 +69,7 @@ function CorporateActionsPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Corporate Actions"
-        subtitle="Read a stock's splits and dividends from the market data provider again, past the cache, and apply them to everyone who has traded it."
-      />
+      <PageHeader title="Corporate Actions" subtitle={corporateActionsSubtitle} />
       <Card className="space-y-4">
         <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3">
           <Field
