@@ -23,13 +23,8 @@ import { TwoFactor } from "./-components/TwoFactor";
 export const Route = createFileRoute("/_app/account")({
   staticData: { signedOutTo: "/access-denied" },
   head: titled("Account Settings"),
-  // Its two-factor and API key settings, read with the page's code. A failed read is their
-  // panel's to show, not the route's.
-  loader: ({ context: { queryClient, trpc } }) =>
-    Promise.all([
-      queryClient.prefetchQuery(trpc.mfa.status.queryOptions()),
-      queryClient.prefetchQuery(trpc.apiKeys.list.queryOptions()),
-    ]),
+  // No loader: its first paint is its forms; the two-factor and API key panels below load in
+  // place, each with its own loading state and Retry.
   // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
   codeSplitGroupings: [["component"]],
   pendingComponent: pageLoading("AccountLoading"),
