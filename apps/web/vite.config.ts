@@ -75,9 +75,12 @@ export default defineConfig({
             {
               name: "routes",
               // With the two helpers every page's navbar uses, which would otherwise sit in the
-              // forms chunk and drag it onto pages without a form.
+              // forms chunk and drag it onto pages without a form, and the button, which the home
+              // and sign-in pages both draw (alone it is a chunk of its own on both).
               test: (id: string) =>
-                /[\\/]src[\\/](components[\\/]ui[\\/]cx|lib[\\/]use-is-client)\.ts$/.test(id) ||
+                /[\\/]src[\\/](components[\\/]ui[\\/](cx\.ts|Button\.tsx)|lib[\\/]use-is-client\.ts)$/.test(
+                  id,
+                ) ||
                 (/[\\/]src[\\/]routes[\\/]/.test(id) &&
                   !id.includes("tsr-split") &&
                   !id.includes("tsr-shared") &&

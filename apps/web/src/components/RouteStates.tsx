@@ -1,4 +1,10 @@
-import { useRouter, type ErrorComponentProps } from "@tanstack/react-router";
+import {
+  useMatch,
+  useRouter,
+  useRouterState,
+  type ErrorComponentProps,
+} from "@tanstack/react-router";
+import { pageLayouts } from "./loading/PageLoading";
 import type { ReactNode } from "react";
 import { Alert } from "./ui/Alert";
 import { Button } from "./ui/Button";
@@ -41,8 +47,15 @@ export function PageSkeleton({
   );
 }
 
-/** The default pending state: a page-sized skeleton, for routes that name no layout of their own. */
+/**
+ * The default pending state: the page's own loading layout (./loading/PageLoading), else a
+ * page-sized skeleton. Shown for the signed-in layout on a first load, it is the opened page's.
+ */
 export function RoutePending() {
+  const own = useMatch({ strict: false, select: (match) => match.routeId });
+  const page = useRouterState({ select: (state) => state.matches.at(-1)?.routeId });
+  const Layout = pageLayouts[(own === "/_app" ? page : own) ?? ""];
+  if (Layout) return <Layout />;
   return (
     <div role="status" aria-busy="true" aria-label="Loading page" className="space-y-6">
       <Skeleton className="h-9 w-64" />

@@ -91,15 +91,10 @@ export function Navbar() {
           </ul>
           <div className="flex flex-col gap-1 xl:ml-auto xl:flex-row xl:items-center">
             {session?.user.isAdmin && (
-              // Until its code arrives, the menu's button as it will be (an admin page's
-              // prerendered first paint shows it too): nothing moves when the menu replaces it.
-              <Suspense
-                fallback={
-                  <span className={linkClass}>
-                    Admin <span className="inline-block w-4" />
-                  </span>
-                }
-              >
+              // Until its code arrives, the menu's name where its button will be (an admin page's
+              // prerendered first paint shows it too): the button takes its place, only wider
+              // by its arrow, to the left, as this group is aligned to the right.
+              <Suspense fallback={<span className={linkClass}>Admin</span>}>
                 <AdminMenu />
               </Suspense>
             )}

@@ -227,7 +227,7 @@ export function LandingLoading() {
           {user?.name ? (
             `${user.previousLoginDate ? "Welcome back" : "Welcome"}, ${user.name}!`
           ) : (
-            <>Welcome back, {pending("h-8 w-40")}</>
+            <>Welcome back, {pending("h-6 w-40")}</>
           )}
         </h1>
         <p className="mt-1 text-muted">What would you like to do today?</p>

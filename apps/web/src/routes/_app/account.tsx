@@ -15,7 +15,6 @@ import { sessionStore } from "../../lib/session";
 import { errorMessage, trpcClient } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { titled } from "../../lib/head";
-import { pageLoading } from "../../lib/page-loading";
 import { accountSubtitle } from "../../components/loading/FormPagesLoading";
 import { ApiKeys } from "./-components/ApiKeys";
 import { TwoFactor } from "./-components/TwoFactor";
@@ -25,9 +24,6 @@ export const Route = createFileRoute("/_app/account")({
   head: titled("Account Settings"),
   // No loader: its first paint is its forms; the two-factor and API key panels below load in
   // place, each with its own loading state and Retry.
-  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
-  codeSplitGroupings: [["component"]],
-  pendingComponent: pageLoading("AccountLoading"),
   component: AccountPage,
 });
 

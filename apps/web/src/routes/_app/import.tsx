@@ -30,7 +30,6 @@ import { textInput } from "../../lib/form";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { formatDateTime } from "../../lib/format";
 import { titled } from "../../lib/head";
-import { pageLoading } from "../../lib/page-loading";
 import { importSubtitle, importTitle, ToHistory } from "../../components/loading/FormPagesLoading";
 import { trpc } from "../../lib/trpc";
 import { guessColumns, guessDelimiter, headerColumns } from "./import/-components/guess-mapping";
@@ -38,9 +37,6 @@ import { SavedMappings } from "./import/-components/SavedMappings";
 
 export const Route = createFileRoute("/_app/import")({
   head: titled("Import"),
-  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
-  codeSplitGroupings: [["component"], ["errorComponent"]],
-  pendingComponent: pageLoading("ImportLoading"),
   component: ImportPage,
   // The generic panel: a title shared with the page would be pulled into the first bundle.
   errorComponent: RouteError,

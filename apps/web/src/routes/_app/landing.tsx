@@ -3,23 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { PortfolioGlance } from "../../components/portfolio/PortfolioGlance";
 import { QuickOverview, ToolCards } from "../../components/loading/LandingLoading";
 import { formatDateTime } from "../../lib/format";
-import { pageLoading } from "../../lib/page-loading";
 import { trpc } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/landing")({
   head: titled("Home"),
-  // The portfolio's value and the overview counts, read with the page's code. A failed read shows
-  // as N/A in its place, not as the route's error.
-  loader: ({ context: { queryClient, trpc } }) =>
-    Promise.all([
-      queryClient.prefetchQuery(trpc.portfolioSummary.get.queryOptions()),
-      queryClient.prefetchQuery(trpc.overview.counts.queryOptions()),
-    ]),
-  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
-  codeSplitGroupings: [["component"]],
-  pendingComponent: pageLoading("LandingLoading"),
   component: LandingPage,
 });
 

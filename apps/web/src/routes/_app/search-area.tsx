@@ -25,23 +25,12 @@ import { MarketMovers, useMarketMovers } from "./search-area/-components/MarketM
 import { SearchResultCard } from "./search-area/-components/SearchResultCard";
 import { SymbolSearchForm } from "./search-area/-components/SymbolSearchForm";
 import { titled } from "../../lib/head";
-import { pageLoading } from "../../lib/page-loading";
 import { SearchAreaHeader } from "../../components/loading/SearchAreaLoading";
 
 export const Route = createFileRoute("/_app/search-area")({
   // The spec: the stock search page sends signed-out visitors to /access-denied.
   staticData: { signedOutTo: "/access-denied" },
   head: titled("Stock Search"),
-  // The watchlist, fresh as the page keeps it, read with the page's code (the market movers, below
-  // the fold on a phone, load as the page renders). A failed read is the page's panel to show.
-  loader: ({ context: { queryClient, trpc } }) =>
-    queryClient.prefetchQuery({
-      ...trpc.watchlist.list.queryOptions(),
-      staleTime: STOCK_REFRESH_INTERVAL_MS,
-    }),
-  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
-  codeSplitGroupings: [["component"]],
-  pendingComponent: pageLoading("SearchAreaLoading"),
   component: SearchAreaPage,
 });
 

@@ -12,7 +12,6 @@ import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";
 import { buttonClass } from "../../components/ui/Button";
 import { titled } from "../../lib/head";
-import { pageLoading } from "../../lib/page-loading";
 import { DashboardHeader } from "../../components/loading/StockDashboardLoading";
 
 export const Route = createFileRoute("/_app/stock-dashboard")({
@@ -20,9 +19,6 @@ export const Route = createFileRoute("/_app/stock-dashboard")({
   // What the first paint shows, read with the page's code: the watchlist (fresh as the page keeps
   // it), the market summary and the holdings. A failed read is the page's panel to show (the
   // spec's 'Failed to load stock data'), not the route's error.
-  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
-  codeSplitGroupings: [["component"]],
-  pendingComponent: pageLoading("StockDashboardLoading"),
   component: StockDashboardPage,
 });
 

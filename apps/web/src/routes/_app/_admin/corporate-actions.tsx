@@ -12,16 +12,12 @@ import { Field } from "../../../components/ui/Field";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../lib/format";
 import { titled } from "../../../lib/head";
-import { pageLoading } from "../../../lib/page-loading";
 import { corporateActionsSubtitle } from "../../../components/loading/FormPagesLoading";
 import { errorMessage, trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/_app/_admin/corporate-actions")({
   staticData: { nonAdminTo: "/access-denied" },
   head: titled("Corporate Actions"),
-  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
-  codeSplitGroupings: [["component"], ["errorComponent"]],
-  pendingComponent: pageLoading("CorporateActionsLoading"),
   component: CorporateActionsPage,
   errorComponent: RouteError,
 });

@@ -1,5 +1,4 @@
 import {
-  CRYPTO_REFRESH_INTERVAL_MS,
   SYMBOL_MAX_LENGTH,
   cryptoMessages,
   marketMessages,
@@ -30,7 +29,6 @@ import { inputClass } from "../../../components/ui/Field";
 import { LiveNote } from "../../../components/assets/LiveFigure";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
-import { pageLoading } from "../../../lib/page-loading";
 import { CryptoSearchHeader } from "../../../components/loading/CryptoSearchLoading";
 
 interface CryptoSearch {
@@ -45,22 +43,6 @@ export const Route = createFileRoute("/_app/crypto/")({
     typeof search.symbol === "string" && search.symbol.trim() !== ""
       ? { symbol: search.symbol.trim().toUpperCase() }
       : {},
-  // The watchlist and positions, fresh as the page keeps them, read with the page's code. A failed
-  // read is the page's panel to show (the spec's 'Failed to load saved cryptocurrencies').
-  loader: ({ context: { queryClient, trpc } }) =>
-    Promise.all([
-      queryClient.prefetchQuery({
-        ...trpc.cryptoWatchlist.list.queryOptions(),
-        staleTime: CRYPTO_REFRESH_INTERVAL_MS,
-      }),
-      queryClient.prefetchQuery({
-        ...trpc.cryptoPortfolio.list.queryOptions(),
-        staleTime: CRYPTO_REFRESH_INTERVAL_MS,
-      }),
-    ]),
-  // Its loading layout is not split from this file, as lib/page-loading.ts keeps it small.
-  codeSplitGroupings: [["component"]],
-  pendingComponent: pageLoading("CryptoSearchLoading"),
   component: CryptoSearchPage,
 });
 

@@ -1,0 +1,66 @@
+import { expect, type Page } from "@playwright/test";
+import { signedInPortfolioUser } from "./portfolio-support";
+import { test } from "./polled-prices";
+
+/**
+ * A page's loading layout is its own frame (issue 14): its headings stand where the page's will,
+ * so nothing moves when the page takes its place. Measured on a phone, where the layouts are
+ * tallest, as each page is first loaded from its address (the prerendered layout, then the app's).
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Where each heading of the page stands, by its text. */
+async function headings(page: Page): Promise<Map<string, number>> {
+  const boxes = await page
+    .locator("main h1, main h2")
+    .evaluateAll((elements) =>
+      elements.map((element) => [
+        element.textContent?.trim() ?? "",
+        element.getBoundingClientRect().top + window.scrollY,
+      ]),
+    );
+  return new Map(boxes as [string, number][]);
+}
+
+test("each signed-in page's loading layout puts its headings where the page puts them", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const user = await signedInPortfolioUser(page, request, "Layout Reader");
+  await user.watchStocks("AAPL");
+  await user.watchCrypto("BTC");
+  for (const path of [
+    "/landing",
+    "/stock-dashboard",
+    "/search-area",
+    "/crypto",
+    "/crypto-dashboard",
+    "/account",
+    "/import",
+  ]) {
+    await test.step(path, async () => {
+      // Every read waits until the loading layout has been measured.
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/api\/trpc\//, async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto(path);
+      await expect(page.locator("main [aria-busy=true]").first()).toBeVisible();
+      const loading = await headings(page);
+      release();
+      await page.unrouteAll({ behavior: "wait" });
+      await expect(page.locator("main [aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+      const loaded = await headings(page);
+      // The page's head (its title and the first panel under it): further down, a panel the
+      // page fills as its reads answer (a watchlist's cards) is the page's own to size.
+      const shared = [...loading.keys()].filter((text) => loaded.has(text)).slice(0, 2);
+      expect(shared.length, `${path}: headings in both`).toBeGreaterThan(0);
+      for (const text of shared) {
+        expect(loaded.get(text), `${path}: "${text}"`).toBeCloseTo(loading.get(text)!, 0);
+      }
+    });
+  }
+});
