@@ -34,6 +34,7 @@ import { TransactionCards } from "./transaction-history/-components/TransactionC
 import { TransactionFilters } from "./transaction-history/-components/TransactionFilters";
 import { AssetBadge, SideBadge } from "./transaction-history/-components/badges";
 import { titled } from "../../lib/head";
+import { subtitle, title } from "./transaction-history/-components/page-text";
 
 export const Route = createFileRoute("/_app/transaction-history")({
   head: titled("Transaction History"),
@@ -61,9 +62,6 @@ export const Route = createFileRoute("/_app/transaction-history")({
   ),
   component: TransactionHistoryPage,
 });
-
-const title = "Transaction History";
-const subtitle = "Every buy and sell of your stocks and cryptocurrencies.";
 
 function listInput(search: ReturnType<typeof withDefaults>) {
   return { ...filterQuery(search), page: search.page, pageSize: search.pageSize };

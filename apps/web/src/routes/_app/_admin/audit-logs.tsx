@@ -20,6 +20,7 @@ import { formatDateTime, orNA } from "../../../lib/format";
 import { errorMessage, httpStatusOf } from "../../../lib/errors";
 import { trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
+import { subtitle, title } from "./-components/audit-log-text";
 
 /** Filters, sort and page live in the URL, so a view of the log can be shared and reloaded. */
 interface AuditSearch {
@@ -103,9 +104,6 @@ export const Route = createFileRoute("/_app/_admin/audit-logs")({
   ),
   component: AuditLogsPage,
 });
-
-const title = "Audit Logs";
-const subtitle = "Sign-ins, account changes and administrator actions.";
 
 function listInput(search: ResolvedSearch) {
   return {
