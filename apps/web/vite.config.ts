@@ -17,11 +17,14 @@ export default defineConfig({
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,
-      // Loaders stay with the route's definition: they only name queries of the router context
-      // (the signed-in layout brings the tRPC client), so data requests start at once, in
-      // parallel with the page's code chunk, rather than after a loader chunk arrives.
+      // A loader is a chunk of its own (~150-300 B gzip), not part of the route definitions'
+      // chunk, which / and /login load too, within their 110 KB: the signed-in pages' loaders took
+      // that over. A first load does not wait for it: the API names it among the page's code to
+      // preload (apps/api page-preloads.ts), with the tRPC client the signed-in layout loads
+      // before any loader runs. A link preloads it as it is approached (defaultPreload 'intent').
       codeSplittingOptions: {
         defaultBehavior: [
+          ["loader"],
           ["component"],
           ["pendingComponent", "errorComponent", "notFoundComponent"],
         ],

@@ -25,6 +25,10 @@ const manifest: ViteManifest = {
   },
   "src/routes/_app/portfolio-summary.tsx?tsr-split=errorComponent---notFoundComponent---pendingComponent":
     { file: "assets/portfolio-summary-pending.js" },
+  "src/routes/_app/portfolio-summary.tsx?tsr-split=loader": {
+    file: "assets/portfolio-summary-loader.js",
+    imports: ["_routes.js"],
+  },
   "src/routes/_app/research/$symbol.tsx?tsr-split=component": { file: "assets/research.js" },
   "src/routes/_app/crypto/index.tsx?tsr-split=component": { file: "assets/crypto-search.js" },
   "src/routes/_app/crypto/$symbol.tsx?tsr-split=component": { file: "assets/coin.js" },
@@ -40,7 +44,11 @@ describe("page preloads", () => {
 
   it("names a signed-in page's chunks, its layout's and the tRPC client's, never the entry's", () => {
     expect(preloads("/portfolio-summary")).toEqual([
-      ...signedIn,
+      "assets/trpc.js",
+      "assets/query.js",
+      // The loader's first: the page's data requests wait for it, not for the rest.
+      "assets/portfolio-summary-loader.js",
+      "assets/_app.js",
       "assets/portfolio-summary.js",
       "assets/format.js",
       "assets/portfolio-summary-pending.js",

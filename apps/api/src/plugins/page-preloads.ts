@@ -1,9 +1,9 @@
 /**
  * The code a first load of a client-side route needs beyond the entry: the page's code-split
- * chunks, its layouts' chunks, and the tRPC client the signed-in layout loads before any data
- * request. The browser would otherwise find them one round trip after another (the entry, then
- * the client, then the page), so the page's data request and code start late; listed in the
- * HTML as `modulepreload` links they load beside the entry.
+ * chunks (its loader's too), its layouts' chunks, and the tRPC client the signed-in layout loads
+ * before any data request. The browser would otherwise find them one round trip after another
+ * (the entry, then the client, then the page), so the page's data request and code start late;
+ * listed in the HTML as `modulepreload` links they load beside the entry.
  *
  * Read from Vite's build manifest, whose keys name the source files: a route file
  * `src/routes/_app/research/$symbol.tsx` serves `/research/:symbol` (segments starting with `_`
@@ -22,6 +22,7 @@ export type ViteManifest = Record<string, ManifestChunk>;
 const signedInModules = ["src/lib/trpc.ts"];
 
 const routeKey = /^src\/routes\/(.+)\.tsx\?tsr-split=/;
+const isLoader = (key: string) => key.endsWith("?tsr-split=loader");
 
 interface RoutePreloads {
   pattern: RegExp;
@@ -60,11 +61,15 @@ export function pagePreloads(manifest: ViteManifest): (path: string) => string[]
     const pattern = pathPattern(routeFile);
     if (!pattern) continue;
     const segments = routeFile.split("/");
-    // The route's own chunks and those of each layout above it, outermost first.
+    // The route's own chunks and those of each layout above it, outermost first; its loader's
+    // first of all, as the page's data requests wait for it (and the tRPC client) alone, while
+    // the browser fetches a long list a few files at a time.
     const owners = segments.map((_, i) => segments.slice(0, i + 1).join("/"));
-    const chunkKeys = owners.flatMap((owner) =>
-      keys.filter((key) => key.startsWith(`src/routes/${owner}.tsx?tsr-split=`)),
-    );
+    const chunkKeys = owners
+      .flatMap((owner) =>
+        keys.filter((key) => key.startsWith(`src/routes/${owner}.tsx?tsr-split=`)),
+      )
+      .sort((a, b) => Number(isLoader(b)) - Number(isLoader(a)));
     const signedIn = segments[0] === "_app" ? signedInModules : [];
     const files = withImports(manifest, [...signedIn, ...chunkKeys], new Set());
     routes.push({ pattern, files: [...files].filter((file) => !loadedByEntry.has(file)) });

@@ -9,6 +9,13 @@ import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/landing")({
   head: titled("Home"),
+  // The portfolio's value and the overview counts, read with the page's code. A failed read shows
+  // as N/A in its place, not as the route's error.
+  loader: ({ context: { queryClient, trpc } }) =>
+    Promise.all([
+      queryClient.prefetchQuery(trpc.portfolioSummary.get.queryOptions()),
+      queryClient.prefetchQuery(trpc.overview.counts.queryOptions()),
+    ]),
   component: LandingPage,
 });
 

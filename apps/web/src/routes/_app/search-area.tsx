@@ -31,6 +31,15 @@ export const Route = createFileRoute("/_app/search-area")({
   // The spec: the stock search page sends signed-out visitors to /access-denied.
   staticData: { signedOutTo: "/access-denied" },
   head: titled("Stock Search"),
+  // The watchlist, fresh as the page keeps it, read with the page's code (the market movers, below
+  // the fold on a phone, load as the page renders). A failed read is the page's panel to show,
+  // without retries first (the page's poll is its retry).
+  loader: ({ context: { queryClient, trpc } }) =>
+    queryClient.prefetchQuery({
+      ...trpc.watchlist.list.queryOptions(),
+      staleTime: STOCK_REFRESH_INTERVAL_MS,
+      retry: false,
+    }),
   component: SearchAreaPage,
 });
 

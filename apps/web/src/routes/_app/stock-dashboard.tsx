@@ -18,7 +18,18 @@ export const Route = createFileRoute("/_app/stock-dashboard")({
   head: titled("Stock Dashboard"),
   // What the first paint shows, read with the page's code: the watchlist (fresh as the page keeps
   // it), the market summary and the holdings. A failed read is the page's panel to show (the
-  // spec's 'Failed to load stock data'), not the route's error.
+  // spec's 'Failed to load stock data'), not the route's error; the watchlist, polled by the
+  // page, is not retried here either, so that panel is not held back by retries.
+  loader: ({ context: { queryClient, trpc } }) =>
+    Promise.all([
+      queryClient.prefetchQuery({
+        ...trpc.watchlist.list.queryOptions(),
+        staleTime: STOCK_REFRESH_INTERVAL_MS,
+        retry: false,
+      }),
+      queryClient.prefetchQuery(trpc.market.summary.queryOptions()),
+      queryClient.prefetchQuery(trpc.portfolio.list.queryOptions()),
+    ]),
   component: StockDashboardPage,
 });
 

@@ -1,4 +1,5 @@
 import {
+  CRYPTO_REFRESH_INTERVAL_MS,
   SYMBOL_MAX_LENGTH,
   cryptoMessages,
   marketMessages,
@@ -43,6 +44,22 @@ export const Route = createFileRoute("/_app/crypto/")({
     typeof search.symbol === "string" && search.symbol.trim() !== ""
       ? { symbol: search.symbol.trim().toUpperCase() }
       : {},
+  // The watchlist and positions, fresh as the page keeps them, read with the page's code. A failed
+  // read is the page's panel to show (the spec's 'Failed to load saved cryptocurrencies'), without
+  // retries first (the page's poll is its retry).
+  loader: ({ context: { queryClient, trpc } }) =>
+    Promise.all([
+      queryClient.prefetchQuery({
+        ...trpc.cryptoWatchlist.list.queryOptions(),
+        staleTime: CRYPTO_REFRESH_INTERVAL_MS,
+        retry: false,
+      }),
+      queryClient.prefetchQuery({
+        ...trpc.cryptoPortfolio.list.queryOptions(),
+        staleTime: CRYPTO_REFRESH_INTERVAL_MS,
+        retry: false,
+      }),
+    ]),
   component: CryptoSearchPage,
 });
 
