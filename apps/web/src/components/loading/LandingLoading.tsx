@@ -24,7 +24,7 @@ import { Card } from "../ui/Card";
 const pending = (size: string) => (
   <span
     aria-hidden="true"
-    className={`inline-block ${size} animate-pulse rounded bg-surface-muted align-middle`}
+    className={`inline-block ${size} animate-pulse rounded bg-surface-muted align-top`}
   />
 );
 
