@@ -23,20 +23,15 @@ import {
   startBuiltApp,
   type BuiltApp,
 } from "./support/built-app";
+import { pageBenchArgs } from "./support/page-bench-args";
 
 const args = process.argv.slice(2);
-const flag = (name: string, fallback: number) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
+const { flag, routes, webRoots } = pageBenchArgs(args);
 const RUNS = flag("--runs", 3);
 const WIDTH = flag("--width", 390);
 const TICK_MS = flag("--ticks", 10_000);
-const routes = args.filter((arg, i) => !arg.startsWith("--") && !args[i - 1]?.startsWith("--"));
 const dumpAt = args.indexOf("--dump");
 const DUMP = dumpAt >= 0 ? args[dumpAt + 1] : undefined;
-const webRoots = args.flatMap((arg, i) => (args[i - 1] === "--web" ? [arg] : []));
-if (webRoots.length === 0) webRoots.push("");
 
 const apps: { web: string; app: BuiltApp }[] = [];
 for (const web of webRoots) apps.push({ web, app: await startBuiltApp(web || undefined) });
