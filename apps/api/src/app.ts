@@ -19,6 +19,7 @@ import { restRoutes } from "./rest/routes";
 import { systemClock, type Clock } from "./services/clock";
 import { IMPORT_BODY_LIMIT } from "./services/import/service";
 import { createSharedState } from "./shared-state";
+import { requestLimitStore } from "./shared-state/request-limit-store";
 import type { IdempotencyOptions } from "./services/idempotency";
 import type { ThrottleLimits } from "./services/throttles";
 import { createContext } from "./trpc/context";
@@ -76,7 +77,9 @@ export async function buildApp(options: AppOptions) {
     timeWindow: "1 minute",
     allowList: (req) => !req.url.startsWith("/api/"),
     // With several processes the limit is the deployment's, counted in Redis.
-    ...(shared.redis ? { redis: shared.redis, nameSpace: `${env.REDIS_KEY_PREFIX}api-rate:` } : {}),
+    ...(shared.countRequest
+      ? { store: requestLimitStore(shared.countRequest, `${env.REDIS_KEY_PREFIX}api-rate:`) }
+      : {}),
     errorResponseBuilder: (_req, context) => ({
       statusCode: context.statusCode,
       message: `Too many requests; try again in ${context.after}`,

@@ -84,6 +84,7 @@ export function createProcessState(marketClock: MarketClock): SharedState {
     versions: processVersions(),
     upstreamCalls: processCounter(),
     redis: undefined,
+    countRequest: undefined,
     ping: async () => "not configured",
     close: async () => {},
   };

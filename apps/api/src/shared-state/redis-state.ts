@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import { RedisMarketCache } from "./redis-market-cache";
 import { redisLeadership, defaultLeaseTimes, type LeaseTimes } from "./redis-leadership";
+import { redisBatch, type RedisBatch } from "./redis-batch";
 import { redisProviderRateLimiter } from "./redis-rate-limiter";
 import { redisSignals } from "./redis-signals";
 import { RedisSingleFlight } from "./redis-single-flight";
@@ -43,13 +44,14 @@ function connect(url: string, pipelined = false): Redis {
 /** The counters in Redis, so a write on one process makes every process's cached answers miss. */
 function redisVersions(
   redis: Redis,
+  batch: RedisBatch,
   prefix: string,
   onError: (error: unknown) => void,
 ): DataVersions {
   const key = (name: string) => `${prefix}version:${name}`;
   return {
     async read(names) {
-      const values = await redis.mget(names.map(key));
+      const values = await batch.mget(names.map(key));
       return values.map((value) => value ?? "0").join(".");
     },
     async bump(names) {
@@ -99,7 +101,8 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
   const signals = redisSignals(redis, subscriber, onError);
   const lease = { ...defaultLeaseTimes, ...options.lease };
   const leaderships: Leadership[] = [];
-  const versions = redisVersions(redis, prefix, onError);
+  const batch = redisBatch(redis);
+  const versions = redisVersions(redis, batch, prefix, onError);
   return {
     kind: "redis",
     marketCache: versionedMarketCache(
@@ -146,6 +149,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
         }),
     },
     redis,
+    countRequest: (key, windowMs) => batch.count(key, windowMs),
     async ping() {
       try {
         return (await redis.ping()) === "PONG" ? "ok" : "down";

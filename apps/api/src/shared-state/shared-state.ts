@@ -27,8 +27,13 @@ export interface SharedState {
   versions: DataVersions;
   /** Upstream market calls of the whole deployment (every process), by provider and operation. */
   upstreamCalls: UpstreamCallCounter;
-  /** The Redis connection, for libraries with a Redis store of their own (@fastify/rate-limit). */
+  /** The Redis connection, for libraries with a Redis store of their own. */
   redis: Redis | undefined;
+  /**
+   * Counts a request against the deployment's API request limit (one key per client, fixed
+   * windows); undefined with one process, which counts in its own memory.
+   */
+  countRequest: RequestCount | undefined;
   /** For /api/health. */
   ping(): Promise<"ok" | "down" | "not configured">;
   close(): Promise<void>;
@@ -61,6 +66,11 @@ export interface DataVersions {
   /** Counts a write; a failure is reported, never thrown (the write itself is done). */
   bump(names: readonly string[]): Promise<void>;
 }
+
+export type RequestCount = (
+  key: string,
+  windowMs: number,
+) => Promise<{ current: number; ttl: number }>;
 
 /** Fire-and-forget messages to every process (this one included). */
 export interface Signals {

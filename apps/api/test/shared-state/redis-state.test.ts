@@ -263,7 +263,7 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
     unsubscribe();
   });
 
-  it("sends the commands of one turn of the event loop to Redis in one write, in order", async () => {
+  it("sends the commands of one turn of the event loop to Redis in one write, a read after a write seeing it", async () => {
     const state = await process();
     const redis = state.redis!;
     await redis.ping();
@@ -277,7 +277,28 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
       ...Array.from({ length: 5 }, () => state.versions.read(["pipelined", "other"])),
     ]);
     expect(writes).toHaveBeenCalledTimes(1);
-    expect([first, second]).toEqual(["0", "1"]);
+    // The turn's reads go as one script call, which may run after a write queued among them
+    // (a newer version only makes a kept answer miss); a read queued after a write sees it.
+    expect(["0", "1"]).toContain(first);
+    expect(second).toBe("1");
+  });
+
+  it("counts requests in fixed windows, the turn's counts and reads in one script call", async () => {
+    const state = await process();
+    const count = state.countRequest!;
+    const key = `${prefix}api-rate:10.0.0.1`;
+    const [one, two, versions, three] = await Promise.all([
+      count(key, 60_000),
+      count(key, 60_000),
+      state.versions.read(["counted", "other"]),
+      count(key, 60_000),
+    ]);
+    expect([one.current, two.current, three.current]).toEqual([1, 2, 3]);
+    expect(one.ttl).toBe(60_000);
+    expect(three.ttl).toBeGreaterThan(59_000);
+    expect(three.ttl).toBeLessThanOrEqual(60_000);
+    expect(versions).toBe("0.0");
+    expect(await state.redis!.pttl(key)).toBeGreaterThan(59_000);
   });
 
   it("answers ok to a health check while Redis answers", async () => {
