@@ -13,6 +13,9 @@ for (const width of [1280, 390]) {
     test(`the demo portfolio screens fit ${width} px in the ${colorScheme} theme and stay accessible`, async ({
       page,
     }, testInfo) => {
+      // Three screens, each with a full-page screenshot and, in the dark theme, an axe scan: 54 s
+      // of the default 60 s at load 13, and over it twice at load 15.
+      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme });
       await login(page, demo.user.email, demo.user.password);
