@@ -27,7 +27,10 @@ export function SearchAreaHeader({ note }: { note: ReactNode }) {
   );
 }
 
-/** The page while its watchlist and the market movers load: the search card as a block. */
+/**
+ * The page while its watchlist loads (the route's loader reads it) and before the market movers
+ * start: the search card as a block, and both of the spec's loading panels where the page has them.
+ */
 export function SearchAreaLoading() {
   return (
     <div>
@@ -36,6 +39,10 @@ export function SearchAreaLoading() {
       <section className="mt-10">
         <h2 className="mb-3 text-xl font-semibold">Your Watchlisted Stocks</h2>
         <LoadingPanel label="Loading Stocks" shape="cards" />
+      </section>
+      <section className="mt-10">
+        <h2 className="mb-3 text-xl font-semibold">Market Movers</h2>
+        <LoadingPanel label="Loading Market Movers" shape="tables" />
       </section>
     </div>
   );
