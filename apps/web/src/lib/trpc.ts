@@ -9,3 +9,13 @@ export { errorMessage, httpStatusOf } from "./errors";
 
 /** Query and mutation options for TanStack Query, usable in loaders and components alike. */
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+
+/**
+ * A list a screen keeps fresh by reading it every `intervalMs`. It counts as fresh for one
+ * interval, so what a route's loader has just read is shown, not read again as the page mounts;
+ * and a failed read is not retried, since the next read is the retry (a retry timer would outlive
+ * the screen). Loaders and screens use the same options, so the two cannot drift apart.
+ */
+export function polled<Options extends object>(options: Options, intervalMs: number) {
+  return { ...options, staleTime: intervalMs, refetchInterval: intervalMs, retry: false as const };
+}

@@ -1,7 +1,7 @@
 import { CRYPTO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { httpStatusOf, trpc } from "../../lib/trpc";
+import { httpStatusOf, polled, trpc } from "../../lib/trpc";
 import { useLiveQuotes } from "../assets/live-quotes";
 
 /** An unknown or malformed symbol ('Cryptocurrency not found'): an answer, not worth a retry. */
@@ -19,17 +19,8 @@ export function useCryptoWatchlist({
   autoRefresh = false,
   live = autoRefresh,
 }: { autoRefresh?: boolean; live?: boolean } = {}) {
-  const watchlist = useQuery({
-    ...trpc.cryptoWatchlist.list.queryOptions(),
-    // Fresh for one interval: what the route's loader has just read is not asked for again.
-    ...(autoRefresh
-      ? {
-          staleTime: CRYPTO_REFRESH_INTERVAL_MS,
-          refetchInterval: CRYPTO_REFRESH_INTERVAL_MS,
-          retry: false,
-        }
-      : {}),
-  });
+  const options = trpc.cryptoWatchlist.list.queryOptions();
+  const watchlist = useQuery(autoRefresh ? polled(options, CRYPTO_REFRESH_INTERVAL_MS) : options);
   // A screen that keeps the watchlist fresh gets its prices live too; `live` alone (the
   // dashboard, which the spec does not poll) moves with the stream without polling.
   useLiveQuotes({ crypto: live ? (watchlist.data ?? []).map((item) => item.symbol) : [] });
@@ -58,16 +49,8 @@ export function useCryptoQuote(symbol: string) {
  * for again as the page mounts (the coin page read them twice on every load).
  */
 export function useCryptoPositions({ autoRefresh = false }: { autoRefresh?: boolean } = {}) {
-  return useQuery({
-    ...trpc.cryptoPortfolio.list.queryOptions(),
-    ...(autoRefresh
-      ? {
-          staleTime: CRYPTO_REFRESH_INTERVAL_MS,
-          refetchInterval: CRYPTO_REFRESH_INTERVAL_MS,
-          retry: false,
-        }
-      : {}),
-  });
+  const options = trpc.cryptoPortfolio.list.queryOptions();
+  return useQuery(autoRefresh ? polled(options, CRYPTO_REFRESH_INTERVAL_MS) : options);
 }
 
 /** Coin names by symbol ("BTC" → "Bitcoin"); the list changes rarely. */

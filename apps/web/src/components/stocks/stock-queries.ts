@@ -1,18 +1,13 @@
 import type { SavedStock, StockSnapshot } from "@ledgerline/contracts";
 import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
-import { trpc } from "../../lib/trpc";
+import { polled, trpc } from "../../lib/trpc";
 import { useLiveQuotes } from "../assets/live-quotes";
 
-// Kept fresh, the list counts as fresh for one refresh interval: what a route's loader has just
-// read (with this staleTime) is shown, not asked for again as the page mounts.
-const watchlistOptions = (autoRefresh: boolean) => ({
-  ...trpc.watchlist.list.queryOptions(),
-  staleTime: autoRefresh ? STOCK_REFRESH_INTERVAL_MS : 30_000,
-  refetchInterval: autoRefresh ? STOCK_REFRESH_INTERVAL_MS : (false as const),
-  // While polling, the next cycle is the retry; a retry timer would outlive the screen.
-  ...(autoRefresh ? { retry: false as const } : {}),
-});
+const watchlistOptions = (autoRefresh: boolean) =>
+  autoRefresh
+    ? polled(trpc.watchlist.list.queryOptions(), STOCK_REFRESH_INTERVAL_MS)
+    : { ...trpc.watchlist.list.queryOptions(), staleTime: 30_000 };
 
 /**
  * The watchlist. With `autoRefresh` it refreshes on load (unless read in the last minute) and

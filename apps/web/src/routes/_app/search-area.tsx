@@ -19,7 +19,7 @@ import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";
 import { Alert } from "../../components/ui/Alert";
 import { Card } from "../../components/ui/Card";
-import { trpc } from "../../lib/trpc";
+import { polled, trpc } from "../../lib/trpc";
 import { CompanySearch } from "./search-area/-components/CompanySearch";
 import { MarketMovers, useMarketMovers } from "./search-area/-components/MarketMovers";
 import { SearchResultCard } from "./search-area/-components/SearchResultCard";
@@ -35,11 +35,9 @@ export const Route = createFileRoute("/_app/search-area")({
   // the fold on a phone, load as the page renders). A failed read is the page's panel to show,
   // without retries first (the page's poll is its retry).
   loader: ({ context: { queryClient, trpc } }) =>
-    queryClient.prefetchQuery({
-      ...trpc.watchlist.list.queryOptions(),
-      staleTime: STOCK_REFRESH_INTERVAL_MS,
-      retry: false,
-    }),
+    queryClient.prefetchQuery(
+      polled(trpc.watchlist.list.queryOptions(), STOCK_REFRESH_INTERVAL_MS),
+    ),
   component: SearchAreaPage,
 });
 

@@ -12,6 +12,7 @@ import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";
 import { buttonClass } from "../../components/ui/Button";
 import { titled } from "../../lib/head";
+import { polled } from "../../lib/trpc";
 import { DashboardHeader } from "../../components/loading/StockDashboardLoading";
 
 export const Route = createFileRoute("/_app/stock-dashboard")({
@@ -22,11 +23,9 @@ export const Route = createFileRoute("/_app/stock-dashboard")({
   // page, is not retried here either, so that panel is not held back by retries.
   loader: ({ context: { queryClient, trpc } }) =>
     Promise.all([
-      queryClient.prefetchQuery({
-        ...trpc.watchlist.list.queryOptions(),
-        staleTime: STOCK_REFRESH_INTERVAL_MS,
-        retry: false,
-      }),
+      queryClient.prefetchQuery(
+        polled(trpc.watchlist.list.queryOptions(), STOCK_REFRESH_INTERVAL_MS),
+      ),
       queryClient.prefetchQuery(trpc.market.summary.queryOptions()),
       queryClient.prefetchQuery(trpc.portfolio.list.queryOptions()),
     ]),

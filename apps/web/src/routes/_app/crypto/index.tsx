@@ -28,7 +28,7 @@ import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { LiveNote } from "../../../components/assets/LiveFigure";
-import { errorMessage, trpc } from "../../../lib/trpc";
+import { errorMessage, polled, trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
 import { CryptoSearchHeader } from "../../../components/loading/CryptoSearchLoading";
 
@@ -49,16 +49,12 @@ export const Route = createFileRoute("/_app/crypto/")({
   // retries first (the page's poll is its retry).
   loader: ({ context: { queryClient, trpc } }) =>
     Promise.all([
-      queryClient.prefetchQuery({
-        ...trpc.cryptoWatchlist.list.queryOptions(),
-        staleTime: CRYPTO_REFRESH_INTERVAL_MS,
-        retry: false,
-      }),
-      queryClient.prefetchQuery({
-        ...trpc.cryptoPortfolio.list.queryOptions(),
-        staleTime: CRYPTO_REFRESH_INTERVAL_MS,
-        retry: false,
-      }),
+      queryClient.prefetchQuery(
+        polled(trpc.cryptoWatchlist.list.queryOptions(), CRYPTO_REFRESH_INTERVAL_MS),
+      ),
+      queryClient.prefetchQuery(
+        polled(trpc.cryptoPortfolio.list.queryOptions(), CRYPTO_REFRESH_INTERVAL_MS),
+      ),
     ]),
   component: CryptoSearchPage,
 });
