@@ -67,3 +67,33 @@ test("each signed-in page's loading layout puts its headings where the page puts
     });
   }
 });
+
+test("a first load paints what only the tab knows: the user's greeting, and an intro the reader closed closed", async ({
+  page,
+  request,
+}) => {
+  await signedInPortfolioUser(page, request, "Greeted Reader");
+  await page.evaluate(() => localStorage.setItem("dashboard_intro", "false"));
+  // The app's code waits: what shows is the prerendered layout, as app-shell.js left it.
+  await page.route(/\/assets\/[^/]+\.js$/, () => undefined);
+
+  await page.goto("/landing", { waitUntil: "domcontentloaded" });
+  await expect(page.locator("main [aria-busy=true]").first()).toBeVisible();
+  await expect(page.locator("main h1")).toHaveText(/^Welcome( back)?, Greeted Reader!$/);
+  const greeting = await page.locator("main h1").textContent();
+
+  await page.goto("/stock-dashboard", { waitUntil: "domcontentloaded" });
+  await expect(page.locator("main [aria-busy=true]").first()).toBeVisible();
+  const intro = page.getByRole("button", { name: "Stock Dashboard Overview" });
+  await expect(intro).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText("Every stock on your watchlist")).toBeHidden();
+
+  // The pages, once loaded, say and show the same.
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.goto("/landing");
+  await expect(page.locator("main [aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator("main h1")).toHaveText(greeting!);
+  await page.goto("/stock-dashboard");
+  await expect(intro).toHaveAttribute("aria-expanded", "false", { timeout: 20_000 });
+  await expect(page.getByText("Every stock on your watchlist")).toBeHidden();
+});

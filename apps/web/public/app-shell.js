@@ -4,11 +4,16 @@
 // visitor is sent on to /login or /access-denied and never sees a signed-in page. The page's code
 // (data-preload, from the API) is preloaded once the layout has painted, with the app's script,
 // which /boot.js adds then: preloaded modules fetched before that paint would hold it back.
+// What the layout can know only in the tab, it fills in before that paint, as the parser adds it:
+// the landing page's greeting names the user (the build knows no name), and an intro the reader
+// has closed (CollapsibleIntro, its state in localStorage) is closed. The page's render then
+// shows the same words in the same place, rather than a later, larger paint.
 (function () {
   var script = document.currentScript;
   var signedIn = false;
+  var user = null;
   try {
-    var user = JSON.parse(sessionStorage.getItem("user") || "null");
+    user = JSON.parse(sessionStorage.getItem("user") || "null");
     signedIn =
       !!sessionStorage.getItem("token") &&
       !!user &&
@@ -18,6 +23,59 @@
     /* storage blocked or unreadable: no session */
   }
   if (!signedIn) document.documentElement.classList.add("no-session");
+
+  /** The greeting LandingLoading and the landing page show (a first sign-in: "Welcome"). */
+  function fillGreeting(heading) {
+    if (!signedIn || typeof user.name !== "string" || !user.name) return;
+    heading.textContent =
+      (user.previousLoginDate ? "Welcome back" : "Welcome") + ", " + user.name + "!";
+  }
+  function closeIntro(section) {
+    var closed = false;
+    try {
+      closed = localStorage.getItem(section.getAttribute("data-intro")) === "false";
+    } catch (e) {
+      /* storage blocked: the intro shows open, as the page shows it */
+    }
+    if (!closed) return;
+    var button = section.querySelector("button[aria-expanded]");
+    var body = section.querySelector("[data-intro-body]");
+    if (button) button.setAttribute("aria-expanded", "false");
+    if (body) body.hidden = true;
+    var icon = button && button.querySelector("svg");
+    if (icon) icon.classList.remove("rotate-180");
+  }
+  // Mutation records are delivered in a microtask, so within the parser's task that added the
+  // elements: before the browser paints them. An element is filled in once the parser has gone
+  // past it (its content is whole); only the prerendered layout is.
+  function parsed(node) {
+    for (; node; node = node.parentNode) if (node.nextSibling) return true;
+    return false;
+  }
+  var done = [];
+  function fill() {
+    var found = document.querySelectorAll(
+      "[data-app-shell] [data-session-greeting], [data-app-shell] [data-intro]",
+    );
+    for (var i = 0; i < found.length; i++) {
+      if (done.indexOf(found[i]) >= 0 || !parsed(found[i])) continue;
+      done.push(found[i]);
+      if (found[i].hasAttribute("data-intro")) closeIntro(found[i]);
+      else fillGreeting(found[i]);
+    }
+  }
+  if (signedIn && typeof MutationObserver === "function") {
+    var observer = new MutationObserver(fill);
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+    document.addEventListener(
+      "DOMContentLoaded",
+      function () {
+        fill();
+        observer.disconnect();
+      },
+      { once: true },
+    );
+  }
 
   var files = ((script && script.getAttribute("data-preload")) || "").split(" ");
   document.addEventListener("DOMContentLoaded", function () {

@@ -215,15 +215,16 @@ export function QuickOverview({
 }
 
 /**
- * The landing page while its figures load. The greeting names the user once the session is read
- * (the prerendered first paint knows no name: a grey block of a name's size).
+ * The landing page while its figures load. The greeting names the user once the session is read;
+ * the prerendered layout, built with no name (a grey block of a name's size), has it filled in
+ * from the tab's session by public/app-shell.js before its first paint.
  */
 export function LandingLoading() {
   const user = useSession()?.user;
   return (
     <div role="status" aria-busy="true" aria-label="Loading Home" className="space-y-10">
       <section>
-        <h1 className="text-3xl font-bold tracking-tight">
+        <h1 className="text-3xl font-bold tracking-tight" data-session-greeting>
           {user?.name ? (
             `${user.previousLoginDate ? "Welcome back" : "Welcome"}, ${user.name}!`
           ) : (

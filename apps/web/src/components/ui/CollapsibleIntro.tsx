@@ -13,6 +13,8 @@ function readOpen(storageKey: string): boolean {
 /**
  * An intro section that collapses and expands; its state is remembered per section in browser
  * storage under `storageKey` ("true" or "false"), so a reader who closed it once keeps it closed.
+ * In a prerendered loading layout (built open), public/app-shell.js closes it before the first
+ * paint for that reader, by its data-intro and data-intro-body.
  */
 export function CollapsibleIntro({
   storageKey,
@@ -37,7 +39,10 @@ export function CollapsibleIntro({
   }
 
   return (
-    <section className="mb-6 rounded-xl border border-border bg-surface shadow-sm">
+    <section
+      data-intro={storageKey}
+      className="mb-6 rounded-xl border border-border bg-surface shadow-sm"
+    >
       <h2 className="text-base font-semibold">
         <button
           type="button"
@@ -53,7 +58,7 @@ export function CollapsibleIntro({
           />
         </button>
       </h2>
-      <div id={bodyId} hidden={!open} className="px-5 pb-5 text-sm text-muted">
+      <div id={bodyId} data-intro-body hidden={!open} className="px-5 pb-5 text-sm text-muted">
         {children}
       </div>
     </section>
