@@ -1,20 +1,15 @@
-import {
-  CRYPTO_DASHBOARD_INTRO_KEY,
-  cryptoMessages,
-  portfolioMessages,
-} from "@ledgerline/contracts/browser";
+import { cryptoMessages, portfolioMessages } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Coins, Search } from "lucide-react";
 import { CryptoCardGrid, useHeldNotWatchedCoins } from "../../components/crypto/CryptoCards";
 import { useCoinNames, useCryptoWatchlist } from "../../components/crypto/crypto-queries";
 import { cryptoAsset } from "../../components/assets/crypto";
 import { useAssetActions } from "../../components/assets/useAssetActions";
-import { LoadingPanel, SkeletonBlocks } from "../../components/LoadingPanel";
-import { PageSkeleton, RetryPanel, Skeleton } from "../../components/RouteStates";
+import { LoadingPanel } from "../../components/LoadingPanel";
+import { RetryPanel } from "../../components/RouteStates";
 import { buttonClass } from "../../components/ui/Button";
-import { CollapsibleIntro } from "../../components/ui/CollapsibleIntro";
 import { LiveNote } from "../../components/assets/LiveFigure";
-import { PageHeader } from "../../components/ui/PageHeader";
+import { CryptoDashboardHeader } from "../../components/crypto/CryptoDashboardHeader";
 import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/crypto-dashboard")({
@@ -30,13 +25,14 @@ export const Route = createFileRoute("/_app/crypto-dashboard")({
   component: CryptoDashboardPage,
 });
 
-/** While the loader's reads are slow: the page's header, its intro and its cards as blocks. */
+/** While the loader's reads are slow: the page's header and intro, and its cards as blocks. */
 function CryptoDashboardSkeleton() {
   return (
-    <PageSkeleton title="Crypto Dashboard" subtitle="The coins you watch, at a glance.">
-      <Skeleton className="h-14" />
-      <SkeletonBlocks shape="cards" />
-    </PageSkeleton>
+    <div>
+      {/* The live note's line, kept while it has nothing to say (LiveNote idle). */}
+      <CryptoDashboardHeader note={<span className="block min-h-6" />} />
+      <LoadingPanel label="Loading your crypto watchlist" shape="cards" />
+    </div>
   );
 }
 
@@ -49,23 +45,9 @@ function CryptoDashboardPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Crypto Dashboard"
-        subtitle={
-          <>
-            The coins you watch, at a glance.{" "}
-            <LiveNote polling="Priced when the page opened." idle={items.length === 0} />
-          </>
-        }
+      <CryptoDashboardHeader
+        note={<LiveNote polling="Priced when the page opened." idle={items.length === 0} />}
       />
-      <CollapsibleIntro storageKey={CRYPTO_DASHBOARD_INTRO_KEY} title="Crypto Dashboard Overview">
-        <p>
-          Every coin on your crypto watchlist with its current price, the change over the last 24
-          hours, volume, opening price and 24-hour range. Coins you own show the amount in your
-          portfolio and what it is worth now. Buy more, sell, or remove a coin from its card; open a
-          coin for its price history.
-        </p>
-      </CollapsibleIntro>
 
       {watchlist.isPending ? (
         <LoadingPanel label="Loading your crypto watchlist" shape="cards" />
