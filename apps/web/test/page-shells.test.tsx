@@ -21,12 +21,12 @@ describe("the signed-in pages' shells", () => {
 
   // The text a phone's largest paint is on these pages: painted from the HTML, it is not a later,
   // larger paint when the page replaces its loading layout (issue 14).
-  it.each([["/crypto-dashboard", "Every coin on your crypto watchlist with its current price"]])(
-    "%s paints the page's own words before its data: %s",
-    async (page, words) => {
-      expect(await shell(page)).toContain(words);
-    },
-  );
+  it.each([
+    ["/crypto-dashboard", "Every coin on your crypto watchlist with its current price"],
+    ["/crypto/$symbol", "Priced in US dollars, trading around the clock."],
+  ])("%s paints the page's own words before its data: %s", async (page, words) => {
+    expect(await shell(page)).toContain(words);
+  });
 
   it("paint an admin page with the admin's navigation bar, a user's page with a user's", async () => {
     // Its button, or the stand-in of its size until the menu's code has loaded.

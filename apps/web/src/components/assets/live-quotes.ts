@@ -35,6 +35,8 @@ export function useLiveStatus(): LiveStatus {
       return () => statusListeners.delete(listener);
     },
     () => (openStreams > 0 && deliveringStreams === openStreams ? "live" : "delayed"),
+    // A prerendered loading layout (scripts/prerender.mjs): no stream is open yet.
+    () => "delayed",
   );
 }
 

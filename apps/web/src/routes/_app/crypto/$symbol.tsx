@@ -8,7 +8,6 @@ import {
   useCryptoQuote,
   useCryptoWatchlist,
 } from "../../../components/crypto/crypto-queries";
-import { LiveIndicator } from "../../../components/assets/LiveFigure";
 import { cryptoAsset } from "../../../components/assets/crypto";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
@@ -16,7 +15,7 @@ import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
 import { Button } from "../../../components/ui/Button";
 import { RetryPanel } from "../../../components/RouteStates";
 import { errorMessage } from "../../../lib/trpc";
-import { CoinSkeleton, ReturnToCryptoSearch } from "./-components/CoinStates";
+import { CoinSkeleton, CoinSubtitle, ReturnToCryptoSearch } from "./-components/CoinStates";
 import { PositionDetails } from "./-components/PositionDetails";
 import { PriceHistory } from "./-components/PriceHistory";
 import { pageTitle } from "../../../lib/head";
@@ -90,9 +89,7 @@ function CryptoDetailPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
             {name ? `${name} (${symbol})` : symbol}
           </h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-muted">
-            Priced in US dollars, trading around the clock. <LiveIndicator />
-          </p>
+          <CoinSubtitle />
         </div>
         <div className="flex flex-wrap gap-2">
           {back}

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
+import { LiveIndicator } from "../../../../components/assets/LiveFigure";
 import { Skeleton } from "../../../../components/RouteStates";
 import { buttonClass } from "../../../../components/ui/Button";
 
@@ -16,14 +17,26 @@ export function ReturnToCryptoSearch() {
   );
 }
 
-/** The page's layout while the coin's quote loads: its name, and grey blocks for its panels. */
+/** Under the coin's name: how it is priced, and whether its price is pushed live. */
+export function CoinSubtitle() {
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-2 text-muted">
+      Priced in US dollars, trading around the clock. <LiveIndicator />
+    </p>
+  );
+}
+
+/**
+ * The page's layout while the coin's quote loads: its symbol and subtitle (a first load paints
+ * them from the prerendered layout), and grey blocks for its panels.
+ */
 export function CoinSkeleton({ symbol, back }: { symbol: string; back: ReactNode }) {
   return (
     <div role="status" aria-busy="true" aria-label={`Loading ${symbol}`} className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-2">
+        <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{symbol}</h1>
-          <Skeleton className="h-5 w-72 max-w-full" />
+          <CoinSubtitle />
         </div>
         {back}
       </div>
