@@ -81,6 +81,11 @@ test("a first load paints what only the tab knows: the user's greeting, and an i
   await expect(page.locator("main [aria-busy=true]").first()).toBeVisible();
   await expect(page.locator("main h1")).toHaveText(/^Welcome( back)?, Greeted Reader!$/);
   const greeting = await page.locator("main h1").textContent();
+  await page.goto("/account", { waitUntil: "domcontentloaded" });
+  await expect(page.locator("main [aria-busy=true]").first()).toBeVisible();
+  await expect(
+    page.getByText("Welcome, Greeted Reader. Manage your sign-in details here."),
+  ).toBeVisible();
 
   await page.goto("/stock-dashboard", { waitUntil: "domcontentloaded" });
   await expect(page.locator("main [aria-busy=true]").first()).toBeVisible();

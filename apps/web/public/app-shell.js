@@ -5,9 +5,9 @@
 // (data-preload, from the API) is preloaded once the layout has painted, with the app's script,
 // which /boot.js adds then: preloaded modules fetched before that paint would hold it back.
 // What the layout can know only in the tab, it fills in before that paint, as the parser adds it:
-// the landing page's greeting names the user (the build knows no name), and an intro the reader
-// has closed (CollapsibleIntro, its state in localStorage) is closed. The page's render then
-// shows the same words in the same place, rather than a later, larger paint.
+// the landing and account pages' greetings name the user (the build knows no name), and an intro
+// the reader has closed (CollapsibleIntro, its state in localStorage) is closed. The page's render
+// then shows the same words in the same place, rather than a later, larger paint.
 (function () {
   var script = document.currentScript;
   var signedIn = false;
@@ -24,11 +24,16 @@
   }
   if (!signedIn) document.documentElement.classList.add("no-session");
 
+  var named = signedIn && typeof user.name === "string" && user.name !== "";
   /** The greeting LandingLoading and the landing page show (a first sign-in: "Welcome"). */
   function fillGreeting(heading) {
-    if (!signedIn || typeof user.name !== "string" || !user.name) return;
+    if (!named) return;
     heading.textContent =
       (user.previousLoginDate ? "Welcome back" : "Welcome") + ", " + user.name + "!";
+  }
+  /** The user's name in place of its grey stand-in (the account page's greeting). */
+  function fillName(standIn) {
+    if (named) standIn.parentNode.replaceChild(document.createTextNode(user.name), standIn);
   }
   function closeIntro(section) {
     var closed = false;
@@ -55,12 +60,14 @@
   var done = [];
   function fill() {
     var found = document.querySelectorAll(
-      "[data-app-shell] [data-session-greeting], [data-app-shell] [data-intro]",
+      "[data-app-shell] [data-session-greeting], [data-app-shell] [data-session-name], " +
+        "[data-app-shell] [data-intro]",
     );
     for (var i = 0; i < found.length; i++) {
       if (done.indexOf(found[i]) >= 0 || !parsed(found[i])) continue;
       done.push(found[i]);
       if (found[i].hasAttribute("data-intro")) closeIntro(found[i]);
+      else if (found[i].hasAttribute("data-session-name")) fillName(found[i]);
       else fillGreeting(found[i]);
     }
   }

@@ -66,6 +66,15 @@ describe("a signed-in page's first paint", () => {
     expect(heading.querySelector("b")).toBeNull();
   });
 
+  it("names the user in the account page's greeting", async () => {
+    const doc = await firstPaint("/account", () =>
+      signIn({ name: "Dana Demo", previousLoginDate: null }),
+    );
+    expect(doc.querySelector("main h1 + p")!.textContent).toBe(
+      "Welcome, Dana Demo. Manage your sign-in details here.",
+    );
+  });
+
   it("keeps an intro the reader closed closed, and an unclosed one open", async () => {
     const reader = (open: boolean) => () => {
       signIn({ name: "Dana Demo", previousLoginDate: null });

@@ -27,7 +27,10 @@ export function ImportLoading() {
   );
 }
 
-/** The account page's greeting (the prerendered first paint knows no name: a grey block). */
+/**
+ * The account page's greeting (the prerendered layout knows no name: a grey block, which
+ * public/app-shell.js replaces with the tab's user's name before the first paint).
+ */
 export function accountSubtitle(name: string | undefined) {
   return name ? (
     `Welcome, ${name}. Manage your sign-in details here.`
@@ -36,6 +39,7 @@ export function accountSubtitle(name: string | undefined) {
       Welcome,{" "}
       <span
         aria-hidden="true"
+        data-session-name
         className="inline-block h-5 w-28 animate-pulse rounded bg-surface-muted align-middle"
       />
       . Manage your sign-in details here.
