@@ -2,7 +2,7 @@
 import { PORTFOLIO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { PortfolioPerformanceDetail } from "@ledgerline/contracts";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ReturnsPanel } from "../src/routes/_app/portfolio-summary/-components/ReturnsPanel";
 import { queryClient } from "../src/lib/trpc";
@@ -68,6 +68,8 @@ describe("the returns panel", () => {
         <ReturnsPanel />
       </QueryClientProvider>,
     );
+    // The end value is in the unrealized gain's explanation.
+    fireEvent.click(await screen.findByText("Unrealized gain", { selector: ".sr-only" }));
     expect(await screen.findAllByText(/\$1,201\.00/)).not.toHaveLength(0);
 
     // A minute on, the cards have moved with the market: so have the returns.
@@ -75,5 +77,21 @@ describe("the returns panel", () => {
     expect(reads).toBe(2);
     expect(await screen.findAllByText(/\$1,202\.00/)).not.toHaveLength(0);
     expect(screen.queryAllByText(/\$1,201\.00/)).toHaveLength(0);
+  });
+
+  it("draws a figure's explanation when it is first opened, not with the page", async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ReturnsPanel />
+      </QueryClientProvider>,
+    );
+    const explain = await screen.findByText("Time-weighted return", { selector: ".sr-only" });
+    expect(screen.queryByRole("table", { hidden: true })).toBeNull();
+    expect(screen.queryByText(/pieces\s+are multiplied/)).toBeNull();
+    fireEvent.click(explain);
+    expect(
+      screen.getByRole("table", { name: "Sub-periods of the time-weighted return", hidden: true }),
+    ).toBeDefined();
+    expect(screen.getByText(/pieces\s+are multiplied/)).toBeDefined();
   });
 });

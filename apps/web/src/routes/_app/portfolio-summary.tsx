@@ -91,6 +91,21 @@ function PortfolioSummaryError() {
 
 const LOADER_READ_FRESH_MS = 10_000;
 
+/**
+ * When the prices are from and how they stay fresh. It must not promise a minute's polling next
+ * to a Live badge, nor live prices while they come from polling. It reads the stream's status
+ * itself: the stream opening (or dropping) redraws this line, not the whole page.
+ */
+function PricesSubtitle({ pricedAt }: { pricedAt: string }) {
+  const live = useLiveStatus() === "live";
+  return (
+    <span>
+      Prices as of <span className="num">{formatDateTime(pricedAt)}</span>,{" "}
+      {live ? "updated live as the market moves." : "refreshed every minute."} <LiveIndicator />
+    </span>
+  );
+}
+
 function PortfolioSummaryPage() {
   // Prices refresh every 60 s while this screen is open; the interval ends with the screen. A
   // failed refresh keeps the figures already shown (the next cycle is the retry). The loader's
@@ -102,9 +117,6 @@ function PortfolioSummaryPage() {
     retry: false,
   });
   useLiveSummary(data);
-  // The subtitle must not promise a minute's polling next to a Live badge, nor live prices
-  // while they come from polling.
-  const live = useLiveStatus() === "live";
   const stale = [...data.stocks.positions, ...data.crypto.positions].filter(
     (position) => position.priceSource === "last_known",
   );
@@ -113,13 +125,7 @@ function PortfolioSummaryPage() {
     <div className="space-y-8">
       <PageHeader
         title={pageTitle}
-        subtitle={
-          <span>
-            Prices as of <span className="num">{formatDateTime(data.pricedAt)}</span>,{" "}
-            {live ? "updated live as the market moves." : "refreshed every minute."}{" "}
-            <LiveIndicator />
-          </span>
-        }
+        subtitle={<PricesSubtitle pricedAt={data.pricedAt} />}
         actions={
           <>
             {/* Only on the loaded page, so the link stays out of the first bundle. */}

@@ -139,37 +139,7 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
             everything that earned it counts in the piece the sale ended, beside its proceeds. A buy
             into an empty portfolio starts its piece at the money put in.
           </p>
-          <div className="overflow-x-auto">
-            <table className="mt-2 w-full text-left text-sm">
-              <caption className="sr-only">Sub-periods of the time-weighted return</caption>
-              <thead>
-                <tr>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                  <th scope="col" className="text-right">
-                    Start value
-                  </th>
-                  <th scope="col" className="text-right">
-                    End value
-                  </th>
-                  <th scope="col" className="text-right">
-                    Return
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="num">
-                {explanation.subPeriods.map((piece) => (
-                  <tr key={piece.from}>
-                    <td>{formatCalendarDate(piece.from)}</td>
-                    <td>{formatCalendarDate(piece.to)}</td>
-                    <td className="text-right">{formatCurrency(piece.startValue)}</td>
-                    <td className="text-right">{formatCurrency(piece.endValue)}</td>
-                    <td className="text-right">{formatRatio(piece.return)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SubPeriodsTable pieces={explanation.subPeriods} />
           {flowsTable}
         </Figure>
         <Figure
@@ -260,6 +230,47 @@ function BenchmarkExplanation({
   );
 }
 
+/** The time-weighted return's pieces, one row each. */
+function SubPeriodsTable({
+  pieces,
+}: {
+  pieces: PortfolioPerformanceDetail["explanation"]["subPeriods"];
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="mt-2 w-full text-left text-sm">
+        <caption className="sr-only">Sub-periods of the time-weighted return</caption>
+        <thead>
+          <tr>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+            <th scope="col" className="text-right">
+              Start value
+            </th>
+            <th scope="col" className="text-right">
+              End value
+            </th>
+            <th scope="col" className="text-right">
+              Return
+            </th>
+          </tr>
+        </thead>
+        <tbody className="num">
+          {pieces.map((piece) => (
+            <tr key={piece.from}>
+              <td>{formatCalendarDate(piece.from)}</td>
+              <td>{formatCalendarDate(piece.to)}</td>
+              <td className="text-right">{formatCurrency(piece.startValue)}</td>
+              <td className="text-right">{formatCurrency(piece.endValue)}</td>
+              <td className="text-right">{formatRatio(piece.return)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function Figure({
   label,
   value,
@@ -271,16 +282,26 @@ function Figure({
   wide?: boolean;
   children: ReactNode;
 }) {
+  // The explanation (tables of a year's flows and pieces, each amount formatted) is drawn when
+  // first opened, not with the page: closed, it is never seen, and drawing the six of them was
+  // a long task of the page's first render on a phone. The summary's click draws it in the same
+  // task as the opening; a find-in-page that opens the details draws it on its toggle.
+  const [opened, setOpened] = useState(false);
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="mt-1 text-xl">{value}</dd>
       <dd>
-        <details className="mt-1 text-sm">
-          <summary className="cursor-pointer text-primary">
+        <details
+          className="mt-1 text-sm"
+          onToggle={(event) => {
+            if (event.currentTarget.open) setOpened(true);
+          }}
+        >
+          <summary className="cursor-pointer text-primary" onClick={() => setOpened(true)}>
             Explain<span className="sr-only"> {label}</span>
           </summary>
-          <div className="mt-2 space-y-2 rounded-md bg-surface-muted p-3">{children}</div>
+          <div className="mt-2 space-y-2 rounded-md bg-surface-muted p-3">{opened && children}</div>
         </details>
       </dd>
     </div>
