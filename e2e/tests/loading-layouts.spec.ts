@@ -38,6 +38,8 @@ test("each signed-in page's loading layout puts its headings where the page puts
     "/crypto-dashboard",
     "/account",
     "/import",
+    // The company's name, known to the API without a provider call, is in the first paint.
+    "/research/AAPL",
   ]) {
     await test.step(path, async () => {
       // The app's code waits until the loading layout has been measured: until it runs, the

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
-import type { MarketService } from "@ledgerline/market";
+import { knownCompanyName, type MarketService } from "@ledgerline/market";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
 import { serverLogger } from "./logger";
@@ -143,7 +143,14 @@ export async function buildApp(options: AppOptions) {
   );
 
   const webRoot = options.webRoot === undefined ? (env.WEB_ROOT ?? webDistFolder) : options.webRoot;
-  if (webRoot) await app.register(webPlugin, { root: webRoot });
+  if (webRoot) {
+    await app.register(webPlugin, {
+      root: webRoot,
+      // The simulated market's names are the index list's; a provider's own wording may differ,
+      // and the heading would then change under the reader as the page replaced its layout.
+      companyName: env.MARKET_DATA_PROVIDER === "sim" ? knownCompanyName : undefined,
+    });
+  }
 
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ message: `No route ${req.method} ${req.url.split("?")[0]}` }),

@@ -153,3 +153,37 @@ describe("a signed-in page's prerendered loading layout", () => {
     expect(other.body).not.toContain("data-app-shell");
   });
 });
+
+describe("a stock's research page as first served", () => {
+  const root = mkdtempSync(join(tmpdir(), "ledgerline-web-"));
+  mkdirSync(join(root, "prerendered", "shells"), { recursive: true });
+  writeFileSync(join(root, "index.html"), "<html><head></head><body></body></html>");
+  writeFileSync(
+    join(root, "prerendered", "shells", "research.html"),
+    '<html><head></head><body><div id="root"><div data-app-shell>' +
+      "<h1><span>__COMPANY__</span> (__SYMBOL__)</h1></div></div></body></html>",
+  );
+  writeFileSync(
+    join(root, "prerendered", "shells.json"),
+    JSON.stringify({ "/research/$symbol": "prerendered/shells/research.html" }),
+  );
+  const names = new Map([
+    ["AAPL", "Apple Inc."],
+    ["ABC", 'A & "B" <C>'],
+  ]);
+  const app = Fastify();
+  afterAll(() => app.close());
+
+  it("names the company in its heading when the name is known without a provider call", async () => {
+    await app.register(webPlugin, { root, companyName: (symbol) => names.get(symbol) });
+    const page = await app.inject({ method: "GET", url: "/research/%20aapl" });
+    expect(page.body).toContain("<h1><span>Apple Inc.</span> (AAPL)</h1>");
+  });
+
+  it("leaves the name empty (its grey block shows) for a company it does not know, and escapes a name", async () => {
+    const unknown = await app.inject({ method: "GET", url: "/research/ZZZZ" });
+    expect(unknown.body).toContain("<h1><span></span> (ZZZZ)</h1>");
+    const odd = await app.inject({ method: "GET", url: "/research/abc" });
+    expect(odd.body).toContain("<h1><span>A &amp; &quot;B&quot; &lt;C&gt;</span> (ABC)</h1>");
+  });
+});

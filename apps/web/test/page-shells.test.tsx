@@ -28,6 +28,13 @@ describe("the signed-in pages' shells", () => {
     expect(await shell(page)).toContain(words);
   });
 
+  it("/research/$symbol heads the page with the company's name and symbol, both for the API to fill in", async () => {
+    // The name's stand-in is replaced by the name, or by nothing: then a grey block shows.
+    expect(await shell("/research/$symbol")).toMatch(
+      /<h1 class="text-2xl font-bold tracking-tight sm:text-3xl"><span class="[^"]*empty:animate-pulse[^"]*">__COMPANY__<\/span> <span class="text-muted">\((<!-- -->)?__SYMBOL__(<!-- -->)?\)<\/span><\/h1>/,
+    );
+  });
+
   it("paint an admin page with the admin's navigation bar, a user's page with a user's", async () => {
     // Its button, or the stand-in of its size until the menu's code has loaded.
     const adminMenu = /">Admin( <svg|<\/span>)/;

@@ -15,6 +15,7 @@ export type {
   StockProviderConfig,
 } from "./service/create-market-service";
 export { StockMarketService } from "./service/stock-market-service";
+export { knownCompanyName } from "./sim/stocks/company-profiles";
 export type { RefreshReport, SnapshotResult } from "./service/stock-market-service";
 export { CryptoMarketService, toCryptoQuote } from "./service/crypto-market-service";
 export { staleStoredQuote, storableQuote } from "./service/quote-age";

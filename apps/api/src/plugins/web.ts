@@ -30,11 +30,13 @@ interface Shell {
  * The signed-in pages' HTML: each page's prerendered loading layout (apps/web/scripts/prerender.mjs)
  * naming its code for preloading, and a function that fills in an address's parameters
  * (rendered as `__SYMBOL__`; both parameters are symbols, shown trimmed in capitals as the pages
- * show them). A literal path wins over a parameter that would also match it.
+ * show them), and a stock's company name (`__COMPANY__`). A literal path wins over a parameter
+ * that would also match it.
  */
 function signedInShells(
   root: string,
   withPreloads: (html: string, template: string) => string,
+  companyName: (symbol: string) => string | undefined,
 ): (path: string) => string | undefined {
   const file = join(root, shellsFile);
   if (!existsSync(file)) return () => undefined;
@@ -69,7 +71,12 @@ function signedInShells(
         } catch {
           return undefined;
         }
-        html = html.replaceAll(`__${name.toUpperCase()}__`, escapeHtml(value.trim().toUpperCase()));
+        const shown = value.trim().toUpperCase();
+        html = html.replaceAll(`__${name.toUpperCase()}__`, escapeHtml(shown));
+        // A stock's page names its company in its heading when the name is known without a call
+        // to the provider; else the layout's grey block stands in (an empty name).
+        if (name === "symbol")
+          html = html.replaceAll("__COMPANY__", escapeHtml(companyName(shown) ?? ""));
       }
       return html;
     }
@@ -83,7 +90,14 @@ function signedInShells(
  * layouts, and index.html for any other GET so client-side routes survive a reload, naming the
  * code that route's first load needs (./page-preloads).
  */
-export async function webPlugin(app: FastifyInstance, options: { root: string }) {
+export async function webPlugin(
+  app: FastifyInstance,
+  options: {
+    root: string;
+    /** A stock's company name, if known without a provider call (no name: none filled in). */
+    companyName?: (symbol: string) => string | undefined;
+  },
+) {
   if (!existsSync(join(options.root, "index.html"))) {
     app.log.warn(`web app not built (${options.root}); serving the API only`);
     return;
@@ -108,13 +122,16 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
     return html;
   };
   // The page's code joins the list /app-shell.js preloads after the layout's first paint.
-  const shellFor = signedInShells(options.root, (html, template) =>
-    html.replace(
-      '<script src="/app-shell.js" data-preload="',
-      `$&${preloadsOf(template.replace(/\$\w+/g, "x"))
-        .map((file) => `/${file} `)
-        .join("")}`,
-    ),
+  const shellFor = signedInShells(
+    options.root,
+    (html, template) =>
+      html.replace(
+        '<script src="/app-shell.js" data-preload="',
+        `$&${preloadsOf(template.replace(/\$\w+/g, "x"))
+          .map((file) => `/${file} `)
+          .join("")}`,
+      ),
+    options.companyName ?? (() => undefined),
   );
   await app.register(fastifyStatic, {
     root: options.root,

@@ -304,6 +304,11 @@ export const constituentNames: ReadonlyMap<string, string> = new Map(
   sp500Constituents.map((row) => [row.symbol, curatedName(row.symbol) ?? displayName(row.name)]),
 );
 
+/** An S&P 500 company's name, known without a provider call (the research page's first paint). */
+export function knownCompanyName(symbol: string): string | undefined {
+  return constituentNames.get(symbol);
+}
+
 function curatedName(symbol: string): string | undefined {
   return wellKnownCompanies.find((company) => company.symbol === symbol)?.name;
 }
