@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import type { Notification } from "@ledgerline/contracts";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import NotificationBell from "../src/components/layout/NotificationBell";
-import { queryClient } from "../src/lib/trpc";
+import { fakeTrpcServer, QueryWrapper } from "./support/fake-trpc-server";
 
 // Counts how often the menu's module (and with it the menu library) is loaded.
 const loads = vi.hoisted(() => ({ menu: 0 }));
@@ -26,30 +25,16 @@ const notifications: Notification[] = [
   },
 ];
 
+fakeTrpcServer({ "notifications.list": () => ({ data: notifications }) });
 beforeEach(() => {
   document.body.innerHTML = '<nav aria-label="Main"></nav>';
-  vi.stubGlobal("fetch", (url: string) =>
-    String(url).includes("notifications.list")
-      ? Promise.resolve(
-          new Response(JSON.stringify([{ result: { data: notifications } }]), {
-            headers: { "content-type": "application/json" },
-          }),
-        )
-      : new Promise(() => {}),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
 });
 
 const renderBell = () =>
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryWrapper>
       <NotificationBell />
-    </QueryClientProvider>,
+    </QueryWrapper>,
     { container: document.body.appendChild(document.createElement("div")) },
   );
 

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { PORTFOLIO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { PortfolioPerformanceDetail } from "@ledgerline/contracts";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { ReturnsPanel } from "../src/routes/_app/portfolio-summary/-components/ReturnsPanel";
-import { queryClient } from "../src/lib/trpc";
+import { fakeTrpcServer, QueryWrapper } from "./support/fake-trpc-server";
 
 // The holdings' table reads its own procedure; this test is about the portfolio's figures.
 vi.mock("../src/routes/_app/portfolio-summary/-components/HoldingReturns", () => ({
@@ -35,38 +34,16 @@ const performanceAt = (read: number): PortfolioPerformanceDetail => ({
   },
 });
 
-let reads = 0;
-
-beforeEach(() => {
-  reads = 0;
-  vi.useFakeTimers({
-    shouldAdvanceTime: true,
-    toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"],
-  });
-  vi.stubGlobal("fetch", (url: string) => {
-    if (!String(url).includes("portfolioSummary.performance")) return new Promise(() => {});
-    reads += 1;
-    return Promise.resolve(
-      new Response(JSON.stringify([{ result: { data: performanceAt(reads) } }]), {
-        headers: { "content-type": "application/json" },
-      }),
-    );
-  });
-});
-
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
+const { reads } = fakeTrpcServer({
+  "portfolioSummary.performance": (read) => ({ data: performanceAt(read) }),
 });
 
 describe("the returns panel", () => {
   it("computes its figures again at current prices as often as the summary reads them", async () => {
     render(
-      <QueryClientProvider client={queryClient}>
+      <QueryWrapper>
         <ReturnsPanel />
-      </QueryClientProvider>,
+      </QueryWrapper>,
     );
     // The end value is in the unrealized gain's explanation.
     fireEvent.click(await screen.findByText("Unrealized gain", { selector: ".sr-only" }));
@@ -74,16 +51,16 @@ describe("the returns panel", () => {
 
     // A minute on, the cards have moved with the market: so have the returns.
     await act(() => vi.advanceTimersByTimeAsync(PORTFOLIO_REFRESH_INTERVAL_MS));
-    expect(reads).toBe(2);
+    expect(reads["portfolioSummary.performance"]).toBe(2);
     expect(await screen.findAllByText(/\$1,202\.00/)).not.toHaveLength(0);
     expect(screen.queryAllByText(/\$1,201\.00/)).toHaveLength(0);
   });
 
   it("draws a figure's explanation when it is first opened, not with the page", async () => {
     render(
-      <QueryClientProvider client={queryClient}>
+      <QueryWrapper>
         <ReturnsPanel />
-      </QueryClientProvider>,
+      </QueryWrapper>,
     );
     const explain = await screen.findByText("Time-weighted return", { selector: ".sr-only" });
     expect(screen.queryByRole("table", { hidden: true })).toBeNull();
