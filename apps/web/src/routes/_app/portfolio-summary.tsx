@@ -11,7 +11,6 @@ import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { firstPaint } from "../../lib/first-paint";
-import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Allocation } from "./portfolio-summary/-components/Allocation";
 import {
@@ -21,11 +20,13 @@ import {
   stockHoldings,
 } from "./portfolio-summary/-components/HoldingsSection";
 import { ReturnsPanel } from "./portfolio-summary/-components/ReturnsPanel";
+import {
+  summaryDescription,
+  SummarySubtitle,
+} from "./portfolio-summary/-components/SummarySubtitle";
 import { ValueCards } from "./portfolio-summary/-components/ValueCards";
 import { titled } from "../../lib/head";
 import { useLiveSummary } from "../../components/portfolio/live-summary";
-import { LiveIndicator } from "../../components/assets/LiveFigure";
-import { useLiveStatus } from "../../components/assets/live-quotes";
 
 // The chart library loads with the chart, after the figures have painted.
 const ValueChart = lazy(() =>
@@ -47,7 +48,6 @@ export const Route = createFileRoute("/_app/portfolio-summary")({
 });
 
 const pageTitle = "Portfolio Summary";
-const pageSubtitle = "What you hold, what it cost and what it is worth now.";
 
 function TransactionHistoryLink() {
   return (
@@ -59,7 +59,7 @@ function TransactionHistoryLink() {
 
 function PortfolioSummarySkeleton() {
   return (
-    <PageSkeleton title={pageTitle} subtitle={pageSubtitle}>
+    <PageSkeleton title={pageTitle} subtitle={<SummarySubtitle />}>
       <div className="grid gap-4 md:grid-cols-3">
         <Skeleton className="h-36" />
         <Skeleton className="h-36" />
@@ -78,7 +78,11 @@ function PortfolioSummarySkeleton() {
 function PortfolioSummaryError() {
   return (
     <div className="space-y-8">
-      <PageHeader title={pageTitle} subtitle={pageSubtitle} actions={<TransactionHistoryLink />} />
+      <PageHeader
+        title={pageTitle}
+        subtitle={summaryDescription}
+        actions={<TransactionHistoryLink />}
+      />
       <HoldingsFrame kind={stockHoldings}>
         <Alert tone="error">{portfolioMessages.failedToLoadStockPortfolio}</Alert>
       </HoldingsFrame>
@@ -90,21 +94,6 @@ function PortfolioSummaryError() {
 }
 
 const LOADER_READ_FRESH_MS = 10_000;
-
-/**
- * When the prices are from and how they stay fresh. It must not promise a minute's polling next
- * to a Live badge, nor live prices while they come from polling. It reads the stream's status
- * itself: the stream opening (or dropping) redraws this line, not the whole page.
- */
-function PricesSubtitle({ pricedAt }: { pricedAt: string }) {
-  const live = useLiveStatus() === "live";
-  return (
-    <span>
-      Prices as of <span className="num">{formatDateTime(pricedAt)}</span>,{" "}
-      {live ? "updated live as the market moves." : "refreshed every minute."} <LiveIndicator />
-    </span>
-  );
-}
 
 function PortfolioSummaryPage() {
   // Prices refresh every 60 s while this screen is open; the interval ends with the screen. A
@@ -125,7 +114,7 @@ function PortfolioSummaryPage() {
     <div className="space-y-8">
       <PageHeader
         title={pageTitle}
-        subtitle={<PricesSubtitle pricedAt={data.pricedAt} />}
+        subtitle={<SummarySubtitle pricedAt={data.pricedAt} />}
         actions={
           <>
             {/* Only on the loaded page, so the link stays out of the first bundle. */}
