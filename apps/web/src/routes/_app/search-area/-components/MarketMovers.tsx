@@ -2,7 +2,7 @@ import { marketMessages } from "@ledgerline/contracts/browser";
 import type { MarketMover } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { memo } from "react";
+import { memo, useDeferredValue } from "react";
 import { PercentChange } from "../../../../components/assets/Change";
 import { LoadingPanel } from "../../../../components/LoadingPanel";
 import { RetryPanel } from "../../../../components/RouteStates";
@@ -79,19 +79,21 @@ export function useMarketMovers(refreshMs: number) {
  */
 export const MarketMovers = memo(function MarketMovers({ refreshMs }: { refreshMs: number }) {
   const movers = useMarketMovers(refreshMs);
+  // A read landing is drawn in a deferred render, which React slices between which the page
+  // responds, rather than with the query's own update, drawn in one task (the first read lands
+  // after the page's first render, while a phone is still busy with it).
+  const data = useDeferredValue(movers.data);
   return (
     <section aria-labelledby="movers-heading" className="mt-10">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="movers-heading" className="text-xl font-semibold">
           Market Movers
         </h2>
-        {movers.data && (
-          <p className="text-xs text-muted">Updated {formatDateTime(movers.data.lastUpdate)}</p>
-        )}
+        {data && <p className="text-xs text-muted">Updated {formatDateTime(data.lastUpdate)}</p>}
       </div>
-      {movers.isPending ? (
+      {!data && (movers.isPending || movers.data) ? (
         <LoadingPanel label="Loading Market Movers" shape="tables" />
-      ) : !movers.data ? (
+      ) : !data ? (
         <RetryPanel
           message={errorMessage(movers.error, marketMessages.failedToFetchMarketMovers)}
           onRetry={() => void movers.refetch()}
@@ -99,8 +101,8 @@ export const MarketMovers = memo(function MarketMovers({ refreshMs }: { refreshM
         />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
-          <MoversTable title="Top 10 Gainers" movers={movers.data.gainers} />
-          <MoversTable title="Top 10 Losers" movers={movers.data.losers} />
+          <MoversTable title="Top 10 Gainers" movers={data.gainers} />
+          <MoversTable title="Top 10 Losers" movers={data.losers} />
         </div>
       )}
     </section>
