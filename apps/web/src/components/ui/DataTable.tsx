@@ -1,6 +1,7 @@
 import { flexRender, type RowData, type Table } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, MoveRight } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { cx } from "./cx";
 
 declare module "@tanstack/react-table" {
@@ -13,21 +14,29 @@ declare module "@tanstack/react-table" {
   }
 }
 
-/** Whether the element's content runs past its right edge, kept up to date. */
+/**
+ * Whether the element's content runs past its right edge, kept up to date. First measured at the
+ * start of the frame that paints the table (requested as the table is committed), and drawn in
+ * that frame (flushSync), so its first paint has the hint (no layout shift). The page's render does
+ * not lay the page out to measure it: that was a forced layout of the whole page in the render's
+ * task, a third of the /users render's long task at a phone's CPU; the frame lays it out anyway.
+ * (A ResizeObserver's first report comes too late for that paint: the hint pushed the table down.)
+ */
 function useMoreToTheRight() {
   const scroller = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const update = () =>
       setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
-    update();
+    const frame = requestAnimationFrame(() => flushSync(update));
     const observer = new ResizeObserver(update);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     element.addEventListener("scroll", update, { passive: true });
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       element.removeEventListener("scroll", update);
     };
