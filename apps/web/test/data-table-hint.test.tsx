@@ -2,11 +2,22 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { useEffect } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DataTable } from "../src/components/ui/DataTable";
 
 // The frame's callback runs here outside act(), as in the browser.
 const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+// The observer's reports are not what these tests are about: it never reports.
+beforeEach(() => {
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
 
 afterEach(() => {
   cleanup();
@@ -36,13 +47,6 @@ describe("a table wider than the screen", () => {
       frame = callback;
       return 1;
     });
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
     // Each read of a width lays the page out, in a browser.
     const widthReads = vi.fn();
     const widths = { scrollWidth: 900, clientWidth: 390, scrollLeft: 0 };
@@ -77,13 +81,6 @@ describe("a table wider than the screen", () => {
       order.push("frame requested");
       return 1;
     });
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
     function Before() {
       useEffect(() => {
         order.push("passive effect");
