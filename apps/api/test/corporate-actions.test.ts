@@ -272,3 +272,17 @@ describe("positions read after a split", () => {
     expect(move).toBeLessThan(1.15);
   });
 });
+
+describe("an admin's re-sync", () => {
+  it("answers a symbol the market does not know with the market's 404 and message", async () => {
+    t = await startTestApp();
+    const admin = await t.createAdmin();
+    for (const symbol of ["NaN", "AAAAAAAAAA"]) {
+      const resync = await t.trpc("mutation", "corporateActions.resync", { symbol }, admin.token);
+      expect(resync.status).toBe(404);
+      expect(resync.body).toMatchObject({
+        error: { message: "Failed to fetch company details", data: { code: "NOT_FOUND" } },
+      });
+    }
+  });
+});

@@ -61,15 +61,19 @@ function holdsNul(value: unknown): boolean {
 
 /**
  * Every procedure refuses input holding a NUL character, on both doors and both databases alike
- * (SQLite would store it, PostgreSQL refuses it): no text a person types contains one.
+ * (SQLite would store it, PostgreSQL refuses it): no text a person types contains one. A failure
+ * of the market-data provider, in any procedure that asked it (a read, a trade, an admin's
+ * re-sync), is answered with the spec's market message and an honest status (marketError).
  */
 const procedure = t.procedure.use(async ({ getRawInput, next }) => {
   if (holdsNul(await getRawInput())) {
     throw new TRPCError({ code: "BAD_REQUEST", message: messages.textHasNulCharacter });
   }
   const result = await next();
+  if (result.ok) return result;
   // A lost database connection is a 503 to retry, not a 500.
-  if (!result.ok && isDatabaseUnavailable(result.error)) throw trpcErrorOf(result.error);
+  if (isDatabaseUnavailable(result.error)) throw trpcErrorOf(result.error);
+  if (isMarketDataError(result.error.cause)) throw marketError(result.error.cause);
   return result;
 });
 
@@ -180,12 +184,11 @@ export function marketError(error: MarketDataError): TRPCError {
   return new TRPCError({ code, message: error.message, cause: error });
 }
 
-/** A signed-in user reading market data; provider failures become the spec's messages. */
-export const marketProcedure = userProcedure.use(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && isMarketDataError(result.error.cause)) throw marketError(result.error.cause);
-  return result;
-});
+/**
+ * A signed-in user reading market data. Provider failures become the spec's messages in every
+ * procedure (the base procedure above); the name says which procedures call the provider.
+ */
+export const marketProcedure = userProcedure;
 
 /**
  * Exactly once over tRPC: a signed-in user's mutation may carry `idempotencyKey` in its input.
