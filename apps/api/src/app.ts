@@ -41,6 +41,8 @@ export interface AppOptions {
 }
 
 const API_VERSION = "1.0.0";
+/** How long a connection may take to send a request's head (its line and headers). */
+export const HEADERS_TIMEOUT_MS = 10_000;
 /** The most calls one tRPC request may carry; the busiest screen batches about a dozen. */
 const MAX_TRPC_BATCH = 50;
 
@@ -52,6 +54,10 @@ export async function buildApp(options: AppOptions) {
     genReqId: () => randomUUID(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    // A connection whose request head has not arrived whole within 10 s is answered 408 and
+    // closed (Node's default waits 60 s, checked every 30 s): a client sending its headers a
+    // byte at a time must not hold a socket and a parser for longer.
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
     // Clients of the original system send /api/Portfolio or /api/portfolio/: the same resource.
     routerOptions: { maxParamLength: 5000, caseSensitive: false, ignoreTrailingSlash: true },
   });

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { LIVE_SYMBOLS_LIMIT } from "./market-constants";
+import { LIVE_STREAMS_LIMIT, LIVE_SYMBOLS_LIMIT } from "./market-constants";
 import { cryptoQuote, cryptoSymbol, decimalString, stockSnapshot, stockSymbol } from "./market";
 
 export const liveMessages = {
   tooManySymbols: `At most ${LIVE_SYMBOLS_LIMIT} symbols at once`,
   tooManyForUser: `You can watch live prices of at most ${LIVE_SYMBOLS_LIMIT} symbols at once, across all your open screens and tabs; close one first`,
+  tooManyStreams: `You have ${LIVE_STREAMS_LIMIT} live price streams open, the most at once; close a screen, tab or client that shows live prices first`,
 } as const;
 
 /**

@@ -42,8 +42,12 @@ export const STOCK_REFRESH_INTERVAL_MS = 60_000;
 export const CRYPTO_REFRESH_INTERVAL_MS = 10_000;
 export const PORTFOLIO_REFRESH_INTERVAL_MS = 60_000;
 export const QUOTE_CURRENCY = "USD";
-/** Live prices: the most symbols one user may watch at once, and the SSE heartbeat period. */
+/**
+ * Live prices: the most symbols one user may watch at once, the most streams one user may hold
+ * open at once on one API process, and the SSE heartbeat period.
+ */
 export const LIVE_SYMBOLS_LIMIT = 100;
+export const LIVE_STREAMS_LIMIT = 10;
 export const LIVE_HEARTBEAT_MS = 15_000;
 
 /** A conservative ticker charset: enough for BRK.B and BF.B, nothing a URL or SQL cares about. */

@@ -251,9 +251,10 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
     }
 
     /**
-     * One subscription as an event stream. A failure before the first event (not signed in, bad
-     * input) is sent as tRPC's `serialized-error` event in a 200 stream, as tRPC's adapters do:
-     * an EventSource cannot read the body of any other status. The stream ends, and the
+     * One subscription as an event stream. A refusal (not signed in, bad input, a limit) is a 200
+     * stream of tRPC's `serialized-error` event alone, which ends: an EventSource cannot read the
+     * body of any other status. tRPC's adapters send a `connected` event first, so a client took
+     * the refused stream for an open one until the error came. An accepted stream ends, and the
      * procedure's iteration with it, when the client goes away.
      */
     async function serveSubscription(
@@ -267,10 +268,11 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
       const lastEventId = headerText(req.headers["last-event-id"]);
       let ctx: Context | undefined;
       let input: unknown;
-      async function* failed(error: unknown): AsyncGenerator<never> {
-        yield* [];
-        throw error;
-      }
+      const formatError = (cause: unknown) => {
+        const error = trpcErrorOf(cause);
+        options.onError?.({ error, path, req });
+        return getTRPCErrorShape({ config, error, type: "subscription", path, input, ctx });
+      };
       let data: AsyncIterable<unknown>;
       try {
         if (inputs instanceof TRPCError) throw inputs;
@@ -290,7 +292,9 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
           batchIndex: 0,
         })) as AsyncIterable<unknown>;
       } catch (cause) {
-        data = failed(cause);
+        const refusal = JSON.stringify(config.transformer.output.serialize(formatError(cause)));
+        for (const [name, value] of Object.entries(sseHeaders)) reply.header(name, value);
+        return reply.code(200).send(`event: serialized-error\ndata: ${refusal}\n\n`);
       }
       const stream = sseStreamProducer({
         data,
@@ -298,11 +302,7 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
         lastEventId: lastEventId ?? null,
         ping: { enabled: true, intervalMs: LIVE_HEARTBEAT_MS },
         client: { reconnectAfterInactivityMs: LIVE_HEARTBEAT_MS * 2 },
-        formatError: ({ error: cause }) => {
-          const error = trpcErrorOf(cause);
-          options.onError?.({ error, path, req });
-          return getTRPCErrorShape({ config, error, type: "subscription", path, input, ctx });
-        },
+        formatError: ({ error }) => formatError(error),
       });
       for (const [name, value] of Object.entries(sseHeaders)) reply.header(name, value);
       return reply.code(200).send(Readable.fromWeb(stream as never));

@@ -1,4 +1,9 @@
-import { cryptoQuote, LIVE_HEARTBEAT_MS, stockSnapshot } from "@ledgerline/contracts";
+import {
+  cryptoQuote,
+  LIVE_HEARTBEAT_MS,
+  LIVE_STREAMS_LIMIT,
+  stockSnapshot,
+} from "@ledgerline/contracts";
 import { z } from "zod";
 import { LiveQuoteSubscription } from "../../trpc/routers/live";
 import { EventStreamAnswer } from "../event-stream";
@@ -28,6 +33,7 @@ export const streamRoutes = [
       "A `text/event-stream` that stays open. Each change of a symbol's quote is an event named `quote` whose data is the quote as JSON (the fields of the stock snapshot or crypto quote, decimals as exact strings, and `assetType`); the latest known quote of each symbol comes first.",
       `A comment line \`: heartbeat\` is sent every ${LIVE_HEARTBEAT_MS / 1000} s. Each event has an id; a client that reconnects with the \`Last-Event-ID\` header gets only the quotes that changed since.`,
       "A symbol that is a known coin is streamed as crypto, any other as a stock. A user watches at most 100 distinct symbols at once, across all their open streams (this one, the web app's, other clients'); a stream that would go past that is refused with a 400.",
+      `A user holds at most ${LIVE_STREAMS_LIMIT} streams open at once on one server process; another is refused with a 429 until one ends.`,
     ].join("\n\n"),
     access: "user",
     refusals: marketRefusals,

@@ -1,4 +1,5 @@
 import {
+  LIVE_STREAMS_LIMIT,
   LIVE_SYMBOLS_LIMIT,
   liveMessages,
   liveQuotesInput,
@@ -6,7 +7,7 @@ import {
 } from "@ledgerline/contracts";
 import type { Instrument } from "@ledgerline/market";
 import { tracked, type TRPCRouterRecord } from "@trpc/server";
-import { badRequest } from "../../services/errors";
+import { badRequest, tooManyRequests } from "../../services/errors";
 import { liveTicks, resumePosition, type LiveTickOptions } from "../../services/live-prices";
 import type { AppDeps } from "../../services/scope";
 import { userProcedure } from "../trpc";
@@ -51,17 +52,22 @@ export const liveRouter = {
   /**
    * Every change of these symbols' quotes, starting with the latest known ones. Each tick is
    * tracked by its market time, so a client that reconnects resumes where it was. A user watches
-   * at most LIVE_SYMBOLS_LIMIT distinct symbols across all their open streams; the check runs
-   * before the stream starts, so both doors answer a refusal with a 400 rather than a broken
-   * stream.
+   * at most LIVE_SYMBOLS_LIMIT distinct symbols across all their open streams (a 400 past it) in
+   * at most LIVE_STREAMS_LIMIT streams on one process (a 429 past it: each holds a connection and
+   * a listener per symbol); the checks run before the stream starts, so both doors answer a
+   * refusal with its status and message rather than a broken stream.
    */
   quotes: userProcedure.input(liveQuotesInput).subscription(({ ctx, input, signal }) => {
     const instruments: Instrument[] = [
       ...input.stocks.map((symbol) => ({ assetType: "STOCK" as const, symbol })),
       ...input.crypto.map((symbol) => ({ assetType: "CRYPTO" as const, symbol })),
     ];
-    const release = ctx.deps.liveSymbols.claim(ctx.user.id, instruments, LIVE_SYMBOLS_LIMIT);
-    if (!release) throw badRequest(liveMessages.tooManyForUser);
+    const release = ctx.deps.liveSymbols.claim(ctx.user.id, instruments, {
+      symbols: LIVE_SYMBOLS_LIMIT,
+      streams: LIVE_STREAMS_LIMIT,
+    });
+    if (release === "streams") throw tooManyRequests(liveMessages.tooManyStreams);
+    if (release === "symbols") throw badRequest(liveMessages.tooManyForUser);
     // A stream ended before its first read never runs its body (nor its finally).
     signal?.addEventListener("abort", release, { once: true });
     const after = resumePosition(input.lastEventId);
