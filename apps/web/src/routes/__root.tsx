@@ -1,6 +1,5 @@
 import { createRootRoute, Outlet, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { SessionMonitor } from "../auth/SessionMonitor";
 import { Footer } from "../components/layout/Footer";
 import { Navbar } from "../components/layout/Navbar";
 import { firstPaint, markFirstPagePainted } from "../lib/first-paint";
@@ -10,6 +9,13 @@ import { useSession } from "../lib/use-session";
 
 // Loaded on the first toast, so the public pages' first bundle does not carry the toast library.
 const Toaster = lazy(() => import("../components/layout/Toaster"));
+// The session's timers (expiry, inactivity) start once the first page has painted, so the public
+// pages' first bundle does not carry them either.
+const SessionMonitor = lazy(() =>
+  firstPaint
+    .then(() => import("../auth/SessionMonitor"))
+    .then((module) => ({ default: module.SessionMonitor })),
+);
 
 export const Route = createRootRoute({
   // Each page names itself in its own `head`; the deepest title wins.
@@ -68,7 +74,11 @@ function RootLayout() {
         <Outlet />
       </main>
       {firstPageShown && <Footer />}
-      {session && <SessionMonitor key={session.token} />}
+      {session && firstPageShown && (
+        <Suspense fallback={null}>
+          <SessionMonitor key={session.token} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>{toasterRequested && <Toaster />}</Suspense>
     </div>
   );
