@@ -5,7 +5,6 @@ import {
   type AnyRouteMatch,
 } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
-import { pageLayouts } from "./components/loading/PageLoading";
 import { sessionStore } from "./lib/session";
 import { createAppRouter } from "./router";
 
@@ -52,8 +51,6 @@ export async function prerenderShell(path: string): Promise<string> {
   // Lazy parts render only once loaded: the page's loading layout (or the router's default).
   const Pending = leaf.options.pendingComponent ?? router.options.defaultPendingComponent;
   await (Pending as RouteInfo["options"]["pendingComponent"])?.preload?.();
-  // The router's default shows the page's own layout, loaded lazily too.
-  await pageLayouts[leaf.id]?.preload?.();
   const shown: AnyRouteMatch[] = matches.map((match) => {
     const route = routesById[String(match.routeId)]!;
     const head = route.options.head?.({ params: match.params as Record<string, string> });

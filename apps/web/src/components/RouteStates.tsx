@@ -1,10 +1,4 @@
-import {
-  useMatch,
-  useRouter,
-  useRouterState,
-  type ErrorComponentProps,
-} from "@tanstack/react-router";
-import { pageLayouts } from "./loading/PageLoading";
+import { useRouter, type ErrorComponentProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Alert } from "./ui/Alert";
 import { Button } from "./ui/Button";
@@ -48,14 +42,10 @@ export function PageSkeleton({
 }
 
 /**
- * The default pending state: the page's own loading layout (./loading/PageLoading), else a
- * page-sized skeleton. Shown for the signed-in layout on a first load, it is the opened page's.
+ * The default pending state, for a page without a loading layout of its own (a route's
+ * `pendingComponent`): a page-sized skeleton.
  */
 export function RoutePending() {
-  const own = useMatch({ strict: false, select: (match) => match.routeId });
-  const page = useRouterState({ select: (state) => state.matches.at(-1)?.routeId });
-  const Layout = pageLayouts[(own === "/_app" ? page : own) ?? ""];
-  if (Layout) return <Layout />;
   return (
     <div role="status" aria-busy="true" aria-label="Loading page" className="space-y-6">
       <Skeleton className="h-9 w-64" />

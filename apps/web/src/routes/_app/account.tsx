@@ -15,7 +15,7 @@ import { sessionStore } from "../../lib/session";
 import { errorMessage, trpcClient } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { titled } from "../../lib/head";
-import { accountSubtitle } from "../../components/loading/FormPagesLoading";
+import { AccountLoading, accountSubtitle } from "../../components/loading/FormPagesLoading";
 import { ApiKeys } from "./-components/ApiKeys";
 import { TwoFactor } from "./-components/TwoFactor";
 
@@ -24,6 +24,7 @@ export const Route = createFileRoute("/_app/account")({
   head: titled("Account Settings"),
   // No loader: its first paint is its forms; the two-factor and API key panels below load in
   // place, each with its own loading state and Retry.
+  pendingComponent: AccountLoading,
   component: AccountPage,
 });
 

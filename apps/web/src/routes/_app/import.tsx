@@ -30,13 +30,19 @@ import { textInput } from "../../lib/form";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { formatDateTime } from "../../lib/format";
 import { titled } from "../../lib/head";
-import { importSubtitle, importTitle, ToHistory } from "../../components/loading/FormPagesLoading";
+import {
+  ImportLoading,
+  importSubtitle,
+  importTitle,
+  ToHistory,
+} from "../../components/loading/FormPagesLoading";
 import { trpc } from "../../lib/trpc";
 import { guessColumns, guessDelimiter, headerColumns } from "./import/-components/guess-mapping";
 import { SavedMappings } from "./import/-components/SavedMappings";
 
 export const Route = createFileRoute("/_app/import")({
   head: titled("Import"),
+  pendingComponent: ImportLoading,
   component: ImportPage,
   // The generic panel: a title shared with the page would be pulled into the first bundle.
   errorComponent: RouteError,

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { PortfolioGlance } from "../../components/portfolio/PortfolioGlance";
-import { QuickOverview, ToolCards } from "../../components/loading/LandingLoading";
+import { LandingLoading, QuickOverview, ToolCards } from "../../components/loading/LandingLoading";
 import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
@@ -16,6 +16,7 @@ export const Route = createFileRoute("/_app/landing")({
       queryClient.prefetchQuery(trpc.portfolioSummary.get.queryOptions()),
       queryClient.prefetchQuery(trpc.overview.counts.queryOptions()),
     ]),
+  pendingComponent: LandingLoading,
   component: LandingPage,
 });
 

@@ -25,7 +25,7 @@ import { MarketMovers, useMarketMovers } from "./search-area/-components/MarketM
 import { SearchResultCard } from "./search-area/-components/SearchResultCard";
 import { SymbolSearchForm } from "./search-area/-components/SymbolSearchForm";
 import { titled } from "../../lib/head";
-import { SearchAreaHeader } from "../../components/loading/SearchAreaLoading";
+import { SearchAreaHeader, SearchAreaLoading } from "../../components/loading/SearchAreaLoading";
 
 export const Route = createFileRoute("/_app/search-area")({
   // The spec: the stock search page sends signed-out visitors to /access-denied.
@@ -38,6 +38,7 @@ export const Route = createFileRoute("/_app/search-area")({
     queryClient.prefetchQuery(
       polled(trpc.watchlist.list.queryOptions(), STOCK_REFRESH_INTERVAL_MS),
     ),
+  pendingComponent: SearchAreaLoading,
   component: SearchAreaPage,
 });
 

@@ -13,7 +13,10 @@ import { useAssetActions } from "../../components/assets/useAssetActions";
 import { buttonClass } from "../../components/ui/Button";
 import { titled } from "../../lib/head";
 import { polled } from "../../lib/trpc";
-import { DashboardHeader } from "../../components/loading/StockDashboardLoading";
+import {
+  DashboardHeader,
+  StockDashboardLoading,
+} from "../../components/loading/StockDashboardLoading";
 
 export const Route = createFileRoute("/_app/stock-dashboard")({
   head: titled("Stock Dashboard"),
@@ -29,6 +32,7 @@ export const Route = createFileRoute("/_app/stock-dashboard")({
       queryClient.prefetchQuery(trpc.market.summary.queryOptions()),
       queryClient.prefetchQuery(trpc.portfolio.list.queryOptions()),
     ]),
+  pendingComponent: StockDashboardLoading,
   component: StockDashboardPage,
 });
 

@@ -12,12 +12,16 @@ import { Field } from "../../../components/ui/Field";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../lib/format";
 import { titled } from "../../../lib/head";
-import { corporateActionsSubtitle } from "../../../components/loading/FormPagesLoading";
+import {
+  CorporateActionsLoading,
+  corporateActionsSubtitle,
+} from "../../../components/loading/FormPagesLoading";
 import { errorMessage, trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/_app/_admin/corporate-actions")({
   staticData: { nonAdminTo: "/access-denied" },
   head: titled("Corporate Actions"),
+  pendingComponent: CorporateActionsLoading,
   component: CorporateActionsPage,
   errorComponent: RouteError,
 });

@@ -30,7 +30,10 @@ import { inputClass } from "../../../components/ui/Field";
 import { LiveNote } from "../../../components/assets/LiveFigure";
 import { errorMessage, polled, trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
-import { CryptoSearchHeader } from "../../../components/loading/CryptoSearchLoading";
+import {
+  CryptoSearchHeader,
+  CryptoSearchLoading,
+} from "../../../components/loading/CryptoSearchLoading";
 
 interface CryptoSearch {
   symbol?: string;
@@ -56,6 +59,7 @@ export const Route = createFileRoute("/_app/crypto/")({
         polled(trpc.cryptoPortfolio.list.queryOptions(), CRYPTO_REFRESH_INTERVAL_MS),
       ),
     ]),
+  pendingComponent: CryptoSearchLoading,
   component: CryptoSearchPage,
 });
 
