@@ -192,7 +192,23 @@ describe("price alerts", () => {
       [{ symbol: "BTC", condition: "above", value: "-5" }, alertMessages.notPositive],
       [{ symbol: "BTC", condition: "below", value: "0" }, alertMessages.notPositive],
       [{ symbol: "BTC", condition: "move", value: "1000.01" }, alertMessages.percentTooLarge],
-      [{ symbol: "BTC", condition: "above", value: "12abc" }, alertMessages.invalidValue],
+      [{ symbol: "BTC", condition: "above", value: "12abc" }, "Value must be a number"],
+      [
+        { symbol: "BTC", condition: "above", value: 1e21 },
+        "Value must be at most 1,000,000,000,000",
+      ],
+      [
+        { symbol: "BTC", condition: "above", value: 1e308 },
+        "Value must be at most 1,000,000,000,000",
+      ],
+      [
+        { symbol: "BTC", condition: "above", value: "9".repeat(26) },
+        "Value must be at most 1,000,000,000,000",
+      ],
+      [
+        { symbol: "BTC", condition: "above", value: "0.000000000000000000001" },
+        "Value can have at most 8 decimal places",
+      ],
       [{ symbol: "B-T-C", condition: "above", value: "1" }, marketMessages.invalidCryptoSymbol],
       [{ symbol: "BTC", condition: "sideways", value: "1" }, "expected one of"],
     ];
@@ -201,6 +217,8 @@ describe("price alerts", () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(String(answer.body?.message)).toContain(message);
     }
+    const huge = { symbol: "BTC", assetType: "CRYPTO", condition: "above", value: "9".repeat(26) };
+    expect((await t.trpc("mutation", "alerts.create", huge, user.token)).status).toBe(400);
     expect(await alerts()).toEqual([]);
     expect((await create({ symbol: "BTC", condition: "move", value: "1000" })).status).toBe(200);
 

@@ -233,6 +233,20 @@ describe("dividends", () => {
     expect((await rest("GET", "/corporate-actions?symbol=no%20such!")).status).toBe(400);
     const viaTrpc = await call("mutation", "income.create", { ...entry, amountPerShare: "-1" });
     expect(viaTrpc.status).toBe(400);
+    const tooLarge = [
+      [{ amountPerShare: 1e21 }, "Amount per share must be at most 1,000,000,000,000"],
+      [{ quantity: "9".repeat(26) }, "Quantity must be at most 1,000,000,000,000"],
+      [{ total: 1e308 }, "Total must be at most 1,000,000,000,000"],
+      [
+        { quantity: "1000000000000", amountPerShare: "1000000000" },
+        "Total (quantity x amount per share) must be at most 1,000,000,000,000",
+      ],
+    ] as const;
+    for (const [fields, message] of tooLarge) {
+      const refused = await rest("POST", "/income", { ...entry, exDate: "2026-01-02", ...fields });
+      expect(refused.status, message).toBe(400);
+      expect(refused.body?.message).toBe(message);
+    }
     const income = (await rest("GET", "/income")).body as unknown as IncomeAnswer;
     expect(income.entries).toHaveLength(1);
     expect(income.years).toEqual([{ year: 2026, total: "5.1" }]);

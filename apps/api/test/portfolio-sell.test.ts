@@ -77,7 +77,8 @@ describe("selling stock", () => {
     ["huge", { quantity: "1e20" }, "Quantity must be a number"],
     ["a zero price", { price: "0" }, portfolioMessages.sellPriceMustBePositive],
     ["a non-numeric price", { price: "market" }, "Sell price must be a number"],
-    ["a huge price", { price: 5_000_000_000 }, "Sell price must be at most 1,000,000,000"],
+    ["a huge price", { price: 5e12 }, "Sell price must be at most 1,000,000,000,000"],
+    ["a price past any bound", { price: 1e21 }, "Sell price must be at most 1,000,000,000,000"],
   ])("refuses %s with a clear 400", async (_name, change, message) => {
     const { sell, id, positions } = await holding();
     const response = await sell({ positionId: id, quantity: "1", price: "10", ...change });

@@ -126,8 +126,18 @@ describe("buying stock", () => {
     ["a non-numeric price", { purchasePrice: "cheap" }, "Purchase price must be a number"],
     [
       "a huge price",
-      { purchasePrice: "2000000000" },
-      "Purchase price must be at most 1,000,000,000",
+      { purchasePrice: "2000000000000" },
+      "Purchase price must be at most 1,000,000,000,000",
+    ],
+    [
+      "a 26-digit price",
+      { purchasePrice: "9".repeat(26) },
+      "Purchase price must be at most 1,000,000,000,000",
+    ],
+    [
+      "a price of 1e21",
+      { purchasePrice: 1e21 },
+      "Purchase price must be at most 1,000,000,000,000",
     ],
     [
       "a total too large to record",

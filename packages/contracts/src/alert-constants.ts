@@ -20,7 +20,6 @@ export const alertConditions = ["above", "below", "move"] as const;
 export const alertRepeats = ["once", "rearm"] as const;
 
 export const alertMessages = {
-  invalidValue: "Value must be a decimal number such as 105.5",
   notPositive: "Value must be greater than 0",
   percentTooLarge: `A move alert's percent must be at most ${MAX_ALERT_MOVE_PERCENT}`,
   tooMany: `You can keep at most ${MAX_ALERTS_PER_USER} alerts; delete one first`,

@@ -1,4 +1,4 @@
-import { compare, parseDecimal } from "@ledgerline/money";
+import { compare } from "@ledgerline/money";
 import { z } from "zod";
 import { CRYPTO_SYMBOL_PATTERN, marketMessages, STOCK_SYMBOL_PATTERN } from "./market-constants";
 import {
@@ -10,6 +10,7 @@ import {
   MAX_ALERT_MOVE_PERCENT,
   NOTIFICATIONS_LIMIT,
 } from "./alert-constants";
+import { decimalInput } from "./decimal-input";
 import { decimalString } from "./market";
 
 export const createAlertInput = z
@@ -18,14 +19,7 @@ export const createAlertInput = z
     assetType: z.enum(alertAssetTypes),
     condition: z.enum(alertConditions),
     /** A price for above/below, a percent for move; text or a JSON number, read exactly. */
-    value: z.union([z.string(), z.number()]).transform((input, ctx) => {
-      const value = parseDecimal(input);
-      if (value === undefined) {
-        ctx.addIssue({ code: "custom", message: alertMessages.invalidValue });
-        return z.NEVER;
-      }
-      return value;
-    }),
+    value: decimalInput("Value", { positiveMessage: alertMessages.notPositive }),
     note: z.string().trim().max(ALERT_NOTE_MAX_LENGTH).optional(),
     repeat: z.enum(alertRepeats).default("once"),
   })
@@ -39,9 +33,7 @@ export const createAlertInput = z
       });
     }
     if (typeof input.value !== "string") return;
-    if (compare(input.value, "0") <= 0) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: alertMessages.notPositive });
-    } else if (input.condition === "move" && compare(input.value, MAX_ALERT_MOVE_PERCENT) > 0) {
+    if (input.condition === "move" && compare(input.value, MAX_ALERT_MOVE_PERCENT) > 0) {
       ctx.addIssue({ code: "custom", path: ["value"], message: alertMessages.percentTooLarge });
     }
   });

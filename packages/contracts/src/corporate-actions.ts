@@ -1,7 +1,9 @@
+import { multiply } from "@ledgerline/money";
 import { z } from "zod";
 import { incomeFormMessages } from "./income-constants";
 import { calendarDate, decimalString, stockSymbol } from "./market";
-import { MAX_PRICE, MAX_QUANTITY, positiveAmount } from "./portfolio";
+import { checkDecimal, decimalInputMessages } from "./decimal-input";
+import { positiveAmount } from "./portfolio";
 
 /**
  * Corporate actions (issue 15): splits and cash dividends of a stock, as the provider or the
@@ -79,15 +81,23 @@ const incomeFields = z.object({
   symbol: stockSymbol,
   exDate: calendarDate,
   payDate: calendarDate,
-  quantity: positiveAmount("Quantity", incomeFormMessages.quantityMustBePositive, MAX_QUANTITY),
+  quantity: positiveAmount("Quantity", incomeFormMessages.quantityMustBePositive),
   amountPerShare: positiveAmount(
     "Amount per share",
     incomeFormMessages.amountPerShareMustBePositive,
-    MAX_PRICE,
   ),
   /** Defaults to quantity × amount per share; a broker's net-of-tax figure may differ. */
-  total: positiveAmount("Total", incomeFormMessages.totalMustBePositive, MAX_QUANTITY).optional(),
+  total: positiveAmount("Total", incomeFormMessages.totalMustBePositive).optional(),
 });
+
+/** A total left to be computed is held to the same bound as one typed in. */
+const totalFits = (entry: { quantity: string; amountPerShare: string; total?: string }) =>
+  entry.total !== undefined ||
+  checkDecimal(multiply(entry.quantity, entry.amountPerShare), "Total", { places: "any" }).ok;
+const totalFitsMessage = {
+  message: decimalInputMessages.tooLarge("Total (quantity x amount per share)"),
+  path: ["total"],
+};
 
 const payAfterEx = (entry: { exDate: string; payDate: string }) => entry.payDate >= entry.exDate;
 const payAfterExMessage = {
@@ -95,12 +105,15 @@ const payAfterExMessage = {
   path: ["payDate"],
 };
 
-export const incomeCreateInput = incomeFields.refine(payAfterEx, payAfterExMessage);
+export const incomeCreateInput = incomeFields
+  .refine(payAfterEx, payAfterExMessage)
+  .refine(totalFits, totalFitsMessage);
 export type IncomeCreateInput = z.output<typeof incomeCreateInput>;
 
 export const incomeUpdateInput = incomeFields
   .extend({ id: z.number().int().min(1) })
-  .refine(payAfterEx, payAfterExMessage);
+  .refine(payAfterEx, payAfterExMessage)
+  .refine(totalFits, totalFitsMessage);
 export type IncomeUpdateInput = z.output<typeof incomeUpdateInput>;
 
 export const incomeDeleteInput = z.object({ id: z.number().int().min(1) });

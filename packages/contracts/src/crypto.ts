@@ -1,23 +1,7 @@
 import { z } from "zod";
+import { postedFigure } from "./decimal-input";
 import { cryptoQuote, cryptoSymbol, decimalString, timeRange } from "./market";
 import { valuedPosition, type ValuedPosition } from "./portfolio";
-
-/** A figure a REST client may post with a save (the spec's body): a number or decimal text. */
-function postedFigure(name: string) {
-  const message = `${name} must be a number`;
-  return z
-    .union(
-      [
-        z.number(message).finite(message),
-        z.string(message).regex(/^\s*-?\d+(\.\d+)?\s*$/, message),
-      ],
-      {
-        error: message,
-      },
-    )
-    .nullable()
-    .optional();
-}
 
 /**
  * Save a coin to the watchlist. The spec's REST body (price, open, change ...) is accepted for

@@ -4,6 +4,7 @@ export * from "./account";
 export * from "./users";
 export * from "./audit";
 export * from "./logs";
+export * from "./decimal-input";
 export * from "./market";
 export * from "./live-prices";
 export * from "./portfolio";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimalInput } from "./decimal-input";
 import {
   COMPANY_SEARCH_MAX_LENGTH,
   CRYPTO_SYMBOL_PATTERN,
@@ -282,10 +283,13 @@ export const cryptoQuoteResult = z.union([
 ]);
 export type CryptoQuoteResult = z.infer<typeof cryptoQuoteResult>;
 
+/** A mover an admin posts: its price as decimal text or a JSON number (the spec's client). */
+const postedMover = marketMover.extend({ price: decimalInput("price") });
+
 /** What an admin may post as fresh movers (POST /api/marketmovers). */
 export const postedMoversInput = z.object({
-  gainers: z.array(marketMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} gainers`),
-  losers: z.array(marketMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} losers`),
+  gainers: z.array(postedMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} gainers`),
+  losers: z.array(postedMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} losers`),
   marketStatus: z.string().max(200).optional(),
 });
 export type PostedMoversInput = z.output<typeof postedMoversInput>;

@@ -1,70 +1,21 @@
-import { compare, decimalPlaces, parseDecimal } from "@ledgerline/money";
 import { z } from "zod";
+import { decimalInput } from "./decimal-input";
 import { cryptoSymbol, decimalString, stockSymbol } from "./market";
 import { NOTES_MAX_LENGTH } from "./portfolio-constants";
 import { portfolioMessages } from "./portfolio-messages";
 
-/** Quantities and prices carry at most 8 decimals (crypto steps are 1e-6; sub-cent coins need 8). */
-export const AMOUNT_DECIMALS = 8;
-export const MAX_QUANTITY = "1000000000000";
-export const MAX_PRICE = "1000000000";
+/** A positive amount of a trade or an income entry; the message is the spec's where it has one. */
+export const positiveAmount = (label: string, positiveMessage: string) =>
+  decimalInput(label, { positiveMessage });
 
-/**
- * A positive decimal amount from a form (text) or a REST client (a JSON number), as canonical
- * decimal text. Messages are the spec's where it has one.
- */
-export function positiveAmount(label: string, positiveMessage: string, max: string) {
-  return z
-    .union([z.string(), z.number()], { error: `${label} must be a number` })
-    .transform((value, ctx) => {
-      const amount = parseDecimal(value);
-      if (amount === undefined) {
-        ctx.addIssue({ code: "custom", message: `${label} must be a number` });
-        return z.NEVER;
-      }
-      if (compare(amount, "0") <= 0) {
-        ctx.addIssue({ code: "custom", message: positiveMessage });
-        return z.NEVER;
-      }
-      if (decimalPlaces(amount) > AMOUNT_DECIMALS) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${label} can have at most ${AMOUNT_DECIMALS} decimal places`,
-        });
-        return z.NEVER;
-      }
-      if (compare(amount, max) > 0) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${label} must be at most ${Number(max).toLocaleString("en-US")}`,
-        });
-        return z.NEVER;
-      }
-      return amount;
-    });
-}
-
-export const quantity = positiveAmount(
-  "Quantity",
-  portfolioMessages.quantityMustBePositive,
-  MAX_QUANTITY,
-);
+export const quantity = positiveAmount("Quantity", portfolioMessages.quantityMustBePositive);
 export const purchasePrice = positiveAmount(
   "Purchase price",
   portfolioMessages.purchasePriceMustBePositive,
-  MAX_PRICE,
 );
-export const sellPrice = positiveAmount(
-  "Sell price",
-  portfolioMessages.sellPriceMustBePositive,
-  MAX_PRICE,
-);
+export const sellPrice = positiveAmount("Sell price", portfolioMessages.sellPriceMustBePositive);
 /** A sell quantity: the spec's one message for any bad value. */
-export const sellQuantity = positiveAmount(
-  "Quantity",
-  portfolioMessages.invalidSellQuantity,
-  MAX_QUANTITY,
-);
+export const sellQuantity = positiveAmount("Quantity", portfolioMessages.invalidSellQuantity);
 
 const notes = z
   .string()
@@ -111,7 +62,7 @@ export const buyMoreInput = z.object({
   purchasePrice,
   purchaseDate,
   notes,
-  expectedHeld: decimalString.optional(),
+  expectedHeld: decimalInput("The quantity held", { sign: "notNegative" }).optional(),
 });
 
 /** Sell from a position; without a price, the current market price is used (the spec's service variant). */

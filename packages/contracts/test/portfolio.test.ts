@@ -36,17 +36,17 @@ describe("trade inputs", () => {
   });
 
   it("take the expected holding of a buy-more as a canonical decimal", () => {
-    expect(
+    const expectedHeld = (value: unknown) =>
       buyMoreInput.safeParse({
         positionId: 1,
         quantity: "1",
         purchasePrice: "1",
-        expectedHeld: "1.50",
-      }).success,
-    ).toBe(false);
-    expect(
-      buyMoreInput.parse({ positionId: 1, quantity: "1", purchasePrice: "1", expectedHeld: "1.5" })
-        .expectedHeld,
-    ).toBe("1.5");
+        expectedHeld: value,
+      });
+    expect(expectedHeld("1.50").data?.expectedHeld).toBe("1.5");
+    expect(expectedHeld(0).data?.expectedHeld).toBe("0");
+    expect(expectedHeld("-1").error?.issues[0]?.message).toBe(
+      "The quantity held cannot be negative",
+    );
   });
 });

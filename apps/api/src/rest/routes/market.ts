@@ -1,6 +1,4 @@
 import {
-  decimalString,
-  MARKET_MOVERS_LIMIT,
   marketMover,
   marketMovers,
   marketSummary,
@@ -11,7 +9,6 @@ import {
   type MarketMovers,
   type MarketSummary,
 } from "@ledgerline/contracts";
-import { parseDecimal } from "@ledgerline/money";
 import { z } from "zod";
 import { numericSchema, withNumbers } from "../numbers";
 import { marketRefusals, restRoute } from "../route";
@@ -37,22 +34,6 @@ const summaryWithNumbers = (summary: MarketSummary) => ({
   mostActive: summary.mostActive.map(moverWithNumbers),
 });
 
-/** The spec's client posts prices as JSON numbers; the procedure takes exact decimal text. */
-const postedMover = marketMover.extend({
-  price: z.union([z.number(), decimalString]).transform((price, ctx) => {
-    const text = parseDecimal(price);
-    if (text === undefined) {
-      ctx.addIssue({ code: "custom", message: "price must be a number" });
-      return z.NEVER;
-    }
-    return text;
-  }),
-});
-const postedMovers = postedMoversInput.extend({
-  gainers: z.array(postedMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} gainers`),
-  losers: z.array(postedMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} losers`),
-});
-
 export const marketRoutes = [
   restRoute({
     method: "GET",
@@ -74,7 +55,7 @@ export const marketRoutes = [
     tag: "Market data",
     summary: "Store movers to answer when the provider has none (admins only)",
     access: "admin",
-    body: postedMovers,
+    body: postedMoversInput,
     response: restMovers,
     call: async (caller, { body }) => moversWithNumbers(await caller.adminMarket.storeMovers(body)),
   }),

@@ -1,5 +1,6 @@
 import {
   messageResult,
+  postedFigure,
   stockSnapshot,
   type SavedStock,
   type StockSnapshot,
@@ -55,7 +56,9 @@ function savedStockWithNumbers(item: SavedStock) {
 }
 
 /** What the original client posted; described for compatibility, never stored. */
-const postedSnapshot = numericSchema(stockSnapshot.omit({ symbol: true }), priceKeys)
+const postedSnapshot = stockSnapshot
+  .omit({ symbol: true })
+  .extend(Object.fromEntries(priceKeys.map((key) => [key, postedFigure(key)])))
   .partial()
   .describe(
     "The snapshot fields of the original client. Accepted and ignored: the server saves the snapshot from its own market service",

@@ -1,9 +1,9 @@
 import {
   AMOUNT_DECIMALS,
   cryptoSymbol,
+  decimalInputMessages,
   IMPORT_MAX_ROWS,
-  MAX_PRICE,
-  MAX_QUANTITY,
+  MAX_DECIMAL_INPUT,
   NOTES_MAX_LENGTH,
   stockSymbol,
   type AssetKind,
@@ -277,9 +277,7 @@ function checkedAmount(
       `${label} ${value} has ${decimalPlaces(value)} decimal places; ${assetType === "STOCK" ? "stocks allow" : "crypto allows"} at most ${allowed}`,
     );
   }
-  if (compare(value, label === "Price" ? MAX_PRICE : MAX_QUANTITY) > 0) {
-    return refuse(`${label} ${value} is larger than a trade may be`);
-  }
+  if (compare(value, MAX_DECIMAL_INPUT) > 0) return refuse(decimalInputMessages.tooLarge(label));
   return { ok: true, value };
 }
 
