@@ -8,7 +8,7 @@ import { marketClockFromEnv } from "./market/market-service";
 import { migrationsFolders, webDistFolder } from "./paths";
 import { apiDocsPlugin } from "./plugins/api-docs";
 import { depsPlugin } from "./plugins/deps";
-import { answerError } from "./plugins/error-answer";
+import { answerError, type ErrorBody } from "./plugins/error-answer";
 import { faviconsPlugin } from "./plugins/favicons";
 import { metricsPlugin } from "./plugins/metrics";
 import { securityHeadersPlugin } from "./plugins/security-headers";
@@ -60,6 +60,8 @@ export async function buildApp(options: AppOptions) {
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
     // Clients of the original system send /api/Portfolio or /api/portfolio/: the same resource.
     routerOptions: { maxParamLength: 5000, caseSensitive: false, ignoreTrailingSlash: true },
+    // A malformed address (a bare %) is refused in the project's words, not Fastify's.
+    frameworkErrors: (error, req, reply) => void answerError(error, req, reply),
   });
 
   // Set as the request comes in, so every answer has it (an error's too) without an onSend
@@ -159,7 +161,10 @@ export async function buildApp(options: AppOptions) {
   }
 
   app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({ message: `No route ${req.method} ${req.url.split("?")[0]}` }),
+    reply.code(404).send({
+      message: `No route ${req.method} ${req.url.split("?")[0]!.slice(0, 200)}`,
+      code: "NOT_FOUND",
+    } satisfies ErrorBody),
   );
 
   return app;

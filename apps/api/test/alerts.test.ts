@@ -210,7 +210,10 @@ describe("price alerts", () => {
         "Value can have at most 8 decimal places",
       ],
       [{ symbol: "B-T-C", condition: "above", value: "1" }, marketMessages.invalidCryptoSymbol],
-      [{ symbol: "BTC", condition: "sideways", value: "1" }, "expected one of"],
+      [
+        { symbol: "BTC", condition: "sideways", value: "1" },
+        "condition must be one of above, below, move",
+      ],
     ];
     for (const [body, message] of cases) {
       const answer = await create(body);

@@ -94,7 +94,7 @@ describe("HTTP platform", () => {
     });
     expect(rest.status).toBe(500);
     expect(rest.body?.message).toBe("Internal server error");
-    expect(Object.keys(rest.body ?? {}).sort()).toEqual(["message", "requestId"]);
+    expect(Object.keys(rest.body ?? {}).sort()).toEqual(["code", "message", "requestId"]);
     const trpc = await t.trpc(
       "mutation",
       "logs.create",

@@ -1,3 +1,4 @@
+export * from "./zod-messages";
 export * from "./browser";
 export * from "./auth";
 export * from "./account";

@@ -19,6 +19,7 @@ import {
   type CachedAnswer,
   type FinishBuild,
 } from "../services/answer-cache";
+import { codeOfStatus, refusalOf } from "../plugins/error-answer";
 import type { Context } from "./context";
 import { trpcErrorOf } from "./errors";
 import type { AppRouter } from "./router";
@@ -49,12 +50,6 @@ const methodOf: Record<TRPCProcedureType, string> = {
   query: "GET",
   mutation: "POST",
   subscription: "GET",
-};
-
-const codeOfStatus: Record<number, TRPCError["code"]> = {
-  413: "PAYLOAD_TOO_LARGE",
-  415: "UNSUPPORTED_MEDIA_TYPE",
-  429: "TOO_MANY_REQUESTS",
 };
 
 /**
@@ -131,11 +126,13 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
     // Errors Fastify raises before the handler (malformed JSON, body too large, rate limit)
     // answer in tRPC's shape too, so the client reads them like any other failure.
     api.setErrorHandler((fault: FastifyError, req, reply) => {
-      const status = fault.statusCode ?? 500;
-      const error =
-        status >= 500
-          ? getTRPCErrorFromUnknown(fault)
-          : new TRPCError({ code: codeOfStatus[status] ?? "BAD_REQUEST", message: fault.message });
+      const refusal = refusalOf(fault, req);
+      const error = refusal
+        ? new TRPCError({
+            code: codeOfStatus[refusal.status] ?? "BAD_REQUEST",
+            message: refusal.body.message,
+          })
+        : trpcErrorOf(fault);
       const path = (req.params as { path?: string } | undefined)?.path ?? "";
       options.onError?.({ error, path, req });
       return send(reply, errorEnvelope(error, { path, type: "unknown" }));
@@ -340,7 +337,11 @@ function readInputs(req: FastifyRequest, isBatch: boolean, calls: number): unkno
       try {
         raw = JSON.parse(input);
       } catch (cause) {
-        return new TRPCError({ code: "BAD_REQUEST", message: (cause as Error).message, cause });
+        return new TRPCError({
+          code: "BAD_REQUEST",
+          message: "The input is not valid JSON",
+          cause,
+        });
       }
     }
   } else {

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "./support/test-app";
+
+/**
+ * Every refusal, the framework's own included, is answered in the project's error shape and
+ * words: no Fastify code (FST_ERR_*) or text, no raw path quoted back, no zod default English.
+ */
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  token = (await t.registerUser()).token;
+});
+afterAll(() => t.close());
+
+/** Text that is the framework's or a library's, never the project's. */
+const foreignText =
+  /FST_ERR|Invalid input|expected \w+, received|Invalid option|not a valid url|but content-type is set|Unsupported Media Type|Unexpected token/i;
+
+async function send(url: string, headers: Record<string, string>, payload?: string) {
+  const response = await t.app.inject({
+    method: payload === undefined ? "GET" : "POST",
+    url,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
+  return { status: response.statusCode, text: response.body, body: response.json<unknown>() };
+}
+
+const json = { "content-type": "application/json" };
+const refusals = [
+  { name: "malformed JSON", headers: json, payload: "{bad", status: 400 },
+  { name: "an empty JSON body", headers: json, payload: "", status: 400 },
+  {
+    name: "a body over the limit",
+    headers: json,
+    payload: `{"note":"${"a".repeat(70_000)}"}`,
+    status: 413,
+  },
+  {
+    name: "a body that is not JSON",
+    headers: { "content-type": "text/xml" },
+    payload: "<a/>",
+    status: 415,
+  },
+];
+const messages: Record<number, RegExp> = {
+  400: /^The request body is (not valid JSON|empty)/,
+  413: /^The request body is larger than this request takes \(64 KB\)$/,
+  415: /^Send the request body as JSON/,
+};
+const codes: Record<number, string> = {
+  400: "BAD_REQUEST",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+};
+
+describe("framework refusals", () => {
+  it.each(refusals)(
+    "answer $name on the REST door in the project's shape and words",
+    async (refusal) => {
+      const answer = await send("/api/alerts", refusal.headers, refusal.payload);
+      expect(answer.status).toBe(refusal.status);
+      const body = answer.body as { message: string; code: string };
+      expect(Object.keys(body).sort()).toEqual(["code", "message"]);
+      expect(body.code).toBe(codes[refusal.status]);
+      expect(body.message).toMatch(messages[refusal.status]!);
+      expect(answer.text).not.toMatch(foreignText);
+    },
+  );
+
+  it.each(refusals)(
+    "answer $name on the tRPC door in its envelope, in the project's words",
+    async (refusal) => {
+      const answer = await send("/api/trpc/alerts.create", refusal.headers, refusal.payload);
+      expect(answer.status).toBe(refusal.status);
+      const { error } = answer.body as { error: { message: string; data: unknown } };
+      expect(error.data).toMatchObject({ code: codes[refusal.status], httpStatus: refusal.status });
+      expect(error.message).toMatch(messages[refusal.status]!);
+      expect(answer.text).not.toMatch(foreignText);
+    },
+  );
+
+  it.each(["/api/savedstocks/%E0%A4%A", "/api/portfolio/%", "/api/trpc/%zz"])(
+    "answer a malformed address (%s) with a 400 that does not quote it",
+    async (url) => {
+      const answer = await send(url, {});
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        message: "The request's address is not valid: a % must begin an escape such as %20 or %2F",
+        code: "BAD_REQUEST",
+      });
+    },
+  );
+
+  it("answer an unknown path with a 404 in the same shape", async () => {
+    const answer = await send("/api/no-such-thing", {});
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ message: "No route GET /api/no-such-thing", code: "NOT_FOUND" });
+  });
+
+  it("answer a tRPC query whose input is not JSON in the project's words", async () => {
+    const answer = await send("/api/trpc/alerts.list?input=%7Bbad", {});
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: { message: "The input is not valid JSON" } });
+  });
+});
+
+describe("validation messages a schema does not word itself", () => {
+  it("name the field in the project's words on both doors, never in zod's", async () => {
+    const body = { symbol: 5, assetType: "BOND", condition: "above", value: "1" };
+    const rest = await send("/api/alerts", json, JSON.stringify(body));
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({
+      message: "symbol must be text; assetType must be one of STOCK, CRYPTO",
+      issues: [
+        { path: "symbol", message: "symbol must be text" },
+        { path: "assetType", message: "assetType must be one of STOCK, CRYPTO" },
+      ],
+    });
+    const trpc = await send(
+      "/api/trpc/alerts.create",
+      json,
+      JSON.stringify({ ...body, symbol: undefined }),
+    );
+    expect(trpc.status).toBe(400);
+    expect(trpc.body).toMatchObject({
+      error: { message: "symbol is required; assetType must be one of STOCK, CRYPTO" },
+    });
+    expect(rest.text + trpc.text).not.toMatch(foreignText);
+  });
+});
