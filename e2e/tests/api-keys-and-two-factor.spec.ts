@@ -14,11 +14,17 @@ test("a user creates an API key in account settings, a script uses it, and revok
   await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
   await page.getByLabel("Key name").fill("nightly report");
   await page.getByLabel("Scope").selectOption("read");
+  // A key outlives the session, so creating one asks for the password again.
+  await page.getByLabel("Password to create a key").fill("not-my-password");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByRole("alert")).toContainText("Current password is incorrect");
+  await page.getByLabel("Password to create a key").fill(user.password);
   await page.getByRole("button", { name: "Create key" }).click();
   const shown = page.getByLabel("New API key");
   await expect(shown).toHaveValue(/^ll_/);
   const key = await shown.inputValue();
   await expect(page.getByRole("row", { name: /nightly report/ })).toContainText("read");
+  await expect(page.getByLabel("Password to create a key")).toHaveValue("");
   await expectAccessible(page);
 
   const reading = await request.get("/api/portfolio", {
@@ -39,7 +45,7 @@ test("a user creates an API key in account settings, a script uses it, and revok
   expect(revoked.status()).toBe(401);
 });
 
-test("a user turns on two-factor sign-in, signs out, and signs in with a code", async ({
+test("a user turns on two-factor sign-in, signs in with a code, and turns it off with a recovery code", async ({
   page,
   request,
 }) => {
@@ -56,9 +62,9 @@ test("a user turns on two-factor sign-in, signs out, and signs in with a code", 
   await expectAccessible(page);
   await page.getByLabel("Code from the app").fill(totp.generate());
   await page.getByRole("button", { name: "Turn on" }).click();
-  await expect(
-    page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem"),
-  ).toHaveCount(10);
+  const recoveryCodes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(recoveryCodes).toHaveCount(10);
+  const recoveryCode = (await recoveryCodes.first().textContent()) ?? "";
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Logout" }).click();
@@ -75,4 +81,16 @@ test("a user turns on two-factor sign-in, signs out, and signs in with a code", 
   await codeField.fill(totp.generate());
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/landing$/);
+
+  // Turning it off takes the password and a second factor: a recovery code stands in for the app.
+  await page.goto("/account");
+  await page.getByLabel("Password to turn it off").fill(user.password);
+  await page.getByLabel("Code from the app, or a recovery code").fill("000000");
+  await page.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+  await expect(page.getByRole("alert")).toContainText("That code is not right");
+  await expectAccessible(page);
+  await page.getByLabel("Code from the app, or a recovery code").fill(recoveryCode);
+  await page.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+  await expect(page.getByText("Off: add a code from an authenticator app")).toBeVisible();
+  await expect(page.getByLabel("Password to set it up")).toHaveValue("");
 });

@@ -129,7 +129,7 @@ beforeAll(async () => {
   for (const scope of ["read", "trade"] as const) {
     const created = await t.request("POST", "/api/api-keys", {
       token: admin.token,
-      body: { name: `matrix ${scope}`, scope },
+      body: { name: `matrix ${scope}`, scope, password: admin.password },
     });
     adminKeys[scope] = created.body?.key as string;
   }

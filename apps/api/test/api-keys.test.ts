@@ -10,8 +10,12 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function createKey(token: string, body: Record<string, unknown>) {
-  const response = await t.request("POST", "/api/api-keys", { token, body });
+/** Creates a key in the user's session, with the password that creating one asks for. */
+async function createKey(user: { token: string; password: string }, body: Record<string, unknown>) {
+  const response = await t.request("POST", "/api/api-keys", {
+    token: user.token,
+    body: { ...body, password: user.password },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body as unknown as { id: number; key: string; name: string; scope: string };
 }
@@ -28,7 +32,12 @@ describe("creating and listing API keys", () => {
     const user = await t.registerUser();
     const response = await t.request("POST", "/api/api-keys", {
       token: user.token,
-      body: { name: "  nightly export ", scope: "read", expiresAt: "2026-12-31T00:00:00Z" },
+      body: {
+        name: "  nightly export ",
+        scope: "read",
+        expiresAt: "2026-12-31T00:00:00Z",
+        password: user.password,
+      },
     });
     expect(response.status).toBe(200);
     const created = response.body as unknown as Record<string, string>;
@@ -77,18 +86,76 @@ describe("creating and listing API keys", () => {
       [{ name: "admin", scope: "admin" }, apiKeyMessages.scopeInvalid],
       [{ name: "x", scope: "read", expiresAt: "tomorrow" }, apiKeyMessages.expiryInvalid],
     ] as const) {
-      const response = await t.request("POST", "/api/api-keys", { token: user.token, body });
+      const response = await t.request("POST", "/api/api-keys", {
+        token: user.token,
+        body: { ...body, password: user.password },
+      });
       expect(response.status).toBe(400);
       expect(response.body?.message).toBe(message);
     }
     expect(await t.sql("SELECT id FROM api_keys")).toEqual([]);
+  });
+
+  it("asks for the password again: without it or with a wrong one nothing is created, on both doors", async () => {
+    const user = await t.registerUser();
+    const key = { name: "stolen session", scope: "trade" };
+    const rest = (body: object) => t.request("POST", "/api/api-keys", { token: user.token, body });
+    const trpc = (input: object) => t.trpc("mutation", "apiKeys.create", input, user.token);
+    const refusals = [
+      [await rest(key), messages.passwordRequired],
+      [await rest({ ...key, password: "not-the-password" }), messages.currentPasswordWrong],
+      [await trpc(key), messages.passwordRequired],
+      [await trpc({ ...key, password: "guess-2" }), messages.currentPasswordWrong],
+    ] as const;
+    for (const [response, message] of refusals) {
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(response.body)).toContain(message);
+    }
+    expect(await t.sql("SELECT id FROM api_keys")).toEqual([]);
+    const audit = await auditRows("API_KEY_CREATE");
+    expect(audit.map((row) => [Boolean(row.success), row.failure_reason])).toEqual([
+      [false, "Current password is incorrect"],
+      [false, "Current password is incorrect"],
+    ]);
+
+    expect((await trpc({ ...key, password: user.password })).status).toBe(200);
+  });
+
+  it("counts wrong passwords per user, so a session cannot be used to guess it", async () => {
+    const limited = await startTestApp({
+      throttleLimits: { sessionConfirmationsPerUser: [3, 900] },
+    });
+    const user = await limited.registerUser();
+    for (let i = 0; i < 3; i++) {
+      const wrong = await limited.request("POST", "/api/api-keys", {
+        token: user.token,
+        body: { name: "guess", scope: "read", password: `guess-${i}` },
+      });
+      expect(wrong.status).toBe(400);
+    }
+    const limitedRight = await limited.request("POST", "/api/api-keys", {
+      token: user.token,
+      body: { name: "guess", scope: "read", password: user.password },
+    });
+    expect(limitedRight.status).toBe(429);
+    expect(limitedRight.body?.message).toBe(messages.tooManyAttempts);
+    // The same count guards every change that asks for the password.
+    const newPassword = await limited.trpc(
+      "mutation",
+      "account.updatePassword",
+      { currentPassword: user.password, newPassword: "another-pass-77" },
+      user.token,
+    );
+    expect(newPassword.status).toBe(429);
+    expect(await limited.sql("SELECT id FROM api_keys")).toEqual([]);
+    await limited.close();
   });
 });
 
 describe("using an API key", () => {
   it("lets a read key make every GET and query but no trade or watchlist change, on both doors", async () => {
     const user = await t.registerUser();
-    const { key } = await createKey(user.token, { name: "reader", scope: "read" });
+    const { key } = await createKey(user, { name: "reader", scope: "read" });
     expect((await t.request("GET", "/api/savedstocks", { token: key })).status).toBe(200);
     expect((await t.request("GET", "/api/transaction", { token: key })).status).toBe(200);
     expect((await t.trpc("query", "portfolio.list", undefined, key)).status).toBe(200);
@@ -119,7 +186,7 @@ describe("using an API key", () => {
   it("lets a trade key trade and change the watchlist of its own user, on both doors", async () => {
     const user = await t.registerUser();
     const other = await t.registerUser();
-    const { key } = await createKey(user.token, { name: "trader", scope: "trade" });
+    const { key } = await createKey(user, { name: "trader", scope: "trade" });
     expect(
       (await t.request("POST", "/api/savedstocks/AAPL", { token: key, body: {} })).status,
     ).toBe(200);
@@ -142,10 +209,13 @@ describe("using an API key", () => {
 
   it("never manages the account, keys or administration, even an admin's trade key", async () => {
     const admin = await t.createAdmin();
-    const { key, id } = await createKey(admin.token, { name: "ops", scope: "trade" });
+    const { key, id } = await createKey(admin, { name: "ops", scope: "trade" });
     const attempts = [
       await t.request("GET", "/api/api-keys", { token: key }),
-      await t.request("POST", "/api/api-keys", { token: key, body: { name: "x", scope: "trade" } }),
+      await t.request("POST", "/api/api-keys", {
+        token: key,
+        body: { name: "x", scope: "trade", password: admin.password },
+      }),
       await t.request("DELETE", `/api/api-keys/${id}`, { token: key }),
       await t.request("POST", "/api/users/update-password", {
         token: key,
@@ -154,7 +224,12 @@ describe("using an API key", () => {
       await t.request("GET", "/api/users", { token: key }),
       await t.request("GET", "/api/audit/logs", { token: key }),
       await t.trpc("query", "users.list", undefined, key),
-      await t.trpc("mutation", "apiKeys.create", { name: "x", scope: "trade" }, key),
+      await t.trpc(
+        "mutation",
+        "apiKeys.create",
+        { name: "x", scope: "trade", password: admin.password },
+        key,
+      ),
       await t.trpc("mutation", "auth.logout", undefined, key),
     ];
     for (const response of attempts) {
@@ -169,8 +244,8 @@ describe("using an API key", () => {
 
   it("answers 401 on both doors once the key is revoked or has expired", async () => {
     const user = await t.registerUser();
-    const revoked = await createKey(user.token, { name: "old", scope: "read" });
-    const expiring = await createKey(user.token, {
+    const revoked = await createKey(user, { name: "old", scope: "read" });
+    const expiring = await createKey(user, {
       name: "short",
       scope: "read",
       expiresAt: "2026-03-02T16:00:00Z",
@@ -193,7 +268,7 @@ describe("using an API key", () => {
   it("revokes only the signed-in user's own keys", async () => {
     const owner = await t.registerUser();
     const other = await t.registerUser();
-    const { id, key } = await createKey(owner.token, { name: "mine", scope: "read" });
+    const { id, key } = await createKey(owner, { name: "mine", scope: "read" });
     const response = await t.request("DELETE", `/api/api-keys/${id}`, { token: other.token });
     expect(response.status).toBe(404);
     expect(response.body?.message).toBe(apiKeyMessages.notFound);
@@ -202,8 +277,8 @@ describe("using an API key", () => {
 
   it("limits the requests of each key on its own", async () => {
     const user = await t.registerUser();
-    const busy = await createKey(user.token, { name: "busy", scope: "read" });
-    const quiet = await createKey(user.token, { name: "quiet", scope: "read" });
+    const busy = await createKey(user, { name: "busy", scope: "read" });
+    const quiet = await createKey(user, { name: "quiet", scope: "read" });
     for (let i = 0; i < 20; i++) {
       expect((await t.request("GET", "/api/portfolio", { token: busy.key })).status).toBe(200);
     }

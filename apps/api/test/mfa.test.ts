@@ -100,7 +100,7 @@ describe("enrolling in two-factor sign-in", () => {
     expect(wrong.body?.message).toBe(messages.currentPasswordWrong);
     const key = await t.request("POST", "/api/api-keys", {
       token: user.token,
-      body: { name: "k", scope: "trade" },
+      body: { name: "k", scope: "trade", password: user.password },
     });
     const withKey = await t.request("POST", "/api/account/mfa/setup", {
       token: key.body?.key as string,
@@ -205,23 +205,72 @@ describe("signing in with two-factor on", () => {
     expect(failures.every((row) => row.failure_reason === "Wrong code")).toBe(true);
   });
 
-  it("is removed with the password, after which the password alone signs in", async () => {
+  it("is removed only with the password and a current code, after which the password alone signs in", async () => {
     const user = await t.registerUser();
-    await enrol(user);
-    const wrong = await t.request("POST", "/api/account/mfa/disable", {
-      token: user.token,
-      body: { password: "wrong-password" },
-    });
-    expect(wrong.status).toBe(400);
+    const { secret } = await enrol(user);
+    const wrongCode = codeFor(secret) === "123456" ? "654321" : "123456";
+    const rest = (body: object) =>
+      t.request("POST", "/api/account/mfa/disable", { token: user.token, body });
+    const trpc = (input: object) => t.trpc("mutation", "mfa.disable", input, user.token);
+    const refusals = [
+      [await rest({ password: user.password }), mfaMessages.codeRequired],
+      [await trpc({ password: user.password }), mfaMessages.codeRequired],
+      [
+        await rest({ password: "wrong-password", code: codeFor(secret) }),
+        messages.currentPasswordWrong,
+      ],
+      [await rest({ password: user.password, code: wrongCode }), mfaMessages.codeWrong],
+      [await trpc({ password: user.password, code: wrongCode }), mfaMessages.codeWrong],
+    ] as const;
+    for (const [response, message] of refusals) {
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(response.body)).toContain(message);
+    }
+    const still = await t.request("GET", "/api/account/mfa", { token: user.token });
+    expect(still.body).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    const disables = (await auditEvents()).filter((row) => row.event === "MFA_DISABLE");
+    expect(disables.map((row) => [Boolean(row.success), row.failure_reason])).toEqual([
+      [false, "Current password is incorrect"],
+      [false, "Wrong code"],
+      [false, "Wrong code"],
+    ]);
+
+    const off = await trpc({ password: user.password, code: codeFor(secret) });
+    expect(off.status).toBe(200);
+    expect(JSON.stringify(off.body)).toContain(mfaMessages.disabled);
+    expect((await passwordStep(user)).token).toEqual(expect.any(String));
+    expect(await t.sql("SELECT id FROM mfa_recovery_codes")).toEqual([]);
+    const last = (await auditEvents()).at(-1);
+    expect([last?.event, Boolean(last?.success)]).toEqual(["MFA_DISABLE", true]);
+  });
+
+  it("is removed with a recovery code in place of a current code, on REST too", async () => {
+    const user = await t.registerUser();
+    const { recoveryCodes } = await enrol(user);
     const off = await t.request("POST", "/api/account/mfa/disable", {
       token: user.token,
-      body: { password: user.password },
+      body: { password: user.password, code: recoveryCodes[3] },
     });
     expect(off.status).toBe(200);
     expect(off.body?.message).toBe(mfaMessages.disabled);
     expect((await passwordStep(user)).token).toEqual(expect.any(String));
-    expect(await t.sql("SELECT id FROM mfa_recovery_codes")).toEqual([]);
-    expect((await auditEvents()).at(-1)?.event).toBe("MFA_DISABLE");
+  });
+
+  it("does not take the code a sign-in has just used", async () => {
+    const user = await t.registerUser();
+    const { secret } = await enrol(user);
+    const challenge = await passwordStep(user);
+    const code = codeFor(secret);
+    const signIn = await t.request("POST", "/api/auth/login/mfa", {
+      body: { mfaToken: challenge.mfaToken, code },
+    });
+    expect(signIn.status).toBe(200);
+    const replay = await t.request("POST", "/api/account/mfa/disable", {
+      token: signIn.body?.token as string,
+      body: { password: user.password, code },
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body?.message).toBe(mfaMessages.codeWrong);
   });
 });
 

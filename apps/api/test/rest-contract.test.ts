@@ -80,10 +80,10 @@ interface Call {
   status?: number;
 }
 
-/** The authenticator app's current code for a base32 secret. */
-function currentCode(secret: string): string {
+/** The authenticator app's code for a base32 secret, now or a step (30 s) later. */
+function currentCode(secret: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: t.clock.now().getTime(),
+    timestamp: t.clock.now().getTime() + stepsAhead * 30_000,
   });
 }
 
@@ -230,12 +230,25 @@ describe("every operation in the OpenAPI document", () => {
         "listTransactions",
         () => ({ token: user.token, query: { sortBy: "transactionDate", sortOrder: "desc" } }),
       ],
-      ["createApiKey", () => ({ token: user.token, body: { name: "script", scope: "read" } })],
+      [
+        "createApiKey",
+        () => ({
+          token: user.token,
+          body: { name: "script", scope: "read", password: user.password },
+        }),
+      ],
       ["listApiKeys", () => ({ token: user.token })],
       ["getMfaStatus", () => ({ token: user.token })],
       ["setUpMfa", () => ({ token: user.token, body: { password: user.password } })],
       ["enableMfa", () => ({ token: user.token, body: { code: currentCode(state.mfaSecret) } })],
-      ["disableMfa", () => ({ token: user.token, body: { password: user.password } })],
+      [
+        "disableMfa",
+        // The step that turned it on is spent; the next one is still accepted (clock drift).
+        () => ({
+          token: user.token,
+          body: { password: user.password, code: currentCode(state.mfaSecret, 1) },
+        }),
+      ],
       ["loginMfa", () => ({ body: { mfaToken: "not-a-challenge", code: "123456" }, status: 400 })],
       ["revokeApiKey", () => ({ token: user.token, params: { id: state.apiKey } })],
       [

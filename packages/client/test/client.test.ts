@@ -158,7 +158,11 @@ describe("an API key instead of a session", () => {
   it("reads with a read key, is refused a trade with the scope's message, and never manages keys", async () => {
     const registered = await registerUser();
     const session = createClient({ baseUrl: server.baseUrl, token: registered.token });
-    const { key } = await session.apiKeys.create.mutate({ name: "report", scope: "read" });
+    const { key } = await session.apiKeys.create.mutate({
+      name: "report",
+      scope: "read",
+      password: registered.password,
+    });
     const client = createClient({ baseUrl: server.baseUrl, apiKey: key });
 
     const [positions, summary] = await Promise.all([

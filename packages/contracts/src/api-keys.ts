@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { API_KEY_NAME_MAX_LENGTH, apiKeyMessages } from "./api-key-constants";
+import { currentPassword } from "./auth";
 import { apiKeyScopes } from "./enums";
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -18,6 +19,8 @@ export const createApiKeyInput = z.object({
     .datetime({ offset: true, error: apiKeyMessages.expiryInvalid })
     .nullish()
     .describe("When the key stops working (ISO 8601 with offset); omitted or null: never"),
+  /** A key outlives the session that makes it, so it takes the password, as two-factor set-up does. */
+  password: currentPassword.describe("The signed-in user's password, asked again"),
 });
 export type CreateApiKeyInput = z.output<typeof createApiKeyInput>;
 

@@ -22,6 +22,15 @@ export const newPassword = z
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
 
+/**
+ * The signed-in user's password, asked again before a change that outlives the session (a new
+ * password, an API key, two-factor sign-in).
+ */
+export const currentPassword = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, messages.currentPasswordWrong);
+
 /** A password being checked against a stored hash: any length up to the maximum. */
 const existingPassword = z
   .string({ error: messages.passwordRequired })

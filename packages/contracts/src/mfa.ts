@@ -1,13 +1,6 @@
 import { z } from "zod";
-import { authUser } from "./auth";
-import { PASSWORD_MAX_LENGTH } from "./limits";
-import { messages } from "./messages";
+import { authUser, currentPassword } from "./auth";
 import { mfaMessages } from "./mfa-constants";
-
-const password = z
-  .string({ error: messages.passwordRequired })
-  .min(1, messages.passwordRequired)
-  .max(PASSWORD_MAX_LENGTH, messages.currentPasswordWrong);
 
 /** A 6-digit code or a recovery code; spaces and dashes a person types are ignored. */
 export const mfaCode = z
@@ -16,7 +9,7 @@ export const mfaCode = z
   .transform((value) => value.replace(/[\s-]/g, "").toLowerCase())
   .pipe(z.string().min(1, mfaMessages.codeRequired));
 
-export const mfaPasswordInput = z.object({ password });
+export const mfaPasswordInput = z.object({ password: currentPassword });
 
 export const mfaSetup = z.object({
   secret: z.string().describe("The base32 secret, for apps that cannot scan the QR code"),
@@ -24,6 +17,10 @@ export const mfaSetup = z.object({
 });
 
 export const mfaEnableInput = z.object({ code: mfaCode });
+
+/** Turning two-factor sign-in off takes both factors: the password and a current or recovery code. */
+export const mfaDisableInput = z.object({ password: currentPassword, code: mfaCode });
+export type MfaDisableInput = z.output<typeof mfaDisableInput>;
 
 export const mfaRecoveryCodes = z.object({
   recoveryCodes: z

@@ -8,8 +8,9 @@ import {
 import { emailChangedMail } from "../mail/templates";
 import { recordAudit } from "./audit";
 import { assertAcceptablePassword } from "./auth";
-import { badRequest, conflict, forbidden, tooManyRequests } from "./errors";
-import { hashPassword, verifyPassword } from "./passwords";
+import { conflict, forbidden, tooManyRequests } from "./errors";
+import { hashPassword } from "./passwords";
+import { requireCurrentPassword } from "./reauth";
 import type { SessionScope } from "./scope";
 import { toSessionUser } from "./user-views";
 
@@ -23,16 +24,7 @@ export async function updatePassword(
   input: UpdatePasswordInput,
 ): Promise<MessageResult> {
   const { repos } = scope.deps;
-  if (!(await verifyPassword(scope.user.passwordHash, input.currentPassword))) {
-    await recordAudit(scope, {
-      event: "PASSWORD_CHANGE",
-      success: false,
-      email: scope.user.email,
-      userId: scope.user.id,
-      failureReason: "Current password is incorrect",
-    });
-    throw badRequest(messages.currentPasswordWrong);
-  }
+  await requireCurrentPassword(scope, input.currentPassword, "PASSWORD_CHANGE");
   assertAcceptablePassword(input.newPassword);
   await repos.users.setPasswordHash(scope.user.id, await hashPassword(input.newPassword));
   await repos.sessions.deleteAllForUser(scope.user.id, scope.sessionTokenHash);

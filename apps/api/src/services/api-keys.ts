@@ -10,7 +10,8 @@ import {
 import type { ApiKeyRow, UserRow } from "@ledgerline/db";
 import { recordAudit } from "./audit";
 import { badRequest, notFound, tooManyRequests } from "./errors";
-import type { AppDeps, RequestScope } from "./scope";
+import { requireCurrentPassword } from "./reauth";
+import type { AppDeps, RequestScope, SessionScope } from "./scope";
 import { newToken, tokenDigest } from "./tokens";
 
 /** Writing last-use on every request would turn each read into a write; once a minute is enough. */
@@ -43,10 +44,12 @@ export function isApiKey(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX);
 }
 
+/** A key outlives the session that makes it, so making one takes the password again. */
 export async function createApiKey(
-  scope: KeyOwnerScope,
+  scope: SessionScope,
   input: CreateApiKeyInput,
 ): Promise<CreatedApiKey> {
+  await requireCurrentPassword(scope, input.password, "API_KEY_CREATE");
   const { repos, clock } = scope.deps;
   const now = clock.now();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;

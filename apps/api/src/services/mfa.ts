@@ -13,8 +13,8 @@ import type { UserRow } from "@ledgerline/db";
 import { Secret, TOTP } from "otpauth";
 import { recordAudit } from "./audit";
 import { badRequest, conflict, tooManyRequests } from "./errors";
-import { verifyPassword } from "./passwords";
-import type { RequestScope, SessionScope } from "./scope";
+import { confirmInSession, requireCurrentPassword } from "./reauth";
+import type { AppDeps, RequestScope, SessionScope } from "./scope";
 import { newToken, tokenDigest } from "./tokens";
 
 const PERIOD_SECONDS = 30;
@@ -59,12 +59,6 @@ function recoveryCodeDigest(code: string): string {
   return tokenDigest(code.replace(/[\s-]/g, "").toLowerCase());
 }
 
-async function requirePassword(scope: SessionScope, password: string): Promise<void> {
-  if (!(await verifyPassword(scope.user.passwordHash, password))) {
-    throw badRequest(messages.currentPasswordWrong);
-  }
-}
-
 export async function mfaStatus(scope: SessionScope): Promise<MfaStatus> {
   const { mfa } = scope.deps.repos;
   const enabled = await mfa.isEnabled(scope.user.id);
@@ -76,7 +70,7 @@ export async function mfaStatus(scope: SessionScope): Promise<MfaStatus> {
 
 /** Draws a new secret, not yet in force until `enableMfa` confirms a code from it. */
 export async function setUpMfa(scope: SessionScope, password: string) {
-  await requirePassword(scope, password);
+  await requireCurrentPassword(scope, password, "MFA_ENABLE");
   const { mfa } = scope.deps.repos;
   if (await mfa.isEnabled(scope.user.id)) throw conflict(mfaMessages.alreadyEnabled);
   const secret = new Secret({ size: 20 }).base32;
@@ -119,8 +113,24 @@ export async function enableMfa(scope: SessionScope, code: string) {
   return { recoveryCodes };
 }
 
-export async function disableMfa(scope: SessionScope, password: string): Promise<MessageResult> {
-  await requirePassword(scope, password);
+/**
+ * Turns two-factor sign-in off with the password and a current code (or a recovery code), so
+ * neither a stolen session nor a stolen password alone can remove the second factor.
+ */
+export async function disableMfa(
+  scope: SessionScope,
+  input: { password: string; code: string },
+): Promise<MessageResult> {
+  await requireCurrentPassword(scope, input.password, "MFA_DISABLE");
+  const credential = await scope.deps.repos.mfa.find(scope.user.id);
+  if (!credential?.enabledAt) throw badRequest(mfaMessages.notEnabled);
+  await confirmInSession(scope, {
+    event: "MFA_DISABLE",
+    failureReason: "Wrong code",
+    message: mfaMessages.codeWrong,
+    check: async () =>
+      (await spendCode(scope.deps, scope.user, credential.secret, input.code)) !== undefined,
+  });
   if (!(await scope.deps.repos.mfa.disable(scope.user.id))) {
     throw badRequest(mfaMessages.notEnabled);
   }
@@ -131,6 +141,26 @@ export async function disableMfa(scope: SessionScope, password: string): Promise
     userId: scope.user.id,
   });
   return { message: mfaMessages.disabled };
+}
+
+/**
+ * Spends a code of an enabled credential: a 6-digit code of a step not used before, or an unused
+ * recovery code. Answers which it was, or undefined when it is neither.
+ */
+async function spendCode(
+  deps: AppDeps,
+  user: UserRow,
+  secret: string,
+  code: string,
+): Promise<"authenticator" | "recovery" | undefined> {
+  const { repos, clock } = deps;
+  const now = clock.now();
+  const step = matchingStep(user, secret, code, now);
+  if (step !== undefined)
+    return (await repos.mfa.useStep(user.id, step)) ? "authenticator" : undefined;
+  return (await repos.mfa.useRecoveryCode(user.id, recoveryCodeDigest(code), now))
+    ? "recovery"
+    : undefined;
 }
 
 /** After a right password: the token that lets `completeMfaLogin` finish the sign-in. */
@@ -177,12 +207,9 @@ export async function verifyMfaLogin(
     throw tooManyRequests(messages.tooManyAttempts);
   }
 
-  const step = matchingStep(user, credential.secret, code, now);
-  const usedRecoveryCode =
-    step === undefined && (await repos.mfa.useRecoveryCode(user.id, recoveryCodeDigest(code), now));
-  const accepted =
-    usedRecoveryCode || (step !== undefined && (await repos.mfa.useStep(user.id, step)));
-  if (!accepted) {
+  const spent = await spendCode(scope.deps, user, credential.secret, code);
+  const usedRecoveryCode = spent === "recovery";
+  if (spent === undefined) {
     await repos.users.recordFailedLogin(user.id);
     await recordAudit(scope, {
       event: "MFA_LOGIN",

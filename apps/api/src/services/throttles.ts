@@ -39,6 +39,8 @@ export interface ThrottleLimits {
   /** Failed logins for one account, from anywhere. */
   loginFailuresPerAccount: [points: number, seconds: number];
   registrationsPerIp: [points: number, seconds: number];
+  /** Wrong passwords and codes given in a session to confirm a change (an API key, a new password). */
+  sessionConfirmationsPerUser: [points: number, seconds: number];
   /** Email changes by one account: each tells whether an address is taken, like registering. */
   emailChangesPerUser: [points: number, seconds: number];
   resetRequestsPerIp: [points: number, seconds: number];
@@ -54,6 +56,7 @@ export const defaultThrottleLimits: ThrottleLimits = {
   loginFailuresPerIp: [50, 15 * 60],
   loginFailuresPerAccount: [10, 15 * 60],
   registrationsPerIp: [30, 60 * 60],
+  sessionConfirmationsPerUser: [10, 15 * 60],
   emailChangesPerUser: [10, 60 * 60],
   resetRequestsPerIp: [30, 60 * 60],
   resetRequestsPerEmail: [5, 15 * 60],
@@ -75,6 +78,7 @@ export function createThrottles(
     loginFailuresPerIp: throttle("loginFailuresPerIp"),
     loginFailuresPerAccount: throttle("loginFailuresPerAccount"),
     registrationsPerIp: throttle("registrationsPerIp"),
+    sessionConfirmationsPerUser: throttle("sessionConfirmationsPerUser"),
     emailChangesPerUser: throttle("emailChangesPerUser"),
     resetRequestsPerIp: throttle("resetRequestsPerIp"),
     resetRequestsPerEmail: throttle("resetRequestsPerEmail"),

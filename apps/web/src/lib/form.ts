@@ -49,7 +49,7 @@ export function firstError(errors: readonly unknown[]): string | null {
 }
 
 /** A TanStack field over text, as the inputs use it. */
-interface TextFieldApi {
+export interface TextFieldApi {
   name: string;
   state: { value: string; meta: { errors: readonly unknown[] } };
   handleChange: (value: string) => void;

@@ -1,5 +1,6 @@
 import {
   messageResult,
+  mfaDisableInput,
   mfaEnableInput,
   mfaPasswordInput,
   mfaRecoveryCodes,
@@ -55,10 +56,11 @@ export const mfaRoutes = [
     url: "/account/mfa/disable",
     operationId: "disableMfa",
     tag: "Account settings",
-    summary: "Turn two-factor sign-in off with the password; the recovery codes are deleted",
+    summary:
+      "Turn two-factor sign-in off with the password and a current code (or a recovery code); the recovery codes are deleted",
     description: sessionOnly,
     access: "user",
-    body: mfaPasswordInput,
+    body: mfaDisableInput,
     response: messageResult,
     call: (caller, { body }) => caller.mfa.disable(body),
   }),

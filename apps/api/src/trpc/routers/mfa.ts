@@ -1,5 +1,6 @@
 import {
   messageResult,
+  mfaDisableInput,
   mfaEnableInput,
   mfaPasswordInput,
   mfaRecoveryCodes,
@@ -25,7 +26,7 @@ export const mfaRouter = {
     .mutation(({ ctx, input }) => enableMfa(ctx, input.code)),
 
   disable: sessionMutation
-    .input(mfaPasswordInput)
+    .input(mfaDisableInput)
     .output(messageResult)
-    .mutation(({ ctx, input }) => disableMfa(ctx, input.password)),
+    .mutation(({ ctx, input }) => disableMfa(ctx, input)),
 } satisfies TRPCRouterRecord;

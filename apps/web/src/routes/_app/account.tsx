@@ -8,7 +8,7 @@ import { Card } from "../../components/ui/Card";
 import { Field } from "../../components/ui/Field";
 import { Modal } from "../../components/ui/Modal";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { PasswordField } from "../../components/ui/PasswordField";
+import { boundPassword } from "../../components/ui/PasswordField";
 import { firstError, submitTo, textInput } from "../../lib/form";
 import { newPasswordProblem } from "../../lib/password-rules";
 import { sessionStore } from "../../lib/session";
@@ -66,35 +66,10 @@ function ChangePassword() {
       <h2 className="text-lg font-semibold">Change password</h2>
       <p className="mt-1 text-sm text-muted">Your other signed-in devices will be signed out.</p>
       <form onSubmit={submitTo(form)} className="mt-4 space-y-4">
-        <form.Field name="current">
-          {(field) => (
-            <PasswordField
-              label="Current password"
-              autoComplete="current-password"
-              required
-              {...textInput(field)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="next">
-          {(field) => (
-            <PasswordField
-              label="New password"
-              autoComplete="new-password"
-              required
-              {...textInput(field)}
-            />
-          )}
-        </form.Field>
+        <form.Field name="current">{boundPassword("Current password")}</form.Field>
+        <form.Field name="next">{boundPassword("New password", "new-password")}</form.Field>
         <form.Field name="confirm">
-          {(field) => (
-            <PasswordField
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              {...textInput(field)}
-            />
-          )}
+          {boundPassword("Confirm new password", "new-password")}
         </form.Field>
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
         <Button type="submit" busy={busy}>

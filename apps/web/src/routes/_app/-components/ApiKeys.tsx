@@ -7,6 +7,7 @@ import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
+import { boundPassword } from "../../../components/ui/PasswordField";
 import { boundSelect } from "../../../components/ui/SelectField";
 import { submitTo, textInput } from "../../../lib/form";
 import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
@@ -16,13 +17,17 @@ const scopeOptions = [
   { value: "trade", label: "Trade: also trades and watchlist changes" },
 ] as const;
 
-/** The new-key form: a name, a scope, and an optional expiry day (`<input type="date">` text). */
+/**
+ * The new-key form: a name, a scope, an optional expiry day (`<input type="date">` text), and the
+ * password, asked again because a key outlives the session.
+ */
 interface NewKey {
   name: string;
   scope: ApiKeyScope;
   expires: string;
+  password: string;
 }
-const newKey: NewKey = { name: "", scope: "read", expires: "" };
+const newKey: NewKey = { name: "", scope: "read", expires: "", password: "" };
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
 
@@ -34,11 +39,12 @@ export function ApiKeys() {
   const [copied, setCopied] = useState(false);
   const refresh = () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
   const create = useMutation({
-    mutationFn: ({ name, scope, expires }: NewKey) =>
+    mutationFn: ({ name, scope, expires, password }: NewKey) =>
       trpcClient.apiKeys.create.mutate({
         name,
         scope,
         expiresAt: expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null,
+        password,
       }),
     onSuccess: async (answer) => {
       setCreated(answer.key);
@@ -46,6 +52,7 @@ export function ApiKeys() {
       // The scope stays as chosen for the next key.
       form.resetField("name");
       form.resetField("expires");
+      form.resetField("password");
       await refresh();
     },
   });
@@ -92,7 +99,7 @@ export function ApiKeys() {
           </div>
         </Alert>
       )}
-      <form onSubmit={submitTo(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
+      <form onSubmit={submitTo(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <form.Field name="name">
           {(field) => <Field label="Key name" required maxLength={100} {...textInput(field)} />}
         </form.Field>
@@ -100,7 +107,8 @@ export function ApiKeys() {
         <form.Field name="expires">
           {(field) => <Field label="Expires (optional)" type="date" {...textInput(field)} />}
         </form.Field>
-        <div className="sm:col-span-3">
+        <form.Field name="password">{boundPassword("Password to create a key")}</form.Field>
+        <div className="sm:col-span-2">
           <Button type="submit" busy={create.isPending}>
             Create key
           </Button>

@@ -6,7 +6,7 @@ import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
-import { PasswordField } from "../../../components/ui/PasswordField";
+import { boundPassword } from "../../../components/ui/PasswordField";
 import { submitTo, textInput } from "../../../lib/form";
 import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
 
@@ -16,7 +16,10 @@ interface Setup {
   qrSvg: string;
 }
 
-/** Two-factor sign-in: set up with the password, confirmed with a code, removed with the password. */
+/**
+ * Two-factor sign-in: set up with the password, confirmed with a code, removed with the password
+ * and a current code (or a recovery code).
+ */
 export function TwoFactor() {
   const queryClient = useQueryClient();
   const status = useQuery(trpc.mfa.status.queryOptions());
@@ -47,7 +50,7 @@ export function TwoFactor() {
     },
   });
   const disable = useMutation({
-    mutationFn: (password: string) => trpcClient.mfa.disable.mutate({ password }),
+    mutationFn: (input: { password: string; code: string }) => trpcClient.mfa.disable.mutate(input),
     onSuccess: async () => {
       passwordForm.reset();
       setRecoveryCodes(null);
@@ -56,8 +59,8 @@ export function TwoFactor() {
   });
   const enabled = status.data?.enabled ?? false;
   const passwordForm = useForm({
-    defaultValues: { password: "" },
-    onSubmit: ({ value }) => (enabled ? disable : start).mutate(value.password),
+    defaultValues: { password: "", code: "" },
+    onSubmit: ({ value }) => (enabled ? disable.mutate(value) : start.mutate(value.password)),
   });
   const codeForm = useForm({
     defaultValues: { code: "" },
@@ -129,15 +132,20 @@ export function TwoFactor() {
       ) : (
         <form className="mt-4 space-y-4" onSubmit={submitTo(passwordForm)}>
           <passwordForm.Field name="password">
-            {(field) => (
-              <PasswordField
-                label={enabled ? "Password to turn it off" : "Password to set it up"}
-                autoComplete="current-password"
-                required
-                {...textInput(field)}
-              />
-            )}
+            {boundPassword(enabled ? "Password to turn it off" : "Password to set it up")}
           </passwordForm.Field>
+          {enabled && (
+            <passwordForm.Field name="code">
+              {(field) => (
+                <Field
+                  label="Code from the app, or a recovery code"
+                  autoComplete="one-time-code"
+                  required
+                  {...textInput(field)}
+                />
+              )}
+            </passwordForm.Field>
+          )}
           <Button type="submit" busy={start.isPending || disable.isPending}>
             {enabled ? "Turn off two-factor sign-in" : "Set up two-factor sign-in"}
           </Button>

@@ -1,0 +1,55 @@
+import { messages, type AuditEvent } from "@ledgerline/contracts";
+import { recordAudit } from "./audit";
+import { badRequest, tooManyRequests } from "./errors";
+import { verifyPassword } from "./passwords";
+import type { SessionScope } from "./scope";
+
+interface Confirmation {
+  /** The event of the change the answer confirms, written to the audit log when it is wrong. */
+  event: AuditEvent;
+  failureReason: string;
+  /** The 400's message. */
+  message: string;
+  /** Whether the answer is right; may spend it (a one-time code). */
+  check: () => Promise<boolean>;
+}
+
+/**
+ * Checks something the signed-in user is asked again before a change that outlives the session
+ * (the password, a two-factor code), so a stolen session alone cannot make the change. Wrong
+ * answers are written to the audit log under the change's event and counted per user, so a
+ * session cannot be used to guess them either.
+ */
+export async function confirmInSession(scope: SessionScope, confirmation: Confirmation) {
+  const { throttles } = scope.deps;
+  const key = String(scope.user.id);
+  if (!(await throttles.sessionConfirmationsPerUser.tryConsume(key))) {
+    throw tooManyRequests(messages.tooManyAttempts);
+  }
+  if (await confirmation.check()) {
+    await throttles.sessionConfirmationsPerUser.refund(key);
+    return;
+  }
+  await recordAudit(scope, {
+    event: confirmation.event,
+    success: false,
+    email: scope.user.email,
+    userId: scope.user.id,
+    failureReason: confirmation.failureReason,
+  });
+  throw badRequest(confirmation.message);
+}
+
+/** The password, asked again before a new password, an API key or a change to two-factor. */
+export function requireCurrentPassword(
+  scope: SessionScope,
+  password: string,
+  event: AuditEvent,
+): Promise<void> {
+  return confirmInSession(scope, {
+    event,
+    failureReason: "Current password is incorrect",
+    message: messages.currentPasswordWrong,
+    check: () => verifyPassword(scope.user.passwordHash, password),
+  });
+}
