@@ -10,6 +10,7 @@ import { apiDocsPlugin } from "./plugins/api-docs";
 import { depsPlugin } from "./plugins/deps";
 import { answerError, type ErrorBody } from "./plugins/error-answer";
 import { faviconsPlugin } from "./plugins/favicons";
+import { parseJsonBodies } from "./plugins/json-body";
 import { metricsPlugin } from "./plugins/metrics";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { webPlugin } from "./plugins/web";
@@ -63,6 +64,8 @@ export async function buildApp(options: AppOptions) {
     // A malformed address (a bare %) is refused in the project's words, not Fastify's.
     frameworkErrors: (error, req, reply) => void answerError(error, req, reply),
   });
+
+  parseJsonBodies(app);
 
   // Set as the request comes in, so every answer has it (an error's too) without an onSend
   // hook: one is a step of every answer's send, a few µs of a kept hot read.

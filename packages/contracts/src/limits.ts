@@ -29,3 +29,6 @@ export const AUDIT_PAGER_MAX_PAGES = 5;
 export const CLIENT_LOG_MESSAGE_MAX_LENGTH = 2000;
 export const CLIENT_LOG_STACK_MAX_LENGTH = 8000;
 export const CLIENT_LOG_CONTEXT_MAX_BYTES = 4000;
+
+/** A JSON body or tRPC input nests at most this deep (arrays and objects); deeper is a 400. */
+export const MAX_JSON_DEPTH = 32;

@@ -10,7 +10,7 @@ import { getHTTPStatusCode } from "@trpc/server/http";
 // tRPC's own SSE encoder, the one its adapters use: the same wire format httpSubscriptionLink
 // reads (connected/ping/serialized-error events, tracked ids), without the Fetch conversion.
 import { sseHeaders, sseStreamProducer } from "@trpc/server/unstable-core-do-not-import";
-import { LIVE_HEARTBEAT_MS } from "@ledgerline/contracts";
+import { LIVE_HEARTBEAT_MS, MAX_JSON_DEPTH } from "@ledgerline/contracts";
 import { Readable } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
@@ -20,6 +20,7 @@ import {
   type FinishBuild,
 } from "../services/answer-cache";
 import { codeOfStatus, refusalOf } from "../plugins/error-answer";
+import { jsonDepthMessage, nestsDeeperThan } from "../plugins/json-body";
 import type { Context } from "./context";
 import { trpcErrorOf } from "./errors";
 import type { AppRouter } from "./router";
@@ -334,6 +335,10 @@ function readInputs(req: FastifyRequest, isBatch: boolean, calls: number): unkno
       return new TRPCError({ code: "BAD_REQUEST", message: '"input" may be given once' });
     }
     if (typeof input === "string" && input !== "") {
+      // As a body's JSON is checked by the app's parser (plugins/json-body.ts).
+      if (nestsDeeperThan(input, MAX_JSON_DEPTH)) {
+        return new TRPCError({ code: "BAD_REQUEST", message: jsonDepthMessage });
+      }
       try {
         raw = JSON.parse(input);
       } catch (cause) {

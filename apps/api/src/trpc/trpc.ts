@@ -49,12 +49,25 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Whether any text in a value holds U+0000, which PostgreSQL cannot store in text columns. */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (typeof value === "object" && value !== null) {
-    return Object.entries(value).some(([key, item]) => key.includes("\u0000") || holdsNul(item));
+/**
+ * Whether any text in a value holds U+0000, which PostgreSQL cannot store in text columns. Walked
+ * with a list, not recursion: the doors refuse deep JSON first (plugins/json-body.ts), and a
+ * value from anywhere else cannot overflow the stack here either.
+ */
+function holdsNul(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value as unknown[]) pending.push(item);
+    } else if (typeof value === "object" && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(item);
+      }
+    }
   }
   return false;
 }
