@@ -10,6 +10,7 @@ import { apiDocsPlugin } from "./plugins/api-docs";
 import { depsPlugin } from "./plugins/deps";
 import { answerError, type ErrorBody } from "./plugins/error-answer";
 import { faviconsPlugin } from "./plugins/favicons";
+import { healthPlugin, redisDownEffects } from "./plugins/health";
 import { parseJsonBodies } from "./plugins/json-body";
 import { metricsPlugin } from "./plugins/metrics";
 import { securityHeadersPlugin } from "./plugins/security-headers";
@@ -79,6 +80,13 @@ export async function buildApp(options: AppOptions) {
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     marketClock: marketClockFromEnv(env),
     onError: (error) => app.log.warn({ err: error }, "shared state (Redis) call failed"),
+    onAvailability: (up) =>
+      up
+        ? app.log.info("Redis answers again: shared caches, counters, leases and signals are back")
+        : app.log.warn(
+            { effects: redisDownEffects },
+            "Redis is out of reach: serving degraded until it answers (GET /api/health/ready)",
+          ),
   });
 
   await app.register(metricsPlugin, { token: env.METRICS_TOKEN, shared });
@@ -114,21 +122,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      // What a load balancer asks before sending traffic: can this process reach its database
-      // and (with several processes) Redis? 503 when not.
-      api.get("/health", async (_req, reply) => {
-        let database: "ok" | "down" = "ok";
-        try {
-          await api.database.ping();
-        } catch {
-          database = "down";
-        }
-        const redis = await shared.ping();
-        const healthy = database === "ok" && redis !== "down";
-        return reply
-          .code(healthy ? 200 : 503)
-          .send({ status: healthy ? "ok" : "unavailable", database, redis });
-      });
+      await api.register(healthPlugin, { shared });
 
       await api.register(
         trpcHttpTransport({

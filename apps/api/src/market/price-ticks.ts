@@ -34,7 +34,8 @@ export function relayedTickSource(
       });
       let lease = leases.get(key);
       if (!lease) {
-        lease = shared.leadership(channel);
+        // While Redis is out of reach each process feeds its own viewers.
+        lease = shared.leadership(channel, { whileRedisDown: "lead" });
         leases.set(key, lease);
       }
       let closeUpstream: (() => void) | undefined;

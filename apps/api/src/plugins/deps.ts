@@ -7,7 +7,7 @@ import type { Env } from "../env";
 import { createMailer } from "../mail/mailer";
 import { marketClockFromEnv, marketServiceFromEnv, watchedSymbols } from "../market/market-service";
 import { createPriceTicks } from "../market/price-ticks";
-import type { SharedState } from "../shared-state";
+import { SharedStateUnavailable, type SharedState } from "../shared-state";
 import type { Clock } from "../services/clock";
 import { applyCorporateActionsForEveryone } from "../services/corporate-actions";
 import type { AppDeps } from "../services/scope";
@@ -105,7 +105,11 @@ export const depsPlugin = fp(
         versions: shared.versions,
         market,
         clock: options.clock,
-        onError: (error) => app.log.warn({ err: error }, "answer cache versions unreadable"),
+        onError: (error) => {
+          // Redis out of reach: the read is answered uncached, and the outage logged once.
+          if (!(error instanceof SharedStateUnavailable))
+            app.log.warn({ err: error }, "answer cache versions unreadable");
+        },
       }),
       config: {
         appOrigin: options.env.APP_ORIGIN,

@@ -5,13 +5,19 @@ import type { LeaseTimes } from "./redis-leadership";
 import type { SharedState } from "./shared-state";
 
 export type { DataVersions, Leadership, SharedState, Signals } from "./shared-state";
+export { SharedStateUnavailable } from "./shared-state";
 
 export interface SharedStateOptions {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   marketClock: MarketClock;
+  /** A Redis call that failed for another reason than Redis being out of reach. */
   onError: (error: unknown) => void;
+  /** Redis went out of reach (false: this process runs on its fallbacks) or answers again. */
+  onAvailability?: (up: boolean) => void;
   lease?: Partial<LeaseTimes>;
+  /** Between checks that Redis answers again while it is out of reach (default 500 ms). */
+  probeMs?: number;
 }
 
 /** Redis when REDIS_URL is set (several processes), otherwise this process's memory. */
@@ -22,6 +28,8 @@ export function createSharedState(options: SharedStateOptions): Promise<SharedSt
     prefix: options.redisKeyPrefix,
     marketClock: options.marketClock,
     onError: options.onError,
+    onAvailability: options.onAvailability,
     lease: options.lease,
+    probeMs: options.probeMs,
   });
 }

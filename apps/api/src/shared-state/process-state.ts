@@ -86,6 +86,7 @@ export function createProcessState(marketClock: MarketClock): SharedState {
     redis: undefined,
     countRequest: undefined,
     ping: async () => "not configured",
+    redisDownSince: undefined,
     close: async () => {},
   };
 }

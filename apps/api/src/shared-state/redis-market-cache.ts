@@ -1,5 +1,6 @@
 import type { CacheEntry, Clock as MarketClock, MarketCache } from "@ledgerline/market";
 import type { Redis } from "ioredis";
+import type { RedisAvailability } from "./redis-availability";
 
 /**
  * The market cache in Redis: every process reads what any process fetched. Entries live until
@@ -45,4 +46,24 @@ export class RedisMarketCache implements MarketCache {
       this.onError(error);
     }
   }
+}
+
+/**
+ * The shared cache while Redis answers, this process's own while it is out of reach: market
+ * reads keep a cache (and upstream calls keep growing with symbols, not requests) through an
+ * outage, per process until Redis is back.
+ */
+export function fallbackMarketCache(
+  shared: MarketCache,
+  local: MarketCache,
+  availability: RedisAvailability,
+): MarketCache {
+  const current = () => (availability.up ? shared : local);
+  return {
+    get: (key) => current().get(key),
+    set: (key, entry) => current().set(key, entry),
+    async delete(key) {
+      await Promise.all([local.delete(key), availability.up ? shared.delete(key) : undefined]);
+    },
+  };
 }

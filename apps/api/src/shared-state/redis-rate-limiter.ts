@@ -1,6 +1,6 @@
 import type { RateLimit, RateLimiter } from "@ledgerline/market";
 import type { Redis } from "ioredis";
-import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
  * One upstream budget per provider for every process together (Polygon's free tier allows 5
@@ -20,6 +20,12 @@ export function redisProviderRateLimiter(
         keyPrefix: `${prefix}upstream`,
         points: limit.requests,
         duration: Math.max(1, Math.round(limit.perMs / 1000)),
+        // While Redis is out of reach each process keeps to the budget on its own.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({
+          points: limit.requests,
+          duration: Math.max(1, Math.round(limit.perMs / 1000)),
+        }),
       }),
     ]),
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { InMemorySingleFlight, type SingleFlight } from "@ledgerline/market";
 import type { Redis } from "ioredis";
+import type { RedisAvailability } from "./redis-availability";
 import type { Signals } from "./shared-state";
 
 interface Finished {
@@ -28,6 +29,7 @@ export class RedisSingleFlight implements SingleFlight {
 
   constructor(
     private readonly redis: Redis,
+    private readonly availability: RedisAvailability,
     private readonly signals: Signals,
     private readonly prefix: string,
     private readonly lockMs: number,
@@ -45,8 +47,11 @@ export class RedisSingleFlight implements SingleFlight {
     return `${this.prefix}single-flight`;
   }
 
+  /** While Redis is out of reach, concurrent requests for a key share one call per process. */
   run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    return this.local.run(key, () => this.acrossProcesses(key, work));
+    return this.local.run(key, () =>
+      this.availability.up ? this.acrossProcesses(key, work) : work(),
+    );
   }
 
   private async acrossProcesses<T>(key: string, work: () => Promise<T>): Promise<T> {

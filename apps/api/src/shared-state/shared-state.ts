@@ -21,7 +21,7 @@ export interface SharedState {
   /** A fixed-window counter of `points` per `seconds` per key (throttles). */
   counter(name: string, points: number, seconds: number): RateLimiterAbstract;
   /** Singleton jobs run on exactly one process at a time. */
-  leadership(name: string): Leadership;
+  leadership(name: string, options?: LeadershipOptions): Leadership;
   signals: Signals;
   /** Counters of what cached answers are built from (services/data-versions.ts). */
   versions: DataVersions;
@@ -34,9 +34,30 @@ export interface SharedState {
    * windows); undefined with one process, which counts in its own memory.
    */
   countRequest: RequestCount | undefined;
-  /** For /api/health. */
+  /** For /api/health: "down" at once while Redis is known to be out of reach. */
   ping(): Promise<"ok" | "down" | "not configured">;
+  /** Since when Redis has been out of reach (this process runs on its fallbacks), if it is. */
+  readonly redisDownSince: Date | undefined;
   close(): Promise<void>;
+}
+
+export interface LeadershipOptions {
+  /**
+   * While Redis is out of reach (no lease can be held): "stand down" (the default) for a job
+   * that must not run on two processes at once, "lead" for one each process needs for its own
+   * clients (a live-price feed), which then runs on every process until Redis answers again.
+   */
+  whileRedisDown?: "lead" | "stand down";
+  /** This job's lease times instead of the deployment's default. */
+  lease?: { leaseMs: number; renewMs: number };
+}
+
+/** What a shared read throws at once while Redis is out of reach (the caller takes its fallback). */
+export class SharedStateUnavailable extends Error {
+  constructor() {
+    super("the shared state (Redis) is out of reach");
+    this.name = "SharedStateUnavailable";
+  }
 }
 
 export interface Leadership {
@@ -61,9 +82,16 @@ export interface UpstreamCall {
  * an answer cached under the values read before it was built is current while they hold.
  */
 export interface DataVersions {
-  /** The named counters' values as one text; throws when they cannot be read. */
+  /**
+   * The named counters' values as one text; throws when they cannot be read (at once, with
+   * SharedStateUnavailable, while Redis is out of reach). Values read after an outage differ
+   * from those read before it, so nothing cached under the old ones is used again.
+   */
   read(names: readonly string[]): Promise<string>;
-  /** Counts a write; a failure is reported, never thrown (the write itself is done). */
+  /**
+   * Counts a write; a failure is never thrown (the write itself is done): a bump Redis could not
+   * take is made once it answers again.
+   */
   bump(names: readonly string[]): Promise<void>;
 }
 

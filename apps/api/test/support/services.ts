@@ -10,7 +10,8 @@ const env = process.env;
 export const requireServices = env.LEDGERLINE_REQUIRE_SERVICES === "1";
 export const testRedisUrl = env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
-async function answers(url: string): Promise<boolean> {
+/** Whether a Redis server answers PING at `url`. */
+export async function redisAnswers(url: string): Promise<boolean> {
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 1000,
@@ -29,7 +30,7 @@ async function answers(url: string): Promise<boolean> {
 
 /** Whether Redis answers; says so loudly when it does not, and throws where it must. */
 export async function redisForTests(suite: string): Promise<boolean> {
-  if (await answers(testRedisUrl)) return true;
+  if (await redisAnswers(testRedisUrl)) return true;
   const note = `Redis does not answer at ${testRedisUrl}: ${suite} is SKIPPED. Start Redis (see README) or set TEST_REDIS_URL.`;
   if (requireServices) throw new Error(`${note} (LEDGERLINE_REQUIRE_SERVICES=1)`);
   console.warn(`\n${"!".repeat(100)}\n${note}\n${"!".repeat(100)}\n`);
