@@ -3,7 +3,8 @@ import { CRYPTO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { useCryptoPositions, useCryptoQuote } from "../src/components/crypto/crypto-queries";
-import { queryClient, trpc } from "../src/lib/trpc";
+import { coinQuoteQuery, cryptoPositionsQuery } from "../src/components/crypto/crypto-reads";
+import { queryClient } from "../src/lib/trpc";
 import { fakeTrpcServer, QueryWrapper } from "./support/fake-trpc-server";
 
 const { reads } = fakeTrpcServer({
@@ -21,7 +22,7 @@ const { reads } = fakeTrpcServer({
 describe("a screen that keeps the crypto positions fresh", () => {
   it("shows the positions its route's loader read, without asking for them again", async () => {
     // As the coin page's loader does, with the route's code.
-    await queryClient.ensureQueryData(trpc.cryptoPortfolio.list.queryOptions());
+    await queryClient.ensureQueryData(cryptoPositionsQuery({ autoRefresh: true }));
     expect(reads["cryptoPortfolio.list"]).toBe(1);
     const { result } = renderHook(() => useCryptoPositions({ autoRefresh: true }), {
       wrapper: QueryWrapper,
@@ -37,9 +38,9 @@ describe("a screen that keeps the crypto positions fresh", () => {
 
 describe("the page of a coin that does not exist", () => {
   it("keeps the answer its route's loader got: no second read, no loading layout again", async () => {
-    await expect(
-      queryClient.ensureQueryData(trpc.crypto.quote.queryOptions({ symbol: "NOPE" })),
-    ).rejects.toThrow("Cryptocurrency not found");
+    await expect(queryClient.ensureQueryData(coinQuoteQuery("NOPE"))).rejects.toThrow(
+      "Cryptocurrency not found",
+    );
     expect(reads["crypto.quote"]).toBe(1);
     const { result } = renderHook(() => useCryptoQuote("NOPE"), { wrapper: QueryWrapper });
     expect(result.current.isError).toBe(true);

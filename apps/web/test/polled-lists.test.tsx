@@ -3,7 +3,8 @@ import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useWatchlist } from "../src/components/stocks/stock-queries";
-import { polled, queryClient, trpc } from "../src/lib/trpc";
+import { stockWatchlistQuery } from "../src/components/stocks/stock-reads";
+import { queryClient, trpc } from "../src/lib/trpc";
 import { fakeTrpcServer, QueryWrapper } from "./support/fake-trpc-server";
 
 let failing = false;
@@ -18,8 +19,7 @@ beforeEach(() => {
 });
 
 // What the stock dashboard's and stock search's loaders read, with the page's code.
-const loaderRead = () =>
-  queryClient.prefetchQuery(polled(trpc.watchlist.list.queryOptions(), STOCK_REFRESH_INTERVAL_MS));
+const loaderRead = () => queryClient.prefetchQuery(stockWatchlistQuery({ autoRefresh: true }));
 
 describe("a polled list read by its route's loader", () => {
   it("is shown as the page mounts, not read again, and is read again one interval later", async () => {

@@ -13,15 +13,16 @@ const NotificationBell = lazy(() =>
 
 /**
  * The signed-in screens: one guard for all of them, and one query cache. The cache and the tRPC
- * options proxy join the router context here, loaded on the first signed-in page, so loaders
- * below read `context.queryClient` / `context.trpc` and the public pages never load the query
- * library. The navbar's notification bell is rendered from here too, for the same reason.
+ * options proxy are loaded here, on the first signed-in page, before any loader below runs (the
+ * cache joins the router context: loaders read `context.queryClient`), so the public pages never
+ * load the query library. The navbar's notification bell is rendered from here too, for the
+ * same reason.
  */
 export const Route = createFileRoute("/_app")({
   beforeLoad: async ({ matches }) => {
     requireSignedIn(matches);
-    const { queryClient, trpc } = await import("../lib/trpc");
-    return { queryClient, trpc };
+    const { queryClient } = await import("../lib/trpc");
+    return { queryClient };
   },
   // On a first load this layout is itself still loading (its guard's import, its component's
   // chunk) when the router's pending delay runs out, so the router shows this layout's loading

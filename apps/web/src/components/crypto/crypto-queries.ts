@@ -1,8 +1,14 @@
 import { CRYPTO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { httpStatusOf, polled, trpc } from "../../lib/trpc";
+import { httpStatusOf } from "../../lib/trpc";
 import { useLiveQuotes } from "../assets/live-quotes";
+import {
+  coinNamesQuery,
+  coinQuoteQuery,
+  cryptoPositionsQuery,
+  cryptoWatchlistQuery,
+} from "./crypto-reads";
 
 /** An unknown or malformed symbol ('Cryptocurrency not found'): an answer, not worth a retry. */
 export function isUnknownCoin(error: unknown): boolean {
@@ -19,8 +25,7 @@ export function useCryptoWatchlist({
   autoRefresh = false,
   live = autoRefresh,
 }: { autoRefresh?: boolean; live?: boolean } = {}) {
-  const options = trpc.cryptoWatchlist.list.queryOptions();
-  const watchlist = useQuery(autoRefresh ? polled(options, CRYPTO_REFRESH_INTERVAL_MS) : options);
+  const watchlist = useQuery(cryptoWatchlistQuery({ autoRefresh }));
   // A screen that keeps the watchlist fresh gets its prices live too; `live` alone (the
   // dashboard, which the spec does not poll) moves with the stream without polling.
   useLiveQuotes({ crypto: live ? (watchlist.data ?? []).map((item) => item.symbol) : [] });
@@ -36,7 +41,7 @@ export function useCryptoWatchlist({
 export function useCryptoQuote(symbol: string) {
   useLiveQuotes({ crypto: [symbol] });
   return useQuery({
-    ...trpc.crypto.quote.queryOptions({ symbol }),
+    ...coinQuoteQuery(symbol),
     retryOnMount: false,
     refetchInterval: (query) =>
       isUnknownCoin(query.state.error) ? false : CRYPTO_REFRESH_INTERVAL_MS,
@@ -49,16 +54,12 @@ export function useCryptoQuote(symbol: string) {
  * for again as the page mounts (the coin page read them twice on every load).
  */
 export function useCryptoPositions({ autoRefresh = false }: { autoRefresh?: boolean } = {}) {
-  const options = trpc.cryptoPortfolio.list.queryOptions();
-  return useQuery(autoRefresh ? polled(options, CRYPTO_REFRESH_INTERVAL_MS) : options);
+  return useQuery(cryptoPositionsQuery({ autoRefresh }));
 }
 
 /** Coin names by symbol ("BTC" → "Bitcoin"); the list changes rarely. */
 export function useCoinNames(): Map<string, string> {
-  const currencies = useQuery({
-    ...trpc.crypto.currencies.queryOptions(),
-    staleTime: 60 * 60_000,
-  });
+  const currencies = useQuery(coinNamesQuery());
   return useMemo(
     () => new Map((currencies.data ?? []).map((currency) => [currency.id, currency.name])),
     [currencies.data],

@@ -1,17 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatCurrency, formatPercent, formatSignedCurrency } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
 import { directionOf, Trend } from "../assets/Change";
 import { LiveFigure } from "../assets/LiveFigure";
 import { useLiveSummary } from "./live-summary";
 import { GlanceFrame } from "../loading/LandingLoading";
+import { portfolioSummaryQuery } from "./portfolio-reads";
 
 /**
  * What the portfolio is worth now and how it moved today, above the landing page's tools: the
  * same figures as the portfolio summary (which this shares its query with).
  */
 export function PortfolioGlance() {
-  const summary = useQuery(trpc.portfolioSummary.get.queryOptions());
+  const summary = useQuery(portfolioSummaryQuery());
   useLiveSummary(summary.data);
   const today = summary.data?.today ?? null;
   const shownChange = today ? formatSignedCurrency(today.change) : "";

@@ -3,11 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { memo } from "react";
 import { formatDateTime, formatNumber } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
 import { RetryPanel } from "../RouteStates";
 import { MarketSummaryFrame, MarketSummaryLoading } from "./MarketSummaryLoading";
 import { PercentChange } from "../assets/Change";
 import { isClosedStatus } from "./MarketStatus";
+import { marketSummaryQuery } from "./stock-reads";
 
 /**
  * The market at a glance (GET /api/stockdata/summary, over tRPC here): breadth, average change,
@@ -16,7 +16,7 @@ import { isClosedStatus } from "./MarketStatus";
 /** The market summary query (the dashboard's banner reads its status too). */
 export function useMarketSummary(refreshMs: number | false) {
   return useQuery({
-    ...trpc.market.summary.queryOptions(),
+    ...marketSummaryQuery(),
     refetchInterval: refreshMs,
   });
 }

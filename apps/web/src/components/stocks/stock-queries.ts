@@ -1,13 +1,7 @@
 import type { SavedStock, StockSnapshot } from "@ledgerline/contracts";
-import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
-import { polled, trpc } from "../../lib/trpc";
 import { useLiveQuotes } from "../assets/live-quotes";
-
-const watchlistOptions = (autoRefresh: boolean) =>
-  autoRefresh
-    ? polled(trpc.watchlist.list.queryOptions(), STOCK_REFRESH_INTERVAL_MS)
-    : { ...trpc.watchlist.list.queryOptions(), staleTime: 30_000 };
+import { stockPositionsQuery, stockSnapshotQuery, stockWatchlistQuery } from "./stock-reads";
 
 /**
  * The watchlist. With `autoRefresh` it refreshes on load (unless read in the last minute) and
@@ -16,7 +10,7 @@ const watchlistOptions = (autoRefresh: boolean) =>
  * last figures when that symbol's refresh fails.
  */
 export function useWatchlist({ autoRefresh = false }: { autoRefresh?: boolean } = {}) {
-  const watchlist = useQuery(watchlistOptions(autoRefresh));
+  const watchlist = useQuery(stockWatchlistQuery({ autoRefresh }));
   // A screen that keeps the watchlist fresh gets its prices live too.
   useLiveQuotes({ stocks: autoRefresh ? (watchlist.data ?? []).map((item) => item.symbol) : [] });
   return watchlist;
@@ -37,7 +31,7 @@ function frameOf(list: readonly SavedStock[]) {
  * each card reads its own stock with `useWatchedStock`.
  */
 export function useWatchlistFrame() {
-  const frame = useQuery({ ...watchlistOptions(true), select: frameOf });
+  const frame = useQuery({ ...stockWatchlistQuery({ autoRefresh: true }), select: frameOf });
   useLiveQuotes({ stocks: frame.data?.watched.map((item) => item.symbol) ?? [] });
   return frame;
 }
@@ -45,7 +39,7 @@ export function useWatchlistFrame() {
 /** One watched stock's entry, re-rendering its caller only when that entry changes. */
 export function useWatchedStock(symbol: string): SavedStock | undefined {
   const { data } = useQuery({
-    ...trpc.watchlist.list.queryOptions(),
+    ...stockWatchlistQuery(),
     // A reader of what the screen's own query fetches and polls.
     enabled: false,
     select: (list) => list.find((item) => item.symbol === symbol),
@@ -60,7 +54,7 @@ export function useWatchedStock(symbol: string): SavedStock | undefined {
 export function useLiveSnapshot(looked: StockSnapshot | null): StockSnapshot | null {
   useLiveQuotes({ stocks: looked ? [looked.symbol] : [] });
   const cached = useQuery({
-    ...trpc.market.snapshot.queryOptions({ symbol: looked?.symbol ?? "" }),
+    ...stockSnapshotQuery(looked?.symbol ?? ""),
     enabled: false,
   });
   if (!looked) return null;
@@ -69,5 +63,5 @@ export function useLiveSnapshot(looked: StockSnapshot | null): StockSnapshot | n
 
 /** The user's stock positions (the `autoRefresh` option is the crypto screens'; stocks need none). */
 export function useStockPositions(_options: { autoRefresh?: boolean } = {}) {
-  return useQuery(trpc.portfolio.list.queryOptions());
+  return useQuery(stockPositionsQuery());
 }

@@ -16,10 +16,12 @@ import { errorMessage, trpc } from "../../lib/trpc";
 const subtitle =
   "Checked on the server on every price update, also while you are away. Set alerts from a stock's research page, a coin's page or a watchlist card.";
 
+/** The user's price alerts, read by the route's loader and shown by the page. */
+const alertsQuery = () => trpc.alerts.list.queryOptions();
+
 export const Route = createFileRoute("/_app/alerts")({
   head: titled("Price Alerts"),
-  loader: ({ context: { queryClient, trpc } }) =>
-    queryClient.ensureQueryData(trpc.alerts.list.queryOptions()),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(alertsQuery()),
   pendingComponent: () => (
     <PageSkeleton title="Price Alerts" subtitle={subtitle}>
       <Skeleton className="h-64" />
@@ -39,7 +41,7 @@ function describeCondition(alert: PriceAlert): string {
 
 function AlertsPage() {
   const queryClient = useQueryClient();
-  const alerts = useSuspenseQuery(trpc.alerts.list.queryOptions());
+  const alerts = useSuspenseQuery(alertsQuery());
   const [deleting, setDeleting] = useState<PriceAlert | null>(null);
   const remove = useMutation(
     trpc.alerts.delete.mutationOptions({

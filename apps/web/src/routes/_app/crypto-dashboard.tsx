@@ -3,6 +3,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { Coins, Search } from "lucide-react";
 import { CryptoCardGrid, useHeldNotWatchedCoins } from "../../components/crypto/CryptoCards";
 import { useCoinNames, useCryptoWatchlist } from "../../components/crypto/crypto-queries";
+import { cryptoPositionsQuery, cryptoWatchlistQuery } from "../../components/crypto/crypto-reads";
 import { cryptoAsset } from "../../components/assets/crypto";
 import { useAssetActions } from "../../components/assets/useAssetActions";
 import { LoadingPanel } from "../../components/LoadingPanel";
@@ -16,10 +17,10 @@ export const Route = createFileRoute("/_app/crypto-dashboard")({
   head: titled("Crypto Dashboard"),
   // Prefetched, not awaited as the page's data: a failed watchlist must read as the spec's
   // 'Failed to load saved cryptocurrencies' on this page, not as the route's error screen.
-  loader: ({ context: { queryClient, trpc } }) =>
+  loader: ({ context: { queryClient } }) =>
     Promise.all([
-      queryClient.prefetchQuery(trpc.cryptoWatchlist.list.queryOptions()),
-      queryClient.prefetchQuery(trpc.cryptoPortfolio.list.queryOptions()),
+      queryClient.prefetchQuery(cryptoWatchlistQuery()),
+      queryClient.prefetchQuery(cryptoPositionsQuery()),
     ]),
   pendingComponent: CryptoDashboardSkeleton,
   component: CryptoDashboardPage,

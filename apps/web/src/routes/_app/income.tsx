@@ -18,10 +18,12 @@ import { describeEntry, IncomeEntries, YearTotals } from "./income/-components/I
 const subtitle =
   "Dividends paid on the stocks you held at each ex-date. Correct an entry to your broker's figure, or add one by hand.";
 
+/** The user's dividend income entries, read by the route's loader and shown by the page. */
+const incomeQuery = () => trpc.income.list.queryOptions();
+
 export const Route = createFileRoute("/_app/income")({
   head: titled("Dividend Income"),
-  loader: ({ context: { queryClient, trpc } }) =>
-    queryClient.ensureQueryData(trpc.income.list.queryOptions()),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(incomeQuery()),
   pendingComponent: () => (
     <PageSkeleton title="Dividend Income" subtitle={subtitle}>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -39,7 +41,7 @@ export const Route = createFileRoute("/_app/income")({
 
 function IncomePage() {
   const queryClient = useQueryClient();
-  const income = useSuspenseQuery(trpc.income.list.queryOptions());
+  const income = useSuspenseQuery(incomeQuery());
   const [dialog, setDialog] = useState<IncomeDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<IncomeEntry | null>(null);
   const [deleteKeys] = useState(() => new RequestKeys());

@@ -1,20 +1,24 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { PortfolioGlance } from "../../components/portfolio/PortfolioGlance";
+import { portfolioSummaryQuery } from "../../components/portfolio/portfolio-reads";
 import { LandingLoading, QuickOverview, ToolCards } from "../../components/loading/LandingLoading";
 import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { titled } from "../../lib/head";
 
+/** How many stocks and coins the user watches and holds (the Quick Overview tiles). */
+const overviewCountsQuery = () => trpc.overview.counts.queryOptions();
+
 export const Route = createFileRoute("/_app/landing")({
   head: titled("Home"),
   // The portfolio's value and the overview counts, read with the page's code. A failed read shows
   // as N/A in its place, not as the route's error.
-  loader: ({ context: { queryClient, trpc } }) =>
+  loader: ({ context: { queryClient } }) =>
     Promise.all([
-      queryClient.prefetchQuery(trpc.portfolioSummary.get.queryOptions()),
-      queryClient.prefetchQuery(trpc.overview.counts.queryOptions()),
+      queryClient.prefetchQuery(portfolioSummaryQuery()),
+      queryClient.prefetchQuery(overviewCountsQuery()),
     ]),
   pendingComponent: LandingLoading,
   component: LandingPage,
@@ -22,7 +26,7 @@ export const Route = createFileRoute("/_app/landing")({
 
 function LandingPage() {
   const session = useSession();
-  const counts = useQuery(trpc.overview.counts.queryOptions());
+  const counts = useQuery(overviewCountsQuery());
   if (!session) return null;
   const { user } = session;
   return (

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_PORTFOLIO_HISTORY_RANGE,
-  PORTFOLIO_REFRESH_INTERVAL_MS,
-  portfolioMessages,
-} from "@ledgerline/contracts/browser";
+import { DEFAULT_PORTFOLIO_HISTORY_RANGE, portfolioMessages } from "@ledgerline/contracts/browser";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
@@ -11,7 +7,6 @@ import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { firstPaint } from "../../lib/first-paint";
-import { trpc } from "../../lib/trpc";
 import { Allocation } from "./portfolio-summary/-components/Allocation";
 import {
   cryptoHoldings,
@@ -27,6 +22,10 @@ import {
 import { ValueCards } from "./portfolio-summary/-components/ValueCards";
 import { titled } from "../../lib/head";
 import { useLiveSummary } from "../../components/portfolio/live-summary";
+import {
+  portfolioHistoryQuery,
+  portfolioSummaryQuery,
+} from "../../components/portfolio/portfolio-reads";
 
 // The chart library loads with the chart, after the figures have painted.
 const ValueChart = lazy(() =>
@@ -35,12 +34,10 @@ const ValueChart = lazy(() =>
 
 export const Route = createFileRoute("/_app/portfolio-summary")({
   head: titled("Portfolio Summary"),
-  loader: ({ context: { queryClient, trpc } }) => {
+  loader: ({ context: { queryClient } }) => {
     // The chart's first range loads alongside; the page waits only for the figures.
-    void queryClient.prefetchQuery(
-      trpc.portfolioSummary.history.queryOptions({ range: DEFAULT_PORTFOLIO_HISTORY_RANGE }),
-    );
-    return queryClient.ensureQueryData(trpc.portfolioSummary.get.queryOptions());
+    void queryClient.prefetchQuery(portfolioHistoryQuery(DEFAULT_PORTFOLIO_HISTORY_RANGE));
+    return queryClient.ensureQueryData(portfolioSummaryQuery({ autoRefresh: true }));
   },
   pendingComponent: PortfolioSummarySkeleton,
   errorComponent: PortfolioSummaryError,
@@ -93,18 +90,9 @@ function PortfolioSummaryError() {
   );
 }
 
-const LOADER_READ_FRESH_MS = 10_000;
-
 function PortfolioSummaryPage() {
-  // Prices refresh every 60 s while this screen is open; the interval ends with the screen. A
-  // failed refresh keeps the figures already shown (the next cycle is the retry). The loader's
-  // read counts as fresh for a few seconds, so a slow first render does not read it all again.
-  const { data } = useSuspenseQuery({
-    ...trpc.portfolioSummary.get.queryOptions(),
-    staleTime: LOADER_READ_FRESH_MS,
-    refetchInterval: PORTFOLIO_REFRESH_INTERVAL_MS,
-    retry: false,
-  });
+  // Prices refresh every 60 s while this screen is open; the interval ends with the screen.
+  const { data } = useSuspenseQuery(portfolioSummaryQuery({ autoRefresh: true }));
   useLiveSummary(data);
   const stale = [...data.stocks.positions, ...data.crypto.positions].filter(
     (position) => position.priceSource === "last_known",

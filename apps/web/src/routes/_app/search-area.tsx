@@ -15,11 +15,11 @@ import { LiveNote } from "../../components/assets/LiveFigure";
 import { isClosedStatus, MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid } from "../../components/stocks/StockCards";
 import { useLiveSnapshot, useWatchlist } from "../../components/stocks/stock-queries";
+import { stockSnapshotQuery, stockWatchlistQuery } from "../../components/stocks/stock-reads";
 import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";
 import { Alert } from "../../components/ui/Alert";
 import { Card } from "../../components/ui/Card";
-import { polled, trpc } from "../../lib/trpc";
 import { CompanySearch } from "./search-area/-components/CompanySearch";
 import { MarketMovers, useMarketMovers } from "./search-area/-components/MarketMovers";
 import { SearchResultCard } from "./search-area/-components/SearchResultCard";
@@ -34,10 +34,8 @@ export const Route = createFileRoute("/_app/search-area")({
   // The watchlist, fresh as the page keeps it, read with the page's code (the market movers, below
   // the fold on a phone, load as the page renders). A failed read is the page's panel to show,
   // without retries first (the page's poll is its retry).
-  loader: ({ context: { queryClient, trpc } }) =>
-    queryClient.prefetchQuery(
-      polled(trpc.watchlist.list.queryOptions(), STOCK_REFRESH_INTERVAL_MS),
-    ),
+  loader: ({ context: { queryClient } }) =>
+    queryClient.prefetchQuery(stockWatchlistQuery({ autoRefresh: true })),
   pendingComponent: SearchAreaLoading,
   component: SearchAreaPage,
 });
@@ -55,7 +53,7 @@ function SearchAreaPage() {
   const lookup = useMutation({
     mutationFn: (symbol: string) =>
       queryClient.fetchQuery({
-        ...trpc.market.snapshot.queryOptions({ symbol }),
+        ...stockSnapshotQuery(symbol),
         staleTime: 15_000,
         retry: false,
       }),

@@ -8,11 +8,15 @@ import { MarketSummaryCard, useMarketSummary } from "../../components/stocks/Mar
 import { isClosedStatus, MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid, useHeldNotWatchedStocks } from "../../components/stocks/StockCards";
 import { useWatchlistFrame } from "../../components/stocks/stock-queries";
+import {
+  marketSummaryQuery,
+  stockPositionsQuery,
+  stockWatchlistQuery,
+} from "../../components/stocks/stock-reads";
 import { stockAsset } from "../../components/assets/stock";
 import { useAssetActions } from "../../components/assets/useAssetActions";
 import { buttonClass } from "../../components/ui/Button";
 import { titled } from "../../lib/head";
-import { polled } from "../../lib/trpc";
 import {
   DashboardHeader,
   StockDashboardLoading,
@@ -24,13 +28,11 @@ export const Route = createFileRoute("/_app/stock-dashboard")({
   // it), the market summary and the holdings. A failed read is the page's panel to show (the
   // spec's 'Failed to load stock data'), not the route's error; the watchlist, polled by the
   // page, is not retried here either, so that panel is not held back by retries.
-  loader: ({ context: { queryClient, trpc } }) =>
+  loader: ({ context: { queryClient } }) =>
     Promise.all([
-      queryClient.prefetchQuery(
-        polled(trpc.watchlist.list.queryOptions(), STOCK_REFRESH_INTERVAL_MS),
-      ),
-      queryClient.prefetchQuery(trpc.market.summary.queryOptions()),
-      queryClient.prefetchQuery(trpc.portfolio.list.queryOptions()),
+      queryClient.prefetchQuery(stockWatchlistQuery({ autoRefresh: true })),
+      queryClient.prefetchQuery(marketSummaryQuery()),
+      queryClient.prefetchQuery(stockPositionsQuery()),
     ]),
   pendingComponent: StockDashboardLoading,
   component: StockDashboardPage,

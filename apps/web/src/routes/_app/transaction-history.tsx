@@ -42,10 +42,8 @@ export const Route = createFileRoute("/_app/transaction-history")({
   loaderDeps: ({ search }) => withDefaults(search),
   // The first visit waits for its page of rows; a new filter, sort or page keeps the rows on
   // screen while the next ones load (the component's query holds the previous data).
-  loader: async ({ context: { queryClient, trpc }, deps, cause }) => {
-    const loading = queryClient.ensureQueryData(
-      trpc.transactions.list.queryOptions(listInput(deps)),
-    );
+  loader: async ({ context: { queryClient }, deps, cause }) => {
+    const loading = queryClient.ensureQueryData(transactionsQuery(deps));
     if (cause !== "stay") await loading;
   },
   pendingComponent: () => (
@@ -63,8 +61,13 @@ export const Route = createFileRoute("/_app/transaction-history")({
   component: TransactionHistoryPage,
 });
 
-function listInput(search: ReturnType<typeof withDefaults>) {
-  return { ...filterQuery(search), page: search.page, pageSize: search.pageSize };
+/** The page of transactions a search shows, read by the route's loader and by the page. */
+function transactionsQuery(search: ReturnType<typeof withDefaults>) {
+  return trpc.transactions.list.queryOptions({
+    ...filterQuery(search),
+    page: search.page,
+    pageSize: search.pageSize,
+  });
 }
 
 const column = createColumnHelper<TransactionView>();
@@ -121,7 +124,7 @@ function TransactionHistoryPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const [exporting, setExporting] = useState(false);
   const query = useQuery({
-    ...trpc.transactions.list.queryOptions(listInput(search)),
+    ...transactionsQuery(search),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import { AUDIT_DEFAULT_PAGE_SIZE, auditSortColumns, messages } from "@ledgerline/contracts/browser";
+import { messages } from "@ledgerline/contracts/browser";
 import type { AuditLogEntry, AuditSortColumn } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
@@ -20,70 +20,24 @@ import { formatDateTime, orNA } from "../../../lib/format";
 import { errorMessage, httpStatusOf } from "../../../lib/errors";
 import { trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
+import {
+  PAGE_SIZES,
+  validateAuditSearch,
+  withDefaults,
+  type ResolvedSearch,
+} from "./-components/audit-log-search";
 import { subtitle, title } from "./-components/audit-log-text";
-
-/** Filters, sort and page live in the URL, so a view of the log can be shared and reloaded. */
-interface AuditSearch {
-  startDate?: string;
-  endDate?: string;
-  email?: string;
-  success?: boolean;
-  sortBy?: AuditSortColumn;
-  sortOrder?: "asc" | "desc";
-  page?: number;
-  pageSize?: number;
-}
-
-type ResolvedSearch = Required<Pick<AuditSearch, "sortBy" | "sortOrder" | "page" | "pageSize">> &
-  AuditSearch;
-
-function withDefaults(search: AuditSearch): ResolvedSearch {
-  return {
-    ...search,
-    sortBy: search.sortBy ?? "timestamp",
-    sortOrder: search.sortOrder ?? "desc",
-    page: search.page ?? 1,
-    pageSize: search.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE,
-  };
-}
-
-const PAGE_SIZES = [10, 25, 50, 100];
-
-const positiveInt = (value: unknown, fallback: number) => {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : fallback;
-};
-const isoOrUndefined = (value: unknown) =>
-  typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : undefined;
 
 export const Route = createFileRoute("/_app/_admin/audit-logs")({
   // The spec sends non-admins who open the audit log home, not to /access-denied.
   staticData: { nonAdminTo: "/" },
   head: titled("Audit Logs"),
-  validateSearch: (search: Record<string, unknown>): AuditSearch => ({
-    startDate: isoOrUndefined(search.startDate),
-    endDate: isoOrUndefined(search.endDate),
-    email:
-      typeof search.email === "string" && search.email.trim() ? search.email.trim() : undefined,
-    success:
-      search.success === true || search.success === "true"
-        ? true
-        : search.success === false || search.success === "false"
-          ? false
-          : undefined,
-    sortBy: auditSortColumns.includes(search.sortBy as AuditSortColumn)
-      ? (search.sortBy as AuditSortColumn)
-      : undefined,
-    sortOrder:
-      search.sortOrder === "asc" || search.sortOrder === "desc" ? search.sortOrder : undefined,
-    page: search.page === undefined ? undefined : positiveInt(search.page, 1),
-    pageSize: PAGE_SIZES.includes(Number(search.pageSize)) ? Number(search.pageSize) : undefined,
-  }),
+  validateSearch: validateAuditSearch,
   loaderDeps: ({ search }) => withDefaults(search),
   // The first visit waits for its page of entries; a new filter, sort or page keeps the entries
   // on screen while the next ones load (the component's query holds the previous data).
-  loader: async ({ context: { queryClient, trpc }, deps, cause }) => {
-    const loading = queryClient.ensureQueryData(trpc.audit.list.queryOptions(listInput(deps)));
+  loader: async ({ context: { queryClient }, deps, cause }) => {
+    const loading = queryClient.ensureQueryData(auditLogQuery(deps));
     if (cause === "stay") return;
     try {
       await loading;
@@ -105,8 +59,9 @@ export const Route = createFileRoute("/_app/_admin/audit-logs")({
   component: AuditLogsPage,
 });
 
-function listInput(search: ResolvedSearch) {
-  return {
+/** The page of the log a search shows, read by the route's loader and by the page. */
+function auditLogQuery(search: ResolvedSearch) {
+  return trpc.audit.list.queryOptions({
     startDate: search.startDate,
     endDate: search.endDate,
     email: search.email,
@@ -115,7 +70,7 @@ function listInput(search: ResolvedSearch) {
     sortOrder: search.sortOrder,
     page: search.page,
     pageSize: search.pageSize,
-  };
+  });
 }
 
 /** The log's event codes in words; a code this list does not know yet is spelled out. */
@@ -249,7 +204,7 @@ function AuditLogsPage() {
   const search = withDefaults(Route.useSearch());
   const navigate = useNavigate({ from: Route.fullPath });
   const query = useQuery({
-    ...trpc.audit.list.queryOptions(listInput(search)),
+    ...auditLogQuery(search),
     placeholderData: keepPreviousData,
   });
 

@@ -26,11 +26,13 @@ import { notify } from "../../../lib/notify";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
 
+/** The registered users, read by the route's loader and shown by the page. */
+const usersQuery = () => trpc.users.list.queryOptions();
+
 export const Route = createFileRoute("/_app/_admin/users")({
   staticData: { nonAdminTo: "/access-denied" },
   head: titled("User Management"),
-  loader: ({ context: { queryClient, trpc } }) =>
-    queryClient.ensureQueryData(trpc.users.list.queryOptions()),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(usersQuery()),
   pendingComponent: () => (
     <PageSkeleton title="User Management" subtitle="Registered users">
       <Skeleton className="h-96" />
@@ -96,7 +98,7 @@ function ResetPasswordModal({ user, onClose }: { user: UserListRow | null; onClo
 
 function UsersPage() {
   const queryClient = useQueryClient();
-  const users = useSuspenseQuery(trpc.users.list.queryOptions());
+  const users = useSuspenseQuery(usersQuery());
   const [sorting, setSorting] = useState<SortingState>([{ id: "name", desc: false }]);
   const [resetting, setResetting] = useState<UserListRow | null>(null);
   const [deleting, setDeleting] = useState<UserListRow | null>(null);

@@ -8,6 +8,12 @@ import {
   useCryptoQuote,
   useCryptoWatchlist,
 } from "../../../components/crypto/crypto-queries";
+import {
+  coinNamesQuery,
+  coinQuoteQuery,
+  cryptoPositionsQuery,
+  cryptoWatchlistQuery,
+} from "../../../components/crypto/crypto-reads";
 import { cryptoAsset } from "../../../components/assets/crypto";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
@@ -32,13 +38,13 @@ export const Route = createFileRoute("/_app/crypto/$symbol")({
   // coin before its quote, and a position arriving later would push the chart down), the
   // watchlist alongside; the chart waits for the first paint. A failed read is the page's to show
   // (an unknown coin has its own message), not the route's.
-  loader: async ({ context: { queryClient, trpc }, params }) => {
+  loader: async ({ context: { queryClient }, params }) => {
     const symbol = params.symbol.trim().toUpperCase();
-    void queryClient.prefetchQuery(trpc.cryptoWatchlist.list.queryOptions());
+    void queryClient.prefetchQuery(cryptoWatchlistQuery());
     await Promise.allSettled([
-      queryClient.ensureQueryData(trpc.crypto.quote.queryOptions({ symbol })),
-      queryClient.ensureQueryData(trpc.crypto.currencies.queryOptions()),
-      queryClient.ensureQueryData(trpc.cryptoPortfolio.list.queryOptions()),
+      queryClient.ensureQueryData(coinQuoteQuery(symbol)),
+      queryClient.ensureQueryData(coinNamesQuery()),
+      queryClient.ensureQueryData(cryptoPositionsQuery({ autoRefresh: true })),
     ]);
   },
   pendingComponent: CoinPending,

@@ -1,5 +1,4 @@
 import {
-  CRYPTO_REFRESH_INTERVAL_MS,
   SYMBOL_MAX_LENGTH,
   cryptoMessages,
   marketMessages,
@@ -17,6 +16,11 @@ import {
   useCoinNames,
   useCryptoWatchlist,
 } from "../../../components/crypto/crypto-queries";
+import {
+  coinQuoteQuery,
+  cryptoPositionsQuery,
+  cryptoWatchlistQuery,
+} from "../../../components/crypto/crypto-reads";
 import { cryptoAsset } from "../../../components/assets/crypto";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { RecentSearches } from "../../../components/assets/RecentSearches";
@@ -28,7 +32,7 @@ import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { inputClass } from "../../../components/ui/Field";
 import { LiveNote } from "../../../components/assets/LiveFigure";
-import { errorMessage, polled, trpc } from "../../../lib/trpc";
+import { errorMessage } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
 import {
   CryptoSearchHeader,
@@ -50,14 +54,10 @@ export const Route = createFileRoute("/_app/crypto/")({
   // The watchlist and positions, fresh as the page keeps them, read with the page's code. A failed
   // read is the page's panel to show (the spec's 'Failed to load saved cryptocurrencies'), without
   // retries first (the page's poll is its retry).
-  loader: ({ context: { queryClient, trpc } }) =>
+  loader: ({ context: { queryClient } }) =>
     Promise.all([
-      queryClient.prefetchQuery(
-        polled(trpc.cryptoWatchlist.list.queryOptions(), CRYPTO_REFRESH_INTERVAL_MS),
-      ),
-      queryClient.prefetchQuery(
-        polled(trpc.cryptoPortfolio.list.queryOptions(), CRYPTO_REFRESH_INTERVAL_MS),
-      ),
+      queryClient.prefetchQuery(cryptoWatchlistQuery({ autoRefresh: true })),
+      queryClient.prefetchQuery(cryptoPositionsQuery({ autoRefresh: true })),
     ]),
   pendingComponent: CryptoSearchLoading,
   component: CryptoSearchPage,
@@ -73,7 +73,7 @@ function CryptoSearchPage() {
   const actions = useAssetActions(cryptoAsset, { autoRefresh: true });
   const watchlist = useCryptoWatchlist({ autoRefresh: true });
   const quote = useQuery({
-    ...trpc.crypto.quote.queryOptions({ symbol: symbol ?? "" }),
+    ...coinQuoteQuery(symbol ?? ""),
     enabled: symbol !== undefined,
     staleTime: 0,
   });

@@ -7,6 +7,12 @@ import { PricesAsOf, staleSince } from "../../../components/assets/PricesAsOf";
 import { isClosedStatus, MarketClosedBanner } from "../../../components/stocks/MarketStatus";
 import { SnapshotFigures } from "../../../components/stocks/SnapshotFigures";
 import { useWatchlist } from "../../../components/stocks/stock-queries";
+import {
+  companyDetailsQuery,
+  stockPositionsQuery,
+  stockSnapshotQuery,
+  stockWatchlistQuery,
+} from "../../../components/stocks/stock-reads";
 import { useLiveQuotes } from "../../../components/assets/live-quotes";
 import { LiveIndicator } from "../../../components/assets/LiveFigure";
 import { HoldingFigures } from "../../../components/assets/HoldingFigures";
@@ -18,7 +24,6 @@ import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
 import { Button } from "../../../components/ui/Button";
 import { firstPaint } from "../../../lib/first-paint";
 import { formatDateTime } from "../../../lib/format";
-import { trpc } from "../../../lib/trpc";
 import { AboutCompany, KeyStatistics } from "./-components/CompanyFacts";
 import { NewsPanel } from "./-components/NewsPanel";
 import { RelatedCompanies } from "./-components/RelatedCompanies";
@@ -35,14 +40,14 @@ export const Route = createFileRoute("/_app/research/$symbol")({
   }),
   // The company and its snapshot load with the page's code; the watchlist and positions too,
   // without holding the page back.
-  loader: async ({ context: { queryClient, trpc }, params }) => {
+  loader: async ({ context: { queryClient }, params }) => {
     const symbol = params.symbol.trim().toUpperCase();
     if (!STOCK_SYMBOL_PATTERN.test(symbol)) return;
-    void queryClient.prefetchQuery(trpc.watchlist.list.queryOptions());
-    void queryClient.prefetchQuery(trpc.portfolio.list.queryOptions());
+    void queryClient.prefetchQuery(stockWatchlistQuery());
+    void queryClient.prefetchQuery(stockPositionsQuery());
     await Promise.all([
-      queryClient.ensureQueryData(trpc.market.details.queryOptions({ symbol })),
-      queryClient.ensureQueryData(trpc.market.snapshot.queryOptions({ symbol })),
+      queryClient.ensureQueryData(companyDetailsQuery(symbol)),
+      queryClient.ensureQueryData(stockSnapshotQuery(symbol)),
     ]);
   },
   pendingComponent: ResearchPending,
@@ -67,8 +72,8 @@ const panel = "rounded-xl border border-border bg-surface p-5 shadow-sm";
 
 function ResearchPage({ symbol }: { symbol: string }) {
   const valid = STOCK_SYMBOL_PATTERN.test(symbol);
-  const details = useQuery({ ...trpc.market.details.queryOptions({ symbol }), enabled: valid });
-  const snapshot = useQuery({ ...trpc.market.snapshot.queryOptions({ symbol }), enabled: valid });
+  const details = useQuery({ ...companyDetailsQuery(symbol), enabled: valid });
+  const snapshot = useQuery({ ...stockSnapshotQuery(symbol), enabled: valid });
   useLiveQuotes({ stocks: valid ? [symbol] : [] });
   const watchlist = useWatchlist();
   const actions = useAssetActions(stockAsset);

@@ -31,7 +31,7 @@ import { Skeleton } from "../../../../components/RouteStates";
 import { cx } from "../../../../components/ui/cx";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { formatCurrency } from "../../../../lib/format";
-import { trpc } from "../../../../lib/trpc";
+import { portfolioHistoryQuery } from "../../../../components/portfolio/portfolio-reads";
 
 const rangeLabels: Record<PortfolioHistoryRange, string> = {
   "1M": "1M",
@@ -68,11 +68,7 @@ export default memo(function ValueChart() {
   const [range, setRange] = useState<PortfolioHistoryRange>(DEFAULT_PORTFOLIO_HISTORY_RANGE);
   const [hover, setHover] = useState<Hover | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const history = useQuery({
-    ...trpc.portfolioSummary.history.queryOptions({ range }),
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-  });
+  const history = useQuery({ ...portfolioHistoryQuery(range), placeholderData: keepPreviousData });
   const points = history.data?.points;
   const benchmarkLine = history.data?.benchmark ?? null;
   const benchmarkSymbol = benchmarkLine?.symbol ?? "";

@@ -1,0 +1,31 @@
+import {
+  PORTFOLIO_REFRESH_INTERVAL_MS,
+  type PortfolioHistoryRange,
+} from "@ledgerline/contracts/browser";
+import { trpc } from "../../lib/trpc";
+
+// The portfolio's reads, one query's options each, shared by the routes' loaders and the screens
+// that show them, so what a loader has read is what the screen shows (the same key, freshness and
+// retries). A module of its own with nothing else in it: a loader waits for its imports alone.
+
+/**
+ * The portfolio's positions, values and today's change. With `autoRefresh` (the summary page) it
+ * is read again every 60 s, and a failed read keeps the figures shown until the next (no
+ * retries); a read of the last few seconds counts as fresh, so a slow first render does not read
+ * again what the route's loader has just read.
+ */
+export const portfolioSummaryQuery = ({ autoRefresh = false }: { autoRefresh?: boolean } = {}) =>
+  autoRefresh
+    ? {
+        ...trpc.portfolioSummary.get.queryOptions(),
+        staleTime: 10_000,
+        refetchInterval: PORTFOLIO_REFRESH_INTERVAL_MS,
+        retry: false as const,
+      }
+    : trpc.portfolioSummary.get.queryOptions();
+
+/** The portfolio's value at each day's close over a range: fresh for five minutes. */
+export const portfolioHistoryQuery = (range: PortfolioHistoryRange) => ({
+  ...trpc.portfolioSummary.history.queryOptions({ range }),
+  staleTime: 5 * 60_000,
+});
