@@ -3,7 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { expectAccessible, login, registerViaApi } from "./support";
 import { test } from "./polled-prices";
 
-test("a user creates an API key in account settings, a script uses it, and revoking it stops it", async ({
+test("a user creates an API key in account settings, a script uses it, revoking it or a new password stops it", async ({
   page,
   request,
 }) => {
@@ -43,6 +43,26 @@ test("a user creates an API key in account settings, a script uses it, and revok
     headers: { authorization: `Bearer ${key}` },
   });
   expect(revoked.status()).toBe(401);
+
+  // A new password revokes every key, as the change-password card says.
+  await page.getByLabel("Key name").fill("weekly report");
+  await page.getByLabel("Password to create a key").fill(user.password);
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByRole("row", { name: /weekly report/ })).toBeVisible();
+  const weekly = await page.getByLabel("New API key").inputValue();
+  await expect(page.getByText("signed out and your API keys revoked")).toBeVisible();
+  await page.getByLabel("Current password").fill(user.password);
+  await page.getByLabel("New password", { exact: true }).fill("fresh-walnut-78");
+  await page.getByLabel("Confirm new password").fill("fresh-walnut-78");
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expect(page.getByText("Password updated successfully")).toBeVisible();
+  const afterChange = await request.get("/api/portfolio", {
+    headers: { authorization: `Bearer ${weekly}` },
+  });
+  expect(afterChange.status()).toBe(401);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
+  await expect(page.getByRole("row", { name: /weekly report/ })).toHaveCount(0);
 });
 
 test("a user turns on two-factor sign-in, signs in with a code, and turns it off with a recovery code", async ({

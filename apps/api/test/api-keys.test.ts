@@ -290,3 +290,94 @@ describe("using an API key", () => {
     expect((await t.request("GET", "/api/portfolio", { token: user.token })).status).toBe(200);
   });
 });
+
+describe("a new password", () => {
+  /** The user's mails, newest first, once the background sends are done. */
+  async function mailsTo(email: string) {
+    await t.settled();
+    return t.app.deps.repos.mailOutbox.listFor(email);
+  }
+
+  async function keysStopped(keys: string[]) {
+    for (const key of keys) {
+      expect((await t.request("GET", "/api/portfolio", { token: key })).status).toBe(401);
+      expect((await t.trpc("query", "portfolio.list", undefined, key)).status).toBe(401);
+    }
+  }
+
+  it("set in account settings revokes every API key, on both doors, and says so in the audit log and a mail", async () => {
+    for (const door of ["rest", "trpc"] as const) {
+      const user = await t.registerUser();
+      const keys = [
+        (await createKey(user, { name: "one", scope: "read" })).key,
+        (await createKey(user, { name: "two", scope: "trade" })).key,
+      ];
+      const body = { currentPassword: user.password, newPassword: "brand-new-pass-31" };
+      const changed =
+        door === "rest"
+          ? await t.request("POST", "/api/users/update-password", { token: user.token, body })
+          : await t.trpc("mutation", "account.updatePassword", body, user.token);
+      expect(changed.status).toBe(200);
+      await keysStopped(keys);
+      // The session that made the change stays.
+      expect((await t.request("GET", "/api/portfolio", { token: user.token })).status).toBe(200);
+      const [notice] = await mailsTo(user.email);
+      expect(notice?.subject).toBe("Your Ledgerline password was changed");
+      expect(notice?.bodyText).toContain("changed in account settings");
+      expect(notice?.bodyText).toContain("Your 2 API keys were revoked");
+    }
+    const changes = await auditRows("PASSWORD_CHANGE");
+    expect(changes.map((row) => [Boolean(row.success), row.details])).toEqual([
+      [true, "2 API keys revoked"],
+      [true, "2 API keys revoked"],
+    ]);
+    expect(await t.sql("SELECT id FROM api_keys")).toEqual([]);
+  });
+
+  it("set through a reset link revokes every API key, on both doors, which both mails say", async () => {
+    for (const door of ["rest", "trpc"] as const) {
+      const user = await t.registerUser();
+      const { key } = await createKey(user, { name: "script", scope: "read" });
+      await t.request("POST", "/api/auth/forgot-password", { body: { email: user.email } });
+      const [request] = await mailsTo(user.email);
+      expect(request?.bodyText).toContain("revokes your API keys");
+      const token = new URL(request!.bodyText.match(/https?:\/\/\S+/)![0]).searchParams.get(
+        "token",
+      );
+      const body = { token, email: user.email, newPassword: "recovered-pass-58" };
+      const reset =
+        door === "rest"
+          ? await t.request("POST", "/api/auth/reset-password", { body })
+          : await t.trpc("mutation", "auth.resetPassword", body);
+      expect(reset.status).toBe(200);
+      await keysStopped([key]);
+      const [notice] = await mailsTo(user.email);
+      expect(notice?.bodyText).toContain("changed with a password-reset link");
+      expect(notice?.bodyText).toContain("Your API key was revoked");
+    }
+    const resets = await auditRows("PASSWORD_RESET");
+    expect(resets.map((row) => [Boolean(row.success), row.details])).toEqual([
+      [true, "1 API key revoked"],
+      [true, "1 API key revoked"],
+    ]);
+  });
+
+  it("set by an administrator revokes the user's API keys and only theirs", async () => {
+    const admin = await t.createAdmin();
+    const user = await t.registerUser();
+    const other = await t.registerUser();
+    const { key } = await createKey(user, { name: "script", scope: "read" });
+    const kept = await createKey(other, { name: "theirs", scope: "read" });
+    const reset = await t.request("POST", `/api/users/${user.id}/reset-password`, {
+      token: admin.token,
+      body: { newPassword: "set-by-admin-64" },
+    });
+    expect(reset.status).toBe(200);
+    await keysStopped([key]);
+    expect((await t.request("GET", "/api/portfolio", { token: kept.key })).status).toBe(200);
+    const [notice] = await mailsTo(user.email);
+    expect(notice?.bodyText).toContain("changed by an administrator");
+    const [audit] = await auditRows("ADMIN_PASSWORD_RESET");
+    expect(audit?.details).toBe(`user ${user.email}; 1 API key revoked`);
+  });
+});

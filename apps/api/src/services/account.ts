@@ -8,6 +8,7 @@ import {
 import { emailChangedMail } from "../mail/templates";
 import { recordAudit } from "./audit";
 import { assertAcceptablePassword } from "./auth";
+import { replacePassword } from "./credentials";
 import { conflict, forbidden, tooManyRequests } from "./errors";
 import { hashPassword } from "./passwords";
 import { requireCurrentPassword } from "./reauth";
@@ -18,21 +19,26 @@ export function currentSession(scope: SessionScope, expiresAt: Date): SessionUse
   return toSessionUser(scope.user, expiresAt);
 }
 
-/** Other sessions are signed out; the one making the change stays. */
+/** Other sessions are signed out and API keys revoked; the session making the change stays. */
 export async function updatePassword(
   scope: SessionScope,
   input: UpdatePasswordInput,
 ): Promise<MessageResult> {
-  const { repos } = scope.deps;
   await requireCurrentPassword(scope, input.currentPassword, "PASSWORD_CHANGE");
   assertAcceptablePassword(input.newPassword);
-  await repos.users.setPasswordHash(scope.user.id, await hashPassword(input.newPassword));
-  await repos.sessions.deleteAllForUser(scope.user.id, scope.sessionTokenHash);
+  const revoked = await replacePassword(
+    scope,
+    scope.user,
+    await hashPassword(input.newPassword),
+    "account settings",
+    scope.sessionTokenHash,
+  );
   await recordAudit(scope, {
     event: "PASSWORD_CHANGE",
     success: true,
     email: scope.user.email,
     userId: scope.user.id,
+    details: revoked,
   });
   return { message: messages.passwordUpdated };
 }

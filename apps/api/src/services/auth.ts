@@ -12,6 +12,7 @@ import {
 import type { UserRow } from "@ledgerline/db";
 import { passwordResetMail } from "../mail/templates";
 import { recordAudit } from "./audit";
+import { replacePassword } from "./credentials";
 import { badRequest, conflict, tooManyRequests } from "./errors";
 import {
   hashForUnknownUser,
@@ -216,13 +217,13 @@ export async function resetPassword(
     });
     throw badRequest(messages.invalidResetToken);
   }
-  await repos.users.setPasswordHash(user.id, passwordHash);
-  await repos.sessions.deleteAllForUser(user.id);
+  const revoked = await replacePassword(scope, user, passwordHash, "reset link");
   await recordAudit(scope, {
     event: "PASSWORD_RESET",
     success: true,
     email: user.email,
     userId: user.id,
+    details: revoked,
   });
   return { message: messages.passwordResetSuccess };
 }

@@ -2,6 +2,7 @@ import { messages, type MessageResult, type UserListRow } from "@ledgerline/cont
 import type { UserRow } from "@ledgerline/db";
 import { recordAudit } from "./audit";
 import { assertAcceptablePassword } from "./auth";
+import { replacePassword } from "./credentials";
 import { forbidden, notFound } from "./errors";
 import { hashPassword } from "./passwords";
 import type { UserScope } from "./scope";
@@ -53,14 +54,18 @@ export async function resetUserPassword(
 ): Promise<MessageResult> {
   const target = await nonAdminTarget(scope, id, "ADMIN_PASSWORD_RESET");
   assertAcceptablePassword(newPassword);
-  await scope.deps.repos.users.setPasswordHash(target.id, await hashPassword(newPassword));
-  await scope.deps.repos.sessions.deleteAllForUser(target.id);
+  const revoked = await replacePassword(
+    scope,
+    target,
+    await hashPassword(newPassword),
+    "administrator",
+  );
   await recordAudit(scope, {
     event: "ADMIN_PASSWORD_RESET",
     success: true,
     email: scope.user.email,
     userId: scope.user.id,
-    details: `user ${target.email}`,
+    details: `user ${target.email}; ${revoked}`,
   });
   return { message: `Password reset for ${target.email}` };
 }

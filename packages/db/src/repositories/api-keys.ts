@@ -61,6 +61,11 @@ export function apiKeysRepository(database: Database) {
       await database.changes(db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id)));
     },
 
+    /** Deletes every key of the user (a new password ends them); answers how many there were. */
+    async deleteAllForUser(userId: number): Promise<number> {
+      return database.changes(db.delete(apiKeys).where(eq(apiKeys.userId, userId)));
+    },
+
     /** Deletes one of the user's keys; undefined when the user has no key with that id. */
     async delete(id: number, userId: number): Promise<ApiKeyRow | undefined> {
       return database.first(

@@ -64,7 +64,9 @@ function ChangePassword() {
   return (
     <Card>
       <h2 className="text-lg font-semibold">Change password</h2>
-      <p className="mt-1 text-sm text-muted">Your other signed-in devices will be signed out.</p>
+      <p className="mt-1 text-sm text-muted">
+        Your other signed-in devices will be signed out and your API keys revoked.
+      </p>
       <form onSubmit={submitTo(form)} className="mt-4 space-y-4">
         <form.Field name="current">{boundPassword("Current password")}</form.Field>
         <form.Field name="next">{boundPassword("New password", "new-password")}</form.Field>
