@@ -7,7 +7,7 @@ let adminToken: string;
 
 beforeEach(async () => {
   clock = new TestClock(Date.parse("2026-01-01T00:00:00Z"));
-  t = await startTestApp({ clock, throttleLimits: { loginFailuresPerAccount: [100, 900] } });
+  t = await startTestApp({ clock, throttleLimits: { loginFailuresPerAccountAndIp: [100, 900] } });
   const admin = await t.createAdmin("root@example.com");
   // 24 more events an hour apart: 12 failed logins for ann, 12 successful ones for bob.
   for (let i = 0; i < 12; i++) {

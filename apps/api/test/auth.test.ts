@@ -220,22 +220,49 @@ describe("POST /api/auth/login", () => {
     expect((await t.app.deps.repos.users.findByEmail("bo@example.com"))?.failedLogins).toBe(2);
   });
 
-  it("blocks an account after repeated failures, even with the right password", async () => {
+  /** A login from one address; answers the status. */
+  async function loginFrom(app: TestApp, remoteAddress: string, email: string, password: string) {
+    return (
+      await app.request("POST", "/api/auth/login", { body: { email, password }, remoteAddress })
+    ).status;
+  }
+
+  it("blocks an account from an address after repeated failures there, even with the right password", async () => {
     const limited = await startTestApp({
-      clock,
-      throttleLimits: { loginFailuresPerAccount: [3, 900] },
+      throttleLimits: { loginFailuresPerAccountAndIp: [3, 900] },
     });
     const user = await limited.registerUser({ email: "bo@example.com" });
     for (let i = 0; i < 3; i++) {
-      await limited.request("POST", "/api/auth/login", {
-        body: { email: "bo@example.com", password: "wrong" },
-      });
+      expect(await loginFrom(limited, "10.0.0.9", user.email, "wrong")).toBe(400);
     }
     const blocked = await limited.request("POST", "/api/auth/login", {
-      body: { email: "bo@example.com", password: user.password },
+      body: { email: user.email, password: user.password },
+      remoteAddress: "10.0.0.9",
     });
     expect(blocked.status).toBe(429);
     expect(blocked.body?.message).toBe(messages.tooManyAttempts);
+    // The owner, elsewhere, is not locked out by the guesses from that address.
+    expect(await loginFrom(limited, "192.0.2.7", user.email, user.password)).toBe(200);
+    await limited.close();
+  });
+
+  it("does not lock the owner out because others failed from the same address", async () => {
+    const owner = await t.registerUser({ email: "owner@example.com" });
+    const office = "198.51.100.20";
+    // Colleagues behind the same address mistype their passwords: 55 failures in all, past the
+    // 50 that once locked every account from an address.
+    for (let i = 0; i < 55; i++) {
+      expect(await loginFrom(t, office, `colleague${i % 20}@example.com`, "wrong")).toBe(400);
+    }
+    expect(await loginFrom(t, office, owner.email, owner.password)).toBe(200);
+  });
+
+  it("still stops one address spraying many accounts, past a ceiling of its own", async () => {
+    const limited = await startTestApp({ throttleLimits: { loginFailuresPerIp: [5, 900] } });
+    const owner = await limited.registerUser({ email: "owner@example.com" });
+    for (let i = 0; i < 5; i++) await loginFrom(limited, "198.51.100.20", `spray${i}@x.com`, "x");
+    expect(await loginFrom(limited, "198.51.100.20", owner.email, owner.password)).toBe(429);
+    expect(await loginFrom(limited, "203.0.113.5", owner.email, owner.password)).toBe(200);
     await limited.close();
   });
 
@@ -252,6 +279,60 @@ describe("POST /api/auth/login", () => {
       (r) => r.error.data.httpStatus,
     );
     expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(3);
+    await limited.close();
+  });
+
+  it("cannot be used to guess one account past its limit through a tRPC batch", async () => {
+    const limited = await startTestApp({
+      throttleLimits: { loginFailuresPerAccountAndIp: [3, 900] },
+    });
+    const user = await limited.registerUser({ email: "bo@example.com" });
+    const guesses = Array.from({ length: 8 }, (_, i) => ({ email: user.email, password: `g${i}` }));
+    // The right password last: past the limit it is refused like the guesses.
+    const batch = Object.fromEntries(
+      [...guesses, { email: user.email, password: user.password }].map((input, i) => [
+        String(i),
+        input,
+      ]),
+    );
+    const response = await limited.request(
+      "POST",
+      `/api/trpc/${Array(9).fill("auth.login").join(",")}?batch=1`,
+      { body: batch },
+    );
+    const answers = response.body as unknown as {
+      error?: { data: { httpStatus: number } };
+    }[];
+    const codes = answers.map((answer) => answer.error?.data.httpStatus ?? 200);
+    expect(codes.filter((code) => code === 400).length).toBeLessThanOrEqual(3);
+    expect(codes.at(-1)).toBe(429);
+    await limited.close();
+  });
+
+  it("lets the owner in from the locked address once a reset link set a new password", async () => {
+    const limited = await startTestApp({
+      throttleLimits: { loginFailuresPerAccountAndIp: [3, 900], loginFailuresPerAccount: [5, 900] },
+    });
+    const owner = await limited.registerUser({ email: "owner@example.com" });
+    // Guesses from the owner's address and from elsewhere lock the account everywhere.
+    for (let i = 0; i < 3; i++) await loginFrom(limited, "198.51.100.20", owner.email, `a${i}`);
+    for (let i = 0; i < 3; i++) await loginFrom(limited, "203.0.113.9", owner.email, `b${i}`);
+    expect(await loginFrom(limited, "198.51.100.20", owner.email, owner.password)).toBe(429);
+    expect(await loginFrom(limited, "192.0.2.7", owner.email, owner.password)).toBe(429);
+
+    await limited.request("POST", "/api/auth/forgot-password", {
+      body: { email: owner.email },
+      remoteAddress: "192.0.2.7",
+    });
+    await limited.settled();
+    const [mail] = await limited.app.deps.repos.mailOutbox.listFor(owner.email);
+    const token = new URL(mail!.bodyText.match(/https?:\/\/\S+/)![0]).searchParams.get("token");
+    const reset = await limited.request("POST", "/api/auth/reset-password", {
+      body: { token, email: owner.email, newPassword: "after-the-lock-9" },
+      remoteAddress: "192.0.2.7",
+    });
+    expect(reset.status).toBe(200);
+    expect(await loginFrom(limited, "198.51.100.20", owner.email, "after-the-lock-9")).toBe(200);
     await limited.close();
   });
 

@@ -183,7 +183,7 @@ describe("signing in with two-factor on", () => {
     expect(late.body?.message).toBe(mfaMessages.challengeInvalid);
   });
 
-  it("throttles wrong codes like wrong passwords, and a right password does not reset the count", async () => {
+  it("throttles wrong codes per account from any address, and a right password does not reset the count", async () => {
     const user = await t.registerUser();
     const { secret } = await enrol(user);
     const wrongCode = codeFor(secret) === "123456" ? "654321" : "123456";
@@ -191,18 +191,48 @@ describe("signing in with two-factor on", () => {
       const challenge = await passwordStep(user);
       const answer = await t.request("POST", "/api/auth/login/mfa", {
         body: { mfaToken: challenge.mfaToken, code: wrongCode },
+        // A new address for each guess changes nothing.
+        remoteAddress: `203.0.113.${i + 1}`,
       });
       expect(answer.status).toBe(400);
     }
-    // Ten wrong codes lock the account as ten wrong passwords do, right password or not.
-    const locked = await t.request("POST", "/api/auth/login", {
-      body: { email: user.email, password: user.password },
+    // Ten wrong codes lock the second step, right code or not, however many passwords were right.
+    const challenge = await passwordStep(user);
+    const locked = await t.request("POST", "/api/auth/login/mfa", {
+      body: { mfaToken: challenge.mfaToken, code: codeFor(secret) },
     });
     expect(locked.status).toBe(429);
     expect(locked.body?.message).toBe(messages.tooManyAttempts);
     const failures = (await auditEvents()).filter((row) => row.event === "MFA_LOGIN");
-    expect(failures).toHaveLength(10);
-    expect(failures.every((row) => row.failure_reason === "Wrong code")).toBe(true);
+    expect(failures.map((row) => row.failure_reason)).toEqual([
+      ...Array<string>(10).fill("Wrong code"),
+      "Too many failed attempts",
+    ]);
+  });
+
+  it("lets a right code through however many others failed from the same address", async () => {
+    await t.close();
+    t = await startTestApp({ clock, throttleLimits: { loginFailuresPerIp: [5, 900] } });
+    const user = await t.registerUser();
+    const { secret } = await enrol(user);
+    const office = "198.51.100.20";
+    const challenge = await t.request("POST", "/api/auth/login", {
+      body: { email: user.email, password: user.password },
+      remoteAddress: office,
+    });
+    expect(challenge.body?.mfaRequired).toBe(true);
+    for (let i = 0; i < 8; i++) {
+      await t.request("POST", "/api/auth/login", {
+        body: { email: `someone${i}@example.com`, password: "wrong" },
+        remoteAddress: office,
+      });
+    }
+    const signedIn = await t.request("POST", "/api/auth/login/mfa", {
+      body: { mfaToken: challenge.body?.mfaToken, code: codeFor(secret) },
+      remoteAddress: office,
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body?.token).toEqual(expect.any(String));
   });
 
   it("is removed only with the password and a current code, after which the password alone signs in", async () => {

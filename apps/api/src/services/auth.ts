@@ -12,6 +12,12 @@ import {
 import type { UserRow } from "@ledgerline/db";
 import { passwordResetMail } from "../mail/templates";
 import { recordAudit } from "./audit";
+import {
+  countPasswordAttempt,
+  forgiveFailures,
+  loginAttemptKeys,
+  refundPasswordAttempt,
+} from "./login-throttle";
 import { replacePassword } from "./credentials";
 import { badRequest, conflict, tooManyRequests } from "./errors";
 import {
@@ -63,19 +69,17 @@ export async function register(scope: RequestScope, input: RegisterInput): Promi
 
 /**
  * The same answer, status and roughly the same time for an unknown email and a wrong password.
- * Every attempt is counted against the address and the account before the password is checked,
- * so concurrent attempts (a tRPC batch, parallel requests) cannot slip past the limit; a
- * successful one gives its count back. With two-factor sign-in on, a right password answers a
- * challenge instead of the user (`completeMfaLogin` finishes it), and the account's count of
- * failures is not reset until the code is right too, so codes cannot be guessed between
- * passwords.
+ * Every attempt is counted (login-throttle.ts: the account from this address, the address, the
+ * account) before the password is checked, so concurrent attempts (a tRPC batch, parallel
+ * requests) cannot slip past the limits; a right password gives its count back. With two-factor
+ * sign-in on, a right password answers a challenge instead of the user (`completeMfaLogin`
+ * finishes it), whose wrong codes have a count of their own.
  */
 export async function login(scope: RequestScope, input: LoginInput): Promise<LoginAnswer> {
   const { repos, throttles } = scope.deps;
-  const ipKey = scope.ip ?? "unknown";
-  const ipAllowed = await throttles.loginFailuresPerIp.tryConsume(ipKey);
-  const accountAllowed = await throttles.loginFailuresPerAccount.tryConsume(input.email);
-  if (!ipAllowed || !accountAllowed) {
+  const user = await repos.users.findByEmail(input.email);
+  const keys = loginAttemptKeys(input.email, scope.ip, user);
+  if (!(await countPasswordAttempt(throttles, keys))) {
     await recordAudit(scope, {
       event: "LOGIN",
       success: false,
@@ -85,7 +89,6 @@ export async function login(scope: RequestScope, input: LoginInput): Promise<Log
     throw tooManyRequests(messages.tooManyAttempts);
   }
 
-  const user = await repos.users.findByEmail(input.email);
   const passwordMatches = await verifyPassword(
     user?.passwordHash ?? (await hashForUnknownUser()),
     input.password,
@@ -103,15 +106,12 @@ export async function login(scope: RequestScope, input: LoginInput): Promise<Log
     throw badRequest(messages.invalidCredentials);
   }
 
-  await throttles.loginFailuresPerIp.refund(ipKey);
+  await refundPasswordAttempt(throttles, keys);
   if (needsRehash(user.passwordHash)) {
     await repos.users.setPasswordHash(user.id, await hashPassword(input.password));
   }
-  if (await repos.mfa.isEnabled(user.id)) {
-    await throttles.loginFailuresPerAccount.refund(input.email);
-    return startMfaChallenge(scope, user);
-  }
-  await throttles.loginFailuresPerAccount.reset(input.email);
+  if (await repos.mfa.isEnabled(user.id)) return startMfaChallenge(scope, user);
+  await forgiveFailures(throttles, keys);
   return signIn(scope, user);
 }
 

@@ -13,6 +13,7 @@ import type { UserRow } from "@ledgerline/db";
 import { Secret, TOTP } from "otpauth";
 import { recordAudit } from "./audit";
 import { badRequest, conflict, tooManyRequests } from "./errors";
+import { forgiveFailures, loginAttemptKeys } from "./login-throttle";
 import { confirmInSession, requireCurrentPassword } from "./reauth";
 import type { AppDeps, RequestScope, SessionScope } from "./scope";
 import { newToken, tokenDigest } from "./tokens";
@@ -178,7 +179,8 @@ export async function startMfaChallenge(scope: RequestScope, user: UserRow): Pro
 
 /**
  * Checks the second step of a sign-in and spends its challenge; answers the user to sign in.
- * Wrong codes count against the same limits as wrong passwords (address and account).
+ * Wrong codes are counted per account, from any address (the challenge proved the password);
+ * failed passwords, the owner's address's or anyone's, never refuse a right code.
  */
 export async function verifyMfaLogin(
   scope: RequestScope,
@@ -193,11 +195,11 @@ export async function verifyMfaLogin(
   const credential = user ? await repos.mfa.find(user.id) : undefined;
   if (!user || !credential?.enabledAt) throw badRequest(mfaMessages.challengeInvalid);
 
-  const ipKey = scope.ip ?? "unknown";
-  const ipAllowed = await throttles.loginFailuresPerIp.tryConsume(ipKey);
-  const accountAllowed = await throttles.loginFailuresPerAccount.tryConsume(user.email);
+  // Only wrong codes count here: others' failed passwords from this address never refuse a
+  // right code.
+  const keys = loginAttemptKeys(user.email, scope.ip, user);
   const audit = { email: user.email, userId: user.id };
-  if (!ipAllowed || !accountAllowed) {
+  if (!(await throttles.mfaCodeFailuresPerAccount.tryConsume(keys.codes))) {
     await recordAudit(scope, {
       event: "MFA_LOGIN",
       success: false,
@@ -222,8 +224,7 @@ export async function verifyMfaLogin(
   if (!(await repos.mfa.spendChallenge(challengeHash))) {
     throw badRequest(mfaMessages.challengeInvalid);
   }
-  await throttles.loginFailuresPerIp.refund(ipKey);
-  await throttles.loginFailuresPerAccount.reset(user.email);
+  await forgiveFailures(throttles, keys);
   if (usedRecoveryCode) {
     const left = await repos.mfa.countUnusedRecoveryCodes(user.id);
     await recordAudit(scope, {

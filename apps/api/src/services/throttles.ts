@@ -34,10 +34,14 @@ export class Throttle {
 }
 
 export interface ThrottleLimits {
-  /** Failed logins from one address. */
+  /** Failed logins from one address, on any account: a ceiling for spraying (login-throttle.ts). */
   loginFailuresPerIp: [points: number, seconds: number];
-  /** Failed logins for one account, from anywhere. */
+  /** Failed logins for one account from one address: the limit on guessing a password. */
+  loginFailuresPerAccountAndIp: [points: number, seconds: number];
+  /** Failed logins for one account, from anywhere: a ceiling for guessing from many addresses. */
   loginFailuresPerAccount: [points: number, seconds: number];
+  /** Wrong codes at the second step of a sign-in, for one account. */
+  mfaCodeFailuresPerAccount: [points: number, seconds: number];
   registrationsPerIp: [points: number, seconds: number];
   /** Wrong passwords and codes given in a session to confirm a change (an API key, a new password). */
   sessionConfirmationsPerUser: [points: number, seconds: number];
@@ -53,8 +57,10 @@ export interface ThrottleLimits {
 }
 
 export const defaultThrottleLimits: ThrottleLimits = {
-  loginFailuresPerIp: [50, 15 * 60],
-  loginFailuresPerAccount: [10, 15 * 60],
+  loginFailuresPerIp: [500, 15 * 60],
+  loginFailuresPerAccountAndIp: [10, 15 * 60],
+  loginFailuresPerAccount: [100, 15 * 60],
+  mfaCodeFailuresPerAccount: [10, 15 * 60],
   registrationsPerIp: [30, 60 * 60],
   sessionConfirmationsPerUser: [10, 15 * 60],
   emailChangesPerUser: [10, 60 * 60],
@@ -76,7 +82,9 @@ export function createThrottles(
   };
   return {
     loginFailuresPerIp: throttle("loginFailuresPerIp"),
+    loginFailuresPerAccountAndIp: throttle("loginFailuresPerAccountAndIp"),
     loginFailuresPerAccount: throttle("loginFailuresPerAccount"),
+    mfaCodeFailuresPerAccount: throttle("mfaCodeFailuresPerAccount"),
     registrationsPerIp: throttle("registrationsPerIp"),
     sessionConfirmationsPerUser: throttle("sessionConfirmationsPerUser"),
     emailChangesPerUser: throttle("emailChangesPerUser"),

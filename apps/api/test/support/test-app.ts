@@ -43,6 +43,8 @@ export interface InjectOptions {
   body?: unknown;
   query?: Record<string, string>;
   headers?: Record<string, string>;
+  /** The client's address (default inject's 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
         ...opts.headers,
       },
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
     });
     const failure = String(response.headers["content-type"]).startsWith("text/event-stream")
       ? subscriptionFailure(response.body)
