@@ -1,8 +1,14 @@
 import { readFileSync } from "node:fs";
-import { importMapping, stockSymbol, type ImportMappingInput } from "@ledgerline/contracts";
+import {
+  IMPORT_MAX_ROWS,
+  importMapping,
+  stockSymbol,
+  type ImportMappingInput,
+} from "@ledgerline/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { importFormat } from "../src/services/import/formats";
 import {
+  linesExceed,
   parseImport,
   parseImportAmount,
   parseImportDate,
@@ -261,6 +267,49 @@ describe("files that cannot be imported", () => {
     const refusal = parseImport(csv, schwab, NOW);
     await expect(refusal).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(refusal).rejects.toThrow(message);
+  });
+
+  const schwabHeader =
+    '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"\n';
+  const row = '"01/02/2025","Buy","AAPL","APPLE INC","1","$150.25","",""\n';
+  it.each([
+    ["empty", "\n"],
+    ["CRLF", "\r\n"],
+    ["old Mac", "\r"],
+    ["of commas", ",\n"],
+  ])(
+    "counts %s blank lines against the row cap, refusing a file of more before parsing it",
+    async (_name, blank) => {
+      const csv = schwabHeader + row + blank.repeat(IMPORT_MAX_ROWS);
+      const started = performance.now();
+      await expect(parseImport(csv, schwab, NOW)).rejects.toThrow(
+        "The file has more than 200,000 rows; split it into smaller files",
+      );
+      // Refused by counting lines, not by parsing them (seconds for 200,000 short rows).
+      expect(performance.now() - started).toBeLessThan(1000);
+      const rows = await parseImport(schwabHeader + row + blank.repeat(1000) + row, schwab, NOW);
+      // Blank lines still number the rows as a spreadsheet does.
+      expect(rows.map((parsed) => [parsed.row, parsed.outcome])).toEqual([
+        [2, "trade"],
+        [1003, "trade"],
+      ]);
+    },
+  );
+
+  it("takes a file of exactly the most rows, with or without a line break at its end", async () => {
+    for (const end of ["\n", ""]) {
+      const csv = schwabHeader + row.repeat(IMPORT_MAX_ROWS - 1) + row.slice(0, -1) + end;
+      expect(linesExceed(csv, IMPORT_MAX_ROWS + 1)).toBe(false);
+      expect(linesExceed(csv + "\n" + row, IMPORT_MAX_ROWS + 1)).toBe(true);
+    }
+  });
+
+  it("reads a file that is one long line without taking seconds over it", async () => {
+    const started = performance.now();
+    await expect(parseImport("a".repeat(5_000_000), schwab, NOW)).rejects.toThrow(
+      "This does not look like a Charles Schwab export",
+    );
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 
