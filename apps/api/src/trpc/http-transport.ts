@@ -20,6 +20,7 @@ import {
   type FinishBuild,
 } from "../services/answer-cache";
 import { codeOfStatus, refusalOf } from "../plugins/error-answer";
+import { jsonInSlices } from "../services/sliced-json";
 import { jsonDepthMessage, nestsDeeperThan } from "../plugins/json-body";
 import type { Context } from "./context";
 import { trpcErrorOf } from "./errors";
@@ -72,8 +73,9 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
     string,
     { _def: { type: TRPCProcedureType; meta?: ProcedureMeta } }
   >;
-  const cachedAnswerOf = (path: string): CachedAnswer | undefined =>
-    Object.hasOwn(procedures, path) ? procedures[path]!._def.meta?.cachedAnswer : undefined;
+  const metaOf = (path: string): ProcedureMeta | undefined =>
+    Object.hasOwn(procedures, path) ? procedures[path]!._def.meta : undefined;
+  const cachedAnswerOf = (path: string): CachedAnswer | undefined => metaOf(path)?.cachedAnswer;
 
   /**
    * A GET whose every call is a cached read, by a signed-in user, can be answered with the bytes
@@ -240,6 +242,10 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
         }),
       );
       const body = isBatch ? envelopes : envelopes[0]!;
+      if (paths.every((path) => metaOf(path)?.longAnswer)) {
+        const json = await jsonInSlices(transformTRPCResponse(config, body as never));
+        return sendJson(reply, getHTTPStatusCode(body as never), json);
+      }
       if (!build || !life || !envelopes.every((envelope) => "result" in envelope)) {
         return send(reply, body);
       }

@@ -25,6 +25,11 @@ export interface ProcedureMeta {
   apiKey?: "read" | "trade" | "never";
   /** A hot read whose answer the doors may keep (services/answer-cache.ts), and what it shows. */
   cachedAnswer?: CachedAnswer;
+  /**
+   * An answer that may be a long list (an import preview of 200,000 rows): the tRPC door writes
+   * its JSON in slices (services/sliced-json.ts) rather than in one turn of the event loop.
+   */
+  longAnswer?: true;
 }
 
 const t = initTRPC

@@ -13,7 +13,11 @@ import type { Db } from "../client";
 import { all, changes, first, locked, pause, raw, type Database, type Work } from "../database";
 import type { AssetType, PositionRow, TransactionRow, TransactionType } from "../schema";
 import { incomeValues, type IncomeFields } from "./corporate-actions";
+import { afterInHistory } from "./history-pages";
 import { markSnapshotsStale } from "./snapshots";
+
+/** Transactions read per query by `transactions`, between two turns of the event loop. */
+const TRANSACTIONS_PAGE = 5000;
 
 /** A position as the domain sees it: decimals in canonical form. */
 export interface Position {
@@ -560,16 +564,35 @@ export function portfolioRepository(database: Database) {
       return rows.map((row) => row.userId);
     },
 
-    /** A user's transactions, newest first (the transaction history builds its own pages). */
+    /**
+     * A user's transactions, newest first (the transaction history builds its own pages), read
+     * from one snapshot in pages with a turn of the event loop between them: after an import
+     * this is 200,000 rows, whose one query held everything else up for a second.
+     */
     async transactions(userId: number): Promise<Transaction[]> {
-      const rows = await database.all(
-        db
-          .select()
-          .from(transactions)
-          .where(eq(transactions.userId, userId))
-          .orderBy(desc(transactions.transactionDate), desc(transactions.id)),
+      return database.transaction(
+        function* (tx): Work<Transaction[]> {
+          const read: Transaction[] = [];
+          let last: Transaction | undefined;
+          for (;;) {
+            const rows = yield* all(
+              tx
+                .select()
+                .from(transactions)
+                .where(
+                  and(eq(transactions.userId, userId), afterInHistory(transactions, last, "desc")),
+                )
+                .orderBy(desc(transactions.transactionDate), desc(transactions.id))
+                .limit(TRANSACTIONS_PAGE),
+            );
+            for (const row of rows) read.push(toTransaction(row));
+            last = read.at(-1);
+            if (rows.length < TRANSACTIONS_PAGE) return read;
+            yield* pause();
+          }
+        },
+        { readOnly: true, pauses: true },
       );
-      return rows.map(toTransaction);
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   saveImportMappingInput,
 } from "@ledgerline/contracts";
 import { z } from "zod";
+import { jsonInSlices } from "../../services/sliced-json";
 import { IMPORT_BODY_LIMIT } from "../../services/import/service";
 import { restRoute } from "../route";
 
@@ -51,7 +52,11 @@ export const importRoutes = [
     bodyLimit: IMPORT_BODY_LIMIT,
     body: importInput,
     response: importPreview,
-    call: (caller, { body }) => caller.import.preview(body),
+    // Up to 200,000 rows: written in slices rather than by the route's serializer in one go.
+    call: async (caller, { body }) =>
+      new Response(await jsonInSlices(await caller.import.preview(body)), {
+        headers: { "content-type": "application/json; charset=utf-8" },
+      }),
   }),
   restRoute({
     method: "POST",

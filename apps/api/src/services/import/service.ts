@@ -191,7 +191,8 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   // fills imports the second one once the first is recorded, and re-importing adds nothing.
   const recorded = new Map<string, number>();
   const recordedSplits = new Set<string>();
-  for (const transaction of existing) {
+  for (const [index, transaction] of existing.entries()) {
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
     if (transaction.transactionType === "SPLIT") {
       recordedSplits.add(`${transaction.symbol}|${transaction.transactionDate.getTime()}`);
       continue;
@@ -347,9 +348,10 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
       });
     }
   }
-  for (const transaction of [...existing].sort(
-    (a, b) => a.transactionDate.getTime() - b.transactionDate.getTime() || a.id - b.id,
-  )) {
+  // The history comes newest first (by date, then id): read backwards, it is in date order.
+  for (let index = existing.length - 1; index >= 0; index--) {
+    if (index % YIELD_EVERY === 0) await yieldToEventLoop();
+    const transaction = existing[index]!;
     const at = transaction.transactionDate.getTime();
     if (transaction.transactionType !== "SPLIT") {
       timeline.push({ kind: "recorded", at, recorded: transaction });
@@ -493,7 +495,12 @@ function previewRow(plan: Plan, index: number): ImportPreviewRow {
 /** What the file would become, row by row; nothing is written. */
 export async function previewImport(scope: UserScope, input: ImportInput): Promise<ImportPreview> {
   const plan = await planImport(scope, input);
-  return { rows: plan.parsed.map((_, index) => previewRow(plan, index)), summary: plan.summary };
+  const rows: ImportPreviewRow[] = [];
+  for (let index = 0; index < plan.parsed.length; index++) {
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    rows.push(previewRow(plan, index));
+  }
+  return { rows, summary: plan.summary };
 }
 
 /** The error rows as a 400 that lists each with its line, on both doors. */
