@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { messages } from "@ledgerline/contracts";
+import { controlCharacterRefused, messages } from "@ledgerline/contracts";
 import { parseOptions } from "@node-rs/argon2";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as Passwords from "../src/services/passwords";
@@ -106,10 +106,16 @@ describe("POST /api/auth/register", () => {
 describe("text with a NUL character", () => {
   it("is a 400 with a clear message on both doors, whatever the database", async () => {
     const rest = await t.request("POST", "/api/auth/register", {
-      body: { email: "nul@example.com", name: "Null\u0000Byte", password: "long-enough-pass-1" },
+      body: { email: "nul@example.com", name: "Null Byte", password: "long-enough\u0000pass-1" },
     });
     expect(rest.status).toBe(400);
     expect(rest.body?.message).toBe(messages.textHasNulCharacter);
+    // In text that is not free text it is one of the control characters refused there.
+    const name = await t.request("POST", "/api/auth/register", {
+      body: { email: "nul@example.com", name: "Null\u0000Byte", password: "long-enough-pass-1" },
+    });
+    expect(name.status).toBe(400);
+    expect(name.body?.message).toBe(controlCharacterRefused("Name"));
     const user = await t.registerUser();
     const trpc = await t.trpc(
       "mutation",

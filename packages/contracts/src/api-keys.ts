@@ -2,15 +2,14 @@ import { z } from "zod";
 import { API_KEY_NAME_MAX_LENGTH, apiKeyMessages } from "./api-key-constants";
 import { currentPassword } from "./auth";
 import { apiKeyScopes } from "./enums";
+import { singleLineText } from "./text";
 
 const isoDate = z.iso.datetime({ offset: true });
 
 export const apiKeyScope = z.enum(apiKeyScopes, { error: apiKeyMessages.scopeInvalid });
 
 export const createApiKeyInput = z.object({
-  name: z
-    .string({ error: apiKeyMessages.nameRequired })
-    .trim()
+  name: singleLineText("A key's name", apiKeyMessages.nameRequired)
     .min(1, apiKeyMessages.nameRequired)
     .max(API_KEY_NAME_MAX_LENGTH, apiKeyMessages.nameTooLong),
   scope: apiKeyScope,

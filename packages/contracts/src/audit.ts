@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { auditSortColumns } from "./enums";
 import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_MAX_PAGE_SIZE } from "./limits";
+import { singleLineText } from "./text";
 import { caseInsensitiveEnum, dateParam, sortOrderParam, startNotAfterEnd } from "./query-params";
 
 /** Query strings arrive as text over REST, so booleans and numbers are coerced. */
@@ -12,7 +13,7 @@ export const auditLogQuery = z
   .object({
     startDate: dateParam("startDate", "start"),
     endDate: dateParam("endDate", "end"),
-    email: z.string().trim().max(254).optional(),
+    email: singleLineText("email").max(254).optional(),
     success: booleanParam.optional(),
     sortBy: caseInsensitiveEnum(
       auditSortColumns,

@@ -6,11 +6,10 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "./limits";
 import { messages } from "./messages";
+import { singleLineText } from "./text";
 
 /** Emails are compared case-insensitively, so they are stored trimmed and lower-cased. */
-export const email = z
-  .string({ error: messages.emailRequired })
-  .trim()
+export const email = singleLineText("Email", messages.emailRequired)
   .min(1, messages.emailRequired)
   .max(EMAIL_MAX_LENGTH, messages.emailInvalid)
   .pipe(z.email({ error: messages.emailInvalid }))
@@ -37,9 +36,7 @@ const existingPassword = z
   .min(1, messages.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, messages.invalidCredentials);
 
-export const personName = z
-  .string({ error: messages.nameRequired })
-  .trim()
+export const personName = singleLineText("Name", messages.nameRequired)
   .min(1, messages.nameRequired)
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters long`);
 
@@ -47,7 +44,7 @@ export const loginInput = z.object({
   email,
   password: existingPassword,
   /** The original client always sends an empty name with a login; it is ignored. */
-  name: z.string().max(NAME_MAX_LENGTH).optional(),
+  name: singleLineText("Name").max(NAME_MAX_LENGTH).optional(),
 });
 export type LoginInput = z.output<typeof loginInput>;
 
@@ -61,7 +58,9 @@ export type RegisterInput = z.output<typeof registerInput>;
 export const forgotPasswordInput = z.object({ email });
 
 export const resetPasswordInput = z.object({
-  token: z.string().trim().min(1, messages.invalidResetToken).max(200, messages.invalidResetToken),
+  token: singleLineText("The reset token", messages.invalidResetToken)
+    .min(1, messages.invalidResetToken)
+    .max(200, messages.invalidResetToken),
   email,
   newPassword,
 });

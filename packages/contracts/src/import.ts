@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 import { decimalString } from "./market";
 import { assetKinds } from "./transaction-columns";
 
@@ -18,8 +19,11 @@ export const IMPORT_MAX_ROWS = 200_000;
 export const importDateFormats = ["YYYY-MM-DD", "MM/DD/YYYY", "DD/MM/YYYY", "DD.MM.YYYY"] as const;
 export type ImportDateFormat = (typeof importDateFormats)[number];
 
-const columnName = z.string().trim().min(1, "A column name cannot be empty").max(200);
-const actionValues = z.array(z.string().trim().min(1).max(100)).max(100).default([]);
+const columnName = singleLineText("A column name").min(1, "A column name cannot be empty").max(200);
+const actionValues = z
+  .array(singleLineText("An action's value").min(1).max(100))
+  .max(100)
+  .default([]);
 
 export const importMapping = z
   .object({
@@ -144,9 +148,7 @@ export type ImportResult = z.output<typeof importResult>;
 export const IMPORT_MAPPINGS_MAX = 50;
 export const IMPORT_MAPPING_NAME_MAX = 60;
 
-export const importMappingName = z
-  .string()
-  .trim()
+export const importMappingName = singleLineText("A mapping's name")
   .min(1, "Give the mapping a name")
   .max(
     IMPORT_MAPPING_NAME_MAX,

@@ -20,3 +20,4 @@ export * from "./alert-constants";
 export * from "./alerts";
 export * from "./api-keys";
 export * from "./mfa";
+export * from "./text";

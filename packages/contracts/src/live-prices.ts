@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 import { LIVE_STREAMS_LIMIT, LIVE_SYMBOLS_LIMIT } from "./market-constants";
 import { cryptoQuote, cryptoSymbol, decimalString, stockSnapshot, stockSymbol } from "./market";
 
@@ -17,7 +18,7 @@ export const liveQuotesInput = z
   .object({
     stocks: z.array(stockSymbol).default([]),
     crypto: z.array(cryptoSymbol).default([]),
-    lastEventId: z.string().max(40).nullish(),
+    lastEventId: singleLineText("lastEventId").max(40).nullish(),
   })
   .refine(
     (input) => new Set(input.stocks).size + new Set(input.crypto).size <= LIVE_SYMBOLS_LIMIT,

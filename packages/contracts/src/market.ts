@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 import { decimalInput } from "./decimal-input";
 import {
   COMPANY_SEARCH_MAX_LENGTH,
@@ -54,13 +55,10 @@ export type CryptoSymbolInput = z.output<typeof cryptoSymbolInput>;
 
 /** Fewer than 2 characters is allowed and answers no hits, as the search box clears. */
 export const companySearchInput = z.object({
-  query: z
-    .string()
-    .trim()
-    .max(
-      COMPANY_SEARCH_MAX_LENGTH,
-      `Search text must be at most ${COMPANY_SEARCH_MAX_LENGTH} characters`,
-    ),
+  query: singleLineText("Search text").max(
+    COMPANY_SEARCH_MAX_LENGTH,
+    `Search text must be at most ${COMPANY_SEARCH_MAX_LENGTH} characters`,
+  ),
 });
 export type CompanySearchInput = z.output<typeof companySearchInput>;
 
@@ -284,13 +282,17 @@ export const cryptoQuoteResult = z.union([
 export type CryptoQuoteResult = z.infer<typeof cryptoQuoteResult>;
 
 /** A mover an admin posts: its price as decimal text or a JSON number (the spec's client). */
-const postedMover = marketMover.extend({ price: decimalInput("price") });
+const postedMover = marketMover.extend({
+  symbol: stockSymbol,
+  price: decimalInput("price"),
+  marketStatus: singleLineText("marketStatus").max(200),
+});
 
 /** What an admin may post as fresh movers (POST /api/marketmovers). */
 export const postedMoversInput = z.object({
   gainers: z.array(postedMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} gainers`),
   losers: z.array(postedMover).max(MARKET_MOVERS_LIMIT, `At most ${MARKET_MOVERS_LIMIT} losers`),
-  marketStatus: z.string().max(200).optional(),
+  marketStatus: singleLineText("marketStatus").max(200).optional(),
 });
 export type PostedMoversInput = z.output<typeof postedMoversInput>;
 

@@ -50,6 +50,11 @@ export const messages = {
   userNotFound: "User not found",
 } as const;
 
+/** The refusal of a line break or another control character in text that is not free text. */
+export function controlCharacterRefused(field: string): string {
+  return `${field} must not contain line breaks, tabs or other control characters`;
+}
+
 /** The inactivity warning; the countdown is filled in every second. */
 export function inactivityWarning(secondsLeft: number): string {
   return `You will be logged out in ${secondsLeft} seconds due to inactivity. Move the mouse or press a key to stay signed in.`;

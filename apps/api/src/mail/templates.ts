@@ -1,15 +1,36 @@
 import type { OutgoingMail } from "./mailer";
 
+/** A control character or a line or paragraph separator, which would lay a value out in lines. */
+const LAYOUT_CHARACTER = /[\p{Cc}\u2028\u2029]/gu;
+
+/** A control character's visible picture (U+2400 on: ␍ ␊ ␉ ␡), others the replacement character. */
+function picture(character: string): string {
+  const code = character.codePointAt(0) ?? 0;
+  if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+  return code === 0x7f ? "\u2421" : "\ufffd";
+}
+
+/**
+ * A line of a mail's text with its values put in as text, never as layout: a line break or other
+ * control character in a value (a name stored before names were checked, an alert's note) is
+ * written as its picture, so no value can start a line of its own ('Hello Eve␍␊Bcc: ...').
+ */
+function line(strings: TemplateStringsArray, ...values: string[]): string {
+  return strings.reduce(
+    (text, part, i) => text + (values[i - 1] ?? "").replace(LAYOUT_CHARACTER, picture) + part,
+  );
+}
+
 export function passwordResetMail(to: string, name: string, link: string): OutgoingMail {
   return {
     to,
     subject: "Reset your Ledgerline password",
     text: [
-      `Hello ${name},`,
+      line`Hello ${name},`,
       "",
       "Someone asked to reset the password of your Ledgerline account. If it was you, open this link within 30 minutes to choose a new password:",
       "",
-      link,
+      line`${link}`,
       "",
       "A new password signs out every session and revokes your API keys, so scripts that use one will need a new key.",
       "",
@@ -27,9 +48,9 @@ export function emailChangedMail(
     to: oldAddress,
     subject: "Your Ledgerline email address was changed",
     text: [
-      `Hello ${name},`,
+      line`Hello ${name},`,
       "",
-      `The email address of your Ledgerline account was changed from ${oldAddress} to ${newAddress}.`,
+      line`The email address of your Ledgerline account was changed from ${oldAddress} to ${newAddress}.`,
       "",
       "If you did not make this change, reset your password at once and contact your administrator.",
     ].join("\n"),
@@ -46,11 +67,11 @@ export function priceAlertMail(
     to,
     subject: "Ledgerline price alert",
     text: [
-      `Hello ${name},`,
+      line`Hello ${name},`,
       "",
-      `${message}.`,
+      line`${message}.`,
       "",
-      `Your alerts: ${appOrigin}/alerts`,
+      line`Your alerts: ${appOrigin}/alerts`,
       "",
       "You get at most one mail an hour for each alert; every trigger is also in the bell of the app.",
     ].join("\n"),
@@ -81,7 +102,7 @@ export function passwordChangedMail(
     to,
     subject: "Your Ledgerline password was changed",
     text: [
-      `Hello ${name},`,
+      line`Hello ${name},`,
       "",
       `The password of your Ledgerline account was changed ${changedBy[way]}. Every other signed-in session was signed out. ${keys}`,
       "",
