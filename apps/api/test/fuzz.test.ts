@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_JSON_DEPTH } from "@ledgerline/contracts";
+import { appRouter } from "../src/trpc/router";
 import { startTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -15,7 +17,17 @@ interface Operation {
   pathParams: string[];
   queryParams: string[];
   bodyFields: string[] | null;
+  /** Body fields taking a decimal as text or a JSON number (contracts' decimalInput). */
+  decimalFields: string[];
 }
+
+interface FieldSchema {
+  anyOf?: { type?: string }[];
+}
+
+/** A decimal input is documented as text or a number: `anyOf` of both. */
+const isDecimalField = (schema: FieldSchema) =>
+  ["string", "number"].every((type) => schema.anyOf?.some((option) => option.type === type));
 
 /** Their only input is the caller's session, which they end: fuzzing them ends the fuzzing. */
 const sessionEnders = new Set(["POST /api/auth/logout", "DELETE /api/users/self"]);
@@ -184,7 +196,9 @@ beforeAll(async () => {
         string,
         {
           parameters?: { in?: string; name?: string }[];
-          requestBody?: { content: Record<string, { schema?: { properties?: object } }> };
+          requestBody?: {
+            content: Record<string, { schema?: { properties?: Record<string, FieldSchema> } }>;
+          };
         }
       >
     >;
@@ -201,14 +215,28 @@ beforeAll(async () => {
         pathParams: named("path"),
         queryParams: named("query"),
         bodyFields: operation.requestBody ? Object.keys(schema?.properties ?? {}) : null,
+        decimalFields: Object.entries(schema?.properties ?? {}).flatMap(([name, field]) =>
+          isDecimalField(field) ? [name] : [],
+        ),
       };
     }),
   );
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  console.info(
+    `fuzz: ${sent} requests over ${operations.length} REST operations and ${Object.keys(procedureTypes).length} tRPC procedures; 5xx answers: ${faults}`,
+  );
+  await t.close();
+});
 
 type Actor = "user" | "admin" | "anonymous";
 const failures: string[] = [];
+/** Requests sent and 5xx answers, for the record (printed after the run). */
+let sent = 0;
+let faults = 0;
+/** A library's or the framework's words, which never reach a client. */
+const foreignText =
+  /big\.js|zod|SQLITE|Unexpected token|at .*\.ts:\d+|FST_ERR|Invalid input|expected \w+, received|is not a valid url/i;
 
 /** Sends one request and records what breaks the rules: a 5xx, or a 4xx that changed data or leaks a library's text. */
 async function send(
@@ -217,10 +245,12 @@ async function send(
   pathValues: readonly string[],
   query: Record<string, string>,
   body: string | undefined,
+  { encodePath = true } = {},
 ): Promise<number> {
   let url = operation.path;
   operation.pathParams.forEach((name, index) => {
-    url = url.replace(`{${name}}`, encodeURIComponent(pathValues[index] ?? "1"));
+    const value = pathValues[index] ?? "1";
+    url = url.replace(`{${name}}`, encodePath ? encodeURIComponent(value) : value);
   });
   const search = new URLSearchParams(query).toString();
   const before = await snapshot();
@@ -236,16 +266,19 @@ async function send(
     ...(body !== undefined ? { payload: body } : {}),
     payloadAsStream: true,
   });
+  sent += 1;
   const status = response.statusCode;
   const text = String(response.headers["content-type"]).startsWith("text/event-stream")
     ? (response.stream().destroy(), "")
     : await readAll(response.stream());
   const what = `${operation.method} ${url}?${search} ${body ?? ""} -> ${status} ${text.slice(0, 200)}`;
-  if (status >= 500) failures.push(what);
+  if (status >= 500) {
+    faults += 1;
+    failures.push(what);
+  }
   if (status >= 400 && status < 500) {
     if ((await snapshot()) !== before) failures.push(`changed data: ${what}`);
-    if (/big\.js|zod|SQLITE|Unexpected token|at .*\.ts:\d+/i.test(text))
-      failures.push(`library text: ${what}`);
+    if (foreignText.test(text)) failures.push(`library text: ${what}`);
   }
   // A fuzzed account change may end the user's session (a new password, say): sign in anew.
   if (status < 500 && token && actor === "user") {
@@ -259,6 +292,47 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = "";
   for await (const chunk of stream) text += String(chunk);
   return text;
+}
+
+const plausibleValue = (name: string) =>
+  plausible[name] ? fc.sample(plausible[name], { numRuns: 1, seed: 7 })[0] : "1";
+
+/** A request the operation would take: each body field plausible, AAPL or 1 in the path. */
+function plausibleRequest(operation: Operation) {
+  const fields = operation.bodyFields ?? [];
+  return {
+    validBody: Object.fromEntries(fields.map((name) => [name, plausibleValue(name)])),
+    validPath: operation.pathParams.map((name): string => (name === "symbol" ? "AAPL" : "1")),
+  };
+}
+
+/** Every procedure by dotted path, as tRPC keeps them at run time. */
+const procedureTypes = appRouter._def.procedures as unknown as Record<
+  string,
+  { _def: { type: "query" | "mutation" | "subscription" } }
+>;
+
+/** One tRPC call, counted and checked as a REST request is; answers its status. */
+async function sendTrpc(path: string, input: unknown, actor: Actor, raw?: string) {
+  const type = procedureTypes[path]?._def.type;
+  const token = actor === "anonymous" ? undefined : tokens[actor];
+  const text = raw ?? JSON.stringify(input);
+  const answer =
+    type === "mutation"
+      ? await t.request("POST", `/api/trpc/${path}`, {
+          token,
+          body: text,
+          headers: { "content-type": "application/json" },
+        })
+      : await t.request("GET", `/api/trpc/${path}`, { token, query: { input: text } });
+  sent += 1;
+  const what = `tRPC ${path} ${text.slice(0, 120)} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
+  if (answer.status >= 500) {
+    faults += 1;
+    failures.push(what);
+  }
+  if (foreignText.test(JSON.stringify(answer.body))) failures.push(`library text: ${what}`);
+  return answer.status;
 }
 
 const fuzzed = () => operations.filter((op) => !sessionEnders.has(`${op.method} ${op.path}`));
@@ -299,15 +373,10 @@ describe("fuzzing every documented operation", () => {
 
   it("answers no 5xx with each hostile value in each field, the others plausible", async () => {
     failures.length = 0;
-    const plausibleValue = (name: string) =>
-      plausible[name] ? fc.sample(plausible[name], { numRuns: 1, seed: 7 })[0] : "1";
     for (const operation of fuzzed()) {
       const actor = actorFor(operation);
       const fields = operation.bodyFields ?? [];
-      const validBody = Object.fromEntries(fields.map((name) => [name, plausibleValue(name)]));
-      const validPath: string[] = operation.pathParams.map((name) =>
-        name === "symbol" ? "AAPL" : "1",
-      );
+      const { validBody, validPath } = plausibleRequest(operation);
       const validJson = fields.length ? JSON.stringify(validBody) : undefined;
       for (const value of hostileTexts) {
         for (const [index] of operation.pathParams.entries()) {
@@ -324,6 +393,119 @@ describe("fuzzing every documented operation", () => {
           await send(operation, actor, validPath, {}, body);
         }
     }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  /** Numbers past the one bound of every decimal field (contracts' decimalInput). */
+  const hugeNumbers: unknown[] = [1e21, 1e308, -1e21, "9".repeat(26), `-${"9".repeat(26)}`];
+
+  it("refuses a huge number, as a JSON number or as text, in every decimal field with a 400", async () => {
+    failures.length = 0;
+    const accepted: string[] = [];
+    const fields: string[] = [];
+    for (const operation of fuzzed()) {
+      const actor = actorFor(operation);
+      const { validBody, validPath } = plausibleRequest(operation);
+      for (const name of operation.decimalFields) {
+        fields.push(`${operation.method} ${operation.path} ${name}`);
+        for (const value of hugeNumbers) {
+          const body = JSON.stringify({ ...validBody, [name]: value });
+          const status = await send(operation, actor, validPath, {}, body);
+          if (status !== 400) accepted.push(`${fields.at(-1)}=${String(value)} -> ${status}`);
+        }
+      }
+    }
+    // Decimal inputs only the tRPC door has, through the same validator.
+    const trpcDecimals: [string, Record<string, unknown>, string][] = [
+      ["portfolio.buyMore", { positionId: 1, quantity: "1", purchasePrice: "1" }, "expectedHeld"],
+      ["portfolio.buy", { symbol: "AAPL", quantity: "1", purchasePrice: "1" }, "quantity"],
+      [
+        "cryptoPortfolio.buy",
+        { symbol: "BTC", quantity: "1", purchasePrice: "1" },
+        "purchasePrice",
+      ],
+      ["alerts.create", { symbol: "BTC", assetType: "CRYPTO", condition: "above" }, "value"],
+      [
+        "income.create",
+        { symbol: "KO", exDate: "2026-01-02", payDate: "2026-01-15", quantity: "1" },
+        "amountPerShare",
+      ],
+    ];
+    for (const [path, input, name] of trpcDecimals) {
+      fields.push(`tRPC ${path} ${name}`);
+      for (const value of hugeNumbers) {
+        const status = await sendTrpc(path, { ...input, [name]: value }, "user");
+        if (status !== 400) accepted.push(`tRPC ${path} ${name}=${String(value)} -> ${status}`);
+      }
+    }
+    console.info(`decimal fields given huge numbers: ${fields.length}`);
+    expect(fields.length).toBeGreaterThanOrEqual(25);
+    expect(accepted).toEqual([]);
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it("refuses JSON nested past the limit with a 400, on every operation and every tRPC procedure", async () => {
+    failures.length = 0;
+    const deep = [
+      "[".repeat(20_000) + "]".repeat(20_000),
+      '{"a":'.repeat(3_000) + "1" + "}".repeat(3_000),
+      "[".repeat(MAX_JSON_DEPTH + 1) + "]".repeat(MAX_JSON_DEPTH + 1),
+    ];
+    const passed: string[] = [];
+    for (const operation of fuzzed()) {
+      if (operation.bodyFields === null) continue;
+      const { validPath } = plausibleRequest(operation);
+      for (const actor of ["anonymous", actorFor(operation)] as const) {
+        for (const body of deep) {
+          const status = await send(operation, actor, validPath, {}, body);
+          if (status !== 400) passed.push(`${operation.method} ${operation.path} -> ${status}`);
+        }
+      }
+    }
+    const procedures = Object.keys(procedureTypes);
+    for (const path of procedures) {
+      for (const actor of ["anonymous", "user"] as const) {
+        // A query's input travels in the URL: the shortest nesting past the limit is enough.
+        for (const raw of deep.slice(-1)) {
+          const status = await sendTrpc(path, undefined, actor, raw);
+          if (status !== 400) passed.push(`tRPC ${path} -> ${status}`);
+        }
+      }
+      const type = procedureTypes[path]!._def.type;
+      if (type === "mutation") {
+        const status = await sendTrpc(path, undefined, "user", deep[0]);
+        if (status !== 400) passed.push(`tRPC ${path} (20,000 '[') -> ${status}`);
+      }
+    }
+    console.info(`tRPC procedures given deep JSON: ${procedures.length}`);
+    expect(procedures.length).toBeGreaterThanOrEqual(60);
+    expect(passed).toEqual([]);
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it("answers invalid percent-encoding in every path parameter with a 400 in the project's words", async () => {
+    failures.length = 0;
+    const broken = ["%", "%zz", "%E0%A4%A", "%C3%28", "AAPL%"];
+    const wrong: string[] = [];
+    let parameters = 0;
+    for (const operation of fuzzed()) {
+      const { validBody, validPath } = plausibleRequest(operation);
+      const body = operation.bodyFields ? JSON.stringify(validBody) : undefined;
+      for (const [index] of operation.pathParams.entries()) {
+        parameters += 1;
+        for (const value of broken) {
+          const path = [...validPath];
+          path[index] = value;
+          const status = await send(operation, actorFor(operation), path, {}, body, {
+            encodePath: false,
+          });
+          if (status !== 400)
+            wrong.push(`${operation.method} ${operation.path} ${value} -> ${status}`);
+        }
+      }
+    }
+    expect(parameters).toBeGreaterThanOrEqual(10);
+    expect(wrong).toEqual([]);
     expect(failures).toEqual([]);
   }, 600_000);
 });
