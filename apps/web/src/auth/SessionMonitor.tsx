@@ -27,12 +27,8 @@ const ACTIVITY_EVENTS = [
 const KEEP_ALIVE_AFTER_MS = 5 * 60_000;
 
 async function keepServerSessionAlive() {
-  try {
-    const { trpcClient } = await import("../lib/trpc-client");
-    sessionStore.updateUser(await trpcClient.auth.session.query());
-  } catch {
-    /* a 401 has already signed the user out */
-  }
+  const { refreshSession } = await import("./session-calls");
+  await refreshSession();
 }
 
 /**

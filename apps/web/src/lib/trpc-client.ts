@@ -42,7 +42,7 @@ const failureLink: TRPCLink<AppRouter> =
       }),
     );
 
-/** The vanilla tRPC client: what the public account forms need, without the query cache. */
+/** The tRPC client behind the query and mutation options (lib/trpc); nothing else calls it. */
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     failureLink,

@@ -4,7 +4,6 @@ import { queryClient } from "./query-client";
 import { trpcClient } from "./trpc-client";
 
 export { queryClient } from "./query-client";
-export { trpcClient } from "./trpc-client";
 export { errorMessage, httpStatusOf } from "./errors";
 
 /** Query and mutation options for TanStack Query, usable in loaders and components alike. */

@@ -57,7 +57,7 @@ function RootLayout() {
     if (sessionStore.get())
       void firstPaint
         .then(() => import("../auth/session-calls"))
-        .then((module) => module.confirmRestoredSession());
+        .then((module) => module.refreshSession());
   }, []);
 
   return (

@@ -1,4 +1,7 @@
+import type { AppRouter } from "@ledgerline/api";
 import type { PositionView } from "@ledgerline/contracts";
+import type { UseMutationOptions } from "@tanstack/react-query";
+import type { TRPCClientErrorLike } from "@trpc/client";
 import type { TradeAssetConfig } from "../trade/trade-config";
 import type { SearchHistoryStore } from "./search-history";
 
@@ -17,6 +20,15 @@ export interface SellRequest {
   notes: string;
   idempotencyKey: string;
 }
+
+/**
+ * A write to the API: a procedure's mutation key and function, as the tRPC options proxy makes
+ * them (`trpc.<router>.<procedure>.mutationOptions()`); the screen adds what follows a write.
+ */
+type Write<TInput, TOutput = unknown> = () => Pick<
+  UseMutationOptions<TOutput, TRPCClientErrorLike<AppRouter>, TInput>,
+  "mutationKey" | "mutationFn"
+>;
 
 /**
  * Everything that differs between one kind of asset and another on the web app's screens, as
@@ -42,16 +54,16 @@ export interface AssetConfig<P extends PositionView = PositionView> {
     failure: string;
     /** How long the spec's 'still held' notice stays. */
     heldNoticeMs: number;
-    save: (symbol: string) => Promise<{ symbol: string }>;
-    remove: (symbol: string) => Promise<{ message: string }>;
+    save: Write<{ symbol: string }, { symbol: string }>;
+    remove: Write<{ symbol: string }, { message: string }>;
   };
   portfolio: {
     /** The user's positions; with `autoRefresh` they follow the asset's refresh interval. */
     usePositions(options: { autoRefresh?: boolean }): {
       data: readonly P[] | undefined;
     };
-    buy(request: BuyRequest & { symbol: string }): Promise<unknown>;
-    buyMore(request: BuyRequest & { positionId: number; expectedHeld: string }): Promise<unknown>;
-    sell(request: SellRequest): Promise<unknown>;
+    buy: Write<BuyRequest & { symbol: string }>;
+    buyMore: Write<BuyRequest & { positionId: number; expectedHeld: string }>;
+    sell: Write<SellRequest>;
   };
 }

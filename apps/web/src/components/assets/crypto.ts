@@ -5,7 +5,7 @@ import {
   portfolioMessages,
 } from "@ledgerline/contracts/browser";
 import type { CryptoPosition } from "@ledgerline/contracts";
-import { trpcClient } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { useCryptoPositions } from "../crypto/crypto-queries";
 import { cryptoTrade } from "../trade/crypto-trade-config";
 import type { AssetConfig } from "./asset-config";
@@ -24,13 +24,13 @@ export const cryptoAsset: AssetConfig<CryptoPosition> = {
     removeTone: "danger",
     failure: portfolioMessages.failedToUpdateWatchlist,
     heldNoticeMs: CRYPTO_REMOVE_BLOCKED_NOTICE_MS,
-    save: (symbol) => trpcClient.cryptoWatchlist.save.mutate({ symbol }),
-    remove: (symbol) => trpcClient.cryptoWatchlist.remove.mutate({ symbol }),
+    save: () => trpc.cryptoWatchlist.save.mutationOptions(),
+    remove: () => trpc.cryptoWatchlist.remove.mutationOptions(),
   },
   portfolio: {
     usePositions: useCryptoPositions,
-    buy: (request) => trpcClient.cryptoPortfolio.buy.mutate(request),
-    buyMore: (request) => trpcClient.cryptoPortfolio.buyMore.mutate(request),
-    sell: (request) => trpcClient.cryptoPortfolio.sell.mutate(request),
+    buy: () => trpc.cryptoPortfolio.buy.mutationOptions(),
+    buyMore: () => trpc.cryptoPortfolio.buyMore.mutationOptions(),
+    sell: () => trpc.cryptoPortfolio.sell.mutationOptions(),
   },
 };

@@ -1,5 +1,5 @@
 import { portfolioMessages } from "@ledgerline/contracts/browser";
-import { trpcClient } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { useStockPositions } from "../stocks/stock-queries";
 import { stockTrade } from "../trade/trade-config";
 import type { AssetConfig } from "./asset-config";
@@ -19,13 +19,13 @@ export const stockAsset: AssetConfig = {
     removeTone: "primary",
     failure: portfolioMessages.failedToUpdateSavedStocks,
     heldNoticeMs: 3000,
-    save: (symbol) => trpcClient.watchlist.save.mutate({ symbol }),
-    remove: (symbol) => trpcClient.watchlist.remove.mutate({ symbol }),
+    save: () => trpc.watchlist.save.mutationOptions(),
+    remove: () => trpc.watchlist.remove.mutationOptions(),
   },
   portfolio: {
     usePositions: useStockPositions,
-    buy: (request) => trpcClient.portfolio.buy.mutate(request),
-    buyMore: (request) => trpcClient.portfolio.buyMore.mutate(request),
-    sell: (request) => trpcClient.portfolio.sell.mutate(request),
+    buy: () => trpc.portfolio.buy.mutationOptions(),
+    buyMore: () => trpc.portfolio.buyMore.mutationOptions(),
+    sell: () => trpc.portfolio.sell.mutationOptions(),
   },
 };

@@ -65,6 +65,10 @@ export function useAssetActions<P extends PositionView>(
   const { watchlist, portfolio } = asset;
 
   const refetch = useCallback(() => void invalidateOwnData(queryClient), [queryClient]);
+  // The trades' writes; the dialogs' steps decide what follows them (useTradeSteps).
+  const { mutateAsync: buy } = useMutation(portfolio.buy());
+  const { mutateAsync: buyMore } = useMutation(portfolio.buyMore());
+  const { mutateAsync: sell } = useMutation(portfolio.sell());
   const warnHeld = useCallback(
     (symbol: string) =>
       notify.warning(cannotRemoveWhileHeld(symbol), {
@@ -85,26 +89,22 @@ export function useAssetActions<P extends PositionView>(
       };
       try {
         return position
-          ? await portfolio.buyMore({
-              ...common,
-              positionId: position.id,
-              expectedHeld: position.quantity,
-            })
-          : await portfolio.buy({ ...common, symbol: target.symbol });
+          ? await buyMore({ ...common, positionId: position.id, expectedHeld: position.quantity })
+          : await buy({ ...common, symbol: target.symbol });
       } catch (error) {
         // The holding changed elsewhere: show what is held now, so a retry starts from the truth.
         if (httpStatusOf(error) === 409) refetch();
         throw error;
       }
     },
-    [holdings, portfolio, refetch],
+    [holdings, buy, buyMore, refetch],
   );
 
   const submitSell = useCallback(
     async (target: TradeTarget, values: TradeValues) => {
       const position = holdings.get(target.symbol);
       if (!position) throw new Error(asset.trade.sell.failure);
-      return portfolio.sell({
+      return sell({
         positionId: position.id,
         quantity: values.quantity,
         price: values.price,
@@ -112,11 +112,11 @@ export function useAssetActions<P extends PositionView>(
         idempotencyKey: values.idempotencyKey,
       });
     },
-    [holdings, portfolio, asset.trade.sell.failure],
+    [holdings, sell, asset.trade.sell.failure],
   );
 
   const save = useMutation({
-    mutationFn: watchlist.save,
+    ...watchlist.save(),
     onSuccess: (saved) => {
       notify.success(`${saved.symbol} added to your watchlist`);
       refetch();
@@ -125,12 +125,12 @@ export function useAssetActions<P extends PositionView>(
   });
 
   const remove = useMutation({
-    mutationFn: watchlist.remove,
+    ...watchlist.remove(),
     onSuccess: (result) => {
       notify.success(result.message);
       refetch();
     },
-    onError: (error, symbol) => {
+    onError: (error, { symbol }) => {
       if (httpStatusOf(error) === 409) warnHeld(symbol);
       else notify.error(watchlist.failure);
     },
@@ -138,7 +138,7 @@ export function useAssetActions<P extends PositionView>(
   });
 
   const held = selling ? (holdings.get(selling.symbol)?.quantity ?? "0") : "0";
-  const savingSymbol = save.isPending ? save.variables : undefined;
+  const savingSymbol = save.isPending ? save.variables?.symbol : undefined;
   const { mutate: saveSymbol } = save;
   const { mutate: removeSymbol, isPending: removeBusy } = remove;
 
@@ -167,7 +167,7 @@ export function useAssetActions<P extends PositionView>(
             message={watchlist.removeMessage}
             tone={watchlist.removeTone}
             busy={removeBusy}
-            onConfirm={() => removing && removeSymbol(removing)}
+            onConfirm={() => removing && removeSymbol({ symbol: removing })}
             onCancel={() => setRemoving(null)}
           />
         </Suspense>
@@ -194,7 +194,7 @@ export function useAssetActions<P extends PositionView>(
       holdings,
       buy: setBuying,
       sell: setSelling,
-      save: (symbol: string) => saveSymbol(symbol),
+      save: (symbol: string) => saveSymbol({ symbol }),
       savingSymbol,
       /** Asks for confirmation, unless the asset is held: then the spec's notice instead. */
       remove: (symbol: string) => {

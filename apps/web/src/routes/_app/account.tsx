@@ -1,4 +1,5 @@
 import { messages } from "@ledgerline/contracts/browser";
+import { useMutation } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useForm, useSelector } from "@tanstack/react-form";
 import { useState } from "react";
@@ -12,7 +13,7 @@ import { boundPassword } from "../../components/ui/PasswordField";
 import { firstError, submitTo, textInput } from "../../lib/form";
 import { newPasswordProblem } from "../../lib/password-rules";
 import { sessionStore } from "../../lib/session";
-import { errorMessage, trpcClient } from "../../lib/trpc";
+import { errorMessage, trpc } from "../../lib/trpc";
 import { useSession } from "../../lib/use-session";
 import { titled } from "../../lib/head";
 import { AccountLoading, accountSubtitle } from "../../components/loading/FormPagesLoading";
@@ -38,6 +39,9 @@ function refused(errors: readonly unknown[]): Outcome {
 
 function ChangePassword() {
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const { mutateAsync: updatePassword } = useMutation(
+    trpc.account.updatePassword.mutationOptions(),
+  );
   const form = useForm({
     defaultValues: { current: "", next: "", confirm: "" },
     validators: {
@@ -48,7 +52,7 @@ function ChangePassword() {
     onSubmit: async ({ value, formApi }) => {
       setOutcome(null);
       try {
-        await trpcClient.account.updatePassword.mutate({
+        await updatePassword({
           currentPassword: value.current,
           newPassword: value.next,
         });
@@ -84,6 +88,7 @@ function ChangePassword() {
 
 function ChangeEmail({ currentEmail }: { currentEmail: string }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const { mutateAsync: updateEmail } = useMutation(trpc.account.updateEmail.mutationOptions());
   const form = useForm({
     defaultValues: { email: "" },
     validators: {
@@ -93,9 +98,7 @@ function ChangeEmail({ currentEmail }: { currentEmail: string }) {
     onSubmit: async ({ value, formApi }) => {
       setOutcome(null);
       try {
-        sessionStore.updateUser(
-          await trpcClient.account.updateEmail.mutate({ newEmail: value.email }),
-        );
+        sessionStore.updateUser(await updateEmail({ newEmail: value.email }));
         formApi.reset();
         setOutcome({ tone: "success", text: messages.emailUpdated });
       } catch (error) {
@@ -129,22 +132,17 @@ function ChangeEmail({ currentEmail }: { currentEmail: string }) {
 
 function DeleteAccount() {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await trpcClient.account.delete.mutate();
-      setOpen(false);
-      sessionStore.signOut("deleted");
-    } catch (failure) {
-      setError(errorMessage(failure, messages.failedToDeleteAccount));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useMutation(
+    trpc.account.delete.mutationOptions({
+      onMutate: () => setError(null),
+      onSuccess: () => {
+        setOpen(false);
+        sessionStore.signOut("deleted");
+      },
+      onError: (failure) => setError(errorMessage(failure, messages.failedToDeleteAccount)),
+    }),
+  );
 
   return (
     <Card className="border-loss/40">
@@ -185,7 +183,7 @@ function DeleteAccount() {
           <Button variant="secondary" onClick={() => setOpen(false)}>
             Cancel
           </Button>
-          <Button variant="danger" busy={busy} onClick={() => void confirm()}>
+          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
             Delete account
           </Button>
         </div>

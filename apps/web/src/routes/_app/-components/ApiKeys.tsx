@@ -10,7 +10,7 @@ import { Field } from "../../../components/ui/Field";
 import { boundPassword } from "../../../components/ui/PasswordField";
 import { boundSelect } from "../../../components/ui/SelectField";
 import { submitTo, textInput } from "../../../lib/form";
-import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
+import { errorMessage, trpc } from "../../../lib/trpc";
 
 const scopeOptions = [
   { value: "read", label: "Read: every view and report" },
@@ -38,32 +38,30 @@ export function ApiKeys() {
   const [created, setCreated] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const refresh = () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
-  const create = useMutation({
-    mutationFn: ({ name, scope, expires, password }: NewKey) =>
-      trpcClient.apiKeys.create.mutate({
+  const create = useMutation(
+    trpc.apiKeys.create.mutationOptions({
+      onSuccess: async (answer) => {
+        setCreated(answer.key);
+        setCopied(false);
+        // The scope stays as chosen for the next key.
+        form.resetField("name");
+        form.resetField("expires");
+        form.resetField("password");
+        await refresh();
+      },
+    }),
+  );
+  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: refresh }));
+
+  const form = useForm({
+    defaultValues: newKey,
+    onSubmit: ({ value: { name, scope, expires, password } }) =>
+      create.mutate({
         name,
         scope,
         expiresAt: expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null,
         password,
       }),
-    onSuccess: async (answer) => {
-      setCreated(answer.key);
-      setCopied(false);
-      // The scope stays as chosen for the next key.
-      form.resetField("name");
-      form.resetField("expires");
-      form.resetField("password");
-      await refresh();
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: (id: number) => trpcClient.apiKeys.revoke.mutate({ id }),
-    onSuccess: refresh,
-  });
-
-  const form = useForm({
-    defaultValues: newKey,
-    onSubmit: ({ value }) => create.mutate(value),
   });
 
   return (
@@ -157,8 +155,8 @@ export function ApiKeys() {
                     type="button"
                     variant="secondary"
                     aria-label={`Revoke ${key.name}`}
-                    busy={revoke.isPending && revoke.variables === key.id}
-                    onClick={() => revoke.mutate(key.id)}
+                    busy={revoke.isPending && revoke.variables.id === key.id}
+                    onClick={() => revoke.mutate({ id: key.id })}
                   >
                     Revoke
                   </Button>

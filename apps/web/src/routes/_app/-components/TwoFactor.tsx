@@ -8,7 +8,7 @@ import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
 import { boundPassword } from "../../../components/ui/PasswordField";
 import { submitTo, textInput } from "../../../lib/form";
-import { errorMessage, trpc, trpcClient } from "../../../lib/trpc";
+import { errorMessage, trpc } from "../../../lib/trpc";
 
 interface Setup {
   secret: string;
@@ -27,44 +27,46 @@ export function TwoFactor() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.mfa.status.pathFilter());
 
-  const start = useMutation({
-    mutationFn: async (password: string) => {
-      const answer = await trpcClient.mfa.setup.mutate({ password });
-      // The QR library is loaded only here, so no first screen carries it.
-      const { toString } = await import("qrcode");
-      const qrSvg = await toString(answer.otpauthUrl, { type: "svg", margin: 1 });
-      return { ...answer, qrSvg };
-    },
-    onSuccess: (answer) => {
-      setSetup(answer);
-      passwordForm.reset();
-    },
-  });
-  const enable = useMutation({
-    mutationFn: (code: string) => trpcClient.mfa.enable.mutate({ code }),
-    onSuccess: async (answer) => {
-      setRecoveryCodes(answer.recoveryCodes);
-      setSetup(null);
-      codeForm.reset();
-      await refresh();
-    },
-  });
-  const disable = useMutation({
-    mutationFn: (input: { password: string; code: string }) => trpcClient.mfa.disable.mutate(input),
-    onSuccess: async () => {
-      passwordForm.reset();
-      setRecoveryCodes(null);
-      await refresh();
-    },
-  });
+  const start = useMutation(
+    trpc.mfa.setup.mutationOptions({
+      // The set-up is shown with its QR code, drawn here (the mutation is pending until it is):
+      // the QR library is loaded only now, so no first screen carries it.
+      onSuccess: async (answer) => {
+        const { toString } = await import("qrcode");
+        const qrSvg = await toString(answer.otpauthUrl, { type: "svg", margin: 1 });
+        setSetup({ ...answer, qrSvg });
+        passwordForm.reset();
+      },
+    }),
+  );
+  const enable = useMutation(
+    trpc.mfa.enable.mutationOptions({
+      onSuccess: async (answer) => {
+        setRecoveryCodes(answer.recoveryCodes);
+        setSetup(null);
+        codeForm.reset();
+        await refresh();
+      },
+    }),
+  );
+  const disable = useMutation(
+    trpc.mfa.disable.mutationOptions({
+      onSuccess: async () => {
+        passwordForm.reset();
+        setRecoveryCodes(null);
+        await refresh();
+      },
+    }),
+  );
   const enabled = status.data?.enabled ?? false;
   const passwordForm = useForm({
     defaultValues: { password: "", code: "" },
-    onSubmit: ({ value }) => (enabled ? disable.mutate(value) : start.mutate(value.password)),
+    onSubmit: ({ value }) =>
+      enabled ? disable.mutate(value) : start.mutate({ password: value.password }),
   });
   const codeForm = useForm({
     defaultValues: { code: "" },
-    onSubmit: ({ value }) => enable.mutate(value.code),
+    onSubmit: ({ value }) => enable.mutate({ code: value.code }),
   });
   const failure = start.error ?? enable.error ?? disable.error;
 
