@@ -9,13 +9,28 @@ import { useSession } from "../lib/use-session";
 
 // Loaded on the first toast, so the public pages' first bundle does not carry the toast library.
 const Toaster = lazy(() => import("../components/layout/Toaster"));
-// The session's timers (expiry, inactivity) start once the first page has painted, so the public
-// pages' first bundle does not carry them either.
-const SessionMonitor = lazy(() =>
-  firstPaint
-    .then(() => import("../auth/SessionMonitor"))
-    .then((module) => ({ default: module.SessionMonitor })),
-);
+
+/**
+ * The signed-in session's rules (expiry, inactivity), watched from when the first page is shown
+ * until the session ends: their code loads after the first paint, so the public pages' first
+ * bundle does not carry it, and they start as it arrives.
+ */
+function useSessionWatch(token: string | undefined, firstPageShown: boolean) {
+  useEffect(() => {
+    if (!token || !firstPageShown) return;
+    let stop: (() => void) | undefined;
+    let ended = false;
+    void firstPaint
+      .then(() => import("../auth/session-monitor"))
+      .then((monitor) => {
+        if (!ended) stop = monitor.watchSession();
+      });
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [token, firstPageShown]);
+}
 
 export const Route = createRootRoute({
   // Each page names itself in its own `head`; the deepest title wins.
@@ -43,6 +58,7 @@ function RootLayout() {
   const firstPageShown = useRouterState({
     select: (state) => state.resolvedLocation !== undefined,
   });
+  useSessionWatch(session?.token, firstPageShown);
   const toasterRequested = useSyncExternalStore(
     toasterState.subscribe,
     toasterState.isRequested,
@@ -74,11 +90,6 @@ function RootLayout() {
         <Outlet />
       </main>
       {firstPageShown && <Footer />}
-      {session && firstPageShown && (
-        <Suspense fallback={null}>
-          <SessionMonitor key={session.token} />
-        </Suspense>
-      )}
       <Suspense fallback={null}>{toasterRequested && <Toaster />}</Suspense>
     </div>
   );
