@@ -13,6 +13,7 @@
  * Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379) and haproxy on the PATH.
  */
 import { randomUUID } from "node:crypto";
+import { LIVE_STREAMS_LIMIT } from "@ledgerline/contracts";
 import { Cluster, ensureBuilt } from "./support/scale-out/cluster";
 import { runLoad, type LoadReport } from "./support/scale-out/load";
 import { freshDatabase } from "./support/fresh-database";
@@ -67,16 +68,20 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
   const streams = new StreamClients();
   try {
     await cluster.start();
-    // SSE clients on every process and through HAProxy, open through the load and the kill.
-    const token = await viewer(cluster.balancerUrl);
+    // SSE clients on every process and through HAProxy, open through the load and the kill;
+    // a viewer holds at most LIVE_STREAMS_LIMIT streams, so each group of that many has its own.
+    let opened = 0;
+    let token = "";
+    const open = async (url: string, via: string) => {
+      if (opened++ % LIVE_STREAMS_LIMIT === 0) token = await viewer(cluster.balancerUrl);
+      await streams.open(url, via, token);
+    };
     for (let index = 0; index < processes; index++) {
       for (let i = 0; i < streamsPerProcess; i++) {
-        await streams.open(`http://127.0.0.1:${cluster.port(index)}`, `api${index + 1}`, token);
+        await open(`http://127.0.0.1:${cluster.port(index)}`, `api${index + 1}`);
       }
     }
-    for (let i = 0; i < streamsPerProcess; i++) {
-      await streams.open(cluster.balancerUrl, "haproxy", token);
-    }
+    for (let i = 0; i < streamsPerProcess; i++) await open(cluster.balancerUrl, "haproxy");
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const livePrices = await cluster.livePrices();
     const until = Date.now() + seconds * 1000;

@@ -15,9 +15,16 @@ import { onServerSentEvents } from "./support/sse";
 
 const SECONDS = Number(process.argv[2] ?? 10);
 
+const MAX_CLIENTS = 10_000;
+
 const server = spawn(
   process.execPath,
-  ["--import", "tsx", join(import.meta.dirname, "support", "stream-server.ts")],
+  [
+    "--import",
+    "tsx",
+    join(import.meta.dirname, "support", "stream-server.ts"),
+    String(MAX_CLIENTS),
+  ],
   { stdio: ["pipe", "pipe", "inherit"] },
 );
 const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
@@ -25,10 +32,10 @@ async function nextLine<T>(): Promise<T> {
   const { value } = (await lines.next()) as { value: string };
   return JSON.parse(value) as T;
 }
-const { port, tokens, symbolsPerViewer, symbols, marketOffsetMs } = await nextLine<{
+const { port, tokens, streamsPerViewer, symbols, marketOffsetMs } = await nextLine<{
   port: number;
   tokens: string[];
-  symbolsPerViewer: number;
+  streamsPerViewer: number;
   symbols: string[];
   marketOffsetMs: number;
 }>();
@@ -49,12 +56,12 @@ const latencies: number[] = [];
 let events = 0;
 
 /**
- * One SSE client on one symbol, as the viewer whose share of the symbols holds it; records each
- * quote's delay while measuring.
+ * The client'th SSE client, on one symbol (the next after the previous client's), as the viewer
+ * whose share of the streams holds it; records each quote's delay while measuring.
  */
-function connect(symbolIndex: number): Promise<void> {
-  const symbol = symbols[symbolIndex]!;
-  const token = tokens[Math.floor(symbolIndex / symbolsPerViewer)]!;
+function connect(client: number): Promise<void> {
+  const symbol = symbols[client % symbols.length]!;
+  const token = tokens[Math.floor(client / streamsPerViewer)]!;
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -86,7 +93,7 @@ async function connectMany(count: number) {
   for (let start = clients.length; start < count; start += batch) {
     const wave = [];
     for (let i = start; i < Math.min(count, start + batch); i++) {
-      wave.push(connect(i % symbols.length));
+      wave.push(connect(i));
     }
     await Promise.all(wave);
     if ((start + batch) % 2000 === 0 && start + batch > 1000) {
@@ -123,7 +130,7 @@ try {
   );
 
   const started = Date.now();
-  await connectMany(10_000);
+  await connectMany(MAX_CLIENTS);
   console.log(`10,000 clients connected in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const before = events;
   await sleep(SECONDS * 1000);

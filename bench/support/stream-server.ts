@@ -1,6 +1,6 @@
 /**
  * The server side of bench/stream: the real app (sim market in a regular NYSE session, so stocks
- * tick too; temporary SQLite) with signed-in viewers, each under the live-symbol limit. Prints one
+ * tick too; temporary SQLite) with signed-in viewers, each under the live-stream limits. Prints one
  * JSON line with the port, the viewers' tokens, the 200 symbols and how far the market clock is from the system clock; then answers
  * each line it reads on stdin with its RSS and heap, its live-price upstreams and listeners, and
  * its open event streams.
@@ -9,12 +9,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { LIVE_SYMBOLS_LIMIT } from "@ledgerline/contracts";
+import { LIVE_STREAMS_LIMIT } from "@ledgerline/contracts";
 import { simCoins } from "@ledgerline/market";
 import { sp500Constituents } from "../../packages/market/src/sim/data/sp500-constituents.gen";
 import { buildApp } from "../../apps/api/src/app";
 import { parseEnv } from "../../apps/api/src/env";
 import { hashPassword } from "../../apps/api/src/services/passwords";
+import { startSession } from "../../apps/api/src/services/sessions";
 
 const dir = mkdtempSync(join(tmpdir(), "ledgerline-bench-stream-"));
 const env = parseEnv({
@@ -33,23 +34,24 @@ const coins = simCoins.map((coin) => coin.symbol);
 const stocks = sp500Constituents.map((row) => row.symbol).slice(0, 200 - coins.length);
 const symbols = [...coins, ...stocks];
 
-/** A signed-in viewer; each watches at most LIVE_SYMBOLS_LIMIT symbols, so 200 need two. */
+/** The most clients the bench opens (its first argument). */
+const maxClients = Number(process.argv[2] ?? 10_000);
+const passwordHash = await hashPassword("bench-viewer-pass");
+
+/**
+ * A signed-in viewer (a session started as a sign-in starts it, without a password check each).
+ * Each holds at most LIVE_STREAMS_LIMIT streams of one symbol each, consecutive symbols, so
+ * also under LIVE_SYMBOLS_LIMIT symbols.
+ */
 async function viewerToken(n: number): Promise<string> {
-  const email = `viewer${n}@bench.test`;
-  const password = "bench-viewer-pass";
-  const passwordHash = await hashPassword(password);
-  await app.deps.repos.users.create(
-    { email, name: `Bench Viewer ${n}`, passwordHash, isAdmin: false },
+  const user = await app.deps.repos.users.create(
+    { email: `viewer${n}@bench.test`, name: `Bench Viewer ${n}`, passwordHash, isAdmin: false },
     new Date(),
   );
-  const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await login.json()) as { token: string }).token;
+  if (!user) throw new Error(`viewer ${n} was not created`);
+  return (await startSession({ deps: app.deps, ip: "127.0.0.1", userAgent: "bench" }, user)).token;
 }
-const viewers = Math.ceil(symbols.length / LIVE_SYMBOLS_LIMIT);
+const viewers = Math.ceil(maxClients / LIVE_STREAMS_LIMIT);
 const tokens: string[] = [];
 for (let n = 0; n < viewers; n++) tokens.push(await viewerToken(n));
 
@@ -57,7 +59,7 @@ console.log(
   JSON.stringify({
     port,
     tokens,
-    symbolsPerViewer: LIVE_SYMBOLS_LIMIT,
+    streamsPerViewer: LIVE_STREAMS_LIMIT,
     symbols,
     coins,
     marketOffsetMs: app.deps.market.clock.now() - Date.now(),
