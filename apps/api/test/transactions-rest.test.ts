@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "./support/test-app";
 import { historyApp, historyUser, insertTransactions } from "./transactions-support";
@@ -269,5 +270,62 @@ describe("CSV export", () => {
     expect(bad.json<{ message: string }>().message).toBe(
       "endDate must be a date or an ISO 8601 date-time",
     );
+  });
+});
+
+describe("CSV export of notes a spreadsheet could run", () => {
+  /** What a spreadsheet would run, each as it might be stored (by hand, or before notes were trimmed). */
+  const formulas = [
+    "=1+1",
+    "+1+1",
+    "-2+3",
+    "@SUM(A1:A2)",
+    "|calc",
+    "=cmd|' /C calc'!A0",
+    "\uFF1D1+1",
+    "\uFF0B1",
+    "\uFF0D1",
+    "\uFF20SUM(A1)",
+    "\uFF5Ccalc",
+    "   =1+1",
+    "\u3000=1+1",
+    "\t=1+1",
+    "\tplain after a tab",
+    "\r=1+1",
+    "\n@SUM(A1)",
+  ];
+  const harmless = ["a note = fine", "1+1=2", "e-mail me", "'quoted already"];
+
+  it("guards every one with a leading apostrophe and leaves other notes alone; an import of the file restores them", async () => {
+    const own = await historyApp();
+    const notes = [...formulas, ...harmless];
+    for (const [i, note] of notes.entries()) {
+      const day = String(i + 1).padStart(2, "0");
+      await own.buy("STOCK", "AAPL", "1", "100", `2026-01-${day}T10:00:00Z`, note);
+    }
+    const exported = await own.t.app.inject({
+      method: "GET",
+      url: "/api/transaction?format=csv&sortBy=transactionDate&sortOrder=asc",
+      headers: { authorization: `Bearer ${own.user.token}` },
+    });
+    expect(exported.statusCode).toBe(200);
+    const rows = parse<{ notes: string }>(exported.body, { columns: true });
+    expect(rows.map((row) => row.notes)).toEqual([
+      ...formulas.map((note) => `'${note}`),
+      ...harmless,
+    ]);
+
+    const other = await historyUser(own.t);
+    const imported = await own.t.request("POST", "/api/import", {
+      token: other.user.token,
+      body: { source: "ledgerline", csv: exported.body },
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const restored = await own.t.sql<{ notes: string }>(
+      "SELECT notes FROM transactions WHERE user_id = ? ORDER BY transaction_date",
+      [other.user.id],
+    );
+    expect(restored.map((row) => row.notes)).toEqual(notes);
+    await own.t.close();
   });
 });

@@ -10,6 +10,7 @@ import {
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { numericSchema, withNumbers } from "../numbers";
+import { guardFormula } from "../../services/spreadsheet-cells";
 import { restRoute, type Caller } from "../route";
 
 const amountFields = ["quantity", "price", "transactionTotal"] as const;
@@ -71,7 +72,7 @@ async function streamed(
 /** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
 function csvCell(value: string | null): string {
   if (value === null) return "";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = guardFormula(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -14,6 +14,7 @@ import { compare, decimalPlaces, isZero, parseDecimal, type Decimal } from "@led
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { CsvError, parse, type Parser } from "csv-parse";
 import { badRequest } from "../errors";
+import { unguardFormula } from "../spreadsheet-cells";
 import type { ImportFormat } from "./formats";
 
 /**
@@ -290,7 +291,7 @@ function checkedAmount(
 function notesOf(mapping: ImportMapping, cells: Cells, fees: Decimal | undefined): string | null {
   let notes = mapping.columns.notes ? cells(mapping.columns.notes).trim() : "";
   // Our own export guards cells from spreadsheet formulas with a leading quote; undo that.
-  if (/^'[=+\-@\t\r]/.test(notes)) notes = notes.slice(1);
+  notes = unguardFormula(notes);
   // Trades carry no fee of their own: a fee the broker charged is kept in the notes.
   if (fees !== undefined && !isZero(fees))
     notes = notes ? `${notes} (fees ${fees} USD)` : `Fees ${fees} USD`;
