@@ -140,7 +140,7 @@ describe("signing in with two-factor on", () => {
       body: { mfaToken: second.mfaToken, code: codeFor(secret) },
     });
     expect(replayed.status).toBe(400);
-    expect(replayed.body?.message).toBe(mfaMessages.codeWrong);
+    expect(replayed.body?.message).toBe(mfaMessages.codeUsed);
 
     clock.advance(30_000);
     const viaTrpc = await t.trpc("mutation", "auth.loginMfa", {
@@ -300,7 +300,46 @@ describe("signing in with two-factor on", () => {
       body: { password: user.password, code },
     });
     expect(replay.status).toBe(400);
-    expect(replay.body?.message).toBe(mfaMessages.codeWrong);
+    expect(replay.body?.message).toBe(mfaMessages.codeUsed);
+  });
+
+  it("says a right code the set-up has just spent was just used, on both doors, and takes the next one", async () => {
+    const user = await t.registerUser();
+    const setup = await t.request("POST", "/api/account/mfa/setup", {
+      token: user.token,
+      body: { password: user.password },
+    });
+    const secret = setup.body?.secret as string;
+    const code = codeFor(secret);
+    const enable = await t.request("POST", "/api/account/mfa/enable", {
+      token: user.token,
+      body: { code },
+    });
+    expect(enable.status).toBe(200);
+
+    // Signing out and in again within the same 30 seconds, with the code still on the screen.
+    const challenge = await passwordStep(user);
+    const rest = await t.request("POST", "/api/auth/login/mfa", {
+      body: { mfaToken: challenge.mfaToken, code },
+    });
+    expect(rest.status).toBe(400);
+    expect(rest.body?.message).toBe(mfaMessages.codeUsed);
+    const trpc = await t.trpc("mutation", "auth.loginMfa", {
+      mfaToken: challenge.mfaToken,
+      code,
+    });
+    expect(trpc.status).toBe(400);
+    expect(JSON.stringify(trpc.body)).toContain(mfaMessages.codeUsed);
+    expect((await auditEvents()).at(-1)).toMatchObject({
+      event: "MFA_LOGIN",
+      failure_reason: "Code already used",
+    });
+
+    clock.advance(30_000);
+    const next = await t.request("POST", "/api/auth/login/mfa", {
+      body: { mfaToken: challenge.mfaToken, code: codeFor(secret) },
+    });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
   });
 });
 

@@ -7,6 +7,9 @@ export const MFA_ISSUER = "Ledgerline";
 export const mfaMessages = {
   codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code",
   codeWrong: "That code is not right. Enter the current code from your app, or a recovery code.",
+  /** A right code of a 30-second step already spent (say, by the set-up or a sign-in just now). */
+  codeUsed:
+    "That code was just used. Wait for the next code in your app (a new one comes every 30 seconds) and enter it.",
   alreadyEnabled: "Two-factor sign-in is already on",
   notSetUp: "Start the two-factor set-up first",
   notEnabled: "Two-factor sign-in is not on",

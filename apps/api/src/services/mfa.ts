@@ -129,8 +129,11 @@ export async function disableMfa(
     event: "MFA_DISABLE",
     failureReason: "Wrong code",
     message: mfaMessages.codeWrong,
-    check: async () =>
-      (await spendCode(scope.deps, scope.user, credential.secret, input.code)) !== undefined,
+    check: async () => {
+      const spent = await spendCode(scope.deps, scope.user, credential.secret, input.code);
+      if (spent === "used") return codeUsed;
+      return spent !== undefined;
+    },
   });
   if (!(await scope.deps.repos.mfa.disable(scope.user.id))) {
     throw badRequest(mfaMessages.notEnabled);
@@ -144,21 +147,26 @@ export async function disableMfa(
   return { message: mfaMessages.disabled };
 }
 
+/** A right code whose step is spent: said as such, so the user waits for the next code. */
+const codeUsed = { failureReason: "Code already used", message: mfaMessages.codeUsed };
+
 /**
  * Spends a code of an enabled credential: a 6-digit code of a step not used before, or an unused
- * recovery code. Answers which it was, or undefined when it is neither.
+ * recovery code. Answers which it was; "used" for a code of the app that is right but whose step
+ * (or a later one) was spent already, as by the set-up or a sign-in a moment ago; undefined when
+ * it is neither.
  */
 async function spendCode(
   deps: AppDeps,
   user: UserRow,
   secret: string,
   code: string,
-): Promise<"authenticator" | "recovery" | undefined> {
+): Promise<"authenticator" | "recovery" | "used" | undefined> {
   const { repos, clock } = deps;
   const now = clock.now();
   const step = matchingStep(user, secret, code, now);
   if (step !== undefined)
-    return (await repos.mfa.useStep(user.id, step)) ? "authenticator" : undefined;
+    return (await repos.mfa.useStep(user.id, step)) ? "authenticator" : "used";
   return (await repos.mfa.useRecoveryCode(user.id, recoveryCodeDigest(code), now))
     ? "recovery"
     : undefined;
@@ -211,6 +219,15 @@ export async function verifyMfaLogin(
 
   const spent = await spendCode(scope.deps, user, credential.secret, code);
   const usedRecoveryCode = spent === "recovery";
+  if (spent === "used") {
+    await recordAudit(scope, {
+      event: "MFA_LOGIN",
+      success: false,
+      ...audit,
+      failureReason: codeUsed.failureReason,
+    });
+    throw badRequest(codeUsed.message);
+  }
   if (spent === undefined) {
     await repos.users.recordFailedLogin(user.id);
     await recordAudit(scope, {

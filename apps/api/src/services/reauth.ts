@@ -10,8 +10,11 @@ interface Confirmation {
   failureReason: string;
   /** The 400's message. */
   message: string;
-  /** Whether the answer is right; may spend it (a one-time code). */
-  check: () => Promise<boolean>;
+  /**
+   * Whether the answer is right; may spend it (a one-time code). A wrong answer may say why in
+   * its own words, which replace `failureReason` and `message`.
+   */
+  check: () => Promise<boolean | { failureReason: string; message: string }>;
 }
 
 /**
@@ -26,18 +29,20 @@ export async function confirmInSession(scope: SessionScope, confirmation: Confir
   if (!(await throttles.sessionConfirmationsPerUser.tryConsume(key))) {
     throw tooManyRequests(messages.tooManyAttempts);
   }
-  if (await confirmation.check()) {
+  const answer = await confirmation.check();
+  if (answer === true) {
     await throttles.sessionConfirmationsPerUser.refund(key);
     return;
   }
+  const wrong = answer === false ? confirmation : answer;
   await recordAudit(scope, {
     event: confirmation.event,
     success: false,
     email: scope.user.email,
     userId: scope.user.id,
-    failureReason: confirmation.failureReason,
+    failureReason: wrong.failureReason,
   });
-  throw badRequest(confirmation.message);
+  throw badRequest(wrong.message);
 }
 
 /** The password, asked again before a new password, an API key or a change to two-factor. */
