@@ -14,11 +14,10 @@ import {
   type Decimal,
   type Holding,
 } from "@ledgerline/money";
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, ne } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne } from "drizzle-orm";
 import type { Db } from "../client";
-import { all, changes, first, locked, pause, type Database, type Work } from "../database";
+import { all, changes, first, locked, type Database, type Work } from "../database";
 import type { IncomeEntryRow, TransactionRow } from "../schema";
-import { afterInHistory } from "./history-pages";
 import { markSnapshotsStale } from "./snapshots";
 
 /**
@@ -124,9 +123,6 @@ const storable = (value: Decimal) => toStored(round(value, STORED_FRACTION_DIGIT
 
 type SplitRowValues = Pick<TransactionRow, "quantity" | "price" | "total">;
 /** A transaction as the replay of a symbol's corporate actions reads it. */
-/** Trades of a symbol read per query by the replay, and replayed between two turns of the event loop. */
-const REPLAY_PAGE = 5000;
-
 type ReplayedRow = SplitRowValues &
   Pick<TransactionRow, "id" | "transactionDate" | "transactionType">;
 
@@ -185,213 +181,194 @@ export function corporateActionsRepository(database: Database) {
       const { userId, symbol, now } = request;
       const splits = [...request.splits].sort((a, b) => a.at.getTime() - b.at.getTime());
       const dividends = [...request.dividends].sort((a, b) => a.at.getTime() - b.at.getTime());
-      const ofSymbol = and(
-        eq(transactions.userId, userId),
-        eq(transactions.type, "STOCK"),
-        eq(transactions.symbol, symbol),
-      );
-      // A long history is replayed across turns of the event loop (other writes wait), a short
-      // one in one go: opening a transaction across turns costs a connection of its own.
-      const [counted] = await database.all(
-        db.select({ trades: count() }).from(transactions).where(ofSymbol),
-      );
-      const pauses = Number(counted?.trades ?? 0) > REPLAY_PAGE;
-      return database.transaction(
-        function* (tx): Work<ApplyCorporateActionsOutcome> {
-          // The user's trades wait for this, and this for them: the replay sees them all.
-          yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
-          // Only the columns the replay reads: after an import this is every trade of the symbol,
-          // read in pages with a turn of the event loop between them (200,000 rows in one query
-          // held everything else up for half a second).
-          const splitRows = new Map<number, ReplayedRow>();
-          const trades: ReplayedRow[] = [];
-          let last: ReplayedRow | undefined;
+      return database.transaction(function* (tx): Work<ApplyCorporateActionsOutcome> {
+        // The user's trades wait for this, and this for them: the replay sees them all.
+        yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+        // Only the columns the replay reads: after an import this is every trade of the symbol.
+        const rows = yield* all(
+          tx
+            .select({
+              id: transactions.id,
+              transactionDate: transactions.transactionDate,
+              transactionType: transactions.transactionType,
+              quantity: transactions.quantity,
+              price: transactions.price,
+              total: transactions.total,
+            })
+            .from(transactions)
+            .where(
+              and(
+                eq(transactions.userId, userId),
+                eq(transactions.type, "STOCK"),
+                eq(transactions.symbol, symbol),
+              ),
+            )
+            .orderBy(asc(transactions.transactionDate), asc(transactions.id)),
+        );
+        const splitRows = new Map<number, ReplayedRow>();
+        const trades: ReplayedRow[] = [];
+        for (const row of rows) {
+          if (row.transactionType === "SPLIT") splitRows.set(row.transactionDate.getTime(), row);
+          else trades.push(row);
+        }
+
+        let holding: Holding | null = null;
+        let splitFound = false;
+        const splitWrites: { split: SplitToApply; values: SplitRowValues | null }[] = [];
+        const paid: { dividend: DividendToApply; quantity: Decimal }[] = [];
+        let nextSplit = 0;
+        let nextDividend = 0;
+        // Corporate actions at an instant come before the trades at it; a split before a dividend.
+        const catchUp = (until: number) => {
           for (;;) {
-            const rows: ReplayedRow[] = yield* all(
-              tx
-                .select({
-                  id: transactions.id,
-                  transactionDate: transactions.transactionDate,
-                  transactionType: transactions.transactionType,
-                  quantity: transactions.quantity,
-                  price: transactions.price,
-                  total: transactions.total,
-                })
-                .from(transactions)
-                .where(and(ofSymbol, afterInHistory(transactions, last, "asc")))
-                .orderBy(asc(transactions.transactionDate), asc(transactions.id))
-                .limit(REPLAY_PAGE),
-            );
-            for (const row of rows) {
-              if (row.transactionType === "SPLIT")
-                splitRows.set(row.transactionDate.getTime(), row);
-              else trades.push(row);
-            }
-            last = rows.at(-1);
-            if (rows.length < REPLAY_PAGE) break;
-            yield* pause();
-          }
-
-          let holding: Holding | null = null;
-          let splitFound = false;
-          const splitWrites: { split: SplitToApply; values: SplitRowValues | null }[] = [];
-          const paid: { dividend: DividendToApply; quantity: Decimal }[] = [];
-          let nextSplit = 0;
-          let nextDividend = 0;
-          // Corporate actions at an instant come before the trades at it; a split before a dividend.
-          const catchUp = (until: number) => {
-            for (;;) {
-              const split = splits[nextSplit];
-              const dividend = dividends[nextDividend];
-              if (!split && !dividend) return;
-              const splitAt = split?.at.getTime() ?? Infinity;
-              const dividendAt = dividend?.at.getTime() ?? Infinity;
-              if (Math.min(splitAt, dividendAt) > until) return;
-              if (split && splitAt <= dividendAt) {
-                nextSplit += 1;
-                if (holding && !isZero(holding.quantity)) {
-                  const carried = costBasis(holding);
-                  holding = applySplit(holding, split.from, split.to, QUANTITY_DECIMALS);
-                  splitFound = true;
-                  splitWrites.push({ split, values: splitRowValues(holding, carried) });
-                } else {
-                  splitWrites.push({ split, values: null });
-                }
-              } else if (dividend) {
-                nextDividend += 1;
-                if (holding && !isZero(holding.quantity)) {
-                  paid.push({ dividend, quantity: holding.quantity });
-                }
+            const split = splits[nextSplit];
+            const dividend = dividends[nextDividend];
+            if (!split && !dividend) return;
+            const splitAt = split?.at.getTime() ?? Infinity;
+            const dividendAt = dividend?.at.getTime() ?? Infinity;
+            if (Math.min(splitAt, dividendAt) > until) return;
+            if (split && splitAt <= dividendAt) {
+              nextSplit += 1;
+              if (holding && !isZero(holding.quantity)) {
+                const carried = costBasis(holding);
+                holding = applySplit(holding, split.from, split.to, QUANTITY_DECIMALS);
+                splitFound = true;
+                splitWrites.push({ split, values: splitRowValues(holding, carried) });
+              } else {
+                splitWrites.push({ split, values: null });
+              }
+            } else if (dividend) {
+              nextDividend += 1;
+              if (holding && !isZero(holding.quantity)) {
+                paid.push({ dividend, quantity: holding.quantity });
               }
             }
-          };
-          // Without a split, only the quantity held matters (the dividends are paid on it, a
-          // sell is checked against it): the average price, a division per buy, is left out,
-          // which after an import of 100,000 trades was a second of this replay.
-          const quantityOnly = splits.length === 0;
-          for (const [index, trade] of trades.entries()) {
-            if (index > 0 && index % REPLAY_PAGE === 0) yield* pause();
-            catchUp(trade.transactionDate.getTime());
-            const quantity = fromStored(trade.quantity);
-            if (trade.transactionType === "BUY") {
-              holding = quantityOnly
-                ? { quantity: add(quantityOf(holding), quantity), averagePrice: "0" }
-                : applyBuy(holding, quantity, fromStored(trade.price));
-            } else {
-              const sold = applySell(holding ?? { quantity: "0", averagePrice: "0" }, quantity);
-              if (!sold.ok) return { splitsWritten: 0, incomeAdded: 0, inconsistent: true };
-              holding = sold.holding;
-            }
           }
-          catchUp(Infinity);
+        };
+        // Without a split, only the quantity held matters (the dividends are paid on it, a
+        // sell is checked against it): the average price, a division per buy, is left out,
+        // which after an import of 100,000 trades was a second of this replay.
+        const quantityOnly = splits.length === 0;
+        for (const trade of trades) {
+          catchUp(trade.transactionDate.getTime());
+          const quantity = fromStored(trade.quantity);
+          if (trade.transactionType === "BUY") {
+            holding = quantityOnly
+              ? { quantity: add(quantityOf(holding), quantity), averagePrice: "0" }
+              : applyBuy(holding, quantity, fromStored(trade.price));
+          } else {
+            const sold = applySell(holding ?? { quantity: "0", averagePrice: "0" }, quantity);
+            if (!sold.ok) return { splitsWritten: 0, incomeAdded: 0, inconsistent: true };
+            holding = sold.holding;
+          }
+        }
+        catchUp(Infinity);
 
-          let splitsWritten = 0;
-          for (const { split, values } of splitWrites) {
-            const existing = splitRows.get(split.at.getTime());
-            if (!values) {
-              if (existing) {
-                yield* changes(tx.delete(transactions).where(eq(transactions.id, existing.id)));
-                yield* markSnapshotsStale(userId, split.at, { assetType: "STOCK", symbol });
-                splitsWritten += 1;
-              }
-              continue;
-            }
-            // Compared as decimals: PostgreSQL's numeric reads back in its own text form.
-            const same = (a: string, b: string) => fromStored(a) === fromStored(b);
-            if (
-              existing &&
-              same(existing.quantity, values.quantity) &&
-              same(existing.price, values.price) &&
-              same(existing.total, values.total)
-            ) {
-              continue;
-            }
-            yield* markSnapshotsStale(userId, split.at, { assetType: "STOCK", symbol });
-            splitsWritten += 1;
+        let splitsWritten = 0;
+        for (const { split, values } of splitWrites) {
+          const existing = splitRows.get(split.at.getTime());
+          if (!values) {
             if (existing) {
-              yield* changes(
-                tx.update(transactions).set(values).where(eq(transactions.id, existing.id)),
-              );
-            } else {
-              yield* changes(
-                tx
-                  .insert(transactions)
-                  .values({
-                    userId,
-                    transactionDate: split.at,
-                    type: "STOCK",
-                    symbol,
-                    transactionType: "SPLIT",
-                    ...values,
-                    notes: `${split.from}:${split.to} split`,
-                    createdAt: now,
-                  })
-                  .onConflictDoNothing(),
-              );
+              yield* changes(tx.delete(transactions).where(eq(transactions.id, existing.id)));
+              yield* markSnapshotsStale(userId, split.at, { assetType: "STOCK", symbol });
+              splitsWritten += 1;
             }
+            continue;
           }
-
-          // The position is what the replay ends with, once a split has touched it.
-          if (splitFound && holding) {
-            const final: Holding = holding;
-            const position = yield* locked(
-              tx
-                .select()
-                .from(positions)
-                .where(
-                  and(
-                    eq(positions.userId, userId),
-                    eq(positions.assetType, "STOCK"),
-                    eq(positions.symbol, symbol),
-                  ),
-                ),
+          // Compared as decimals: PostgreSQL's numeric reads back in its own text form.
+          const same = (a: string, b: string) => fromStored(a) === fromStored(b);
+          if (
+            existing &&
+            same(existing.quantity, values.quantity) &&
+            same(existing.price, values.price) &&
+            same(existing.total, values.total)
+          ) {
+            continue;
+          }
+          yield* markSnapshotsStale(userId, split.at, { assetType: "STOCK", symbol });
+          splitsWritten += 1;
+          if (existing) {
+            yield* changes(
+              tx.update(transactions).set(values).where(eq(transactions.id, existing.id)),
             );
-            const stored = {
-              quantity: toStored(final.quantity),
-              averagePrice: toStored(final.averagePrice),
-            };
-            if (
-              position &&
-              !isZero(final.quantity) &&
-              (fromStored(position.quantity) !== final.quantity ||
-                fromStored(position.averagePrice) !== final.averagePrice)
-            ) {
-              yield* changes(
-                tx
-                  .update(positions)
-                  .set({ ...stored, updatedAt: now })
-                  .where(eq(positions.id, position.id)),
-              );
-            }
-          }
-
-          let incomeAdded = 0;
-          for (const { dividend, quantity } of paid) {
-            incomeAdded += yield* changes(
+          } else {
+            yield* changes(
               tx
-                .insert(incomeEntries)
+                .insert(transactions)
                 .values({
                   userId,
-                  type: "DIVIDEND",
-                  ...incomeValues({
-                    symbol,
-                    exDate: dividend.exDate,
-                    payDate: dividend.payDate,
-                    quantity,
-                    amountPerShare: dividend.cashAmount,
-                  }),
-                  manual: false,
-                  deletedAt: null,
+                  transactionDate: split.at,
+                  type: "STOCK",
+                  symbol,
+                  transactionType: "SPLIT",
+                  ...values,
+                  notes: `${split.from}:${split.to} split`,
                   createdAt: now,
-                  updatedAt: now,
                 })
                 .onConflictDoNothing(),
             );
           }
-          return { splitsWritten, incomeAdded, inconsistent: false };
-        },
-        { pauses },
-      );
+        }
+
+        // The position is what the replay ends with, once a split has touched it.
+        if (splitFound && holding) {
+          const final: Holding = holding;
+          const position = yield* locked(
+            tx
+              .select()
+              .from(positions)
+              .where(
+                and(
+                  eq(positions.userId, userId),
+                  eq(positions.assetType, "STOCK"),
+                  eq(positions.symbol, symbol),
+                ),
+              ),
+          );
+          const stored = {
+            quantity: toStored(final.quantity),
+            averagePrice: toStored(final.averagePrice),
+          };
+          if (
+            position &&
+            !isZero(final.quantity) &&
+            (fromStored(position.quantity) !== final.quantity ||
+              fromStored(position.averagePrice) !== final.averagePrice)
+          ) {
+            yield* changes(
+              tx
+                .update(positions)
+                .set({ ...stored, updatedAt: now })
+                .where(eq(positions.id, position.id)),
+            );
+          }
+        }
+
+        let incomeAdded = 0;
+        for (const { dividend, quantity } of paid) {
+          incomeAdded += yield* changes(
+            tx
+              .insert(incomeEntries)
+              .values({
+                userId,
+                type: "DIVIDEND",
+                ...incomeValues({
+                  symbol,
+                  exDate: dividend.exDate,
+                  payDate: dividend.payDate,
+                  quantity,
+                  amountPerShare: dividend.cashAmount,
+                }),
+                manual: false,
+                deletedAt: null,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .onConflictDoNothing(),
+          );
+        }
+        return { splitsWritten, incomeAdded, inconsistent: false };
+      });
     },
 
     /**
