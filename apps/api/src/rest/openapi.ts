@@ -89,7 +89,9 @@ export function openApiDocument(routes: RestRoute[], version: string) {
     info: {
       title: "Ledgerline REST API",
       version,
-      license: { name: "Proprietary: all rights reserved by the Ledgerline project" },
+      // Proprietary, so no SPDX identifier: the URL names the terms the API is used under (relative
+      // to the server, like `servers` below, so it points at the instance serving the document).
+      license: { name: "Proprietary: used under the Ledgerline Terms of Service", url: "/terms" },
       description:
         "The documented REST paths of Ledgerline. Each is a thin door onto the same procedure the web app calls over tRPC at /api/trpc. Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`, or send a personal API key (created in account settings or with POST /api/api-keys) the same way: a `read` key may make every GET, a `trade` key also trades and changes watchlists.",
     },
