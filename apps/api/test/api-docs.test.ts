@@ -43,4 +43,15 @@ describe("the REST API docs page", () => {
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
     );
   });
+
+  it("carries no Fastify branding: no top bar logo and the site's own favicon", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect(page.body).not.toMatch(/favicon-\d+x\d+\.png/);
+    expect(page.body).not.toContain('rel="icon"');
+    const initializer = await t.app.inject({
+      method: "GET",
+      url: "/api/docs/static/swagger-initializer.js",
+    });
+    expect(initializer.body).toMatch(/const config = \{"layout":"BaseLayout"\}/);
+  });
 });

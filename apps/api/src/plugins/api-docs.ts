@@ -9,6 +9,11 @@ const viewport = '<meta name="viewport" content="width=device-width, initial-sca
  * without a trailing slash. Swagger UI builds absolute asset addresses from its own route prefix
  * only, so the enclosing prefix (/api) is passed as `indexPrefix`; its page has no viewport, so
  * one is added for phones.
+ *
+ * The page is Ledgerline's, not Fastify's: Swagger UI's base layout has no top bar (the plugin
+ * puts Fastify's logo there, over Swagger's own, whose inline `<style>` the page's strict CSP
+ * refuses with a console error), and no favicon links (the plugin's are Fastify's), so the
+ * browser shows the site's own /favicon.ico.
  */
 export async function apiDocsPlugin(app: FastifyInstance, options: { document: object }) {
   await app.register(swagger, {
@@ -24,7 +29,8 @@ export async function apiDocsPlugin(app: FastifyInstance, options: { document: o
     routePrefix: "/docs",
     indexPrefix: app.prefix,
     staticCSP: true,
-    theme: { title: "Ledgerline REST API" },
+    uiConfig: { layout: "BaseLayout" },
+    theme: { title: "Ledgerline REST API", favicon: [] },
   });
   app.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
 }
