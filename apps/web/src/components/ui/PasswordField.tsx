@@ -1,6 +1,5 @@
 import { Eye } from "lucide-react";
 import { useState } from "react";
-import { textInput, type TextFieldApi } from "../../lib/form";
 import { Field, type FieldProps } from "./Field";
 
 /** A password input with the spec's hold-to-reveal control: the text shows only while pressed. */
@@ -30,18 +29,5 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
         </button>
       }
     />
-  );
-}
-
-/**
- * `form.Field`'s render function for a required password field bound to the form's field (as
- * `boundSelect` binds a select): the current password by default, or a new one.
- */
-export function boundPassword(
-  label: string,
-  autoComplete: "current-password" | "new-password" = "current-password",
-) {
-  return (field: TextFieldApi) => (
-    <PasswordField label={label} autoComplete={autoComplete} required {...textInput(field)} />
   );
 }

@@ -9,7 +9,7 @@ import { Card } from "../../components/ui/Card";
 import { Field } from "../../components/ui/Field";
 import { Modal } from "../../components/ui/Modal";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { boundPassword } from "../../components/ui/PasswordField";
+import { boundPassword } from "../../components/ui/bound-password";
 import { firstError, submitTo, textInput } from "../../lib/form";
 import { newPasswordProblem } from "../../lib/password-rules";
 import { sessionStore } from "../../lib/session";

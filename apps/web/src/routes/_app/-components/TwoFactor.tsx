@@ -6,7 +6,7 @@ import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
-import { boundPassword } from "../../../components/ui/PasswordField";
+import { boundPassword } from "../../../components/ui/bound-password";
 import { submitTo, textInput } from "../../../lib/form";
 import { errorMessage, trpc } from "../../../lib/trpc";
 
