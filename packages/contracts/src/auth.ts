@@ -56,6 +56,7 @@ export const registerInput = z.object({
 export type RegisterInput = z.output<typeof registerInput>;
 
 export const forgotPasswordInput = z.object({ email });
+export type ForgotPasswordInput = z.output<typeof forgotPasswordInput>;
 
 export const resetPasswordInput = z.object({
   token: singleLineText("The reset token", messages.invalidResetToken)

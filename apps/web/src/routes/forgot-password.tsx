@@ -1,5 +1,4 @@
 import { messages } from "@ledgerline/contracts/browser";
-import type { MessageResult } from "@ledgerline/contracts";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
@@ -29,7 +28,7 @@ function ForgotPasswordPage() {
     setBusy(true);
     setResult(null);
     try {
-      const answer = await postJson<MessageResult>("/auth/forgot-password", { email });
+      const answer = await postJson("/auth/forgot-password", { email });
       setResult({ tone: "success", text: answer.message });
     } catch (error) {
       setResult({ tone: "error", text: errorMessage(error, messages.anErrorOccurred) });

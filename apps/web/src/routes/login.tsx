@@ -1,5 +1,4 @@
 import { messages } from "@ledgerline/contracts/browser";
-import type { AuthUser, MfaChallenge } from "@ledgerline/contracts";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
@@ -44,8 +43,8 @@ function LoginPage() {
     setError(null);
     try {
       const answer = mfaToken
-        ? await postJson<AuthUser>("/auth/login/mfa", { mfaToken, code })
-        : await postJson<AuthUser | MfaChallenge>("/auth/login", { email, password, name: "" });
+        ? await postJson("/auth/login/mfa", { mfaToken, code })
+        : await postJson("/auth/login", { email, password, name: "" });
       if ("mfaRequired" in answer) {
         setMfaToken(answer.mfaToken);
         return;

@@ -1,5 +1,4 @@
 import { messages, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts/browser";
-import type { AuthUser } from "@ledgerline/contracts";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
@@ -49,7 +48,7 @@ function RegisterPage() {
     setTaken(false);
     try {
       sessionStore.signIn(
-        await postJson<AuthUser>("/auth/register", {
+        await postJson("/auth/register", {
           name: form.name,
           email: form.email,
           password: form.password,

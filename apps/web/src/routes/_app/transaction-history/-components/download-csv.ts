@@ -1,5 +1,4 @@
-import { sendClientLog } from "../../../../lib/client-log";
-import { ApiError } from "../../../../lib/rest";
+import { failedCall, unsentCall, type RestCall } from "../../../../lib/rest";
 import { sessionStore } from "../../../../lib/session";
 
 /**
@@ -7,6 +6,7 @@ import { sessionStore } from "../../../../lib/session";
  * saved through a Blob URL, which the CSP allows where an inline script would not be.
  */
 export async function downloadCsv(url: string): Promise<string> {
+  const call: RestCall = { name: "transaction export", url, method: "GET" };
   const session = sessionStore.get();
   let response: Response;
   try {
@@ -14,22 +14,12 @@ export async function downloadCsv(url: string): Promise<string> {
       headers: session ? { authorization: `Bearer ${session.token}` } : {},
     });
   } catch (error) {
-    sendClientLog({
-      level: "error",
-      message: "API call failed: transaction export",
-      context: { url, method: "GET", status: 0, statusText: "network error" },
-    });
-    throw new ApiError(error instanceof Error ? error.message : "Network error", 0);
+    throw unsentCall(call, error);
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    sendClientLog({
-      level: response.status >= 500 ? "error" : "warn",
-      message: "API call failed: transaction export",
-      context: { url, method: "GET", status: response.status, statusText: response.statusText },
-    });
+    const failure = await failedCall(call, response);
     if (response.status === 401) sessionStore.signOut("unauthorized");
-    throw new ApiError(body.message ?? response.statusText, response.status);
+    throw failure;
   }
   const blob = await response.blob();
   const filename =
