@@ -26,6 +26,8 @@ test("an alert set just below a coin's current price triggers, and the bell and 
   await expectAccessible(page);
   // Just below the current price: the price is already above it, so it fires on the server.
   const level = (Number(current) * 0.995).toFixed(2);
+  // As every screen writes money: $86,301.12, never 86301.12.
+  const levelText = `$${Number(level).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
   await price.fill(level);
   await dialog.getByLabel("Note (optional)").fill("take profit");
   await dialog.getByRole("button", { name: "Set alert" }).click();
@@ -33,24 +35,24 @@ test("an alert set just below a coin's current price triggers, and the bell and 
 
   const ringing = page.getByRole("button", { name: "Notifications, 1 unread" });
   await expect(ringing).toBeVisible();
-  await expect(page.getByText(/BTC is at .*, at or above your alert at/).first()).toBeVisible();
+  await expect(
+    page.getByText(/BTC is at \$\d{1,3}(,\d{3})+\.\d{2}, at or above your alert at/).first(),
+  ).toBeVisible();
   await ringing.click();
   const centre = page.getByRole("menu", { name: "Notifications, 1 unread" });
   await expect(
-    centre.getByText(`at or above your alert at ${level}. Note: take profit`),
+    centre.getByText(`at or above your alert at ${levelText}. Note: take profit`),
   ).toBeVisible();
   await expectAccessible(page);
   await centre.getByRole("menuitem", { name: "Mark all read" }).click();
   await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
 
-  expect(await latestMailTo(user.email)).toContain(`at or above your alert at ${level}`);
+  expect(await latestMailTo(user.email)).toContain(`at or above your alert at ${levelText}`);
 
   await page.goto("/alerts");
   await expect(page.getByRole("heading", { name: "Price Alerts", level: 1 })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "BTC" });
-  await expect(row).toContainText(
-    `Price at or above $${Number(level).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
-  );
+  await expect(row).toContainText(`Price at or above ${levelText}`);
   await expect(row).toContainText("Triggered");
   await expect(row).toContainText("take profit");
   await expectAccessible(page);

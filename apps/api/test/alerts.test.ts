@@ -1,5 +1,5 @@
 import { alertMessages, marketMessages, MAX_ALERTS_PER_USER } from "@ledgerline/contracts";
-import { divide, multiply, withPlaces } from "@ledgerline/money";
+import { divide, multiply } from "@ledgerline/money";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../src/app";
 import { ALERT_MAIL_GAP_MS } from "../src/services/alert-evaluator";
@@ -90,9 +90,12 @@ describe("price alerts", () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ kind: "alert", alertId: alert!.id });
     expect(list[0]!.readAt).toBeUndefined();
-    expect(list[0]!.message).toContain(`BTC is at ${withPlaces(above, 2)}`);
+    // Money as every screen writes it: a dollar sign, thousands separators and cents.
+    expect(list[0]!.message).toMatch(/^BTC is at \$\d{1,3}(,\d{3})+\.\d{2}, at or above/);
     expect(list[0]!.message).toContain("Note: sell");
-    expect(await mails()).toHaveLength(1);
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body_text).toContain(`${list[0]!.message}.`);
   });
 
   it("fires at once when the level is already crossed as the alert is set", async () => {

@@ -1,16 +1,8 @@
 import { ALERT_REARM_MARGIN } from "@ledgerline/contracts";
 import type { Alert, AssetType, Repositories } from "@ledgerline/db";
 import { instrumentKey, type MarketService } from "@ledgerline/market";
-import {
-  add,
-  big,
-  canonical,
-  compare,
-  multiply,
-  subtract,
-  withPlaces,
-  type Decimal,
-} from "@ledgerline/money";
+import { add, big, canonical, compare, multiply, subtract, type Decimal } from "@ledgerline/money";
+import { formatPercent, formatPrice, formatShare } from "@ledgerline/money/format";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mailer } from "../mail/mailer";
 import type { Signals } from "../shared-state";
@@ -53,22 +45,24 @@ export function alertRearms(alert: AlertRule, price: Decimal, changePercent: num
   }
 }
 
-/** Prices in messages read as money, with cents: "56776.70", not "56776.7". */
-const asMoney = (value: Decimal) => withPlaces(value, 2);
-
-/** What the notification and the mail say. */
+/**
+ * What the notification (the bell and its toast) and the mail say, with the figures as every
+ * screen writes them (the one formatting module): "BTC is at $86,733.97, at or above your alert
+ * at $85,000.00". A level reads at its price's precision.
+ */
 export function alertMessage(
   alert: Pick<Alert, "condition" | "value" | "symbol" | "note">,
   price: Decimal,
   changePercent: number,
 ): string {
-  const level = asMoney(alert.value);
+  const at = formatPrice(price);
+  const level = formatPrice(alert.value, price);
   const what =
     alert.condition === "above"
-      ? `${alert.symbol} is at ${asMoney(price)}, at or above your alert at ${level}`
+      ? `${alert.symbol} is at ${at}, at or above your alert at ${level}`
       : alert.condition === "below"
-        ? `${alert.symbol} is at ${asMoney(price)}, at or below your alert at ${level}`
-        : `${alert.symbol} moved ${changePercent}% today (price ${asMoney(price)}), beyond your alert at ±${alert.value}%`;
+        ? `${alert.symbol} is at ${at}, at or below your alert at ${level}`
+        : `${alert.symbol} moved ${formatPercent(changePercent)} today (price ${at}), beyond your alert at ±${formatShare(alert.value)}`;
   return alert.note ? `${what}. Note: ${alert.note}` : what;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactNumberText, numberText, type NumberStyle } from "../src/lib/number-text";
+import { compactNumberText, numberText, type NumberStyle } from "../src/format/number-text";
 
 /** Each style beside the Intl.NumberFormat("en-US") options whose text it must give. */
 const styles: [NumberStyle, Intl.NumberFormatOptions][] = [

@@ -3,7 +3,7 @@
  * Intl.NumberFormat("en-US") gives (rounding half away from zero, commas between thousands).
  * A page's first Intl.NumberFormat loads the browser's locale data in one task: 70-80 ms of main
  * thread in a trace of the stock dashboard, four times that on Lighthouse's phone, where it was
- * the largest task after the page's first paint. lib/format.ts writes its figures with this, and
+ * the largest task after the page's first paint. The formats (./index.ts) write their figures with this, and
  * builds an Intl format only for a value this does not read (an exponent, spaces).
  */
 export interface NumberStyle {
