@@ -210,3 +210,9 @@ test("a signed-in page loads without its layout jumping", async ({ page }) => {
   );
   expect(total).toBeLessThan(0.1);
 });
+
+test("the footer's year is the reader's, not one written in the source", async ({ page }) => {
+  await page.clock.setFixedTime(new Date("2031-06-15T12:00:00Z"));
+  await page.goto("/terms");
+  await expect(page.getByRole("contentinfo")).toContainText("© 2031 Ledgerline.");
+});
