@@ -216,3 +216,22 @@ test("the footer's year is the reader's, not one written in the source", async (
   await page.goto("/terms");
   await expect(page.getByRole("contentinfo")).toContainText("© 2031 Ledgerline.");
 });
+
+test("the home page's figure tiles fit their boxes on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const tiles = page.getByTestId("home-tiles").locator(":scope > div");
+  await expect(tiles).toHaveCount(3);
+  for (const tile of await tiles.all()) {
+    const fit = await tile.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const parts = [...element.querySelectorAll("p")].map((part) => part.getBoundingClientRect());
+      return {
+        inside: parts.every((part) => part.left >= box.left && part.right <= box.right),
+        // The label, the value and the change on one line each, side by side.
+        oneLine: parts.every((part) => part.height <= 24),
+      };
+    });
+    expect(fit).toEqual({ inside: true, oneLine: true });
+  }
+});

@@ -99,16 +99,23 @@ function HomePage() {
           aria-hidden="true"
           className="rounded-2xl border border-border bg-surface p-6 shadow-sm"
         >
-          <div className="grid grid-cols-3 gap-3 text-sm">
+          {/* Three tiles side by side from a small tablet on; on a phone, where a tile would be
+              narrower than its figure, one row each, the label at the left. */}
+          <div data-testid="home-tiles" className="grid gap-2 text-sm sm:grid-cols-3 sm:gap-3">
             {[
               ["Portfolio", "$48,210.55", "+4.12%"],
               ["Stocks", "$39,870.10", "+3.05%"],
               ["Crypto", "$8,340.45", "+9.58%"],
             ].map(([label, value, change]) => (
-              <div key={label} className="rounded-lg bg-surface-muted p-3">
+              <div
+                key={label}
+                className="flex items-baseline justify-between gap-3 rounded-lg bg-surface-muted px-3 py-2 sm:block sm:p-3"
+              >
                 <p className="text-muted">{label}</p>
-                <p className="num mt-1 font-semibold">{value}</p>
-                <p className="num text-gain">▲ {change}</p>
+                <div className="flex items-baseline gap-3 sm:block">
+                  <p className="num font-semibold sm:mt-1">{value}</p>
+                  <p className="num whitespace-nowrap text-gain">▲ {change}</p>
+                </div>
               </div>
             ))}
           </div>
