@@ -99,3 +99,30 @@ test("a session the server no longer knows ends with the next call (401)", async
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => sessionStorage.getItem("token"))).toBeNull();
 });
+
+test("Logout then Back asks to sign in again, not 'Access denied'", async ({ page, request }) => {
+  const user = await registerViaApi(request, "Back After Logout");
+  await login(page, user.email, user.password);
+  // Pages that send a stranger to /access-denied (spec section 2).
+  for (const [link, path] of [
+    ["Account", /\/account$/],
+    ["Stock Search", /\/search-area$/],
+  ] as const) {
+    if (link !== "Account") await login(page, user.email, user.password);
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: link, exact: true })
+      .click();
+    await expect(page).toHaveURL(path);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByText(messages.registeredUsersOnly)).toBeHidden();
+    // A reload there is still this tab's signed-out reader.
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});

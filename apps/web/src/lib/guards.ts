@@ -17,9 +17,14 @@ interface GuardedMatch {
   staticData: { signedOutTo?: "/login" | "/access-denied"; nonAdminTo?: "/access-denied" | "/" };
 }
 
-/** The signed-in layout's guard: one check for every page under it, wherever the page says. */
+/**
+ * The signed-in layout's guard: one check for every page under it, wherever the page says. A
+ * tab whose session has just ended (Back after Logout, a reload after expiry) goes to the sign-in
+ * page from every page: the page's own choice is for visitors who never signed in.
+ */
 export function requireSignedIn(matches: readonly GuardedMatch[]) {
   if (sessionStore.get()) return;
+  if (sessionStore.endedInThisTab()) throw redirect({ to: "/login" });
   const to = matches.findLast((match) => match.staticData.signedOutTo)?.staticData.signedOutTo;
   throw redirect({ to: to ?? "/login" });
 }

@@ -10,6 +10,8 @@ export type SignOutReason = "logout" | "unauthorized" | "expired" | "inactive" |
 
 const TOKEN_KEY = "token";
 const USER_KEY = "user";
+/** Set when a session ends in this tab, cleared by the next sign-in (see `endedInThisTab`). */
+const ENDED_KEY = "sessionEnded";
 
 function isExpired(user: SessionUser, now = Date.now()): boolean {
   return Date.parse(user.expiresAt) <= now;
@@ -24,6 +26,7 @@ function read(): Session | null {
     if (typeof user.expiresAt !== "string" || isExpired(user)) {
       sessionStorage.removeItem(TOKEN_KEY);
       sessionStorage.removeItem(USER_KEY);
+      sessionStorage.setItem(ENDED_KEY, "1");
       return null;
     }
     return { token, user };
@@ -52,11 +55,21 @@ function write(next: Session | null) {
   for (const listener of listeners) listener();
 }
 
+function remember(key: string, on: boolean) {
+  try {
+    if (on) sessionStorage.setItem(key, "1");
+    else sessionStorage.removeItem(key);
+  } catch {
+    /* storage unavailable: nothing to remember */
+  }
+}
+
 export const sessionStore = {
   get: (): Session | null => current,
 
   signIn(auth: AuthUser) {
     const { token, ...user } = auth;
+    remember(ENDED_KEY, false);
     write({ token, user });
   },
 
@@ -67,8 +80,22 @@ export const sessionStore = {
   /** Ends the session locally; listeners decide where to go (the login page, or home). */
   signOut(reason: SignOutReason) {
     if (!current) return;
+    remember(ENDED_KEY, true);
     write(null);
     for (const listener of signOutListeners) listener(reason);
+  },
+
+  /**
+   * Whether this tab was signed in and its session has ended (logout, expiry, a 401): Back or a
+   * reload onto a signed-in page then asks the reader to sign in again, rather than treating
+   * them as a stranger.
+   */
+  endedInThisTab: (): boolean => {
+    try {
+      return sessionStorage.getItem(ENDED_KEY) === "1";
+    } catch {
+      return false;
+    }
   },
 
   isExpired: (now = Date.now()) => (current ? isExpired(current.user, now) : false),
