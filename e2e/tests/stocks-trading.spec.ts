@@ -204,3 +204,35 @@ test("says the spec's fallback texts when saving, buying or selling fails on the
   await expect(dialog(page).getByRole("alert")).toHaveText(portfolioMessages.failedToSellPosition);
   expect((await user.positions())[0]?.quantity).toBe(2);
 });
+
+test("Back on a trade's confirm step returns to the form, then closes, on a page opened directly", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInStockUser(page, request, "Back Presser");
+  await user.watch("AAPL");
+  // Opened from the address bar: the entry before it is another document, out of the router's reach.
+  await page.goto("/stock-dashboard");
+  await stockCard(page, "AAPL").getByRole("button", { name: "Buy Stock" }).click();
+  await dialog(page).getByLabel("Quantity to Add").fill("3");
+  await dialog(page).getByRole("button", { name: "Add Shares" }).click();
+  await expect(dialog(page)).toHaveAccessibleName("Confirm Purchase");
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/stock-dashboard$/);
+  await expect(dialog(page)).toHaveAccessibleName("Add/Increase Portfolio Position");
+  await expect(dialog(page).getByLabel("Quantity to Add")).toHaveValue("3");
+  // And forward again through the same steps.
+  await dialog(page).getByRole("button", { name: "Add Shares" }).click();
+  await expect(dialog(page)).toHaveAccessibleName("Confirm Purchase");
+  await page.goBack();
+  await expect(dialog(page)).toHaveAccessibleName("Add/Increase Portfolio Position");
+
+  await page.goBack();
+  await expect(dialog(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/stock-dashboard$/);
+  expect(await user.positions()).toEqual([]);
+  // With the dialog closed, Back leaves the page as usual.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/landing$/);
+});

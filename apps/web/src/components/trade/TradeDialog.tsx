@@ -105,6 +105,7 @@ function TradeFlow({
       open
       step={steps.step}
       onOpenChange={(open) => !open && steps.requestClose()}
+      onBack={steps.browserBack}
       title={steps.step === "form" ? texts.title : texts.confirmTitle}
       description={
         steps.step !== "form"

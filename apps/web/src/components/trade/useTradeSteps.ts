@@ -58,6 +58,11 @@ export function useTradeSteps({ target, submit, texts, onSuccess, onClose }: Tra
       setStep("confirm");
     },
     back: (event: MouseEvent) => singleClick(event, () => setStep("form")),
+    /** The browser's Back button: from the confirm step back to the form, else close. */
+    browserBack: () => {
+      if (step === "confirm" && !trade.isPending) setStep("form");
+      else if (!trade.isPending) onClose();
+    },
     confirm: (event: MouseEvent, values: Omit<TradeValues, "idempotencyKey">) =>
       singleClick(event, () => {
         if (sending.current || !confirmation.current) return;

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useBlocker } from "@tanstack/react-router";
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useRouter } from "@tanstack/react-router";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "./Button";
 
 export interface ModalProps {
@@ -16,14 +16,70 @@ export interface ModalProps {
    * the first step's button lands inside the dialog rather than on the overlay (closing it).
    */
   step?: string;
+  /** What the browser's Back button does while the dialog is open (default: close it). */
+  onBack?: () => void;
+}
+
+/** The history state's key that marks an entry as an open dialog's own. */
+const DIALOG_ENTRY = "ledgerlineDialog";
+
+/**
+ * The browser's Back button acts on an open dialog instead of leaving the page: while the dialog
+ * is open, the history has an entry of its own on top (same address), so Back only takes that
+ * entry away, in this document, even on a page opened straight from the address bar (a Back
+ * from there would leave the app, where no router can stop it). Back then calls `onBack`; if
+ * the dialog stays open (a step back), it gets an entry again. Closed another way (Escape, a
+ * button, a finished trade), it takes its entry back, unless the app has moved on meanwhile.
+ */
+function useBackButton(open: boolean, onBack: () => void) {
+  const { history } = useRouter();
+  const id = useId();
+  const onBackNow = useRef(onBack);
+  useLayoutEffect(() => {
+    onBackNow.current = onBack;
+  });
+  // Effects that are open now: StrictMode's rehearsal closes and reopens at once, keeping the entry.
+  const live = useRef(0);
+  useEffect(() => {
+    if (!open) return;
+    const ours = () => history.location.state[DIALOG_ENTRY as never] === id;
+    const enter = () => {
+      if (live.current > 0 && !ours()) {
+        history.push(history.location.href, { ...history.location.state, [DIALOG_ENTRY]: id });
+      }
+    };
+    live.current += 1;
+    enter();
+    const stop = history.subscribe(({ action }) => {
+      if ((action.type !== "BACK" && action.type !== "GO") || ours()) return;
+      onBackNow.current();
+      // Still open once React has rendered what Back did (a step back): an entry again.
+      setTimeout(enter, 0);
+    });
+    return () => {
+      stop();
+      live.current -= 1;
+      queueMicrotask(() => {
+        if (live.current === 0 && ours()) history.back({ ignoreBlocker: true });
+      });
+    };
+  }, [open, history, id]);
 }
 
 /**
  * Focus-trapped, Escape closes, labelled by its title (Radix Dialog). Closing returns focus to
  * what had it when the dialog opened (the button that opened it), and the browser's Back button
- * closes the dialog rather than leaving the page under it.
+ * closes the dialog (or does what `onBack` says) rather than leaving the page under it.
  */
-export function Modal({ open, onOpenChange, title, description, children, step }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  step,
+  onBack,
+}: ModalProps) {
   const content = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   // Runs before the dialog takes focus: remember who had it.
@@ -32,15 +88,7 @@ export function Modal({ open, onOpenChange, title, description, children, step }
       opener.current = document.activeElement;
     }
   }, [open]);
-  useBlocker({
-    shouldBlockFn: ({ action }) => {
-      if (action !== "BACK") return false;
-      onOpenChange(false);
-      return true;
-    },
-    disabled: !open,
-    enableBeforeUnload: false,
-  });
+  useBackButton(open, onBack ?? (() => onOpenChange(false)));
   const height = useRef(0);
   const [minHeight, setMinHeight] = useState<number>();
   // Runs before paint: the new step is never drawn at a smaller height.
