@@ -43,7 +43,7 @@ test("a user imports the Schwab sample: reviews errors and skips, imports the va
   await expect(row(16)).toContainText("A total line, not a transaction");
   await expectAccessible(page);
 
-  await expect(row(6)).toContainText("Matches NVDA's 1:10 split of 2024-06-10");
+  await expect(row(6)).toContainText("Matches NVDA's 10-for-1 split of 2024-06-10");
   await page.getByRole("button", { name: "Import 6 trades and 2 dividends" }).click();
   await expect(
     page.getByText(

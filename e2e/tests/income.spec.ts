@@ -13,14 +13,24 @@ async function incomeOf(request: APIRequestContext, token: string): Promise<Inco
   return (await response.json()) as IncomeAnswer;
 }
 
-test("the demo user's history shows JPM's 1:2 split, and the Income screen lists their dividends with totals per year", async ({
+test("the demo user's history says '2-for-1 split, +12 shares' with no cash, and the Income screen lists their dividends with totals per year", async ({
   page,
 }) => {
   await login(page, demo.user.email, demo.user.password);
   await page.goto("/transaction-history?symbol=JPM&transactionType=SPLIT");
-  const split = page.getByRole("row").filter({ hasText: "1:2 split" });
+  // The 12 JPM shares held on its 2-for-1 split's ex-date became 24: a split, not a trade.
+  const split = page.getByRole("row").filter({ hasText: "2-for-1 split, +12 shares" });
   await expect(split).toHaveCount(1);
   await expect(split).toContainText("SPLIT");
+  await expect(split).not.toContainText("$");
+  await expect(split).not.toContainText("1:2");
+  await expectAccessible(page);
+  // On a phone the same words stand in the row's card, with no total.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole("listitem").filter({ hasText: "2-for-1 split, +12 shares" });
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText("$");
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto("/portfolio-summary");
   const answered = waitForTrpc(page, "income.list");
@@ -173,7 +183,7 @@ test("an admin re-syncs a symbol's corporate actions and sees what was found", a
   const found = page.getByRole("table", { name: "Corporate actions of JPM" });
   await expect(
     found.getByRole("row").filter({ hasText: "Jan 20, 2026" }).filter({ hasText: "Split" }),
-  ).toContainText("1 share become 2");
+  ).toContainText("2-for-1 split");
   await expect(found.getByRole("row").filter({ hasText: "Dividend" }).first()).toBeVisible();
   await expectAccessible(page);
 });

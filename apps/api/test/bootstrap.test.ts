@@ -90,7 +90,7 @@ describe("bootstrap", () => {
       rows
         .filter((row) => row.transactionType === "SPLIT")
         .map((row) => [row.symbol, row.quantity, row.notes]),
-    ).toEqual([["JPM", "24", "1:2 split"]]);
+    ).toEqual([["JPM", "24", "2-for-1 split, +12 shares"]]);
     expect(rows.filter((row) => row.transactionType === "SELL").map((row) => row.symbol)).toEqual([
       "AAPL",
       "ETH",

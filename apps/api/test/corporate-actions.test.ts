@@ -33,6 +33,14 @@ async function setUp() {
   return { ...app, rest, history };
 }
 
+/** An admin's re-sync of a symbol's corporate actions: its answer. */
+async function adminResync(symbol: string): Promise<unknown> {
+  const admin = await t!.createAdmin();
+  const resync = await t!.trpc("mutation", "corporateActions.resync", { symbol }, admin.token);
+  expect(resync.status).toBe(200);
+  return (resync.body as unknown as { result: { data: unknown } }).result.data;
+}
+
 describe("splits", () => {
   it("split a position held at the ex-date exactly, once, shown as SPLIT in the history on both doors", async () => {
     const { rest, call, history, positions } = await setUp();
@@ -50,7 +58,8 @@ describe("splits", () => {
     ]);
     const rows = await history();
     expect(rows.map((row) => [row.transactionType, row.quantity, row.price, row.notes])).toEqual([
-      ["SPLIT", "20", "200.15", "1:2 split"],
+      // Its notes say what it did, in the words every screen uses.
+      ["SPLIT", "20", "200.15", "2-for-1 split, +10 shares"],
       ["BUY", "10", "400.3", null],
     ]);
     expect(rows[0]!.transactionDate).toBe("2026-01-20T05:00:00.000Z");
@@ -68,25 +77,27 @@ describe("splits", () => {
     expect(filtered.data.transactions).toHaveLength(1);
 
     // Never applied twice: reads, trades and an admin's re-sync find nothing left to do.
-    const admin = await t!.createAdmin();
-    const resync = await t!.trpc(
-      "mutation",
-      "corporateActions.resync",
-      { symbol: "JPM" },
-      admin.token,
-    );
-    expect(resync.status).toBe(200);
-    expect((resync.body as unknown as { result: { data: unknown } }).result.data).toMatchObject({
-      symbol: "JPM",
-      users: 1,
-      splitsWritten: 0,
-    });
+    expect(await adminResync("JPM")).toMatchObject({ symbol: "JPM", users: 1, splitsWritten: 0 });
     await rest("GET", "/portfolio");
     expect((await history()).filter((row) => row.transactionType === "SPLIT")).toHaveLength(1);
     expect((await positions()).data[0]).toMatchObject({
       quantity: "20",
       averagePurchasePrice: "200.15",
     });
+  });
+
+  it("gives a split row written in older words ('1:2 split') today's words, as no new split", async () => {
+    const { buy, history } = await setUp();
+    await buy({
+      symbol: "JPM",
+      quantity: "10",
+      purchasePrice: "400",
+      purchaseDate: "2026-01-05T15:00:00Z",
+    });
+    await t!.sql("UPDATE transactions SET notes = '1:2 split' WHERE transaction_type = 'SPLIT'");
+    expect(await adminResync("JPM")).toMatchObject({ splitsWritten: 0 });
+    const splits = (await history()).filter((row) => row.transactionType === "SPLIT");
+    expect(splits.map((row) => row.notes)).toEqual(["2-for-1 split, +10 shares"]);
   });
 
   it("splits a trade entered later with a date before the split, and not one after it", async () => {
@@ -116,7 +127,9 @@ describe("splits", () => {
     });
     expect(late.data.position).toMatchObject({ quantity: "40", averagePurchasePrice: "200" });
     const splits = (await history()).filter((row) => row.transactionType === "SPLIT");
-    expect(splits.map((row) => [row.quantity, row.transactionTotal])).toEqual([["30", "6000"]]);
+    expect(splits.map((row) => [row.quantity, row.transactionTotal, row.notes])).toEqual([
+      ["30", "6000", "2-for-1 split, +15 shares"],
+    ]);
     // Selling what the split made is allowed.
     const [position] = (await rest("GET", "/portfolio")).body as unknown as { id: number }[];
     const sold = await rest("POST", `/portfolio/${position!.id}/sell`, {
@@ -139,6 +152,12 @@ describe("splits", () => {
     });
     expect((await app.positions()).data).toMatchObject([
       { symbol: "WBD", quantity: "0.875", averagePurchasePrice: "84" },
+    ]);
+    const history = await app.call<TransactionPage>("query", "transactions.list", {
+      transactionType: "SPLIT",
+    });
+    expect(history.data.transactions.map((row) => row.notes)).toEqual([
+      "1-for-8 reverse split, -6.125 shares",
     ]);
     const listed = await t.request("GET", "/api/corporate-actions", {
       token: app.token,

@@ -89,7 +89,7 @@ async function historyOf(userId: number) {
 }
 
 const schwabSummary = { trades: 6, income: 2, splits: 1, duplicates: 0, skipped: 3, errors: 3 };
-const nvdaSplit = "NVDA's 1:10 split of 2024-06-10";
+const nvdaSplit = "NVDA's 10-for-1 split of 2024-06-10";
 
 async function incomeOf(userId: number) {
   const entries = await t.app.deps.repos.corporateActions.listIncome(userId);

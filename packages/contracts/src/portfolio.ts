@@ -106,7 +106,11 @@ export const transaction = z.object({
   transactionDate: z.iso.datetime({ offset: true }),
   type: z.enum(["STOCK", "CRYPTO"]),
   symbol: z.string(),
-  transactionType: z.enum(["BUY", "SELL", "SPLIT"]),
+  transactionType: z
+    .enum(["BUY", "SELL", "SPLIT"])
+    .describe(
+      "A SPLIT row is a stock split applied to the position, not a trade: no cash moves; its quantity and price are the position's after it, its total the cost basis it carried, and its notes say what it did ('4-for-1 split, +60 shares')",
+    ),
   quantity: decimalString,
   price: decimalString,
   transactionTotal: decimalString,

@@ -62,6 +62,7 @@ export {
   formatShare,
   formatSignedCurrency,
   formatSignedPrice,
+  formatSplit,
   priceDecimals,
 } from "@ledgerline/money/format";
 

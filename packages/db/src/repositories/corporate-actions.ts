@@ -9,12 +9,14 @@ import {
   multiply,
   round,
   STORED_FRACTION_DIGITS,
+  subtract,
   sum,
   toStored,
   type Decimal,
   type Holding,
 } from "@ledgerline/money";
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne } from "drizzle-orm";
+import { formatSplitChange } from "@ledgerline/money/format";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { all, changes, first, locked, type Database, type Work } from "../database";
 import type { IncomeEntryRow, TransactionRow } from "../schema";
@@ -27,7 +29,8 @@ import { markSnapshotsStale } from "./snapshots";
  * them, so a split multiplies exactly what was held at its ex-date, and a trade entered later
  * with an earlier date is split the same way. Each split that found shares is one SPLIT row in
  * the history (unique per user, symbol and instant), holding the quantity and average price
- * after it and the cost basis it carried; the position ends as the replay does. Running it again
+ * after it and the cost basis it carried, and in its notes what it did in words ("4-for-1 split,
+ * +60 shares", the one formatting module's); the position ends as the replay does. Running it again
  * changes nothing, so it is safe on every read, trade and background sync.
  *
  * Dividends: one income entry per dividend paid on shares held at its ex-date, written once
@@ -121,16 +124,22 @@ function toIncomeEntry(row: IncomeEntryRow): IncomeEntry {
 /** Fits the stored precision; a product of two long decimals may not. */
 const storable = (value: Decimal) => toStored(round(value, STORED_FRACTION_DIGITS));
 
-type SplitRowValues = Pick<TransactionRow, "quantity" | "price" | "total">;
-/** A transaction as the replay of a symbol's corporate actions reads it. */
-type ReplayedRow = SplitRowValues &
+type SplitRowValues = Pick<TransactionRow, "quantity" | "price" | "total"> & { notes: string };
+/** A transaction as the replay of a symbol's corporate actions reads it (notes of splits only). */
+type ReplayedRow = Pick<TransactionRow, "quantity" | "price" | "total" | "notes"> &
   Pick<TransactionRow, "id" | "transactionDate" | "transactionType">;
 
-function splitRowValues(after: Holding, carried: Decimal): SplitRowValues {
+function splitRowValues(
+  split: SplitToApply,
+  before: Holding,
+  after: Holding,
+  carried: Decimal,
+): SplitRowValues {
   return {
     quantity: toStored(after.quantity),
     price: toStored(after.averagePrice),
     total: storable(carried),
+    notes: formatSplitChange(split.from, split.to, subtract(after.quantity, before.quantity)),
   };
 }
 
@@ -194,6 +203,10 @@ export function corporateActionsRepository(database: Database) {
               quantity: transactions.quantity,
               price: transactions.price,
               total: transactions.total,
+              // A trade's notes are the user's and long; only a split's are compared here.
+              notes: sql<
+                string | null
+              >`case when ${transactions.transactionType} = 'SPLIT' then ${transactions.notes} end`,
             })
             .from(transactions)
             .where(
@@ -230,10 +243,14 @@ export function corporateActionsRepository(database: Database) {
             if (split && splitAt <= dividendAt) {
               nextSplit += 1;
               if (holding && !isZero(holding.quantity)) {
-                const carried = costBasis(holding);
-                holding = applySplit(holding, split.from, split.to, QUANTITY_DECIMALS);
+                const before: Holding = holding;
+                const carried = costBasis(before);
+                holding = applySplit(before, split.from, split.to, QUANTITY_DECIMALS);
                 splitFound = true;
-                splitWrites.push({ split, values: splitRowValues(holding, carried) });
+                splitWrites.push({
+                  split,
+                  values: splitRowValues(split, before, holding, carried),
+                });
               } else {
                 splitWrites.push({ split, values: null });
               }
@@ -283,6 +300,15 @@ export function corporateActionsRepository(database: Database) {
             same(existing.price, values.price) &&
             same(existing.total, values.total)
           ) {
+            // Only the words differ (a row written before they read "4-for-1 split, +60 shares").
+            if (existing.notes !== values.notes) {
+              yield* changes(
+                tx
+                  .update(transactions)
+                  .set({ notes: values.notes })
+                  .where(eq(transactions.id, existing.id)),
+              );
+            }
             continue;
           }
           yield* markSnapshotsStale(userId, split.at, { assetType: "STOCK", symbol });
@@ -302,7 +328,6 @@ export function corporateActionsRepository(database: Database) {
                   symbol,
                   transactionType: "SPLIT",
                   ...values,
-                  notes: `${split.from}:${split.to} split`,
                   createdAt: now,
                 })
                 .onConflictDoNothing(),

@@ -8,6 +8,7 @@ import {
 } from "@ledgerline/contracts";
 import type { ImportedTrade, IncomeFields, Transaction } from "@ledgerline/db";
 import { add, applySplit, compare, isZero, subtract, type Decimal } from "@ledgerline/money";
+import { formatSplit } from "@ledgerline/money/format";
 import { TRPCError } from "@trpc/server";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { recordAudit } from "../audit";
@@ -291,7 +292,7 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
           message: `No ${symbol} split near ${day} is in the corporate-actions calendar, which is where splits are applied from: this row is not applied`,
         };
       }
-      const named = `${symbol}'s ${split.from}:${split.to} split of ${split.exDate}`;
+      const named = `${symbol}'s ${formatSplit(split.from, split.to)} of ${split.exDate}`;
       if (recordedSplits.has(`${symbol}|${split.at.getTime()}`)) {
         return {
           outcome: "duplicate",

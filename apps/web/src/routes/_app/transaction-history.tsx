@@ -32,7 +32,13 @@ import {
 } from "./transaction-history/-components/history-search";
 import { TransactionCards } from "./transaction-history/-components/TransactionCards";
 import { TransactionFilters } from "./transaction-history/-components/TransactionFilters";
-import { AssetBadge, SideBadge } from "./transaction-history/-components/badges";
+import {
+  AssetBadge,
+  isSplit,
+  NoCash,
+  SideBadge,
+  splitText,
+} from "./transaction-history/-components/badges";
 import { titled } from "../../lib/head";
 import { subtitle, title } from "./transaction-history/-components/page-text";
 
@@ -85,7 +91,7 @@ const columns = [
   column.accessor("symbol", {
     header: "Symbol",
     cell: (info) => {
-      const { symbol, type, notes } = info.row.original;
+      const { symbol, type, notes, transactionType } = info.row.original;
       return (
         <div>
           {type === "STOCK" ? (
@@ -93,7 +99,10 @@ const columns = [
           ) : (
             <CryptoSymbolLink symbol={symbol} />
           )}
-          {notes && <p className="max-w-56 truncate text-xs text-muted">{notes}</p>}
+          {/* A split's notes are its description, shown in place of its figures. */}
+          {notes && transactionType !== "SPLIT" && (
+            <p className="max-w-56 truncate text-xs text-muted">{notes}</p>
+          )}
         </div>
       );
     },
@@ -105,17 +114,22 @@ const columns = [
   column.accessor("quantity", {
     header: "Quantity",
     meta: { numeric: true },
-    cell: (info) => formatQuantity(info.getValue()),
+    cell: (info) =>
+      isSplit(info.row.original) ? (
+        <span className="whitespace-nowrap">{splitText(info.row.original)}</span>
+      ) : (
+        formatQuantity(info.getValue())
+      ),
   }),
   column.accessor("price", {
     header: "Price",
     meta: { numeric: true },
-    cell: (info) => formatCurrency(info.getValue()),
+    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
   }),
   column.accessor("transactionTotal", {
     header: "Total",
     meta: { numeric: true },
-    cell: (info) => formatCurrency(info.getValue()),
+    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
   }),
 ];
 

@@ -10,7 +10,7 @@ import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
 import { PageHeader } from "../../../components/ui/PageHeader";
-import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../lib/format";
+import { formatCalendarDate, formatCurrency, formatSplit } from "../../../lib/format";
 import { titled } from "../../../lib/head";
 import {
   CorporateActionsLoading,
@@ -35,7 +35,9 @@ function describeResync(answer: CorporateActionsResyncAnswer): string {
 
 function describeAction(action: CorporateAction): string {
   if (action.type === "split") {
-    return `${formatQuantity(action.splitFrom)} share${action.splitFrom === "1" ? "" : "s"} become ${formatQuantity(action.splitTo)}`;
+    return action.splitFrom && action.splitTo
+      ? formatSplit(action.splitFrom, action.splitTo)
+      : "Split";
   }
   return `${formatCurrency(action.cashAmount)} per share`;
 }

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { SelectField } from "../../../../components/ui/SelectField";
 import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
-import { AssetBadge, SideBadge } from "./badges";
+import { AssetBadge, isSplit, SideBadge, splitText } from "./badges";
 
 export const sortLabels: Record<TransactionSortColumn, string> = {
   transactionDate: "Date",
@@ -79,15 +79,23 @@ export function TransactionCards({
                   <SideBadge side={row.transactionType} />
                   <AssetBadge type={row.type} />
                 </span>
-                <span className="num font-semibold">{formatCurrency(row.transactionTotal)}</span>
+                {!isSplit(row) && (
+                  <span className="num font-semibold">{formatCurrency(row.transactionTotal)}</span>
+                )}
               </div>
               <p className="num mt-1 flex justify-between gap-3 text-xs text-muted">
                 <span>{formatDateTime(row.transactionDate)}</span>
-                <span>
-                  {formatQuantity(row.quantity)} × {formatCurrency(row.price)}
-                </span>
+                {!isSplit(row) && (
+                  <span>
+                    {formatQuantity(row.quantity)} × {formatCurrency(row.price)}
+                  </span>
+                )}
               </p>
-              {row.notes && <p className="mt-1 truncate text-xs text-muted">{row.notes}</p>}
+              {isSplit(row) ? (
+                <p className="mt-1 text-sm font-medium">{splitText(row)}</p>
+              ) : (
+                row.notes && <p className="mt-1 truncate text-xs text-muted">{row.notes}</p>
+              )}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import type { AssetKind, TransactionKind } from "@ledgerline/contracts";
+import type { AssetKind, TransactionKind, TransactionView } from "@ledgerline/contracts";
 import { Badge } from "../../../../components/ui/Badge";
 
 /** The spec's STOCK / CRYPTO badge. */
@@ -10,4 +10,23 @@ export function AssetBadge({ type }: { type: AssetKind }) {
 export function SideBadge({ side }: { side: TransactionKind }) {
   const tone = side === "BUY" ? "gain" : side === "SELL" ? "loss" : "neutral";
   return <Badge tone={tone}>{side}</Badge>;
+}
+
+/** A split is not a trade: it moves shares, never cash. */
+export const isSplit = (row: TransactionView) => row.transactionType === "SPLIT";
+
+/**
+ * What a split did, in the words the API wrote in its notes with the one formatting module
+ * ("4-for-1 split, +60 shares"), the same in the history, the CSV export and the REST answer.
+ */
+export const splitText = (row: TransactionView) => row.notes ?? "Split";
+
+/** A split's price and total: none, said as such to a screen reader. */
+export function NoCash() {
+  return (
+    <span className="text-muted">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">None: a split moves no cash</span>
+    </span>
+  );
 }
