@@ -25,6 +25,25 @@ describe("buy form rules", () => {
   });
 });
 
+describe("trade amounts, by the rules the server applies to them", () => {
+  it("are refused in the server's words past 8 decimal places or 1,000,000,000,000", () => {
+    expect(buyQuantityProblem("0.123456789")).toBe("Quantity can have at most 8 decimal places");
+    expect(purchasePriceProblem("1000000000000.01")).toBe(
+      "Purchase price must be at most 1,000,000,000,000",
+    );
+    expect(sellPriceProblem("0.000000001")).toBe("Sell price can have at most 8 decimal places");
+    expect(sellQuantityProblem("0.123456789", "10")).toBe(
+      "Quantity can have at most 8 decimal places",
+    );
+    expect(tradeTotal("2000000000000", "1")).toBeUndefined();
+  });
+
+  it("are taken at the bound and at 8 decimal places", () => {
+    expect(buyQuantityProblem("0.12345678")).toBeNull();
+    expect(purchasePriceProblem("1000000000000")).toBeNull();
+  });
+});
+
 describe("sell form rules", () => {
   it("wants a quantity above 0 and not above the holding", () => {
     expect(sellQuantityProblem("0", "10")).toBe(portfolioMessages.invalidSellQuantity);

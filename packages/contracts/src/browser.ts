@@ -10,6 +10,7 @@ export * from "./market-constants";
 export * from "./crypto-constants";
 export * from "./portfolio-constants";
 export * from "./portfolio-messages";
+export * from "./decimal-check";
 export * from "./transaction-columns";
 export * from "./idempotency-constants";
 export * from "./api-key-constants";

@@ -2,7 +2,7 @@ import { multiply } from "@ledgerline/money";
 import { z } from "zod";
 import { incomeFormMessages } from "./income-constants";
 import { calendarDate, decimalString, stockSymbol } from "./market";
-import { checkDecimal, decimalInputMessages } from "./decimal-input";
+import { checkDecimal, decimalInputMessages } from "./decimal-check";
 import { positiveAmount } from "./portfolio";
 
 /**

@@ -1,71 +1,8 @@
-import { compare, decimalPlaces, parseDecimal, type Decimal } from "@ledgerline/money";
 import { z } from "zod";
+import { checkDecimal, decimalInputMessages, type DecimalRules } from "./decimal-check";
 
-/**
- * The one door every decimal a client sends passes through (a trade's quantity and price, an
- * alert's value, an income entry's amounts, the figures the spec's clients post beside a save):
- * text or a JSON number, read exactly, never above one bound, refused with one message per rule.
- * A value past the bound (1e21 as a JSON number, a 26-digit string) is a 400 here, never a
- * RangeError where it is stored (20 integer digits) or computed with.
- */
-
-/** Quantities and prices carry at most 8 decimals (crypto steps are 1e-6; sub-cent coins need 8). */
-export const AMOUNT_DECIMALS = 8;
-/** No decimal a client sends may be larger than this (or, where negatives are allowed, smaller than its negative). */
-export const MAX_DECIMAL_INPUT = "1000000000000";
-
-const maxText = Number(MAX_DECIMAL_INPUT).toLocaleString("en-US");
-
-export const decimalInputMessages = {
-  notANumber: (label: string) => `${label} must be a number`,
-  tooLarge: (label: string) => `${label} must be at most ${maxText}`,
-  tooSmall: (label: string) => `${label} must be at least -${maxText}`,
-  tooManyPlaces: (label: string, places: number) =>
-    `${label} can have at most ${places} decimal places`,
-  positive: (label: string) => `${label} must be greater than 0`,
-  notNegative: (label: string) => `${label} cannot be negative`,
-} as const;
-
-export interface DecimalRules {
-  /** `positive` (the default): more than 0; `notNegative`: 0 or more; `any`: either sign. */
-  sign?: "positive" | "notNegative" | "any";
-  /** The message for a value that is not positive (the spec's, where it has one). */
-  positiveMessage?: string;
-  /**
-   * Decimal places allowed: AMOUNT_DECIMALS by default; `any` for figures that are accepted and
-   * ignored (a spec client's float arithmetic may post 0.30000000000000004).
-   */
-  places?: number | "any";
-}
-
-export type DecimalCheck = { ok: true; value: Decimal } | { ok: false; message: string };
-
-/** A value checked by the rules above: its canonical decimal text, or the message saying why not. */
-export function checkDecimal(
-  input: unknown,
-  label: string,
-  rules: DecimalRules = {},
-): DecimalCheck {
-  const { sign = "positive", places = AMOUNT_DECIMALS } = rules;
-  const value = parseDecimal(input);
-  if (value === undefined) return { ok: false, message: decimalInputMessages.notANumber(label) };
-  if (sign === "positive" && compare(value, "0") <= 0) {
-    return { ok: false, message: rules.positiveMessage ?? decimalInputMessages.positive(label) };
-  }
-  if (sign === "notNegative" && compare(value, "0") < 0) {
-    return { ok: false, message: decimalInputMessages.notNegative(label) };
-  }
-  if (places !== "any" && decimalPlaces(value) > places) {
-    return { ok: false, message: decimalInputMessages.tooManyPlaces(label, places) };
-  }
-  if (compare(value, MAX_DECIMAL_INPUT) > 0) {
-    return { ok: false, message: decimalInputMessages.tooLarge(label) };
-  }
-  if (compare(value, `-${MAX_DECIMAL_INPUT}`) < 0) {
-    return { ok: false, message: decimalInputMessages.tooSmall(label) };
-  }
-  return { ok: true, value };
-}
+// The one door every decimal a client sends passes through, in the schemas; its rules are
+// decimal-check.ts's.
 
 /** A decimal field of an input, as canonical decimal text: see checkDecimal. */
 export function decimalInput(label: string, rules: DecimalRules = {}) {

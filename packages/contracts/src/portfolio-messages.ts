@@ -24,6 +24,22 @@ export const portfolioMessages = {
   purchaseDateInFuture: "Purchase date cannot be in the future",
 } as const;
 
+/**
+ * The amounts of a buy or a sell: each one's name in the decimal rules' messages and the spec's
+ * message for one that is not greater than 0. The schemas (portfolio.ts) and the web app's trade
+ * forms check them alike, with checkDecimal.
+ */
+export const tradeAmounts = {
+  quantity: { label: "Quantity", positiveMessage: portfolioMessages.quantityMustBePositive },
+  purchasePrice: {
+    label: "Purchase price",
+    positiveMessage: portfolioMessages.purchasePriceMustBePositive,
+  },
+  sellPrice: { label: "Sell price", positiveMessage: portfolioMessages.sellPriceMustBePositive },
+  /** A sell quantity: the spec's one message for any bad value. */
+  sellQuantity: { label: "Quantity", positiveMessage: portfolioMessages.invalidSellQuantity },
+} as const;
+
 export function cannotRemoveWhileHeld(symbol: string): string {
   return `Cannot remove ${symbol} from watchlist while it is in your portfolio`;
 }

@@ -2,20 +2,19 @@ import { z } from "zod";
 import { decimalInput } from "./decimal-input";
 import { cryptoSymbol, decimalString, stockSymbol } from "./market";
 import { NOTES_MAX_LENGTH } from "./portfolio-constants";
-import { portfolioMessages } from "./portfolio-messages";
+import { tradeAmounts } from "./portfolio-messages";
 
 /** A positive amount of a trade or an income entry; the message is the spec's where it has one. */
 export const positiveAmount = (label: string, positiveMessage: string) =>
   decimalInput(label, { positiveMessage });
 
-export const quantity = positiveAmount("Quantity", portfolioMessages.quantityMustBePositive);
-export const purchasePrice = positiveAmount(
-  "Purchase price",
-  portfolioMessages.purchasePriceMustBePositive,
-);
-export const sellPrice = positiveAmount("Sell price", portfolioMessages.sellPriceMustBePositive);
-/** A sell quantity: the spec's one message for any bad value. */
-export const sellQuantity = positiveAmount("Quantity", portfolioMessages.invalidSellQuantity);
+const tradeAmount = ({ label, positiveMessage }: { label: string; positiveMessage: string }) =>
+  positiveAmount(label, positiveMessage);
+
+export const quantity = tradeAmount(tradeAmounts.quantity);
+export const purchasePrice = tradeAmount(tradeAmounts.purchasePrice);
+export const sellPrice = tradeAmount(tradeAmounts.sellPrice);
+export const sellQuantity = tradeAmount(tradeAmounts.sellQuantity);
 
 const notes = z
   .string()

@@ -1,33 +1,47 @@
-import { portfolioMessages } from "@ledgerline/contracts/browser";
+import { checkDecimal, portfolioMessages, tradeAmounts } from "@ledgerline/contracts/browser";
 import { compare, multiply, parseDecimal } from "@ledgerline/money";
 
 /**
  * The rules of the buy and sell forms (spec section 5), as plain functions over the text the
- * inputs hold. Amounts are compared and multiplied exactly; nothing here rounds.
+ * inputs hold. An amount is checked by the contracts' decimal rules, the ones the server applies
+ * to what the form sends; amounts are compared and multiplied exactly; nothing here rounds.
  */
 
-/** The amount typed, if it is a number greater than 0. */
+type TradeAmount = (typeof tradeAmounts)[keyof typeof tradeAmounts];
+
+/**
+ * An amount typed into a box, checked by the contracts' rules: its exact decimal text, or what
+ * is wrong with it in the server's words, with the spec's message for a box that holds no number
+ * greater than 0.
+ */
+function checkAmount(text: string, amount: TradeAmount) {
+  const checked = checkDecimal(text, amount.label, { positiveMessage: amount.positiveMessage });
+  if (checked.ok) return { value: checked.value, problem: null };
+  return { problem: checked.rule === "number" ? amount.positiveMessage : checked.message };
+}
+
+/** The amount typed, as exact decimal text, if the server will take it as an amount. */
 export function positiveAmount(text: string): string | undefined {
-  const amount = parseDecimal(text);
-  return amount !== undefined && compare(amount, "0") > 0 ? amount : undefined;
+  return checkAmount(text, tradeAmounts.quantity).value;
 }
 
 export function buyQuantityProblem(quantity: string): string | null {
-  return positiveAmount(quantity) ? null : portfolioMessages.quantityMustBePositive;
+  return checkAmount(quantity, tradeAmounts.quantity).problem;
 }
 
 export function purchasePriceProblem(price: string): string | null {
-  return positiveAmount(price) ? null : portfolioMessages.purchasePriceMustBePositive;
+  return checkAmount(price, tradeAmounts.purchasePrice).problem;
 }
 
 export function sellPriceProblem(price: string): string | null {
-  return positiveAmount(price) ? null : portfolioMessages.sellPriceMustBePositive;
+  return checkAmount(price, tradeAmounts.sellPrice).problem;
 }
 
 /** A sell quantity must be more than 0 and not more than is held. */
 export function sellQuantityProblem(quantity: string, held: string): string | null {
-  const amount = positiveAmount(quantity);
-  return amount && compare(amount, held) <= 0 ? null : portfolioMessages.invalidSellQuantity;
+  const { value, problem } = checkAmount(quantity, tradeAmounts.sellQuantity);
+  if (value === undefined) return problem;
+  return compare(value, held) <= 0 ? null : portfolioMessages.invalidSellQuantity;
 }
 
 /** What the sell quantity box holds after typing: more than is held becomes the held amount. */

@@ -1,0 +1,79 @@
+import { compare, decimalPlaces, parseDecimal, type Decimal } from "@ledgerline/money";
+
+/**
+ * The rules every decimal a client sends must meet (a trade's quantity and price, an alert's
+ * value, an income entry's amounts, the figures the spec's clients post beside a save): text or
+ * a JSON number, read exactly, never above one bound, refused with one message per rule. A value
+ * past the bound (1e21 as a JSON number, a 26-digit string) is a 400 at the door (decimal-input.ts
+ * makes these rules the schemas'), never a RangeError where it is stored (20 integer digits) or
+ * computed with. Without zod, so the web app's forms check what they send by the same rules.
+ */
+
+/** Quantities and prices carry at most 8 decimals (crypto steps are 1e-6; sub-cent coins need 8). */
+export const AMOUNT_DECIMALS = 8;
+/** No decimal a client sends may be larger than this (or, where negatives are allowed, smaller than its negative). */
+export const MAX_DECIMAL_INPUT = "1000000000000";
+
+const maxText = Number(MAX_DECIMAL_INPUT).toLocaleString("en-US");
+
+export const decimalInputMessages = {
+  notANumber: (label: string) => `${label} must be a number`,
+  tooLarge: (label: string) => `${label} must be at most ${maxText}`,
+  tooSmall: (label: string) => `${label} must be at least -${maxText}`,
+  tooManyPlaces: (label: string, places: number) =>
+    `${label} can have at most ${places} decimal places`,
+  positive: (label: string) => `${label} must be greater than 0`,
+  notNegative: (label: string) => `${label} cannot be negative`,
+} as const;
+
+export interface DecimalRules {
+  /** `positive` (the default): more than 0; `notNegative`: 0 or more; `any`: either sign. */
+  sign?: "positive" | "notNegative" | "any";
+  /** The message for a value that is not positive (the spec's, where it has one). */
+  positiveMessage?: string;
+  /**
+   * Decimal places allowed: AMOUNT_DECIMALS by default; `any` for figures that are accepted and
+   * ignored (a spec client's float arithmetic may post 0.30000000000000004).
+   */
+  places?: number | "any";
+}
+
+/** Which rule a value broke: not a number, its sign, its decimal places, or the bound. */
+export type DecimalRule = "number" | "sign" | "places" | "bound";
+
+export type DecimalCheck =
+  { ok: true; value: Decimal } | { ok: false; rule: DecimalRule; message: string };
+
+/** A value checked by the rules above: its canonical decimal text, or the message saying why not. */
+export function checkDecimal(
+  input: unknown,
+  label: string,
+  rules: DecimalRules = {},
+): DecimalCheck {
+  const { sign = "positive", places = AMOUNT_DECIMALS } = rules;
+  const value = parseDecimal(input);
+  if (value === undefined) {
+    return { ok: false, rule: "number", message: decimalInputMessages.notANumber(label) };
+  }
+  if (sign === "positive" && compare(value, "0") <= 0) {
+    const message = rules.positiveMessage ?? decimalInputMessages.positive(label);
+    return { ok: false, rule: "sign", message };
+  }
+  if (sign === "notNegative" && compare(value, "0") < 0) {
+    return { ok: false, rule: "sign", message: decimalInputMessages.notNegative(label) };
+  }
+  if (places !== "any" && decimalPlaces(value) > places) {
+    return {
+      ok: false,
+      rule: "places",
+      message: decimalInputMessages.tooManyPlaces(label, places),
+    };
+  }
+  if (compare(value, MAX_DECIMAL_INPUT) > 0) {
+    return { ok: false, rule: "bound", message: decimalInputMessages.tooLarge(label) };
+  }
+  if (compare(value, `-${MAX_DECIMAL_INPUT}`) < 0) {
+    return { ok: false, rule: "bound", message: decimalInputMessages.tooSmall(label) };
+  }
+  return { ok: true, value };
+}
