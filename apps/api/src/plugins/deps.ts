@@ -162,8 +162,9 @@ export const depsPlugin = fp(
       });
     });
 
-    // Alerts are checked on every live tick too, by one process per deployment.
-    const alertTicksLeadership = shared.leadership("alert-ticks");
+    // Alerts are checked on every live tick too, by one process per deployment; while Redis is
+    // out of reach by every process (firing is a conditional update: an alert fires once).
+    const alertTicksLeadership = shared.leadership("alert-ticks", { whileRedisDown: "lead" });
     let stopAlertTicks: (() => void) | undefined;
     app.addHook("onReady", () => {
       if (options.alertTicks === false) return;

@@ -6,8 +6,8 @@ export const redisDownEffects = [
   "reads bypass the shared caches and are answered from the database",
   "writes keep their idempotency keys in the database; a waiting duplicate polls it",
   "request limits and throttles are counted by each process on its own",
-  "live prices: each process runs its own feeds for its own viewers",
-  "singleton jobs (market refresher, alert checks on live ticks, corporate-action sync) wait for Redis",
+  "live prices: each process runs its own feeds for its own viewers, and checks price alerts on them",
+  "the market refresher and the corporate-action sync wait for Redis",
 ] as const;
 
 interface Degraded {

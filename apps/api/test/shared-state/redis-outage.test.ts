@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { messages } from "@ledgerline/contracts";
+import { multiply } from "@ledgerline/money";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countedMarket, until } from "../support/live-client";
@@ -40,6 +41,7 @@ async function apiProcess(databaseUrl?: string) {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     market: upstream.market,
+    alertTicks: true,
     throttleLimits: { loginFailuresPerAccount: [LOGIN_FAILURES, 900] },
   });
   await app.app.listen({ port: 0, host: "127.0.0.1" });
@@ -228,6 +230,39 @@ describe.skipIf(!hasRedisServer)("losing Redis degrades, does not fail", () => {
       stream.since(stopped) >= 2 ? "flowing" : "stopped",
     );
 
+    // Price alerts are checked on the live ticks, by each process, and fire once.
+    const quote = await processes[A]!.upstream.market.crypto.liveQuote("BTC");
+    const level = multiply(quote.price, "1000");
+    const alert = await app(A).request("POST", "/api/alerts", {
+      token: user.token,
+      body: { assetType: "CRYPTO", symbol: "BTC", condition: "above", value: level },
+    });
+    // The process's alert checker reads the new alert (signalled within the process).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const soaring = multiply(level, "2");
+    processes[A]!.upstream.inject({
+      assetType: "CRYPTO",
+      symbol: "BTC",
+      price: soaring,
+      at: Date.now(),
+      quote: { ...quote, price: soaring },
+    });
+    const notifications = async () =>
+      Number(
+        (
+          await app(A).sql<{ n: number }>(
+            "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?",
+            [user.id],
+          )
+        )[0]!.n,
+      );
+    const alertFrom = Date.now();
+    while ((await notifications()) === 0 && Date.now() - alertFrom < 5000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    seen["price alert created, notifications"] = [alert.status, await notifications()];
+
     // A sign-out on one process is refused on the other at once.
     const other = await app(A).registerUser();
     expect((await app(B).request("GET", "/api/portfolio", { token: other.token })).status).toBe(
@@ -254,6 +289,7 @@ describe.skipIf(!hasRedisServer)("losing Redis degrades, does not fail", () => {
       "sign-in": 200,
       "requests let through from one address, A then B": [REQUEST_LIMIT, REQUEST_LIMIT],
       "live quote events after the stop, A and B": ["flowing", "flowing"],
+      "price alert created, notifications": [200, 1],
       "signed-out token on the other process": 401,
     });
   }, 60_000);

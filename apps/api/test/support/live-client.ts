@@ -1,6 +1,7 @@
 import {
   clockStartingAt,
   createMarketService,
+  instrumentKey,
   type Instrument,
   type PriceTick,
 } from "@ledgerline/market";
@@ -57,6 +58,7 @@ export async function until(condition: () => boolean, timeoutMs = 8000) {
 export function countedMarket() {
   const market = createMarketService({ clock: clockStartingAt(new Date("2026-03-11T15:00:00Z")) });
   const opened: Instrument[] = [];
+  const emitters = new Map<(tick: PriceTick) => void, string>();
   let open = 0;
   const ticks = market.ticks;
   return {
@@ -66,9 +68,11 @@ export function countedMarket() {
         open(instrument: Instrument, emit: (tick: PriceTick) => void) {
           opened.push(instrument);
           open += 1;
+          emitters.set(emit, instrumentKey(instrument));
           const close = ticks.open(instrument, emit);
           return () => {
             open -= 1;
+            emitters.delete(emit);
             close();
           };
         },
@@ -76,6 +80,10 @@ export function countedMarket() {
     },
     opened,
     openCount: () => open,
+    /** Sends a tick of the test's own from every open upstream of its instrument. */
+    inject(tick: PriceTick) {
+      for (const [emit, key] of emitters) if (key === instrumentKey(tick)) emit(tick);
+    },
   };
 }
 
