@@ -6,10 +6,12 @@ import type { Redis } from "ioredis";
  * its process-local fallback at once instead of waiting for a command to time out: reads bypass
  * the shared caches, counts are kept in memory, signals reach this process's own listeners.
  *
- * Down when either connection (commands, subscriptions) is not connected, or when a command
- * failed for want of Redis (a timeout: a server that accepts connections but does not answer).
- * Up again once both are connected and a PING answers, after `beforeUp` (what was owed to Redis
- * meanwhile, e.g. the data versions' bumps) has gone through.
+ * Down when a connection is not connected, when a command failed for want of Redis, or when a
+ * command timed out and two PINGs in a row then time out too (a server that accepts connections
+ * but does not answer): one timeout alone may be this process's own event loop running late
+ * under load, with the answer waiting unread. Up again once every connection is connected and a
+ * PING answers, after `beforeUp` (what was owed to Redis meanwhile, e.g. the data versions'
+ * bumps) has gone through.
  */
 export interface RedisAvailability {
   readonly up: boolean;
@@ -17,7 +19,10 @@ export interface RedisAvailability {
   readonly downSince: number | undefined;
   /** Counts outages seen by this process: what was cached before one is not trusted after it. */
   readonly outages: number;
-  /** A command failed: true (and Redis is marked down) when the failure says Redis is out of reach. */
+  /**
+   * A command failed: true when the failure is for want of Redis (then marked down, or checked
+   * for a timeout), false when the command itself failed (a script error).
+   */
   failed(error: unknown): boolean;
   /** Calls `listener` on every change; returns the function that stops it. */
   onChange(listener: (up: boolean) => void): () => void;
@@ -25,6 +30,9 @@ export interface RedisAvailability {
 }
 
 /** A failure of the command itself (a script error, a wrong type), not of reaching Redis. */
+const isTimeout = (error: unknown) =>
+  error instanceof Error && error.message === "Command timed out";
+
 function isCommandError(error: unknown): boolean {
   return (
     error instanceof Error &&
@@ -51,6 +59,7 @@ export function redisAvailability(options: {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   let checking = false;
+  let suspecting = false;
 
   const connected = () => connections.every((redis) => redis.status === "ready");
 
@@ -98,6 +107,26 @@ export function redisAvailability(options: {
     schedule();
   }
 
+  /** After a timeout: down only if Redis does not answer two PINGs in a row either. */
+  async function suspect() {
+    if (suspecting || !up) return;
+    suspecting = true;
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          await probe.ping();
+          return;
+        } catch {
+          // Asked once more before giving up on it.
+        }
+      }
+      unanswered = true;
+      down();
+    } finally {
+      suspecting = false;
+    }
+  }
+
   const onReady = () => void check();
   const onClose = () => down();
   for (const redis of connections) {
@@ -118,6 +147,10 @@ export function redisAvailability(options: {
     },
     failed(error) {
       if (isCommandError(error)) return false;
+      if (isTimeout(error) && connected()) {
+        void suspect();
+        return true;
+      }
       unanswered = true;
       down();
       return true;

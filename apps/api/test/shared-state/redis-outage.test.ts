@@ -337,11 +337,13 @@ describe.skipIf(!hasRedisServer)("losing Redis degrades, does not fail", () => {
     redis.pause();
     try {
       const paused = Date.now();
-      // The first requests wait for a command to time out (1 s); then Redis counts as down.
+      // Requests wait for their commands to time out (1 s each) until two PINGs have not been
+      // answered either; then Redis counts as down and nothing waits for it.
       const read = await quantities(B);
       expect(read.statuses).toEqual([200, 200]);
-      expect(Date.now() - paused).toBeLessThan(4000);
-      expect(await health(B)).toMatchObject({ status: 200, body: { redis: "down" } });
+      while ((await health(B)).body?.redis !== "down") {
+        expect(Date.now() - paused).toBeLessThan(10_000);
+      }
       const quick = Date.now();
       expect((await quantities(B)).statuses).toEqual([200, 200]);
       expect(Date.now() - quick).toBeLessThan(500);

@@ -304,4 +304,16 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
   it("answers ok to a health check while Redis answers", async () => {
     expect(await (await process()).ping()).toBe("ok");
   });
+
+  it("does not count Redis as down for one command that timed out while it answers PING", async () => {
+    const state = await process();
+    // What a busy event loop does: the answer came, but the command's timer ran first.
+    const batch = state.redis as unknown as { ledgerlineBatch(...args: unknown[]): unknown };
+    vi.spyOn(batch, "ledgerlineBatch").mockRejectedValueOnce(new Error("Command timed out"));
+    await expect(state.versions.read(["late"])).rejects.toThrow("Command timed out");
+    await settle(50);
+    expect(state.redisDownSince).toBeUndefined();
+    expect(await state.ping()).toBe("ok");
+    expect(await state.versions.read(["late"])).toBe("0");
+  });
 });
