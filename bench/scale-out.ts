@@ -30,6 +30,8 @@ const redisUrl = env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 interface Phase {
   processes: number;
+  /** When the process was killed (epoch ms), in a run with a kill. */
+  killedAt: number | undefined;
   load: LoadReport;
   reconciliation: Reconciliation;
   upstreamCalls: number;
@@ -85,10 +87,12 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const livePrices = await cluster.livePrices();
     const until = Date.now() + seconds * 1000;
+    let killedAt: number | undefined;
     const crashing = crash
       ? (async () => {
           await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 2));
           console.log(`  kill -9 of API process 1 at ${seconds / 2} s`);
+          killedAt = Date.now();
           cluster.kill(0);
           await new Promise((resolve) => setTimeout(resolve, 5000));
           await cluster.startProcess(0);
@@ -102,6 +106,7 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
     cluster.stop();
     return {
       processes,
+      killedAt,
       load,
       reconciliation: await reconcile(database.url),
       upstreamCalls,
@@ -210,10 +215,15 @@ for (const run of [single, scaled]) {
     );
   }
   for (const group of run.streams) {
+    const when =
+      run.killedAt === undefined || group.longestSilenceMs === 0
+        ? ""
+        : ` from ${((group.longestSilenceFrom - run.killedAt) / 1000).toFixed(1)} s after the kill`;
     console.log(
       `  ${group.via.padEnd(8)} ${group.clients} clients, ${group.events} events, ` +
         `${group.clientsWithAllSymbols} saw every symbol, ${group.ended} cut off, ` +
-        `longest silence on a connected client ${(group.longestSilenceMs / 1000).toFixed(1)} s`,
+        `longest silence on a connected client ${(group.longestSilenceMs / 1000).toFixed(1)} s${when}, ` +
+        `tick-to-client p50 ${percentile(group.latencies, 50)} ms, p99 ${percentile(group.latencies, 99)} ms`,
     );
   }
 }

@@ -11,6 +11,7 @@ interface StreamClient {
   symbols: Set<string>;
   /** When each event arrived, to find the longest silence. */
   arrivals: number[];
+  latencies: number[];
   ended: boolean;
 }
 
@@ -24,6 +25,10 @@ export interface StreamReport {
   ended: number;
   /** The longest time without an event on a client that stayed connected, in ms. */
   longestSilenceMs: number;
+  /** When that silence began (epoch ms). */
+  longestSilenceFrom: number;
+  /** Tick-to-client delays of this group's clients, in ms, sorted. */
+  latencies: number[];
 }
 
 /**
@@ -37,7 +42,14 @@ export class StreamClients {
   readonly latencies: number[] = [];
 
   async open(url: string, via: string, token: string): Promise<void> {
-    const client: StreamClient = { via, events: 0, symbols: new Set(), arrivals: [], ended: false };
+    const client: StreamClient = {
+      via,
+      events: 0,
+      symbols: new Set(),
+      arrivals: [],
+      latencies: [],
+      ended: false,
+    };
     this.#clients.push(client);
     const { hostname, port } = new URL(url);
     await new Promise<void>((resolve, reject) => {
@@ -58,7 +70,10 @@ export class StreamClients {
             if (!id || !symbol) return;
             const now = Date.now();
             // The first event of each symbol is its latest known quote, not a new tick.
-            if (client.symbols.has(symbol)) this.latencies.push(now - Number(id));
+            if (client.symbols.has(symbol)) {
+              this.latencies.push(now - Number(id));
+              client.latencies.push(now - Number(id));
+            }
             client.symbols.add(symbol);
             client.events += 1;
             client.arrivals.push(now);
@@ -83,9 +98,13 @@ export class StreamClients {
     const groups = [...new Set(this.#clients.map((client) => client.via))];
     return groups.map((via) => {
       const clients = this.#clients.filter((client) => client.via === via);
-      const silences = clients
-        .filter((client) => !client.ended)
-        .flatMap((client) => client.arrivals.slice(1).map((at, i) => at - client.arrivals[i]!));
+      let longest = { ms: 0, from: 0 };
+      for (const client of clients.filter((candidate) => !candidate.ended)) {
+        client.arrivals.slice(1).forEach((at, i) => {
+          const from = client.arrivals[i]!;
+          if (at - from > longest.ms) longest = { ms: at - from, from };
+        });
+      }
       return {
         via,
         clients: clients.length,
@@ -94,7 +113,9 @@ export class StreamClients {
           (client) => client.symbols.size === streamSymbols.length,
         ).length,
         ended: clients.filter((client) => client.ended).length,
-        longestSilenceMs: Math.max(0, ...silences),
+        longestSilenceMs: longest.ms,
+        longestSilenceFrom: longest.from,
+        latencies: clients.flatMap((client) => client.latencies).sort((a, b) => a - b),
       };
     });
   }
