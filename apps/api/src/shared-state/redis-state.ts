@@ -168,21 +168,23 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
   const { prefix } = options;
   const redis = connect(options.url, true);
   const subscriber = connect(options.url);
+  // Signals (live ticks above all) go out at once on a connection of their own, not with the
+  // next pipelined write of the requests' commands.
+  const publisher = connect(options.url);
+  const connections = [redis, subscriber, publisher];
   try {
-    await Promise.all([redis.connect(), subscriber.connect()]);
+    await Promise.all(connections.map((connection) => connection.connect()));
     await redis.ping();
   } catch (error) {
-    redis.disconnect();
-    subscriber.disconnect();
+    for (const connection of connections) connection.disconnect();
     throw new Error(`REDIS_URL does not answer: ${(error as Error).message}`, { cause: error });
   }
   // Connection errors are reported by the commands that meet them; these would only repeat them.
-  redis.on("error", () => {});
-  subscriber.on("error", () => {});
+  for (const connection of connections) connection.on("error", () => {});
 
   let payOwed = async () => {};
   const availability = redisAvailability({
-    connections: [redis, subscriber],
+    connections,
     probe: redis,
     probeMs: options.probeMs ?? 500,
     beforeUp: () => payOwed(),
@@ -193,7 +195,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
     if (!availability.failed(error)) options.onError(error);
   };
 
-  const signals = redisSignals(redis, subscriber, availability, report);
+  const signals = redisSignals(publisher, subscriber, availability, report);
   const lease = { ...defaultLeaseTimes, ...options.lease };
   const leaderships: Leadership[] = [];
   const batch = redisBatch(redis);
@@ -301,8 +303,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       // Commands queued for the next pipelined write (a lock's release after its work) go out
       // and are answered first: pipelines run in order, so once this one is answered they are.
       await redis.ping().catch(() => undefined);
-      redis.disconnect();
-      subscriber.disconnect();
+      for (const connection of connections) connection.disconnect();
     },
   };
 }
