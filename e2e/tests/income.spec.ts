@@ -1,5 +1,10 @@
 import type { IncomeAnswer } from "@ledgerline/contracts";
-import { incomeFormMessages, marketMessages } from "@ledgerline/contracts";
+import {
+  dateInFuture,
+  dateOutOfRange,
+  incomeFormMessages,
+  marketMessages,
+} from "@ledgerline/contracts";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { money, signedInPortfolioUser, trpcResult, waitForTrpc } from "./portfolio-support";
 import { demo, expectAccessible, login } from "./support";
@@ -128,6 +133,13 @@ test("a user corrects a dividend to the broker's figure, deletes one and adds on
   await page.getByRole("button", { name: "Add dividend" }).click();
   const adding = page.getByRole("dialog", { name: "Add dividend" });
   await adding.getByLabel("Symbol").fill("ko");
+  // A dividend received is dated between 1970 and today.
+  await adding.getByLabel("Ex-date").fill("1969-12-31");
+  await adding.getByLabel("Pay date").fill("2099-06-30");
+  await adding.getByRole("button", { name: "Add dividend" }).click();
+  await expect(adding.getByText(dateOutOfRange("The ex-date"))).toBeVisible();
+  await expect(adding.getByText(dateInFuture("The pay date"))).toBeVisible();
+  await expect(adding.getByLabel("Ex-date")).toHaveAttribute("min", "1970-01-01");
   await adding.getByLabel("Ex-date").fill("2026-02-13");
   await adding.getByLabel("Pay date").fill("2026-03-02");
   await adding.getByLabel("Quantity held").fill("3.5");

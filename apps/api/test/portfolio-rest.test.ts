@@ -1,4 +1,4 @@
-import { portfolioMessages } from "@ledgerline/contracts";
+import { dateOutOfRange, portfolioMessages } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import { signIn, stocksApp } from "./portfolio-support";
 import type { TestApp } from "./support/test-app";
@@ -164,7 +164,7 @@ describe("REST PUT /api/portfolio/{id}", () => {
       purchaseDate: "0001-01-01T00:00:00Z",
     });
     expect(ancient.status).toBe(400);
-    expect(ancient.body?.message).toBe("Purchase date must be on or after 1970-01-01");
+    expect(ancient.body?.message).toBe(dateOutOfRange("Purchase date"));
     const zero = await rest("PUT", `/portfolio/${id}`, { QuantityToBuy: 0, purchasePrice: 1 });
     expect(zero.body?.message).toBe(portfolioMessages.quantityMustBePositive);
     const missing = await rest("PUT", `/portfolio/${id}`, { purchasePrice: 1 });

@@ -1,5 +1,10 @@
 import type { IncomeEntry } from "@ledgerline/contracts";
-import { incomeFormMessages, marketMessages } from "@ledgerline/contracts/browser";
+import {
+  dateInFuture,
+  dateOutOfRange,
+  incomeFormMessages,
+  marketMessages,
+} from "@ledgerline/contracts/browser";
 import { describe, expect, it } from "vitest";
 import { RequestKeys } from "../src/lib/idempotency-key";
 import {
@@ -69,6 +74,23 @@ describe("income form rules", () => {
       payDate: incomeFormMessages.payDateBeforeExDate,
     });
     expect(incomeFormProblems({ ...valid, payDate: valid.exDate })).toEqual({});
+  });
+
+  it("keeps both dates between 1970 and today, in the server's words", () => {
+    const today = "2026-03-02";
+    expect(incomeFormProblems({ ...valid, exDate: "0001-01-01" }, today)).toEqual({
+      exDate: dateOutOfRange("The ex-date"),
+    });
+    expect(incomeFormProblems({ ...valid, payDate: "9999-12-31" }, today)).toEqual({
+      payDate: dateOutOfRange("The pay date"),
+    });
+    expect(
+      incomeFormProblems({ ...valid, exDate: "2026-03-03", payDate: "2026-03-04" }, today),
+    ).toEqual({
+      exDate: dateInFuture("The ex-date"),
+      payDate: dateInFuture("The pay date"),
+    });
+    expect(incomeFormProblems(valid, today)).toEqual({});
   });
 
   it("works the total out exactly: 3.5 × 0.515 is 1.8025", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { API_KEY_NAME_MAX_LENGTH, apiKeyMessages } from "./api-key-constants";
 import { currentPassword } from "./auth";
+import { ledgerDateTime } from "./dates";
 import { apiKeyScopes } from "./enums";
 import { singleLineText } from "./text";
 
@@ -14,8 +15,7 @@ export const createApiKeyInput = z.object({
     .max(API_KEY_NAME_MAX_LENGTH, apiKeyMessages.nameTooLong),
   scope: apiKeyScope,
   /** Omitted or null: the key lasts until it is revoked. */
-  expiresAt: z.iso
-    .datetime({ offset: true, error: apiKeyMessages.expiryInvalid })
+  expiresAt: ledgerDateTime("The expiry", apiKeyMessages.expiryInvalid)
     .nullish()
     .describe("When the key stops working (ISO 8601 with offset); omitted or null: never"),
   /** A key outlives the session that makes it, so it takes the password, as two-factor set-up does. */

@@ -17,3 +17,4 @@ export * from "./api-key-constants";
 export * from "./mfa-constants";
 export * from "./alert-constants";
 export * from "./income-constants";
+export * from "./date-range";

@@ -1,6 +1,7 @@
 import { multiply } from "@ledgerline/money";
 import { z } from "zod";
 import { incomeFormMessages } from "./income-constants";
+import { ledgerDate } from "./dates";
 import { calendarDate, decimalString, stockSymbol } from "./market";
 import { checkDecimal, decimalInputMessages } from "./decimal-check";
 import { positiveAmount } from "./portfolio";
@@ -77,10 +78,11 @@ export const incomeAnswer = z.object({
 });
 export type IncomeAnswer = z.output<typeof incomeAnswer>;
 
+/** Dates of a dividend received: within the ledger's years, and (the service checks) not ahead. */
 const incomeFields = z.object({
   symbol: stockSymbol,
-  exDate: calendarDate,
-  payDate: calendarDate,
+  exDate: ledgerDate("The ex-date"),
+  payDate: ledgerDate("The pay date"),
   quantity: positiveAmount("Quantity", incomeFormMessages.quantityMustBePositive),
   amountPerShare: positiveAmount(
     "Amount per share",

@@ -21,3 +21,4 @@ export * from "./alerts";
 export * from "./api-keys";
 export * from "./mfa";
 export * from "./text";
+export * from "./dates";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ledgerDate } from "./dates";
 import { singleLineText } from "./text";
 import { decimalInput } from "./decimal-input";
 import {
@@ -62,7 +63,10 @@ export const companySearchInput = z.object({
 });
 export type CompanySearchInput = z.output<typeof companySearchInput>;
 
-export const companyDetailsInput = z.object({ symbol: stockSymbol, date: calendarDate.optional() });
+export const companyDetailsInput = z.object({
+  symbol: stockSymbol,
+  date: ledgerDate("date").optional(),
+});
 export type CompanyDetailsInput = z.output<typeof companyDetailsInput>;
 
 export const historicalDataInput = z.object({ symbol: stockSymbol, range: timeRange });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ledgerDateTime } from "./dates";
 import { decimalInput } from "./decimal-input";
 import { cryptoSymbol, decimalString, stockSymbol } from "./market";
 import { NOTES_MAX_LENGTH } from "./portfolio-constants";
@@ -21,14 +22,11 @@ const notes = z
   .trim()
   .max(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters`)
   .optional();
-/** Positions before the Unix epoch are typos (the year 0001), not history. */
-export const EARLIEST_PURCHASE_DATE = "1970-01-01T00:00:00Z";
-const purchaseDate = z.iso
-  .datetime({ offset: true, error: "Purchase date must be an ISO 8601 date-time" })
-  .refine((value) => Date.parse(value) >= Date.parse(EARLIEST_PURCHASE_DATE), {
-    error: "Purchase date must be on or after 1970-01-01",
-  })
-  .optional();
+/** Within the ledger's years (dates.ts); the service refuses one in the future. */
+const purchaseDate = ledgerDateTime(
+  "Purchase date",
+  "Purchase date must be an ISO 8601 date-time",
+).optional();
 
 export const positionId = z.coerce
   .number({ error: "Position id must be a whole number" })

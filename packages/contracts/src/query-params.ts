@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ledgerDateTime } from "./dates";
 
 /**
  * Query-string parameters the list endpoints share. REST clients written for the original system
@@ -31,8 +32,7 @@ function toIsoDateTime(value: unknown, edge: "start" | "end"): unknown {
 export function dateParam(name: string, edge: "start" | "end") {
   return z.preprocess(
     (value) => toIsoDateTime(unsetWhenEmpty(value), edge),
-    z.iso
-      .datetime({ offset: true, error: `${name} must be a date or an ISO 8601 date-time` })
+    ledgerDateTime(name, `${name} must be a date or an ISO 8601 date-time`)
       .optional()
       .describe(
         `${name}, inclusive: an ISO 8601 date-time; without an offset it is UTC, and a date alone (YYYY-MM-DD) means the ${edge === "start" ? "start" : "end"} of that UTC day`,

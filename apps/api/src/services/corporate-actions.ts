@@ -6,6 +6,7 @@ import type {
   IncomeEntry as IncomeView,
   IncomeUpdateInput,
 } from "@ledgerline/contracts";
+import { dateInFuture } from "@ledgerline/contracts";
 import type {
   ApplyCorporateActionsOutcome,
   DividendToApply,
@@ -15,7 +16,7 @@ import type {
 } from "@ledgerline/db";
 import { newYorkDate, newYorkMidnight } from "@ledgerline/market";
 import { add, sum } from "@ledgerline/money";
-import { conflict, notFound } from "./errors";
+import { badRequest, conflict, notFound } from "./errors";
 import { scheduleSnapshotRefresh } from "./portfolio-snapshots";
 import type { AppDeps, UserScope } from "./scope";
 
@@ -212,11 +213,22 @@ function written(outcome: IncomeWriteOutcome): IncomeView {
     : conflict(incomeMessages.duplicate);
 }
 
+/**
+ * An entry is a dividend received, so neither date lies ahead, as a trade's does not: up to
+ * tomorrow in UTC, which is today somewhere (UTC+14).
+ */
+function assertReceived(dates: { exDate: string; payDate: string }, now: Date): void {
+  const latest = new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  if (dates.exDate > latest) throw badRequest(dateInFuture("The ex-date"));
+  if (dates.payDate > latest) throw badRequest(dateInFuture("The pay date"));
+}
+
 export async function createIncome(
   scope: UserScope,
   input: IncomeCreateInput,
 ): Promise<IncomeView> {
   const { repos, clock } = scope.deps;
+  assertReceived(input, clock.now());
   return written(await repos.corporateActions.createIncome(scope.user.id, input, clock.now()));
 }
 
@@ -226,6 +238,7 @@ export async function updateIncome(
 ): Promise<IncomeView> {
   const { id, ...fields } = input;
   const { repos, clock } = scope.deps;
+  assertReceived(fields, clock.now());
   return written(await repos.corporateActions.updateIncome(scope.user.id, id, fields, clock.now()));
 }
 

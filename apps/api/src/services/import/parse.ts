@@ -1,11 +1,13 @@
 import {
   AMOUNT_DECIMALS,
   cryptoSymbol,
+  dateOutOfRange,
   decimalInputMessages,
   IMPORT_MAX_ROWS,
   MAX_DECIMAL_INPUT,
   NOTES_MAX_LENGTH,
   stockSymbol,
+  withinDateRange,
   type AssetKind,
   type ImportDateFormat,
   type ImportMapping,
@@ -373,6 +375,9 @@ export function interpretRow(
     );
   }
   if (date.getTime() > now.getTime()) return error("The date is in the future", { ...known, date });
+  if (!withinDateRange(date.toISOString())) {
+    return error(dateOutOfRange("The date"), { ...known, date });
+  }
   const currency = columns.currency ? cells(columns.currency).trim().toUpperCase() : "";
   if (currency !== "" && currency !== "USD") {
     return error(`The price is in ${currency}; only prices in USD can be imported`, {

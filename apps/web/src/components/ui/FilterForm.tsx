@@ -1,3 +1,4 @@
+import { EARLIEST_DATE, LATEST_DATE } from "@ledgerline/contracts/browser";
 import { useForm, useSelector } from "@tanstack/react-form";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { firstError, textInput } from "../../lib/form";
@@ -101,6 +102,8 @@ export function FilterForm({
           className={dateClassName}
           label={label}
           type="datetime-local"
+          min={`${EARLIEST_DATE}T00:00`}
+          max={`${LATEST_DATE}T23:59`}
           {...textInput(field)}
           error={null}
           aria-invalid={problem ? true : undefined}

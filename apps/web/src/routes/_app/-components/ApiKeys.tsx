@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from "@ledgerline/contracts/browser";
+import { LATEST_DATE, type ApiKeyScope } from "@ledgerline/contracts/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "@tanstack/react-form";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
 import { boundPassword } from "../../../components/ui/bound-password";
 import { boundSelect } from "../../../components/ui/SelectField";
+import { localDateInput } from "../../../lib/datetime-local";
 import { submitTo, textInput } from "../../../lib/form";
 import { errorMessage, trpc } from "../../../lib/trpc";
 
@@ -103,7 +104,15 @@ export function ApiKeys() {
         </form.Field>
         <form.Field name="scope">{boundSelect("Scope", scopeOptions)}</form.Field>
         <form.Field name="expires">
-          {(field) => <Field label="Expires (optional)" type="date" {...textInput(field)} />}
+          {(field) => (
+            <Field
+              label="Expires (optional)"
+              type="date"
+              min={localDateInput()}
+              max={LATEST_DATE}
+              {...textInput(field)}
+            />
+          )}
         </form.Field>
         <form.Field name="password">{boundPassword("Password to create a key")}</form.Field>
         <div className="sm:col-span-2">

@@ -1,4 +1,5 @@
 import type { IncomeEntry } from "@ledgerline/contracts";
+import { EARLIEST_DATE } from "@ledgerline/contracts/browser";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm, useSelector } from "@tanstack/react-form";
 import { useState, type ReactNode } from "react";
@@ -7,6 +8,7 @@ import { Button } from "../../../../components/ui/Button";
 import { Field } from "../../../../components/ui/Field";
 import { Modal } from "../../../../components/ui/Modal";
 import { problemsByField, submitTo, textInput } from "../../../../lib/form";
+import { localDateInput } from "../../../../lib/datetime-local";
 import { formatCurrency } from "../../../../lib/format";
 import { RequestKeys } from "../../../../lib/idempotency-key";
 import { notify } from "../../../../lib/notify";
@@ -95,6 +97,7 @@ function IncomeForm({ target, onClose }: { target: IncomeDialogTarget; onClose: 
   });
 
   const values = useSelector(form.store, (state) => state.values);
+  const today = localDateInput();
   const product = computedTotal(values);
   const field = (
     name: IncomeFormField,
@@ -107,10 +110,10 @@ function IncomeForm({ target, onClose }: { target: IncomeDialogTarget; onClose: 
       ))}
       <div className="grid gap-4 sm:grid-cols-2">
         {field("exDate", (bound) => (
-          <Field label="Ex-date" type="date" {...bound} />
+          <Field label="Ex-date" type="date" min={EARLIEST_DATE} max={today} {...bound} />
         ))}
         {field("payDate", (bound) => (
-          <Field label="Pay date" type="date" {...bound} />
+          <Field label="Pay date" type="date" min={EARLIEST_DATE} max={today} {...bound} />
         ))}
         {field("quantity", (bound) => (
           <Field label="Quantity held" inputMode="decimal" {...bound} />

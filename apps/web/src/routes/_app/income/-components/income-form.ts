@@ -1,10 +1,14 @@
 import type { IncomeCreateInput, IncomeEntry } from "@ledgerline/contracts";
 import {
+  dateInFuture,
+  dateOutOfRange,
   incomeFormMessages,
   marketMessages,
   STOCK_SYMBOL_PATTERN,
+  withinDateRange,
 } from "@ledgerline/contracts/browser";
 import { compare, multiply, parseDecimal } from "@ledgerline/money";
+import { localDateInput } from "../../../../lib/datetime-local";
 
 /**
  * The income entry form's rules, as plain functions over the text its inputs hold. Amounts stay
@@ -64,14 +68,26 @@ export function computedTotal(values: IncomeFormValues): string | undefined {
   return quantity && amount ? multiply(quantity, amount) : undefined;
 }
 
+/** A dividend received: its dates lie between 1970 and today, as the server checks. */
+function dateProblem(text: string, label: string, today: string): string | undefined {
+  if (!text) return incomeFormMessages.dateRequired;
+  if (!withinDateRange(text)) return dateOutOfRange(label);
+  return text > today ? dateInFuture(label) : undefined;
+}
+
 /** What is wrong with each field, in the server's words; empty when the form may be sent. */
-export function incomeFormProblems(values: IncomeFormValues): IncomeFormProblems {
+export function incomeFormProblems(
+  values: IncomeFormValues,
+  today = localDateInput(),
+): IncomeFormProblems {
   const problems: IncomeFormProblems = {};
   if (!STOCK_SYMBOL_PATTERN.test(values.symbol.trim().toUpperCase())) {
     problems.symbol = marketMessages.invalidStockSymbol;
   }
-  if (!values.exDate) problems.exDate = incomeFormMessages.dateRequired;
-  if (!values.payDate) problems.payDate = incomeFormMessages.dateRequired;
+  const exDate = dateProblem(values.exDate, "The ex-date", today);
+  if (exDate) problems.exDate = exDate;
+  const payDate = dateProblem(values.payDate, "The pay date", today);
+  if (payDate) problems.payDate = payDate;
   else if (values.exDate && values.payDate < values.exDate) {
     problems.payDate = incomeFormMessages.payDateBeforeExDate;
   }
