@@ -22,8 +22,8 @@ export interface AssetCardItem {
 
 /**
  * A stock or coin on a dashboard or watchlist: symbol (linking to its page) and name, the
- * asset's figures, the holding, and the actions Buy, Sell (only if held) and Remove (or Add to
- * Watchlist for a held asset that is not watched).
+ * asset's figures, the holding, and the actions Buy, Sell (only if held) and Remove (only if not
+ * held; Add to Watchlist for a held asset that is not watched).
  */
 export function AssetCard({
   item,
@@ -149,7 +149,7 @@ const DetailsLink = memo(function DetailsLink({
   );
 });
 
-/** Remove, or Add to Watchlist for a held asset that is not watched. */
+/** Remove (not while held), or Add to Watchlist for a held asset that is not watched. */
 const WatchButton = memo(function WatchButton({
   symbol,
   watched,
@@ -161,6 +161,7 @@ const WatchButton = memo(function WatchButton({
   saving: boolean;
   actions: AssetActions;
 }) {
+  if (watched && !actions.removable(symbol)) return null;
   return watched ? (
     <Button
       size="sm"

@@ -196,6 +196,11 @@ export function useAssetActions<P extends PositionView>(
       sell: setSelling,
       save: (symbol: string) => saveSymbol({ symbol }),
       savingSymbol,
+      /**
+       * Whether Remove is offered: not while the asset is held, since the server refuses it then
+       * (spec: removal is blocked while in the portfolio), as Sell is offered only while held.
+       */
+      removable: (symbol: string) => !holdings.has(symbol),
       /** Asks for confirmation, unless the asset is held: then the spec's notice instead. */
       remove: (symbol: string) => {
         if (holdings.has(symbol)) warnHeld(symbol);

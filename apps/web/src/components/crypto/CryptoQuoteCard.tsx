@@ -7,6 +7,7 @@ import { CryptoFigures } from "./CryptoFigures";
 import { HoldingFigures } from "../assets/HoldingFigures";
 import type { CryptoPosition } from "@ledgerline/contracts";
 import type { AssetActions } from "../assets/useAssetActions";
+import { OnWatchlist } from "../assets/OnWatchlist";
 
 /**
  * One coin's quote as the crypto search shows it: symbol, price, 24h change, volume, 24h high and
@@ -47,7 +48,9 @@ export function CryptoQuoteCard({
   const saving = actions.savingSymbol === symbol;
 
   let watchButton: ReactNode;
-  if (watched) {
+  if (watched && !actions.removable(symbol)) {
+    watchButton = <OnWatchlist />;
+  } else if (watched) {
     watchButton = (
       <Button
         size="sm"

@@ -25,6 +25,7 @@ import { CoinSkeleton, CoinSubtitle, ReturnToCryptoSearch } from "./-components/
 import { PositionDetails } from "./-components/PositionDetails";
 import { PriceHistory } from "./-components/PriceHistory";
 import { pageTitle } from "../../../lib/head";
+import { OnWatchlist } from "../../../components/assets/OnWatchlist";
 
 /**
  * One coin's page (the spec links crypto positions to /crypto/{symbol} but defines no route): its
@@ -105,7 +106,9 @@ function CryptoDetailPage() {
             price={quote.data?.price ?? null}
             size="sm"
           />
-          {watched ? (
+          {watched && !actions.removable(symbol) ? (
+            <OnWatchlist />
+          ) : watched ? (
             <Button
               size="sm"
               variant="secondary"

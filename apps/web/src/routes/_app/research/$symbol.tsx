@@ -30,6 +30,7 @@ import { RelatedCompanies } from "./-components/RelatedCompanies";
 import { ResearchError, ResearchSkeleton } from "./-components/ResearchStates";
 import { ReturnToSearch } from "./-components/ReturnToSearch";
 import { pageTitle } from "../../../lib/head";
+import { OnWatchlist } from "../../../components/assets/OnWatchlist";
 
 // The chart library loads after the page's own content has painted, in a chunk of its own.
 const PriceChart = lazy(() => firstPaint.then(() => import("./-components/PriceChart")));
@@ -128,7 +129,9 @@ function ResearchPage({ symbol }: { symbol: string }) {
               </Button>
             )}
             <SetAlertButton asset={stockAsset} symbol={symbol} price={stock.price} />
-            {watched ? (
+            {watched && !actions.removable(symbol) ? (
+              <OnWatchlist />
+            ) : watched ? (
               <Button
                 variant="secondary"
                 {...actions.preloadRemove}

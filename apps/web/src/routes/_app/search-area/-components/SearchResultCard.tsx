@@ -5,6 +5,7 @@ import { SnapshotFigures } from "../../../../components/stocks/SnapshotFigures";
 import type { AssetActions } from "../../../../components/assets/useAssetActions";
 import { Button, buttonClass } from "../../../../components/ui/Button";
 import { formatDateTime } from "../../../../lib/format";
+import { OnWatchlist } from "../../../../components/assets/OnWatchlist";
 
 /** The looked-up stock: its figures, the user's holding, and what can be done with it. */
 export function SearchResultCard({
@@ -33,7 +34,9 @@ export function SearchResultCard({
       <SnapshotFigures snapshot={snapshot} />
       <HoldingFigures asset={actions.asset} position={position} price={snapshot.price} />
       <div className="flex flex-wrap gap-2">
-        {watched ? (
+        {watched && !actions.removable(symbol) ? (
+          <OnWatchlist />
+        ) : watched ? (
           <Button
             size="sm"
             variant="secondary"
