@@ -214,8 +214,15 @@ export const marketStatus = z.object({
   serverTime: isoDateTime,
   /** True when the figures come from the simulated market. */
   simulated: z.boolean(),
+  /**
+   * When the next regular session opens (NYSE calendar, holidays included): while the market is
+   * closed, when it reopens.
+   */
+  nextOpenAt: isoDateTime,
 });
 export type MarketStatus = z.infer<typeof marketStatus>;
+/** What a provider says; the market service adds the calendar's `nextOpenAt`. */
+export type ProviderMarketStatus = Omit<MarketStatus, "nextOpenAt">;
 
 export const marketSummary = z.object({
   /** How many symbols the summary covers. */

@@ -3,7 +3,7 @@ import type {
   CorporateAction,
   CompanySearchHit,
   HistoricalBar,
-  MarketStatus,
+  ProviderMarketStatus,
   NewsArticle,
 } from "@ledgerline/contracts";
 import { sentiments } from "@ledgerline/contracts";
@@ -480,7 +480,7 @@ export class PolygonStockMarket implements StockMarketProvider {
     });
   }
 
-  async getMarketStatus(): Promise<MarketStatus> {
+  async getMarketStatus(): Promise<ProviderMarketStatus> {
     return this.call("status", async () => {
       const answer = parseUpstream(
         marketStatusAnswer,

@@ -4,7 +4,7 @@ import type {
   CompanySearchHit,
   CryptoCurrency,
   HistoricalBar,
-  MarketStatus,
+  ProviderMarketStatus,
   NewsArticle,
 } from "@ledgerline/contracts";
 import type { Decimal } from "../decimal";
@@ -94,7 +94,7 @@ export interface StockMarketProvider {
    * had no session or its bars are not published yet.
    */
   getSessionBars(date: string): Promise<TickerDayBar[]>;
-  getMarketStatus(): Promise<MarketStatus>;
+  getMarketStatus(): Promise<ProviderMarketStatus>;
   /** The ticker's splits (forward and reverse), newest first; empty when it never split. */
   getSplits(ticker: string): Promise<CorporateAction[]>;
   /** The ticker's cash dividends, declared ones included, newest first. */

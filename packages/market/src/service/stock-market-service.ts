@@ -22,6 +22,7 @@ import {
 } from "@ledgerline/contracts";
 import {
   lastCompletedSession,
+  nextSessionOpening,
   previousTradingDay,
   sessionInProgress,
 } from "../calendar/nyse-calendar";
@@ -605,12 +606,15 @@ export class StockMarketService {
     );
   }
 
+  /** The provider's status, and from the calendar (after the cache, so never past) the next opening. */
   async getMarketStatus(): Promise<MarketStatus> {
-    return this.loader.load(
+    const status = await this.loader.load(
       "stock:status",
       "status",
       { freshForMs: this.ttls.statusMs, staleForMs: this.ttls.staleMs },
       () => this.gateway.call("status", () => this.provider.getMarketStatus()),
     );
+    const nextOpenAt = new Date(nextSessionOpening(this.clock.now()).opensAt).toISOString();
+    return { ...status, nextOpenAt };
   }
 }

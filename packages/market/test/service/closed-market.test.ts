@@ -7,7 +7,7 @@ import { InMemoryMarketCache, type CacheEntry } from "../../src/resilience/cache
 import { callsTo } from "../support/controllable-provider";
 import { serviceAt } from "../support/service";
 import { simAt } from "../support/sim";
-import { BEFORE_OPEN, DURING_SESSION, SATURDAY } from "../support/times";
+import { BEFORE_OPEN, DURING_SESSION, HOLIDAY, SATURDAY } from "../support/times";
 
 // Saturday 14 March 2026: the last session is Friday the 13th, the one before it Thursday.
 const FRIDAY = "2026-03-13";
@@ -169,5 +169,17 @@ describe("a closed market shows the previous trading day's real figures", () => 
     const summary = await market.stocks.getMarketSummary();
     expect(summary.totalVolume).toBeGreaterThan(0);
     expect(cache.sessionReads).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("the market status says when the market reopens", () => {
+  it.each([
+    ["on a Saturday, Monday's opening", SATURDAY, "2026-03-16T13:30:00.000Z"],
+    ["before the bell, today's", BEFORE_OPEN, "2026-03-11T13:30:00.000Z"],
+    ["during a session, tomorrow's", DURING_SESSION, "2026-03-12T13:30:00.000Z"],
+    ["on Independence Day observed (Friday), Monday's", HOLIDAY, "2026-07-06T13:30:00.000Z"],
+  ])("%s", async (_when, at, reopens) => {
+    const { market } = serviceAt(at);
+    expect(await market.stocks.getMarketStatus()).toMatchObject({ nextOpenAt: reopens });
   });
 });

@@ -3,7 +3,7 @@ import type {
   CorporateAction,
   CompanySearchHit,
   HistoricalBar,
-  MarketStatus,
+  ProviderMarketStatus,
   NewsArticle,
 } from "@ledgerline/contracts";
 import { newYorkDate, newYorkMidnight } from "../../calendar/new-york-time";
@@ -402,7 +402,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
     return this.actions.dividends(this.listedProfile(ticker, "corporate_actions"), today);
   }
 
-  async getMarketStatus(): Promise<MarketStatus> {
+  async getMarketStatus(): Promise<ProviderMarketStatus> {
     const now = this.now();
     const phase = marketPhaseAt(now);
     return {
