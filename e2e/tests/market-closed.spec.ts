@@ -2,6 +2,7 @@ import { marketMessages } from "@ledgerline/contracts";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { closedMarketURL } from "../playwright.config";
 import { expectAccessible } from "./support";
+import { signedInPortfolioUser } from "./portfolio-support";
 import { signedInStockUser, stockCard } from "./stocks-support";
 import { test } from "./polled-prices";
 
@@ -121,4 +122,34 @@ test("research shows the last session's figures and related changes under one ba
   await expectAccessible(page);
 
   await expectOnPhoneInBothThemes(page, marketMessages.marketClosedUsingPreviousClose);
+});
+
+test.describe("in New York's time zone", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("the portfolio summary says the stock market is closed, until when, and that crypto moves", async ({
+    page,
+    request,
+  }) => {
+    const user = await signedInPortfolioUser(page, request, "Closed Summary");
+    await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
+    await page.goto("/portfolio-summary");
+    const header = page.locator("p", { hasText: "Prices as of" }).first();
+    // Stocks only: nothing moves until Monday's bell, so no badge and no promise of updates.
+    await expect(header).toContainText(
+      "The stock market is closed until Mon, Mar 16, 9:30 AM: stocks are at their last close.",
+    );
+    await expect(header).not.toContainText("updated live");
+    await expect(header.getByText(/^(Live|Delayed)$/)).toHaveCount(0);
+
+    await user.buy("CRYPTO", "BTC", "0.1", "60000", "2026-03-02T15:00:00Z");
+    await page.reload();
+    await expect(header).toContainText(
+      "The stock market is closed until Mon, Mar 16, 9:30 AM: stocks are at their last close; crypto trades around the clock and is refreshed every minute.",
+    );
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(header).toContainText("closed until Mon, Mar 16, 9:30 AM");
+    await expectAccessible(page);
+  });
 });

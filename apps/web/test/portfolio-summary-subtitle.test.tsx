@@ -6,7 +6,7 @@ import {
   summaryDescription,
   SummarySubtitle,
 } from "../src/routes/_app/portfolio-summary/-components/SummarySubtitle";
-import { formatDateTime } from "../src/lib/format";
+import { formatDateTime, formatWeekdayTime } from "../src/lib/format";
 import { PageHeader } from "../src/components/ui/PageHeader";
 
 /** The header's subtitle paragraph: the words, and the prices' line of its own after them. */
@@ -49,5 +49,47 @@ describe("the portfolio summary's subtitle", () => {
     expect(page.lineText).toBe(
       `Prices as of ${formatDateTime("2026-03-11T15:00:00Z")}, refreshed every minute. Delayed`,
     );
+  });
+
+  it("on a closed stock market says so, when it reopens, and that held crypto still moves", () => {
+    const closed = { open: false, nextOpenAt: "2026-03-16T13:30:00Z" };
+    const note = (holdsCrypto: boolean) =>
+      subtitleOf(
+        renderToStaticMarkup(
+          <PageHeader
+            title="Portfolio Summary"
+            subtitle={
+              <SummarySubtitle
+                pricedAt="2026-03-14T15:00:00Z"
+                market={closed}
+                holdsCrypto={holdsCrypto}
+              />
+            }
+          />,
+        ),
+      ).lineText;
+    const asOf = `Prices as of ${formatDateTime("2026-03-14T15:00:00Z")}.`;
+    const reopens = `The stock market is closed until ${formatWeekdayTime(closed.nextOpenAt)}`;
+    expect(note(true)).toBe(
+      `${asOf} ${reopens}: stocks are at their last close; crypto trades around the clock and is refreshed every minute. Delayed`,
+    );
+    // Nothing moves without crypto: no badge, no promise of updates.
+    expect(note(false)).toBe(`${asOf} ${reopens}: stocks are at their last close.`);
+    // An open market keeps the usual note.
+    const open = subtitleOf(
+      renderToStaticMarkup(
+        <SummarySubtitle
+          pricedAt="2026-03-11T15:00:00Z"
+          market={{ open: true, nextOpenAt: "2026-03-12T13:30:00Z" }}
+          holdsCrypto
+        />,
+      ),
+    );
+    expect(open.words + open.lineText).not.toContain("closed");
+  });
+
+  it("writes a coming moment with its weekday, in the viewer's time zone", () => {
+    const at = new Date(2026, 2, 16, 9, 30);
+    expect(formatWeekdayTime(at.toISOString())).toBe("Mon, Mar 16, 9:30 AM");
   });
 });

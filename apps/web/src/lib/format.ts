@@ -38,10 +38,20 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "N/A";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "N/A";
+  return `${shortDate(date.getFullYear(), date.getMonth(), date.getDate())}, ${clockTime(date)}`;
+}
+
+/** 3:04 PM */
+function clockTime(date: Date): string {
   const hours = date.getHours();
   const minutes = String(date.getMinutes()).padStart(2, "0");
-  const clock = `${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
-  return `${shortDate(date.getFullYear(), date.getMonth(), date.getDate())}, ${clock}`;
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** A coming moment, in the viewer's time zone, with its weekday: Mon, Mar 16, 9:30 AM. */
+export function formatWeekdayTime(iso: string): string {
+  const date = new Date(iso);
+  return `${shortWeekdays[date.getDay()]}, ${formatMonthDay(date)}, ${clockTime(date)}`;
 }
 
 /** Empty values read N/A, as the spec asks for IP address and failure reason. */

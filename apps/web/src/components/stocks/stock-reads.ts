@@ -20,6 +20,12 @@ export const stockPositionsQuery = () => trpc.portfolio.list.queryOptions();
 /** The market at a glance (GET /api/stockdata/summary, over tRPC here). */
 export const marketSummaryQuery = () => trpc.market.summary.queryOptions();
 
+/**
+ * Whether the stock market is open and when it next opens: read again every minute, as the
+ * market opens and closes while a screen stays open.
+ */
+export const marketStatusQuery = () => polled(trpc.market.status.queryOptions(), 60_000);
+
 /** One stock's latest snapshot. */
 export const stockSnapshotQuery = (symbol: string) => trpc.market.snapshot.queryOptions({ symbol });
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PORTFOLIO_HISTORY_RANGE, portfolioMessages } from "@ledgerline/contracts/browser";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
@@ -26,6 +26,7 @@ import {
   portfolioHistoryQuery,
   portfolioSummaryQuery,
 } from "../../components/portfolio/portfolio-reads";
+import { marketStatusQuery } from "../../components/stocks/stock-reads";
 
 // The chart library loads with the chart, after the figures have painted.
 const ValueChart = lazy(() =>
@@ -37,7 +38,11 @@ export const Route = createFileRoute("/_app/portfolio-summary")({
   loader: ({ context: { queryClient } }) => {
     // The chart's first range loads alongside; the page waits only for the figures.
     void queryClient.prefetchQuery(portfolioHistoryQuery(DEFAULT_PORTFOLIO_HISTORY_RANGE));
-    return queryClient.ensureQueryData(portfolioSummaryQuery({ autoRefresh: true }));
+    // The prices' note says whether the stock market is open; a failed read leaves it unsaid.
+    return Promise.all([
+      queryClient.ensureQueryData(portfolioSummaryQuery({ autoRefresh: true })),
+      queryClient.prefetchQuery(marketStatusQuery()),
+    ]);
   },
   pendingComponent: PortfolioSummarySkeleton,
   errorComponent: PortfolioSummaryError,
@@ -93,6 +98,7 @@ function PortfolioSummaryError() {
 function PortfolioSummaryPage() {
   // Prices refresh every 60 s while this screen is open; the interval ends with the screen.
   const { data } = useSuspenseQuery(portfolioSummaryQuery({ autoRefresh: true }));
+  const status = useQuery(marketStatusQuery()).data;
   useLiveSummary(data);
   const stale = [...data.stocks.positions, ...data.crypto.positions].filter(
     (position) => position.priceSource === "last_known",
@@ -102,7 +108,13 @@ function PortfolioSummaryPage() {
     <div className="space-y-8">
       <PageHeader
         title={pageTitle}
-        subtitle={<SummarySubtitle pricedAt={data.pricedAt} />}
+        subtitle={
+          <SummarySubtitle
+            pricedAt={data.pricedAt}
+            market={status && { open: status.isOpen, nextOpenAt: status.nextOpenAt }}
+            holdsCrypto={data.crypto.positions.length > 0}
+          />
+        }
         actions={
           <>
             {/* Only on the loaded page, so the link stays out of the first bundle. */}

@@ -1,29 +1,64 @@
 import { LiveIndicator } from "../../../../components/assets/LiveFigure";
 import { useLiveStatus } from "../../../../components/assets/live-quotes";
-import { formatDateTime } from "../../../../lib/format";
+import { formatDateTime, formatWeekdayTime } from "../../../../lib/format";
 
 // Shared by the route's loading layout and its page (a module of their own: declared in the route
 // file, it would stay in the route's definition, which every page loads).
 
 export const summaryDescription = "What you hold, what it cost and what it is worth now.";
 
+/** The stock market's state as the page knows it, when it does. */
+export interface StockMarketState {
+  open: boolean;
+  /** When the next regular session opens (ISO). */
+  nextOpenAt: string;
+}
+
 /**
  * When the prices are from and how they stay fresh. It must not promise a minute's polling next
- * to a Live badge, nor live prices while they come from polling. It reads the stream's status
- * itself: the stream opening (or dropping) redraws this line, not the whole page. While the
- * page loads, a grey block stands in for the time.
+ * to a Live badge, nor live prices while they come from polling, nor prices that move on a
+ * closed stock market: then it says so and when the market reopens, and that crypto, traded
+ * around the clock, still moves (when some is held). It reads the stream's status itself: the
+ * stream opening (or dropping) redraws this line, not the whole page. While the page loads, a
+ * grey block stands in for the time.
  */
-function PricesNote({ pricedAt }: { pricedAt: string | undefined }) {
+function PricesNote({
+  pricedAt,
+  market,
+  holdsCrypto,
+}: {
+  pricedAt: string | undefined;
+  market: StockMarketState | undefined;
+  holdsCrypto: boolean;
+}) {
   const live = useLiveStatus() === "live";
+  const updates = live ? "updated live" : "refreshed every minute";
+  const time =
+    pricedAt === undefined ? (
+      <span className="inline-block h-3 w-32 animate-pulse rounded bg-surface-muted align-middle" />
+    ) : (
+      <span className="num">{formatDateTime(pricedAt)}</span>
+    );
+  if (market && !market.open) {
+    return (
+      <>
+        Prices as of {time}. The stock market is closed until{" "}
+        <span className="num">{formatWeekdayTime(market.nextOpenAt)}</span>: stocks are at their
+        last close
+        {holdsCrypto ? (
+          <>
+            ; crypto trades around the clock and is {updates}. <LiveIndicator />
+          </>
+        ) : (
+          "."
+        )}
+      </>
+    );
+  }
   return (
     <>
-      Prices as of{" "}
-      {pricedAt === undefined ? (
-        <span className="inline-block h-3 w-32 animate-pulse rounded bg-surface-muted align-middle" />
-      ) : (
-        <span className="num">{formatDateTime(pricedAt)}</span>
-      )}
-      , {live ? "updated live as the market moves." : "refreshed every minute."} <LiveIndicator />
+      Prices as of {time}, {live ? "updated live as the market moves." : "refreshed every minute."}{" "}
+      <LiveIndicator />
     </>
   );
 }
@@ -35,12 +70,20 @@ function PricesNote({ pricedAt }: { pricedAt: string | undefined }) {
  * ones later (a phone's first load counted the page's subtitle as its largest paint, its LCP);
  * and the note, whatever it says, stays smaller than the description.
  */
-export function SummarySubtitle({ pricedAt }: { pricedAt?: string }) {
+export function SummarySubtitle({
+  pricedAt,
+  market,
+  holdsCrypto = false,
+}: {
+  pricedAt?: string;
+  market?: StockMarketState | undefined;
+  holdsCrypto?: boolean;
+}) {
   return (
     <>
       {summaryDescription}{" "}
       <span className="mt-1 block text-xs">
-        <PricesNote pricedAt={pricedAt} />
+        <PricesNote pricedAt={pricedAt} market={market} holdsCrypto={holdsCrypto} />
       </span>
     </>
   );
