@@ -78,6 +78,7 @@ const procedureAccess: Record<string, Access> = {
   "portfolio.buy": "user",
   "portfolio.buyMore": "user",
   "portfolio.sell": "user",
+  "import.detect": "user",
   "import.preview": "user",
   "import.run": "user",
   "import.mappings": "user",

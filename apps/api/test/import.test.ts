@@ -132,7 +132,9 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
       transactionType: "SELL",
       quantity: "5",
       price: "512.4",
+      // Schwab gives dates without a time: the day, not midnight UTC in the reader's zone.
       date: "2025-10-15T00:00:00.000Z",
+      dateOnly: true,
     });
     expect(preview.data.rows[11]).toMatchObject({
       row: 13,
@@ -150,6 +152,7 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
       quantity: "25",
       price: "0.83",
       date: "2025-09-11T00:00:00.000Z",
+      dateOnly: true,
     });
     // Schwab dates the split by when the shares arrived; the calendar has it three days later.
     expect(preview.data.rows[4]).toMatchObject({
@@ -494,6 +497,26 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
         "The mapping names columns the file does not have: Ticker, Side, Qty, Px",
       ],
       [{ source: "generic", csv: schwabCsv }, "An 'Other CSV' file needs its column mapping"],
+      // An incomplete mapping names the column it lacks, left empty or left out.
+      [
+        {
+          source: "generic",
+          csv: schwabCsv,
+          mapping: { ...mapping, columns: { ...mapping.columns, price: "" } },
+        },
+        "Choose the file's Price column: the mapping names none",
+      ],
+      [
+        {
+          source: "generic",
+          csv: schwabCsv,
+          mapping: {
+            ...mapping,
+            columns: { date: "Date", symbol: "Symbol", action: "Action", price: "Price" },
+          },
+        },
+        "Choose the file's Quantity column: the mapping names none",
+      ],
       [{ source: "excel", csv: schwabCsv }, ""],
     ];
     for (const [body, message] of cases) {

@@ -252,6 +252,13 @@ describe("every operation in the OpenAPI document", () => {
       ["loginMfa", () => ({ body: { mfaToken: "not-a-challenge", code: "123456" }, status: 400 })],
       ["revokeApiKey", () => ({ token: user.token, params: { id: state.apiKey } })],
       [
+        "detectImport",
+        () => ({
+          token: user.token,
+          body: { csv: "Date;Symbol;Action;Quantity;Price\n03.02.2025;AAPL;Buy;1;187,50\n" },
+        }),
+      ],
+      [
         "previewImport",
         () => ({
           token: user.token,

@@ -18,3 +18,4 @@ export * from "./mfa-constants";
 export * from "./alert-constants";
 export * from "./income-constants";
 export * from "./date-range";
+export * from "./import-constants";

@@ -2,6 +2,11 @@ import { z } from "zod";
 import { singleLineText } from "./text";
 import { decimalString } from "./market";
 import { assetKinds } from "./transaction-columns";
+import {
+  IMPORT_DETECT_MAX_CHARS,
+  importMappingMessages,
+  importRequiredColumns,
+} from "./import-constants";
 
 /**
  * Importing a history from a broker's or exchange's CSV export: the sources, the column mapping
@@ -20,6 +25,14 @@ export const importDateFormats = ["YYYY-MM-DD", "MM/DD/YYYY", "DD/MM/YYYY", "DD.
 export type ImportDateFormat = (typeof importDateFormats)[number];
 
 const columnName = singleLineText("A column name").min(1, "A column name cannot be empty").max(200);
+
+/** A column every row needs: a missing or empty one is refused with its name. */
+const requiredColumn = (field: keyof typeof importRequiredColumns) => {
+  const missing = importMappingMessages.columnMissing(importRequiredColumns[field]);
+  return singleLineText(`The ${importRequiredColumns[field]} column's name`, missing)
+    .min(1, missing)
+    .max(200);
+};
 const actionValues = z
   .array(singleLineText("An action's value").min(1).max(100))
   .max(100)
@@ -39,26 +52,29 @@ export const importMapping = z
       ),
     dateFormat: z.enum(importDateFormats).default("YYYY-MM-DD"),
     columns: z
-      .object({
-        date: columnName,
-        symbol: columnName,
-        action: columnName,
-        quantity: columnName,
-        price: columnName,
-        fees: columnName.optional(),
-        amount: columnName
-          .optional()
-          .describe(
-            "The row's cash amount: a dividend's total received, when it has no quantity and price",
-          ),
-        notes: columnName.optional(),
-        currency: columnName
-          .optional()
-          .describe("A column naming the price's currency; rows not in USD are errors"),
-        assetType: columnName
-          .optional()
-          .describe("A column saying STOCK or CRYPTO per row; otherwise `assetType` applies"),
-      })
+      .object(
+        {
+          date: requiredColumn("date"),
+          symbol: requiredColumn("symbol"),
+          action: requiredColumn("action"),
+          quantity: requiredColumn("quantity"),
+          price: requiredColumn("price"),
+          fees: columnName.optional(),
+          amount: columnName
+            .optional()
+            .describe(
+              "The row's cash amount: a dividend's total received, when it has no quantity and price",
+            ),
+          notes: columnName.optional(),
+          currency: columnName
+            .optional()
+            .describe("A column naming the price's currency; rows not in USD are errors"),
+          assetType: columnName
+            .optional()
+            .describe("A column saying STOCK or CRYPTO per row; otherwise `assetType` applies"),
+        },
+        { error: "columns must name the file's columns: date, symbol, action, quantity, price" },
+      )
       .describe("The header names of the file's columns"),
     assetType: z
       .enum(assetKinds)
@@ -95,6 +111,62 @@ export const importInput = z.object({
 });
 export type ImportInput = z.output<typeof importInput>;
 
+export const importDetectInput = z.object({
+  csv: z
+    .string()
+    .max(
+      IMPORT_DETECT_MAX_CHARS,
+      `csv must be at most ${IMPORT_DETECT_MAX_CHARS.toLocaleString("en-US")} characters: send the file's first lines`,
+    )
+    .describe("The file's first lines (its header and some rows), up to 32 KB"),
+});
+export type ImportDetectInput = z.output<typeof importDetectInput>;
+
+const guessedColumn = z.string().optional();
+
+export const importDetection = z.object({
+  source: z
+    .enum(importSources)
+    .describe(
+      "The source whose export has this header ('generic' when none does: use `mapping` as a first guess)",
+    ),
+  mapping: z
+    .object({
+      delimiter: z.enum([",", ";", "\t"]),
+      decimalSeparator: z.enum([".", ","]),
+      dateFormat: z.enum(importDateFormats),
+      assetType: z.enum(assetKinds),
+      columns: z.object({
+        date: guessedColumn,
+        symbol: guessedColumn,
+        action: guessedColumn,
+        quantity: guessedColumn,
+        price: guessedColumn,
+        fees: guessedColumn,
+        amount: guessedColumn,
+        notes: guessedColumn,
+        currency: guessedColumn,
+        assetType: guessedColumn,
+      }),
+      actions: z.object({
+        buy: z.array(z.string()),
+        sell: z.array(z.string()),
+        dividend: z.array(z.string()),
+        split: z.array(z.string()),
+        skip: z.array(z.string()),
+      }),
+    })
+    .describe(
+      "The source's own mapping, or for 'generic' a guess from the header and the first rows: columns it could not place are left out",
+    ),
+  dateFormatCertain: z
+    .boolean()
+    .describe(
+      "False when the dates read in more than one format (03/04/2025): the user should check `dateFormat`",
+    ),
+});
+export type ImportDetection = z.output<typeof importDetection>;
+
 export const importOutcomes = [
   "trade",
   "income",
@@ -115,6 +187,10 @@ export const importPreviewRow = z.object({
   quantity: decimalString.optional(),
   price: decimalString.optional(),
   date: z.string().optional().describe("ISO 8601 date-time (UTC)"),
+  dateOnly: z
+    .boolean()
+    .optional()
+    .describe("True when the file gave a date without a time: `date` is that day's midnight UTC"),
 });
 export type ImportPreviewRow = z.output<typeof importPreviewRow>;
 

@@ -1,4 +1,6 @@
 import {
+  importDetectInput,
+  importDetection,
   importInput,
   importMappingIdInput,
   importPreview,
@@ -39,6 +41,20 @@ Action values are compared without case; a value in no list is skipped with a re
 const tooLarge = "The file (csv) is larger than 10 MB";
 
 export const importRoutes = [
+  restRoute({
+    method: "POST",
+    url: "/import/detect",
+    operationId: "detectImport",
+    tag: "Portfolio",
+    summary:
+      "Which source's export a file is, from its first lines (header and some rows), or a first guess at an 'Other CSV' mapping",
+    description:
+      "Send the file's first lines (whole lines, up to 32 KB) in `csv`. A header of a known export (this API's own CSV, Charles Schwab, Coinbase) answers that `source` and its mapping. Any other answers `generic` with a guess: the separator from the header line, the columns from their names, the date format from the first rows' dates (`dateFormatCertain` is false when they read more than one way, as 03/04/2025 does), the decimal separator from their amounts, and the action values found, placed by their words. Columns it could not place are left out. Nothing is read beyond the first 50 rows and nothing is written.",
+    access: "user",
+    body: importDetectInput,
+    response: importDetection,
+    call: (caller, { body }) => caller.import.detect(body),
+  }),
   restRoute({
     method: "POST",
     url: "/import/preview",

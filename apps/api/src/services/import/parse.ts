@@ -36,6 +36,8 @@ export interface ParsedTrade {
   quantity: Decimal;
   price: Decimal;
   date: Date;
+  /** The cell gave a date without a time: `date` is its midnight UTC. */
+  dateOnly?: true;
   notes: string | null;
 }
 
@@ -52,6 +54,7 @@ export interface ParsedOther {
   /** A dividend's total received, from the amount column. */
   amount?: Decimal;
   date?: Date;
+  dateOnly?: true;
 }
 
 export type ParsedRow = ParsedTrade | ParsedOther;
@@ -378,11 +381,13 @@ export function interpretRow(
   if (!withinDateRange(date.toISOString())) {
     return error(dateOutOfRange("The date"), { ...known, date });
   }
+  // A cell without a time of day (no hh:mm) names a day, shown as that day, not as midnight UTC.
+  const when = /\d:\d\d/.test(dateText) ? { date } : { date, dateOnly: true as const };
   const currency = columns.currency ? cells(columns.currency).trim().toUpperCase() : "";
   if (currency !== "" && currency !== "USD") {
     return error(`The price is in ${currency}; only prices in USD can be imported`, {
       ...known,
-      date,
+      ...when,
     });
   }
 
@@ -398,16 +403,16 @@ export function interpretRow(
     const amountText = columns.amount ? cells(columns.amount) : "";
     const checkedTotal = kind === "dividend" ? optional("Amount", amountText) : undefined;
     for (const checked of [checkedQuantity, checkedPrice, checkedTotal]) {
-      if (checked && !checked.ok) return error(checked.message, { ...known, date });
+      if (checked && !checked.ok) return error(checked.message, { ...known, ...when });
     }
     const quantity = checkedQuantity?.ok ? checkedQuantity.value : undefined;
     const price = checkedPrice?.ok ? checkedPrice.value : undefined;
     const amount = checkedTotal?.ok ? checkedTotal.value : undefined;
     if (kind === "split" && quantity === undefined) {
-      return error("A split needs the quantity of shares it added", { ...known, date });
+      return error("A split needs the quantity of shares it added", { ...known, ...when });
     }
     if (kind === "dividend" && amount === undefined && price === undefined) {
-      return error("A dividend needs its amount, or its amount per share", { ...known, date });
+      return error("A dividend needs its amount, or its amount per share", { ...known, ...when });
     }
     return {
       row,
@@ -415,7 +420,7 @@ export function interpretRow(
       // The service says what becomes of it, once it knows the calendar and the history.
       message: kind === "dividend" ? "A dividend" : "A split",
       ...known,
-      date,
+      ...when,
       ...(quantity === undefined ? {} : { quantity }),
       ...(price === undefined ? {} : { price }),
       ...(amount === undefined ? {} : { amount }),
@@ -423,10 +428,10 @@ export function interpretRow(
   }
 
   const checkedQuantity = memo.amount("Quantity", quantityText, mapping, assetType);
-  if (!checkedQuantity.ok) return error(checkedQuantity.message, { ...known, date });
+  if (!checkedQuantity.ok) return error(checkedQuantity.message, { ...known, ...when });
   const quantity = checkedQuantity.value;
   const checkedPrice = memo.amount("Price", priceText, mapping, assetType);
-  if (!checkedPrice.ok) return error(checkedPrice.message, { ...known, date, quantity });
+  if (!checkedPrice.ok) return error(checkedPrice.message, { ...known, ...when, quantity });
   const price = checkedPrice.value;
 
   let fees: Decimal | undefined;
@@ -437,7 +442,7 @@ export function interpretRow(
         feeAmount.reason === "currency"
           ? `The fees are in ${feeAmount.currency}; only USD can be imported`
           : `Fees "${cells(columns.fees).trim()}" is not a number`,
-        { ...known, date, quantity, price },
+        { ...known, ...when, quantity, price },
       );
     }
     fees = feeAmount.value;
@@ -450,13 +455,13 @@ export function interpretRow(
     transactionType: kind === "buy" ? "BUY" : "SELL",
     quantity,
     price,
-    date,
+    ...when,
     notes: notesOf(mapping, cells, fees),
   };
 }
 
 /** The mapping's columns the header lacks. */
-function missingColumns(mapping: ImportMapping, header: readonly string[]): string[] {
+export function missingColumns(mapping: ImportMapping, header: readonly string[]): string[] {
   const present = new Set(header);
   return Object.values(mapping.columns).filter(
     (column): column is string => column !== undefined && !present.has(column),

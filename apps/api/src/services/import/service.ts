@@ -490,6 +490,7 @@ function previewRow(plan: Plan, index: number): ImportPreviewRow {
     ...(quantity ? { quantity } : {}),
     ...(price ? { price } : {}),
     ...(row.date ? { date: row.date.toISOString() } : {}),
+    ...(row.dateOnly ? { dateOnly: true } : {}),
   };
 }
 

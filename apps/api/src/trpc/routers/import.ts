@@ -1,4 +1,6 @@
 import {
+  importDetectInput,
+  importDetection,
   importInput,
   importMappingIdInput,
   type ImportPreview,
@@ -14,6 +16,7 @@ import {
   listImportMappings,
   saveImportMapping,
 } from "../../services/import/mappings";
+import { detectImport } from "../../services/import/detect";
 import { previewImport, runImport } from "../../services/import/service";
 import { userMutation, userProcedure } from "../trpc";
 
@@ -22,6 +25,15 @@ import { userMutation, userProcedure } from "../trpc";
  * in a POST body (up to the import's body limit, see app.ts), never in a URL.
  */
 export const importRouter = {
+  /**
+   * What a file is, from its first lines: a known source, or a first guess at an 'Other CSV'
+   * mapping. A mutation for the same reason as the preview: the lines travel in a POST body.
+   */
+  detect: userProcedure
+    .input(importDetectInput)
+    .output(importDetection)
+    .mutation(({ input }) => detectImport(input)),
+
   /**
    * What each row would become; nothing is written, so a repeat needs no idempotency key. The
    * answer is not checked against `importPreview` as it leaves (typed code builds it, and the
