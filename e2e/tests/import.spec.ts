@@ -4,9 +4,9 @@ import { signedInPortfolioUser } from "./portfolio-support";
 import { expectAccessible } from "./support";
 import { test } from "./polled-prices";
 
-const schwabSample = fileURLToPath(
-  new URL("../../apps/api/test/fixtures/import/schwab-sample.csv", import.meta.url),
-);
+const sample = (name: string) =>
+  fileURLToPath(new URL(`../../apps/api/test/fixtures/import/${name}`, import.meta.url));
+const schwabSample = sample("schwab-sample.csv");
 
 test("a user imports the Schwab sample: reviews errors and skips, imports the valid rows, sees positions and history", async ({
   page,
@@ -22,7 +22,9 @@ test("a user imports the Schwab sample: reviews errors and skips, imports the va
   await expect(page.getByRole("heading", { name: "Import transactions", level: 1 })).toBeVisible();
 
   await page.getByLabel("CSV file").setInputFiles(schwabSample);
-  await page.getByLabel("Source").selectOption("schwab");
+  // The source is read from the file's header.
+  await expect(page.getByText("Detected from the file's header: Charles Schwab.")).toBeVisible();
+  await expect(page.getByLabel("Source")).toHaveValue("schwab");
   await page.getByRole("button", { name: "Preview" }).click();
 
   const summary = page.getByLabel("Summary");
@@ -38,6 +40,10 @@ test("a user imports the Schwab sample: reviews errors and skips, imports the va
   // The preview lists the file's rows in order, from row 2 (the header is row 1).
   const row = (n: number) => table.locator("tbody tr").nth(n - 2);
   await expect(row(13)).toContainText("Unknown symbol SCHD: the market has no such stock");
+  // Amounts as every screen writes them, and a date-only row as its day (no "12:00 AM").
+  await expect(row(2)).toContainText("$512.40");
+  await expect(row(2)).toContainText("Oct 15, 2025");
+  await expect(table).not.toContainText("12:00 AM");
   await expect(row(15)).toContainText("Quantity must be greater than 0 (it is -5)");
   await expect(row(10)).toContainText("A cash movement, not a trade");
   await expect(row(16)).toContainText("A total line, not a transaction");
@@ -85,14 +91,18 @@ test("a user saves an 'Other CSV' mapping under a name, and after a reload appli
   };
   const chooseFile = async () => {
     await page.getByLabel("CSV file").setInputFiles(file);
-    await page.getByLabel("Source").selectOption("generic");
+    // No known export has this header: 'Other CSV', with a first guess at its mapping.
+    await expect(page.getByText("No known export has this header")).toBeVisible();
+    await expect(page.getByLabel("Source")).toHaveValue("generic");
     await expect(page.getByRole("heading", { name: "2. Map the columns" })).toBeVisible();
   };
 
   await page.goto("/import");
   await chooseFile();
-  await page.getByLabel("Decimal separator").selectOption(",");
-  await page.getByLabel("Date format").selectOption("DD.MM.YYYY");
+  // Guessed from the first rows: the decimal comma, the day-first dates, the columns, the buy word.
+  await expect(page.getByLabel("Decimal separator")).toHaveValue(",");
+  await expect(page.getByLabel("Date format")).toHaveValue("DD.MM.YYYY");
+  await expect(page.getByLabel("Buy values")).toHaveValue("Kauf");
   for (const [label, column] of [
     ["Date column", "Datum"],
     ["Symbol column", "Wert"],
@@ -122,10 +132,38 @@ test("a user saves an 'Other CSV' mapping under a name, and after a reload appli
   await expect(count("Trades")).toHaveText("1");
   await expect(count("Errors")).toHaveText("0");
   const table = page.getByRole("table", { name: "What each row of the file becomes" });
-  await expect(table.locator("tbody tr").first()).toContainText("1234.5");
+  await expect(table.locator("tbody tr").first()).toContainText("$1,234.50");
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Delete mapping" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Deleted the mapping" })).toBeVisible();
   await expect(page.getByLabel("Saved mapping")).toHaveValue("");
+});
+
+test("a Coinbase file is read as Coinbase, and an incomplete mapping names the column it lacks", async ({
+  page,
+  request,
+}) => {
+  await signedInPortfolioUser(page, request, "Detection Tester");
+  await page.goto("/import");
+  await page.getByLabel("CSV file").setInputFiles(sample("coinbase-sample.csv"));
+  await expect(page.getByText("Detected from the file's header: Coinbase.")).toBeVisible();
+  await expect(page.getByLabel("Source")).toHaveValue("coinbase");
+
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "mine.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("When,Ticker,Side,Shares,Cost\n2025-03-03,AAPL,Buy,2,190\n"),
+  });
+  await expect(page.getByLabel("Source")).toHaveValue("generic");
+  await expect(page.getByLabel("Price column")).toHaveValue("Cost");
+  await page.getByLabel("Price column").selectOption("");
+  await page.getByRole("button", { name: "Preview" }).click();
+  const message = "Choose the file's Price column: the mapping names none, and every row needs it";
+  await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+  await expect(page.getByLabel("Price column")).toHaveAccessibleDescription(message);
+  await expectAccessible(page);
+  await page.getByLabel("Price column").selectOption("Cost");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByLabel("Summary")).toBeVisible();
 });

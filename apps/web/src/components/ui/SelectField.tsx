@@ -31,12 +31,17 @@ export function SelectField<V extends string>({
   options,
   onChange,
   className,
+  error,
+  disabled,
 }: {
   label: string;
   value: V;
   options: readonly SelectOption<V>[];
   onChange: (value: V) => void;
   className?: string;
+  /** What is wrong with the choice, shown under it and read with it. */
+  error?: string | null;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -46,6 +51,9 @@ export function SelectField<V extends string>({
       </label>
       <select
         id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        disabled={disabled}
         className={inputClass}
         value={value}
         // The options are the only values the element can take.
@@ -57,6 +65,11 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-loss">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

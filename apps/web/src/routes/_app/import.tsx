@@ -1,7 +1,13 @@
-import { assetKinds } from "@ledgerline/contracts/browser";
+import {
+  assetKinds,
+  IMPORT_DETECT_MAX_CHARS,
+  importMappingMessages,
+  importRequiredColumns,
+} from "@ledgerline/contracts/browser";
 import type {
   AssetKind,
   ImportDateFormat,
+  ImportDetection,
   ImportMappingInput,
   ImportPreview,
   ImportPreviewRow,
@@ -28,7 +34,13 @@ import {
 import { errorMessage } from "../../lib/errors";
 import { textInput } from "../../lib/form";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
-import { formatDateTime } from "../../lib/format";
+import {
+  formatCalendarDate,
+  formatCurrency,
+  formatDateTime,
+  formatPrice,
+  formatQuantity,
+} from "../../lib/format";
 import { titled } from "../../lib/head";
 import {
   ImportLoading,
@@ -37,7 +49,7 @@ import {
   ToHistory,
 } from "../../components/loading/FormPagesLoading";
 import { trpc } from "../../lib/trpc";
-import { guessColumns, guessDelimiter, headerColumns } from "./import/-components/guess-mapping";
+import { fileHead, headerColumns } from "./import/-components/guess-mapping";
 import { SavedMappings } from "./import/-components/SavedMappings";
 
 export const Route = createFileRoute("/_app/import")({
@@ -89,13 +101,16 @@ const columnFields: { field: ColumnField; label: string; required: boolean }[] =
   { field: "assetType", label: "Asset type column", required: false },
 ];
 type ActionKind = "buy" | "sell" | "dividend" | "split" | "skip";
-const actionKinds: { kind: ActionKind; label: string; guess: string }[] = [
-  { kind: "buy", label: "Buy values", guess: "Buy, BUY, Bought" },
-  { kind: "sell", label: "Sell values", guess: "Sell, SELL, Sold" },
-  { kind: "dividend", label: "Dividend values", guess: "Dividend" },
-  { kind: "split", label: "Split values", guess: "Split" },
-  { kind: "skip", label: "Skip values", guess: "Deposit, Withdrawal, Interest, Transfer" },
+const actionKinds: { kind: ActionKind; label: string }[] = [
+  { kind: "buy", label: "Buy values" },
+  { kind: "sell", label: "Sell values" },
+  { kind: "dividend", label: "Dividend values" },
+  { kind: "split", label: "Split values" },
+  { kind: "skip", label: "Skip values" },
 ];
+
+type RequiredColumn = keyof typeof importRequiredColumns;
+const isRequired = (field: ColumnField): field is RequiredColumn => field in importRequiredColumns;
 
 interface MappingState {
   delimiter: "," | ";" | "\t";
@@ -116,19 +131,13 @@ const noMapping: MappingState = {
   actions: { buy: "", sell: "", dividend: "", split: "", skip: "" },
 };
 
-function guessedMapping(text: string): MappingState {
-  const delimiter = guessDelimiter(text);
-  return {
-    delimiter,
-    decimalSeparator: delimiter === ";" ? "," : ".",
-    dateFormat: "YYYY-MM-DD",
-    assetType: "STOCK",
-    columns: guessColumns(headerColumns(text, delimiter)),
-    actions: Object.fromEntries(actionKinds.map(({ kind, guess }) => [kind, guess])) as Record<
-      ActionKind,
-      string
-    >,
-  };
+/** The required columns a mapping leaves unchosen, each with the message naming it. */
+function missingColumns(state: MappingState): Partial<Record<ColumnField, string>> {
+  return Object.fromEntries(
+    (Object.keys(importRequiredColumns) as RequiredColumn[])
+      .filter((field) => !state.columns[field])
+      .map((field) => [field, importMappingMessages.columnMissing(importRequiredColumns[field])]),
+  );
 }
 
 function mappingInput(state: MappingState): ImportMappingInput {
@@ -164,8 +173,11 @@ function mappingInput(state: MappingState): ImportMappingInput {
   };
 }
 
-/** A saved mapping back into the form's state (action lists as the comma-separated text typed). */
-function mappingState(mapping: ImportMappingInput): MappingState {
+/**
+ * A saved mapping, or the server's guess from the file's first lines, back into the form's state
+ * (action lists as the comma-separated text typed).
+ */
+function mappingState(mapping: ImportMappingInput | ImportDetection["mapping"]): MappingState {
   const text = (values: readonly string[] | undefined) => (values ?? []).join(", ");
   return {
     delimiter: mapping.delimiter ?? ",",
@@ -196,6 +208,10 @@ function ImportPage() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [source, setSource] = useState<ImportSource>("schwab");
+  // What the server read from the file's first lines: its source, or a first guess at a mapping.
+  const [detected, setDetected] = useState<ImportDetection | null>(null);
+  // Unchosen required columns are pointed out once Preview was pressed without them.
+  const [checkColumns, setCheckColumns] = useState(false);
   const mappingForm = useForm({ defaultValues: noMapping });
   const mapping = useSelector(mappingForm.store, (state) => state.values);
   // New values (a file's guess, a saved mapping) keep the defaults: new defaults would be taken
@@ -207,6 +223,7 @@ function ImportPage() {
   const [result, setResult] = useState<ImportResult | null>(null);
   const [dragging, setDragging] = useState(false);
 
+  const detecting = useMutation(trpc.import.detect.mutationOptions());
   const previewing = useMutation(trpc.import.preview.mutationOptions());
   const importing = useMutation(trpc.import.run.mutationOptions());
 
@@ -214,10 +231,24 @@ function ImportPage() {
     if (!chosen) return;
     const text = await chosen.text();
     setFile({ name: chosen.name, text });
-    remap(guessedMapping(text));
+    remap(noMapping);
+    setDetected(null);
+    setCheckColumns(false);
     setPreview(null);
     setResult(null);
+    detecting.mutate(
+      { csv: fileHead(text, IMPORT_DETECT_MAX_CHARS) },
+      {
+        onSuccess: (answer) => {
+          setDetected(answer);
+          setSource(answer.source);
+          remap(mappingState(answer.mapping));
+        },
+      },
+    );
   }
+
+  const missing = source === "generic" && file ? missingColumns(mapping) : {};
 
   const request = () => ({
     source,
@@ -227,6 +258,10 @@ function ImportPage() {
 
   function runPreview() {
     setResult(null);
+    if (Object.keys(missing).length > 0) {
+      setCheckColumns(true);
+      return;
+    }
     previewing.mutate(request(), {
       onSuccess: (answer) => {
         setPreview(answer);
@@ -287,24 +322,43 @@ function ImportPage() {
           </label>
           {file && <p className="mt-3 text-sm">Chosen: {file.name}</p>}
         </div>
-        <SelectField
-          label="Source"
-          value={source}
-          options={sources}
-          onChange={(value) => {
-            setSource(value);
-            setPreview(null);
-          }}
-          className="max-w-xs"
-        />
+        <div className="max-w-md space-y-1">
+          <SelectField
+            label="Source"
+            value={source}
+            options={sources}
+            onChange={(value) => {
+              setSource(value);
+              setPreview(null);
+            }}
+            // Until the header is read: its answer would undo a choice made meanwhile.
+            disabled={detecting.isPending}
+            className="max-w-xs"
+          />
+          <p className="text-sm text-muted" aria-live="polite">
+            {detecting.isPending
+              ? "Reading the file's header..."
+              : detected && detected.source === source
+                ? detected.source === "generic"
+                  ? "No known export has this header: map its columns below (a first guess is filled in)."
+                  : `Detected from the file's header: ${sources.find((option) => option.value === source)?.label}.`
+                : null}
+          </p>
+        </div>
       </Card>
 
       {source === "generic" && file && (
         <Card className="space-y-4 p-6">
           <h2 className="text-lg font-semibold">2. Map the columns</h2>
           <p className="text-sm text-muted">
-            Guessed from the file's header; correct what is wrong, or apply a mapping you saved.
+            Guessed from the file's header and first rows; correct what is wrong, or apply a mapping
+            you saved.
           </p>
+          {detected?.source === "generic" && !detected.dateFormatCertain && (
+            <Alert tone="warning">
+              The file's dates read more than one way (as 03/04/2025 does): check the date format.
+            </Alert>
+          )}
           <SavedMappings
             current={() => mappingInput(mapping)}
             onApply={(saved) => {
@@ -330,6 +384,7 @@ function ImportPage() {
                     value={field.state.value ?? ""}
                     options={columnOptions}
                     onChange={(chosen) => field.handleChange(chosen || undefined)}
+                    error={checkColumns && isRequired(column) ? missing[column] : null}
                   />
                 )}
               </mappingForm.Field>
@@ -353,6 +408,9 @@ function ImportPage() {
           Preview
         </Button>
       </div>
+      {checkColumns && Object.keys(missing).length > 0 && (
+        <Alert tone="error">{Object.values(missing)[0]}</Alert>
+      )}
       {previewing.error && (
         <Alert tone="error">{errorMessage(previewing.error, "The preview failed")}</Alert>
       )}
@@ -431,7 +489,11 @@ function PreviewPanel({
             <tr className="border-b border-border text-left">
               {["Row", "Outcome", "Type", "Symbol", "Quantity", "Price", "Date", "Reason"].map(
                 (heading) => (
-                  <th key={heading} scope="col" className="px-2 py-2 font-semibold">
+                  <th
+                    key={heading}
+                    scope="col"
+                    className={`px-2 py-2 font-semibold ${heading === "Quantity" || heading === "Price" ? "text-right" : ""}`}
+                  >
                     {heading}
                   </th>
                 ),
@@ -463,10 +525,27 @@ function PreviewRow({ row }: { row: ImportPreviewRow }) {
       </td>
       <td className="px-2 py-1">{row.transactionType ?? ""}</td>
       <td className="px-2 py-1">{row.symbol ?? ""}</td>
-      <td className="px-2 py-1 tabular-nums">{row.quantity ?? ""}</td>
-      <td className="px-2 py-1 tabular-nums">{row.price ?? ""}</td>
-      <td className="px-2 py-1">{row.date ? formatDateTime(row.date) : ""}</td>
-      <td className="px-2 py-1">{row.message ?? ""}</td>
+      <td className="px-2 py-1 text-right tabular-nums">
+        {row.quantity ? formatQuantity(row.quantity) : ""}
+      </td>
+      <td className="px-2 py-1 text-right tabular-nums">
+        {/* A dividend's amount per share is money ($0.83); a price keeps its digits ($0.6712). */}
+        {row.price
+          ? row.transactionType === "DIVIDEND"
+            ? formatCurrency(row.price)
+            : formatPrice(row.price)
+          : ""}
+      </td>
+      <td className="px-2 py-1 whitespace-nowrap">
+        {/* A date the file gave without a time is that day, not midnight UTC in the reader's zone. */}
+        {row.date
+          ? row.dateOnly
+            ? formatCalendarDate(row.date.slice(0, 10))
+            : formatDateTime(row.date)
+          : ""}
+      </td>
+      {/* Wide enough to read on a phone: the table scrolls sideways rather than squeeze it. */}
+      <td className="min-w-80 px-2 py-1">{row.message ?? ""}</td>
     </tr>
   );
 }

@@ -1,9 +1,7 @@
-import type { ImportMappingInput } from "@ledgerline/contracts";
-
 /**
- * A first guess at an 'Other CSV' mapping from the file's header line, for the user to correct.
- * Only the header is read here (the server parses the file itself, with a CSV library); a
- * header cell is split on the separator and its surrounding quotes dropped.
+ * The file's header as the column choices of an 'Other CSV' mapping. Only the header is read
+ * here (the server parses the file itself, with a CSV library, and guesses the mapping from its
+ * first lines: import.detect); a header cell is split on the separator and its quotes dropped.
  */
 export function headerColumns(text: string, delimiter: string): string[] {
   const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
@@ -18,37 +16,20 @@ export function headerColumns(text: string, delimiter: string): string[] {
     .filter((cell) => cell !== "");
 }
 
-/** The separator the header line uses most: a semicolon, a tab or a comma. */
-export function guessDelimiter(text: string): "," | ";" | "\t" {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const count = (sign: string) => firstLine.split(sign).length - 1;
-  const best = ([";", "\t"] as const).find((sign) => count(sign) > count(","));
-  return best ?? ",";
-}
-
-const hints: Record<keyof ImportMappingInput["columns"], RegExp> = {
-  date: /date|time|datum|day/i,
-  symbol: /symbol|ticker|asset|instrument|wert/i,
-  action: /action|type|side|activity|art/i,
-  quantity: /quantity|qty|shares|units|amount of|stück/i,
-  price: /price|rate|kurs/i,
-  fees: /fee|commission|comm/i,
-  amount: /^(net )?amount$|subtotal/i,
-  notes: /note|description|memo/i,
-  currency: /currency|ccy/i,
-  assetType: /asset.?type|class|category/i,
-};
-
-/** Each mapped column guessed from the header names, the first match winning. */
-export function guessColumns(columns: readonly string[]): Partial<ImportMappingInput["columns"]> {
-  const guessed: Partial<ImportMappingInput["columns"]> = {};
-  const taken = new Set<string>();
-  for (const [field, pattern] of Object.entries(hints) as [keyof typeof hints, RegExp][]) {
-    const match = columns.find((column) => !taken.has(column) && pattern.test(column));
-    if (match) {
-      guessed[field] = match;
-      taken.add(match);
+/**
+ * The file's first lines for the server's detection: whole lines only, at most `maxChars`
+ * characters and the header and 50 rows (all it reads).
+ */
+export function fileHead(text: string, maxChars: number, lines = 51): string {
+  let end = 0;
+  for (let line = 0; line < lines; line++) {
+    const next = text.indexOf("\n", end);
+    if (next === -1 || next + 1 > maxChars) {
+      // The whole text when it is short enough, else up to the last whole line within the limit.
+      if (next === -1 && text.length <= maxChars) return text;
+      break;
     }
+    end = next + 1;
   }
-  return guessed;
+  return text.slice(0, end);
 }
