@@ -90,7 +90,7 @@ describe("text that is not free text", () => {
       ],
       [
         await t.trpc("mutation", "import.saveMapping", mapping("Broker", "Da\rte"), user.token),
-        "A column name",
+        "The Date column's name",
       ],
       [await t.trpc("query", "market.search", { query: "app\u0007le" }, user.token), "Search text"],
       [

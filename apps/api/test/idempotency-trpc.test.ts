@@ -135,9 +135,13 @@ describe("idempotencyKey on the tRPC door", () => {
       "logs.create",
       "auth.loginMfa",
     ]);
-    // Repeating these changes nothing by their nature: a preview writes nothing, and a split or
-    // dividend is never applied twice.
-    const idempotentByContent = new Set(["import.preview", "corporateActions.resync"]);
+    // Repeating these changes nothing by their nature: a detection and a preview write nothing,
+    // and a split or dividend is never applied twice.
+    const idempotentByContent = new Set([
+      "import.detect",
+      "import.preview",
+      "corporateActions.resync",
+    ]);
     const mutations = Object.entries(procedures).filter(([, p]) => p._def.type === "mutation");
     expect(mutations.length).toBeGreaterThan(15);
     const missing = mutations

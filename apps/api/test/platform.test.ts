@@ -167,6 +167,7 @@ describe("OpenAPI document", () => {
         "DELETE /api/alerts/{id}",
         "GET /api/notifications",
         "POST /api/notifications/read",
+        "POST /api/import/detect",
         "POST /api/import/preview",
         "POST /api/import",
         "GET /api/import/mappings",
