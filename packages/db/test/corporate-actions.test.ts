@@ -61,7 +61,7 @@ describe.each(await testDialects("the corporate actions repository tests"))(
       expect(
         history.map((t) => [t.transactionType, t.quantity, t.price, t.total, t.notes]),
       ).toEqual([
-        ["SPLIT", "30", "10", "300", "1:3 split"],
+        ["SPLIT", "30", "10", "300", "3-for-1 split, +20 shares"],
         ["BUY", "10", "30", "300", null],
       ]);
       // Someone else's position is not touched.
