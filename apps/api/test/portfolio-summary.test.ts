@@ -48,6 +48,8 @@ describe("portfolio summary", () => {
         gainLoss: "1094.75",
         gainLossPercent: 20.3674, // 1094.75 / 5375
         allocationPercent: 8.7462, // 6469.75 / 73971.8925
+        todayChange: "-21", // 25 x -0.84, the market's change per share today
+        todayChangePercent: -0.3235, // -21 / (6469.75 + 21)
         realizedGain: "225", // 15 x (230 - 215)
       },
       {
@@ -62,6 +64,8 @@ describe("portfolio summary", () => {
         gainLoss: "103.24",
         gainLossPercent: 12.9018,
         allocationPercent: 1.2213,
+        todayChange: "-2.94", // 2 x -1.47
+        todayChangePercent: -0.3244, // -2.94 / (903.44 + 2.94)
         realizedGain: "0",
       },
     ]);
@@ -76,7 +80,7 @@ describe("portfolio summary", () => {
     expect(rows(summary.crypto)).toEqual([
       {
         symbol: "BTC",
-        name: null,
+        name: "Bitcoin",
         quantity: "0.75",
         averagePurchasePrice: "85000",
         currentPrice: "88768.55",
@@ -86,11 +90,13 @@ describe("portfolio summary", () => {
         gainLoss: "2826.4125",
         gainLossPercent: 4.4336,
         allocationPercent: 90.0023,
+        todayChange: "843.51", // 0.75 x 1124.68, the coin's change over 24 hours
+        todayChangePercent: 1.2832, // 843.51 / (66576.4125 - 843.51)
         realizedGain: "250", // 0.25 x (86000 - 85000)
       },
       {
         symbol: "SHIB",
-        name: null,
+        name: "Shiba Inu",
         quantity: "1000000",
         averagePurchasePrice: "0.00001",
         currentPrice: "0.00002229",
@@ -100,6 +106,8 @@ describe("portfolio summary", () => {
         gainLoss: "12.29",
         gainLossPercent: 122.9,
         allocationPercent: 0.0301,
+        todayChange: "1.13", // 1000000 x 0.00000113
+        todayChangePercent: 5.3403, // 1.13 / (22.29 - 1.13)
         realizedGain: "0",
       },
     ]);
@@ -178,6 +186,9 @@ describe("portfolio summary", () => {
       currentValue: "480",
       costBasis: "440",
       gainLoss: "40",
+      // A last known price tells no change today: not a made-up zero.
+      todayChange: null,
+      todayChangePercent: null,
     });
     expect(summary.crypto.positions[0]).toMatchObject({
       symbol: "NOPE",

@@ -20,6 +20,8 @@ const section: SummarySection = {
       priceSource: "market",
       priceAsOf: null,
       allocationPercent: 100,
+      todayChange: "20",
+      todayChangePercent: 1.3514,
       realizedGain: "0",
     },
   ],

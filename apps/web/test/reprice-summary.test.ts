@@ -10,6 +10,8 @@ function position(fields: Partial<SummaryPosition> & Pick<SummaryPosition, "symb
     priceSource: "market",
     priceAsOf: null,
     allocationPercent: null,
+    todayChange: null,
+    todayChangePercent: null,
     realizedGain: "0",
     ...fields,
   } as SummaryPosition;
@@ -28,6 +30,8 @@ const summary: PortfolioSummary = {
         costBasis: "1000",
         gainLoss: "500",
         gainLossPercent: 50,
+        todayChange: "50",
+        todayChangePercent: 3.4483,
       }),
     ],
     totals: { currentValue: "1500", costBasis: "1000", gainLoss: "500", gainLossPercent: 50 },
@@ -73,6 +77,9 @@ describe("a live tick reprices the portfolio summary", () => {
       gainLoss: "600",
       gainLossPercent: 60,
       allocationPercent: 9.6386,
+      // 10 x the tick's 15 change per share today, against the 1450 it started from.
+      todayChange: "150",
+      todayChangePercent: 10.3448,
     });
     expect(next.stocks.totals).toEqual({
       currentValue: "1600",
@@ -105,6 +112,8 @@ describe("a live tick reprices the portfolio summary", () => {
       currentPrice: "32000",
       priceSource: "market",
       currentValue: "16000",
+      todayChange: "500", // 0.5 x 1000, where its last known price told none
+      todayChangePercent: 3.2258,
     });
     // 50 + 0.5 x 1000, against 1450 + the 15500 BTC was worth before today.
     expect(next.today).toEqual({ change: "550", changePercent: 3.2448 });
@@ -129,11 +138,12 @@ describe("a live tick reprices the portfolio summary", () => {
     expect(repriceSummary(summary, [tick("AAPL", "150", "5")])).toBe(summary);
   });
 
-  it("redraws only the holdings rows whose shown figures moved, not those whose share alone did", () => {
+  it("redraws a holdings row whose weight alone moved, since the row shows it", () => {
     const next = repriceSummary(summary, [tick("AAPL", "160", "15")]);
     const [btcBefore, btcAfter] = [summary.crypto.positions[0]!, next.crypto.positions[0]!];
     expect(btcAfter.allocationPercent).not.toBe(btcBefore.allocationPercent);
-    expect(sameShownFigures(btcBefore, btcAfter)).toBe(true);
+    expect(sameShownFigures(btcBefore, btcAfter)).toBe(false);
+    expect(sameShownFigures(btcBefore, { ...btcBefore })).toBe(true);
     expect(sameShownFigures(summary.stocks.positions[0]!, next.stocks.positions[0]!)).toBe(false);
     const marketPriced = { ...btcAfter, priceSource: "market" as const };
     expect(sameShownFigures(btcAfter, marketPriced)).toBe(false);

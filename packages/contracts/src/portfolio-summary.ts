@@ -31,7 +31,7 @@ export type PriceSource = (typeof priceSources)[number];
 export const summaryPosition = summaryFigures.extend({
   id: z.number().int(),
   symbol: z.string(),
-  /** The company's name for stocks when the market knows it. */
+  /** The company's (stocks) or the coin's name, when the market knows it. */
   name: z.string().nullable(),
   quantity: decimalString,
   averagePurchasePrice: decimalString,
@@ -44,6 +44,13 @@ export const summaryPosition = summaryFigures.extend({
   priceAsOf: z.iso.datetime({ offset: true }).nullable(),
   /** Share of the whole portfolio's current value, in percent. */
   allocationPercent: z.number().nullable(),
+  /**
+   * Today's change of the holding: quantity x the market's change per unit since the previous
+   * close (coins: over 24 hours). Null for a last known price, which tells no change.
+   */
+  todayChange: decimalString.nullable(),
+  /** That change against the holding's value before it, in percent; null with no change known. */
+  todayChangePercent: z.number().nullable(),
   /** Sum over the symbol's sells of quantity x (sell price - average price at the time). */
   realizedGain: decimalString,
 });

@@ -1,4 +1,4 @@
-import { percent, subtract, sum, type Decimal } from "./decimal";
+import { multiply, percent, subtract, sum, type Decimal } from "./decimal";
 
 /** What a holding (or a group of them) is worth against what it cost. */
 export interface ValueFigures {
@@ -21,4 +21,25 @@ export function totalFigures(parts: readonly Pick<ValueFigures, "currentValue" |
     sum(parts.map((part) => part.currentValue)),
     sum(parts.map((part) => part.costBasis)),
   );
+}
+
+/** A holding's change today and that change against its value before it, in percent. */
+export interface TodayFigures {
+  todayChange: Decimal | null;
+  todayChangePercent: number | null;
+}
+
+/**
+ * todayChange = quantity x the change per unit today; todayChangePercent = todayChange / (value
+ * now - todayChange) x 100. Both null when the change per unit is unknown (a last known price).
+ */
+export function todayFigures(
+  quantity: Decimal,
+  price: Decimal,
+  changePerUnit: Decimal | null,
+): TodayFigures {
+  if (changePerUnit === null) return { todayChange: null, todayChangePercent: null };
+  const todayChange = multiply(quantity, changePerUnit);
+  const before = subtract(multiply(quantity, price), todayChange);
+  return { todayChange, todayChangePercent: percent(todayChange, before) };
 }

@@ -19,6 +19,7 @@ import {
   percent,
   subtract,
   sum,
+  todayFigures,
   totalFigures,
   valueFigures,
   type Decimal,
@@ -53,6 +54,17 @@ interface MarketPrice {
   name: string | null;
 }
 
+/** The coins' names by symbol (a cached list); none when the market cannot list them. */
+async function coinNames(deps: AppDeps): Promise<Map<string, string>> {
+  try {
+    const list = await deps.market.crypto.listCurrencies();
+    return new Map(list.map((coin) => [coin.id, coin.name]));
+  } catch (error) {
+    deps.logger.warn({ err: error }, "no coin names for holdings");
+    return new Map();
+  }
+}
+
 /** The market's current prices; a symbol it cannot price is left out (and logged), never fatal. */
 async function marketPrices(
   deps: AppDeps,
@@ -76,13 +88,17 @@ async function marketPrices(
         }
       }
     } else {
-      for (const result of await deps.market.crypto.getQuotes(symbols)) {
+      const [quotes, names] = await Promise.all([
+        deps.market.crypto.getQuotes(symbols),
+        coinNames(deps),
+      ]);
+      for (const result of quotes) {
         if (result.ok) {
           prices.set(result.symbol, {
             price: result.quote.price,
             change: result.quote.change,
             asOf: null,
-            name: null,
+            name: names.get(result.symbol) ?? null,
           });
         } else {
           deps.logger.warn({ symbol: result.symbol, err: result.error }, "no price for a holding");
@@ -161,7 +177,7 @@ export async function portfolioSummary(scope: UserScope): Promise<PortfolioSumma
     incomeOf(scope),
   ]);
   const totalRealized = sum([...realized.values()]);
-  const positions = priced.map(({ held, price, source, asOf, name }) => ({
+  const positions = priced.map(({ held, price, source, asOf, name, change }) => ({
     assetType: held.assetType,
     view: {
       id: held.id,
@@ -174,6 +190,7 @@ export async function portfolioSummary(scope: UserScope): Promise<PortfolioSumma
       priceAsOf: asOf ? asOf.toISOString() : null,
       ...valueFigures(multiply(held.quantity, price), costBasis(held)),
       allocationPercent: null as number | null,
+      ...todayFigures(held.quantity, price, change),
       realizedGain: realized.get(keyOf(held.assetType, held.symbol)) ?? "0",
     } satisfies SummaryPosition,
   }));

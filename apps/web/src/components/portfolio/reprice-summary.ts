@@ -5,6 +5,7 @@ import {
   percent,
   subtract,
   sum,
+  todayFigures,
   totalFigures,
   valueFigures,
   type Decimal,
@@ -44,6 +45,7 @@ export function repriceSummary(
       currentPrice: live.price,
       priceSource: "market",
       ...valueFigures(multiply(held.quantity, live.price), held.costBasis),
+      ...todayFigures(held.quantity, live.price, live.change),
     };
     today = todayAfter(
       today,
