@@ -6,8 +6,10 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { driveAsync, driveSync, type SqliteDatabase, type Step, type Work } from "./database";
+import { CONNECTION_PRAGMAS } from "./connection-settings";
 import { openPostgresDatabase, type PostgresDatabase } from "./postgres";
 import * as schema from "./schema";
+import { openWorkerConnection, type WorkerConnection } from "./worker-connection";
 
 /** Drizzle's query builder; repositories build with it on either dialect (see database.ts). */
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -32,19 +34,24 @@ interface SqliteQuery {
   run(): { changes: number };
 }
 
+/** A built query's step, run by the connection its query was built on. */
+function runQuery(step: Extract<Step, { query: unknown }>): unknown {
+  const query = step.query as SqliteQuery;
+  switch (step.read) {
+    case "all":
+      return query.all();
+    case "first":
+    case "lock":
+      return query.get();
+    case "changes":
+      return query.run().changes;
+  }
+}
+
 /** One SQLite connection with the settings the product relies on, its Drizzle and its steps. */
 function sqliteConnection(url: string) {
   const sqlite = new BetterSqlite3(url);
-  // WAL so readers never wait for the writer, enforced foreign keys, and a busy timeout so a
-  // concurrent writer waits instead of failing.
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
-  // 32 MiB of page cache (SQLite's default is 2 MiB), taken only as pages are read: a write
-  // touches the table and its ten transaction-history indexes, and an import of 100,000 trades
-  // with the default cache spent two thirds of its SQLite time re-reading evicted index pages.
-  sqlite.pragma("cache_size = -32768");
+  for (const pragma of CONNECTION_PRAGMAS) sqlite.pragma(pragma);
   const db = drizzle({ client: sqlite, schema });
 
   const statements = new Map<string, BetterSqlite3.Statement>();
@@ -68,16 +75,7 @@ function sqliteConnection(url: string) {
     }
     // A transaction that runs to its end in one go has no turn to give up.
     if (step.read === "pause") return undefined;
-    const query = step.query as SqliteQuery;
-    switch (step.read) {
-      case "all":
-        return query.all();
-      case "first":
-      case "lock":
-        return query.get();
-      case "changes":
-        return query.run().changes;
-    }
+    return runQuery(step);
   }
 
   return { sqlite, db, execute, rawStatement };
@@ -133,6 +131,38 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       }
     } finally {
       own?.sqlite.close();
+    }
+  }
+
+  /** The thread of the long write transactions, started by the first (worker-connection.ts). */
+  let thread: WorkerConnection | null = null;
+
+  /**
+   * Runs `work` as `acrossTurns` does, on a connection on a thread of its own: its statements
+   * and its COMMIT (with the checkpoint that follows a large one) run beside the event loop.
+   * Drizzle's queries wait for their answer; the hand-written statements (an import's INSERTs)
+   * and the COMMIT are awaited, so other requests are answered while they run.
+   */
+  async function acrossTurnsOnThread<T>(work: (db: Db) => Work<T>): Promise<T> {
+    thread ??= openWorkerConnection(url);
+    const connection = thread;
+    await connection.open();
+    try {
+      await connection.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await driveAsync(work(connection.db), async (step) => {
+          if (step.read === "pause") return nextTurn();
+          if (step.read === "raw") return connection.statement(step.sql, step.params, step.pluck);
+          return runQuery(step);
+        });
+        await connection.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (await connection.exec("")) await connection.exec("ROLLBACK");
+        throw error;
+      }
+    } finally {
+      await connection.close();
     }
   }
 
@@ -198,11 +228,9 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       let ended!: () => void;
       pausing = new Promise((resolve) => (ended = resolve));
       try {
-        return await acrossTurns(
-          url === ":memory:" ? null : sqliteConnection(url),
-          "BEGIN IMMEDIATE",
-          work,
-        );
+        return url === ":memory:"
+          ? await acrossTurns(null, "BEGIN IMMEDIATE", work)
+          : await acrossTurnsOnThread(work);
       } finally {
         pausing = null;
         ended();
@@ -212,6 +240,7 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       sqlite.prepare("SELECT 1").get();
     },
     async close() {
+      await thread?.terminate();
       sqlite.close();
     },
   };

@@ -1,0 +1,92 @@
+import BetterSqlite3 from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createRepositories, type ImportedTrade, type Repositories } from "../src";
+import { openTestDatabase } from "../src/testing";
+
+const now = new Date("2026-03-02T15:00:00Z");
+
+describe("a long write transaction on a SQLite file", () => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let repos: Repositories;
+  let userId: number;
+
+  beforeEach(async () => {
+    handle = await openTestDatabase();
+    repos = createRepositories(handle);
+    userId = (await repos.users.create(
+      { email: "a@example.com", name: "A", passwordHash: "h" },
+      now,
+    ))!.id;
+  });
+  afterEach(() => handle.close());
+
+  it("waits for the file's write lock and writes on a thread of its own, the event loop turning meanwhile", async () => {
+    // Another process holds the file's write lock for a while (its own long write).
+    const other = new BetterSqlite3(handle.path);
+    other.exec("BEGIN IMMEDIATE");
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 10);
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        other.exec("COMMIT");
+        other.close();
+        resolve();
+      }, 300),
+    );
+    const trades: ImportedTrade[] = Array.from({ length: 2000 }, (_, i) => ({
+      assetType: "STOCK",
+      symbol: "AAPL",
+      transactionType: "BUY",
+      quantity: "1",
+      price: "100",
+      date: new Date(Date.UTC(2020, 0, 1) + i * 60_000),
+      notes: null,
+    }));
+    const started = performance.now();
+    // On the event loop's thread, BEGIN IMMEDIATE waited out SQLite's busy timeout holding the
+    // loop (the timer above could not release the lock) and failed after 5 s.
+    const outcome = await repos.portfolio.importTrades({
+      userId,
+      trades,
+      income: [],
+      now,
+      checkedAfter: null,
+    });
+    await released;
+    clearInterval(ticking);
+    expect(outcome).toEqual({ ok: true, imported: 2000, incomeAdded: 0 });
+    expect(performance.now() - started).toBeLessThan(4000);
+    expect(turns).toBeGreaterThan(5);
+    expect(await repos.portfolio.transactions(userId)).toHaveLength(2000);
+  });
+
+  it("rolls the thread's transaction back when the work fails, and the next one goes on", async () => {
+    const buy = (quantity: string, transactionType: "BUY" | "SELL"): ImportedTrade => ({
+      assetType: "STOCK",
+      symbol: "AAPL",
+      transactionType,
+      quantity,
+      price: "100",
+      date: new Date(Date.UTC(2020, 0, 1)),
+      notes: null,
+    });
+    const refused = await repos.portfolio.importTrades({
+      userId,
+      trades: [buy("1", "BUY"), buy("2", "SELL")],
+      income: [],
+      now,
+      checkedAfter: null,
+    });
+    expect(refused).toMatchObject({ ok: false, reason: "exceeds_holding" });
+    expect(
+      await repos.portfolio.importTrades({
+        userId,
+        trades: [buy("1", "BUY")],
+        income: [],
+        now,
+        checkedAfter: null,
+      }),
+    ).toEqual({ ok: true, imported: 1, incomeAdded: 0 });
+    expect(await repos.portfolio.transactions(userId)).toHaveLength(1);
+  });
+});
