@@ -9,6 +9,7 @@ import type {
   CryptoMarketProvider,
 } from "../../providers/types";
 import { KeyedRandom } from "../random";
+import { slices } from "../slices";
 import { DEFAULT_SIM_SEED, simProviderId } from "../stocks/simulated-stock-market";
 import { simCoins } from "./coins";
 import { CryptoMarketFactor, CryptoPriceModel } from "./crypto-price-model";
@@ -75,7 +76,9 @@ export class SimulatedCryptoMarket implements CryptoMarketProvider {
     const now = this.clock.now();
     const decimals = model.coin.decimals;
     const bars: HistoricalBar[] = [];
+    const slice = slices();
     for (let day = dayNumber(query.from); day <= dayNumber(query.to); day++) {
+      await slice();
       const start = day * MS_PER_DAY;
       if (start > now) break;
       const running = now < start + MS_PER_DAY;

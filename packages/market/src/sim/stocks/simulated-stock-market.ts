@@ -29,6 +29,7 @@ import type {
 import { SimulatedNews } from "../news/news-generator";
 import { DEFAULT_FAVICON_BASE_PATH } from "../news/publishers";
 import { KeyedRandom } from "../random";
+import { slices } from "../slices";
 import { buildCompanyProfiles, type CompanyProfile } from "./company-profiles";
 import { SimCorporateActions } from "./corporate-actions";
 import { MarketFactor, StockPriceModel, type SessionBar } from "./price-model";
@@ -352,7 +353,9 @@ export class SimulatedStockMarket implements StockMarketProvider {
     const last = this.days.lastIndexOnOrBefore(query.to);
     const todaysFactor = this.todaysFactor(profile.symbol, now);
     const bars: HistoricalBar[] = [];
+    const slice = slices();
     for (let index = first; index <= last; index++) {
+      await slice();
       const date = this.days.dateAt(index);
       const session = sessionOn(date)!;
       if (session.opensAt > now) break;
