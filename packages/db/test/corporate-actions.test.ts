@@ -192,5 +192,62 @@ describe.each(await testDialects("the corporate actions repository tests"))(
         ),
       ).toEqual({ ok: false, reason: "not_found" });
     });
+
+    describe("a symbol with many trades (after an import)", () => {
+      const many = 12_000;
+      beforeEach(async () => {
+        const outcome = await repos.portfolio.importTrades({
+          userId,
+          trades: Array.from({ length: many }, (_, i) => ({
+            assetType: "STOCK" as const,
+            symbol: "NVDA",
+            transactionType: "BUY" as const,
+            quantity: "1",
+            price: "100",
+            date: new Date(Date.UTC(2025, 0, 1) + i * 60_000),
+            notes: null,
+          })),
+          income: [],
+          now,
+          checkedAfter: null,
+        });
+        expect(outcome).toMatchObject({ ok: true });
+      });
+
+      it("reads and replays the trades with turns of the event loop between pages", async () => {
+        let turns = 0;
+        let running = true;
+        const tick = () => {
+          turns += 1;
+          if (running) setImmediate(tick);
+        };
+        setImmediate(tick);
+        const outcome = await apply(userId, "NVDA", [split("2026-02-02", "1", "4")]);
+        running = false;
+        expect(outcome).toEqual({ splitsWritten: 1, incomeAdded: 0, inconsistent: false });
+        // In one SQLite transaction the replay answered before the event loop turned once.
+        expect(turns).toBeGreaterThan(2);
+        expect(await held(userId, "NVDA")).toMatchObject({ quantity: String(many * 4) });
+      });
+
+      it("replays again when a trade arrives between its read and its write", async () => {
+        let applied = false;
+        const applying = apply(userId, "NVDA", [split("2026-02-02", "1", "4")]).then((outcome) => {
+          applied = true;
+          return outcome;
+        });
+        await new Promise((resolve) => setImmediate(resolve));
+        // A back-dated buy lands while the replay reads its pages.
+        await buy(userId, "NVDA", "10", "100", "2025-06-01");
+        const boughtWhileApplying = !applied;
+        expect(await applying).toMatchObject({ splitsWritten: 1, inconsistent: false });
+        expect(boughtWhileApplying).toBe(true);
+        const [splitRow] = (await repos.portfolio.transactions(userId)).filter(
+          (t) => t.transactionType === "SPLIT",
+        );
+        // The split multiplied what was held at its ex-date, the buy that arrived included.
+        expect(splitRow).toMatchObject({ quantity: String((many + 10) * 4) });
+      });
+    });
   },
 );
