@@ -198,3 +198,48 @@ describe("deeply nested JSON", () => {
     expect(deepest.body.message).not.toBe(jsonDepthMessage);
   });
 });
+
+describe("a large JSON body (an import's file)", () => {
+  const header = "transactionDate,type,symbol,transactionType,quantity,price,notes\n";
+  /** An import body of `bytes` of escaped quotes in one cell, followed by `tail`. */
+  const largeBody = (bytes: number, tail = "") =>
+    `{"source":"ledgerline","csv":${JSON.stringify(header + `"${'""'.repeat(bytes / 4)}"\n`)}${tail}}`;
+
+  it("is parsed beside the event loop, which turns meanwhile", async () => {
+    // 8 MB, refused for its depth only at its end: on the event loop the scan held it in one go.
+    const body = largeBody(8 * 1024 * 1024, `,"x":${arrays(MAX_JSON_DEPTH + 1)}`);
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      turns += 1;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const answer = await post("/api/import/preview", body);
+    running = false;
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: jsonDepthMessage, code: "BAD_REQUEST" });
+    expect(turns).toBeGreaterThan(20);
+  });
+
+  it("answers malformed JSON and a poisoned prototype as the small-body parser does", async () => {
+    const malformed = await post("/api/import/preview", largeBody(512 * 1024).slice(0, -1));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({
+      message: "The request body is not valid JSON",
+      code: "BAD_REQUEST",
+    });
+    const poisoned = await post("/api/import/preview", largeBody(512 * 1024, `,"__proto__":{}`));
+    expect(poisoned.status).toBe(400);
+    expect(poisoned.body).toEqual(malformed.body);
+  });
+
+  it("reaches the procedure parsed, as a small one does", async () => {
+    const csv =
+      `${header}2025-01-02T15:00:00.000Z,STOCK,AAPL,BUY,1,100,${"n".repeat(400)}\n`.repeat(1000);
+    const body = JSON.stringify({ source: "ledgerline", csv });
+    expect(body.length).toBeGreaterThan(256 * 1024);
+    const answer = await post("/api/import/preview", body);
+    expect(answer.status).toBe(200);
+  });
+});
