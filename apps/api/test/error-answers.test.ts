@@ -1,4 +1,5 @@
 import { MAX_JSON_DEPTH } from "@ledgerline/contracts";
+import { turnsDuring } from "@ledgerline/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonDepthMessage } from "../src/plugins/json-body";
 import { startTestApp, type TestApp } from "./support/test-app";
@@ -208,15 +209,7 @@ describe("a large JSON body (an import's file)", () => {
   it("is parsed beside the event loop, which turns meanwhile", async () => {
     // 8 MB, refused for its depth only at its end: on the event loop the scan held it in one go.
     const body = largeBody(8 * 1024 * 1024, `,"x":${arrays(MAX_JSON_DEPTH + 1)}`);
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      turns += 1;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const answer = await post("/api/import/preview", body);
-    running = false;
+    const { result: answer, turns } = await turnsDuring(() => post("/api/import/preview", body));
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message: jsonDepthMessage, code: "BAD_REQUEST" });
     expect(turns).toBeGreaterThan(20);

@@ -167,3 +167,24 @@ export async function testDialects(suite: string): Promise<TestDialect[]> {
   console.warn(`\n${"!".repeat(100)}\n${note}\n${"!".repeat(100)}\n`);
   return [sqlite];
 }
+
+/**
+ * Runs `work` while a ticker takes every turn of the event loop it is given, and answers the
+ * work's result and how many turns there were: work done in one synchronous go gets none.
+ */
+export async function turnsDuring<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const tick = () => {
+    turns += 1;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  try {
+    return { result: await work(), turns };
+  } finally {
+    running = false;
+  }
+}

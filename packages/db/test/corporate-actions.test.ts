@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRepositories, type Repositories, type SplitToApply } from "../src";
-import { testDialects } from "../src/testing";
+import { testDialects, turnsDuring } from "../src/testing";
 
 const now = new Date("2026-03-02T15:00:00Z");
 const on = (day: string) => new Date(`${day}T15:00:00Z`);
@@ -215,15 +215,9 @@ describe.each(await testDialects("the corporate actions repository tests"))(
       });
 
       it("reads and replays the trades with turns of the event loop between pages", async () => {
-        let turns = 0;
-        let running = true;
-        const tick = () => {
-          turns += 1;
-          if (running) setImmediate(tick);
-        };
-        setImmediate(tick);
-        const outcome = await apply(userId, "NVDA", [split("2026-02-02", "1", "4")]);
-        running = false;
+        const { result: outcome, turns } = await turnsDuring(() =>
+          apply(userId, "NVDA", [split("2026-02-02", "1", "4")]),
+        );
         expect(outcome).toEqual({ splitsWritten: 1, incomeAdded: 0, inconsistent: false });
         // In one SQLite transaction the replay answered before the event loop turned once.
         expect(turns).toBeGreaterThan(2);
