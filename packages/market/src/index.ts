@@ -37,7 +37,7 @@ export {
 export type { MarketErrorKind, MarketOperation } from "./errors";
 export { clockStartingAt, fixedClock, systemClock } from "./clock";
 export type { Clock, TimerHandle } from "./clock";
-export type { Decimal } from "./decimal";
+export type { Decimal } from "@ledgerline/money";
 export { parseCryptoSymbol, parseStockSymbol } from "./symbols";
 
 export type {

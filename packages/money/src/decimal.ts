@@ -134,11 +134,16 @@ export function sum(values: readonly Decimal[]): Decimal {
   return formatFixed(units, scale);
 }
 
-/** The product of `factors`, each step rounded half-up to `places`: a chain of growth factors. */
+/** The product of `factors`, each step rounded half-even to `places`: a chain of growth factors. */
 export function compound(factors: readonly Decimal[], places: number): Decimal {
   return (
     compoundFixed(factors, places) ??
-    canonical(factors.reduce((product, factor) => product.times(factor).round(places), new Big(1)))
+    canonical(
+      factors.reduce(
+        (product, factor) => product.times(factor).round(places, Big.roundHalfEven),
+        new Big(1),
+      ),
+    )
   );
 }
 
@@ -146,7 +151,19 @@ export function compound(factors: readonly Decimal[], places: number): Decimal {
 export function percent(part: Decimal, whole: Decimal, places = 4): number | null {
   if (isZero(whole)) return null;
   const Divider = dividerFor(places);
-  return Number(new Divider(part).times(100).div(whole).toFixed());
+  // + 0: a tiny loss rounds to -0, which is not the 0 a reader (or Object.is) expects.
+  return Number(new Divider(part).times(100).div(whole).toFixed()) + 0;
+}
+
+/** (value - base) / base * 100, rounded half-even to `places`; null when there is no base. */
+export function percentChange(value: Decimal, base: Decimal, places = 4): number | null {
+  return percent(subtract(value, base), base, places);
+}
+
+/** The mean of some figures, rounded half-even to `places`; null for none. */
+export function mean(values: readonly Decimal[], places: number): Decimal | null {
+  if (values.length === 0) return null;
+  return divide(sum(values), String(values.length), places);
 }
 
 /** The number of digits after the decimal point of a canonical decimal. */
@@ -161,6 +178,36 @@ export function decimalPlaces(value: Decimal): number {
  */
 export function withPlaces(value: Decimal, places: number): string {
   return new Big(value).toFixed(Math.max(places, decimalPlaces(value)));
+}
+
+/**
+ * A provider's figure read exactly: a JSON number through its shortest round-trip text (160.315,
+ * not 160.31499999999999773), or decimal text in any form big.js reads ("64090.00", "1e-8").
+ * Throws a RangeError on anything else: a provider's answer is either a number or broken.
+ */
+export function exactDecimal(value: number | string): Decimal {
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    throw new RangeError(`Not a finite number: ${value}`);
+  }
+  try {
+    return canonical(big(typeof value === "string" ? value.trim() : value));
+  } catch {
+    throw new RangeError(`Not a decimal number: ${String(value)}`);
+  }
+}
+
+/**
+ * An integer count of 10^-decimals units (cents, satoshis) as a decimal: 16031 with 2 is
+ * "160.31". Plain digit shifting: exact, and much cheaper than a division at the simulated
+ * market's volume.
+ */
+export function fromScaled(units: number, decimals: number): Decimal {
+  if (!Number.isSafeInteger(units)) throw new RangeError(`Not a safe integer: ${units}`);
+  if (units === 0) return "0";
+  const digits = String(Math.abs(units)).padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, "");
+  return `${units < 0 ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
 }
 
 // No leading "+": big.js refuses it, and the original answers "must be a number" for it.

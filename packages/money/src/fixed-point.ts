@@ -73,18 +73,10 @@ export function roundFixed(a: FixedPoint, places: number): string {
   return formatFixed(divideHalfEven(a.units, tenTo(a.scale - places)), places);
 }
 
-/** numerator / a positive denominator to the nearest integer, an exact tie away from zero. */
-function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
-  const quotient = numerator / denominator;
-  const remainder = numerator % denominator;
-  const twice = 2n * (remainder < 0n ? -remainder : remainder);
-  if (twice < denominator) return quotient;
-  return numerator < 0n ? quotient - 1n : quotient + 1n;
-}
-
 /**
- * The product of `factors`, rounded half-up to `places` decimals after each multiplication (as
- * big.js's times().round(places) chained); null if one of them is not plain decimal text.
+ * The product of `factors`, rounded half-even to `places` decimals after each multiplication (as
+ * big.js's times().round(places, roundHalfEven) chained); null if one of them is not plain
+ * decimal text.
  */
 export function compoundFixed(factors: readonly string[], places: number): string | null {
   let units = 1n;
@@ -95,7 +87,7 @@ export function compoundFixed(factors: readonly string[], places: number): strin
     units *= x.units;
     scale += x.scale;
     if (scale > places) {
-      units = divideHalfUp(units, tenTo(scale - places));
+      units = divideHalfEven(units, tenTo(scale - places));
       scale = places;
     }
   }

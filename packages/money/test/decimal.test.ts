@@ -4,10 +4,14 @@ import {
   add,
   compare,
   divide,
+  exactDecimal,
+  fromScaled,
   fromStored,
+  mean,
   multiply,
   parseDecimal,
   percent,
+  percentChange,
   sum,
   toStored,
   withPlaces,
@@ -53,6 +57,50 @@ describe("decimals", () => {
   it("give no percentage of nothing", () => {
     expect(percent("5", "0")).toBeNull();
     expect(percent("1", "3", 2)).toBe(33.33);
+  });
+
+  it("compute a change in percent exactly, ties to even, never a negative zero", () => {
+    expect(percent("-1693.81", "84927.78")).toBe(-1.9944);
+    expect(percentChange("160.315", "163.64")).toBe(-2.0319);
+    expect(percentChange("5", "0")).toBeNull();
+    // 0.01 on 20000 is exactly 0.00005 %: the tie goes to the even 0, as every rounding here.
+    expect(percentChange("20000.01", "20000")).toBe(0);
+    expect(percentChange("20000.03", "20000")).toBe(0.0002);
+    expect(Object.is(percentChange("19999.99", "20000"), 0)).toBe(true);
+  });
+
+  it("average figures exactly", () => {
+    expect(mean(["0.1", "0.2"], 4)).toBe("0.15");
+    expect(mean(["0.00005", "0"], 4)).toBe("0");
+    expect(mean([], 4)).toBeNull();
+  });
+});
+
+describe("provider figures", () => {
+  it("read JSON numbers exactly as written, without binary noise", () => {
+    expect(exactDecimal(160.315)).toBe("160.315");
+    expect(exactDecimal(0.1)).toBe("0.1");
+    expect(exactDecimal(1e-8)).toBe("0.00000001");
+    expect(exactDecimal(642646396.0)).toBe("642646396");
+    expect(exactDecimal(-0)).toBe("0");
+    expect(() => exactDecimal(Number.NaN)).toThrow(RangeError);
+  });
+
+  it("read decimal text in its canonical form and refuse anything else", () => {
+    expect(exactDecimal("64090.00")).toBe("64090");
+    expect(exactDecimal(" 0.000012340 ")).toBe("0.00001234");
+    expect(exactDecimal("-0.0")).toBe("0");
+    expect(exactDecimal("1e-8")).toBe("0.00000001");
+    expect(() => exactDecimal("12abc")).toThrow(RangeError);
+  });
+
+  it("shift scaled integers into decimals exactly", () => {
+    expect(fromScaled(16031, 2)).toBe("160.31");
+    expect(fromScaled(16030, 2)).toBe("160.3");
+    expect(fromScaled(-5, 2)).toBe("-0.05");
+    expect(fromScaled(2150, 8)).toBe("0.0000215");
+    expect(fromScaled(0, 8)).toBe("0");
+    expect(() => fromScaled(0.5, 2)).toThrow(RangeError);
   });
 });
 

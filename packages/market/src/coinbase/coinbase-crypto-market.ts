@@ -1,6 +1,6 @@
 import type { CryptoCurrency, HistoricalBar } from "@ledgerline/contracts";
 import { addDays, dayNumber, minDate } from "../calendar/dates";
-import { decimalFromNumber, normalizeDecimal, type Decimal } from "../decimal";
+import { exactDecimal, type Decimal } from "@ledgerline/money";
 import { type MarketOperation } from "../errors";
 import { getJson, parseUpstream, toProviderError, type FetchFunction } from "../http/upstream";
 import type { Crypto24hStats, CryptoCandlesQuery, CryptoMarketProvider } from "../providers/types";
@@ -58,7 +58,7 @@ export class CoinbaseCryptoMarket implements CryptoMarketProvider {
 
   private decimal(value: string, operation: MarketOperation): Decimal {
     try {
-      return normalizeDecimal(value);
+      return exactDecimal(value);
     } catch (error) {
       throw toProviderError(error, operation);
     }
@@ -129,7 +129,7 @@ export class CoinbaseCryptoMarket implements CryptoMarketProvider {
 
   private candleDecimal(value: number | string): Decimal {
     try {
-      return typeof value === "number" ? decimalFromNumber(value) : normalizeDecimal(value);
+      return exactDecimal(value);
     } catch (error) {
       throw toProviderError(error, "bars");
     }

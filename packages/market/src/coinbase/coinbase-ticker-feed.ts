@@ -1,6 +1,6 @@
 import WebSocket from "ws";
 import type { Clock, TimerHandle } from "../clock";
-import { normalizeDecimal } from "../decimal";
+import { exactDecimal } from "@ledgerline/money";
 import { toCryptoQuote } from "../service/crypto-market-service";
 import { pollingTickSource } from "../stream/polling-tick-source";
 import type { Instrument, PriceTick, TickSource } from "../stream/price-ticks";
@@ -195,11 +195,11 @@ export class CoinbaseTickerFeed implements TickSource {
       if (!product) return;
       let tick: PriceTick;
       try {
-        const price = normalizeDecimal(ticker.data.price);
+        const price = exactDecimal(ticker.data.price);
         const quote = toCryptoQuote(product.symbol, price, {
-          open: normalizeDecimal(ticker.data.open_24h),
-          high: normalizeDecimal(ticker.data.high_24h),
-          low: normalizeDecimal(ticker.data.low_24h),
+          open: exactDecimal(ticker.data.open_24h),
+          high: exactDecimal(ticker.data.high_24h),
+          low: exactDecimal(ticker.data.low_24h),
           last: price,
           volume: Number(ticker.data.volume_24h),
         });

@@ -10,7 +10,7 @@ import { sentiments } from "@ledgerline/contracts";
 import { newYorkDate } from "../calendar/new-york-time";
 import { lastCompletedSession, previousTradingDay } from "../calendar/nyse-calendar";
 import { systemClock, type Clock } from "../clock";
-import { decimalFromNumber } from "../decimal";
+import { exactDecimal } from "@ledgerline/money";
 import { MarketDataError, type MarketOperation } from "../errors";
 import {
   getJson,
@@ -74,7 +74,7 @@ type BarFields = {
 const NO_TRADES: SnapshotBar = { open: null, high: null, low: null, close: "0", volume: 0 };
 
 function positive(value: number | null | undefined): string | null {
-  return value === null || value === undefined || value <= 0 ? null : decimalFromNumber(value);
+  return value === null || value === undefined || value <= 0 ? null : exactDecimal(value);
 }
 
 function toSnapshotBar(bar: BarFields | null | undefined): SnapshotBar {
@@ -83,7 +83,7 @@ function toSnapshotBar(bar: BarFields | null | undefined): SnapshotBar {
     open: positive(bar.o),
     high: positive(bar.h),
     low: positive(bar.l),
-    close: decimalFromNumber(bar.c ?? 0),
+    close: exactDecimal(bar.c ?? 0),
     volume: bar.v ?? 0,
   };
 }
@@ -200,8 +200,8 @@ export class PolygonStockMarket implements StockMarketProvider {
       symbol: ticker,
       type: "split",
       exDate: split.execution_date,
-      splitFrom: decimalFromNumber(split.split_from),
-      splitTo: decimalFromNumber(split.split_to),
+      splitFrom: exactDecimal(split.split_from),
+      splitTo: exactDecimal(split.split_to),
     }));
   }
 
@@ -211,7 +211,7 @@ export class PolygonStockMarket implements StockMarketProvider {
       type: "dividend",
       exDate: dividend.ex_dividend_date,
       ...(dividend.pay_date ? { payDate: dividend.pay_date } : {}),
-      cashAmount: decimalFromNumber(dividend.cash_amount),
+      cashAmount: exactDecimal(dividend.cash_amount),
     }));
   }
 
@@ -469,10 +469,10 @@ export class PolygonStockMarket implements StockMarketProvider {
         bars.push({
           date: newYorkDate(bar.t),
           t: bar.t,
-          o: decimalFromNumber(bar.o),
-          h: decimalFromNumber(bar.h ?? Math.max(bar.o, bar.c)),
-          l: decimalFromNumber(bar.l ?? Math.min(bar.o, bar.c)),
-          c: decimalFromNumber(bar.c),
+          o: exactDecimal(bar.o),
+          h: exactDecimal(bar.h ?? Math.max(bar.o, bar.c)),
+          l: exactDecimal(bar.l ?? Math.min(bar.o, bar.c)),
+          c: exactDecimal(bar.c),
           v: bar.v ?? 0,
         });
       }

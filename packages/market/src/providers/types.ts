@@ -7,7 +7,7 @@ import type {
   ProviderMarketStatus,
   NewsArticle,
 } from "@ledgerline/contracts";
-import type { Decimal } from "../decimal";
+import type { Decimal } from "@ledgerline/money";
 
 /**
  * The provider interfaces: one method per upstream call of spec section 7, answering in domain

@@ -1,7 +1,7 @@
 import type { HistoricalBar } from "@ledgerline/contracts";
 import { addDays, maxDate, minDate } from "../calendar/dates";
 import type { Clock } from "../clock";
-import { compareDecimals, type Decimal } from "../decimal";
+import { compare, type Decimal } from "@ledgerline/money";
 import type { CryptoMarketProvider } from "../providers/types";
 import type { SingleFlight } from "../resilience/single-flight";
 import type { DateRange, MarketStore } from "../store/market-store";
@@ -98,8 +98,8 @@ export class CryptoBarHistory {
       return {
         ...candle,
         c: price,
-        h: compareDecimals(price, candle.h) > 0 ? price : candle.h,
-        l: compareDecimals(price, candle.l) < 0 ? price : candle.l,
+        h: compare(price, candle.h) > 0 ? price : candle.h,
+        l: compare(price, candle.l) < 0 ? price : candle.l,
       };
     } catch {
       // The chart still shows history when today's figures are unavailable.

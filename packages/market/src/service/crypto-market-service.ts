@@ -7,7 +7,7 @@ import {
   type HistoricalBar,
   type TimeRange,
 } from "@ledgerline/contracts";
-import { percentOf, subtractDecimals, type Decimal } from "../decimal";
+import { percent, subtract, type Decimal } from "@ledgerline/money";
 import { toMarketDataError, type MarketDataError } from "../errors";
 import type { Clock } from "../clock";
 import type { Crypto24hStats, CryptoMarketProvider } from "../providers/types";
@@ -28,14 +28,14 @@ export type CryptoQuoteResult =
 
 /** The crypto data record: change = last - open over 24 h, and its percent of the open. */
 export function toCryptoQuote(symbol: string, spot: Decimal, stats: Crypto24hStats): CryptoQuote {
-  const change = subtractDecimals(stats.last, stats.open);
+  const change = subtract(stats.last, stats.open);
   return {
     symbol,
     price: spot,
     currency: QUOTE_CURRENCY,
     open: stats.open,
     change,
-    changePercent: percentOf(change, stats.open),
+    changePercent: percent(change, stats.open) ?? 0,
     volume: stats.volume,
     high24h: stats.high,
     low24h: stats.low,

@@ -5,7 +5,7 @@ import {
   type MarketMovers,
   type StockSnapshot,
 } from "@ledgerline/contracts";
-import { isZeroDecimal, percentChange, subtractDecimals, type Decimal } from "../decimal";
+import { isZero, percentChange, subtract, type Decimal } from "@ledgerline/money";
 import type { TickerDayBar, TickerSnapshot } from "../providers/types";
 
 /**
@@ -14,11 +14,11 @@ import type { TickerDayBar, TickerSnapshot } from "../providers/types";
 
 /** The day's close and volume both 0: no trade yet today, so the market counts as closed. */
 export function isMarketClosed(snapshot: TickerSnapshot): boolean {
-  return isZeroDecimal(snapshot.day.close) && snapshot.day.volume === 0;
+  return isZero(snapshot.day.close) && snapshot.day.volume === 0;
 }
 
 function priceOf(snapshot: TickerSnapshot): string {
-  if (!isZeroDecimal(snapshot.day.close)) return snapshot.day.close;
+  if (!isZero(snapshot.day.close)) return snapshot.day.close;
   return snapshot.prevDay?.close ?? "0";
 }
 
@@ -45,8 +45,8 @@ export function toStockSnapshot(
     symbol: snapshot.ticker,
     companyName,
     price,
-    change: subtractDecimals(price, previousClose),
-    changePercent: percentChange(price, previousClose),
+    change: subtract(price, previousClose),
+    changePercent: percentChange(price, previousClose) ?? 0,
     marketCap: 0,
     volume: shown?.volume ?? 0,
     timestamp: new Date(snapshot.updatedAt).toISOString(),
@@ -78,7 +78,8 @@ export function toMarketMovers(
     return {
       symbol: snapshot.ticker,
       price,
-      changePercent: closed || !snapshot.prevDay ? 0 : percentChange(price, snapshot.prevDay.close),
+      changePercent:
+        closed || !snapshot.prevDay ? 0 : (percentChange(price, snapshot.prevDay.close) ?? 0),
       volume: closed ? 0 : snapshot.day.volume,
       marketStatus,
     };
@@ -107,8 +108,8 @@ export function toPreviousSessionMovers(
   const marketStatus = marketMessages.marketClosedShowingPreviousDay;
   const movers = session.flatMap(({ ticker, bar }): MarketMover[] => {
     const before = closeBefore(ticker);
-    if (!before || isZeroDecimal(before) || bar.volume < MOVERS_MIN_VOLUME) return [];
-    const changePercent = percentChange(bar.close, before);
+    if (!before || isZero(before) || bar.volume < MOVERS_MIN_VOLUME) return [];
+    const changePercent = percentChange(bar.close, before) ?? 0;
     return [{ symbol: ticker, price: bar.close, changePercent, volume: bar.volume, marketStatus }];
   });
   const ranked = movers.sort(

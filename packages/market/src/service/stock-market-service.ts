@@ -27,7 +27,7 @@ import {
   sessionInProgress,
 } from "../calendar/nyse-calendar";
 import type { Clock } from "../clock";
-import { meanPercent, percentChange, type Decimal } from "../decimal";
+import { mean, percentChange, type Decimal } from "@ledgerline/money";
 import { MarketDataError, toMarketDataError } from "../errors";
 import type {
   SnapshotBar,
@@ -77,6 +77,8 @@ export interface StockMarketServiceDependencies {
 }
 
 const DAY_MS = 86_400_000;
+/** A change in percent, and the mean of some, to four places, as every quote's. */
+const PERCENT_DECIMALS = 4;
 
 /** One finished session's bars by ticker, as cached (a plain object, so any cache can hold it). */
 type SessionBars = Record<string, SnapshotBar>;
@@ -456,7 +458,7 @@ export class StockMarketService {
             name: snapshot.companyName,
             price: snapshot.price,
             previousClose: snapshot.previousClose,
-            changePercent: percentChange(snapshot.price, snapshot.previousClose),
+            changePercent: percentChange(snapshot.price, snapshot.previousClose) ?? 0,
           };
         } catch {
           return { ticker, name: "", price: "0", previousClose: "0", changePercent: 0 };
@@ -579,7 +581,12 @@ export class StockMarketService {
         return {
           symbolCount: snapshots.length,
           totalVolume: snapshots.reduce((sum, snapshot) => sum + snapshot.volume, 0),
-          averageChangePercent: meanPercent(snapshots.map((snapshot) => snapshot.changePercent)),
+          averageChangePercent: Number(
+            mean(
+              snapshots.map((snapshot) => String(snapshot.changePercent)),
+              PERCENT_DECIMALS,
+            ) ?? 0,
+          ),
           advancers: snapshots.filter((snapshot) => snapshot.changePercent > 0).length,
           decliners: snapshots.filter((snapshot) => snapshot.changePercent < 0).length,
           unchanged: snapshots.filter((snapshot) => snapshot.changePercent === 0).length,

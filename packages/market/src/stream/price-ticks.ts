@@ -1,5 +1,5 @@
 import type { CryptoQuote, StockSnapshot } from "@ledgerline/contracts";
-import type { Decimal } from "../decimal";
+import type { Decimal } from "@ledgerline/money";
 
 export type AssetType = "STOCK" | "CRYPTO";
 

@@ -1,7 +1,7 @@
 import { marketMessages } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../src/clock";
-import { percentChange } from "../../src/decimal";
+import { percentChange } from "@ledgerline/money";
 import { MarketDataError } from "../../src/errors";
 import { InMemoryMarketCache, type CacheEntry } from "../../src/resilience/cache";
 import { callsTo } from "../support/controllable-provider";

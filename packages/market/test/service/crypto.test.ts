@@ -1,6 +1,6 @@
 import { cryptoQuote, marketMessages } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
-import { subtractDecimals } from "../../src/decimal";
+import { subtract } from "@ledgerline/money";
 import { toCryptoQuote } from "../../src/service/crypto-market-service";
 import { serviceAt } from "../support/service";
 import { DURING_SESSION } from "../support/times";
@@ -40,7 +40,7 @@ describe("crypto quotes", () => {
     const { market, crypto } = serviceAt(DURING_SESSION);
     const [btc, shib] = [await market.crypto.getQuote("btc"), await market.crypto.getQuote("SHIB")];
     expect(cryptoQuote.safeParse(btc).success).toBe(true);
-    expect(btc.change).toBe(subtractDecimals(btc.price, btc.open));
+    expect(btc.change).toBe(subtract(btc.price, btc.open));
     expect(shib.price).toMatch(/^0\.0000\d+$/);
     await market.crypto.getQuote("BTC");
     expect(crypto.calls.map((call) => call.method)).toEqual([

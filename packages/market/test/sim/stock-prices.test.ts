@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isTradingDay, sessionOn } from "../../src/calendar/nyse-calendar";
-import { percentChange, subtractDecimals } from "../../src/decimal";
+import { percentChange, subtract } from "@ledgerline/money";
 import { toStockSnapshot } from "../../src/service/snapshot-view";
 import { simAt } from "../support/sim";
 import {
@@ -99,7 +99,7 @@ describe("simulated snapshots during the session", () => {
     expect(view.open).toBe(today!.o);
     expect(view.previousClose).toBe(yesterday!.c);
     expect(view.price).toBe(today!.c);
-    expect(view.change).toBe(subtractDecimals(view.price, view.previousClose));
+    expect(view.change).toBe(subtract(view.price, view.previousClose));
     expect(view.changePercent).toBe(percentChange(view.price, view.previousClose));
     expect(view.marketStatus).toBe(marketMessages.marketOpen);
   });

@@ -1,7 +1,7 @@
 import type { CryptoCurrency, HistoricalBar } from "@ledgerline/contracts";
 import { dayNumber } from "../../calendar/dates";
 import { systemClock, type Clock } from "../../clock";
-import { decimalFromScaled, type Decimal } from "../../decimal";
+import { fromScaled, type Decimal } from "@ledgerline/money";
 import { MarketDataError } from "../../errors";
 import type {
   Crypto24hStats,
@@ -50,7 +50,7 @@ export class SimulatedCryptoMarket implements CryptoMarketProvider {
 
   async getSpotPrice(symbol: string): Promise<Decimal> {
     const model = this.model(symbol);
-    return decimalFromScaled(model.priceAt(this.clock.now()), model.coin.decimals);
+    return fromScaled(model.priceAt(this.clock.now()), model.coin.decimals);
   }
 
   async get24hStats(symbol: string): Promise<Crypto24hStats> {
@@ -58,10 +58,10 @@ export class SimulatedCryptoMarket implements CryptoMarketProvider {
     const stats = model.statsAt(this.clock.now());
     const decimals = model.coin.decimals;
     return {
-      open: decimalFromScaled(stats.open, decimals),
-      high: decimalFromScaled(stats.high, decimals),
-      low: decimalFromScaled(stats.low, decimals),
-      last: decimalFromScaled(stats.last, decimals),
+      open: fromScaled(stats.open, decimals),
+      high: fromScaled(stats.high, decimals),
+      low: fromScaled(stats.low, decimals),
+      last: fromScaled(stats.last, decimals),
       volume: stats.volume,
     };
   }
@@ -86,10 +86,10 @@ export class SimulatedCryptoMarket implements CryptoMarketProvider {
       bars.push({
         date: new Date(start).toISOString().slice(0, 10),
         t: start,
-        o: decimalFromScaled(candle.open, decimals),
-        h: decimalFromScaled(candle.high, decimals),
-        l: decimalFromScaled(candle.low, decimals),
-        c: decimalFromScaled(candle.close, decimals),
+        o: fromScaled(candle.open, decimals),
+        h: fromScaled(candle.high, decimals),
+        l: fromScaled(candle.low, decimals),
+        c: fromScaled(candle.close, decimals),
         v: candle.volume,
       });
     }

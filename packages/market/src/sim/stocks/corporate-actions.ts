@@ -1,7 +1,7 @@
 import type { CorporateAction } from "@ledgerline/contracts";
 import { addDays, yearOf, type IsoDate } from "../../calendar/dates";
 import { isTradingDay, nextTradingDay } from "../../calendar/nyse-calendar";
-import { decimalFromScaled } from "../../decimal";
+import { fromScaled } from "@ledgerline/money";
 import type { KeyedRandom } from "../random";
 import type { CompanyProfile } from "./company-profiles";
 import { SIM_ANCHOR_DATE, SIM_HISTORY_START } from "./trading-days";
@@ -182,7 +182,7 @@ export class SimCorporateActions {
           type: "dividend",
           exDate,
           payDate: onOrAfterTradingDay(addDays(exDate, policy.payLagDays)),
-          cashAmount: decimalFromScaled(cents, 2),
+          cashAmount: fromScaled(cents, 2),
         });
       }
     }

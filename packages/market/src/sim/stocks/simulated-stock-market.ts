@@ -14,7 +14,7 @@ import {
   sessionOn,
 } from "../../calendar/nyse-calendar";
 import { systemClock, type Clock } from "../../clock";
-import { decimalFromScaled, percentChange } from "../../decimal";
+import { fromScaled, percentChange } from "@ledgerline/money";
 import { MarketDataError, type MarketOperation } from "../../errors";
 import type {
   CompanySearchQuery,
@@ -78,7 +78,7 @@ const NO_TRADES_YET: SnapshotBar = { open: null, high: null, low: null, close: "
  */
 function toDecimalBar(bar: SessionBar, splitFactor = 1): SnapshotBar {
   const cents = (value: number) =>
-    decimalFromScaled(splitFactor === 1 ? value : Math.max(1, Math.round(value / splitFactor)), 2);
+    fromScaled(splitFactor === 1 ? value : Math.max(1, Math.round(value / splitFactor)), 2);
   return {
     open: cents(bar.open),
     high: cents(bar.high),
@@ -294,13 +294,14 @@ export class SimulatedStockMarket implements StockMarketProvider {
       const snapshot = this.snapshotOf(profile, now);
       let move: number | undefined;
       if (open && snapshot.prevDay) {
-        move = percentChange(snapshot.day.close, snapshot.prevDay.close);
+        move = percentChange(snapshot.day.close, snapshot.prevDay.close) ?? 0;
       } else if (lastIndex !== undefined && lastIndex > this.firstBarIndex(profile)) {
         const model = this.model(profile);
-        move = percentChange(
-          decimalFromScaled(model.closeCents(lastIndex), 2),
-          decimalFromScaled(model.closeCents(lastIndex - 1), 2),
-        );
+        move =
+          percentChange(
+            fromScaled(model.closeCents(lastIndex), 2),
+            fromScaled(model.closeCents(lastIndex - 1), 2),
+          ) ?? 0;
       }
       if (move !== undefined) ranked.push({ snapshot, move });
     }
@@ -324,10 +325,12 @@ export class SimulatedStockMarket implements StockMarketProvider {
         lastMovePercent: (instant) => {
           const index = this.days.indexOf(lastCompletedSession(instant).date)!;
           if (index <= firstIndex) return undefined;
-          return percentChange(
-            decimalFromScaled(model.closeCents(index), 2),
-            decimalFromScaled(model.closeCents(index - 1), 2),
-            2,
+          return (
+            percentChange(
+              fromScaled(model.closeCents(index), 2),
+              fromScaled(model.closeCents(index - 1), 2),
+              2,
+            ) ?? undefined
           );
         },
       },
