@@ -69,6 +69,22 @@ describe("income form rules", () => {
     });
   });
 
+  it("checks amounts by the server's decimal rules: places and the bound, in its words", () => {
+    expect(
+      incomeFormProblems({
+        ...valid,
+        quantity: "1.123456789",
+        amountPerShare: "2000000000000",
+        total: "1e3",
+      }),
+    ).toEqual({
+      quantity: "Quantity can have at most 8 decimal places",
+      amountPerShare: "Amount per share must be at most 1,000,000,000,000",
+      total: incomeFormMessages.totalMustBePositive,
+    });
+    expect(computedTotal({ ...valid, quantity: "1.123456789" })).toBeUndefined();
+  });
+
   it("refuses a pay date before the ex-date", () => {
     expect(incomeFormProblems({ ...valid, payDate: "2026-02-12" })).toEqual({
       payDate: incomeFormMessages.payDateBeforeExDate,

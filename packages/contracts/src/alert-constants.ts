@@ -1,3 +1,5 @@
+import { mustBeGreaterThanZero } from "./amount-messages";
+
 /** Price alert limits, lists and messages: no zod, so the browser may import them (see browser.ts). */
 
 /** A user may keep this many alerts; one more is a 400. */
@@ -20,7 +22,7 @@ export const alertConditions = ["above", "below", "move"] as const;
 export const alertRepeats = ["once", "rearm"] as const;
 
 export const alertMessages = {
-  notPositive: "Value must be greater than 0",
+  notPositive: mustBeGreaterThanZero("Value"),
   percentTooLarge: `A move alert's percent must be at most ${MAX_ALERT_MOVE_PERCENT}`,
   tooMany: `You can keep at most ${MAX_ALERTS_PER_USER} alerts; delete one first`,
   notFound: "Alert not found",

@@ -11,6 +11,7 @@ export * from "./crypto-constants";
 export * from "./portfolio-constants";
 export * from "./portfolio-messages";
 export * from "./decimal-check";
+export * from "./amount-messages";
 export * from "./transaction-columns";
 export * from "./idempotency-constants";
 export * from "./api-key-constants";

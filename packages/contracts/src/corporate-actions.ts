@@ -1,6 +1,6 @@
 import { multiply } from "@ledgerline/money";
 import { z } from "zod";
-import { incomeFormMessages } from "./income-constants";
+import { incomeAmounts, incomeFormMessages } from "./income-constants";
 import { ledgerDate } from "./dates";
 import { calendarDate, decimalString, stockSymbol } from "./market";
 import { checkDecimal, decimalInputMessages } from "./decimal-check";
@@ -83,13 +83,10 @@ const incomeFields = z.object({
   symbol: stockSymbol,
   exDate: ledgerDate("The ex-date"),
   payDate: ledgerDate("The pay date"),
-  quantity: positiveAmount("Quantity", incomeFormMessages.quantityMustBePositive),
-  amountPerShare: positiveAmount(
-    "Amount per share",
-    incomeFormMessages.amountPerShareMustBePositive,
-  ),
+  quantity: positiveAmount(incomeAmounts.quantity),
+  amountPerShare: positiveAmount(incomeAmounts.amountPerShare),
   /** Defaults to quantity × amount per share; a broker's net-of-tax figure may differ. */
-  total: positiveAmount("Total", incomeFormMessages.totalMustBePositive).optional(),
+  total: positiveAmount(incomeAmounts.total).optional(),
 });
 
 /** A total left to be computed is held to the same bound as one typed in. */

@@ -1,4 +1,5 @@
 import { compare, decimalPlaces, parseDecimal, type Decimal } from "@ledgerline/money";
+import { mustBeGreaterThanZero, type AmountRule } from "./amount-messages";
 
 /**
  * The rules every decimal a client sends must meet (a trade's quantity and price, an alert's
@@ -22,9 +23,26 @@ export const decimalInputMessages = {
   tooSmall: (label: string) => `${label} must be at least -${maxText}`,
   tooManyPlaces: (label: string, places: number) =>
     `${label} can have at most ${places} decimal places`,
-  positive: (label: string) => `${label} must be greater than 0`,
+  positive: mustBeGreaterThanZero,
   notNegative: (label: string) => `${label} cannot be negative`,
 } as const;
+
+/**
+ * An amount typed into a form's box, checked by the rules below: its exact decimal text, or what
+ * is wrong with it in the server's words, with the field's own message for a box that holds no
+ * number greater than 0 (empty, "abc", "0", "-1").
+ */
+export function checkAmount(
+  text: string,
+  { label, positiveMessage }: AmountRule,
+): { value: Decimal; problem: null } | { value: undefined; problem: string } {
+  const checked = checkDecimal(text, label, { positiveMessage });
+  if (checked.ok) return { value: checked.value, problem: null };
+  return {
+    value: undefined,
+    problem: checked.rule === "number" ? positiveMessage : checked.message,
+  };
+}
 
 export interface DecimalRules {
   /** `positive` (the default): more than 0; `notNegative`: 0 or more; `any`: either sign. */

@@ -1,8 +1,10 @@
+import { amountRule, mustBeGreaterThanZero } from "./amount-messages";
+
 /** The spec's texts for watchlists, buying and selling (sections 4, 5 and 8). */
 export const portfolioMessages = {
-  quantityMustBePositive: "Quantity must be greater than 0",
-  purchasePriceMustBePositive: "Purchase price must be greater than 0",
-  sellPriceMustBePositive: "Sell price must be greater than 0",
+  quantityMustBePositive: mustBeGreaterThanZero("Quantity"),
+  purchasePriceMustBePositive: mustBeGreaterThanZero("Purchase price"),
+  sellPriceMustBePositive: mustBeGreaterThanZero("Sell price"),
   invalidSellQuantity: "Invalid sell quantity",
   failedToAddToPortfolio: "Failed to add to portfolio",
   failedToSellPosition: "Failed to sell position",
@@ -30,14 +32,11 @@ export const portfolioMessages = {
  * forms check them alike, with checkDecimal.
  */
 export const tradeAmounts = {
-  quantity: { label: "Quantity", positiveMessage: portfolioMessages.quantityMustBePositive },
-  purchasePrice: {
-    label: "Purchase price",
-    positiveMessage: portfolioMessages.purchasePriceMustBePositive,
-  },
-  sellPrice: { label: "Sell price", positiveMessage: portfolioMessages.sellPriceMustBePositive },
+  quantity: amountRule("Quantity"),
+  purchasePrice: amountRule("Purchase price"),
+  sellPrice: amountRule("Sell price"),
   /** A sell quantity: the spec's one message for any bad value. */
-  sellQuantity: { label: "Quantity", positiveMessage: portfolioMessages.invalidSellQuantity },
+  sellQuantity: amountRule("Quantity", portfolioMessages.invalidSellQuantity),
 } as const;
 
 export function cannotRemoveWhileHeld(symbol: string): string {

@@ -1,21 +1,22 @@
 import { z } from "zod";
 import { ledgerDateTime } from "./dates";
+import type { AmountRule } from "./amount-messages";
 import { decimalInput } from "./decimal-input";
 import { cryptoSymbol, decimalString, stockSymbol } from "./market";
 import { NOTES_MAX_LENGTH } from "./portfolio-constants";
 import { tradeAmounts } from "./portfolio-messages";
 
-/** A positive amount of a trade or an income entry; the message is the spec's where it has one. */
-export const positiveAmount = (label: string, positiveMessage: string) =>
+/**
+ * A positive amount of a trade or an income entry, by its name and its message for one not
+ * greater than 0 (tradeAmounts, incomeAmounts: the tables the web forms check with too).
+ */
+export const positiveAmount = ({ label, positiveMessage }: AmountRule) =>
   decimalInput(label, { positiveMessage });
 
-const tradeAmount = ({ label, positiveMessage }: { label: string; positiveMessage: string }) =>
-  positiveAmount(label, positiveMessage);
-
-export const quantity = tradeAmount(tradeAmounts.quantity);
-export const purchasePrice = tradeAmount(tradeAmounts.purchasePrice);
-export const sellPrice = tradeAmount(tradeAmounts.sellPrice);
-export const sellQuantity = tradeAmount(tradeAmounts.sellQuantity);
+export const quantity = positiveAmount(tradeAmounts.quantity);
+export const purchasePrice = positiveAmount(tradeAmounts.purchasePrice);
+export const sellPrice = positiveAmount(tradeAmounts.sellPrice);
+export const sellQuantity = positiveAmount(tradeAmounts.sellQuantity);
 
 const notes = z
   .string()

@@ -1,4 +1,4 @@
-import { checkDecimal, portfolioMessages, tradeAmounts } from "@ledgerline/contracts/browser";
+import { checkAmount, portfolioMessages, tradeAmounts } from "@ledgerline/contracts/browser";
 import { compare, multiply, parseDecimal } from "@ledgerline/money";
 
 /**
@@ -6,19 +6,6 @@ import { compare, multiply, parseDecimal } from "@ledgerline/money";
  * inputs hold. An amount is checked by the contracts' decimal rules, the ones the server applies
  * to what the form sends; amounts are compared and multiplied exactly; nothing here rounds.
  */
-
-type TradeAmount = (typeof tradeAmounts)[keyof typeof tradeAmounts];
-
-/**
- * An amount typed into a box, checked by the contracts' rules: its exact decimal text, or what
- * is wrong with it in the server's words, with the spec's message for a box that holds no number
- * greater than 0.
- */
-function checkAmount(text: string, amount: TradeAmount) {
-  const checked = checkDecimal(text, amount.label, { positiveMessage: amount.positiveMessage });
-  if (checked.ok) return { value: checked.value, problem: null };
-  return { problem: checked.rule === "number" ? amount.positiveMessage : checked.message };
-}
 
 /** The amount typed, as exact decimal text, if the server will take it as an amount. */
 export function positiveAmount(text: string): string | undefined {

@@ -1,13 +1,15 @@
 import type { IncomeCreateInput, IncomeEntry } from "@ledgerline/contracts";
 import {
+  checkAmount,
   dateInFuture,
   dateOutOfRange,
+  incomeAmounts,
   incomeFormMessages,
   marketMessages,
   STOCK_SYMBOL_PATTERN,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
-import { compare, multiply, parseDecimal } from "@ledgerline/money";
+import { compare, multiply } from "@ledgerline/money";
 import { localDateInput } from "../../../../lib/datetime-local";
 
 /**
@@ -56,15 +58,10 @@ export function incomeFormOf(entry: IncomeEntry): IncomeFormValues {
     : { ...values, total: entry.total };
 }
 
-function positive(text: string): string | undefined {
-  const amount = parseDecimal(text.trim());
-  return amount !== undefined && compare(amount, "0") > 0 ? amount : undefined;
-}
-
 /** quantity × amount per share, exact; undefined until both are valid. */
 export function computedTotal(values: IncomeFormValues): string | undefined {
-  const quantity = positive(values.quantity);
-  const amount = positive(values.amountPerShare);
+  const quantity = checkAmount(values.quantity, incomeAmounts.quantity).value;
+  const amount = checkAmount(values.amountPerShare, incomeAmounts.amountPerShare).value;
   return quantity && amount ? multiply(quantity, amount) : undefined;
 }
 
@@ -91,12 +88,10 @@ export function incomeFormProblems(
   else if (values.exDate && values.payDate < values.exDate) {
     problems.payDate = incomeFormMessages.payDateBeforeExDate;
   }
-  if (!positive(values.quantity)) problems.quantity = incomeFormMessages.quantityMustBePositive;
-  if (!positive(values.amountPerShare)) {
-    problems.amountPerShare = incomeFormMessages.amountPerShareMustBePositive;
-  }
-  if (values.total.trim() !== "" && !positive(values.total)) {
-    problems.total = incomeFormMessages.totalMustBePositive;
+  for (const field of ["quantity", "amountPerShare", "total"] as const) {
+    if (field === "total" && values.total.trim() === "") continue;
+    const { problem } = checkAmount(values[field], incomeAmounts[field]);
+    if (problem) problems[field] = problem;
   }
   return problems;
 }
