@@ -161,7 +161,12 @@ async function time(label: string, read: () => Promise<unknown>) {
   );
 }
 for (const range of portfolioHistoryRanges) {
-  await time(`history ${range}`, () => portfolioHistory(scope, { range }));
+  await time(`history ${range}`, () =>
+    portfolioHistory(scope, { range, benchmark: "contributions" }),
+  );
+  await time(`history ${range} return`, () =>
+    portfolioHistory(scope, { range, benchmark: "return" }),
+  );
 }
 for (const range of performanceRanges) {
   await time(`performance ${range}`, () => portfolioPerformance(scope, range));
@@ -212,7 +217,7 @@ scheduleSnapshotRefresh(app.deps, user.id);
 await app.deps.background.settled();
 const recomputed = performance.now();
 recomputeBlocked.disable();
-await portfolioHistory(scope, { range: "ALL" });
+await portfolioHistory(scope, { range: "ALL", benchmark: "contributions" });
 const historyRead = performance.now();
 const since = (from: number, to = performance.now()) => `${(to - from).toFixed(0)} ms`;
 /** One read's time and the longest it kept the event loop. */

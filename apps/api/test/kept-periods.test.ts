@@ -1,3 +1,4 @@
+import { compoundedOver } from "@ledgerline/money";
 import type { PerformanceRange } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { holdingsPerformance, replayedHoldings } from "../src/services/holding-performance";
@@ -51,8 +52,12 @@ async function heldApples() {
       days.map((day) => ({ ...day, value: day.totalValue })),
       dividends,
     );
-    const { flows, subPeriods, cashFlows, ...figures } = returns;
-    return { ...figures, explanation: { flows, subPeriods, cashFlows } };
+    const { flows, subPeriods, cashFlows, moneyWeightedDays, ...figures } = returns;
+    return {
+      ...figures,
+      moneyWeightedReturnCumulative: compoundedOver(figures.moneyWeightedReturn, moneyWeightedDays),
+      explanation: { flows, subPeriods, cashFlows },
+    };
   }
   /** Each holding's returns from a replay of its trades, as where the stored days cannot say. */
   async function holdingsAfresh(range: PerformanceRange) {

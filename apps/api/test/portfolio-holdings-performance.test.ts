@@ -3,7 +3,7 @@ import type {
   PortfolioPerformance,
   PortfolioPerformanceDetail,
 } from "@ledgerline/contracts";
-import { divide, multiply, round, subtract, sum } from "@ledgerline/money";
+import { compoundedOver, divide, multiply, round, subtract, sum } from "@ledgerline/money";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestApp } from "./support/test-app";
 import { historyApp, historyUser, threeTradesApp } from "./transactions-support";
@@ -44,6 +44,8 @@ describe("each holding's returns", () => {
           // leave, the second starts after (6 x 251.89)
           timeWeightedReturn: "0.07505538",
           moneyWeightedReturn: answer.holdings[0]!.moneyWeightedReturn,
+          // Over the 9 days from its first buy.
+          moneyWeightedReturnCumulative: compoundedOver(answer.holdings[0]!.moneyWeightedReturn, 9),
           // 4 x (250 - 240)
           realizedGain: "40",
           // 1552.74 - 6 x 240
@@ -61,6 +63,8 @@ describe("each holding's returns", () => {
           // 8876.855 / 8100 - 1
           timeWeightedReturn: "0.09590802",
           moneyWeightedReturn: answer.holdings[1]!.moneyWeightedReturn,
+          // Over the 3 days from its buy.
+          moneyWeightedReturnCumulative: compoundedOver(answer.holdings[1]!.moneyWeightedReturn, 3),
           realizedGain: "0",
           unrealizedGain: "776.855",
           income: "0",
@@ -121,6 +125,8 @@ describe("each holding's returns", () => {
         // 0.62 dividends paid on 2025-10-08 and 2026-01-07.
         timeWeightedReturn: "-0.01975668",
         moneyWeightedReturn: "-0.03991042",
+        // Over the period's 181 days: 0.96008958^(181 / 365) - 1.
+        moneyWeightedReturnCumulative: "-0.01999437",
         realizedGain: "0",
         unrealizedGain: portfolio.unrealizedGain,
         income: "2.48",
@@ -150,6 +156,8 @@ describe("each holding's returns", () => {
         timeWeightedReturn: month.holdings[0]!.timeWeightedReturn,
         // Paid 8000, got 7900 back a day later.
         moneyWeightedReturn: month.holdings[0]!.moneyWeightedReturn,
+        // Over the day from the buy to the sale: the 1.25% lost, not the yearly rate.
+        moneyWeightedReturnCumulative: month.holdings[0]!.moneyWeightedReturnCumulative,
         realizedGain: "-100",
         unrealizedGain: "0",
         income: "0",
@@ -157,6 +165,10 @@ describe("each holding's returns", () => {
       },
     ]);
     expect(Number(month.holdings[0]!.moneyWeightedReturn)).toBeLessThan(0);
+    expect(month.holdings[0]!.moneyWeightedReturnCumulative).toBe(
+      compoundedOver(month.holdings[0]!.moneyWeightedReturn, 1),
+    );
+    expect(Number(month.holdings[0]!.moneyWeightedReturnCumulative)).toBeCloseTo(-100 / 8000, 6);
   });
 
   it("shows only the signed-in user's holdings, refuses an unknown range with a 400 and strangers with a 401", async () => {

@@ -264,7 +264,8 @@ describe("daily holdings snapshots", () => {
 
     const reads = vi.spyOn(deps.repos.transactions, "trades");
     const summary = await portfolioSummary(scope);
-    await portfolioHistory(scope, { range: "ALL" });
+    await portfolioHistory(scope, { range: "ALL", benchmark: "contributions" });
+    await portfolioHistory(scope, { range: "ALL", benchmark: "return" });
     await portfolioPerformance(scope, "ALL");
     // Only today's trades are read: everything before comes from the snapshots.
     expect(reads.mock.calls.length).toBeGreaterThan(0);

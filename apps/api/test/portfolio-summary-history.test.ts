@@ -64,7 +64,9 @@ describe("portfolio value over time", () => {
     // An unknown range means the default rather than an error.
     const fallback = await me.query<PortfolioHistory>("portfolioSummary.history", { range: "5Y" });
     expect(fallback.status).toBe(200);
-    expect(fallback.data.points[0]?.date).toBe("2025-12-11");
+    // The default, 1Y as the returns', reaches back before the first trade.
+    expect(fallback.data.points[0]?.date).toBe("2025-06-02");
+    expect(fallback.data.benchmark?.basis).toBe("contributions");
   });
 
   it("values a symbol without history at its last trade and says so", async () => {

@@ -347,6 +347,22 @@ describe("every operation in the OpenAPI document", () => {
         state.importMapping = (answer.body as unknown as { id: number }).id;
       if (operationId === "createIncome")
         state.income = (answer.body as unknown as { id: number }).id;
+      if (operationId === "getPortfolioHistory") {
+        // Both benchmark bases, and one it does not know, as documented (issue 37).
+        for (const [benchmark, status] of [
+          ["return", 200],
+          ["contributions", 200],
+          ["price", 400],
+        ] as const) {
+          const basis = await t.request(operation.method, url, {
+            token: call.token,
+            query: { range: "ALL", benchmark },
+          });
+          expect(basis.status, `${benchmark}: ${JSON.stringify(basis.body)}`).toBe(status);
+          expectDocumented(operation, basis.status, basis.body);
+          if (status === 200) expect(basis.body).toMatchObject({ benchmark: { basis: benchmark } });
+        }
+      }
     }
   });
 

@@ -21,6 +21,7 @@ const performanceAt = (read: number): PortfolioPerformanceDetail => ({
   netFlows: "0",
   timeWeightedReturn: "0.2",
   moneyWeightedReturn: "0.2",
+  moneyWeightedReturnCumulative: "0.2",
   realizedGain: "0",
   unrealizedGain: String(200 + read),
   income: "0",

@@ -4,7 +4,8 @@ export const NOTES_MAX_LENGTH = 500;
 
 export const portfolioHistoryRanges = ["1M", "3M", "6M", "1Y", "ALL"] as const;
 export type PortfolioHistoryRange = (typeof portfolioHistoryRanges)[number];
-export const DEFAULT_PORTFOLIO_HISTORY_RANGE: PortfolioHistoryRange = "3M";
+/** The value chart opens on the range the returns panel opens on (issue 37): one default. */
+export const DEFAULT_PORTFOLIO_HISTORY_RANGE: PortfolioHistoryRange = "1Y";
 
 /** The periods the returns are measured over (issue 15); YTD starts after the last close of last year. */
 export const performanceRanges = ["1M", "3M", "6M", "YTD", "1Y", "ALL"] as const;
@@ -13,3 +14,12 @@ export const DEFAULT_PERFORMANCE_RANGE: PerformanceRange = "1Y";
 
 /** The benchmark the returns are compared with: the S&P 500, through its best-known ETF. */
 export const BENCHMARK_SYMBOL = "SPY";
+
+/**
+ * How the value chart compares the portfolio with the benchmark (issue 37): "contributions", the
+ * portfolio's own net contributions invested in the benchmark on the same days (money); "return",
+ * both as cumulative returns from the range's start (the portfolio's time-weighted).
+ */
+export const benchmarkBases = ["contributions", "return"] as const;
+export type BenchmarkBasis = (typeof benchmarkBases)[number];
+export const DEFAULT_BENCHMARK_BASIS: BenchmarkBasis = "contributions";

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { calendarDate, decimalString } from "./market";
 import { assetKinds } from "./transaction-columns";
 import {
+  benchmarkBases,
+  DEFAULT_BENCHMARK_BASIS,
   DEFAULT_PORTFOLIO_HISTORY_RANGE,
   performanceRanges,
   portfolioHistoryRanges,
@@ -85,17 +87,18 @@ export const portfolioSummary = z.object({
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummary>;
 
-/** "All" starts at the first transaction, but reaches back at most this far. */
-export const PORTFOLIO_HISTORY_MAX_DAYS = 731;
-
 export const portfolioHistoryInput = z.object({
   /** Any other value means the default, so a stale link never errors. */
   range: z.enum(portfolioHistoryRanges).catch(DEFAULT_PORTFOLIO_HISTORY_RANGE),
+  benchmark: z.enum(benchmarkBases).catch(DEFAULT_BENCHMARK_BASIS),
 });
 export type PortfolioHistoryInput = z.output<typeof portfolioHistoryInput>;
 
-/** The REST door's query: there a range it does not know is a 400 that names it. */
-export const portfolioHistoryQuery = z.object({ range: z.enum(portfolioHistoryRanges) });
+/** The REST door's query: there a range or a benchmark it does not know is a 400 that names it. */
+export const portfolioHistoryQuery = z.object({
+  range: z.enum(portfolioHistoryRanges),
+  benchmark: z.enum(benchmarkBases).default(DEFAULT_BENCHMARK_BASIS),
+});
 
 export const portfolioHistoryPoint = z.object({
   /** A calendar day (UTC); its values are at that day's close. */
@@ -104,24 +107,34 @@ export const portfolioHistoryPoint = z.object({
   cryptoValue: decimalString,
   totalValue: decimalString,
   costBasis: decimalString,
+  /**
+   * With `benchmark=return` only: the time-weighted return from the range's start to this close
+   * (0.1234 = 12.34%, cumulative, not annualised), as the returns compute it; its last is theirs
+   * for the range. Null while nothing has been held since the start.
+   */
+  timeWeightedReturn: decimalString.nullable().optional(),
 });
 export type PortfolioHistoryPoint = z.infer<typeof portfolioHistoryPoint>;
 
 export const portfolioHistory = z.object({
+  /** From the first trade (ALL, or a range reaching back before it) or the range's first day. */
   points: z.array(portfolioHistoryPoint),
   /** Held symbols whose daily history could not be loaded; they are valued at their last trade. */
   unpricedSymbols: z.array(z.string()),
   /**
-   * The benchmark (SPY) over the same days: the money the portfolio's time-weighted return starts
-   * from (the value at the start, or the money first put in), grown by the benchmark's total return
-   * (dividends reinvested) from the close the returns of the same range start from; for ALL, and a
-   * range from before the first trade, that is the eve of the first trade, a day before the first
-   * point. Unrounded, so its last value / its first - 1 is the returns' benchmark figure for the
-   * range. Null when the market has no bars for it.
+   * The benchmark (SPY) on the points' days, as `basis` says. "contributions": the money the
+   * portfolio's own net contributions (buys at cost less sells' proceeds; its value at the start
+   * when the range starts after the first trade) would be worth had each been put into SPY, or
+   * taken out of it, at the close of its day, SPY's dividends reinvested: a 'what if I had bought
+   * SPY' line, in cents. "return": SPY's cumulative total return (dividends reinvested) from the
+   * close the range starts from (for ALL, and a range from before the first trade, the eve of the
+   * first trade), a ratio; its last is the returns' benchmark figure for the range. Null when the
+   * market has no bars for it.
    */
   benchmark: z
     .object({
       symbol: z.string(),
+      basis: z.enum(benchmarkBases),
       points: z.array(z.object({ date: calendarDate, value: decimalString })),
     })
     .nullable(),
@@ -156,6 +169,11 @@ const periodFigures = {
   netFlows: decimalString,
   timeWeightedReturn: ratioString,
   moneyWeightedReturn: ratioString,
+  /**
+   * The money-weighted return over the period itself: (1 + moneyWeightedReturn)^(days from the
+   * first cash flow to the end / 365) - 1. Periods under a year are shown with this one (issue 37).
+   */
+  moneyWeightedReturnCumulative: ratioString,
   realizedGain: decimalString,
   unrealizedGain: decimalString,
   income: decimalString,

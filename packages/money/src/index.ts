@@ -4,3 +4,4 @@ export * from "./position";
 export * from "./returns";
 export * from "./figures";
 export * from "./rate";
+export * from "./invested";

@@ -109,6 +109,35 @@ export function finishTimeWeighted(
   return { timeWeightedReturn: round(subtract(growth, "1"), RETURN_DECIMALS), subPeriods };
 }
 
+/**
+ * timeWeightedReturn from the first day to each day, figure for figure the same as
+ * timeWeightedReturn(days.slice(0, i + 1)), in one pass (the value chart's return line): the pieces
+ * closed so far are chained once, each day adds only its own open piece. The first day is the
+ * period's start: "0" when something is held at its close (where timeWeightedReturn of a single
+ * day has no piece), null otherwise.
+ */
+export function timeWeightedReturns(days: readonly DailyValue[]): (Decimal | null)[] {
+  const pieces: OpenPieces = { start: null, subPeriods: [], factors: [] };
+  let growth = "1";
+  let linked = 0;
+  return days.map((day, index) => {
+    addDay(pieces, day);
+    for (; linked < pieces.factors.length; linked++) {
+      growth = compound([growth, pieces.factors[linked]!], FACTOR_DECIMALS);
+    }
+    const start = pieces.start!;
+    if (index === 0) return sign(day.value) > 0 ? "0" : null;
+    // As finishTimeWeighted: the open piece runs to this close, unless it has no length.
+    const open =
+      sign(start.value) > 0 && (day.date !== start.date || compare(start.value, day.value) !== 0)
+        ? divide(day.value, start.value, FACTOR_DECIMALS)
+        : null;
+    if (open === null && pieces.subPeriods.length === 0) return null;
+    const through = open === null ? growth : compound([growth, open], FACTOR_DECIMALS);
+    return round(subtract(through, "1"), RETURN_DECIMALS);
+  });
+}
+
 /** The first day starts the first piece; a later one with a flow ends its piece and opens one. */
 function addDay(pieces: OpenPieces, day: DailyValue): void {
   const start = pieces.start;
@@ -282,3 +311,15 @@ export function rateNear(
 
 const shownRate = (rate: number | null) =>
   rate === null ? null : round(rate.toFixed(12), RETURN_DECIMALS);
+
+/**
+ * A yearly rate (an XIRR) as the return over `days` it compounds to: (1 + rate)^(days / 365) - 1,
+ * for a period under a year, where the yearly rate of a few months reads as an error (issue 37).
+ * In floating point, as the rate itself was found (rate.ts): a power with a fractional exponent
+ * has no exact decimal, and a double's 15 digits are well beyond the 8 places it is rounded to.
+ */
+export function compoundedOver(rate: Decimal | null, days: number): Decimal | null {
+  if (rate === null) return null;
+  const growth = Math.pow(1 + Number(rate), days / 365);
+  return Number.isFinite(growth) ? round((growth - 1).toFixed(12), RETURN_DECIMALS) : null;
+}

@@ -2,6 +2,7 @@ import type { PerformanceExplanation } from "@ledgerline/contracts";
 import type { PaidIncome } from "@ledgerline/db";
 import {
   add,
+  compoundedOver,
   dailyCashFlows,
   finishTimeWeighted,
   isZero,
@@ -10,10 +11,12 @@ import {
   sum,
   timeWeightedThrough,
   type CashFlow,
+  type DailyValue,
   type Decimal,
   type SubPeriod,
   type TimeWeightedThrough,
 } from "@ledgerline/money";
+import { dayNumberOf } from "./holding-flows";
 
 /**
  * The returns of something held over a period, the whole portfolio or one holding, from its
@@ -38,6 +41,8 @@ export interface PeriodReturns {
   income: Decimal;
   timeWeightedReturn: Decimal | null;
   moneyWeightedReturn: Decimal | null;
+  /** Days from the money-weighted return's first cash flow to its last: what its rate is yearly over. */
+  moneyWeightedDays: number;
   flows: PerformanceExplanation["flows"];
   subPeriods: SubPeriod[];
   cashFlows: CashFlow[];
@@ -172,6 +177,7 @@ export function closePeriod(open: OpenPeriod, end: PeriodDay | undefined): Perio
     ...endFlows.map(investorsFlow),
     ...(isZero(endValue) ? [] : [{ date: endDate, amount: endValue }]),
   ];
+  const daily = dailyWith(open, onEnd);
   return {
     startValue,
     endValue,
@@ -179,11 +185,30 @@ export function closePeriod(open: OpenPeriod, end: PeriodDay | undefined): Perio
     realizedGain: ending ? add(open.realizedBefore, ending.realized) : open.realizedBefore,
     income: open.income,
     timeWeightedReturn: twr.timeWeightedReturn,
-    moneyWeightedReturn: rateOfDailyFlows(dailyWith(open, onEnd)),
+    moneyWeightedReturn: rateOfDailyFlows(daily),
+    moneyWeightedDays: daily[0] ? dayNumberOf(daily.at(-1)!.date) - dayNumberOf(daily[0].date) : 0,
     flows: [...open.flowsBefore, ...endFlows],
     subPeriods: twr.subPeriods,
     cashFlows: [...open.cashFlowsBefore, ...onEnd],
   };
+}
+
+/**
+ * The days as the time-weighted return of periodReturns sees them: the first day's trades inside
+ * its close, each later day's flow less the dividends counted on it. The value chart's return
+ * line takes each day's return from the first (timeWeightedReturns): its last is periodReturns'.
+ */
+export function timeWeightedDays(
+  days: readonly PeriodDay[],
+  dividends: readonly PaidIncome[],
+): DailyValue[] {
+  const startDate = days[0]?.date ?? "";
+  const endDate = days.at(-1)?.date ?? "";
+  const paid = dividends.filter(
+    (dividend) => dividend.payDate > startDate && dividend.payDate <= endDate,
+  );
+  const paidOn = dividendsByTwrDay(days, paid);
+  return days.map((day, index) => twrDay(day, index, paidOn));
 }
 
 /** The XIRR's flows summed per day, the last day's added to those before it. */
@@ -248,6 +273,7 @@ export type PeriodTotals = Pick<
   | "income"
   | "timeWeightedReturn"
   | "moneyWeightedReturn"
+  | "moneyWeightedDays"
 >;
 
 /** The figures the answers carry, with the unrealized gain (value less cost basis) it changed by. */
@@ -258,6 +284,10 @@ export function periodFigures(returns: PeriodTotals, unrealizedGain: Decimal) {
     netFlows: returns.netFlows,
     timeWeightedReturn: returns.timeWeightedReturn,
     moneyWeightedReturn: returns.moneyWeightedReturn,
+    moneyWeightedReturnCumulative: compoundedOver(
+      returns.moneyWeightedReturn,
+      returns.moneyWeightedDays,
+    ),
     realizedGain: returns.realizedGain,
     unrealizedGain,
     income: returns.income,

@@ -1,10 +1,7 @@
 import {
-  BENCHMARK_SYMBOL,
-  PORTFOLIO_HISTORY_MAX_DAYS,
   timeRangeDates,
   type PortfolioHistory,
   type PortfolioHistoryInput,
-  type PortfolioHistoryPoint,
   type PortfolioSummary,
   type PriceSource,
   type SummaryPosition,
@@ -12,8 +9,6 @@ import {
 } from "@ledgerline/contracts";
 import type { AssetType, HeldPosition } from "@ledgerline/db";
 import {
-  add,
-  compare,
   costBasis,
   multiply,
   percent,
@@ -24,11 +19,11 @@ import {
   valueFigures,
   type Decimal,
 } from "@ledgerline/money";
-import { incomeOf } from "./income";
+import { comparedHistory } from "./history-benchmark";
+import { incomeOf, incomePaid } from "./income";
 import { firstTradeDay, realizedBySymbol, valueRange } from "./portfolio-snapshots";
-import { benchmarkReturns } from "./benchmark";
 import { startOf } from "./period-start";
-import { addDays, keyOf, utcDay, type ValuedDay } from "./portfolio-valuation";
+import { keyOf, utcDay } from "./portfolio-valuation";
 import type { AppDeps, UserScope } from "./scope";
 
 /**
@@ -234,8 +229,10 @@ export async function currentPrices(scope: UserScope): Promise<Map<string, Decim
 
 /**
  * The portfolio's value at each day's close over a range, from the daily holdings snapshots
- * (portfolio-snapshots.ts: the user's trades replayed against daily bars); the last point is today at the current prices, so the
- * chart ends where the summary's cards stand. Days follow the market's clock.
+ * (portfolio-snapshots.ts: the user's trades replayed against daily bars); the last point is
+ * today at the current prices, so the chart ends where the summary's cards stand. ALL starts at
+ * the first trade, however long ago, as the returns' ALL does (issue 37). The benchmark beside it
+ * is compared as `input.benchmark` says (history-benchmark.ts). Days follow the market's clock.
  */
 export async function portfolioHistory(
   scope: UserScope,
@@ -247,60 +244,18 @@ export async function portfolioHistory(
 
   const now = deps.market.clock.now();
   const today = utcDay(now);
-  const earliest = addDays(today, -PORTFOLIO_HISTORY_MAX_DAYS);
   const rangeStart =
     input.range === "ALL" ? firstDay : timeRangeDates(input.range, new Date(now), "UTC").from;
-  const from = [rangeStart, firstDay, earliest].sort().at(-1)!;
+  const from = rangeStart > firstDay ? rangeStart : firstDay;
   if (from > today) return { points: [], unpricedSymbols: [], benchmark: null };
 
-  const { days, unpricedSymbols } = await valueRange(
-    scope,
-    from,
-    today,
-    await currentPrices(scope),
-  );
-  const points: PortfolioHistoryPoint[] = days.map((day) => ({
-    date: day.date,
-    stockValue: day.stockValue,
-    cryptoValue: day.cryptoValue,
-    totalValue: day.totalValue,
-    costBasis: day.costBasis,
-  }));
-  const benchmark = await benchmarkLine(deps, days, startOf(input.range, now, firstDay));
-  return { points, unpricedSymbols, benchmark };
-}
-
-/**
- * The benchmark's line on the chart: the money the portfolio's time-weighted return starts from,
- * had it followed the benchmark's total return (benchmark.ts) from the close the returns of the
- * same range start from (period-start.ts). That money is the value at that close, or, into an
- * empty portfolio, the money first put in. So the line's last point over its first, less 1, is
- * the benchmark's return the returns show for the range, exactly: the points are not rounded. ALL,
- * and a range reaching back before the first trade, start on the eve of the first trade, a day
- * before the portfolio's first point; ALL beyond the chart's days starts at its first point.
- */
-async function benchmarkLine(
-  deps: AppDeps,
-  days: ValuedDay[],
-  periodStart: string,
-): Promise<PortfolioHistory["benchmark"]> {
-  const first = days[0];
-  if (!first) return null;
-  const start = periodStart < addDays(first.date, -1) ? first.date : periodStart;
-  const startValue = start === first.date ? first.totalValue : "0";
-  const opening =
-    compare(startValue, "0") > 0
-      ? startValue
-      : days.find((day) => compare(day.totalValue, "0") > 0)?.flow;
-  if (opening === undefined || compare(opening, "0") <= 0) return null;
-  const dates = [...(start < first.date ? [start] : []), ...days.map((day) => day.date)];
-  const benchmark = await benchmarkReturns(deps, start, dates);
-  if (!benchmark.startClose) return null;
-  return {
-    symbol: BENCHMARK_SYMBOL,
-    points: dates.flatMap((date) => {
-      const growth = benchmark.returns.get(date);
-      return growth ? [{ date, value: multiply(opening, add("1", growth)) }] : [];
-    }),
-  };
+  const periodStart = startOf(input.range, now, firstDay);
+  const [{ days, unpricedSymbols }, dividends] = await Promise.all([
+    currentPrices(scope).then((prices) => valueRange(scope, from, today, prices)),
+    input.benchmark === "return"
+      ? incomePaid(scope, { from: periodStart, to: today })
+      : Promise.resolve([]),
+  ]);
+  const compared = await comparedHistory(deps, days, periodStart, input.benchmark, dividends);
+  return { ...compared, unpricedSymbols };
 }

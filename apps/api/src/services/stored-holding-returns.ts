@@ -235,6 +235,9 @@ interface StoredPart {
   amountsBefore: Float64Array;
   /** Each flow's years after the first, today's last: the rate search's terms but the amounts. */
   years: Float64Array;
+  /** Days from the first flow to the last before today, and to today. */
+  spanBefore: number;
+  spanToday: number;
   /** The dividends paid today, summed as moneyWeighted sums a day's flows. */
   paidToday: number | undefined;
   /** Whether any flow before today is paid in (negative), or received; the largest's size. */
@@ -286,6 +289,8 @@ function storedPartOf(
     dividendFactors,
     amountsBefore: Float64Array.from(flowsBefore, ([, amount]) => amount),
     years,
+    spanBefore: flowsBefore.length > 0 ? flowsBefore.at(-1)![0] - origin : 0,
+    spanToday: last - origin,
     paidToday,
     anyPaidIn: flowsBefore.some(([, amount]) => amount < 0),
     anyReceived: flowsBefore.some(([, amount]) => amount > 0),
@@ -367,6 +372,7 @@ function figuresOf(
       income: sum(holding.dividends.map((dividend) => dividend.total)),
       timeWeightedReturn,
       moneyWeightedReturn: moneyWeighted(stored, end),
+      moneyWeightedDays: todaysFlow(stored, end) !== 0 ? stored.spanToday : stored.spanBefore,
     },
     unrealizedGain,
   );
@@ -382,7 +388,7 @@ let scaled = new Float64Array(0);
  * differ in the last bits of a double, far below the 8 places the rate is rounded to).
  */
 function moneyWeighted(stored: StoredPart, end: HoldingDay): Decimal | null {
-  const today = (stored.paidToday ?? 0) + (Number(end.value) - Number(end.flow));
+  const today = todaysFlow(stored, end);
   if (!(stored.anyPaidIn || today < 0) || !(stored.anyReceived || today > 0)) return null;
   if (today === stored.lastToday) return stored.lastRate.shown;
   const largest = Math.max(stored.largestBefore, Math.abs(today));
@@ -399,6 +405,10 @@ function moneyWeighted(stored: StoredPart, end: HoldingDay): Decimal | null {
   stored.lastRate = rate;
   return rate.shown;
 }
+
+/** Today's money-weighted flow: the dividends paid today, and the value less today's trades. */
+const todaysFlow = (stored: StoredPart, end: HoldingDay) =>
+  (stored.paidToday ?? 0) + (Number(end.value) - Number(end.flow));
 
 /** The flows before today's value, summed per day (days since the epoch). */
 function moneyWeightedFlows(

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_BENCHMARK_BASIS,
   PORTFOLIO_REFRESH_INTERVAL_MS,
+  type BenchmarkBasis,
   type PortfolioHistoryRange,
 } from "@ledgerline/contracts/browser";
 import { trpc } from "../../lib/trpc";
@@ -24,8 +26,14 @@ export const portfolioSummaryQuery = ({ autoRefresh = false }: { autoRefresh?: b
       }
     : trpc.portfolioSummary.get.queryOptions();
 
-/** The portfolio's value at each day's close over a range: fresh for five minutes. */
-export const portfolioHistoryQuery = (range: PortfolioHistoryRange) => ({
-  ...trpc.portfolioSummary.history.queryOptions({ range }),
+/**
+ * The portfolio's value at each day's close over a range, beside the S&P 500 compared as
+ * `benchmark` says: fresh for five minutes.
+ */
+export const portfolioHistoryQuery = (
+  range: PortfolioHistoryRange,
+  benchmark: BenchmarkBasis = DEFAULT_BENCHMARK_BASIS,
+) => ({
+  ...trpc.portfolioSummary.history.queryOptions({ range, benchmark }),
   staleTime: 5 * 60_000,
 });
