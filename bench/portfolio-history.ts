@@ -19,27 +19,27 @@ import { performanceRanges, portfolioHistoryRanges } from "@ledgerline/contracts
 import { changes } from "@ledgerline/db";
 import { SimulatedStockMarket } from "@ledgerline/market";
 import { fromStored, multiply, toStored } from "@ledgerline/money";
-import { buildApp } from "../apps/api/src/app";
-import { parseEnv } from "../apps/api/src/env";
-import { holdingsPerformance } from "../apps/api/src/services/holding-performance";
-import { incomePaid } from "../apps/api/src/services/income";
-import { startOf } from "../apps/api/src/services/period-start";
-import { portfolioPerformance } from "../apps/api/src/services/performance";
-import { applyCorporateActions } from "../apps/api/src/services/corporate-actions";
+import { buildApp } from "@ledgerline/server/app";
+import { parseEnv } from "@ledgerline/server/env";
+import { holdingsPerformance } from "@ledgerline/api/accounting/holding-performance";
+import { incomePaid } from "@ledgerline/api/accounting/income";
+import { startOf } from "@ledgerline/api/accounting/period-start";
+import { portfolioPerformance } from "@ledgerline/api/accounting/performance";
+import { applyCorporateActions } from "@ledgerline/api/accounting/corporate-actions";
 import {
   currentState,
   firstTradeDay,
   refreshSnapshots,
   scheduleSnapshotRefresh,
-} from "../apps/api/src/services/portfolio-snapshots";
+} from "@ledgerline/api/accounting/portfolio-snapshots";
 import {
   currentPrices,
   portfolioHistory,
   portfolioSummary,
-} from "../apps/api/src/services/portfolio-summary";
-import { TradeLedger, utcDay } from "../apps/api/src/services/portfolio-valuation";
-import { storedHoldingReturns } from "../apps/api/src/services/stored-holding-returns";
-import type { UserScope } from "../apps/api/src/services/scope";
+} from "@ledgerline/api/accounting/portfolio-summary";
+import { TradeLedger, utcDay } from "@ledgerline/api/accounting/portfolio-valuation";
+import { storedHoldingReturns } from "@ledgerline/api/accounting/stored-holding-returns";
+import type { UserScope } from "@ledgerline/api/platform/scope";
 
 const trades = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 5);

@@ -1,6 +1,6 @@
 // Bundles the server and its workspace packages (which ship TypeScript source) into dist/;
 // npm dependencies stay external and load from this package's node_modules, so every one the
-// bundle imports must be a dependency of @ledgerline/api; the build fails if one is not.
+// bundle imports must be a dependency of @ledgerline/server; the build fails if one is not.
 import { cpSync, rmSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
 import { dirname } from "node:path";
@@ -45,7 +45,7 @@ await build({
                 return {
                   errors: [
                     {
-                      text: `${name} is imported by the server but is not a dependency of @ledgerline/api`,
+                      text: `${name} is imported by the server but is not a dependency of @ledgerline/server`,
                     },
                   ],
                 };

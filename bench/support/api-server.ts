@@ -9,10 +9,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
-import { buildApp } from "../../apps/api/src/app";
-import { parseEnv } from "../../apps/api/src/env";
-import { serverLogger } from "../../apps/api/src/logger";
-import { hashPassword } from "../../apps/api/src/services/passwords";
+import { buildApp } from "@ledgerline/server/app";
+import { parseEnv } from "@ledgerline/server/env";
+import { serverLogger } from "@ledgerline/server/logger";
+import { hashPassword } from "@ledgerline/api/auth/passwords";
 import { callApi } from "./http";
 
 const SYMBOLS = ["AAPL", "AMZN", "GOOGL", "JPM", "KO", "MSFT", "NVDA", "PG", "V", "XOM"];

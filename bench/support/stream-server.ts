@@ -12,10 +12,10 @@ import { createInterface } from "node:readline";
 import { LIVE_STREAMS_LIMIT } from "@ledgerline/contracts";
 import { simCoins } from "@ledgerline/market";
 import { sp500Constituents } from "../../packages/market/src/sim/data/sp500-constituents.gen";
-import { buildApp } from "../../apps/api/src/app";
-import { parseEnv } from "../../apps/api/src/env";
-import { hashPassword } from "../../apps/api/src/services/passwords";
-import { startSession } from "../../apps/api/src/services/sessions";
+import { buildApp } from "@ledgerline/server/app";
+import { parseEnv } from "@ledgerline/server/env";
+import { hashPassword } from "@ledgerline/api/auth/passwords";
+import { startSession } from "@ledgerline/api/auth/sessions";
 
 const dir = mkdtempSync(join(tmpdir(), "ledgerline-bench-stream-"));
 const env = parseEnv({

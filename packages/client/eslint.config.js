@@ -19,7 +19,12 @@ export default [
           ],
           patterns: [
             {
-              group: ["@ledgerline/api/*", "**/apps/api/**"],
+              group: [
+                "@ledgerline/api/*",
+                "@ledgerline/server",
+                "@ledgerline/server/*",
+                "**/apps/api/**",
+              ],
               message: "The client must not load the API's runtime.",
             },
           ],

@@ -17,16 +17,16 @@ import { securityHeadersPlugin } from "./plugins/security-headers";
 import { webPlugin } from "./plugins/web";
 import { openApiDocument } from "./rest/openapi";
 import { restPlugin } from "./rest/plugin";
-import { restRoutes } from "./rest/routes";
-import { systemClock, type Clock } from "./services/clock";
-import { IMPORT_BODY_LIMIT } from "./services/import/service";
-import { createSharedState } from "./shared-state";
-import { requestLimitStore } from "./shared-state/request-limit-store";
-import type { IdempotencyOptions } from "./services/idempotency";
-import type { ThrottleLimits } from "./services/throttles";
-import { createContext } from "./trpc/context";
+import { restRoutes } from "@ledgerline/api/rest-routes";
+import { systemClock, type Clock } from "@ledgerline/api/platform/clock";
+import { IMPORT_BODY_LIMIT } from "@ledgerline/api/import/service";
+import { createSharedState } from "@ledgerline/api/platform/shared-state/index";
+import { requestLimitStore } from "./plugins/request-limit-store";
+import type { IdempotencyOptions } from "@ledgerline/api/trading/idempotency";
+import type { ThrottleLimits } from "@ledgerline/api/auth/throttles";
+import { createContext } from "@ledgerline/api/platform/trpc/context";
 import { trpcHttpTransport } from "./trpc/http-transport";
-import { appRouter } from "./trpc/router";
+import { appRouter } from "@ledgerline/api/router";
 
 export interface AppOptions {
   env: Env;

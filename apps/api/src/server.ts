@@ -2,7 +2,7 @@ import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app";
 import { EnvError, loadEnv, type Env } from "./env";
 import { serverLogger } from "./logger";
-import { bootstrap, BootstrapError, type BootstrapResult } from "./services/bootstrap";
+import { bootstrap, BootstrapError, type BootstrapResult } from "./seed/bootstrap";
 
 function readEnv(): Env {
   try {

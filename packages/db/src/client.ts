@@ -2,17 +2,24 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
-import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { driveAsync, driveSync, type SqliteDatabase, type Step, type Work } from "./database";
+import {
+  driveAsync,
+  driveSync,
+  type Db,
+  type SqliteDatabase,
+  type Step,
+  type Work,
+} from "./database";
 import { CONNECTION_PRAGMAS } from "./connection-settings";
 import { openPostgresDatabase, type PostgresDatabase } from "./postgres";
 import * as schema from "./schema";
 import { openWorkerConnection, type WorkerConnection } from "./worker-connection";
 
 /** Drizzle's query builder; repositories build with it on either dialect (see database.ts). */
-export type Db = BetterSQLite3Database<typeof schema>;
+export type { Db };
 
 /** The committed migrations of this package, as folder paths per dialect. */
 export const defaultMigrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));

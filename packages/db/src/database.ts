@@ -1,6 +1,9 @@
 import type BetterSqlite3 from "better-sqlite3";
-import type { Db } from "./client";
+import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type * as schema from "./schema";
+
+/** The SQLite dialect's drizzle handle over the schema. */
+export type Db = BetterSQLite3Database<typeof schema>;
 
 /** The tables of the open database's dialect (typed as the SQLite ones; the columns are equal). */
 export type Tables = typeof schema;

@@ -2,8 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import pg from "pg";
-import type { Db } from "./client";
-import { driveAsync, type Database, type Step, type Tables } from "./database";
+import { driveAsync, type Database, type Db, type Step, type Tables } from "./database";
 import * as pgSchema from "./schema-pg";
 
 export interface PostgresDatabase extends Database {

@@ -2,9 +2,9 @@ import { migrateDatabase, openDatabase, type Repositories } from "@ledgerline/db
 import type { Env } from "../env";
 import { marketClockFromEnv } from "../market/market-service";
 import { migrationsFolders } from "../paths";
-import { appRepositories } from "../services/app-repositories";
-import { systemClock } from "../services/clock";
-import { createSharedState } from "../shared-state";
+import { appRepositories } from "@ledgerline/api/platform/app-repositories";
+import { systemClock } from "@ledgerline/api/platform/clock";
+import { createSharedState } from "@ledgerline/api/platform/shared-state/index";
 
 /**
  * The deployment's database for an operator command, migrated, written through the server's own

@@ -6,7 +6,7 @@
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { email as emailSchema, newPassword, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts";
-import { hashPassword, isCommonPassword } from "../services/passwords";
+import { hashPassword, isCommonPassword } from "@ledgerline/api/auth/passwords";
 import { adminCommandInput } from "../env";
 import { createOrPromoteAdmin, openDeploymentDatabase } from "./admin-account";
 

@@ -10,7 +10,7 @@ import {
 } from "@ledgerline/market";
 import type { FastifyBaseLogger } from "fastify";
 import type { Env } from "../env";
-import type { SharedState } from "../shared-state";
+import type { SharedState } from "@ledgerline/api/platform/shared-state/index";
 
 /** The market's time: the system's, or starting at MARKET_TIME (demos, tests). */
 export function marketClockFromEnv(env: Env): Clock {

@@ -4,23 +4,35 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { MarketService } from "@ledgerline/market";
 import type { Env } from "../env";
-import { createMailer } from "../mail/mailer";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Decorated by this plugin. */
+    deps: AppDeps;
+    database: AnyDatabase;
+  }
+}
+
+import { createMailer } from "@ledgerline/api/platform/mail/mailer";
 import { marketClockFromEnv, marketServiceFromEnv, watchedSymbols } from "../market/market-service";
-import { createPriceTicks } from "../market/price-ticks";
-import { SharedStateUnavailable, type SharedState } from "../shared-state";
-import type { Clock } from "../services/clock";
-import { applyCorporateActionsForEveryone } from "../services/corporate-actions";
-import type { AppDeps } from "../services/scope";
-import { createAlertEvaluator } from "../services/alert-evaluator";
-import { watchAlertTicks } from "../services/alert-ticks";
-import { LiveSymbolClaims } from "../services/live-symbols";
-import { QuoteStreams } from "../services/quote-streams";
-import { createIdempotency, type IdempotencyOptions } from "../services/idempotency";
-import { createThrottles, type ThrottleLimits } from "../services/throttles";
-import { sessionTokenIssuer } from "../services/session-token";
-import { createAnswerCache } from "../services/answer-cache";
-import { appRepositories } from "../services/app-repositories";
-import { createBackgroundWork } from "../services/background-work";
+import { createPriceTicks } from "@ledgerline/api/live/price-ticks";
+import {
+  SharedStateUnavailable,
+  type SharedState,
+} from "@ledgerline/api/platform/shared-state/index";
+import type { Clock } from "@ledgerline/api/platform/clock";
+import { applyCorporateActionsForEveryone } from "@ledgerline/api/accounting/corporate-actions";
+import type { AppDeps } from "@ledgerline/api/platform/scope";
+import { createAlertEvaluator } from "@ledgerline/api/live/alert-evaluator";
+import { watchAlertTicks } from "@ledgerline/api/live/alert-ticks";
+import { LiveSymbolClaims } from "@ledgerline/api/live/live-symbols";
+import { QuoteStreams } from "@ledgerline/api/live/quote-streams";
+import { createIdempotency, type IdempotencyOptions } from "@ledgerline/api/trading/idempotency";
+import { createThrottles, type ThrottleLimits } from "@ledgerline/api/auth/throttles";
+import { sessionTokenIssuer } from "@ledgerline/api/auth/session-token";
+import { createAnswerCache } from "@ledgerline/api/platform/answer-cache";
+import { appRepositories } from "@ledgerline/api/platform/app-repositories";
+import { createBackgroundWork } from "@ledgerline/api/platform/background-work";
 
 export interface DepsOptions {
   env: Env;

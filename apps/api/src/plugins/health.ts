@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { SharedState } from "../shared-state";
+import type { SharedState } from "@ledgerline/api/platform/shared-state/index";
 
 /** What runs on a fallback while Redis is out of reach (README, "Running at scale"). */
 export const redisDownEffects = [

@@ -2,8 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { SharedState } from "../shared-state";
-import { bearerToken } from "../trpc/context";
+import type { SharedState } from "@ledgerline/api/platform/shared-state/index";
+import { bearerToken } from "@ledgerline/api/platform/trpc/context";
 
 export interface MetricsOptions {
   /** The bearer token a scraper sends; without one the endpoint does not exist. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { openApiSchema } from "./json-schema";
 import { restErrorBody } from "./plugin";
-import type { RestRoute } from "./route";
+import type { RestRoute } from "@ledgerline/api/platform/rest/route";
 
 function parameters(schema: z.ZodType | undefined, location: "path" | "query") {
   if (!(schema instanceof z.ZodObject)) return [];

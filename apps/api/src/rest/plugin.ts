@@ -15,15 +15,15 @@ import {
   answerKey,
   type CachedAnswer,
   type KeptAnswer,
-} from "../services/answer-cache";
-import { requestFingerprint, type StoredAnswer } from "../services/idempotency";
-import { createContext, type Context } from "../trpc/context";
-import { toPublicError } from "../trpc/errors";
-import { createCaller } from "../trpc/router";
-import { notSignedIn, requireAdmin } from "../trpc/trpc";
-import { EventStreamAnswer, eventStreamHeaders } from "./event-stream";
+} from "@ledgerline/api/platform/answer-cache";
+import { requestFingerprint, type StoredAnswer } from "@ledgerline/api/trading/idempotency";
+import { createContext, type Context } from "@ledgerline/api/platform/trpc/context";
+import { toPublicError } from "@ledgerline/api/platform/trpc/errors";
+import { createCaller } from "@ledgerline/api/router";
+import { notSignedIn, requireAdmin } from "@ledgerline/api/platform/trpc/trpc";
+import { EventStreamAnswer, eventStreamHeaders } from "@ledgerline/api/platform/rest/event-stream";
 import { compileSerializer } from "./json-schema";
-import type { RestRoute } from "./route";
+import type { RestRoute } from "@ledgerline/api/platform/rest/route";
 
 /** Every 4xx body of the REST door: what was wrong, and per field for bad input. */
 export const restErrorBody = z.object({

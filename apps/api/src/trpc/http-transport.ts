@@ -18,14 +18,14 @@ import {
   answerKey,
   type CachedAnswer,
   type FinishBuild,
-} from "../services/answer-cache";
+} from "@ledgerline/api/platform/answer-cache";
 import { codeOfStatus, refusalOf } from "../plugins/error-answer";
-import { jsonInSlices } from "../services/sliced-json";
+import { jsonInSlices } from "@ledgerline/api/platform/sliced-json";
 import { jsonDepthMessage, nestsDeeperThan } from "../plugins/json-body";
-import type { Context } from "./context";
-import { trpcErrorOf } from "./errors";
-import type { AppRouter } from "./router";
-import type { ProcedureMeta } from "./trpc";
+import type { Context } from "@ledgerline/api/platform/trpc/context";
+import { trpcErrorOf } from "@ledgerline/api/platform/trpc/errors";
+import type { AppRouter } from "@ledgerline/api/router";
+import type { ProcedureMeta } from "@ledgerline/api/platform/trpc/trpc";
 
 export interface TrpcHttpTransportOptions {
   router: AppRouter;

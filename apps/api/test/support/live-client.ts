@@ -7,7 +7,7 @@ import {
 } from "@ledgerline/market";
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { EventSource } from "eventsource";
-import type { AppRouter } from "../../src/trpc/router";
+import type { AppRouter } from "@ledgerline/api/router";
 
 /** A browser-like tRPC client of a listening app: batched queries, subscriptions over SSE. */
 function client(base: string, bearer: string | undefined) {

@@ -6,10 +6,10 @@ import { createTestPostgresDatabase } from "@ledgerline/db/testing";
 import type { MarketService } from "@ledgerline/market";
 import { buildApp, type App } from "../../src/app";
 import { parseEnv } from "../../src/env";
-import type { Clock } from "../../src/services/clock";
-import { hashPassword } from "../../src/services/passwords";
-import type { IdempotencyOptions } from "../../src/services/idempotency";
-import type { ThrottleLimits } from "../../src/services/throttles";
+import type { Clock } from "@ledgerline/api/platform/clock";
+import { hashPassword } from "@ledgerline/api/auth/passwords";
+import type { IdempotencyOptions } from "@ledgerline/api/trading/idempotency";
+import type { ThrottleLimits } from "@ledgerline/api/auth/throttles";
 
 // eslint-disable-next-line no-restricted-properties -- the vitest project says which database
 const testDialect = process.env.LEDGERLINE_TEST_DATABASE === "postgres" ? "postgres" : "sqlite";

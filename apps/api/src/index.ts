@@ -1,2 +1,0 @@
-/** The router type external tools and the web app compile against. */
-export type { AppRouter } from "./trpc/router";

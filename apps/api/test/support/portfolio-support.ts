@@ -1,0 +1,61 @@
+import type { PositionView, SavedStock, TradeResult } from "@ledgerline/contracts";
+import { createMarketService, fixedClock } from "@ledgerline/market";
+import { startTestApp, type TestApp, type TestAppOptions } from "./test-app";
+
+/** A Wednesday in a regular session: prices stand still, so tests can compare them exactly. */
+export const pinnedOpenMarket = () =>
+  createMarketService({ clock: fixedClock(new Date("2026-03-11T15:00:00Z")) });
+
+interface TrpcAnswer<T> {
+  status: number;
+  data: T;
+  message: string | undefined;
+}
+
+/** A signed-in user on a fresh app, with typed shortcuts to the stock procedures. */
+export async function stocksApp(options: TestAppOptions = {}) {
+  const t = await startTestApp({ market: pinnedOpenMarket(), ...options });
+  return { t, ...(await signIn(t)) };
+}
+
+export async function signIn(t: TestApp) {
+  const user = await t.registerUser();
+  const token = user.token;
+
+  async function call<T>(
+    kind: "query" | "mutation",
+    path: string,
+    input?: unknown,
+  ): Promise<TrpcAnswer<T>> {
+    const response = await t.trpc(kind, path, input, token);
+    const body = response.body as unknown as {
+      result?: { data: T };
+      error?: { message: string };
+    };
+    return {
+      status: response.status,
+      data: body.result?.data as T,
+      message: body.error?.message,
+    };
+  }
+
+  return {
+    user,
+    token,
+    call,
+    watchlist: () => call<SavedStock[]>("query", "watchlist.list"),
+    save: (symbol: string) => call<SavedStock>("mutation", "watchlist.save", { symbol }),
+    remove: (symbol: string) =>
+      call<{ message: string }>("mutation", "watchlist.remove", { symbol }),
+    positions: () => call<PositionView[]>("query", "portfolio.list"),
+    buy: (input: Record<string, unknown>) => call<TradeResult>("mutation", "portfolio.buy", input),
+    buyMore: (input: Record<string, unknown>) =>
+      call<TradeResult>("mutation", "portfolio.buyMore", input),
+    sell: (input: Record<string, unknown>) =>
+      call<TradeResult>("mutation", "portfolio.sell", input),
+    snapshotPrice: async (symbol: string) =>
+      (await call<{ price: string }>("query", "market.snapshot", { symbol })).data.price,
+  };
+}
+
+export type SignedIn = Awaited<ReturnType<typeof signIn>>;

@@ -1,0 +1,62 @@
+import {
+  corporateActionsAnswer,
+  corporateActionsInput,
+  corporateActionsResyncAnswer,
+  incomeAnswer,
+  incomeCreateInput,
+  incomeDeleteInput,
+  incomeEntry,
+  incomeUpdateInput,
+} from "@ledgerline/contracts";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  createIncome,
+  deleteIncome,
+  listIncome,
+  resyncCorporateActions,
+  updateIncome,
+} from "./corporate-actions";
+import {
+  adminProcedure,
+  marketProcedure,
+  userMutation,
+  userProcedure,
+} from "../platform/trpc/trpc";
+
+/** Splits and dividends of a stock (market data), and the admin's re-sync of them. */
+export const corporateActionsRouter = {
+  /** Newest first. */
+  list: marketProcedure
+    .input(corporateActionsInput)
+    .output(corporateActionsAnswer)
+    .query(({ ctx, input }) => ctx.deps.market.stocks.getCorporateActions(input.symbol)),
+
+  resync: adminProcedure
+    .input(corporateActionsInput)
+    .output(corporateActionsResyncAnswer)
+    .mutation(({ ctx, input }) => resyncCorporateActions(ctx.deps, input.symbol)),
+} satisfies TRPCRouterRecord;
+
+/** The signed-in user's dividend income: made from the market's dividends, editable by hand. */
+export const incomeRouter = {
+  list: userProcedure.output(incomeAnswer).query(({ ctx }) => listIncome(ctx.deps, ctx.user.id)),
+
+  create: userMutation
+    .input(incomeCreateInput)
+    .output(incomeEntry)
+    .mutation(({ ctx, input }) => createIncome(ctx, input)),
+
+  update: userMutation
+    .input(incomeUpdateInput)
+    .output(incomeEntry)
+    .mutation(({ ctx, input }) => updateIncome(ctx, input)),
+
+  delete: userMutation
+    .input(incomeDeleteInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await deleteIncome(ctx, input.id);
+      return { ok: true as const };
+    }),
+} satisfies TRPCRouterRecord;

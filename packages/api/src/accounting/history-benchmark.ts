@@ -1,0 +1,100 @@
+import {
+  BENCHMARK_SYMBOL,
+  type BenchmarkBasis,
+  type PortfolioHistory,
+  type PortfolioHistoryPoint,
+} from "@ledgerline/contracts";
+import type { PaidIncome } from "@ledgerline/db";
+import { add, investedAlong, timeWeightedReturns, type Decimal } from "@ledgerline/money";
+import { benchmarkReturns } from "./benchmark";
+import { timeWeightedDays } from "./period-returns";
+import type { ValuedDay } from "./portfolio-valuation";
+import type { AppDeps } from "../platform/scope";
+
+/**
+ * The value chart's benchmark, like with like both ways (issue 37). The S&P 500 line used to be
+ * the money the period started from grown by SPY's return, ignoring every later buy and sale: a
+ * portfolio fed $47k over the year then seemed to beat the index tenfold. Now either:
+ * - "contributions": the portfolio's own net contributions (buys at cost less sells' proceeds;
+ *   its value at the start when the range starts after the first trade) put into SPY, or taken
+ *   out of it, at the close of their days (money/invested.ts), SPY's dividends reinvested; or
+ * - "return": the portfolio's time-weighted return from the range's start to each close, beside
+ *   SPY's total return from the same close.
+ * Both start where the returns of the same range start (period-start.ts): ALL, and a range
+ * reaching back before the first trade, on the eve of the first trade, with nothing held.
+ */
+export interface ComparedHistory {
+  points: PortfolioHistoryPoint[];
+  benchmark: PortfolioHistory["benchmark"];
+}
+
+/**
+ * `days` are the chart's, from its first point to today; `periodStart` is the close the range's
+ * returns start from, the first day or the eve of the first trade; `dividends` are those paid in
+ * the period (read only for "return").
+ */
+export async function comparedHistory(
+  deps: AppDeps,
+  days: readonly ValuedDay[],
+  periodStart: string,
+  basis: BenchmarkBasis,
+  dividends: readonly PaidIncome[],
+): Promise<ComparedHistory> {
+  const points = days.map(pointOf);
+  const first = days[0];
+  if (!first) return { points, benchmark: null };
+  // From the eve of the first trade: a day before the first point, with nothing held.
+  const eve: ValuedDay[] =
+    periodStart < first.date ? [{ ...first, ...NOTHING_HELD, date: periodStart }] : [];
+  const start = eve[0]?.date ?? first.date;
+  const dates = days.map((day) => day.date);
+  const spy = await benchmarkReturns(deps, start, dates);
+  const spyReturns = dates.map((date) => spy.returns.get(date) ?? null);
+
+  if (basis === "return") {
+    const periodDays = [...eve, ...days].map((day) => ({ ...day, value: day.totalValue }));
+    const twr = timeWeightedReturns(timeWeightedDays(periodDays, dividends)).slice(eve.length);
+    points.forEach((point, i) => (point.timeWeightedReturn = twr[i]!));
+  }
+  if (!spy.startClose || spyReturns.some((value) => value === null)) {
+    return { points, benchmark: null };
+  }
+  const values =
+    basis === "return"
+      ? (spyReturns as Decimal[])
+      : investedAlong(
+          // A range that starts after the first trade puts in the value held at its start.
+          eve.length > 0 ? "0" : first.totalValue,
+          days.map((day, i) => ({
+            date: day.date,
+            growth: add("1", spyReturns[i]!),
+            // The first point's own trades are inside the value it opens with.
+            flow: eve.length === 0 && i === 0 ? "0" : day.flow,
+          })),
+        );
+  return {
+    points,
+    benchmark: {
+      symbol: BENCHMARK_SYMBOL,
+      basis,
+      points: dates.map((date, i) => ({ date, value: values[i]! })),
+    },
+  };
+}
+
+const NOTHING_HELD = {
+  stockValue: "0",
+  cryptoValue: "0",
+  totalValue: "0",
+  costBasis: "0",
+  flow: "0",
+  realized: "0",
+};
+
+const pointOf = (day: ValuedDay): PortfolioHistoryPoint => ({
+  date: day.date,
+  stockValue: day.stockValue,
+  cryptoValue: day.cryptoValue,
+  totalValue: day.totalValue,
+  costBasis: day.costBasis,
+});

@@ -1,0 +1,195 @@
+import type {
+  HoldingPerformance,
+  HoldingsPerformance,
+  PerformanceRange,
+} from "@ledgerline/contracts";
+import type { AssetType, HoldingSnapshot, PaidIncome, Trade } from "@ledgerline/db";
+import { isZero, subtract, sum, type Decimal } from "@ledgerline/money";
+import { incomePaid } from "./income";
+import { startOf } from "./period-start";
+import { periodFigures, periodReturns, type PeriodDay } from "./period-returns";
+import { currentPrices } from "./portfolio-summary";
+import { storedHoldingReturns } from "./stored-holding-returns";
+import { firstTradeDay, positionsAt, currentState } from "./portfolio-snapshots";
+import {
+  addDays,
+  closeSeriesOf,
+  keyOf,
+  TradeLedger,
+  tradeDay,
+  utcDay,
+  type CloseSeries,
+} from "./portfolio-valuation";
+import type { UserScope } from "../platform/scope";
+
+/**
+ * Each holding's returns over a period (issue 15): what each held at the start of the period (the
+ * stored snapshots), its trades and dividends in the period, and its closes on the days they
+ * happened. The returns only look at the days something moves, so no other day is valued.
+ */
+
+interface HoldingActivity {
+  type: AssetType;
+  symbol: string;
+  start: HoldingSnapshot | null;
+  trades: Trade[];
+  dividends: PaidIncome[];
+}
+
+export async function holdingsPerformance(
+  scope: UserScope,
+  range: PerformanceRange,
+): Promise<HoldingsPerformance> {
+  const { deps } = scope;
+  const now = deps.market.clock.now();
+  const endDate = utcDay(now);
+  const firstTraded = await firstTradeDay(scope);
+  const startDate = startOf(range, now, firstTraded ?? endDate);
+  if (firstTraded === null) return { range, startDate, endDate, holdings: [] };
+
+  const [dividends, prices, state] = await Promise.all([
+    incomePaid(scope, { from: startDate, to: endDate }),
+    currentPrices(scope),
+    currentState(scope),
+  ]);
+  if (state && startDate < endDate) {
+    const fromDays = await storedHoldingReturns(
+      scope,
+      state,
+      startDate,
+      endDate,
+      dividends,
+      prices,
+    );
+    if (fromDays.every((holding) => holding.figures !== null)) {
+      const holdings = fromDays.map((holding) => ({
+        assetType: holding.type,
+        symbol: holding.symbol,
+        ...holding.figures!,
+      }));
+      return { range, startDate, endDate, holdings: holdings.sort(byKind) };
+    }
+  }
+  return {
+    range,
+    startDate,
+    endDate,
+    holdings: await replayedHoldings(scope, startDate, endDate, dividends, prices),
+  };
+}
+
+/** Stocks first, then coins, each by symbol. */
+function byKind(a: HoldingPerformance, b: HoldingPerformance): number {
+  const order = (holding: HoldingPerformance) =>
+    `${holding.assetType === "STOCK" ? 0 : 1}:${holding.symbol}`;
+  return order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0;
+}
+
+/**
+ * The returns from a replay of each holding's trades in the period against its closes, where the
+ * stored days cannot answer (not current yet, or a dividend paid while nothing was held).
+ */
+export async function replayedHoldings(
+  scope: UserScope,
+  startDate: string,
+  endDate: string,
+  dividends: readonly PaidIncome[],
+  prices: Map<string, Decimal>,
+): Promise<HoldingPerformance[]> {
+  const { deps, user } = scope;
+  const [positions, trades] = await Promise.all([
+    positionsAt(scope, startDate),
+    deps.repos.transactions.trades(user.id, new Date(`${addDays(startDate, 1)}T00:00:00Z`)),
+  ]);
+
+  const activity = new Map<string, HoldingActivity>();
+  const of = (type: AssetType, symbol: string) => {
+    const key = keyOf(type, symbol);
+    const found = activity.get(key) ?? { type, symbol, start: null, trades: [], dividends: [] };
+    activity.set(key, found);
+    return found;
+  };
+  for (const trade of trades) of(trade.type, trade.symbol).trades.push(trade);
+  for (const dividend of dividends) of("STOCK", dividend.symbol).dividends.push(dividend);
+  // A position closed before the start counts only if it moves again.
+  for (const position of positions) {
+    const active = activity.has(keyOf(position.assetType, position.symbol));
+    if (active || !isZero(position.quantity)) {
+      of(position.assetType, position.symbol).start = position;
+    }
+  }
+
+  const holdings = await Promise.all(
+    [...activity.values()].map(async (holding) => {
+      const closes = await closeSeriesOf(
+        deps,
+        holding.type,
+        holding.symbol,
+        addDays(startDate, -7),
+        endDate,
+      );
+      const today = prices.get(keyOf(holding.type, holding.symbol));
+      return holdingReturns(holding, startDate, endDate, closes, today);
+    }),
+  );
+  return holdings.sort(byKind);
+}
+
+/**
+ * One holding over the period: the start's close, every day with its trades or a dividend paid
+ * (valued after the day's trades at its close), and today at `todayPrice`, as the portfolio's
+ * returns value them (TradeLedger.value: a missing close falls back on the last trade's price).
+ */
+function holdingReturns(
+  holding: HoldingActivity,
+  startDate: string,
+  endDate: string,
+  closes: CloseSeries | null,
+  todayPrice: Decimal | undefined,
+): HoldingPerformance {
+  const ledger = new TradeLedger();
+  if (holding.start) ledger.seed(holding.start);
+  const valueOn = (day: string) =>
+    ledger.value(() => (day === endDate ? todayPrice : undefined) ?? closes?.on(day));
+
+  const startHeld = valueOn(startDate);
+  const days: PeriodDay[] = [
+    { date: startDate, value: startHeld.totalValue, flow: "0", realized: "0" },
+  ];
+  // Trades stamped after today (a clock ahead of the market's) count today, as in the replay.
+  const eventDays = [
+    ...new Set([
+      ...holding.trades.map((trade) => (tradeDay(trade) > endDate ? endDate : tradeDay(trade))),
+      ...holding.dividends.map((dividend) => dividend.payDate),
+      endDate,
+    ]),
+  ].sort();
+  let next = 0;
+  let endHeld = startHeld;
+  for (const day of eventDays) {
+    const flows: Decimal[] = [];
+    const realized: Decimal[] = [];
+    while (
+      next < holding.trades.length &&
+      (day === endDate || tradeDay(holding.trades[next]!) <= day)
+    ) {
+      const applied = ledger.apply(holding.trades[next]!);
+      flows.push(applied.flow);
+      realized.push(applied.realized);
+      next += 1;
+    }
+    endHeld = valueOn(day);
+    days.push({ date: day, value: endHeld.totalValue, flow: sum(flows), realized: sum(realized) });
+  }
+
+  const returns = periodReturns(days, holding.dividends);
+  const unrealizedGain = subtract(
+    subtract(endHeld.totalValue, endHeld.costBasis),
+    subtract(startHeld.totalValue, startHeld.costBasis),
+  );
+  return {
+    assetType: holding.type,
+    symbol: holding.symbol,
+    ...periodFigures(returns, unrealizedGain),
+  };
+}

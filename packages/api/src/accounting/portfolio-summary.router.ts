@@ -1,0 +1,42 @@
+import {
+  holdingsPerformance,
+  portfolioHistory,
+  portfolioHistoryInput,
+  portfolioPerformanceDetail,
+  portfolioPerformanceInput,
+  portfolioSummary,
+} from "@ledgerline/contracts";
+import type { TRPCRouterRecord } from "@trpc/server";
+import {
+  portfolioHistory as readHistory,
+  portfolioSummary as readSummary,
+} from "./portfolio-summary";
+import { holdingsPerformance as readHoldingsPerformance } from "./holding-performance";
+import { portfolioPerformance } from "./performance";
+import { userProcedure } from "../platform/trpc/trpc";
+
+/**
+ * The portfolio summary. A price the market cannot give is replaced by the last known one and
+ * flagged, so these never fail because of the market.
+ */
+export const portfolioSummaryRouter = {
+  get: userProcedure.output(portfolioSummary).query(({ ctx }) => readSummary(ctx)),
+
+  /** The value at each day's close over a range, for the chart. */
+  history: userProcedure
+    .input(portfolioHistoryInput)
+    .output(portfolioHistory)
+    .query(({ ctx, input }) => readHistory(ctx, input)),
+
+  /** The returns over a period, with what each figure is computed from (issue 15). */
+  performance: userProcedure
+    .input(portfolioPerformanceInput)
+    .output(portfolioPerformanceDetail)
+    .query(({ ctx, input }) => portfolioPerformance(ctx, input.range)),
+
+  /** Each holding's returns over a range, on the portfolio's definitions. */
+  holdingPerformance: userProcedure
+    .input(portfolioPerformanceInput)
+    .output(holdingsPerformance)
+    .query(({ ctx, input }) => readHoldingsPerformance(ctx, input.range)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,261 @@
+import {
+  timeRangeDates,
+  type PortfolioHistory,
+  type PortfolioHistoryInput,
+  type PortfolioSummary,
+  type PriceSource,
+  type SummaryPosition,
+  type SummarySection,
+} from "@ledgerline/contracts";
+import type { AssetType, HeldPosition } from "@ledgerline/db";
+import {
+  costBasis,
+  multiply,
+  percent,
+  subtract,
+  sum,
+  todayFigures,
+  totalFigures,
+  valueFigures,
+  type Decimal,
+} from "@ledgerline/money";
+import { comparedHistory } from "./history-benchmark";
+import { incomeOf, incomePaid } from "./income";
+import { firstTradeDay, realizedBySymbol, valueRange } from "./portfolio-snapshots";
+import { startOf } from "./period-start";
+import { keyOf, utcDay } from "./portfolio-valuation";
+import type { AppDeps, UserScope } from "../platform/scope";
+
+/**
+ * The portfolio summary and its value over time, computed here in exact decimals. The figures
+ * are defined once (see @ledgerline/contracts portfolio-summary.ts) and used everywhere.
+ */
+
+export interface PricedHolding {
+  held: HeldPosition;
+  price: Decimal;
+  source: PriceSource;
+  /** The market's change per unit today (24 hours for coins); null for a last known price. */
+  change: Decimal | null;
+  asOf: Date | null;
+  name: string | null;
+}
+
+interface MarketPrice {
+  price: Decimal;
+  /** Per unit since the previous close (stocks) or over 24 hours (coins). */
+  change: Decimal;
+  asOf: Date | null;
+  name: string | null;
+}
+
+/** The coins' names by symbol (a cached list); none when the market cannot list them. */
+async function coinNames(deps: AppDeps): Promise<Map<string, string>> {
+  try {
+    const list = await deps.market.crypto.listCurrencies();
+    return new Map(list.map((coin) => [coin.id, coin.name]));
+  } catch (error) {
+    deps.logger.warn({ err: error }, "no coin names for holdings");
+    return new Map();
+  }
+}
+
+/** The market's current prices; a symbol it cannot price is left out (and logged), never fatal. */
+async function marketPrices(
+  deps: AppDeps,
+  assetType: AssetType,
+  symbols: string[],
+): Promise<Map<string, MarketPrice>> {
+  const prices = new Map<string, MarketPrice>();
+  if (symbols.length === 0) return prices;
+  try {
+    if (assetType === "STOCK") {
+      for (const result of await deps.market.stocks.getSnapshots(symbols)) {
+        if (result.ok) {
+          prices.set(result.symbol, {
+            price: result.snapshot.price,
+            change: result.snapshot.change,
+            asOf: new Date(result.snapshot.timestamp),
+            name: result.snapshot.companyName,
+          });
+        } else {
+          deps.logger.warn({ symbol: result.symbol, err: result.error }, "no price for a holding");
+        }
+      }
+    } else {
+      const [quotes, names] = await Promise.all([
+        deps.market.crypto.getQuotes(symbols),
+        coinNames(deps),
+      ]);
+      for (const result of quotes) {
+        if (result.ok) {
+          prices.set(result.symbol, {
+            price: result.quote.price,
+            change: result.quote.change,
+            asOf: null,
+            name: names.get(result.symbol) ?? null,
+          });
+        } else {
+          deps.logger.warn({ symbol: result.symbol, err: result.error }, "no price for a holding");
+        }
+      }
+    }
+  } catch (error) {
+    deps.logger.warn({ err: error, assetType }, "no prices for holdings");
+  }
+  return prices;
+}
+
+/** The newest of the last prices seen for a position: its watchlist quote or the last trade. */
+function lastKnown(held: HeldPosition): { price: Decimal; asOf: Date | null } {
+  const candidates = [held.watchlistQuote, held.lastTrade].filter(
+    (candidate): candidate is NonNullable<typeof candidate> => candidate !== null,
+  );
+  const newest = candidates.sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+  // Every position has at least its opening trade; the average price is a last resort only.
+  return newest
+    ? { price: newest.price, asOf: newest.at }
+    : { price: held.averagePrice, asOf: null };
+}
+
+/** Each holding with a current price: the market's, or flagged as its last known price. */
+export async function priceHoldings(
+  deps: AppDeps,
+  holdings: HeldPosition[],
+): Promise<PricedHolding[]> {
+  const symbolsOf = (assetType: AssetType) =>
+    holdings.filter((held) => held.assetType === assetType).map((held) => held.symbol);
+  const [stocks, crypto] = await Promise.all([
+    marketPrices(deps, "STOCK", symbolsOf("STOCK")),
+    marketPrices(deps, "CRYPTO", symbolsOf("CRYPTO")),
+  ]);
+  return holdings.map((held) => {
+    const live = (held.assetType === "STOCK" ? stocks : crypto).get(held.symbol);
+    const name = live?.name ?? held.watchlistQuote?.name ?? null;
+    if (live) {
+      return {
+        held,
+        price: live.price,
+        change: live.change,
+        source: "market",
+        asOf: live.asOf,
+        name,
+      };
+    }
+    return { held, ...lastKnown(held), change: null, source: "last_known", name };
+  });
+}
+
+/**
+ * Today's change of what is held: each holding's quantity times its change today (over 24 hours
+ * for coins), against what those holdings were worth before it. Null when no holding has a
+ * market price to tell.
+ */
+function todayOf(priced: PricedHolding[]): PortfolioSummary["today"] {
+  const moving = priced.flatMap(({ held, price, change }) =>
+    change === null
+      ? []
+      : [{ change: multiply(held.quantity, change), value: multiply(held.quantity, price) }],
+  );
+  if (moving.length === 0) return null;
+  const change = sum(moving.map((holding) => holding.change));
+  const before = subtract(sum(moving.map((holding) => holding.value)), change);
+  return { change, changePercent: percent(change, before) };
+}
+
+export async function portfolioSummary(scope: UserScope): Promise<PortfolioSummary> {
+  const { deps } = scope;
+  const holdings = await deps.repos.transactions.holdings(scope.user.id);
+  const [priced, realized, income] = await Promise.all([
+    priceHoldings(deps, holdings),
+    realizedBySymbol(scope),
+    incomeOf(scope),
+  ]);
+  const totalRealized = sum([...realized.values()]);
+  const positions = priced.map(({ held, price, source, asOf, name, change }) => ({
+    assetType: held.assetType,
+    view: {
+      id: held.id,
+      symbol: held.symbol,
+      name,
+      quantity: held.quantity,
+      averagePurchasePrice: held.averagePrice,
+      currentPrice: price,
+      priceSource: source,
+      priceAsOf: asOf ? asOf.toISOString() : null,
+      ...valueFigures(multiply(held.quantity, price), costBasis(held)),
+      allocationPercent: null as number | null,
+      ...todayFigures(held.quantity, price, change),
+      realizedGain: realized.get(keyOf(held.assetType, held.symbol)) ?? "0",
+    } satisfies SummaryPosition,
+  }));
+  const total = totalFigures(positions.map((position) => position.view));
+  const share = (value: Decimal) => percent(value, total.currentValue);
+  const section = (assetType: AssetType): SummarySection => {
+    const views = positions
+      .filter((position) => position.assetType === assetType)
+      .map(({ view }) => ({ ...view, allocationPercent: share(view.currentValue) }));
+    const totals = totalFigures(views);
+    return { positions: views, totals, allocationPercent: share(totals.currentValue) };
+  };
+  return {
+    stocks: section("STOCK"),
+    crypto: section("CRYPTO"),
+    total,
+    today: todayOf(priced),
+    // The market's own clock: the prices are as of its time.
+    pricedAt: new Date(deps.market.clock.now()).toISOString(),
+    returns: {
+      realizedGain: totalRealized,
+      unrealizedGain: total.gainLoss,
+      income,
+      totalReturn: sum([total.gainLoss, totalRealized, income]),
+    },
+  };
+}
+
+// Value over time
+
+/** Today's price of each holding (the market's, or its last known), keyed by keyOf. */
+export async function currentPrices(scope: UserScope): Promise<Map<string, Decimal>> {
+  const priced = await priceHoldings(
+    scope.deps,
+    await scope.deps.repos.transactions.holdings(scope.user.id),
+  );
+  return new Map(
+    priced.map((entry) => [keyOf(entry.held.assetType, entry.held.symbol), entry.price]),
+  );
+}
+
+/**
+ * The portfolio's value at each day's close over a range, from the daily holdings snapshots
+ * (portfolio-snapshots.ts: the user's trades replayed against daily bars); the last point is
+ * today at the current prices, so the chart ends where the summary's cards stand. ALL starts at
+ * the first trade, however long ago, as the returns' ALL does (issue 37). The benchmark beside it
+ * is compared as `input.benchmark` says (history-benchmark.ts). Days follow the market's clock.
+ */
+export async function portfolioHistory(
+  scope: UserScope,
+  input: PortfolioHistoryInput,
+): Promise<PortfolioHistory> {
+  const { deps } = scope;
+  const firstDay = await firstTradeDay(scope);
+  if (firstDay === null) return { points: [], unpricedSymbols: [], benchmark: null };
+
+  const now = deps.market.clock.now();
+  const today = utcDay(now);
+  const rangeStart =
+    input.range === "ALL" ? firstDay : timeRangeDates(input.range, new Date(now), "UTC").from;
+  const from = rangeStart > firstDay ? rangeStart : firstDay;
+  if (from > today) return { points: [], unpricedSymbols: [], benchmark: null };
+
+  const periodStart = startOf(input.range, now, firstDay);
+  const [{ days, unpricedSymbols }, dividends] = await Promise.all([
+    currentPrices(scope).then((prices) => valueRange(scope, from, today, prices)),
+    input.benchmark === "return"
+      ? incomePaid(scope, { from: periodStart, to: today })
+      : Promise.resolve([]),
+  ]);
+  const compared = await comparedHistory(deps, days, periodStart, input.benchmark, dividends);
+  return { ...compared, unpricedSymbols };
+}

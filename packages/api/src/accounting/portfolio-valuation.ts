@@ -1,0 +1,308 @@
+import type { CorporateAction, HistoricalBar } from "@ledgerline/contracts";
+import { FAR_DAY, type AssetType, type HoldingSnapshot, type Trade } from "@ledgerline/db";
+import {
+  add,
+  applyBuy,
+  applySell,
+  costBasis,
+  divide,
+  isZero,
+  multiply,
+  realizedGain,
+  subtract,
+  sum,
+  type Decimal,
+  type Holding,
+} from "@ledgerline/money";
+import type { AppDeps } from "../platform/scope";
+
+/**
+ * The portfolio replayed day by day from its trades against daily closes: what the value
+ * history, the summary's realized gain and the returns are all computed from.
+ */
+
+const DAY_MS = 86_400_000;
+export const utcDay = (instant: number) => new Date(instant).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number) =>
+  utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+export const keyOf = (type: AssetType, symbol: string) => `${type}:${symbol}`;
+/** The holding a key of keyOf names. */
+export function holdingOfKey(key: string): { assetType: AssetType; symbol: string } {
+  const split = key.indexOf(":");
+  return { assetType: key.slice(0, split) as AssetType, symbol: key.slice(split + 1) };
+}
+export const tradeDay = (trade: Trade) => utcDay(trade.transactionDate.getTime());
+
+export interface LedgerHolding extends Holding {
+  type: AssetType;
+  symbol: string;
+}
+
+export interface HeldValue {
+  stockValue: Decimal;
+  cryptoValue: Decimal;
+  totalValue: Decimal;
+  costBasis: Decimal;
+}
+
+/**
+ * Trades applied in order with average-cost accounting: the holdings, each symbol's realized
+ * gain, and the money each trade moved in (+, a buy's cost) or out (-, a sell's proceeds).
+ */
+export class TradeLedger {
+  readonly holdings = new Map<string, LedgerHolding>();
+  readonly lastTradePrice = new Map<string, Decimal>();
+  /** Realized gain per symbol key, closed positions included. */
+  readonly realized = new Map<string, Decimal>();
+
+  /** Starts from a stored position (a snapshot) instead of from nothing. */
+  seed(holding: HoldingSnapshot): void {
+    const key = keyOf(holding.assetType, holding.symbol);
+    const { quantity, averagePrice } = holding;
+    this.holdings.set(key, {
+      quantity,
+      averagePrice,
+      type: holding.assetType,
+      symbol: holding.symbol,
+    });
+    if (holding.lastPrice !== null) this.lastTradePrice.set(key, holding.lastPrice);
+    if (!isZero(holding.realized)) this.realized.set(key, holding.realized);
+  }
+
+  /** Applies one trade; answers its external flow and the gain it realized. */
+  apply(trade: Trade): { flow: Decimal; realized: Decimal } {
+    const key = keyOf(trade.type, trade.symbol);
+    const current = this.holdings.get(key);
+    if (trade.transactionType === "SPLIT") {
+      // A SPLIT row holds the position as the split left it (repositories/corporate-actions.ts);
+      // no money moves and its price is the average cost, not a trade's.
+      const split = { quantity: trade.quantity, averagePrice: trade.price };
+      this.holdings.set(key, { ...split, type: trade.type, symbol: trade.symbol });
+      return { flow: "0", realized: "0" };
+    }
+    const amount = multiply(trade.quantity, trade.price);
+    this.lastTradePrice.set(key, trade.price);
+    if (trade.transactionType === "BUY") {
+      const bought = applyBuy(current ?? null, trade.quantity, trade.price);
+      this.holdings.set(key, { ...bought, type: trade.type, symbol: trade.symbol });
+      return { flow: amount, realized: "0" };
+    }
+    // A sell of more than held cannot be written; a replay skips one rather than invent a holding.
+    const sold = current ? applySell(current, trade.quantity) : null;
+    if (!current || !sold?.ok) return { flow: "0", realized: "0" };
+    const gain = realizedGain(current, trade.quantity, trade.price);
+    this.holdings.set(key, { ...sold.holding, type: trade.type, symbol: trade.symbol });
+    this.realized.set(key, add(this.realized.get(key) ?? "0", gain));
+    return { flow: subtract("0", amount), realized: gain };
+  }
+
+  totalRealized(): Decimal {
+    return sum([...this.realized.values()]);
+  }
+
+  /**
+   * What is held, valued at `closeOf` (or, without one, the last trade's price, then the average
+   * cost), and its cost basis.
+   */
+  value(closeOf: (key: string) => Decimal | null | undefined): HeldValue {
+    const values: Record<AssetType, Decimal[]> = { STOCK: [], CRYPTO: [] };
+    const bases: Decimal[] = [];
+    for (const [key, held] of this.holdings) {
+      if (isZero(held.quantity)) continue;
+      const close = closeOf(key) ?? this.lastTradePrice.get(key) ?? held.averagePrice;
+      values[held.type].push(multiply(held.quantity, close));
+      bases.push(costBasis(held));
+    }
+    const stockValue = sum(values.STOCK);
+    const cryptoValue = sum(values.CRYPTO);
+    return {
+      stockValue,
+      cryptoValue,
+      totalValue: add(stockValue, cryptoValue),
+      costBasis: sum(bases),
+    };
+  }
+
+  held(): LedgerHolding[] {
+    return [...this.holdings.values()].filter((holding) => !isZero(holding.quantity));
+  }
+}
+
+/**
+ * A split-adjusted close (in today's shares) as a share traded on `day`: before a split there
+ * were fewer shares (more, before a reverse one), so each later split's ratio multiplies it.
+ */
+export function closeInSharesOf(
+  adjustedClose: Decimal,
+  day: string,
+  actions: readonly CorporateAction[],
+): Decimal {
+  return perShareIn(adjustedClose, FAR_DAY, day, actions, 2);
+}
+
+/**
+ * A per-share figure (a price, a dividend) of `from`'s shares in `to`'s, to `places`: each split
+ * between the two days shares it among splitTo / splitFrom times as many shares going forward,
+ * among that many times fewer going back.
+ */
+export function perShareIn(
+  value: Decimal,
+  from: string,
+  to: string,
+  actions: readonly CorporateAction[],
+  places: number,
+): Decimal {
+  const forward = from < to;
+  const [after, upTo] = forward ? [from, to] : [to, from];
+  let figure = value;
+  for (const { type, exDate, splitFrom, splitTo } of actions) {
+    if (type === "split" && exDate > after && exDate <= upTo && splitFrom && splitTo) {
+      figure = forward
+        ? divide(multiply(figure, splitFrom), splitTo, places)
+        : divide(multiply(figure, splitTo), splitFrom, places);
+    }
+  }
+  return figure;
+}
+
+/**
+ * A symbol's daily closes, read forward day by day: the latest close on or before a day, in that
+ * day's shares. A holding's quantity is in the same shares (a SPLIT row changes it on the
+ * ex-date), so its value draws no cliff at a split.
+ */
+export class CloseSeries {
+  private next = 0;
+  private close: Decimal | null = null;
+  private readonly splits: readonly CorporateAction[];
+  constructor(
+    private readonly bars: HistoricalBar[],
+    actions: readonly CorporateAction[] = [],
+  ) {
+    this.splits = actions.filter((action) => action.type === "split");
+  }
+  on(day: string): Decimal | null {
+    while (this.next < this.bars.length && this.bars[this.next]!.date <= day) {
+      this.close = this.bars[this.next]!.c;
+      this.next += 1;
+    }
+    return this.close === null || this.splits.length === 0
+      ? this.close
+      : closeInSharesOf(this.close, day, this.splits);
+  }
+}
+
+/** A stock's splits and dividends, or none when the provider cannot say (values may then jump). */
+export async function corporateActions(deps: AppDeps, symbol: string): Promise<CorporateAction[]> {
+  try {
+    return await deps.market.stocks.getCorporateActions(symbol);
+  } catch (error) {
+    deps.logger.warn({ err: error, symbol }, "no corporate actions");
+    return [];
+  }
+}
+
+export async function dailyBars(
+  deps: AppDeps,
+  type: AssetType,
+  symbol: string,
+  from: string,
+  to: string,
+): Promise<HistoricalBar[] | null> {
+  try {
+    return type === "STOCK"
+      ? await deps.market.stocks.getDailyBars(symbol, from, to)
+      : await deps.market.crypto.getDailyBars(symbol, from, to);
+  } catch (error) {
+    deps.logger.warn({ err: error, symbol, type }, "no daily history");
+    return null;
+  }
+}
+
+/** A symbol's closes from `from` to `to` in each day's shares; null without daily history. */
+export async function closeSeriesOf(
+  deps: AppDeps,
+  type: AssetType,
+  symbol: string,
+  from: string,
+  to: string,
+): Promise<CloseSeries | null> {
+  const [bars, actions] = await Promise.all([
+    dailyBars(deps, type, symbol, from, to),
+    type === "STOCK" ? corporateActions(deps, symbol) : [],
+  ]);
+  return bars ? new CloseSeries(bars, actions) : null;
+}
+
+/** One day of the replay: values at its close, after its trades. */
+export interface ValuedDay {
+  date: string;
+  stockValue: Decimal;
+  cryptoValue: Decimal;
+  totalValue: Decimal;
+  costBasis: Decimal;
+  /** Buys at cost less sells' proceeds that day. */
+  flow: Decimal;
+  /** Gain realized by that day's sells. */
+  realized: Decimal;
+}
+
+export interface Valuation {
+  days: ValuedDay[];
+  unpricedSymbols: string[];
+}
+
+/**
+ * The portfolio's value at each day's close from `from` to `today`, replaying the trades
+ * (oldest first) against daily bars; trades before `from` only set what is held at its start.
+ * Today is valued at `currentPrices` (keyed by keyOf), so the last day is where the summary's
+ * cards stand. Trades stamped after today (a clock ahead of the market's) count today.
+ */
+export async function valueByDay(
+  deps: AppDeps,
+  trades: Trade[],
+  from: string,
+  today: string,
+  currentPrices: Map<string, Decimal>,
+): Promise<Valuation> {
+  const ledger = new TradeLedger();
+  let next = 0;
+  while (next < trades.length && tradeDay(trades[next]!) < from) {
+    ledger.apply(trades[next]!);
+    next += 1;
+  }
+  // Every symbol held at the start of the range, or traded within it.
+  const involved = new Map<string, { type: AssetType; symbol: string }>();
+  for (const held of ledger.held()) involved.set(keyOf(held.type, held.symbol), held);
+  for (const trade of trades.slice(next)) {
+    involved.set(keyOf(trade.type, trade.symbol), { type: trade.type, symbol: trade.symbol });
+  }
+
+  // A week of slack before the range, so its first day has a close even after a weekend.
+  const barsFrom = addDays(from, -7);
+  const series = new Map<string, CloseSeries>();
+  const unpriced: string[] = [];
+  await Promise.all(
+    [...involved].map(async ([key, { type, symbol }]) => {
+      const closes = await closeSeriesOf(deps, type, symbol, barsFrom, today);
+      if (closes) series.set(key, closes);
+      else unpriced.push(symbol);
+    }),
+  );
+
+  const days: ValuedDay[] = [];
+  for (let day = from; day <= today; day = addDays(day, 1)) {
+    const flows: Decimal[] = [];
+    const realized: Decimal[] = [];
+    while (next < trades.length && (day === today || tradeDay(trades[next]!) <= day)) {
+      const applied = ledger.apply(trades[next]!);
+      flows.push(applied.flow);
+      realized.push(applied.realized);
+      next += 1;
+    }
+    const value = ledger.value(
+      (key) => (day === today ? currentPrices.get(key) : undefined) ?? series.get(key)?.on(day),
+    );
+    days.push({ date: day, ...value, flow: sum(flows), realized: sum(realized) });
+  }
+  return { days, unpricedSymbols: unpriced.sort() };
+}

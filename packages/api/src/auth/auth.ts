@@ -1,0 +1,229 @@
+import {
+  PASSWORD_RESET_TOKEN_TTL_MS,
+  messages,
+  type AuthUser,
+  type LoginAnswer,
+  type LoginInput,
+  type LoginMfaInput,
+  type MessageResult,
+  type RegisterInput,
+  type ResetPasswordInput,
+} from "@ledgerline/contracts";
+import type { UserRow } from "@ledgerline/db";
+import { passwordResetMail } from "../platform/mail/templates";
+import { recordAudit } from "../admin/audit";
+import {
+  countPasswordAttempt,
+  forgiveFailures,
+  loginAttemptKeys,
+  refundPasswordAttempt,
+} from "./login-throttle";
+import { replacePassword } from "./credentials";
+import { badRequest, conflict, tooManyRequests } from "../platform/errors";
+import {
+  hashForUnknownUser,
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  verifyPassword,
+} from "./passwords";
+import type { RequestScope, SessionScope } from "../platform/scope";
+import { startMfaChallenge, verifyMfaLogin } from "./mfa";
+import { startSession } from "./sessions";
+import { newToken, tokenDigest } from "./tokens";
+import { toAuthUser } from "./user-views";
+
+export function assertAcceptablePassword(password: string): void {
+  if (isCommonPassword(password)) throw badRequest(messages.passwordTooCommon);
+}
+
+export async function register(scope: RequestScope, input: RegisterInput): Promise<AuthUser> {
+  const { repos, throttles, clock } = scope.deps;
+  if (!(await throttles.registrationsPerIp.tryConsume(scope.ip ?? "unknown"))) {
+    throw tooManyRequests(messages.tooManyAttempts);
+  }
+  assertAcceptablePassword(input.password);
+  const created = await repos.users.create(
+    { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) },
+    clock.now(),
+  );
+  if (!created) {
+    await recordAudit(scope, {
+      event: "REGISTER",
+      success: false,
+      email: input.email,
+      failureReason: "Email already registered",
+    });
+    throw conflict(messages.emailInUse);
+  }
+  const user = (await repos.users.recordLogin(created.id, clock.now())) ?? created;
+  const session = await startSession(scope, user);
+  await recordAudit(scope, {
+    event: "REGISTER",
+    success: true,
+    email: user.email,
+    userId: user.id,
+  });
+  return toAuthUser(user, session.token, session.expiresAt);
+}
+
+/**
+ * The same answer, status and roughly the same time for an unknown email and a wrong password.
+ * Every attempt is counted (login-throttle.ts: the account from this address, the address, the
+ * account) before the password is checked, so concurrent attempts (a tRPC batch, parallel
+ * requests) cannot slip past the limits; a right password gives its count back. With two-factor
+ * sign-in on, a right password answers a challenge instead of the user (`completeMfaLogin`
+ * finishes it), whose wrong codes have a count of their own.
+ */
+export async function login(scope: RequestScope, input: LoginInput): Promise<LoginAnswer> {
+  const { repos, throttles } = scope.deps;
+  const user = await repos.users.findByEmail(input.email);
+  const keys = loginAttemptKeys(input.email, scope.ip, user);
+  if (!(await countPasswordAttempt(throttles, keys))) {
+    await recordAudit(scope, {
+      event: "LOGIN",
+      success: false,
+      email: input.email,
+      failureReason: "Too many failed attempts",
+    });
+    throw tooManyRequests(messages.tooManyAttempts);
+  }
+
+  const passwordMatches = await verifyPassword(
+    user?.passwordHash ?? (await hashForUnknownUser()),
+    input.password,
+  );
+  if (!user || !passwordMatches) {
+    if (user) await repos.users.recordFailedLogin(user.id);
+    await recordAudit(scope, {
+      event: "LOGIN",
+      success: false,
+      email: input.email,
+      userId: user?.id,
+      failureReason: user ? "Wrong password" : "Unknown email",
+    });
+    // 400, not 401: clients of the original system read every 401 as "session over".
+    throw badRequest(messages.invalidCredentials);
+  }
+
+  await refundPasswordAttempt(throttles, keys);
+  if (needsRehash(user.passwordHash)) {
+    await repos.users.setPasswordHash(user.id, await hashPassword(input.password));
+  }
+  if (await repos.mfa.isEnabled(user.id)) return startMfaChallenge(scope, user);
+  await forgiveFailures(throttles, keys);
+  return signIn(scope, user);
+}
+
+/** The second step of a sign-in with two-factor on: the code (or a recovery code). */
+export async function completeMfaLogin(
+  scope: RequestScope,
+  input: LoginMfaInput,
+): Promise<AuthUser> {
+  return signIn(scope, await verifyMfaLogin(scope, input.mfaToken, input.code));
+}
+
+/** Starts the session of a user whose credentials were right. */
+async function signIn(scope: RequestScope, user: UserRow): Promise<AuthUser> {
+  const signedIn =
+    (await scope.deps.repos.users.recordLogin(user.id, scope.deps.clock.now())) ?? user;
+  const session = await startSession(scope, signedIn);
+  await recordAudit(scope, {
+    event: "LOGIN",
+    success: true,
+    email: signedIn.email,
+    userId: signedIn.id,
+  });
+  return toAuthUser(signedIn, session.token, session.expiresAt);
+}
+
+export async function logout(scope: SessionScope): Promise<MessageResult> {
+  await scope.deps.repos.sessions.delete(scope.sessionTokenHash);
+  await recordAudit(scope, {
+    event: "LOGOUT",
+    success: true,
+    email: scope.user.email,
+    userId: scope.user.id,
+  });
+  return { message: "Signed out" };
+}
+
+/**
+ * Always the same answer, whether or not the account exists; the mail is sent in the
+ * background so the response time does not tell either.
+ */
+export async function requestPasswordReset(
+  scope: RequestScope,
+  email: string,
+): Promise<MessageResult> {
+  const { repos, throttles, clock, mailer, config, logger } = scope.deps;
+  const allowed =
+    (await throttles.resetRequestsPerIp.tryConsume(scope.ip ?? "unknown")) &&
+    (await throttles.resetRequestsPerEmail.tryConsume(email));
+  if (!allowed) throw tooManyRequests(messages.tooManyAttempts);
+
+  const user = await repos.users.findByEmail(email);
+  if (!user) {
+    await recordAudit(scope, {
+      event: "PASSWORD_RESET_REQUEST",
+      success: false,
+      email,
+      failureReason: "Unknown email",
+    });
+    return { message: messages.forgotPasswordSent };
+  }
+  const token = newToken();
+  const now = clock.now();
+  await repos.passwordResetTokens.create({
+    tokenHash: tokenDigest(token),
+    userId: user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + PASSWORD_RESET_TOKEN_TTL_MS),
+  });
+  const link = new URL("/reset-password", config.appOrigin);
+  link.searchParams.set("token", token);
+  link.searchParams.set("email", user.email);
+  scope.deps.background.run(
+    () => mailer.send(passwordResetMail(user.email, user.name, link.toString())),
+    (error: unknown) => logger.error({ err: error }, "password reset mail failed"),
+  );
+  await recordAudit(scope, {
+    event: "PASSWORD_RESET_REQUEST",
+    success: true,
+    email: user.email,
+    userId: user.id,
+  });
+  return { message: messages.forgotPasswordSent };
+}
+
+export async function resetPassword(
+  scope: RequestScope,
+  input: ResetPasswordInput,
+): Promise<MessageResult> {
+  const { repos, clock } = scope.deps;
+  assertAcceptablePassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  const user = await repos.passwordResetTokens.consume(
+    tokenDigest(input.token),
+    input.email,
+    clock.now(),
+  );
+  if (!user) {
+    await recordAudit(scope, {
+      event: "PASSWORD_RESET",
+      success: false,
+      email: input.email,
+      failureReason: "Invalid or expired token",
+    });
+    throw badRequest(messages.invalidResetToken);
+  }
+  const revoked = await replacePassword(scope, user, passwordHash, "reset link");
+  await recordAudit(scope, {
+    event: "PASSWORD_RESET",
+    success: true,
+    email: user.email,
+    userId: user.id,
+    details: revoked,
+  });
+  return { message: messages.passwordResetSuccess };
+}

@@ -1,0 +1,145 @@
+import type { Repositories, SessionRow, UserRow } from "@ledgerline/db";
+import { LRUCache } from "lru-cache";
+import type { DataVersions } from "../platform/shared-state";
+import type { Clock } from "../platform/clock";
+import { SESSION_REVOCATIONS } from "../platform/data-versions";
+import { keepReadAhead, readAheadVersions } from "../platform/read-ahead-versions";
+
+/** How long this process may answer a session lookup from memory (issue 10 allows 5 s). */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_ENTRIES = 10_000;
+
+interface Entry {
+  found: { session: SessionRow; user: UserRow };
+  cachedAt: number;
+  /** The deployment's revocation count when the session was looked up. */
+  revocations: string;
+}
+
+const userWrites = [
+  "create",
+  "recordLogin",
+  "recordFailedLogin",
+  "setPasswordHash",
+  "setAdmin",
+  "setEmail",
+  "delete",
+] as const satisfies readonly (keyof Repositories["users"])[];
+
+/**
+ * The repositories with session lookups answered from memory for at most `SESSION_CACHE_MS`, so a
+ * signed-in read costs no session query. Every session or user write made by this process
+ * (sign-out, revocation, password or email change, admin action, deletion) empties the cache at
+ * once, and counts a revocation in the shared versions (Redis with several processes): a session
+ * cached before the deployment's last revocation is looked up again, so a signed-out token is
+ * refused at once on every process. A change made behind the app's back (by hand in the
+ * database) is seen within the cache's lifetime. A cached session is still refused as soon as it
+ * passes its idle or absolute end.
+ */
+export function withSessionCache(
+  repos: Repositories,
+  clock: Clock,
+  versions: DataVersions,
+): Repositories {
+  const cache = new LRUCache<string, Entry>({ max: SESSION_CACHE_ENTRIES });
+  // A lookup that started before a write may read the row the write removes: it is only kept
+  // when no write happened meanwhile.
+  let generation = 0;
+  const clear = () => {
+    generation += 1;
+    cache.clear();
+  };
+  /** After a write that may revoke sessions: other processes drop what they cached before it. */
+  const revoked = async () => {
+    clear();
+    await versions.bump([SESSION_REVOCATIONS]);
+  };
+  const sessions = repos.sessions;
+
+  const users = { ...repos.users };
+  for (const name of userWrites) {
+    const write = (repos.users as Record<string, unknown>)[name] as (
+      ...args: unknown[]
+    ) => Promise<unknown>;
+    (users as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      clear();
+      try {
+        return await write(...args);
+      } finally {
+        await revoked();
+      }
+    };
+  }
+
+  return {
+    ...repos,
+    users,
+    sessions: {
+      ...sessions,
+      async findActive(tokenHash, now, idleTimeoutMs) {
+        const time = now.getTime();
+        const entry = cache.get(tokenHash);
+        // With a session in memory, the versions its read's answer depends on come in the same
+        // read as the revocations (values are dot-free counters, joined by dots).
+        const names = [SESSION_REVOCATIONS];
+        if (entry) names.push(...readAheadVersions(entry.found.user));
+        // Unreadable (Redis down): the database answers, and nothing is kept.
+        const read = await versions.read(names).catch(() => undefined);
+        const dot = read?.indexOf(".") ?? -1;
+        const revocations = dot < 0 ? read : read?.slice(0, dot);
+        if (
+          entry &&
+          // A write on this process while the versions were read emptied the cache: not kept.
+          cache.get(tokenHash) === entry &&
+          read !== undefined &&
+          dot >= 0 &&
+          entry.revocations === revocations &&
+          clock.now().getTime() - entry.cachedAt < SESSION_CACHE_MS
+        ) {
+          const { session } = entry.found;
+          const live =
+            session.expiresAt.getTime() > time &&
+            session.lastSeenAt.getTime() > time - idleTimeoutMs;
+          if (live) {
+            // A user row of this request's own, so what was read ahead is this request's alone.
+            const found = { session, user: { ...entry.found.user } };
+            keepReadAhead(found.user, read.slice(dot + 1));
+            return found;
+          }
+        }
+        cache.delete(tokenHash);
+        const before = generation;
+        const found = await sessions.findActive(tokenHash, now, idleTimeoutMs);
+        if (found && generation === before && revocations !== undefined)
+          cache.set(tokenHash, { found, cachedAt: clock.now().getTime(), revocations });
+        return found;
+      },
+      async touch(tokenHash, now) {
+        await sessions.touch(tokenHash, now);
+        const entry = cache.get(tokenHash);
+        if (entry) {
+          cache.set(tokenHash, {
+            ...entry,
+            found: { ...entry.found, session: { ...entry.found.session, lastSeenAt: now } },
+          });
+        }
+      },
+      async delete(tokenHash) {
+        clear();
+        try {
+          await sessions.delete(tokenHash);
+        } finally {
+          await revoked();
+        }
+      },
+      async deleteAllForUser(userId, keepTokenHash) {
+        clear();
+        try {
+          return await sessions.deleteAllForUser(userId, keepTokenHash);
+        } finally {
+          await revoked();
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import {
+  importDetectInput,
+  importDetection,
+  importInput,
+  importMappingIdInput,
+  type ImportPreview,
+  importResult,
+  messageResult,
+  savedImportMapping,
+  saveImportMappingInput,
+} from "@ledgerline/contracts";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import { deleteImportMapping, listImportMappings, saveImportMapping } from "./mappings";
+import { detectImport } from "./detect";
+import { previewImport, runImport } from "./service";
+import { userMutation, userProcedure } from "../platform/trpc/trpc";
+
+/**
+ * Importing the signed-in user's history from a CSV export. Both are mutations: the file travels
+ * in a POST body (up to the import's body limit, see app.ts), never in a URL.
+ */
+export const importRouter = {
+  /**
+   * What a file is, from its first lines: a known source, or a first guess at an 'Other CSV'
+   * mapping. A mutation for the same reason as the preview: the lines travel in a POST body.
+   */
+  detect: userProcedure
+    .input(importDetectInput)
+    .output(importDetection)
+    .mutation(({ input }) => detectImport(input)),
+
+  /**
+   * What each row would become; nothing is written, so a repeat needs no idempotency key. The
+   * answer is not checked against `importPreview` as it leaves (typed code builds it, and the
+   * REST door writes it by that schema): for 200,000 rows the check held the event loop for
+   * over 100 ms in one go. Its JSON is written in slices (longAnswer).
+   */
+  preview: userProcedure
+    .meta({ longAnswer: true })
+    .input(importInput)
+    .mutation(({ ctx, input }): Promise<ImportPreview> => previewImport(ctx, input)),
+
+  /**
+   * Writes the new trades and dividends in one transaction; error rows refuse it unless
+   * skipInvalid. A repeat with the same idempotency key answers as the first did.
+   */
+  run: userMutation
+    .input(importInput)
+    .output(importResult)
+    .mutation(({ ctx, input }) => runImport(ctx, input)),
+
+  /** The user's saved 'Other CSV' mappings, in name order. */
+  mappings: userProcedure
+    .output(z.array(savedImportMapping))
+    .query(({ ctx }) => listImportMappings(ctx)),
+
+  /** Saves the mapping under a name (unique per user, at most 50 per user). */
+  saveMapping: userMutation
+    .input(saveImportMappingInput)
+    .output(savedImportMapping)
+    .mutation(({ ctx, input }) => saveImportMapping(ctx, input)),
+
+  deleteMapping: userMutation
+    .input(importMappingIdInput)
+    .output(messageResult)
+    .mutation(({ ctx, input }) => deleteImportMapping(ctx, input.id)),
+} satisfies TRPCRouterRecord;

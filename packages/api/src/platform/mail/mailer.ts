@@ -1,0 +1,63 @@
+import type { Repositories } from "@ledgerline/db";
+import type { Logger } from "../logger";
+import { createTransport, type Transporter } from "nodemailer";
+import type { Clock } from "../clock";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Records the mail and delivers it; resolves once delivery was attempted, never rejects. */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  repos: Repositories;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Every mail is written to the outbox table. With SMTP_URL it is also handed to that server;
+ * without it the text goes to the server log, so reset links work offline in development.
+ */
+export function createMailer({ smtpUrl, from, repos, clock, logger }: MailerOptions): Mailer {
+  const transport: Transporter | undefined = smtpUrl ? createTransport(smtpUrl) : undefined;
+  return {
+    async send(mail) {
+      const id = await repos.mailOutbox.insert({
+        toAddress: mail.to,
+        subject: mail.subject,
+        bodyText: mail.text,
+        createdAt: clock.now(),
+        transport: transport ? "smtp" : "outbox",
+      });
+      if (!transport) {
+        logger.info(
+          { mailId: id, to: mail.to, subject: mail.subject },
+          `mail kept in outbox (no SMTP_URL):\n${mail.text}`,
+        );
+        return;
+      }
+      try {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await repos.mailOutbox.markSent(id, clock.now());
+      } catch (error) {
+        logger.error({ err: error, mailId: id }, "mail delivery failed");
+        await repos.mailOutbox.markFailed(
+          id,
+          error instanceof Error ? error.message : String(error),
+        );
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

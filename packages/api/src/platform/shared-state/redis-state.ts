@@ -1,0 +1,309 @@
+import {
+  InMemoryMarketCache,
+  type Clock as MarketClock,
+  type MarketCache,
+} from "@ledgerline/market";
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
+import { fallbackMarketCache, RedisMarketCache } from "./redis-market-cache";
+import { redisAvailability, type RedisAvailability } from "./redis-availability";
+import { redisLeadership, defaultLeaseTimes, type LeaseTimes } from "./redis-leadership";
+import { redisBatch, type RedisBatch } from "./redis-batch";
+import { redisProviderRateLimiter } from "./redis-rate-limiter";
+import { redisSignals } from "./redis-signals";
+import { RedisSingleFlight } from "./redis-single-flight";
+import { EVERYONE, MARKET, SESSION_REVOCATIONS, USER_LIST } from "../data-versions";
+import {
+  SharedStateUnavailable,
+  type DataVersions,
+  type Leadership,
+  type RequestCount,
+  type SharedState,
+} from "./shared-state";
+
+export interface RedisStateOptions {
+  url: string;
+  /** Every key and channel starts with it, so deployments (and test runs) sharing a Redis never meet. */
+  prefix: string;
+  marketClock: MarketClock;
+  /** A Redis call that failed for another reason than Redis being out of reach. */
+  onError: (error: unknown) => void;
+  /** Redis went out of reach (false) or answers again (true). */
+  onAvailability?: (up: boolean) => void;
+  lease?: Partial<LeaseTimes>;
+  /** Longer than any upstream call may take (the providers' timeouts). */
+  singleFlightLockMs?: number;
+  /** Between checks that Redis answers again, while it is out of reach. */
+  probeMs?: number;
+}
+
+/**
+ * A connection that answers or fails fast: a command waits at most a second for Redis, and
+ * while the connection is down a command fails at once (no queue of commands waiting for it to
+ * come back: each caller takes its fallback). It reconnects by itself, at most a second after
+ * Redis is back. With `pipelined`, the commands issued in one turn of the event loop go out as
+ * one write (ioredis' auto-pipelining; MULTI and subscriptions excepted): every signed-in request
+ * asks Redis a thing or two (rate limit, session revocations and data versions), and under load
+ * a socket write per command was a third of a kept hot read's CPU (bench/api-profile). Commands
+ * keep their order on the connection; a MULTI (a version bump) may go out before reads queued in
+ * the same turn, which then see the bump, as a read issued just after it would.
+ */
+function connect(url: string, pipelined = false): Redis {
+  return new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    // A command cut off by a lost connection has failed for its caller; it is not sent again.
+    autoResendUnfulfilledCommands: false,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+    enableAutoPipelining: pipelined,
+  });
+}
+
+/** Past this many names owed, the bump owed is everyone's (every cached answer misses). */
+const MAX_OWED_BUMPS = 10_000;
+
+/**
+ * The counters in Redis, so a write on one process makes every process's cached answers miss.
+ * A bump Redis cannot take is owed and made before Redis counts as back (`payOwed`); values read
+ * after an outage carry its number, so an answer cached before it (under counters a restarted
+ * Redis may count up to again) never matches.
+ */
+function redisVersions(
+  redis: Redis,
+  batch: RedisBatch,
+  prefix: string,
+  availability: RedisAvailability,
+  report: (error: unknown) => void,
+): DataVersions & { payOwed(): Promise<void> } {
+  const key = (name: string) => `${prefix}version:${name}`;
+  let owed = new Set<string>();
+  const owe = (names: readonly string[]) => {
+    for (const name of names) owed.add(name);
+    if (owed.size > MAX_OWED_BUMPS)
+      owed = new Set([EVERYONE, USER_LIST, MARKET, SESSION_REVOCATIONS]);
+  };
+  const incr = async (names: readonly string[]) => {
+    const multi = redis.multi();
+    for (const name of names) multi.incr(key(name));
+    await multi.exec();
+  };
+  return {
+    async read(names) {
+      if (!availability.up) throw new SharedStateUnavailable();
+      let values: (string | null)[];
+      try {
+        values = await batch.mget(names.map(key));
+      } catch (error) {
+        report(error);
+        throw error;
+      }
+      const outages = availability.outages;
+      return values
+        .map((value) => (outages === 0 ? (value ?? "0") : `${value ?? "0"}~${outages}`))
+        .join(".");
+    },
+    async bump(names) {
+      if (!availability.up) return owe(names);
+      try {
+        await incr(names);
+      } catch (error) {
+        report(error);
+        owe(names);
+      }
+    },
+    async payOwed() {
+      if (owed.size === 0) return;
+      const names = [...owed];
+      owed = new Set();
+      try {
+        await incr(names);
+      } catch (error) {
+        owe(names);
+        throw error;
+      }
+    },
+  };
+}
+
+/** A quote any process stores changes the market version, so cached answers built on it miss. */
+function versionedMarketCache(cache: MarketCache, versions: DataVersions): MarketCache {
+  return {
+    get: (key) => cache.get(key),
+    async set(key, entry) {
+      await cache.set(key, entry);
+      await versions.bump([MARKET]);
+    },
+    async delete(key) {
+      await cache.delete(key);
+      await versions.bump([MARKET]);
+    },
+  };
+}
+
+/** Fixed windows counted in this process's memory: the request limit while Redis is away. */
+function processRequestCount(): RequestCount {
+  const windows = new Map<string, { current: number; endsAt: number }>();
+  let swept = Date.now();
+  return async (key, windowMs) => {
+    const now = Date.now();
+    if (now - swept > windowMs) {
+      for (const [id, window] of windows) if (window.endsAt <= now) windows.delete(id);
+      swept = now;
+    }
+    let window = windows.get(key);
+    if (!window || window.endsAt <= now) {
+      window = { current: 0, endsAt: now + windowMs };
+      windows.set(key, window);
+    }
+    window.current += 1;
+    return { current: window.current, ttl: window.endsAt - now };
+  };
+}
+
+/** Several API processes sharing state through Redis (REDIS_URL). */
+export async function createRedisState(options: RedisStateOptions): Promise<SharedState> {
+  const { prefix } = options;
+  const redis = connect(options.url, true);
+  const subscriber = connect(options.url);
+  // Signals (live ticks above all) go out at once on a connection of their own, not with the
+  // next pipelined write of the requests' commands.
+  const publisher = connect(options.url);
+  const connections = [redis, subscriber, publisher];
+  try {
+    await Promise.all(connections.map((connection) => connection.connect()));
+    await redis.ping();
+  } catch (error) {
+    for (const connection of connections) connection.disconnect();
+    throw new Error(`REDIS_URL does not answer: ${(error as Error).message}`, { cause: error });
+  }
+  // Connection errors are reported by the commands that meet them; these would only repeat them.
+  for (const connection of connections) connection.on("error", () => {});
+
+  let payOwed = async () => {};
+  const availability = redisAvailability({
+    connections,
+    probe: redis,
+    probeMs: options.probeMs ?? 500,
+    beforeUp: () => payOwed(),
+  });
+  availability.onChange((up) => options.onAvailability?.(up));
+  /** Redis being out of reach is the availability's news; any other failure is reported. */
+  const report = (error: unknown) => {
+    if (!availability.failed(error)) options.onError(error);
+  };
+
+  const signals = redisSignals(publisher, subscriber, availability, report);
+  const lease = { ...defaultLeaseTimes, ...options.lease };
+  const leaderships: Leadership[] = [];
+  const batch = redisBatch(redis);
+  const versions = redisVersions(redis, batch, prefix, availability, report);
+  payOwed = () => versions.payOwed();
+  const countLocally = processRequestCount();
+  const countRequest: RequestCount = async (key, windowMs) => {
+    if (availability.up) {
+      try {
+        return await batch.count(key, windowMs);
+      } catch (error) {
+        report(error);
+      }
+    }
+    return countLocally(key, windowMs);
+  };
+  const sharedSignals = {
+    publish: (channel: string, message: string) => signals.publish(prefix + channel, message),
+    subscribe: (channel: string, handler: (message: string) => void) =>
+      signals.subscribe(prefix + channel, handler),
+    ready: () => signals.ready(),
+  };
+  return {
+    kind: "redis",
+    marketCache: versionedMarketCache(
+      fallbackMarketCache(
+        new RedisMarketCache(redis, `${prefix}market:`, options.marketClock, report),
+        new InMemoryMarketCache({ clock: options.marketClock }),
+        availability,
+      ),
+      versions,
+    ),
+    versions,
+    singleFlight: new RedisSingleFlight(
+      redis,
+      availability,
+      signals,
+      prefix,
+      options.singleFlightLockMs ?? 15_000,
+      report,
+    ),
+    providerRateLimiter: (limits) => redisProviderRateLimiter(redis, prefix, limits),
+    counter: (name, points, seconds) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${prefix}throttle:${name}`,
+        points,
+        duration: seconds,
+        // While Redis is unreachable each process counts on its own rather than failing.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ points, duration: seconds }),
+      }),
+    leadership(name, leadershipOptions = {}) {
+      const leadership = redisLeadership(
+        redis,
+        `${prefix}leader:${name}`,
+        { ...lease, ...leadershipOptions.lease },
+        availability,
+        leadershipOptions,
+        report,
+      );
+      leaderships.push(leadership);
+      return leadership;
+    },
+    signals: sharedSignals,
+    upstreamCalls: {
+      record(call) {
+        if (!availability.up) return;
+        redis
+          .hincrby(`${prefix}upstream-calls`, `${call.provider} ${call.operation}`, 1)
+          .catch(report);
+      },
+      async totals() {
+        if (!availability.up) return [];
+        try {
+          const counts = await redis.hgetall(`${prefix}upstream-calls`);
+          return Object.entries(counts).map(([id, calls]) => {
+            const [provider = "", operation = ""] = id.split(" ");
+            return { provider, operation, calls: Number(calls) };
+          });
+        } catch (error) {
+          report(error);
+          return [];
+        }
+      },
+    },
+    redis,
+    countRequest,
+    async ping() {
+      if (!availability.up) return "down";
+      try {
+        return (await redis.ping()) === "PONG" ? "ok" : "down";
+      } catch (error) {
+        report(error);
+        return "down";
+      }
+    },
+    get redisDownSince() {
+      const since = availability.downSince;
+      return since === undefined ? undefined : new Date(since);
+    },
+    async close() {
+      await Promise.all(leaderships.map((leadership) => leadership.stop()));
+      availability.close();
+      // Commands queued for the next pipelined write (a lock's release after its work) go out
+      // and are answered first: pipelines run in order, so once this one is answered they are.
+      await redis.ping().catch(() => undefined);
+      for (const connection of connections) connection.disconnect();
+    },
+  };
+}

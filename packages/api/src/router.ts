@@ -1,0 +1,53 @@
+import { accountRouter } from "./auth/account.router";
+import { alertsRouter } from "./live/alerts.router";
+import { adminMarketRouter } from "./market/admin-market.router";
+import { apiKeysRouter } from "./auth/api-keys.router";
+import { auditRouter } from "./admin/audit.router";
+import { authRouter } from "./auth/auth.router";
+import { corporateActionsRouter, incomeRouter } from "./accounting/corporate-actions.router";
+import { cryptoRouter } from "./market/crypto.router";
+import { cryptoPortfolioRouter } from "./trading/crypto-portfolio.router";
+import { cryptoWatchlistRouter } from "./watchlists/crypto-watchlist.router";
+import { importRouter } from "./import/import.router";
+import { liveRouter } from "./live/live.router";
+import { logsRouter } from "./platform/logs.router";
+import { marketRouter } from "./market/market.router";
+import { mfaRouter } from "./auth/mfa.router";
+import { notificationsRouter } from "./live/notifications.router";
+import { overviewRouter } from "./accounting/overview.router";
+import { portfolioSummaryRouter } from "./accounting/portfolio-summary.router";
+import { transactionsRouter } from "./trading/transactions.router";
+import { portfolioRouter } from "./trading/portfolio.router";
+import { usersRouter } from "./admin/users.router";
+import { watchlistRouter } from "./watchlists/watchlist.router";
+import { createCallerFactory, router } from "./platform/trpc/trpc";
+
+export const appRouter = router({
+  auth: authRouter,
+  account: accountRouter,
+  apiKeys: apiKeysRouter,
+  mfa: mfaRouter,
+  users: usersRouter,
+  audit: auditRouter,
+  logs: logsRouter,
+  market: marketRouter,
+  live: liveRouter,
+  crypto: cryptoRouter,
+  cryptoWatchlist: cryptoWatchlistRouter,
+  cryptoPortfolio: cryptoPortfolioRouter,
+  adminMarket: adminMarketRouter,
+  transactions: transactionsRouter,
+  portfolioSummary: portfolioSummaryRouter,
+  overview: overviewRouter,
+  watchlist: watchlistRouter,
+  portfolio: portfolioRouter,
+  alerts: alertsRouter,
+  notifications: notificationsRouter,
+  import: importRouter,
+  corporateActions: corporateActionsRouter,
+  income: incomeRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

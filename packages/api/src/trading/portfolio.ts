@@ -1,0 +1,279 @@
+import {
+  AMOUNT_DECIMALS,
+  portfolioMessages,
+  type BuyMoreInput,
+  type PositionView,
+  type SellInput,
+  type TradeResult,
+  type ValuedPosition,
+} from "@ledgerline/contracts";
+import type { AssetType, Position, TradeOutcome } from "@ledgerline/db";
+import { compare, multiply, percent, round, subtract, type Decimal } from "@ledgerline/money";
+import { applyCorporateActions, readSyncDueAt } from "../accounting/corporate-actions";
+import { badRequest, conflict, notFound } from "../platform/errors";
+import { tradeRequestKey } from "./idempotency";
+import { scheduleSnapshotRefresh } from "../accounting/portfolio-snapshots";
+import type { UserScope } from "../platform/scope";
+import { transactionView } from "./transactions";
+
+/**
+ * Buying and selling positions. Written once for both asset types: an `AssetMarket` says which
+ * positions are meant and where the current price comes from. The repository applies each trade
+ * and writes its transaction row in one immediate database transaction.
+ */
+export interface AssetMarket {
+  assetType: AssetType;
+  /** The current market price; throws the market's error for a symbol the market does not know. */
+  currentPrice(scope: UserScope, symbol: string): Promise<Decimal>;
+  /** Current prices of many symbols at once; a symbol whose quote is unavailable is left out. */
+  currentPrices(scope: UserScope, symbols: readonly string[]): Promise<Map<string, Decimal>>;
+  /** Until when (market clock) these symbols' current prices stay the ones answered now. */
+  pricesFreshUntil(scope: UserScope, symbols: readonly string[]): Promise<number>;
+  /**
+   * Brings the user's positions up to date with splits and dividends (services/corporate-actions.ts):
+   * of the given symbols, forced (around a trade), or of all, throttled (before a read).
+   */
+  applyCorporateActions(scope: UserScope, symbols?: readonly string[]): Promise<void>;
+}
+
+export const stockMarket: AssetMarket = {
+  assetType: "STOCK",
+  currentPrice: async (scope, symbol) => (await scope.deps.market.stocks.getSnapshot(symbol)).price,
+  currentPrices: async (scope, symbols) =>
+    new Map(
+      (await scope.deps.market.stocks.getSnapshots(symbols)).flatMap((result) =>
+        result.ok ? [[result.symbol, result.snapshot.price] as const] : [],
+      ),
+    ),
+  pricesFreshUntil: async (scope, symbols) => {
+    const stocks = scope.deps.market.stocks;
+    return Math.min(
+      ...(await Promise.all(symbols.map((symbol) => stocks.quoteFreshUntil(symbol)))),
+    );
+  },
+  applyCorporateActions: async (scope, symbols) => {
+    await applyCorporateActions(scope.deps, scope.user.id, symbols ? { symbols } : {});
+  },
+};
+
+/** A client clock a little ahead of ours still means "now". */
+const CLOCK_SKEW_MS = 60_000;
+/**
+ * Stored decimals have 20 integer digits; quantity and price are each capped by the contracts,
+ * but their product is capped here so a transaction total always fits.
+ */
+const MAX_TRADE_TOTAL = "100000000000000000";
+
+export function toPositionView(position: Position): PositionView {
+  return {
+    id: position.id,
+    symbol: position.symbol,
+    quantity: position.quantity,
+    averagePurchasePrice: position.averagePrice,
+  };
+}
+
+function tradeDate(scope: UserScope, purchaseDate: string | undefined): Date {
+  const now = scope.deps.clock.now();
+  if (purchaseDate === undefined) return now;
+  const date = new Date(purchaseDate);
+  if (date.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw badRequest(portfolioMessages.purchaseDateInFuture);
+  }
+  return date;
+}
+
+/** Whether a trade's total (quantity x price) fits the stored decimals. */
+export function tradeTotalFits(quantity: Decimal, price: Decimal): boolean {
+  return compare(multiply(quantity, price), MAX_TRADE_TOTAL) <= 0;
+}
+
+function checkTotal(quantity: Decimal, price: Decimal): void {
+  if (!tradeTotalFits(quantity, price)) {
+    throw badRequest("The trade total (quantity x price) is too large");
+  }
+}
+
+/**
+ * A buy dated before a split is split too: the corporate actions of its symbol are applied after
+ * it, and the position answered is the one they leave.
+ */
+async function afterBuy(
+  scope: UserScope,
+  asset: AssetMarket,
+  outcome: TradeOutcome,
+): Promise<TradeOutcome> {
+  if (!outcome.ok || !outcome.position) return outcome;
+  await asset.applyCorporateActions(scope, [outcome.position.symbol]);
+  const position = await scope.deps.repos.portfolio.findById(
+    scope.user.id,
+    asset.assetType,
+    outcome.position.id,
+  );
+  return { ...outcome, position: position ?? outcome.position };
+}
+
+function tradeResult(outcome: TradeOutcome): TradeResult {
+  if (outcome.ok) {
+    return {
+      position: outcome.position ? toPositionView(outcome.position) : null,
+      transaction: transactionView(outcome.transaction),
+    };
+  }
+  switch (outcome.reason) {
+    case "not_found":
+      throw notFound(portfolioMessages.positionNotFound);
+    case "exceeds_holding":
+      throw badRequest(portfolioMessages.invalidSellQuantity);
+    case "held_changed":
+      throw conflict(portfolioMessages.holdingChanged);
+  }
+}
+
+const notesOf = (notes: string | undefined) => (notes ? notes : null);
+
+/** Values carry as many decimals as amounts do, for stocks and coins alike. */
+const money = (value: Decimal) => round(value, AMOUNT_DECIMALS);
+
+export function toValuedPosition(position: Position, price: Decimal | undefined): ValuedPosition {
+  const costBasis = money(multiply(position.quantity, position.averagePrice));
+  const currentValue = price === undefined ? null : money(multiply(position.quantity, price));
+  const gainLoss = currentValue === null ? null : subtract(currentValue, costBasis);
+  return {
+    ...toPositionView(position),
+    costBasis,
+    currentPrice: price ?? null,
+    currentValue,
+    gainLoss,
+    gainLossPercent: gainLoss === null ? null : percent(gainLoss, costBasis, 4),
+  };
+}
+
+/**
+ * The user's positions of one asset type, sorted by symbol, each valued at the current price (from
+ * the market service's cache). A position whose quote is unavailable is listed without market figures.
+ */
+export async function listPositions(
+  scope: UserScope,
+  asset: AssetMarket,
+): Promise<ValuedPosition[]> {
+  await asset.applyCorporateActions(scope);
+  // Read after the sync (which a cached answer skips): the answer holds until the next one.
+  scope.answerLife?.until(readSyncDueAt(scope.deps, scope.user.id));
+  const positions = await scope.deps.repos.portfolio.list(scope.user.id, asset.assetType);
+  if (positions.length === 0) return [];
+  const symbols = positions.map((position) => position.symbol);
+  const prices = await asset.currentPrices(scope, symbols);
+  if (scope.answerLife) {
+    // A missing quote is asked for again by the next read.
+    if (prices.size < new Set(symbols).size) scope.answerLife.until(0);
+    scope.answerLife.until(await asset.pricesFreshUntil(scope, symbols));
+  }
+  return positions.map((position) => toValuedPosition(position, prices.get(position.symbol)));
+}
+
+/** Opens a position, or adds to the one the user holds in this symbol. */
+export async function buyPosition(
+  scope: UserScope,
+  asset: AssetMarket,
+  input: {
+    symbol: string;
+    quantity: Decimal;
+    purchasePrice: Decimal;
+    purchaseDate?: string;
+    notes?: string;
+  },
+): Promise<TradeResult> {
+  const transactionDate = tradeDate(scope, input.purchaseDate);
+  checkTotal(input.quantity, input.purchasePrice);
+  const { repos, clock } = scope.deps;
+  // A position is only opened in a symbol the market knows.
+  if (!(await repos.portfolio.findBySymbol(scope.user.id, asset.assetType, input.symbol))) {
+    await asset.currentPrice(scope, input.symbol);
+  }
+  const outcome = await repos.portfolio.buy({
+    userId: scope.user.id,
+    assetType: asset.assetType,
+    symbol: input.symbol,
+    quantity: input.quantity,
+    price: input.purchasePrice,
+    transactionDate,
+    notes: notesOf(input.notes),
+    now: clock.now(),
+    requestKey: tradeRequestKey(scope),
+  });
+  const result = tradeResult(await afterBuy(scope, asset, outcome));
+  scheduleSnapshotRefresh(scope.deps, scope.user.id);
+  return result;
+}
+
+/**
+ * Adds to a position by id (the spec's PUT). When `expectedHeld` is given and the position no
+ * longer holds exactly that, nothing is written and the answer is a 409.
+ */
+export async function buyMore(
+  scope: UserScope,
+  asset: AssetMarket,
+  input: BuyMoreInput,
+): Promise<TradeResult> {
+  const transactionDate = tradeDate(scope, input.purchaseDate);
+  checkTotal(input.quantity, input.purchasePrice);
+  const { repos, clock } = scope.deps;
+  const position = await repos.portfolio.findById(scope.user.id, asset.assetType, input.positionId);
+  if (!position) throw notFound(portfolioMessages.positionNotFound);
+  const outcome = await repos.portfolio.buy({
+    userId: scope.user.id,
+    assetType: asset.assetType,
+    symbol: position.symbol,
+    positionId: position.id,
+    quantity: input.quantity,
+    price: input.purchasePrice,
+    transactionDate,
+    notes: notesOf(input.notes),
+    now: clock.now(),
+    requestKey: tradeRequestKey(scope),
+    ...(input.expectedHeld === undefined ? {} : { expectedHeld: input.expectedHeld }),
+  });
+  const result = tradeResult(await afterBuy(scope, asset, outcome));
+  scheduleSnapshotRefresh(scope.deps, scope.user.id);
+  return result;
+}
+
+/**
+ * Sells from a position of the user at the given price, or at the current market price. Selling
+ * everything closes the position (the repository deletes it). More than is held is refused, also
+ * when concurrent sells race: the repository re-checks inside its transaction.
+ */
+export async function sellPosition(
+  scope: UserScope,
+  asset: AssetMarket,
+  input: SellInput,
+): Promise<TradeResult> {
+  const { repos, clock } = scope.deps;
+  const before = await repos.portfolio.findById(scope.user.id, asset.assetType, input.positionId);
+  if (!before) throw notFound(portfolioMessages.positionNotFound);
+  // The quantity offered for sale is what is held after any split since the last look.
+  await asset.applyCorporateActions(scope, [before.symbol]);
+  const position = await repos.portfolio.findById(scope.user.id, asset.assetType, input.positionId);
+  if (!position) throw notFound(portfolioMessages.positionNotFound);
+  if (compare(input.quantity, position.quantity) > 0) {
+    throw badRequest(portfolioMessages.invalidSellQuantity);
+  }
+  const price = input.price ?? (await asset.currentPrice(scope, position.symbol));
+  checkTotal(input.quantity, price);
+  const now = clock.now();
+  const outcome = await repos.portfolio.sell({
+    userId: scope.user.id,
+    assetType: asset.assetType,
+    positionId: position.id,
+    quantity: input.quantity,
+    price,
+    transactionDate: now,
+    notes: notesOf(input.notes),
+    now,
+    requestKey: tradeRequestKey(scope),
+  });
+  const result = tradeResult(outcome);
+  scheduleSnapshotRefresh(scope.deps, scope.user.id);
+  return result;
+}
