@@ -3,7 +3,7 @@ import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_thread
 import type BetterSqlite3 from "better-sqlite3";
 import { SqliteError } from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import type { Db } from "./client";
+import type { Db } from "./database";
 import { CONNECTION_PRAGMAS } from "./connection-settings";
 import * as schema from "./schema";
 

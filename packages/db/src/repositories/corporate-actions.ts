@@ -17,7 +17,7 @@ import {
 } from "@ledgerline/money";
 import { formatSplitChange } from "@ledgerline/money/format";
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, max, ne, sql } from "drizzle-orm";
-import type { Db } from "../client";
+import type { Db } from "../database";
 import { all, changes, first, locked, pause, type Database, type Work } from "../database";
 import { afterInHistory } from "./history-pages";
 import type { IncomeEntryRow, TransactionRow } from "../schema";

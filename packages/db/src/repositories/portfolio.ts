@@ -9,7 +9,7 @@ import {
   type Holding,
 } from "@ledgerline/money";
 import { and, asc, count, desc, eq, gte, max, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../client";
+import type { Db } from "../database";
 import { all, changes, first, locked, pause, raw, type Database, type Work } from "../database";
 import type { AssetType, PositionRow, TransactionRow, TransactionType } from "../schema";
 import { incomeValues, type IncomeFields } from "./corporate-actions";

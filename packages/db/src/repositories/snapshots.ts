@@ -1,6 +1,6 @@
 import { fromStored, type Decimal } from "@ledgerline/money";
 import { and, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../client";
+import type { Db } from "../database";
 import { changes, first, locked, raw, type Database, type Work } from "../database";
 import { FAR_DAY, type AssetType } from "../schema";
 

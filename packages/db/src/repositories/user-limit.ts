@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import type { Db } from "../client";
+import type { Db } from "../database";
 import { first, type Tables, type Work } from "../database";
 
 /** The tables of which a user may hold only so many rows. */
