@@ -35,8 +35,8 @@ export {
   marketErrorKinds,
 } from "./errors";
 export type { MarketErrorKind, MarketOperation } from "./errors";
-export { clockStartingAt, fixedClock, systemClock } from "./clock";
-export type { Clock, TimerHandle } from "./clock";
+export { clockStartingAt, fixedClock, systemClock } from "@ledgerline/clock";
+export type { Clock, TimerHandle } from "@ledgerline/clock";
 export type { Decimal } from "@ledgerline/money";
 export { parseCryptoSymbol, parseStockSymbol } from "./symbols";
 

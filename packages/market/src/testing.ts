@@ -1,5 +1,5 @@
 import FakeTimers from "@sinonjs/fake-timers";
-import type { Clock } from "./clock";
+import type { Clock } from "@ledgerline/clock";
 
 /** A clock that only moves when told to, for tests, the benchmark and scripted demos. */
 export interface ManualClock extends Clock {

@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import type { Clock, TimerHandle } from "../clock";
+import type { Clock, TimerHandle } from "@ledgerline/clock";
 import { exactDecimal } from "@ledgerline/money";
 import { toCryptoQuote } from "../service/crypto-market-service";
 import { pollingTickSource } from "../stream/polling-tick-source";

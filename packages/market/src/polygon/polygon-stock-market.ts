@@ -9,7 +9,7 @@ import type {
 import { sentiments } from "@ledgerline/contracts";
 import { newYorkDate } from "../calendar/new-york-time";
 import { lastCompletedSession, previousTradingDay } from "../calendar/nyse-calendar";
-import { systemClock, type Clock } from "../clock";
+import { systemClock, type Clock } from "@ledgerline/clock";
 import { exactDecimal } from "@ledgerline/money";
 import { MarketDataError, type MarketOperation } from "../errors";
 import {

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { Clock } from "../clock";
+import type { Clock } from "@ledgerline/clock";
 
 /**
  * A cache entry knows two deadlines: until `freshUntil` it is served without asking upstream;

@@ -1,4 +1,4 @@
-import type { Clock } from "../clock";
+import type { Clock } from "@ledgerline/clock";
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "../clock";
+import { systemClock, type Clock } from "@ledgerline/clock";
 import { CoinbaseCryptoMarket, type CoinbaseConfig } from "../coinbase/coinbase-crypto-market";
 import { COINBASE_FEED_URL, type CoinbaseFeedEvent } from "../coinbase/coinbase-ticker-feed";
 import { PolygonStockMarket, type PolygonConfig } from "../polygon/polygon-stock-market";

@@ -1,6 +1,6 @@
 import type { HistoricalBar } from "@ledgerline/contracts";
 import { addDays, maxDate, minDate } from "../calendar/dates";
-import type { Clock } from "../clock";
+import type { Clock } from "@ledgerline/clock";
 import { compare, type Decimal } from "@ledgerline/money";
 import type { CryptoMarketProvider } from "../providers/types";
 import type { SingleFlight } from "../resilience/single-flight";

@@ -9,7 +9,7 @@ import {
 } from "@ledgerline/contracts";
 import { percent, subtract, type Decimal } from "@ledgerline/money";
 import { toMarketDataError, type MarketDataError } from "../errors";
-import type { Clock } from "../clock";
+import type { Clock } from "@ledgerline/clock";
 import type { Crypto24hStats, CryptoMarketProvider } from "../providers/types";
 import type { SingleFlight } from "../resilience/single-flight";
 import type { MarketStore } from "../store/market-store";

@@ -8,7 +8,7 @@ import {
   sessionOn,
   tradingDaysBetween,
 } from "../calendar/nyse-calendar";
-import type { Clock } from "../clock";
+import type { Clock } from "@ledgerline/clock";
 import type { StockMarketProvider, TickerSnapshot } from "../providers/types";
 import type { SingleFlight } from "../resilience/single-flight";
 import type { DateRange, MarketStore } from "../store/market-store";

@@ -1,5 +1,5 @@
 import { sessionInProgress } from "../calendar/nyse-calendar";
-import type { Clock, TimerHandle } from "../clock";
+import type { Clock, TimerHandle } from "@ledgerline/clock";
 import type { CryptoMarketService } from "./crypto-market-service";
 import type { RefreshReport, StockMarketService } from "./stock-market-service";
 

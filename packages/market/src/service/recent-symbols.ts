@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { Clock } from "../clock";
+import type { Clock } from "@ledgerline/clock";
 
 /** Symbols users asked for lately, so the refresher can keep them warm too. */
 export class RecentSymbols {

@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import type { Clock } from "../clock";
+import type { Clock } from "@ledgerline/clock";
 import { MarketDataError } from "../errors";
 import type { StockMarketProvider, TickerSnapshot } from "../providers/types";
 import type { ProviderGateway } from "./provider-gateway";

@@ -26,7 +26,7 @@ import {
   previousTradingDay,
   sessionInProgress,
 } from "../calendar/nyse-calendar";
-import type { Clock } from "../clock";
+import type { Clock } from "@ledgerline/clock";
 import { mean, percentChange, type Decimal } from "@ledgerline/money";
 import { MarketDataError, toMarketDataError } from "../errors";
 import type {

@@ -1,5 +1,5 @@
 import { sessionInProgress } from "../calendar/nyse-calendar";
-import type { Clock } from "../clock";
+import type { Clock } from "@ledgerline/clock";
 import { CoinbaseTickerFeed, type CoinbaseFeedEvent } from "../coinbase/coinbase-ticker-feed";
 import type { CryptoMarketService } from "../service/crypto-market-service";
 import type { StockMarketService } from "../service/stock-market-service";

@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle } from "../clock";
+import type { Clock, TimerHandle } from "@ledgerline/clock";
 import type { Instrument, PriceTick, TickSource } from "./price-ticks";
 
 export interface PollingTickSourceOptions {

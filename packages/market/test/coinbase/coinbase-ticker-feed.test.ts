@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocketServer, type WebSocket } from "ws";
-import { systemClock } from "../../src/clock";
+import { systemClock } from "@ledgerline/clock";
 import {
   CoinbaseTickerFeed,
   type CoinbaseFeedEvent,

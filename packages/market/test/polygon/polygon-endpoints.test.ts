@@ -1,6 +1,6 @@
 import { marketMessages } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it } from "vitest";
-import { fixedClock } from "../../src/clock";
+import { fixedClock } from "@ledgerline/clock";
 import { PolygonStockMarket } from "../../src/polygon/polygon-stock-market";
 import { createMarketService } from "../../src/service/create-market-service";
 import {

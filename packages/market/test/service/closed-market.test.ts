@@ -1,6 +1,6 @@
 import { marketMessages } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "../../src/clock";
+import { fixedClock } from "@ledgerline/clock";
 import { percentChange } from "@ledgerline/money";
 import { MarketDataError } from "../../src/errors";
 import { InMemoryMarketCache, type CacheEntry } from "../../src/resilience/cache";

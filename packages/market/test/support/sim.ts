@@ -1,4 +1,4 @@
-import { fixedClock } from "../../src/clock";
+import { fixedClock } from "@ledgerline/clock";
 import { SimulatedCryptoMarket } from "../../src/sim/crypto/simulated-crypto-market";
 import { SimulatedStockMarket } from "../../src/sim/stocks/simulated-stock-market";
 

@@ -1,6 +1,6 @@
 import type { CryptoCurrency, HistoricalBar } from "@ledgerline/contracts";
 import { dayNumber } from "../../calendar/dates";
-import { systemClock, type Clock } from "../../clock";
+import { systemClock, type Clock } from "@ledgerline/clock";
 import { fromScaled, type Decimal } from "@ledgerline/money";
 import { MarketDataError } from "../../errors";
 import type {

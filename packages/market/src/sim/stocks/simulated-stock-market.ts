@@ -13,7 +13,7 @@ import {
   sessionInProgress,
   sessionOn,
 } from "../../calendar/nyse-calendar";
-import { systemClock, type Clock } from "../../clock";
+import { systemClock, type Clock } from "@ledgerline/clock";
 import { fromScaled, percentChange } from "@ledgerline/money";
 import { MarketDataError, type MarketOperation } from "../../errors";
 import type {

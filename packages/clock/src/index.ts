@@ -1,7 +1,9 @@
 /**
- * Time as the market layer sees it. Everything that depends on "now" (the simulated market, cache
- * freshness, the rate limiter, the circuit breaker, the refresher) reads it from here, so tests,
- * the benchmark and the e2e run can pin or drive time.
+ * Time as the program sees it: the one clock (issue 30). Everything that depends on "now" (the
+ * simulated market, cache freshness, rate limits, circuit breakers, sessions, idempotency keys,
+ * alerts) reads it from a Clock it is given, so tests, the benchmark and the e2e run can pin or
+ * drive time. `now()` is Unix milliseconds, the cheapest form to compare and add to; code that
+ * stores or writes an instant takes `dateOf(clock)`.
  */
 export interface Clock {
   /** Unix milliseconds. */
@@ -28,4 +30,9 @@ export function fixedClock(at: Date | number): Clock {
 export function clockStartingAt(start: Date | number, base: Clock = systemClock): Clock {
   const offset = (typeof start === "number" ? start : start.getTime()) - base.now();
   return { ...base, now: () => base.now() + offset };
+}
+
+/** The clock's instant as a Date, for code that stores a timestamp or writes one. */
+export function dateOf(clock: Pick<Clock, "now">): Date {
+  return new Date(clock.now());
 }
