@@ -163,6 +163,49 @@ function curatedProfile(
   };
 }
 
+/** A listing date before the company joined the index, not before it was founded, on a weekday. */
+function generatedListDate(row: Constituent, r: (...key: string[]) => number): string {
+  const added = row.dateAdded ?? "2000-01-03";
+  const addedYear = Number(added.slice(0, 4));
+  const earliestYear = Math.max(row.foundedYear ?? 1950, 1950);
+  const listYear = Math.min(
+    addedYear,
+    Math.max(earliestYear, addedYear - Math.floor(r("listed") * 25)),
+  );
+  const month = 1 + Math.floor(r("list-month") * 12);
+  const day = 1 + Math.floor(r("list-day") * 28);
+  const listDate = toWeekday(
+    `${listYear}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+  );
+  return listDate > added ? toWeekday(added) : listDate;
+}
+
+/** A street address in the company's real city and state, with a ZIP code of that state. */
+function generatedAddress(row: Constituent, random: KeyedRandom): CompanyProfile["address"] {
+  const state = row.region ? usStates[row.region] : undefined;
+  return {
+    address1: `${random.integer(1, 98, row.symbol, "street-number") * 100} ${random.pick(streetNames, row.symbol, "street")} ${random.pick(streetKinds, row.symbol, "street-kind")}`,
+    city: row.city,
+    state: state?.code ?? row.region,
+    postal_code: state
+      ? `${state.zipPrefix}${String(random.integer(0, 99, row.symbol, "zip")).padStart(2, "0")}`
+      : null,
+  };
+}
+
+/** What the company does and where, from the constituent list's own facts. */
+function generatedDescription(row: Constituent, name: string): string {
+  const where = [row.city, row.region].filter(Boolean).join(", ");
+  return [
+    `${name} is ${/^[aeiou]/i.test(row.sector) ? "an" : "a"} ${row.sector.toLowerCase()} company in the ${row.subIndustry} industry${where ? `, headquartered in ${where}` : ""}.`,
+    row.foundedYear ? `It traces its history to ${row.foundedYear}.` : "",
+    row.dateAdded ? `It joined the S&P 500 on ${formatLongDate(row.dateAdded)}.` : "",
+    GENERATED_NOTE,
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
 function generatedProfile(row: Constituent, random: KeyedRandom): CompanyProfile {
   const r = (...key: string[]) => random.uniform(row.symbol, ...key);
   const n = (...key: string[]) => random.normal(row.symbol, ...key);
@@ -187,33 +230,8 @@ function generatedProfile(row: Constituent, random: KeyedRandom): CompanyProfile
     Math.round(clamp(Math.exp(Math.log(18_000) + 1.0 * n("employees")), 1_500, 500_000) / 100) *
     100;
 
-  const added = row.dateAdded ?? "2000-01-03";
-  const addedYear = Number(added.slice(0, 4));
-  const earliestYear = Math.max(row.foundedYear ?? 1950, 1950);
-  const listYear = Math.min(
-    addedYear,
-    Math.max(earliestYear, addedYear - Math.floor(r("listed") * 25)),
-  );
-  const month = 1 + Math.floor(r("list-month") * 12);
-  const day = 1 + Math.floor(r("list-day") * 28);
-  let listDate = toWeekday(
-    `${listYear}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
-  );
-  if (listDate > added) listDate = toWeekday(added);
-
   const state = row.region ? usStates[row.region] : undefined;
   const suffix = String(random.integer(0, 99, row.symbol, "phone")).padStart(2, "0");
-  const address1 = `${random.integer(1, 98, row.symbol, "street-number") * 100} ${random.pick(streetNames, row.symbol, "street")} ${random.pick(streetKinds, row.symbol, "street-kind")}`;
-
-  const where = [row.city, row.region].filter(Boolean).join(", ");
-  const description = [
-    `${name} is ${/^[aeiou]/i.test(row.sector) ? "an" : "a"} ${row.sector.toLowerCase()} company in the ${row.subIndustry} industry${where ? `, headquartered in ${where}` : ""}.`,
-    row.foundedYear ? `It traces its history to ${row.foundedYear}.` : "",
-    row.dateAdded ? `It joined the S&P 500 on ${formatLongDate(row.dateAdded)}.` : "",
-    GENERATED_NOTE,
-  ]
-    .filter(Boolean)
-    .join(" ");
 
   return {
     symbol: row.symbol,
@@ -223,21 +241,14 @@ function generatedProfile(row: Constituent, random: KeyedRandom): CompanyProfile
     exchange,
     sicDescription: row.subIndustry.toUpperCase(),
     employees,
-    listDate,
-    address: {
-      address1,
-      city: row.city,
-      state: state?.code ?? row.region,
-      postal_code: state
-        ? `${state.zipPrefix}${String(random.integer(0, 99, row.symbol, "zip")).padStart(2, "0")}`
-        : null,
-    },
+    listDate: generatedListDate(row, r),
+    address: generatedAddress(row, random),
     phone: state ? `(${state.areaCode}) 555-01${suffix}` : null,
     // The SEC's filing index is a real, accurate page for every constituent, unlike a guessed domain.
     homepage: row.cik
       ? `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${row.cik.padStart(10, "0")}`
       : `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&company=${encodeURIComponent(name)}`,
-    description,
+    description: generatedDescription(row, name),
     sharesOutstanding,
     curated: false,
     model: {
