@@ -8,6 +8,12 @@ import { signedInPortfolioUser, trpcResult } from "./portfolio-support";
 import { expectAccessible } from "./support";
 import { test } from "./polled-prices";
 
+const formatCurrency = (amount: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+    amount as unknown as number,
+  );
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\$]/g, "\\$&");
+
 const percent = (ratio: string) =>
   new Intl.NumberFormat("en-US", {
     style: "percent",
@@ -52,19 +58,26 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
   expect(all.range).toBe("ALL");
   expect(all.realizedGain).toBe("40");
   await expect(returns.locator("dl").getByText("+$40.00")).toBeVisible();
+  // Every return says cumulative or annualized; a period under a year shows cumulative only
+  // (issue 37), the money-weighted return too.
   for (const label of [
     "Realized gain",
     "Unrealized gain",
     "Income",
     "Total return",
-    "Time-weighted return",
+    "Time-weighted return (cumulative)",
+    "Money-weighted return (cumulative)",
+    "Benchmark: SPY (cumulative)",
   ]) {
     await expect(
       returns.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }),
     ).toBeVisible();
   }
   await expect(returns.getByText(percent(all.timeWeightedReturn!)).first()).toBeVisible();
-  await expect(returns.getByText(percent(all.moneyWeightedReturn!)).first()).toBeVisible();
+  await expect(
+    returns.getByText(percent(all.moneyWeightedReturnCumulative!)).first(),
+  ).toBeVisible();
+  await expect(returns.getByRole("term").filter({ hasText: /annualized|XIRR/ })).toHaveCount(0);
   expect(all.benchmark.timeWeightedReturn).not.toBeNull();
 
   // The time-weighted return's pieces, to check by hand.
@@ -83,37 +96,85 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
   const appleRow = holdingsTable.getByRole("row", { name: /AAPL/ });
   const apple = byHolding.holdings[0]!;
   await expect(appleRow).toContainText(percent(apple.timeWeightedReturn!));
-  await expect(appleRow).toContainText(percent(apple.moneyWeightedReturn!));
+  await expect(appleRow).toContainText(percent(apple.moneyWeightedReturnCumulative!));
+  await expect(holdingsTable.getByRole("columnheader")).toContainText(["TWR (cum.)", "MWR (cum.)"]);
   await expect(appleRow).toContainText("+$40.00");
   await expect(holdingsTable.getByRole("row", { name: /BTC/ })).toContainText(
     percent(byHolding.holdings[1]!.timeWeightedReturn!),
   );
 
-  // The value chart carries the benchmark line, named in its legend and description; over All it
-  // ends at the benchmark's return shown beside the portfolio's for All (dividends reinvested).
-  const benchmarkFigure = returns
-    .getByRole("term")
-    .filter({ hasText: /^Benchmark: SPY$/ })
-    .locator("xpath=following-sibling::dd[1]");
-  await expect(benchmarkFigure).toHaveText(percent(all.benchmark.timeWeightedReturn!));
+  // The value chart opens on the Returns panel's range, and its All starts at the first trade.
   const chart = page.getByRole("region", { name: "Portfolio Value" });
+  await expect(chart.getByRole("button", { name: "1Y" })).toHaveAttribute("aria-pressed", "true");
   const historyAnswered = answeredFor("portfolioSummary.history");
   await chart.getByRole("button", { name: "All" }).click();
   const history = await trpcResult<PortfolioHistory>(
     await historyAnswered,
     "portfolioSummary.history",
   );
-  const line = history.benchmark!.points;
-  expect(line[0]!.date).toBe(all.startDate);
-  const lineReturn = Number(line.at(-1)!.value) / Number(line[0]!.value) - 1;
-  expect(Math.abs(lineReturn - Number(all.benchmark.timeWeightedReturn))).toBeLessThan(1e-9);
-  await expect(
-    chart.getByText("S&P 500 (SPY), dividends reinvested, from the same start"),
-  ).toBeVisible();
+  expect(history.points[0]!.date).toBe("2026-03-02");
+  expect(all.startDate).toBe("2026-03-01");
+
+  // By default the S&P 500 line is the same buys and sells put into SPY on the same days (a
+  // worked example: $2,400 in on 2 March, $8,100 on 3 March, $1,000 out today), so it ends near
+  // the money put in, not at the first buy grown; the legend and the description say so.
+  expect(history.benchmark!.basis).toBe("contributions");
+  const legend = chart.getByTestId("value-chart-legend");
+  await expect(legend).toContainText("Same buys & sells in S&P 500");
+  const spyAnswered = answeredFor("portfolioSummary.history");
+  await chart.getByRole("button", { name: "% return" }).click();
+  const asReturns = await trpcResult<PortfolioHistory>(
+    await spyAnswered,
+    "portfolioSummary.history",
+  );
+  // SPY's growth from the eve of the first trade, day by day, from the other basis.
+  const growth = new Map(
+    asReturns.benchmark!.points.map((point) => [point.date, 1 + Number(point.value)]),
+  );
+  const dayFlows = history.points.map((point, i) => {
+    const before = history.points[i - 1];
+    // A day's flow: the change in cost basis, and for today's sale its proceeds (4 x 250).
+    const basisMoved = Number(point.costBasis) - Number(before?.costBasis ?? 0);
+    return { date: point.date, amount: basisMoved < 0 ? -1000 : basisMoved };
+  });
+  for (const point of history.benchmark!.points) {
+    const worth = dayFlows
+      .filter((flow) => flow.date <= point.date)
+      .reduce((sum, f) => sum + (f.amount * growth.get(point.date)!) / growth.get(f.date)!, 0);
+    expect(Math.abs(Number(point.value) - worth), point.date).toBeLessThanOrEqual(0.01);
+  }
+  const lastSpy = history.benchmark!.points.at(-1)!.value;
+  expect(Number(lastSpy)).toBeGreaterThan(9000);
+
+  // As cumulative returns: the portfolio's time-weighted return and SPY's total return, each
+  // ending at the Returns panel's figures for All.
+  await expect(chart.getByRole("button", { name: "% return" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(legend).toContainText("Your return (time-weighted)");
+  await expect(legend).toContainText("S&P 500 total return");
+  expect(asReturns.points.at(-1)!.timeWeightedReturn).toBe(all.timeWeightedReturn);
+  expect(asReturns.benchmark!.points.at(-1)!.value).toBe(all.benchmark.timeWeightedReturn);
   await expect(chart.getByRole("img")).toHaveAttribute(
     "aria-label",
-    /S&P 500 \(SPY\), dividends reinvested/,
+    new RegExp(
+      `${escape(percent(all.timeWeightedReturn!))} .*against ${escape(percent(all.benchmark.timeWeightedReturn!))} for the S&P 500`,
+    ),
   );
+  await chart.getByRole("button", { name: "$ in SPY" }).click();
+  await expect(chart.getByRole("img")).toHaveAttribute(
+    "aria-label",
+    new RegExp(`and ${escape(formatCurrency(lastSpy))} had the same buys and sells gone into`),
+  );
+
+  // The tooltip at today's close reads the figures to the cent.
+  const frame = chart.getByRole("img");
+  const frameBox = (await frame.boundingBox())!;
+  await page.mouse.move(frameBox.x + frameBox.width - 2, frameBox.y + frameBox.height / 2);
+  const tooltip = chart.getByTestId("chart-tooltip");
+  await expect(tooltip).toContainText(formatCurrency(history.points.at(-1)!.totalValue));
+  await expect(tooltip).toContainText(formatCurrency(lastSpy));
 
   await expectAccessible(page);
 
@@ -126,6 +187,11 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
     .getByRole("row", { name: /AAPL/ });
   await expect(phoneRow.getByRole("cell").filter({ hasText: "%" }).first()).toBeVisible();
   await expect(phoneRow.getByText("+$40.00")).toBeHidden();
+  // The chart's legend takes a line, two at most, inside the screen.
+  const phoneLegend = page.getByTestId("value-chart-legend");
+  const legendBox = (await phoneLegend.boundingBox())!;
+  expect(legendBox.height).toBeLessThanOrEqual(40);
+  expect(legendBox.x + legendBox.width).toBeLessThanOrEqual(390);
   // A very large yearly rate (a few days held) may scroll inside the table's own box, not the page.
   const scroller = page.getByRole("table", { name: "Returns by holding" }).locator("xpath=..");
   const box = await scroller.boundingBox();

@@ -63,7 +63,9 @@ describe("the returns panel", () => {
         <ReturnsPanel />
       </QueryWrapper>,
     );
-    const explain = await screen.findByText("Time-weighted return", { selector: ".sr-only" });
+    const explain = await screen.findByText("Time-weighted return (cumulative)", {
+      selector: ".sr-only",
+    });
     expect(screen.queryByRole("table", { hidden: true })).toBeNull();
     expect(screen.queryByText(/pieces\s+are multiplied/)).toBeNull();
     fireEvent.click(explain);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLiveStatus } from "./live-quotes";
+import { freshness } from "./freshness";
 
 /**
  * A figure that flashes briefly when its value changes (a live tick or a poll), so the eye
@@ -37,7 +38,7 @@ export function LiveNote({ polling, idle = false }: { polling: string; idle?: bo
     <span className="block min-h-6">
       {!idle && (
         <>
-          {live ? "Updated live as the market moves." : polling} <LiveIndicator />
+          {live ? freshness.live : polling} <LiveIndicator />
         </>
       )}
     </span>
@@ -51,7 +52,7 @@ export function LiveIndicator() {
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full border border-border px-2 py-0.5 text-xs font-medium ${live ? "text-gain" : "text-muted"}`}
-      title={live ? "Prices update as the market moves" : "Prices refresh every few seconds"}
+      title={live ? freshness.live : freshness.delayedBadge}
     >
       <span
         aria-hidden="true"

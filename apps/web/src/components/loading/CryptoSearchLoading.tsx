@@ -4,6 +4,7 @@ import { LoadingPanel } from "../LoadingPanel";
 import { Skeleton } from "../RouteStates";
 import { CollapsibleIntro } from "../ui/CollapsibleIntro";
 import { PageHeader } from "../ui/PageHeader";
+import { freshness } from "../assets/freshness";
 
 /** The crypto search page's header and intro, shared by the page and its loading layout. */
 export function CryptoSearchHeader({ note }: { note: ReactNode }) {
@@ -17,8 +18,8 @@ export function CryptoSearchHeader({ note }: { note: ReactNode }) {
         <p>
           Enter a coin's symbol, such as BTC, ETH or SOL, to see its price in US dollars with the
           change, volume and range of the last 24 hours. Add it to your watchlist to follow it: the
-          watchlist below refreshes every 10 seconds and shows each price in green when it is above
-          the price you saved it at and in red when it is below.
+          watchlist below shows each price in green when it is above the price you saved it at and
+          in red when it is below. {freshness.intro.crypto}
         </p>
       </CollapsibleIntro>
     </>

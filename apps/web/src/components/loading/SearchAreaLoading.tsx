@@ -3,6 +3,7 @@ import { LoadingPanel } from "../LoadingPanel";
 import { Skeleton } from "../RouteStates";
 import { CollapsibleIntro } from "../ui/CollapsibleIntro";
 import { PageHeader } from "../ui/PageHeader";
+import { freshness } from "../assets/freshness";
 
 /** The stock search page's header and intro, shared by the page and its loading layout. */
 export function SearchAreaHeader({ note }: { note: ReactNode }) {
@@ -18,9 +19,8 @@ export function SearchAreaHeader({ note }: { note: ReactNode }) {
         <p>
           Search by ticker symbol (such as AAPL) or start typing a company name and pick a match.
           The result shows today&apos;s price and change and whether you hold the stock. Add stocks
-          to your watchlist to follow them here and on your Stock Dashboard; their prices refresh
-          every minute while this page is open. Open a stock&apos;s research page for its chart,
-          company details and news.
+          to your watchlist to follow them here and on your Stock Dashboard. {freshness.intro.stock}{" "}
+          Open a stock&apos;s research page for its chart, company details and news.
         </p>
       </CollapsibleIntro>
     </>

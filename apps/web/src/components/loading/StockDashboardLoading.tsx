@@ -3,6 +3,7 @@ import { LoadingPanel } from "../LoadingPanel";
 import { MarketSummaryLoading } from "../stocks/MarketSummaryLoading";
 import { CollapsibleIntro } from "../ui/CollapsibleIntro";
 import { PageHeader } from "../ui/PageHeader";
+import { freshness } from "../assets/freshness";
 
 // The page's header and intro, shared by the page and its loading layout (in a module of their
 // own: declared in the route file, the code-split parts would share them through the route's
@@ -15,8 +16,8 @@ export function DashboardHeader({ note }: { note: ReactNode }) {
       <CollapsibleIntro storageKey="dashboard_intro" title="Stock Dashboard Overview">
         <p>
           Every stock on your watchlist with today&apos;s price, change, volume and trading range,
-          and how many shares you hold. Prices refresh every minute while this page is open. Buy or
-          sell from a card, or open Research Stock for charts, company details and news.
+          and how many shares you hold. {freshness.intro.stock} Buy or sell from a card, or open
+          Research Stock for charts, company details and news.
         </p>
       </CollapsibleIntro>
     </>

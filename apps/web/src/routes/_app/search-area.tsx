@@ -26,6 +26,7 @@ import { SearchResultCard } from "./search-area/-components/SearchResultCard";
 import { SymbolSearchForm } from "./search-area/-components/SymbolSearchForm";
 import { titled } from "../../lib/head";
 import { SearchAreaHeader, SearchAreaLoading } from "../../components/loading/SearchAreaLoading";
+import { freshness } from "../../components/assets/freshness";
 
 export const Route = createFileRoute("/_app/search-area")({
   // The spec: the stock search page sends signed-out visitors to /access-denied.
@@ -82,7 +83,7 @@ function SearchAreaPage() {
       <SearchAreaHeader
         note={
           <LiveNote
-            polling="Prices refresh every minute."
+            polling={freshness.polling.stock}
             idle={
               (!result && (watchlist.data ?? []).length === 0) ||
               isClosedStatus(

@@ -21,6 +21,7 @@ import {
   DashboardHeader,
   StockDashboardLoading,
 } from "../../components/loading/StockDashboardLoading";
+import { freshness } from "../../components/assets/freshness";
 
 export const Route = createFileRoute("/_app/stock-dashboard")({
   head: titled("Stock Dashboard"),
@@ -52,7 +53,7 @@ function StockDashboardPage() {
       <DashboardHeader
         note={
           <LiveNote
-            polling="Refreshed every minute."
+            polling={freshness.polling.stock}
             idle={watched.length === 0 || isClosedStatus(status ?? "")}
           />
         }

@@ -38,6 +38,7 @@ import {
   CryptoSearchHeader,
   CryptoSearchLoading,
 } from "../../../components/loading/CryptoSearchLoading";
+import { freshness } from "../../../components/assets/freshness";
 
 interface CryptoSearch {
   symbol?: string;
@@ -111,7 +112,7 @@ function CryptoSearchPage() {
       <CryptoSearchHeader
         note={
           <LiveNote
-            polling="Prices refresh every 10 seconds."
+            polling={freshness.polling.crypto}
             idle={symbol === undefined && (watchlist.data ?? []).length === 0}
           />
         }

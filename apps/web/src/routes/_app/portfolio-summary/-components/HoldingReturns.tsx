@@ -4,15 +4,24 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Skeleton } from "../../../../components/RouteStates";
 import { Alert } from "../../../../components/ui/Alert";
 import { trpc } from "../../../../lib/trpc";
-import { Amount, Ratio } from "./ReturnFigures";
+import { Amount, isUnderAYear, Ratio } from "./ReturnFigures";
 
 /** The columns after the holding's symbol; narrow screens keep the returns and the total. */
+const columnsOf = (underAYear: boolean): typeof columns => [
+  columns[0]!,
+  underAYear
+    ? { label: "MWR (cum.)", field: "moneyWeightedReturnCumulative", ratio: true, narrow: true }
+    : columns[1]!,
+  ...columns.slice(2),
+];
+
 const columns: {
   label: string;
   field: keyof Pick<
     HoldingPerformance,
     | "timeWeightedReturn"
     | "moneyWeightedReturn"
+    | "moneyWeightedReturnCumulative"
     | "realizedGain"
     | "unrealizedGain"
     | "income"
@@ -21,8 +30,8 @@ const columns: {
   ratio?: boolean;
   narrow?: boolean;
 }[] = [
-  { label: "TWR", field: "timeWeightedReturn", ratio: true, narrow: true },
-  { label: "XIRR", field: "moneyWeightedReturn", ratio: true, narrow: true },
+  { label: "TWR (cum.)", field: "timeWeightedReturn", ratio: true, narrow: true },
+  { label: "XIRR (yr)", field: "moneyWeightedReturn", ratio: true, narrow: true },
   { label: "Realized", field: "realizedGain" },
   { label: "Unrealized", field: "unrealizedGain" },
   { label: "Income", field: "income" },
@@ -40,6 +49,10 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
     refetchInterval: PORTFOLIO_REFRESH_INTERVAL_MS,
   });
   const rows = holdings.data?.holdings;
+  const underAYear = holdings.data
+    ? isUnderAYear(holdings.data.startDate, holdings.data.endDate)
+    : false;
+  const shownColumns = columnsOf(underAYear);
 
   return (
     <div className="mt-6">
@@ -66,7 +79,7 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
                   <th scope="col" className="py-2 pr-2">
                     Holding
                   </th>
-                  {columns.map((column) => (
+                  {shownColumns.map((column) => (
                     <th key={column.field} scope="col" className={cell(column.narrow)}>
                       {column.label}
                     </th>
@@ -79,7 +92,7 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
                     <th scope="row" className="py-2 pr-2 text-left font-medium">
                       {row.symbol}
                     </th>
-                    {columns.map((column) => (
+                    {shownColumns.map((column) => (
                       <td key={column.field} className={cell(column.narrow)}>
                         {column.ratio ? (
                           <Ratio value={row[column.field]} />
@@ -102,8 +115,11 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
         <Skeleton className="mt-2 h-24" />
       )}
       <p className="mt-2 text-xs text-muted">
-        TWR: time-weighted return over the period; XIRR: money-weighted, yearly. Each holding&apos;s
-        flows are its own buys, sells and dividends.
+        TWR (cum.): time-weighted return over the period, cumulative.{" "}
+        {underAYear
+          ? "MWR (cum.): money-weighted return over the period, cumulative (the period is under a year)."
+          : "XIRR (yr): money-weighted return, annualized."}{" "}
+        Each holding&apos;s flows are its own buys, sells and dividends.
       </p>
     </div>
   );

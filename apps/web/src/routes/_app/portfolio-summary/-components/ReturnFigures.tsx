@@ -14,3 +14,13 @@ export function Ratio({ value }: { value: string | null }) {
     <Trend value={value}>{formatRatio(value)}</Trend>
   );
 }
+
+/**
+ * Whether a period is under a year (issue 37): there a yearly rate reads as an error (-35% 'over'
+ * five months), so such periods show every return cumulative, each labelled so.
+ */
+export function isUnderAYear(startDate: string, endDate: string): boolean {
+  const days =
+    (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000;
+  return days < 365;
+}

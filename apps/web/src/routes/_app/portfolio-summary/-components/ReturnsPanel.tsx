@@ -18,7 +18,7 @@ import {
 } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { HoldingReturns } from "./HoldingReturns";
-import { Amount, Ratio } from "./ReturnFigures";
+import { Amount, isUnderAYear, Ratio } from "./ReturnFigures";
 
 const rangeLabels: Record<PerformanceRange, string> = {
   "1M": "1M",
@@ -80,6 +80,7 @@ export const ReturnsPanel = memo(function ReturnsPanel() {
 
 function Figures({ data }: { data: PortfolioPerformanceDetail }) {
   const { explanation } = data;
+  const underAYear = isUnderAYear(data.startDate, data.endDate);
   const period = (
     <p>
       From the close of {formatCalendarDate(data.startDate)} (value{" "}
@@ -129,7 +130,11 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
           </p>
           {flowsTable}
         </Figure>
-        <Figure label="Time-weighted return" value={<Ratio value={data.timeWeightedReturn} />} wide>
+        <Figure
+          label="Time-weighted return (cumulative)"
+          value={<Ratio value={data.timeWeightedReturn} />}
+          wide
+        >
           {period}
           <p>
             The period is cut at each day with buys, sells or a dividend paid; each piece returns
@@ -143,8 +148,16 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
           {flowsTable}
         </Figure>
         <Figure
-          label="Money-weighted return (XIRR, yearly)"
-          value={<Ratio value={data.moneyWeightedReturn} />}
+          label={
+            underAYear
+              ? "Money-weighted return (cumulative)"
+              : "Money-weighted return (XIRR, annualized)"
+          }
+          value={
+            <Ratio
+              value={underAYear ? data.moneyWeightedReturnCumulative : data.moneyWeightedReturn}
+            />
+          }
           wide
         >
           <p>
@@ -152,6 +165,14 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
             r)^(days since the first ÷ 365) is 0. Paid in is negative; dividends count as received,
             and the start and end values as paid in and received.
           </p>
+          {underAYear && (
+            <p>
+              The period is under a year, so the rate (
+              <span className="num">{formatRatio(data.moneyWeightedReturn)}</span> a year) is shown
+              compounded over the days from its first cash flow to its last: (1 + r)^(days ÷ 365) −
+              1.
+            </p>
+          )}
           <AmountTable
             caption="Cash flows of the money-weighted return"
             rows={explanation.cashFlows}
@@ -159,7 +180,7 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
           />
         </Figure>
         <Figure
-          label={`Benchmark: ${data.benchmark.symbol}`}
+          label={`Benchmark: ${data.benchmark.symbol} (cumulative)`}
           value={<Ratio value={data.benchmark.timeWeightedReturn} />}
         >
           <BenchmarkExplanation symbol={data.benchmark.symbol} benchmark={explanation.benchmark} />

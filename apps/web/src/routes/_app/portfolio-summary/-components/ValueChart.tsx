@@ -1,6 +1,9 @@
 import {
+  benchmarkBases,
+  DEFAULT_BENCHMARK_BASIS,
   DEFAULT_PORTFOLIO_HISTORY_RANGE,
   portfolioHistoryRanges,
+  type BenchmarkBasis,
 } from "@ledgerline/contracts/browser";
 import type { PortfolioHistoryRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -30,7 +33,7 @@ import {
 import { Skeleton } from "../../../../components/RouteStates";
 import { cx } from "../../../../components/ui/cx";
 import { Spinner } from "../../../../components/ui/Spinner";
-import { formatCurrency } from "../../../../lib/format";
+import { formatCurrency, formatRatio } from "../../../../lib/format";
 import { portfolioHistoryQuery } from "../../../../components/portfolio/portfolio-reads";
 
 const rangeLabels: Record<PortfolioHistoryRange, string> = {
@@ -50,6 +53,31 @@ interface Hover {
 }
 
 const money = { type: "custom" as const, formatter: formatCurrency, minMove: 0.01 };
+const percent = {
+  type: "custom" as const,
+  formatter: (value: number) => formatRatio(String(value / 100)),
+  minMove: 0.01,
+};
+
+/** The comparison toggle's words, and the benchmark line's in the legend and the tooltip. */
+const basisLabels: Record<BenchmarkBasis, { option: string; line: string; row: string }> = {
+  contributions: {
+    option: "$ in SPY",
+    line: "Same buys & sells in S&P 500",
+    row: "Same money in SPY",
+  },
+  return: { option: "% return", line: "S&P 500 total return", row: "SPY" },
+};
+
+/**
+ * A figure as the chart plots it: the cents (or hundredths of a percent) the tooltip shows. The
+ * crosshair's label on the price axis is read back from a pixel, a float a hair off the value;
+ * plotted at the shown precision, a hair off still rounds to the same cent as the tooltip.
+ */
+export function plotted(value: string, basis: "money" | "percent"): number {
+  const shown = basis === "money" ? formatCurrency(value) : formatRatio(value);
+  return Number(shown.replace(/[$,%+]/g, ""));
+}
 const areaColors = (palette: ChartPalette) => ({
   lineColor: palette.primary,
   topColor: `${palette.primary}55`,
@@ -66,16 +94,26 @@ const areaColors = (palette: ChartPalette) => ({
  */
 export default memo(function ValueChart() {
   const [range, setRange] = useState<PortfolioHistoryRange>(DEFAULT_PORTFOLIO_HISTORY_RANGE);
+  const [basis, setBasis] = useState<BenchmarkBasis>(DEFAULT_BENCHMARK_BASIS);
   const [hover, setHover] = useState<Hover | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const history = useQuery({ ...portfolioHistoryQuery(range), placeholderData: keepPreviousData });
+  const history = useQuery({
+    ...portfolioHistoryQuery(range, basis),
+    placeholderData: keepPreviousData,
+  });
   const points = history.data?.points;
   const benchmarkLine = history.data?.benchmark ?? null;
   const benchmarkSymbol = benchmarkLine?.symbol ?? "";
+  // What is drawn follows the answer, not the toggle, while the other basis loads.
+  const shown =
+    benchmarkLine?.basis ??
+    (points?.[0]?.timeWeightedReturn === undefined ? "contributions" : "return");
+  const asReturns = shown === "return";
 
   const drawnPoints = useMemo(
-    () => (history.isPending ? undefined : { points: points ?? [], benchmark: benchmarkLine }),
-    [history.isPending, points, benchmarkLine],
+    () =>
+      history.isPending ? undefined : { points: points ?? [], benchmark: benchmarkLine, asReturns },
+    [history.isPending, points, benchmarkLine, asReturns],
   );
 
   const drawn = useLightweightChart({
@@ -104,11 +142,33 @@ export default memo(function ValueChart() {
         }),
       };
     },
-    draw: (chart, series, { points, benchmark }) => {
-      series.value.setData(points.map((p) => ({ time: p.date, value: Number(p.totalValue) })));
-      series.cost.setData(points.map((p) => ({ time: p.date, value: Number(p.costBasis) })));
+    draw: (chart, series, { points, benchmark, asReturns }) => {
+      const priceFormat = asReturns ? percent : money;
+      for (const line of [series.value, series.cost, series.benchmark]) {
+        line.applyOptions({ priceFormat });
+      }
+      if (asReturns) {
+        series.value.setData(
+          points.flatMap((p) =>
+            p.timeWeightedReturn == null
+              ? []
+              : [{ time: p.date, value: plotted(p.timeWeightedReturn, "percent") }],
+          ),
+        );
+        series.cost.setData([]);
+      } else {
+        series.value.setData(
+          points.map((p) => ({ time: p.date, value: plotted(p.totalValue, "money") })),
+        );
+        series.cost.setData(
+          points.map((p) => ({ time: p.date, value: plotted(p.costBasis, "money") })),
+        );
+      }
       series.benchmark.setData(
-        (benchmark?.points ?? []).map((p) => ({ time: p.date, value: Number(p.value) })),
+        (benchmark?.points ?? []).map((p) => ({
+          time: p.date,
+          value: plotted(p.value, asReturns ? "percent" : "money"),
+        })),
       );
       chart.timeScale().fitContent();
     },
@@ -121,25 +181,25 @@ export default memo(function ValueChart() {
       if (!param.point || param.time === undefined) return setHover(null);
       const at = (line: ISeriesApi<"Area"> | ISeriesApi<"Line">) =>
         (param.seriesData.get(line) as LineData | undefined)?.value;
+      const show = (value: number) =>
+        asReturns ? formatRatio(String(value / 100)) : formatCurrency(value);
       const rows: Hover["rows"] = [];
       const [value, cost, benchmark] = [at(series.value), at(series.cost), at(series.benchmark)];
-      if (value !== undefined) rows.push(["Value", formatCurrency(value)]);
-      if (cost !== undefined) rows.push(["Cost basis", formatCurrency(cost)]);
-      if (benchmark !== undefined) rows.push([benchmarkSymbol, formatCurrency(benchmark)]);
+      if (value !== undefined) rows.push([asReturns ? "Your return" : "Value", show(value)]);
+      if (cost !== undefined) rows.push(["Cost basis", show(cost)]);
+      if (benchmark !== undefined) rows.push([basisLabels[shown].row, show(benchmark)]);
       setHover({ of: points, place: tooltipPlace(param.point, element), time: param.time, rows });
     },
   });
 
-  const lastBenchmark = benchmarkLine?.points.at(-1);
-  const benchmarkText = lastBenchmark
-    ? `, and ${formatCurrency(lastBenchmark.value)} had it followed the S&P 500 (${benchmarkSymbol}), dividends reinvested, from its start`
-    : "";
   const first = points?.[0];
   const last = points?.at(-1);
-  const description =
-    first && last
-      ? `Line chart of your portfolio's value, ${rangeLabels[range]}: ${formatCurrency(first.totalValue)} on ${longLabel(first.date)} and ${formatCurrency(last.totalValue)} on ${longLabel(last.date)}, against a cost basis of ${formatCurrency(last.costBasis)}${benchmarkText}.`
-      : "Chart of your portfolio's value: nothing to show for this range.";
+  const lastBenchmark = benchmarkLine?.points.at(-1);
+  const description = !(first && last)
+    ? "Chart of your portfolio's value: nothing to show for this range."
+    : asReturns
+      ? `Line chart of your portfolio's time-weighted return, ${rangeLabels[range]}, cumulative from ${longLabel(first.date)}: ${formatRatio(last.timeWeightedReturn ?? null)} on ${longLabel(last.date)}${lastBenchmark ? `, against ${formatRatio(lastBenchmark.value)} for the S&P 500 (${benchmarkSymbol}), dividends reinvested` : ""}.`
+      : `Line chart of your portfolio's value, ${rangeLabels[range]}: ${formatCurrency(first.totalValue)} on ${longLabel(first.date)} and ${formatCurrency(last.totalValue)} on ${longLabel(last.date)}, against a cost basis of ${formatCurrency(last.costBasis)}${lastBenchmark ? `, and ${formatCurrency(lastBenchmark.value)} had the same buys and sells gone into the S&P 500 (${benchmarkSymbol}) on the same days, dividends reinvested` : ""}.`;
   const unpriced = history.data?.unpricedSymbols ?? [];
   const failed = history.isError && !points;
   const empty = !history.isPending && !points?.length;
@@ -162,24 +222,44 @@ export default memo(function ValueChart() {
           text={(option) => rangeLabels[option]}
         />
       </div>
-      {!empty && (
-        <ul className="mt-3 flex gap-4 text-xs text-muted" aria-hidden="true">
-          <li className="flex items-center gap-1.5">
-            <span className="inline-block w-5 border-t-2 border-primary" />
-            Value at close
-          </li>
-          <li className="flex items-center gap-1.5">
-            <span className="inline-block w-5 border-t-2 border-dashed border-muted" />
-            Cost basis
-          </li>
-          {benchmarkLine && (
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <ChartToggle
+          label="Compare with the S&P 500 as"
+          options={benchmarkBases}
+          value={basis}
+          onChange={setBasis}
+          text={(option) => basisLabels[option].option}
+        />
+        {!empty && (
+          <ul
+            className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted"
+            data-testid="value-chart-legend"
+          >
             <li className="flex items-center gap-1.5">
-              <span className="inline-block w-5 border-t-2 border-dotted border-muted" />
-              S&amp;P 500 ({benchmarkSymbol}), dividends reinvested, from the same start
+              <span aria-hidden="true" className="inline-block w-4 border-t-2 border-primary" />
+              {asReturns ? "Your return (time-weighted)" : "Value"}
             </li>
-          )}
-        </ul>
-      )}
+            {!asReturns && (
+              <li className="flex items-center gap-1.5">
+                <span
+                  aria-hidden="true"
+                  className="inline-block w-4 border-t-2 border-dashed border-muted"
+                />
+                Cost basis
+              </li>
+            )}
+            {benchmarkLine && (
+              <li className="flex items-center gap-1.5">
+                <span
+                  aria-hidden="true"
+                  className="inline-block w-4 border-t-2 border-dotted border-muted"
+                />
+                {basisLabels[shown].line}
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
       {/* Busy until the chart is made: it is drawn once near the screen, in idle moments. */}
       <div className="relative mt-2" aria-busy={!drawn && !empty}>
         <div
