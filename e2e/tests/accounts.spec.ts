@@ -159,6 +159,14 @@ test("account settings: change password, change email, delete the account", asyn
   await expect(page.getByText(messages.emailRequired)).toBeVisible();
   const newEmail = uniqueEmail("moved");
   await page.getByLabel("New email").fill(newEmail);
+  // A session alone cannot move the account: the password is asked again.
+  await page.getByRole("button", { name: "Update email" }).click();
+  await expect(page.getByText(messages.passwordRequired)).toBeVisible();
+  await page.getByLabel("Password to change your email").fill("not-my-password");
+  await page.getByRole("button", { name: "Update email" }).click();
+  await expect(page.getByText(messages.currentPasswordWrong)).toBeVisible();
+  await expect(page.getByText(`Currently ${user.email}`)).toBeVisible();
+  await page.getByLabel("Password to change your email").fill("changed-pass-11");
   await page.getByRole("button", { name: "Update email" }).click();
   await expect(page.getByText(messages.emailUpdated)).toBeVisible();
   await expect(page.getByText(`Currently ${newEmail}`)).toBeVisible();

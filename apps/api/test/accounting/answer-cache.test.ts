@@ -142,7 +142,7 @@ describe("hot reads answered from memory", () => {
     expect(await trpc()).toEqual([root, "new@example.com"]);
     const changed = await t.request("POST", "/api/users/update-email", {
       token: user.token,
-      body: { newEmail: "changed@example.com" },
+      body: { newEmail: "changed@example.com", currentPassword: user.password },
     });
     expect(changed.status).toBe(200);
     expect(await rest()).toEqual([root, "changed@example.com"]);

@@ -66,7 +66,7 @@ describe("POST /api/users/update-email", () => {
     const user = await t.registerUser({ email: "old@example.com" });
     const response = await t.request("POST", "/api/users/update-email", {
       token: user.token,
-      body: { newEmail: "New@Example.com" },
+      body: { newEmail: "New@Example.com", currentPassword: user.password },
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ email: "new@example.com", name: user.name });
@@ -89,7 +89,7 @@ describe("POST /api/users/update-email", () => {
     });
     const response = await t.request("POST", "/api/users/update-email", {
       token: user.token,
-      body: { newEmail: "new@example.com" },
+      body: { newEmail: "new@example.com", currentPassword: user.password },
     });
     expect(response.status).toBe(200);
     expect((await t.trpc("query", "auth.session", undefined, user.token)).status).toBe(200);
@@ -104,7 +104,7 @@ describe("POST /api/users/update-email", () => {
     const probe = (address: string) =>
       t.request("POST", "/api/users/update-email", {
         token: user.token,
-        body: { newEmail: address },
+        body: { newEmail: address, currentPassword: user.password },
       });
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await probe(`free-${i}@example.com`)).status);
@@ -120,7 +120,7 @@ describe("POST /api/users/update-email", () => {
     const user = await t.registerUser({ email: "me@example.com" });
     const response = await t.request("POST", "/api/users/update-email", {
       token: user.token,
-      body: { newEmail: "taken@example.com" },
+      body: { newEmail: "taken@example.com", currentPassword: user.password },
     });
     expect(response.status).toBe(409);
     expect((await t.app.deps.repos.users.findById(user.id))?.email).toBe("me@example.com");
@@ -130,10 +130,36 @@ describe("POST /api/users/update-email", () => {
     const user = await t.registerUser();
     const response = await t.request("POST", "/api/users/update-email", {
       token: user.token,
-      body: { newEmail: "" },
+      body: { newEmail: "", currentPassword: user.password },
     });
     expect(response.status).toBe(400);
     expect(response.body?.message).toBe(messages.emailRequired);
+  });
+
+  it("asks for the current password: a wrong or missing one is a 400 and moves nothing", async () => {
+    const user = await t.registerUser({ email: "me@example.com" });
+    const wrong = await t.request("POST", "/api/users/update-email", {
+      token: user.token,
+      body: { newEmail: "thief@example.com", currentPassword: "not-my-password" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body?.message).toBe(messages.currentPasswordWrong);
+    const missing = await t.trpc(
+      "mutation",
+      "account.updateEmail",
+      { newEmail: "thief@example.com" },
+      user.token,
+    );
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain(messages.passwordRequired);
+    expect((await t.app.deps.repos.users.findById(user.id))?.email).toBe("me@example.com");
+    await t.settled();
+    expect(await t.app.deps.repos.mailOutbox.listFor("me@example.com")).toEqual([]);
+    const events = await t.sql<{ event: string; success: unknown; failure_reason: string }>(
+      "SELECT event, success, failure_reason FROM audit_logs WHERE event = 'EMAIL_CHANGE'",
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]?.failure_reason).toBe("Current password is incorrect");
   });
 });
 

@@ -159,7 +159,7 @@ describe("POST /api/auth/reset-password", () => {
     const token = await requestReset("cy@example.com");
     const moved = await t.request("POST", "/api/users/update-email", {
       token: user.token,
-      body: { newEmail: "cy-new@example.com" },
+      body: { newEmail: "cy-new@example.com", currentPassword: "old-password-1" },
     });
     expect(moved.status).toBe(200);
     const response = await t.request("POST", "/api/auth/reset-password", {

@@ -40,7 +40,7 @@ describe("text that is not free text", () => {
         [
           await t.request("POST", "/api/users/update-email", {
             token: user.token,
-            body: { newEmail: `eve${control}x@example.com` },
+            body: { newEmail: `eve${control}x@example.com`, currentPassword: user.password },
           }),
           "Email",
         ],

@@ -312,7 +312,13 @@ describe("every operation in the OpenAPI document", () => {
           body: { currentPassword: user.password, newPassword: "changed-pass-66" },
         }),
       ],
-      ["updateEmail", () => ({ token: user.token, body: { newEmail: "renamed@example.com" } })],
+      [
+        "updateEmail",
+        () => ({
+          token: user.token,
+          body: { newEmail: "renamed@example.com", currentPassword: "changed-pass-66" },
+        }),
+      ],
       ["deleteUser", () => ({ token: admin.token, params: { id: other.id } })],
       ["deleteOwnAccount", () => ({ token: leaving.token })],
       ["logout", () => ({ token: user.token })],

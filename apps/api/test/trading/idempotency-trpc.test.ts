@@ -104,7 +104,7 @@ describe("idempotencyKey on the tRPC door", () => {
   });
 
   it("makes watchlist and account writes idempotent: a repeat answers as the first did", async () => {
-    const { call } = await setUp();
+    const { call, user } = await setUp();
     await call("mutation", "watchlist.save", { symbol: "AAPL" });
     const removed = await call("mutation", "watchlist.remove", {
       symbol: "AAPL",
@@ -116,7 +116,11 @@ describe("idempotencyKey on the tRPC door", () => {
     });
     expect(removed.status).toBe(200);
     expect(again).toEqual(removed);
-    const email = { newEmail: "moved@example.com", idempotencyKey: "e" };
+    const email = {
+      newEmail: "moved@example.com",
+      currentPassword: user.password,
+      idempotencyKey: "e",
+    };
     const changed = await call("mutation", "account.updateEmail", email);
     expect(changed.status).toBe(200);
     expect(await call("mutation", "account.updateEmail", email)).toEqual(changed);

@@ -44,7 +44,8 @@ export async function updatePassword(
 }
 
 /**
- * The old address is told about the change, so a hijacked session cannot move an account silently;
+ * The password is asked again and the old address is told about the change, so a hijacked session
+ * cannot move an account (and its password resets) silently;
  * other sessions are signed out and open reset links die with the old address.
  */
 export async function updateEmail(
@@ -54,6 +55,8 @@ export async function updateEmail(
 ): Promise<SessionUser> {
   const { repos, mailer, logger, throttles } = scope.deps;
   const oldEmail = scope.user.email;
+  // Before anything else, so a stolen session can neither move the account nor probe addresses.
+  await requireCurrentPassword(scope, input.currentPassword, "EMAIL_CHANGE");
   if (input.newEmail === oldEmail) return toSessionUser(scope.user, expiresAt);
   if (!(await throttles.emailChangesPerUser.tryConsume(String(scope.user.id)))) {
     throw tooManyRequests(messages.tooManyAttempts);

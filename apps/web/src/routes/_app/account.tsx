@@ -90,15 +90,22 @@ function ChangeEmail({ currentEmail }: { currentEmail: string }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const { mutateAsync: updateEmail } = useMutation(trpc.account.updateEmail.mutationOptions());
   const form = useForm({
-    defaultValues: { email: "" },
+    defaultValues: { email: "", password: "" },
     validators: {
-      onSubmit: ({ value }) => (value.email.trim() === "" ? messages.emailRequired : undefined),
+      onSubmit: ({ value }) =>
+        value.email.trim() === ""
+          ? messages.emailRequired
+          : value.password === ""
+            ? messages.passwordRequired
+            : undefined,
     },
     onSubmitInvalid: ({ formApi }) => setOutcome(refused(formApi.state.errors)),
     onSubmit: async ({ value, formApi }) => {
       setOutcome(null);
       try {
-        sessionStore.updateUser(await updateEmail({ newEmail: value.email }));
+        sessionStore.updateUser(
+          await updateEmail({ newEmail: value.email, currentPassword: value.password }),
+        );
         formApi.reset();
         setOutcome({ tone: "success", text: messages.emailUpdated });
       } catch (error) {
@@ -113,7 +120,7 @@ function ChangeEmail({ currentEmail }: { currentEmail: string }) {
       <h2 className="text-lg font-semibold">Change email</h2>
       <p className="mt-1 text-sm text-muted">
         Currently <span className="font-medium text-text">{currentEmail}</span>. We will tell this
-        address about the change.
+        address about the change and sign out your other devices.
       </p>
       <form onSubmit={submitTo(form)} className="mt-4 space-y-4" noValidate>
         <form.Field name="email">
@@ -121,6 +128,8 @@ function ChangeEmail({ currentEmail }: { currentEmail: string }) {
             <Field label="New email" type="email" autoComplete="email" {...textInput(field)} />
           )}
         </form.Field>
+        {/* Asked again: whoever controls the address can reset the password. */}
+        <form.Field name="password">{boundPassword("Password to change your email")}</form.Field>
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
         <Button type="submit" busy={busy}>
           Update email
