@@ -23,7 +23,31 @@ test("a user creates an API key in account settings, a script uses it, revoking 
   const shown = page.getByLabel("New API key");
   await expect(shown).toHaveValue(/^ll_/);
   const key = await shown.inputValue();
-  await expect(page.getByRole("row", { name: /nightly report/ })).toContainText("read");
+  const row = page.getByRole("row", { name: /nightly report/ });
+  await expect(row).toContainText("Read only");
+  // The app's one date style (Mar 2, 2026, 3:04 PM), not the browser's locale string.
+  await expect(row.getByRole("cell").nth(2)).toHaveText(
+    /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
+  );
+  // Each header reads as a word of its own, apart from its neighbours.
+  const headers = page.getByRole("columnheader");
+  await expect(headers.nth(1)).toHaveText("Scope");
+  const [scope, created] = await Promise.all([
+    headers.nth(1).boundingBox(),
+    headers.nth(2).boundingBox(),
+  ]);
+  expect((created?.x ?? 0) - ((scope?.x ?? 0) + (scope?.width ?? 0))).toBeGreaterThanOrEqual(0);
+  const scopeText = await headers
+    .nth(1)
+    .evaluate((cell) => parseFloat(getComputedStyle(cell).paddingRight));
+  expect(scopeText).toBeGreaterThanOrEqual(8);
+  // The scope select shows its whole choice.
+  const select = page.getByLabel("Scope");
+  expect(await select.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await expect(page.getByRole("link", { name: "Read the API reference" })).toHaveAttribute(
+    "href",
+    "/api/docs",
+  );
   await expect(page.getByLabel("Password to create a key")).toHaveValue("");
   await expectAccessible(page);
 
@@ -37,8 +61,22 @@ test("a user creates an API key in account settings, a script uses it, revoking 
   });
   expect(trading.status()).toBe(403);
 
+  // Revoking asks first: Cancel keeps the key.
   await page.getByRole("button", { name: "Revoke nightly report" }).click();
+  const confirm = page.getByRole("dialog", { name: "Revoke nightly report?" });
+  await expect(confirm).toContainText("stop working at once");
+  await expectAccessible(page);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toBeVisible();
+  expect(
+    (await request.get("/api/portfolio", { headers: { authorization: `Bearer ${key}` } })).status(),
+  ).toBe(200);
+  await page.getByRole("button", { name: "Revoke nightly report" }).click();
+  await confirm.getByRole("button", { name: "Revoke key" }).click();
   await expect(page.getByRole("row", { name: /nightly report/ })).toHaveCount(0);
+  // A revoked key is no longer offered for copying.
+  await expect(page.getByLabel("New API key")).toHaveCount(0);
+  await expect(page.getByText("Copy the key now")).toHaveCount(0);
   const revoked = await request.get("/api/portfolio", {
     headers: { authorization: `Bearer ${key}` },
   });

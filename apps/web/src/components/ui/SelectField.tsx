@@ -32,6 +32,7 @@ export function SelectField<V extends string>({
   onChange,
   className,
   error,
+  hint,
   disabled,
 }: {
   label: string;
@@ -41,9 +42,14 @@ export function SelectField<V extends string>({
   className?: string;
   /** What is wrong with the choice, shown under it and read with it. */
   error?: string | null;
+  /** What the choices mean, shown under the select and read with it. */
+  hint?: string;
   disabled?: boolean;
 }) {
   const id = useId();
+  const describedBy =
+    [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") ||
+    undefined;
   return (
     <div className={cx("space-y-1", className)}>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -52,7 +58,7 @@ export function SelectField<V extends string>({
       <select
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
         disabled={disabled}
         className={inputClass}
         value={value}
@@ -65,6 +71,11 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-loss">
           {error}
@@ -84,10 +95,15 @@ interface ChoiceField<V extends string> {
  * `form.Field`'s render function for a labelled select bound to the field: it shows the field's
  * value and writes the choice back, as `textInput` binds a `Field`.
  */
-export function boundSelect<V extends string>(label: string, options: readonly SelectOption<V>[]) {
+export function boundSelect<V extends string>(
+  label: string,
+  options: readonly SelectOption<V>[],
+  hint?: string,
+) {
   return (field: ChoiceField<V>) => (
     <SelectField
       label={label}
+      hint={hint}
       value={field.state.value}
       options={options}
       onChange={field.handleChange}

@@ -6,17 +6,23 @@ import { RetryPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
+import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
+import { cx } from "../../../components/ui/cx";
 import { Field } from "../../../components/ui/Field";
 import { boundPassword } from "../../../components/ui/bound-password";
 import { boundSelect } from "../../../components/ui/SelectField";
 import { localDateInput } from "../../../lib/datetime-local";
 import { submitTo, textInput } from "../../../lib/form";
+import { formatDateTime } from "../../../lib/format";
 import { errorMessage, trpc } from "../../../lib/trpc";
 
+// Short enough for the select's box on a phone; what each allows is its hint.
 const scopeOptions = [
-  { value: "read", label: "Read: every view and report" },
-  { value: "trade", label: "Trade: also trades and watchlist changes" },
+  { value: "read", label: "Read only" },
+  { value: "trade", label: "Read and trade" },
 ] as const;
+const scopeHint = "Read: every view and report. Trade: also trades and watchlist changes.";
+const scopeNames: Record<ApiKeyScope, string> = { read: "Read only", trade: "Read and trade" };
 
 /**
  * The new-key form: a name, a scope, an optional expiry day (`<input type="date">` text), and the
@@ -30,19 +36,23 @@ interface NewKey {
 }
 const newKey: NewKey = { name: "", scope: "read", expires: "", password: "" };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
+/** The app's one date style (Mar 2, 2026, 3:04 PM), or what an empty date means here. */
+const when = (iso: string | null, empty: string) => (iso ? formatDateTime(iso) : empty);
+
+const cell = "px-2 py-2 align-middle";
 
 /** Personal API keys for scripts: created here, shown once, listed and revoked. */
 export function ApiKeys() {
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: number; key: string } | null>(null);
   const [copied, setCopied] = useState(false);
+  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
   const create = useMutation(
     trpc.apiKeys.create.mutationOptions({
       onSuccess: async (answer) => {
-        setCreated(answer.key);
+        setCreated({ id: answer.id, key: answer.key });
         setCopied(false);
         // The scope stays as chosen for the next key.
         form.resetField("name");
@@ -52,7 +62,17 @@ export function ApiKeys() {
       },
     }),
   );
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: refresh }));
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: async () => {
+        setRevoking(null);
+        await refresh();
+      },
+    }),
+  );
+  // The new key is offered for copying only while it works: revoked here, or by a new password,
+  // it leaves the list and the box with it.
+  const shown = created && keys.data?.some((key) => key.id === created.id) ? created.key : null;
 
   const form = useForm({
     defaultValues: newKey,
@@ -70,19 +90,23 @@ export function ApiKeys() {
       <h2 className="text-lg font-semibold">API keys</h2>
       <p className="mt-1 text-sm text-muted">
         Scripts and tools send a key as <code>Authorization: Bearer &lt;key&gt;</code>. A key never
-        changes your account, password or keys.
+        changes your account, password or keys.{" "}
+        <a href="/api/docs" className="font-medium text-primary underline underline-offset-2">
+          Read the API reference
+        </a>
+        .
       </p>
       {create.error && (
         <Alert tone="error">{errorMessage(create.error, "Failed to create the key")}</Alert>
       )}
-      {created && (
+      {shown && (
         <Alert tone="success">
           <p>Copy the key now: it is not shown again.</p>
           <div className="mt-2 flex gap-2">
             <input
               aria-label="New API key"
               readOnly
-              value={created}
+              value={shown}
               className="w-full rounded border border-border bg-surface px-2 py-1 font-mono text-sm"
               onFocus={(event) => event.target.select()}
             />
@@ -90,7 +114,7 @@ export function ApiKeys() {
               type="button"
               variant="secondary"
               onClick={() => {
-                void navigator.clipboard?.writeText(created).then(() => setCopied(true));
+                void navigator.clipboard?.writeText(shown).then(() => setCopied(true));
               }}
             >
               {copied ? "Copied" : "Copy"}
@@ -102,7 +126,7 @@ export function ApiKeys() {
         <form.Field name="name">
           {(field) => <Field label="Key name" required maxLength={100} {...textInput(field)} />}
         </form.Field>
-        <form.Field name="scope">{boundSelect("Scope", scopeOptions)}</form.Field>
+        <form.Field name="scope">{boundSelect("Scope", scopeOptions, scopeHint)}</form.Field>
         <form.Field name="expires">
           {(field) => (
             <Field
@@ -134,47 +158,73 @@ export function ApiKeys() {
           retrying={keys.isFetching}
         />
       )}
-      {keys.data && keys.data.length > 0 && (
-        <table className="mt-6 w-full text-left text-sm">
-          <caption className="sr-only">Your API keys</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Scope</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data.map((key) => (
-              <tr key={key.id} className="border-t border-border">
-                <td>
-                  {key.name} <span className="font-mono text-muted">{key.keyStart}…</span>
-                </td>
-                <td>{key.scope}</td>
-                <td>{when(key.createdAt)}</td>
-                <td>{when(key.lastUsedAt)}</td>
-                <td>{key.expiresAt ? when(key.expiresAt) : "Never"}</td>
-                <td>
-                  <Button
-                    type="button"
-                    variant="secondary"
-                    aria-label={`Revoke ${key.name}`}
-                    busy={revoke.isPending && revoke.variables.id === key.id}
-                    onClick={() => revoke.mutate({ id: key.id })}
-                  >
-                    Revoke
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {revoke.error && (
+        <Alert tone="error" className="mt-4">
+          {errorMessage(revoke.error, "Failed to revoke the key")}
+        </Alert>
       )}
+      {keys.data && keys.data.length > 0 && (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Your API keys</caption>
+            <thead className="text-muted">
+              <tr>
+                <th scope="col" className={cell}>
+                  Name
+                </th>
+                <th scope="col" className={cell}>
+                  Scope
+                </th>
+                <th scope="col" className={cell}>
+                  Created
+                </th>
+                <th scope="col" className={cell}>
+                  Last used
+                </th>
+                <th scope="col" className={cell}>
+                  Expires
+                </th>
+                <th scope="col" className={cell}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.map((key) => (
+                <tr key={key.id} className="border-t border-border">
+                  <td className={cell}>
+                    {key.name} <span className="font-mono text-muted">{key.keyStart}…</span>
+                  </td>
+                  <td className={cx(cell, "whitespace-nowrap")}>{scopeNames[key.scope]}</td>
+                  <td className={cx(cell, "whitespace-nowrap")}>{when(key.createdAt, "N/A")}</td>
+                  <td className={cx(cell, "whitespace-nowrap")}>{when(key.lastUsedAt, "Never")}</td>
+                  <td className={cx(cell, "whitespace-nowrap")}>{when(key.expiresAt, "Never")}</td>
+                  <td className={cx(cell, "text-right")}>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      aria-label={`Revoke ${key.name}`}
+                      onClick={() => setRevoking({ id: key.id, name: key.name })}
+                    >
+                      Revoke
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke ${revoking?.name ?? "the key"}?`}
+        message="Scripts and tools using this key stop working at once. This cannot be undone."
+        confirmLabel="Revoke key"
+        tone="danger"
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
+        onCancel={() => setRevoking(null)}
+      />
     </Card>
   );
 }
