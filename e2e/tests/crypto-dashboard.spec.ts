@@ -86,8 +86,8 @@ test("shows each watched coin's figures and holding, and trades without reloadin
   });
   await btc.getByRole("button", { name: "Buy Crypto" }).click();
   const dialog = page.getByRole("dialog", { name: "Buy Crypto" });
-  await dialog.getByLabel("Quantity").fill("0.000001");
-  await dialog.getByRole("button", { name: "Add to Portfolio" }).click();
+  await dialog.getByLabel("Quantity to Add").fill("0.000001");
+  await dialog.getByRole("button", { name: "Add Crypto" }).click();
   await page
     .getByRole("dialog", { name: "Confirm Purchase" })
     .getByRole("button", { name: "Confirm Purchase" })

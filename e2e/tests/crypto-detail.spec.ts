@@ -59,9 +59,9 @@ test("a coin's page shows its quote, position, price history and actions", async
   await expect(page.getByRole("button", { name: "Remove from Watchlist" })).toBeVisible();
   await market.getByRole("button", { name: "Buy Crypto" }).click();
   const dialog = page.getByRole("dialog", { name: "Buy Crypto" });
-  await dialog.getByLabel("Quantity").fill("1.25");
+  await dialog.getByLabel("Quantity to Add").fill("1.25");
   await dialog.getByLabel("Purchase Price").fill("3000");
-  await dialog.getByRole("button", { name: "Add to Portfolio" }).click();
+  await dialog.getByRole("button", { name: "Add Crypto" }).click();
   await page
     .getByRole("dialog", { name: "Confirm Purchase" })
     .getByRole("button", { name: "Confirm Purchase" })

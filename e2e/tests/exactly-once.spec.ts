@@ -96,16 +96,16 @@ for (const clicks of [2, 3] as const) {
 
     await card.getByRole("button", { name: "Buy Crypto" }).click();
     await confirmWith(page, clicks, {
-      fields: [["Quantity", "0.5"]],
-      submit: "Add to Portfolio",
+      fields: [["Quantity to Add", "0.5"]],
+      submit: "Add Crypto",
       confirm: "Confirm Purchase",
     });
     await expect(card.getByText("0.5 ETH")).toBeVisible();
 
     await card.getByRole("button", { name: "Sell Crypto" }).click();
     await confirmWith(page, clicks, {
-      fields: [["Quantity to Sell", "0.2"]],
-      submit: "Sell",
+      fields: [["Quantity to Remove", "0.2"]],
+      submit: "Remove Crypto",
       confirm: "Confirm Sale",
     });
     await expect(card.getByText("0.3 ETH")).toBeVisible();
@@ -137,8 +137,8 @@ test("confirming again after the first answer was lost makes one trade, not two"
   });
 
   await card.getByRole("button", { name: "Buy Crypto" }).click();
-  await dialog(page).getByLabel("Quantity").fill("0.25");
-  await dialog(page).getByRole("button", { name: "Add to Portfolio" }).click();
+  await dialog(page).getByLabel("Quantity to Add").fill("0.25");
+  await dialog(page).getByRole("button", { name: "Add Crypto" }).click();
   await dialog(page).getByRole("button", { name: "Confirm Purchase" }).click();
   await expect(dialog(page).getByRole("alert")).toBeVisible();
   await expectAccessible(page);

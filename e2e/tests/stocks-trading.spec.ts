@@ -114,6 +114,71 @@ test("buys, is kept from removing a held stock, oversells (clamped), sells all a
   await expect(page.getByRole("heading", { name: "No Saved Stocks Yet" })).toBeVisible();
 });
 
+test("the buy dialog: quiet when tabbed through, plain digits, an absurd order refused, a snug confirm step, toasts below the bar", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInStockUser(page, request);
+  await user.watch("AAPL");
+  await page.goto("/stock-dashboard");
+  const card = stockCard(page, "AAPL");
+  await card.getByRole("button", { name: "Buy Stock" }).click();
+  const quantity = dialog(page).getByLabel("Quantity to Add");
+  const addShares = dialog(page).getByRole("button", { name: "Add Shares" });
+
+  // Tabbing out of the empty box on the way to the price is no mistake.
+  await expect(quantity).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(dialog(page).getByLabel("Purchase Price")).toBeFocused();
+  await expect(dialog(page).getByText(portfolioMessages.quantityMustBePositive)).toHaveCount(0);
+
+  // '1e3' is a number to the browser, but not how amounts are written here.
+  await quantity.fill("1e3");
+  await expect(
+    dialog(page).getByText("Quantity must be written as plain digits, like 1000 or 0.5 (not 1e3)"),
+  ).toBeVisible();
+  await expect(addShares).toBeDisabled();
+
+  // 99,999,999,999 shares at $470 is $47 trillion: refused before the confirm step, in the
+  // server's words.
+  await quantity.fill("99999999999");
+  await dialog(page).getByLabel("Purchase Price").fill("470");
+  await expect(dialog(page).getByText(portfolioMessages.tradeTotalTooLarge)).toBeVisible();
+  await expect(addShares).toBeDisabled();
+
+  // The confirm step fits its content once a double-click could no longer land on it.
+  await quantity.fill("2");
+  await dialog(page).getByLabel("Notes").fill("a note");
+  await addShares.click();
+  await expect(dialog(page)).toHaveAccessibleName("Confirm Purchase");
+  const confirm = dialog(page).getByRole("button", { name: "Confirm Purchase" });
+  await expect
+    .poll(
+      async () => {
+        const [box, button] = await Promise.all([
+          dialog(page).boundingBox(),
+          confirm.boundingBox(),
+        ]);
+        // Below the buttons: the dialog's padding (24 px), no empty area.
+        return Math.round(box!.y + box!.height - (button!.y + button!.height));
+      },
+      { timeout: 3000 },
+    )
+    .toBeLessThanOrEqual(32);
+  await expectAccessible(page);
+  await confirm.click();
+  const toast = page.locator(".Toastify__toast").filter({ hasText: "Added 2 shares of AAPL" });
+  await expect(toast).toBeVisible();
+  // The toast starts below the navigation bar: Account, Logout and the bell stay clickable.
+  const [bar, shown] = await Promise.all([
+    page.locator("header[data-navbar]").boundingBox(),
+    toast.boundingBox(),
+  ]);
+  expect(shown!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  await page.getByRole("link", { name: "Account", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
+});
+
 test("buys and sells from the research and search pages", async ({ page, request }) => {
   await signedInStockUser(page, request);
   await page.goto("/research/MSFT");

@@ -6,6 +6,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { priceVersusSaved } from "../src/components/crypto/price-versus-saved";
 import { cryptoTrade } from "../src/components/trade/crypto-trade-config";
+import { stockTrade } from "../src/components/trade/trade-config";
 import { clampToHeld, sellQuantityProblem, tradeTotal } from "../src/components/trade/trade-form";
 import { formatCurrency, formatQuantity } from "../src/lib/format";
 
@@ -27,7 +28,7 @@ describe("crypto trade dialogs", () => {
     expect(cryptoTrade.buy.failure).toBe(portfolioMessages.failedToAddToPortfolio);
   });
 
-  it("on oversell show the 5-second notice and the spec's message, with the quantity reset to the owned amount", () => {
+  it("on oversell show the spec's message in place of the notice, with the quantity reset to the owned amount", () => {
     expect(clampToHeld("0.6", "0.5")).toEqual({ quantity: "0.5", clamped: true });
     expect(cryptoTrade.sell.oversellMessage("0.5", "BTC")).toBe(
       cannotSellMoreThanCrypto("0.5", "BTC"),
@@ -35,9 +36,19 @@ describe("crypto trade dialogs", () => {
     expect(cryptoTrade.sell.oversellMessage("0.5", "BTC")).toBe(
       "Cannot sell more than 0.5 BTC, set Quantity to 0.5",
     );
-    expect(cryptoTrade.sell.oversellNotice?.text("0.5", "BTC")).toBe(canOnlySellUpTo("0.5", "BTC"));
-    expect(cryptoTrade.sell.oversellNotice?.durationMs).toBe(5000);
+    expect(cryptoTrade.sell.quantityHint?.("0.5", "BTC")).toBe(canOnlySellUpTo("0.5", "BTC"));
     expect(cryptoTrade.sell.disableInputsWhenNothingHeld).toBe(true);
+  });
+
+  it("name the same acts as the stock dialogs do: Add ... and Remove ...", () => {
+    expect([cryptoTrade.buy.submitLabel, cryptoTrade.sell.submitLabel]).toEqual([
+      "Add Crypto",
+      "Remove Crypto",
+    ]);
+    expect([cryptoTrade.buy.quantityLabel, cryptoTrade.sell.quantityLabel]).toEqual([
+      stockTrade.buy.quantityLabel,
+      stockTrade.sell.quantityLabel,
+    ]);
   });
 
   it("accept fractional crypto quantities up to what is owned and total them exactly", () => {

@@ -31,14 +31,24 @@ describe("a field checked once engaged", () => {
     expect(error()).toBe(portfolioMessages.quantityMustBePositive);
   });
 
-  it("shows the message when an empty field is left", () => {
+  it("stays quiet when an empty field is only tabbed through", () => {
     const { field, error } = quantityForm();
+    field.handleBlur();
+    expect(error()).toBeNull();
+  });
+
+  it("shows the message when something typed is cleared again", () => {
+    const { field, error } = quantityForm();
+    field.handleChange("3");
+    field.handleChange("");
+    expect(error()).toBe(portfolioMessages.quantityMustBePositive);
     field.handleBlur();
     expect(error()).toBe(portfolioMessages.quantityMustBePositive);
   });
 
   it("drops the message once the value is corrected, even after leaving the field", () => {
     const { field, error } = quantityForm();
+    field.handleChange("0");
     field.handleBlur();
     field.handleChange("3");
     expect(error()).toBeNull();

@@ -8,6 +8,7 @@ import {
   sellPriceProblem,
   sellQuantityProblem,
   tradeTotal,
+  tradeTotalProblem,
 } from "../src/components/trade/trade-form";
 
 describe("buy form rules", () => {
@@ -41,6 +42,28 @@ describe("trade amounts, by the rules the server applies to them", () => {
   it("are taken at the bound and at 8 decimal places", () => {
     expect(buyQuantityProblem("0.12345678")).toBeNull();
     expect(purchasePriceProblem("1000000000000")).toBeNull();
+  });
+});
+
+describe("amounts written other than as plain digits", () => {
+  it("say how to write them, not that they are not greater than 0", () => {
+    const plain = "Quantity must be written as plain digits, like 1000 or 0.5 (not 1e3)";
+    expect(buyQuantityProblem("1e3")).toBe(plain);
+    expect(sellQuantityProblem("1e3", "5000")).toBe(plain);
+    expect(purchasePriceProblem("1.5E2")).toBe(
+      "Purchase price must be written as plain digits, like 1000 or 0.5 (not 1e3)",
+    );
+  });
+});
+
+describe("an order's total", () => {
+  it("is refused past $10,000,000,000, as the server refuses it: 99,999,999,999 shares at $470", () => {
+    expect(tradeTotalProblem("99999999999", "470")).toBe(portfolioMessages.tradeTotalTooLarge);
+    expect(tradeTotalProblem("1000000000", "10.00000001")).toBe(
+      portfolioMessages.tradeTotalTooLarge,
+    );
+    expect(tradeTotalProblem("1000000000", "10")).toBeNull();
+    expect(tradeTotalProblem("", "10")).toBeNull();
   });
 });
 

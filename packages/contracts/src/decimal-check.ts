@@ -19,6 +19,8 @@ const maxText = Number(MAX_DECIMAL_INPUT).toLocaleString("en-US");
 
 export const decimalInputMessages = {
   notANumber: (label: string) => `${label} must be a number`,
+  plainDigits: (label: string) =>
+    `${label} must be written as plain digits, like 1000 or 0.5 (not 1e3)`,
   tooLarge: (label: string) => `${label} must be at most ${maxText}`,
   tooSmall: (label: string) => `${label} must be at least -${maxText}`,
   tooManyPlaces: (label: string, places: number) =>
@@ -30,7 +32,7 @@ export const decimalInputMessages = {
 /**
  * An amount typed into a form's box, checked by the rules below: its exact decimal text, or what
  * is wrong with it in the server's words, with the field's own message for a box that holds no
- * number greater than 0 (empty, "abc", "0", "-1").
+ * number greater than 0 (empty, "abc", "0", "-1") and a word on plain digits for '1e3'.
  */
 export function checkAmount(
   text: string,
@@ -40,7 +42,8 @@ export function checkAmount(
   if (checked.ok) return { value: checked.value, problem: null };
   return {
     value: undefined,
-    problem: checked.rule === "number" ? positiveMessage : checked.message,
+    // '1e3' is a number written otherwise than amounts are: say how, not that it is not above 0.
+    problem: checked.rule === "number" && !isExponentText(text) ? positiveMessage : checked.message,
   };
 }
 
@@ -71,7 +74,11 @@ export function checkDecimal(
   const { sign = "positive", places = AMOUNT_DECIMALS } = rules;
   const value = parseDecimal(input);
   if (value === undefined) {
-    return { ok: false, rule: "number", message: decimalInputMessages.notANumber(label) };
+    // A number input takes '1e3'; the stored decimals and the people reading them do not.
+    const message = isExponentText(input)
+      ? decimalInputMessages.plainDigits(label)
+      : decimalInputMessages.notANumber(label);
+    return { ok: false, rule: "number", message };
   }
   if (sign === "positive" && compare(value, "0") <= 0) {
     const message = rules.positiveMessage ?? decimalInputMessages.positive(label);
@@ -94,4 +101,38 @@ export function checkDecimal(
     return { ok: false, rule: "bound", message: decimalInputMessages.tooSmall(label) };
   }
   return { ok: true, value };
+}
+
+/** Text in scientific notation ('1e3', '2.5E-4'): a number, written in a way amounts are not. */
+export function isExponentText(input: unknown): boolean {
+  return typeof input === "string" && /^\s*[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+\s*$/i.test(input);
+}
+
+/**
+ * An unsigned amount as people write it, with thousands groups of three and a decimal point
+ * (1,234.56) or comma (1.234,56): its exact decimal text, or undefined. Imports read their cells
+ * with it, in the separator of the file; forms read what was typed with `readTypedDecimal`.
+ */
+export function readGroupedDecimal(text: string, decimalSeparator: "." | ","): Decimal | undefined {
+  let cell = text;
+  const grouping = decimalSeparator === "." ? "," : ".";
+  // Thousands groups must be groups of three, so "1,5" is never read as 15 with a decimal point.
+  const groups =
+    decimalSeparator === "." ? /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/ : /^\d{1,3}(?:\.\d{3})+(?:,\d*)?$/;
+  if (cell.includes(grouping)) {
+    if (!groups.test(cell)) return undefined;
+    cell = cell.replaceAll(grouping, "");
+  }
+  if (decimalSeparator === ",") cell = cell.replace(",", ".");
+  if (cell.startsWith("-")) return undefined;
+  return parseDecimal(cell);
+}
+
+/**
+ * A typed amount, read as an import reads a file's amounts when it guesses their separator: with
+ * a decimal point if it reads so (1,000 is a thousand), else with a decimal comma (0,95).
+ */
+export function readTypedDecimal(text: string): Decimal | undefined {
+  const trimmed = text.trim();
+  return readGroupedDecimal(trimmed, ".") ?? readGroupedDecimal(trimmed, ",");
 }

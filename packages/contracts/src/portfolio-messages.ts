@@ -24,7 +24,15 @@ export const portfolioMessages = {
   confirmRemoveStock: "Are you sure you want to remove this stock from your watchlist?",
   confirmRemoveCrypto: "Are you sure you want to remove this crypto from your watchlist?",
   purchaseDateInFuture: "Purchase date cannot be in the future",
+  tradeTotalTooLarge: "An order's total (quantity x price) must be at most $10,000,000,000",
 } as const;
+
+/**
+ * The largest order a person records, quantity x price: ten billion dollars, far past any one
+ * person's trade (a typo such as 99,999,999,999 shares, $47 trillion, is refused) and far inside
+ * what the stored decimals hold (20 integer digits).
+ */
+export const MAX_TRADE_TOTAL = "10000000000";
 
 /**
  * The amounts of a buy or a sell: each one's name in the decimal rules' messages and the spec's

@@ -5,6 +5,8 @@ import {
   checkDecimal,
   incomeFormMessages,
   portfolioMessages,
+  readGroupedDecimal,
+  readTypedDecimal,
   tradeAmounts,
 } from "../src/browser";
 
@@ -18,6 +20,19 @@ describe("the decimal rules, as a form checks them without zod", () => {
     ["1000000000000.5", "bound"],
   ])("say which rule %j breaks: %s", (input, rule) => {
     expect(checkDecimal(input, "Quantity")).toMatchObject({ ok: false, rule });
+  });
+
+  it("ask for plain digits when a number is written in scientific notation", () => {
+    for (const input of ["1e3", "2.5E-4", " 1e+3 "]) {
+      expect(checkDecimal(input, "Quantity")).toEqual({
+        ok: false,
+        rule: "number",
+        message: "Quantity must be written as plain digits, like 1000 or 0.5 (not 1e3)",
+      });
+    }
+    expect(checkDecimal("abc", "Quantity")).toMatchObject({
+      message: "Quantity must be a number",
+    });
   });
 
   it("give the exact decimal text of a value they take", () => {
@@ -59,5 +74,27 @@ describe("the messages for an amount not above 0", () => {
     expect(incomeFormMessages.totalMustBePositive).toBe("Total must be greater than 0");
     expect(alertMessages.notPositive).toBe("Value must be greater than 0");
     expect(checkDecimal("0", "Value")).toMatchObject({ message: alertMessages.notPositive });
+  });
+});
+
+describe("amounts as people type them", () => {
+  it.each([
+    ["0,95", "0.95"],
+    ["1.234,56", "1234.56"],
+    ["1,000", "1000"],
+    ["1,234.5", "1234.5"],
+    [" 12.50 ", "12.5"],
+  ])("read %j as an import guessing its separator would: %s", (typed, read) => {
+    expect(readTypedDecimal(typed)).toBe(read);
+  });
+
+  it.each(["1,5,6", "12,34.5", "-0,95", "abc", ""])("leave %j unread", (typed) => {
+    expect(readTypedDecimal(typed)).toBeUndefined();
+  });
+
+  it("read a file's cells in the file's separator only", () => {
+    expect(readGroupedDecimal("1,5", ".")).toBeUndefined();
+    expect(readGroupedDecimal("1,5", ",")).toBe("1.5");
+    expect(readGroupedDecimal("1.234", ",")).toBe("1234");
   });
 });

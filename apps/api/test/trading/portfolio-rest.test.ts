@@ -83,6 +83,27 @@ describe("REST /api/portfolio", () => {
     expect(unknown.status).toBe(404);
     expect((await rest("GET", "/portfolio")).body).toEqual([]);
   });
+
+  it("refuses an absurd order, 99,999,999,999 shares for $47 trillion, as tRPC does", async () => {
+    const { rest } = await setUp();
+    const absurd = await rest("POST", "/portfolio", {
+      symbol: "AAPL",
+      quantity: 99999999999,
+      purchasePrice: 470,
+    });
+    expect(absurd.status).toBe(400);
+    expect(absurd.body?.message).toBe(portfolioMessages.tradeTotalTooLarge);
+    expect((await rest("GET", "/portfolio")).body).toEqual([]);
+    const exponent = await rest("POST", "/portfolio", {
+      symbol: "AAPL",
+      quantity: "1e3",
+      purchasePrice: 1,
+    });
+    expect(exponent.status).toBe(400);
+    expect(exponent.body?.message).toBe(
+      "Quantity must be written as plain digits, like 1000 or 0.5 (not 1e3)",
+    );
+  });
 });
 
 describe("REST PUT /api/portfolio/{id}", () => {

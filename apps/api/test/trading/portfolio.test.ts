@@ -117,7 +117,11 @@ describe("buying stock", () => {
     ["zero", { quantity: "0" }, portfolioMessages.quantityMustBePositive],
     ["negative", { quantity: -5 }, portfolioMessages.quantityMustBePositive],
     ["non-numeric", { quantity: "ten" }, "Quantity must be a number"],
-    ["exponent", { quantity: "1e3" }, "Quantity must be a number"],
+    [
+      "exponent",
+      { quantity: "1e3" },
+      "Quantity must be written as plain digits, like 1000 or 0.5 (not 1e3)",
+    ],
     ["missing", { quantity: undefined }, "Quantity must be a number"],
     ["huge", { quantity: "10000000000000" }, "Quantity must be at most 1,000,000,000,000"],
     ["too precise", { quantity: "1.123456789" }, "Quantity can have at most 8 decimal places"],
@@ -140,9 +144,14 @@ describe("buying stock", () => {
       "Purchase price must be at most 1,000,000,000,000",
     ],
     [
-      "a total too large to record",
-      { quantity: "1000000000000", purchasePrice: "1000000000" },
-      "The trade total (quantity x price) is too large",
+      "an absurd order: 99,999,999,999 shares, $47 trillion",
+      { quantity: "99999999999", purchasePrice: "470" },
+      portfolioMessages.tradeTotalTooLarge,
+    ],
+    [
+      "a total a cent past $10,000,000,000",
+      { quantity: "1000000000", purchasePrice: "10.00000001" },
+      portfolioMessages.tradeTotalTooLarge,
     ],
   ])("refuses %s with a clear 400 and writes nothing", async (_name, change, message) => {
     const { buy, positions, user } = await setUp();

@@ -7,11 +7,11 @@ import type { ChangeEvent, FormEvent } from "react";
  * apps/web/eslint.config.js: zod would add weight and an eval probe the CSP refuses).
  */
 
-/** What a rule gets: the text, and enough of the field to know whether it was left or submitted. */
+/** What a rule gets: the text, and enough of the field to know whether it was changed or submitted. */
 interface RuleInput {
   value: string;
   fieldApi: {
-    state: { meta: { isBlurred: boolean } };
+    state: { meta: { isDirty: boolean } };
     form: { state: { submissionAttempts: number } };
   };
 }
@@ -20,14 +20,14 @@ interface RuleInput {
 export type Rule = (value: string) => string | null;
 
 /**
- * A validator that keeps quiet while the field is empty and untouched: its message shows once the
- * field holds text, was left, or the form was submitted (a fresh form does not open in red).
- * Pair it with `revalidateOnBlur` so leaving an empty field shows the message at once.
+ * A validator that keeps quiet while the field is empty and unchanged: its message shows once the
+ * field holds text, was changed (typed in, then cleared), or the form was submitted. A fresh form
+ * does not open in red, and tabbing through an empty field on the way to another is no mistake.
  */
 export function onceEngaged(rule: Rule) {
   return ({ value, fieldApi }: RuleInput): string | undefined => {
     const engaged =
-      value !== "" || fieldApi.state.meta.isBlurred || fieldApi.form.state.submissionAttempts > 0;
+      value !== "" || fieldApi.state.meta.isDirty || fieldApi.form.state.submissionAttempts > 0;
     return engaged ? (rule(value) ?? undefined) : undefined;
   };
 }

@@ -1,5 +1,6 @@
 import {
   IMPORT_MAX_BYTES,
+  portfolioMessages,
   type AssetKind,
   type ImportInput,
   type ImportPreview,
@@ -228,7 +229,7 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
     if (!tradeTotalFits(row.quantity, row.price)) {
       decided.set(index, {
         outcome: "error",
-        message: "The trade's total (quantity x price) is too large",
+        message: portfolioMessages.tradeTotalTooLarge,
       });
       continue;
     }

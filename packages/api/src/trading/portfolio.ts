@@ -1,5 +1,6 @@
 import {
   AMOUNT_DECIMALS,
+  MAX_TRADE_TOTAL,
   portfolioMessages,
   type BuyMoreInput,
   type PositionView,
@@ -58,12 +59,6 @@ export const stockMarket: AssetMarket = {
 
 /** A client clock a little ahead of ours still means "now". */
 const CLOCK_SKEW_MS = 60_000;
-/**
- * Stored decimals have 20 integer digits; quantity and price are each capped by the contracts,
- * but their product is capped here so a transaction total always fits.
- */
-const MAX_TRADE_TOTAL = "100000000000000000";
-
 export function toPositionView(position: Position): PositionView {
   return {
     id: position.id,
@@ -83,14 +78,17 @@ function tradeDate(scope: UserScope, purchaseDate: string | undefined): Date {
   return date;
 }
 
-/** Whether a trade's total (quantity x price) fits the stored decimals. */
+/**
+ * Whether a trade's total (quantity x price) is within the contracts' bound: quantity and price
+ * are each capped at the door, their product here, for both doors and imports alike.
+ */
 export function tradeTotalFits(quantity: Decimal, price: Decimal): boolean {
   return compare(multiply(quantity, price), MAX_TRADE_TOTAL) <= 0;
 }
 
 function checkTotal(quantity: Decimal, price: Decimal): void {
   if (!tradeTotalFits(quantity, price)) {
-    throw badRequest("The trade total (quantity x price) is too large");
+    throw badRequest(portfolioMessages.tradeTotalTooLarge);
   }
 }
 

@@ -47,7 +47,10 @@ export function Navbar() {
   const links = session ? signedInLinks : signedOutLinks;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
+    <header
+      data-navbar
+      className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur"
+    >
       <nav
         aria-label="Main"
         className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-2"

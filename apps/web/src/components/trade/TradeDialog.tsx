@@ -3,14 +3,19 @@ import { useForm, useSelector } from "@tanstack/react-form";
 import { useState, type FormEvent } from "react";
 import { firstError, onceEngaged, revalidateOnBlur, textInput } from "../../lib/form";
 import { formatCurrency, formatPrice, formatQuantity } from "../../lib/format";
-import { notify } from "../../lib/notify";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 import { Modal } from "../ui/Modal";
 import { NotesField } from "./NotesField";
 import type { TradeAssetConfig } from "./trade-config";
-import { clampToHeld, positiveAmount, tradeRules, tradeTotal } from "./trade-form";
+import {
+  clampToHeld,
+  positiveAmount,
+  tradeRules,
+  tradeTotal,
+  tradeTotalProblem,
+} from "./trade-form";
 import { TradeConfirmation } from "./TradeConfirmation";
 import type { TradeTarget, TradeValues } from "./types";
 import { useTradeSteps } from "./useTradeSteps";
@@ -78,19 +83,13 @@ function TradeFlow({
     const next = clampToHeld(typed, held);
     change(next.quantity);
     setOversold(next.clamped);
-    const notice = asset.sell.oversellNotice;
-    if (next.clamped && notice) {
-      notify.warning(notice.text(held, target.symbol), {
-        autoClose: notice.durationMs,
-        toastId: `oversell-${target.symbol}`,
-      });
-    }
   }
 
   const total = tradeTotal(quantity, price);
-  const canReview = selling
-    ? holdsSome && rules.quantity(quantity) === null
-    : !!positiveAmount(quantity);
+  const totalProblem = tradeTotalProblem(quantity, price);
+  const canReview =
+    totalProblem === null &&
+    (selling ? holdsSome && rules.quantity(quantity) === null : !!positiveAmount(quantity));
 
   function review(event: FormEvent) {
     event.preventDefault();
@@ -130,6 +129,12 @@ function TradeFlow({
                 autoFocus
                 disabled={inputsDisabled}
                 {...textInput(field)}
+                // One message at a time: the holding's limit, until more than it was typed.
+                hint={
+                  selling && holdsSome && !oversold
+                    ? asset.sell.quantityHint?.(formatQuantity(held), target.symbol)
+                    : undefined
+                }
                 error={
                   oversold
                     ? asset.sell.oversellMessage(held, target.symbol)
@@ -170,6 +175,7 @@ function TradeFlow({
             <span className="text-muted">Total</span>
             <span className="num font-semibold">{total ? formatCurrency(total) : "N/A"}</span>
           </p>
+          {totalProblem && <Alert tone="error">{totalProblem}</Alert>}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
               Cancel

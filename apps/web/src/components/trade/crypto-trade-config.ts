@@ -1,5 +1,4 @@
 import {
-  CRYPTO_OVERSELL_NOTICE_MS,
   CRYPTO_PRICE_STEP,
   CRYPTO_QUANTITY_STEP,
   canOnlySellUpTo,
@@ -10,9 +9,10 @@ import type { TradeAssetConfig } from "./trade-config";
 
 /**
  * Crypto: spec section 4 "Crypto buy dialog" / "Crypto sell dialog" and section 5 "Crypto buy" /
- * "Crypto sell". Quantities step by 0.000001; more than owned in the sell box shows the 5-second
- * notice and the spec's message, and resets the quantity to what is owned; with nothing owned
- * the inputs are disabled.
+ * "Crypto sell". Quantities step by 0.000001; the sell box says how much can be sold, and more
+ * than owned shows the spec's message in its place and resets the quantity to what is owned (one
+ * message, not a toast beside it); with nothing owned the inputs are disabled. The buttons and
+ * labels say what the stock dialogs say for the same acts (Add ... / Remove ...).
  */
 export const cryptoTrade: TradeAssetConfig = {
   assetLabel: "Crypto",
@@ -22,26 +22,23 @@ export const cryptoTrade: TradeAssetConfig = {
   priceStep: CRYPTO_PRICE_STEP,
   buy: {
     title: "Buy Crypto",
-    quantityLabel: "Quantity",
+    quantityLabel: "Quantity to Add",
     priceLabel: "Purchase Price",
-    submitLabel: "Add to Portfolio",
+    submitLabel: "Add Crypto",
     confirmTitle: "Confirm Purchase",
     failure: portfolioMessages.failedToAddToPortfolio,
     success: (quantity, symbol) => `Added ${quantity} ${symbol} to your portfolio`,
   },
   sell: {
     title: "Sell Crypto",
-    quantityLabel: "Quantity to Sell",
+    quantityLabel: "Quantity to Remove",
     priceLabel: "Sell Price",
-    submitLabel: "Sell",
+    submitLabel: "Remove Crypto",
     confirmTitle: "Confirm Sale",
     failure: portfolioMessages.failedToReducePosition,
     success: (quantity, symbol) => `Sold ${quantity} ${symbol}`,
     oversellMessage: (owned, symbol) => cannotSellMoreThanCrypto(owned, symbol),
-    oversellNotice: {
-      text: (owned, symbol) => canOnlySellUpTo(owned, symbol),
-      durationMs: CRYPTO_OVERSELL_NOTICE_MS,
-    },
+    quantityHint: (owned, symbol) => canOnlySellUpTo(owned, symbol),
     disableInputsWhenNothingHeld: true,
   },
 };

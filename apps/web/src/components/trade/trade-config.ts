@@ -35,8 +35,11 @@ export interface TradeAssetConfig {
     success(quantity: string, symbol: string): string;
     /** Shown under the quantity when more than is held was typed (the quantity is set to `held`). */
     oversellMessage(held: string, symbol: string): string;
-    /** An optional toast for the same moment (crypto: 5 s 'You can only sell up to ...'). */
-    oversellNotice?: { text(held: string, symbol: string): string; durationMs: number };
+    /**
+     * Under the quantity until more than is held is typed (then the message above takes its
+     * place, so one message shows at a time): crypto's 'You can only sell up to ...'.
+     */
+    quantityHint?(held: string, symbol: string): string;
     /** Crypto disables the inputs when nothing is owned; stocks only disable the button. */
     disableInputsWhenNothingHeld: boolean;
   };

@@ -1,4 +1,9 @@
-import { checkAmount, portfolioMessages, tradeAmounts } from "@ledgerline/contracts/browser";
+import {
+  MAX_TRADE_TOTAL,
+  checkAmount,
+  portfolioMessages,
+  tradeAmounts,
+} from "@ledgerline/contracts/browser";
 import { compare, multiply, parseDecimal } from "@ledgerline/money";
 
 /**
@@ -43,6 +48,15 @@ export function tradeTotal(quantity: string, price: string): string | undefined 
   const q = positiveAmount(quantity);
   const p = positiveAmount(price);
   return q && p ? multiply(q, p) : undefined;
+}
+
+/**
+ * What is wrong with the order as a whole: a total past the bound the server holds every order
+ * to (a typo of 99,999,999,999 shares is $47 trillion), or null.
+ */
+export function tradeTotalProblem(quantity: string, price: string): string | null {
+  const total = tradeTotal(quantity, price);
+  return total && compare(total, MAX_TRADE_TOTAL) > 0 ? portfolioMessages.tradeTotalTooLarge : null;
 }
 
 /** The rules of one side's quantity and price fields. */
