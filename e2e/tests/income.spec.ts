@@ -143,7 +143,8 @@ test("a user corrects a dividend to the broker's figure, deletes one and adds on
   await adding.getByLabel("Ex-date").fill("2026-02-13");
   await adding.getByLabel("Pay date").fill("2026-03-02");
   await adding.getByLabel("Quantity held").fill("3.5");
-  await adding.getByLabel("Amount per share").fill("0.515");
+  // A decimal comma reads as an import reads it: 0,515 is 0.515.
+  await adding.getByLabel("Amount per share").fill("0,515");
   await expect(adding.getByText("Leave empty for $1.80")).toBeVisible();
   // A double-click adds it once.
   await adding.getByRole("button", { name: "Add dividend" }).dblclick();

@@ -80,9 +80,35 @@ describe("income form rules", () => {
     ).toEqual({
       quantity: "Quantity can have at most 8 decimal places",
       amountPerShare: "Amount per share must be at most 1,000,000,000,000",
-      total: incomeFormMessages.totalMustBePositive,
+      total: "Total must be written as plain digits, like 1000 or 0.5 (not 1e3)",
     });
     expect(computedTotal({ ...valid, quantity: "1.123456789" })).toBeUndefined();
+  });
+
+  it("reads a decimal comma as an import does: 0,95 is 0.95, 1,000 a thousand", () => {
+    const comma = { ...valid, quantity: "1.234,5", amountPerShare: "0,95", total: "1,000" };
+    expect(incomeFormProblems(comma)).toEqual({});
+    expect(incomeInput(comma)).toMatchObject({
+      quantity: "1234.5",
+      amountPerShare: "0.95",
+      total: "1000",
+    });
+    expect(computedTotal({ ...valid, quantity: "10", amountPerShare: "0,95" })).toBe("9.5");
+  });
+
+  it("applies the contracts' decimal rules: places, the bound, plain digits", () => {
+    expect(
+      incomeFormProblems({
+        ...valid,
+        quantity: "1e3",
+        amountPerShare: "0,123456789",
+        total: "2000000000000",
+      }),
+    ).toEqual({
+      quantity: "Quantity must be written as plain digits, like 1000 or 0.5 (not 1e3)",
+      amountPerShare: "Amount per share can have at most 8 decimal places",
+      total: "Total must be at most 1,000,000,000,000",
+    });
   });
 
   it("refuses a pay date before the ex-date", () => {

@@ -6,6 +6,7 @@ import {
   IMPORT_MAX_ROWS,
   MAX_DECIMAL_INPUT,
   NOTES_MAX_LENGTH,
+  readGroupedDecimal,
   stockSymbol,
   withinDateRange,
   type AssetKind,
@@ -196,17 +197,8 @@ export function parseImportAmount(text: string, decimalSeparator: "." | ","): Am
     negative = !negative;
     cell = cell.slice(1);
   }
-  const grouping = decimalSeparator === "." ? "," : ".";
-  // Thousands groups must be groups of three, so "1,5" is never read as 15 in a '.' file.
-  const groups =
-    decimalSeparator === "." ? /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/ : /^\d{1,3}(?:\.\d{3})+(?:,\d*)?$/;
-  if (cell.includes(grouping)) {
-    if (!groups.test(cell)) return { ok: false, reason: "unreadable" };
-    cell = cell.replaceAll(grouping, "");
-  }
-  if (decimalSeparator === ",") cell = cell.replace(",", ".");
-  const value = parseDecimal(cell);
-  if (value === undefined || cell.startsWith("-")) return { ok: false, reason: "unreadable" };
+  const value = readGroupedDecimal(cell, decimalSeparator);
+  if (value === undefined) return { ok: false, reason: "unreadable" };
   return { ok: true, value: negative && !isZero(value) ? `-${value}` : value };
 }
 

@@ -6,6 +6,7 @@ import {
   incomeAmounts,
   incomeFormMessages,
   marketMessages,
+  readTypedDecimal,
   STOCK_SYMBOL_PATTERN,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
@@ -13,8 +14,9 @@ import { compare, multiply } from "@ledgerline/money";
 import { localDateInput } from "../../../../lib/datetime-local";
 
 /**
- * The income entry form's rules, as plain functions over the text its inputs hold. Amounts stay
- * the exact decimal strings typed; nothing here rounds.
+ * The income entry form's rules, as plain functions over the text its inputs hold. An amount is
+ * read as an import reads one (a decimal point, or a decimal comma where only that reads: 0,95)
+ * and checked by the contracts' decimal rules, the ones the server applies; nothing here rounds.
  */
 
 export interface IncomeFormValues {
@@ -58,10 +60,13 @@ export function incomeFormOf(entry: IncomeEntry): IncomeFormValues {
     : { ...values, total: entry.total };
 }
 
+/** A typed amount as an import reads one: 0,95 is 0.95; text that reads neither way as typed. */
+const read = (text: string) => readTypedDecimal(text) ?? text;
+
 /** quantity × amount per share, exact; undefined until both are valid. */
 export function computedTotal(values: IncomeFormValues): string | undefined {
-  const quantity = checkAmount(values.quantity, incomeAmounts.quantity).value;
-  const amount = checkAmount(values.amountPerShare, incomeAmounts.amountPerShare).value;
+  const quantity = checkAmount(read(values.quantity), incomeAmounts.quantity).value;
+  const amount = checkAmount(read(values.amountPerShare), incomeAmounts.amountPerShare).value;
   return quantity && amount ? multiply(quantity, amount) : undefined;
 }
 
@@ -90,21 +95,24 @@ export function incomeFormProblems(
   }
   for (const field of ["quantity", "amountPerShare", "total"] as const) {
     if (field === "total" && values.total.trim() === "") continue;
-    const { problem } = checkAmount(values[field], incomeAmounts[field]);
+    const { problem } = checkAmount(read(values[field]), incomeAmounts[field]);
     if (problem) problems[field] = problem;
   }
   return problems;
 }
 
-/** The request for valid values: decimals as typed (trimmed), no total when left empty. */
+/**
+ * The request for valid values: decimals as read, exactly (0,95 is sent as 0.95), no total
+ * when left empty.
+ */
 export function incomeInput(values: IncomeFormValues): IncomeCreateInput {
   const total = values.total.trim();
   return {
     symbol: values.symbol.trim().toUpperCase(),
     exDate: values.exDate,
     payDate: values.payDate,
-    quantity: values.quantity.trim(),
-    amountPerShare: values.amountPerShare.trim(),
-    ...(total ? { total } : {}),
+    quantity: read(values.quantity).trim(),
+    amountPerShare: read(values.amountPerShare).trim(),
+    ...(total ? { total: read(total).trim() } : {}),
   };
 }
