@@ -71,14 +71,13 @@ test("the research page shows the company, its chart, related companies, statist
   await expect(tooltip).toContainText("Opening Price");
   await expect(tooltip.getByText(/^\$[\d,]+\.\d{2}$/)).toHaveCount(2);
 
-  // Related companies: the current one first, highlighted and not a link; 3 until Show All.
+  // Related companies: peers only, never the company itself; 3 until Show All.
   const related = page.getByRole("region", { name: "Related Companies" });
   await expect(related.getByRole("listitem")).toHaveCount(3);
-  const current = related.locator('[aria-current="page"]');
-  await expect(current).toContainText("AAPL");
-  await expect(related.getByRole("link", { name: /AAPL/ })).toHaveCount(0);
+  await expect(related.getByText("AAPL", { exact: true })).toHaveCount(0);
   await expect(related.getByText(/^[+-]?\d+\.\d{2}%$/).first()).toBeVisible();
   await related.getByRole("button", { name: "Show All" }).click();
+  await expect(related.getByText("AAPL", { exact: true })).toHaveCount(0);
   expect(await related.getByRole("listitem").count()).toBeGreaterThan(3);
   await related.getByRole("button", { name: "Show Less" }).click();
   await expect(related.getByRole("listitem")).toHaveCount(3);
@@ -89,6 +88,11 @@ test("the research page shows the company, its chart, related companies, statist
   for (const label of ["Employees", "Listed Since", "Exchange", "Industry", "Outstanding Shares"]) {
     await expect(stats.getByText(label, { exact: true })).toBeVisible();
   }
+  // The exchange's and the industry's names, not the data's codes (XNAS, ELECTRONIC COMPUTERS).
+  const fact = (label: string) =>
+    stats.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]");
+  await expect(fact("Exchange")).toHaveText("Nasdaq");
+  await expect(fact("Industry")).toHaveText("Electronic Computers");
   const about = page.getByRole("region", { name: "About Apple Inc." });
   await expect(about.getByText("Headquarters", { exact: true })).toBeVisible();
   await expect(about.getByText("Phone", { exact: true })).toBeVisible();

@@ -12,6 +12,7 @@ export * from "./portfolio-constants";
 export * from "./portfolio-messages";
 export * from "./decimal-check";
 export * from "./amount-messages";
+export * from "./company-labels";
 export * from "./transaction-columns";
 export * from "./idempotency-constants";
 export * from "./api-key-constants";

@@ -50,7 +50,12 @@ export const marketRouter = {
   related: marketProcedure
     .input(symbolInput)
     .output(z.array(relatedCompany))
-    .query(({ ctx, input }) => ctx.deps.market.stocks.getRelatedCompanies(input.symbol)),
+    // A provider may list the company among its own peers; it is never related to itself.
+    .query(async ({ ctx, input }) =>
+      (await ctx.deps.market.stocks.getRelatedCompanies(input.symbol)).filter(
+        (company) => company.ticker !== input.symbol,
+      ),
+    ),
 
   news: marketProcedure
     .input(symbolInput)

@@ -1,5 +1,11 @@
 import type { HistoricalBar } from "@ledgerline/contracts";
-import { LineSeries, LineStyle, type IChartApi, type ISeriesApi } from "lightweight-charts";
+import {
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
+  type IChartApi,
+  type ISeriesApi,
+} from "lightweight-charts";
 import { formatCompactNumber, formatPrice, priceDecimals } from "../../lib/format";
 import { atLeastShare, type ChartPalette } from "./useLightweightChart";
 
@@ -7,7 +13,7 @@ import { atLeastShare, type ChartPalette } from "./useLightweightChart";
 export interface PriceSeries {
   close: ISeriesApi<"Line">;
   open: ISeriesApi<"Line">;
-  volume: ISeriesApi<"Line">;
+  volume: ISeriesApi<"Histogram">;
 }
 
 export type PriceView = "price" | "volume";
@@ -21,10 +27,12 @@ export function addPriceSeries(chart: IChartApi, palette: ChartPalette): PriceSe
       color: palette.info,
       lineStyle: LineStyle.Dashed,
     }),
-    // Volume is a count: a compact axis (12.35M), never currency.
-    volume: chart.addSeries(LineSeries, {
-      ...line,
+    // Volume is a count per day: a bar a day from zero, on a compact axis (1.2B), never currency.
+    volume: chart.addSeries(HistogramSeries, {
       color: palette.primary,
+      lastValueVisible: false,
+      priceLineVisible: false,
+      base: 0,
       priceFormat: { type: "custom", formatter: formatCompactNumber, minMove: 1 },
     }),
   };

@@ -187,7 +187,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
             </h2>
             <HoldingFigures asset={stockAsset} position={position} price={stock.price} />
           </section>
-          <RelatedCompanies snapshot={stock} />
+          <RelatedCompanies symbol={stock.symbol} />
           <KeyStatistics details={company} />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { CompanyAddress, CompanyDetails } from "@ledgerline/contracts";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
+import { exchangeName, industryName } from "@ledgerline/contracts/browser";
 import { formatCalendarDate, formatMarketCap, formatNumber, orNA } from "../../../../lib/format";
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -30,8 +31,9 @@ export function KeyStatistics({ details }: { details: CompanyDetails }) {
           ["Market Cap", formatMarketCap(details.market_cap)],
           ["Employees", formatNumber(details.total_employees)],
           ["Listed Since", formatCalendarDate(details.list_date)],
-          ["Exchange", orNA(details.primary_exchange)],
-          ["Industry", orNA(details.sic_description)],
+          // The names people know, not the codes of the data: Nasdaq, not XNAS.
+          ["Exchange", orNA(exchangeName(details.primary_exchange))],
+          ["Industry", orNA(industryName(details.sic_description))],
           ["Outstanding Shares", formatNumber(details.weighted_shares_outstanding)],
         ]}
       />

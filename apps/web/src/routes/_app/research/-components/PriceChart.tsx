@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
 import type { TimeRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ISeriesApi, LineData, Time } from "lightweight-charts";
+import type { HistogramData, ISeriesApi, LineData, Time } from "lightweight-charts";
 import { memo, useMemo, useRef, useState } from "react";
 import {
   ChartAttribution,
@@ -73,8 +73,8 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
     recolor: recolorPriceSeries,
     onCrosshair: (param, series, element) => {
       if (!param.point || param.time === undefined) return setHover(null);
-      const valueOf = (line: ISeriesApi<"Line">) =>
-        (param.seriesData.get(line) as LineData | undefined)?.value;
+      const valueOf = (line: ISeriesApi<"Line"> | ISeriesApi<"Histogram">) =>
+        (param.seriesData.get(line) as LineData | HistogramData | undefined)?.value;
       const values: Hover["values"] = [];
       if (series.close.options().visible) {
         const reference = String(valueOf(series.close) ?? "");
@@ -108,7 +108,7 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
     first && last
       ? kind === "Price"
         ? `Line chart of ${symbol} closing and opening prices, ${range}: closed at ${formatPrice(first.c)} on ${longLabel(first.date)} and ${formatPrice(last.c)} on ${longLabel(last.date)}.`
-        : `Line chart of ${symbol} daily volume, ${range}: ${formatNumber(first.v)} on ${longLabel(first.date)} and ${formatNumber(last.v)} on ${longLabel(last.date)}.`
+        : `Bar chart of ${symbol} daily volume, ${range}: ${formatNumber(first.v)} on ${longLabel(first.date)} and ${formatNumber(last.v)} on ${longLabel(last.date)}.`
       : `Chart of ${symbol}: no data for this range.`;
 
   return (

@@ -1,4 +1,4 @@
-import type { RelatedCompany, StockSnapshot } from "@ledgerline/contracts";
+import type { RelatedCompany } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -10,9 +10,13 @@ import { trpc } from "../../../../lib/trpc";
 
 const SHOWN_BY_DEFAULT = 3;
 
-function Entry({ company, current }: { company: RelatedCompany; current: boolean }) {
-  const body = (
-    <>
+function Entry({ company }: { company: RelatedCompany }) {
+  return (
+    <Link
+      to="/research/$symbol"
+      params={{ symbol: company.ticker }}
+      className="flex items-center justify-between gap-3 rounded-lg border border-border px-3 py-2 hover:border-primary"
+    >
       <span className="min-w-0">
         <span className="block font-semibold">{company.ticker}</span>
         <span className="block truncate text-xs text-muted">{company.name || "N/A"}</span>
@@ -21,47 +25,19 @@ function Entry({ company, current }: { company: RelatedCompany; current: boolean
         <span className="num block font-semibold">{formatCurrency(company.price)}</span>
         <PercentChange percent={company.changePercent} />
       </span>
-    </>
-  );
-  const layout = "flex items-center justify-between gap-3 rounded-lg border px-3 py-2";
-  return current ? (
-    <div aria-current="page" className={`${layout} border-primary bg-primary/10`}>
-      {body}
-    </div>
-  ) : (
-    <Link
-      to="/research/$symbol"
-      params={{ symbol: company.ticker }}
-      className={`${layout} border-border hover:border-primary`}
-    >
-      {body}
     </Link>
   );
 }
 
 /**
- * Companies in the same industry with price and change versus the previous close. The current
- * company leads the list, highlighted and not a link; 3 entries show until Show All.
+ * Companies in the same industry with price and change versus the previous close, never the
+ * company itself (its figures are the page's); 3 entries show until Show All.
  */
-export function RelatedCompanies({ snapshot }: { snapshot: StockSnapshot }) {
-  const { symbol } = snapshot;
+export function RelatedCompanies({ symbol }: { symbol: string }) {
   const related = useQuery(trpc.market.related.queryOptions({ symbol }));
   const [showAll, setShowAll] = useState(false);
-  const peers = related.data ?? [];
-  const entries: { company: RelatedCompany; current: boolean }[] = [
-    {
-      company: {
-        ticker: symbol,
-        name: snapshot.companyName,
-        price: snapshot.price,
-        previousClose: snapshot.previousClose,
-        changePercent: snapshot.changePercent,
-      },
-      current: true,
-    },
-    ...peers.map((company) => ({ company, current: false })),
-  ];
-  const visible = showAll ? entries : entries.slice(0, SHOWN_BY_DEFAULT);
+  const peers = (related.data ?? []).filter((company) => company.ticker !== symbol);
+  const visible = showAll ? peers : peers.slice(0, SHOWN_BY_DEFAULT);
   return (
     <section
       aria-labelledby="related-heading"
@@ -79,13 +55,13 @@ export function RelatedCompanies({ snapshot }: { snapshot: StockSnapshot }) {
       ) : (
         <>
           <ul className="space-y-2">
-            {visible.map((entry) => (
-              <li key={entry.company.ticker}>
-                <Entry {...entry} />
+            {visible.map((company) => (
+              <li key={company.ticker}>
+                <Entry company={company} />
               </li>
             ))}
           </ul>
-          {entries.length > SHOWN_BY_DEFAULT && (
+          {peers.length > SHOWN_BY_DEFAULT && (
             <Button
               size="sm"
               variant="ghost"
