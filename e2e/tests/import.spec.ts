@@ -102,6 +102,10 @@ test("a user saves an 'Other CSV' mapping under a name, and after a reload appli
   // Guessed from the first rows: the decimal comma, the day-first dates, the columns, the buy word.
   await expect(page.getByLabel("Decimal separator")).toHaveValue(",");
   await expect(page.getByLabel("Date format")).toHaveValue("DD.MM.YYYY");
+  // The guess is said under the select that changes it.
+  await expect(page.getByLabel("Date format")).toHaveAccessibleDescription(
+    "Guessed from the file's first rows: DD.MM.YYYY.",
+  );
   await expect(page.getByLabel("Buy values")).toHaveValue("Kauf");
   for (const [label, column] of [
     ["Date column", "Datum"],

@@ -87,6 +87,15 @@ const dateFormats: SelectOption<ImportDateFormat>[] = [
   { value: "DD.MM.YYYY", label: "DD.MM.YYYY" },
 ];
 
+/**
+ * Which date format the file's first rows gave, said under the select that changes it; nothing
+ * when they read more than one way (a warning above says so) or nothing was guessed.
+ */
+function dateFormatHint(detected: ImportDetection | null): string | undefined {
+  if (detected?.source !== "generic" || !detected.dateFormatCertain) return undefined;
+  return `Guessed from the file's first rows: ${detected.mapping.dateFormat}.`;
+}
+
 type ColumnField = keyof ImportMappingInput["columns"];
 const columnFields: { field: ColumnField; label: string; required: boolean }[] = [
   { field: "date", label: "Date column", required: true },
@@ -374,7 +383,7 @@ function ImportPage() {
               {boundSelect("Decimal separator", decimalSeparators)}
             </mappingForm.Field>
             <mappingForm.Field name="dateFormat">
-              {boundSelect("Date format", dateFormats)}
+              {boundSelect("Date format", dateFormats, dateFormatHint(detected))}
             </mappingForm.Field>
             {columnFields.map(({ field: column, label }) => (
               <mappingForm.Field key={column} name={`columns.${column}`}>
