@@ -13,7 +13,10 @@ describe("trade inputs", () => {
     [{ quantity: "-2", purchasePrice: "1" }, portfolioMessages.quantityMustBePositive],
     [{ quantity: "1", purchasePrice: "0" }, portfolioMessages.purchasePriceMustBePositive],
     [{ quantity: "abc", purchasePrice: "1" }, "Quantity must be a number"],
-    [{ quantity: "1e3", purchasePrice: "1" }, "Quantity must be a number"],
+    [
+      { quantity: "1e3", purchasePrice: "1" },
+      "Quantity must be written as plain digits, like 1000 or 0.5 (not 1e3)",
+    ],
     [{ quantity: "0.000000001", purchasePrice: "1" }, "Quantity can have at most 8 decimal places"],
     [
       { quantity: "10000000000000", purchasePrice: "1" },
