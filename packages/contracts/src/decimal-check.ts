@@ -116,9 +116,12 @@ export function isExponentText(input: unknown): boolean {
 export function readGroupedDecimal(text: string, decimalSeparator: "." | ","): Decimal | undefined {
   let cell = text;
   const grouping = decimalSeparator === "." ? "," : ".";
-  // Thousands groups must be groups of three, so "1,5" is never read as 15 with a decimal point.
+  // Thousands groups are groups of three after a first group that is not 0, so "1,5" is never
+  // read as 15, nor "0,515" as 515, with a decimal point.
   const groups =
-    decimalSeparator === "." ? /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/ : /^\d{1,3}(?:\.\d{3})+(?:,\d*)?$/;
+    decimalSeparator === "."
+      ? /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d*)?$/
+      : /^[1-9]\d{0,2}(?:\.\d{3})+(?:,\d*)?$/;
   if (cell.includes(grouping)) {
     if (!groups.test(cell)) return undefined;
     cell = cell.replaceAll(grouping, "");

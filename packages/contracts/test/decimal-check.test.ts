@@ -80,6 +80,7 @@ describe("the messages for an amount not above 0", () => {
 describe("amounts as people type them", () => {
   it.each([
     ["0,95", "0.95"],
+    ["0,515", "0.515"],
     ["1.234,56", "1234.56"],
     ["1,000", "1000"],
     ["1,234.5", "1234.5"],
@@ -94,6 +95,7 @@ describe("amounts as people type them", () => {
 
   it("read a file's cells in the file's separator only", () => {
     expect(readGroupedDecimal("1,5", ".")).toBeUndefined();
+    expect(readGroupedDecimal("0,515", ".")).toBeUndefined();
     expect(readGroupedDecimal("1,5", ",")).toBe("1.5");
     expect(readGroupedDecimal("1.234", ",")).toBe("1234");
   });
