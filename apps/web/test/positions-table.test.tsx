@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { SummarySection } from "@ledgerline/contracts";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { PositionsTable } from "../src/routes/_app/portfolio-summary/-components/PositionsTable";
 
@@ -55,9 +55,25 @@ describe("the holdings of a portfolio section", () => {
     expect(screen.queryByRole("table")).toBeNull();
   });
 
-  it("are a table from the sm breakpoint on, with no cards drawn beside it", () => {
+  it("are a table from the lg breakpoint on, with no cards drawn beside it", () => {
     renderAtWidth(1280);
     expect(screen.getByRole("table", { name: "Your stock positions" })).toBeTruthy();
     expect(screen.queryByRole("listitem")).toBeNull();
+  });
+
+  it("show today's change, average cost and weight, and sort by a header's button", () => {
+    renderAtWidth(1280);
+    const table = screen.getByRole("table", { name: "Your stock positions" });
+    const row = within(table).getAllByRole("row")[1]!;
+    expect(row.textContent).toContain("+$20.00");
+    expect(row.textContent).toContain("+1.35%");
+    expect(row.textContent).toContain("$100.00");
+    expect(row.textContent).toContain("100.00%");
+    const weight = within(table).getByRole("columnheader", { name: "Weight" });
+    expect(weight.getAttribute("aria-sort")).toBeNull();
+    fireEvent.click(within(weight).getByRole("button"));
+    expect(weight.getAttribute("aria-sort")).toBe("descending");
+    fireEvent.click(within(weight).getByRole("button"));
+    expect(weight.getAttribute("aria-sort")).toBe("ascending");
   });
 });

@@ -1,20 +1,26 @@
 import type { SummarySection } from "@ledgerline/contracts";
-import { TriangleAlert } from "lucide-react";
-import { memo, type ComponentType } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown, TriangleAlert } from "lucide-react";
+import { memo, useState, type ComponentType } from "react";
 import { LiveFigure } from "../../../../components/assets/LiveFigure";
-import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
+import { SelectField } from "../../../../components/ui/SelectField";
+import { cx } from "../../../../components/ui/cx";
+import {
+  formatCurrency,
+  formatDateTime,
+  formatQuantity,
+  formatShare,
+} from "../../../../lib/format";
 import { useMediaQuery } from "../../../../lib/use-media-query";
 import { GainLossAmount, GainLossPercent } from "./GainLoss";
+import {
+  firstDirection,
+  nextSort,
+  positionColumns,
+  sortPositions,
+  type PositionSort,
+  type PositionSortKey,
+} from "./position-sort";
 import { sameShownFigures, type ShownPosition } from "./shown-position";
-
-const headers = [
-  "Symbol",
-  "Quantity",
-  "Current Price",
-  "Current Value",
-  "Gain/Loss",
-  "Gain/Loss %",
-] as const;
 
 type SymbolLink = ComponentType<{ symbol: string }>;
 interface RowProps {
@@ -27,13 +33,15 @@ interface RowProps {
 const sameRow = (before: RowProps, after: RowProps) =>
   before.SymbolLink === after.SymbolLink && sameShownFigures(before.position, after.position);
 
-/** Tailwind's `sm` breakpoint: from there the six columns fit. */
-const tableWidth = "(min-width: 40rem)";
+/** Tailwind's `lg` breakpoint: from there the ten columns fit. */
+const tableWidth = "(min-width: 64rem)";
 
 /**
- * A holdings table with the spec's columns and a footer total ('Portfolio Total:' / 'Crypto
- * Total:'); on a phone, cards instead. Only the one the viewport shows is rendered (each tick
- * would otherwise redraw both), chosen on the first render, so nothing is swapped after paint.
+ * A holdings table with the spec's columns, what people glance at daily beside them (today's
+ * change, average cost, weight), and a footer total ('Portfolio Total:' / 'Crypto Total:'); below
+ * the lg breakpoint, cards instead. Only the one the viewport shows is rendered (each tick would
+ * otherwise redraw both), chosen on the first render, so nothing is swapped after paint. Any
+ * column sorts; the order is kept here, so it holds while live prices redraw the rows.
  */
 export function PositionsTable({
   caption,
@@ -47,8 +55,19 @@ export function PositionsTable({
   SymbolLink: SymbolLink;
 }) {
   const wide = useMediaQuery(tableWidth);
+  const [sort, setSort] = useState<PositionSort | null>(null);
+  const positions = sortPositions(section.positions, sort);
   if (!wide) {
-    return <PositionCards section={section} totalLabel={totalLabel} SymbolLink={SymbolLink} />;
+    return (
+      <PositionCards
+        section={section}
+        positions={positions}
+        sort={sort}
+        onSort={setSort}
+        totalLabel={totalLabel}
+        SymbolLink={SymbolLink}
+      />
+    );
   }
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-surface">
@@ -56,34 +75,35 @@ export function PositionsTable({
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-muted text-xs uppercase tracking-wide text-muted">
           <tr>
-            {headers.map((header, i) => (
-              <th
-                key={header}
-                scope="col"
-                className={`px-4 py-3 font-semibold whitespace-nowrap ${i > 0 ? "text-right" : ""}`}
-              >
-                {header}
-              </th>
+            {positionColumns.map((column, i) => (
+              <SortHeader
+                key={column.key}
+                label={column.label}
+                sorted={sort?.key === column.key ? (sort.desc ? "desc" : "asc") : false}
+                numeric={i > 0}
+                onSort={() => setSort(nextSort(sort, column.key))}
+              />
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
-          {section.positions.map((position) => (
+          {positions.map((position) => (
             <PositionRow key={position.id} position={position} SymbolLink={SymbolLink} />
           ))}
         </tbody>
         <tfoot className="border-t-2 border-border bg-surface-muted/60 font-semibold">
           <tr>
-            <th scope="row" colSpan={3} className="px-4 py-3 text-right">
+            <th scope="row" colSpan={6} className="px-3 py-3 text-right">
               {totalLabel}
             </th>
-            <td className="num px-4 py-3 text-right">
+            <td className="num px-3 py-3 text-right">
               {formatCurrency(section.totals.currentValue)}
             </td>
-            <td className="px-4 py-3 text-right">
+            <td className="num px-3 py-3 text-right">{formatShare(section.allocationPercent)}</td>
+            <td className="px-3 py-3 text-right">
               <GainLossAmount value={section.totals.gainLoss} />
             </td>
-            <td className="px-4 py-3 text-right">
+            <td className="px-3 py-3 text-right">
               <GainLossPercent value={section.totals.gainLossPercent} />
             </td>
           </tr>
@@ -93,27 +113,80 @@ export function PositionsTable({
   );
 }
 
+/** A column's header: a button that sorts by it, its state in aria-sort and an arrow. */
+function SortHeader({
+  label,
+  sorted,
+  numeric,
+  onSort,
+}: {
+  label: string;
+  sorted: "asc" | "desc" | false;
+  numeric: boolean;
+  onSort: () => void;
+}) {
+  const Arrow = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+      className="font-semibold whitespace-nowrap"
+    >
+      <button
+        type="button"
+        onClick={onSort}
+        className={cx(
+          "flex w-full items-center gap-1 px-3 py-3 uppercase hover:bg-border/40 hover:text-text focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
+          numeric && "justify-end",
+        )}
+      >
+        {label}
+        <Arrow aria-hidden="true" className={cx("h-3.5 w-3.5", !sorted && "opacity-40")} />
+      </button>
+    </th>
+  );
+}
+
+/** Today's change: signed and coloured, or N/A for a last known price, which tells none. */
+function TodayAmount({ value }: { value: string | null }) {
+  return value === null ? (
+    <span className="text-muted">N/A</span>
+  ) : (
+    <GainLossAmount value={value} />
+  );
+}
+
+const cell = "px-3 py-3 text-right";
+
 const PositionRow = memo(function PositionRow({ position, SymbolLink }: RowProps) {
   return (
     <tr className="hover:bg-surface-muted/60">
-      <th scope="row" className="px-4 py-3 text-left font-normal">
+      <th scope="row" className="px-3 py-3 text-left font-normal">
         <SymbolLink symbol={position.symbol} />
         {position.name && (
-          <span className="block max-w-48 truncate text-xs text-muted">{position.name}</span>
+          <span className="block max-w-40 truncate text-xs text-muted">{position.name}</span>
         )}
       </th>
-      <td className="num px-4 py-3 text-right">{formatQuantity(position.quantity)}</td>
-      <td className="num px-4 py-3 text-right whitespace-nowrap">
+      <td className={cx(cell, "num")}>{formatQuantity(position.quantity)}</td>
+      <td className={cx(cell, "num")}>{formatCurrency(position.averagePurchasePrice)}</td>
+      <td className={cx(cell, "num whitespace-nowrap")}>
         {position.priceSource === "last_known" && <LastKnownMark asOf={position.priceAsOf} />}
         <LiveFigure value={position.currentPrice}>
           {formatCurrency(position.currentPrice)}
         </LiveFigure>
       </td>
-      <td className="num px-4 py-3 text-right">{formatCurrency(position.currentValue)}</td>
-      <td className="px-4 py-3 text-right">
+      <td className={cell}>
+        <TodayAmount value={position.todayChange} />
+      </td>
+      <td className={cell}>
+        <GainLossPercent value={position.todayChangePercent} />
+      </td>
+      <td className={cx(cell, "num")}>{formatCurrency(position.currentValue)}</td>
+      <td className={cx(cell, "num")}>{formatShare(position.allocationPercent)}</td>
+      <td className={cell}>
         <GainLossAmount value={position.gainLoss} />
       </td>
-      <td className="px-4 py-3 text-right">
+      <td className={cell}>
         <GainLossPercent value={position.gainLossPercent} />
       </td>
     </tr>
@@ -132,31 +205,64 @@ function LastKnownMark({ asOf }: { asOf: string | null }) {
   );
 }
 
-/** On a phone, one card per holding instead of six columns that would not fit. */
+const sortOptions = positionColumns.map((column) => ({ value: column.key, label: column.label }));
+
+/** Below the table's width, one card per holding, and the sort as a column and a direction. */
 function PositionCards({
   section,
+  positions,
+  sort,
+  onSort,
   totalLabel,
   SymbolLink,
 }: {
   section: SummarySection;
+  positions: readonly ShownPosition[];
+  sort: PositionSort | null;
+  onSort: (sort: PositionSort | null) => void;
   totalLabel: string;
   SymbolLink: SymbolLink;
 }) {
   return (
-    <div className="rounded-xl border border-border bg-surface text-sm">
-      <ul className="divide-y divide-border">
-        {section.positions.map((position) => (
-          <PositionCard key={position.id} position={position} SymbolLink={SymbolLink} />
-        ))}
-      </ul>
-      <div className="flex justify-between gap-3 border-t-2 border-border bg-surface-muted/60 px-4 py-3 font-semibold">
-        <span>{totalLabel}</span>
-        <div className="text-right">
-          <span className="num block">{formatCurrency(section.totals.currentValue)}</span>
-          <span className="block text-xs">
-            <GainLossAmount value={section.totals.gainLoss} />{" "}
-            <GainLossPercent value={section.totals.gainLossPercent} />
-          </span>
+    <div>
+      <div className="mb-3 flex items-end gap-2">
+        <SelectField<PositionSortKey | "">
+          className="flex-1"
+          label="Sort holdings by"
+          value={sort?.key ?? ""}
+          options={[{ value: "", label: "As listed" }, ...sortOptions]}
+          onChange={(key) => onSort(key === "" ? null : firstDirection(key))}
+        />
+        {sort && (
+          <button
+            type="button"
+            onClick={() => onSort({ ...sort, desc: !sort.desc })}
+            className="inline-flex h-10 items-center gap-1 rounded-md border border-border bg-surface px-3 text-sm"
+          >
+            {sort.desc ? (
+              <ArrowDown aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <ArrowUp aria-hidden="true" className="h-4 w-4" />
+            )}
+            {sort.desc ? "Descending" : "Ascending"}
+          </button>
+        )}
+      </div>
+      <div className="rounded-xl border border-border bg-surface text-sm">
+        <ul className="divide-y divide-border">
+          {positions.map((position) => (
+            <PositionCard key={position.id} position={position} SymbolLink={SymbolLink} />
+          ))}
+        </ul>
+        <div className="flex justify-between gap-3 border-t-2 border-border bg-surface-muted/60 px-4 py-3 font-semibold">
+          <span>{totalLabel}</span>
+          <div className="text-right">
+            <span className="num block">{formatCurrency(section.totals.currentValue)}</span>
+            <span className="block text-xs">
+              <GainLossAmount value={section.totals.gainLoss} />{" "}
+              <GainLossPercent value={section.totals.gainLossPercent} />
+            </span>
+          </div>
         </div>
       </div>
     </div>
@@ -165,29 +271,50 @@ function PositionCards({
 
 const PositionCard = memo(function PositionCard({ position, SymbolLink }: RowProps) {
   return (
-    <li className="flex justify-between gap-3 px-4 py-3">
-      <div className="min-w-0">
-        <SymbolLink symbol={position.symbol} />
-        {position.name && (
-          <span className="block truncate text-xs text-muted">{position.name}</span>
-        )}
-        <span className="num mt-1 block text-xs text-muted">
-          {formatQuantity(position.quantity)} ×{" "}
-          {position.priceSource === "last_known" && <LastKnownMark asOf={position.priceAsOf} />}
-          <LiveFigure value={position.currentPrice}>
-            {formatCurrency(position.currentPrice)}
-          </LiveFigure>
-        </span>
+    <li className="px-4 py-3">
+      <div className="flex justify-between gap-3">
+        <div className="min-w-0">
+          <SymbolLink symbol={position.symbol} />
+          {position.name && (
+            <span className="block truncate text-xs text-muted">{position.name}</span>
+          )}
+          <span className="num mt-1 block text-xs text-muted">
+            {formatQuantity(position.quantity)} ×{" "}
+            {position.priceSource === "last_known" && <LastKnownMark asOf={position.priceAsOf} />}
+            <LiveFigure value={position.currentPrice}>
+              {formatCurrency(position.currentPrice)}
+            </LiveFigure>
+          </span>
+        </div>
+        <div className="text-right">
+          <span className="num block font-semibold">{formatCurrency(position.currentValue)}</span>
+          <span className="block text-xs">
+            <GainLossAmount value={position.gainLoss} />
+          </span>
+          <span className="block text-xs">
+            <GainLossPercent value={position.gainLossPercent} />
+          </span>
+        </div>
       </div>
-      <div className="text-right">
-        <span className="num block font-semibold">{formatCurrency(position.currentValue)}</span>
-        <span className="block text-xs">
-          <GainLossAmount value={position.gainLoss} />
-        </span>
-        <span className="block text-xs">
-          <GainLossPercent value={position.gainLossPercent} />
-        </span>
-      </div>
+      <dl className="mt-2 grid grid-cols-3 gap-2 text-xs">
+        <div>
+          <dt className="text-muted">Today</dt>
+          <dd className="flex flex-col">
+            <TodayAmount value={position.todayChange} />
+            {position.todayChangePercent !== null && (
+              <GainLossPercent value={position.todayChangePercent} />
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Avg Cost</dt>
+          <dd className="num">{formatCurrency(position.averagePurchasePrice)}</dd>
+        </div>
+        <div className="text-right">
+          <dt className="text-muted">Weight</dt>
+          <dd className="num">{formatShare(position.allocationPercent)}</dd>
+        </div>
+      </dl>
     </li>
   );
 }, sameRow);

@@ -1,0 +1,25 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+
+/**
+ * Screenshots of the page in light and dark for a person to look at (not compared by the suite),
+ * under $SHOTS_DIR (default /tmp/shots/e2e). `prepare` brings the page back to the state to show
+ * after the reload that applies the theme.
+ */
+export async function shootBothThemes(
+  page: Page,
+  name: string,
+  prepare: () => Promise<void> = async () => {},
+) {
+  const dir = process.env.SHOTS_DIR ?? "/tmp/shots/e2e";
+  mkdirSync(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await prepare();
+    await page.screenshot({ path: join(dir, `${name}-${width}-${colorScheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
