@@ -251,44 +251,76 @@ function BenchmarkExplanation({
   );
 }
 
-/** The time-weighted return's pieces, one row each. */
+/**
+ * The time-weighted return's pieces: one row each, or on a phone one card each (five columns of
+ * dates and amounts ran together at 390 px, and the dates wrapped over three lines).
+ */
 function SubPeriodsTable({
   pieces,
 }: {
   pieces: PortfolioPerformanceDetail["explanation"]["subPeriods"];
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="mt-2 w-full text-left text-sm">
-        <caption className="sr-only">Sub-periods of the time-weighted return</caption>
-        <thead>
-          <tr>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col" className="text-right">
-              Start value
-            </th>
-            <th scope="col" className="text-right">
-              End value
-            </th>
-            <th scope="col" className="text-right">
-              Return
-            </th>
-          </tr>
-        </thead>
-        <tbody className="num">
-          {pieces.map((piece) => (
-            <tr key={piece.from}>
-              <td>{formatCalendarDate(piece.from)}</td>
-              <td>{formatCalendarDate(piece.to)}</td>
-              <td className="text-right">{formatCurrency(piece.startValue)}</td>
-              <td className="text-right">{formatCurrency(piece.endValue)}</td>
-              <td className="text-right">{formatRatio(piece.return)}</td>
+    <>
+      <ol aria-label="Sub-periods of the time-weighted return" className="space-y-2 sm:hidden">
+        {pieces.map((piece) => (
+          <li key={piece.from} className="rounded-md border border-border bg-surface p-2">
+            <p className="num font-medium whitespace-nowrap">
+              {formatCalendarDate(piece.from)} to {formatCalendarDate(piece.to)}
+            </p>
+            <dl className="num mt-1 grid grid-cols-3 gap-2">
+              <div>
+                <dt className="text-xs text-muted">Start value</dt>
+                <dd>{formatCurrency(piece.startValue)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted">End value</dt>
+                <dd>{formatCurrency(piece.endValue)}</dd>
+              </div>
+              <div className="text-right">
+                <dt className="text-xs text-muted">Return</dt>
+                <dd>{formatRatio(piece.return)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ol>
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="mt-2 w-full text-left text-sm">
+          <caption className="sr-only">Sub-periods of the time-weighted return</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="pr-3">
+                From
+              </th>
+              <th scope="col" className="pr-3">
+                To
+              </th>
+              <th scope="col" className="px-3 text-right">
+                Start value
+              </th>
+              <th scope="col" className="px-3 text-right">
+                End value
+              </th>
+              <th scope="col" className="pl-3 text-right">
+                Return
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="num">
+            {pieces.map((piece) => (
+              <tr key={piece.from}>
+                <td className="pr-3 whitespace-nowrap">{formatCalendarDate(piece.from)}</td>
+                <td className="pr-3 whitespace-nowrap">{formatCalendarDate(piece.to)}</td>
+                <td className="px-3 text-right">{formatCurrency(piece.startValue)}</td>
+                <td className="px-3 text-right">{formatCurrency(piece.endValue)}</td>
+                <td className="pl-3 text-right">{formatRatio(piece.return)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
