@@ -41,6 +41,14 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${shortDate(date.getFullYear(), date.getMonth(), date.getDate())}, ${clockTime(date)}`;
 }
 
+/** A moment's date and time apart, to set on two lines: ["Mar 11, 2026", "3:04 PM"]; null if none. */
+export function dateAndTime(iso: string | null | undefined): [string, string] | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return [shortDate(date.getFullYear(), date.getMonth(), date.getDate()), clockTime(date)];
+}
+
 /** 3:04 PM */
 function clockTime(date: Date): string {
   const hours = date.getHours();

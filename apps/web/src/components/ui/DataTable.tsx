@@ -2,7 +2,9 @@ import { flexRender, type RowData, type Table } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, MoveRight } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { cx } from "./cx";
+import { DataCards } from "./DataCards";
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics must match the library's declaration
@@ -51,6 +53,26 @@ function useMoreToTheRight() {
  * edge while there is more; a pinned column (row actions) stays in view.
  */
 export function DataTable<T>({
+  table,
+  caption,
+  empty,
+  cardsBelow,
+}: {
+  table: Table<T>;
+  caption: string;
+  empty: string;
+  /**
+   * A media query's width (e.g. "48rem") under which the rows are cards (a column per line)
+   * rather than a table that scrolls sideways: for tables whose columns cannot share a phone.
+   */
+  cardsBelow?: string;
+}) {
+  const narrow = useMediaQuery(cardsBelow ? `(max-width: calc(${cardsBelow} - 1px))` : "not all");
+  if (narrow) return <DataCards table={table} caption={caption} empty={empty} />;
+  return <ScrollingTable table={table} caption={caption} empty={empty} />;
+}
+
+function ScrollingTable<T>({
   table,
   caption,
   empty,
@@ -107,7 +129,7 @@ export function DataTable<T>({
                         }
                         className={cx(
                           "font-semibold whitespace-nowrap",
-                          !header.column.getCanSort() && "px-4 py-3",
+                          !header.column.getCanSort() && "px-3 py-3",
                           numeric && "text-right",
                           pinned(header.column.columnDef.meta, true),
                         )}
@@ -117,7 +139,7 @@ export function DataTable<T>({
                             type="button"
                             onClick={header.column.getToggleSortingHandler()}
                             className={cx(
-                              "flex w-full items-center gap-1 px-4 py-3 uppercase hover:bg-border/40 hover:text-text focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
+                              "flex w-full items-center gap-1 px-3 py-3 uppercase hover:bg-border/40 hover:text-text focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
                               numeric && "justify-end",
                             )}
                           >
@@ -156,7 +178,7 @@ export function DataTable<T>({
                       <td
                         key={cell.id}
                         className={cx(
-                          "px-4 py-3 align-top",
+                          "px-3 py-3 align-top",
                           cell.column.columnDef.meta?.numeric && "num text-right",
                           pinned(cell.column.columnDef.meta),
                         )}

@@ -261,6 +261,7 @@ function AuditLogsPage() {
             table={table}
             caption="Audit log entries"
             empty="No audit log entries match these filters."
+            cardsBelow="48rem"
           />
           <PagedFooter
             summary={

@@ -21,7 +21,7 @@ import { DialogFormButtons, Modal } from "../../../components/ui/Modal";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { PasswordField } from "../../../components/ui/PasswordField";
 import { submitTo, textInput } from "../../../lib/form";
-import { formatDateTime } from "../../../lib/format";
+import { dateAndTime } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
@@ -45,6 +45,21 @@ export const Route = createFileRoute("/_app/_admin/users")({
 });
 
 const column = createColumnHelper<UserListRow>();
+
+/** Below this width the eight columns cannot share the screen: one card per user. */
+const CARDS_BELOW = "48rem";
+
+/** A date over its time: two short lines keep the table within a 1280 px screen. */
+function Moment({ iso }: { iso: string | null | undefined }) {
+  const parts = dateAndTime(iso);
+  if (!parts) return <span className="num">N/A</span>;
+  return (
+    <span className="num block whitespace-nowrap">
+      {parts[0]}
+      <span className="block text-xs text-muted">{parts[1]}</span>
+    </span>
+  );
+}
 
 function ResetPasswordModal({ user, onClose }: { user: UserListRow | null; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
@@ -120,24 +135,30 @@ function UsersPage() {
     () => [
       column.accessor("name", {
         header: "Name",
-        cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+        cell: (info) => (
+          <span className="block max-w-40 font-medium [overflow-wrap:anywhere]">
+            {info.getValue()}
+          </span>
+        ),
       }),
-      column.accessor("email", { header: "Email" }),
+      column.accessor("email", {
+        header: "Email",
+        // Long addresses break anywhere rather than widen the table past its box.
+        cell: (info) => (
+          <span className="block max-w-64 [overflow-wrap:anywhere]">{info.getValue()}</span>
+        ),
+      }),
       column.accessor("isAdmin", {
         header: "Role",
         cell: (info) => (info.getValue() ? <Badge tone="info">Admin</Badge> : <Badge>User</Badge>),
       }),
       column.accessor("createdDate", {
         header: "Created",
-        cell: (info) => (
-          <span className="num whitespace-nowrap">{formatDateTime(info.getValue())}</span>
-        ),
+        cell: (info) => <Moment iso={info.getValue()} />,
       }),
       column.accessor("lastLoginDate", {
         header: "Last Login",
-        cell: (info) => (
-          <span className="num whitespace-nowrap">{formatDateTime(info.getValue())}</span>
-        ),
+        cell: (info) => <Moment iso={info.getValue()} />,
         sortUndefined: "last",
       }),
       column.accessor("numberOfLogins", { header: "Logins", meta: { numeric: true } }),
@@ -148,7 +169,7 @@ function UsersPage() {
         meta: { pinned: true },
         cell: ({ row }) =>
           row.original.isAdmin ? (
-            <span className="text-xs text-muted">Admins cannot be changed here</span>
+            <span className="block max-w-36 text-xs text-muted">Admins cannot be changed here</span>
           ) : (
             <div className="flex gap-2">
               <Button
@@ -186,7 +207,12 @@ function UsersPage() {
   return (
     <div>
       <PageHeader title="User Management" subtitle={`${users.data.length} registered users`} />
-      <DataTable table={table} caption="Registered users" empty="No users yet." />
+      <DataTable
+        table={table}
+        caption="Registered users"
+        empty="No users yet."
+        cardsBelow={CARDS_BELOW}
+      />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
       <ConfirmDialog
         open={deleting !== null}
