@@ -3,7 +3,7 @@ import { expectAccessible } from "./support";
 import { signedInStockUser } from "./stocks-support";
 import { test } from "./polled-prices";
 
-const chart = (page: Page) => page.getByRole("img", { name: /^(Line chart|Chart) of/ });
+const chart = (page: Page) => page.getByRole("img", { name: /^(Line chart|Bar chart|Chart) of/ });
 
 // These journeys cross several screens; the suite default of 30 s is tight for them.
 test.describe.configure({ timeout: 90_000 });

@@ -114,7 +114,7 @@ test("buys, is kept from removing a held stock, oversells (clamped), sells all a
   await expect(page.getByRole("heading", { name: "No Saved Stocks Yet" })).toBeVisible();
 });
 
-test("the buy dialog: quiet when tabbed through, plain digits, an absurd order refused, a snug confirm step, toasts below the bar", async ({
+test("the buy dialog: quiet when tabbed through, plain digits, an absurd order refused, toasts below the bar", async ({
   page,
   request,
 }) => {
@@ -146,25 +146,11 @@ test("the buy dialog: quiet when tabbed through, plain digits, an absurd order r
   await expect(dialog(page).getByText(portfolioMessages.tradeTotalTooLarge)).toBeVisible();
   await expect(addShares).toBeDisabled();
 
-  // The confirm step fits its content once a double-click could no longer land on it.
   await quantity.fill("2");
   await dialog(page).getByLabel("Notes").fill("a note");
   await addShares.click();
   await expect(dialog(page)).toHaveAccessibleName("Confirm Purchase");
   const confirm = dialog(page).getByRole("button", { name: "Confirm Purchase" });
-  await expect
-    .poll(
-      async () => {
-        const [box, button] = await Promise.all([
-          dialog(page).boundingBox(),
-          confirm.boundingBox(),
-        ]);
-        // Below the buttons: the dialog's padding (24 px), no empty area.
-        return Math.round(box!.y + box!.height - (button!.y + button!.height));
-      },
-      { timeout: 3000 },
-    )
-    .toBeLessThanOrEqual(32);
   await expectAccessible(page);
   await confirm.click();
   const toast = page.locator(".Toastify__toast").filter({ hasText: "Added 2 shares of AAPL" });

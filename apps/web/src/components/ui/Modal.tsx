@@ -12,17 +12,13 @@ export interface ModalProps {
   children?: ReactNode;
   /**
    * For content in steps (a form, then its confirmation): when the step changes, the dialog
-   * keeps the height it had for a moment, so it stays in place and the second click of a
-   * double-click on the first step's button lands inside the dialog rather than on the overlay
-   * (closing it); then it fits the new step.
+   * keeps the height it had, so it stays in place and the second click of a double-click on
+   * the first step's button lands inside the dialog rather than on the overlay (closing it).
    */
   step?: string;
   /** What the browser's Back button does while the dialog is open (default: close it). */
   onBack?: () => void;
 }
-
-/** How long a new step keeps the last one's height: longer than any double-click takes. */
-const STEP_HOLD_MS = 800;
 
 /** The history state's key that marks an entry as an open dialog's own. */
 const DIALOG_ENTRY = "ledgerlineDialog";
@@ -95,13 +91,9 @@ export function Modal({
   useBackButton(open, onBack ?? (() => onOpenChange(false)));
   const height = useRef(0);
   const [minHeight, setMinHeight] = useState<number>();
-  // Runs before paint: the new step is never drawn at a smaller height while a double-click's
-  // second click may still come; after that the dialog fits its step, without an empty area.
+  // Runs before paint: the new step is never drawn at a smaller height.
   useLayoutEffect(() => {
-    if (height.current <= 0) return;
-    setMinHeight((current) => Math.max(current ?? 0, height.current));
-    const release = setTimeout(() => setMinHeight(undefined), STEP_HOLD_MS);
-    return () => clearTimeout(release);
+    if (height.current > 0) setMinHeight((current) => Math.max(current ?? 0, height.current));
   }, [step]);
   useLayoutEffect(() => {
     height.current = content.current?.offsetHeight ?? 0;
