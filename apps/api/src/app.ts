@@ -75,10 +75,13 @@ export async function buildApp(options: AppOptions) {
     done();
   });
 
+  // One market clock for the process: built twice, two clocks started at MARKET_TIME a few ms
+  // apart, and the shared caches and the market service disagreed about now by that much.
+  const marketClock = marketClockFromEnv(env);
   const shared = await createSharedState({
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
-    marketClock: marketClockFromEnv(env),
+    marketClock,
     onError: (error) => app.log.warn({ err: error }, "shared state (Redis) call failed"),
     onAvailability: (up) =>
       up
@@ -109,6 +112,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(depsPlugin, {
     env,
     clock: options.clock ?? systemClock,
+    marketClock,
     shared,
     migrationsFolders,
     throttleLimits: options.throttleLimits,

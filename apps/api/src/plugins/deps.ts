@@ -2,7 +2,7 @@ import { migrateDatabase, openDatabase, type AnyDatabase } from "@ledgerline/db"
 import { LIVE_HEARTBEAT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import type { MarketService } from "@ledgerline/market";
+import type { Clock as MarketClock, MarketService } from "@ledgerline/market";
 import type { Env } from "../env";
 
 declare module "fastify" {
@@ -14,7 +14,7 @@ declare module "fastify" {
 }
 
 import { createMailer } from "@ledgerline/api/platform/mail/mailer";
-import { marketClockFromEnv, marketServiceFromEnv, watchedSymbols } from "../market/market-service";
+import { marketServiceFromEnv, watchedSymbols } from "../market/market-service";
 import { createPriceTicks } from "@ledgerline/api/live/price-ticks";
 import {
   SharedStateUnavailable,
@@ -37,6 +37,8 @@ import { createBackgroundWork } from "@ledgerline/api/platform/background-work";
 export interface DepsOptions {
   env: Env;
   clock: Clock;
+  /** The market's time (MARKET_TIME or the system's), the one the shared state was given. */
+  marketClock: MarketClock;
   /** What this deployment's processes share (see shared-state/); closed with the app. */
   shared: SharedState;
   migrationsFolders: Record<AnyDatabase["dialect"], string>;
@@ -72,7 +74,7 @@ export const depsPlugin = fp(
       marketServiceFromEnv(options.env, {
         repos,
         logger: app.log,
-        clock: marketClockFromEnv(options.env),
+        clock: options.marketClock,
         shared,
       });
     const priceTicks = createPriceTicks(shared, market.ticks, (error) =>
