@@ -70,7 +70,7 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
     "Benchmark: SPY (cumulative)",
   ]) {
     await expect(
-      returns.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }),
+      returns.getByRole("term").filter({ hasText: new RegExp(`^${escape(label)}$`) }),
     ).toBeVisible();
   }
   await expect(returns.getByText(percent(all.timeWeightedReturn!)).first()).toBeVisible();
