@@ -53,8 +53,14 @@ describe("transaction history query", () => {
 });
 
 describe("portfolio value history input", () => {
-  it("reads an unknown range as the default rather than failing", () => {
-    expect(portfolioHistoryInput.parse({ range: "1Y" })).toEqual({ range: "1Y" });
-    expect(portfolioHistoryInput.parse({ range: "10Y" })).toEqual({ range: "3M" });
+  it("reads an unknown range or benchmark as the default rather than failing", () => {
+    expect(portfolioHistoryInput.parse({ range: "1M", benchmark: "return" })).toEqual({
+      range: "1M",
+      benchmark: "return",
+    });
+    expect(portfolioHistoryInput.parse({ range: "10Y", benchmark: "spy" })).toEqual({
+      range: "1Y",
+      benchmark: "contributions",
+    });
   });
 });
