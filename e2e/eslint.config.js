@@ -8,7 +8,7 @@ export default [
     rules: { "no-restricted-properties": "off" },
   },
   {
-    files: ["tests/support.ts"],
+    files: ["tests/support.ts", "tests/shots.ts"],
     rules: { "no-restricted-properties": "off" },
   },
 ];

@@ -49,7 +49,7 @@ test.describe("at 1280 px", () => {
       stocks
         .locator("tbody tr")
         .evaluateAll((rows) =>
-          rows.map((row) => Number(row.children[6]!.textContent!.replace(/[$,]/g, ""))),
+          rows.map((row) => Number((row.children.item(6)?.textContent ?? "").replace(/[$,]/g, ""))),
         );
     const sortedDown = (list: number[]) => list.every((v, i) => i === 0 || list[i - 1]! >= v);
     expect(sortedDown(await values())).toBe(true);
