@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { expect } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
-import { expectAccessible } from "./support";
+import { expectAccessible, openPortfolioPage } from "./support";
 import { test } from "./polled-prices";
 
 const sample = (name: string) =>
@@ -69,7 +69,7 @@ test("a user imports the Schwab sample: reviews errors and skips, imports the va
     await expect(history.getByRole("link", { name: symbol, exact: true }).first()).toBeVisible();
   }
 
-  await page.getByRole("link", { name: "Your Portfolio" }).click();
+  await openPortfolioPage(page, "Your Portfolio");
   await expect(page.getByRole("heading", { name: "Portfolio Summary", level: 1 })).toBeVisible();
   for (const symbol of ["AAPL", "KO", "MSFT", "NVDA"]) {
     await expect(page.getByRole("link", { name: symbol, exact: true }).first()).toBeVisible();

@@ -63,8 +63,8 @@ test("the landing page's Quick Overview counts what the user watches and owns, w
     "Stock Search",
     "Crypto Dashboard",
     "Crypto Search",
-    "Your Portfolio",
-    "Transaction History",
+    "Portfolio",
+    "Alerts",
     "Account",
   ]);
   await expectAccessible(page);

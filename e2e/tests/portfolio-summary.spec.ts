@@ -1,7 +1,7 @@
 import { portfolioMessages, type PortfolioSummary } from "@ledgerline/contracts";
 import { expect } from "@playwright/test";
 import { money, signedInPortfolioUser, trpcResult, waitForTrpc } from "./portfolio-support";
-import { expectAccessible } from "./support";
+import { expectAccessible, openPortfolioPage } from "./support";
 import { test } from "./polled-prices";
 
 test("a user with stock and crypto positions sees the right cards, tables and totals", async ({
@@ -27,7 +27,7 @@ test("a user with stock and crypto positions sees the right cards, tables and to
   );
   // The app, not the prerendered layout, whose links load a new page.
   await expect(page.locator("main [aria-busy=true]")).toHaveCount(0);
-  await page.getByRole("link", { name: "Your Portfolio" }).click();
+  await openPortfolioPage(page, "Your Portfolio");
   await expect(page).toHaveURL(/\/portfolio-summary$/);
   await expect(page.getByRole("heading", { name: "Portfolio Summary", level: 1 })).toBeVisible();
 
@@ -147,7 +147,7 @@ test("prices refresh every 60 seconds and stop when the screen is left", async (
   await page.clock.runFor(31_000);
   await expect.poll(() => loads).toBe(2);
 
-  await page.getByRole("link", { name: "Transaction History" }).first().click();
+  await openPortfolioPage(page, "Transaction History");
   await expect(page).toHaveURL(/\/transaction-history/);
   // The URL changes when the navigation starts; the summary is gone once the next screen shows.
   await expect(page.getByRole("heading", { name: "Transaction History", level: 1 })).toBeVisible();

@@ -34,6 +34,18 @@ export async function login(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/landing$/);
 }
 
+/** Opens a page of the navbar's Portfolio menu (a dropdown at 1280 px). */
+export async function openPortfolioPage(
+  page: Page,
+  name: "Your Portfolio" | "Transaction History" | "Income" | "Import",
+) {
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: "Portfolio", exact: true })
+    .click();
+  await page.getByRole("menuitem", { name }).click();
+}
+
 /** No moderate, serious or critical accessibility violations on the page as it is now. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -10,13 +10,14 @@ import { firstPaint } from "../lib/first-paint";
 const NotificationBell = lazy(() =>
   firstPaint.then(() => import("../components/layout/NotificationBell")),
 );
+const GlobalSearch = lazy(() => firstPaint.then(() => import("../components/layout/GlobalSearch")));
 
 /**
  * The signed-in screens: one guard for all of them, and one query cache. The cache and the tRPC
  * options proxy are loaded here, on the first signed-in page, before any loader below runs (the
  * cache joins the router context: loaders read `context.queryClient`), so the public pages never
- * load the query library. The navbar's notification bell is rendered from here too, for the
- * same reason.
+ * load the query library. The navbar's notification bell and ticker search are rendered from
+ * here too, for the same reason.
  */
 export const Route = createFileRoute("/_app")({
   beforeLoad: async ({ matches }) => {
@@ -33,6 +34,7 @@ export const Route = createFileRoute("/_app")({
     <QueryClientProvider client={queryClient}>
       <Outlet />
       <Suspense fallback={null}>
+        <GlobalSearch />
         <NotificationBell />
       </Suspense>
     </QueryClientProvider>

@@ -113,9 +113,10 @@ export default function NotificationBell() {
   // The navbar is on the page before this lazily loaded component first renders.
   const [nav] = useState(() => document.querySelector<HTMLElement>('nav[aria-label="Main"]'));
   if (!nav) return null;
-  // Last in the nav: beside the menu button on small screens, after the menu on wide ones.
+  // Last in the nav (after the search, order-1): beside the menu button on small screens,
+  // after the menu on wide ones.
   return createPortal(
-    <div className="flex items-center">
+    <div className="order-2 flex items-center">
       <NotificationCentre />
     </div>,
     nav,

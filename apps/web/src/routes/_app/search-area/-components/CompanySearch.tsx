@@ -1,22 +1,14 @@
 import { COMPANY_SEARCH_MIN_LENGTH } from "@ledgerline/contracts/browser";
 import type { CompanySearchHit } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { useId, useState, type KeyboardEvent } from "react";
 import { inputClass } from "../../../../components/ui/Field";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { cx } from "../../../../components/ui/cx";
 import { trpc } from "../../../../lib/trpc";
+import { useDebounced } from "../../../../lib/use-debounced";
 
 const DEBOUNCE_MS = 300;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * Company-name search: a combobox whose matches (at most 10) appear from 2 characters on, with a
