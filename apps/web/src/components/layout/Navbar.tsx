@@ -106,7 +106,7 @@ export function Navbar() {
         </div>
         <div
           id="main-menu"
-          className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 xl:flex xl:w-auto xl:flex-1 xl:flex-row xl:items-center xl:pb-0`}
+          className={`${open ? "flex" : "hidden"} order-3 w-full flex-col gap-1 pb-2 xl:order-none xl:flex xl:w-auto xl:flex-1 xl:flex-row xl:items-center xl:pb-0`}
         >
           <ul className="flex flex-col gap-1 xl:flex-row xl:items-center xl:gap-0">
             {links.map((item) =>

@@ -1,7 +1,7 @@
 import { COMPANY_SEARCH_MIN_LENGTH } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { coinNamesQuery } from "../crypto/crypto-reads";
 import { inputClass } from "../ui/Field";
 import { Modal } from "../ui/Modal";
@@ -30,6 +30,7 @@ export default function SearchDialog({
   const [text, setText] = useState("");
   const [active, setActive] = useState(0);
   const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const query = useDebounced(text.trim(), DEBOUNCE_MS);
   const enabled = open && query.length >= COMPANY_SEARCH_MIN_LENGTH;
   const stocks = useQuery({
@@ -81,9 +82,11 @@ export default function SearchDialog({
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Search stocks and crypto"
       description="Type a ticker, a company's or a coin's name. Arrow keys choose, Enter opens."
+      initialFocus={input}
     >
       <div className="relative">
         <input
+          ref={input}
           type="text"
           role="combobox"
           aria-label="Ticker or name"
@@ -103,8 +106,9 @@ export default function SearchDialog({
           className={cx(inputClass, "pr-10")}
         />
         {loading && (
+          // Decorative: the one status line below says "Searching…", so a screen reader hears it once.
           <span className="absolute inset-y-0 right-0 flex items-center px-3 text-primary">
-            <Spinner size="sm" label="Searching" />
+            <Spinner size="sm" label="" />
           </span>
         )}
       </div>
@@ -139,11 +143,13 @@ export default function SearchDialog({
         </ul>
       )}
       <p role="status" className="mt-2 text-sm text-muted">
-        {typed === "" || loading
+        {typed === ""
           ? ""
-          : hits.length === 0
-            ? `Nothing matches “${typed}”.`
-            : `${hits.length} ${hits.length === 1 ? "match" : "matches"}`}
+          : loading
+            ? "Searching…"
+            : hits.length === 0
+              ? `Nothing matches “${typed}”.`
+              : `${hits.length} ${hits.length === 1 ? "match" : "matches"}`}
       </p>
     </Modal>
   );

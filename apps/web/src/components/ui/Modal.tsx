@@ -1,7 +1,15 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useRouter } from "@tanstack/react-router";
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { Button } from "./Button";
 
 export interface ModalProps {
@@ -18,6 +26,8 @@ export interface ModalProps {
   step?: string;
   /** What the browser's Back button does while the dialog is open (default: close it). */
   onBack?: () => void;
+  /** What takes focus when the dialog opens (default: its first focusable element, Close). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /** The history state's key that marks an entry as an open dialog's own. */
@@ -79,6 +89,7 @@ export function Modal({
   children,
   step,
   onBack,
+  initialFocus,
 }: ModalProps) {
   const content = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -104,6 +115,12 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           ref={content}
+          onOpenAutoFocus={(event) => {
+            if (initialFocus?.current) {
+              event.preventDefault();
+              initialFocus.current.focus();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             // Radix returns focus to a Dialog.Trigger; these dialogs open from ordinary buttons.
             if (opener.current?.isConnected) {
