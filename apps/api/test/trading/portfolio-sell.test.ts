@@ -74,7 +74,11 @@ describe("selling stock", () => {
     ["zero", { quantity: "0" }, portfolioMessages.invalidSellQuantity],
     ["negative", { quantity: "-1" }, portfolioMessages.invalidSellQuantity],
     ["non-numeric", { quantity: "all" }, "Quantity must be a number"],
-    ["huge", { quantity: "1e20" }, "Quantity must be a number"],
+    [
+      "an exponent",
+      { quantity: "1e20" },
+      "Quantity must be written as plain digits, like 1000 or 0.5 (not 1e3)",
+    ],
     ["a zero price", { price: "0" }, portfolioMessages.sellPriceMustBePositive],
     ["a non-numeric price", { price: "market" }, "Sell price must be a number"],
     ["a huge price", { price: 5e12 }, "Sell price must be at most 1,000,000,000,000"],
