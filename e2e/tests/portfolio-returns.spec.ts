@@ -169,9 +169,13 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
   );
 
   // The tooltip at today's close reads the figures to the cent.
-  const frame = chart.getByRole("img");
-  const frameBox = (await frame.boundingBox())!;
-  await page.mouse.move(frameBox.x + frameBox.width - 2, frameBox.y + frameBox.height / 2);
+  // The price scale takes the frame's right edge; the plot (the widest canvas) ends with today.
+  const plot = await chart.getByRole("img").evaluate((frame) => {
+    const canvases = [...frame.querySelectorAll("canvas")].map((c) => c.getBoundingClientRect());
+    const widest = canvases.reduce((a, b) => (b.width > a.width ? b : a));
+    return { right: widest.right, middle: widest.top + widest.height / 2 };
+  });
+  await page.mouse.move(plot.right - 2, plot.middle);
   const tooltip = chart.getByTestId("chart-tooltip");
   await expect(tooltip).toContainText(formatCurrency(history.points.at(-1)!.totalValue));
   await expect(tooltip).toContainText(formatCurrency(lastSpy));
