@@ -1,7 +1,8 @@
 /**
- * The one sentence for an amount that is not greater than 0 ("Quantity must be greater than 0",
- * "Value must be greater than 0"): the spec's messages for trades, income and alerts, and the
- * decimal rules' default, are all this sentence with the field's name. No imports, so any
+ * The one sentence for an amount that is not greater than 0: the spec's messages for trades,
+ * income and alerts ("Quantity must be greater than 0", "Purchase price must be greater than 0",
+ * "Value must be greater than 0"), and the decimal rules' default, are all this sentence with the
+ * field's name (test/decimal-check.test.ts holds each to the spec's words). No imports, so any
  * message table (and the browser) may use it.
  */
 export function mustBeGreaterThanZero(label: string): string {
