@@ -39,10 +39,10 @@ export default function GlobalSearch() {
           shortcut shows in its tooltip and is announced through aria-keyshortcuts. */}
       <button
         type="button"
-        aria-label="Search"
+        aria-label="Search stocks and crypto"
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K"
-        title={`Search (${shortcut})`}
+        title={`Search stocks and crypto (${shortcut})`}
         onClick={() => setOpen(true)}
         {...preloadDialog}
         className="inline-flex items-center rounded-md p-2 text-sm text-muted hover:bg-surface-muted hover:text-text"
