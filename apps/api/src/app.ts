@@ -18,7 +18,7 @@ import { webPlugin } from "./plugins/web";
 import { openApiDocument } from "./rest/openapi";
 import { restPlugin } from "./rest/plugin";
 import { restRoutes } from "@ledgerline/api/rest-routes";
-import { systemClock, type Clock } from "@ledgerline/api/platform/clock";
+import { type Clock, systemClock } from "@ledgerline/clock";
 import { IMPORT_BODY_LIMIT } from "@ledgerline/api/import/service";
 import { createSharedState } from "@ledgerline/api/platform/shared-state/index";
 import { requestLimitStore } from "./plugins/request-limit-store";

@@ -3,7 +3,7 @@ import type { Env } from "../env";
 import { marketClockFromEnv } from "../market/market-service";
 import { migrationsFolders } from "../paths";
 import { appRepositories } from "@ledgerline/api/platform/app-repositories";
-import { systemClock } from "@ledgerline/api/platform/clock";
+import { systemClock } from "@ledgerline/clock";
 import { createSharedState } from "@ledgerline/api/platform/shared-state/index";
 
 /**

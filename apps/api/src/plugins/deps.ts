@@ -20,7 +20,7 @@ import {
   SharedStateUnavailable,
   type SharedState,
 } from "@ledgerline/api/platform/shared-state/index";
-import type { Clock } from "@ledgerline/api/platform/clock";
+import { type Clock, dateOf } from "@ledgerline/clock";
 import { applyCorporateActionsForEveryone } from "@ledgerline/api/accounting/corporate-actions";
 import type { AppDeps } from "@ledgerline/api/platform/scope";
 import { createAlertEvaluator } from "@ledgerline/api/live/alert-evaluator";
@@ -202,7 +202,7 @@ export const depsPlugin = fp(
 
     // Expired sessions, spent reset tokens and day-old idempotency keys are refused anyway; this only keeps the tables small.
     const cleanup = setInterval(() => {
-      const now = options.clock.now();
+      const now = dateOf(options.clock);
       void repos.sessions.deleteExpired(now, SESSION_IDLE_TIMEOUT_MS);
       void repos.passwordResetTokens.deleteSpentOrExpired(now);
       void repos.mfa.deleteExpiredChallenges(now);

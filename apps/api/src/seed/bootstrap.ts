@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import type { Env } from "../env";
 import { seedDemoPortfolio } from "./demo-portfolio";
 import { hashPassword } from "@ledgerline/api/auth/passwords";
@@ -40,7 +41,7 @@ export async function bootstrap(deps: AppDeps, env: Env): Promise<BootstrapResul
         passwordHash: await hashPassword(env.ADMIN_PASSWORD),
         isAdmin: true,
       },
-      clock.now(),
+      dateOf(clock),
     );
     result.createdAdmin = env.ADMIN_EMAIL.toLowerCase();
   }
@@ -54,7 +55,7 @@ export async function bootstrap(deps: AppDeps, env: Env): Promise<BootstrapResul
           passwordHash: await hashPassword(account.password),
           isAdmin: account.isAdmin,
         },
-        clock.now(),
+        dateOf(clock),
       );
       if (created) result.seededDemoAccounts.push(account);
       // The demo user also gets watchlists and a portfolio with a few months of history.

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import type { CorporateAction, HistoricalBar } from "@ledgerline/contracts";
 import type { AssetType } from "@ledgerline/db";
 import { applyCorporateActions } from "@ledgerline/api/accounting/corporate-actions";
@@ -80,7 +81,7 @@ function closeOn(bars: HistoricalBar[], day: string): HistoricalBar | undefined 
 
 export async function seedDemoPortfolio(deps: AppDeps, userId: number): Promise<void> {
   const { repos, market } = deps;
-  const now = deps.clock.now();
+  const now = dateOf(deps.clock);
   const marketNow = market.clock.now();
   const from = isoDay(marketNow - 160 * DAY_MS);
   const to = isoDay(marketNow);

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, TestClock, type TestApp } from "../support/test-app";
 
@@ -17,7 +18,7 @@ beforeEach(async () => {
     });
     clock.advance(3600_000);
     await t.app.deps.repos.auditLogs.insert({
-      timestamp: clock.now(),
+      timestamp: dateOf(clock),
       userId: null,
       email: "bob@example.com",
       event: "LOGIN",

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import { apiKeyMessages, apiKeyScopeRefused, messages } from "@ledgerline/contracts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, TestClock, type TestApp } from "../support/test-app";
@@ -47,7 +48,7 @@ describe("creating and listing API keys", () => {
     expect(created).toMatchObject({
       name: "nightly export",
       scope: "read",
-      createdAt: clock.now().toISOString(),
+      createdAt: dateOf(clock).toISOString(),
       expiresAt: "2026-12-31T00:00:00.000Z",
     });
     expect(created.key).toMatch(/^ll_[A-Za-z0-9_-]{43}$/);

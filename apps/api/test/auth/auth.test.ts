@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import { createHash } from "node:crypto";
 import { controlCharacterRefused, messages } from "@ledgerline/contracts";
 import { parseOptions } from "@node-rs/argon2";
@@ -37,11 +38,11 @@ describe("POST /api/auth/register", () => {
       name: "Ada Lovelace",
       isAdmin: false,
       previousLoginDate: null,
-      lastLoginDate: clock.now().toISOString(),
-      createdDate: clock.now().toISOString(),
+      lastLoginDate: dateOf(clock).toISOString(),
+      createdDate: dateOf(clock).toISOString(),
       numberOfLogins: 1,
       failedLogins: 0,
-      expiresAt: new Date(clock.now().getTime() + 12 * 3600_000).toISOString(),
+      expiresAt: new Date(clock.now() + 12 * 3600_000).toISOString(),
     });
     expect(response.body?.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]{43}$/);
     const session = await t.trpc(
@@ -170,7 +171,7 @@ describe("session tokens", () => {
 describe("POST /api/auth/login", () => {
   it("signs in, moving the last login to previousLoginDate and counting logins", async () => {
     const user = await t.registerUser({ email: "bo@example.com" });
-    const registeredAt = clock.now().toISOString();
+    const registeredAt = dateOf(clock).toISOString();
     clock.advance(60_000);
     const response = await t.request("POST", "/api/auth/login", {
       body: { email: "bo@example.com", password: user.password, name: "" },
@@ -179,7 +180,7 @@ describe("POST /api/auth/login", () => {
     expect(response.body).toMatchObject({
       email: "bo@example.com",
       previousLoginDate: registeredAt,
-      lastLoginDate: clock.now().toISOString(),
+      lastLoginDate: dateOf(clock).toISOString(),
       numberOfLogins: 2,
     });
     expect(response.body?.token).not.toBe(user.token);

@@ -14,7 +14,7 @@ afterEach(() => t.close());
 /** What an authenticator app shows now (the app's clock is the server's test clock). */
 function codeFor(secret: string, offsetMs = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: clock.now().getTime() + offsetMs,
+    timestamp: clock.now() + offsetMs,
   });
 }
 

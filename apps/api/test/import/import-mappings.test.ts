@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import {
   IMPORT_MAPPINGS_MAX,
   importMapping,
@@ -134,7 +135,7 @@ describe.each(["rest", "trpc"] as const)("saved import mappings through the %s d
         `Broker ${n}`,
         importMapping.parse(german),
         IMPORT_MAPPINGS_MAX,
-        t.clock.now(),
+        dateOf(t.clock),
       );
       expect(saved.ok).toBe(true);
     }

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import { alertMessages, marketMessages, MAX_ALERTS_PER_USER } from "@ledgerline/contracts";
 import { divide, multiply } from "@ledgerline/money";
 import { afterEach, describe, expect, it } from "vitest";
@@ -75,7 +76,7 @@ describe("price alerts", () => {
 
     const other = await secondProcess(t);
     const above = multiply(price, "2.5");
-    const at = t.clock.now();
+    const at = dateOf(t.clock);
     await Promise.all(
       [t.app, other, t.app, other].map((app) =>
         app.deps.alertEvaluator.onPrice("BTC", "CRYPTO", above, 1, at),
@@ -122,7 +123,7 @@ describe("price alerts", () => {
         repeat: "once",
       },
       MAX_ALERTS_PER_USER,
-      t.clock.now(),
+      dateOf(t.clock),
     );
     await t.app.deps.alertEvaluator.evaluateAll("CRYPTO");
     expect(await notifications()).toHaveLength(1);
@@ -132,7 +133,7 @@ describe("price alerts", () => {
     const { t, price, create, notifications, mails, alerts } = await setUp();
     const level = multiply(price, "2");
     await create({ symbol: "BTC", condition: "above", value: level, repeat: "rearm" });
-    const evaluate = (at: string, when = t.clock.now()) =>
+    const evaluate = (at: string, when = dateOf(t.clock)) =>
       t.app.deps.alertEvaluator.onPrice("BTC", "CRYPTO", at, 0, when);
 
     await evaluate(level);
@@ -146,7 +147,7 @@ describe("price alerts", () => {
     expect(await notifications()).toHaveLength(2);
     expect(await mails()).toHaveLength(1);
 
-    const hourLater = new Date(t.clock.now().getTime() + ALERT_MAIL_GAP_MS);
+    const hourLater = new Date(t.clock.now() + ALERT_MAIL_GAP_MS);
     await evaluate(price, hourLater);
     await evaluate(level, hourLater);
     expect(await notifications()).toHaveLength(3);
@@ -157,7 +158,7 @@ describe("price alerts", () => {
     const { t, create, notifications } = await setUp();
     await create({ symbol: "BTC", condition: "move", value: "50", repeat: "rearm" });
     const evaluate = (changePercent: number) =>
-      t.app.deps.alertEvaluator.onPrice("BTC", "CRYPTO", "100", changePercent, t.clock.now());
+      t.app.deps.alertEvaluator.onPrice("BTC", "CRYPTO", "100", changePercent, dateOf(t.clock));
     await evaluate(-49.9);
     expect(await notifications()).toHaveLength(0);
     await evaluate(-50);
@@ -185,7 +186,7 @@ describe("price alerts", () => {
 
     const own = await t.request("POST", "/api/notifications/read", { token: user.token, body: {} });
     expect(own.body).toEqual({ marked: 1 });
-    expect((await notifications())[0]!.readAt).toBe(t.clock.now().toISOString());
+    expect((await notifications())[0]!.readAt).toBe(dateOf(t.clock).toISOString());
   });
 
   it("answers bad input with a clear 400 and stores nothing", async () => {
@@ -240,7 +241,7 @@ describe("price alerts", () => {
           repeat: "once",
         },
         MAX_ALERTS_PER_USER,
-        t.clock.now(),
+        dateOf(t.clock),
       );
     }
     const over = await create({ symbol: "BTC", condition: "above", value: "1000000" });
@@ -259,7 +260,7 @@ describe("price alerts", () => {
       "CRYPTO",
       multiply(price, "3"),
       0,
-      t.clock.now(),
+      dateOf(t.clock),
     );
     const [row] = await restarted.database.query<{ n: number }>(
       "SELECT COUNT(*) AS n FROM notifications",

@@ -83,7 +83,7 @@ interface Call {
 /** The authenticator app's code for a base32 secret, now or a step (30 s) later. */
 function currentCode(secret: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: t.clock.now().getTime() + stepsAhead * 30_000,
+    timestamp: t.clock.now() + stepsAhead * 30_000,
   });
 }
 

@@ -6,7 +6,7 @@ import { createTestPostgresDatabase } from "@ledgerline/db/testing";
 import type { MarketService } from "@ledgerline/market";
 import { buildApp, type App } from "../../src/app";
 import { parseEnv } from "../../src/env";
-import type { Clock } from "@ledgerline/api/platform/clock";
+import { type Clock, dateOf, systemClock, type TimerHandle } from "@ledgerline/clock";
 import { hashPassword } from "@ledgerline/api/auth/passwords";
 import type { IdempotencyOptions } from "@ledgerline/api/trading/idempotency";
 import type { ThrottleLimits } from "@ledgerline/api/auth/throttles";
@@ -14,14 +14,20 @@ import type { ThrottleLimits } from "@ledgerline/api/auth/throttles";
 // eslint-disable-next-line no-restricted-properties -- the vitest project says which database
 const testDialect = process.env.LEDGERLINE_TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
 
-/** A clock the test moves by hand. */
+/** A clock the test moves by hand; its timers run in real time, as the system clock's do. */
 export class TestClock implements Clock {
   #now: number;
   constructor(start = Date.parse("2026-03-02T15:00:00Z")) {
     this.#now = start;
   }
   now() {
-    return new Date(this.#now);
+    return this.#now;
+  }
+  setTimeout(callback: () => void, ms: number) {
+    return systemClock.setTimeout(callback, ms);
+  }
+  clearTimeout(handle: TimerHandle) {
+    systemClock.clearTimeout(handle);
   }
   advance(ms: number) {
     this.#now += ms;
@@ -131,7 +137,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
   async function createAdmin(email = "root@example.com", password = "admin-pass-9876") {
     await app.deps.repos.users.create(
       { email, name: "Root Admin", passwordHash: await hashPassword(password), isAdmin: true },
-      clock.now(),
+      dateOf(clock),
     );
     const response = await request("POST", "/api/auth/login", { body: { email, password } });
     return { ...(response.body as unknown as AuthUser), password };

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import { changes, type AssetType } from "@ledgerline/db";
 import { createMarketService, fixedClock } from "@ledgerline/market";
 import { multiply, toStored } from "@ledgerline/money";
@@ -42,7 +43,7 @@ export async function threeTradesApp(restPath: string) {
 export async function historyUser(t: TestApp) {
   const user = await t.registerUser();
   const repos = t.app.deps.repos;
-  const now = () => t.clock.now();
+  const now = () => dateOf(t.clock);
 
   /** Buys through the repository, as a trade procedure would, on the given date. */
   async function buy(

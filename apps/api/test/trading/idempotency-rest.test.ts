@@ -1,3 +1,4 @@
+import { systemClock } from "@ledgerline/clock";
 import { idempotencyMessages, portfolioMessages } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { gatedMarket } from "../support/idempotency-support";
@@ -95,7 +96,7 @@ describe("Idempotency-Key on the REST door", () => {
     const gate = gatedMarket();
     const { rest, trades } = await setUp({
       market: gate.market,
-      clock: { now: () => new Date() },
+      clock: systemClock,
       idempotency: { waitMs: 100, leaseMs: 150 },
     });
     gate.hold();

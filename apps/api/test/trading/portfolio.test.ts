@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import { marketMessages, portfolioMessages } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import { signIn, stocksApp } from "../support/portfolio-support";
@@ -79,7 +80,7 @@ describe("buying stock", () => {
 
   it("dates a purchase now by default and refuses a date in the future", async () => {
     const { buy, positions, user } = await setUp();
-    const now = t!.clock.now().toISOString();
+    const now = dateOf(t!.clock).toISOString();
     expect(
       (await buy({ symbol: "AAPL", quantity: "1", purchasePrice: "10" })).data.transaction
         .transactionDate,

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import type {
   CorporateAction,
   CorporateActionsResyncAnswer,
@@ -149,7 +150,7 @@ async function applyActions(
       symbol,
       splits,
       dividends,
-      now: deps.clock.now(),
+      now: dateOf(deps.clock),
     });
     if (outcome.inconsistent) {
       deps.logger.warn(
@@ -228,8 +229,8 @@ export async function createIncome(
   input: IncomeCreateInput,
 ): Promise<IncomeView> {
   const { repos, clock } = scope.deps;
-  assertReceived(input, clock.now());
-  return written(await repos.corporateActions.createIncome(scope.user.id, input, clock.now()));
+  assertReceived(input, dateOf(clock));
+  return written(await repos.corporateActions.createIncome(scope.user.id, input, dateOf(clock)));
 }
 
 export async function updateIncome(
@@ -238,13 +239,15 @@ export async function updateIncome(
 ): Promise<IncomeView> {
   const { id, ...fields } = input;
   const { repos, clock } = scope.deps;
-  assertReceived(fields, clock.now());
-  return written(await repos.corporateActions.updateIncome(scope.user.id, id, fields, clock.now()));
+  assertReceived(fields, dateOf(clock));
+  return written(
+    await repos.corporateActions.updateIncome(scope.user.id, id, fields, dateOf(clock)),
+  );
 }
 
 export async function deleteIncome(scope: UserScope, id: number): Promise<void> {
   const { repos, clock } = scope.deps;
-  if (!(await repos.corporateActions.deleteIncome(scope.user.id, id, clock.now()))) {
+  if (!(await repos.corporateActions.deleteIncome(scope.user.id, id, dateOf(clock)))) {
     throw notFound(incomeMessages.notFound);
   }
 }

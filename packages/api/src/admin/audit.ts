@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import type { AuditEvent } from "@ledgerline/contracts";
 import type { RequestScope } from "../platform/scope";
 
@@ -12,7 +13,7 @@ export interface AuditRecord {
 
 export async function recordAudit(scope: RequestScope, record: AuditRecord): Promise<void> {
   await scope.deps.repos.auditLogs.insert({
-    timestamp: scope.deps.clock.now(),
+    timestamp: dateOf(scope.deps.clock),
     event: record.event,
     success: record.success,
     email: record.email ?? null,

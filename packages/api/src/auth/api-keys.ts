@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import {
   API_KEY_PREFIX,
   API_KEYS_PER_USER_MAX,
@@ -51,7 +52,7 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   await requireCurrentPassword(scope, input.password, "API_KEY_CREATE");
   const { repos, clock } = scope.deps;
-  const now = clock.now();
+  const now = dateOf(clock);
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {
     throw badRequest(apiKeyMessages.expiryInPast);
@@ -118,7 +119,7 @@ export async function authenticateApiKey(
   token: string,
 ): Promise<AuthenticatedApiKey | undefined> {
   if (token.length !== KEY_LENGTH) return undefined;
-  const now = deps.clock.now();
+  const now = dateOf(deps.clock);
   const found = await deps.repos.apiKeys.findActive(tokenDigest(token), now);
   if (!found) return undefined;
   if (!(await deps.throttles.apiKeyRequests.tryConsume(String(found.apiKey.id)))) {

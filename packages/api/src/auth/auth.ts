@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import {
   PASSWORD_RESET_TOKEN_TTL_MS,
   messages,
@@ -45,7 +46,7 @@ export async function register(scope: RequestScope, input: RegisterInput): Promi
   assertAcceptablePassword(input.password);
   const created = await repos.users.create(
     { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) },
-    clock.now(),
+    dateOf(clock),
   );
   if (!created) {
     await recordAudit(scope, {
@@ -56,7 +57,7 @@ export async function register(scope: RequestScope, input: RegisterInput): Promi
     });
     throw conflict(messages.emailInUse);
   }
-  const user = (await repos.users.recordLogin(created.id, clock.now())) ?? created;
+  const user = (await repos.users.recordLogin(created.id, dateOf(clock))) ?? created;
   const session = await startSession(scope, user);
   await recordAudit(scope, {
     event: "REGISTER",
@@ -126,7 +127,7 @@ export async function completeMfaLogin(
 /** Starts the session of a user whose credentials were right. */
 async function signIn(scope: RequestScope, user: UserRow): Promise<AuthUser> {
   const signedIn =
-    (await scope.deps.repos.users.recordLogin(user.id, scope.deps.clock.now())) ?? user;
+    (await scope.deps.repos.users.recordLogin(user.id, dateOf(scope.deps.clock))) ?? user;
   const session = await startSession(scope, signedIn);
   await recordAudit(scope, {
     event: "LOGIN",
@@ -173,7 +174,7 @@ export async function requestPasswordReset(
     return { message: messages.forgotPasswordSent };
   }
   const token = newToken();
-  const now = clock.now();
+  const now = dateOf(clock);
   await repos.passwordResetTokens.create({
     tokenHash: tokenDigest(token),
     userId: user.id,
@@ -206,7 +207,7 @@ export async function resetPassword(
   const user = await repos.passwordResetTokens.consume(
     tokenDigest(input.token),
     input.email,
-    clock.now(),
+    dateOf(clock),
   );
   if (!user) {
     await recordAudit(scope, {

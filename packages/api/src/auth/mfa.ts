@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import { randomBytes } from "node:crypto";
 import {
   MFA_CHALLENGE_TTL_MS,
@@ -75,7 +76,7 @@ export async function setUpMfa(scope: SessionScope, password: string) {
   const { mfa } = scope.deps.repos;
   if (await mfa.isEnabled(scope.user.id)) throw conflict(mfaMessages.alreadyEnabled);
   const secret = new Secret({ size: 20 }).base32;
-  await mfa.startSetup(scope.user.id, secret, scope.deps.clock.now());
+  await mfa.startSetup(scope.user.id, secret, dateOf(scope.deps.clock));
   return { secret, otpauthUrl: totpFor(scope.user, secret).toString() };
 }
 
@@ -85,7 +86,7 @@ export async function enableMfa(scope: SessionScope, code: string) {
   const pending = await repos.mfa.find(scope.user.id);
   if (!pending) throw badRequest(mfaMessages.notSetUp);
   if (pending.enabledAt) throw conflict(mfaMessages.alreadyEnabled);
-  const now = clock.now();
+  const now = dateOf(clock);
   const step = matchingStep(scope.user, pending.secret, code, now);
   if (step === undefined) {
     await recordAudit(scope, {
@@ -163,7 +164,7 @@ async function spendCode(
   code: string,
 ): Promise<"authenticator" | "recovery" | "used" | undefined> {
   const { repos, clock } = deps;
-  const now = clock.now();
+  const now = dateOf(clock);
   const step = matchingStep(user, secret, code, now);
   if (step !== undefined)
     return (await repos.mfa.useStep(user.id, step)) ? "authenticator" : "used";
@@ -175,7 +176,7 @@ async function spendCode(
 /** After a right password: the token that lets `completeMfaLogin` finish the sign-in. */
 export async function startMfaChallenge(scope: RequestScope, user: UserRow): Promise<MfaChallenge> {
   const token = newToken();
-  const createdAt = scope.deps.clock.now();
+  const createdAt = dateOf(scope.deps.clock);
   await scope.deps.repos.mfa.createChallenge({
     tokenHash: tokenDigest(token),
     userId: user.id,
@@ -196,7 +197,7 @@ export async function verifyMfaLogin(
   code: string,
 ): Promise<UserRow> {
   const { repos, throttles, clock } = scope.deps;
-  const now = clock.now();
+  const now = dateOf(clock);
   const challengeHash = tokenDigest(mfaToken);
   const userId = await repos.mfa.findChallenge(challengeHash, now);
   const user = userId === undefined ? undefined : await repos.users.findById(userId);

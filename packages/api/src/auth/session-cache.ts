@@ -1,7 +1,7 @@
 import type { Repositories, SessionRow, UserRow } from "@ledgerline/db";
 import { LRUCache } from "lru-cache";
 import type { DataVersions } from "../platform/shared-state";
-import type { Clock } from "../platform/clock";
+import type { Clock } from "@ledgerline/clock";
 import { SESSION_REVOCATIONS } from "../platform/data-versions";
 import { keepReadAhead, readAheadVersions } from "../platform/read-ahead-versions";
 
@@ -94,7 +94,7 @@ export function withSessionCache(
           read !== undefined &&
           dot >= 0 &&
           entry.revocations === revocations &&
-          clock.now().getTime() - entry.cachedAt < SESSION_CACHE_MS
+          clock.now() - entry.cachedAt < SESSION_CACHE_MS
         ) {
           const { session } = entry.found;
           const live =
@@ -111,7 +111,7 @@ export function withSessionCache(
         const before = generation;
         const found = await sessions.findActive(tokenHash, now, idleTimeoutMs);
         if (found && generation === before && revocations !== undefined)
-          cache.set(tokenHash, { found, cachedAt: clock.now().getTime(), revocations });
+          cache.set(tokenHash, { found, cachedAt: clock.now(), revocations });
         return found;
       },
       async touch(tokenHash, now) {

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
 import type { ApiKeyRow, SessionRow, UserRow } from "@ledgerline/db";
 import { authenticateApiKey, isApiKey } from "./api-keys";
@@ -11,7 +12,7 @@ const TOUCH_INTERVAL_MS = 30_000;
 const MAX_TOKEN_LENGTH = 1000;
 
 export async function startSession(scope: RequestScope, user: UserRow) {
-  const createdAt = scope.deps.clock.now();
+  const createdAt = dateOf(scope.deps.clock);
   const expiresAt = new Date(createdAt.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS);
   const token = scope.deps.issueSessionToken(user.id, createdAt, expiresAt);
   await scope.deps.repos.sessions.create({
@@ -43,7 +44,7 @@ export async function authenticate(
     const found = await authenticateApiKey(deps, token);
     return found && { user: found.user, session: null, apiKey: found.apiKey };
   }
-  const now = deps.clock.now();
+  const now = dateOf(deps.clock);
   const found = await deps.repos.sessions.findActive(
     tokenDigest(token),
     now,

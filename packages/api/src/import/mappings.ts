@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import {
   IMPORT_MAPPINGS_MAX,
   type ImportMapping,
@@ -31,7 +32,7 @@ export async function saveImportMapping(
     input.name,
     input.mapping,
     IMPORT_MAPPINGS_MAX,
-    scope.deps.clock.now(),
+    dateOf(scope.deps.clock),
   );
   if (!outcome.ok) {
     throw badRequest(

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import {
   IMPORT_MAX_BYTES,
   portfolioMessages,
@@ -155,7 +156,7 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   const parsed = await parseImport(
     input.csv,
     importFormat(input.source, input.mapping),
-    clock.now(),
+    dateOf(clock),
   );
 
   const [existing, heldStocks, heldCryptos, incomeKeys] = await Promise.all([
@@ -552,7 +553,7 @@ export async function runImport(scope: UserScope, input: ImportInput): Promise<I
     userId: scope.user.id,
     trades: plan.trades,
     income: plan.income,
-    now: clock.now(),
+    now: dateOf(clock),
     checkedAfter: plan.checkedAfter,
   });
   if (!outcome.ok) {

@@ -7,7 +7,7 @@ import type { Logger } from "../platform/logger";
 import type { Mailer } from "../platform/mail/mailer";
 import type { Signals } from "../platform/shared-state";
 import { priceAlertMail } from "../platform/mail/templates";
-import type { Clock } from "../platform/clock";
+import { type Clock, dateOf } from "@ledgerline/clock";
 
 /** At most one mail per alert within this window, however often it fires (the rule). */
 export const ALERT_MAIL_GAP_MS = 60 * 60 * 1000;
@@ -180,7 +180,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
             assetType,
             quote.price,
             quote.changePercent,
-            deps.clock.now(),
+            dateOf(deps.clock),
           );
         } catch (error) {
           logger.warn({ err: error, symbol, assetType }, "alert evaluation failed");

@@ -1,3 +1,4 @@
+import { systemClock } from "@ledgerline/clock";
 import type { Alert, Repositories } from "@ledgerline/db";
 import type { PriceTicks } from "@ledgerline/market";
 import type { Logger } from "../platform/logger";
@@ -40,7 +41,7 @@ function watchedWithSlowFullReload() {
     priceTicks,
     signals,
     evaluator: {} as AlertEvaluator,
-    clock: { now: () => new Date() },
+    clock: systemClock,
     logger: { warn: () => {} } as unknown as Logger,
   });
   return { stop, subscribed, unsubscribed, signal: (m: string) => signal(m), releaseFullReload };

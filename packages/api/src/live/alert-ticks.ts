@@ -8,7 +8,7 @@ import {
 import type { Logger } from "../platform/logger";
 import type { Signals } from "../platform/shared-state";
 import { ALERT_CHANGES_CHANNEL, alertDue, type AlertEvaluator } from "./alert-evaluator";
-import type { Clock } from "../platform/clock";
+import { type Clock, dateOf } from "@ledgerline/clock";
 
 /** A full re-read of the watched alerts this often, in case a change signal was lost. */
 export const ALERT_TICKS_RELOAD_MS = 60_000;
@@ -129,7 +129,7 @@ export function watchAlertTicks(deps: AlertTicksDeps): () => void {
           due,
           tick.price,
           changePercent,
-          deps.clock.now(),
+          dateOf(deps.clock),
         );
         if (changed) deps.evaluator.changed(entry.instrument.assetType, entry.instrument.symbol);
         await reloadSymbol(entry.instrument);

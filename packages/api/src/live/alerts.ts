@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import {
   alertMessages,
   marketMessages,
@@ -80,7 +81,7 @@ export async function createAlert(scope: UserScope, input: CreateAlertInput): Pr
       repeat: input.repeat,
     },
     MAX_ALERTS_PER_USER,
-    clock.now(),
+    dateOf(clock),
   );
   if (!created.ok) throw badRequest(alertMessages.tooMany);
   alertEvaluator.changed(input.assetType, input.symbol);
@@ -90,7 +91,7 @@ export async function createAlert(scope: UserScope, input: CreateAlertInput): Pr
       input.assetType,
       quote.price,
       quote.changePercent,
-      clock.now(),
+      dateOf(clock),
     );
   }
   return toAlertView((await repos.alerts.find(scope.user.id, created.alert.id)) ?? created.alert);
@@ -116,7 +117,7 @@ export async function markNotificationsRead(
   const marked = await scope.deps.repos.notifications.markRead(
     scope.user.id,
     ids,
-    scope.deps.clock.now(),
+    dateOf(scope.deps.clock),
   );
   return { marked };
 }

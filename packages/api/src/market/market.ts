@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import {
   marketMessages,
   messages,
@@ -51,7 +52,7 @@ export async function storeMarketMovers(
   scope: UserScope,
   input: PostedMoversInput,
 ): Promise<MarketMovers> {
-  const now = scope.deps.clock.now();
+  const now = dateOf(scope.deps.clock);
   const movers: MarketMovers = {
     gainers: input.gainers,
     losers: input.losers,

@@ -2,7 +2,7 @@ import type { ApiKeyRow, UserRow } from "@ledgerline/db";
 import type { MarketService } from "@ledgerline/market";
 import { LRUCache } from "lru-cache";
 import type { DataVersions } from "./shared-state";
-import type { Clock } from "./clock";
+import type { Clock } from "@ledgerline/clock";
 import { USER_LIST } from "./data-versions";
 import { ownAnswerVersions, takeReadAhead } from "./read-ahead-versions";
 
@@ -123,9 +123,7 @@ export function createAnswerCache(options: {
       // The user list's answers are kept for the current USER_LIST_ANSWER_MS window only: a
       // clock reading per read, where a check in the database would cost a query.
       const window =
-        depends === "all-users"
-          ? ` ${Math.floor(options.clock.now().getTime() / USER_LIST_ANSWER_MS)}`
-          : "";
+        depends === "all-users" ? ` ${Math.floor(options.clock.now() / USER_LIST_ANSWER_MS)}` : "";
       if (ahead?.userList !== undefined)
         return `${market.stocks.generation} ${ahead.own}.${ahead.userList}${window}`;
       const names = ownAnswerVersions(user.id);

@@ -1,6 +1,6 @@
 import { createRepositories, type AnyDatabase, type Repositories } from "@ledgerline/db";
 import type { DataVersions } from "./shared-state";
-import type { Clock } from "./clock";
+import type { Clock } from "@ledgerline/clock";
 import { withDataVersions } from "./data-versions";
 import { withSessionCache } from "../auth/session-cache";
 

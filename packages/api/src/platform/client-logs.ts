@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import { messages, type ClientLogInput } from "@ledgerline/contracts";
 import type { UserRow } from "@ledgerline/db";
 import { tooManyRequests } from "./errors";
@@ -21,7 +22,7 @@ export async function storeClientLog(
     }
   }
   await repos.clientLogs.insert({
-    receivedAt: clock.now(),
+    receivedAt: dateOf(clock),
     userId: user?.id ?? null,
     level: record.level,
     message: record.message,

@@ -6,7 +6,7 @@ import type { Mailer } from "./mail/mailer";
 import type { AlertEvaluator } from "../live/alert-evaluator";
 import type { AnswerCache, AnswerLife } from "./answer-cache";
 import type { BackgroundWork } from "./background-work";
-import type { Clock } from "./clock";
+import type { Clock } from "@ledgerline/clock";
 import type { LiveSymbolClaims } from "../live/live-symbols";
 import type { QuoteStreams } from "../live/quote-streams";
 import type { SessionTokenIssuer } from "../auth/session-token";

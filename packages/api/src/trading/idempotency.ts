@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_LIFETIME_MS, idempotencyMessages } from "@ledgerline/co
 import type { Repositories } from "@ledgerline/db";
 import { TRPCError } from "@trpc/server";
 import type { Signals } from "../platform/shared-state";
-import type { Clock } from "../platform/clock";
+import { type Clock, dateOf } from "@ledgerline/clock";
 
 /**
  * Idempotency keys (the IETF httpapi draft's semantics, for both doors): the first request with
@@ -111,7 +111,7 @@ export function createIdempotency(deps: {
   const claim = (request: IdempotentRequest) =>
     repos.idempotencyKeys.claim({
       ...request,
-      now: clock.now(),
+      now: dateOf(clock),
       leaseMs: options.leaseMs,
       maxAgeMs: IDEMPOTENCY_KEY_LIFETIME_MS,
     });
@@ -157,7 +157,7 @@ export function createIdempotency(deps: {
         }
         let value: T;
         const renewal = setInterval(() => {
-          const lockedUntil = new Date(clock.now().getTime() + options.leaseMs);
+          const lockedUntil = new Date(clock.now() + options.leaseMs);
           repos.idempotencyKeys.renew(request.userId, request.key, lockedUntil).catch(() => {});
         }, options.leaseMs / 3);
         try {
@@ -188,7 +188,7 @@ export function createIdempotency(deps: {
     /** Keys older than their lifetime are refused anyway; this only keeps the table small. */
     purgeExpired: () =>
       repos.idempotencyKeys.deleteCreatedBefore(
-        new Date(clock.now().getTime() - IDEMPOTENCY_KEY_LIFETIME_MS),
+        new Date(clock.now() - IDEMPOTENCY_KEY_LIFETIME_MS),
       ),
   };
 }
@@ -200,6 +200,6 @@ export function tradeRequestKey(scope: { idempotencyKey?: string | null; deps: {
   if (!scope.idempotencyKey) return undefined;
   return {
     key: scope.idempotencyKey,
-    since: new Date(scope.deps.clock.now().getTime() - IDEMPOTENCY_KEY_LIFETIME_MS),
+    since: new Date(scope.deps.clock.now() - IDEMPOTENCY_KEY_LIFETIME_MS),
   };
 }

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import {
   AMOUNT_DECIMALS,
   MAX_TRADE_TOTAL,
@@ -69,7 +70,7 @@ export function toPositionView(position: Position): PositionView {
 }
 
 function tradeDate(scope: UserScope, purchaseDate: string | undefined): Date {
-  const now = scope.deps.clock.now();
+  const now = dateOf(scope.deps.clock);
   if (purchaseDate === undefined) return now;
   const date = new Date(purchaseDate);
   if (date.getTime() > now.getTime() + CLOCK_SKEW_MS) {
@@ -197,7 +198,7 @@ export async function buyPosition(
     price: input.purchasePrice,
     transactionDate,
     notes: notesOf(input.notes),
-    now: clock.now(),
+    now: dateOf(clock),
     requestKey: tradeRequestKey(scope),
   });
   const result = tradeResult(await afterBuy(scope, asset, outcome));
@@ -228,7 +229,7 @@ export async function buyMore(
     price: input.purchasePrice,
     transactionDate,
     notes: notesOf(input.notes),
-    now: clock.now(),
+    now: dateOf(clock),
     requestKey: tradeRequestKey(scope),
     ...(input.expectedHeld === undefined ? {} : { expectedHeld: input.expectedHeld }),
   });
@@ -259,7 +260,7 @@ export async function sellPosition(
   }
   const price = input.price ?? (await asset.currentPrice(scope, position.symbol));
   checkTotal(input.quantity, price);
-  const now = clock.now();
+  const now = dateOf(clock);
   const outcome = await repos.portfolio.sell({
     userId: scope.user.id,
     assetType: asset.assetType,

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import {
   cannotRemoveWhileHeld,
   marketMessages,
@@ -77,7 +78,7 @@ export async function listCryptoWatchlist(scope: UserScope): Promise<SavedCrypto
   const fresh = new Map(
     results.flatMap((result) => (result.ok ? [[result.symbol, result.quote] as const] : [])),
   );
-  const now = clock.now();
+  const now = dateOf(clock);
   // Only changed quotes are written: polling within the quote's cache life writes nothing.
   const changed = rows.flatMap((row) => {
     const quote = fresh.get(row.symbol);
@@ -95,7 +96,7 @@ export async function listCryptoWatchlist(scope: UserScope): Promise<SavedCrypto
  */
 export async function saveCrypto(scope: UserScope, symbol: string): Promise<SavedCrypto> {
   const quote = await knownCryptoQuote(scope, symbol);
-  const now = scope.deps.clock.now();
+  const now = dateOf(scope.deps.clock);
   const row = await scope.deps.repos.cryptoWatchlist.save(scope.user.id, storableQuote(quote), now);
   return toSavedCrypto(row, quote, now);
 }

@@ -1,3 +1,4 @@
+import { dateOf } from "@ledgerline/clock";
 import {
   cannotRemoveWhileHeld,
   type MessageResult,
@@ -46,10 +47,10 @@ export async function listWatchlist(scope: UserScope): Promise<SavedStock[]> {
     await repos.stockWatchlist.storeSnapshots(
       scope.user.id,
       changed.map(storableQuote),
-      clock.now(),
+      dateOf(clock),
     );
   }
-  const now = clock.now();
+  const now = dateOf(clock);
   const answer = rows.map((row) => toSavedStock(row, fresh.get(row.symbol), now));
   if (scope.answerLife) await noteQuoteLives(scope, answer);
   return answer;
@@ -80,7 +81,7 @@ async function noteQuoteLives(scope: UserScope, answer: readonly SavedStock[]) {
  */
 export async function saveToWatchlist(scope: UserScope, symbol: string): Promise<SavedStock> {
   const snapshot = await scope.deps.market.stocks.getSnapshot(symbol);
-  const now = scope.deps.clock.now();
+  const now = dateOf(scope.deps.clock);
   const row = await scope.deps.repos.stockWatchlist.save(
     scope.user.id,
     storableQuote(snapshot),

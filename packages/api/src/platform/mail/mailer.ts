@@ -1,7 +1,7 @@
 import type { Repositories } from "@ledgerline/db";
 import type { Logger } from "../logger";
 import { createTransport, type Transporter } from "nodemailer";
-import type { Clock } from "../clock";
+import { type Clock, dateOf } from "@ledgerline/clock";
 
 export interface OutgoingMail {
   to: string;
@@ -35,7 +35,7 @@ export function createMailer({ smtpUrl, from, repos, clock, logger }: MailerOpti
         toAddress: mail.to,
         subject: mail.subject,
         bodyText: mail.text,
-        createdAt: clock.now(),
+        createdAt: dateOf(clock),
         transport: transport ? "smtp" : "outbox",
       });
       if (!transport) {
@@ -47,7 +47,7 @@ export function createMailer({ smtpUrl, from, repos, clock, logger }: MailerOpti
       }
       try {
         await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-        await repos.mailOutbox.markSent(id, clock.now());
+        await repos.mailOutbox.markSent(id, dateOf(clock));
       } catch (error) {
         logger.error({ err: error, mailId: id }, "mail delivery failed");
         await repos.mailOutbox.markFailed(
