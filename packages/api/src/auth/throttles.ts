@@ -1,37 +1,5 @@
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { SharedState } from "../platform/shared-state";
-
-/**
- * A fixed-window counter per key, kept where the deployment's processes share it (this
- * process's memory, or Redis when there are several).
- */
-export class Throttle {
-  readonly #limiter: RateLimiterAbstract;
-
-  constructor(limiter: RateLimiterAbstract) {
-    this.#limiter = limiter;
-  }
-
-  /** Counts one attempt (or `points` of a budget); false when the key is over its limit. */
-  async tryConsume(key: string, points = 1): Promise<boolean> {
-    try {
-      await this.#limiter.consume(key, points);
-      return true;
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return false;
-      throw error;
-    }
-  }
-
-  /** Gives back an attempt counted by tryConsume, e.g. once a login turned out right. */
-  async refund(key: string): Promise<void> {
-    await this.#limiter.reward(key, 1);
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.#limiter.delete(key);
-  }
-}
+import { Throttle } from "../platform/throttle";
 
 export interface ThrottleLimits {
   /** Failed logins from one address, on any account: a ceiling for spraying (login-throttle.ts). */

@@ -9,9 +9,9 @@ import { fallbackMarketCache, RedisMarketCache } from "./redis-market-cache";
 import { redisAvailability, type RedisAvailability } from "./redis-availability";
 import { redisLeadership, defaultLeaseTimes, type LeaseTimes } from "./redis-leadership";
 import { redisBatch, type RedisBatch } from "./redis-batch";
-import { redisProviderRateLimiter } from "./redis-rate-limiter";
 import { redisSignals } from "./redis-signals";
 import { RedisSingleFlight } from "./redis-single-flight";
+import { providerBudgets } from "../throttle";
 import { EVERYONE, MARKET, SESSION_REVOCATIONS, USER_LIST } from "../data-versions";
 import {
   SharedStateUnavailable,
@@ -237,17 +237,19 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       options.singleFlightLockMs ?? 15_000,
       report,
     ),
-    providerRateLimiter: (limits) => redisProviderRateLimiter(redis, prefix, limits),
+    // One upstream budget per provider for every process together (Polygon's free tier allows 5
+    // calls a minute per key, not per process), in fixed windows of the limit's period.
+    providerRateLimiter: (limits) =>
+      providerBudgets(limits, (limit) =>
+        redisCounter(
+          redis,
+          `${prefix}upstream`,
+          limit.requests,
+          Math.max(1, Math.round(limit.perMs / 1000)),
+        ),
+      ),
     counter: (name, points, seconds) =>
-      new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${prefix}throttle:${name}`,
-        points,
-        duration: seconds,
-        // While Redis is unreachable each process counts on its own rather than failing.
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ points, duration: seconds }),
-      }),
+      redisCounter(redis, `${prefix}throttle:${name}`, points, seconds),
     leadership(name, leadershipOptions = {}) {
       const leadership = redisLeadership(
         redis,
@@ -306,4 +308,16 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       for (const connection of connections) connection.disconnect();
     },
   };
+}
+
+/** A fixed-window counter in Redis; while Redis is out of reach each process counts on its own. */
+function redisCounter(redis: Redis, keyPrefix: string, points: number, seconds: number) {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration: seconds,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory({ points, duration: seconds }),
+  });
 }
