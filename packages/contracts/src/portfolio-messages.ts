@@ -25,6 +25,9 @@ export const portfolioMessages = {
   confirmRemoveCrypto: "Are you sure you want to remove this crypto from your watchlist?",
   purchaseDateInFuture: "Purchase date cannot be in the future",
   tradeTotalTooLarge: "An order's total (quantity x price) must be at most $10,000,000,000",
+  tradeTotalWithFeeTooLarge:
+    "An order's total with its fee (quantity x price + fee) must be at most $10,000,000,000",
+  feeAboveProceeds: "Fee cannot be more than the sale's total (quantity x price)",
 } as const;
 
 /**
@@ -39,6 +42,9 @@ export const MAX_TRADE_TOTAL = "10000000000";
  * message for one that is not greater than 0. The schemas (portfolio.ts) and the web app's trade
  * forms check them alike, with checkDecimal.
  */
+/** A trade's fee, in the decimal rules' messages ("Fee cannot be negative"). */
+export const TRADE_FEE_LABEL = "Fee";
+
 export const tradeAmounts = {
   quantity: amountRule("Quantity"),
   purchasePrice: amountRule("Purchase price"),

@@ -53,7 +53,10 @@ export const summaryPosition = summaryFigures.extend({
   todayChange: decimalString.nullable(),
   /** That change against the holding's value before it, in percent; null with no change known. */
   todayChangePercent: z.number().nullable(),
-  /** Sum over the symbol's sells of quantity x (sell price - average price at the time). */
+  /**
+   * Sum over the symbol's sells of quantity x (sell price - average price at the time) - the
+   * sell's fee (a buy's fee is in the average price).
+   */
   realizedGain: decimalString,
 });
 export type SummaryPosition = z.infer<typeof summaryPosition>;
@@ -144,9 +147,10 @@ export type PortfolioHistory = z.infer<typeof portfolioHistory>;
 /**
  * The returns over a period (issue 15). Amounts are exact decimal strings, ratios decimal strings
  * (0.1234 = 12.34%). The start is the value at the close of `startDate` (0 before the first
- * trade); flows are the money put in by buys less the proceeds of sells, after `startDate` up to
- * `endDate` (today, at current prices). Over the period:
- *   realizedGain   = sum over its sells of quantity x (sell price - average price at the time)
+ * trade); flows are the money put in by buys (quantity x price + fee) less the proceeds of sells
+ * (quantity x price - fee), after `startDate` up to `endDate` (today, at current prices). Over the
+ * period:
+ *   realizedGain   = sum over its sells of quantity x (sell price - average price at the time) - fee
  *   unrealizedGain = the change of (market value - cost basis); over ALL, market value - cost basis
  *   totalReturn    = unrealizedGain + realizedGain + income = endValue - startValue - netFlows + income
  * timeWeightedReturn chain-links the returns between flows (not annualised); moneyWeightedReturn

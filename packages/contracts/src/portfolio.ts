@@ -4,7 +4,7 @@ import type { AmountRule } from "./amount-messages";
 import { decimalInput } from "./decimal-input";
 import { cryptoSymbol, decimalString, stockSymbol } from "./market";
 import { NOTES_MAX_LENGTH } from "./portfolio-constants";
-import { tradeAmounts } from "./portfolio-messages";
+import { TRADE_FEE_LABEL, tradeAmounts } from "./portfolio-messages";
 
 /**
  * A positive amount of a trade or an income entry, by its name and its message for one not
@@ -17,6 +17,11 @@ export const quantity = positiveAmount(tradeAmounts.quantity);
 export const purchasePrice = positiveAmount(tradeAmounts.purchasePrice);
 export const sellPrice = positiveAmount(tradeAmounts.sellPrice);
 export const sellQuantity = positiveAmount(tradeAmounts.sellQuantity);
+/**
+ * A trade's fee or commission: 0 or more, by the same decimal rules; none is 0. A buy's cost
+ * basis includes it and a sell's proceeds are net of it (@ledgerline/money buyCost, sellProceeds).
+ */
+export const tradeFee = decimalInput(TRADE_FEE_LABEL, { sign: "notNegative" }).optional();
 
 const notes = z
   .string()
@@ -39,6 +44,7 @@ export const stockBuyInput = z.object({
   symbol: stockSymbol,
   quantity,
   purchasePrice,
+  fee: tradeFee,
   purchaseDate,
   notes,
 });
@@ -46,6 +52,7 @@ export const cryptoBuyInput = z.object({
   symbol: cryptoSymbol,
   quantity,
   purchasePrice,
+  fee: tradeFee,
   purchaseDate,
   notes,
 });
@@ -58,6 +65,7 @@ export const buyMoreInput = z.object({
   positionId,
   quantity,
   purchasePrice,
+  fee: tradeFee,
   purchaseDate,
   notes,
   expectedHeld: decimalInput("The quantity held", { sign: "notNegative" }).optional(),
@@ -68,6 +76,7 @@ export const sellInput = z.object({
   positionId,
   quantity: sellQuantity,
   price: sellPrice.optional(),
+  fee: tradeFee,
   notes,
 });
 
@@ -111,7 +120,10 @@ export const transaction = z.object({
     ),
   quantity: decimalString,
   price: decimalString,
-  transactionTotal: decimalString,
+  transactionTotal: decimalString.describe("quantity x price; the fee is apart"),
+  fee: decimalString.describe(
+    "The fee or commission paid on the trade (0 when none): a buy cost transactionTotal + fee, a sell brought in transactionTotal - fee",
+  ),
   notes: z.string().nullable(),
 });
 export type TransactionView = z.infer<typeof transaction>;

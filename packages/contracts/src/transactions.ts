@@ -164,7 +164,7 @@ export const transactionBatch = z.object({
 });
 export type TransactionBatch = z.infer<typeof transactionBatch>;
 
-/** The CSV export's columns, in order: the table's columns and the notes. */
+/** The CSV export's columns, in order: the table's columns, the fee and the notes. */
 export const transactionCsvColumns = [
   "id",
   "transactionDate",
@@ -174,5 +174,6 @@ export const transactionCsvColumns = [
   "quantity",
   "price",
   "transactionTotal",
+  "fee",
   "notes",
 ] as const;

@@ -287,6 +287,8 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
         transactionType: i % 7 === 6 && i > 20 ? "SELL" : "BUY",
         quantity: i % 7 === 6 && i > 20 ? "0.01" : "0.5",
         price: `${100 + (i % 13)}`,
+        // Some with a fee, which the trades read carry as the history does.
+        ...(i % 3 === 0 ? { fee: "0.25" } : {}),
         date: new Date(now.getTime() - 60_000 * (3 - Math.floor((3 * i) / 12_001))),
         notes: null,
       }));
@@ -301,15 +303,17 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
             a.transactionType.localeCompare(b.transactionType) ||
             a.id - b.id,
         )
-        .map(({ transactionDate, type, symbol, transactionType, quantity, price }) => ({
+        .map(({ transactionDate, type, symbol, transactionType, quantity, price, fee }) => ({
           transactionDate,
           type,
           symbol,
           transactionType,
           quantity,
           price,
+          fee,
         }));
       expect(read).toHaveLength(12_001);
+      expect(read.filter((trade) => trade.fee === "0.25")).toHaveLength(4001);
       expect(read).toEqual(expected);
       const since = await repos.transactions.trades(userId, trades[6000]!.date);
       expect(since).toEqual(

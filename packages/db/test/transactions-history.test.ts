@@ -81,6 +81,7 @@ describe.each(await testDialects("the transaction history tests"))("on $name", (
           quantity,
           price,
           total: multiply(quantity, price),
+          fee: "0",
           notes: null,
         });
       }

@@ -9,16 +9,33 @@ export interface Holding {
 }
 
 /**
- * Average-cost accounting for a buy: the new average is the total cost of what is held divided by
- * the new quantity.
+ * What a buy costs: quantity x price plus its fee (a commission is part of what was paid for the
+ * holding, so it is in the cost basis, and it is money put in).
  */
-export function applyBuy(holding: Holding | null, quantity: Decimal, price: Decimal): Holding {
-  if (!holding || isZero(holding.quantity)) return { quantity, averagePrice: price };
-  const newQuantity = add(holding.quantity, quantity);
-  const totalCost = add(
-    multiply(holding.quantity, holding.averagePrice),
-    multiply(quantity, price),
-  );
+export function buyCost(quantity: Decimal, price: Decimal, fee: Decimal = "0"): Decimal {
+  return add(multiply(quantity, price), fee);
+}
+
+/** What a sell brings in: quantity x price less its fee. */
+export function sellProceeds(quantity: Decimal, price: Decimal, fee: Decimal = "0"): Decimal {
+  return subtract(multiply(quantity, price), fee);
+}
+
+/**
+ * Average-cost accounting for a buy: the new average is the total cost of what is held (fees
+ * included, see buyCost) divided by the new quantity. Without a fee, a first buy's average is its
+ * price exactly.
+ */
+export function applyBuy(
+  holding: Holding | null,
+  quantity: Decimal,
+  price: Decimal,
+  fee: Decimal = "0",
+): Holding {
+  const held = holding && !isZero(holding.quantity) ? holding : null;
+  if (!held && isZero(fee)) return { quantity, averagePrice: price };
+  const newQuantity = held ? add(held.quantity, quantity) : quantity;
+  const totalCost = add(held ? costBasis(held) : "0", buyCost(quantity, price, fee));
   return {
     quantity: newQuantity,
     averagePrice: divide(totalCost, newQuantity, AVERAGE_PRICE_DECIMALS),
@@ -41,11 +58,17 @@ export function costBasis(holding: Holding): Decimal {
 }
 
 /**
- * What a sell realizes under average cost: quantity x (sell price - average price at the time).
- * Exact: no rounding beyond the average price's own.
+ * What a sell realizes under average cost: its proceeds net of its fee less the cost of what was
+ * sold, quantity x (sell price - average price at the time) - fee. Exact: no rounding beyond the
+ * average price's own.
  */
-export function realizedGain(holding: Holding, quantity: Decimal, price: Decimal): Decimal {
-  return multiply(quantity, subtract(price, holding.averagePrice));
+export function realizedGain(
+  holding: Holding,
+  quantity: Decimal,
+  price: Decimal,
+  fee: Decimal = "0",
+): Decimal {
+  return subtract(multiply(quantity, subtract(price, holding.averagePrice)), fee);
 }
 
 /**

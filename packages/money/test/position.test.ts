@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyBuy, applySell, applySplit, costBasis, realizedGain, type Holding } from "../src";
+import {
+  applyBuy,
+  applySell,
+  applySplit,
+  buyCost,
+  costBasis,
+  realizedGain,
+  sellProceeds,
+  type Holding,
+} from "../src";
 
 /** An exact model: quantities and costs as fractions of BigInts, no rounding anywhere. */
 interface Fraction {
@@ -159,5 +168,38 @@ describe("applySplit", () => {
         },
       ),
     );
+  });
+});
+
+describe("a trade's fee", () => {
+  it("is in a buy's cost basis and out of a sell's proceeds: buy 10 at 100 fee 5, sell 10 at 110 fee 5", () => {
+    const bought = applyBuy(null, "10", "100", "5");
+    expect(bought).toEqual({ quantity: "10", averagePrice: "100.5" });
+    expect(costBasis(bought)).toBe("1005");
+    expect(buyCost("10", "100", "5")).toBe("1005");
+    expect(sellProceeds("10", "110", "5")).toBe("1095");
+    expect(realizedGain(bought, "10", "110", "5")).toBe("90");
+  });
+
+  it("adds to the cost of what is already held", () => {
+    const held: Holding = { quantity: "10", averagePrice: "100" };
+    const more = applyBuy(held, "10", "120", "4");
+    expect(costBasis(more)).toBe("2204");
+    expect(more.averagePrice).toBe("110.2");
+  });
+
+  it("changes nothing when it is 0: a first buy's average is its price exactly", () => {
+    expect(applyBuy(null, "3", "7.1", "0")).toEqual({ quantity: "3", averagePrice: "7.1" });
+    expect(realizedGain({ quantity: "3", averagePrice: "7.1" }, "1", "8", "0")).toBe("0.9");
+  });
+
+  it("keeps the cost basis within a 16-decimal average when the fee does not divide evenly", () => {
+    const bought = applyBuy(null, "3", "10", "1");
+    expect(bought.averagePrice).toBe("10.3333333333333333");
+    expect(Math.abs(Number(costBasis(bought)) - 31)).toBeLessThan(1e-12);
+  });
+
+  it("can make a sell at the average price a loss of exactly the fee", () => {
+    expect(realizedGain({ quantity: "5", averagePrice: "20" }, "2", "20", "1.25")).toBe("-1.25");
   });
 });

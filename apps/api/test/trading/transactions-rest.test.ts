@@ -44,6 +44,7 @@ describe("GET /api/transaction", () => {
       price: 0.00001234,
       // The exact total, 152.3456680434566652, as the nearest JSON number.
       transactionTotal: Number("152.3456680434566652"),
+      fee: 0,
       notes: null,
     });
   });
@@ -232,14 +233,14 @@ describe("CSV export", () => {
     );
     const [header, ...rows] = response.body.trimEnd().split("\r\n");
     expect(header).toBe(
-      "id,transactionDate,type,symbol,transactionType,quantity,price,transactionTotal,notes",
+      "id,transactionDate,type,symbol,transactionType,quantity,price,transactionTotal,fee,notes",
     );
     expect(rows.map((row) => row.replace(/^\d+,/, ""))).toEqual([
-      '2026-01-05T10:00:00.000Z,STOCK,AAPL,BUY,10,150.25,1502.5,"bought ""the dip"", again"',
-      "2026-01-20T10:00:00.000Z,CRYPTO,SHIB,BUY,12345678.12345678,0.00001234,152.3456680434566652,",
-      "2026-02-10T10:00:00.000Z,STOCK,AAPL,SELL,4,170,680,",
+      '2026-01-05T10:00:00.000Z,STOCK,AAPL,BUY,10,150.25,1502.5,0,"bought ""the dip"", again"',
+      "2026-01-20T10:00:00.000Z,CRYPTO,SHIB,BUY,12345678.12345678,0.00001234,152.3456680434566652,0,",
+      "2026-02-10T10:00:00.000Z,STOCK,AAPL,SELL,4,170,680,0,",
       // A note that a spreadsheet would run as a formula is written as text.
-      `2026-02-20T10:00:00.000Z,CRYPTO,BTC,BUY,0.5,40000,20000,"'=HYPERLINK(""x"")"`,
+      `2026-02-20T10:00:00.000Z,CRYPTO,BTC,BUY,0.5,40000,20000,0,"'=HYPERLINK(""x"")"`,
     ]);
   });
 
@@ -255,7 +256,7 @@ describe("CSV export", () => {
     const response = await get("/api/transaction?format=csv&symbol=NVDA");
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(
-      "id,transactionDate,type,symbol,transactionType,quantity,price,transactionTotal,notes\r\n",
+      "id,transactionDate,type,symbol,transactionType,quantity,price,transactionTotal,fee,notes\r\n",
     );
   });
 

@@ -83,6 +83,7 @@ describe("transaction history: sorting", () => {
         quantity: "5000000",
         price: "0.00001",
         transactionTotal: "50",
+        fee: "0",
         notes: null,
       },
     ]);

@@ -4,11 +4,13 @@ import {
   add,
   applyBuy,
   applySell,
+  buyCost,
   costBasis,
   divide,
   isZero,
   multiply,
   realizedGain,
+  sellProceeds,
   subtract,
   sum,
   type Decimal,
@@ -47,7 +49,9 @@ export interface HeldValue {
 
 /**
  * Trades applied in order with average-cost accounting: the holdings, each symbol's realized
- * gain, and the money each trade moved in (+, a buy's cost) or out (-, a sell's proceeds).
+ * gain, and the money each trade moved in (+, a buy's cost: quantity x price + fee) or out (-, a
+ * sell's proceeds: quantity x price - fee). A fee is in a buy's cost basis and out of a sell's
+ * realized gain, so the returns and the gains agree on it.
  */
 export class TradeLedger {
   readonly holdings = new Map<string, LedgerHolding>();
@@ -80,20 +84,22 @@ export class TradeLedger {
       this.holdings.set(key, { ...split, type: trade.type, symbol: trade.symbol });
       return { flow: "0", realized: "0" };
     }
-    const amount = multiply(trade.quantity, trade.price);
     this.lastTradePrice.set(key, trade.price);
     if (trade.transactionType === "BUY") {
-      const bought = applyBuy(current ?? null, trade.quantity, trade.price);
+      const bought = applyBuy(current ?? null, trade.quantity, trade.price, trade.fee);
       this.holdings.set(key, { ...bought, type: trade.type, symbol: trade.symbol });
-      return { flow: amount, realized: "0" };
+      return { flow: buyCost(trade.quantity, trade.price, trade.fee), realized: "0" };
     }
     // A sell of more than held cannot be written; a replay skips one rather than invent a holding.
     const sold = current ? applySell(current, trade.quantity) : null;
     if (!current || !sold?.ok) return { flow: "0", realized: "0" };
-    const gain = realizedGain(current, trade.quantity, trade.price);
+    const gain = realizedGain(current, trade.quantity, trade.price, trade.fee);
     this.holdings.set(key, { ...sold.holding, type: trade.type, symbol: trade.symbol });
     this.realized.set(key, add(this.realized.get(key) ?? "0", gain));
-    return { flow: subtract("0", amount), realized: gain };
+    return {
+      flow: subtract("0", sellProceeds(trade.quantity, trade.price, trade.fee)),
+      realized: gain,
+    };
   }
 
   totalRealized(): Decimal {

@@ -10,7 +10,16 @@ import {
   type ValuedPosition,
 } from "@ledgerline/contracts";
 import type { AssetType, Position, TradeOutcome } from "@ledgerline/db";
-import { compare, multiply, percent, round, subtract, type Decimal } from "@ledgerline/money";
+import {
+  buyCost,
+  compare,
+  multiply,
+  percent,
+  round,
+  sellProceeds,
+  subtract,
+  type Decimal,
+} from "@ledgerline/money";
 import { applyCorporateActions, readSyncDueAt } from "../accounting/corporate-actions";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import { tradeRequestKey } from "./idempotency";
@@ -80,17 +89,36 @@ function tradeDate(scope: UserScope, purchaseDate: string | undefined): Date {
 }
 
 /**
- * Whether a trade's total (quantity x price) is within the contracts' bound: quantity and price
- * are each capped at the door, their product here, for both doors and imports alike.
+ * Whether a trade's total (quantity x price, and with a buy's fee added) is within the contracts'
+ * bound: quantity, price and fee are each capped at the door, their sum of products here, for
+ * both doors and imports alike. The fee is in the bound because it is in the average price: a
+ * tiny quantity with a large fee would otherwise make an average past what storage holds.
  */
-export function tradeTotalFits(quantity: Decimal, price: Decimal): boolean {
-  return compare(multiply(quantity, price), MAX_TRADE_TOTAL) <= 0;
+export function tradeTotalFits(quantity: Decimal, price: Decimal, fee: Decimal = "0"): boolean {
+  return compare(buyCost(quantity, price, fee), MAX_TRADE_TOTAL) <= 0;
 }
 
-function checkTotal(quantity: Decimal, price: Decimal): void {
-  if (!tradeTotalFits(quantity, price)) {
-    throw badRequest(portfolioMessages.tradeTotalTooLarge);
+/** The message for a trade whose total is out of bounds, or null when it is within them. */
+export function tradeTotalProblem(
+  side: "BUY" | "SELL",
+  quantity: Decimal,
+  price: Decimal,
+  fee: Decimal,
+): string | null {
+  if (!tradeTotalFits(quantity, price)) return portfolioMessages.tradeTotalTooLarge;
+  if (side === "BUY" && !tradeTotalFits(quantity, price, fee)) {
+    return portfolioMessages.tradeTotalWithFeeTooLarge;
   }
+  // A sell's proceeds are net of its fee, and proceeds below nothing are a typo.
+  if (side === "SELL" && compare(sellProceeds(quantity, price, fee), "0") < 0) {
+    return portfolioMessages.feeAboveProceeds;
+  }
+  return null;
+}
+
+function checkTotal(side: "BUY" | "SELL", quantity: Decimal, price: Decimal, fee: Decimal): void {
+  const problem = tradeTotalProblem(side, quantity, price, fee);
+  if (problem) throw badRequest(problem);
 }
 
 /**
@@ -179,12 +207,14 @@ export async function buyPosition(
     symbol: string;
     quantity: Decimal;
     purchasePrice: Decimal;
+    fee?: Decimal;
     purchaseDate?: string;
     notes?: string;
   },
 ): Promise<TradeResult> {
   const transactionDate = tradeDate(scope, input.purchaseDate);
-  checkTotal(input.quantity, input.purchasePrice);
+  const fee = input.fee ?? "0";
+  checkTotal("BUY", input.quantity, input.purchasePrice, fee);
   const { repos, clock } = scope.deps;
   // A position is only opened in a symbol the market knows.
   if (!(await repos.portfolio.findBySymbol(scope.user.id, asset.assetType, input.symbol))) {
@@ -196,6 +226,7 @@ export async function buyPosition(
     symbol: input.symbol,
     quantity: input.quantity,
     price: input.purchasePrice,
+    fee,
     transactionDate,
     notes: notesOf(input.notes),
     now: dateOf(clock),
@@ -216,7 +247,8 @@ export async function buyMore(
   input: BuyMoreInput,
 ): Promise<TradeResult> {
   const transactionDate = tradeDate(scope, input.purchaseDate);
-  checkTotal(input.quantity, input.purchasePrice);
+  const fee = input.fee ?? "0";
+  checkTotal("BUY", input.quantity, input.purchasePrice, fee);
   const { repos, clock } = scope.deps;
   const position = await repos.portfolio.findById(scope.user.id, asset.assetType, input.positionId);
   if (!position) throw notFound(portfolioMessages.positionNotFound);
@@ -227,6 +259,7 @@ export async function buyMore(
     positionId: position.id,
     quantity: input.quantity,
     price: input.purchasePrice,
+    fee,
     transactionDate,
     notes: notesOf(input.notes),
     now: dateOf(clock),
@@ -259,7 +292,8 @@ export async function sellPosition(
     throw badRequest(portfolioMessages.invalidSellQuantity);
   }
   const price = input.price ?? (await asset.currentPrice(scope, position.symbol));
-  checkTotal(input.quantity, price);
+  const fee = input.fee ?? "0";
+  checkTotal("SELL", input.quantity, price, fee);
   const now = dateOf(clock);
   const outcome = await repos.portfolio.sell({
     userId: scope.user.id,
@@ -267,6 +301,7 @@ export async function sellPosition(
     positionId: position.id,
     quantity: input.quantity,
     price,
+    fee,
     transactionDate: now,
     notes: notesOf(input.notes),
     now,

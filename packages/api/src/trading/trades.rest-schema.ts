@@ -31,7 +31,9 @@ const valuedFields = [
 ] as const;
 export const restValuedPosition = numericSchema(valuedPosition, valuedFields);
 export const valuedPositionWithNumbers = (view: ValuedPosition) => withNumbers(view, valuedFields);
-const restTransaction = numericSchema(transaction, ["quantity", "price", "transactionTotal"]);
+/** A transaction's amounts, JSON numbers at the REST door (both trading doors and the history). */
+export const transactionAmountFields = ["quantity", "price", "transactionTotal", "fee"] as const;
+const restTransaction = numericSchema(transaction, transactionAmountFields);
 export const restTradeResult = z.object({
   position: restPosition
     .nullable()
@@ -43,10 +45,12 @@ export const positionWithNumbers = (view: PositionView) =>
   withNumbers(view, ["quantity", "averagePurchasePrice"]);
 export const tradeWithNumbers = (result: TradeResult) => ({
   position: result.position ? positionWithNumbers(result.position) : null,
-  transaction: withNumbers(result.transaction, ["quantity", "price", "transactionTotal"]),
+  transaction: withNumbers(result.transaction, transactionAmountFields),
 });
 
 const amount = z.union([z.number(), z.string()]);
+const feeDescription = (where: string) =>
+  `The fee or commission paid on the trade (up to 8 decimals, 0 or more; default 0), in ${where}`;
 export const buyMoreBody = z.object({
   QuantityToBuy: amount.describe("The quantity bought now (up to 8 decimals)"),
   QuantityAlreadyOwned: amount
@@ -55,6 +59,7 @@ export const buyMoreBody = z.object({
       "The quantity held plus QuantityToBuy, as the original client sends it. Checked, never trusted: when the position no longer holds QuantityAlreadyOwned - QuantityToBuy, nothing is written and the answer is 409",
     ),
   purchasePrice: amount,
+  fee: amount.optional().describe(feeDescription("the cost basis")),
   purchaseDate: z
     .string()
     .optional()
@@ -65,6 +70,7 @@ export const buyMoreBody = z.object({
 export const sellBody = z.object({
   quantity: amount.describe("Up to 8 decimals; at most the quantity held"),
   price: amount.optional().describe("Default: the current market price"),
+  fee: amount.optional().describe(feeDescription("the proceeds (taken off them)")),
   notes: z.string().optional(),
 });
 
@@ -91,6 +97,7 @@ export function buyMoreFromBody(
     positionId: id,
     quantity: fields.QuantityToBuy,
     purchasePrice: fields.purchasePrice,
+    fee: fields.fee,
     purchaseDate: fields.purchaseDate,
     notes: fields.notes,
     ...(expectedHeld === undefined ? {} : { expectedHeld }),
@@ -102,5 +109,11 @@ export function sellFromBody(
   id: string,
   fields: z.output<typeof sellBody>,
 ): z.input<typeof sellInput> {
-  return { positionId: id, quantity: fields.quantity, price: fields.price, notes: fields.notes };
+  return {
+    positionId: id,
+    quantity: fields.quantity,
+    price: fields.price,
+    fee: fields.fee,
+    notes: fields.notes,
+  };
 }

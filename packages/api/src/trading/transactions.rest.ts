@@ -12,12 +12,12 @@ import { z } from "zod";
 import { numericSchema, withNumbers } from "../platform/rest/numbers";
 import { guardFormula } from "../platform/spreadsheet-cells";
 import { restRoute, type Caller } from "../platform/rest/route";
+import { transactionAmountFields } from "./trades.rest-schema";
 
-const amountFields = ["quantity", "price", "transactionTotal"] as const;
-const restTransaction = numericSchema(transaction, amountFields);
+const restTransaction = numericSchema(transaction, transactionAmountFields);
 
 /** The spec's JSON numbers; exact decimal text stays in tRPC and in the CSV. */
-const withAmountNumbers = (row: TransactionView) => withNumbers(row, amountFields);
+const withAmountNumbers = (row: TransactionView) => withNumbers(row, transactionAmountFields);
 
 /**
  * Every transaction matching the filters, one batch after another through the same procedure
@@ -86,6 +86,7 @@ function csvRow(row: TransactionView): string {
     quantity: row.quantity,
     price: row.price,
     transactionTotal: row.transactionTotal,
+    fee: row.fee,
     notes: row.notes,
   };
   return `${transactionCsvColumns.map((column) => csvCell(cells[column])).join(",")}\r\n`;

@@ -31,6 +31,7 @@ export function transactionView(transaction: Transaction): TransactionView {
     quantity: transaction.quantity,
     price: transaction.price,
     transactionTotal: transaction.total,
+    fee: transaction.fee,
     notes: transaction.notes,
   };
 }

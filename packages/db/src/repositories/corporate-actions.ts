@@ -127,7 +127,7 @@ const storable = (value: Decimal) => toStored(round(value, STORED_FRACTION_DIGIT
 
 type SplitRowValues = Pick<TransactionRow, "quantity" | "price" | "total"> & { notes: string };
 /** A transaction as the replay of a symbol's corporate actions reads it (notes of splits only). */
-type ReplayedRow = Pick<TransactionRow, "quantity" | "price" | "total" | "notes"> &
+type ReplayedRow = Pick<TransactionRow, "quantity" | "price" | "total" | "fee" | "notes"> &
   Pick<TransactionRow, "id" | "transactionDate" | "transactionType">;
 
 /** What a replay found to write (see `replay`). */
@@ -225,6 +225,7 @@ export function corporateActionsRepository(database: Database) {
         quantity: transactions.quantity,
         price: transactions.price,
         total: transactions.total,
+        fee: transactions.fee,
         // A trade's notes are the user's and long; only a split's are compared here.
         notes: sql<
           string | null
@@ -329,7 +330,7 @@ export function corporateActionsRepository(database: Database) {
       if (trade.transactionType === "BUY") {
         holding = quantityOnly
           ? { quantity: add(quantityOf(holding), quantity), averagePrice: "0" }
-          : applyBuy(holding, quantity, fromStored(trade.price));
+          : applyBuy(holding, quantity, fromStored(trade.price), fromStored(trade.fee));
       } else {
         const sold = applySell(holding ?? { quantity: "0", averagePrice: "0" }, quantity);
         if (!sold.ok) return null;

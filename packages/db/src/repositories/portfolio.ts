@@ -39,6 +39,8 @@ export interface Transaction {
   quantity: Decimal;
   price: Decimal;
   total: Decimal;
+  /** The trade's fee (0 when none): in a buy's cost, out of a sell's proceeds. */
+  fee: Decimal;
   notes: string | null;
 }
 
@@ -64,6 +66,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     quantity: fromStored(row.quantity),
     price: fromStored(row.price),
     total: fromStored(row.total),
+    fee: fromStored(row.fee),
     notes: row.notes,
   };
 }
@@ -73,6 +76,8 @@ export interface TradeRequest {
   assetType: AssetType;
   quantity: Decimal;
   price: Decimal;
+  /** The trade's fee; none is 0. */
+  fee?: Decimal;
   transactionDate: Date;
   notes: string | null;
   now: Date;
@@ -105,6 +110,8 @@ export interface ImportedTrade {
   transactionType: "BUY" | "SELL";
   quantity: Decimal;
   price: Decimal;
+  /** The trade's fee; none is 0. */
+  fee?: Decimal;
   /** When the trade was made. */
   date: Date;
   notes: string | null;
@@ -129,7 +136,7 @@ export type TradeImportOutcome =
   | { ok: false; reason: "exceeds_holding"; index: number; held: Decimal };
 
 /**
- * Rows per multi-row INSERT of an import: 10 parameters a row stays well under SQLite's 32,766
+ * Rows per multi-row INSERT of an import: 11 parameters a row stays well under SQLite's 32,766
  * and PostgreSQL's 65,535 per statement, and one batch holds the event loop only a few ms.
  */
 const IMPORT_INSERT_BATCH = 500;
@@ -141,7 +148,7 @@ const IMPORT_INSERT_BATCH = 500;
  * milliseconds and fixed-width decimal text, which PostgreSQL's numeric reads as the number.
  */
 const insertTransactionsSql = (rows: number) =>
-  `INSERT INTO transactions (user_id, transaction_date, type, symbol, transaction_type, quantity, price, total, notes, created_at) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
+  `INSERT INTO transactions (user_id, transaction_date, type, symbol, transaction_type, quantity, price, total, fee, notes, created_at) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
 
 export type TradeOutcome =
   | { ok: true; position: Position | null; transaction: Transaction }
@@ -175,6 +182,7 @@ export function portfolioRepository(database: Database) {
           quantity: toStored(request.quantity),
           price: toStored(request.price),
           total: toStored(multiply(request.quantity, request.price)),
+          fee: toStored(request.fee ?? "0"),
           notes: request.notes,
           requestKey: request.requestKey?.key ?? null,
           createdAt: request.now,
@@ -301,7 +309,7 @@ export function portfolioRepository(database: Database) {
         if (request.expectedHeld !== undefined && held !== request.expectedHeld) {
           return { ok: false, reason: "held_changed", held };
         }
-        const next = applyBuy(current, request.quantity, request.price);
+        const next = applyBuy(current, request.quantity, request.price, request.fee);
         const symbol = row?.symbol ?? request.symbol;
         const stored = {
           quantity: toStored(next.quantity),
@@ -417,7 +425,7 @@ export function portfolioRepository(database: Database) {
             const entry = held.get(key) ?? { row: null, holding: null };
             held.set(key, entry);
             if (trade.transactionType === "BUY") {
-              entry.holding = applyBuy(entry.holding, trade.quantity, trade.price);
+              entry.holding = applyBuy(entry.holding, trade.quantity, trade.price, trade.fee);
             } else {
               const outcome = entry.holding ? applySell(entry.holding, trade.quantity) : null;
               if (!outcome?.ok) {
@@ -484,6 +492,7 @@ export function portfolioRepository(database: Database) {
                 toStored(trade.quantity),
                 toStored(trade.price),
                 toStored(multiply(trade.quantity, trade.price)),
+                toStored(trade.fee ?? "0"),
                 trade.notes,
                 now,
               );

@@ -72,6 +72,8 @@ export interface Trade {
   transactionType: TransactionType;
   quantity: string;
   price: string;
+  /** 0 when the trade had none. */
+  fee: string;
 }
 
 /** A position in one sort order: the run it is in and the sort key of the last row read. */
@@ -444,6 +446,7 @@ interface RawTransaction {
   quantity: string;
   price: string;
   total: string;
+  fee: string;
   notes: string | null;
 }
 
@@ -457,6 +460,7 @@ function toTransaction(row: RawTransaction): Transaction {
     quantity: fromStored(row.quantity),
     price: fromStored(row.price),
     total: fromStored(row.total),
+    fee: fromStored(row.fee),
     notes: row.notes,
   };
 }
@@ -540,7 +544,7 @@ const TRADES_PAGE = 5000;
 
 /** One page of a user's trades in replay order, from its first or after a given one. */
 const tradesPage = (sqlite: boolean, after: string) =>
-  "SELECT id, transaction_date, type, symbol, transaction_type, quantity, price FROM transactions" +
+  "SELECT id, transaction_date, type, symbol, transaction_type, quantity, price, fee FROM transactions" +
   (sqlite ? " INDEXED BY transactions_user_date_idx" : "") +
   ` WHERE user_id = ? AND transaction_date >= ?${after}` +
   ` ORDER BY transaction_date, type, transaction_type, id LIMIT ${TRADES_PAGE}`;
@@ -674,6 +678,7 @@ export function transactionsRepository(database: Database) {
                 transactionType: sharedKind(row.transaction_type),
                 quantity: fromStored(row.quantity),
                 price: fromStored(row.price),
+                fee: fromStored(row.fee),
               });
             }
             const last = rows.at(-1);

@@ -252,6 +252,7 @@ export const transactions = pgTable(
     quantity: numeric("quantity").notNull(),
     price: numeric("price").notNull(),
     total: numeric("total").notNull(),
+    fee: numeric("fee").notNull().default("0"),
     notes: text("notes"),
     requestKey: text("request_key"),
     createdAt: instant("created_at").notNull(),

@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ownerId } from "./users";
 
+/** 0 as the stored decimals are written (@ledgerline/money `toStored("0")`). */
+const STORED_ZERO = "00000000000000000000.0000000000000000";
+
 export const assetTypes = ["STOCK", "CRYPTO"] as const;
 export type AssetType = (typeof assetTypes)[number];
 /** SPLIT rows record a stock split applied to the position (see repositories/corporate-actions.ts). */
@@ -81,8 +84,10 @@ export const transactions = sqliteTable(
     transactionType: text("transaction_type", { enum: transactionTypes }).notNull(),
     quantity: text("quantity").notNull(),
     price: text("price").notNull(),
-    /** quantity x price, exact. */
+    /** quantity x price, exact; the fee is apart (a buy's cost is total + fee, a sell's proceeds total - fee). */
     total: text("total").notNull(),
+    /** The commission or fee paid on the trade (0 when none; SPLIT rows always 0). */
+    fee: text("fee").notNull().default(STORED_ZERO),
     notes: text("notes"),
     /**
      * The idempotency key of the request that made this trade, if it sent one: a retry whose

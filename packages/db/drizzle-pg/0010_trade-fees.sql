@@ -1,0 +1,1 @@
+ALTER TABLE "transactions" ADD COLUMN "fee" numeric DEFAULT '0' NOT NULL;
