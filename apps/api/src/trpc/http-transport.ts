@@ -54,6 +54,16 @@ const methodOf: Record<TRPCProcedureType, string> = {
   subscription: "GET",
 };
 
+type Procedures = Record<string, { _def: { type: TRPCProcedureType; meta?: ProcedureMeta } }>;
+
+/** What every step of serving a call needs: the router, its config and procedures, the options. */
+interface Transport {
+  options: TrpcHttpTransportOptions;
+  router: AppRouter;
+  config: AppRouter["_def"]["_config"];
+  procedures: Procedures;
+}
+
 /**
  * tRPC's HTTP protocol, the part `httpBatchLink` and `httpLink` speak (queries as GET with the
  * input in the query string, mutations as POST with a JSON body, `batch=1` with comma-separated
@@ -65,65 +75,15 @@ const methodOf: Record<TRPCProcedureType, string> = {
  * GET of one procedure); batch streaming (`httpBatchStreamLink`) is not served.
  */
 export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
-  const { router, maxBatchSize } = options;
-  const config = router._def._config;
-  // At run time tRPC keeps every procedure in one flat record by dotted path (its own adapters
-  // look them up the same way); the type describes the nested router instead.
-  const procedures = router._def.procedures as unknown as Record<
-    string,
-    { _def: { type: TRPCProcedureType; meta?: ProcedureMeta } }
-  >;
-  const metaOf = (path: string): ProcedureMeta | undefined =>
-    Object.hasOwn(procedures, path) ? procedures[path]!._def.meta : undefined;
-  const cachedAnswerOf = (path: string): CachedAnswer | undefined => metaOf(path)?.cachedAnswer;
-
-  /**
-   * A GET whose every call is a cached read, by a signed-in user, can be answered with the bytes
-   * kept for the same request (services/answer-cache.ts), or built by a request in flight;
-   * otherwise this request builds them and `build` keeps them. Undefined for any other request.
-   */
-  async function cachedReadOf(req: TrpcRequest, paths: string[], ctx: Context | undefined) {
-    if (req.method !== "GET" || !ctx?.user) return undefined;
-    const depends = paths.map(cachedAnswerOf);
-    if (!depends.every((kind) => kind !== undefined)) return undefined;
-    // Only an input given once (or not at all) names a kept answer; the rest are refused below.
-    const input = (req.query as Record<string, unknown>).input;
-    if (input !== undefined && typeof input !== "string") return undefined;
-    const { answers } = ctx.deps;
-    const version = await answers.version(
-      ctx.user,
-      depends.includes("all-users") ? "all-users" : "own-data",
-    );
-    if (version === undefined) return undefined;
-    const request = `${req.params.path} ${String((req.query as Record<string, unknown>).batch)} ${input ?? ""}`;
-    const key = answerKey("trpc", ctx.user, ctx.apiKey, request);
-    const claim = await answers.claim(key, version);
-    return "kept" in claim ? { body: claim.kept } : { build: claim.build };
-  }
-
-  function errorEnvelope(
-    error: TRPCError,
-    call: { path: string; type: TRPCProcedureType | "unknown"; input?: unknown; ctx?: Context },
-  ): Envelope {
-    return {
-      error: getTRPCErrorShape({
-        config,
-        error,
-        type: call.type,
-        path: call.path,
-        input: call.input,
-        ctx: call.ctx,
-      }),
-    };
-  }
-
-  function send(reply: FastifyReply, body: Envelope | Envelope[]) {
-    return sendJson(
-      reply,
-      getHTTPStatusCode(body as Parameters<typeof getHTTPStatusCode>[0]),
-      JSON.stringify(transformTRPCResponse(config, body as never)),
-    );
-  }
+  const { router } = options;
+  const t: Transport = {
+    options,
+    router,
+    config: router._def._config,
+    // At run time tRPC keeps every procedure in one flat record by dotted path (its own adapters
+    // look them up the same way); the type describes the nested router instead.
+    procedures: router._def.procedures as unknown as Procedures,
+  };
 
   return async function transport(api: FastifyInstance) {
     // Errors Fastify raises before the handler (malformed JSON, body too large, rate limit)
@@ -138,182 +98,12 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
         : trpcErrorOf(fault);
       const path = (req.params as { path?: string } | undefined)?.path ?? "";
       options.onError?.({ error, path, req });
-      return send(reply, errorEnvelope(error, { path, type: "unknown" }));
+      return send(t, reply, errorEnvelope(t, error, { path, type: "unknown" }));
     });
 
-    async function handle(req: TrpcRequest, reply: FastifyReply) {
-      const query = req.query as Record<string, unknown>;
-      const isBatch = query.batch === "1";
-      const paths = isBatch ? req.params.path.split(",") : [req.params.path];
-      const fail = (error: TRPCError) =>
-        send(reply, errorEnvelope(error, { path: req.params.path, type: "unknown" }));
-
-      if (paths.length > maxBatchSize) {
-        return fail(
-          new TRPCError({ code: "BAD_REQUEST", message: "Batch call exceeds maximum size" }),
-        );
-      }
-      if (req.headers["trpc-accept"] !== undefined) {
-        return fail(
-          new TRPCError({ code: "BAD_REQUEST", message: "Streaming responses are not served" }),
-        );
-      }
-
-      const single = Object.hasOwn(procedures, req.params.path)
-        ? procedures[req.params.path]
-        : undefined;
-      if (!isBatch && req.method === "GET" && single?._def.type === "subscription") {
-        return serveSubscription(req, reply, readInputs(req, isBatch, paths.length));
-      }
-      let ctx: Context | undefined;
-      let contextError: TRPCError | undefined;
-      try {
-        ctx = await options.createContext(req);
-      } catch (cause) {
-        contextError = trpcErrorOf(cause);
-      }
-
-      // A kept answer is keyed by the input's text, so it goes out without the input parsed: it
-      // was this caller's 200 for the same text, which parsed and passed validation then.
-      const cached = await cachedReadOf(req, paths, ctx);
-      if (cached?.body) return sendJson(reply, 200, cached.body.body);
-      const build = cached?.build;
-      try {
-        const inputs = readInputs(req, isBatch, paths.length);
-        return await answer(req, reply, { paths, inputs, isBatch, ctx, contextError, build });
-      } finally {
-        build?.();
-      }
-    }
-
-    async function answer(
-      req: TrpcRequest,
-      reply: FastifyReply,
-      call: {
-        paths: string[];
-        inputs: unknown[] | TRPCError;
-        isBatch: boolean;
-        ctx: Context | undefined;
-        contextError: TRPCError | undefined;
-        build: FinishBuild | undefined;
-      },
-    ) {
-      const { paths, inputs, isBatch, ctx, contextError, build } = call;
-      const deserialize = (input: unknown): unknown =>
-        input === undefined ? undefined : config.transformer.input.deserialize(input);
-      const life = build && new AnswerLife();
-      if (life) ctx!.answerLife = life;
-
-      const envelopes = await Promise.all(
-        paths.map(async (path, index): Promise<Envelope> => {
-          const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
-          const type = procedure?._def.type ?? "unknown";
-          const input = inputs instanceof TRPCError ? undefined : inputs[index];
-          try {
-            if (!procedure) {
-              throw new TRPCError({
-                code: "NOT_FOUND",
-                message: `No procedure found on path "${path}"`,
-              });
-            }
-            if (methodOf[procedure._def.type] !== req.method || type === "subscription") {
-              throw new TRPCError({
-                code: "METHOD_NOT_SUPPORTED",
-                message: `Unsupported ${req.method}-request to ${type} procedure at path "${path}"`,
-              });
-            }
-            if (inputs instanceof TRPCError) throw inputs;
-            if (contextError) throw contextError;
-            const data: unknown = await callTRPCProcedure({
-              router,
-              path,
-              type: procedure._def.type,
-              ctx,
-              getRawInput: async () => deserialize(input),
-              signal: undefined,
-              batchIndex: index,
-            });
-            return { result: { data } };
-          } catch (cause) {
-            const error = getTRPCErrorFromUnknown(cause);
-            options.onError?.({ error, path, req });
-            return errorEnvelope(error, { path, type, input, ctx });
-          }
-        }),
-      );
-      const body = isBatch ? envelopes : envelopes[0]!;
-      if (paths.every((path) => metaOf(path)?.longAnswer)) {
-        const json = await jsonInSlices(transformTRPCResponse(config, body as never));
-        return sendJson(reply, getHTTPStatusCode(body as never), json);
-      }
-      if (!build || !life || !envelopes.every((envelope) => "result" in envelope)) {
-        return send(reply, body);
-      }
-      const bytes = Buffer.from(JSON.stringify(transformTRPCResponse(config, body as never)));
-      build({ life, answer: { body: bytes } });
-      return sendJson(reply, 200, bytes);
-    }
-
-    /**
-     * One subscription as an event stream. A refusal (not signed in, bad input, a limit) is a 200
-     * stream of tRPC's `serialized-error` event alone, which ends: an EventSource cannot read the
-     * body of any other status. tRPC's adapters send a `connected` event first, so a client took
-     * the refused stream for an open one until the error came. An accepted stream ends, and the
-     * procedure's iteration with it, when the client goes away.
-     */
-    async function serveSubscription(
-      req: TrpcRequest,
-      reply: FastifyReply,
-      inputs: unknown[] | TRPCError,
-    ) {
-      const path = req.params.path;
-      const abort = new AbortController();
-      reply.raw.on("close", () => abort.abort());
-      const lastEventId = headerText(req.headers["last-event-id"]);
-      let ctx: Context | undefined;
-      let input: unknown;
-      const formatError = (cause: unknown) => {
-        const error = trpcErrorOf(cause);
-        options.onError?.({ error, path, req });
-        return getTRPCErrorShape({ config, error, type: "subscription", path, input, ctx });
-      };
-      let data: AsyncIterable<unknown>;
-      try {
-        if (inputs instanceof TRPCError) throw inputs;
-        const raw = inputs[0];
-        input = raw === undefined ? undefined : config.transformer.input.deserialize(raw);
-        if (lastEventId !== undefined && (input === undefined || isPlainObject(input))) {
-          input = { ...(input as object | undefined), lastEventId };
-        }
-        ctx = await options.createContext(req);
-        data = (await callTRPCProcedure({
-          router,
-          path,
-          type: "subscription",
-          ctx,
-          getRawInput: async () => input,
-          signal: abort.signal,
-          batchIndex: 0,
-        })) as AsyncIterable<unknown>;
-      } catch (cause) {
-        const refusal = JSON.stringify(config.transformer.output.serialize(formatError(cause)));
-        for (const [name, value] of Object.entries(sseHeaders)) reply.header(name, value);
-        return reply.code(200).send(`event: serialized-error\ndata: ${refusal}\n\n`);
-      }
-      const stream = sseStreamProducer({
-        data,
-        serialize: (value): unknown => config.transformer.output.serialize(value),
-        lastEventId: lastEventId ?? null,
-        ping: { enabled: true, intervalMs: LIVE_HEARTBEAT_MS },
-        client: { reconnectAfterInactivityMs: LIVE_HEARTBEAT_MS * 2 },
-        formatError: ({ error }) => formatError(error),
-      });
-      for (const [name, value] of Object.entries(sseHeaders)) reply.header(name, value);
-      return reply.code(200).send(Readable.fromWeb(stream as never));
-    }
-
-    api.get<TrpcRoute>("/:path", handle);
-    api.post<TrpcRoute>("/:path", handle);
+    const serve = (req: TrpcRequest, reply: FastifyReply) => handle(t, req, reply);
+    api.get<TrpcRoute>("/:path", serve);
+    api.post<TrpcRoute>("/:path", serve);
     // A static path wins over /:path in Fastify's router, so only these calls get the larger limit.
     for (const path of options.largeBodies?.paths ?? []) {
       api.post<TrpcRoute>(
@@ -321,11 +111,245 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
         { bodyLimit: options.largeBodies!.bodyLimit },
         (req, reply) => {
           req.params = { path };
-          return handle(req, reply);
+          return serve(req, reply);
         },
       );
     }
   };
+}
+
+function procedureAt(t: Transport, path: string) {
+  return Object.hasOwn(t.procedures, path) ? t.procedures[path] : undefined;
+}
+
+function metaOf(t: Transport, path: string): ProcedureMeta | undefined {
+  return procedureAt(t, path)?._def.meta;
+}
+
+/**
+ * A GET whose every call is a cached read, by a signed-in user, can be answered with the bytes
+ * kept for the same request (platform/answer-cache.ts), or built by a request in flight;
+ * otherwise this request builds them and `build` keeps them. Undefined for any other request.
+ */
+async function cachedReadOf(
+  t: Transport,
+  req: TrpcRequest,
+  paths: string[],
+  ctx: Context | undefined,
+) {
+  if (req.method !== "GET" || !ctx?.user) return undefined;
+  const depends = paths.map((path): CachedAnswer | undefined => metaOf(t, path)?.cachedAnswer);
+  if (!depends.every((kind) => kind !== undefined)) return undefined;
+  // Only an input given once (or not at all) names a kept answer; the rest are refused below.
+  const input = (req.query as Record<string, unknown>).input;
+  if (input !== undefined && typeof input !== "string") return undefined;
+  const { answers } = ctx.deps;
+  const version = await answers.version(
+    ctx.user,
+    depends.includes("all-users") ? "all-users" : "own-data",
+  );
+  if (version === undefined) return undefined;
+  const request = `${req.params.path} ${String((req.query as Record<string, unknown>).batch)} ${input ?? ""}`;
+  const key = answerKey("trpc", ctx.user, ctx.apiKey, request);
+  const claim = await answers.claim(key, version);
+  return "kept" in claim ? { body: claim.kept } : { build: claim.build };
+}
+
+function errorEnvelope(
+  t: Transport,
+  error: TRPCError,
+  call: { path: string; type: TRPCProcedureType | "unknown"; input?: unknown; ctx?: Context },
+): Envelope {
+  return {
+    error: getTRPCErrorShape({
+      config: t.config,
+      error,
+      type: call.type,
+      path: call.path,
+      input: call.input,
+      ctx: call.ctx,
+    }),
+  };
+}
+
+function send(t: Transport, reply: FastifyReply, body: Envelope | Envelope[]) {
+  return sendJson(
+    reply,
+    getHTTPStatusCode(body as Parameters<typeof getHTTPStatusCode>[0]),
+    JSON.stringify(transformTRPCResponse(t.config, body as never)),
+  );
+}
+
+async function handle(t: Transport, req: TrpcRequest, reply: FastifyReply) {
+  const query = req.query as Record<string, unknown>;
+  const isBatch = query.batch === "1";
+  const paths = isBatch ? req.params.path.split(",") : [req.params.path];
+  const fail = (error: TRPCError) =>
+    send(t, reply, errorEnvelope(t, error, { path: req.params.path, type: "unknown" }));
+
+  if (paths.length > t.options.maxBatchSize) {
+    return fail(new TRPCError({ code: "BAD_REQUEST", message: "Batch call exceeds maximum size" }));
+  }
+  if (req.headers["trpc-accept"] !== undefined) {
+    return fail(
+      new TRPCError({ code: "BAD_REQUEST", message: "Streaming responses are not served" }),
+    );
+  }
+
+  const single = procedureAt(t, req.params.path);
+  if (!isBatch && req.method === "GET" && single?._def.type === "subscription") {
+    return serveSubscription(t, req, reply, readInputs(req, isBatch, paths.length));
+  }
+  let ctx: Context | undefined;
+  let contextError: TRPCError | undefined;
+  try {
+    ctx = await t.options.createContext(req);
+  } catch (cause) {
+    contextError = trpcErrorOf(cause);
+  }
+
+  // A kept answer is keyed by the input's text, so it goes out without the input parsed: it
+  // was this caller's 200 for the same text, which parsed and passed validation then.
+  const cached = await cachedReadOf(t, req, paths, ctx);
+  if (cached?.body) return sendJson(reply, 200, cached.body.body);
+  const build = cached?.build;
+  try {
+    const inputs = readInputs(req, isBatch, paths.length);
+    return await answer(t, req, reply, { paths, inputs, isBatch, ctx, contextError, build });
+  } finally {
+    build?.();
+  }
+}
+
+interface Calls {
+  paths: string[];
+  inputs: unknown[] | TRPCError;
+  isBatch: boolean;
+  ctx: Context | undefined;
+  contextError: TRPCError | undefined;
+  build: FinishBuild | undefined;
+}
+
+async function answer(t: Transport, req: TrpcRequest, reply: FastifyReply, call: Calls) {
+  const { paths, isBatch, build } = call;
+  const life = build && new AnswerLife();
+  if (life) call.ctx!.answerLife = life;
+
+  const envelopes = await Promise.all(
+    paths.map((path, index) => callOne(t, req, call, path, index)),
+  );
+  const body = isBatch ? envelopes : envelopes[0]!;
+  if (paths.every((path) => metaOf(t, path)?.longAnswer)) {
+    const json = await jsonInSlices(transformTRPCResponse(t.config, body as never));
+    return sendJson(reply, getHTTPStatusCode(body as never), json);
+  }
+  if (!build || !life || !envelopes.every((envelope) => "result" in envelope)) {
+    return send(t, reply, body);
+  }
+  const bytes = Buffer.from(JSON.stringify(transformTRPCResponse(t.config, body as never)));
+  build({ life, answer: { body: bytes } });
+  return sendJson(reply, 200, bytes);
+}
+
+/** One call of a request (of a batch, or the only one), as its envelope. */
+async function callOne(
+  t: Transport,
+  req: TrpcRequest,
+  { inputs, ctx, contextError }: Calls,
+  path: string,
+  index: number,
+): Promise<Envelope> {
+  const procedure = procedureAt(t, path);
+  const type = procedure?._def.type ?? "unknown";
+  const input = inputs instanceof TRPCError ? undefined : inputs[index];
+  try {
+    if (!procedure) {
+      throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${path}"` });
+    }
+    if (methodOf[procedure._def.type] !== req.method || type === "subscription") {
+      throw new TRPCError({
+        code: "METHOD_NOT_SUPPORTED",
+        message: `Unsupported ${req.method}-request to ${type} procedure at path "${path}"`,
+      });
+    }
+    if (inputs instanceof TRPCError) throw inputs;
+    if (contextError) throw contextError;
+    const data: unknown = await callTRPCProcedure({
+      router: t.router,
+      path,
+      type: procedure._def.type,
+      ctx,
+      getRawInput: async (): Promise<unknown> =>
+        input === undefined ? undefined : t.config.transformer.input.deserialize(input),
+      signal: undefined,
+      batchIndex: index,
+    });
+    return { result: { data } };
+  } catch (cause) {
+    const error = getTRPCErrorFromUnknown(cause);
+    t.options.onError?.({ error, path, req });
+    return errorEnvelope(t, error, { path, type, input, ctx });
+  }
+}
+
+/**
+ * One subscription as an event stream. A refusal (not signed in, bad input, a limit) is a 200
+ * stream of tRPC's `serialized-error` event alone, which ends: an EventSource cannot read the
+ * body of any other status. tRPC's adapters send a `connected` event first, so a client took
+ * the refused stream for an open one until the error came. An accepted stream ends, and the
+ * procedure's iteration with it, when the client goes away.
+ */
+async function serveSubscription(
+  t: Transport,
+  req: TrpcRequest,
+  reply: FastifyReply,
+  inputs: unknown[] | TRPCError,
+) {
+  const { config } = t;
+  const path = req.params.path;
+  const abort = new AbortController();
+  reply.raw.on("close", () => abort.abort());
+  const lastEventId = headerText(req.headers["last-event-id"]);
+  let ctx: Context | undefined;
+  let input: unknown;
+  const formatError = (cause: unknown) => {
+    const error = trpcErrorOf(cause);
+    t.options.onError?.({ error, path, req });
+    return getTRPCErrorShape({ config, error, type: "subscription", path, input, ctx });
+  };
+  let data: AsyncIterable<unknown>;
+  try {
+    if (inputs instanceof TRPCError) throw inputs;
+    const raw = inputs[0];
+    input = raw === undefined ? undefined : config.transformer.input.deserialize(raw);
+    if (lastEventId !== undefined && (input === undefined || isPlainObject(input))) {
+      input = { ...(input as object | undefined), lastEventId };
+    }
+    ctx = await t.options.createContext(req);
+    data = (await callTRPCProcedure({
+      router: t.router,
+      path,
+      type: "subscription",
+      ctx,
+      getRawInput: async () => input,
+      signal: abort.signal,
+      batchIndex: 0,
+    })) as AsyncIterable<unknown>;
+  } catch (cause) {
+    const refusal = JSON.stringify(config.transformer.output.serialize(formatError(cause)));
+    for (const [name, value] of Object.entries(sseHeaders)) reply.header(name, value);
+    return reply.code(200).send(`event: serialized-error\ndata: ${refusal}\n\n`);
+  }
+  const stream = sseStreamProducer({
+    data,
+    serialize: (value): unknown => config.transformer.output.serialize(value),
+    lastEventId: lastEventId ?? null,
+    ping: { enabled: true, intervalMs: LIVE_HEARTBEAT_MS },
+    client: { reconnectAfterInactivityMs: LIVE_HEARTBEAT_MS * 2 },
+    formatError: ({ error }) => formatError(error),
+  });
+  for (const [name, value] of Object.entries(sseHeaders)) reply.header(name, value);
+  return reply.code(200).send(Readable.fromWeb(stream as never));
 }
 
 function sendJson(reply: FastifyReply, status: number, json: string | Buffer) {
