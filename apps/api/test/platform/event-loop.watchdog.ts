@@ -31,24 +31,17 @@ const MB = 1024 * 1024;
 
 /**
  * Stalls measured and not fixed yet (issue 29), each held to a ceiling instead of the limits,
- * about twice the worst of two runs at load 10-14 (decision 0022): the import's files of
- * 200,000 rows still spend 100-300 ms in single turns (major garbage collections of the
- * rows' objects, 30-95 ms each, and steps not yet in slices), and health answers wait on the
- * threads that now do the parsing and SQLite's work, on two shared cores. A stall past its
- * ceiling fails; one back within the limits is printed, to be taken off this list.
+ * about twice the worst of two runs at load 10-14 (decision 0022): files of 200,000 short rows
+ * are parsed in turns of 8 ms, but the parser's work on each short row (an error object each)
+ * and the garbage collections of the rows still hold single turns past 50 ms on two shared
+ * cores. A stall past its ceiling fails; one back within the limits is printed, to be taken off
+ * this list.
  */
 const KNOWN_STALLS: Record<string, { healthMs: number; blockMs: number }> = {
-  "POST /api/import/preview (200,000 trades)": { healthMs: 3000, blockMs: 600 },
   "POST /api/import/preview (200,000 blank ',' rows)": { healthMs: 800, blockMs: 800 },
   "POST /api/import/preview (200,000 short rows)": { healthMs: 800, blockMs: 800 },
-  "POST /api/import/preview (a 10 MB quoted cell of quotes)": { healthMs: 800, blockMs: 1000 },
-  "POST /api/import (200,000 trades)": { healthMs: 1500, blockMs: 800 },
   "POST /api/import (200,000 blank ',' rows)": { healthMs: 700, blockMs: 700 },
   "POST /api/import (200,000 short rows)": { healthMs: 700, blockMs: 700 },
-  "POST /api/import (a 10 MB cell)": { healthMs: 700, blockMs: 700 },
-  "POST /api/import (a 10 MB quoted cell of quotes)": { healthMs: 1200, blockMs: 1000 },
-  "tRPC import.preview (200,000 trades)": { healthMs: 3000, blockMs: 600 },
-  "tRPC import.preview (200,000 blank ',' rows)": { healthMs: 700, blockMs: 700 },
 };
 
 /** The longest the event loop may be held by a request whose body is `bytes` long. */
@@ -122,7 +115,20 @@ interface Measured {
   status: number;
 }
 
+/**
+ * Waits for a health answer asked after this call. The test builds each file (200,000 rows, a
+ * 20 MB JSON body) on this thread, where the app runs: a health request asked meanwhile waits
+ * for the test, not for the app, and is not the request's to answer for.
+ */
+async function pollerCaughtUp() {
+  const since = now();
+  while ((samples.at(-1)?.started ?? 0) < since) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 async function measureOnce(send: () => Promise<number>): Promise<Measured> {
+  await pollerCaughtUp();
   const delay = monitorEventLoopDelay({ resolution: 10 });
   const from = now();
   delay.enable();

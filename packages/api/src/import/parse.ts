@@ -14,10 +14,10 @@ import {
   type ImportMapping,
 } from "@ledgerline/contracts";
 import { compare, decimalPlaces, isZero, parseDecimal, type Decimal } from "@ledgerline/money";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { CsvError, parse, type Parser } from "csv-parse";
 import { badRequest } from "../platform/errors";
 import { unguardFormula } from "../platform/spreadsheet-cells";
+import { Turns } from "../platform/turns";
 import type { ImportFormat } from "./formats";
 
 /**
@@ -62,12 +62,11 @@ export type ParsedRow = ParsedTrade | ParsedOther;
 
 /**
  * Characters of the file handed to the parser at a time: small enough that a slice of the
- * costliest lines (empty ones, which csv-parse reports as short records at ~20 µs each) takes a
- * few milliseconds, so a turn of the event loop can follow whenever TURN_MS have passed.
+ * costliest lines (short ones, which csv-parse reports as records of the wrong length at ~20 µs
+ * each) takes a few milliseconds, so a turn of the event loop can follow whenever TURN_MS have
+ * passed (platform/turns.ts).
  */
-const PARSE_SLICE = 1024;
-/** The longest the parse holds the event loop before letting other requests in. */
-const TURN_MS = 8;
+const PARSE_SLICE = 512;
 
 /** Both asset types store 8 decimals of quantity and price (contracts' AMOUNT_DECIMALS). */
 const ALLOWED_DECIMALS: Record<AssetKind, number> = {
@@ -592,7 +591,7 @@ export async function parseImport(
 
   // The text is fed in slices, each parsed and read before the next, with a turn of the event
   // loop whenever TURN_MS have passed: a 10 MB file never holds the server up for longer.
-  let turnStarted = performance.now();
+  const turns = new Turns();
   for (let start = 0; start < csv.length;) {
     let end = Math.min(start + PARSE_SLICE, csv.length);
     // Never between the two halves of a surrogate pair, which the parser would read as U+FFFD.
@@ -600,10 +599,7 @@ export async function parseImport(
     feed(parser, csv.slice(start, end));
     start = end;
     take();
-    if (performance.now() - turnStarted >= TURN_MS) {
-      await yieldToEventLoop();
-      turnStarted = performance.now();
-    }
+    if (turns.due()) await turns.next();
   }
   // The last record (or an unclosed quote) is known once the parser has flushed.
   await new Promise<void>((resolve) => {

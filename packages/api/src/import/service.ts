@@ -12,12 +12,12 @@ import type { ImportedTrade, IncomeFields, Transaction } from "@ledgerline/db";
 import { add, applySplit, compare, isZero, subtract, type Decimal } from "@ledgerline/money";
 import { formatSplit } from "@ledgerline/money/format";
 import { TRPCError } from "@trpc/server";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { recordAudit } from "../admin/audit";
 import { badRequest, conflict } from "../platform/errors";
 import { tradeTotalFits } from "../trading/portfolio";
 import { scheduleSnapshotRefresh } from "../accounting/portfolio-snapshots";
 import type { UserScope } from "../platform/scope";
+import { sortInTurns, Turns } from "../platform/turns";
 import { applyCorporateActions } from "../accounting/corporate-actions";
 import { calendarsOf, matchDividend, matchSplit } from "./calendar";
 import { incomeEntry, type Decision, type IncomeCandidate } from "./dividends";
@@ -38,12 +38,6 @@ import { parseImport, type ParsedOther, type ParsedRow, type ParsedTrade } from 
  * size as a JSON string (every quote escaped). The file's own size is checked after (a 413).
  */
 export const IMPORT_BODY_LIMIT = 2 * IMPORT_MAX_BYTES + 64 * 1024;
-
-/**
- * Rows checked between two turns of the event loop: a 100,000-row file is checked in slices of
- * a few milliseconds each, so other users' requests are answered meanwhile.
- */
-const YIELD_EVERY = 5000;
 
 /** Symbols asked of the market per call. */
 const LOOKUP_BATCH = 50;
@@ -114,9 +108,8 @@ async function unknownSymbols(
  * same instant are applied in the order they happened, which is the file's order read the right way.
  */
 function newestFirst(rows: readonly ParsedRow[]): boolean {
-  const dated = rows.filter((row) => row.date !== undefined);
-  const firstDate = dated[0]?.date;
-  const lastDate = dated.at(-1)?.date;
+  const firstDate = rows.find((row) => row.date !== undefined)?.date;
+  const lastDate = rows.findLast((row) => row.date !== undefined)?.date;
   return firstDate !== undefined && lastDate !== undefined && firstDate > lastDate;
 }
 
@@ -153,6 +146,9 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   }
   const { repos, clock } = scope.deps;
   const userId = scope.user.id;
+  // Every loop over the rows below hands the event loop over every few milliseconds, so other
+  // users' requests are answered while a 200,000-row file is checked (issue 29).
+  const turns = new Turns();
   const parsed = await parseImport(
     input.csv,
     importFormat(input.source, input.mapping),
@@ -194,8 +190,8 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   // fills imports the second one once the first is recorded, and re-importing adds nothing.
   const recorded = new Map<string, number>();
   const recordedSplits = new Set<string>();
-  for (const [index, transaction] of existing.entries()) {
-    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+  for (const transaction of existing) {
+    if (turns.due()) await turns.next();
     if (transaction.transactionType === "SPLIT") {
       recordedSplits.add(`${transaction.symbol}|${transaction.transactionDate.getTime()}`);
       continue;
@@ -215,7 +211,7 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   const candidates: number[] = [];
   const incomeCandidates: IncomeCandidate[] = [];
   for (const [index, row] of parsed.entries()) {
-    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    if (turns.due()) await turns.next();
     if (row.outcome === "income" || row.outcome === "split") {
       const decision = corporateRow(row, index);
       if (decision) decided.set(index, decision);
@@ -336,7 +332,11 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   const candidateAt = new Float64Array(parsed.length);
   for (const index of candidates)
     candidateAt[index] = (parsed[index] as ParsedTrade).date.getTime();
-  candidates.sort((a, b) => candidateAt[a]! - candidateAt[b]! || (reversed ? b - a : a - b));
+  const inDateOrder = await sortInTurns(
+    candidates,
+    (a, b) => candidateAt[a]! - candidateAt[b]! || (reversed ? b - a : a - b),
+    turns,
+  );
   // Everything but the file's trades, in date order; the trades (sorted above) are merged in as
   // the replay goes, after everything else on the same instant, rather than copied in as events.
   const timeline: TimelineEvent[] = [];
@@ -353,7 +353,7 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   }
   // The history comes newest first (by date, then id): read backwards, it is in date order.
   for (let index = existing.length - 1; index >= 0; index--) {
-    if (index % YIELD_EVERY === 0) await yieldToEventLoop();
+    if (turns.due()) await turns.next();
     const transaction = existing[index]!;
     const at = transaction.transactionDate.getTime();
     if (transaction.transactionType !== "SPLIT") {
@@ -367,17 +367,21 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
     timeline.push({ kind: "income", at: income.at.getTime(), income });
   }
   // A stable sort keeps each kind in its own order on the same instant.
-  timeline.sort((a, b) => a.at - b.at || EVENT_RANK[a.kind] - EVENT_RANK[b.kind]);
+  const events = await sortInTurns(
+    timeline,
+    (a, b) => a.at - b.at || EVENT_RANK[a.kind] - EVENT_RANK[b.kind],
+    turns,
+  );
   const heldThen = new Map<string, Decimal>();
   /** The candidates the replay accepts, in the order they are applied. */
   const accepted: number[] = [];
   const income: IncomeFields[] = [];
   let nextEvent = 0;
   let nextCandidate = 0;
-  for (let step = 1; nextEvent < timeline.length || nextCandidate < candidates.length; step++) {
-    if (step % YIELD_EVERY === 0) await yieldToEventLoop();
-    const event = timeline[nextEvent];
-    const index = candidates[nextCandidate];
+  while (nextEvent < events.length || nextCandidate < inDateOrder.length) {
+    if (turns.due()) await turns.next();
+    const event = events[nextEvent];
+    const index = inDateOrder[nextCandidate];
     if (index === undefined || (event && event.at <= candidateAt[index]!)) {
       nextEvent += 1;
       replayEvent(event!);
@@ -437,8 +441,8 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   // hand today; a sell the position no longer covers (a later recorded sell took it) is refused.
   // The parsed rows themselves are the trades written: no copy of 100,000 of them is made.
   const trades: ImportedTrade[] = [];
-  for (const [position, index] of accepted.entries()) {
-    if (position % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+  for (const index of accepted) {
+    if (turns.due()) await turns.next();
     const trade = parsed[index] as ParsedTrade;
     const key = holdingKey(trade.assetType, trade.symbol);
     const now = held.get(key) ?? "0";
@@ -455,6 +459,7 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
 
   const summary = { trades: 0, income: 0, splits: 0, duplicates: 0, skipped: 0, errors: 0 };
   for (const [index, row] of parsed.entries()) {
+    if (turns.due()) await turns.next();
     const outcome = decided.get(index)?.outcome ?? row.outcome;
     summary[SUMMARY_FIELD[outcome]]++;
   }
@@ -499,22 +504,25 @@ function previewRow(plan: Plan, index: number): ImportPreviewRow {
 /** What the file would become, row by row; nothing is written. */
 export async function previewImport(scope: UserScope, input: ImportInput): Promise<ImportPreview> {
   const plan = await planImport(scope, input);
+  const turns = new Turns();
   const rows: ImportPreviewRow[] = [];
   for (let index = 0; index < plan.parsed.length; index++) {
-    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    if (turns.due()) await turns.next();
     rows.push(previewRow(plan, index));
   }
   return { rows, summary: plan.summary };
 }
 
 /** The error rows as a 400 that lists each with its line, on both doors. */
-function errorRows(plan: Plan): TRPCError {
-  const errors = plan.parsed
-    .map((_, index) => index)
-    .filter(
-      (index) => (plan.decided.get(index)?.outcome ?? plan.parsed[index]!.outcome) === "error",
-    )
-    .map((index) => previewRow(plan, index));
+async function errorRows(plan: Plan): Promise<TRPCError> {
+  const turns = new Turns();
+  const errors: ImportPreviewRow[] = [];
+  for (let index = 0; index < plan.parsed.length; index++) {
+    if (turns.due()) await turns.next();
+    if ((plan.decided.get(index)?.outcome ?? plan.parsed[index]!.outcome) === "error") {
+      errors.push(previewRow(plan, index));
+    }
+  }
   const message = `${errors.length} row${errors.length === 1 ? " has an error" : "s have errors"}; fix them or import with skipInvalid to leave them out`;
   const issues = errors.map((row) => ({
     path: ["rows", row.row],
@@ -537,7 +545,7 @@ async function writablePlan(
   input: ImportInput,
 ): Promise<Pick<Plan, "trades" | "income" | "checkedAfter" | "summary">> {
   const plan = await planImport(scope, input);
-  if (plan.summary.errors > 0 && !input.skipInvalid) throw errorRows(plan);
+  if (plan.summary.errors > 0 && !input.skipInvalid) throw await errorRows(plan);
   const { trades, income, checkedAfter, summary } = plan;
   return { trades, income, checkedAfter, summary };
 }
@@ -562,9 +570,13 @@ export async function runImport(scope: UserScope, input: ImportInput): Promise<I
     );
   }
   // The calendar's splits land on the imported trades now, as they do after a trade by hand.
-  const stocks = [
-    ...new Set(plan.trades.filter((t) => t.assetType === "STOCK").map((t) => t.symbol)),
-  ];
+  const turns = new Turns();
+  const stockSet = new Set<string>();
+  for (const trade of plan.trades) {
+    if (turns.due()) await turns.next();
+    if (trade.assetType === "STOCK") stockSet.add(trade.symbol);
+  }
+  const stocks = [...stockSet];
   if (stocks.length > 0) {
     await applyCorporateActions(scope.deps, scope.user.id, { symbols: stocks, force: true });
   }
