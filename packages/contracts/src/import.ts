@@ -186,6 +186,9 @@ export const importPreviewRow = z.object({
   transactionType: z.enum(["BUY", "SELL", "DIVIDEND", "SPLIT"]).optional(),
   quantity: decimalString.optional(),
   price: decimalString.optional(),
+  fee: decimalString
+    .optional()
+    .describe("A trade's fee or commission, from the fees column; none when 0 or empty"),
   date: z.string().optional().describe("ISO 8601 date-time (UTC)"),
   dateOnly: z
     .boolean()

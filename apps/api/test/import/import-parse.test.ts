@@ -19,7 +19,10 @@ const NOW = new Date("2026-03-11T15:00:00Z");
 const sample = (name: string) =>
   readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), "utf8");
 
-/** Each row as one line: its number, outcome, what it is, and the reason if it has one. */
+/**
+ * Each row as one line: its number, outcome, what it is, and the reason if it has one; a trade's
+ * notes, and its fee in brackets.
+ */
 function outline(rows: ParsedRow[]): string[] {
   return rows.map((row) =>
     [
@@ -30,7 +33,9 @@ function outline(rows: ParsedRow[]): string[] {
       row.quantity ?? "",
       row.price ?? "",
       row.date?.toISOString().slice(0, 10) ?? "",
-      row.outcome === "trade" ? (row.notes ?? "") : row.message,
+      row.outcome === "trade"
+        ? `${row.notes ?? ""}${row.fee ? ` [fee ${row.fee}]` : ""}`
+        : row.message,
     ].join(" | "),
   );
 }
@@ -54,7 +59,8 @@ describe("the Charles Schwab preset", () => {
       "6 | split | SPLIT | NVDA | 90 |  | 2024-06-07 | A split",
       "7 | trade | BUY | NVDA | 10 | 947.8 | 2024-05-20 | NVIDIA CORP",
       "8 | trade | BUY | MSFT | 25 | 421.44 | 2024-04-02 | MICROSOFT CORP",
-      "9 | trade | BUY | AAPL | 26 | 172.62 | 2024-03-15 | APPLE INC (fees 0.65 USD)",
+      // Fees & Comm is the trade's fee, no longer its notes.
+      "9 | trade | BUY | AAPL | 26 | 172.62 | 2024-03-15 | APPLE INC [fee 0.65]",
       "10 | skipped |  |  |  |  |  | A cash movement, not a trade",
       "11 | skipped |  |  |  |  |  | Interest on cash, not a trade",
       "12 | income | DIVIDEND | SCHD |  |  | 2024-01-16 | A dividend",
@@ -89,15 +95,16 @@ describe("the Coinbase preset", () => {
       NOW,
     );
     expect(outline(rows)).toEqual([
-      "2 | trade | SELL | ETH | 0.25 | 3912.4 | 2025-10-17 | Sold 0.25 ETH for 963.43 USD (fees 14.67 USD)",
+      // Fees and/or Spread is the trade's fee: 978.10 - 14.67 = the 963.43 received.
+      "2 | trade | SELL | ETH | 0.25 | 3912.4 | 2025-10-17 | Sold 0.25 ETH for 963.43 USD [fee 14.67]",
       "3 | error | DIVIDEND | ETH |  |  | 2025-09-30 | Quantity 0.000037835729 has 12 decimal places; crypto allows at most 8",
       "4 | skipped |  |  |  |  |  | A transfer between accounts or wallets, not a trade",
       "5 | skipped |  |  |  |  |  | A conversion between two coins: record it as a sell and a buy",
-      "6 | trade | BUY | SOL | 12.34567891 | 146.02 | 2025-05-05 | Fees 7.21 USD",
-      "7 | trade | BUY | ETH | 1.2 | 1912.55 | 2025-03-14 | Bought 1.2 ETH for 2329.47 USD (fees 34.41 USD)",
+      "6 | trade | BUY | SOL | 12.34567891 | 146.02 | 2025-05-05 |  [fee 7.21]",
+      "7 | trade | BUY | ETH | 1.2 | 1912.55 | 2025-03-14 | Bought 1.2 ETH for 2329.47 USD [fee 34.41]",
       "8 | error | BUY | BTC |  |  | 2025-02-10 | The price is in EUR; only prices in USD can be imported",
-      "9 | trade | BUY | BTC | 0.02 | 94850 | 2024-12-24 | Bought 0.02 BTC for 1925.46 USD (fees 28.46 USD)",
-      "10 | trade | BUY | DOGE | 5000 | 0.1712 | 2024-11-05 | Bought 5000 DOGE for 868.84 USD (fees 12.84 USD)",
+      "9 | trade | BUY | BTC | 0.02 | 94850 | 2024-12-24 | Bought 0.02 BTC for 1925.46 USD [fee 28.46]",
+      "10 | trade | BUY | DOGE | 5000 | 0.1712 | 2024-11-05 | Bought 5000 DOGE for 868.84 USD [fee 12.84]",
     ]);
     expect(rows[0]!.date?.toISOString()).toBe("2025-10-17T14:02:11.000Z");
   });
@@ -123,6 +130,20 @@ describe("a large file", () => {
 });
 
 describe("the Ledgerline preset", () => {
+  it("reads the fee column of an export, and an older export without one as trades without fees", async () => {
+    const csv =
+      "id,transactionDate,type,symbol,transactionType,quantity,price,transactionTotal,fee,notes\r\n" +
+      "2,2025-01-02T15:30:00.000Z,STOCK,AAPL,SELL,10,110,1100,5,\r\n" +
+      "1,2025-01-01T15:30:00.000Z,STOCK,AAPL,BUY,10,100,1000,0,kept\r\n";
+    const rows = await parseImport(csv, importFormat("ledgerline", undefined), NOW);
+    expect(outline(rows)).toEqual([
+      "2 | trade | SELL | AAPL | 10 | 110 | 2025-01-02 |  [fee 5]",
+      "3 | trade | BUY | AAPL | 10 | 100 | 2025-01-01 | kept",
+    ]);
+    // A fee of 0 is no fee: the row carries none.
+    expect(rows[1]).not.toHaveProperty("fee");
+  });
+
   it("reads the export's columns, its asset types, and undoes its formula guard in notes", async () => {
     const csv =
       "id,transactionDate,type,symbol,transactionType,quantity,price,transactionTotal,notes\r\n" +
@@ -152,6 +173,56 @@ describe("the Ledgerline preset", () => {
         date: new Date("2025-01-01T00:00:00.000Z"),
         notes: null,
       },
+    ]);
+  });
+});
+
+describe("a trade's fees cell", () => {
+  const feeRows = (...fees: string[]) =>
+    parseImport(
+      "Date,Symbol,Action,Quantity,Price,Fee\n" +
+        fees.map((fee) => `2025-02-03,AAPL,Buy,2,100,${fee}`).join("\n") +
+        "\n",
+      generic({
+        dateFormat: "YYYY-MM-DD",
+        assetType: "STOCK",
+        columns: {
+          date: "Date",
+          symbol: "Symbol",
+          action: "Action",
+          quantity: "Quantity",
+          price: "Price",
+          fees: "Fee",
+        },
+        actions: { buy: ["Buy"] },
+      }),
+      NOW,
+    );
+
+  it("is the trade's fee: a debit's size, none when empty or 0, an error when it is no fee", async () => {
+    const rows = await feeRows(
+      "$1.25",
+      "-$0.65",
+      "($2.00)",
+      "",
+      "$0.00",
+      "abc",
+      "0.000000001",
+      "EUR 3",
+      "1000000000001",
+    );
+    expect(
+      rows.map((row) => (row.outcome === "trade" ? (row.fee ?? "none") : row.message)),
+    ).toEqual([
+      "1.25",
+      "0.65",
+      "2",
+      "none",
+      "none",
+      'Fees "abc" is not a number',
+      "Fee can have at most 8 decimal places",
+      "The fees are in EUR; only USD can be imported",
+      "Fee must be at most 1,000,000,000,000",
     ]);
   });
 });
@@ -191,7 +262,7 @@ describe("the generic mapping", () => {
       NOW,
     );
     expect(outline(rows)).toEqual([
-      "2 | trade | BUY | AAPL | 1234.5 | 1234.56 | 2025-02-03 | Fees 1.5 USD",
+      "2 | trade | BUY | AAPL | 1234.5 | 1234.56 | 2025-02-03 |  [fee 1.5]",
       "3 | trade | SELL | BTC | 0.125 | 98765.4321 | 2025-02-04 | ",
       '4 | skipped |  |  |  |  |  | The action "Einlage" is set to be skipped',
       "5 | income | DIVIDEND | AAPL |  | 0.25 | 2025-02-06 | A dividend",

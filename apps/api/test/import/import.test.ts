@@ -216,14 +216,8 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
     // The same trades entered by hand, in date order, by another user.
     const byHand = await historyUser(t);
     await byHand.buy("STOCK", "KO", "1200", "59.87", "2024-01-10T00:00:00Z", "COCA-COLA CO");
-    await byHand.buy(
-      "STOCK",
-      "AAPL",
-      "26",
-      "172.62",
-      "2024-03-15T00:00:00Z",
-      "APPLE INC (fees 0.65 USD)",
-    );
+    // Its Fees & Comm of $0.65 is the trade's fee, in its cost basis.
+    await byHand.buy("STOCK", "AAPL", "26", "172.62", "2024-03-15T00:00:00Z", "APPLE INC", "0.65");
     await byHand.buy("STOCK", "MSFT", "25", "421.44", "2024-04-02T00:00:00Z", "MICROSOFT CORP");
     await byHand.buy("STOCK", "NVDA", "10", "947.8", "2024-05-20T00:00:00Z", "NVIDIA CORP");
     await byHand.buy("STOCK", "NVDA", "12.5", "153.1", "2025-07-01T00:00:00Z", "NVIDIA CORP");
@@ -238,6 +232,16 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
     const history = await historyOf(me.user.id);
     // Six imported trades and the SPLIT row of NVDA's 2024 split.
     expect(history).toHaveLength(7);
+    expect(history.find((row) => row.symbol === "AAPL")).toMatchObject({
+      fee: "0.65",
+      notes: "APPLE INC",
+    });
+    expect((await positionsOf(me.user.token)).stocks).toContainEqual({
+      symbol: "AAPL",
+      quantity: "26",
+      // (26 x 172.62 + 0.65) / 26
+      averagePurchasePrice: "172.645",
+    });
     expect(history.map(({ notes: _notes, ...row }) => row)).toEqual(
       (await historyOf(byHand.user.id)).map(({ notes: _notes, ...row }) => row),
     );
@@ -405,6 +409,43 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
     expect(
       preview.data.rows.filter((row) => row.outcome === "error").map((row) => row.row),
     ).toEqual([3, 8]);
+    expect(preview.data.rows[0]).toMatchObject({ row: 2, transactionType: "SELL", fee: "14.67" });
+  });
+
+  it("imports the Coinbase sample's fees: in the buys' cost basis, out of the sell's proceeds", async () => {
+    const me = await historyUser(t);
+    const imported = await call<ImportResult>(
+      door,
+      "run",
+      { source: "coinbase", csv: coinbaseCsv, skipInvalid: true },
+      me.user.token,
+    );
+    expect(imported.data).toMatchObject({ imported: 5, errors: 2 });
+    const fees = (await historyOf(me.user.id)).map((row) => [
+      row.transactionType,
+      row.symbol,
+      row.fee,
+    ]);
+    expect(fees).toEqual([
+      ["SELL", "ETH", "14.67"],
+      ["BUY", "SOL", "7.21"],
+      ["BUY", "ETH", "34.41"],
+      ["BUY", "BTC", "28.46"],
+      ["BUY", "DOGE", "12.84"],
+    ]);
+    // 1.2 ETH cost 2295.06 + 34.41 = 2329.47: 1941.225 each; 0.95 are left after the sell.
+    expect((await positionsOf(me.user.token)).cryptos).toContainEqual({
+      symbol: "ETH",
+      quantity: "0.95",
+      averagePurchasePrice: "1941.225",
+    });
+    await t.settled();
+    const summary = await t.trpc("query", "portfolioSummary.get", undefined, me.user.token);
+    const { realizedGain } = (
+      summary.body as unknown as { result: { data: { returns: { realizedGain: string } } } }
+    ).result.data.returns;
+    // 0.25 x (3912.40 - 1941.225) - 14.67
+    expect(realizedGain).toBe("478.12375");
   });
 
   it("refuses a sell of more than was held on its date, and counts repeated fills in a file", async () => {

@@ -53,6 +53,7 @@ export async function historyUser(t: TestApp) {
     price: string,
     date: string,
     notes: string | null = null,
+    fee = "0",
   ) {
     const outcome = await repos.portfolio.buy({
       userId: user.id,
@@ -60,6 +61,7 @@ export async function historyUser(t: TestApp) {
       symbol,
       quantity,
       price,
+      fee,
       transactionDate: new Date(date),
       notes,
       now: now(),

@@ -11,6 +11,8 @@ export interface ImportFormat {
   mapping: ImportMapping;
   /** Why a skipped action is skipped, by action (lower case). */
   skipReasons: Record<string, string>;
+  /** Columns of the mapping a file may lack (an older export of ours has no fee). */
+  optionalColumns?: readonly string[];
 }
 
 const CASH_MOVEMENT = "A cash movement, not a trade";
@@ -28,12 +30,15 @@ const ledgerline: ImportFormat = {
       action: "transactionType",
       quantity: "quantity",
       price: "price",
+      fees: "fee",
       notes: "notes",
       assetType: "type",
     },
     actions: { buy: ["BUY"], sell: ["SELL"], dividend: ["DIVIDEND"], split: ["SPLIT"] },
   }),
   skipReasons: {},
+  // Exports made before trades had fees have no fee column: their trades had none.
+  optionalColumns: ["fee"],
 };
 
 /** Charles Schwab brokerage history ("Date","Action","Symbol",...), newest first. */

@@ -1,5 +1,6 @@
 import {
   AMOUNT_DECIMALS,
+  checkDecimal,
   cryptoSymbol,
   dateOutOfRange,
   decimalInputMessages,
@@ -8,6 +9,7 @@ import {
   NOTES_MAX_LENGTH,
   readGroupedDecimal,
   stockSymbol,
+  TRADE_FEE_LABEL,
   withinDateRange,
   type AssetKind,
   type ImportDateFormat,
@@ -36,6 +38,8 @@ export interface ParsedTrade {
   transactionType: "BUY" | "SELL";
   quantity: Decimal;
   price: Decimal;
+  /** The fee or commission of the fees column, when it has one above 0. */
+  fee?: Decimal;
   date: Date;
   /** The cell gave a date without a time: `date` is its midnight UTC. */
   dateOnly?: true;
@@ -284,14 +288,32 @@ function checkedAmount(
   return { ok: true, value };
 }
 
-function notesOf(mapping: ImportMapping, cells: Cells, fees: Decimal | undefined): string | null {
+function notesOf(mapping: ImportMapping, cells: Cells): string | null {
   let notes = mapping.columns.notes ? cells(mapping.columns.notes).trim() : "";
   // Our own export guards cells from spreadsheet formulas with a leading quote; undo that.
   notes = unguardFormula(notes);
-  // Trades carry no fee of their own: a fee the broker charged is kept in the notes.
-  if (fees !== undefined && !isZero(fees))
-    notes = notes ? `${notes} (fees ${fees} USD)` : `Fees ${fees} USD`;
   return notes === "" ? null : notes.slice(0, NOTES_MAX_LENGTH);
+}
+
+/**
+ * A trade's fees cell as its fee, by the rules a fee typed by hand meets (contracts' tradeFee):
+ * empty is none; a fee written as a debit ("-$0.65", "($0.65)") is its size.
+ */
+function feeOf(text: string, mapping: ImportMapping): Checked | undefined {
+  if (text.trim() === "") return undefined;
+  const amount = parseImportAmount(text, mapping.decimalSeparator);
+  if (!amount.ok) {
+    return {
+      ok: false,
+      message:
+        amount.reason === "currency"
+          ? `The fees are in ${amount.currency}; only USD can be imported`
+          : `Fees "${text.trim()}" is not a number`,
+    };
+  }
+  const size = amount.value.startsWith("-") ? amount.value.slice(1) : amount.value;
+  const checked = checkDecimal(size, TRADE_FEE_LABEL, { sign: "notNegative" });
+  return checked.ok ? { ok: true, value: checked.value } : { ok: false, message: checked.message };
 }
 
 /** What one data row becomes, before the database and the market have their say. */
@@ -425,19 +447,8 @@ export function interpretRow(
   if (!checkedPrice.ok) return error(checkedPrice.message, { ...known, ...when, quantity });
   const price = checkedPrice.value;
 
-  let fees: Decimal | undefined;
-  if (columns.fees && cells(columns.fees).trim() !== "") {
-    const feeAmount = parseImportAmount(cells(columns.fees), mapping.decimalSeparator);
-    if (!feeAmount.ok) {
-      return error(
-        feeAmount.reason === "currency"
-          ? `The fees are in ${feeAmount.currency}; only USD can be imported`
-          : `Fees "${cells(columns.fees).trim()}" is not a number`,
-        { ...known, ...when, quantity, price },
-      );
-    }
-    fees = feeAmount.value;
-  }
+  const fee = columns.fees ? feeOf(cells(columns.fees), mapping) : undefined;
+  if (fee && !fee.ok) return error(fee.message, { ...known, ...when, quantity, price });
   return {
     row,
     outcome: "trade",
@@ -446,8 +457,9 @@ export function interpretRow(
     transactionType: kind === "buy" ? "BUY" : "SELL",
     quantity,
     price,
+    ...(fee && !isZero(fee.value) ? { fee: fee.value } : {}),
     ...when,
-    notes: notesOf(mapping, cells, fees),
+    notes: notesOf(mapping, cells),
   };
 }
 
@@ -566,7 +578,9 @@ export async function parseImport(
       if (!header) {
         header = record.map((cell) => cell.trim());
         for (const [index, column] of header.entries()) columnAt.set(column, index);
-        const missing = missingColumns(mapping, header);
+        const missing = missingColumns(mapping, header).filter(
+          (column) => !format.optionalColumns?.includes(column),
+        );
         if (missing.length > 0) {
           throw badRequest(
             format.label === "this file"

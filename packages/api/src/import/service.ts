@@ -1,7 +1,6 @@
 import { dateOf } from "@ledgerline/clock";
 import {
   IMPORT_MAX_BYTES,
-  portfolioMessages,
   type AssetKind,
   type ImportInput,
   type ImportPreview,
@@ -14,7 +13,7 @@ import { formatSplit } from "@ledgerline/money/format";
 import { TRPCError } from "@trpc/server";
 import { recordAudit } from "../admin/audit";
 import { badRequest, conflict } from "../platform/errors";
-import { tradeTotalFits } from "../trading/portfolio";
+import { tradeTotalProblem } from "../trading/portfolio";
 import { scheduleSnapshotRefresh } from "../accounting/portfolio-snapshots";
 import type { UserScope } from "../platform/scope";
 import { sortInTurns, Turns } from "../platform/turns";
@@ -223,11 +222,14 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
       decided.set(index, { outcome: "error", message: reason });
       continue;
     }
-    if (!tradeTotalFits(row.quantity, row.price)) {
-      decided.set(index, {
-        outcome: "error",
-        message: portfolioMessages.tradeTotalTooLarge,
-      });
+    const totalProblem = tradeTotalProblem(
+      row.transactionType,
+      row.quantity,
+      row.price,
+      row.fee ?? "0",
+    );
+    if (totalProblem) {
+      decided.set(index, { outcome: "error", message: totalProblem });
       continue;
     }
     // A first import has no recorded trades to match: no key is built for its rows.
@@ -496,6 +498,7 @@ function previewRow(plan: Plan, index: number): ImportPreviewRow {
     ...(row.transactionType ? { transactionType: row.transactionType } : {}),
     ...(quantity ? { quantity } : {}),
     ...(price ? { price } : {}),
+    ...(row.outcome === "trade" && row.fee ? { fee: row.fee } : {}),
     ...(row.date ? { date: row.date.toISOString() } : {}),
     ...(row.dateOnly ? { dateOnly: true } : {}),
   };
