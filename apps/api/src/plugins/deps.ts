@@ -60,169 +60,193 @@ export const depsPlugin = fp(
   async function deps(app: FastifyInstance, options: DepsOptions) {
     const database = openDatabase(options.env.DATABASE_URL);
     await migrateDatabase(database, options.migrationsFolders[database.dialect]);
-    const { shared } = options;
-    const repos = appRepositories(database, options.clock, shared.versions);
-    const mailer = createMailer({
-      smtpUrl: options.env.SMTP_URL,
-      from: options.env.MAIL_FROM,
-      repos,
-      clock: options.clock,
-      logger: app.log,
-    });
-    const market =
-      options.market ??
-      marketServiceFromEnv(options.env, {
-        repos,
-        logger: app.log,
-        clock: options.marketClock,
-        shared,
-      });
-    const priceTicks = createPriceTicks(shared, market.ticks, (error) =>
-      app.log.error({ err: error }, "live price tick failed"),
-    );
-    const quoteStreams = new QuoteStreams(priceTicks, LIVE_HEARTBEAT_MS);
-    const idempotency = createIdempotency({
-      repos,
-      clock: options.clock,
-      signals: shared.signals,
-      options: options.idempotency,
-    });
-    const alertEvaluator = createAlertEvaluator({
-      repos,
-      market,
-      mailer,
-      clock: options.clock,
-      logger: app.log,
-      signals: shared.signals,
-      appOrigin: options.env.APP_ORIGIN,
-    });
+    const deps = buildDeps(app, database, options);
     app.decorate<AnyDatabase>("database", database);
-    app.decorate("deps", {
-      repos,
-      clock: options.clock,
-      mailer,
-      background: createBackgroundWork(),
-      throttles: createThrottles(shared, {
-        registrationsPerIp: [options.env.REGISTRATIONS_PER_HOUR, 60 * 60],
-        apiKeyRequests: [options.env.API_KEY_REQUESTS_PER_MINUTE, 60],
-        ...options.throttleLimits,
-      }),
-      logger: app.log,
-      market,
-      priceTicks,
-      quoteStreams,
-      liveSymbols: new LiveSymbolClaims(),
-      idempotency,
-      alertEvaluator,
-      issueSessionToken: sessionTokenIssuer(options.env.SESSION_SIGNING_KEY),
-      answers: createAnswerCache({
-        versions: shared.versions,
-        market,
-        clock: options.clock,
-        onError: (error) => {
-          // Redis out of reach: the read is answered uncached, and the outage logged once.
-          if (!(error instanceof SharedStateUnavailable))
-            app.log.warn({ err: error }, "answer cache versions unreadable");
-        },
-      }),
-      config: {
-        appOrigin: options.env.APP_ORIGIN,
-        adminMfaRequired: options.env.ADMIN_MFA_REQUIRED,
-        secrets: {
-          enabled: options.env.SECRETS_ENDPOINTS_ENABLED,
-          polygonApiKey: options.env.POLYGON_API_KEY,
-          coinbaseApiKey: options.env.COINBASE_API_KEY,
-          coinbaseApiSecret: options.env.COINBASE_API_SECRET,
-        },
-      },
-    } satisfies AppDeps);
+    app.decorate("deps", deps);
 
-    // Client polling is answered from a cache this keeps warm: upstream calls grow with the
-    // number of distinct symbols watched, not with the number of users.
-    const refresher =
-      options.marketRefresher === false
-        ? undefined
-        : market.createRefresher({
-            watched: () => watchedSymbols(repos),
-            onError: (error) => app.log.warn({ err: error }, "market refresh cycle failed"),
-            // Alerts are checked after each cycle against the prices it just refreshed.
-            onCycle: ({ kind }) =>
-              void alertEvaluator
-                .evaluateAll(kind === "stocks" ? "STOCK" : "CRYPTO")
-                .catch((error: unknown) => app.log.warn({ err: error }, "alert evaluation failed")),
-          });
-    // One refresher per deployment: with several processes, the one holding the lease runs it.
-    const refresherLeadership = shared.leadership("market-refresher");
-    // The same process applies splits and paid dividends to every holder, hourly, so income
-    // arrives on its pay date for users who do not look (reads and trades apply them too).
-    let corporateActionsTimer: NodeJS.Timeout | undefined;
-    const stopCorporateActions = () => clearInterval(corporateActionsTimer);
-    app.addHook("onReady", () => {
-      if (!refresher) return;
-      refresherLeadership.start({
-        gained: () => {
-          refresher.start();
-          corporateActionsTimer = setInterval(() => {
-            applyCorporateActionsForEveryone(app.deps).catch((error: unknown) =>
-              app.log.warn({ err: error }, "corporate actions sync failed"),
-            );
-          }, CORPORATE_ACTIONS_INTERVAL_MS);
-          corporateActionsTimer.unref();
-        },
-        lost: () => {
-          stopCorporateActions();
-          void refresher.stop();
-        },
-      });
-    });
-
-    // Alerts are checked on every live tick too, by one process per deployment; while Redis is
-    // out of reach by every process (firing is a conditional update: an alert fires once).
-    const alertTicksLeadership = shared.leadership("alert-ticks", { whileRedisDown: "lead" });
-    let stopAlertTicks: (() => void) | undefined;
-    app.addHook("onReady", () => {
-      if (options.alertTicks === false) return;
-      alertTicksLeadership.start({
-        gained: () => {
-          stopAlertTicks = watchAlertTicks({
-            repos,
-            priceTicks,
-            evaluator: alertEvaluator,
-            signals: shared.signals,
-            clock: options.clock,
-            logger: app.log,
-          });
-        },
-        lost: () => {
-          stopAlertTicks?.();
-          stopAlertTicks = undefined;
-        },
-      });
-    });
-
-    // Expired sessions, spent reset tokens and day-old idempotency keys are refused anyway; this only keeps the tables small.
-    const cleanup = setInterval(() => {
-      const now = dateOf(options.clock);
-      void repos.sessions.deleteExpired(now, SESSION_IDLE_TIMEOUT_MS);
-      void repos.passwordResetTokens.deleteSpentOrExpired(now);
-      void repos.mfa.deleteExpiredChallenges(now);
-      void idempotency.purgeExpired();
-    }, CLEANUP_INTERVAL_MS);
-    cleanup.unref();
+    const stopMarketJobs = runMarketJobs(app, options);
+    const stopAlertTicks = runAlertTicks(app, options);
+    const stopCleanup = runCleanup(deps, options.clock);
 
     app.addHook("onClose", async () => {
-      await refresherLeadership.stop();
-      await alertTicksLeadership.stop();
-      stopAlertTicks?.();
-      quoteStreams.closeAll();
-      priceTicks.close();
-      stopCorporateActions();
-      await refresher?.stop();
-      clearInterval(cleanup);
-      mailer.close();
+      await stopMarketJobs();
+      await stopAlertTicks();
+      deps.quoteStreams.closeAll();
+      deps.priceTicks.close();
+      stopCleanup();
+      deps.mailer.close();
       await database.close();
-      await shared.close();
+      await options.shared.close();
     });
   },
   { name: "deps" },
 );
+
+/** The services every request uses, built once per process. */
+function buildDeps(app: FastifyInstance, database: AnyDatabase, options: DepsOptions): AppDeps {
+  const { shared, env, clock } = options;
+  const repos = appRepositories(database, clock, shared.versions);
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    repos,
+    clock,
+    logger: app.log,
+  });
+  const market =
+    options.market ??
+    marketServiceFromEnv(env, { repos, logger: app.log, clock: options.marketClock, shared });
+  const priceTicks = createPriceTicks(shared, market.ticks, (error) =>
+    app.log.error({ err: error }, "live price tick failed"),
+  );
+  return {
+    repos,
+    clock,
+    mailer,
+    background: createBackgroundWork(),
+    throttles: createThrottles(shared, {
+      registrationsPerIp: [env.REGISTRATIONS_PER_HOUR, 60 * 60],
+      apiKeyRequests: [env.API_KEY_REQUESTS_PER_MINUTE, 60],
+      ...options.throttleLimits,
+    }),
+    logger: app.log,
+    market,
+    priceTicks,
+    quoteStreams: new QuoteStreams(priceTicks, LIVE_HEARTBEAT_MS),
+    liveSymbols: new LiveSymbolClaims(),
+    idempotency: createIdempotency({
+      repos,
+      clock,
+      signals: shared.signals,
+      options: options.idempotency,
+    }),
+    alertEvaluator: createAlertEvaluator({
+      repos,
+      market,
+      mailer,
+      clock,
+      logger: app.log,
+      signals: shared.signals,
+      appOrigin: env.APP_ORIGIN,
+    }),
+    issueSessionToken: sessionTokenIssuer(env.SESSION_SIGNING_KEY),
+    answers: createAnswerCache({
+      versions: shared.versions,
+      market,
+      clock,
+      onError: (error) => {
+        // Redis out of reach: the read is answered uncached, and the outage logged once.
+        if (!(error instanceof SharedStateUnavailable))
+          app.log.warn({ err: error }, "answer cache versions unreadable");
+      },
+    }),
+    config: {
+      appOrigin: env.APP_ORIGIN,
+      adminMfaRequired: env.ADMIN_MFA_REQUIRED,
+      secrets: {
+        enabled: env.SECRETS_ENDPOINTS_ENABLED,
+        polygonApiKey: env.POLYGON_API_KEY,
+        coinbaseApiKey: env.COINBASE_API_KEY,
+        coinbaseApiSecret: env.COINBASE_API_SECRET,
+      },
+    },
+  };
+}
+
+/**
+ * Client polling is answered from a cache the refresher keeps warm: upstream calls grow with the
+ * number of distinct symbols watched, not with the number of users. One refresher per
+ * deployment: with several processes, the one holding the lease runs it. The same process
+ * applies splits and paid dividends to every holder, hourly, so income arrives on its pay date
+ * for users who do not look (reads and trades apply them too). Returns how to stop both.
+ */
+function runMarketJobs(app: FastifyInstance, options: DepsOptions) {
+  const { repos, market, alertEvaluator } = app.deps;
+  const refresher =
+    options.marketRefresher === false
+      ? undefined
+      : market.createRefresher({
+          watched: () => watchedSymbols(repos),
+          onError: (error) => app.log.warn({ err: error }, "market refresh cycle failed"),
+          // Alerts are checked after each cycle against the prices it just refreshed.
+          onCycle: ({ kind }) =>
+            void alertEvaluator
+              .evaluateAll(kind === "stocks" ? "STOCK" : "CRYPTO")
+              .catch((error: unknown) => app.log.warn({ err: error }, "alert evaluation failed")),
+        });
+  const leadership = options.shared.leadership("market-refresher");
+  let corporateActionsTimer: NodeJS.Timeout | undefined;
+  const stopCorporateActions = () => clearInterval(corporateActionsTimer);
+  app.addHook("onReady", () => {
+    if (!refresher) return;
+    leadership.start({
+      gained: () => {
+        refresher.start();
+        corporateActionsTimer = setInterval(() => {
+          applyCorporateActionsForEveryone(app.deps).catch((error: unknown) =>
+            app.log.warn({ err: error }, "corporate actions sync failed"),
+          );
+        }, CORPORATE_ACTIONS_INTERVAL_MS);
+        corporateActionsTimer.unref();
+      },
+      lost: () => {
+        stopCorporateActions();
+        void refresher.stop();
+      },
+    });
+  });
+  return async () => {
+    await leadership.stop();
+    stopCorporateActions();
+    await refresher?.stop();
+  };
+}
+
+/**
+ * Alerts are checked on every live tick too, by one process per deployment; while Redis is out
+ * of reach by every process (firing is a conditional update: an alert fires once).
+ */
+function runAlertTicks(app: FastifyInstance, options: DepsOptions) {
+  const { repos, priceTicks, alertEvaluator } = app.deps;
+  const leadership = options.shared.leadership("alert-ticks", { whileRedisDown: "lead" });
+  let stopAlertTicks: (() => void) | undefined;
+  app.addHook("onReady", () => {
+    if (options.alertTicks === false) return;
+    leadership.start({
+      gained: () => {
+        stopAlertTicks = watchAlertTicks({
+          repos,
+          priceTicks,
+          evaluator: alertEvaluator,
+          signals: options.shared.signals,
+          clock: options.clock,
+          logger: app.log,
+        });
+      },
+      lost: () => {
+        stopAlertTicks?.();
+        stopAlertTicks = undefined;
+      },
+    });
+  });
+  return async () => {
+    await leadership.stop();
+    stopAlertTicks?.();
+  };
+}
+
+/**
+ * Expired sessions, spent reset tokens and day-old idempotency keys are refused anyway; this only
+ * keeps the tables small.
+ */
+function runCleanup({ repos, idempotency }: AppDeps, clock: Clock) {
+  const cleanup = setInterval(() => {
+    const now = dateOf(clock);
+    void repos.sessions.deleteExpired(now, SESSION_IDLE_TIMEOUT_MS);
+    void repos.passwordResetTokens.deleteSpentOrExpired(now);
+    void repos.mfa.deleteExpiredChallenges(now);
+    void idempotency.purgeExpired();
+  }, CLEANUP_INTERVAL_MS);
+  cleanup.unref();
+  return () => clearInterval(cleanup);
+}

@@ -166,34 +166,10 @@ function processRequestCount(): RequestCount {
 /** Several API processes sharing state through Redis (REDIS_URL). */
 export async function createRedisState(options: RedisStateOptions): Promise<SharedState> {
   const { prefix } = options;
-  const redis = connect(options.url, true);
-  const subscriber = connect(options.url);
-  // Signals (live ticks above all) go out at once on a connection of their own, not with the
-  // next pipelined write of the requests' commands.
-  const publisher = connect(options.url);
-  const connections = [redis, subscriber, publisher];
-  try {
-    await Promise.all(connections.map((connection) => connection.connect()));
-    await redis.ping();
-  } catch (error) {
-    for (const connection of connections) connection.disconnect();
-    throw new Error(`REDIS_URL does not answer: ${(error as Error).message}`, { cause: error });
-  }
-  // Connection errors are reported by the commands that meet them; these would only repeat them.
-  for (const connection of connections) connection.on("error", () => {});
+  const { redis, subscriber, publisher, connections } = await openConnections(options.url);
 
   let payOwed = async () => {};
-  const availability = redisAvailability({
-    connections,
-    probe: redis,
-    probeMs: options.probeMs ?? 500,
-    beforeUp: () => payOwed(),
-  });
-  availability.onChange((up) => options.onAvailability?.(up));
-  /** Redis being out of reach is the availability's news; any other failure is reported. */
-  const report = (error: unknown) => {
-    if (!availability.failed(error)) options.onError(error);
-  };
+  const { availability, report } = watchAvailability(redis, connections, options, () => payOwed());
 
   const signals = redisSignals(publisher, subscriber, availability, report);
   const lease = { ...defaultLeaseTimes, ...options.lease };
@@ -201,23 +177,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
   const batch = redisBatch(redis);
   const versions = redisVersions(redis, batch, prefix, availability, report);
   payOwed = () => versions.payOwed();
-  const countLocally = processRequestCount();
-  const countRequest: RequestCount = async (key, windowMs) => {
-    if (availability.up) {
-      try {
-        return await batch.count(key, windowMs);
-      } catch (error) {
-        report(error);
-      }
-    }
-    return countLocally(key, windowMs);
-  };
-  const sharedSignals = {
-    publish: (channel: string, message: string) => signals.publish(prefix + channel, message),
-    subscribe: (channel: string, handler: (message: string) => void) =>
-      signals.subscribe(prefix + channel, handler),
-    ready: () => signals.ready(),
-  };
+  const countRequest = redisRequestCount(batch, availability, report);
   return {
     kind: "redis",
     marketCache: versionedMarketCache(
@@ -240,13 +200,8 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
     // One upstream budget per provider for every process together (Polygon's free tier allows 5
     // calls a minute per key, not per process), in fixed windows of the limit's period.
     providerRateLimiter: (limits) =>
-      providerBudgets(limits, (limit) =>
-        redisCounter(
-          redis,
-          `${prefix}upstream`,
-          limit.requests,
-          Math.max(1, Math.round(limit.perMs / 1000)),
-        ),
+      providerBudgets(limits, ({ requests, perMs }) =>
+        redisCounter(redis, `${prefix}upstream`, requests, Math.max(1, Math.round(perMs / 1000))),
       ),
     counter: (name, points, seconds) =>
       redisCounter(redis, `${prefix}throttle:${name}`, points, seconds),
@@ -262,39 +217,15 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       leaderships.push(leadership);
       return leadership;
     },
-    signals: sharedSignals,
-    upstreamCalls: {
-      record(call) {
-        if (!availability.up) return;
-        redis
-          .hincrby(`${prefix}upstream-calls`, `${call.provider} ${call.operation}`, 1)
-          .catch(report);
-      },
-      async totals() {
-        if (!availability.up) return [];
-        try {
-          const counts = await redis.hgetall(`${prefix}upstream-calls`);
-          return Object.entries(counts).map(([id, calls]) => {
-            const [provider = "", operation = ""] = id.split(" ");
-            return { provider, operation, calls: Number(calls) };
-          });
-        } catch (error) {
-          report(error);
-          return [];
-        }
-      },
+    signals: {
+      publish: (channel, message) => signals.publish(prefix + channel, message),
+      subscribe: (channel, handler) => signals.subscribe(prefix + channel, handler),
+      ready: () => signals.ready(),
     },
+    upstreamCalls: redisUpstreamCalls(redis, `${prefix}upstream-calls`, availability, report),
     redis,
     countRequest,
-    async ping() {
-      if (!availability.up) return "down";
-      try {
-        return (await redis.ping()) === "PONG" ? "ok" : "down";
-      } catch (error) {
-        report(error);
-        return "down";
-      }
-    },
+    ping: () => pingRedis(redis, availability, report),
     get redisDownSince() {
       const since = availability.downSince;
       return since === undefined ? undefined : new Date(since);
@@ -306,6 +237,111 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       // and are answered first: pipelines run in order, so once this one is answered they are.
       await redis.ping().catch(() => undefined);
       for (const connection of connections) connection.disconnect();
+    },
+  };
+}
+
+/**
+ * Whether Redis is in reach, and how a failed call is reported: Redis being out of reach is the
+ * availability's news; any other failure goes to `onError`.
+ */
+function watchAvailability(
+  redis: Redis,
+  connections: Redis[],
+  options: RedisStateOptions,
+  beforeUp: () => Promise<void>,
+) {
+  const availability = redisAvailability({
+    connections,
+    probe: redis,
+    probeMs: options.probeMs ?? 500,
+    beforeUp,
+  });
+  availability.onChange((up) => options.onAvailability?.(up));
+  const report = (error: unknown) => {
+    if (!availability.failed(error)) options.onError(error);
+  };
+  return { availability, report };
+}
+
+/** Whether Redis answers now; "down" while it is known to be out of reach. */
+async function pingRedis(
+  redis: Redis,
+  availability: RedisAvailability,
+  report: (error: unknown) => void,
+): Promise<"ok" | "down"> {
+  if (!availability.up) return "down";
+  try {
+    return (await redis.ping()) === "PONG" ? "ok" : "down";
+  } catch (error) {
+    report(error);
+    return "down";
+  }
+}
+
+/** The three connections: commands, subscriptions, and publishing signals. */
+async function openConnections(url: string) {
+  const redis = connect(url, true);
+  const subscriber = connect(url);
+  // Signals (live ticks above all) go out at once on a connection of their own, not with the
+  // next pipelined write of the requests' commands.
+  const publisher = connect(url);
+  const connections = [redis, subscriber, publisher];
+  try {
+    await Promise.all(connections.map((connection) => connection.connect()));
+    await redis.ping();
+  } catch (error) {
+    for (const connection of connections) connection.disconnect();
+    throw new Error(`REDIS_URL does not answer: ${(error as Error).message}`, { cause: error });
+  }
+  // Connection errors are reported by the commands that meet them; these would only repeat them.
+  for (const connection of connections) connection.on("error", () => {});
+  return { redis, subscriber, publisher, connections };
+}
+
+/** The request limit's count in Redis, batched; while Redis is out of reach, this process's. */
+function redisRequestCount(
+  batch: RedisBatch,
+  availability: RedisAvailability,
+  report: (error: unknown) => void,
+): RequestCount {
+  const countLocally = processRequestCount();
+  return async (key, windowMs) => {
+    if (availability.up) {
+      try {
+        return await batch.count(key, windowMs);
+      } catch (error) {
+        report(error);
+      }
+    }
+    return countLocally(key, windowMs);
+  };
+}
+
+/** Upstream calls by provider and operation, for every process together (the metrics). */
+function redisUpstreamCalls(
+  redis: Redis,
+  key: string,
+  availability: RedisAvailability,
+  report: (error: unknown) => void,
+): SharedState["upstreamCalls"] {
+  return {
+    record(call) {
+      if (!availability.up) return;
+      redis.hincrby(key, `${call.provider} ${call.operation}`, 1).catch(report);
+    },
+    async totals() {
+      if (!availability.up) return [];
+      try {
+        const counts = await redis.hgetall(key);
+        return Object.entries(counts).map(([id, calls]) => {
+          const [provider = "", operation = ""] = id.split(" ");
+          return { provider, operation, calls: Number(calls) };
+        });
+      } catch (error) {
+        report(error);
+        return [];
+      }
     },
   };
 }
