@@ -56,6 +56,8 @@ function runQuery(step: Extract<Step, { query: unknown }>): unknown {
 }
 
 /** One SQLite connection with the settings the product relies on, its Drizzle and its steps. */
+type SqliteConnection = ReturnType<typeof sqliteConnection>;
+
 function sqliteConnection(url: string) {
   const sqlite = new BetterSqlite3(url);
   for (const pragma of CONNECTION_PRAGMAS) sqlite.pragma(pragma);
@@ -89,6 +91,64 @@ function sqliteConnection(url: string) {
 }
 
 /**
+ * Runs `work` in a transaction BEGUN and COMMITted by hand, its pauses turns of the event loop;
+ * on `own` connection (closed after, so its page cache is not kept), else the shared one.
+ */
+async function acrossTurns<T>(
+  shared: SqliteConnection,
+  own: SqliteConnection | null,
+  begin: string,
+  work: (db: Db) => Work<T>,
+): Promise<T> {
+  const connection = own ?? shared;
+  try {
+    connection.sqlite.exec(begin);
+    try {
+      const result = await driveAsync(work(connection.db), async (step) =>
+        step.read === "pause" ? nextTurn() : connection.execute(step),
+      );
+      connection.sqlite.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (connection.sqlite.inTransaction) connection.sqlite.exec("ROLLBACK");
+      throw error;
+    }
+  } finally {
+    own?.sqlite.close();
+  }
+}
+
+/**
+ * Runs `work` as `acrossTurns` does, on a connection on a thread of its own: its statements
+ * and its COMMIT (with the checkpoint that follows a large one) run beside the event loop.
+ * Drizzle's queries wait for their answer; the hand-written statements (an import's INSERTs)
+ * and the COMMIT are awaited, so other requests are answered while they run.
+ */
+async function acrossTurnsOnThread<T>(
+  connection: WorkerConnection,
+  work: (db: Db) => Work<T>,
+): Promise<T> {
+  await connection.open();
+  try {
+    await connection.exec("BEGIN IMMEDIATE");
+    try {
+      const result = await driveAsync(work(connection.db), async (step) => {
+        if (step.read === "pause") return nextTurn();
+        if (step.read === "raw") return connection.statement(step.sql, step.params, step.pluck);
+        return runQuery(step);
+      });
+      await connection.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (await connection.exec("")) await connection.exec("ROLLBACK");
+      throw error;
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
  * Opens (creating if needed) a SQLite database. Requests share one connection; a pausing
  * transaction (TransactionOptions.pauses) of a database file gets a connection of its own for
  * its duration, so the reads answered while it pauses see only what was committed (WAL), never
@@ -114,64 +174,8 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
   const onlyReads = (query: unknown) =>
     /^\s*(select|with)\b/i.test((query as { toSQL(): { sql: string } }).toSQL().sql);
 
-  /**
-   * Runs `work` in a transaction BEGUN and COMMITted by hand, its pauses turns of the event loop;
-   * on `own` connection (closed after, so its page cache is not kept), else the shared one.
-   */
-  async function acrossTurns<T>(
-    own: ReturnType<typeof sqliteConnection> | null,
-    begin: string,
-    work: (db: Db) => Work<T>,
-  ): Promise<T> {
-    const connection = own ?? shared;
-    try {
-      connection.sqlite.exec(begin);
-      try {
-        const result = await driveAsync(work(connection.db), async (step) =>
-          step.read === "pause" ? nextTurn() : connection.execute(step),
-        );
-        connection.sqlite.exec("COMMIT");
-        return result;
-      } catch (error) {
-        if (connection.sqlite.inTransaction) connection.sqlite.exec("ROLLBACK");
-        throw error;
-      }
-    } finally {
-      own?.sqlite.close();
-    }
-  }
-
   /** The thread of the long write transactions, started by the first (worker-connection.ts). */
   let thread: WorkerConnection | null = null;
-
-  /**
-   * Runs `work` as `acrossTurns` does, on a connection on a thread of its own: its statements
-   * and its COMMIT (with the checkpoint that follows a large one) run beside the event loop.
-   * Drizzle's queries wait for their answer; the hand-written statements (an import's INSERTs)
-   * and the COMMIT are awaited, so other requests are answered while they run.
-   */
-  async function acrossTurnsOnThread<T>(work: (db: Db) => Work<T>): Promise<T> {
-    thread ??= openWorkerConnection(url);
-    const connection = thread;
-    await connection.open();
-    try {
-      await connection.exec("BEGIN IMMEDIATE");
-      try {
-        const result = await driveAsync(work(connection.db), async (step) => {
-          if (step.read === "pause") return nextTurn();
-          if (step.read === "raw") return connection.statement(step.sql, step.params, step.pluck);
-          return runQuery(step);
-        });
-        await connection.exec("COMMIT");
-        return result;
-      } catch (error) {
-        if (await connection.exec("")) await connection.exec("ROLLBACK");
-        throw error;
-      }
-    } finally {
-      await connection.close();
-    }
-  }
 
   return {
     dialect: "sqlite",
@@ -222,7 +226,7 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       // A read that pauses gets a connection of its own: in WAL its snapshot holds no lock that
       // a writer waits on, so it may stay open across turns while everything else goes on.
       if (options.readOnly && options.pauses && url !== ":memory:") {
-        return acrossTurns(sqliteConnection(url), "BEGIN", work);
+        return acrossTurns(shared, sqliteConnection(url), "BEGIN", work);
       }
       if (options.readOnly) {
         return sqlite.transaction(() => driveSync(work(db), execute)).deferred();
@@ -235,9 +239,9 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       let ended!: () => void;
       pausing = new Promise((resolve) => (ended = resolve));
       try {
-        return url === ":memory:"
-          ? await acrossTurns(null, "BEGIN IMMEDIATE", work)
-          : await acrossTurnsOnThread(work);
+        if (url === ":memory:") return await acrossTurns(shared, null, "BEGIN IMMEDIATE", work);
+        thread ??= openWorkerConnection(url);
+        return await acrossTurnsOnThread(thread, work);
       } finally {
         pausing = null;
         ended();
