@@ -28,12 +28,12 @@ export interface RedisStateOptions {
   marketClock: MarketClock;
   /** A Redis call that failed for another reason than Redis being out of reach. */
   onError: (error: unknown) => void;
-  /** Redis went out of reach (false) or answers again (true). */
+  /** Redis went out of reach (false: this process runs on its fallbacks) or answers again. */
   onAvailability?: (up: boolean) => void;
   lease?: Partial<LeaseTimes>;
   /** Longer than any upstream call may take (the providers' timeouts). */
   singleFlightLockMs?: number;
-  /** Between checks that Redis answers again, while it is out of reach. */
+  /** Between checks that Redis answers again while it is out of reach (default 500 ms). */
   probeMs?: number;
 }
 
