@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
 import { knownCompanyName, type MarketService } from "@ledgerline/market";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
 import { serverLogger } from "./logger";
 import { marketClockFromEnv } from "./market/market-service";
@@ -20,7 +20,7 @@ import { restPlugin } from "./rest/plugin";
 import { restRoutes } from "@ledgerline/api/rest-routes";
 import { type Clock, systemClock } from "@ledgerline/clock";
 import { IMPORT_BODY_LIMIT } from "@ledgerline/api/import/service";
-import { createSharedState } from "@ledgerline/api/platform/shared-state/index";
+import { createSharedState, type SharedState } from "@ledgerline/api/platform/shared-state/index";
 import { requestLimitStore } from "./plugins/request-limit-store";
 import type { IdempotencyOptions } from "@ledgerline/api/trading/idempotency";
 import type { ThrottleLimits } from "@ledgerline/api/auth/throttles";
@@ -78,36 +78,11 @@ export async function buildApp(options: AppOptions) {
   // One market clock for the process: built twice, two clocks started at MARKET_TIME a few ms
   // apart, and the shared caches and the market service disagreed about now by that much.
   const marketClock = marketClockFromEnv(env);
-  const shared = await createSharedState({
-    redisUrl: env.REDIS_URL,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX,
-    marketClock,
-    onError: (error) => app.log.warn({ err: error }, "shared state (Redis) call failed"),
-    onAvailability: (up) =>
-      up
-        ? app.log.info("Redis answers again: shared caches, counters, leases and signals are back")
-        : app.log.warn(
-            { effects: redisDownEffects },
-            "Redis is out of reach: serving degraded until it answers (GET /api/health/ready)",
-          ),
-  });
+  const shared = await sharedStateFor(app, env, marketClock);
 
   await app.register(metricsPlugin, { token: env.METRICS_TOKEN, shared });
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, {
-    max: env.API_RATE_LIMIT_PER_MINUTE,
-    timeWindow: "1 minute",
-    allowList: (req) => !req.url.startsWith("/api/"),
-    // With several processes the limit is the deployment's, counted in Redis.
-    ...(shared.countRequest
-      ? { store: requestLimitStore(shared.countRequest, `${env.REDIS_KEY_PREFIX}api-rate:`) }
-      : {}),
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: context.statusCode,
-      message: `Too many requests; try again in ${context.after}`,
-      code: "TOO_MANY_REQUESTS",
-    }),
-  });
+  await app.register(rateLimit, requestLimit(env, shared));
 
   await app.register(depsPlugin, {
     env,
@@ -124,32 +99,7 @@ export async function buildApp(options: AppOptions) {
 
   app.setErrorHandler(answerError);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthPlugin, { shared });
-
-      await api.register(
-        trpcHttpTransport({
-          router: appRouter,
-          createContext: (req) => createContext({ req }),
-          maxBatchSize: MAX_TRPC_BATCH,
-          largeBodies: { paths: ["import.preview", "import.run"], bodyLimit: IMPORT_BODY_LIMIT },
-          onError({ error, path, req }) {
-            if (error.code === "INTERNAL_SERVER_ERROR") {
-              req.log.error({ err: error.cause ?? error, path }, "procedure failed");
-            }
-          },
-        }),
-        { prefix: "/trpc" },
-      );
-
-      await api.register(restPlugin(restRoutes));
-      await api.register(faviconsPlugin);
-
-      await api.register(apiDocsPlugin, { document: openApiDocument(restRoutes, API_VERSION) });
-    },
-    { prefix: "/api" },
-  );
+  await app.register(apiPlugin, { prefix: "/api", shared });
 
   const webRoot = options.webRoot === undefined ? (env.WEB_ROOT ?? webDistFolder) : options.webRoot;
   if (webRoot) {
@@ -172,3 +122,63 @@ export async function buildApp(options: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** What the deployment's processes share: Redis with REDIS_URL, else this process's memory. */
+function sharedStateFor(app: FastifyInstance, env: Env, marketClock: Clock) {
+  return createSharedState({
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    marketClock,
+    onError: (error) => app.log.warn({ err: error }, "shared state (Redis) call failed"),
+    onAvailability: (up) =>
+      up
+        ? app.log.info("Redis answers again: shared caches, counters, leases and signals are back")
+        : app.log.warn(
+            { effects: redisDownEffects },
+            "Redis is out of reach: serving degraded until it answers (GET /api/health/ready)",
+          ),
+  });
+}
+
+/** Requests per minute per client address on /api; in Redis with several processes. */
+function requestLimit(env: Env, shared: SharedState): RateLimitPluginOptions {
+  return {
+    max: env.API_RATE_LIMIT_PER_MINUTE,
+    timeWindow: "1 minute",
+    allowList: (req) => !req.url.startsWith("/api/"),
+    // With several processes the limit is the deployment's, counted in Redis.
+    ...(shared.countRequest
+      ? { store: requestLimitStore(shared.countRequest, `${env.REDIS_KEY_PREFIX}api-rate:`) }
+      : {}),
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests; try again in ${context.after}`,
+      code: "TOO_MANY_REQUESTS",
+    }),
+  };
+}
+
+/** Everything under /api: health, tRPC, REST, favicons and the API docs. */
+async function apiPlugin(api: FastifyInstance, { shared }: { shared: SharedState }) {
+  await api.register(healthPlugin, { shared });
+
+  await api.register(
+    trpcHttpTransport({
+      router: appRouter,
+      createContext: (req) => createContext({ req }),
+      maxBatchSize: MAX_TRPC_BATCH,
+      largeBodies: { paths: ["import.preview", "import.run"], bodyLimit: IMPORT_BODY_LIMIT },
+      onError({ error, path, req }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") {
+          req.log.error({ err: error.cause ?? error, path }, "procedure failed");
+        }
+      },
+    }),
+    { prefix: "/trpc" },
+  );
+
+  await api.register(restPlugin(restRoutes));
+  await api.register(faviconsPlugin);
+
+  await api.register(apiDocsPlugin, { document: openApiDocument(restRoutes, API_VERSION) });
+}
