@@ -1,5 +1,6 @@
 import { LATEST_DATE, type ApiKeyScope } from "@ledgerline/contracts/browser";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiKeyView } from "@ledgerline/contracts";
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useForm } from "@tanstack/react-form";
 import { useState } from "react";
 import { RetryPanel, Skeleton } from "../../../components/RouteStates";
@@ -47,7 +48,6 @@ export function ApiKeys() {
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const [created, setCreated] = useState<{ id: number; key: string } | null>(null);
   const [copied, setCopied] = useState(false);
-  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
   const create = useMutation(
     trpc.apiKeys.create.mutationOptions({
@@ -58,14 +58,6 @@ export function ApiKeys() {
         form.resetField("name");
         form.resetField("expires");
         form.resetField("password");
-        await refresh();
-      },
-    }),
-  );
-  const revoke = useMutation(
-    trpc.apiKeys.revoke.mutationOptions({
-      onSuccess: async () => {
-        setRevoking(null);
         await refresh();
       },
     }),
@@ -99,29 +91,7 @@ export function ApiKeys() {
       {create.error && (
         <Alert tone="error">{errorMessage(create.error, "Failed to create the key")}</Alert>
       )}
-      {shown && (
-        <Alert tone="success">
-          <p>Copy the key now: it is not shown again.</p>
-          <div className="mt-2 flex gap-2">
-            <input
-              aria-label="New API key"
-              readOnly
-              value={shown}
-              className="w-full rounded border border-border bg-surface px-2 py-1 font-mono text-sm"
-              onFocus={(event) => event.target.select()}
-            />
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => {
-                void navigator.clipboard?.writeText(shown).then(() => setCopied(true));
-              }}
-            >
-              {copied ? "Copied" : "Copy"}
-            </Button>
-          </div>
-        </Alert>
-      )}
+      {shown && <CreatedKey keyText={shown} copied={copied} onCopied={() => setCopied(true)} />}
       <form onSubmit={submitTo(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <form.Field name="name">
           {(field) => <Field label="Key name" required maxLength={100} {...textInput(field)} />}
@@ -145,6 +115,25 @@ export function ApiKeys() {
           </Button>
         </div>
       </form>
+      <KeyList keys={keys} />
+    </Card>
+  );
+}
+
+/** The user's keys as they load, each with its Revoke button and the confirmation it asks. */
+function KeyList({ keys }: { keys: UseQueryResult<ApiKeyView[], unknown> }) {
+  const queryClient = useQueryClient();
+  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: async () => {
+        setRevoking(null);
+        await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
+      },
+    }),
+  );
+  return (
+    <>
       {keys.isPending && (
         <div role="status" aria-busy="true" aria-label="Loading your API keys" className="mt-6">
           <Skeleton className="h-24" />
@@ -164,56 +153,7 @@ export function ApiKeys() {
         </Alert>
       )}
       {keys.data && keys.data.length > 0 && (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your API keys</caption>
-            <thead className="text-muted">
-              <tr>
-                <th scope="col" className={cell}>
-                  Name
-                </th>
-                <th scope="col" className={cell}>
-                  Scope
-                </th>
-                <th scope="col" className={cell}>
-                  Created
-                </th>
-                <th scope="col" className={cell}>
-                  Last used
-                </th>
-                <th scope="col" className={cell}>
-                  Expires
-                </th>
-                <th scope="col" className={cell}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((key) => (
-                <tr key={key.id} className="border-t border-border">
-                  <td className={cell}>
-                    {key.name} <span className="font-mono text-muted">{key.keyStart}…</span>
-                  </td>
-                  <td className={cx(cell, "whitespace-nowrap")}>{scopeNames[key.scope]}</td>
-                  <td className={cx(cell, "whitespace-nowrap")}>{when(key.createdAt, "N/A")}</td>
-                  <td className={cx(cell, "whitespace-nowrap")}>{when(key.lastUsedAt, "Never")}</td>
-                  <td className={cx(cell, "whitespace-nowrap")}>{when(key.expiresAt, "Never")}</td>
-                  <td className={cx(cell, "text-right")}>
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      aria-label={`Revoke ${key.name}`}
-                      onClick={() => setRevoking({ id: key.id, name: key.name })}
-                    >
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <KeyTable keys={keys.data} onRevoke={(key) => setRevoking(key)} />
       )}
       <ConfirmDialog
         open={revoking !== null}
@@ -225,6 +165,103 @@ export function ApiKeys() {
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
         onCancel={() => setRevoking(null)}
       />
-    </Card>
+    </>
+  );
+}
+
+/** The key just created, offered for copying once. */
+function CreatedKey({
+  keyText,
+  copied,
+  onCopied,
+}: {
+  keyText: string;
+  copied: boolean;
+  onCopied: () => void;
+}) {
+  return (
+    <Alert tone="success">
+      <p>Copy the key now: it is not shown again.</p>
+      <div className="mt-2 flex gap-2">
+        <input
+          aria-label="New API key"
+          readOnly
+          value={keyText}
+          className="w-full rounded border border-border bg-surface px-2 py-1 font-mono text-sm"
+          onFocus={(event) => event.target.select()}
+        />
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => {
+            void navigator.clipboard?.writeText(keyText).then(onCopied);
+          }}
+        >
+          {copied ? "Copied" : "Copy"}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+/** The user's keys, each with its Revoke button. */
+function KeyTable({
+  keys,
+  onRevoke,
+}: {
+  keys: ApiKeyView[];
+  onRevoke: (key: { id: number; name: string }) => void;
+}) {
+  return (
+    <div className="mt-6 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your API keys</caption>
+        <thead className="text-muted">
+          <tr>
+            <th scope="col" className={cell}>
+              Name
+            </th>
+            <th scope="col" className={cell}>
+              Scope
+            </th>
+            <th scope="col" className={cell}>
+              Created
+            </th>
+            <th scope="col" className={cell}>
+              Last used
+            </th>
+            <th scope="col" className={cell}>
+              Expires
+            </th>
+            <th scope="col" className={cell}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id} className="border-t border-border">
+              <td className={cell}>
+                {key.name} <span className="font-mono text-muted">{key.keyStart}…</span>
+              </td>
+              <td className={cx(cell, "whitespace-nowrap")}>{scopeNames[key.scope]}</td>
+              <td className={cx(cell, "whitespace-nowrap")}>{when(key.createdAt, "N/A")}</td>
+              <td className={cx(cell, "whitespace-nowrap")}>{when(key.lastUsedAt, "Never")}</td>
+              <td className={cx(cell, "whitespace-nowrap")}>{when(key.expiresAt, "Never")}</td>
+              <td className={cx(cell, "text-right")}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={`Revoke ${key.name}`}
+                  onClick={() => onRevoke({ id: key.id, name: key.name })}
+                >
+                  Revoke
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
