@@ -15,11 +15,19 @@ async function buy(page: Page, quantity: string, price: string) {
   await expect(dialog(page)).toBeHidden();
 }
 
-async function sell(page: Page, quantity: string, price?: string) {
+/** The value of a confirm step's row. */
+const confirmRow = (page: Page, label: string) =>
+  dialog(page)
+    .getByRole("term")
+    .filter({ hasText: label })
+    .locator("xpath=following-sibling::dd[1]");
+
+async function sell(page: Page, quantity: string, price?: string, heldAfter?: string) {
   await dialog(page).getByLabel("Quantity to Remove").fill(quantity);
   if (price) await dialog(page).getByLabel("Sell Price").fill(price);
   await dialog(page).getByRole("button", { name: "Remove Shares" }).click();
   await expect(dialog(page)).toHaveAccessibleName("Confirm Sale");
+  if (heldAfter) await expect(confirmRow(page, "Held after the sale")).toHaveText(heldAfter);
   await dialog(page).getByRole("button", { name: "Confirm Sale" }).click();
   await expect(dialog(page)).toBeHidden();
 }
@@ -61,13 +69,10 @@ test("buys, is kept from removing a held stock, oversells (clamped), sells all a
     ["Quantity", "5"],
     ["Price per Share", "$100.10"],
     ["Total", "$500.50"],
+    ["Notes", "first lot"],
+    ["Held after the purchase", "5 shares"],
   ]) {
-    await expect(
-      dialog(page)
-        .getByRole("term")
-        .filter({ hasText: label })
-        .locator("xpath=following-sibling::dd[1]"),
-    ).toHaveText(value!);
+    await expect(confirmRow(page, label!)).toHaveText(value!);
   }
   await expectAccessible(page);
   await dialog(page).getByRole("button", { name: "Confirm Purchase" }).click();
@@ -92,7 +97,7 @@ test("buys, is kept from removing a held stock, oversells (clamped), sells all a
   await expect(dialog(page).getByText(portfolioMessages.invalidSellQuantity)).toBeVisible();
   await expect(dialog(page).getByRole("button", { name: "Remove Shares" })).toBeDisabled();
   await expectAccessible(page);
-  await sell(page, "2", "120");
+  await sell(page, "2", "120", "3 shares");
   await expect(page.getByText("Sold 2 shares of AAPL")).toBeVisible();
   await expect(card.getByText("3 shares")).toBeVisible();
 
@@ -103,7 +108,7 @@ test("buys, is kept from removing a held stock, oversells (clamped), sells all a
 
   // Selling everything closes the position; then the stock can leave the watchlist.
   await card.getByRole("button", { name: "Sell Stock" }).click();
-  await sell(page, "4");
+  await sell(page, "4", undefined, "0 shares");
   await expect(card.getByText("Not currently in portfolio")).toBeVisible();
   await expect(card.getByRole("button", { name: "Sell Stock" })).toHaveCount(0);
   expect(await user.positions()).toEqual([]);
@@ -114,7 +119,7 @@ test("buys, is kept from removing a held stock, oversells (clamped), sells all a
   await expect(page.getByRole("heading", { name: "No Saved Stocks Yet" })).toBeVisible();
 });
 
-test("the buy dialog: quiet when tabbed through, plain digits, an absurd order refused, toasts below the bar", async ({
+test("the buy dialog: quiet when tabbed through, plain digits, an absurd order refused, a full confirm step, toasts below the bar", async ({
   page,
   request,
 }) => {
@@ -148,9 +153,22 @@ test("the buy dialog: quiet when tabbed through, plain digits, an absurd order r
 
   await quantity.fill("2");
   await dialog(page).getByLabel("Notes").fill("a note");
+  const [form, pointer] = await Promise.all([dialog(page).boundingBox(), addShares.boundingBox()]);
   await addShares.click();
   await expect(dialog(page)).toHaveAccessibleName("Confirm Purchase");
+  await expect(dialog(page)).toHaveAccessibleDescription(
+    "Check the order: nothing is bought until you confirm.",
+  );
   const confirm = dialog(page).getByRole("button", { name: "Confirm Purchase" });
+  // The confirm step fills the dialog, which keeps the form's size (a double-click's second
+  // click lands inside it): its buttons stand at the foot, where the form's were, not above an
+  // empty area; the click that led here is on Confirm Purchase, which ignores a double-click's.
+  const [kept, under] = await Promise.all([dialog(page).boundingBox(), confirm.boundingBox()]);
+  expect(kept).toEqual(form);
+  expect(under!.y + under!.height).toBeCloseTo(pointer!.y + pointer!.height, 0);
+  expect(under!.x + under!.width).toBeCloseTo(pointer!.x + pointer!.width, 0);
+  await expect(confirmRow(page, "Notes")).toHaveText("a note");
+  await expect(confirmRow(page, "Held after the purchase")).toHaveText("2 shares");
   await expectAccessible(page);
   await confirm.click();
   const toast = page.locator(".Toastify__toast").filter({ hasText: "Added 2 shares of AAPL" });

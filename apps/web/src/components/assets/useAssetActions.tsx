@@ -137,7 +137,9 @@ export function useAssetActions<P extends PositionView>(
     onSettled: () => setRemoving(null),
   });
 
-  const held = selling ? (holdings.get(selling.symbol)?.quantity ?? "0") : "0";
+  // What is held of the asset a dialog trades: the confirm step shows the holding after the trade.
+  const trading = selling ?? buying;
+  const held = trading ? (holdings.get(trading.symbol)?.quantity ?? "0") : "0";
   const savingSymbol = save.isPending ? save.variables?.symbol : undefined;
   const { mutate: saveSymbol } = save;
   const { mutate: removeSymbol, isPending: removeBusy } = remove;
@@ -149,6 +151,7 @@ export function useAssetActions<P extends PositionView>(
           <BuyDialog
             asset={asset.trade}
             target={buying}
+            held={held}
             onClose={() => setBuying(null)}
             submit={submitBuy}
             onSuccess={refetch}

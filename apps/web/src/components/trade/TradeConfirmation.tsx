@@ -5,7 +5,7 @@ export function TradeConfirmation({ rows }: { rows: [label: string, value: strin
       {rows.map(([label, value]) => (
         <div key={label} className="flex items-baseline justify-between gap-4 px-4 py-2.5 text-sm">
           <dt className="shrink-0 text-muted">{label}</dt>
-          <dd className="num text-right font-semibold">{value}</dd>
+          <dd className="num min-w-0 text-right font-semibold break-words">{value}</dd>
         </div>
       ))}
     </dl>

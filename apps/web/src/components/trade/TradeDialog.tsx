@@ -1,4 +1,4 @@
-import { compare } from "@ledgerline/money";
+import { add, compare, subtract } from "@ledgerline/money";
 import { useForm, useSelector } from "@tanstack/react-form";
 import { useState, type FormEvent } from "react";
 import { firstError, onceEngaged, revalidateOnBlur, textInput } from "../../lib/form";
@@ -33,10 +33,11 @@ export interface TradeDialogProps {
 
 /**
  * Buy: quantity, price (the current price by default) and notes, then a confirm step listing
- * asset, quantity, unit price and the exact total. The form starts fresh on every opening.
+ * asset, quantity, unit price, the exact total, the notes and the holding after the purchase
+ * (`held` is what is held before it). The form starts fresh on every opening.
  */
-export function BuyDialog(props: TradeDialogProps) {
-  return props.target ? <TradeFlow {...props} target={props.target} side="buy" held="0" /> : null;
+export function BuyDialog(props: TradeDialogProps & { held: string }) {
+  return props.target ? <TradeFlow {...props} target={props.target} side="buy" /> : null;
 }
 
 /**
@@ -97,6 +98,8 @@ function TradeFlow({
   }
 
   const label = target.name ? `${target.symbol} (${target.name})` : target.symbol;
+  const quantityGiven = positiveAmount(quantity);
+  const heldAfter = quantityGiven && (selling ? subtract : add)(held, quantityGiven);
   const current = `${label}, current price ${formatPrice(target.price)}`;
 
   return (
@@ -108,7 +111,7 @@ function TradeFlow({
       title={steps.step === "form" ? texts.title : texts.confirmTitle}
       description={
         steps.step !== "form"
-          ? undefined
+          ? `Check the order: nothing is ${selling ? "sold" : "bought"} until you confirm.`
           : selling
             ? `${current}. You hold ${asset.quantityText(formatQuantity(held), target.symbol)}.`
             : current
@@ -186,17 +189,24 @@ function TradeFlow({
           </div>
         </form>
       ) : (
-        <div className="space-y-4">
+        // The step fills the dialog, which keeps the form's height (Modal's `step`): the buttons
+        // stay at its foot, where the form's were, with the order and its outcome above them.
+        <div className="flex flex-1 flex-col gap-4">
           <TradeConfirmation
             rows={[
               [asset.assetLabel, label],
               ["Quantity", formatQuantity(quantity)],
               [asset.pricePerUnitLabel, formatPrice(price)],
               ["Total", formatCurrency(total)],
+              ...(notes.trim() ? [["Notes", notes.trim()] as [string, string]] : []),
+              [
+                selling ? "Held after the sale" : "Held after the purchase",
+                heldAfter ? asset.quantityText(formatQuantity(heldAfter), target.symbol) : "N/A",
+              ],
             ]}
           />
           {steps.failure && <Alert tone="error">{steps.failure}</Alert>}
-          <div className="flex justify-end gap-2">
+          <div className="mt-auto flex justify-end gap-2">
             <Button variant="secondary" disabled={steps.pending} onClick={steps.back}>
               Back
             </Button>
@@ -204,7 +214,7 @@ function TradeFlow({
               busy={steps.pending}
               onClick={(event) =>
                 steps.confirm(event, {
-                  quantity: positiveAmount(quantity)!,
+                  quantity: quantityGiven!,
                   price: positiveAmount(price)!,
                   notes,
                 })

@@ -11,6 +11,7 @@ import {
   type RefObject,
 } from "react";
 import { Button } from "./Button";
+import { cx } from "./cx";
 
 export interface ModalProps {
   open: boolean;
@@ -22,6 +23,7 @@ export interface ModalProps {
    * For content in steps (a form, then its confirmation): when the step changes, the dialog
    * keeps the height it had, so it stays in place and the second click of a double-click on
    * the first step's button lands inside the dialog rather than on the overlay (closing it).
+   * The dialog is then a column a step may fill (`flex-1`), so a shorter step has no empty area.
    */
   step?: string;
   /** What the browser's Back button does while the dialog is open (default: close it). */
@@ -129,7 +131,10 @@ export function Modal({
             }
           }}
           style={minHeight ? { minHeight } : undefined}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-text shadow-xl focus:outline-none"
+          className={cx(
+            "fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-text shadow-xl focus:outline-none",
+            step !== undefined && "flex flex-col",
+          )}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
