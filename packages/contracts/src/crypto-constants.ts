@@ -5,8 +5,6 @@ export const CRYPTO_SEARCH_HISTORY_KEY = "crypto-search-history";
 export const CRYPTO_SEARCH_HISTORY_LIMIT = 5;
 export const CRYPTO_DASHBOARD_INTRO_KEY = "crypto_dashboard_intro";
 export const CRYPTO_SEARCH_INTRO_KEY = "crypto_search_intro";
-/** The 'You can only sell up to ...' notice. */
-export const CRYPTO_OVERSELL_NOTICE_MS = 5000;
 /** The 'Cannot remove ... while it is in your portfolio' notice. */
 export const CRYPTO_REMOVE_BLOCKED_NOTICE_MS = 3000;
 /** Money derived on the server (values, cost basis, gain/loss) keeps this many decimals. */

@@ -11,7 +11,8 @@ import type { TradeAssetConfig } from "./trade-config";
  * Crypto: spec section 4 "Crypto buy dialog" / "Crypto sell dialog" and section 5 "Crypto buy" /
  * "Crypto sell". Quantities step by 0.000001; the sell box says how much can be sold, and more
  * than owned shows the spec's message in its place and resets the quantity to what is owned (one
- * message, not a toast beside it); with nothing owned the inputs are disabled. The buttons and
+ * message, not a toast beside it, so the spec's 5-second notice has no timer: the words stand
+ * under the box until more is typed); with nothing owned the inputs are disabled. The buttons and
  * labels say what the stock dialogs say for the same acts (Add ... / Remove ...).
  */
 export const cryptoTrade: TradeAssetConfig = {
