@@ -146,6 +146,8 @@ test("a user corrects a dividend to the broker's figure, deletes one and adds on
   // A decimal comma reads as an import reads it: 0,515 is 0.515.
   await adding.getByLabel("Amount per share").fill("0,515");
   await expect(adding.getByText("Leave empty for $1.80")).toBeVisible();
+  // The total it stands for is written as amounts are everywhere, not as raw '1.8025'.
+  await expect(adding.getByLabel("Total received")).toHaveAttribute("placeholder", "$1.80");
   // A double-click adds it once.
   await adding.getByRole("button", { name: "Add dividend" }).dblclick();
   await expect(adding).toBeHidden();

@@ -127,7 +127,7 @@ function IncomeForm({ target, onClose }: { target: IncomeDialogTarget; onClose: 
           label="Total received"
           inputMode="decimal"
           {...bound}
-          placeholder={product}
+          placeholder={product ? formatCurrency(product) : undefined}
           hint={
             product
               ? `Leave empty for ${formatCurrency(product)} (quantity × amount per share).`
