@@ -81,6 +81,7 @@ export function PositionsTable({
                 label={column.label}
                 sorted={sort?.key === column.key ? (sort.desc ? "desc" : "asc") : false}
                 numeric={i > 0}
+                last={i === positionColumns.length - 1}
                 onSort={() => setSort(nextSort(sort, column.key))}
               />
             ))}
@@ -93,17 +94,15 @@ export function PositionsTable({
         </tbody>
         <tfoot className="border-t-2 border-border bg-surface-muted/60 font-semibold">
           <tr>
-            <th scope="row" colSpan={6} className="px-3 py-3 text-right">
+            <th scope="row" colSpan={6} className={cell}>
               {totalLabel}
             </th>
-            <td className="num px-3 py-3 text-right">
-              {formatCurrency(section.totals.currentValue)}
-            </td>
-            <td className="num px-3 py-3 text-right">{formatShare(section.allocationPercent)}</td>
-            <td className="px-3 py-3 text-right">
+            <td className={cx(cell, "num")}>{formatCurrency(section.totals.currentValue)}</td>
+            <td className={cx(cell, "num")}>{formatShare(section.allocationPercent)}</td>
+            <td className={cell}>
               <GainLossAmount value={section.totals.gainLoss} />
             </td>
-            <td className="px-3 py-3 text-right">
+            <td className={cell}>
               <GainLossPercent value={section.totals.gainLossPercent} />
             </td>
           </tr>
@@ -118,11 +117,13 @@ function SortHeader({
   label,
   sorted,
   numeric,
+  last,
   onSort,
 }: {
   label: string;
   sorted: "asc" | "desc" | false;
   numeric: boolean;
+  last: boolean;
   onSort: () => void;
 }) {
   const Arrow = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
@@ -136,8 +137,9 @@ function SortHeader({
         type="button"
         onClick={onSort}
         className={cx(
-          "flex w-full items-center gap-1 px-3 py-3 uppercase hover:bg-border/40 hover:text-text focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
-          numeric && "justify-end",
+          "flex w-full items-center gap-1 py-3 uppercase hover:bg-border/40 hover:text-text focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
+          numeric ? "justify-end px-2" : "px-3",
+          last && "pr-3",
         )}
       >
         {label}
@@ -156,7 +158,8 @@ function TodayAmount({ value }: { value: string | null }) {
   );
 }
 
-const cell = "px-3 py-3 text-right";
+/** Ten columns fit 1280 px with room to spare: 8 px between them, 12 px at the table's edges. */
+const cell = "px-2 py-3 text-right last:pr-3";
 
 const PositionRow = memo(function PositionRow({ position, SymbolLink }: RowProps) {
   return (
