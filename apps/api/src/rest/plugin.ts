@@ -192,14 +192,14 @@ export function restPlugin(routes: RestRoute[]) {
       return reply.code(refused.status).send(refused.body);
     });
 
-    /** Who is asking, found before validation so a refused caller learns nothing about input. */
-    const contexts = new WeakMap<FastifyRequest, Context>();
-    /** A kept answer looked for and missed before validation, to be built under its version. */
-    const lookups = new WeakMap<FastifyRequest, KeptLookup>();
-
+    const found: Found = { contexts: new WeakMap(), lookups: new WeakMap() };
     for (const route of routes) {
-      const attempted = `${route.method} /api${route.url}`;
-      const serialize = route.cachedAnswer ? compileSerializer(route.response) : undefined;
+      const door: Door = {
+        route,
+        attempted: `${route.method} /api${route.url}`,
+        serialize: route.cachedAnswer ? compileSerializer(route.response) : undefined,
+        found,
+      };
       app.route({
         method: route.method,
         url: route.url,
@@ -210,107 +210,157 @@ export function restPlugin(routes: RestRoute[]) {
           ...(route.body ? { body: route.body } : {}),
           response: { 200: route.response, "4xx": restErrorBody },
         },
-        preValidation: async (req, reply) => {
-          try {
-            const key = idempotencyKeyOf(req);
-            const ctx = await createContext({ req, idempotencyKey: key ?? null });
-            if (route.access !== "public") {
-              if (!ctx.user) throw notSignedIn();
-              // A kept answer is this URL's 200 to this caller, who passed the checks and the
-              // validation before (services/answer-cache.ts): it goes out without them, so a
-              // repeated admin read asks the database nothing (two-factor, ADMIN_MFA_REQUIRED).
-              if (typeof route.cachedAnswer === "string" && req.method === "GET") {
-                const lookup = await lookUpKept(ctx, ctx.user, route.cachedAnswer, req.url);
-                if (lookup?.hit) return sendKept(reply, lookup.hit);
-                if (lookup) lookups.set(req, lookup);
-              }
-              if (route.access === "admin") await requireAdmin(ctx, ctx.user, attempted);
-            }
-            contexts.set(req, ctx);
-          } catch (error) {
-            const refused = restError(error);
-            return reply.code(refused.status as 400).send(refused.body);
-          }
-        },
-        handler: async (req, reply) => {
-          const ctx = contexts.get(req);
-          if (!ctx) throw new Error(`No request context for ${attempted}`);
-          const request = {
-            params: req.params as never,
-            query: req.query as never,
-            body: req.body as never,
-            headers: req.headers,
-          };
-          async function answer(ctx: Context): Promise<StoredAnswer> {
-            try {
-              const caller = createCaller(ctx, { signal: goneSignal(reply) });
-              return { status: 200, body: await route.call(caller, request) };
-            } catch (error) {
-              return restError(error);
-            }
-          }
-
-          const cachedAnswer =
-            typeof route.cachedAnswer === "function"
-              ? route.cachedAnswer(request.query)
-              : route.cachedAnswer;
-          if (cachedAnswer && ctx.user && req.method === "GET" && serialize) {
-            const lookup =
-              lookups.get(req) ?? (await lookUpKept(ctx, ctx.user, cachedAnswer, req.url));
-            if (lookup?.hit) return sendKept(reply, lookup.hit);
-            if (lookup) {
-              // Kept, or being built by another request, since this one looked before validation.
-              const claim = await ctx.deps.answers.claim(lookup.key, lookup.version);
-              if ("kept" in claim) return sendKept(reply, claim.kept);
-              const { build } = claim;
-              try {
-                const life = new AnswerLife();
-                const answered = await answer({ ...ctx, answerLife: life });
-                const kept =
-                  answered.status === 200 && (await keptAnswer(answered.body, serialize));
-                if (kept) {
-                  build({ life, answer: kept });
-                  return sendKept(reply, kept);
-                }
-                return reply.code(answered.status).send(answered.body);
-              } finally {
-                build();
-              }
-            }
-          }
-
-          const key = ctx.idempotencyKey;
-          if (!key || !ctx.user) {
-            const answered = await answer(ctx);
-            if (answered.body instanceof EventStreamAnswer) {
-              return startEventStream(answered.body, reply);
-            }
-            return reply.code(answered.status).send(answered.body);
-          }
-
-          const fingerprint = requestFingerprint({
-            door: "rest",
-            route: route.url,
-            params: request.params,
-            query: request.query,
-            body: request.body,
-            method: route.method,
-          });
-          let answered: StoredAnswer;
-          try {
-            const outcome = await ctx.deps.idempotency.run(
-              { userId: ctx.user.id, key, fingerprint },
-              () => answer(ctx),
-              (value) => value,
-            );
-            if (outcome.replayed) reply.header("idempotent-replayed", "true");
-            answered = outcome.replayed ? outcome.answer : outcome.value;
-          } catch (error) {
-            answered = restError(error);
-          }
-          return reply.code(answered.status).send(answered.body);
-        },
+        preValidation: (req, reply) => checkCaller(door, req, reply),
+        handler: (req, reply) => answerRoute(door, req, reply),
       });
     }
   };
+}
+
+/** What the steps before validation found out about a request, for its handler. */
+interface Found {
+  /** Who is asking, found before validation so a refused caller learns nothing about input. */
+  contexts: WeakMap<FastifyRequest, Context>;
+  /** A kept answer looked for and missed before validation, to be built under its version. */
+  lookups: WeakMap<FastifyRequest, KeptLookup>;
+}
+
+/** One REST route as registered: the route, how it is named in refusals, its serializer. */
+interface Door {
+  route: RestRoute;
+  attempted: string;
+  serialize: ((value: unknown) => string) | undefined;
+  found: Found;
+}
+
+interface RestRequest {
+  params: never;
+  query: never;
+  body: never;
+  headers: FastifyRequest["headers"];
+}
+
+/** Before validation: who is asking, whether they may, and whether a kept answer serves them. */
+async function checkCaller(
+  { route, attempted, found }: Door,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  try {
+    const key = idempotencyKeyOf(req);
+    const ctx = await createContext({ req, idempotencyKey: key ?? null });
+    if (route.access !== "public") {
+      if (!ctx.user) throw notSignedIn();
+      // A kept answer is this URL's 200 to this caller, who passed the checks and the
+      // validation before (services/answer-cache.ts): it goes out without them, so a
+      // repeated admin read asks the database nothing (two-factor, ADMIN_MFA_REQUIRED).
+      if (typeof route.cachedAnswer === "string" && req.method === "GET") {
+        const lookup = await lookUpKept(ctx, ctx.user, route.cachedAnswer, req.url);
+        if (lookup?.hit) return sendKept(reply, lookup.hit);
+        if (lookup) found.lookups.set(req, lookup);
+      }
+      if (route.access === "admin") await requireAdmin(ctx, ctx.user, attempted);
+    }
+    found.contexts.set(req, ctx);
+  } catch (error) {
+    const refused = restError(error);
+    return reply.code(refused.status as 400).send(refused.body);
+  }
+}
+
+/** The procedure's answer to a validated request: kept, once per idempotency key, or fresh. */
+async function answerRoute(door: Door, req: FastifyRequest, reply: FastifyReply) {
+  const { route, attempted, serialize, found } = door;
+  const ctx = found.contexts.get(req);
+  if (!ctx) throw new Error(`No request context for ${attempted}`);
+  const request: RestRequest = {
+    params: req.params as never,
+    query: req.query as never,
+    body: req.body as never,
+    headers: req.headers,
+  };
+  const answer = (ctx: Context) => callRoute(route, request, reply, ctx);
+
+  const cachedAnswer =
+    typeof route.cachedAnswer === "function"
+      ? route.cachedAnswer(request.query)
+      : route.cachedAnswer;
+  if (cachedAnswer && ctx.user && req.method === "GET" && serialize) {
+    const lookup =
+      found.lookups.get(req) ?? (await lookUpKept(ctx, ctx.user, cachedAnswer, req.url));
+    if (lookup?.hit) return sendKept(reply, lookup.hit);
+    if (lookup) return answerKept(ctx, lookup, serialize, reply, answer);
+  }
+
+  const key = ctx.idempotencyKey;
+  if (!key || !ctx.user) {
+    const answered = await answer(ctx);
+    if (answered.body instanceof EventStreamAnswer) {
+      return startEventStream(answered.body, reply);
+    }
+    return reply.code(answered.status).send(answered.body);
+  }
+
+  const fingerprint = requestFingerprint({
+    door: "rest",
+    route: route.url,
+    params: request.params,
+    query: request.query,
+    body: request.body,
+    method: route.method,
+  });
+  let answered: StoredAnswer;
+  try {
+    const outcome = await ctx.deps.idempotency.run(
+      { userId: ctx.user.id, key, fingerprint },
+      () => answer(ctx),
+      (value) => value,
+    );
+    if (outcome.replayed) reply.header("idempotent-replayed", "true");
+    answered = outcome.replayed ? outcome.answer : outcome.value;
+  } catch (error) {
+    answered = restError(error);
+  }
+  return reply.code(answered.status).send(answered.body);
+}
+
+/** The procedure's answer through a server-side caller, or the error it gave as an answer. */
+async function callRoute(
+  route: RestRoute,
+  request: RestRequest,
+  reply: FastifyReply,
+  ctx: Context,
+): Promise<StoredAnswer> {
+  try {
+    const caller = createCaller(ctx, { signal: goneSignal(reply) });
+    return { status: 200, body: await route.call(caller, request) };
+  } catch (error) {
+    return restError(error);
+  }
+}
+
+/** A cached read missed before: kept meanwhile, being built by another request, or built here. */
+async function answerKept(
+  ctx: Context,
+  lookup: KeptLookup,
+  serialize: (value: unknown) => string,
+  reply: FastifyReply,
+  answer: (ctx: Context) => Promise<StoredAnswer>,
+) {
+  // Kept, or being built by another request, since this one looked before validation.
+  const claim = await ctx.deps.answers.claim(lookup.key, lookup.version);
+  if ("kept" in claim) return sendKept(reply, claim.kept);
+  const { build } = claim;
+  try {
+    const life = new AnswerLife();
+    const answered = await answer({ ...ctx, answerLife: life });
+    const kept = answered.status === 200 && (await keptAnswer(answered.body, serialize));
+    if (kept) {
+      build({ life, answer: kept });
+      return sendKept(reply, kept);
+    }
+    return reply.code(answered.status).send(answered.body);
+  } finally {
+    build();
+  }
 }
