@@ -180,6 +180,25 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
   await expect(tooltip).toContainText(formatCurrency(history.points.at(-1)!.totalValue));
   await expect(tooltip).toContainText(formatCurrency(lastSpy));
 
+  // Its ranges are the Returns panel's, YTD among them (here from the first trade, in March).
+  await expect(chart.getByRole("group", { name: "Time range" }).getByRole("button")).toHaveText([
+    "1M",
+    "3M",
+    "6M",
+    "YTD",
+    "1Y",
+    "All",
+  ]);
+  const yearAnswered = page.waitForResponse(
+    (response) =>
+      response.url().includes("portfolioSummary.history") &&
+      decodeURIComponent(response.url()).includes('"range":"YTD"'),
+  );
+  await chart.getByRole("button", { name: "YTD" }).click();
+  const year = await trpcResult<PortfolioHistory>(await yearAnswered, "portfolioSummary.history");
+  expect(year.points[0]!.date).toBe("2026-03-02");
+  await expect(chart.getByRole("img")).toHaveAttribute("aria-label", /portfolio's value, YTD:/);
+
   await expectAccessible(page);
 
   // On a phone the holdings' returns still read: the returns and the total fit the screen, the

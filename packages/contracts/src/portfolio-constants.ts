@@ -2,7 +2,8 @@
 
 export const NOTES_MAX_LENGTH = 500;
 
-export const portfolioHistoryRanges = ["1M", "3M", "6M", "1Y", "ALL"] as const;
+/** The value chart's ranges: the returns' (below), so each figure has its chart. */
+export const portfolioHistoryRanges = ["1M", "3M", "6M", "YTD", "1Y", "ALL"] as const;
 export type PortfolioHistoryRange = (typeof portfolioHistoryRanges)[number];
 /** The value chart opens on the range the returns panel opens on (issue 37): one default. */
 export const DEFAULT_PORTFOLIO_HISTORY_RANGE: PortfolioHistoryRange = "1Y";

@@ -58,6 +58,7 @@ describe("portfolio value history input", () => {
       range: "1M",
       benchmark: "return",
     });
+    expect(portfolioHistoryInput.parse({ range: "YTD" })).toMatchObject({ range: "YTD" });
     expect(portfolioHistoryInput.parse({ range: "10Y", benchmark: "spy" })).toEqual({
       range: "1Y",
       benchmark: "contributions",

@@ -358,7 +358,7 @@ describe("portfolio performance", () => {
 
   it("ends the chart's SPY return line at the benchmark's return for the range: dividends reinvested, as the figure, through tRPC and REST", async () => {
     const me = await twoApplesSinceJune();
-    for (const range of ["1M", "3M", "6M", "1Y", "ALL"] as const) {
+    for (const range of ["1M", "3M", "6M", "YTD", "1Y", "ALL"] as const) {
       const history = await me.ok<PortfolioHistory>("portfolioSummary.history", {
         range,
         benchmark: "return",
@@ -366,6 +366,11 @@ describe("portfolio performance", () => {
       const detail = await me.ok<PortfolioPerformanceDetail>("portfolioSummary.performance", {
         range,
       });
+      // YTD's chart starts at the close its returns start from: the last of last year.
+      if (range === "YTD") {
+        expect(detail.startDate).toBe("2025-12-31");
+        expect(history.points[0]).toMatchObject({ date: "2025-12-31", timeWeightedReturn: "0" });
+      }
       const rest = await me.t.request("GET", `/api/portfolio/performance?range=${range}`, {
         token: me.user.token,
       });

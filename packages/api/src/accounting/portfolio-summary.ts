@@ -1,5 +1,4 @@
 import {
-  timeRangeDates,
   type PortfolioHistory,
   type PortfolioHistoryInput,
   type PortfolioSummary,
@@ -22,7 +21,7 @@ import {
 import { comparedHistory } from "./history-benchmark";
 import { incomeOf, incomePaid } from "./income";
 import { firstTradeDay, realizedBySymbol, valueRange } from "./portfolio-snapshots";
-import { startOf } from "./period-start";
+import { rangeFirstDay, startOf } from "./period-start";
 import { keyOf, utcDay } from "./portfolio-valuation";
 import type { AppDeps, UserScope } from "../platform/scope";
 
@@ -244,8 +243,7 @@ export async function portfolioHistory(
 
   const now = deps.market.clock.now();
   const today = utcDay(now);
-  const rangeStart =
-    input.range === "ALL" ? firstDay : timeRangeDates(input.range, new Date(now), "UTC").from;
+  const rangeStart = input.range === "ALL" ? firstDay : rangeFirstDay(input.range, now);
   const from = rangeStart > firstDay ? rangeStart : firstDay;
   if (from > today) return { points: [], unpricedSymbols: [], benchmark: null };
 

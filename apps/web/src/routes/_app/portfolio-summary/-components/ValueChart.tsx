@@ -40,6 +40,7 @@ const rangeLabels: Record<PortfolioHistoryRange, string> = {
   "1M": "1M",
   "3M": "3M",
   "6M": "6M",
+  YTD: "YTD",
   "1Y": "1Y",
   ALL: "All",
 };
