@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCurrency, formatRatio } from "../src/lib/format";
-import { plotted } from "../src/routes/_app/portfolio-summary/-components/ValueChart";
+import { axisTicks, plotted } from "../src/routes/_app/portfolio-summary/-components/ValueChart";
 
 /**
  * The value chart's tooltip and the crosshair's label on its price axis agree to the cent (issue
@@ -26,5 +26,17 @@ describe("the value chart's plotted figures", () => {
       expect(formatRatio(String((value + hair) / 100))).toBe(formatRatio(ratio));
       expect(formatRatio(String((value - hair) / 100))).toBe(formatRatio(ratio));
     }
+  });
+});
+
+describe("the value chart's price axis", () => {
+  it("writes whole dollars and percents without '.00', so a phone's plot keeps its width", () => {
+    expect(axisTicks([0, 10000, 70000], false)).toEqual(["$0", "$10,000", "$70,000"]);
+    expect(axisTicks([-5, 0, 25], true)).toEqual(["-5%", "0%", "+25%"]);
+  });
+
+  it("keeps the cents, or hundredths of a percent, on every tick of a scale that needs them", () => {
+    expect(axisTicks([100, 100.5, 101], false)).toEqual(["$100.00", "$100.50", "$101.00"]);
+    expect(axisTicks([0.25, 0.5], true)).toEqual(["+0.25%", "+0.50%"]);
   });
 });

@@ -84,6 +84,20 @@ export {
   priceDecimals,
 } from "@ledgerline/money/format";
 
+/** Where a figure's label ends in '.00' (before a '%', if any). */
+const wholeEnd = /\.00(?=%?$)/;
+
+/**
+ * A chart axis's tick labels, each written as figures are: without '.00' when every one has it
+ * ('$70,000', '+25%'), so a phone's narrow chart keeps its width for the plot. A scale with
+ * cents or fractions of a percent keeps them on every label.
+ */
+export function axisLabels(labels: readonly string[]): string[] {
+  return labels.every((label) => wholeEnd.test(label))
+    ? labels.map((label) => label.replace(wholeEnd, ""))
+    : [...labels];
+}
+
 /** A calendar date (YYYY-MM-DD) as the viewer's local date: Dec 12, 1980. */
 export function formatCalendarDate(date: string | null | undefined): string {
   const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;

@@ -33,7 +33,7 @@ import {
 import { Skeleton } from "../../../../components/RouteStates";
 import { cx } from "../../../../components/ui/cx";
 import { Spinner } from "../../../../components/ui/Spinner";
-import { formatCurrency, formatRatio } from "../../../../lib/format";
+import { axisLabels, formatCurrency, formatRatio } from "../../../../lib/format";
 import { portfolioHistoryQuery } from "../../../../components/portfolio/portfolio-reads";
 
 const rangeLabels: Record<PortfolioHistoryRange, string> = {
@@ -59,6 +59,11 @@ const percent = {
   formatter: (value: number) => formatRatio(String(value / 100)),
   minMove: 0.01,
 };
+
+/** The price axis's labels: whole dollars or percents when every tick is one ($70,000, +25%). */
+export function axisTicks(values: readonly number[], asReturns: boolean): string[] {
+  return axisLabels(values.map(asReturns ? percent.formatter : money.formatter));
+}
 
 /** The comparison toggle's words, and the benchmark line's in the legend and the tooltip. */
 const basisLabels: Record<BenchmarkBasis, { option: string; line: string; row: string }> = {
@@ -148,6 +153,12 @@ export default memo(function ValueChart() {
       for (const line of [series.value, series.cost, series.benchmark]) {
         line.applyOptions({ priceFormat });
       }
+      // The crosshair's label keeps the cents the tooltip shows; only the ticks drop '.00'.
+      chart.applyOptions({
+        localization: {
+          tickmarksPriceFormatter: (values: readonly number[]) => axisTicks(values, asReturns),
+        },
+      });
       if (asReturns) {
         series.value.setData(
           points.flatMap((p) =>
