@@ -30,18 +30,22 @@ const DEFAULT_BODY_LIMIT = 64 * 1024;
 const MB = 1024 * 1024;
 
 /**
- * Stalls measured and not fixed yet (issue 29), each held to a ceiling instead of the limits,
- * about twice the worst of two runs at load 10-14 (decision 0022): files of 200,000 short rows
- * are parsed in turns of 8 ms, but the parser's work on each short row (an error object each)
- * and the garbage collections of the rows still hold single turns past 50 ms on two shared
- * cores. A stall past its ceiling fails; one back within the limits is printed, to be taken off
- * this list.
+ * Stalls measured and not fixed yet (issue 29, decisions 0022 and 0029), each held to a ceiling
+ * instead of the limits, about twice its worst at load 9 on two cores. Every import that runs
+ * after the 200,000-trade import (its user then holds 200,000 trades) holds the loop 170-280 ms
+ * once, whatever its file: not in the parse or the plan, which hand the loop over every 8 ms;
+ * the work around the write (reading the history, the snapshot refresh it schedules, the
+ * collection of their rows) is still to be measured and cut. The tRPC preview of 200,000 trades
+ * holds health answers 570-590 ms where the REST door's stays under 200 ms, with blocks of
+ * 120-190 ms: its door's path is still to be measured. A stall past its ceiling fails; one back
+ * within the limits is printed, to be taken off this list.
  */
 const KNOWN_STALLS: Record<string, { healthMs: number; blockMs: number }> = {
-  "POST /api/import/preview (200,000 blank ',' rows)": { healthMs: 800, blockMs: 800 },
-  "POST /api/import/preview (200,000 short rows)": { healthMs: 800, blockMs: 800 },
-  "POST /api/import (200,000 blank ',' rows)": { healthMs: 700, blockMs: 700 },
-  "POST /api/import (200,000 short rows)": { healthMs: 700, blockMs: 700 },
+  "POST /api/import (200,000 trades)": { healthMs: 600, blockMs: 600 },
+  "POST /api/import (200,000 short rows)": { healthMs: 400, blockMs: 400 },
+  "POST /api/import (a 10 MB cell)": { healthMs: 400, blockMs: 450 },
+  "POST /api/import (a 10 MB quoted cell of quotes)": { healthMs: 400, blockMs: 1000 },
+  "tRPC import.preview (200,000 trades)": { healthMs: 1200, blockMs: 450 },
 };
 
 /** The longest the event loop may be held by a request whose body is `bytes` long. */
