@@ -56,24 +56,9 @@ export function withSessionCache(
   };
   const sessions = repos.sessions;
 
-  const users = { ...repos.users };
-  for (const name of userWrites) {
-    const write = (repos.users as Record<string, unknown>)[name] as (
-      ...args: unknown[]
-    ) => Promise<unknown>;
-    (users as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-      clear();
-      try {
-        return await write(...args);
-      } finally {
-        await revoked();
-      }
-    };
-  }
-
   return {
     ...repos,
-    users,
+    users: revokingUserWrites(repos.users, clear, revoked),
     sessions: {
       ...sessions,
       async findActive(tokenHash, now, idleTimeoutMs) {
@@ -96,13 +81,8 @@ export function withSessionCache(
           entry.revocations === revocations &&
           clock.now() - entry.cachedAt < SESSION_CACHE_MS
         ) {
-          const { session } = entry.found;
-          const live =
-            session.expiresAt.getTime() > time &&
-            session.lastSeenAt.getTime() > time - idleTimeoutMs;
-          if (live) {
-            // A user row of this request's own, so what was read ahead is this request's alone.
-            const found = { session, user: { ...entry.found.user } };
+          const found = liveSession(entry, time, idleTimeoutMs);
+          if (found) {
             keepReadAhead(found.user, read.slice(dot + 1));
             return found;
           }
@@ -124,22 +104,56 @@ export function withSessionCache(
           });
         }
       },
-      async delete(tokenHash) {
-        clear();
-        try {
-          await sessions.delete(tokenHash);
-        } finally {
-          await revoked();
-        }
-      },
-      async deleteAllForUser(userId, keepTokenHash) {
-        clear();
-        try {
-          return await sessions.deleteAllForUser(userId, keepTokenHash);
-        } finally {
-          await revoked();
-        }
-      },
+      delete: revoking((tokenHash: string) => sessions.delete(tokenHash), clear, revoked),
+      deleteAllForUser: revoking(
+        (userId: number, keepTokenHash?: string) =>
+          sessions.deleteAllForUser(userId, keepTokenHash),
+        clear,
+        revoked,
+      ),
     },
+  };
+}
+
+/**
+ * The cached session while it is within its idle and absolute ends, with a user row of this
+ * request's own, so what is read ahead into it is this request's alone.
+ */
+function liveSession({ found }: Entry, time: number, idleTimeoutMs: number) {
+  const { session } = found;
+  const live =
+    session.expiresAt.getTime() > time && session.lastSeenAt.getTime() > time - idleTimeoutMs;
+  return live ? { session, user: { ...found.user } } : undefined;
+}
+
+/** The user writes that may revoke sessions, each emptying the cache before and after it. */
+function revokingUserWrites(
+  repos: Repositories["users"],
+  clear: () => void,
+  revoked: () => Promise<void>,
+): Repositories["users"] {
+  const users = { ...repos };
+  for (const name of userWrites) {
+    const write = (repos as Record<string, unknown>)[name] as (
+      ...args: unknown[]
+    ) => Promise<unknown>;
+    (users as Record<string, unknown>)[name] = revoking(write, clear, revoked);
+  }
+  return users;
+}
+
+/** A write that may revoke sessions: the cache is emptied before it, and revoked after it. */
+function revoking<Args extends unknown[], Result>(
+  write: (...args: Args) => Promise<Result>,
+  clear: () => void,
+  revoked: () => Promise<void>,
+): (...args: Args) => Promise<Result> {
+  return async (...args) => {
+    clear();
+    try {
+      return await write(...args);
+    } finally {
+      await revoked();
+    }
   };
 }
