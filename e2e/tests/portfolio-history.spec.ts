@@ -24,7 +24,16 @@ test("a user filters and sorts the history, the view lives in the URL, and expor
 
   await page.getByRole("link", { name: "Transaction History" }).first().click();
   await expect(page.getByRole("heading", { name: "Transaction History", level: 1 })).toBeVisible();
-  for (const header of ["Date", "Purchase Type", "Symbol", "Type", "Quantity", "Price", "Total"]) {
+  for (const header of [
+    "Date",
+    "Purchase Type",
+    "Symbol",
+    "Type",
+    "Quantity",
+    "Price",
+    "Total",
+    "Fee",
+  ]) {
     await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
   }
   await expect(bodyRows(page)).toHaveCount(5);
@@ -72,10 +81,10 @@ test("a user filters and sorts the history, the view lives in the URL, and expor
   expect(file.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile(await file.path(), "utf8")).trimEnd().split("\r\n");
   expect(lines[0]).toBe(
-    "id,transactionDate,type,symbol,transactionType,quantity,price,transactionTotal,notes",
+    "id,transactionDate,type,symbol,transactionType,quantity,price,transactionTotal,fee,notes",
   );
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toMatch(/,STOCK,AAPL,SELL,4,210.25,841,/);
+  expect(lines[1]).toMatch(/,STOCK,AAPL,SELL,4,210.25,841,0,/);
 
   // Part of a symbol finds every symbol holding it, whatever its case.
   await page.getByRole("button", { name: "Clear Filters" }).click();

@@ -35,7 +35,11 @@ export async function signedInStockUser(
     },
     async positions() {
       const response = await request.get("/api/portfolio", { headers });
-      return (await response.json()) as { symbol: string; quantity: number }[];
+      return (await response.json()) as {
+        symbol: string;
+        quantity: number;
+        averagePurchasePrice: number;
+      }[];
     },
   };
 }

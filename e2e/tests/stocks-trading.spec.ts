@@ -119,6 +119,53 @@ test("buys, is kept from removing a held stock, oversells (clamped), sells all a
   await expect(page.getByRole("heading", { name: "No Saved Stocks Yet" })).toBeVisible();
 });
 
+test("a fee typed in the buy dialog is in the confirmed total, the cost basis and the history", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInStockUser(page, request);
+  await user.watch("AAPL");
+  await page.goto("/stock-dashboard");
+  const card = stockCard(page, "AAPL");
+  await card.getByRole("button", { name: "Buy Stock" }).click();
+  await dialog(page).getByLabel("Quantity to Add").fill("10");
+  await dialog(page).getByLabel("Purchase Price").fill("100");
+  const fee = dialog(page).getByLabel("Fee (optional)");
+  await expect(fee).toHaveValue("");
+  await fee.fill("-1");
+  await expect(dialog(page).getByText("Fee cannot be negative")).toBeVisible();
+  await expect(dialog(page).getByRole("button", { name: "Add Shares" })).toBeDisabled();
+  await fee.fill("5");
+  await expect(dialog(page).getByText("Total with fee")).toBeVisible();
+  await expectAccessible(page);
+  await dialog(page).getByRole("button", { name: "Add Shares" }).click();
+  await expect(dialog(page)).toHaveAccessibleName("Confirm Purchase");
+  for (const [label, value] of [
+    ["Price per Share", "$100.00"],
+    ["Subtotal", "$1,000.00"],
+    ["Fee", "$5.00"],
+    ["Total with fee", "$1,005.00"],
+  ]) {
+    await expect(
+      dialog(page)
+        .getByRole("term")
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator("xpath=following-sibling::dd[1]"),
+    ).toHaveText(value!);
+  }
+  await dialog(page).getByRole("button", { name: "Confirm Purchase" }).click();
+  await expect(dialog(page)).toBeHidden();
+  // The fee is in the cost basis: 10 at 100.50.
+  expect(await user.positions()).toMatchObject([{ symbol: "AAPL", averagePurchasePrice: 100.5 }]);
+
+  await page.goto("/transaction-history");
+  const row = page.getByRole("table", { name: "Your transactions" }).locator("tbody tr");
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole("columnheader", { name: "Fee", exact: true })).toBeVisible();
+  await expect(row.getByRole("cell").last()).toHaveText("$5.00");
+  await expect(row).toContainText("$1,000.00");
+});
+
 test("the buy dialog: quiet when tabbed through, plain digits, an absurd order refused, a full confirm step, toasts below the bar", async ({
   page,
   request,

@@ -4,6 +4,9 @@ import { stockTrade } from "../src/components/trade/trade-config";
 import {
   buyQuantityProblem,
   clampToHeld,
+  feeAmount,
+  feeProblem,
+  totalWithFee,
   purchasePriceProblem,
   sellPriceProblem,
   sellQuantityProblem,
@@ -64,6 +67,39 @@ describe("an order's total", () => {
     );
     expect(tradeTotalProblem("1000000000", "10")).toBeNull();
     expect(tradeTotalProblem("", "10")).toBeNull();
+  });
+});
+
+describe("a trade's fee", () => {
+  it("is optional: an empty box is no fee, as the server's default", () => {
+    expect(feeAmount("")).toBe("0");
+    expect(feeAmount("  ")).toBe("0");
+    expect(feeProblem("")).toBeNull();
+    expect(feeAmount("4.50")).toBe("4.5");
+  });
+
+  it("is refused in the server's words: negative, not a number, past 8 places or the bound", () => {
+    expect(feeProblem("-1")).toBe("Fee cannot be negative");
+    expect(feeProblem("abc")).toBe("Fee must be a number");
+    expect(feeProblem("0.000000001")).toBe("Fee can have at most 8 decimal places");
+    expect(feeProblem("1000000000001")).toBe("Fee must be at most 1,000,000,000,000");
+    expect(feeAmount("-1")).toBeUndefined();
+  });
+
+  it("is added to a buy's total and taken from a sell's: buy 10 at 100 fee 5, sell 10 at 110 fee 5", () => {
+    expect(totalWithFee("buy", "10", "100", "5")).toBe("1005");
+    expect(totalWithFee("sell", "10", "110", "5")).toBe("1095");
+    expect(totalWithFee("buy", "10", "100", "")).toBe("1000");
+    expect(totalWithFee("buy", "10", "100", "-5")).toBeUndefined();
+  });
+
+  it("holds the order to the server's bounds: a buy's total with its fee, a sell's fee within its total", () => {
+    expect(tradeTotalProblem("1", "10000000000", "buy", "0.01")).toBe(
+      portfolioMessages.tradeTotalWithFeeTooLarge,
+    );
+    expect(tradeTotalProblem("1", "10000000000", "buy", "")).toBeNull();
+    expect(tradeTotalProblem("1", "10", "sell", "10.01")).toBe(portfolioMessages.feeAboveProceeds);
+    expect(tradeTotalProblem("1", "10", "sell", "10")).toBeNull();
   });
 });
 

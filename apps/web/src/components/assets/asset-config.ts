@@ -9,6 +9,7 @@ import type { SearchHistoryStore } from "./search-history";
 export interface BuyRequest {
   quantity: string;
   purchasePrice: string;
+  fee: string;
   notes: string;
   idempotencyKey: string;
 }
@@ -17,6 +18,7 @@ export interface SellRequest {
   positionId: number;
   quantity: string;
   price: string;
+  fee: string;
   notes: string;
   idempotencyKey: string;
 }

@@ -84,6 +84,7 @@ export function useAssetActions<P extends PositionView>(
       const common = {
         quantity: values.quantity,
         purchasePrice: values.price,
+        fee: values.fee,
         notes: values.notes,
         idempotencyKey: values.idempotencyKey,
       };
@@ -108,6 +109,7 @@ export function useAssetActions<P extends PositionView>(
         positionId: position.id,
         quantity: values.quantity,
         price: values.price,
+        fee: values.fee,
         notes: values.notes,
         idempotencyKey: values.idempotencyKey,
       });

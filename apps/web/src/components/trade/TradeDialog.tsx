@@ -11,7 +11,10 @@ import { NotesField } from "./NotesField";
 import type { TradeAssetConfig } from "./trade-config";
 import {
   clampToHeld,
+  feeAmount,
+  feeProblem,
   positiveAmount,
+  totalWithFee,
   tradeRules,
   tradeTotal,
   tradeTotalProblem,
@@ -32,9 +35,10 @@ export interface TradeDialogProps {
 }
 
 /**
- * Buy: quantity, price (the current price by default) and notes, then a confirm step listing
- * asset, quantity, unit price, the exact total, the notes and the holding after the purchase
- * (`held` is what is held before it). The form starts fresh on every opening.
+ * Buy: quantity, price (the current price by default), an optional fee and notes, then a confirm
+ * step listing asset, quantity, unit price, the fee and the exact total with it, the notes and
+ * the holding after the purchase (`held` is what is held before it). The form starts fresh on
+ * every opening.
  */
 export function BuyDialog(props: TradeDialogProps & { held: string }) {
   return props.target ? <TradeFlow {...props} target={props.target} side="buy" /> : null;
@@ -50,6 +54,15 @@ export function SellDialog(props: TradeDialogProps & { held: string }) {
 
 /** Quantity and price inputs: decimal text, never below 0. */
 const amountInput = { type: "number", inputMode: "decimal", min: "0" } as const;
+
+/** With a fee, the total says which way it went. */
+const totalLabel = { buy: "Total with fee", sell: "Total after fee" } as const;
+
+/** The fee box says where its amount goes: into a buy's cost, out of a sell's proceeds. */
+const feeHint = {
+  buy: "Commission or fee the broker charged; it is added to the cost.",
+  sell: "Commission or fee the broker charged; it is taken from the proceeds.",
+} as const;
 
 /** The one trade dialog: its two steps, fields and totals; buy and sell differ in their rules. */
 function TradeFlow({
@@ -70,14 +83,19 @@ function TradeFlow({
   const rules = tradeRules(side, held);
 
   // The price the dialog opened with stays the default while live prices move on.
-  const [defaultValues] = useState(() => ({ quantity: "", price: target.price, notes: "" }));
+  const [defaultValues] = useState(() => ({
+    quantity: "",
+    price: target.price,
+    fee: "",
+    notes: "",
+  }));
   const form = useForm({
     defaultValues,
     onSubmit: () => {
       if (!selling || holdsSome) steps.review();
     },
   });
-  const { quantity, price, notes } = useSelector(form.store, (state) => state.values);
+  const { quantity, price, fee, notes } = useSelector(form.store, (state) => state.values);
 
   function changeQuantity(typed: string, change: (quantity: string) => void) {
     if (!selling) return change(typed);
@@ -86,10 +104,14 @@ function TradeFlow({
     setOversold(next.clamped);
   }
 
-  const total = tradeTotal(quantity, price);
-  const totalProblem = tradeTotalProblem(quantity, price);
+  const subtotal = tradeTotal(quantity, price);
+  const paid = feeAmount(fee);
+  const hasFee = paid !== undefined && compare(paid, "0") > 0;
+  const total = totalWithFee(side, quantity, price, fee);
+  const totalProblem = tradeTotalProblem(quantity, price, side, fee);
   const canReview =
     totalProblem === null &&
+    feeProblem(fee) === null &&
     (selling ? holdsSome && rules.quantity(quantity) === null : !!positiveAmount(quantity));
 
   function review(event: FormEvent) {
@@ -165,6 +187,23 @@ function TradeFlow({
               />
             )}
           </form.Field>
+          <form.Field
+            name="fee"
+            validators={{ onChange: onceEngaged(feeProblem) }}
+            listeners={revalidateOnBlur}
+          >
+            {(field) => (
+              <Field
+                label="Fee (optional)"
+                {...amountInput}
+                step="0.01"
+                placeholder="0.00"
+                disabled={inputsDisabled}
+                hint={feeHint[side]}
+                {...textInput(field)}
+              />
+            )}
+          </form.Field>
           <form.Field name="notes">
             {(field) => (
               <NotesField
@@ -174,8 +213,20 @@ function TradeFlow({
               />
             )}
           </form.Field>
+          {hasFee && (
+            <>
+              <p className="flex justify-between text-sm">
+                <span className="text-muted">Subtotal</span>
+                <span className="num">{subtotal ? formatCurrency(subtotal) : "N/A"}</span>
+              </p>
+              <p className="flex justify-between text-sm">
+                <span className="text-muted">Fee</span>
+                <span className="num">{formatCurrency(paid)}</span>
+              </p>
+            </>
+          )}
           <p className="flex justify-between text-sm">
-            <span className="text-muted">Total</span>
+            <span className="text-muted">{hasFee ? totalLabel[side] : "Total"}</span>
             <span className="num font-semibold">{total ? formatCurrency(total) : "N/A"}</span>
           </p>
           {totalProblem && <Alert tone="error">{totalProblem}</Alert>}
@@ -197,7 +248,13 @@ function TradeFlow({
               [asset.assetLabel, label],
               ["Quantity", formatQuantity(quantity)],
               [asset.pricePerUnitLabel, formatPrice(price)],
-              ["Total", formatCurrency(total)],
+              ...(hasFee
+                ? ([
+                    ["Subtotal", formatCurrency(subtotal)],
+                    ["Fee", formatCurrency(paid)],
+                    [totalLabel[side], formatCurrency(total)],
+                  ] as [string, string][])
+                : ([["Total", formatCurrency(total)]] as [string, string][])),
               ...(notes.trim() ? [["Notes", notes.trim()] as [string, string]] : []),
               [
                 selling ? "Held after the sale" : "Held after the purchase",
@@ -216,6 +273,7 @@ function TradeFlow({
                 steps.confirm(event, {
                   quantity: quantityGiven!,
                   price: positiveAmount(price)!,
+                  fee: paid ?? "0",
                   notes,
                 })
               }

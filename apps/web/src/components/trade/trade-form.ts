@@ -1,10 +1,12 @@
 import {
   MAX_TRADE_TOTAL,
+  TRADE_FEE_LABEL,
   checkAmount,
+  checkDecimal,
   portfolioMessages,
   tradeAmounts,
 } from "@ledgerline/contracts/browser";
-import { compare, multiply, parseDecimal } from "@ledgerline/money";
+import { add, compare, multiply, parseDecimal, subtract } from "@ledgerline/money";
 
 /**
  * The rules of the buy and sell forms (spec section 5), as plain functions over the text the
@@ -51,12 +53,59 @@ export function tradeTotal(quantity: string, price: string): string | undefined 
 }
 
 /**
- * What is wrong with the order as a whole: a total past the bound the server holds every order
- * to (a typo of 99,999,999,999 shares is $47 trillion), or null.
+ * The fee typed (optional): its exact decimal text, "0" for an empty box, or undefined when the
+ * server would refuse it (feeProblem says why).
  */
-export function tradeTotalProblem(quantity: string, price: string): string | null {
+export function feeAmount(text: string): string | undefined {
+  if (text.trim() === "") return "0";
+  const checked = checkDecimal(text, TRADE_FEE_LABEL, { sign: "notNegative" });
+  return checked.ok ? checked.value : undefined;
+}
+
+/** What is wrong with the fee typed, in the server's words, or null (an empty box is no fee). */
+export function feeProblem(text: string): string | null {
+  if (text.trim() === "") return null;
+  const checked = checkDecimal(text, TRADE_FEE_LABEL, { sign: "notNegative" });
+  return checked.ok ? null : checked.message;
+}
+
+/**
+ * The order's total with its fee: what a buy costs (quantity x price + fee) or what a sell brings
+ * in (quantity x price - fee); undefined until quantity, price and fee are valid.
+ */
+export function totalWithFee(
+  side: "buy" | "sell",
+  quantity: string,
+  price: string,
+  fee: string,
+): string | undefined {
   const total = tradeTotal(quantity, price);
-  return total && compare(total, MAX_TRADE_TOTAL) > 0 ? portfolioMessages.tradeTotalTooLarge : null;
+  const paid = feeAmount(fee);
+  if (total === undefined || paid === undefined) return undefined;
+  return side === "buy" ? add(total, paid) : subtract(total, paid);
+}
+
+/**
+ * What is wrong with the order as a whole, as the server says it: a total past the bound every
+ * order is held to (a typo of 99,999,999,999 shares is $47 trillion), a buy's with its fee too,
+ * or a sell's fee above its total; or null.
+ */
+export function tradeTotalProblem(
+  quantity: string,
+  price: string,
+  side: "buy" | "sell" = "buy",
+  fee = "",
+): string | null {
+  const total = tradeTotal(quantity, price);
+  if (!total) return null;
+  if (compare(total, MAX_TRADE_TOTAL) > 0) return portfolioMessages.tradeTotalTooLarge;
+  const withFee = totalWithFee(side, quantity, price, fee);
+  if (withFee === undefined) return null;
+  if (side === "buy" && compare(withFee, MAX_TRADE_TOTAL) > 0) {
+    return portfolioMessages.tradeTotalWithFeeTooLarge;
+  }
+  if (side === "sell" && compare(withFee, "0") < 0) return portfolioMessages.feeAboveProceeds;
+  return null;
 }
 
 /** The rules of one side's quantity and price fields. */

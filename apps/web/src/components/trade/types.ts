@@ -10,6 +10,8 @@ export interface TradeTarget {
 export interface TradeValues {
   quantity: string;
   price: string;
+  /** The fee, exact decimal text; "0" when none was typed. */
+  fee: string;
   notes: string;
   /** One per confirmation: every attempt to send it carries the same key. */
   idempotencyKey: string;

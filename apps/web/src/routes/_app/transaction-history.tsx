@@ -131,6 +131,13 @@ const columns = [
     meta: { numeric: true },
     cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
   }),
+  // Quantity x price is the total; a buy cost the fee on top, a sell brought in less by it.
+  column.accessor("fee", {
+    header: "Fee",
+    enableSorting: false,
+    meta: { numeric: true },
+    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
+  }),
 ];
 
 function TransactionHistoryPage() {

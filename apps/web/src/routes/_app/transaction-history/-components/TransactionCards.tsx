@@ -1,4 +1,5 @@
 import type { TransactionSortColumn, TransactionView } from "@ledgerline/contracts";
+import { compare } from "@ledgerline/money";
 import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { SelectField } from "../../../../components/ui/SelectField";
@@ -88,6 +89,8 @@ export function TransactionCards({
                 {!isSplit(row) && (
                   <span>
                     {formatQuantity(row.quantity)} × {formatCurrency(row.price)}
+                    {compare(row.fee, "0") > 0 &&
+                      ` ${row.transactionType === "SELL" ? "−" : "+"} ${formatCurrency(row.fee)} fee`}
                   </span>
                 )}
               </p>
