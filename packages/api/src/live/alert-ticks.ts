@@ -40,16 +40,48 @@ interface Watched {
  * was attempted, and all of it every ALERT_TICKS_RELOAD_MS. One process per deployment runs this.
  */
 export function watchAlertTicks(deps: AlertTicksDeps): () => void {
-  const { repos, logger } = deps;
-  const watched = new Map<string, Watched>();
-  let stopped = false;
+  const watch = new AlertTicksWatch(deps);
+  const warn = (message: string) => (error: unknown) => deps.logger.warn({ err: error }, message);
+  const unsubscribeChanges = deps.signals.subscribe(ALERT_CHANGES_CHANNEL, (key) => {
+    const [assetType, symbol] = key.split(":");
+    if ((assetType !== "STOCK" && assetType !== "CRYPTO") || !symbol) return;
+    watch.reloadSymbol({ assetType, symbol }).catch(warn("reading an asset's alerts failed"));
+  });
+  const reloadTimer = setInterval(
+    () => void watch.reloadAll().catch(warn("reading the alerts failed")),
+    ALERT_TICKS_RELOAD_MS,
+  );
+  reloadTimer.unref();
+  void watch.reloadAll().catch(warn("reading the alerts failed"));
 
-  function place(instrument: Instrument, alerts: Alert[]): void {
+  return () => {
+    watch.stopped = true;
+    clearInterval(reloadTimer);
+    unsubscribeChanges();
+    watch.unsubscribeAll();
+  };
+}
+
+const stillWatchable = (alert: Alert) => alert.state === "armed" || alert.repeat === "rearm";
+
+/** The watched alerts by symbol, each symbol subscribed to its ticks (see watchAlertTicks). */
+class AlertTicksWatch {
+  readonly #watched = new Map<string, Watched>();
+  stopped = false;
+  // Reads overlap (a symbol's change signal during a full reload, two signals at once): each read
+  // is numbered when it starts, and an answer older than the symbol's newest read is dropped, so
+  // a slow full reload never puts back what a newer read of one symbol has replaced.
+  #reads = 0;
+  readonly #lastReadOf = new Map<string, number>();
+
+  constructor(private readonly deps: AlertTicksDeps) {}
+
+  #place(instrument: Instrument, alerts: Alert[]): void {
     const key = instrumentKey(instrument);
-    const entry = watched.get(key);
+    const entry = this.#watched.get(key);
     if (alerts.length === 0) {
       if (!entry) return;
-      watched.delete(key);
+      this.#watched.delete(key);
       entry.unsubscribe();
       return;
     }
@@ -64,75 +96,67 @@ export function watchAlertTicks(deps: AlertTicksDeps): () => void {
       pending: undefined,
       busy: false,
     };
-    watched.set(key, created);
-    created.unsubscribe = deps.priceTicks.subscribe([instrument], (tick) => onTick(created, tick));
+    this.#watched.set(key, created);
+    created.unsubscribe = this.deps.priceTicks.subscribe([instrument], (tick) =>
+      this.#onTick(created, tick),
+    );
   }
 
-  const stillWatchable = (alert: Alert) => alert.state === "armed" || alert.repeat === "rearm";
-
-  // Reads overlap (a symbol's change signal during a full reload, two signals at once): each read
-  // is numbered when it starts, and an answer older than the symbol's newest read is dropped, so
-  // a slow full reload never puts back what a newer read of one symbol has replaced.
-  let reads = 0;
-  const lastReadOf = new Map<string, number>();
-
-  async function reloadSymbol(instrument: Instrument): Promise<void> {
+  async reloadSymbol(instrument: Instrument): Promise<void> {
     const key = instrumentKey(instrument);
-    const read = ++reads;
-    lastReadOf.set(key, read);
-    const alerts = await repos.alerts.forSymbol(instrument.assetType, instrument.symbol);
-    if (!stopped && lastReadOf.get(key) === read) place(instrument, alerts.filter(stillWatchable));
+    const read = ++this.#reads;
+    this.#lastReadOf.set(key, read);
+    const alerts = await this.deps.repos.alerts.forSymbol(instrument.assetType, instrument.symbol);
+    if (!this.stopped && this.#lastReadOf.get(key) === read) {
+      this.#place(instrument, alerts.filter(stillWatchable));
+    }
   }
 
-  async function reloadAll(): Promise<void> {
-    const read = ++reads;
+  async reloadAll(): Promise<void> {
+    const read = ++this.#reads;
     const byKey = new Map<string, { instrument: Instrument; alerts: Alert[] }>();
-    for (const alert of await repos.alerts.watchable()) {
+    for (const alert of await this.deps.repos.alerts.watchable()) {
       const key = instrumentKey(alert);
       const group = byKey.get(key) ?? { instrument: alert, alerts: [] };
       group.alerts.push(alert);
       byKey.set(key, group);
     }
-    if (stopped) return;
-    const newer = (key: string) => (lastReadOf.get(key) ?? 0) > read;
-    for (const [key, entry] of watched) {
+    if (this.stopped) return;
+    const newer = (key: string) => (this.#lastReadOf.get(key) ?? 0) > read;
+    for (const [key, entry] of this.#watched) {
       if (byKey.has(key) || newer(key)) continue;
-      lastReadOf.set(key, read);
-      place(entry.instrument, []);
+      this.#lastReadOf.set(key, read);
+      this.#place(entry.instrument, []);
     }
     for (const [key, { instrument, alerts }] of byKey) {
       if (newer(key)) continue;
-      lastReadOf.set(key, read);
-      place({ assetType: instrument.assetType, symbol: instrument.symbol }, alerts);
+      this.#lastReadOf.set(key, read);
+      this.#place({ assetType: instrument.assetType, symbol: instrument.symbol }, alerts);
     }
   }
 
-  function onTick(entry: Watched, tick: PriceTick): void {
+  #onTick(entry: Watched, tick: PriceTick): void {
     // A price the provider could not confirm never fires an alert.
     if (tick.quote.stale === true) return;
     const { changePercent } = tick.quote;
     if (!entry.alerts.some((alert) => alertDue(alert, tick.price, changePercent))) return;
     entry.pending = tick;
-    if (!entry.busy) void drain(entry);
+    if (!entry.busy) void this.#drain(entry);
   }
 
-  async function drain(entry: Watched): Promise<void> {
+  async #drain(entry: Watched): Promise<void> {
+    const { evaluator, clock, logger } = this.deps;
     entry.busy = true;
     try {
-      while (entry.pending && !stopped) {
+      while (entry.pending && !this.stopped) {
         const tick = entry.pending;
         entry.pending = undefined;
         const { changePercent } = tick.quote;
         const due = entry.alerts.filter((alert) => alertDue(alert, tick.price, changePercent));
         if (due.length === 0) continue;
-        const changed = await deps.evaluator.apply(
-          due,
-          tick.price,
-          changePercent,
-          dateOf(deps.clock),
-        );
-        if (changed) deps.evaluator.changed(entry.instrument.assetType, entry.instrument.symbol);
-        await reloadSymbol(entry.instrument);
+        const changed = await evaluator.apply(due, tick.price, changePercent, dateOf(clock));
+        if (changed) evaluator.changed(entry.instrument.assetType, entry.instrument.symbol);
+        await this.reloadSymbol(entry.instrument);
       }
     } catch (error) {
       logger.warn({ err: error, ...entry.instrument }, "alert evaluation on a tick failed");
@@ -141,24 +165,8 @@ export function watchAlertTicks(deps: AlertTicksDeps): () => void {
     }
   }
 
-  const warn = (message: string) => (error: unknown) => logger.warn({ err: error }, message);
-  const unsubscribeChanges = deps.signals.subscribe(ALERT_CHANGES_CHANNEL, (key) => {
-    const [assetType, symbol] = key.split(":");
-    if ((assetType !== "STOCK" && assetType !== "CRYPTO") || !symbol) return;
-    reloadSymbol({ assetType, symbol }).catch(warn("reading an asset's alerts failed"));
-  });
-  const reloadTimer = setInterval(
-    () => void reloadAll().catch(warn("reading the alerts failed")),
-    ALERT_TICKS_RELOAD_MS,
-  );
-  reloadTimer.unref();
-  void reloadAll().catch(warn("reading the alerts failed"));
-
-  return () => {
-    stopped = true;
-    clearInterval(reloadTimer);
-    unsubscribeChanges();
-    for (const entry of watched.values()) entry.unsubscribe();
-    watched.clear();
-  };
+  unsubscribeAll(): void {
+    for (const entry of this.#watched.values()) entry.unsubscribe();
+    this.#watched.clear();
+  }
 }
