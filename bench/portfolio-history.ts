@@ -9,7 +9,9 @@
  * the recompute from its day until reads are current again and what follows it; then the first
  * reads of the returns). "holdings ALL moved" reads each holding's returns with every price moved
  * since the read before.
- * Usage: tsx portfolio-history.ts [trades] [runs]
+ * With [accounts] > 1 the trades are spread round-robin over that many investment accounts of
+ * the user (issue 31), each holding its own positions.
+ * Usage: tsx portfolio-history.ts [trades] [runs] [accounts]
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,6 +45,7 @@ import type { UserScope } from "@ledgerline/api/platform/scope";
 
 const trades = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 5);
+const accountCount = Number(process.argv[4] ?? 1);
 const MARKET_TIME = "2026-03-11T15:00:00Z";
 const dir = mkdtempSync(join(tmpdir(), "ledgerline-bench-"));
 const env = parseEnv({
@@ -57,6 +60,16 @@ const user = (await app.deps.repos.users.create(
   { email: "heavy@bench.test", name: "Heavy Trader", passwordHash: "x", isAdmin: false },
   new Date(),
 ))!;
+const accountIds = [(await app.deps.repos.investmentAccounts.findDefault(user.id))!.id];
+for (let n = 2; n <= accountCount; n++) {
+  const created = await app.deps.repos.investmentAccounts.create(
+    user.id,
+    { name: `Account ${n}`, type: "taxable", institution: null, cashTracked: false },
+    { now: new Date(), limit: accountCount },
+  );
+  if (!created.ok) throw new Error(`account ${n}: ${created.reason}`);
+  accountIds.push(created.account.id);
+}
 // 200 symbols listed before the history starts, so each has daily bars.
 const symbols = new SimulatedStockMarket()
   .symbols()
@@ -70,10 +83,12 @@ const random = () => ((seed = (seed * 48271) % 2147483647), seed / 2147483647);
 const rows = Array.from({ length: trades }, (_, i) => {
   const date = end - span + Math.floor((i / trades) * span);
   const symbol = symbols[i % symbols.length]!;
-  const side: "BUY" | "SELL" = i >= symbols.length * 2 && random() < 0.2 ? "SELL" : "BUY";
+  const side: "BUY" | "SELL" =
+    i >= symbols.length * 2 * accountCount && random() < 0.2 ? "SELL" : "BUY";
   const price = (50 + Math.floor(random() * 20000) / 100).toFixed(2);
   return {
     userId: user.id,
+    accountId: accountIds[i % accountIds.length]!,
     transactionDate: new Date(date),
     type: "STOCK" as const,
     symbol,
@@ -94,34 +109,40 @@ await app.database.transaction(function* (tx) {
 });
 // The positions a buy or an import keeps beside the trades: without them the bench user holds
 // nothing now, and every read would value all 200 symbols from their daily bars.
-const ledger = new TradeLedger();
+const ledgers = new Map(accountIds.map((id) => [id, new TradeLedger()]));
 for (const row of rows) {
-  ledger.apply({
+  ledgers.get(row.accountId)!.apply({
     transactionDate: row.transactionDate,
     type: row.type,
     symbol: row.symbol,
     transactionType: row.transactionType,
     quantity: fromStored(row.quantity),
     price: fromStored(row.price),
+    fee: "0",
   });
 }
 const opened = new Date(end - span);
 await app.database.transaction(function* (tx) {
   yield* changes(
     tx.insert(app.database.tables.positions).values(
-      ledger.held().map((held) => ({
-        userId: user.id,
-        assetType: held.type,
-        symbol: held.symbol,
-        quantity: toStored(held.quantity),
-        averagePrice: toStored(held.averagePrice),
-        openedAt: opened,
-        updatedAt: new Date(end),
-      })),
+      [...ledgers].flatMap(([accountId, ledger]) =>
+        ledger.held().map((held) => ({
+          userId: user.id,
+          accountId,
+          assetType: held.type,
+          symbol: held.symbol,
+          quantity: toStored(held.quantity),
+          averagePrice: toStored(held.averagePrice),
+          openedAt: opened,
+          updatedAt: new Date(end),
+        })),
+      ),
     ),
   );
 });
-console.log(`seeded ${trades} trades in ${Math.round(performance.now() - seeded)} ms`);
+console.log(
+  `seeded ${trades} trades over ${accountIds.length} accounts in ${Math.round(performance.now() - seeded)} ms`,
+);
 
 const scope: UserScope = { deps: app.deps, ip: null, userAgent: null, user };
 // As an import does after writing its trades: the stocks' splits are written now, not by the

@@ -160,17 +160,23 @@ async function seedSqlite(options: SeedOptions): Promise<Seeded> {
     const insertUser = sqlite.prepare(
       "INSERT INTO users (email, name, password_hash, created_at) VALUES (?, ?, 'x', ?)",
     );
+    // Each user's default account, numbered as the users are.
+    const insertAccount = sqlite.prepare(
+      "INSERT INTO investment_accounts (user_id, name, type, cash_tracked, display_order, is_default, created_at) VALUES (?, 'Main', 'taxable', 0, 0, 1, ?)",
+    );
     const insertTransaction = sqlite.prepare(
-      `INSERT INTO transactions (user_id, transaction_date, type, symbol, transaction_type, quantity, price, total, notes, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+      `INSERT INTO transactions (user_id, account_id, transaction_date, type, symbol, transaction_type, quantity, price, total, notes, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
     );
     sqlite.transaction(() => {
       for (const { name } of indexes) sqlite.exec(`DROP INDEX ${name}`);
       for (let user = 1; user <= options.userCount; user++) {
         insertUser.run(`trader${user}@example.com`, `Trader ${user}`, START);
+        insertAccount.run(user, START);
       }
       for (const row of seedRows(options)) {
         insertTransaction.run(
+          row.user,
           row.user,
           row.date,
           row.type,
@@ -223,13 +229,19 @@ async function seedPostgres(serverUrl: string, options: SeedOptions): Promise<Se
         " FROM generate_series(1, $1::int) AS n ORDER BY n",
       [options.userCount, START],
     );
+    // Each user's default account, numbered as the users are.
+    await client.query(
+      "INSERT INTO investment_accounts (user_id, name, type, cash_tracked, display_order," +
+        " is_default, created_at) SELECT id, 'Main', 'taxable', false, 0, true, created_at" +
+        " FROM users ORDER BY id",
+    );
     const columns = Array.from({ length: 8 }, () => [] as (string | number)[]);
     const flush = async () => {
       if (columns[0]!.length === 0) return;
       await client.query(
-        "INSERT INTO transactions (user_id, transaction_date, type, symbol, transaction_type," +
-          " quantity, price, total, created_at)" +
-          " SELECT u, d, t, s, side, q, p, total, d FROM unnest($1::int[], $2::bigint[]," +
+        "INSERT INTO transactions (user_id, account_id, transaction_date, type, symbol," +
+          " transaction_type, quantity, price, total, created_at)" +
+          " SELECT u, u, d, t, s, side, q, p, total, d FROM unnest($1::int[], $2::bigint[]," +
           " $3::text[], $4::text[], $5::text[], $6::numeric[], $7::numeric[], $8::numeric[])" +
           " AS r(u, d, t, s, side, q, p, total)",
         columns,

@@ -1,4 +1,5 @@
 import { accountRoutes } from "./auth/accounts.rest";
+import { investmentAccountRoutes } from "./accounts/investment-accounts.rest";
 import { alertRoutes } from "./live/alerts.rest";
 import { apiKeyRoutes } from "./auth/api-keys.rest";
 import { auditRoutes } from "./admin/audit.rest";
@@ -16,6 +17,7 @@ import { watchlistRoutes } from "./watchlists/watchlist.rest";
 
 export const restRoutes = [
   ...accountRoutes,
+  ...investmentAccountRoutes,
   ...apiKeyRoutes,
   ...mfaRoutes,
   ...auditRoutes,

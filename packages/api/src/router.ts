@@ -1,4 +1,5 @@
 import { accountRouter } from "./auth/account.router";
+import { investmentAccountsRouter } from "./accounts/investment-accounts.router";
 import { alertsRouter } from "./live/alerts.router";
 import { adminMarketRouter } from "./market/admin-market.router";
 import { apiKeysRouter } from "./auth/api-keys.router";
@@ -25,6 +26,7 @@ import { createCallerFactory, router } from "./platform/trpc/trpc";
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
+  investmentAccounts: investmentAccountsRouter,
   apiKeys: apiKeysRouter,
   mfa: mfaRouter,
   users: usersRouter,

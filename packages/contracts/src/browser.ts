@@ -21,3 +21,4 @@ export * from "./alert-constants";
 export * from "./income-constants";
 export * from "./date-range";
 export * from "./import-constants";
+export * from "./investment-account-constants";

@@ -4,6 +4,7 @@ import { incomeAmounts, incomeFormMessages } from "./income-constants";
 import { ledgerDate } from "./dates";
 import { calendarDate, decimalString, stockSymbol } from "./market";
 import { checkDecimal, decimalInputMessages } from "./decimal-check";
+import { investmentAccountId, rowAccountId } from "./investment-accounts";
 import { positiveAmount } from "./portfolio";
 
 /**
@@ -65,6 +66,7 @@ export const incomeEntry = z.object({
   total: decimalString,
   /** False for entries made from the market's dividends, true once typed or edited by hand. */
   manual: z.boolean(),
+  accountId: rowAccountId,
 });
 export type IncomeEntry = z.output<typeof incomeEntry>;
 
@@ -87,6 +89,11 @@ const incomeFields = z.object({
   amountPerShare: positiveAmount(incomeAmounts.amountPerShare),
   /** Defaults to quantity × amount per share; a broker's net-of-tax figure may differ. */
   total: positiveAmount(incomeAmounts.total).optional(),
+  accountId: investmentAccountId
+    .optional()
+    .describe(
+      "The investment account the dividend was paid into (default: the default account; an edit keeps the entry's)",
+    ),
 });
 
 /** A total left to be computed is held to the same bound as one typed in. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { singleLineText } from "./text";
 import { decimalString } from "./market";
+import { investmentAccountId } from "./investment-accounts";
 import { assetKinds } from "./transaction-columns";
 import {
   IMPORT_DETECT_MAX_CHARS,
@@ -107,6 +108,11 @@ export const importInput = z.object({
     .default(false)
     .describe(
       "Import the valid rows and leave the errors; without it any error refuses the import",
+    ),
+  accountId: investmentAccountId
+    .optional()
+    .describe(
+      "The investment account the trades and dividends go into (default: the default account); duplicates and held quantities are checked against it",
     ),
 });
 export type ImportInput = z.output<typeof importInput>;

@@ -2,6 +2,7 @@ export * from "./zod-messages";
 export * from "./browser";
 export * from "./auth";
 export * from "./account";
+export * from "./investment-accounts";
 export * from "./users";
 export * from "./audit";
 export * from "./logs";

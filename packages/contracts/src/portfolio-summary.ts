@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDate, decimalString } from "./market";
+import { accountIdFilter } from "./investment-accounts";
 import { assetKinds } from "./transaction-columns";
 import {
   benchmarkBases,
@@ -160,7 +161,12 @@ export type PortfolioHistory = z.infer<typeof portfolioHistory>;
  * the time-weighted return on the day of that sale, beside its proceeds. Null when nothing was
  * held in the period, or no rate solves it.
  */
-export const portfolioPerformanceInput = z.object({ range: z.enum(performanceRanges) });
+/** A range of returns (each holding's returns read it alone). */
+export const performanceRangeInput = z.object({ range: z.enum(performanceRanges) });
+/** The portfolio's returns: over a range, of one investment account or of all. */
+export const portfolioPerformanceInput = performanceRangeInput.extend({
+  accountId: accountIdFilter,
+});
 export type PortfolioPerformanceInput = z.output<typeof portfolioPerformanceInput>;
 
 const ratioString = decimalString.nullable();

@@ -3,6 +3,7 @@ import { ledgerDateTime } from "./dates";
 import type { AmountRule } from "./amount-messages";
 import { decimalInput } from "./decimal-input";
 import { cryptoSymbol, decimalString, stockSymbol } from "./market";
+import { investmentAccountId, rowAccountId } from "./investment-accounts";
 import { NOTES_MAX_LENGTH } from "./portfolio-constants";
 import { TRADE_FEE_LABEL, tradeAmounts } from "./portfolio-messages";
 
@@ -39,7 +40,15 @@ export const positionId = z.coerce
   .int("Position id must be a whole number")
   .positive("Position id must be a whole number");
 
-/** Buy into a position by symbol: it is created, or increased if the user already holds it. */
+/** The investment account a buy goes into; default: the user's default account. */
+const buyAccountId = investmentAccountId
+  .optional()
+  .describe("The investment account the buy goes into (default: the default account)");
+
+/**
+ * Buy into a position by symbol: it is created, or increased if the account already holds it
+ * (positions are held per account).
+ */
 export const stockBuyInput = z.object({
   symbol: stockSymbol,
   quantity,
@@ -47,6 +56,7 @@ export const stockBuyInput = z.object({
   fee: tradeFee,
   purchaseDate,
   notes,
+  accountId: buyAccountId,
 });
 export const cryptoBuyInput = z.object({
   symbol: cryptoSymbol,
@@ -55,6 +65,7 @@ export const cryptoBuyInput = z.object({
   fee: tradeFee,
   purchaseDate,
   notes,
+  accountId: buyAccountId,
 });
 
 /**
@@ -91,6 +102,7 @@ export const position = z.object({
   symbol: z.string(),
   quantity: decimalString,
   averagePurchasePrice: decimalString,
+  accountId: rowAccountId,
 });
 export type PositionView = z.infer<typeof position>;
 
@@ -99,12 +111,32 @@ export type PositionView = z.infer<typeof position>;
  * quantity x current price, cost basis = quantity x average price, gain/loss and % from those.
  * Market figures are null while a quote is unavailable.
  */
-export const valuedPosition = position.extend({
+const valuedFigures = {
   costBasis: decimalString,
   currentPrice: decimalString.nullable(),
   currentValue: decimalString.nullable(),
   gainLoss: decimalString.nullable(),
   gainLossPercent: z.number().nullable(),
+};
+
+/**
+ * A symbol's holdings over all the user's accounts, valued as one position (its average price
+ * is the combined cost basis over the combined quantity).
+ */
+export const symbolTotal = z.object({
+  quantity: decimalString,
+  averagePurchasePrice: decimalString,
+  ...valuedFigures,
+});
+export type SymbolTotal = z.infer<typeof symbolTotal>;
+
+export const valuedPosition = position.extend({
+  ...valuedFigures,
+  symbolTotal: symbolTotal
+    .optional()
+    .describe(
+      "Sent on each row of a symbol held in more than one account (in a list of all accounts): the symbol's total over them",
+    ),
 });
 export type ValuedPosition = z.infer<typeof valuedPosition>;
 
@@ -125,6 +157,7 @@ export const transaction = z.object({
     "The fee or commission paid on the trade (0 when none): a buy cost transactionTotal + fee, a sell brought in transactionTotal - fee",
   ),
   notes: z.string().nullable(),
+  accountId: rowAccountId,
 });
 export type TransactionView = z.infer<typeof transaction>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pagination } from "./audit";
 import { SYMBOL_MAX_LENGTH } from "./market-constants";
+import { accountIdFilter } from "./investment-accounts";
 import { transaction } from "./portfolio";
 import {
   caseInsensitiveEnum,
@@ -47,6 +48,7 @@ const filterFields = {
     (value) => unsetWhenEmpty(upperCased(value)),
     z.enum(transactionKinds, { error: "transactionType must be BUY, SELL or SPLIT" }).optional(),
   ),
+  accountId: accountIdFilter,
   sortBy: caseInsensitiveEnum(
     transactionSortColumns,
     `sortBy must be one of ${transactionSortColumns.join(", ")}`,

@@ -12,6 +12,7 @@ import type { Tables } from "./database";
  */
 export const tablesInDependencyOrder = [
   "users",
+  "investmentAccounts",
   "sessions",
   "passwordResetTokens",
   "auditLogs",
@@ -71,11 +72,17 @@ export async function positionChecksums(database: AnyDatabase): Promise<Map<numb
     database.db
       .select()
       .from(positions)
-      .orderBy(asc(positions.userId), asc(positions.assetType), asc(positions.symbol)),
+      .orderBy(
+        asc(positions.userId),
+        asc(positions.accountId),
+        asc(positions.assetType),
+        asc(positions.symbol),
+      ),
   );
   const lines = new Map<number, string[]>();
   for (const row of rows) {
     const line = [
+      row.accountId,
       row.assetType,
       row.symbol,
       fromStored(row.quantity),

@@ -44,6 +44,10 @@ describe.each(await testDialects("the transaction history tests"))("on $name", (
       now,
     ))!.id;
     const { transactions } = handle.tables;
+    const accountOf = new Map<number, number>();
+    for (const owner of [userId, otherUserId]) {
+      accountOf.set(owner, (await repos.investmentAccounts.findDefault(owner))!.id);
+    }
     const pick = generator(7);
     for (let i = 0; i < 240; i++) {
       const owner = i % 6 === 5 ? otherUserId : userId;
@@ -59,6 +63,7 @@ describe.each(await testDialects("the transaction history tests"))("on $name", (
           .insert(transactions)
           .values({
             userId: owner,
+            accountId: accountOf.get(owner)!,
             transactionDate: new Date(date),
             type,
             symbol,
@@ -74,6 +79,7 @@ describe.each(await testDialects("the transaction history tests"))("on $name", (
       if (owner === userId) {
         all.push({
           id: inserted.id,
+          accountId: accountOf.get(owner)!,
           transactionDate: new Date(date),
           type,
           symbol,

@@ -84,8 +84,9 @@ async function positionsOf(token: string) {
 }
 
 async function historyOf(userId: number) {
+  // Rows as the user sees them: ids and account ids are each user's own.
   const rows = await t.app.deps.repos.portfolio.transactions(userId);
-  return rows.map(({ id: _id, ...row }) => row);
+  return rows.map(({ id: _id, accountId: _account, ...row }) => row);
 }
 
 const schwabSummary = { trades: 6, income: 2, splits: 1, duplicates: 0, skipped: 3, errors: 3 };
@@ -93,7 +94,7 @@ const nvdaSplit = "NVDA's 10-for-1 split of 2024-06-10";
 
 async function incomeOf(userId: number) {
   const entries = await t.app.deps.repos.corporateActions.listIncome(userId);
-  return entries.map(({ id: _id, ...entry }) => entry);
+  return entries.map(({ id: _id, accountId: _account, ...entry }) => entry);
 }
 
 describe.each(["rest", "trpc"] as const)("importing through the %s door", (door) => {

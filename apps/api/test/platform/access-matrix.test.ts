@@ -62,6 +62,10 @@ const procedureAccess: Record<string, Access> = {
   "transactions.batch": "user",
   "corporateActions.list": "user",
   "corporateActions.resync": "admin",
+  "investmentAccounts.list": "user",
+  "investmentAccounts.create": "user",
+  "investmentAccounts.update": "user",
+  "investmentAccounts.delete": "user",
   "income.list": "user",
   "income.create": "user",
   "income.update": "user",
@@ -102,6 +106,9 @@ const tradeProcedures = [
   "watchlist.remove",
   "cryptoWatchlist.save",
   "cryptoWatchlist.remove",
+  "investmentAccounts.create",
+  "investmentAccounts.update",
+  "investmentAccounts.delete",
 ];
 const neverWithKey = [
   "auth.logout",

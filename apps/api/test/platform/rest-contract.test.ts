@@ -101,6 +101,7 @@ describe("every operation in the OpenAPI document", () => {
       mfaSecret: "",
       income: 0,
       importMapping: 0,
+      account: 0,
     };
     const income = {
       symbol: "KO",
@@ -305,6 +306,13 @@ describe("every operation in the OpenAPI document", () => {
         }),
       ],
       ["deleteIncome", () => ({ token: user.token, params: { id: state.income } })],
+      ["listAccounts", () => ({ token: user.token })],
+      ["createAccount", () => ({ token: user.token, body: { name: "IRA", type: "ira" } })],
+      [
+        "updateAccount",
+        () => ({ token: user.token, params: { id: state.account }, body: { name: "Roth" } }),
+      ],
+      ["deleteAccount", () => ({ token: user.token, params: { id: state.account }, body: {} })],
       [
         "updatePassword",
         () => ({
@@ -353,6 +361,8 @@ describe("every operation in the OpenAPI document", () => {
         state.importMapping = (answer.body as unknown as { id: number }).id;
       if (operationId === "createIncome")
         state.income = (answer.body as unknown as { id: number }).id;
+      if (operationId === "createAccount")
+        state.account = (answer.body as unknown as { id: number }).id;
       if (operationId === "getPortfolioHistory") {
         // Both benchmark bases, and one it does not know, as documented (issue 37).
         for (const [benchmark, status] of [

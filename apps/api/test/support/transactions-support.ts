@@ -126,14 +126,18 @@ export async function insertTransactions(
     quantity?: string;
     price?: string;
   },
+  /** Default: the user's default account. */
+  accountId?: number,
 ) {
   const { transactions } = t.app.database.tables;
+  const account = accountId ?? (await t.app.deps.repos.investmentAccounts.findDefault(userId))!.id;
   const rows = Array.from({ length: count }, (_, i) => {
     const r = row(i);
     const quantity = r.quantity ?? "1";
     const price = r.price ?? "10";
     return {
       userId,
+      accountId: account,
       transactionDate: new Date(r.date),
       type: r.type ?? "STOCK",
       symbol: r.symbol ?? "AAPL",

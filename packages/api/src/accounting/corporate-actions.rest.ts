@@ -1,4 +1,5 @@
 import {
+  accountFilter,
   corporateActionsAnswer,
   corporateActionsInput,
   incomeAnswer,
@@ -34,8 +35,9 @@ export const corporateActionRoutes = [
     description:
       "An entry is written for each dividend paid on shares held at its ex-date (quantity held × amount per share); entries edited or added by hand have `manual: true` and are never overwritten. Amounts are exact decimal strings.",
     access: "user",
+    query: accountFilter,
     response: incomeAnswer,
-    call: (caller) => caller.income.list(),
+    call: (caller, { query }) => caller.income.list(query),
   }),
   restRoute({
     method: "POST",

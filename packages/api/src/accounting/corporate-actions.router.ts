@@ -1,4 +1,5 @@
 import {
+  accountFilter,
   corporateActionsAnswer,
   corporateActionsInput,
   corporateActionsResyncAnswer,
@@ -40,7 +41,10 @@ export const corporateActionsRouter = {
 
 /** The signed-in user's dividend income: made from the market's dividends, editable by hand. */
 export const incomeRouter = {
-  list: userProcedure.output(incomeAnswer).query(({ ctx }) => listIncome(ctx.deps, ctx.user.id)),
+  list: userProcedure
+    .input(accountFilter.optional())
+    .output(incomeAnswer)
+    .query(({ ctx, input }) => listIncome(ctx, input)),
 
   create: userMutation
     .input(incomeCreateInput)

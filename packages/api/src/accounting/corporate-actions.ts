@@ -7,7 +7,7 @@ import type {
   IncomeEntry as IncomeView,
   IncomeUpdateInput,
 } from "@ledgerline/contracts";
-import { dateInFuture } from "@ledgerline/contracts";
+import { dateInFuture, investmentAccountMessages, type AccountFilter } from "@ledgerline/contracts";
 import type {
   ApplyCorporateActionsOutcome,
   DividendToApply,
@@ -17,6 +17,7 @@ import type {
 } from "@ledgerline/db";
 import { newYorkDate, newYorkMidnight } from "@ledgerline/market";
 import { add, sum } from "@ledgerline/money";
+import { accountFilterOf, keepsSeveralAccounts } from "../accounts/account-scope";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import { scheduleSnapshotRefresh } from "./portfolio-snapshots";
 import type { AppDeps, UserScope } from "../platform/scope";
@@ -198,8 +199,10 @@ export async function resyncCorporateActions(
   return answer;
 }
 
-export function toIncomeView(entry: IncomeEntry): IncomeView {
-  return { ...entry };
+/** An income entry; `withAccount`: with its account (see keepsSeveralAccounts). */
+export function toIncomeView(entry: IncomeEntry, withAccount = false): IncomeView {
+  const { accountId, ...view } = entry;
+  return withAccount ? { ...view, accountId } : view;
 }
 
 export const incomeMessages = {
@@ -207,11 +210,16 @@ export const incomeMessages = {
   duplicate: "There is already an income entry for this dividend; edit it instead",
 };
 
-function written(outcome: IncomeWriteOutcome): IncomeView {
-  if (outcome.ok) return toIncomeView(outcome.entry);
-  throw outcome.reason === "not_found"
-    ? notFound(incomeMessages.notFound)
-    : conflict(incomeMessages.duplicate);
+async function written(scope: UserScope, outcome: IncomeWriteOutcome): Promise<IncomeView> {
+  if (outcome.ok) return toIncomeView(outcome.entry, await keepsSeveralAccounts(scope));
+  switch (outcome.reason) {
+    case "not_found":
+      throw notFound(incomeMessages.notFound);
+    case "account_not_found":
+      throw notFound(investmentAccountMessages.notFound);
+    case "duplicate":
+      throw conflict(incomeMessages.duplicate);
+  }
 }
 
 /**
@@ -230,7 +238,10 @@ export async function createIncome(
 ): Promise<IncomeView> {
   const { repos, clock } = scope.deps;
   assertReceived(input, dateOf(clock));
-  return written(await repos.corporateActions.createIncome(scope.user.id, input, dateOf(clock)));
+  return written(
+    scope,
+    await repos.corporateActions.createIncome(scope.user.id, input, dateOf(clock)),
+  );
 }
 
 export async function updateIncome(
@@ -241,6 +252,7 @@ export async function updateIncome(
   const { repos, clock } = scope.deps;
   assertReceived(fields, dateOf(clock));
   return written(
+    scope,
     await repos.corporateActions.updateIncome(scope.user.id, id, fields, dateOf(clock)),
   );
 }
@@ -252,17 +264,26 @@ export async function deleteIncome(scope: UserScope, id: number): Promise<void> 
   }
 }
 
-/** The user's income entries with totals per calendar year of the pay date, newest first. */
-export async function listIncome(deps: AppDeps, userId: number): Promise<IncomeAnswer> {
-  await applyCorporateActions(deps, userId);
-  const entries = await deps.repos.corporateActions.listIncome(userId);
+/**
+ * The user's income entries (of one account, or all) with totals per calendar year of the pay
+ * date, newest first.
+ */
+export async function listIncome(
+  scope: UserScope,
+  filter: AccountFilter = {},
+): Promise<IncomeAnswer> {
+  const { deps, user } = scope;
+  const accountId = await accountFilterOf(scope, filter.accountId);
+  await applyCorporateActions(deps, user.id);
+  const entries = await deps.repos.corporateActions.listIncome(user.id, accountId);
+  const withAccount = await keepsSeveralAccounts(scope);
   const byYear = new Map<number, string>();
   for (const entry of entries) {
     const year = Number(entry.payDate.slice(0, 4));
     byYear.set(year, add(byYear.get(year) ?? "0", entry.total));
   }
   return {
-    entries: entries.map(toIncomeView),
+    entries: entries.map((entry) => toIncomeView(entry, withAccount)),
     years: [...byYear].sort(([a], [b]) => b - a).map(([year, total]) => ({ year, total })),
     total: sum(entries.map((entry) => entry.total)),
   };

@@ -21,7 +21,8 @@ export async function incomeOf(
 export async function incomePaid(
   scope: UserScope,
   period: { from: string; to: string },
+  accountId?: number,
 ): Promise<PaidIncome[]> {
   await applyCorporateActions(scope.deps, scope.user.id);
-  return scope.deps.repos.corporateActions.incomePaid(scope.user.id, period);
+  return scope.deps.repos.corporateActions.incomePaid(scope.user.id, period, accountId);
 }

@@ -1,10 +1,11 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import {
   BENCHMARK_SYMBOL,
+  type AccountFilter,
   type PerformanceRange,
   type PortfolioPerformanceDetail,
 } from "@ledgerline/contracts";
-import type { SnapshotState } from "@ledgerline/db";
+import type { SnapshotState, Trade } from "@ledgerline/db";
 import { subtract } from "@ledgerline/money";
 import { benchmarkReturns } from "./benchmark";
 import { incomePaid } from "./income";
@@ -13,7 +14,8 @@ import { closePeriod, periodFigures, periodReturns, type PeriodReturns } from ".
 import { currentPrices } from "./portfolio-summary";
 import { currentState, firstTradeDay, valuedToday, valueRange } from "./portfolio-snapshots";
 import { startOf } from "./period-start";
-import { utcDay, type ValuedDay } from "./portfolio-valuation";
+import { tradeDay, utcDay, valueByDay, type ValuedDay } from "./portfolio-valuation";
+import { accountFilterOf } from "../accounts/account-scope";
 import type { UserScope } from "../platform/scope";
 
 /**
@@ -24,18 +26,31 @@ import type { UserScope } from "../platform/scope";
 export async function portfolioPerformance(
   scope: UserScope,
   range: PerformanceRange,
+  filter: AccountFilter = {},
 ): Promise<PortfolioPerformanceDetail> {
   const { deps } = scope;
   const now = deps.market.clock.now();
   const endDate = utcDay(now);
-  const firstTraded = await firstTradeDay(scope);
+  const accountId = await accountFilterOf(scope, filter.accountId);
+  // One account's trades are replayed on their own: the stored snapshots are the user's whole.
+  const accountTrades =
+    accountId === undefined
+      ? undefined
+      : await deps.repos.transactions.trades(scope.user.id, undefined, { accountId });
+  const firstTraded = accountTrades
+    ? accountTrades[0]
+      ? tradeDay(accountTrades[0])
+      : null
+    : await firstTradeDay(scope);
   const startDate = startOf(range, now, firstTraded ?? endDate);
 
-  const state = firstTraded === null ? null : await currentState(scope);
+  const state = firstTraded === null || accountTrades ? null : await currentState(scope);
   const [{ first, last, returns }, benchmark] = await Promise.all([
-    state && startDate < endDate
-      ? keptReturns(scope, state, startDate, endDate)
-      : replayedReturns(scope, firstTraded, startDate, endDate),
+    accountTrades
+      ? accountReturns(scope, accountTrades, accountId!, startDate, endDate)
+      : state && startDate < endDate
+        ? keptReturns(scope, state, startDate, endDate)
+        : replayedReturns(scope, firstTraded, startDate, endDate),
     benchmarkReturns(deps, startDate, [endDate]),
   ]);
   const unrealizedAt = (day: ValuedDay | undefined) =>
@@ -92,6 +107,31 @@ async function keptReturns(
     last,
     returns: closePeriod(kept.open, { ...last, value: last.totalValue }),
   };
+}
+
+/** One account's returns: its own trades replayed, its own dividends. */
+async function accountReturns(
+  scope: UserScope,
+  trades: Trade[],
+  accountId: number,
+  startDate: string,
+  endDate: string,
+): Promise<ReturnsRead> {
+  const [valuation, dividends] = await Promise.all([
+    trades.length === 0
+      ? Promise.resolve({ days: [] as ValuedDay[] })
+      : currentPrices(scope).then((prices) =>
+          valueByDay(scope.deps, trades, startDate, endDate, prices),
+        ),
+    incomePaid(scope, { from: startDate, to: endDate }, accountId),
+  ]);
+  await yieldToEventLoop();
+  const days = valuation.days;
+  const returns = periodReturns(
+    days.map((day) => ({ ...day, value: day.totalValue })),
+    dividends,
+  );
+  return { first: days[0], last: days.at(-1), returns };
 }
 
 /** Every day of the period valued (a replay while the snapshots are not current), then its returns. */

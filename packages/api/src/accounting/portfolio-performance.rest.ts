@@ -3,6 +3,7 @@ import {
   portfolioHistory,
   portfolioHistoryQuery,
   portfolioPerformance,
+  performanceRangeInput,
   portfolioPerformanceInput,
 } from "@ledgerline/contracts";
 import { restRoute } from "../platform/rest/route";
@@ -16,7 +17,7 @@ export const portfolioPerformanceRoutes = [
     summary:
       "The signed-in user's returns over a range (1M, 3M, 6M, YTD, 1Y, ALL): time-weighted and money-weighted (XIRR) return, realized and unrealized gain, income and total return, with the S&P 500 (SPY) total return over the same days",
     description:
-      "Amounts are exact decimal strings and ratios decimal strings (0.1234 = 12.34%). The period starts at the close of `startDate` and ends today at current prices. `netFlows` is the buys' cost (fees included) less the sells' proceeds (net of fees) after the start; `unrealizedGain` is the change of market value less cost basis over the period (over ALL, market value less cost basis), so `totalReturn` = `unrealizedGain` + `realizedGain` + `income` = `endValue` - `startValue` - `netFlows` + `income`. The time-weighted return is cumulative over the period, not annualised; the money-weighted return is the annual XIRR, and `moneyWeightedReturnCumulative` the same over the period (from its first cash flow to its last; the one to show for a period under a year). Dividends paid count in both returns: as money leaving the portfolio for the investor on the pay date in the time-weighted return (one paid after everything was sold on the day of that sale, beside its proceeds), as money received in the XIRR. The benchmark's return is its total return, close to close with its cash dividends reinvested on their ex-dates. A return is null when nothing was held, or no rate solves it.",
+      "Amounts are exact decimal strings and ratios decimal strings (0.1234 = 12.34%). The period starts at the close of `startDate` and ends today at current prices. `netFlows` is the buys' cost (fees included) less the sells' proceeds (net of fees) after the start; `unrealizedGain` is the change of market value less cost basis over the period (over ALL, market value less cost basis), so `totalReturn` = `unrealizedGain` + `realizedGain` + `income` = `endValue` - `startValue` - `netFlows` + `income`. The time-weighted return is cumulative over the period, not annualised; the money-weighted return is the annual XIRR, and `moneyWeightedReturnCumulative` the same over the period (from its first cash flow to its last; the one to show for a period under a year). Dividends paid count in both returns: as money leaving the portfolio for the investor on the pay date in the time-weighted return (one paid after everything was sold on the day of that sale, beside its proceeds), as money received in the XIRR. The benchmark's return is its total return, close to close with its cash dividends reinvested on their ex-dates. A return is null when nothing was held, or no rate solves it. With `accountId`, the figures are that investment account's alone: its own trades (replayed) and dividends.",
     access: "user",
     query: portfolioPerformanceInput,
     response: portfolioPerformance,
@@ -32,7 +33,7 @@ export const portfolioPerformanceRoutes = [
     description:
       "The portfolio's definitions applied to each holding alone: its flows are its own buys (in) and sells (out) after `startDate`, and its dividends paid (out to the investor in the time-weighted return, received in the XIRR); its values are its quantity at each day's close, and today at the current price. Listed: every holding held at the start, traded or paid a dividend in the period, stocks first, by symbol.",
     access: "user",
-    query: portfolioPerformanceInput,
+    query: performanceRangeInput,
     response: holdingsPerformance,
     call: (caller, { query }) => caller.portfolioSummary.holdingPerformance(query),
   }),

@@ -3,6 +3,7 @@ import {
   portfolioHistory,
   portfolioHistoryInput,
   portfolioPerformanceDetail,
+  performanceRangeInput,
   portfolioPerformanceInput,
   portfolioSummary,
 } from "@ledgerline/contracts";
@@ -32,11 +33,11 @@ export const portfolioSummaryRouter = {
   performance: userProcedure
     .input(portfolioPerformanceInput)
     .output(portfolioPerformanceDetail)
-    .query(({ ctx, input }) => portfolioPerformance(ctx, input.range)),
+    .query(({ ctx, input }) => portfolioPerformance(ctx, input.range, input)),
 
   /** Each holding's returns over a range, on the portfolio's definitions. */
   holdingPerformance: userProcedure
-    .input(portfolioPerformanceInput)
+    .input(performanceRangeInput)
     .output(holdingsPerformance)
     .query(({ ctx, input }) => readHoldingsPerformance(ctx, input.range)),
 } satisfies TRPCRouterRecord;

@@ -6,13 +6,15 @@ import {
   type ImportPreview,
   type ImportPreviewRow,
   type ImportResult,
+  investmentAccountMessages,
 } from "@ledgerline/contracts";
 import type { ImportedTrade, IncomeFields, Transaction } from "@ledgerline/db";
 import { add, applySplit, compare, isZero, subtract, type Decimal } from "@ledgerline/money";
 import { formatSplit } from "@ledgerline/money/format";
 import { TRPCError } from "@trpc/server";
 import { recordAudit } from "../admin/audit";
-import { badRequest, conflict } from "../platform/errors";
+import { accountFor } from "../accounts/account-scope";
+import { badRequest, conflict, notFound } from "../platform/errors";
 import { tradeTotalProblem } from "../trading/portfolio";
 import { scheduleSnapshotRefresh } from "../accounting/portfolio-snapshots";
 import type { UserScope } from "../platform/scope";
@@ -154,11 +156,12 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
     dateOf(clock),
   );
 
+  const accountId = await accountFor(scope, input.accountId);
   const [existing, heldStocks, heldCryptos, incomeKeys] = await Promise.all([
-    repos.portfolio.transactions(userId),
-    repos.portfolio.list(userId, "STOCK"),
-    repos.portfolio.list(userId, "CRYPTO"),
-    repos.corporateActions.incomeKeys(userId),
+    repos.portfolio.transactions(userId, accountId),
+    repos.portfolio.list(userId, "STOCK", accountId),
+    repos.portfolio.list(userId, "CRYPTO", accountId),
+    repos.corporateActions.incomeKeys(userId, accountId),
   ]);
   const held = new Map<string, Decimal>();
   for (const position of [...heldStocks, ...heldCryptos]) {
@@ -562,11 +565,15 @@ export async function runImport(scope: UserScope, input: ImportInput): Promise<I
   const { repos, clock } = scope.deps;
   const outcome = await repos.portfolio.importTrades({
     userId: scope.user.id,
+    accountId: await accountFor(scope, input.accountId),
     trades: plan.trades,
     income: plan.income,
     now: dateOf(clock),
     checkedAfter: plan.checkedAfter,
   });
+  if (!outcome.ok && outcome.reason === "account_not_found") {
+    throw notFound(investmentAccountMessages.notFound);
+  }
   if (!outcome.ok) {
     throw conflict(
       "Your history changed while the file was being checked; preview it again and import",

@@ -52,6 +52,10 @@ const versioned = {
       disable: firstArgument,
     },
   },
+  investmentAccounts: {
+    reads: ["list", "findById", "findDefault", "activity"],
+    writes: { create: firstArgument, update: firstArgument, delete: firstArgument },
+  },
   apiKeys: {
     // A key's last-used time is only shown by the keys list, which is not cached.
     reads: ["listForUser", "countForUser", "findActive", "touch"],

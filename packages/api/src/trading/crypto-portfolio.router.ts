@@ -1,4 +1,4 @@
-import { cryptoBuyInput, cryptoPosition } from "@ledgerline/contracts";
+import { accountFilter, cryptoBuyInput, cryptoPosition } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { cryptoMarket } from "./crypto-portfolio";
@@ -10,8 +10,9 @@ import { positionTrades } from "./position-trades.router";
 export const cryptoPortfolioRouter = {
   /** Positions valued at the current quotes, sorted by symbol. */
   list: marketProcedure
+    .input(accountFilter.optional())
     .output(z.array(cryptoPosition))
-    .query(({ ctx }) => listPositions(ctx, cryptoMarket)),
+    .query(({ ctx, input }) => listPositions(ctx, cryptoMarket, input)),
 
   ...positionTrades(cryptoMarket, cryptoBuyInput),
 } satisfies TRPCRouterRecord;

@@ -1,23 +1,30 @@
 import { dateOf } from "@ledgerline/clock";
 import {
   AMOUNT_DECIMALS,
+  investmentAccountMessages,
   MAX_TRADE_TOTAL,
   portfolioMessages,
   type BuyMoreInput,
   type PositionView,
+  type AccountFilter,
   type SellInput,
+  type SymbolTotal,
   type TradeResult,
   type ValuedPosition,
 } from "@ledgerline/contracts";
 import type { AssetType, Position, TradeOutcome } from "@ledgerline/db";
 import {
+  AVERAGE_PRICE_DECIMALS,
   buyCost,
   compare,
+  divide,
+  isZero,
   multiply,
   percent,
   round,
   sellProceeds,
   subtract,
+  sum,
   type Decimal,
 } from "@ledgerline/money";
 import { applyCorporateActions, readSyncDueAt } from "../accounting/corporate-actions";
@@ -26,6 +33,7 @@ import { tradeRequestKey } from "./idempotency";
 import { scheduleSnapshotRefresh } from "../accounting/portfolio-snapshots";
 import type { UserScope } from "../platform/scope";
 import { transactionView } from "./transactions";
+import { accountFilterOf, accountFor, keepsSeveralAccounts } from "../accounts/account-scope";
 
 /**
  * Buying and selling positions. Written once for both asset types: an `AssetMarket` says which
@@ -69,12 +77,14 @@ export const stockMarket: AssetMarket = {
 
 /** A client clock a little ahead of ours still means "now". */
 const CLOCK_SKEW_MS = 60_000;
-export function toPositionView(position: Position): PositionView {
+/** A position; `withAccount`: with its account (see keepsSeveralAccounts). */
+export function toPositionView(position: Position, withAccount = false): PositionView {
   return {
     id: position.id,
     symbol: position.symbol,
     quantity: position.quantity,
     averagePurchasePrice: position.averagePrice,
+    ...(withAccount ? { accountId: position.accountId } : {}),
   };
 }
 
@@ -140,16 +150,19 @@ async function afterBuy(
   return { ...outcome, position: position ?? outcome.position };
 }
 
-function tradeResult(outcome: TradeOutcome): TradeResult {
+async function tradeResult(scope: UserScope, outcome: TradeOutcome): Promise<TradeResult> {
   if (outcome.ok) {
+    const withAccount = await keepsSeveralAccounts(scope);
     return {
-      position: outcome.position ? toPositionView(outcome.position) : null,
-      transaction: transactionView(outcome.transaction),
+      position: outcome.position ? toPositionView(outcome.position, withAccount) : null,
+      transaction: transactionView(outcome.transaction, withAccount),
     };
   }
   switch (outcome.reason) {
     case "not_found":
       throw notFound(portfolioMessages.positionNotFound);
+    case "account_not_found":
+      throw notFound(investmentAccountMessages.notFound);
     case "exceeds_holding":
       throw badRequest(portfolioMessages.invalidSellQuantity);
     case "held_changed":
@@ -162,17 +175,43 @@ const notesOf = (notes: string | undefined) => (notes ? notes : null);
 /** Values carry as many decimals as amounts do, for stocks and coins alike. */
 const money = (value: Decimal) => round(value, AMOUNT_DECIMALS);
 
-export function toValuedPosition(position: Position, price: Decimal | undefined): ValuedPosition {
-  const costBasis = money(multiply(position.quantity, position.averagePrice));
-  const currentValue = price === undefined ? null : money(multiply(position.quantity, price));
+/** Cost basis (of an exact cost), market value and gain of a quantity at a current price. */
+function valued(quantity: Decimal, cost: Decimal, price: Decimal | undefined) {
+  const costBasis = money(cost);
+  const currentValue = price === undefined ? null : money(multiply(quantity, price));
   const gainLoss = currentValue === null ? null : subtract(currentValue, costBasis);
   return {
-    ...toPositionView(position),
     costBasis,
     currentPrice: price ?? null,
     currentValue,
     gainLoss,
     gainLossPercent: gainLoss === null ? null : percent(gainLoss, costBasis, 4),
+  };
+}
+
+export function toValuedPosition(
+  position: Position,
+  price: Decimal | undefined,
+  withAccount = false,
+): ValuedPosition {
+  return {
+    ...toPositionView(position, withAccount),
+    ...valued(position.quantity, multiply(position.quantity, position.averagePrice), price),
+  };
+}
+
+/**
+ * A symbol held in several accounts, as one holding: the quantities add up, and so do the cost
+ * bases (each account's exact quantity x average price), whose sum over the quantity is the
+ * combined average price.
+ */
+export function symbolTotalOf(held: readonly Position[], price: Decimal | undefined): SymbolTotal {
+  const quantity = sum(held.map((position) => position.quantity));
+  const cost = sum(held.map((position) => multiply(position.quantity, position.averagePrice)));
+  return {
+    quantity,
+    averagePurchasePrice: isZero(quantity) ? "0" : divide(cost, quantity, AVERAGE_PRICE_DECIMALS),
+    ...valued(quantity, cost, price),
   };
 }
 
@@ -183,11 +222,17 @@ export function toValuedPosition(position: Position, price: Decimal | undefined)
 export async function listPositions(
   scope: UserScope,
   asset: AssetMarket,
+  filter: AccountFilter = {},
 ): Promise<ValuedPosition[]> {
+  const accountId = await accountFilterOf(scope, filter.accountId);
   await asset.applyCorporateActions(scope);
   // Read after the sync (which a cached answer skips): the answer holds until the next one.
   scope.answerLife?.until(readSyncDueAt(scope.deps, scope.user.id));
-  const positions = await scope.deps.repos.portfolio.list(scope.user.id, asset.assetType);
+  const positions = await scope.deps.repos.portfolio.list(
+    scope.user.id,
+    asset.assetType,
+    accountId,
+  );
   if (positions.length === 0) return [];
   const symbols = positions.map((position) => position.symbol);
   const prices = await asset.currentPrices(scope, symbols);
@@ -196,10 +241,23 @@ export async function listPositions(
     if (prices.size < new Set(symbols).size) scope.answerLife.until(0);
     scope.answerLife.until(await asset.pricesFreshUntil(scope, symbols));
   }
-  return positions.map((position) => toValuedPosition(position, prices.get(position.symbol)));
+  const withAccount = await keepsSeveralAccounts(scope);
+  const bySymbol = new Map<string, Position[]>();
+  for (const position of positions) {
+    bySymbol.set(position.symbol, [...(bySymbol.get(position.symbol) ?? []), position]);
+  }
+  return positions.map((position) => {
+    const price = prices.get(position.symbol);
+    const row = toValuedPosition(position, price, withAccount);
+    const held = bySymbol.get(position.symbol)!;
+    return held.length > 1 ? { ...row, symbolTotal: symbolTotalOf(held, price) } : row;
+  });
 }
 
-/** Opens a position, or adds to the one the user holds in this symbol. */
+/**
+ * Opens a position in the account (default: the user's default account), or adds to the one the
+ * account holds in this symbol. Another user's account is a 404, and nothing is written.
+ */
 export async function buyPosition(
   scope: UserScope,
   asset: AssetMarket,
@@ -210,18 +268,21 @@ export async function buyPosition(
     fee?: Decimal;
     purchaseDate?: string;
     notes?: string;
+    accountId?: number;
   },
 ): Promise<TradeResult> {
   const transactionDate = tradeDate(scope, input.purchaseDate);
   const fee = input.fee ?? "0";
   checkTotal("BUY", input.quantity, input.purchasePrice, fee);
   const { repos, clock } = scope.deps;
-  // A position is only opened in a symbol the market knows.
+  const accountId = await accountFor(scope, input.accountId);
+  // A position is only opened in a symbol the market knows (held anywhere: it does).
   if (!(await repos.portfolio.findBySymbol(scope.user.id, asset.assetType, input.symbol))) {
     await asset.currentPrice(scope, input.symbol);
   }
   const outcome = await repos.portfolio.buy({
     userId: scope.user.id,
+    accountId,
     assetType: asset.assetType,
     symbol: input.symbol,
     quantity: input.quantity,
@@ -232,7 +293,7 @@ export async function buyPosition(
     now: dateOf(clock),
     requestKey: tradeRequestKey(scope),
   });
-  const result = tradeResult(await afterBuy(scope, asset, outcome));
+  const result = await tradeResult(scope, await afterBuy(scope, asset, outcome));
   scheduleSnapshotRefresh(scope.deps, scope.user.id);
   return result;
 }
@@ -266,7 +327,7 @@ export async function buyMore(
     requestKey: tradeRequestKey(scope),
     ...(input.expectedHeld === undefined ? {} : { expectedHeld: input.expectedHeld }),
   });
-  const result = tradeResult(await afterBuy(scope, asset, outcome));
+  const result = await tradeResult(scope, await afterBuy(scope, asset, outcome));
   scheduleSnapshotRefresh(scope.deps, scope.user.id);
   return result;
 }
@@ -307,7 +368,7 @@ export async function sellPosition(
     now,
     requestKey: tradeRequestKey(scope),
   });
-  const result = tradeResult(outcome);
+  const result = await tradeResult(scope, outcome);
   scheduleSnapshotRefresh(scope.deps, scope.user.id);
   return result;
 }

@@ -1,5 +1,6 @@
 import {
   position,
+  symbolTotal,
   transaction,
   type buyMoreInput,
   type PositionView,
@@ -29,8 +30,17 @@ const valuedFields = [
   "currentValue",
   "gainLoss",
 ] as const;
-export const restValuedPosition = numericSchema(valuedPosition, valuedFields);
-export const valuedPositionWithNumbers = (view: ValuedPosition) => withNumbers(view, valuedFields);
+const restSymbolTotal = numericSchema(symbolTotal, valuedFields);
+export const restValuedPosition = numericSchema(valuedPosition, valuedFields).extend({
+  symbolTotal: restSymbolTotal.optional().describe(valuedPosition.shape.symbolTotal.description!),
+});
+export const valuedPositionWithNumbers = (view: ValuedPosition) => {
+  const { symbolTotal: total, ...row } = view;
+  return {
+    ...withNumbers(row, valuedFields),
+    ...(total ? { symbolTotal: withNumbers(total, valuedFields) } : {}),
+  };
+};
 /** A transaction's amounts, JSON numbers at the REST door (both trading doors and the history). */
 export const transactionAmountFields = ["quantity", "price", "transactionTotal", "fee"] as const;
 const restTransaction = numericSchema(transaction, transactionAmountFields);

@@ -1,3 +1,4 @@
+import { accountFilter } from "@ledgerline/contracts";
 import type { z } from "zod";
 import { marketRefusals, restRoute, type Caller, type RestRequest } from "../platform/rest/route";
 import {
@@ -43,12 +44,15 @@ export function tradingRoutes<B extends z.ZodType>(asset: TradingAsset<B>) {
       operationId: `list${asset.noun}Positions`,
       tag: asset.tag,
       summary: `The ${asset.kind} positions of the signed-in user, sorted by symbol, with currentValue (quantity x current price), cost basis and gain/loss computed on the server; market figures are null while a quote is unavailable`,
+      description:
+        "Positions are held per investment account. Without `accountId` every account's are listed: a symbol held in several accounts has one row per account, each carrying `symbolTotal`, the symbol's total over them. Rows carry `accountId` only for a user who keeps more than one account.",
+      query: accountFilter,
       access: "user",
       refusals: marketRefusals,
       ...(asset.listCached ? { cachedAnswer: "own-data" as const } : {}),
       response: restValuedPosition.array(),
-      call: async (caller) =>
-        (await asset.procedures(caller).list()).map(valuedPositionWithNumbers),
+      call: async (caller, { query }) =>
+        (await asset.procedures(caller).list(query)).map(valuedPositionWithNumbers),
     }),
     restRoute({
       method: "POST",

@@ -16,12 +16,14 @@ import {
   type TransactionOrder,
 } from "@ledgerline/db";
 import { applyCorporateActions, readSyncDueAt } from "../accounting/corporate-actions";
+import { accountFilterOf, keepsSeveralAccounts } from "../accounts/account-scope";
 import { badRequest } from "../platform/errors";
 import type { UserScope } from "../platform/scope";
 
 /** The transaction history of the signed-in user: pages for the screen, batches for exports. */
 
-export function transactionView(transaction: Transaction): TransactionView {
+/** A history row; `withAccount`: with its account (see keepsSeveralAccounts). */
+export function transactionView(transaction: Transaction, withAccount = false): TransactionView {
   return {
     id: transaction.id,
     transactionDate: transaction.transactionDate.toISOString(),
@@ -33,6 +35,7 @@ export function transactionView(transaction: Transaction): TransactionView {
     transactionTotal: transaction.total,
     fee: transaction.fee,
     notes: transaction.notes,
+    ...(withAccount ? { accountId: transaction.accountId } : {}),
   };
 }
 
@@ -50,6 +53,7 @@ async function filterOf(
         : await scope.deps.repos.transactions.symbolsContaining(scope.user.id, input.symbol),
     type: input.type,
     transactionType: input.transactionType,
+    accountId: await accountFilterOf(scope, input.accountId),
     sortBy: input.sortBy,
     sortOrder: input.sortOrder,
   };
@@ -70,8 +74,9 @@ export async function transactionPage(
     limit: input.pageSize,
     countUpTo: transactionCountLimit(offset, input.pageSize),
   });
+  const withAccount = await keepsSeveralAccounts(scope);
   return {
-    transactions: rows.map(transactionView),
+    transactions: rows.map((row) => transactionView(row, withAccount)),
     pagination: {
       currentPage: input.page,
       pageSize: input.pageSize,
@@ -96,8 +101,9 @@ export async function transactionBatch(
     after,
     limit: input.limit,
   });
+  const withAccount = await keepsSeveralAccounts(scope);
   return {
-    transactions: rows.map(transactionView),
+    transactions: rows.map((row) => transactionView(row, withAccount)),
     nextCursor: nextCursor ? encodeTransactionCursor(nextCursor) : null,
   };
 }

@@ -21,6 +21,7 @@ import type { Db } from "../database";
 import { all, changes, first, locked, pause, type Database, type Work } from "../database";
 import { afterInHistory } from "./history-pages";
 import type { IncomeEntryRow, TransactionRow } from "../schema";
+import { defaultAccountId, ownsAccount } from "./investment-accounts";
 import { markSnapshotsStale } from "./snapshots";
 
 /**
@@ -62,6 +63,8 @@ export interface DividendToApply {
 export interface ApplyCorporateActionsRequest {
   userId: number;
   symbol: string;
+  /** Only this account's holding of the symbol; default: every account that traded it. */
+  accountId?: number;
   splits: readonly SplitToApply[];
   /** Only the ones already paid. */
   dividends: readonly DividendToApply[];
@@ -78,6 +81,7 @@ export interface ApplyCorporateActionsOutcome {
 
 export interface IncomeEntry {
   id: number;
+  accountId: number;
   type: "DIVIDEND";
   symbol: string;
   exDate: string;
@@ -96,6 +100,8 @@ export interface PaidIncome {
 }
 
 export interface IncomeFields {
+  /** The account the dividend was paid into (default: the user's default account). */
+  accountId?: number;
   symbol: string;
   exDate: string;
   payDate: string;
@@ -106,11 +112,13 @@ export interface IncomeFields {
 }
 
 export type IncomeWriteOutcome =
-  { ok: true; entry: IncomeEntry } | { ok: false; reason: "not_found" | "duplicate" };
+  | { ok: true; entry: IncomeEntry }
+  | { ok: false; reason: "not_found" | "duplicate" | "account_not_found" };
 
 function toIncomeEntry(row: IncomeEntryRow): IncomeEntry {
   return {
     id: row.id,
+    accountId: row.accountId,
     type: row.type,
     symbol: row.symbol,
     exDate: row.exDate,
@@ -161,8 +169,9 @@ function splitRowValues(
 }
 
 /** An income entry's stored columns (also written by a file import, repositories/portfolio.ts). */
-export function incomeValues(fields: IncomeFields) {
+export function incomeValues(fields: IncomeFields & { accountId: number }) {
   return {
+    accountId: fields.accountId,
     symbol: fields.symbol,
     exDate: fields.exDate,
     payDate: fields.payDate,
@@ -174,7 +183,7 @@ export function incomeValues(fields: IncomeFields) {
 
 export function corporateActionsRepository(database: Database) {
   const { db } = database;
-  const { incomeEntries, positions, transactions, users } = database.tables;
+  const { incomeEntries, investmentAccounts, positions, transactions, users } = database.tables;
 
   /** The user's entries that are not deleted. */
   const liveIncome = (userId: number) => [
@@ -182,12 +191,13 @@ export function corporateActionsRepository(database: Database) {
     isNull(incomeEntries.deletedAt),
   ];
 
-  /** The user's entry for one dividend: a symbol and ex-date hold one entry, live or deleted. */
+  /** The user's entry for one dividend: an account, symbol and ex-date hold one entry, live or deleted. */
   const dividendEntry = (
     userId: number,
-    { symbol, exDate }: Pick<IncomeFields, "symbol" | "exDate">,
+    { accountId, symbol, exDate }: { accountId: number; symbol: string; exDate: string },
   ) => [
     eq(incomeEntries.userId, userId),
+    eq(incomeEntries.accountId, accountId),
     eq(incomeEntries.type, "DIVIDEND"),
     eq(incomeEntries.symbol, symbol),
     eq(incomeEntries.exDate, exDate),
@@ -202,9 +212,10 @@ export function corporateActionsRepository(database: Database) {
     );
   }
 
-  /** The user's rows of one stock. */
-  const ofSymbol = (userId: number, symbol: string) => [
+  /** The rows of one stock in one account of the user. */
+  const ofSymbol = (userId: number, accountId: number, symbol: string) => [
     eq(transactions.userId, userId),
+    eq(transactions.accountId, accountId),
     eq(transactions.type, "STOCK"),
     eq(transactions.symbol, symbol),
   ];
@@ -213,6 +224,7 @@ export function corporateActionsRepository(database: Database) {
   const replayedRows = (
     tx: Db,
     userId: number,
+    accountId: number,
     symbol: string,
     last?: ReplayedRow,
     limit?: number,
@@ -232,17 +244,25 @@ export function corporateActionsRepository(database: Database) {
         >`case when ${transactions.transactionType} = 'SPLIT' then ${transactions.notes} end`,
       })
       .from(transactions)
-      .where(and(...ofSymbol(userId, symbol), afterInHistory(transactions, last, "asc")))
+      .where(and(...ofSymbol(userId, accountId, symbol), afterInHistory(transactions, last, "asc")))
       .orderBy(asc(transactions.transactionDate), asc(transactions.id));
     return limit ? query.limit(limit) : query;
   };
 
   /** Every row the replay reads; `paged`, a page at a time with pauses between. */
-  function* readRows(tx: Db, userId: number, symbol: string, paged: boolean): Work<ReplayedRow[]> {
-    if (!paged) return yield* all(replayedRows(tx, userId, symbol));
+  function* readRows(
+    tx: Db,
+    userId: number,
+    accountId: number,
+    symbol: string,
+    paged: boolean,
+  ): Work<ReplayedRow[]> {
+    if (!paged) return yield* all(replayedRows(tx, userId, accountId, symbol));
     const rows: ReplayedRow[] = [];
     for (;;) {
-      const page = yield* all(replayedRows(tx, userId, symbol, rows.at(-1), REPLAY_PAGE));
+      const page = yield* all(
+        replayedRows(tx, userId, accountId, symbol, rows.at(-1), REPLAY_PAGE),
+      );
       for (const row of page) rows.push(row);
       if (page.length < REPLAY_PAGE) return rows;
       yield* pause();
@@ -253,12 +273,12 @@ export function corporateActionsRepository(database: Database) {
    * What the rows of the symbol are now: a trade added, or a split row written or removed
    * since they were read, changes it (trades are never edited in place).
    */
-  function* rowsVersion(tx: Db, userId: number, symbol: string): Work<string> {
+  function* rowsVersion(tx: Db, userId: number, accountId: number, symbol: string): Work<string> {
     const row = yield* first(
       tx
         .select({ rows: count(), last: max(transactions.id) })
         .from(transactions)
-        .where(and(...ofSymbol(userId, symbol))),
+        .where(and(...ofSymbol(userId, accountId, symbol))),
     );
     return `${Number(row?.rows ?? 0)}:${Number(row?.last ?? 0)}`;
   }
@@ -345,7 +365,7 @@ export function corporateActionsRepository(database: Database) {
   /** Writes what the replay found: the split rows, the position a split touched, dividends. */
   function* writePlan(
     tx: Db,
-    { userId, symbol, now }: ApplyCorporateActionsRequest,
+    { userId, accountId, symbol, now }: ApplyCorporateActionsRequest & { accountId: number },
     { splitRows, splitWrites, paid, holding, splitFound }: ReplayPlan,
   ): Work<ApplyCorporateActionsOutcome> {
     let splitsWritten = 0;
@@ -388,6 +408,7 @@ export function corporateActionsRepository(database: Database) {
             .insert(transactions)
             .values({
               userId,
+              accountId,
               transactionDate: split.at,
               type: "STOCK",
               symbol,
@@ -410,6 +431,7 @@ export function corporateActionsRepository(database: Database) {
           .where(
             and(
               eq(positions.userId, userId),
+              eq(positions.accountId, accountId),
               eq(positions.assetType, "STOCK"),
               eq(positions.symbol, symbol),
             ),
@@ -443,6 +465,7 @@ export function corporateActionsRepository(database: Database) {
             userId,
             type: "DIVIDEND",
             ...incomeValues({
+              accountId,
               symbol,
               exDate: dividend.exDate,
               payDate: dividend.payDate,
@@ -460,66 +483,118 @@ export function corporateActionsRepository(database: Database) {
     return { splitsWritten, incomeAdded, inconsistent: false };
   }
 
+  /** The replay of one account's holding of the symbol (see `apply`). */
+  async function applyToAccount(
+    request: ApplyCorporateActionsRequest & { accountId: number },
+  ): Promise<ApplyCorporateActionsOutcome> {
+    const { userId, accountId, symbol } = request;
+    const splits = [...request.splits].sort((a, b) => a.at.getTime() - b.at.getTime());
+    const dividends = [...request.dividends].sort((a, b) => a.at.getTime() - b.at.getTime());
+    const inconsistent = { splitsWritten: 0, incomeAdded: 0, inconsistent: true };
+    const lockUser = (tx: Db) =>
+      locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+    // After an import the symbol has 200,000 trades: read and replayed in one transaction,
+    // they held the event loop 0.7 s. They are read from one snapshot in pages and replayed
+    // with turns between (holding off no writer), then written in a short transaction that
+    // first checks nothing was added or written since; if something was, it starts again.
+    for (let attempt = 0; attempt < REPLAY_ATTEMPTS; attempt++) {
+      const read = await database.transaction(
+        function* (tx): Work<{ version: string; plan: ReplayPlan | null }> {
+          const rows = yield* readRows(tx, userId, accountId, symbol, true);
+          return { version: versionOf(rows), plan: yield* replay(rows, splits, dividends) };
+        },
+        { readOnly: true, pauses: true },
+      );
+      const plan = read.plan;
+      if (!plan) return inconsistent;
+      const outcome = await database.transaction(
+        function* (tx): Work<ApplyCorporateActionsOutcome | null> {
+          // The user's trades wait for this, and this for them.
+          yield* lockUser(tx);
+          if ((yield* rowsVersion(tx, userId, accountId, symbol)) !== read.version) return null;
+          return yield* writePlan(tx, request, plan);
+        },
+      );
+      if (outcome) return outcome;
+    }
+    // Trades keep arriving: read, replay and write in one transaction, which they wait for.
+    return database.transaction(function* (tx): Work<ApplyCorporateActionsOutcome> {
+      yield* lockUser(tx);
+      const plan = yield* replay(
+        yield* readRows(tx, userId, accountId, symbol, false),
+        splits,
+        dividends,
+      );
+      return plan ? yield* writePlan(tx, request, plan) : inconsistent;
+    });
+  }
+
   return {
+    /**
+     * Applies the symbol's splits and dividends to the user's holding of it in each account that
+     * traded it (or only `accountId`'s): each account's trades are replayed on their own, as
+     * positions are held per account.
+     */
     async apply(request: ApplyCorporateActionsRequest): Promise<ApplyCorporateActionsOutcome> {
-      const { userId, symbol } = request;
-      const splits = [...request.splits].sort((a, b) => a.at.getTime() - b.at.getTime());
-      const dividends = [...request.dividends].sort((a, b) => a.at.getTime() - b.at.getTime());
-      const inconsistent = { splitsWritten: 0, incomeAdded: 0, inconsistent: true };
-      const lockUser = (tx: Db) =>
-        locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
-      // After an import the symbol has 200,000 trades: read and replayed in one transaction,
-      // they held the event loop 0.7 s. They are read from one snapshot in pages and replayed
-      // with turns between (holding off no writer), then written in a short transaction that
-      // first checks nothing was added or written since; if something was, it starts again.
-      for (let attempt = 0; attempt < REPLAY_ATTEMPTS; attempt++) {
-        const read = await database.transaction(
-          function* (tx): Work<{ version: string; plan: ReplayPlan | null }> {
-            const rows = yield* readRows(tx, userId, symbol, true);
-            return { version: versionOf(rows), plan: yield* replay(rows, splits, dividends) };
-          },
-          { readOnly: true, pauses: true },
-        );
-        const plan = read.plan;
-        if (!plan) return inconsistent;
-        const outcome = await database.transaction(
-          function* (tx): Work<ApplyCorporateActionsOutcome | null> {
-            // The user's trades wait for this, and this for them.
-            yield* lockUser(tx);
-            if ((yield* rowsVersion(tx, userId, symbol)) !== read.version) return null;
-            return yield* writePlan(tx, request, plan);
-          },
-        );
-        if (outcome) return outcome;
+      const accounts =
+        request.accountId === undefined
+          ? (
+              await database.all(
+                db
+                  .selectDistinct({ accountId: transactions.accountId })
+                  .from(transactions)
+                  .where(
+                    and(
+                      eq(transactions.userId, request.userId),
+                      eq(transactions.type, "STOCK"),
+                      eq(transactions.symbol, request.symbol),
+                    ),
+                  ),
+              )
+            ).map((row) => row.accountId)
+          : [request.accountId];
+      const total: ApplyCorporateActionsOutcome = {
+        splitsWritten: 0,
+        incomeAdded: 0,
+        inconsistent: false,
+      };
+      for (const accountId of accounts.sort((a, b) => a - b)) {
+        const outcome = await applyToAccount({ ...request, accountId });
+        total.splitsWritten += outcome.splitsWritten;
+        total.incomeAdded += outcome.incomeAdded;
+        total.inconsistent ||= outcome.inconsistent;
       }
-      // Trades keep arriving: read, replay and write in one transaction, which they wait for.
-      return database.transaction(function* (tx): Work<ApplyCorporateActionsOutcome> {
-        yield* lockUser(tx);
-        const plan = yield* replay(yield* readRows(tx, userId, symbol, false), splits, dividends);
-        return plan ? yield* writePlan(tx, request, plan) : inconsistent;
-      });
+      return total;
     },
 
     /**
      * Which dividends the user has an entry for, deleted ones included: an import does not
      * write one again (the unique key is user, type, symbol and ex-date).
      */
-    async incomeKeys(userId: number): Promise<{ symbol: string; exDate: string }[]> {
+    async incomeKeys(
+      userId: number,
+      accountId: number,
+    ): Promise<{ symbol: string; exDate: string }[]> {
       return database.all(
         db
           .select({ symbol: incomeEntries.symbol, exDate: incomeEntries.exDate })
           .from(incomeEntries)
-          .where(eq(incomeEntries.userId, userId)),
+          .where(and(eq(incomeEntries.userId, userId), eq(incomeEntries.accountId, accountId))),
       );
     },
 
-    /** The user's income entries, newest pay date first. */
-    async listIncome(userId: number): Promise<IncomeEntry[]> {
+    /** The user's income entries (of one account, or all), newest pay date first. */
+    async listIncome(userId: number, accountId?: number): Promise<IncomeEntry[]> {
       const rows = await database.all(
         db
           .select()
           .from(incomeEntries)
-          .where(and(...liveIncome(userId)))
+          .where(
+            and(
+              ...liveIncome(userId),
+              ...(accountId === undefined ? [] : [eq(incomeEntries.accountId, accountId)]),
+            ),
+          )
           .orderBy(desc(incomeEntries.payDate), asc(incomeEntries.symbol), desc(incomeEntries.id)),
       );
       return rows.map(toIncomeEntry);
@@ -550,7 +625,11 @@ export function corporateActionsRepository(database: Database) {
      * Each dividend paid over the days after `from` up to `to` (pay dates), oldest first: the
      * distributions of the returns (apps/api services/performance.ts).
      */
-    async incomePaid(userId: number, period: { from: string; to: string }): Promise<PaidIncome[]> {
+    async incomePaid(
+      userId: number,
+      period: { from: string; to: string },
+      accountId?: number,
+    ): Promise<PaidIncome[]> {
       const rows = await database.all(
         db
           .select({
@@ -562,6 +641,7 @@ export function corporateActionsRepository(database: Database) {
           .where(
             and(
               ...liveIncome(userId),
+              ...(accountId === undefined ? [] : [eq(incomeEntries.accountId, accountId)]),
               gt(incomeEntries.payDate, period.from),
               lte(incomeEntries.payDate, period.to),
             ),
@@ -581,7 +661,20 @@ export function corporateActionsRepository(database: Database) {
       now: Date,
     ): Promise<IncomeWriteOutcome> {
       return database.transaction(function* (tx): Work<IncomeWriteOutcome> {
-        const values = { ...incomeValues(fields), manual: true, deletedAt: null, updatedAt: now };
+        if (
+          fields.accountId !== undefined &&
+          !(yield* ownsAccount(tx, investmentAccounts, userId, fields.accountId))
+        ) {
+          return { ok: false, reason: "account_not_found" };
+        }
+        const accountId =
+          fields.accountId ?? (yield* defaultAccountId(tx, investmentAccounts, userId));
+        const values = {
+          ...incomeValues({ ...fields, accountId }),
+          manual: true,
+          deletedAt: null,
+          updatedAt: now,
+        };
         const inserted = yield* all(
           tx
             .insert(incomeEntries)
@@ -596,7 +689,10 @@ export function corporateActionsRepository(database: Database) {
             .set(values)
             .where(
               // Only a deleted entry is brought back; a live one is the user's to edit.
-              and(...dividendEntry(userId, fields), isNotNull(incomeEntries.deletedAt)),
+              and(
+                ...dividendEntry(userId, { ...fields, accountId }),
+                isNotNull(incomeEntries.deletedAt),
+              ),
             )
             .returning(),
         );
@@ -613,21 +709,31 @@ export function corporateActionsRepository(database: Database) {
       now: Date,
     ): Promise<IncomeWriteOutcome> {
       return database.transaction(function* (tx): Work<IncomeWriteOutcome> {
-        if (!(yield* findIncome(tx, userId, id))) return { ok: false, reason: "not_found" };
+        const entry = yield* findIncome(tx, userId, id);
+        if (!entry) return { ok: false, reason: "not_found" };
+        if (
+          fields.accountId !== undefined &&
+          !(yield* ownsAccount(tx, investmentAccounts, userId, fields.accountId))
+        ) {
+          return { ok: false, reason: "account_not_found" };
+        }
+        const accountId = fields.accountId ?? entry.accountId;
         // Moved onto another dividend's symbol and ex-date: a live entry there is a duplicate; a
         // deleted one gives way.
         const other = yield* first(
           tx
             .select()
             .from(incomeEntries)
-            .where(and(...dividendEntry(userId, fields), ne(incomeEntries.id, id))),
+            .where(
+              and(...dividendEntry(userId, { ...fields, accountId }), ne(incomeEntries.id, id)),
+            ),
         );
         if (other && !other.deletedAt) return { ok: false, reason: "duplicate" };
         if (other) yield* changes(tx.delete(incomeEntries).where(eq(incomeEntries.id, other.id)));
         const updated = yield* all(
           tx
             .update(incomeEntries)
-            .set({ ...incomeValues(fields), manual: true, updatedAt: now })
+            .set({ ...incomeValues({ ...fields, accountId }), manual: true, updatedAt: now })
             .where(eq(incomeEntries.id, id))
             .returning(),
         );

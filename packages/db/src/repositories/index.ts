@@ -6,6 +6,7 @@ import { clientLogsRepository } from "./client-logs";
 import { corporateActionsRepository } from "./corporate-actions";
 import { idempotencyKeysRepository } from "./idempotency-keys";
 import { importMappingsRepository } from "./import-mappings";
+import { investmentAccountsRepository } from "./investment-accounts";
 import { mailOutboxRepository } from "./mail-outbox";
 import { mfaRepository } from "./mfa";
 import { marketDataRepository } from "./market-data";
@@ -22,6 +23,7 @@ import { cryptoWatchlistRepository, stockWatchlistRepository } from "./watchlist
 export function createRepositories(database: Database) {
   return {
     users: usersRepository(database),
+    investmentAccounts: investmentAccountsRepository(database),
     sessions: sessionsRepository(database),
     passwordResetTokens: passwordResetTokensRepository(database),
     auditLogs: auditLogsRepository(database),
@@ -47,6 +49,16 @@ export function createRepositories(database: Database) {
 export type Repositories = ReturnType<typeof createRepositories>;
 
 export type { NewUser } from "./users";
+export type {
+  AccountActivity,
+  AccountDeleteOutcome,
+  AccountWriteOutcome,
+  IncomeToMerge,
+  InvestmentAccount,
+  InvestmentAccountChanges,
+  InvestmentAccountFields,
+  MoveRules,
+} from "./investment-accounts";
 export { markSnapshotsStale, snapshotDay } from "./snapshots";
 export type {
   HoldingDay,

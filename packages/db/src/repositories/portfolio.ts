@@ -8,11 +8,12 @@ import {
   type Decimal,
   type Holding,
 } from "@ledgerline/money";
-import { and, asc, count, desc, eq, gte, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, gte, max, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../database";
 import { all, changes, first, locked, pause, raw, type Database, type Work } from "../database";
 import type { AssetType, PositionRow, TransactionRow, TransactionType } from "../schema";
 import { incomeValues, type IncomeFields } from "./corporate-actions";
+import { defaultAccountId, ownsAccount } from "./investment-accounts";
 import { afterInHistory } from "./history-pages";
 import { markSnapshotsStale } from "./snapshots";
 
@@ -22,6 +23,8 @@ const TRANSACTIONS_PAGE = 5000;
 /** A position as the domain sees it: decimals in canonical form. */
 export interface Position {
   id: number;
+  /** The investment account holding it. */
+  accountId: number;
   assetType: AssetType;
   symbol: string;
   quantity: Decimal;
@@ -32,6 +35,7 @@ export interface Position {
 
 export interface Transaction {
   id: number;
+  accountId: number;
   transactionDate: Date;
   type: AssetType;
   symbol: string;
@@ -47,6 +51,7 @@ export interface Transaction {
 export function toPosition(row: PositionRow): Position {
   return {
     id: row.id,
+    accountId: row.accountId,
     assetType: row.assetType,
     symbol: row.symbol,
     quantity: fromStored(row.quantity),
@@ -59,6 +64,7 @@ export function toPosition(row: PositionRow): Position {
 export function toTransaction(row: TransactionRow): Transaction {
   return {
     id: row.id,
+    accountId: row.accountId,
     transactionDate: row.transactionDate,
     type: row.type,
     symbol: row.symbol,
@@ -73,6 +79,12 @@ export function toTransaction(row: TransactionRow): Transaction {
 
 export interface TradeRequest {
   userId: number;
+  /**
+   * The user's investment account the trade is made in. Default: a buy by symbol goes into the
+   * user's default account; a sell or a buy by position id into the position's (when given, the
+   * position must be in this account).
+   */
+  accountId?: number;
   assetType: AssetType;
   quantity: Decimal;
   price: Decimal;
@@ -119,9 +131,11 @@ export interface ImportedTrade {
 
 export interface ImportRequest {
   userId: number;
+  /** The user's account every trade and dividend of the import goes into (default: the default). */
+  accountId?: number;
   trades: readonly ImportedTrade[];
   /** Dividends received, written as the user's own (manual) income entries. */
-  income: readonly IncomeFields[];
+  income: readonly Omit<IncomeFields, "accountId">[];
   now: Date;
   /**
    * The user's newest transaction id when the import was checked (null: none). Any trade made
@@ -132,7 +146,7 @@ export interface ImportRequest {
 
 export type TradeImportOutcome =
   | { ok: true; imported: number; incomeAdded: number }
-  | { ok: false; reason: "history_changed" }
+  | { ok: false; reason: "history_changed" | "account_not_found" }
   | { ok: false; reason: "exceeds_holding"; index: number; held: Decimal };
 
 /**
@@ -148,11 +162,15 @@ const IMPORT_INSERT_BATCH = 500;
  * milliseconds and fixed-width decimal text, which PostgreSQL's numeric reads as the number.
  */
 const insertTransactionsSql = (rows: number) =>
-  `INSERT INTO transactions (user_id, transaction_date, type, symbol, transaction_type, quantity, price, total, fee, notes, created_at) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
+  `INSERT INTO transactions (user_id, account_id, transaction_date, type, symbol, transaction_type, quantity, price, total, fee, notes, created_at) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
 
 export type TradeOutcome =
   | { ok: true; position: Position | null; transaction: Transaction }
-  | { ok: false; reason: "not_found" | "exceeds_holding" | "held_changed"; held?: Decimal };
+  | {
+      ok: false;
+      reason: "not_found" | "account_not_found" | "exceeds_holding" | "held_changed";
+      held?: Decimal;
+    };
 
 /**
  * Positions and their transactions. Each buy or sell reads the position, applies the
@@ -162,11 +180,11 @@ export type TradeOutcome =
  */
 export function portfolioRepository(database: Database) {
   const { db } = database;
-  const { incomeEntries, positions, transactions, users } = database.tables;
+  const { incomeEntries, investmentAccounts, positions, transactions, users } = database.tables;
 
   function* insertTransaction(
     tx: Db,
-    request: TradeRequest & { symbol: string },
+    request: TradeRequest & { symbol: string; accountId: number },
     side: "BUY" | "SELL",
   ): Work<Transaction> {
     yield* markSnapshotsStale(request.userId, request.transactionDate, request);
@@ -175,6 +193,7 @@ export function portfolioRepository(database: Database) {
         .insert(transactions)
         .values({
           userId: request.userId,
+          accountId: request.accountId,
           transactionDate: request.transactionDate,
           type: request.assetType,
           symbol: request.symbol,
@@ -192,9 +211,28 @@ export function portfolioRepository(database: Database) {
     return toTransaction(row);
   }
 
-  /** Waits for (then holds) the user's other trades; answers the trade an earlier attempt of this request made, if any. */
+  /** Whether the account is the user's (read under the user's lock, so it cannot go meanwhile). */
+  /** The named account, or the user's default one. */
+  function* accountOf(tx: Db, request: { userId: number; accountId?: number }): Work<number> {
+    return request.accountId ?? (yield* defaultAccountId(tx, investmentAccounts, request.userId));
+  }
+
+  /** Only the named account's positions, when one is named. */
+  const inAccount = (accountId: number | undefined) =>
+    accountId === undefined ? [] : [eq(positions.accountId, accountId)];
+
+  /**
+   * Waits for (then holds) the user's other trades; answers the trade an earlier attempt of this
+   * request made, if any, or a refusal when the account is not the user's.
+   */
   function* lockTrader(tx: Db, request: TradeRequest): Work<TradeOutcome | undefined> {
     yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, request.userId)));
+    if (
+      request.accountId !== undefined &&
+      !(yield* ownsAccount(tx, investmentAccounts, request.userId, request.accountId))
+    ) {
+      return { ok: false, reason: "account_not_found" };
+    }
     if (!request.requestKey) return undefined;
     const row = yield* first(
       tx
@@ -216,6 +254,7 @@ export function portfolioRepository(database: Database) {
         .where(
           and(
             eq(positions.userId, row.userId),
+            eq(positions.accountId, row.accountId),
             eq(positions.assetType, row.type),
             eq(positions.symbol, row.symbol),
           ),
@@ -228,7 +267,7 @@ export function portfolioRepository(database: Database) {
     };
   }
 
-  /** The user's one position of this asset type that `match` picks, if any. */
+  /** The user's first position of this asset type that `match` picks (by account), if any. */
   async function findPosition(
     userId: number,
     assetType: AssetType,
@@ -238,7 +277,9 @@ export function portfolioRepository(database: Database) {
       db
         .select()
         .from(positions)
-        .where(and(eq(positions.userId, userId), eq(positions.assetType, assetType), match)),
+        .where(and(eq(positions.userId, userId), eq(positions.assetType, assetType), match))
+        .orderBy(asc(positions.accountId))
+        .limit(1),
     );
     return row ? toPosition(row) : undefined;
   }
@@ -255,12 +296,31 @@ export function portfolioRepository(database: Database) {
           eq(positions.assetType, sql.placeholder("assetType")),
         ),
       )
+      .orderBy(asc(positions.symbol), asc(positions.accountId)),
+  );
+  const accountListStatement = database.prepare(
+    "positions_account_list",
+    db
+      .select()
+      .from(positions)
+      .where(
+        and(
+          eq(positions.userId, sql.placeholder("userId")),
+          eq(positions.assetType, sql.placeholder("assetType")),
+          eq(positions.accountId, sql.placeholder("accountId")),
+        ),
+      )
       .orderBy(asc(positions.symbol)),
   );
 
   return {
-    async list(userId: number, assetType: AssetType): Promise<Position[]> {
-      return (await listStatement.all({ userId, assetType })).map(toPosition);
+    /** The user's positions of an asset type, by symbol (then account); of one account, or all. */
+    async list(userId: number, assetType: AssetType, accountId?: number): Promise<Position[]> {
+      const rows =
+        accountId === undefined
+          ? await listStatement.all({ userId, assetType })
+          : await accountListStatement.all({ userId, assetType, accountId });
+      return rows.map(toPosition);
     },
 
     async findById(
@@ -271,18 +331,28 @@ export function portfolioRepository(database: Database) {
       return findPosition(userId, assetType, eq(positions.id, id));
     },
 
+    /** The user's position in the symbol: in the account, or (without one) in any account. */
     async findBySymbol(
       userId: number,
       assetType: AssetType,
       symbol: string,
+      accountId?: number,
     ): Promise<Position | undefined> {
-      return findPosition(userId, assetType, eq(positions.symbol, symbol));
+      return findPosition(
+        userId,
+        assetType,
+        accountId === undefined
+          ? eq(positions.symbol, symbol)
+          : and(eq(positions.symbol, symbol), eq(positions.accountId, accountId))!,
+      );
     },
 
     async buy(request: BuyRequest): Promise<TradeOutcome> {
       return database.transaction(function* (tx): Work<TradeOutcome> {
         const earlier = yield* lockTrader(tx, request);
         if (earlier) return earlier;
+        const bySymbolIn =
+          request.positionId === undefined ? yield* accountOf(tx, request) : undefined;
         const row = yield* locked(
           tx
             .select()
@@ -291,11 +361,13 @@ export function portfolioRepository(database: Database) {
               request.positionId === undefined
                 ? and(
                     eq(positions.userId, request.userId),
+                    ...inAccount(bySymbolIn),
                     eq(positions.assetType, request.assetType),
                     eq(positions.symbol, request.symbol),
                   )
                 : and(
                     eq(positions.userId, request.userId),
+                    ...inAccount(request.accountId),
                     eq(positions.assetType, request.assetType),
                     eq(positions.id, request.positionId),
                   ),
@@ -311,6 +383,7 @@ export function portfolioRepository(database: Database) {
         }
         const next = applyBuy(current, request.quantity, request.price, request.fee);
         const symbol = row?.symbol ?? request.symbol;
+        const accountId = row?.accountId ?? bySymbolIn!;
         const stored = {
           quantity: toStored(next.quantity),
           averagePrice: toStored(next.averagePrice),
@@ -323,6 +396,7 @@ export function portfolioRepository(database: Database) {
                 .insert(positions)
                 .values({
                   userId: request.userId,
+                  accountId,
                   assetType: request.assetType,
                   symbol,
                   openedAt: request.now,
@@ -330,7 +404,7 @@ export function portfolioRepository(database: Database) {
                 })
                 .returning(),
         );
-        const transaction = yield* insertTransaction(tx, { ...request, symbol }, "BUY");
+        const transaction = yield* insertTransaction(tx, { ...request, symbol, accountId }, "BUY");
         return { ok: true, position: toPosition(positionRow), transaction };
       });
     },
@@ -348,6 +422,7 @@ export function portfolioRepository(database: Database) {
               and(
                 eq(positions.id, request.positionId),
                 eq(positions.userId, request.userId),
+                ...inAccount(request.accountId),
                 eq(positions.assetType, request.assetType),
               ),
             ),
@@ -376,7 +451,7 @@ export function portfolioRepository(database: Database) {
         }
         const transaction = yield* insertTransaction(
           tx,
-          { ...request, symbol: row.symbol },
+          { ...request, symbol: row.symbol, accountId: row.accountId },
           "SELL",
         );
         return { ok: true, position, transaction };
@@ -396,6 +471,13 @@ export function portfolioRepository(database: Database) {
           yield* locked(
             tx.select({ id: users.id }).from(users).where(eq(users.id, request.userId)),
           );
+          if (
+            request.accountId !== undefined &&
+            !(yield* ownsAccount(tx, investmentAccounts, request.userId, request.accountId))
+          ) {
+            return { ok: false, reason: "account_not_found" };
+          }
+          const accountId = yield* accountOf(tx, request);
           const last = yield* first(
             tx
               .select({ id: max(transactions.id) })
@@ -407,7 +489,10 @@ export function portfolioRepository(database: Database) {
 
           const held = new Map<string, { row: PositionRow | null; holding: Holding | null }>();
           const rows = yield* all(
-            tx.select().from(positions).where(eq(positions.userId, request.userId)),
+            tx
+              .select()
+              .from(positions)
+              .where(and(eq(positions.userId, request.userId), eq(positions.accountId, accountId))),
           );
           for (const row of rows) {
             held.set(`${row.assetType}:${row.symbol}`, {
@@ -465,6 +550,7 @@ export function portfolioRepository(database: Database) {
               yield* changes(
                 tx.insert(positions).values({
                   userId: request.userId,
+                  accountId,
                   assetType,
                   symbol,
                   openedAt: request.now,
@@ -485,6 +571,7 @@ export function portfolioRepository(database: Database) {
             for (const trade of batch) {
               params.push(
                 request.userId,
+                accountId,
                 trade.date.getTime(),
                 trade.assetType,
                 trade.symbol,
@@ -509,7 +596,7 @@ export function portfolioRepository(database: Database) {
                   request.income.slice(start, start + IMPORT_INSERT_BATCH).map((fields) => ({
                     userId: request.userId,
                     type: "DIVIDEND" as const,
-                    ...incomeValues(fields),
+                    ...incomeValues({ ...fields, accountId }),
                     manual: true,
                     deletedAt: null,
                     createdAt: request.now,
@@ -529,7 +616,7 @@ export function portfolioRepository(database: Database) {
     async countHeld(userId: number, assetType: AssetType): Promise<number> {
       const row = await database.first(
         db
-          .select({ n: count() })
+          .select({ n: countDistinct(positions.symbol) })
           .from(positions)
           .where(and(eq(positions.userId, userId), eq(positions.assetType, assetType))),
       );
@@ -578,7 +665,7 @@ export function portfolioRepository(database: Database) {
      * from one snapshot in pages with a turn of the event loop between them: after an import
      * this is 200,000 rows, whose one query held everything else up for a second.
      */
-    async transactions(userId: number): Promise<Transaction[]> {
+    async transactions(userId: number, accountId?: number): Promise<Transaction[]> {
       return database.transaction(
         function* (tx): Work<Transaction[]> {
           const read: Transaction[] = [];
@@ -589,7 +676,11 @@ export function portfolioRepository(database: Database) {
                 .select()
                 .from(transactions)
                 .where(
-                  and(eq(transactions.userId, userId), afterInHistory(transactions, last, "desc")),
+                  and(
+                    eq(transactions.userId, userId),
+                    ...(accountId === undefined ? [] : [eq(transactions.accountId, accountId)]),
+                    afterInHistory(transactions, last, "desc"),
+                  ),
                 )
                 .orderBy(desc(transactions.transactionDate), desc(transactions.id))
                 .limit(TRANSACTIONS_PAGE),

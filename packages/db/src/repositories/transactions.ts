@@ -23,6 +23,8 @@ export interface TransactionFilter {
   symbols?: readonly string[];
   type?: AssetType;
   transactionType?: TransactionType;
+  /** One investment account's rows (every index holds account_id, so it is checked in the index). */
+  accountId?: number;
 }
 
 export interface TransactionOrder {
@@ -234,6 +236,10 @@ function conditions(
     parts.push(`${residual}transaction_type = ?`);
     params.push(side);
   }
+  if (request.accountId !== undefined) {
+    parts.push(`${residual}account_id = ?`);
+    params.push(request.accountId);
+  }
   if (request.startDate && !dateBoundsInKeyset) {
     parts.push("transaction_date >= ?");
     params.push(request.startDate.getTime());
@@ -439,6 +445,7 @@ function rowsQuery(dialect: Dialect, userId: number, ids: number[]): Query {
 interface RawTransaction {
   id: number;
   user_id: number;
+  account_id: number;
   transaction_date: number;
   type: AssetType;
   symbol: string;
@@ -453,6 +460,7 @@ interface RawTransaction {
 function toTransaction(row: RawTransaction): Transaction {
   return {
     id: row.id,
+    accountId: row.account_id,
     transactionDate: new Date(row.transaction_date),
     type: row.type,
     symbol: row.symbol,
@@ -515,7 +523,7 @@ export function decodeTransactionCursor(
 function holdingsQueries(dialect: Dialect) {
   const sqlite = dialect === "sqlite";
   return {
-    positions: "SELECT * FROM positions WHERE user_id = ? ORDER BY asset_type, symbol",
+    positions: "SELECT * FROM positions WHERE user_id = ? ORDER BY asset_type, symbol, account_id",
     lastTrade:
       "SELECT price, transaction_date FROM transactions" +
       (sqlite ? " INDEXED BY transactions_user_symbol_date_idx" : "") +
@@ -536,6 +544,13 @@ function holdingsQueries(dialect: Dialect) {
       sqlite,
       " AND (transaction_date, type, transaction_type, id) > (?, ?, ?, ?)",
     ),
+    // One account's: account_id is in the date index (after the id), so checked there.
+    accountTrades: tradesPage(sqlite, ` AND ${sqlite ? "+" : ""}account_id = ?`),
+    accountTradesAfter: tradesPage(
+      sqlite,
+      ` AND ${sqlite ? "+" : ""}account_id = ?` +
+        " AND (transaction_date, type, transaction_type, id) > (?, ?, ?, ?)",
+    ),
   };
 }
 
@@ -549,7 +564,7 @@ const tradesPage = (sqlite: boolean, after: string) =>
   ` WHERE user_id = ? AND transaction_date >= ?${after}` +
   ` ORDER BY transaction_date, type, transaction_type, id LIMIT ${TRADES_PAGE}`;
 
-type TradeRow = Omit<RawTransaction, "user_id" | "total" | "notes">;
+type TradeRow = Omit<RawTransaction, "user_id" | "account_id" | "total" | "notes">;
 
 /** The one string of each asset type and side, rather than the driver's copy per row. */
 const SHARED_KINDS = new Map<string, AssetType | TransactionType>(
@@ -587,6 +602,7 @@ export function transactionsRepository(database: Database) {
 
   interface RawPosition {
     id: number;
+    account_id: number;
     asset_type: AssetType;
     symbol: string;
     quantity: string;
@@ -632,6 +648,7 @@ export function transactionsRepository(database: Database) {
             const quote = (row.asset_type === "STOCK" ? stockQuotes : cryptoQuotes).get(row.symbol);
             held.push({
               id: row.id,
+              accountId: row.account_id,
               assetType: row.asset_type,
               symbol: row.symbol,
               quantity: fromStored(row.quantity),
@@ -658,7 +675,16 @@ export function transactionsRepository(database: Database) {
      * `since`, only those at or after it. With `pauses`, other work runs between its pages (a
      * recompute off the request path reads 20,000 trades of a year in about 100 ms).
      */
-    async trades(userId: number, since?: Date, { pauses = false } = {}): Promise<Trade[]> {
+    async trades(
+      userId: number,
+      since?: Date,
+      { pauses = false, accountId }: { pauses?: boolean; accountId?: number } = {},
+    ): Promise<Trade[]> {
+      const account = accountId === undefined ? [] : [accountId];
+      const [firstPage, nextPage] =
+        accountId === undefined
+          ? [statements.trades, statements.tradesAfter]
+          : [statements.accountTrades, statements.accountTradesAfter];
       const from = since?.getTime() ?? Number.MIN_SAFE_INTEGER;
       // Read in pages from one snapshot: after an import this is 100,000 trades, whose rows as
       // the driver answers them would otherwise all be held beside the trades made of them.
@@ -666,7 +692,7 @@ export function transactionsRepository(database: Database) {
         function* (): Work<Trade[]> {
           const trades: Trade[] = [];
           const symbols = new Map<string, string>();
-          let rows = yield* raw<TradeRow>(statements.trades, [userId, from]);
+          let rows = yield* raw<TradeRow>(firstPage, [userId, from, ...account]);
           for (;;) {
             for (const row of rows) {
               let symbol = symbols.get(row.symbol);
@@ -684,9 +710,10 @@ export function transactionsRepository(database: Database) {
             const last = rows.at(-1);
             if (rows.length < TRADES_PAGE || !last) return trades;
             yield* pause();
-            rows = yield* raw<TradeRow>(statements.tradesAfter, [
+            rows = yield* raw<TradeRow>(nextPage, [
               userId,
               from,
+              ...account,
               last.transaction_date,
               last.type,
               last.transaction_type,

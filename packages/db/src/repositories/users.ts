@@ -1,7 +1,8 @@
 import { asc, count, eq, sql } from "drizzle-orm";
-import { changes, type Database } from "../database";
+import { changes, first, type Database, type Work } from "../database";
 import type { UserRow } from "../schema";
 import { isUniqueViolation } from "./errors";
+import { defaultAccountValues } from "./investment-accounts";
 
 export interface NewUser {
   email: string;
@@ -12,7 +13,7 @@ export interface NewUser {
 
 export function usersRepository(database: Database) {
   const { db } = database;
-  const { users, passwordResetTokens } = database.tables;
+  const { users, passwordResetTokens, investmentAccounts } = database.tables;
   const listStatement = database.prepare(
     "users_list",
     db.select().from(users).orderBy(asc(users.name), asc(users.id)),
@@ -27,15 +28,22 @@ export function usersRepository(database: Database) {
       return database.first(db.select().from(users).where(eq(users.email, email)));
     },
 
-    /** Returns undefined when the email is already taken. */
+    /**
+     * Returns undefined when the email is already taken. Every user is made with a default
+     * investment account (every sign-up path, the admin's, the seed's, comes here).
+     */
     async create(user: NewUser, now: Date): Promise<UserRow | undefined> {
       try {
-        return await database.first(
-          db
-            .insert(users)
-            .values({ ...user, isAdmin: user.isAdmin ?? false, createdAt: now })
-            .returning(),
-        );
+        return await database.transaction(function* (tx): Work<UserRow> {
+          const row = yield* first(
+            tx
+              .insert(users)
+              .values({ ...user, isAdmin: user.isAdmin ?? false, createdAt: now })
+              .returning(),
+          );
+          yield* changes(tx.insert(investmentAccounts).values(defaultAccountValues(row.id, now)));
+          return row;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return undefined;
         throw error;

@@ -37,6 +37,7 @@ import {
   assetTypes,
   incomeTypes,
   idempotencyStates,
+  investmentAccountTypes,
   notificationKinds,
   transactionHistoryIndexes,
   transactionTypes,
@@ -69,6 +70,34 @@ const ownerId = () =>
   integer("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
+
+export const investmentAccounts = pgTable(
+  "investment_accounts",
+  {
+    id: id(),
+    userId: ownerId(),
+    name: text("name").notNull(),
+    type: text("type", { enum: investmentAccountTypes }).notNull(),
+    institution: text("institution"),
+    cashTracked: boolean("cash_tracked").notNull(),
+    displayOrder: integer("display_order").notNull(),
+    isDefault: boolean("is_default").notNull(),
+    createdAt: instant("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("investment_accounts_user_name_idx").on(table.userId, table.name),
+    uniqueIndex("investment_accounts_user_default_idx")
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
+    index("investment_accounts_user_order_idx").on(table.userId, table.displayOrder),
+  ],
+);
+
+/** The account a row belongs to (see ../schema/investment-accounts.ts). */
+const accountId = () =>
+  integer("account_id")
+    .notNull()
+    .references(() => investmentAccounts.id, { onDelete: "no action" });
 
 export const sessions = pgTable(
   "sessions",
@@ -227,6 +256,7 @@ export const positions = pgTable(
   {
     id: id(),
     userId: ownerId(),
+    accountId: accountId(),
     assetType: text("asset_type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
     quantity: numeric("quantity").notNull(),
@@ -235,7 +265,12 @@ export const positions = pgTable(
     updatedAt: instant("updated_at").notNull(),
   },
   (table) => [
-    uniqueIndex("positions_user_asset_symbol_idx").on(table.userId, table.assetType, table.symbol),
+    uniqueIndex("positions_user_account_asset_symbol_idx").on(
+      table.userId,
+      table.accountId,
+      table.assetType,
+      table.symbol,
+    ),
     index("positions_asset_symbol_idx").on(table.assetType, table.symbol),
   ],
 );
@@ -245,6 +280,7 @@ export const transactions = pgTable(
   {
     id: id(),
     userId: ownerId(),
+    accountId: accountId(),
     transactionDate: instant("transaction_date").notNull(),
     type: text("type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
@@ -262,8 +298,8 @@ export const transactions = pgTable(
     index("transactions_user_request_key_idx")
       .on(table.userId, table.requestKey)
       .where(sql`${table.requestKey} IS NOT NULL`),
-    uniqueIndex("transactions_user_split_idx")
-      .on(table.userId, table.symbol, table.transactionDate)
+    uniqueIndex("transactions_user_account_split_idx")
+      .on(table.userId, table.accountId, table.symbol, table.transactionDate)
       .where(sql`${table.transactionType} = 'SPLIT'`),
     ...transactionHistoryIndexes.map(({ name, columns: [first, ...rest] }) =>
       index(name).on(table[first], ...rest.map((column) => table[column])),
@@ -390,6 +426,7 @@ export const incomeEntries = pgTable(
   {
     id: id(),
     userId: ownerId(),
+    accountId: accountId(),
     type: text("type", { enum: incomeTypes }).notNull(),
     symbol: text("symbol").notNull(),
     exDate: text("ex_date").notNull(),
@@ -403,8 +440,9 @@ export const incomeEntries = pgTable(
     updatedAt: instant("updated_at").notNull(),
   },
   (table) => [
-    uniqueIndex("income_entries_user_dividend_idx").on(
+    uniqueIndex("income_entries_user_account_dividend_idx").on(
       table.userId,
+      table.accountId,
       table.type,
       table.symbol,
       table.exDate,

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { accountId } from "./investment-accounts";
 import { ownerId } from "./users";
 
 export const incomeTypes = ["DIVIDEND"] as const;
@@ -16,6 +17,7 @@ export const incomeEntries = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: ownerId(),
+    accountId: accountId(),
     type: text("type", { enum: incomeTypes }).notNull(),
     symbol: text("symbol").notNull(),
     exDate: text("ex_date").notNull(),
@@ -31,8 +33,9 @@ export const incomeEntries = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [
-    uniqueIndex("income_entries_user_dividend_idx").on(
+    uniqueIndex("income_entries_user_account_dividend_idx").on(
       table.userId,
+      table.accountId,
       table.type,
       table.symbol,
       table.exDate,

@@ -1,4 +1,5 @@
 export * from "./users";
+export * from "./investment-accounts";
 export * from "./sessions";
 export * from "./password-reset-tokens";
 export * from "./audit-logs";

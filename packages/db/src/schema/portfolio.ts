@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { accountId } from "./investment-accounts";
 import { ownerId } from "./users";
 
 /** 0 as the stored decimals are written (@ledgerline/money `toStored("0")`). */
@@ -12,7 +13,7 @@ export const transactionTypes = ["BUY", "SELL", "SPLIT"] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 /**
- * One position per user, asset type and symbol. Quantities and prices are exact decimals stored
+ * One position per account, asset type and symbol. Quantities and prices are exact decimals stored
  * as fixed-width text (see @ledgerline/money `toStored`), so text order is numeric order.
  */
 export const positions = sqliteTable(
@@ -20,6 +21,7 @@ export const positions = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: ownerId(),
+    accountId: accountId(),
     assetType: text("asset_type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
     quantity: text("quantity").notNull(),
@@ -29,7 +31,12 @@ export const positions = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [
-    uniqueIndex("positions_user_asset_symbol_idx").on(table.userId, table.assetType, table.symbol),
+    uniqueIndex("positions_user_account_asset_symbol_idx").on(
+      table.userId,
+      table.accountId,
+      table.assetType,
+      table.symbol,
+    ),
     index("positions_asset_symbol_idx").on(table.assetType, table.symbol),
   ],
 );
@@ -43,6 +50,7 @@ type TransactionColumn =
   | "quantity"
   | "price"
   | "total"
+  | "accountId"
   | "id";
 
 /** The transaction history's indexes (see below), as column lists both dialects' schemas build. */
@@ -54,20 +62,38 @@ interface HistoryIndex {
 export const transactionHistoryIndexes: HistoryIndex[] = [
   {
     name: "transactions_user_date_idx",
-    columns: ["userId", "transactionDate", "type", "transactionType", "id"],
+    columns: ["userId", "transactionDate", "type", "transactionType", "id", "accountId"],
   },
   {
     name: "transactions_user_symbol_date_idx",
-    columns: ["userId", "symbol", "transactionDate", "type", "transactionType", "id"],
+    columns: ["userId", "symbol", "transactionDate", "type", "transactionType", "id", "accountId"],
   },
   ...(["quantity", "price", "total"] as const).flatMap((column): HistoryIndex[] => [
     {
       name: `transactions_user_${column}_idx`,
-      columns: ["userId", column, "transactionDate", "type", "transactionType", "symbol", "id"],
+      columns: [
+        "userId",
+        column,
+        "transactionDate",
+        "type",
+        "transactionType",
+        "symbol",
+        "id",
+        "accountId",
+      ],
     },
     {
       name: `transactions_user_symbol_${column}_idx`,
-      columns: ["userId", "symbol", column, "transactionDate", "type", "transactionType", "id"],
+      columns: [
+        "userId",
+        "symbol",
+        column,
+        "transactionDate",
+        "type",
+        "transactionType",
+        "id",
+        "accountId",
+      ],
     },
   ]),
 ];
@@ -78,6 +104,7 @@ export const transactions = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: ownerId(),
+    accountId: accountId(),
     transactionDate: integer("transaction_date", { mode: "timestamp_ms" }).notNull(),
     type: text("type", { enum: assetTypes }).notNull(),
     symbol: text("symbol").notNull(),
@@ -116,9 +143,9 @@ export const transactions = sqliteTable(
     index("transactions_user_request_key_idx")
       .on(table.userId, table.requestKey)
       .where(sql`${table.requestKey} IS NOT NULL`),
-    // A split is applied to a user's position once: one SPLIT row per symbol and ex-date.
-    uniqueIndex("transactions_user_split_idx")
-      .on(table.userId, table.symbol, table.transactionDate)
+    // A split is applied to an account's position once: one SPLIT row per symbol and ex-date.
+    uniqueIndex("transactions_user_account_split_idx")
+      .on(table.userId, table.accountId, table.symbol, table.transactionDate)
       .where(sql`${table.transactionType} = 'SPLIT'`),
     ...transactionHistoryIndexes.map(({ name, columns: [first, ...rest] }) =>
       index(name).on(table[first], ...rest.map((column) => table[column])),

@@ -1,0 +1,45 @@
+import {
+  createInvestmentAccountInput,
+  deletedInvestmentAccount,
+  deleteInvestmentAccountInput,
+  investmentAccount,
+  updateInvestmentAccountInput,
+} from "@ledgerline/contracts";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  createInvestmentAccount,
+  deleteInvestmentAccount,
+  listInvestmentAccounts,
+  updateInvestmentAccount,
+} from "./investment-accounts";
+import { userMutation, userProcedure } from "../platform/trpc/trpc";
+
+/**
+ * The signed-in user's investment accounts (REST `/api/accounts`). Not the sign-in account,
+ * which is `account`. A read key may list them; a trade key may change them.
+ */
+export const investmentAccountsRouter = {
+  list: userProcedure
+    .meta({ cachedAnswer: "own-data" })
+    .output(z.array(investmentAccount))
+    .query(({ ctx }) => listInvestmentAccounts(ctx)),
+
+  create: userMutation
+    .meta({ apiKey: "trade" })
+    .input(createInvestmentAccountInput)
+    .output(investmentAccount)
+    .mutation(({ ctx, input }) => createInvestmentAccount(ctx, input)),
+
+  update: userMutation
+    .meta({ apiKey: "trade" })
+    .input(updateInvestmentAccountInput)
+    .output(investmentAccount)
+    .mutation(({ ctx, input }) => updateInvestmentAccount(ctx, input)),
+
+  delete: userMutation
+    .meta({ apiKey: "trade" })
+    .input(deleteInvestmentAccountInput)
+    .output(deletedInvestmentAccount)
+    .mutation(({ ctx, input }) => deleteInvestmentAccount(ctx, input)),
+} satisfies TRPCRouterRecord;
