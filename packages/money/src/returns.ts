@@ -11,6 +11,14 @@ import {
   sum,
   type Decimal,
 } from "./decimal";
+import {
+  aligned,
+  divideHalfEven,
+  parseFixed,
+  roundFixed,
+  tenTo,
+  type FixedPoint,
+} from "./fixed-point";
 import { searchRate, searchRateOf, type RateColumns, type RateTerm } from "./rate";
 
 /**
@@ -117,26 +125,54 @@ export function finishTimeWeighted(
  * day has no piece), null otherwise.
  */
 export function timeWeightedReturns(days: readonly DailyValue[]): (Decimal | null)[] {
-  const pieces: OpenPieces = { start: null, subPeriods: [], factors: [] };
-  let growth = "1";
-  let linked = 0;
+  // In BigInt units throughout: each day's value and flow parsed once, the growth factors kept
+  // at FACTOR_DECIMALS places, each answer formatted once. The same roundings as compound,
+  // divide and round on text (a 5-year line parsed and formatted every factor several times a
+  // day: most of a return-basis read of the value chart).
+  const one = tenTo(FACTOR_DECIMALS);
+  const factorOf = (end: FixedPoint, start: FixedPoint) =>
+    divideHalfEven(
+      end.units * tenTo(start.scale + FACTOR_DECIMALS),
+      start.units * tenTo(end.scale),
+    );
+  const chained = (a: bigint, b: bigint) => divideHalfEven(a * b, one);
+  const returnOf = (growth: bigint) =>
+    roundFixed({ units: growth - one, scale: FACTOR_DECIMALS }, RETURN_DECIMALS);
+  let start: { date: string; value: FixedPoint } | null = null;
+  let growth = one;
+  let pieces = 0;
   return days.map((day, index) => {
-    addDay(pieces, day);
-    for (; linked < pieces.factors.length; linked++) {
-      growth = compound([growth, pieces.factors[linked]!], FACTOR_DECIMALS);
+    const value = fixedOf(day.value);
+    if (start === null) {
+      start = { date: day.date, value };
+    } else {
+      const flow = fixedOf(day.flow);
+      if (flow.units !== 0n) {
+        // As addDay and closePiece: a flow ends the piece at the value before it.
+        const held = start.value.units > 0n;
+        if (held) {
+          const [units, flowUnits, scale] = aligned(value, flow);
+          growth = chained(growth, factorOf({ units: units - flowUnits, scale }, start.value));
+          pieces += 1;
+        }
+        start = { date: day.date, value: !held && flow.units > 0n ? flow : value };
+      }
     }
-    const start = pieces.start!;
-    if (index === 0) return sign(day.value) > 0 ? "0" : null;
+    if (index === 0) return value.units > 0n ? "0" : null;
     // As finishTimeWeighted: the open piece runs to this close, unless it has no length.
+    const [startUnits, units] = aligned(start.value, value);
     const open =
-      sign(start.value) > 0 && (day.date !== start.date || compare(start.value, day.value) !== 0)
-        ? divide(day.value, start.value, FACTOR_DECIMALS)
+      start.value.units > 0n && (day.date !== start.date || startUnits !== units)
+        ? factorOf(value, start.value)
         : null;
-    if (open === null && pieces.subPeriods.length === 0) return null;
-    const through = open === null ? growth : compound([growth, open], FACTOR_DECIMALS);
-    return round(subtract(through, "1"), RETURN_DECIMALS);
+    if (open === null && pieces === 0) return null;
+    return returnOf(open === null ? growth : chained(growth, open));
   });
 }
+
+/** Decimal text as units and a scale; text that is not plain (an exponent) as big.js reads it. */
+const fixedOf = (value: Decimal): FixedPoint =>
+  parseFixed(value) ?? parseFixed(canonical(big(value)))!;
 
 /** The first day starts the first piece; a later one with a flow ends its piece and opens one. */
 function addDay(pieces: OpenPieces, day: DailyValue): void {

@@ -120,3 +120,33 @@ describe("a yearly money-weighted rate over a shorter period", () => {
     expect(compoundedOver(null, 30)).toBeNull();
   });
 });
+
+describe("the cumulative returns on a long line", () => {
+  it("are each day's timeWeightedReturn, to the digit, across empty spells and odd scales", () => {
+    // A seeded walk of 400 days: flows most days, sales that empty the portfolio, values and
+    // flows of 0 to 6 places, one written with an exponent.
+    let seed = 11;
+    const random = () => ((seed = (seed * 48271) % 2147483647), seed / 2147483647);
+    const days: DailyValue[] = [];
+    let value = 0;
+    for (let i = 0; i < 400; i++) {
+      const places = Math.floor(random() * 7);
+      const draw = random();
+      let flow = 0;
+      if (draw < 0.05 && value > 0) flow = -value * (1 + (random() - 0.5) / 50);
+      else if (draw < 0.6) flow = Number((random() * 500 - 100).toFixed(places));
+      value = draw < 0.05 ? 0 : Math.max(0, value * (1 + (random() - 0.5) / 20) + flow);
+      days.push({
+        date: `2026-${String(1 + Math.floor(i / 28)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`,
+        value: i === 200 ? `${value.toFixed(places)}e0` : value.toFixed(places),
+        flow: flow.toFixed(places),
+      });
+    }
+    const returns = timeWeightedReturns(days);
+    expect(returns[0]).toBeNull();
+    expect(returns.filter((figure) => figure !== null).length).toBeGreaterThan(300);
+    for (let i = 1; i < days.length; i++) {
+      expect(returns[i]).toBe(timeWeightedReturn(days.slice(0, i + 1)).timeWeightedReturn);
+    }
+  });
+});
