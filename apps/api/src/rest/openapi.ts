@@ -22,44 +22,48 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
+/** What a route may answer: its 200, the refusals its access and input allow, and its own. */
+function responsesOf(route: RestRoute, idempotent: boolean) {
+  const responses: Record<string, unknown> = {
+    200: {
+      description: "Success",
+      content: {
+        [route.mediaType ?? "application/json"]: {
+          schema: openApiSchema(route.response, "output"),
+        },
+      },
+    },
+    400: errorResponse("Bad input; the message says what was wrong"),
+    429: errorResponse("Too many requests"),
+  };
+  if (route.access !== "public") responses[401] = errorResponse("Not signed in");
+  if (route.access !== "public") {
+    responses[403] = errorResponse(
+      route.access === "admin"
+        ? "Signed in, but not an admin, or with an API key (keys never have admin rights)"
+        : "With an API key whose scope does not allow this operation; the message says why",
+    );
+  }
+  if (route.params) responses[404] = errorResponse("No such object");
+  for (const [status, description] of Object.entries(route.refusals ?? {})) {
+    responses[status] = errorResponse(description);
+  }
+  if (idempotent) {
+    responses[409] ??= errorResponse(
+      "A request with the same Idempotency-Key is still in progress (after waiting up to 10 s for it), or the request conflicts with the current state",
+    );
+    responses[422] = errorResponse("The Idempotency-Key was already used with a different request");
+  }
+  return responses;
+}
+
 /** The OpenAPI 3.0 description of the REST paths, generated from the same zod schemas the procedures use. */
 export function openApiDocument(routes: RestRoute[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = `/api${route.url.replace(/:(\w+)/g, "{$1}")}`;
-    const responses: Record<string, unknown> = {
-      200: {
-        description: "Success",
-        content: {
-          [route.mediaType ?? "application/json"]: {
-            schema: openApiSchema(route.response, "output"),
-          },
-        },
-      },
-      400: errorResponse("Bad input; the message says what was wrong"),
-      429: errorResponse("Too many requests"),
-    };
-    if (route.access !== "public") responses[401] = errorResponse("Not signed in");
-    if (route.access !== "public") {
-      responses[403] = errorResponse(
-        route.access === "admin"
-          ? "Signed in, but not an admin, or with an API key (keys never have admin rights)"
-          : "With an API key whose scope does not allow this operation; the message says why",
-      );
-    }
-    if (route.params) responses[404] = errorResponse("No such object");
-    for (const [status, description] of Object.entries(route.refusals ?? {})) {
-      responses[status] = errorResponse(description);
-    }
     const idempotent = route.method !== "GET" && route.access !== "public";
-    if (idempotent) {
-      responses[409] ??= errorResponse(
-        "A request with the same Idempotency-Key is still in progress (after waiting up to 10 s for it), or the request conflicts with the current state",
-      );
-      responses[422] = errorResponse(
-        "The Idempotency-Key was already used with a different request",
-      );
-    }
+    const responses = responsesOf(route, idempotent);
 
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
