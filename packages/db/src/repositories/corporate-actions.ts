@@ -148,9 +148,12 @@ interface ReplayPlan {
   splitFound: boolean;
 }
 
-/** Rows read per page, and trades replayed between two pauses. */
-const REPLAY_PAGE = 5000;
-const REPLAY_SLICE = 5000;
+/**
+ * Rows read per page, and trades replayed between two pauses: a page of 5,000 held the event
+ * loop 50-130 ms on a loaded machine (issue 29; see TRANSACTIONS_PAGE in portfolio.ts).
+ */
+const REPLAY_PAGE = 1000;
+const REPLAY_SLICE = 1000;
 /** Tries of the read-then-write replay before it runs in one transaction. */
 const REPLAY_ATTEMPTS = 3;
 

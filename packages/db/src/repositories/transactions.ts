@@ -554,8 +554,12 @@ function holdingsQueries(dialect: Dialect) {
   };
 }
 
-/** Trades read per query by `trades`: the driver's rows of one page are held at a time. */
-const TRADES_PAGE = 5000;
+/**
+ * Trades read per query by `trades`: the driver's rows of one page are held at a time, and a page
+ * is read in one turn of the event loop (1,000 rows, not 5,000: issue 29, see TRANSACTIONS_PAGE
+ * in portfolio.ts).
+ */
+const TRADES_PAGE = 1000;
 
 /** One page of a user's trades in replay order, from its first or after a given one. */
 const tradesPage = (sqlite: boolean, after: string) =>
