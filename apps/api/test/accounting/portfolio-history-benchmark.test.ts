@@ -1,5 +1,8 @@
 import type { PortfolioHistory, PortfolioPerformanceDetail } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it } from "vitest";
+import { comparedHistory } from "@ledgerline/api/accounting/history-benchmark";
+import type { ValuedDay } from "@ledgerline/api/accounting/portfolio-valuation";
+import { Turns } from "@ledgerline/api/platform/turns";
 import type { TestApp } from "../support/test-app";
 import { historyApp, threeTradesApp } from "../support/transactions-support";
 
@@ -110,6 +113,40 @@ describe("the value chart's benchmark", () => {
     });
     expect(stale.status).toBe(200);
     expect(stale.data.benchmark?.basis).toBe("contributions");
+  });
+  it("hands the event loop over between its steps when its turn is over, the answer unchanged", async () => {
+    const { t: app } = await threeTrades();
+    // A week of a portfolio worth 1,000 on the first close, 500 put in on the 4th.
+    const days: ValuedDay[] = ["02", "03", "04", "05", "06", "09"].map((day, i) => ({
+      date: `2026-03-${day}`,
+      stockValue: String(1000 + 10 * i + (i >= 2 ? 500 : 0)),
+      cryptoValue: "0",
+      totalValue: String(1000 + 10 * i + (i >= 2 ? 500 : 0)),
+      costBasis: "1000",
+      flow: i === 2 ? "500" : "0",
+      realized: "0",
+    }));
+    for (const [basis, steps] of [
+      ["return", 3],
+      ["contributions", 2],
+    ] as const) {
+      const plain = await comparedHistory(app.app.deps, days, "2026-03-01", basis, []);
+      // A clock that always says the turn is over: every step hands the loop over.
+      let handed = 0;
+      const eager = new (class extends Turns {
+        override due() {
+          return true;
+        }
+        override async next() {
+          handed += 1;
+          await super.next();
+        }
+      })();
+      const turned = await comparedHistory(app.app.deps, days, "2026-03-01", basis, [], eager);
+      expect(handed).toBe(steps);
+      expect(turned).toEqual(plain);
+      expect(plain.benchmark?.points).toHaveLength(days.length);
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { benchmarkReturns } from "./benchmark";
 import { timeWeightedDays } from "./period-returns";
 import type { ValuedDay } from "./portfolio-valuation";
 import type { AppDeps } from "../platform/scope";
+import { Turns } from "../platform/turns";
 
 /**
  * The value chart's benchmark, like with like both ways (issue 37). The S&P 500 line used to be
@@ -31,7 +32,9 @@ export interface ComparedHistory {
 /**
  * `days` are the chart's, from its first point to today; `periodStart` is the close the range's
  * returns start from, the first day or the eve of the first trade; `dividends` are those paid in
- * the period (read only for "return").
+ * the period (read only for "return"). A line of years is worked in turns of the event loop
+ * (decision 0029): SPY's returns, the days as the time-weighted return sees them, its return to
+ * each day and the contributions' line each hand the loop over once a turn is over.
  */
 export async function comparedHistory(
   deps: AppDeps,
@@ -39,6 +42,7 @@ export async function comparedHistory(
   periodStart: string,
   basis: BenchmarkBasis,
   dividends: readonly PaidIncome[],
+  turns = new Turns(),
 ): Promise<ComparedHistory> {
   const points = days.map(pointOf);
   const first = days[0];
@@ -49,13 +53,17 @@ export async function comparedHistory(
   const start = eve[0]?.date ?? first.date;
   const dates = days.map((day) => day.date);
   const spy = await benchmarkReturns(deps, start, dates);
+  if (turns.due()) await turns.next();
   const spyReturns = dates.map((date) => spy.returns.get(date) ?? null);
 
   if (basis === "return") {
     const periodDays = [...eve, ...days].map((day) => ({ ...day, value: day.totalValue }));
-    const twr = timeWeightedReturns(timeWeightedDays(periodDays, dividends)).slice(eve.length);
+    const twrDays = timeWeightedDays(periodDays, dividends);
+    if (turns.due()) await turns.next();
+    const twr = timeWeightedReturns(twrDays).slice(eve.length);
     points.forEach((point, i) => (point.timeWeightedReturn = twr[i]!));
   }
+  if (turns.due()) await turns.next();
   if (!spy.startClose || spyReturns.some((value) => value === null)) {
     return { points, benchmark: null };
   }
