@@ -29,37 +29,11 @@ const BLOCK_MS_PER_MB = 50;
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 const MB = 1024 * 1024;
 
-/**
- * Stalls measured and not fixed yet (issue 29, decisions 0022 and 0029), each held to a ceiling
- * instead of the limits, about twice its worst at load 9 on two cores. Every import that runs
- * after the 200,000-trade import (its user then holds 200,000 trades) holds the loop 170-280 ms
- * once, whatever its file: not in the parse or the plan, which hand the loop over every 8 ms;
- * the work around the write (reading the history, the snapshot refresh it schedules, the
- * collection of their rows) is still to be measured and cut. The tRPC preview of 200,000 trades
- * holds health answers 570-590 ms where the REST door's stays under 200 ms, with blocks of
- * 120-190 ms: its door's path is still to be measured. A stall past its ceiling fails; one back
- * within the limits is printed, to be taken off this list.
- */
-const KNOWN_STALLS: Record<string, { healthMs: number; blockMs: number }> = {
-  "POST /api/import (200,000 trades)": { healthMs: 600, blockMs: 600 },
-  "POST /api/import (200,000 short rows)": { healthMs: 400, blockMs: 400 },
-  "POST /api/import (a 10 MB cell)": { healthMs: 400, blockMs: 450 },
-  "POST /api/import (a 10 MB quoted cell of quotes)": { healthMs: 400, blockMs: 1000 },
-  "tRPC import.preview (200,000 trades)": { healthMs: 1200, blockMs: 450 },
-};
-
 /** The longest the event loop may be held by a request whose body is `bytes` long. */
 const blockLimitMs = (bytes: number) => BLOCK_MS_PER_MB * Math.max(1, bytes / MB);
 
-/** The limits one input is held to: the issue's, or its known stall's ceilings. */
-function limitsOf(endpoint: string, input: string, bytes: number) {
-  return (
-    KNOWN_STALLS[`${endpoint} (${input})`] ?? {
-      healthMs: HEALTH_LIMIT_MS,
-      blockMs: blockLimitMs(bytes),
-    }
-  );
-}
+/** The limits one input is held to (the issue's). */
+const limitsOf = (bytes: number) => ({ healthMs: HEALTH_LIMIT_MS, blockMs: blockLimitMs(bytes) });
 
 interface Sample {
   started: number;
@@ -231,7 +205,7 @@ async function measure(
 ) {
   const bytes = Buffer.byteLength(request.body);
   const run = () => send(request.method, request.url, request.body, request.token);
-  const limits = limitsOf(endpoint, input, bytes);
+  const limits = limitsOf(bytes);
   const within = (result: Measured) =>
     result.healthMs <= limits.healthMs && result.blockMs <= limits.blockMs;
   let result = await measureOnce(run);
@@ -345,22 +319,9 @@ describe("event-loop watchdog", () => {
           )
           .join("\n"),
     );
-    const fixed = worst.filter(
-      (row) =>
-        KNOWN_STALLS[`${row.endpoint} (${row.input})`] &&
-        row.healthMs <= HEALTH_LIMIT_MS &&
-        row.blockMs <= blockLimitMs(row.bytes),
-    );
-    if (fixed.length > 0) {
-      console.info(
-        `Within the issue's limits now, to be taken off KNOWN_STALLS:\n${fixed
-          .map((row) => `  ${row.endpoint} (${row.input})`)
-          .join("\n")}`,
-      );
-    }
     expect(worst.filter((row) => row.status >= 500)).toEqual([]);
     const over = worst.filter((row) => {
-      const limits = limitsOf(row.endpoint, row.input, row.bytes);
+      const limits = limitsOf(row.bytes);
       return row.healthMs > limits.healthMs || row.blockMs > limits.blockMs;
     });
     expect(over).toEqual([]);
