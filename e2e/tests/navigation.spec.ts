@@ -40,6 +40,7 @@ test.describe("at 1280 px", () => {
       "Transaction History",
       "Income",
       "Import",
+      "Accounts",
     ]);
     await expectAccessible(page);
     await page.getByRole("menuitem", { name: "Income" }).click();
@@ -131,7 +132,14 @@ test.describe("on a phone", () => {
     await expect(nav(page).getByRole("button", { name: "Search" })).toBeVisible();
     expect(await rowSpread(page)).toBeLessThan(6);
     await nav(page).getByRole("button", { name: "Open menu" }).click();
-    for (const name of ["Your Portfolio", "Transaction History", "Income", "Import", "Alerts"]) {
+    for (const name of [
+      "Your Portfolio",
+      "Transaction History",
+      "Income",
+      "Import",
+      "Accounts",
+      "Alerts",
+    ]) {
       await expect(nav(page).getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expectAccessible(page);

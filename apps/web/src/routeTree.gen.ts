@@ -20,6 +20,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AppAdminRouteImport } from './routes/_app/_admin'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
+import { Route as AppAccountsRouteImport } from './routes/_app/accounts'
 import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
 import { Route as AppCryptoDashboardRouteImport } from './routes/_app/crypto-dashboard'
 import { Route as AppImportRouteImport } from './routes/_app/import'
@@ -88,6 +89,11 @@ const AppAdminRoute = AppAdminRouteImport.update({
 const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountsRoute = AppAccountsRouteImport.update({
+  id: '/accounts',
+  path: '/accounts',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAlertsRoute = AppAlertsRouteImport.update({
@@ -182,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/account': typeof AppAccountRoute
+  '/accounts': typeof AppAccountsRoute
   '/alerts': typeof AppAlertsRoute
   '/crypto-dashboard': typeof AppCryptoDashboardRoute
   '/import': typeof AppImportRoute
@@ -209,6 +216,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/account': typeof AppAccountRoute
+  '/accounts': typeof AppAccountsRoute
   '/alerts': typeof AppAlertsRoute
   '/crypto-dashboard': typeof AppCryptoDashboardRoute
   '/import': typeof AppImportRoute
@@ -239,6 +247,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/_app/_admin': typeof AppAdminRouteWithChildren
   '/_app/account': typeof AppAccountRoute
+  '/_app/accounts': typeof AppAccountsRoute
   '/_app/alerts': typeof AppAlertsRoute
   '/_app/crypto-dashboard': typeof AppCryptoDashboardRoute
   '/_app/import': typeof AppImportRoute
@@ -268,6 +277,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/terms'
     | '/account'
+    | '/accounts'
     | '/alerts'
     | '/crypto-dashboard'
     | '/import'
@@ -295,6 +305,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/terms'
     | '/account'
+    | '/accounts'
     | '/alerts'
     | '/crypto-dashboard'
     | '/import'
@@ -324,6 +335,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/_app/_admin'
     | '/_app/account'
+    | '/_app/accounts'
     | '/_app/alerts'
     | '/_app/crypto-dashboard'
     | '/_app/import'
@@ -431,6 +443,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/accounts': {
+      id: '/_app/accounts'
+      path: '/accounts'
+      fullPath: '/accounts'
+      preLoaderRoute: typeof AppAccountsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/alerts': {
@@ -567,6 +586,7 @@ const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
 interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRouteWithChildren
   AppAccountRoute: typeof AppAccountRoute
+  AppAccountsRoute: typeof AppAccountsRoute
   AppAlertsRoute: typeof AppAlertsRoute
   AppCryptoDashboardRoute: typeof AppCryptoDashboardRoute
   AppImportRoute: typeof AppImportRoute
@@ -585,6 +605,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRouteWithChildren,
   AppAccountRoute: AppAccountRoute,
+  AppAccountsRoute: AppAccountsRoute,
   AppAlertsRoute: AppAlertsRoute,
   AppCryptoDashboardRoute: AppCryptoDashboardRoute,
   AppImportRoute: AppImportRoute,

@@ -21,7 +21,7 @@ interface NavGroup {
 /**
  * The spec's signed-in links in its order, with Alerts, Income and Import beside them. At 1280 px
  * they would not share one row with the search, Admin, Logout and the bell, so the portfolio's
- * four pages are one 'Portfolio' dropdown there (docs/decisions: the navbar's Portfolio menu).
+ * pages (Accounts among them) are one 'Portfolio' dropdown there (docs/decisions: the navbar's Portfolio menu).
  */
 const signedInLinks: (NavItem | NavGroup)[] = [
   { to: "/landing", label: "Home" },
@@ -36,6 +36,7 @@ const signedInLinks: (NavItem | NavGroup)[] = [
       { to: "/transaction-history", label: "Transaction History" },
       { to: "/income", label: "Income" },
       { to: "/import", label: "Import" },
+      { to: "/accounts", label: "Accounts" },
     ],
   },
   { to: "/alerts", label: "Alerts" },

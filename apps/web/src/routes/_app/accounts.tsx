@@ -1,0 +1,161 @@
+import type { InvestmentAccount } from "@ledgerline/contracts";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { Plus } from "lucide-react";
+import { useMemo, useState } from "react";
+import { accountsQuery, accountTypeLabels } from "../../components/accounts/accounts";
+import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
+import { Badge } from "../../components/ui/Badge";
+import { Button } from "../../components/ui/Button";
+import { DataTable } from "../../components/ui/DataTable";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { formatCurrency } from "../../lib/format";
+import { titled } from "../../lib/head";
+import { notify } from "../../lib/notify";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { AccountDialog, type AccountDialogTarget } from "./accounts/-components/AccountDialog";
+import { DeleteAccountDialog } from "./accounts/-components/DeleteAccountDialog";
+
+const subtitle =
+  "The brokerage, retirement and exchange accounts you trade in. Trades that name no account go into the default one.";
+
+export const Route = createFileRoute("/_app/accounts")({
+  head: titled("Accounts"),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(accountsQuery()),
+  pendingComponent: () => (
+    <PageSkeleton title="Accounts" subtitle={subtitle}>
+      <Skeleton className="h-64" />
+    </PageSkeleton>
+  ),
+  errorComponent: () => <RouteErrorPanel title="Accounts" message="Failed to load your accounts" />,
+  component: AccountsPage,
+});
+
+const column = createColumnHelper<InvestmentAccount>();
+
+/** Below this width the five columns cannot share the screen: one card per account. */
+const CARDS_BELOW = "48rem";
+
+function AccountsPage() {
+  const queryClient = useQueryClient();
+  const accounts = useSuspenseQuery(accountsQuery());
+  const [dialog, setDialog] = useState<AccountDialogTarget | null>(null);
+  const [deleting, setDeleting] = useState<InvestmentAccount | null>(null);
+  const makeDefault = useMutation(
+    trpc.investmentAccounts.update.mutationOptions({
+      onSuccess: async (account) => {
+        notify.success(`${account.name} is now the default account`);
+        await queryClient.invalidateQueries(trpc.investmentAccounts.list.pathFilter());
+      },
+      onError: (failure) =>
+        notify.error(errorMessage(failure, "The default account could not be changed")),
+    }),
+  );
+
+  const columns = useMemo(
+    () => [
+      column.accessor("name", {
+        header: "Name",
+        cell: ({ row }) => (
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="font-medium [overflow-wrap:anywhere]">{row.original.name}</span>
+            {row.original.isDefault && <Badge tone="info">Default</Badge>}
+          </span>
+        ),
+      }),
+      column.accessor("type", {
+        header: "Type",
+        cell: (info) => accountTypeLabels[info.getValue()],
+      }),
+      column.accessor("institution", {
+        header: "Institution",
+        cell: (info) => (
+          <span className="[overflow-wrap:anywhere]">
+            {info.getValue() ?? <span className="text-muted">None</span>}
+          </span>
+        ),
+      }),
+      column.accessor("cashBalance", {
+        header: "Cash balance",
+        meta: { numeric: true },
+        cell: ({ row }) =>
+          row.original.cashTracked ? (
+            <span className="num">{formatCurrency(row.original.cashBalance)}</span>
+          ) : (
+            <span className="text-muted">Not tracked</span>
+          ),
+      }),
+      column.display({
+        id: "actions",
+        header: "Actions",
+        meta: { pinned: true },
+        cell: ({ row }) => (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setDialog({ mode: "edit", account: row.original })}
+              aria-label={`Edit ${row.original.name}`}
+            >
+              Edit
+            </Button>
+            {!row.original.isDefault && (
+              <Button
+                size="sm"
+                variant="secondary"
+                busy={makeDefault.isPending && makeDefault.variables.id === row.original.id}
+                onClick={() => makeDefault.mutate({ id: row.original.id, isDefault: true })}
+                aria-label={`Make ${row.original.name} the default account`}
+              >
+                Make default
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => setDeleting(row.original)}
+              aria-label={`Delete ${row.original.name}`}
+            >
+              Delete
+            </Button>
+          </div>
+        ),
+      }),
+    ],
+    [makeDefault],
+  );
+
+  const table = useReactTable({
+    data: accounts.data,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+  });
+
+  return (
+    <div>
+      <PageHeader
+        title="Accounts"
+        subtitle={subtitle}
+        actions={
+          <Button onClick={() => setDialog({ mode: "add" })}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Add account
+          </Button>
+        }
+      />
+      <DataTable
+        table={table}
+        caption="Your investment accounts"
+        empty="No accounts yet."
+        cardsBelow={CARDS_BELOW}
+      />
+      <AccountDialog target={dialog} onClose={() => setDialog(null)} />
+      <DeleteAccountDialog
+        account={deleting}
+        accounts={accounts.data}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

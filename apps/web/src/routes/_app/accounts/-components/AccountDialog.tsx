@@ -1,0 +1,204 @@
+import type { InvestmentAccount } from "@ledgerline/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useForm } from "@tanstack/react-form";
+import { useState } from "react";
+import { accountTypeOptions } from "../../../../components/accounts/accounts";
+import { Alert } from "../../../../components/ui/Alert";
+import { Field } from "../../../../components/ui/Field";
+import { DialogFormButtons, Modal } from "../../../../components/ui/Modal";
+import { SelectField } from "../../../../components/ui/SelectField";
+import { problemsByField, submitTo, textInput } from "../../../../lib/form";
+import { RequestKeys } from "../../../../lib/idempotency-key";
+import { notify } from "../../../../lib/notify";
+import { trpc } from "../../../../lib/trpc";
+import {
+  accountFormOf,
+  accountFormProblems,
+  accountInput,
+  accountSaveFailure,
+  emptyAccountForm,
+  type AccountFormField,
+  type AccountFormValues,
+} from "./account-form";
+
+/** What the dialog is open for: a new account, or one to edit. */
+export type AccountDialogTarget = { mode: "add" } | { mode: "edit"; account: InvestmentAccount };
+
+export function AccountDialog({
+  target,
+  onClose,
+}: {
+  target: AccountDialogTarget | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={target !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={target?.mode === "edit" ? `Edit ${target.account.name}` : "Add account"}
+      description={
+        target?.mode === "edit"
+          ? "Rename the account, change its type or institution, or make it the default."
+          : "A brokerage account, a retirement account or an exchange wallet you trade in."
+      }
+    >
+      {/* Mounted per opening, so each starts from the account's values with keys of its own. */}
+      {target && (
+        <AccountForm
+          key={target.mode === "edit" ? target.account.id : "add"}
+          target={target}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function AccountForm({ target, onClose }: { target: AccountDialogTarget; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [defaultValues] = useState<AccountFormValues>(() =>
+    target.mode === "edit" ? accountFormOf(target.account) : emptyAccountForm,
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+  // The server's refusals per field, each shown until its field is edited.
+  const [refused, setRefused] = useState<Partial<Record<AccountFormField, string>>>({});
+  const [keys] = useState(() => new RequestKeys());
+
+  const onSuccess = async (account: InvestmentAccount) => {
+    notify.success(`${target.mode === "edit" ? "Saved" : "Added"} account ${account.name}`);
+    onClose();
+    await queryClient.invalidateQueries(trpc.investmentAccounts.list.pathFilter());
+  };
+  const onError = (error: unknown) => {
+    const { fields, message } = accountSaveFailure(error);
+    setRefused(fields);
+    setFailure(message);
+  };
+  const create = useMutation(
+    trpc.investmentAccounts.create.mutationOptions({ onSuccess, onError }),
+  );
+  const update = useMutation(
+    trpc.investmentAccounts.update.mutationOptions({ onSuccess, onError }),
+  );
+  const pending = create.isPending || update.isPending;
+
+  const form = useForm({
+    defaultValues,
+    validators: { onSubmit: ({ value }) => problemsByField(accountFormProblems(value)) },
+    onSubmitInvalid: () => setFailure(null),
+    onSubmit: ({ value }) => {
+      if (pending) return;
+      setFailure(null);
+      setRefused({});
+      const input = accountInput(value);
+      if (target.mode === "edit") {
+        const request = { ...input, id: target.account.id };
+        update.mutate({ ...request, idempotencyKey: keys.keyFor(request) });
+      } else {
+        const { isDefault: _ignored, ...created } = input;
+        create.mutate({ ...created, idempotencyKey: keys.keyFor(created) });
+      }
+    },
+  });
+  const edited = (name: AccountFormField) => setRefused(({ [name]: _gone, ...rest }) => rest);
+
+  return (
+    <form onSubmit={submitTo(form)} noValidate className="space-y-4">
+      <form.Field name="name">
+        {(api) => {
+          const bound = textInput(api);
+          return (
+            <Field
+              label="Name"
+              autoComplete="off"
+              {...bound}
+              onChange={(event) => {
+                edited("name");
+                bound.onChange(event);
+              }}
+              error={bound.error ?? refused.name}
+            />
+          );
+        }}
+      </form.Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.Field name="type">
+          {(api) => (
+            <SelectField
+              label="Type"
+              value={api.state.value}
+              options={accountTypeOptions}
+              error={refused.type}
+              onChange={(value) => {
+                edited("type");
+                api.handleChange(value);
+              }}
+            />
+          )}
+        </form.Field>
+        <form.Field name="institution">
+          {(api) => {
+            const bound = textInput(api);
+            return (
+              <Field
+                label="Institution (optional)"
+                autoComplete="off"
+                placeholder="e.g. Fidelity"
+                {...bound}
+                onChange={(event) => {
+                  edited("institution");
+                  bound.onChange(event);
+                }}
+                error={bound.error ?? refused.institution}
+              />
+            );
+          }}
+        </form.Field>
+      </div>
+      <form.Field name="cashTracked">
+        {(api) => (
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5"
+              checked={api.state.value}
+              onChange={(event) => api.handleChange(event.target.checked)}
+            />
+            <span>
+              Track cash in this account
+              <span className="block text-xs text-muted">
+                Shows the account&apos;s cash balance beside its holdings.
+              </span>
+            </span>
+          </label>
+        )}
+      </form.Field>
+      {target.mode === "edit" && !target.account.isDefault && (
+        <form.Field name="makeDefault">
+          {(api) => (
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5"
+                checked={api.state.value}
+                onChange={(event) => api.handleChange(event.target.checked)}
+              />
+              <span>
+                Make this the default account
+                <span className="block text-xs text-muted">
+                  Trades and imports that name no account go into the default account.
+                </span>
+              </span>
+            </label>
+          )}
+        </form.Field>
+      )}
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <DialogFormButtons
+        busy={pending}
+        submitLabel={target.mode === "edit" ? "Save changes" : "Add account"}
+        onCancel={onClose}
+      />
+    </form>
+  );
+}

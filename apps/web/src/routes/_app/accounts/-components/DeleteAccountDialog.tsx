@@ -1,0 +1,124 @@
+import type { InvestmentAccount } from "@ledgerline/contracts";
+import { investmentAccountMessages } from "@ledgerline/contracts/browser";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { accountChoice } from "../../../../components/accounts/accounts";
+import { Alert } from "../../../../components/ui/Alert";
+import { Button } from "../../../../components/ui/Button";
+import { Modal } from "../../../../components/ui/Modal";
+import { SelectField } from "../../../../components/ui/SelectField";
+import { RequestKeys } from "../../../../lib/idempotency-key";
+import { notify } from "../../../../lib/notify";
+import { errorMessage, trpc } from "../../../../lib/trpc";
+
+/**
+ * Deleting an account: a confirmation first; when the server answers that the account still
+ * holds positions or activity (409), a second step asks which account they move to, then moves
+ * them and deletes it in one request.
+ */
+export function DeleteAccountDialog({
+  account,
+  accounts,
+  onClose,
+}: {
+  account: InvestmentAccount | null;
+  accounts: readonly InvestmentAccount[];
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={account !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={account ? `Delete ${account.name}` : "Delete account"}
+    >
+      {account && (
+        <DeleteSteps key={account.id} account={account} accounts={accounts} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function DeleteSteps({
+  account,
+  accounts,
+  onClose,
+}: {
+  account: InvestmentAccount;
+  accounts: readonly InvestmentAccount[];
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const others = accounts.filter((other) => other.id !== account.id);
+  const [moving, setMoving] = useState(false);
+  const [target, setTarget] = useState(() => {
+    const fallback = others.find((other) => other.isDefault) ?? others[0];
+    return fallback ? String(fallback.id) : "";
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [keys] = useState(() => new RequestKeys());
+  const remove = useMutation(
+    trpc.investmentAccounts.delete.mutationOptions({
+      onSuccess: async (result) => {
+        const into = others.find((other) => other.id === result.movedToAccountId);
+        notify.success(
+          into
+            ? `Moved ${account.name}'s positions and activity to ${into.name} and deleted it`
+            : `Deleted account ${account.name}`,
+        );
+        onClose();
+        // A move changes the holdings, history, income and performance of both accounts.
+        await queryClient.invalidateQueries();
+      },
+      onError: (error) => {
+        const message = errorMessage(error, "The account could not be deleted");
+        if (message === investmentAccountMessages.holdsActivity && others.length > 0) {
+          setFailure(null);
+          setMoving(true);
+        } else {
+          setFailure(message);
+        }
+      },
+    }),
+  );
+  const send = () => {
+    if (remove.isPending) return;
+    setFailure(null);
+    const request = moving
+      ? { id: account.id, moveToAccountId: Number(target) }
+      : { id: account.id };
+    remove.mutate({ ...request, idempotencyKey: keys.keyFor(request) });
+  };
+  const into = others.find((other) => String(other.id) === target);
+
+  return (
+    <div className="space-y-4">
+      {moving ? (
+        <>
+          <p className="text-sm text-muted">
+            {account.name} still holds positions or activity. Choose an account to move them to; the
+            same symbol held in both is merged at its combined average cost.
+          </p>
+          <SelectField
+            label="Move positions and activity to"
+            value={target}
+            options={others.map(accountChoice)}
+            onChange={setTarget}
+          />
+        </>
+      ) : (
+        <p className="text-sm text-muted">
+          Delete the account {account.name}? This cannot be undone.
+        </p>
+      )}
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="danger" busy={remove.isPending} onClick={send}>
+          {moving && into ? `Move to ${into.name} and delete` : "Delete"}
+        </Button>
+      </div>
+    </div>
+  );
+}
