@@ -106,7 +106,7 @@ function AccountsPage() {
                 variant="secondary"
                 busy={makeDefault.isPending && makeDefault.variables.id === row.original.id}
                 onClick={() => makeDefault.mutate({ id: row.original.id, isDefault: true })}
-                aria-label={`Make ${row.original.name} the default account`}
+                aria-label={`Make default account: ${row.original.name}`}
               >
                 Make default
               </Button>
@@ -129,6 +129,8 @@ function AccountsPage() {
   const table = useReactTable({
     data: accounts.data,
     columns,
+    // Listed in the accounts' own order (display order, then creation): a handful needs no sorting.
+    enableSorting: false,
     getCoreRowModel: getCoreRowModel(),
   });
 
