@@ -1,7 +1,15 @@
 import { DEFAULT_PORTFOLIO_HISTORY_RANGE, portfolioMessages } from "@ledgerline/contracts/browser";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
+import { accountNames, accountsQuery } from "../../components/accounts/accounts";
+import { SelectField } from "../../components/ui/SelectField";
+import { formatCurrency, formatQuantity } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import {
+  holdingsOfAccount,
+  type PositionAccount,
+} from "./portfolio-summary/-components/account-view";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
 import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
@@ -33,8 +41,15 @@ const ValueChart = lazy(() =>
   firstPaint.then(() => import("./portfolio-summary/-components/ValueChart")),
 );
 
+/** `?account=<id>`: one investment account's holdings; none for all of them. */
+function validateSummarySearch(search: Record<string, unknown>): { account?: number } {
+  const account = Number(search.account);
+  return Number.isInteger(account) && account > 0 ? { account } : {};
+}
+
 export const Route = createFileRoute("/_app/portfolio-summary")({
   head: titled("Portfolio Summary"),
+  validateSearch: validateSummarySearch,
   loader: ({ context: { queryClient } }) => {
     // The chart's first range loads alongside; the page waits only for the figures.
     void queryClient.prefetchQuery(portfolioHistoryQuery(DEFAULT_PORTFOLIO_HISTORY_RANGE));
@@ -100,6 +115,45 @@ function PortfolioSummaryPage() {
   const { data } = useSuspenseQuery(portfolioSummaryQuery({ autoRefresh: true }));
   const status = useQuery(marketStatusQuery()).data;
   useLiveSummary(data);
+  const { account: chosen } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const accounts = useQuery(accountsQuery()).data ?? [];
+  const several = accounts.length > 1;
+  // The position lists tell each holding's account (and its symbol's total) to a user with several.
+  const stockRows = useQuery({ ...trpc.portfolio.list.queryOptions(), enabled: several }).data;
+  const cryptoRows = useQuery({
+    ...trpc.cryptoPortfolio.list.queryOptions(),
+    enabled: several,
+  }).data;
+  const accountOf = useMemo(
+    () =>
+      new Map<number, PositionAccount>(
+        [...(stockRows ?? []), ...(cryptoRows ?? [])].flatMap((row) =>
+          row.accountId === undefined
+            ? []
+            : [[row.id, { accountId: row.accountId, symbolTotal: row.symbolTotal }]],
+        ),
+      ),
+    [stockRows, cryptoRows],
+  );
+  const accountId =
+    several && accounts.some((account) => account.id === chosen) ? chosen : undefined;
+  const view = accountId === undefined ? data : holdingsOfAccount(data, accountOf, accountId);
+  const notes = useMemo(() => {
+    if (!several) return undefined;
+    const names = accountNames(accounts);
+    return new Map(
+      [...accountOf].map(([id, { accountId: owner, symbolTotal }]) => {
+        const name = names.get(owner) ?? "";
+        return [
+          id,
+          symbolTotal && accountId === undefined
+            ? `${name} · all accounts: ${formatQuantity(symbolTotal.quantity)}, ${formatCurrency(symbolTotal.currentValue)}`
+            : name,
+        ];
+      }),
+    );
+  }, [several, accounts, accountOf, accountId]);
   const stale = [...data.stocks.positions, ...data.crypto.positions].filter(
     (position) => position.priceSource === "last_known",
   );
@@ -129,7 +183,26 @@ function PortfolioSummaryPage() {
         }
       />
 
-      <ValueCards stocks={data.stocks.totals} crypto={data.crypto.totals} total={data.total} />
+      {several && (
+        <SelectField
+          className="max-w-xs"
+          label="Account"
+          value={accountId === undefined ? "" : String(accountId)}
+          options={[
+            { value: "", label: "All accounts" },
+            ...accounts.map((account) => ({ value: String(account.id), label: account.name })),
+          ]}
+          onChange={(value) =>
+            void navigate({ search: value === "" ? {} : { account: Number(value) }, replace: true })
+          }
+          hint={
+            accountId === undefined
+              ? undefined
+              : "The value chart is of all accounts; the figures, returns and holdings are this account's."
+          }
+        />
+      )}
+      <ValueCards stocks={view.stocks.totals} crypto={view.crypto.totals} total={view.total} />
       {stale.length > 0 && (
         <Alert tone="warning">
           Live prices are unavailable for {stale.map((position) => position.symbol).join(", ")}:{" "}
@@ -142,12 +215,12 @@ function PortfolioSummaryPage() {
             <ValueChart />
           </Suspense>
         </div>
-        <Allocation summary={data} />
+        <Allocation summary={view} />
       </div>
-      <ReturnsPanel />
+      <ReturnsPanel accountId={accountId} />
 
-      <HoldingsSection kind={stockHoldings} section={data.stocks} />
-      <HoldingsSection kind={cryptoHoldings} section={data.crypto} />
+      <HoldingsSection kind={stockHoldings} section={view.stocks} notes={notes} />
+      <HoldingsSection kind={cryptoHoldings} section={view.crypto} notes={notes} />
     </div>
   );
 }

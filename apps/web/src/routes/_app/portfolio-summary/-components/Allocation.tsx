@@ -9,7 +9,7 @@ const width = (percent: number | null) => `${Math.max(0, Math.min(100, percent ?
  * Where the money is: stocks against crypto, then each holding's share of the whole. The bars are
  * decoration; the figures beside them say it all in text.
  */
-export function Allocation({ summary }: { summary: PortfolioSummary }) {
+export function Allocation({ summary }: { summary: Pick<PortfolioSummary, "stocks" | "crypto"> }) {
   const kinds = [
     {
       label: "Stocks",

@@ -53,9 +53,12 @@ export function HoldingsFrame({ kind, children }: { kind: HoldingsKind; children
 export function HoldingsSection({
   kind,
   section,
+  notes,
 }: {
   kind: HoldingsKind;
   section: SummarySection;
+  /** A line under a holding's symbol, by position id (its account). */
+  notes?: ReadonlyMap<number, string>;
 }) {
   return (
     <HoldingsFrame kind={kind}>
@@ -72,6 +75,7 @@ export function HoldingsSection({
           section={section}
           totalLabel={kind.totalLabel}
           SymbolLink={kind.SymbolLink}
+          notes={notes}
         />
       )}
     </HoldingsFrame>

@@ -26,12 +26,16 @@ type SymbolLink = ComponentType<{ symbol: string }>;
 interface RowProps {
   position: ShownPosition;
   SymbolLink: SymbolLink;
+  /** The holding's account, and its symbol's total over the accounts (several accounts only). */
+  note?: string;
 }
 
 // A tick reprices every position (each one's share of the whole moves), but a row is drawn again
 // only when a figure it shows changed.
 const sameRow = (before: RowProps, after: RowProps) =>
-  before.SymbolLink === after.SymbolLink && sameShownFigures(before.position, after.position);
+  before.SymbolLink === after.SymbolLink &&
+  before.note === after.note &&
+  sameShownFigures(before.position, after.position);
 
 /** Tailwind's `lg` breakpoint: from there the ten columns fit. */
 const tableWidth = "(min-width: 64rem)";
@@ -48,11 +52,14 @@ export function PositionsTable({
   section,
   totalLabel,
   SymbolLink,
+  notes,
 }: {
   caption: string;
   section: SummarySection;
   totalLabel: string;
   SymbolLink: SymbolLink;
+  /** A line under a holding's symbol, by position id: its account, for a user with several. */
+  notes?: ReadonlyMap<number, string>;
 }) {
   const wide = useMediaQuery(tableWidth);
   const [sort, setSort] = useState<PositionSort | null>(null);
@@ -66,6 +73,7 @@ export function PositionsTable({
         onSort={setSort}
         totalLabel={totalLabel}
         SymbolLink={SymbolLink}
+        notes={notes}
       />
     );
   }
@@ -89,7 +97,12 @@ export function PositionsTable({
         </thead>
         <tbody className="divide-y divide-border">
           {positions.map((position) => (
-            <PositionRow key={position.id} position={position} SymbolLink={SymbolLink} />
+            <PositionRow
+              key={position.id}
+              position={position}
+              SymbolLink={SymbolLink}
+              note={notes?.get(position.id)}
+            />
           ))}
         </tbody>
         <tfoot className="border-t-2 border-border bg-surface-muted/60 font-semibold">
@@ -161,7 +174,7 @@ function TodayAmount({ value }: { value: string | null }) {
 /** Ten columns fit 1280 px with room to spare: 8 px between them, 12 px at the table's edges. */
 const cell = "px-2 py-3 text-right last:pr-3";
 
-const PositionRow = memo(function PositionRow({ position, SymbolLink }: RowProps) {
+const PositionRow = memo(function PositionRow({ position, SymbolLink, note }: RowProps) {
   return (
     <tr className="hover:bg-surface-muted/60">
       <th scope="row" className="px-3 py-3 text-left font-normal">
@@ -169,6 +182,7 @@ const PositionRow = memo(function PositionRow({ position, SymbolLink }: RowProps
         {position.name && (
           <span className="block max-w-40 truncate text-xs text-muted">{position.name}</span>
         )}
+        {note && <span className="block max-w-48 text-xs text-muted">{note}</span>}
       </th>
       <td className={cx(cell, "num")}>{formatQuantity(position.quantity)}</td>
       <td className={cx(cell, "num")}>{formatCurrency(position.averagePurchasePrice)}</td>
@@ -218,6 +232,7 @@ function PositionCards({
   onSort,
   totalLabel,
   SymbolLink,
+  notes,
 }: {
   section: SummarySection;
   positions: readonly ShownPosition[];
@@ -225,6 +240,7 @@ function PositionCards({
   onSort: (sort: PositionSort | null) => void;
   totalLabel: string;
   SymbolLink: SymbolLink;
+  notes?: ReadonlyMap<number, string>;
 }) {
   return (
     <div>
@@ -254,7 +270,12 @@ function PositionCards({
       <div className="rounded-xl border border-border bg-surface text-sm">
         <ul className="divide-y divide-border">
           {positions.map((position) => (
-            <PositionCard key={position.id} position={position} SymbolLink={SymbolLink} />
+            <PositionCard
+              key={position.id}
+              position={position}
+              SymbolLink={SymbolLink}
+              note={notes?.get(position.id)}
+            />
           ))}
         </ul>
         <div className="flex justify-between gap-3 border-t-2 border-border bg-surface-muted/60 px-4 py-3 font-semibold">
@@ -272,7 +293,7 @@ function PositionCards({
   );
 }
 
-const PositionCard = memo(function PositionCard({ position, SymbolLink }: RowProps) {
+const PositionCard = memo(function PositionCard({ position, SymbolLink, note }: RowProps) {
   return (
     <li className="px-4 py-3">
       <div className="flex justify-between gap-3">
@@ -281,6 +302,7 @@ const PositionCard = memo(function PositionCard({ position, SymbolLink }: RowPro
           {position.name && (
             <span className="block truncate text-xs text-muted">{position.name}</span>
           )}
+          {note && <span className="block text-xs text-muted">{note}</span>}
           <span className="num mt-1 block text-xs text-muted">
             {formatQuantity(position.quantity)} ×{" "}
             {position.priceSource === "last_known" && <LastKnownMark asOf={position.priceAsOf} />}

@@ -36,10 +36,17 @@ const rangeLabels: Record<PerformanceRange, string> = {
  * the figures are computed again at current prices each time the summary is read again (every
  * minute), so they never drift from the cards for longer than that.
  */
-export const ReturnsPanel = memo(function ReturnsPanel() {
+export const ReturnsPanel = memo(function ReturnsPanel({
+  accountId,
+}: {
+  /** One investment account's returns (its own trades and dividends); all accounts without. */
+  accountId?: number;
+}) {
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
   const performance = useQuery({
-    ...trpc.portfolioSummary.performance.queryOptions({ range }),
+    ...trpc.portfolioSummary.performance.queryOptions(
+      accountId === undefined ? { range } : { range, accountId },
+    ),
     placeholderData: keepPreviousData,
     staleTime: PORTFOLIO_REFRESH_INTERVAL_MS,
     refetchInterval: PORTFOLIO_REFRESH_INTERVAL_MS,
