@@ -64,7 +64,7 @@ export interface AssetConfig<P extends PositionView = PositionView> {
     usePositions(options: { autoRefresh?: boolean }): {
       data: readonly P[] | undefined;
     };
-    buy: Write<BuyRequest & { symbol: string }>;
+    buy: Write<BuyRequest & { symbol: string; accountId?: number }>;
     buyMore: Write<BuyRequest & { positionId: number; expectedHeld: string }>;
     sell: Write<SellRequest>;
   };

@@ -1,10 +1,12 @@
 import { cannotRemoveWhileHeld } from "@ledgerline/contracts/browser";
 import type { PositionView } from "@ledgerline/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useCallback, useMemo, useState } from "react";
 import { notify } from "../../lib/notify";
 import { preloadable, preloadOn } from "../../lib/preloadable";
 import { httpStatusOf } from "../../lib/trpc";
+import { accountsQuery } from "../accounts/accounts";
+import { tradeAccounts } from "../trade/trade-accounts";
 import type { TradeTarget, TradeValues } from "../trade/types";
 import type { AssetConfig } from "./asset-config";
 import { invalidateOwnData } from "./own-data";
@@ -54,6 +56,19 @@ export function useAssetActions<P extends PositionView>(
 ) {
   const queryClient = useQueryClient();
   const holdings = useHoldings(asset, options);
+  // Every position, a symbol's one per account holding it (decision 0029).
+  const positions = asset.portfolio.usePositions(options).data;
+  const accounts = useQuery(accountsQuery()).data;
+  /** The position of a symbol in the chosen account, or the symbol's only one without a choice. */
+  const positionFor = useCallback(
+    (symbol: string, accountId: number | undefined) =>
+      accountId === undefined
+        ? holdings.get(symbol)
+        : positions?.find(
+            (position) => position.symbol === symbol && position.accountId === accountId,
+          ),
+    [holdings, positions],
+  );
   const [buying, setBuying] = useState<TradeTarget | null>(null);
   const [selling, setSelling] = useState<TradeTarget | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -80,7 +95,7 @@ export function useAssetActions<P extends PositionView>(
 
   const submitBuy = useCallback(
     async (target: TradeTarget, values: TradeValues) => {
-      const position = holdings.get(target.symbol);
+      const position = positionFor(target.symbol, values.accountId);
       const common = {
         quantity: values.quantity,
         purchasePrice: values.price,
@@ -91,19 +106,23 @@ export function useAssetActions<P extends PositionView>(
       try {
         return position
           ? await buyMore({ ...common, positionId: position.id, expectedHeld: position.quantity })
-          : await buy({ ...common, symbol: target.symbol });
+          : await buy({
+              ...common,
+              symbol: target.symbol,
+              ...(values.accountId === undefined ? {} : { accountId: values.accountId }),
+            });
       } catch (error) {
         // The holding changed elsewhere: show what is held now, so a retry starts from the truth.
         if (httpStatusOf(error) === 409) refetch();
         throw error;
       }
     },
-    [holdings, buy, buyMore, refetch],
+    [positionFor, buy, buyMore, refetch],
   );
 
   const submitSell = useCallback(
     async (target: TradeTarget, values: TradeValues) => {
-      const position = holdings.get(target.symbol);
+      const position = positionFor(target.symbol, values.accountId);
       if (!position) throw new Error(asset.trade.sell.failure);
       return sell({
         positionId: position.id,
@@ -114,7 +133,7 @@ export function useAssetActions<P extends PositionView>(
         idempotencyKey: values.idempotencyKey,
       });
     },
-    [holdings, sell, asset.trade.sell.failure],
+    [positionFor, sell, asset.trade.sell.failure],
   );
 
   const save = useMutation({
@@ -142,6 +161,20 @@ export function useAssetActions<P extends PositionView>(
   // What is held of the asset a dialog trades: the confirm step shows the holding after the trade.
   const trading = selling ?? buying;
   const held = trading ? (holdings.get(trading.symbol)?.quantity ?? "0") : "0";
+  // The Account choice, for a user with more than one account.
+  const tradingPositions = useMemo(
+    () =>
+      trading ? (positions ?? []).filter((position) => position.symbol === trading.symbol) : [],
+    [positions, trading],
+  );
+  const buyAccounts = useMemo(
+    () => (buying && accounts ? tradeAccounts("buy", accounts, tradingPositions) : undefined),
+    [buying, accounts, tradingPositions],
+  );
+  const sellAccounts = useMemo(
+    () => (selling && accounts ? tradeAccounts("sell", accounts, tradingPositions) : undefined),
+    [selling, accounts, tradingPositions],
+  );
   const savingSymbol = save.isPending ? save.variables?.symbol : undefined;
   const { mutate: saveSymbol } = save;
   const { mutate: removeSymbol, isPending: removeBusy } = remove;
@@ -154,6 +187,7 @@ export function useAssetActions<P extends PositionView>(
             asset={asset.trade}
             target={buying}
             held={held}
+            accounts={buyAccounts}
             onClose={() => setBuying(null)}
             submit={submitBuy}
             onSuccess={refetch}
@@ -162,6 +196,7 @@ export function useAssetActions<P extends PositionView>(
             asset={asset.trade}
             target={selling}
             held={held}
+            accounts={sellAccounts}
             onClose={() => setSelling(null)}
             submit={submitSell}
             onSuccess={refetch}
@@ -183,6 +218,8 @@ export function useAssetActions<P extends PositionView>(
       buying,
       selling,
       held,
+      buyAccounts,
+      sellAccounts,
       removing,
       removeBusy,
       removeSymbol,

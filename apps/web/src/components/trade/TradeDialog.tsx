@@ -7,7 +7,9 @@ import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 import { Modal } from "../ui/Modal";
+import { SelectField } from "../ui/SelectField";
 import { NotesField } from "./NotesField";
+import type { TradeAccounts } from "./trade-accounts";
 import type { TradeAssetConfig } from "./trade-config";
 import {
   clampToHeld,
@@ -32,6 +34,11 @@ export interface TradeDialogProps {
   submit: (target: TradeTarget, values: TradeValues) => Promise<unknown>;
   /** After a successful trade (re-fetch what changed). */
   onSuccess?: () => void;
+  /**
+   * The accounts to choose from, for a user with more than one: the holding shown and the sell's
+   * limit are then the chosen account's. Without it the trade goes to the default account.
+   */
+  accounts?: TradeAccounts;
 }
 
 /**
@@ -69,12 +76,18 @@ function TradeFlow({
   asset,
   target,
   side,
-  held,
+  held: heldOverall,
   onClose,
   submit,
   onSuccess,
+  accounts,
 }: TradeDialogProps & { target: TradeTarget; side: "buy" | "sell"; held: string }) {
   const texts = asset[side];
+  // The accounts may arrive after the dialog opened: until one is picked, the initial one.
+  const [picked, setAccountId] = useState<number>();
+  const accountId = picked ?? accounts?.initial;
+  const account = accounts?.choices.find((choice) => choice.id === accountId);
+  const held = account ? account.held : heldOverall;
   const steps = useTradeSteps({ target, submit, texts, onSuccess, onClose });
   const [oversold, setOversold] = useState(false);
   const selling = side === "sell";
@@ -97,11 +110,21 @@ function TradeFlow({
   });
   const { quantity, price, fee, notes } = useSelector(form.store, (state) => state.values);
 
-  function changeQuantity(typed: string, change: (quantity: string) => void) {
+  function changeQuantity(typed: string, change: (quantity: string) => void, limit: string = held) {
     if (!selling) return change(typed);
-    const next = clampToHeld(typed, held);
+    const next = clampToHeld(typed, limit);
     change(next.quantity);
     setOversold(next.clamped);
+  }
+
+  /** Another account: a sell's quantity is held to what that account holds. */
+  function changeAccount(id: string) {
+    const chosen = accounts?.choices.find((choice) => String(choice.id) === id);
+    if (!chosen) return;
+    setAccountId(chosen.id);
+    if (selling && quantity !== "") {
+      changeQuantity(quantity, (next) => form.setFieldValue("quantity", next), chosen.held);
+    }
   }
 
   const subtotal = tradeTotal(quantity, price);
@@ -141,6 +164,19 @@ function TradeFlow({
     >
       {steps.step === "form" ? (
         <form noValidate onSubmit={review} className="space-y-4">
+          {accounts && (
+            <SelectField
+              label="Account"
+              value={String(accountId)}
+              options={accounts.choices.map((choice) => ({
+                value: String(choice.id),
+                label: selling
+                  ? `${choice.label}: ${asset.quantityText(formatQuantity(choice.held), target.symbol)}`
+                  : choice.label,
+              }))}
+              onChange={changeAccount}
+            />
+          )}
           <form.Field
             name="quantity"
             validators={{ onChange: onceEngaged(rules.quantity) }}
@@ -246,6 +282,7 @@ function TradeFlow({
           <TradeConfirmation
             rows={[
               [asset.assetLabel, label],
+              ...(account ? [["Account", account.label] as [string, string]] : []),
               ["Quantity", formatQuantity(quantity)],
               [asset.pricePerUnitLabel, formatPrice(price)],
               ...(hasFee
@@ -275,6 +312,7 @@ function TradeFlow({
                   price: positiveAmount(price)!,
                   fee: paid ?? "0",
                   notes,
+                  ...(account ? { accountId: account.id } : {}),
                 })
               }
             >

@@ -13,6 +13,8 @@ export interface TradeValues {
   /** The fee, exact decimal text; "0" when none was typed. */
   fee: string;
   notes: string;
+  /** The investment account chosen in the dialog; none for a user with one account. */
+  accountId?: number;
   /** One per confirmation: every attempt to send it carries the same key. */
   idempotencyKey: string;
 }
