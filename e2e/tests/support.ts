@@ -37,7 +37,7 @@ export async function login(page: Page, email: string, password: string) {
 /** Opens a page of the navbar's Portfolio menu (a dropdown at 1280 px). */
 export async function openPortfolioPage(
   page: Page,
-  name: "Your Portfolio" | "Transaction History" | "Income" | "Import",
+  name: "Your Portfolio" | "Transaction History" | "Income" | "Import" | "Accounts",
 ) {
   await page
     .getByRole("navigation", { name: "Main" })

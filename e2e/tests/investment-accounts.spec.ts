@@ -1,0 +1,122 @@
+import { investmentAccountMessages } from "@ledgerline/contracts";
+import { expect, type Page } from "@playwright/test";
+import { shootBothThemes } from "./shots";
+import { signedInStockUser, stockCard } from "./stocks-support";
+import { expectAccessible, openPortfolioPage } from "./support";
+import { test } from "./polled-prices";
+
+const dialog = (page: Page) => page.getByRole("dialog");
+const main = (page: Page) => page.getByRole("main");
+
+/** Sees a toast, then closes it: axe would read its text mid-animation (a contrast it never has). */
+async function toastSaid(page: Page, text: string) {
+  const toast = page.locator(".Toastify__toast").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "close" }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+// The journey crosses the accounts page, a dashboard's buy dialog and the summary.
+test.describe.configure({ timeout: 90_000 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px an account is added, bought into, filtered by and deleted with a move`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const user = await signedInStockUser(page, request, "Account Keeper");
+    await user.watch("AAPL");
+    await user.buy("AAPL", 2, 100);
+
+    // From the Portfolio menu (the phone's menu lists its links).
+    if (viewport.width >= 768) {
+      await openPortfolioPage(page, "Accounts");
+    } else {
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("button", { name: "Open menu" }).click();
+      await nav.getByRole("link", { name: "Accounts", exact: true }).click();
+    }
+    await expect(page).toHaveURL(/\/accounts$/);
+    await expect(main(page).getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    await expect(main(page).getByText("Main", { exact: true })).toBeVisible();
+    await expect(main(page).getByText("Default", { exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    // Add: the server's rules show at their fields.
+    await main(page).getByRole("button", { name: "Add account" }).click();
+    await expect(dialog(page)).toHaveAccessibleName("Add account");
+    await dialog(page).getByRole("button", { name: "Add account" }).click();
+    await expect(dialog(page).getByLabel("Name")).toHaveAccessibleDescription(
+      investmentAccountMessages.nameRequired,
+    );
+    await dialog(page).getByLabel("Name").fill("Main");
+    await dialog(page).getByRole("button", { name: "Add account" }).click();
+    await expect(dialog(page).getByLabel("Name")).toHaveAccessibleDescription(
+      investmentAccountMessages.nameTaken,
+    );
+    await dialog(page).getByLabel("Name").fill("Retirement");
+    await dialog(page).getByLabel("Type").selectOption({ label: "Roth IRA" });
+    await dialog(page).getByLabel("Institution (optional)").fill("Vanguard");
+    await dialog(page).getByLabel("Track cash in this account").check();
+    await expectAccessible(page);
+    await dialog(page).getByRole("button", { name: "Add account" }).click();
+    await expect(dialog(page)).toBeHidden();
+    await toastSaid(page, "Added account Retirement");
+    await expect(main(page).getByText("Roth IRA")).toBeVisible();
+    await expect(main(page).getByText("Vanguard")).toBeVisible();
+    await expect(main(page).getByText("$0.00")).toBeVisible();
+    await expectAccessible(page);
+    await shootBothThemes(page, "accounts", async () => {
+      await expect(main(page).getByText("Roth IRA")).toBeVisible();
+    });
+
+    // Buy into it: the dialog offers the accounts, the default chosen.
+    await page.goto("/stock-dashboard");
+    await stockCard(page, "AAPL").getByRole("button", { name: "Buy Stock" }).click();
+    await expect(dialog(page).getByLabel("Account")).toHaveValue(/\d+/);
+    await expect(dialog(page).getByLabel("Account").locator("option:checked")).toHaveText("Main");
+    await dialog(page).getByLabel("Account").selectOption({ label: "Retirement (Vanguard)" });
+    await dialog(page).getByLabel("Quantity to Add").fill("3");
+    await dialog(page).getByLabel("Purchase Price").fill("150");
+    await expectAccessible(page);
+    await dialog(page).getByRole("button", { name: "Add Shares" }).click();
+    await expect(dialog(page)).toHaveAccessibleName("Confirm Purchase");
+    await expect(dialog(page)).toContainText("Retirement (Vanguard)");
+    await dialog(page).getByRole("button", { name: "Confirm Purchase" }).click();
+    await expect(dialog(page)).toBeHidden();
+    const positions = await user.positions();
+    expect(positions.map((position) => position.quantity).sort()).toEqual([2, 3]);
+
+    // The summary: a row per account with the symbol's total; filtered, that account's alone.
+    await page.goto("/portfolio-summary");
+    const holdings = main(page).getByRole("region", { name: "Stock Portfolio" });
+    await expect(holdings.getByText("Main · all accounts: 5,")).toBeVisible();
+    await expect(holdings.getByText("Retirement · all accounts: 5,")).toBeVisible();
+    await expectAccessible(page);
+    await main(page).getByLabel("Account").selectOption({ label: "Retirement" });
+    await expect(page).toHaveURL(/account=\d+/);
+    await expect(holdings.getByText("Retirement", { exact: true })).toBeVisible();
+    await expect(holdings.getByText(/^Main/)).toHaveCount(0);
+    await expectAccessible(page);
+    await shootBothThemes(page, "accounts-summary", async () => {
+      await expect(holdings.getByText("Retirement", { exact: true })).toBeVisible();
+    });
+
+    // Delete: it holds a position, so it is moved to Main first.
+    await page.goto("/accounts");
+    await main(page).getByRole("button", { name: "Delete Retirement" }).click();
+    await dialog(page).getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(dialog(page).getByLabel("Move positions and activity to")).toHaveValue(/\d+/);
+    await expectAccessible(page);
+    await dialog(page).getByRole("button", { name: "Move to Main and delete" }).click();
+    await expect(dialog(page)).toBeHidden();
+    await toastSaid(page, "Moved Retirement's positions and activity to Main and deleted it");
+    await expect(main(page).getByText("Roth IRA")).toHaveCount(0);
+    const merged = await user.positions();
+    expect(merged.map((position) => position.quantity)).toEqual([5]);
+  });
+}
