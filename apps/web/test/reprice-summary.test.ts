@@ -149,3 +149,29 @@ describe("a live tick reprices the portfolio summary", () => {
     expect(sameShownFigures(btcAfter, marketPriced)).toBe(false);
   });
 });
+
+describe("a symbol held in two investment accounts", () => {
+  it("moves each account's row of it, and the totals with both", () => {
+    const split: PortfolioSummary = {
+      ...summary,
+      stocks: {
+        ...summary.stocks,
+        positions: [
+          { ...summary.stocks.positions[0]!, id: 1 },
+          {
+            ...summary.stocks.positions[0]!,
+            id: 2,
+            quantity: "4",
+            currentValue: "600",
+            costBasis: "400",
+            gainLoss: "200",
+            todayChange: "20",
+          },
+        ],
+      },
+    };
+    const next = repriceSummary(split, [tick("AAPL", "160", "15")]);
+    expect(next.stocks.positions.map((position) => position.currentValue)).toEqual(["1600", "640"]);
+    expect(next.stocks.totals.currentValue).toBe("2240");
+  });
+});

@@ -36,10 +36,7 @@ export function repriceSummary(
   const positions = { stocks: summary.stocks.positions, crypto: summary.crypto.positions };
   let today = summary.today;
   let pricedAt = summary.pricedAt;
-  for (const live of prices) {
-    const key = live.assetType === "STOCK" ? "stocks" : "crypto";
-    const held = positions[key].find((position) => position.symbol === live.symbol);
-    if (!held || (held.currentPrice === live.price && held.priceSource === "market")) continue;
+  function reprice(key: "stocks" | "crypto", held: SummaryPosition, live: HoldingPrice) {
     const repriced: SummaryPosition = {
       ...held,
       currentPrice: live.price,
@@ -56,6 +53,15 @@ export function repriceSummary(
     );
     positions[key] = positions[key].map((position) => (position === held ? repriced : position));
     if (live.at > pricedAt) pricedAt = live.at;
+  }
+  for (const live of prices) {
+    const key = live.assetType === "STOCK" ? "stocks" : "crypto";
+    // A symbol held in several investment accounts has a row per account: each moves.
+    const rows = positions[key].filter((position) => position.symbol === live.symbol);
+    for (const held of rows) {
+      if (held.currentPrice === live.price && held.priceSource === "market") continue;
+      reprice(key, held, live);
+    }
   }
   if (
     positions.stocks === summary.stocks.positions &&
