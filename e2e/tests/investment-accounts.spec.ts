@@ -88,6 +88,24 @@ for (const viewport of [
     await expect(dialog(page)).toContainText("Retirement (Vanguard)");
     await dialog(page).getByRole("button", { name: "Confirm Purchase" }).click();
     await expect(dialog(page)).toBeHidden();
+    // The card holds the symbol over both accounts; a sell offers the accounts holding it.
+    const card = stockCard(page, "AAPL");
+    await expect(card.getByText("5 shares")).toBeVisible();
+    await card.getByRole("button", { name: "Sell Stock" }).click();
+    await expect(dialog(page).getByLabel("Account").locator("option")).toHaveText([
+      "Main: 2 shares",
+      "Retirement (Vanguard): 3 shares",
+    ]);
+    await dialog(page)
+      .getByLabel("Account")
+      .selectOption({ label: "Retirement (Vanguard): 3 shares" });
+    await dialog(page).getByLabel("Quantity to Remove").fill("4");
+    await expect(dialog(page).getByLabel("Quantity to Remove")).toHaveValue("3");
+    await dialog(page).getByLabel("Account").selectOption({ label: "Main: 2 shares" });
+    await expect(dialog(page).getByLabel("Quantity to Remove")).toHaveValue("2");
+    await expectAccessible(page);
+    await dialog(page).getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog(page)).toBeHidden();
     const positions = await user.positions();
     expect(positions.map((position) => position.quantity).sort()).toEqual([2, 3]);
 

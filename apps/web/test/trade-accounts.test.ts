@@ -1,5 +1,6 @@
 import type { InvestmentAccount, PositionView } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
+import { holdingsBySymbol } from "../src/components/assets/useAssetActions";
 import { tradeAccounts } from "../src/components/trade/trade-accounts";
 
 function account(id: number, name: string, extra: Partial<InvestmentAccount> = {}) {
@@ -60,5 +61,27 @@ describe("the trade dialog's Account choice", () => {
     expect(
       tradeAccounts("sell", [main, ira, wallet], [held(9, 3, "1.5"), held(7, 2, "1")])?.initial,
     ).toBe(2);
+  });
+});
+
+describe("a symbol's holding over the accounts", () => {
+  it("is the symbol's total when rows carry one, the row itself otherwise", () => {
+    const total = {
+      quantity: "5",
+      averagePurchasePrice: "130",
+      costBasis: "650",
+      currentPrice: "172",
+      currentValue: "860",
+      gainLoss: "210",
+      gainLossPercent: 32.3077,
+    };
+    const rows = [
+      { ...held(8, 1, "2"), symbolTotal: total },
+      { ...held(9, 3, "3"), symbolTotal: total },
+      { ...held(7, 1, "1"), symbol: "MSFT" },
+    ];
+    const holdings = holdingsBySymbol(rows);
+    expect(holdings.get("AAPL")).toMatchObject({ quantity: "5", averagePurchasePrice: "130" });
+    expect(holdings.get("MSFT")).toMatchObject({ quantity: "1", averagePurchasePrice: "100" });
   });
 });

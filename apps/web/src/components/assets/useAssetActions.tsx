@@ -1,5 +1,5 @@
 import { cannotRemoveWhileHeld } from "@ledgerline/contracts/browser";
-import type { PositionView } from "@ledgerline/contracts";
+import type { PositionView, ValuedPosition } from "@ledgerline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useCallback, useMemo, useState } from "react";
 import { notify } from "../../lib/notify";
@@ -31,16 +31,27 @@ const preloadTradeDialog = preloadOn(() => {
 /** Spread on a Remove button: the confirmation's code loads before the click. */
 const preloadRemoveDialog = preloadOn(() => ConfirmDialog.preload());
 
-/** The user's positions of one kind of asset, by symbol. */
+/**
+ * Positions by symbol. A symbol held in several investment accounts has a row per account, each
+ * with `symbolTotal`: its holding is then that total (quantity, average price, value), what a
+ * card or a research page says is held of it.
+ */
+export function holdingsBySymbol<P extends PositionView>(positions: readonly P[]): Map<string, P> {
+  return new Map(
+    positions.map((position) => {
+      const total = (position as Partial<ValuedPosition>).symbolTotal;
+      return [position.symbol, total ? { ...position, ...total } : position];
+    }),
+  );
+}
+
+/** The user's positions of one kind of asset, by symbol (over all their accounts). */
 export function useHoldings<P extends PositionView>(
   asset: AssetConfig<P>,
   options: { autoRefresh?: boolean } = {},
 ): Map<string, P> {
   const positions = asset.portfolio.usePositions(options);
-  return useMemo(
-    () => new Map((positions.data ?? []).map((position) => [position.symbol, position])),
-    [positions.data],
-  );
+  return useMemo(() => holdingsBySymbol(positions.data ?? []), [positions.data]);
 }
 
 /**
