@@ -112,9 +112,12 @@ for (const viewport of [
     // The summary: a row per account with the symbol's total; filtered, that account's alone.
     await page.goto("/portfolio-summary");
     const holdings = main(page).getByRole("region", { name: "Stock Portfolio" });
-    await expect(holdings.getByText("Main · all accounts: 5,")).toBeVisible();
-    await expect(holdings.getByText("Retirement · all accounts: 5,")).toBeVisible();
+    await expect(holdings.getByText(/^Main\s+All accounts: 5 · \$/)).toBeVisible();
+    await expect(holdings.getByText(/^Retirement\s+All accounts: 5 · \$/)).toBeVisible();
     await expectAccessible(page);
+    await shootBothThemes(page, "accounts-holdings", async () => {
+      await holdings.getByText(/^Retirement\s+All accounts: 5 · \$/).scrollIntoViewIfNeeded();
+    });
     await main(page).getByLabel("Account").selectOption({ label: "Retirement" });
     await expect(page).toHaveURL(/account=\d+/);
     await expect(holdings.getByText("Retirement", { exact: true })).toBeVisible();

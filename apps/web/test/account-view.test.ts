@@ -2,6 +2,7 @@ import type { SummaryPosition, SummarySection } from "@ledgerline/contracts";
 import { totalFigures } from "@ledgerline/money";
 import { describe, expect, it } from "vitest";
 import {
+  holdingNotes,
   holdingsOfAccount,
   type HoldingsView,
 } from "../src/routes/_app/portfolio-summary/-components/account-view";
@@ -68,5 +69,27 @@ describe("one account's holdings on the summary", () => {
     expect(view.stocks.positions).toEqual([]);
     expect(view.total.currentValue).toBe("0");
     expect(view.stocks.allocationPercent).toBeNull();
+  });
+});
+
+describe("the account line under each holding", () => {
+  it("names the account, and a symbol held in several with its total over them", () => {
+    const names = new Map([
+      [10, "Main"],
+      [20, "Retirement"],
+    ]);
+    expect(holdingNotes(all, accountOf, names)).toEqual(
+      new Map([
+        [1, "Main\nAll accounts: 2 · $450.10"],
+        [2, "Retirement\nAll accounts: 2 · $450.10"],
+        [3, "Retirement"],
+      ]),
+    );
+    expect(holdingNotes(holdingsOfAccount(all, accountOf, 20), accountOf, names)).toEqual(
+      new Map([
+        [2, "Retirement"],
+        [3, "Retirement"],
+      ]),
+    );
   });
 });

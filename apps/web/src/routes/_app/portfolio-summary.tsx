@@ -4,9 +4,9 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo } from "react";
 import { accountNames, accountsQuery } from "../../components/accounts/accounts";
 import { SelectField } from "../../components/ui/SelectField";
-import { formatCurrency, formatQuantity } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import {
+  holdingNotes,
   holdingsOfAccount,
   type PositionAccount,
 } from "./portfolio-summary/-components/account-view";
@@ -139,21 +139,10 @@ function PortfolioSummaryPage() {
   const accountId =
     several && accounts.some((account) => account.id === chosen) ? chosen : undefined;
   const view = accountId === undefined ? data : holdingsOfAccount(data, accountOf, accountId);
-  const notes = useMemo(() => {
-    if (!several) return undefined;
-    const names = accountNames(accounts);
-    return new Map(
-      [...accountOf].map(([id, { accountId: owner, symbolTotal }]) => {
-        const name = names.get(owner) ?? "";
-        return [
-          id,
-          symbolTotal && accountId === undefined
-            ? `${name} · all accounts: ${formatQuantity(symbolTotal.quantity)}, ${formatCurrency(symbolTotal.currentValue)}`
-            : name,
-        ];
-      }),
-    );
-  }, [several, accounts, accountOf, accountId]);
+  const notes = useMemo(
+    () => (several ? holdingNotes(view, accountOf, accountNames(accounts)) : undefined),
+    [several, view, accountOf, accounts],
+  );
   const stale = [...data.stocks.positions, ...data.crypto.positions].filter(
     (position) => position.priceSource === "last_known",
   );

@@ -182,7 +182,7 @@ const PositionRow = memo(function PositionRow({ position, SymbolLink, note }: Ro
         {position.name && (
           <span className="block max-w-40 truncate text-xs text-muted">{position.name}</span>
         )}
-        {note && <span className="block max-w-48 text-xs text-muted">{note}</span>}
+        {note && <span className="block text-xs whitespace-pre-line text-muted">{note}</span>}
       </th>
       <td className={cx(cell, "num")}>{formatQuantity(position.quantity)}</td>
       <td className={cx(cell, "num")}>{formatCurrency(position.averagePurchasePrice)}</td>
@@ -302,7 +302,7 @@ const PositionCard = memo(function PositionCard({ position, SymbolLink, note }: 
           {position.name && (
             <span className="block truncate text-xs text-muted">{position.name}</span>
           )}
-          {note && <span className="block text-xs text-muted">{note}</span>}
+          {note && <span className="block text-xs whitespace-pre-line text-muted">{note}</span>}
           <span className="num mt-1 block text-xs text-muted">
             {formatQuantity(position.quantity)} ×{" "}
             {position.priceSource === "last_known" && <LastKnownMark asOf={position.priceAsOf} />}

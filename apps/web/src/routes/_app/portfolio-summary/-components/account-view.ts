@@ -4,7 +4,8 @@ import type {
   SummarySection,
   SymbolTotal,
 } from "@ledgerline/contracts";
-import { percent, totalFigures, type Decimal } from "@ledgerline/money";
+import { percent, sum, totalFigures, type Decimal } from "@ledgerline/money";
+import { formatCurrency, formatQuantity } from "../../../../lib/format";
 
 /** What the portfolio's position lists say of a position: its account, and its symbol's total. */
 export interface PositionAccount {
@@ -44,4 +45,32 @@ export function holdingsOfAccount(
     };
   };
   return { stocks: section(stocks), crypto: section(crypto), total };
+}
+
+/**
+ * The line under each holding's symbol for a user with several accounts: its account's name and,
+ * for a symbol held in more than one (all accounts shown), the symbol's quantity and value over
+ * them, summed from the rows themselves so it moves with their live prices.
+ */
+export function holdingNotes(
+  view: HoldingsView,
+  accountOf: ReadonlyMap<number, PositionAccount>,
+  names: ReadonlyMap<number, string>,
+): Map<number, string> {
+  const notes = new Map<number, string>();
+  for (const { positions } of [view.stocks, view.crypto]) {
+    for (const position of positions) {
+      const owner = accountOf.get(position.id);
+      if (!owner) continue;
+      const name = names.get(owner.accountId) ?? "";
+      const rows = positions.filter((row) => row.symbol === position.symbol);
+      notes.set(
+        position.id,
+        rows.length > 1
+          ? `${name}\nAll accounts: ${formatQuantity(sum(rows.map((row) => row.quantity)))} · ${formatCurrency(sum(rows.map((row) => row.currentValue)))}`
+          : name,
+      );
+    }
+  }
+  return notes;
 }
