@@ -4,7 +4,7 @@ import { trpc } from "../../lib/trpc";
 import { enumOptions, type SelectOption } from "../ui/SelectField";
 
 /**
- * The user's investment accounts (issue 31, decision 0029) as every screen reads them: the
+ * The user's investment accounts (issue 31, decision 0031) as every screen reads them: the
  * Accounts page, the trade dialog's Account choice and the portfolio's account filter share one
  * query, so a change on one is seen by the others.
  */

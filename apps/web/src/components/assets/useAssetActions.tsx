@@ -67,7 +67,7 @@ export function useAssetActions<P extends PositionView>(
 ) {
   const queryClient = useQueryClient();
   const holdings = useHoldings(asset, options);
-  // Every position, a symbol's one per account holding it (decision 0029).
+  // Every position, a symbol's one per account holding it (decision 0031).
   const positions = asset.portfolio.usePositions(options).data;
   const accounts = useQuery(accountsQuery()).data;
   /** The position of a symbol in the chosen account, or the symbol's only one without a choice. */
