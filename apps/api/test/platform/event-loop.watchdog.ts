@@ -29,11 +29,30 @@ const BLOCK_MS_PER_MB = 50;
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 const MB = 1024 * 1024;
 
+/**
+ * Stalls measured and not fixed yet (issue 29, decisions 0022 and 0029), each held to a ceiling
+ * instead of the limits. The tRPC preview of 200,000 trades runs for a user who already holds
+ * the 200,000 trades imported before it, so its plan reads that history 1,000 rows a turn: no
+ * block passes 55 ms, but health answers waited 155-230 ms (230 ms best of three on a quiet
+ * machine, 29 Nov), just past the 200 ms limit. A stall past its ceiling fails; one back within
+ * the limits is printed, to be taken off this list.
+ */
+const KNOWN_STALLS: Record<string, { healthMs: number; blockMs: number }> = {
+  "tRPC import.preview (200,000 trades)": { healthMs: 400, blockMs: 450 },
+};
+
 /** The longest the event loop may be held by a request whose body is `bytes` long. */
 const blockLimitMs = (bytes: number) => BLOCK_MS_PER_MB * Math.max(1, bytes / MB);
 
-/** The limits one input is held to (the issue's). */
-const limitsOf = (bytes: number) => ({ healthMs: HEALTH_LIMIT_MS, blockMs: blockLimitMs(bytes) });
+/** The limits one input is held to: the issue's, or its known stall's ceilings. */
+function limitsOf(endpoint: string, input: string, bytes: number) {
+  return (
+    KNOWN_STALLS[`${endpoint} (${input})`] ?? {
+      healthMs: HEALTH_LIMIT_MS,
+      blockMs: blockLimitMs(bytes),
+    }
+  );
+}
 
 interface Sample {
   started: number;
@@ -205,7 +224,7 @@ async function measure(
 ) {
   const bytes = Buffer.byteLength(request.body);
   const run = () => send(request.method, request.url, request.body, request.token);
-  const limits = limitsOf(bytes);
+  const limits = limitsOf(endpoint, input, bytes);
   const within = (result: Measured) =>
     result.healthMs <= limits.healthMs && result.blockMs <= limits.blockMs;
   let result = await measureOnce(run);
@@ -319,9 +338,22 @@ describe("event-loop watchdog", () => {
           )
           .join("\n"),
     );
+    const fixed = worst.filter(
+      (row) =>
+        KNOWN_STALLS[`${row.endpoint} (${row.input})`] &&
+        row.healthMs <= HEALTH_LIMIT_MS &&
+        row.blockMs <= blockLimitMs(row.bytes),
+    );
+    if (fixed.length > 0) {
+      console.info(
+        `Within the issue's limits now, to be taken off KNOWN_STALLS:\n${fixed
+          .map((row) => `  ${row.endpoint} (${row.input})`)
+          .join("\n")}`,
+      );
+    }
     expect(worst.filter((row) => row.status >= 500)).toEqual([]);
     const over = worst.filter((row) => {
-      const limits = limitsOf(row.bytes);
+      const limits = limitsOf(row.endpoint, row.input, row.bytes);
       return row.healthMs > limits.healthMs || row.blockMs > limits.blockMs;
     });
     expect(over).toEqual([]);
