@@ -1,13 +1,13 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "@tanstack/react-form";
-import { useState } from "react";
+import { type ChangeEvent, useState } from "react";
 import { accountTypeOptions } from "../../../../components/accounts/accounts";
 import { Alert } from "../../../../components/ui/Alert";
 import { Field } from "../../../../components/ui/Field";
 import { DialogFormButtons, Modal } from "../../../../components/ui/Modal";
 import { SelectField } from "../../../../components/ui/SelectField";
-import { problemsByField, submitTo, textInput } from "../../../../lib/form";
+import { problemsByField, submitTo, textInput, type TextFieldApi } from "../../../../lib/form";
 import { RequestKeys } from "../../../../lib/idempotency-key";
 import { notify } from "../../../../lib/notify";
 import { trpc } from "../../../../lib/trpc";
@@ -101,25 +101,23 @@ function AccountForm({ target, onClose }: { target: AccountDialogTarget; onClose
     },
   });
   const edited = (name: AccountFormField) => setRefused(({ [name]: _gone, ...rest }) => rest);
+  /** A text field's props: editing it clears what the server refused in it. */
+  const refusable = (name: AccountFormField, field: TextFieldApi) => {
+    const bound = textInput(field);
+    return {
+      ...bound,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        edited(name);
+        bound.onChange(event);
+      },
+      error: bound.error ?? refused[name],
+    };
+  };
 
   return (
     <form onSubmit={submitTo(form)} noValidate className="space-y-4">
       <form.Field name="name">
-        {(api) => {
-          const bound = textInput(api);
-          return (
-            <Field
-              label="Name"
-              autoComplete="off"
-              {...bound}
-              onChange={(event) => {
-                edited("name");
-                bound.onChange(event);
-              }}
-              error={bound.error ?? refused.name}
-            />
-          );
-        }}
+        {(api) => <Field label="Name" autoComplete="off" {...refusable("name", api)} />}
       </form.Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <form.Field name="type">
@@ -137,22 +135,14 @@ function AccountForm({ target, onClose }: { target: AccountDialogTarget; onClose
           )}
         </form.Field>
         <form.Field name="institution">
-          {(api) => {
-            const bound = textInput(api);
-            return (
-              <Field
-                label="Institution (optional)"
-                autoComplete="off"
-                placeholder="e.g. Fidelity"
-                {...bound}
-                onChange={(event) => {
-                  edited("institution");
-                  bound.onChange(event);
-                }}
-                error={bound.error ?? refused.institution}
-              />
-            );
-          }}
+          {(api) => (
+            <Field
+              label="Institution (optional)"
+              autoComplete="off"
+              placeholder="e.g. Fidelity"
+              {...refusable("institution", api)}
+            />
+          )}
         </form.Field>
       </div>
       <form.Field name="cashTracked">
