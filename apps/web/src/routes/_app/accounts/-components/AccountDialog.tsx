@@ -147,39 +147,23 @@ function AccountForm({ target, onClose }: { target: AccountDialogTarget; onClose
       </div>
       <form.Field name="cashTracked">
         {(api) => (
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5"
-              checked={api.state.value}
-              onChange={(event) => api.handleChange(event.target.checked)}
-            />
-            <span>
-              Track cash in this account
-              <span className="block text-xs text-muted">
-                Shows the account&apos;s cash balance beside its holdings.
-              </span>
-            </span>
-          </label>
+          <CheckboxField
+            label="Track cash in this account"
+            hint="Shows the account's cash balance beside its holdings."
+            checked={api.state.value}
+            onChange={api.handleChange}
+          />
         )}
       </form.Field>
       {target.mode === "edit" && !target.account.isDefault && (
         <form.Field name="makeDefault">
           {(api) => (
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5"
-                checked={api.state.value}
-                onChange={(event) => api.handleChange(event.target.checked)}
-              />
-              <span>
-                Make this the default account
-                <span className="block text-xs text-muted">
-                  Trades and imports that name no account go into the default account.
-                </span>
-              </span>
-            </label>
+            <CheckboxField
+              label="Make this the default account"
+              hint="Trades and imports that name no account go into the default account."
+              checked={api.state.value}
+              onChange={api.handleChange}
+            />
           )}
         </form.Field>
       )}
@@ -190,5 +174,28 @@ function AccountForm({ target, onClose }: { target: AccountDialogTarget; onClose
         onCancel={onClose}
       />
     </form>
+  );
+}
+
+/** A checkbox with its label and a line saying what it does. */
+function CheckboxField(props: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-0.5"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <span>
+        {props.label}
+        <span className="block text-xs text-muted">{props.hint}</span>
+      </span>
+    </label>
   );
 }
