@@ -23,7 +23,7 @@ test.describe("at 1280 px", () => {
     await user.buy("CRYPTO", "BTC", "0.05", "80000", "2026-03-03T15:00:00Z");
     await user.buy("CRYPTO", "ETH", "1", "2000", "2026-03-03T15:00:00Z");
 
-    const read = waitForTrpc(page, "portfolioSummary.get");
+    const read = waitForTrpc(page, "portfolioSummary.get", "/portfolio-summary");
     await page.goto("/portfolio-summary");
     const summary = await trpcResult<PortfolioSummary>(await read, "portfolioSummary.get");
     const stocks = page.getByRole("table", { name: "Your stock positions" });
@@ -81,6 +81,8 @@ test.describe("on a phone", () => {
     page,
     request,
   }) => {
+    // Its sign-in, trades and both themes' screenshots pass a minute on a busy 2-core machine.
+    test.slow();
     const user = await signedInPortfolioUser(page, request, "Holdings Phone");
     await user.buy("STOCK", "AAPL", "10", "200", "2026-03-02T15:00:00Z");
     await user.buy("STOCK", "KO", "30", "60", "2026-03-05T15:00:00Z");

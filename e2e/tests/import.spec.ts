@@ -3,6 +3,7 @@ import { expect } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
 import { expectAccessible, openPortfolioPage } from "./support";
 import { test } from "./polled-prices";
+import { shootBothThemes } from "./shots";
 
 const sample = (name: string) =>
   fileURLToPath(new URL(`../../apps/api/test/fixtures/import/${name}`, import.meta.url));
@@ -34,7 +35,16 @@ test("a user imports the Schwab sample: reviews errors and skips, imports the va
   await expect(count("Errors")).toHaveText("3");
   await expect(count("Income")).toHaveText("2");
   await expect(count("Splits")).toHaveText("1");
-  await expect(count("Skipped")).toHaveText("3");
+  await expect(count("Skipped")).toHaveText("1");
+  await expect(count("Cash")).toHaveText("2");
+  // The default account does not track cash: the preview says what that means and offers it.
+  const untracked = page.getByText(
+    "Main does not track cash: the file's 2 cash activities would be kept but left out of its cash, value and returns.",
+  );
+  await expect(untracked).toBeVisible();
+  await page.getByRole("button", { name: "Track cash in Main" }).click();
+  await expect(page.getByText("Main now tracks its cash")).toBeVisible();
+  await expect(untracked).toHaveCount(0);
 
   const table = page.getByRole("table", { name: "What each row of the file becomes" });
   // The preview lists the file's rows in order, from row 2 (the header is row 1).
@@ -45,15 +55,17 @@ test("a user imports the Schwab sample: reviews errors and skips, imports the va
   await expect(row(2)).toContainText("Oct 15, 2025");
   await expect(table).not.toContainText("12:00 AM");
   await expect(row(15)).toContainText("Quantity must be greater than 0 (it is -5)");
-  await expect(row(10)).toContainText("A cash movement, not a trade");
+  await expect(row(10)).toContainText("Deposit of 30000 USD");
   await expect(row(16)).toContainText("A total line, not a transaction");
   await expectAccessible(page);
 
   await expect(row(6)).toContainText("Matches NVDA's 10-for-1 split of 2024-06-10");
-  await page.getByRole("button", { name: "Import 6 trades and 2 dividends" }).click();
+  await page
+    .getByRole("button", { name: "Import 6 trades, 2 dividends and 2 cash activities" })
+    .click();
   await expect(
     page.getByText(
-      "Imported 6 trades and 2 dividends; 1 split applied from the corporate-actions calendar; 0 already recorded, 3 skipped, 3 with errors left out.",
+      "Imported 6 trades, 2 dividends and 2 cash activities; 1 split applied from the corporate-actions calendar; 0 already recorded, 1 skipped, 3 with errors left out.",
     ),
   ).toBeVisible();
   await expectAccessible(page);
@@ -170,4 +182,90 @@ test("a Coinbase file is read as Coinbase, and an incomplete mapping names the c
   await page.getByLabel("Price column").selectOption("Cost");
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByLabel("Summary")).toBeVisible();
+});
+
+test("a Schwab file's deposit and interest land in a new Schwab account's cash, once", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const user = await signedInPortfolioUser(page, request, "Cash Importer");
+  // A trade in the default account: importing into another one was refused as a changed history.
+  await user.buy("STOCK", "AAPL", "1", "190", "2025-01-02T15:00:00.000Z");
+  const file = {
+    name: "schwab.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      [
+        '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"',
+        '"03/03/2025","Credit Interest","","SCHWAB1 INT 02/01-02/28","","","","$1.12"',
+        '"03/03/2025","MoneyLink Transfer","","Tfr BANK OF AMERICA","","","","$5,000.00"',
+        '"Transactions Total","","","","","","","$5,001.12"',
+      ].join("\n"),
+    ),
+  };
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/import");
+  await page.getByLabel("CSV file").setInputFiles(file);
+  await expect(page.getByLabel("Source")).toHaveValue("schwab");
+  await page.getByRole("button", { name: "Create a Schwab account" }).click();
+  await expect(page.getByLabel("Into account").locator("option:checked")).toHaveText(/^Schwab/);
+  const preview = async () => {
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("heading", { name: "Cash activities" })).toBeVisible();
+    // The preview at the top of the screen, for the screenshots.
+    await page
+      .getByRole("heading", { name: "Preview", level: 2 })
+      .evaluate((element) =>
+        window.scrollTo(0, element.getBoundingClientRect().top + scrollY - 80),
+      );
+  };
+  /** The page as it was before a reload: the file, the Schwab account, the preview. */
+  const again = async () => {
+    await page.getByLabel("CSV file").setInputFiles(file);
+    await expect(page.getByLabel("Source")).toHaveValue("schwab");
+    await page.getByLabel("Into account").selectOption({ label: "Schwab (Charles Schwab)" });
+    await preview();
+  };
+  await preview();
+  const cash = page.getByRole("table", { name: "Cash activities to import, by type" });
+  await expect(cash.getByRole("row", { name: "Deposit 1 $5,000.00" })).toBeVisible();
+  await expect(cash.getByRole("row", { name: "Interest 1 $1.12" })).toBeVisible();
+  // A Schwab account made here tracks cash, so nothing is left out.
+  await expect(page.getByText(/does not track cash/)).toHaveCount(0);
+  const table = page.getByRole("table", { name: "What each row of the file becomes" });
+  await expect(table.locator("tbody tr").nth(1)).toContainText("$5,000.00");
+  await expectAccessible(page);
+  await shootBothThemes(page, "import-cash-preview", again);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shootBothThemes(page, "import-cash-preview", again);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Import 2 cash activities" }).click();
+  await expect(
+    page.getByText(/Imported 0 trades, 0 dividends and 2 cash activities/),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "See the account's cash" }).click();
+  const section = page.getByRole("region", { name: "Schwab: cash" });
+  const activity = section.getByRole("list", { name: "Cash activity of Schwab, newest first" });
+  await expect(activity.getByRole("listitem")).toHaveCount(2);
+  await expect(activity).toContainText("Tfr BANK OF AMERICA");
+  await expect(activity).toContainText("+$5,000.00");
+  await expect(activity).toContainText("+$1.12");
+  // 5,000.00 + 1.12 - 700.00 for the shares bought.
+  await expect(section.getByText("$5,001.12")).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectAccessible(page);
+
+  // The same file again adds nothing.
+  await page.goto("/import");
+  await page.getByLabel("CSV file").setInputFiles(file);
+  await page.getByLabel("Into account").selectOption({ label: "Schwab (Charles Schwab)" });
+  await page.getByRole("button", { name: "Preview" }).click();
+  const summary = page.getByLabel("Summary");
+  const count = (label: string) => summary.locator("div", { hasText: label }).locator("dd");
+  await expect(count("Duplicates")).toHaveText("2");
+  await expect(count("Cash")).toHaveText("0");
+  await expect(page.getByRole("button", { name: "Import 0 trades" })).toBeDisabled();
 });

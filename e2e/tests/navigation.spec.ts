@@ -39,6 +39,7 @@ test.describe("at 1280 px", () => {
       "Your Portfolio",
       "Transaction History",
       "Income",
+      "Taxes",
       "Import",
       "Accounts",
     ]);
@@ -136,6 +137,7 @@ test.describe("on a phone", () => {
       "Your Portfolio",
       "Transaction History",
       "Income",
+      "Taxes",
       "Import",
       "Accounts",
       "Alerts",

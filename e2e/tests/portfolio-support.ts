@@ -69,9 +69,16 @@ export async function trpcResult<T>(response: Response, path: string): Promise<T
   return body[paths.indexOf(path)]?.result?.data as T;
 }
 
-export const waitForTrpc = (page: Page, path: string) =>
+/**
+ * The next tRPC response naming `path`; with `onPage`, only one answered once the page is at that
+ * path (the page before it may read the same procedure, and its body is gone once we navigate).
+ */
+export const waitForTrpc = (page: Page, path: string, onPage?: string) =>
   page.waitForResponse(
-    (response) => response.url().includes("/api/trpc/") && response.url().includes(path),
+    (response) =>
+      response.url().includes("/api/trpc/") &&
+      response.url().includes(path) &&
+      (onPage === undefined || new URL(page.url()).pathname === onPage),
   );
 
 const usd = new Intl.NumberFormat("en-US", {

@@ -12,8 +12,7 @@ export async function shootBothThemes(
   name: string,
   prepare: () => Promise<void> = async () => {},
 ) {
-  const dir = process.env.SHOTS_DIR ?? "/tmp/shots/e2e";
-  mkdirSync(dir, { recursive: true });
+  const dir = shotsDir();
   const width = page.viewportSize()?.width ?? 0;
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
@@ -22,4 +21,17 @@ export async function shootBothThemes(
     await page.screenshot({ path: join(dir, `${name}-${width}-${colorScheme}.png`) });
   }
   await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** Where screenshots go, made if missing. */
+function shotsDir() {
+  const dir = process.env.SHOTS_DIR ?? "/tmp/shots/e2e";
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** A light screenshot of the whole page as it stands (an open dialog stays open). */
+export async function shootAsItIs(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: join(shotsDir(), `${name}-${width}.png`), fullPage: true });
 }

@@ -25,16 +25,43 @@ export async function signedInStockUser(
         expect(saved.status()).toBe(200);
       }
     },
-    async buy(symbol: string, quantity: number, purchasePrice: number) {
+    /** A buy, into the default account unless `accountId` names another. */
+    async buy(symbol: string, quantity: number, purchasePrice: number, accountId?: number) {
       const bought = await request.post("/api/portfolio", {
         headers,
-        data: { symbol, quantity, purchasePrice },
+        data: { symbol, quantity, purchasePrice, ...(accountId ? { accountId } : {}) },
       });
       expect(bought.status()).toBe(200);
       return (await bought.json()) as { position: { id: number; quantity: number } };
     },
-    async positions() {
-      const response = await request.get("/api/portfolio", { headers });
+    /** A new investment account (`POST /api/accounts`), answered with its id. */
+    async addAccount(name: string, fields: { type?: string; cashTracked?: boolean } = {}) {
+      const added = await request.post("/api/accounts", { headers, data: { name, ...fields } });
+      expect(added.status()).toBe(200);
+      return (await added.json()) as { id: number; name: string };
+    },
+    async accounts() {
+      const response = await request.get("/api/accounts", { headers });
+      return (await response.json()) as { id: number; name: string; cashBalance: string }[];
+    },
+    /** A dividend received, added by hand (`POST /api/income`). */
+    async addDividend(entry: {
+      symbol: string;
+      exDate: string;
+      payDate: string;
+      quantity: string;
+      amountPerShare: string;
+      accountId?: number;
+    }) {
+      const added = await request.post("/api/income", { headers, data: entry });
+      expect(added.status()).toBe(200);
+    },
+    /** The positions of every account, or of one. */
+    async positions(accountId?: number) {
+      const response = await request.get(
+        accountId ? `/api/portfolio?accountId=${accountId}` : "/api/portfolio",
+        { headers },
+      );
       return (await response.json()) as {
         symbol: string;
         quantity: number;

@@ -37,7 +37,7 @@ export async function login(page: Page, email: string, password: string) {
 /** Opens a page of the navbar's Portfolio menu (a dropdown at 1280 px). */
 export async function openPortfolioPage(
   page: Page,
-  name: "Your Portfolio" | "Transaction History" | "Income" | "Import" | "Accounts",
+  name: "Your Portfolio" | "Transaction History" | "Income" | "Taxes" | "Import" | "Accounts",
 ) {
   await page
     .getByRole("navigation", { name: "Main" })
@@ -47,6 +47,14 @@ export async function openPortfolioPage(
 }
 
 /** No moderate, serious or critical accessibility violations on the page as it is now. */
+/** Sees a toast, then closes it: axe would read its text mid-animation (a contrast it never has). */
+export async function toastSaid(page: Page, text: string) {
+  const toast = page.locator(".Toastify__toast").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "close" }).click();
+  await expect(toast).toHaveCount(0);
+}
+
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])

@@ -29,6 +29,7 @@ import { Route as AppLandingRouteImport } from './routes/_app/landing'
 import { Route as AppPortfolioSummaryRouteImport } from './routes/_app/portfolio-summary'
 import { Route as AppSearchAreaRouteImport } from './routes/_app/search-area'
 import { Route as AppStockDashboardRouteImport } from './routes/_app/stock-dashboard'
+import { Route as AppTaxesRouteImport } from './routes/_app/taxes'
 import { Route as AppTransactionHistoryRouteImport } from './routes/_app/transaction-history'
 import { Route as AppAdminAuditLogsRouteImport } from './routes/_app/_admin/audit-logs'
 import { Route as AppAdminCorporateActionsRouteImport } from './routes/_app/_admin/corporate-actions'
@@ -136,6 +137,11 @@ const AppStockDashboardRoute = AppStockDashboardRouteImport.update({
   path: '/stock-dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTaxesRoute = AppTaxesRouteImport.update({
+  id: '/taxes',
+  path: '/taxes',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTransactionHistoryRoute = AppTransactionHistoryRouteImport.update({
   id: '/transaction-history',
   path: '/transaction-history',
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/portfolio-summary': typeof AppPortfolioSummaryRoute
   '/search-area': typeof AppSearchAreaRoute
   '/stock-dashboard': typeof AppStockDashboardRoute
+  '/taxes': typeof AppTaxesRoute
   '/transaction-history': typeof AppTransactionHistoryRoute
   '/audit-logs': typeof AppAdminAuditLogsRoute
   '/corporate-actions': typeof AppAdminCorporateActionsRoute
@@ -225,6 +232,7 @@ export interface FileRoutesByTo {
   '/portfolio-summary': typeof AppPortfolioSummaryRoute
   '/search-area': typeof AppSearchAreaRoute
   '/stock-dashboard': typeof AppStockDashboardRoute
+  '/taxes': typeof AppTaxesRoute
   '/transaction-history': typeof AppTransactionHistoryRoute
   '/audit-logs': typeof AppAdminAuditLogsRoute
   '/corporate-actions': typeof AppAdminCorporateActionsRoute
@@ -256,6 +264,7 @@ export interface FileRoutesById {
   '/_app/portfolio-summary': typeof AppPortfolioSummaryRoute
   '/_app/search-area': typeof AppSearchAreaRoute
   '/_app/stock-dashboard': typeof AppStockDashboardRoute
+  '/_app/taxes': typeof AppTaxesRoute
   '/_app/transaction-history': typeof AppTransactionHistoryRoute
   '/_app/_admin/audit-logs': typeof AppAdminAuditLogsRoute
   '/_app/_admin/corporate-actions': typeof AppAdminCorporateActionsRoute
@@ -286,6 +295,7 @@ export interface FileRouteTypes {
     | '/portfolio-summary'
     | '/search-area'
     | '/stock-dashboard'
+    | '/taxes'
     | '/transaction-history'
     | '/audit-logs'
     | '/corporate-actions'
@@ -314,6 +324,7 @@ export interface FileRouteTypes {
     | '/portfolio-summary'
     | '/search-area'
     | '/stock-dashboard'
+    | '/taxes'
     | '/transaction-history'
     | '/audit-logs'
     | '/corporate-actions'
@@ -344,6 +355,7 @@ export interface FileRouteTypes {
     | '/_app/portfolio-summary'
     | '/_app/search-area'
     | '/_app/stock-dashboard'
+    | '/_app/taxes'
     | '/_app/transaction-history'
     | '/_app/_admin/audit-logs'
     | '/_app/_admin/corporate-actions'
@@ -508,6 +520,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStockDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/taxes': {
+      id: '/_app/taxes'
+      path: '/taxes'
+      fullPath: '/taxes'
+      preLoaderRoute: typeof AppTaxesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/transaction-history': {
       id: '/_app/transaction-history'
       path: '/transaction-history'
@@ -595,6 +614,7 @@ interface AppRouteChildren {
   AppPortfolioSummaryRoute: typeof AppPortfolioSummaryRoute
   AppSearchAreaRoute: typeof AppSearchAreaRoute
   AppStockDashboardRoute: typeof AppStockDashboardRoute
+  AppTaxesRoute: typeof AppTaxesRoute
   AppTransactionHistoryRoute: typeof AppTransactionHistoryRoute
   AppCryptoSymbolRoute: typeof AppCryptoSymbolRoute
   AppResearchSymbolRoute: typeof AppResearchSymbolRoute
@@ -614,6 +634,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPortfolioSummaryRoute: AppPortfolioSummaryRoute,
   AppSearchAreaRoute: AppSearchAreaRoute,
   AppStockDashboardRoute: AppStockDashboardRoute,
+  AppTaxesRoute: AppTaxesRoute,
   AppTransactionHistoryRoute: AppTransactionHistoryRoute,
   AppCryptoSymbolRoute: AppCryptoSymbolRoute,
   AppResearchSymbolRoute: AppResearchSymbolRoute,

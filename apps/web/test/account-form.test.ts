@@ -20,6 +20,7 @@ const ira: InvestmentAccount = {
   institution: null,
   cashTracked: true,
   cashBalance: "0",
+  costBasisMethod: "fifo",
   isDefault: false,
   displayOrder: 1,
 };

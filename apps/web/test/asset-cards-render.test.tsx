@@ -169,7 +169,8 @@ describe("the dashboard's dialogs", () => {
     expect(loaded).toEqual({ tradeDialogs: 0, alertForm: 0 });
 
     fireEvent.click(within(card).getByRole("button", { name: "Buy Stock" }));
-    expect(await screen.findByRole("dialog")).toBeTruthy();
+    // The dialog's code is imported now: a loaded machine takes more than findBy's 1 s for it.
+    expect(await screen.findByRole("dialog", {}, { timeout: 10_000 })).toBeTruthy();
     expect(loaded.tradeDialogs).toBe(1);
   });
 });

@@ -15,9 +15,12 @@ describe("compareSymbols", () => {
   words.push("AAPL", "BRK.B", "BRK-B", "X:BTCUSD", "X1", "Bitcoin", "bitcoin", "ÉCLAIR");
 
   it("orders every pair as localeCompare does", () => {
+    // One assertion over all 84,000 pairs: an expect per pair took seconds on a loaded machine.
+    const differing: string[] = [];
     for (const a of words)
       for (const b of words)
-        expect(sign(compareSymbols(a, b)), `${a} ${b}`).toBe(sign(a.localeCompare(b)));
+        if (sign(compareSymbols(a, b)) !== sign(a.localeCompare(b))) differing.push(`${a} ${b}`);
+    expect(differing).toEqual([]);
   });
 
   it("sorts a list into localeCompare's order", () => {

@@ -9,6 +9,8 @@ describe("enumOptions", () => {
       { value: "BUY", label: "Buy" },
       { value: "SELL", label: "Sell" },
       { value: "SPLIT", label: "Split" },
+      { value: "TRANSFER_IN", label: "Transfer in" },
+      { value: "TRANSFER_OUT", label: "Transfer out" },
     ]);
   });
 

@@ -29,6 +29,8 @@ const performanceAt = (read: number): PortfolioPerformanceDetail => ({
   benchmark: { symbol: "SPY", timeWeightedReturn: "0.1" },
   explanation: {
     flows: [],
+    flowSources: [{ basis: "trades" as const, accounts: [{ id: 1, name: "Main" }], count: 0 }],
+    realizedMethods: [{ method: "average" as const, accounts: [{ id: 1, name: "Main" }] }],
     subPeriods: [],
     cashFlows: [],
     benchmark: { startClose: null, endClose: null, dividends: [] },

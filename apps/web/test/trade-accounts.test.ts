@@ -1,21 +1,8 @@
-import type { InvestmentAccount, PositionView } from "@ledgerline/contracts";
+import type { PositionView } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
+import { account } from "./account-fixtures";
 import { holdingsBySymbol } from "../src/components/assets/useAssetActions";
 import { tradeAccounts } from "../src/components/trade/trade-accounts";
-
-function account(id: number, name: string, extra: Partial<InvestmentAccount> = {}) {
-  return {
-    id,
-    name,
-    type: "taxable",
-    institution: null,
-    cashTracked: false,
-    cashBalance: "0",
-    isDefault: false,
-    displayOrder: id,
-    ...extra,
-  } satisfies InvestmentAccount;
-}
 
 const main = account(1, "Main");
 const ira = account(2, "Retirement", { type: "ira", institution: "Vanguard", isDefault: true });

@@ -1,8 +1,12 @@
 import { accountRoutes } from "./auth/accounts.rest";
 import { investmentAccountRoutes } from "./accounts/investment-accounts.rest";
+import { transferRoutes } from "./accounts/transfers.rest";
 import { alertRoutes } from "./live/alerts.rest";
 import { apiKeyRoutes } from "./auth/api-keys.rest";
 import { auditRoutes } from "./admin/audit.rest";
+import { cashRoutes } from "./cash/cash.rest";
+import { classificationRoutes } from "./insights/classifications.rest";
+import { allocationRoutes } from "./insights/allocation.rest";
 import { corporateActionRoutes } from "./accounting/corporate-actions.rest";
 import { cryptoPortfolioRoutes } from "./trading/crypto-portfolio.rest";
 import { cryptoWatchlistRoutes } from "./watchlists/crypto-watchlist.rest";
@@ -12,12 +16,15 @@ import { mfaRoutes } from "./auth/mfa.rest";
 import { portfolioRoutes } from "./trading/portfolio.rest";
 import { portfolioPerformanceRoutes } from "./accounting/portfolio-performance.rest";
 import { streamRoutes } from "./live/stream.rest";
+import { taxRoutes } from "./tax/tax.rest";
 import { transactionRoutes } from "./trading/transactions.rest";
 import { watchlistRoutes } from "./watchlists/watchlist.rest";
 
 export const restRoutes = [
   ...accountRoutes,
   ...investmentAccountRoutes,
+  ...cashRoutes,
+  ...transferRoutes,
   ...apiKeyRoutes,
   ...mfaRoutes,
   ...auditRoutes,
@@ -32,4 +39,7 @@ export const restRoutes = [
   ...alertRoutes,
   ...importRoutes,
   ...corporateActionRoutes,
+  ...taxRoutes,
+  ...classificationRoutes,
+  ...allocationRoutes,
 ];

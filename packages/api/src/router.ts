@@ -1,9 +1,13 @@
 import { accountRouter } from "./auth/account.router";
 import { investmentAccountsRouter } from "./accounts/investment-accounts.router";
+import { transfersRouter } from "./accounts/transfers.router";
 import { alertsRouter } from "./live/alerts.router";
 import { adminMarketRouter } from "./market/admin-market.router";
 import { apiKeysRouter } from "./auth/api-keys.router";
 import { auditRouter } from "./admin/audit.router";
+import { cashRouter } from "./cash/cash.router";
+import { classificationsRouter } from "./insights/classifications.router";
+import { insightsRouter } from "./insights/allocation.router";
 import { authRouter } from "./auth/auth.router";
 import { corporateActionsRouter, incomeRouter } from "./accounting/corporate-actions.router";
 import { cryptoRouter } from "./market/crypto.router";
@@ -17,6 +21,7 @@ import { mfaRouter } from "./auth/mfa.router";
 import { notificationsRouter } from "./live/notifications.router";
 import { overviewRouter } from "./accounting/overview.router";
 import { portfolioSummaryRouter } from "./accounting/portfolio-summary.router";
+import { taxRouter } from "./tax/tax.router";
 import { transactionsRouter } from "./trading/transactions.router";
 import { portfolioRouter } from "./trading/portfolio.router";
 import { usersRouter } from "./admin/users.router";
@@ -27,6 +32,8 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   investmentAccounts: investmentAccountsRouter,
+  cash: cashRouter,
+  transfers: transfersRouter,
   apiKeys: apiKeysRouter,
   mfa: mfaRouter,
   users: usersRouter,
@@ -48,6 +55,9 @@ export const appRouter = router({
   import: importRouter,
   corporateActions: corporateActionsRouter,
   income: incomeRouter,
+  tax: taxRouter,
+  classifications: classificationsRouter,
+  insights: insightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,3 +22,6 @@ export * from "./income-constants";
 export * from "./date-range";
 export * from "./import-constants";
 export * from "./investment-account-constants";
+export * from "./cash-constants";
+export * from "./cash-screen-messages";
+export * from "./tax-constants";

@@ -17,3 +17,14 @@ export const importMappingMessages = {
 
 /** The beginning of a file that detection reads: its header and first rows, as whole lines. */
 export const IMPORT_DETECT_MAX_CHARS = 32 * 1024;
+
+/**
+ * The account an import from a known broker or exchange may go into, named after the source
+ * (issue 31): the import page offers to create it when the person keeps no account by that name.
+ * It tracks cash: the file's deposits, interest and fees land in it with its trades, so its
+ * balance can match the statement's.
+ */
+export const importSourceAccounts = {
+  schwab: { name: "Schwab", type: "taxable", institution: "Charles Schwab", cashTracked: true },
+  coinbase: { name: "Coinbase", type: "exchange", institution: "Coinbase", cashTracked: true },
+} as const;

@@ -3,6 +3,7 @@ import { singleLineText } from "./text";
 import { decimalString } from "./market";
 import { investmentAccountId } from "./investment-accounts";
 import { assetKinds } from "./transaction-columns";
+import { cashActivityTypes } from "./cash-constants";
 import {
   IMPORT_DETECT_MAX_CHARS,
   importMappingMessages,
@@ -88,9 +89,16 @@ export const importMapping = z
         dividend: actionValues,
         split: actionValues,
         skip: actionValues,
+        deposit: actionValues.describe(
+          "Money in, or out when the amount is negative (one action for both ways, as brokers write a transfer)",
+        ),
+        withdrawal: actionValues,
+        interest: actionValues,
+        fee: actionValues.describe("An account fee, not a trade's commission"),
+        tax: actionValues.describe("Tax withheld"),
       })
       .describe(
-        "Which values of the action column mean what (compared without case); other values are skipped with a reason",
+        "Which values of the action column mean what (compared without case); other values are skipped with a reason. A cash row's amount is the amount column's, else the quantity column's",
       ),
   })
   .describe("How to read an 'Other CSV' file (source 'generic')");
@@ -160,6 +168,11 @@ export const importDetection = z.object({
         dividend: z.array(z.string()),
         split: z.array(z.string()),
         skip: z.array(z.string()),
+        deposit: z.array(z.string()),
+        withdrawal: z.array(z.string()),
+        interest: z.array(z.string()),
+        fee: z.array(z.string()),
+        tax: z.array(z.string()),
       }),
     })
     .describe(
@@ -177,6 +190,7 @@ export const importOutcomes = [
   "trade",
   "income",
   "split",
+  "cash",
   "duplicate",
   "skipped",
   "error",
@@ -195,6 +209,13 @@ export const importPreviewRow = z.object({
   fee: decimalString
     .optional()
     .describe("A trade's fee or commission, from the fees column; none when 0 or empty"),
+  cashType: z
+    .enum(cashActivityTypes)
+    .optional()
+    .describe("A cash row's activity: deposit, withdrawal, interest, fee or tax"),
+  amount: decimalString
+    .optional()
+    .describe("A cash row's amount, positive: `cashType` says which way it went"),
   date: z.string().optional().describe("ISO 8601 date-time (UTC)"),
   dateOnly: z
     .boolean()
@@ -209,10 +230,22 @@ export const importPreview = z.object({
     trades: z.number().int(),
     income: z.number().int(),
     splits: z.number().int(),
+    cash: z.number().int().describe("Rows that become cash activities"),
     duplicates: z.number().int(),
     skipped: z.number().int(),
     errors: z.number().int(),
   }),
+  cash: z
+    .array(
+      z.object({
+        type: z.enum(cashActivityTypes),
+        count: z.number().int(),
+        total: decimalString,
+      }),
+    )
+    .describe(
+      "The cash activities to write, counted and summed per type (types with none left out)",
+    ),
 });
 export type ImportPreview = z.output<typeof importPreview>;
 
@@ -223,6 +256,10 @@ export const importResult = z.object({
     .number()
     .int()
     .describe("Split rows matched to the corporate-actions calendar, which applies them once"),
+  cash: z
+    .number()
+    .int()
+    .describe("Cash activities written (deposits, withdrawals, interest, fees, tax)"),
   duplicates: z.number().int(),
   skipped: z.number().int().describe("Rows not written for a reason other than an error"),
   errors: z.number().int().describe("Error rows left out (only with skipInvalid)"),

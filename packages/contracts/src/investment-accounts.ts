@@ -1,5 +1,7 @@
 import { z } from "zod";
 import {
+  costBasisMethods,
+  DEFAULT_COST_BASIS_METHOD,
   INSTITUTION_MAX_LENGTH,
   INVESTMENT_ACCOUNT_NAME_MAX_LENGTH,
   investmentAccountMessages as messages,
@@ -17,6 +19,10 @@ export const investmentAccountId = z.coerce
 export const investmentAccountType = z.enum(investmentAccountTypes, {
   error: messages.typeInvalid,
 });
+
+export const costBasisMethod = z
+  .enum(costBasisMethods, { error: messages.costBasisMethodInvalid })
+  .describe("How a sale picks the lots it sells: fifo, lifo, hifo, specific or average");
 
 const accountName = singleLineText("Account name", messages.nameRequired)
   .min(1, messages.nameRequired)
@@ -45,6 +51,7 @@ export const investmentAccount = z.object({
   institution: z.string().nullable(),
   cashTracked: z.boolean(),
   cashBalance: decimalString,
+  costBasisMethod,
   isDefault: z.boolean(),
   displayOrder: z.number().int(),
 });
@@ -56,6 +63,7 @@ export const createInvestmentAccountInput = z.object({
   type: investmentAccountType.default("taxable"),
   institution: institution.optional(),
   cashTracked: z.boolean({ error: "cashTracked must be true or false" }).default(false),
+  costBasisMethod: costBasisMethod.default(DEFAULT_COST_BASIS_METHOD),
   displayOrder: displayOrder.optional(),
 });
 export type CreateInvestmentAccountInput = z.output<typeof createInvestmentAccountInput>;
@@ -66,6 +74,7 @@ export const investmentAccountChanges = z.object({
   type: investmentAccountType.optional(),
   institution: institution.optional(),
   cashTracked: z.boolean({ error: "cashTracked must be true or false" }).optional(),
+  costBasisMethod: costBasisMethod.optional(),
   displayOrder: displayOrder.optional(),
   isDefault: z.literal(true, { error: messages.notDefaultable }).optional(),
 });

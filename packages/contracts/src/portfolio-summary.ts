@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDate, decimalString } from "./market";
 import { accountIdFilter } from "./investment-accounts";
+import { costBasisMethods } from "./investment-account-constants";
 import { assetKinds } from "./transaction-columns";
 import {
   benchmarkBases,
@@ -95,6 +96,7 @@ export const portfolioHistoryInput = z.object({
   /** Any other value means the default, so a stale link never errors. */
   range: z.enum(portfolioHistoryRanges).catch(DEFAULT_PORTFOLIO_HISTORY_RANGE),
   benchmark: z.enum(benchmarkBases).catch(DEFAULT_BENCHMARK_BASIS),
+  accountId: accountIdFilter,
 });
 export type PortfolioHistoryInput = z.output<typeof portfolioHistoryInput>;
 
@@ -102,6 +104,7 @@ export type PortfolioHistoryInput = z.output<typeof portfolioHistoryInput>;
 export const portfolioHistoryQuery = z.object({
   range: z.enum(portfolioHistoryRanges),
   benchmark: z.enum(benchmarkBases).default(DEFAULT_BENCHMARK_BASIS),
+  accountId: accountIdFilter,
 });
 
 export const portfolioHistoryPoint = z.object({
@@ -111,6 +114,11 @@ export const portfolioHistoryPoint = z.object({
   cryptoValue: decimalString,
   totalValue: decimalString,
   costBasis: decimalString,
+  /**
+   * The cash held at that close by the cash-tracked accounts shown (issue 31), inside
+   * `totalValue` beside the stocks and crypto; absent when none of them tracks its cash.
+   */
+  cashValue: decimalString.optional(),
   /**
    * With `benchmark=return` only: the time-weighted return from the range's start to this close
    * (0.1234 = 12.34%, cumulative, not annualised), as the returns compute it; its last is theirs
@@ -152,6 +160,8 @@ export type PortfolioHistory = z.infer<typeof portfolioHistory>;
  * (quantity x price - fee), after `startDate` up to `endDate` (today, at current prices). Over the
  * period:
  *   realizedGain   = sum over its sells of quantity x (sell price - average price at the time) - fee
+ *                    for average-cost accounts; once an account counted uses another method, the
+ *                    sum of each account's: proceeds less the cost of the lots its method sold
  *   unrealizedGain = the change of (market value - cost basis); over ALL, market value - cost basis
  *   totalReturn    = unrealizedGain + realizedGain + income = endValue - startValue - netFlows + income
  * timeWeightedReturn chain-links the returns between flows (not annualised); moneyWeightedReturn
@@ -206,7 +216,12 @@ export const portfolioPerformance = z.object({
 });
 export type PortfolioPerformance = z.infer<typeof portfolioPerformance>;
 
-export const performanceFlowKinds = ["trades", "dividend"] as const;
+/** "cash": a cash-tracked account's deposits, withdrawals and cash transfers of a day (issue 31). */
+export const performanceFlowKinds = ["trades", "dividend", "cash"] as const;
+
+/** How an account's returns count the money moving: by its trades, or by its cash (issue 31). */
+export const flowBases = ["trades", "cash"] as const;
+export type FlowBasis = (typeof flowBases)[number];
 
 /** What the figures are computed from, so a user can check them by hand. */
 export const performanceExplanation = z.object({
@@ -219,6 +234,31 @@ export const performanceExplanation = z.object({
       kind: z.enum(performanceFlowKinds),
       /** The dividend's stock; null for a day's trades. */
       symbol: z.string().nullable(),
+    }),
+  ),
+  /**
+   * Whose money the flows are, and how it is counted (issue 31): `trades`, an account's buys and
+   * sells (and its dividends paid out); `cash`, a cash-tracked account's deposits, withdrawals and
+   * cash transfers (its trades and dividends stay inside it). `count`: the flows of that source in
+   * `flows`.
+   */
+  flowSources: z.array(
+    z.object({
+      basis: z.enum(flowBases),
+      accounts: z.array(z.object({ id: z.number().int(), name: z.string() })),
+      count: z.number().int(),
+    }),
+  ),
+  /**
+   * How the realized gain costs what was sold (issue 32): each cost-basis method the accounts
+   * counted use, with those accounts. Average-cost accounts keep the average-cost figures; the
+   * others are their lots' (proceeds less the cost of the lots sold, wash-sale adjustments left
+   * to the tax report). The unrealized gain is the rest of the total return, which no method changes.
+   */
+  realizedMethods: z.array(
+    z.object({
+      method: z.enum(costBasisMethods),
+      accounts: z.array(z.object({ id: z.number().int(), name: z.string() })),
     }),
   ),
   /** The time-weighted return's pieces between flows. */

@@ -6,6 +6,8 @@ import { cryptoSymbol, decimalString, stockSymbol } from "./market";
 import { investmentAccountId, rowAccountId } from "./investment-accounts";
 import { NOTES_MAX_LENGTH } from "./portfolio-constants";
 import { TRADE_FEE_LABEL, tradeAmounts } from "./portfolio-messages";
+import { lotSelections, realizedLot } from "./tax";
+import { transactionKinds } from "./transaction-columns";
 
 /**
  * A positive amount of a trade or an income entry, by its name and its message for one not
@@ -89,6 +91,7 @@ export const sellInput = z.object({
   price: sellPrice.optional(),
   fee: tradeFee,
   notes,
+  lots: lotSelections.optional(),
 });
 
 export type StockBuyInput = z.output<typeof stockBuyInput>;
@@ -146,9 +149,9 @@ export const transaction = z.object({
   type: z.enum(["STOCK", "CRYPTO"]),
   symbol: z.string(),
   transactionType: z
-    .enum(["BUY", "SELL", "SPLIT"])
+    .enum(transactionKinds)
     .describe(
-      "A SPLIT row is a stock split applied to the position, not a trade: no cash moves; its quantity and price are the position's after it, its total the cost basis it carried, and its notes say what it did ('4-for-1 split, +60 shares')",
+      "A SPLIT row is a stock split applied to the position, not a trade: no cash moves; its quantity and price are the position's after it, its total the cost basis it carried, and its notes say what it did ('4-for-1 split, +60 shares'). TRANSFER_OUT and TRANSFER_IN are the two rows of a holding moved between two of the user's accounts (POST /api/transfers): the quantity moved, at the average cost per unit it carried (price), so transactionTotal is the cost basis moved; no gain is realized and no cash moves",
     ),
   quantity: decimalString,
   price: decimalString,
@@ -162,5 +165,12 @@ export const transaction = z.object({
 export type TransactionView = z.infer<typeof transaction>;
 
 /** What a buy or sell answers: the position as it now is (null once sold out) and the new transaction. */
-export const tradeResult = z.object({ position: position.nullable(), transaction });
+export const tradeResult = z.object({
+  position: position.nullable(),
+  transaction,
+  realized: z
+    .array(realizedLot)
+    .optional()
+    .describe("A sell's lots: what each sold, its basis, any wash-sale loss disallowed, its gain"),
+});
 export type TradeResult = z.infer<typeof tradeResult>;

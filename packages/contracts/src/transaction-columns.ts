@@ -17,8 +17,11 @@ export const assetKinds = ["STOCK", "CRYPTO"] as const;
 export type AssetKind = (typeof assetKinds)[number];
 export const tradeSides = ["BUY", "SELL"] as const;
 export type TradeSide = (typeof tradeSides)[number];
-/** What the history lists: trades, and the splits applied to positions (issue 15). */
-export const transactionKinds = ["BUY", "SELL", "SPLIT"] as const;
+/**
+ * What the history lists: trades, the splits applied to positions (issue 15), and the two rows
+ * of a holding moved between two accounts (issue 31).
+ */
+export const transactionKinds = ["BUY", "SELL", "SPLIT", "TRANSFER_IN", "TRANSFER_OUT"] as const;
 export type TransactionKind = (typeof transactionKinds)[number];
 
 export const TRANSACTIONS_DEFAULT_PAGE_SIZE = 25;

@@ -46,7 +46,11 @@ const filterFields = {
   ),
   transactionType: z.preprocess(
     (value) => unsetWhenEmpty(upperCased(value)),
-    z.enum(transactionKinds, { error: "transactionType must be BUY, SELL or SPLIT" }).optional(),
+    z
+      .enum(transactionKinds, {
+        error: "transactionType must be BUY, SELL, SPLIT, TRANSFER_IN or TRANSFER_OUT",
+      })
+      .optional(),
   ),
   accountId: accountIdFilter,
   sortBy: caseInsensitiveEnum(

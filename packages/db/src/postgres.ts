@@ -50,39 +50,41 @@ function pgDrizzle(client: pg.Pool | pg.PoolClient): Db {
   return drizzle({ client, schema: pgSchema }) as unknown as Db;
 }
 
+/** A raw SQL step, its `?` placeholders numbered as PostgreSQL wants. */
+async function raw(client: pg.Pool | pg.PoolClient, step: Extract<Step, { read: "raw" }>) {
+  const result = await client.query<Record<string, unknown> & unknown[]>({
+    text: toPostgresPlaceholders(step.sql),
+    values: step.params as unknown[],
+    ...(step.pluck ? { rowMode: "array" as const } : {}),
+  });
+  const rows: unknown[] = result.rows;
+  return step.pluck ? result.rows.map((row) => row[0]) : rows;
+}
+
+/** Runs one step of a transaction's work on its own connection. */
+async function execute(client: pg.PoolClient, step: Step): Promise<unknown> {
+  if (step.read === "raw") return raw(client, step);
+  // Every transaction has a connection of its own here, so pausing holds up no one else.
+  if (step.read === "pause") return nextTurn();
+  const query = step.query as PgQuery;
+  switch (step.read) {
+    case "all":
+      return await query;
+    case "first":
+      return ((await query) as unknown[])[0];
+    case "lock":
+      return (await query.for("update"))[0];
+    case "changes":
+      return ((await query) as pg.QueryResult).rowCount ?? 0;
+  }
+}
+
 /** A PostgreSQL database over a `pg` pool; see Database for what each method promises. */
 export function openPostgresDatabase(url: string): PostgresDatabase {
   const pool = new pg.Pool({ connectionString: url, types, max: 10 });
   // An idle pooled connection that breaks is dropped by the pool; the next query reconnects.
   pool.on("error", () => {});
   const db = pgDrizzle(pool);
-
-  async function raw(client: pg.Pool | pg.PoolClient, step: Extract<Step, { read: "raw" }>) {
-    const result = await client.query<Record<string, unknown> & unknown[]>({
-      text: toPostgresPlaceholders(step.sql),
-      values: step.params as unknown[],
-      ...(step.pluck ? { rowMode: "array" as const } : {}),
-    });
-    const rows: unknown[] = result.rows;
-    return step.pluck ? result.rows.map((row) => row[0]) : rows;
-  }
-
-  async function execute(client: pg.PoolClient, step: Step): Promise<unknown> {
-    if (step.read === "raw") return raw(client, step);
-    // Every transaction has a connection of its own here, so pausing holds up no one else.
-    if (step.read === "pause") return nextTurn();
-    const query = step.query as PgQuery;
-    switch (step.read) {
-      case "all":
-        return await query;
-      case "first":
-        return ((await query) as unknown[])[0];
-      case "lock":
-        return (await query.for("update"))[0];
-      case "changes":
-        return ((await query) as pg.QueryResult).rowCount ?? 0;
-    }
-  }
 
   return {
     dialect: "postgres",

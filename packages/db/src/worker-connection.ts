@@ -111,11 +111,11 @@ export interface WorkerConnection {
 const toError = (error: { message: string; code: string }) =>
   new SqliteError(error.message, error.code);
 
-export function openWorkerConnection(url: string): WorkerConnection {
+/** Starts the thread with its two channels and the flag a synchronous call waits on. */
+function startThread(url: string) {
   const sync = new MessageChannel();
   const async = new MessageChannel();
   const flag = new SharedArrayBuffer(4);
-  const signal = new Int32Array(flag);
   const worker = new Worker(threadSource, {
     eval: true,
     workerData: {
@@ -130,6 +130,11 @@ export function openWorkerConnection(url: string): WorkerConnection {
   });
   // The thread must not keep a process alive that is otherwise done.
   worker.unref();
+  return { worker, sync, async, signal: new Int32Array(flag) };
+}
+
+export function openWorkerConnection(url: string): WorkerConnection {
+  const { worker, sync, async, signal } = startThread(url);
   let nextId = 0;
   const waiting = new Map<
     number,

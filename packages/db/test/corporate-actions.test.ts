@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRepositories, type Repositories, type SplitToApply } from "../src";
-import { testDialects, turnsDuring } from "../src/testing";
+import { testDialects } from "../src/testing";
 
 const now = new Date("2026-03-02T15:00:00Z");
-const on = (day: string) => new Date(`${day}T15:00:00Z`);
 /** New York midnight of an ex-date in winter. */
 const exInstant = (day: string) => new Date(`${day}T05:00:00Z`);
 const split = (exDate: string, from: string, to: string): SplitToApply => ({
@@ -35,137 +34,6 @@ describe.each(await testDialects("the corporate actions repository tests"))(
     });
     afterEach(() => handle.close());
 
-    const buy = (user: number, symbol: string, quantity: string, price: string, day: string) =>
-      repos.portfolio.buy({
-        userId: user,
-        assetType: "STOCK",
-        symbol,
-        quantity,
-        price,
-        transactionDate: on(day),
-        notes: null,
-        now,
-      });
-    const apply = (user: number, symbol: string, splits: SplitToApply[], dividends = []) =>
-      repos.corporateActions.apply({ userId: user, symbol, splits, dividends, now });
-    const held = (user: number, symbol: string) =>
-      repos.portfolio.findBySymbol(user, "STOCK", symbol);
-
-    it("splits a held position 1:3 exactly and records a SPLIT row, once however often it runs", async () => {
-      await buy(userId, "TSLA", "10", "30", "2026-01-05");
-      const splits = [split("2026-02-02", "1", "3")];
-      expect(await apply(userId, "TSLA", splits)).toMatchObject({ splitsWritten: 1 });
-      expect(await apply(userId, "TSLA", splits)).toMatchObject({ splitsWritten: 0 });
-      expect(await held(userId, "TSLA")).toMatchObject({ quantity: "30", averagePrice: "10" });
-      const history = await repos.portfolio.transactions(userId);
-      expect(
-        history.map((t) => [t.transactionType, t.quantity, t.price, t.total, t.notes]),
-      ).toEqual([
-        ["SPLIT", "30", "10", "300", "3-for-1 split, +20 shares"],
-        ["BUY", "10", "30", "300", null],
-      ]);
-      // Someone else's position is not touched.
-      expect(await apply(otherUserId, "TSLA", splits)).toMatchObject({ splitsWritten: 0 });
-    });
-
-    it("keeps the exact fraction a reverse split leaves", async () => {
-      await buy(userId, "WBD", "7", "2.5", "2026-01-05");
-      await apply(userId, "WBD", [split("2026-02-02", "2", "1")]);
-      expect(await held(userId, "WBD")).toMatchObject({ quantity: "3.5", averagePrice: "5" });
-    });
-
-    it("splits only what was held at the ex-date, and a back-dated trade the same way", async () => {
-      await buy(userId, "NVDA", "10", "100", "2026-01-05");
-      const splits = [split("2026-02-02", "1", "4")];
-      await apply(userId, "NVDA", splits);
-      // Bought after the split, at the new price: not split again.
-      await buy(userId, "NVDA", "20", "25", "2026-02-10");
-      await apply(userId, "NVDA", splits);
-      expect(await held(userId, "NVDA")).toMatchObject({ quantity: "60", averagePrice: "25" });
-      // Entered now, dated before the split: 5 at 100 become 20 at 25.
-      await buy(userId, "NVDA", "5", "100", "2026-01-20");
-      await apply(userId, "NVDA", splits);
-      expect(await held(userId, "NVDA")).toMatchObject({ quantity: "80", averagePrice: "25" });
-      const splitRows = (await repos.portfolio.transactions(userId)).filter(
-        (t) => t.transactionType === "SPLIT",
-      );
-      expect(splitRows.map((t) => [t.quantity, t.total])).toEqual([["60", "1500"]]);
-    });
-
-    it("writes no SPLIT row for a split before the first trade", async () => {
-      await buy(userId, "AAPL", "10", "200", "2026-02-10");
-      expect(await apply(userId, "AAPL", [split("2026-02-02", "1", "4")])).toMatchObject({
-        splitsWritten: 0,
-      });
-      expect(await held(userId, "AAPL")).toMatchObject({ quantity: "10", averagePrice: "200" });
-    });
-
-    it("pays a dividend on the shares held at its ex-date, once, and keeps the user's edits and deletions", async () => {
-      await buy(userId, "KO", "12", "60", "2026-01-05");
-      const dividend = {
-        exDate: "2026-02-13",
-        at: exInstant("2026-02-13"),
-        payDate: "2026-03-02",
-        cashAmount: "0.51",
-      };
-      const late = {
-        ...dividend,
-        exDate: "2026-01-02",
-        at: exInstant("2026-01-02"),
-        payDate: "2026-01-20",
-      };
-      const first = await repos.corporateActions.apply({
-        userId,
-        symbol: "KO",
-        splits: [],
-        dividends: [dividend, late],
-        now,
-      });
-      expect(first.incomeAdded).toBe(1);
-      const [entry] = await repos.corporateActions.listIncome(userId);
-      expect(entry).toMatchObject({
-        type: "DIVIDEND",
-        symbol: "KO",
-        exDate: "2026-02-13",
-        payDate: "2026-03-02",
-        quantity: "12",
-        amountPerShare: "0.51",
-        total: "6.12",
-        manual: false,
-      });
-      const edited = await repos.corporateActions.updateIncome(
-        userId,
-        entry!.id,
-        { ...entry!, total: "5.2" },
-        now,
-      );
-      expect(edited).toMatchObject({ ok: true, entry: { total: "5.2", manual: true } });
-      await repos.corporateActions.apply({
-        userId,
-        symbol: "KO",
-        splits: [],
-        dividends: [dividend],
-        now,
-      });
-      expect((await repos.corporateActions.listIncome(userId))[0]!.total).toBe("5.2");
-      expect(
-        await repos.corporateActions.incomeTotal(userId, { from: "2025-12-31", to: "2026-12-31" }),
-      ).toBe("5.2");
-      expect(await repos.corporateActions.deleteIncome(otherUserId, entry!.id, now)).toBe(false);
-      expect(await repos.corporateActions.deleteIncome(userId, entry!.id, now)).toBe(true);
-      await repos.corporateActions.apply({
-        userId,
-        symbol: "KO",
-        splits: [],
-        dividends: [dividend],
-        now,
-      });
-      expect(await repos.corporateActions.listIncome(userId)).toEqual([]);
-      expect(
-        await repos.corporateActions.incomeTotal(userId, { from: "2025-12-31", to: "2026-12-31" }),
-      ).toBe("0");
-    });
-
     it("adds income by hand, refusing a second entry for the same dividend", async () => {
       const fields = {
         symbol: "JPM",
@@ -193,54 +61,71 @@ describe.each(await testDialects("the corporate actions repository tests"))(
       ).toEqual({ ok: false, reason: "not_found" });
     });
 
-    describe("a symbol with many trades (after an import)", () => {
-      const many = 12_000;
-      beforeEach(async () => {
-        const outcome = await repos.portfolio.importTrades({
-          userId,
-          trades: Array.from({ length: many }, (_, i) => ({
-            assetType: "STOCK" as const,
-            symbol: "NVDA",
-            transactionType: "BUY" as const,
-            quantity: "1",
-            price: "100",
-            date: new Date(Date.UTC(2025, 0, 1) + i * 60_000),
-            notes: null,
-          })),
-          income: [],
-          now,
-          checkedAfter: null,
-        });
-        expect(outcome).toMatchObject({ ok: true });
+    it("reads a stock's rows for a replay and writes its changes only while they are unchanged", async () => {
+      const target = { userId, accountId: 0, symbol: "TSLA", now };
+      await repos.portfolio.buy({
+        userId,
+        assetType: "STOCK",
+        symbol: "TSLA",
+        quantity: "10",
+        price: "30",
+        transactionDate: new Date("2026-01-05T15:00:00Z"),
+        notes: null,
+        now,
       });
-
-      it("reads and replays the trades with turns of the event loop between pages", async () => {
-        const { result: outcome, turns } = await turnsDuring(() =>
-          apply(userId, "NVDA", [split("2026-02-02", "1", "4")]),
-        );
-        expect(outcome).toEqual({ splitsWritten: 1, incomeAdded: 0, inconsistent: false });
-        // In one SQLite transaction the replay answered before the event loop turned once.
-        expect(turns).toBeGreaterThan(2);
-        expect(await held(userId, "NVDA")).toMatchObject({ quantity: String(many * 4) });
+      const [accountId] = await repos.corporateActions.accountsTrading(userId, "TSLA");
+      expect(await repos.corporateActions.accountsTrading(otherUserId, "TSLA")).toEqual([]);
+      const read = await repos.corporateActions.replayRows({ ...target, accountId: accountId! });
+      expect(read.rows).toMatchObject([
+        { transactionType: "BUY", quantity: "10", price: "30", fee: "0", total: "0", notes: null },
+      ]);
+      const at = split("2026-02-02", "1", "3");
+      const writes = {
+        splits: [
+          {
+            kind: "insert" as const,
+            split: at,
+            figures: {
+              quantity: "30",
+              price: "10",
+              total: "300",
+              notes: "3-for-1 split, +20 shares",
+            },
+          },
+        ],
+        position: { quantity: "30", averagePrice: "10" },
+        income: [],
+      };
+      // Someone else's writes at the same version are not this user's.
+      expect(
+        await repos.corporateActions.writeReplay(
+          { ...target, accountId: accountId! },
+          "0:0",
+          writes,
+        ),
+      ).toBeNull();
+      expect(
+        await repos.corporateActions.writeReplay(
+          { ...target, accountId: accountId! },
+          read.version,
+          writes,
+        ),
+      ).toEqual({ splitsWritten: 1, incomeAdded: 0, inconsistent: false });
+      expect(await repos.portfolio.findBySymbol(userId, "STOCK", "TSLA")).toMatchObject({
+        quantity: "30",
+        averagePrice: "10",
       });
-
-      it("replays again when a trade arrives between its read and its write", async () => {
-        let applied = false;
-        const applying = apply(userId, "NVDA", [split("2026-02-02", "1", "4")]).then((outcome) => {
-          applied = true;
-          return outcome;
-        });
-        await new Promise((resolve) => setImmediate(resolve));
-        // A back-dated buy lands while the replay reads its pages.
-        await buy(userId, "NVDA", "10", "100", "2025-06-01");
-        const boughtWhileApplying = !applied;
-        expect(await applying).toMatchObject({ splitsWritten: 1, inconsistent: false });
-        expect(boughtWhileApplying).toBe(true);
-        const [splitRow] = (await repos.portfolio.transactions(userId)).filter(
-          (t) => t.transactionType === "SPLIT",
-        );
-        // The split multiplied what was held at its ex-date, the buy that arrived included.
-        expect(splitRow).toMatchObject({ quantity: String((many + 10) * 4) });
+      const again = await repos.corporateActions.replayRows({ ...target, accountId: accountId! });
+      expect(again.version).not.toBe(read.version);
+      expect(again.rows[0]).toMatchObject({
+        transactionType: "BUY",
+      });
+      expect(again.rows[1]).toMatchObject({
+        transactionType: "SPLIT",
+        quantity: "30",
+        price: "10",
+        total: "300",
+        notes: "3-for-1 split, +20 shares",
       });
     });
   },

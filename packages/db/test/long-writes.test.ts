@@ -54,7 +54,7 @@ describe("a long write transaction on a SQLite file", () => {
     });
     await released;
     clearInterval(ticking);
-    expect(outcome).toEqual({ ok: true, imported: 2000, incomeAdded: 0 });
+    expect(outcome).toEqual({ ok: true, imported: 2000, incomeAdded: 0, cashAdded: 0 });
     expect(performance.now() - started).toBeLessThan(4000);
     expect(turns).toBeGreaterThan(5);
     expect(await repos.portfolio.transactions(userId)).toHaveLength(2000);
@@ -86,7 +86,7 @@ describe("a long write transaction on a SQLite file", () => {
         now,
         checkedAfter: null,
       }),
-    ).toEqual({ ok: true, imported: 1, incomeAdded: 0 });
+    ).toEqual({ ok: true, imported: 1, incomeAdded: 0, cashAdded: 0 });
     expect(await repos.portfolio.transactions(userId)).toHaveLength(1);
   });
 });

@@ -236,7 +236,12 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
         date: new Date(now.getTime() - (1201 - i) * 60_000),
         notes: i === 6 ? "Bought, row 6" : null,
       }));
-      expect(await importAll(trades)).toEqual({ ok: true, imported: 1201, incomeAdded: 0 });
+      expect(await importAll(trades)).toEqual({
+        ok: true,
+        imported: 1201,
+        incomeAdded: 0,
+        cashAdded: 0,
+      });
 
       let expected: Holding | null = null;
       for (const trade of trades) {
@@ -368,12 +373,15 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
     it("runs pausing transactions and writes that waited on one open transaction one after another", async () => {
       const { db, tables } = handle;
       const order: string[] = [];
+      let firstWrote = () => {};
+      const firstHasWritten = new Promise<void>((resolve) => (firstWrote = resolve));
       const pausing = (name: string) =>
         handle.transaction(
           function* (tx) {
             yield* changes(
               tx.update(tables.users).set({ name }).where(eq(tables.users.id, userId)),
             );
+            if (name === "First") firstWrote();
             yield* pause();
             yield* pause();
             order.push(name);
@@ -381,6 +389,9 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
           { pauses: true },
         );
       const first = pausing("First");
+      // On PostgreSQL each transaction has a pooled connection of its own, so the first holds
+      // the row lock only once its UPDATE has run; the others start after that.
+      await firstHasWritten;
       // Both start while the first is open: when it ends, one goes on and the other waits again
       // (both going on made the second wait out SQLite's busy timeout in BEGIN IMMEDIATE).
       const started = performance.now();

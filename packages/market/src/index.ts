@@ -16,6 +16,8 @@ export type {
 } from "./service/create-market-service";
 export { StockMarketService } from "./service/stock-market-service";
 export { knownCompanyName } from "./sim/stocks/company-profiles";
+export { coinCategoryOf } from "./classification/coin-categories";
+export { sectorOfSic } from "./classification/sic-sectors";
 export type { RefreshReport, SnapshotResult } from "./service/stock-market-service";
 export { CryptoMarketService, toCryptoQuote } from "./service/crypto-market-service";
 export { staleStoredQuote, storableQuote } from "./service/quote-age";

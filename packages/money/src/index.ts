@@ -5,3 +5,6 @@ export * from "./returns";
 export * from "./figures";
 export * from "./rate";
 export * from "./invested";
+export * from "./shares";
+// The BigInt units behind the decimals, for code that keeps its own units (the tax lot engine).
+export { divideHalfEven, formatFixed, tenTo } from "./fixed-point";

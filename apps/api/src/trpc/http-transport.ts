@@ -20,7 +20,7 @@ import {
   type FinishBuild,
 } from "@ledgerline/api/platform/answer-cache";
 import { codeOfStatus, refusalOf } from "../plugins/error-answer";
-import { jsonInSlices } from "@ledgerline/api/platform/sliced-json";
+import { jsonAnswer } from "@ledgerline/api/platform/sliced-json";
 import { jsonDepthMessage, nestsDeeperThan } from "../plugins/json-body";
 import type { Context } from "@ledgerline/api/platform/trpc/context";
 import { trpcErrorOf } from "@ledgerline/api/platform/trpc/errors";
@@ -240,8 +240,8 @@ async function answer(t: Transport, req: TrpcRequest, reply: FastifyReply, call:
   );
   const body = isBatch ? envelopes : envelopes[0]!;
   if (paths.every((path) => metaOf(t, path)?.longAnswer)) {
-    const json = await jsonInSlices(transformTRPCResponse(t.config, body as never));
-    return sendJson(reply, getHTTPStatusCode(body as never), json);
+    const status = getHTTPStatusCode(body as never);
+    return reply.send(await jsonAnswer(transformTRPCResponse(t.config, body as never), status));
   }
   if (!build || !life || !envelopes.every((envelope) => "result" in envelope)) {
     return send(t, reply, body);

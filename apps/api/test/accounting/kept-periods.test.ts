@@ -18,7 +18,7 @@ import {
 import { currentPrices } from "@ledgerline/api/accounting/portfolio-summary";
 import { utcDay } from "@ledgerline/api/accounting/portfolio-valuation";
 import type { TestApp } from "../support/test-app";
-import { historyScope } from "../support/transactions-support";
+import { historyScope, onAverageCost } from "../support/transactions-support";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -32,6 +32,7 @@ async function heldApples() {
   t = me.t;
   const { scope } = me;
   const { deps, user } = scope;
+  await onAverageCost(scope);
   // The simulated AAPL pays dividends on 2025-10-08 and 2026-01-07 while these are held.
   await me.buy("STOCK", "AAPL", "2", "200", "2025-06-02T15:00:00Z");
   await me.buy("STOCK", "MSFT", "3", "400", "2025-07-01T15:00:00Z");

@@ -130,7 +130,9 @@ describe("the value chart's benchmark", () => {
       ["return", 3],
       ["contributions", 2],
     ] as const) {
-      const plain = await comparedHistory(app.app.deps, days, "2026-03-01", basis, []);
+      const plain = await comparedHistory(app.app.deps, days, "2026-03-01", basis, {
+        dividends: [],
+      });
       // A clock that always says the turn is over: every step hands the loop over.
       let handed = 0;
       const eager = new (class extends Turns {
@@ -142,7 +144,14 @@ describe("the value chart's benchmark", () => {
           await super.next();
         }
       })();
-      const turned = await comparedHistory(app.app.deps, days, "2026-03-01", basis, [], eager);
+      const turned = await comparedHistory(
+        app.app.deps,
+        days,
+        "2026-03-01",
+        basis,
+        { dividends: [] },
+        eager,
+      );
       expect(handed).toBe(steps);
       expect(turned).toEqual(plain);
       expect(plain.benchmark?.points).toHaveLength(days.length);

@@ -6,7 +6,14 @@ import type {
 import { compoundedOver, divide, multiply, round, subtract, sum } from "@ledgerline/money";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestApp } from "../support/test-app";
-import { historyApp, historyUser, threeTradesApp } from "../support/transactions-support";
+import { replayedHoldings } from "@ledgerline/api/accounting/holding-performance";
+import { Turns } from "@ledgerline/api/platform/turns";
+import {
+  historyApp,
+  historyScope,
+  historyUser,
+  threeTradesApp,
+} from "../support/transactions-support";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -182,5 +189,33 @@ describe("each holding's returns", () => {
     expect((await rest("")).status).toBe(400);
     expect((await query("portfolioSummary.holdingPerformance", { range: "2Y" })).status).toBe(400);
     expect((await rest("?range=1Y", "")).status).toBe(401);
+  });
+});
+
+describe("each holding's returns, replayed", () => {
+  it("hands the event loop over between holdings when its turn is over, the answer unchanged", async () => {
+    const me = await historyScope();
+    t = me.t;
+    await me.buy("STOCK", "AAPL", "10", "240", "2026-03-02T15:00:00Z");
+    await me.sell("STOCK", "AAPL", "4", "250", "2026-03-05T15:00:00Z");
+    await me.buy("CRYPTO", "BTC", "0.1", "81000", "2026-03-08T12:00:00Z");
+    const replay = (turns?: Turns) =>
+      replayedHoldings(me.scope, "2026-03-01", "2026-03-11", [], new Map(), undefined, turns);
+    const plain = await replay();
+    // A clock that always says the turn is over: every holding hands the loop over first.
+    let handed = 0;
+    const eager = new (class extends Turns {
+      override due() {
+        return true;
+      }
+      override async next() {
+        handed += 1;
+        await super.next();
+      }
+    })();
+    const turned = await replay(eager);
+    expect(handed).toBe(2);
+    expect(turned).toEqual(plain);
+    expect(plain.map((holding) => holding.symbol)).toEqual(["AAPL", "BTC"]);
   });
 });

@@ -20,7 +20,7 @@ import { addDays, utcDay } from "@ledgerline/api/accounting/portfolio-valuation"
 import type { UserScope } from "@ledgerline/api/platform/scope";
 import { storedHoldingReturns } from "@ledgerline/api/accounting/stored-holding-returns";
 import type { TestApp } from "../support/test-app";
-import { historyApp, historyScope } from "../support/transactions-support";
+import { historyApp, historyScope, onAverageCost } from "../support/transactions-support";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -202,6 +202,7 @@ describe("each holding's returns from the stored days", () => {
     t = me.t;
     const { scope } = me;
     const { deps, user } = scope;
+    await onAverageCost(scope);
     const today = utcDay(deps.market.clock.now());
     const expectReplayed = async (range: "ALL" | "1Y") => {
       const startDate = startOf(range, deps.market.clock.now(), (await firstTradeDay(scope))!);

@@ -27,6 +27,7 @@ const main = {
   institution: null,
   cashTracked: false,
   cashBalance: "0",
+  costBasisMethod: "fifo",
   isDefault: true,
   displayOrder: 0,
 };
@@ -55,6 +56,7 @@ describe("investment accounts through REST /api/accounts", () => {
       institution: "Fidelity",
       cashTracked: true,
       cashBalance: "0",
+      costBasisMethod: "fifo",
       isDefault: false,
       displayOrder: 1,
     });

@@ -85,7 +85,13 @@ describe.each(["rest", "trpc"] as const)("detecting a file through the %s door",
           sell: ["Verkauf"],
           dividend: ["Dividende"],
           split: [],
-          skip: ["Einlage"],
+          skip: [],
+          // A deposit ("Einlage") is cash into the account.
+          deposit: ["Einlage"],
+          withdrawal: [],
+          interest: [],
+          fee: [],
+          tax: [],
         },
       },
       dateFormatCertain: true,
@@ -146,13 +152,30 @@ describe("the guesses", () => {
 
   it("places action values by their words and leaves the others to the user", () => {
     expect(
-      guessActions(["Buy", "Sell", "Buy", "Cash Dividend", "Stock Split", "Wire Sent", "Odd"]),
+      guessActions([
+        "Buy",
+        "Sell",
+        "Buy",
+        "Cash Dividend",
+        "Stock Split",
+        "Wire Sent",
+        "MoneyLink Transfer",
+        "Credit Interest",
+        "Service Fee",
+        "Foreign Tax Paid",
+        "Odd",
+      ]),
     ).toEqual({
       buy: ["Buy"],
       sell: ["Sell"],
       dividend: ["Cash Dividend"],
       split: ["Stock Split"],
-      skip: ["Wire Sent"],
+      skip: [],
+      deposit: ["MoneyLink Transfer"],
+      withdrawal: ["Wire Sent"],
+      interest: ["Credit Interest"],
+      fee: ["Service Fee"],
+      tax: ["Foreign Tax Paid"],
     });
   });
 });

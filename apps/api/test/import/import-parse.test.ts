@@ -24,20 +24,21 @@ const sample = (name: string) =>
  * notes, and its fee in brackets.
  */
 function outline(rows: ParsedRow[]): string[] {
-  return rows.map((row) =>
-    [
+  return rows.map((row) => {
+    const cash = row.outcome === "trade" ? undefined : row;
+    return [
       row.row,
       row.outcome,
-      row.transactionType ?? "",
+      row.transactionType ?? cash?.cashType ?? "",
       row.symbol ?? "",
-      row.quantity ?? "",
+      row.quantity ?? (cash?.cashType ? cash.amount : "") ?? "",
       row.price ?? "",
       row.date?.toISOString().slice(0, 10) ?? "",
       row.outcome === "trade"
         ? `${row.notes ?? ""}${row.fee ? ` [fee ${row.fee}]` : ""}`
         : row.message,
-    ].join(" | "),
-  );
+    ].join(" | ");
+  });
 }
 
 const generic = (mapping: ImportMappingInput) =>
@@ -61,8 +62,9 @@ describe("the Charles Schwab preset", () => {
       "8 | trade | BUY | MSFT | 25 | 421.44 | 2024-04-02 | MICROSOFT CORP",
       // Fees & Comm is the trade's fee, no longer its notes.
       "9 | trade | BUY | AAPL | 26 | 172.62 | 2024-03-15 | APPLE INC [fee 0.65]",
-      "10 | skipped |  |  |  |  |  | A cash movement, not a trade",
-      "11 | skipped |  |  |  |  |  | Interest on cash, not a trade",
+      // Cash rows: the wire's $30,000.00 in, the interest's $1.12.
+      "10 | cash | deposit |  | 30000 |  | 2024-02-28 | Deposit of 30000 USD",
+      "11 | cash | interest |  | 1.12 |  | 2024-02-01 | Interest of 1.12 USD",
       "12 | income | DIVIDEND | SCHD |  |  | 2024-01-16 | A dividend",
       // A trade here; the market's lookup (service) makes SCHD an unknown symbol.
       "13 | trade | BUY | SCHD | 0.3251 | 75.55 | 2024-01-16 | SCHWAB US DIVIDEND EQUITY ETF",
@@ -74,6 +76,42 @@ describe("the Charles Schwab preset", () => {
     expect(
       rows.filter((row) => row.outcome === "income").map((row) => "amount" in row && row.amount),
     ).toEqual(["20.75", "6.76", "24.56"]);
+  });
+
+  it("reads money in and out by the Amount's sign, interest, fees and tax; a refund is skipped", async () => {
+    const csv = [
+      '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"',
+      '"03/20/2025","MoneyLink Transfer","","Tfr BANK","","","","-$1,500.00"',
+      '"03/19/2025","MoneyLink Deposit","","Tfr BANK","","","","$2,000.00"',
+      '"03/18/2025","Journal","","JOURNAL FRM ...123","","","","$250.50"',
+      '"03/17/2025","Journal","","JOURNAL TO ...456","","","","-$100.00"',
+      '"03/16/2025","Wire Funds","","WIRED FUNDS DISBURSED","","","","-$5,000.00"',
+      '"03/15/2025","Bank Interest","","BANK INT 021625-031525","","","","$0.37"',
+      '"03/14/2025","ADR Mgmt Fee","TSM","TAIWAN SEMICONDUCTOR","","","","-$0.42"',
+      '"03/13/2025","Service Fee","","SERVICE FEE","","","","-$25.00"',
+      '"03/12/2025","Foreign Tax Paid","NVO","NOVO NORDISK","","","","-$3.18"',
+      '"03/11/2025","NRA Tax Adj","","NRA TAX ADJ","","","","$1.02"',
+      '"03/10/2025","Margin Interest","","MARGIN INTEREST","","","","-$12.09"',
+      '"03/09/2025","Misc Cash Entry","","MISC","","","","$9.99"',
+      '"03/08/2025","Wire Received","","WIRED FUNDS RECEIVED","","","","$abc"',
+    ].join("\n");
+    const rows = await parseImport(csv, importFormat("schwab", undefined), NOW);
+    expect(outline(rows)).toEqual([
+      "2 | cash | withdrawal |  | 1500 |  | 2025-03-20 | Withdrawal of 1500 USD",
+      "3 | cash | deposit |  | 2000 |  | 2025-03-19 | Deposit of 2000 USD",
+      "4 | cash | deposit |  | 250.5 |  | 2025-03-18 | Deposit of 250.5 USD",
+      "5 | cash | withdrawal |  | 100 |  | 2025-03-17 | Withdrawal of 100 USD",
+      "6 | cash | withdrawal |  | 5000 |  | 2025-03-16 | Withdrawal of 5000 USD",
+      "7 | cash | interest |  | 0.37 |  | 2025-03-15 | Interest of 0.37 USD",
+      "8 | cash | fee |  | 0.42 |  | 2025-03-14 | Fee of 0.42 USD",
+      "9 | cash | fee |  | 25 |  | 2025-03-13 | Fee of 25 USD",
+      "10 | cash | tax |  | 3.18 |  | 2025-03-12 | Tax withheld of 3.18 USD",
+      "11 | skipped |  |  |  |  | 2025-03-11 | A refund of tax withheld: enter it as a deposit if you want it counted",
+      "12 | cash | fee |  | 12.09 |  | 2025-03-10 | Fee of 12.09 USD",
+      '13 | skipped |  |  |  |  |  | The action "Misc Cash Entry" is not one that is imported (buy, sell, dividend, split, or cash in or out)',
+      '14 | error |  |  |  |  | 2025-03-08 | Amount "$abc" is not a number',
+    ]);
+    expect(rows[0]).toMatchObject({ notes: "Tfr BANK" });
   });
 
   it("refuses a dividend row with neither its amount nor its amount per share", async () => {
@@ -98,7 +136,7 @@ describe("the Coinbase preset", () => {
       // Fees and/or Spread is the trade's fee: 978.10 - 14.67 = the 963.43 received.
       "2 | trade | SELL | ETH | 0.25 | 3912.4 | 2025-10-17 | Sold 0.25 ETH for 963.43 USD [fee 14.67]",
       "3 | error | DIVIDEND | ETH |  |  | 2025-09-30 | Quantity 0.000037835729 has 12 decimal places; crypto allows at most 8",
-      "4 | skipped |  |  |  |  |  | A transfer between accounts or wallets, not a trade",
+      "4 | skipped |  |  |  |  |  | Coins moved between wallets, not cash and not a trade: their cost is not in the file; if both wallets are your accounts here, enter it as a holding transfer",
       "5 | skipped |  |  |  |  |  | A conversion between two coins: record it as a sell and a buy",
       "6 | trade | BUY | SOL | 12.34567891 | 146.02 | 2025-05-05 |  [fee 7.21]",
       "7 | trade | BUY | ETH | 1.2 | 1912.55 | 2025-03-14 | Bought 1.2 ETH for 2329.47 USD [fee 34.41]",
@@ -107,6 +145,71 @@ describe("the Coinbase preset", () => {
       "10 | trade | BUY | DOGE | 5000 | 0.1712 | 2024-11-05 | Bought 5000 DOGE for 868.84 USD [fee 12.84]",
     ]);
     expect(rows[0]!.date?.toISOString()).toBe("2025-10-17T14:02:11.000Z");
+  });
+
+  it("reads deposits and withdrawals of US dollars as cash; coins received are not cash", async () => {
+    const header = sample("coinbase-sample.csv").split("\n")[0];
+    const csv = [
+      header,
+      "a1,2025-06-02 09:00:00 UTC,Deposit,USD,500,USD,$1.00,$500.00,$500.00,$0.00,Deposit from Chase",
+      "a2,2025-06-03 09:00:00 UTC,Withdrawal,USD,-120.5,USD,$1.00,-$120.50,-$120.50,$0.00,",
+      "a3,2025-06-04 09:00:00 UTC,Withdrawal,USD,80,USD,$1.00,$80.00,$80.00,$0.00,",
+      "a4,2025-06-05 09:00:00 UTC,Deposit,EUR,100,EUR,€1.00,€100.00,€100.00,€0.00,",
+      "a5,2025-06-06 09:00:00 UTC,Receive,BTC,0.01,USD,$100000,$1000.00,$1000.00,$0.00,",
+    ].join("\n");
+    const rows = await parseImport(csv, importFormat("coinbase", undefined), NOW);
+    expect(outline(rows)).toEqual([
+      "2 | cash | deposit |  | 500 |  | 2025-06-02 | Deposit of 500 USD",
+      // A withdrawal takes money out however its amount is signed.
+      "3 | cash | withdrawal |  | 120.5 |  | 2025-06-03 | Withdrawal of 120.5 USD",
+      "4 | cash | withdrawal |  | 80 |  | 2025-06-04 | Withdrawal of 80 USD",
+      '5 | skipped |  |  |  |  | 2025-06-05 | "Deposit" of EUR: only US dollars are recorded as cash',
+      "6 | skipped |  |  |  |  |  | Coins moved between wallets, not cash and not a trade: their cost is not in the file; if both wallets are your accounts here, enter it as a holding transfer",
+    ]);
+  });
+});
+
+describe("an 'Other CSV' mapping with cash actions", () => {
+  it("maps action values to deposit, withdrawal, interest, fee and tax, reading the amount column", async () => {
+    const format = generic({
+      columns: {
+        date: "Date",
+        symbol: "Symbol",
+        action: "Type",
+        quantity: "Qty",
+        price: "Price",
+        amount: "Net",
+        notes: "Memo",
+      },
+      actions: {
+        buy: ["BUY"],
+        deposit: ["CASH IN"],
+        withdrawal: ["CASH OUT"],
+        interest: ["INT"],
+        fee: ["FEE"],
+        tax: ["WHT"],
+      },
+    });
+    const csv = [
+      "Date,Symbol,Type,Qty,Price,Net,Memo",
+      "2025-01-02,,CASH IN,,,1000,from bank",
+      "2025-01-03,AAPL,BUY,2,200,-400,",
+      "2025-01-31,,INT,,,0.5,",
+      "2025-02-01,,FEE,,,-2.5,",
+      "2025-02-02,KO,WHT,,,0.9,",
+      "2025-02-03,,cash out,,,300,",
+      "2025-02-04,,CASH IN,,,,",
+    ].join("\n");
+    expect(outline(await parseImport(csv, format, NOW))).toEqual([
+      "2 | cash | deposit |  | 1000 |  | 2025-01-02 | Deposit of 1000 USD",
+      "3 | trade | BUY | AAPL | 2 | 200 | 2025-01-03 | ",
+      "4 | cash | interest |  | 0.5 |  | 2025-01-31 | Interest of 0.5 USD",
+      "5 | cash | fee |  | 2.5 |  | 2025-02-01 | Fee of 2.5 USD",
+      // An 'Other CSV' file's amounts may be unsigned: a tax is tax withheld either way.
+      "6 | cash | tax |  | 0.9 |  | 2025-02-02 | Tax withheld of 0.9 USD",
+      "7 | cash | withdrawal |  | 300 |  | 2025-02-03 | Withdrawal of 300 USD",
+      "8 | error |  |  |  |  | 2025-02-04 | A cash row needs its amount",
+    ]);
   });
 });
 
@@ -319,7 +422,7 @@ describe("the generic mapping", () => {
       "3 | trade | SELL | BTC | 0.125 | 98765.4321 | 2025-02-04 | ",
       '4 | skipped |  |  |  |  |  | The action "Einlage" is set to be skipped',
       "5 | income | DIVIDEND | AAPL |  | 0.25 | 2025-02-06 | A dividend",
-      '6 | skipped |  |  |  |  |  | The action "Tausch" is not one that is imported (buy, sell, dividend or split)',
+      '6 | skipped |  |  |  |  |  | The action "Tausch" is not one that is imported (buy, sell, dividend, split, or cash in or out)',
     ]);
     expect(rows[0]!.date?.toISOString()).toBe("2025-02-03T09:15:00.000Z");
   });

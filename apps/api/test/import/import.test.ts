@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../support/test-app";
 import { historyApp, historyUser } from "../support/transactions-support";
+import { importCall, type Door } from "./import-support";
 
 const sample = (name: string) =>
   readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), "utf8");
@@ -21,53 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Door = "rest" | "trpc";
-type Answer<T> = {
-  status: number;
-  data: T;
-  message?: string;
-  issues?: { path: string; message: string }[];
-};
-
 /** One call through either door, answered the same way. */
-async function call<T>(
-  door: Door,
-  kind: "preview" | "run",
-  body: unknown,
-  token: string,
-): Promise<Answer<T>> {
-  if (door === "rest") {
-    const response = await t.request(
-      "POST",
-      kind === "preview" ? "/api/import/preview" : "/api/import",
-      {
-        token,
-        body,
-      },
-    );
-    const answer = response.body as unknown as T & {
-      message?: string;
-      issues?: Answer<T>["issues"];
-    };
-    return {
-      status: response.status,
-      data: answer,
-      message: answer.message,
-      issues: answer.issues,
-    };
-  }
-  const response = await t.trpc("mutation", `import.${kind}`, body, token);
-  const answer = response.body as unknown as {
-    result?: { data: T };
-    error?: { message: string; data?: { issues?: Answer<T>["issues"] } };
-  };
-  return {
-    status: response.status,
-    data: answer.result?.data as T,
-    message: answer.error?.message,
-    issues: answer.error?.data?.issues,
-  };
-}
+const call = <T>(door: Door, kind: "preview" | "run", body: unknown, token: string) =>
+  importCall<T>(t, door, kind, body, token);
 
 async function positionsOf(token: string) {
   const answer = async (path: string) =>
@@ -89,7 +46,15 @@ async function historyOf(userId: number) {
   return rows.map(({ id: _id, accountId: _account, ...row }) => row);
 }
 
-const schwabSummary = { trades: 6, income: 2, splits: 1, duplicates: 0, skipped: 3, errors: 3 };
+const schwabSummary = {
+  trades: 6,
+  income: 2,
+  splits: 1,
+  cash: 2,
+  duplicates: 0,
+  skipped: 1,
+  errors: 3,
+};
 const nvdaSplit = "NVDA's 10-for-1 split of 2024-06-10";
 
 async function incomeOf(userId: number) {
@@ -117,8 +82,8 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
       "7 trade",
       "8 trade",
       "9 trade",
-      "10 skipped",
-      "11 skipped",
+      "10 cash",
+      "11 cash",
       "12 error",
       "13 error",
       "14 trade",
@@ -189,7 +154,7 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
     );
     expect(imported).toMatchObject({
       status: 200,
-      data: { imported: 6, income: 2, splits: 1, duplicates: 0, skipped: 3, errors: 3 },
+      data: { imported: 6, income: 2, splits: 1, cash: 2, duplicates: 0, skipped: 1, errors: 3 },
     });
     const dividend = { type: "DIVIDEND", manual: true } as const;
     const imported_income = (await incomeOf(me.user.id)).filter((entry) => entry.manual);
@@ -254,12 +219,13 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
     expect(audit).toEqual([
       {
         event: "IMPORT",
-        details: "schwab: 6 imported, 2 income, 1 splits, 0 duplicates, 3 skipped, 3 errors",
+        details:
+          "schwab: 6 imported, 2 income, 1 splits, 2 cash, 0 duplicates, 1 skipped, 3 errors",
       },
     ]);
 
-    // Importing the same file again adds nothing: every trade, dividend and the split are
-    // duplicates.
+    // Importing the same file again adds nothing: every trade, dividend, cash row and the split
+    // are duplicates.
     const again = await call<ImportPreview>(
       door,
       "preview",
@@ -271,7 +237,8 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
       trades: 0,
       income: 0,
       splits: 0,
-      duplicates: 9,
+      cash: 0,
+      duplicates: 11,
     });
     expect(again.data.rows[4]).toMatchObject({
       row: 6,
@@ -288,8 +255,9 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
       imported: 0,
       income: 0,
       splits: 0,
-      duplicates: 9,
-      skipped: 3,
+      cash: 0,
+      duplicates: 11,
+      skipped: 1,
       errors: 3,
     });
     expect(await historyOf(me.user.id)).toHaveLength(7);
@@ -345,6 +313,7 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
       imported: 1,
       income: 1,
       splits: 0,
+      cash: 0,
       duplicates: 0,
       skipped: 1,
       errors: 1,
@@ -366,7 +335,15 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
   it("answers a repeated import with the same idempotency key as the first, writing nothing more", async () => {
     const me = await historyUser(t);
     const body = { source: "schwab", csv: schwabCsv, skipInvalid: true };
-    const first = { imported: 6, income: 2, splits: 1, duplicates: 0, skipped: 3, errors: 3 };
+    const first = {
+      imported: 6,
+      income: 2,
+      splits: 1,
+      cash: 2,
+      duplicates: 0,
+      skipped: 1,
+      errors: 3,
+    };
     const keyed = async () => {
       if (door === "rest") {
         const response = await t.request("POST", "/api/import", {
@@ -386,9 +363,10 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
       ).data;
     };
     expect(await keyed()).toEqual(first);
-    // Without the key this would answer 9 duplicates; with it, the first answer again.
+    // Without the key this would answer 11 duplicates; with it, the first answer again.
     expect(await keyed()).toEqual(first);
     expect(await historyOf(me.user.id)).toHaveLength(7);
+    expect(await t.app.deps.repos.cash.list(me.user.id)).toHaveLength(2);
   });
 
   it("previews the Coinbase sample: the EUR price and the 12-decimal quantity are errors", async () => {
@@ -403,6 +381,7 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
       trades: 5,
       income: 0,
       splits: 0,
+      cash: 0,
       duplicates: 0,
       skipped: 2,
       errors: 2,
@@ -512,6 +491,7 @@ describe.each(["rest", "trpc"] as const)("importing through the %s door", (door)
       imported: 5,
       income: 0,
       splits: 0,
+      cash: 0,
       duplicates: 0,
       skipped: 0,
       errors: 0,

@@ -39,6 +39,15 @@ const MB = 1024 * 1024;
  */
 const KNOWN_STALLS: Record<string, { healthMs: number; blockMs: number }> = {
   "tRPC import.preview (200,000 trades)": { healthMs: 400, blockMs: 450 },
+  // 200,000 lots listed, each in turns of 8 ms and its JSON in slices (decision 0037): no block
+  // passes 46 ms, but health answers waited 392-779 ms (lots) and 283-285 ms (harvest) behind
+  // the turns and the collections of that many objects, at load 5-11 (29 Nov).
+  "GET /api/lots (200,000 trades held)": { healthMs: 1600, blockMs: 100 },
+  "GET /api/tax/harvest (200,000 trades held)": { healthMs: 600, blockMs: 100 },
+  // Every import, whatever its size, holds the loop once for 70-83 ms (29 Nov, quiet machine,
+  // twice): within the per-MB limit for the large files, over the 50 ms floor for this 0.57 MB
+  // one since the import's cash rows landed (83150eb8). Not yet profiled (issue 29).
+  "POST /api/import (200,000 short rows)": { healthMs: 200, blockMs: 120 },
 };
 
 /** The longest the event loop may be held by a request whose body is `bytes` long. */
@@ -146,12 +155,16 @@ async function measureOnce(send: () => Promise<number>): Promise<Measured> {
 }
 
 async function send(method: string, url: string, payload: string, token = tokens.user) {
-  const response = await t.app.inject({
-    method: method as "POST",
-    url,
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    payload,
-  });
+  const response = await t.app.inject(
+    method === "GET"
+      ? { method: "GET", url, headers: { authorization: `Bearer ${token}` } }
+      : {
+          method: method as "POST",
+          url,
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          payload,
+        },
+  );
   return response.statusCode;
 }
 
@@ -323,6 +336,20 @@ describe("event-loop watchdog", () => {
         method: "POST",
         url: "/api/trpc/import.preview",
         body: importBody(file()),
+      });
+    }
+    // Reads that replay the user's whole trade log, first read each (the 200,000 trades the
+    // import above wrote, one lot each): the lots are replayed and listed in turns.
+    for (const url of [
+      "/api/tax/realized?year=2020",
+      "/api/tax/form-8949.csv?year=2020",
+      "/api/lots?open=false",
+      "/api/tax/harvest",
+    ]) {
+      await measure(`GET ${url.split("?")[0]}`, "200,000 trades held", {
+        method: "GET",
+        url,
+        body: "",
       });
     }
     const width = Math.max(...worst.map((row) => row.endpoint.length + row.input.length + 3));

@@ -112,6 +112,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
         : response.body && !response.headers["content-type"]?.toString().startsWith("text/")
           ? response.json<Record<string, unknown> & unknown[]>()
           : undefined,
+      /** The body as text (a CSV download's). */
+      text: response.body,
       headers: response.headers,
     };
   }

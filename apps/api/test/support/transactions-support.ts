@@ -26,6 +26,19 @@ export async function historyScope(options: TestAppOptions = {}) {
 }
 
 /**
+ * Puts every account of the user on average cost, as the migration left them: the returns are
+ * then the average-cost days' alone (decision 0041), which a replay of the trades checks.
+ */
+export async function onAverageCost(scope: UserScope): Promise<void> {
+  const { repos } = scope.deps;
+  for (const account of await repos.investmentAccounts.list(scope.user.id)) {
+    await repos.investmentAccounts.update(scope.user.id, account.id, {
+      costBasisMethod: "average",
+    });
+  }
+}
+
+/**
  * The returns tests' portfolio on the pinned market: 10 AAPL bought at 240 on 2 March 2026, 4
  * sold at 250 on 5 March, 0.1 BTC bought at 81000 on 8 March.
  */

@@ -213,7 +213,10 @@ describe("transaction history: bad input", () => {
     ],
     [{ sortOrder: "up" }, "sortOrder must be asc or desc"],
     [{ type: "BOND" }, "type must be STOCK or CRYPTO"],
-    [{ transactionType: "HOLD" }, "transactionType must be BUY, SELL or SPLIT"],
+    [
+      { transactionType: "HOLD" },
+      "transactionType must be BUY, SELL, SPLIT, TRANSFER_IN or TRANSFER_OUT",
+    ],
     [{ symbol: "AAPL;DROP" }, "symbol may contain only letters, digits, '.' and '-'"],
     [{ symbol: "ABCDEFGHIJK" }, "symbol must be at most 10 characters"],
     [{ pageSize: 101 }, "pageSize must be at most 100"],

@@ -7,7 +7,7 @@ import {
 import type { PaidIncome } from "@ledgerline/db";
 import { add, investedAlong, timeWeightedReturns, type Decimal } from "@ledgerline/money";
 import { benchmarkReturns } from "./benchmark";
-import { timeWeightedDays } from "./period-returns";
+import { timeWeightedDays, type PeriodDay } from "./period-returns";
 import type { ValuedDay } from "./portfolio-valuation";
 import type { AppDeps } from "../platform/scope";
 import { Turns } from "../platform/turns";
@@ -24,24 +24,37 @@ import { Turns } from "../platform/turns";
  * Both start where the returns of the same range start (period-start.ts): ALL, and a range
  * reaching back before the first trade, on the eve of the first trade, with nothing held.
  */
+/** A chart day: with the cash of the cash-tracked accounts shown inside its total value. */
+export type ChartDay = ValuedDay & { cashValue?: Decimal };
+
 export interface ComparedHistory {
   points: PortfolioHistoryPoint[];
   benchmark: PortfolioHistory["benchmark"];
 }
 
 /**
+ * What the "return" line is worked from, as the Returns panel's figure of the range is: the
+ * dividends paid in the period out of the chart's days, or (a cash-tracked account, whose value
+ * holds its cash) `days` of its own, every day from the period's start to today.
+ */
+export interface ReturnDays {
+  days?: readonly PeriodDay[];
+  dividends: readonly PaidIncome[];
+}
+
+/**
  * `days` are the chart's, from its first point to today; `periodStart` is the close the range's
- * returns start from, the first day or the eve of the first trade; `dividends` are those paid in
- * the period (read only for "return"). A line of years is worked in turns of the event loop
+ * returns start from, the first day or the eve of the first trade; `returns` is read only for
+ * "return". A line of years is worked in turns of the event loop
  * (decision 0029): SPY's returns, the days as the time-weighted return sees them, its return to
  * each day and the contributions' line each hand the loop over once a turn is over.
  */
 export async function comparedHistory(
   deps: AppDeps,
-  days: readonly ValuedDay[],
+  days: readonly ChartDay[],
   periodStart: string,
   basis: BenchmarkBasis,
-  dividends: readonly PaidIncome[],
+  returns: ReturnDays = { dividends: [] },
   turns = new Turns(),
 ): Promise<ComparedHistory> {
   const points = days.map(pointOf);
@@ -57,10 +70,12 @@ export async function comparedHistory(
   const spyReturns = dates.map((date) => spy.returns.get(date) ?? null);
 
   if (basis === "return") {
-    const periodDays = [...eve, ...days].map((day) => ({ ...day, value: day.totalValue }));
-    const twrDays = timeWeightedDays(periodDays, dividends);
+    const periodDays =
+      returns.days ?? [...eve, ...days].map((day) => ({ ...day, value: day.totalValue }));
+    const twrDays = timeWeightedDays(periodDays, returns.dividends);
     if (turns.due()) await turns.next();
-    const twr = timeWeightedReturns(twrDays).slice(eve.length);
+    // The period's days end with the chart's: its first may be the eve before them.
+    const twr = timeWeightedReturns(twrDays).slice(periodDays.length - points.length);
     points.forEach((point, i) => (point.timeWeightedReturn = twr[i]!));
   }
   if (turns.due()) await turns.next();
@@ -99,10 +114,11 @@ const NOTHING_HELD = {
   realized: "0",
 };
 
-const pointOf = (day: ValuedDay): PortfolioHistoryPoint => ({
+const pointOf = (day: ChartDay): PortfolioHistoryPoint => ({
   date: day.date,
   stockValue: day.stockValue,
   cryptoValue: day.cryptoValue,
   totalValue: day.totalValue,
   costBasis: day.costBasis,
+  ...(day.cashValue === undefined ? {} : { cashValue: day.cashValue }),
 });

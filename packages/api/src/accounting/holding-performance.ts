@@ -1,4 +1,5 @@
 import type {
+  AccountFilter,
   HoldingPerformance,
   HoldingsPerformance,
   PerformanceRange,
@@ -20,7 +21,11 @@ import {
   utcDay,
   type CloseSeries,
 } from "./portfolio-valuation";
+import { accountFirstDay, accountPositionsAt } from "./account-days";
+import { holdingRealized, methodRealized, withRealized } from "./method-realized";
+import { accountFilterOf } from "../accounts/account-scope";
 import type { UserScope } from "../platform/scope";
+import { Turns } from "../platform/turns";
 
 /**
  * Each holding's returns over a period (issue 15): what each held at the start of the period (the
@@ -39,19 +44,57 @@ interface HoldingActivity {
 export async function holdingsPerformance(
   scope: UserScope,
   range: PerformanceRange,
+  filter: AccountFilter = {},
+): Promise<HoldingsPerformance> {
+  const found = await holdingsAtAverage(scope, range, filter);
+  if (found.holdings.length === 0) return found;
+  // Each holding's realized gain under its accounts' methods (method-realized.ts).
+  const accountId = await accountFilterOf(scope, filter.accountId);
+  const realized = await methodRealized(scope, accountId, found.startDate);
+  if (!realized.lots) return found;
+  return {
+    ...found,
+    holdings: found.holdings.map((holding) =>
+      withRealized(
+        holding,
+        holdingRealized(realized, keyOf(holding.assetType, holding.symbol)) ?? "0",
+      ),
+    ),
+  };
+}
+
+/** Each holding's returns with the realized gain at average cost. */
+async function holdingsAtAverage(
+  scope: UserScope,
+  range: PerformanceRange,
+  filter: AccountFilter,
 ): Promise<HoldingsPerformance> {
   const { deps } = scope;
   const now = deps.market.clock.now();
   const endDate = utcDay(now);
-  const firstTraded = await firstTradeDay(scope);
+  const accountId = await accountFilterOf(scope, filter.accountId);
+  const firstTraded =
+    accountId === undefined
+      ? await firstTradeDay(scope)
+      : await accountFirstDay(deps, scope.user.id, accountId, endDate);
   const startDate = startOf(range, now, firstTraded ?? endDate);
   if (firstTraded === null) return { range, startDate, endDate, holdings: [] };
 
   const [dividends, prices, state] = await Promise.all([
-    incomePaid(scope, { from: startDate, to: endDate }),
+    incomePaid(scope, { from: startDate, to: endDate }, accountId),
     currentPrices(scope),
-    currentState(scope),
+    accountId === undefined ? currentState(scope) : Promise.resolve(null),
   ]);
+  if (accountId !== undefined) {
+    // One account's holdings start from its own trades (account-days.ts), not the user's days.
+    const start = await accountPositionsAt(deps, scope.user.id, accountId, startDate, endDate);
+    return {
+      range,
+      startDate,
+      endDate,
+      holdings: await replayedHoldings(scope, startDate, endDate, dividends, prices, start),
+    };
+  }
   if (state && startDate < endDate) {
     const fromDays = await storedHoldingReturns(
       scope,
@@ -95,12 +138,17 @@ export async function replayedHoldings(
   endDate: string,
   dividends: readonly PaidIncome[],
   prices: Map<string, Decimal>,
+  /** What one account held at the start and its trades after it (default: the user's). */
+  account?: { positions: HoldingSnapshot[]; tradesAfter: Trade[] },
+  turns = new Turns(),
 ): Promise<HoldingPerformance[]> {
   const { deps, user } = scope;
-  const [positions, trades] = await Promise.all([
-    positionsAt(scope, startDate),
-    deps.repos.transactions.trades(user.id, new Date(`${addDays(startDate, 1)}T00:00:00Z`)),
-  ]);
+  const [positions, trades] = account
+    ? [account.positions, account.tradesAfter]
+    : await Promise.all([
+        positionsAt(scope, startDate),
+        deps.repos.transactions.trades(user.id, new Date(`${addDays(startDate, 1)}T00:00:00Z`)),
+      ]);
 
   const activity = new Map<string, HoldingActivity>();
   const of = (type: AssetType, symbol: string) => {
@@ -119,19 +167,20 @@ export async function replayedHoldings(
     }
   }
 
-  const holdings = await Promise.all(
-    [...activity.values()].map(async (holding) => {
-      const closes = await closeSeriesOf(
-        deps,
-        holding.type,
-        holding.symbol,
-        addDays(startDate, -7),
-        endDate,
-      );
-      const today = prices.get(keyOf(holding.type, holding.symbol));
-      return holdingReturns(holding, startDate, endDate, closes, today);
-    }),
+  const active = [...activity.values()];
+  const closes = await Promise.all(
+    active.map((holding) =>
+      closeSeriesOf(deps, holding.type, holding.symbol, addDays(startDate, -7), endDate),
+    ),
   );
+  // One holding after another, handing the loop over by time (decision 0029): 200 holdings of
+  // a third of 100,000 trades held it 0.5 s in one go, their returns worked as their closes came.
+  const holdings: HoldingPerformance[] = [];
+  for (const [index, holding] of active.entries()) {
+    if (turns.due()) await turns.next();
+    const today = prices.get(keyOf(holding.type, holding.symbol));
+    holdings.push(holdingReturns(holding, startDate, endDate, closes[index]!, today));
+  }
   return holdings.sort(byKind);
 }
 

@@ -1,6 +1,5 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import {
-  FAR_DAY,
   type AssetType,
   type HoldingDay,
   type HoldingSnapshot,
@@ -9,6 +8,8 @@ import {
   type Trade,
 } from "@ledgerline/db";
 import { add, costBasis, isZero, multiply, sum, type Decimal } from "@ledgerline/money";
+import { replayKeptLots } from "../tax/kept-lots";
+import { replayKeptAccounts } from "./account-days";
 import { nextGrowth } from "./growth";
 import { carryKeptState, rereadHoldingFlows } from "./holding-flows";
 import { workKeptPeriodsThrough } from "./kept-periods";
@@ -19,6 +20,7 @@ import {
   closeSeriesOf,
   holdingOfKey,
   keyOf,
+  snapshotOf,
   TradeLedger,
   tradeDay,
   utcDay,
@@ -70,6 +72,8 @@ export function scheduleSnapshotRefresh(deps: AppDeps, userId: number): void {
         await rereadHoldingFlows(deps, userId, state);
         await workKeptPeriodsThrough(deps, userId, state);
       }
+      await replayKeptAccounts(deps, userId, utcDay(deps.market.clock.now()));
+      await replayKeptLots(deps, userId);
     },
     (error: unknown) => {
       deps.logger.warn({ err: error, userId }, "snapshot recompute failed; reads replay meanwhile");
@@ -321,21 +325,6 @@ async function closeSeries(
     await yieldToEventLoop();
   }
   return series;
-}
-
-function snapshotOf(ledger: TradeLedger, key: string, day: string): HoldingSnapshot {
-  const { assetType, symbol } = holdingOfKey(key);
-  const held = ledger.holdings.get(key);
-  return {
-    assetType,
-    symbol,
-    day,
-    until: FAR_DAY,
-    quantity: held?.quantity ?? "0",
-    averagePrice: held?.averagePrice ?? "0",
-    lastPrice: ledger.lastTradePrice.get(key) ?? null,
-    realized: ledger.realized.get(key) ?? "0",
-  };
 }
 
 /** Each new snapshot runs until its symbol's next one (the last, on: FAR_DAY). */

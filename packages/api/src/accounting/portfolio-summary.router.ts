@@ -3,7 +3,6 @@ import {
   portfolioHistory,
   portfolioHistoryInput,
   portfolioPerformanceDetail,
-  performanceRangeInput,
   portfolioPerformanceInput,
   portfolioSummary,
 } from "@ledgerline/contracts";
@@ -37,7 +36,7 @@ export const portfolioSummaryRouter = {
 
   /** Each holding's returns over a range, on the portfolio's definitions. */
   holdingPerformance: userProcedure
-    .input(performanceRangeInput)
+    .input(portfolioPerformanceInput)
     .output(holdingsPerformance)
-    .query(({ ctx, input }) => readHoldingsPerformance(ctx, input.range)),
+    .query(({ ctx, input }) => readHoldingsPerformance(ctx, input.range, input)),
 } satisfies TRPCRouterRecord;

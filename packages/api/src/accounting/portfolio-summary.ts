@@ -6,7 +6,7 @@ import {
   type SummaryPosition,
   type SummarySection,
 } from "@ledgerline/contracts";
-import type { AssetType, HeldPosition } from "@ledgerline/db";
+import type { AssetType, HeldPosition, InvestmentAccount } from "@ledgerline/db";
 import {
   costBasis,
   multiply,
@@ -18,11 +18,20 @@ import {
   valueFigures,
   type Decimal,
 } from "@ledgerline/money";
-import { comparedHistory } from "./history-benchmark";
+import { accountValueByDay } from "./account-days";
+import { accountStartDay, cashTrackedPeriod, trackedAccount } from "./cash-tracked-days";
+import { comparedHistory, type ChartDay, type ReturnDays } from "./history-benchmark";
+import {
+  accountBases,
+  allAccountsPeriod,
+  allAccountsStartDay,
+  type AccountBases,
+} from "./all-accounts-days";
 import { incomeOf, incomePaid } from "./income";
 import { firstTradeDay, realizedBySymbol, valueRange } from "./portfolio-snapshots";
 import { rangeFirstDay, startOf } from "./period-start";
 import { keyOf, utcDay } from "./portfolio-valuation";
+import { accountFilterOf } from "../accounts/account-scope";
 import type { AppDeps, UserScope } from "../platform/scope";
 
 /**
@@ -232,28 +241,121 @@ export async function currentPrices(scope: UserScope): Promise<Map<string, Decim
  * today at the current prices, so the chart ends where the summary's cards stand. ALL starts at
  * the first trade, however long ago, as the returns' ALL does (issue 37). The benchmark beside it
  * is compared as `input.benchmark` says (history-benchmark.ts). Days follow the market's clock.
+ * With `input.accountId`, the values are that investment account's alone (account-days.ts), its
+ * first trade (or cash activity, its cash tracked) is where ALL starts, and its return line is
+ * worked as its Returns panel's figure is (returnDaysOf).
  */
 export async function portfolioHistory(
   scope: UserScope,
   input: PortfolioHistoryInput,
 ): Promise<PortfolioHistory> {
   const { deps } = scope;
-  const firstDay = await firstTradeDay(scope);
-  if (firstDay === null) return { points: [], unpricedSymbols: [], benchmark: null };
-
   const now = deps.market.clock.now();
   const today = utcDay(now);
+  const accountId = await accountFilterOf(scope, input.accountId);
+  // A cash-tracked account starts where its returns do: its first trade or cash activity; all
+  // accounts, one or more tracking cash, where the first of them does (all-accounts-days.ts).
+  const tracked = await trackedAccount(scope, accountId);
+  const bases = accountId === undefined ? await accountBases(scope) : null;
+  const firstDay = bases
+    ? await allAccountsStartDay(scope, bases, today)
+    : accountId === undefined
+      ? await firstTradeDay(scope)
+      : await accountStartDay(scope, accountId, tracked, today);
+  if (firstDay === null) return { points: [], unpricedSymbols: [], benchmark: null };
+
   const rangeStart = input.range === "ALL" ? firstDay : rangeFirstDay(input.range, now);
   const from = rangeStart > firstDay ? rangeStart : firstDay;
   if (from > today) return { points: [], unpricedSymbols: [], benchmark: null };
 
   const periodStart = startOf(input.range, now, firstDay);
+  const prices = await currentPrices(scope);
+  if (bases || tracked) {
+    const read = { periodStart, today, prices };
+    const withCash = bases
+      ? await allAccountsChart(scope, bases, read)
+      : await trackedChart(scope, tracked!, read);
+    const days = withCash.days.filter((day) => day.date >= from);
+    const compared = await comparedHistory(
+      deps,
+      days,
+      periodStart,
+      input.benchmark,
+      withCash.returns,
+    );
+    return { ...compared, unpricedSymbols: withCash.unpricedSymbols };
+  }
   const [{ days, unpricedSymbols }, dividends] = await Promise.all([
-    currentPrices(scope).then((prices) => valueRange(scope, from, today, prices)),
+    accountId === undefined
+      ? valueRange(scope, from, today, prices)
+      : accountValueByDay(deps, scope.user.id, accountId, from, today, prices),
     input.benchmark === "return"
-      ? incomePaid(scope, { from: periodStart, to: today })
+      ? incomePaid(scope, { from: periodStart, to: today }, accountId)
       : Promise.resolve([]),
   ]);
-  const compared = await comparedHistory(deps, days, periodStart, input.benchmark, dividends);
+  const compared = await comparedHistory(deps, days, periodStart, input.benchmark, { dividends });
   return { ...compared, unpricedSymbols };
+}
+
+interface ChartRead {
+  periodStart: string;
+  today: string;
+  prices: Map<string, Decimal>;
+}
+
+/**
+ * The chart's days with the cash held in them, every day from the period's start to today, and
+ * what its return line is worked from, as the Returns panel's figure is (performance.ts): the
+ * same days, flows and dividends.
+ */
+interface ChartWithCash {
+  days: ChartDay[];
+  unpricedSymbols: string[];
+  returns: ReturnDays;
+}
+
+/** A cash-tracked account: its deposits and withdrawals the flows, its dividends kept in it. */
+async function trackedChart(
+  scope: UserScope,
+  account: InvestmentAccount,
+  { periodStart, today, prices }: ChartRead,
+): Promise<ChartWithCash> {
+  const period = await cashTrackedPeriod(scope, account, periodStart, today, prices);
+  const days = period.days.map((day, index) => {
+    const withCash = period.withCash[index]!;
+    return {
+      ...day,
+      totalValue: withCash.value,
+      flow: withCash.flow,
+      cashValue: subtract(withCash.value, day.totalValue),
+    };
+  });
+  return {
+    days,
+    unpricedSymbols: period.unpricedSymbols,
+    returns: { days: period.withCash, dividends: [] },
+  };
+}
+
+/** All accounts, one or more tracking cash: each under its own basis (all-accounts-days.ts). */
+async function allAccountsChart(
+  scope: UserScope,
+  bases: AccountBases,
+  { periodStart, today, prices }: ChartRead,
+): Promise<ChartWithCash> {
+  const period = await allAccountsPeriod(scope, bases, periodStart, today, prices);
+  const days = period.holdings.map((day, index) => {
+    const combined = period.days[index]!;
+    return {
+      ...day,
+      totalValue: combined.value,
+      flow: combined.flow,
+      cashValue: period.cash[index]!,
+    };
+  });
+  return {
+    days,
+    unpricedSymbols: period.unpricedSymbols,
+    returns: { days: period.days, dividends: period.dividends },
+  };
 }

@@ -54,6 +54,13 @@ export interface HeldValue {
  * realized gain, so the returns and the gains agree on it.
  */
 export class TradeLedger {
+  /**
+   * `oneAccount`: the trades are one investment account's, so a holding transferred in or out
+   * (TRANSFER_IN, TRANSFER_OUT) enters or leaves it, at its cost, as a flow of its market value.
+   * Otherwise (all accounts) a transfer's two rows move nothing in or out and are passed over.
+   */
+  constructor(private readonly options: { oneAccount?: boolean } = {}) {}
+
   readonly holdings = new Map<string, LedgerHolding>();
   readonly lastTradePrice = new Map<string, Decimal>();
   /** Realized gain per symbol key, closed positions included. */
@@ -73,10 +80,16 @@ export class TradeLedger {
     if (!isZero(holding.realized)) this.realized.set(key, holding.realized);
   }
 
-  /** Applies one trade; answers its external flow and the gain it realized. */
-  apply(trade: Trade): { flow: Decimal; realized: Decimal } {
+  /**
+   * Applies one trade; answers its external flow and the gain it realized. `close`: the day's
+   * close of the symbol, which a transfer's flow is valued at (its cost without one).
+   */
+  apply(trade: Trade, close?: Decimal | null): { flow: Decimal; realized: Decimal } {
     const key = keyOf(trade.type, trade.symbol);
     const current = this.holdings.get(key);
+    if (trade.transactionType === "TRANSFER_IN" || trade.transactionType === "TRANSFER_OUT") {
+      return this.transfer(key, current, trade, close ?? trade.price);
+    }
     if (trade.transactionType === "SPLIT") {
       // A SPLIT row holds the position as the split left it (repositories/corporate-actions.ts);
       // no money moves and its price is the average cost, not a trade's.
@@ -100,6 +113,29 @@ export class TradeLedger {
       flow: subtract("0", sellProceeds(trade.quantity, trade.price, trade.fee)),
       realized: gain,
     };
+  }
+
+  /**
+   * A holding moved between accounts realizes nothing: in, it joins at the cost it carried (the
+   * row's price); out, it leaves at the average cost. Its value crosses the account's edge.
+   */
+  private transfer(
+    key: string,
+    current: LedgerHolding | undefined,
+    trade: Trade,
+    valuedAt: Decimal,
+  ): { flow: Decimal; realized: Decimal } {
+    if (!this.options.oneAccount) return { flow: "0", realized: "0" };
+    const value = multiply(trade.quantity, valuedAt);
+    if (trade.transactionType === "TRANSFER_IN") {
+      const joined = applyBuy(current ?? null, trade.quantity, trade.price, "0");
+      this.holdings.set(key, { ...joined, type: trade.type, symbol: trade.symbol });
+      return { flow: value, realized: "0" };
+    }
+    const left = current ? applySell(current, trade.quantity) : null;
+    if (!current || !left?.ok) return { flow: "0", realized: "0" };
+    this.holdings.set(key, { ...left.holding, type: trade.type, symbol: trade.symbol });
+    return { flow: subtract("0", value), realized: "0" };
   }
 
   totalRealized(): Decimal {
@@ -132,6 +168,22 @@ export class TradeLedger {
   held(): LedgerHolding[] {
     return [...this.holdings.values()].filter((holding) => !isZero(holding.quantity));
   }
+}
+
+/** A holding of the ledger as a stored snapshot of `day` would keep it. */
+export function snapshotOf(ledger: TradeLedger, key: string, day: string): HoldingSnapshot {
+  const { assetType, symbol } = holdingOfKey(key);
+  const held = ledger.holdings.get(key);
+  return {
+    assetType,
+    symbol,
+    day,
+    until: FAR_DAY,
+    quantity: held?.quantity ?? "0",
+    averagePrice: held?.averagePrice ?? "0",
+    lastPrice: ledger.lastTradePrice.get(key) ?? null,
+    realized: ledger.realized.get(key) ?? "0",
+  };
 }
 
 /**
@@ -250,6 +302,11 @@ export interface ValuedDay {
   flow: Decimal;
   /** Gain realized by that day's sells. */
   realized: Decimal;
+  /**
+   * Of `flow`, one account's holdings moved in (+) or out (-) by transfers, at the day's close
+   * (account-days.ts; absent elsewhere): no cash of the account paid for them or received them.
+   */
+  moved?: Decimal;
 }
 
 export interface Valuation {

@@ -5,6 +5,8 @@ import {
   investmentAccount,
   investmentAccountChanges,
   investmentAccountMessages as messages,
+  reconcileStatement,
+  reconciliation,
 } from "@ledgerline/contracts";
 import { z } from "zod";
 import { restRoute } from "../platform/rest/route";
@@ -69,5 +71,20 @@ export const investmentAccountRoutes = [
     response: deletedInvestmentAccount,
     call: (caller, { params, body }) =>
       caller.investmentAccounts.delete({ ...body, id: params.id }),
+  }),
+  restRoute({
+    method: "POST",
+    url: "/accounts/:id/reconcile",
+    operationId: "reconcileAccount",
+    tag,
+    summary:
+      "Compare an account with a brokerage statement: its holdings (and, when `cash` is given, its cash) at the end of `asOf`, replaying the account's trades, splits and transfers up to then, beside the statement's. `matches` is true when everything is equal; `differences` lists every holding on either side whose quantity differs, where `expected` is the statement's quantity and `actual` Ledgerline's (0 when a side does not have it), both exact decimal strings; `cashDifference` is the statement's cash less Ledgerline's (null without `cash`). Changes nothing",
+    access: "user",
+    refusals: { 404: notTheUsers },
+    params: accountIdParams,
+    body: reconcileStatement,
+    response: reconciliation,
+    call: (caller, { params, body }) =>
+      caller.investmentAccounts.reconcile({ ...body, id: params.id }),
   }),
 ];

@@ -3,6 +3,8 @@ import {
   deletedInvestmentAccount,
   deleteInvestmentAccountInput,
   investmentAccount,
+  reconcileInput,
+  reconciliation,
   updateInvestmentAccountInput,
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
@@ -14,6 +16,7 @@ import {
   updateInvestmentAccount,
 } from "./investment-accounts";
 import { userMutation, userProcedure } from "../platform/trpc/trpc";
+import { reconcileAccount } from "./reconcile";
 
 /**
  * The signed-in user's investment accounts (REST `/api/accounts`). Not the sign-in account,
@@ -42,4 +45,14 @@ export const investmentAccountsRouter = {
     .input(deleteInvestmentAccountInput)
     .output(deletedInvestmentAccount)
     .mutation(({ ctx, input }) => deleteInvestmentAccount(ctx, input)),
+
+  /**
+   * The account against a statement: its holdings (and cash) at the end of `asOf` beside the
+   * statement's. Changes nothing; a mutation (a statement is long), so a trade key, as every one.
+   */
+  reconcile: userProcedure
+    .meta({ apiKey: "trade" })
+    .input(reconcileInput)
+    .output(reconciliation)
+    .mutation(({ ctx, input }) => reconcileAccount(ctx, input)),
 } satisfies TRPCRouterRecord;

@@ -30,6 +30,7 @@ function toView(account: AccountRow, cashBalance: string): InvestmentAccount {
     institution: account.institution,
     cashTracked: account.cashTracked,
     cashBalance,
+    costBasisMethod: account.costBasisMethod,
     isDefault: account.isDefault,
     displayOrder: account.displayOrder,
   };
@@ -69,6 +70,7 @@ export async function createInvestmentAccount(
       type: input.type,
       institution: input.institution ?? null,
       cashTracked: input.cashTracked,
+      costBasisMethod: input.costBasisMethod,
       ...(input.displayOrder === undefined ? {} : { displayOrder: input.displayOrder }),
     },
     { now: dateOf(scope.deps.clock), limit: MAX_INVESTMENT_ACCOUNTS },
@@ -105,8 +107,8 @@ export const moveRules: MoveRules = {
 
 /**
  * Deletes an account of the user. One that holds positions or activity is refused (409) unless
- * `moveToAccountId` names another account of the user: its positions, trades, split rows and
- * income then move there first, and the symbols moved have their splits replayed there. The
+ * `moveToAccountId` names another account of the user: its positions, trades, split rows,
+ * income and cash activities then move there first, and the symbols moved have their splits replayed there. The
  * only account cannot be deleted; a deleted default hands the default on.
  */
 export async function deleteInvestmentAccount(
@@ -139,6 +141,9 @@ export async function deleteInvestmentAccount(
   if (outcome.movedSymbols.length > 0) scheduleSnapshotRefresh(deps, user.id);
   return {
     message: "Account deleted",
-    movedToAccountId: outcome.movedSymbols.length > 0 ? (input.moveToAccountId ?? null) : null,
+    movedToAccountId:
+      outcome.movedSymbols.length > 0 || outcome.movedCash > 0
+        ? (input.moveToAccountId ?? null)
+        : null,
   };
 }

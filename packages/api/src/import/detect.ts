@@ -89,12 +89,17 @@ export function guessDecimalSeparator(samples: readonly string[], delimiter: str
 }
 
 const ACTION_HINTS: [keyof ImportDetection["mapping"]["actions"], RegExp][] = [
+  // Interest before dividend: "Credit Interest" is cash, where "Interest Income" reads as either.
+  ["interest", /^(bank |credit )?interest$|zins/i],
   ["dividend", /div|ausschüttung|income|reward|interest/i],
   ["split", /split/i],
   // Sell before buy: "Verkauf" (sale) holds "Kauf" (buy).
   ["sell", /sell|sold|sale|verkauf/i],
   ["buy", /buy|bought|purchase|kauf|reinvest/i],
-  ["skip", /deposit|withdraw|transfer|fee|tax|wire|journal|einlage|entnahme/i],
+  ["tax", /tax|steuer/i],
+  ["fee", /fee|gebühr/i],
+  ["withdrawal", /withdraw|entnahme|auszahlung|wire sent|wire out/i],
+  ["deposit", /deposit|einlage|einzahlung|wire|transfer|journal/i],
 ];
 
 /** The action column's values placed by their words; a value none fits is left for the user. */
@@ -105,6 +110,11 @@ export function guessActions(values: readonly string[]): ImportDetection["mappin
     dividend: [],
     split: [],
     skip: [],
+    deposit: [],
+    withdrawal: [],
+    interest: [],
+    fee: [],
+    tax: [],
   };
   const distinct = [...new Set(values.map((value) => value.trim()).filter((value) => value))];
   for (const value of distinct) {

@@ -13,11 +13,18 @@ export interface ImportFormat {
   skipReasons: Record<string, string>;
   /** Columns of the mapping a file may lack (an older export of ours has no fee). */
   optionalColumns?: readonly string[];
+  /**
+   * The amount column is signed, money in positive and out negative (Schwab): a fee or tax row
+   * with a positive amount is a refund, which is not recorded as a charge.
+   */
+  signedCash?: true;
+  /** The symbol column names a cash row's currency (Coinbase's Asset): only USD is cash. */
+  cashCurrencyInSymbol?: true;
 }
 
-const CASH_MOVEMENT = "A cash movement, not a trade";
-const INTEREST = "Interest on cash, not a trade";
 const TRANSFER = "A transfer between accounts or wallets, not a trade";
+const COINS_MOVED =
+  "Coins moved between wallets, not cash and not a trade: their cost is not in the file; if both wallets are your accounts here, enter it as a holding transfer";
 
 /** The transaction history's own CSV export (services/transactions, rest/routes/transactions). */
 const ledgerline: ImportFormat = {
@@ -70,42 +77,27 @@ const schwab: ImportFormat = {
         "Pr Yr Div Reinvest",
       ],
       split: ["Stock Split"],
-      skip: [
+      // Schwab writes one action for money in and out: the Amount's sign says which (decision 0039).
+      deposit: [
         "Wire Received",
-        "Wire Sent",
         "Wire Funds",
         "MoneyLink Transfer",
         "MoneyLink Deposit",
         "Funds Received",
         "Journal",
-        "Journaled Shares",
-        "Credit Interest",
-        "Bank Interest",
-        "Margin Interest",
-        "Service Fee",
-        "ADR Mgmt Fee",
-        "Foreign Tax Paid",
-        "NRA Tax Adj",
       ],
+      withdrawal: ["Wire Sent"],
+      interest: ["Credit Interest", "Bank Interest"],
+      // Interest charged on a margin loan is a cost of the account, not income.
+      fee: ["Margin Interest", "Service Fee", "ADR Mgmt Fee", "Advisor Fee", "Wire Funds Fee"],
+      tax: ["Foreign Tax Paid", "NRA Tax Adj", "NRA Withholding"],
+      skip: ["Journaled Shares"],
     },
   }),
   skipReasons: {
-    "wire received": CASH_MOVEMENT,
-    "wire sent": CASH_MOVEMENT,
-    "wire funds": CASH_MOVEMENT,
-    "moneylink transfer": CASH_MOVEMENT,
-    "moneylink deposit": CASH_MOVEMENT,
-    "funds received": CASH_MOVEMENT,
-    journal: TRANSFER,
-    "journaled shares": TRANSFER,
-    "credit interest": INTEREST,
-    "bank interest": INTEREST,
-    "margin interest": INTEREST,
-    "service fee": "A fee charged in cash, not a trade",
-    "adr mgmt fee": "A fee charged in cash, not a trade",
-    "foreign tax paid": "A tax withheld in cash, not a trade",
-    "nra tax adj": "A tax withheld in cash, not a trade",
+    "journaled shares": `${TRANSFER}: enter it as a holding transfer on the Accounts page`,
   },
+  signedCash: true,
 };
 
 /** Coinbase transaction history (ID, Timestamp, Transaction Type, Asset, ...). */
@@ -135,17 +127,19 @@ const coinbase: ImportFormat = {
         "Coinbase Earn",
         "Interest",
       ],
-      skip: ["Send", "Receive", "Convert", "Deposit", "Withdrawal", "Retail Staking Transfer"],
+      // Deposits and withdrawals move dollars; sends and receives move coins (decision 0039).
+      deposit: ["Deposit"],
+      withdrawal: ["Withdrawal"],
+      skip: ["Send", "Receive", "Convert", "Retail Staking Transfer"],
     },
   }),
   skipReasons: {
-    send: TRANSFER,
-    receive: TRANSFER,
+    send: COINS_MOVED,
+    receive: COINS_MOVED,
     "retail staking transfer": TRANSFER,
-    deposit: CASH_MOVEMENT,
-    withdrawal: CASH_MOVEMENT,
     convert: "A conversion between two coins: record it as a sell and a buy",
   },
+  cashCurrencyInSymbol: true,
 };
 
 /** The format of a request: a preset, or the user's mapping for 'Other CSV'. */

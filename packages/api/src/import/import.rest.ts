@@ -10,7 +10,7 @@ import {
   saveImportMappingInput,
 } from "@ledgerline/contracts";
 import { z } from "zod";
-import { jsonInSlices } from "../platform/sliced-json";
+import { jsonAnswer } from "../platform/sliced-json";
 import { IMPORT_BODY_LIMIT } from "./service";
 import { restRoute } from "../platform/rest/route";
 
@@ -69,10 +69,7 @@ export const importRoutes = [
     body: importInput,
     response: importPreview,
     // Up to 200,000 rows: written in slices rather than by the route's serializer in one go.
-    call: async (caller, { body }) =>
-      new Response(await jsonInSlices(await caller.import.preview(body)), {
-        headers: { "content-type": "application/json; charset=utf-8" },
-      }),
+    call: async (caller, { body }) => jsonAnswer(await caller.import.preview(body)),
   }),
   restRoute({
     method: "POST",

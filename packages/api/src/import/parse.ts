@@ -1,5 +1,7 @@
 import {
   AMOUNT_DECIMALS,
+  cashActivityLabels,
+  cashActivityTypes,
   checkDecimal,
   cryptoSymbol,
   dateOutOfRange,
@@ -12,6 +14,7 @@ import {
   TRADE_FEE_LABEL,
   withinDateRange,
   type AssetKind,
+  type CashActivityType,
   type ImportDateFormat,
   type ImportMapping,
 } from "@ledgerline/contracts";
@@ -46,20 +49,22 @@ export interface ParsedTrade {
   notes: string | null;
 }
 
-/** Any other row: income, a split, skipped or an error, with what could be read of it. */
+/** Any other row: income, a split, cash, skipped or an error, with what could be read of it. */
 export interface ParsedOther {
   row: number;
-  outcome: "income" | "split" | "skipped" | "error";
+  outcome: "income" | "split" | "cash" | "skipped" | "error";
   message: string;
   assetType?: AssetKind;
   symbol?: string;
   transactionType?: "BUY" | "SELL" | "DIVIDEND" | "SPLIT";
   quantity?: Decimal;
   price?: Decimal;
-  /** A dividend's total received, from the amount column. */
+  /** A dividend's total received, or a cash row's amount (positive: `cashType` says which way). */
   amount?: Decimal;
+  cashType?: CashActivityType;
   date?: Date;
   dateOnly?: true;
+  notes?: string | null;
 }
 
 export type ParsedRow = ParsedTrade | ParsedOther;
@@ -82,11 +87,23 @@ const ALLOWED_DECIMALS: Record<AssetKind, number> = {
 type Cells = (column: string | undefined) => string;
 
 /** One mapped action per lower-cased action value. */
-type ActionKind = "buy" | "sell" | "dividend" | "split" | "skip";
+type ActionKind = "buy" | "sell" | "dividend" | "split" | "skip" | CashActivityType;
+
+const ACTION_KINDS = [
+  "buy",
+  "sell",
+  "dividend",
+  "split",
+  "skip",
+  ...cashActivityTypes,
+] as const satisfies readonly ActionKind[];
+
+const isCashKind = (kind: ActionKind): kind is CashActivityType =>
+  (cashActivityTypes as readonly string[]).includes(kind);
 
 function actionTable(mapping: ImportMapping): Map<string, ActionKind> {
   const table = new Map<string, ActionKind>();
-  for (const kind of ["buy", "sell", "dividend", "split", "skip"] as const) {
+  for (const kind of ACTION_KINDS) {
     for (const value of mapping.actions[kind]) table.set(value.trim().toLowerCase(), kind);
   }
   return table;
@@ -316,6 +333,112 @@ function feeOf(text: string, mapping: ImportMapping): Checked | undefined {
   return checked.ok ? { ok: true, value: checked.value } : { ok: false, message: checked.message };
 }
 
+type When = { date: Date; dateOnly?: true };
+
+/** The row's date, checked as every row's is: readable, not ahead, within the ledger's years. */
+function whenOf(
+  mapping: ImportMapping,
+  cells: Cells,
+  now: Date,
+): { ok: true; when: When } | { ok: false; message: string; known: Partial<When> } {
+  const dateText = cells(mapping.columns.date).trim();
+  const date = parseImportDate(dateText, mapping.dateFormat);
+  if (!date) {
+    const message =
+      dateText === ""
+        ? "The date is missing"
+        : `The date "${dateText}" is not a date in the format ${mapping.dateFormat}`;
+    return { ok: false, message, known: {} };
+  }
+  if (date.getTime() > now.getTime()) {
+    return { ok: false, message: "The date is in the future", known: { date } };
+  }
+  if (!withinDateRange(date.toISOString())) {
+    return { ok: false, message: dateOutOfRange("The date"), known: { date } };
+  }
+  // A cell without a time of day (no hh:mm) names a day, shown as that day, not as midnight UTC.
+  return { ok: true, when: /\d:\d\d/.test(dateText) ? { date } : { date, dateOnly: true } };
+}
+
+/** The currency column's value, upper case; a row without one is in USD. */
+function currencyOf(mapping: ImportMapping, cells: Cells): string {
+  const currency = mapping.columns.currency ? cells(mapping.columns.currency).trim() : "";
+  return currency === "" ? "USD" : currency.toUpperCase();
+}
+
+/**
+ * A cash row: its amount is the amount column's (else the quantity column's), its size the
+ * activity's amount. A row mapped to deposit with a negative amount is a withdrawal (one action
+ * for both ways, as Schwab's Journal and wires are written); where amounts are signed
+ * (`signedCash`), a fee or tax with a positive amount is a refund, not recorded as a charge.
+ */
+function cashRow(
+  format: ImportFormat,
+  kind: CashActivityType,
+  actionText: string,
+  cells: Cells,
+  row: number,
+  now: Date,
+): ParsedOther {
+  const { mapping } = format;
+  const { columns } = mapping;
+  const refuse = (message: string, known: Partial<ParsedOther> = {}): ParsedOther => ({
+    row,
+    outcome: "error",
+    message,
+    ...known,
+  });
+  const checkedWhen = whenOf(mapping, cells, now);
+  if (!checkedWhen.ok) return refuse(checkedWhen.message, checkedWhen.known);
+  const { when } = checkedWhen;
+  const currency = format.cashCurrencyInSymbol
+    ? cells(columns.symbol).trim().toUpperCase()
+    : currencyOf(mapping, cells);
+  if (currency !== "USD") {
+    return {
+      row,
+      outcome: "skipped",
+      message: `"${actionText}" of ${currency || "an unnamed currency"}: only US dollars are recorded as cash`,
+      ...when,
+    };
+  }
+  const amountCell = columns.amount ? cells(columns.amount) : "";
+  const text = amountCell.trim() === "" ? cells(columns.quantity) : amountCell;
+  const read = parseImportAmount(text, mapping.decimalSeparator);
+  if (!read.ok) {
+    return refuse(
+      read.reason === "currency"
+        ? `The amount is in ${read.currency}; only US dollars are recorded as cash`
+        : text.trim() === ""
+          ? "A cash row needs its amount"
+          : `Amount "${text.trim()}" is not a number`,
+      when,
+    );
+  }
+  const negative = read.value.startsWith("-");
+  const size = negative ? read.value.slice(1) : read.value;
+  const checked = checkDecimal(size, "Amount");
+  if (!checked.ok) return refuse(checked.message, when);
+  const cashType = kind === "deposit" && negative ? "withdrawal" : kind;
+  if (format.signedCash && (kind === "fee" || kind === "tax") && !negative) {
+    return {
+      row,
+      outcome: "skipped",
+      message: `A refund of ${kind === "fee" ? "a fee" : "tax withheld"}: enter it as a deposit if you want it counted`,
+      ...when,
+    };
+  }
+  return {
+    row,
+    outcome: "cash",
+    message: `${cashActivityLabels[cashType]} of ${checked.value} USD`,
+    cashType,
+    amount: checked.value,
+    ...when,
+    notes: notesOf(mapping, cells),
+  };
+}
+
 /** What one data row becomes, before the database and the market have their say. */
 export function interpretRow(
   format: ImportFormat,
@@ -342,7 +465,7 @@ export function interpretRow(
     return {
       row,
       outcome: "skipped",
-      message: `The action "${actionText}" is not one that is imported (buy, sell, dividend or split)`,
+      message: `The action "${actionText}" is not one that is imported (buy, sell, dividend, split, or cash in or out)`,
     };
   }
   if (kind === "skip") {
@@ -354,6 +477,7 @@ export function interpretRow(
         `The action "${actionText}" is set to be skipped`,
     };
   }
+  if (isCashKind(kind)) return cashRow(format, kind, actionText, cells, row, now);
 
   const error = (message: string, known: Partial<ParsedOther> = {}): ParsedOther => ({
     row,
@@ -380,24 +504,11 @@ export function interpretRow(
     );
   }
   const known = { assetType, symbol, transactionType } as const;
-  const dateText = cells(columns.date).trim();
-  const date = parseImportDate(dateText, mapping.dateFormat);
-  if (!date) {
-    return error(
-      dateText === ""
-        ? "The date is missing"
-        : `The date "${dateText}" is not a date in the format ${mapping.dateFormat}`,
-      known,
-    );
-  }
-  if (date.getTime() > now.getTime()) return error("The date is in the future", { ...known, date });
-  if (!withinDateRange(date.toISOString())) {
-    return error(dateOutOfRange("The date"), { ...known, date });
-  }
-  // A cell without a time of day (no hh:mm) names a day, shown as that day, not as midnight UTC.
-  const when = /\d:\d\d/.test(dateText) ? { date } : { date, dateOnly: true as const };
-  const currency = columns.currency ? cells(columns.currency).trim().toUpperCase() : "";
-  if (currency !== "" && currency !== "USD") {
+  const checkedWhen = whenOf(mapping, cells, now);
+  if (!checkedWhen.ok) return error(checkedWhen.message, { ...known, ...checkedWhen.known });
+  const { when } = checkedWhen;
+  const currency = currencyOf(mapping, cells);
+  if (currency !== "USD") {
     return error(`The price is in ${currency}; only prices in USD can be imported`, {
       ...known,
       ...when,

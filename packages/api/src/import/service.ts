@@ -8,7 +8,13 @@ import {
   type ImportResult,
   investmentAccountMessages,
 } from "@ledgerline/contracts";
-import type { ImportedTrade, IncomeFields, Transaction } from "@ledgerline/db";
+import type {
+  ImportedCash,
+  ImportedTrade,
+  IncomeFields,
+  Transaction,
+  TransactionType,
+} from "@ledgerline/db";
 import { add, applySplit, compare, isZero, subtract, type Decimal } from "@ledgerline/money";
 import { formatSplit } from "@ledgerline/money/format";
 import { TRPCError } from "@trpc/server";
@@ -21,6 +27,7 @@ import type { UserScope } from "../platform/scope";
 import { sortInTurns, Turns } from "../platform/turns";
 import { applyCorporateActions } from "../accounting/corporate-actions";
 import { calendarsOf, matchDividend, matchSplit } from "./calendar";
+import { cashTotals, planCash } from "./cash-rows";
 import { incomeEntry, type Decision, type IncomeCandidate } from "./dividends";
 import { importFormat } from "./formats";
 import { parseImport, type ParsedOther, type ParsedRow, type ParsedTrade } from "./parse";
@@ -31,7 +38,7 @@ import { parseImport, type ParsedOther, type ParsedRow, type ParsedTrade } from 
  * what the user held on each date (sells of more than that, the shares a dividend was paid on)
  * and the corporate-actions calendar (calendar.ts: splits are its to apply, dividends take its
  * ex-date). The import writes exactly the trades and dividends the preview calls 'trade' and
- * 'income', in one database transaction.
+ * 'income' and the cash activities it calls 'cash', in one database transaction.
  */
 
 /**
@@ -50,7 +57,11 @@ interface Plan {
   /** The trades to write, in the order they are applied. */
   trades: ImportedTrade[];
   income: IncomeFields[];
+  /** The deposits, withdrawals, interest, fees and tax to write. */
+  cash: ImportedCash[];
   checkedAfter: number | null;
+  /** The account's newest cash activity id when the file was checked (null: none). */
+  cashCheckedAfter: number | null;
   summary: ImportPreview["summary"];
 }
 
@@ -58,7 +69,7 @@ interface Plan {
 const tradeKey = (
   assetType: AssetKind,
   symbol: string,
-  side: "BUY" | "SELL" | "SPLIT",
+  side: TransactionType,
   date: Date,
   quantity: Decimal,
   price: Decimal,
@@ -116,9 +127,9 @@ function newestFirst(rows: readonly ParsedRow[]): boolean {
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
-/** What is held after a buy or a sell of `quantity`. */
-const afterTrade = (held: Decimal, side: "BUY" | "SELL", quantity: Decimal) =>
-  side === "BUY" ? add(held, quantity) : subtract(held, quantity);
+/** What is held after a buy or a sell of `quantity` (or a holding transferred in or out). */
+const afterTrade = (held: Decimal, side: Exclude<TransactionType, "SPLIT">, quantity: Decimal) =>
+  side === "BUY" || side === "TRANSFER_IN" ? add(held, quantity) : subtract(held, quantity);
 
 type TimelineEvent =
   | { kind: "split"; at: number; symbol: string; from: Decimal; to: Decimal }
@@ -140,6 +151,19 @@ const EVENT_RANK: Record<TimelineEvent["kind"], number> = {
 /** Quantities carry 8 decimals: a split's result is rounded there, as the calendar's replay does. */
 const QUANTITY_DECIMALS = 8;
 
+/** Whether a row may be written (a trade, dividend, split or cash row), before any checks. */
+async function anyRowToWrite(parsed: readonly ParsedRow[], turns: Turns): Promise<boolean> {
+  for (const row of parsed) {
+    if (row.outcome !== "skipped" && row.outcome !== "error") return true;
+    if (turns.due()) await turns.next();
+  }
+  return false;
+}
+
+/** Whether a plan writes nothing: no trade, dividend or cash activity. */
+const writesNothing = (plan: Omit<Plan, "parsed" | "decided">) =>
+  plan.trades.length === 0 && plan.income.length === 0 && plan.cash.length === 0;
+
 async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   if (Buffer.byteLength(input.csv, "utf8") > IMPORT_MAX_BYTES) throw tooLarge();
   if (input.source === "generic" && !input.mapping) {
@@ -157,11 +181,16 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   );
 
   const accountId = await accountFor(scope, input.accountId);
-  const [existing, heldStocks, heldCryptos, incomeKeys] = await Promise.all([
-    repos.portfolio.transactions(userId, accountId),
+  // A file with nothing that could be written (every row skipped or in error) is not checked
+  // against the recorded history: reading a heavy trader's 200,000 trades for it was seconds of
+  // work and the GC pauses after it, on every such import (issue 29).
+  const needsHistory = await anyRowToWrite(parsed, turns);
+  const [existing, heldStocks, heldCryptos, incomeKeys, existingCash] = await Promise.all([
+    needsHistory ? repos.portfolio.transactions(userId, accountId) : [],
     repos.portfolio.list(userId, "STOCK", accountId),
     repos.portfolio.list(userId, "CRYPTO", accountId),
-    repos.corporateActions.incomeKeys(userId, accountId),
+    needsHistory ? repos.corporateActions.incomeKeys(userId, accountId) : [],
+    repos.cash.list(userId, { accountId }),
   ]);
   const held = new Map<string, Decimal>();
   for (const position of [...heldStocks, ...heldCryptos]) {
@@ -437,8 +466,8 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
     }
     const { recorded: transaction } = event;
     const key = holdingKey(transaction.type, transaction.symbol);
-    // Only buys and sells are recorded events (splits are the two kinds above).
-    const side = transaction.transactionType as "BUY" | "SELL";
+    // Only trades and transfers are recorded events (splits are the two kinds above).
+    const side = transaction.transactionType as Exclude<TransactionType, "SPLIT">;
     heldThen.set(key, afterTrade(heldThen.get(key) ?? "0", side, transaction.quantity));
   }
 
@@ -462,7 +491,17 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
     trades.push(trade);
   }
 
-  const summary = { trades: 0, income: 0, splits: 0, duplicates: 0, skipped: 0, errors: 0 };
+  const { cash, cashCheckedAfter } = await planCash(parsed, existingCash, decided, turns);
+
+  const summary = {
+    trades: 0,
+    income: 0,
+    splits: 0,
+    cash: 0,
+    duplicates: 0,
+    skipped: 0,
+    errors: 0,
+  };
   for (const [index, row] of parsed.entries()) {
     if (turns.due()) await turns.next();
     const outcome = decided.get(index)?.outcome ?? row.outcome;
@@ -472,13 +511,14 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
     (newest, transaction) => Math.max(newest ?? 0, transaction.id),
     null,
   );
-  return { parsed, decided, trades, income, checkedAfter, summary };
+  return { parsed, decided, trades, income, cash, checkedAfter, cashCheckedAfter, summary };
 }
 
 const SUMMARY_FIELD = {
   trade: "trades",
   income: "income",
   split: "splits",
+  cash: "cash",
   duplicate: "duplicates",
   skipped: "skipped",
   error: "errors",
@@ -502,6 +542,9 @@ function previewRow(plan: Plan, index: number): ImportPreviewRow {
     ...(quantity ? { quantity } : {}),
     ...(price ? { price } : {}),
     ...(row.outcome === "trade" && row.fee ? { fee: row.fee } : {}),
+    ...(row.outcome !== "trade" && row.cashType
+      ? { cashType: row.cashType, amount: row.amount! }
+      : {}),
     ...(row.date ? { date: row.date.toISOString() } : {}),
     ...(row.dateOnly ? { dateOnly: true } : {}),
   };
@@ -516,7 +559,7 @@ export async function previewImport(scope: UserScope, input: ImportInput): Promi
     if (turns.due()) await turns.next();
     rows.push(previewRow(plan, index));
   }
-  return { rows, summary: plan.summary };
+  return { rows, summary: plan.summary, cash: cashTotals(plan.cash) };
 }
 
 /** The error rows as a 400 that lists each with its line, on both doors. */
@@ -549,11 +592,11 @@ async function errorRows(plan: Plan): Promise<TRPCError> {
 async function writablePlan(
   scope: UserScope,
   input: ImportInput,
-): Promise<Pick<Plan, "trades" | "income" | "checkedAfter" | "summary">> {
+): Promise<Omit<Plan, "parsed" | "decided">> {
   const plan = await planImport(scope, input);
   if (plan.summary.errors > 0 && !input.skipInvalid) throw await errorRows(plan);
-  const { trades, income, checkedAfter, summary } = plan;
-  return { trades, income, checkedAfter, summary };
+  const { parsed: _parsed, decided: _decided, ...writable } = plan;
+  return writable;
 }
 
 /**
@@ -562,14 +605,19 @@ async function writablePlan(
  */
 export async function runImport(scope: UserScope, input: ImportInput): Promise<ImportResult> {
   const plan = await writablePlan(scope, input);
+  // Nothing to write: no transaction, no new version of the user's data, and no recompute of
+  // their history after it (seconds of work for a heavy trader, for nothing).
+  if (writesNothing(plan)) return recordImport(scope, input, plan.summary, EMPTY_OUTCOME);
   const { repos, clock } = scope.deps;
   const outcome = await repos.portfolio.importTrades({
     userId: scope.user.id,
     accountId: await accountFor(scope, input.accountId),
     trades: plan.trades,
     income: plan.income,
+    cash: plan.cash,
     now: dateOf(clock),
     checkedAfter: plan.checkedAfter,
+    cashCheckedAfter: plan.cashCheckedAfter,
   });
   if (!outcome.ok && outcome.reason === "account_not_found") {
     throw notFound(investmentAccountMessages.notFound);
@@ -591,11 +639,23 @@ export async function runImport(scope: UserScope, input: ImportInput): Promise<I
     await applyCorporateActions(scope.deps, scope.user.id, { symbols: stocks, force: true });
   }
   scheduleSnapshotRefresh(scope.deps, scope.user.id);
-  const { summary } = plan;
+  return recordImport(scope, input, plan.summary, outcome);
+}
+
+const EMPTY_OUTCOME = { imported: 0, incomeAdded: 0, cashAdded: 0 };
+
+/** The import's result, recorded in the audit log. */
+async function recordImport(
+  scope: UserScope,
+  input: ImportInput,
+  summary: Plan["summary"],
+  outcome: typeof EMPTY_OUTCOME,
+): Promise<ImportResult> {
   const result: ImportResult = {
     imported: outcome.imported,
     income: outcome.incomeAdded,
     splits: summary.splits,
+    cash: outcome.cashAdded,
     duplicates: summary.duplicates,
     skipped: summary.skipped,
     errors: summary.errors,
@@ -605,7 +665,7 @@ export async function runImport(scope: UserScope, input: ImportInput): Promise<I
     success: true,
     userId: scope.user.id,
     email: scope.user.email,
-    details: `${input.source}: ${result.imported} imported, ${result.income} income, ${result.splits} splits, ${result.duplicates} duplicates, ${result.skipped} skipped, ${result.errors} errors`,
+    details: `${input.source}: ${result.imported} imported, ${result.income} income, ${result.splits} splits, ${result.cash} cash, ${result.duplicates} duplicates, ${result.skipped} skipped, ${result.errors} errors`,
   });
   return result;
 }

@@ -87,6 +87,14 @@ export function answerKey(
   return `${door} ${user.id} ${credential} ${request}`;
 }
 
+export interface AnswerCacheOptions {
+  versions: DataVersions;
+  market: MarketService;
+  /** The app's clock, for the user list's lifetime. */
+  clock: Clock;
+  onError(error: unknown): void;
+}
+
 /**
  * Hot reads answered from memory (issue 14): each answer is kept as the JSON bytes sent, under
  * the versions of the data it was built from (services/data-versions.ts: every write to a user's
@@ -95,14 +103,8 @@ export function answerKey(
  * would show now (AnswerLife). A write's answer is sent after its bump, so a user never reads an
  * answer older than their own last write.
  */
-export function createAnswerCache(options: {
-  versions: DataVersions;
-  market: MarketService;
-  /** The app's clock, for the user list's lifetime. */
-  clock: Clock;
-  onError(error: unknown): void;
-}): AnswerCache {
-  const { versions, market } = options;
+export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
+  const { market } = options;
   const entries = new LRUCache<string, Entry>({
     maxSize: MAX_CACHED_BYTES,
     sizeCalculation: (entry) => entry.answer.body.length + 500,
@@ -116,25 +118,7 @@ export function createAnswerCache(options: {
   const builds = new Map<string, Promise<KeptAnswer | undefined>>();
   const buildKey = (key: string, version: string) => `${version}\n${key}`;
   const cache: AnswerCache = {
-    async version(user, depends) {
-      const ahead = takeReadAhead(user);
-      if (ahead !== undefined && depends !== "all-users")
-        return `${market.stocks.generation} ${ahead.own}`;
-      // The user list's answers are kept for the current USER_LIST_ANSWER_MS window only: a
-      // clock reading per read, where a check in the database would cost a query.
-      const window =
-        depends === "all-users" ? ` ${Math.floor(options.clock.now() / USER_LIST_ANSWER_MS)}` : "";
-      if (ahead?.userList !== undefined)
-        return `${market.stocks.generation} ${ahead.own}.${ahead.userList}${window}`;
-      const names = ownAnswerVersions(user.id);
-      if (depends === "all-users") names.push(USER_LIST);
-      try {
-        return `${market.stocks.generation} ${await versions.read(names)}${window}`;
-      } catch (error) {
-        options.onError(error);
-        return undefined;
-      }
-    },
+    version: (user, depends) => answerVersion(options, user, depends),
     get(key, version) {
       const entry = entries.get(key);
       if (!entry || entry.version !== version) return undefined;
@@ -175,4 +159,29 @@ export function createAnswerCache(options: {
     },
   };
   return cache;
+}
+
+/** The version an answer is kept under: the market's generation and the user's data versions. */
+async function answerVersion(
+  options: AnswerCacheOptions,
+  user: UserRow,
+  depends: CachedAnswer,
+): Promise<string | undefined> {
+  const ahead = takeReadAhead(user);
+  if (ahead !== undefined && depends !== "all-users")
+    return `${options.market.stocks.generation} ${ahead.own}`;
+  // The user list's answers are kept for the current USER_LIST_ANSWER_MS window only: a
+  // clock reading per read, where a check in the database would cost a query.
+  const window =
+    depends === "all-users" ? ` ${Math.floor(options.clock.now() / USER_LIST_ANSWER_MS)}` : "";
+  if (ahead?.userList !== undefined)
+    return `${options.market.stocks.generation} ${ahead.own}.${ahead.userList}${window}`;
+  const names = ownAnswerVersions(user.id);
+  if (depends === "all-users") names.push(USER_LIST);
+  try {
+    return `${options.market.stocks.generation} ${await options.versions.read(names)}${window}`;
+  } catch (error) {
+    options.onError(error);
+    return undefined;
+  }
 }

@@ -56,6 +56,15 @@ const versioned = {
     reads: ["list", "findById", "findDefault", "activity"],
     writes: { create: firstArgument, update: firstArgument, delete: firstArgument },
   },
+  cash: {
+    reads: ["list", "findById", "sums"],
+    writes: {
+      create: firstArgument,
+      update: firstArgument,
+      delete: firstArgument,
+      createTransfer: firstArgument,
+    },
+  },
   apiKeys: {
     // A key's last-used time is only shown by the keys list, which is not cached.
     reads: ["listForUser", "countForUser", "findActive", "touch"],
@@ -82,14 +91,26 @@ const versioned = {
     ],
     writes: { buy: userIdField, sell: userIdField, importTrades: userIdField },
   },
+  transfers: {
+    reads: [],
+    writes: { transferHolding: userIdField },
+  },
   transactions: {
     reads: ["symbolsContaining", "holdings", "trades", "page", "batch"],
     writes: {},
   },
   corporateActions: {
-    reads: ["incomeKeys", "listIncome", "incomeTotal", "incomePaid"],
+    reads: [
+      "incomeKeys",
+      "listIncome",
+      "incomeTotal",
+      "incomePaid",
+      "accountsTrading",
+      "replayRows",
+    ],
     writes: {
-      apply: userIdField,
+      writeReplay: userIdField,
+      replayLocked: userIdField,
       createIncome: firstArgument,
       updateIncome: firstArgument,
       deleteIncome: firstArgument,

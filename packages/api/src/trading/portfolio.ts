@@ -28,6 +28,7 @@ import {
   type Decimal,
 } from "@ledgerline/money";
 import { applyCorporateActions, readSyncDueAt } from "../accounting/corporate-actions";
+import { checkLotSelections, realizedBySale } from "../tax/tax-lots";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import { tradeRequestKey } from "./idempotency";
 import { scheduleSnapshotRefresh } from "../accounting/portfolio-snapshots";
@@ -355,6 +356,8 @@ export async function sellPosition(
   const price = input.price ?? (await asset.currentPrice(scope, position.symbol));
   const fee = input.fee ?? "0";
   checkTotal("SELL", input.quantity, price, fee);
+  const held = { ...position, assetType: asset.assetType };
+  if (input.lots) await checkLotSelections(scope, held, input.quantity, input.lots);
   const now = dateOf(clock);
   const outcome = await repos.portfolio.sell({
     userId: scope.user.id,
@@ -367,8 +370,9 @@ export async function sellPosition(
     notes: notesOf(input.notes),
     now,
     requestKey: tradeRequestKey(scope),
+    lotSelections: input.lots ?? null,
   });
   const result = await tradeResult(scope, outcome);
   scheduleSnapshotRefresh(scope.deps, scope.user.id);
-  return result;
+  return { ...result, realized: await realizedBySale(scope, held, result.transaction.id) };
 }

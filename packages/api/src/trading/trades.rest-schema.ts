@@ -1,5 +1,7 @@
 import {
+  lotSelections,
   position,
+  realizedLot,
   symbolTotal,
   transaction,
   type buyMoreInput,
@@ -49,6 +51,10 @@ export const restTradeResult = z.object({
     .nullable()
     .describe("The position as it now is; null when a sell closed it (selling everything)"),
   transaction: restTransaction,
+  realized: z
+    .array(realizedLot)
+    .optional()
+    .describe("A sell's lots, exact decimal strings: quantity, proceeds, basis, wash sale, gain"),
 });
 
 export const positionWithNumbers = (view: PositionView) =>
@@ -56,6 +62,7 @@ export const positionWithNumbers = (view: PositionView) =>
 export const tradeWithNumbers = (result: TradeResult) => ({
   position: result.position ? positionWithNumbers(result.position) : null,
   transaction: withNumbers(result.transaction, transactionAmountFields),
+  ...(result.realized ? { realized: result.realized } : {}),
 });
 
 const amount = z.union([z.number(), z.string()]);
@@ -82,6 +89,10 @@ export const sellBody = z.object({
   price: amount.optional().describe("Default: the current market price"),
   fee: amount.optional().describe(feeDescription("the proceeds (taken off them)")),
   notes: z.string().optional(),
+  lots: z
+    .array(z.object({ lotId: z.union([z.string(), z.number()]), quantity: amount }))
+    .optional()
+    .describe(lotSelections.description!),
 });
 
 /** The spec's PUT body as the procedure's input: the held quantity it implies becomes a precondition. */
@@ -125,5 +136,6 @@ export function sellFromBody(
     price: fields.price,
     fee: fields.fee,
     notes: fields.notes,
+    lots: fields.lots,
   };
 }

@@ -51,8 +51,13 @@ function toAlert(row: AlertRow): Alert {
 
 /** Reads and writes a user makes are scoped by their id; the evaluator's by the alert's id. */
 export function alertsRepository(database: Database) {
+  return { ...userAlertRows(database), ...alertWatchRows(database), ...alertFiringRows(database) };
+}
+
+/** A user's own alerts, scoped by their id. */
+function userAlertRows(database: Database) {
   const { db } = database;
-  const { alerts, notifications } = database.tables;
+  const { alerts } = database.tables;
 
   return {
     async list(userId: number): Promise<Alert[]> {
@@ -113,7 +118,15 @@ export function alertsRepository(database: Database) {
       );
       return removed && toAlert(removed);
     },
+  };
+}
 
+/** What live ticks and the refresher check against. */
+function alertWatchRows(database: Database) {
+  const { db } = database;
+  const { alerts } = database.tables;
+
+  return {
     /** Every alert on one asset: what a price update of it is checked against. */
     async forSymbol(assetType: AssetType, symbol: string): Promise<Alert[]> {
       const rows = await database.all(
@@ -151,7 +164,15 @@ export function alertsRepository(database: Database) {
       );
       return rows.map((row) => row.symbol);
     },
+  };
+}
 
+/** What firing an alert writes: its trigger, re-arming, the mail claim. */
+function alertFiringRows(database: Database) {
+  const { db } = database;
+  const { alerts, notifications } = database.tables;
+
+  return {
     /**
      * Fires an armed alert and records its notification, in one transaction. The update only
      * matches while the alert is armed, so of several processes seeing the same crossing exactly

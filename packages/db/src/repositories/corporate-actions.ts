@@ -1,21 +1,13 @@
 import {
-  add,
-  applyBuy,
-  applySell,
-  applySplit,
-  costBasis,
   fromStored,
-  isZero,
   multiply,
   round,
   STORED_FRACTION_DIGITS,
-  subtract,
   sum,
   toStored,
   type Decimal,
   type Holding,
 } from "@ledgerline/money";
-import { formatSplitChange } from "@ledgerline/money/format";
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, max, ne, sql } from "drizzle-orm";
 import type { Db } from "../database";
 import { all, changes, first, locked, pause, type Database, type Work } from "../database";
@@ -25,24 +17,17 @@ import { defaultAccountId, ownsAccount } from "./investment-accounts";
 import { markSnapshotsStale } from "./snapshots";
 
 /**
- * Corporate actions applied to one user's holdings of one stock (issue 15).
+ * The rows of corporate actions (issue 15): the SPLIT rows in a stock's history, the dividends
+ * paid as income entries, and the reads and writes of their replay. What a replay does (a split
+ * multiplies what was held at its ex-date, a dividend is paid on it) is the accounting's:
+ * packages/api accounting/corporate-action-replay.ts, which these methods read rows for and
+ * whose changes they write.
  *
- * Splits: the user's trades of the symbol are replayed in date order with the splits between
- * them, so a split multiplies exactly what was held at its ex-date, and a trade entered later
- * with an earlier date is split the same way. Each split that found shares is one SPLIT row in
- * the history (unique per user, symbol and instant), holding the quantity and average price
- * after it and the cost basis it carried, and in its notes what it did in words ("4-for-1 split,
- * +60 shares", the one formatting module's); the position ends as the replay does. Running it again
- * changes nothing, so it is safe on every read, trade and background sync.
- *
- * Dividends: one income entry per dividend paid on shares held at its ex-date, written once
- * (unique per user, symbol and ex-date); a user's edit or deletion is never overwritten.
+ * A SPLIT row is unique per user, account, symbol and instant, and holds the quantity and
+ * average price after the split, the cost basis it carried, and what it did in words. An income
+ * entry is unique per user, account, symbol and ex-date; a user's edit or deletion is never
+ * overwritten.
  */
-
-/** Quantities carry 8 decimals (contracts AMOUNT_DECIMALS): a split's result is rounded there. */
-const QUANTITY_DECIMALS = 8;
-
-const quantityOf = (holding: Holding | null): Decimal => holding?.quantity ?? "0";
 
 export interface SplitToApply {
   exDate: string;
@@ -60,15 +45,53 @@ export interface DividendToApply {
   cashAmount: Decimal;
 }
 
-export interface ApplyCorporateActionsRequest {
+/** One account's holding of one stock, as a replay of its corporate actions reads and writes it. */
+export interface ReplayTarget {
   userId: number;
+  accountId: number;
   symbol: string;
-  /** Only this account's holding of the symbol; default: every account that traded it. */
-  accountId?: number;
-  splits: readonly SplitToApply[];
-  /** Only the ones already paid. */
-  dividends: readonly DividendToApply[];
   now: Date;
+}
+
+/**
+ * A row of the stock's history as the replay reads it: a buy, a sell or a SPLIT row (the
+ * holding after the split, the cost basis it carried in `total`, its words in `notes`).
+ */
+export interface ReplayRow {
+  id: number;
+  transactionDate: Date;
+  transactionType: TransactionRow["transactionType"];
+  quantity: Decimal;
+  price: Decimal;
+  fee: Decimal;
+  /** A SPLIT row's; "0" for a trade. */
+  total: Decimal;
+  /** A SPLIT row's; null for a trade (a trade's notes are the user's and long). */
+  notes: string | null;
+}
+
+/** A SPLIT row's figures (its `total` fits the stored precision). */
+export interface SplitRowFigures {
+  quantity: Decimal;
+  price: Decimal;
+  total: Decimal;
+  notes: string;
+}
+
+/** A change to the SPLIT rows of the stock: each counts as a split written but `notes`. */
+export type SplitRowWrite =
+  | { kind: "insert"; split: SplitToApply; figures: SplitRowFigures }
+  | { kind: "update"; split: SplitToApply; id: number; figures: SplitRowFigures }
+  | { kind: "notes"; split: SplitToApply; id: number; notes: string }
+  | { kind: "delete"; split: SplitToApply; id: number };
+
+/** What a replay of the stock's corporate actions writes (accounting/corporate-action-replay.ts). */
+export interface CorporateActionWrites {
+  splits: SplitRowWrite[];
+  /** The position as the replay ends, when a split touched it and shares are held. */
+  position: Holding | null;
+  /** A dividend paid on the shares held at its ex-date; written once, never over an edit. */
+  income: Omit<IncomeFields, "accountId" | "symbol" | "total">[];
 }
 
 export interface ApplyCorporateActionsOutcome {
@@ -133,43 +156,9 @@ function toIncomeEntry(row: IncomeEntryRow): IncomeEntry {
 /** Fits the stored precision; a product of two long decimals may not. */
 const storable = (value: Decimal) => toStored(round(value, STORED_FRACTION_DIGITS));
 
-type SplitRowValues = Pick<TransactionRow, "quantity" | "price" | "total"> & { notes: string };
-/** A transaction as the replay of a symbol's corporate actions reads it (notes of splits only). */
-type ReplayedRow = Pick<TransactionRow, "quantity" | "price" | "total" | "fee" | "notes"> &
-  Pick<TransactionRow, "id" | "transactionDate" | "transactionType">;
-
-/** What a replay found to write (see `replay`). */
-interface ReplayPlan {
-  /** The SPLIT rows there are, by instant. */
-  splitRows: Map<number, ReplayedRow>;
-  splitWrites: { split: SplitToApply; values: SplitRowValues | null }[];
-  paid: { dividend: DividendToApply; quantity: Decimal }[];
-  holding: Holding | null;
-  splitFound: boolean;
-}
-
-/**
- * Rows read per page, and trades replayed between two pauses: a page of 5,000 held the event
- * loop 50-130 ms on a loaded machine (issue 29; see TRANSACTIONS_PAGE in portfolio.ts).
- */
+/** Rows read per page, with a pause between pages: a page of 5,000 held the event loop 50-130 ms
+ * on a loaded machine (issue 29; see TRANSACTIONS_PAGE in portfolio.ts). */
 const REPLAY_PAGE = 1000;
-const REPLAY_SLICE = 1000;
-/** Tries of the read-then-write replay before it runs in one transaction. */
-const REPLAY_ATTEMPTS = 3;
-
-function splitRowValues(
-  split: SplitToApply,
-  before: Holding,
-  after: Holding,
-  carried: Decimal,
-): SplitRowValues {
-  return {
-    quantity: toStored(after.quantity),
-    price: toStored(after.averagePrice),
-    total: storable(carried),
-    notes: formatSplitChange(split.from, split.to, subtract(after.quantity, before.quantity)),
-  };
-}
 
 /** An income entry's stored columns (also written by a file import, repositories/portfolio.ts). */
 export function incomeValues(fields: IncomeFields & { accountId: number }) {
@@ -216,7 +205,7 @@ export function corporateActionsRepository(database: Database) {
   }
 
   /** The rows of one stock in one account of the user. */
-  const ofSymbol = (userId: number, accountId: number, symbol: string) => [
+  const ofSymbol = ({ userId, accountId, symbol }: ReplayTarget) => [
     eq(transactions.userId, userId),
     eq(transactions.accountId, accountId),
     eq(transactions.type, "STOCK"),
@@ -224,14 +213,7 @@ export function corporateActionsRepository(database: Database) {
   ];
 
   /** The symbol's rows the replay reads, in (date, id) order: after `last`, up to `limit`. */
-  const replayedRows = (
-    tx: Db,
-    userId: number,
-    accountId: number,
-    symbol: string,
-    last?: ReplayedRow,
-    limit?: number,
-  ) => {
+  const replayedRows = (tx: Db, target: ReplayTarget, last?: ReplayRow, limit?: number) => {
     const query = tx
       .select({
         id: transactions.id,
@@ -239,34 +221,40 @@ export function corporateActionsRepository(database: Database) {
         transactionType: transactions.transactionType,
         quantity: transactions.quantity,
         price: transactions.price,
-        total: transactions.total,
         fee: transactions.fee,
-        // A trade's notes are the user's and long; only a split's are compared here.
+        // A trade's notes are the user's and long; only a split's are compared.
+        total: sql<
+          string | null
+        >`case when ${transactions.transactionType} = 'SPLIT' then ${transactions.total} end`,
         notes: sql<
           string | null
         >`case when ${transactions.transactionType} = 'SPLIT' then ${transactions.notes} end`,
       })
       .from(transactions)
-      .where(and(...ofSymbol(userId, accountId, symbol), afterInHistory(transactions, last, "asc")))
+      .where(and(...ofSymbol(target), afterInHistory(transactions, last, "asc")))
       .orderBy(asc(transactions.transactionDate), asc(transactions.id));
     return limit ? query.limit(limit) : query;
   };
 
+  type StoredReplayRow = Awaited<ReturnType<ReturnType<typeof replayedRows>["all"]>>[number];
+  const toReplayRow = (row: StoredReplayRow): ReplayRow => ({
+    id: row.id,
+    transactionDate: row.transactionDate,
+    transactionType: row.transactionType,
+    quantity: fromStored(row.quantity),
+    price: fromStored(row.price),
+    fee: fromStored(row.fee),
+    total: row.total === null ? "0" : fromStored(row.total),
+    notes: row.notes,
+  });
+
   /** Every row the replay reads; `paged`, a page at a time with pauses between. */
-  function* readRows(
-    tx: Db,
-    userId: number,
-    accountId: number,
-    symbol: string,
-    paged: boolean,
-  ): Work<ReplayedRow[]> {
-    if (!paged) return yield* all(replayedRows(tx, userId, accountId, symbol));
-    const rows: ReplayedRow[] = [];
+  function* readRows(tx: Db, target: ReplayTarget, paged: boolean): Work<ReplayRow[]> {
+    if (!paged) return (yield* all(replayedRows(tx, target))).map(toReplayRow);
+    const rows: ReplayRow[] = [];
     for (;;) {
-      const page = yield* all(
-        replayedRows(tx, userId, accountId, symbol, rows.at(-1), REPLAY_PAGE),
-      );
-      for (const row of page) rows.push(row);
+      const page = yield* all(replayedRows(tx, target, rows.at(-1), REPLAY_PAGE));
+      for (const row of page) rows.push(toReplayRow(row));
       if (page.length < REPLAY_PAGE) return rows;
       yield* pause();
     }
@@ -276,157 +264,77 @@ export function corporateActionsRepository(database: Database) {
    * What the rows of the symbol are now: a trade added, or a split row written or removed
    * since they were read, changes it (trades are never edited in place).
    */
-  function* rowsVersion(tx: Db, userId: number, accountId: number, symbol: string): Work<string> {
+  function* rowsVersion(tx: Db, target: ReplayTarget): Work<string> {
     const row = yield* first(
       tx
         .select({ rows: count(), last: max(transactions.id) })
         .from(transactions)
-        .where(and(...ofSymbol(userId, accountId, symbol))),
+        .where(and(...ofSymbol(target))),
     );
     return `${Number(row?.rows ?? 0)}:${Number(row?.last ?? 0)}`;
   }
-  const versionOf = (rows: readonly ReplayedRow[]) =>
+  const versionOf = (rows: readonly ReplayRow[]) =>
     `${rows.length}:${rows.reduce((last, row) => Math.max(last, row.id), 0)}`;
 
-  /**
-   * The replay of the symbol's trades with its splits and dividends: what to write, or null
-   * when the trades cannot be replayed in date order (a sell above what was held then). Pauses
-   * every REPLAY_SLICE trades (in a pausing transaction).
-   */
-  function* replay(
-    rows: readonly ReplayedRow[],
-    splits: readonly SplitToApply[],
-    dividends: readonly DividendToApply[],
-  ): Work<ReplayPlan | null> {
-    const splitRows = new Map<number, ReplayedRow>();
-    const trades: ReplayedRow[] = [];
-    for (const row of rows) {
-      if (row.transactionType === "SPLIT") splitRows.set(row.transactionDate.getTime(), row);
-      else trades.push(row);
-    }
+  /** The user's trades wait for a transaction that holds this, and it for them. */
+  const lockUser = (tx: Db, userId: number) =>
+    locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
 
-    let holding: Holding | null = null;
-    let splitFound = false;
-    const splitWrites: { split: SplitToApply; values: SplitRowValues | null }[] = [];
-    const paid: { dividend: DividendToApply; quantity: Decimal }[] = [];
-    let nextSplit = 0;
-    let nextDividend = 0;
-    // Corporate actions at an instant come before the trades at it; a split before a dividend.
-    const catchUp = (until: number) => {
-      for (;;) {
-        const split = splits[nextSplit];
-        const dividend = dividends[nextDividend];
-        if (!split && !dividend) return;
-        const splitAt = split?.at.getTime() ?? Infinity;
-        const dividendAt = dividend?.at.getTime() ?? Infinity;
-        if (Math.min(splitAt, dividendAt) > until) return;
-        if (split && splitAt <= dividendAt) {
-          nextSplit += 1;
-          if (holding && !isZero(holding.quantity)) {
-            const before: Holding = holding;
-            const carried = costBasis(before);
-            holding = applySplit(before, split.from, split.to, QUANTITY_DECIMALS);
-            splitFound = true;
-            splitWrites.push({
-              split,
-              values: splitRowValues(split, before, holding, carried),
-            });
-          } else {
-            splitWrites.push({ split, values: null });
-          }
-        } else if (dividend) {
-          nextDividend += 1;
-          if (holding && !isZero(holding.quantity)) {
-            paid.push({ dividend, quantity: holding.quantity });
-          }
-        }
-      }
+  /** One SPLIT row's change; whether it counts as a split written. */
+  function* writeSplitRow(tx: Db, target: ReplayTarget, write: SplitRowWrite): Work<boolean> {
+    const { userId, accountId, symbol, now } = target;
+    if (write.kind === "notes") {
+      yield* changes(
+        tx.update(transactions).set({ notes: write.notes }).where(eq(transactions.id, write.id)),
+      );
+      return false;
+    }
+    yield* markSnapshotsStale(userId, write.split.at, { assetType: "STOCK", symbol });
+    if (write.kind === "delete") {
+      yield* changes(tx.delete(transactions).where(eq(transactions.id, write.id)));
+      return true;
+    }
+    const values = {
+      quantity: toStored(write.figures.quantity),
+      price: toStored(write.figures.price),
+      total: toStored(write.figures.total),
+      notes: write.figures.notes,
     };
-    // Without a split, only the quantity held matters (the dividends are paid on it, a
-    // sell is checked against it): the average price, a division per buy, is left out,
-    // which after an import of 100,000 trades was a second of this replay.
-    const quantityOnly = splits.length === 0;
-    for (const [index, trade] of trades.entries()) {
-      if (index > 0 && index % REPLAY_SLICE === 0) yield* pause();
-      catchUp(trade.transactionDate.getTime());
-      const quantity = fromStored(trade.quantity);
-      if (trade.transactionType === "BUY") {
-        holding = quantityOnly
-          ? { quantity: add(quantityOf(holding), quantity), averagePrice: "0" }
-          : applyBuy(holding, quantity, fromStored(trade.price), fromStored(trade.fee));
-      } else {
-        const sold = applySell(holding ?? { quantity: "0", averagePrice: "0" }, quantity);
-        if (!sold.ok) return null;
-        holding = sold.holding;
-      }
+    if (write.kind === "update") {
+      yield* changes(tx.update(transactions).set(values).where(eq(transactions.id, write.id)));
+      return true;
     }
-    catchUp(Infinity);
-
-    return { splitRows, splitWrites, paid, holding, splitFound };
+    yield* changes(
+      tx
+        .insert(transactions)
+        .values({
+          userId,
+          accountId,
+          transactionDate: write.split.at,
+          type: "STOCK",
+          symbol,
+          transactionType: "SPLIT",
+          ...values,
+          createdAt: now,
+        })
+        .onConflictDoNothing(),
+    );
+    return true;
   }
 
-  /** Writes what the replay found: the split rows, the position a split touched, dividends. */
-  function* writePlan(
+  /** Writes what a replay found: the split rows, the position a split touched, dividends. */
+  function* writeReplayed(
     tx: Db,
-    { userId, accountId, symbol, now }: ApplyCorporateActionsRequest & { accountId: number },
-    { splitRows, splitWrites, paid, holding, splitFound }: ReplayPlan,
+    target: ReplayTarget,
+    writes: CorporateActionWrites,
   ): Work<ApplyCorporateActionsOutcome> {
+    const { userId, accountId, symbol, now } = target;
     let splitsWritten = 0;
-    for (const { split, values } of splitWrites) {
-      const existing = splitRows.get(split.at.getTime());
-      if (!values) {
-        if (existing) {
-          yield* changes(tx.delete(transactions).where(eq(transactions.id, existing.id)));
-          yield* markSnapshotsStale(userId, split.at, { assetType: "STOCK", symbol });
-          splitsWritten += 1;
-        }
-        continue;
-      }
-      // Compared as decimals: PostgreSQL's numeric reads back in its own text form.
-      const same = (a: string, b: string) => fromStored(a) === fromStored(b);
-      if (
-        existing &&
-        same(existing.quantity, values.quantity) &&
-        same(existing.price, values.price) &&
-        same(existing.total, values.total)
-      ) {
-        // Only the words differ (a row written before they read "4-for-1 split, +60 shares").
-        if (existing.notes !== values.notes) {
-          yield* changes(
-            tx
-              .update(transactions)
-              .set({ notes: values.notes })
-              .where(eq(transactions.id, existing.id)),
-          );
-        }
-        continue;
-      }
-      yield* markSnapshotsStale(userId, split.at, { assetType: "STOCK", symbol });
-      splitsWritten += 1;
-      if (existing) {
-        yield* changes(tx.update(transactions).set(values).where(eq(transactions.id, existing.id)));
-      } else {
-        yield* changes(
-          tx
-            .insert(transactions)
-            .values({
-              userId,
-              accountId,
-              transactionDate: split.at,
-              type: "STOCK",
-              symbol,
-              transactionType: "SPLIT",
-              ...values,
-              createdAt: now,
-            })
-            .onConflictDoNothing(),
-        );
-      }
+    for (const write of writes.splits) {
+      if (yield* writeSplitRow(tx, target, write)) splitsWritten += 1;
     }
-
-    // The position is what the replay ends with, once a split has touched it.
-    if (splitFound && holding) {
-      const final: Holding = holding;
+    if (writes.position) {
+      const final = writes.position;
       const position = yield* locked(
         tx
           .select()
@@ -440,41 +348,32 @@ export function corporateActionsRepository(database: Database) {
             ),
           ),
       );
-      const stored = {
-        quantity: toStored(final.quantity),
-        averagePrice: toStored(final.averagePrice),
-      };
       if (
         position &&
-        !isZero(final.quantity) &&
         (fromStored(position.quantity) !== final.quantity ||
           fromStored(position.averagePrice) !== final.averagePrice)
       ) {
         yield* changes(
           tx
             .update(positions)
-            .set({ ...stored, updatedAt: now })
+            .set({
+              quantity: toStored(final.quantity),
+              averagePrice: toStored(final.averagePrice),
+              updatedAt: now,
+            })
             .where(eq(positions.id, position.id)),
         );
       }
     }
-
     let incomeAdded = 0;
-    for (const { dividend, quantity } of paid) {
+    for (const paid of writes.income) {
       incomeAdded += yield* changes(
         tx
           .insert(incomeEntries)
           .values({
             userId,
             type: "DIVIDEND",
-            ...incomeValues({
-              accountId,
-              symbol,
-              exDate: dividend.exDate,
-              payDate: dividend.payDate,
-              quantity,
-              amountPerShare: dividend.cashAmount,
-            }),
+            ...incomeValues({ ...paid, accountId, symbol }),
             manual: false,
             deletedAt: null,
             createdAt: now,
@@ -486,88 +385,70 @@ export function corporateActionsRepository(database: Database) {
     return { splitsWritten, incomeAdded, inconsistent: false };
   }
 
-  /** The replay of one account's holding of the symbol (see `apply`). */
-  async function applyToAccount(
-    request: ApplyCorporateActionsRequest & { accountId: number },
-  ): Promise<ApplyCorporateActionsOutcome> {
-    const { userId, accountId, symbol } = request;
-    const splits = [...request.splits].sort((a, b) => a.at.getTime() - b.at.getTime());
-    const dividends = [...request.dividends].sort((a, b) => a.at.getTime() - b.at.getTime());
-    const inconsistent = { splitsWritten: 0, incomeAdded: 0, inconsistent: true };
-    const lockUser = (tx: Db) =>
-      locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
-    // After an import the symbol has 200,000 trades: read and replayed in one transaction,
-    // they held the event loop 0.7 s. They are read from one snapshot in pages and replayed
-    // with turns between (holding off no writer), then written in a short transaction that
-    // first checks nothing was added or written since; if something was, it starts again.
-    for (let attempt = 0; attempt < REPLAY_ATTEMPTS; attempt++) {
-      const read = await database.transaction(
-        function* (tx): Work<{ version: string; plan: ReplayPlan | null }> {
-          const rows = yield* readRows(tx, userId, accountId, symbol, true);
-          return { version: versionOf(rows), plan: yield* replay(rows, splits, dividends) };
+  return {
+    /** The accounts in which the user has traded the stock, in id order. */
+    async accountsTrading(userId: number, symbol: string): Promise<number[]> {
+      const rows = await database.all(
+        db
+          .selectDistinct({ accountId: transactions.accountId })
+          .from(transactions)
+          .where(
+            and(
+              eq(transactions.userId, userId),
+              eq(transactions.type, "STOCK"),
+              eq(transactions.symbol, symbol),
+            ),
+          ),
+      );
+      return rows.map((row) => row.accountId).sort((a, b) => a - b);
+    },
+
+    /**
+     * The stock's rows in one account (SPLIT rows included), in date and id order, and the
+     * version they are at: read from one snapshot 1,000 rows a page with turns of the event loop
+     * between (200,000 rows after an import), holding off no writer.
+     */
+    async replayRows(target: ReplayTarget): Promise<{ rows: ReplayRow[]; version: string }> {
+      return database.transaction(
+        function* (tx): Work<{ rows: ReplayRow[]; version: string }> {
+          const rows = yield* readRows(tx, target, true);
+          return { rows, version: versionOf(rows) };
         },
         { readOnly: true, pauses: true },
       );
-      const plan = read.plan;
-      if (!plan) return inconsistent;
-      const outcome = await database.transaction(
-        function* (tx): Work<ApplyCorporateActionsOutcome | null> {
-          // The user's trades wait for this, and this for them.
-          yield* lockUser(tx);
-          if ((yield* rowsVersion(tx, userId, accountId, symbol)) !== read.version) return null;
-          return yield* writePlan(tx, request, plan);
-        },
-      );
-      if (outcome) return outcome;
-    }
-    // Trades keep arriving: read, replay and write in one transaction, which they wait for.
-    return database.transaction(function* (tx): Work<ApplyCorporateActionsOutcome> {
-      yield* lockUser(tx);
-      const plan = yield* replay(
-        yield* readRows(tx, userId, accountId, symbol, false),
-        splits,
-        dividends,
-      );
-      return plan ? yield* writePlan(tx, request, plan) : inconsistent;
-    });
-  }
+    },
 
-  return {
     /**
-     * Applies the symbol's splits and dividends to the user's holding of it in each account that
-     * traded it (or only `accountId`'s): each account's trades are replayed on their own, as
-     * positions are held per account.
+     * Writes a replay's changes in a short transaction, if the rows are still at `version`
+     * (nothing added or written since they were read); null if not.
      */
-    async apply(request: ApplyCorporateActionsRequest): Promise<ApplyCorporateActionsOutcome> {
-      const accounts =
-        request.accountId === undefined
-          ? (
-              await database.all(
-                db
-                  .selectDistinct({ accountId: transactions.accountId })
-                  .from(transactions)
-                  .where(
-                    and(
-                      eq(transactions.userId, request.userId),
-                      eq(transactions.type, "STOCK"),
-                      eq(transactions.symbol, request.symbol),
-                    ),
-                  ),
-              )
-            ).map((row) => row.accountId)
-          : [request.accountId];
-      const total: ApplyCorporateActionsOutcome = {
-        splitsWritten: 0,
-        incomeAdded: 0,
-        inconsistent: false,
-      };
-      for (const accountId of accounts.sort((a, b) => a - b)) {
-        const outcome = await applyToAccount({ ...request, accountId });
-        total.splitsWritten += outcome.splitsWritten;
-        total.incomeAdded += outcome.incomeAdded;
-        total.inconsistent ||= outcome.inconsistent;
-      }
-      return total;
+    async writeReplay(
+      target: ReplayTarget,
+      version: string,
+      writes: CorporateActionWrites,
+    ): Promise<ApplyCorporateActionsOutcome | null> {
+      return database.transaction(function* (tx): Work<ApplyCorporateActionsOutcome | null> {
+        yield* lockUser(tx, target.userId);
+        if ((yield* rowsVersion(tx, target)) !== version) return null;
+        return yield* writeReplayed(tx, target, writes);
+      });
+    },
+
+    /**
+     * Reads the rows, replays them (`replay`: what to write, or null when the trades cannot be
+     * replayed) and writes the changes in one transaction, which the user's trades wait for.
+     */
+    async replayLocked(
+      target: ReplayTarget,
+      replay: (rows: readonly ReplayRow[]) => CorporateActionWrites | null,
+    ): Promise<ApplyCorporateActionsOutcome> {
+      return database.transaction(function* (tx): Work<ApplyCorporateActionsOutcome> {
+        yield* lockUser(tx, target.userId);
+        const writes = replay(yield* readRows(tx, target, false));
+        return writes
+          ? yield* writeReplayed(tx, target, writes)
+          : { splitsWritten: 0, incomeAdded: 0, inconsistent: true };
+      });
     },
 
     /**

@@ -25,7 +25,11 @@ export type IdempotencyClaim =
  * same database) never both hold it.
  */
 export function idempotencyKeysRepository(database: Database) {
-  const { db } = database;
+  return { ...idempotencyClaims(database), ...idempotencyKeyLife(database) };
+}
+
+/** Claiming a key: the first request runs, later ones wait or replay. */
+function idempotencyClaims(database: Database) {
   const { idempotencyKeys } = database.tables;
   const byUserAndKey = (userId: number, key: string) =>
     and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
@@ -86,7 +90,17 @@ export function idempotencyKeysRepository(database: Database) {
         return { kind: "claimed" } as const;
       });
     },
+  };
+}
 
+/** What follows a claim: renewing, answering, releasing, expiring. */
+function idempotencyKeyLife(database: Database) {
+  const { db } = database;
+  const { idempotencyKeys } = database.tables;
+  const byUserAndKey = (userId: number, key: string) =>
+    and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+
+  return {
     /** Extends a running request's hold on its key. */
     async renew(userId: number, key: string, lockedUntil: Date): Promise<void> {
       await database.changes(

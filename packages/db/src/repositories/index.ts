@@ -2,16 +2,19 @@ import type { Database } from "../database";
 import { alertsRepository, notificationsRepository } from "./alerts";
 import { apiKeysRepository } from "./api-keys";
 import { auditLogsRepository } from "./audit-logs";
+import { cashActivitiesRepository } from "./cash-activities";
 import { clientLogsRepository } from "./client-logs";
 import { corporateActionsRepository } from "./corporate-actions";
 import { idempotencyKeysRepository } from "./idempotency-keys";
 import { importMappingsRepository } from "./import-mappings";
+import { classificationOverridesRepository } from "./classification-overrides";
 import { investmentAccountsRepository } from "./investment-accounts";
 import { mailOutboxRepository } from "./mail-outbox";
 import { mfaRepository } from "./mfa";
 import { marketDataRepository } from "./market-data";
 import { passwordResetTokensRepository } from "./password-reset-tokens";
 import { portfolioRepository } from "./portfolio";
+import { transfersRepository } from "./transfers";
 import { sessionsRepository } from "./sessions";
 import { snapshotsRepository } from "./snapshots";
 import { storedMoversRepository } from "./stored-movers";
@@ -24,6 +27,7 @@ export function createRepositories(database: Database) {
   return {
     users: usersRepository(database),
     investmentAccounts: investmentAccountsRepository(database),
+    cash: cashActivitiesRepository(database),
     sessions: sessionsRepository(database),
     passwordResetTokens: passwordResetTokensRepository(database),
     auditLogs: auditLogsRepository(database),
@@ -33,6 +37,7 @@ export function createRepositories(database: Database) {
     stockWatchlist: stockWatchlistRepository(database),
     cryptoWatchlist: cryptoWatchlistRepository(database),
     portfolio: portfolioRepository(database),
+    transfers: transfersRepository(database),
     storedMovers: storedMoversRepository(database),
     transactions: transactionsRepository(database),
     idempotencyKeys: idempotencyKeysRepository(database),
@@ -43,6 +48,7 @@ export function createRepositories(database: Database) {
     mfa: mfaRepository(database),
     snapshots: snapshotsRepository(database),
     importMappings: importMappingsRepository(database),
+    classificationOverrides: classificationOverridesRepository(database),
   };
 }
 
@@ -59,6 +65,17 @@ export type {
   InvestmentAccountFields,
   MoveRules,
 } from "./investment-accounts";
+export { insertCashActivities, writeCashTransfer } from "./cash-activities";
+export type {
+  CashActivity as CashActivityRecord,
+  CashActivityFields,
+  CashFilter,
+  CashSums,
+  CashTransferFields,
+  CashTransferOutcome,
+  CashTransferRows,
+  CashWriteOutcome,
+} from "./cash-activities";
 export { markSnapshotsStale, snapshotDay } from "./snapshots";
 export type {
   HoldingDay,
@@ -74,6 +91,7 @@ export type { NewMail } from "./mail-outbox";
 export type { Alert, AlertCreation, NewAlert } from "./alerts";
 export type { NewClientLog } from "./client-logs";
 export type { ImportMappingSave, SavedImportMapping } from "./import-mappings";
+export type { StoredClassificationOverride } from "./classification-overrides";
 export type { IdempotencyClaim, IdempotencyClaimRequest } from "./idempotency-keys";
 export type {
   Position,
@@ -82,16 +100,25 @@ export type {
   BuyRequest,
   TradeOutcome,
   ImportedTrade,
+  ImportedCash,
   TradeImportOutcome,
+  LotSelectionRow,
+  LotTradeRow,
 } from "./portfolio";
+export { applyHoldingRow } from "./transfers";
+export type { HoldingTransferOutcome, HoldingTransferRequest } from "./transfers";
 export type {
   ApplyCorporateActionsOutcome,
-  ApplyCorporateActionsRequest,
+  CorporateActionWrites,
   DividendToApply,
   IncomeEntry,
   PaidIncome,
   IncomeFields,
   IncomeWriteOutcome,
+  ReplayRow,
+  ReplayTarget,
+  SplitRowFigures,
+  SplitRowWrite,
   SplitToApply,
 } from "./corporate-actions";
 export {

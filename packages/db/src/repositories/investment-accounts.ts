@@ -1,6 +1,10 @@
-import { DEFAULT_INVESTMENT_ACCOUNT } from "@ledgerline/contracts";
+import {
+  DEFAULT_COST_BASIS_METHOD,
+  DEFAULT_INVESTMENT_ACCOUNT,
+  type CostBasisMethod,
+} from "@ledgerline/contracts";
 import { fromStored, toStored, type Decimal, type Holding } from "@ledgerline/money";
-import { and, asc, count, eq, inArray, max, min, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, max, min, ne } from "drizzle-orm";
 import type { Db, Tables } from "../database";
 import { all, changes, first, locked, type Database, type Work } from "../database";
 import type { InvestmentAccountRow, InvestmentAccountType } from "../schema";
@@ -17,6 +21,7 @@ export interface InvestmentAccount {
   type: InvestmentAccountType;
   institution: string | null;
   cashTracked: boolean;
+  costBasisMethod: CostBasisMethod;
   displayOrder: number;
   isDefault: boolean;
   createdAt: Date;
@@ -27,6 +32,7 @@ export interface InvestmentAccountFields {
   type: InvestmentAccountType;
   institution: string | null;
   cashTracked: boolean;
+  costBasisMethod: CostBasisMethod;
   /** Default: after the user's other accounts. */
   displayOrder?: number;
 }
@@ -42,6 +48,8 @@ export interface AccountActivity {
   positions: number;
   transactions: number;
   income: number;
+  /** Cash activities, transfers' sides included. */
+  cash: number;
 }
 
 /** An income entry of the same dividend in both accounts, to become one (the API's rule). */
@@ -58,7 +66,12 @@ export interface MoveRules {
 }
 
 export type AccountDeleteOutcome =
-  | { ok: true; movedSymbols: { assetType: "STOCK" | "CRYPTO"; symbol: string }[] }
+  | {
+      ok: true;
+      movedSymbols: { assetType: "STOCK" | "CRYPTO"; symbol: string }[];
+      /** Cash activities moved (transfers' sides included). */
+      movedCash: number;
+    }
   | { ok: false; reason: "not_found" | "target_not_found" | "holds_activity" | "only_account" };
 
 export function toInvestmentAccount(row: InvestmentAccountRow): InvestmentAccount {
@@ -68,6 +81,7 @@ export function toInvestmentAccount(row: InvestmentAccountRow): InvestmentAccoun
     type: row.type,
     institution: row.institution,
     cashTracked: row.cashTracked,
+    costBasisMethod: row.costBasisMethod,
     displayOrder: row.displayOrder,
     isDefault: row.isDefault,
     createdAt: row.createdAt,
@@ -82,6 +96,7 @@ export function defaultAccountValues(userId: number, now: Date) {
     type: DEFAULT_INVESTMENT_ACCOUNT.type,
     institution: null,
     cashTracked: false,
+    costBasisMethod: DEFAULT_COST_BASIS_METHOD,
     displayOrder: 0,
     isDefault: true,
     createdAt: now,
@@ -122,7 +137,8 @@ export function* ownsAccount(
 
 export function investmentAccountsRepository(database: Database) {
   const { db } = database;
-  const { investmentAccounts, incomeEntries, positions, transactions, users } = database.tables;
+  const { cashActivities, investmentAccounts, incomeEntries, positions, transactions, users } =
+    database.tables;
 
   const ofUser = (userId: number, id: number) =>
     and(eq(investmentAccounts.userId, userId), eq(investmentAccounts.id, id));
@@ -133,7 +149,7 @@ export function investmentAccountsRepository(database: Database) {
 
   function* activityOf(tx: Db, userId: number, accountId: number): Work<AccountActivity> {
     const counted = function* (
-      table: typeof positions | typeof transactions | typeof incomeEntries,
+      table: typeof positions | typeof transactions | typeof incomeEntries | typeof cashActivities,
     ) {
       const row = yield* first(
         tx
@@ -147,7 +163,49 @@ export function investmentAccountsRepository(database: Database) {
       positions: yield* counted(positions),
       transactions: yield* counted(transactions),
       income: yield* counted(incomeEntries),
+      cash: yield* counted(cashActivities),
     };
+  }
+
+  /**
+   * Moves the cash activities of `from` into `to`. A transfer between the two would become one
+   * from the account to itself, which moves no money: both its sides are deleted.
+   */
+  function* moveCash(tx: Db, userId: number, from: number, to: number): Work<number> {
+    const sides = yield* all(
+      tx
+        .select({ accountId: cashActivities.accountId, transferId: cashActivities.transferId })
+        .from(cashActivities)
+        .where(
+          and(
+            eq(cashActivities.userId, userId),
+            inArray(cashActivities.accountId, [from, to]),
+            isNotNull(cashActivities.transferId),
+          ),
+        ),
+    );
+    const accountsOf = new Map<number, Set<number>>();
+    for (const side of sides) {
+      const accounts = accountsOf.get(side.transferId!) ?? new Set<number>();
+      accounts.add(side.accountId);
+      accountsOf.set(side.transferId!, accounts);
+    }
+    const between = [...accountsOf].filter(([, accounts]) => accounts.size === 2).map(([id]) => id);
+    if (between.length > 0) {
+      yield* changes(
+        tx
+          .delete(cashActivities)
+          .where(
+            and(eq(cashActivities.userId, userId), inArray(cashActivities.transferId, between)),
+          ),
+      );
+    }
+    return yield* changes(
+      tx
+        .update(cashActivities)
+        .set({ accountId: to })
+        .where(and(eq(cashActivities.userId, userId), eq(cashActivities.accountId, from))),
+    );
   }
 
   /** Moves every row of `from` into `to` (both the user's), merging what both hold. */
@@ -158,7 +216,7 @@ export function investmentAccountsRepository(database: Database) {
     to: number,
     rules: MoveRules,
     now: Date,
-  ): Work<{ assetType: "STOCK" | "CRYPTO"; symbol: string }[]> {
+  ): Work<{ symbols: { assetType: "STOCK" | "CRYPTO"; symbol: string }[]; cash: number }> {
     const moved = yield* all(
       tx
         .select()
@@ -301,6 +359,46 @@ export function investmentAccountsRepository(database: Database) {
       yield* changes(tx.delete(incomeEntries).where(eq(incomeEntries.id, row.id)));
     }
 
+    // A transfer between the two accounts moves nothing once they are one: both its rows go
+    // (left in, a replay would meet its two rows in one account, the out before the in).
+    const sourceTransfers = yield* all(
+      tx
+        .select({ id: transactions.id, pairedId: transactions.pairedId })
+        .from(transactions)
+        .where(
+          and(
+            eq(transactions.userId, userId),
+            eq(transactions.accountId, from),
+            inArray(transactions.transactionType, ["TRANSFER_IN", "TRANSFER_OUT"]),
+          ),
+        ),
+    );
+    const pairedIds = sourceTransfers.flatMap((row) =>
+      row.pairedId === null ? [] : [row.pairedId],
+    );
+    if (pairedIds.length > 0) {
+      const between = yield* all(
+        tx
+          .select({ id: transactions.id, pairedId: transactions.pairedId })
+          .from(transactions)
+          .where(
+            and(
+              eq(transactions.userId, userId),
+              eq(transactions.accountId, to),
+              inArray(transactions.id, pairedIds),
+            ),
+          ),
+      );
+      const gone = between.flatMap((row) =>
+        row.pairedId === null ? [row.id] : [row.id, row.pairedId],
+      );
+      if (gone.length > 0) {
+        yield* changes(tx.delete(transactions).where(inArray(transactions.id, gone)));
+      }
+    }
+
+    const cash = yield* moveCash(tx, userId, from, to);
+
     const earliest = yield* first(
       tx
         .select({ at: min(transactions.transactionDate) })
@@ -327,7 +425,7 @@ export function investmentAccountsRepository(database: Database) {
         symbol: row.symbol,
       });
     }
-    return [...symbols.values()];
+    return { symbols: [...symbols.values()], cash };
   }
 
   return {
@@ -388,6 +486,7 @@ export function investmentAccountsRepository(database: Database) {
                 type: fields.type,
                 institution: fields.institution,
                 cashTracked: fields.cashTracked,
+                costBasisMethod: fields.costBasisMethod,
                 displayOrder: fields.displayOrder ?? Number(held?.last ?? -1) + 1,
                 isDefault: false,
                 createdAt: now,
@@ -471,21 +570,17 @@ export function investmentAccountsRepository(database: Database) {
         );
         if (others.length === 0) return { ok: false, reason: "only_account" };
         let movedSymbols: { assetType: "STOCK" | "CRYPTO"; symbol: string }[] = [];
+        let movedCash = 0;
         if (options.moveTo !== undefined) {
           if (!others.some((other) => other.id === options.moveTo)) {
             return { ok: false, reason: "target_not_found" };
           }
-          movedSymbols = yield* moveRows(
-            tx,
-            userId,
-            id,
-            options.moveTo,
-            options.rules,
-            options.now,
-          );
+          const moved = yield* moveRows(tx, userId, id, options.moveTo, options.rules, options.now);
+          movedSymbols = moved.symbols;
+          movedCash = moved.cash;
         } else {
           const held = yield* activityOf(tx, userId, id);
-          if (held.positions + held.transactions + held.income > 0) {
+          if (held.positions + held.transactions + held.income + held.cash > 0) {
             return { ok: false, reason: "holds_activity" };
           }
         }
@@ -496,7 +591,7 @@ export function investmentAccountsRepository(database: Database) {
             tx.update(investmentAccounts).set({ isDefault: true }).where(ofUser(userId, heir)),
           );
         }
-        return { ok: true, movedSymbols };
+        return { ok: true, movedSymbols, movedCash };
       });
     },
   };

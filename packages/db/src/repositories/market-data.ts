@@ -26,8 +26,17 @@ const upsertBarsSql = (rows: number) =>
  * (the interface lives there; this object satisfies it structurally).
  */
 export function marketDataRepository(database: Database) {
+  return {
+    ...dailyBarReads(database),
+    ...dailyBarWrites(database),
+    ...companyDetailRows(database),
+  };
+}
+
+/** Stored daily bars and how far each symbol's stored bars reach. */
+function dailyBarReads(database: Database) {
   const { db } = database;
-  const { marketBarCoverage, marketCompanyDetails, marketDailyBars } = database.tables;
+  const { marketBarCoverage, marketDailyBars } = database.tables;
   return {
     async getBarCoverage(
       source: string,
@@ -70,7 +79,12 @@ export function marketDataRepository(database: Database) {
           .orderBy(asc(marketDailyBars.date)),
       );
     },
+  };
+}
 
+function dailyBarWrites(database: Database) {
+  const { marketBarCoverage } = database.tables;
+  return {
     /** Upserts the bars and sets the coverage in one transaction. */
     async saveDailyBars(
       source: string,
@@ -106,7 +120,14 @@ export function marketDataRepository(database: Database) {
         );
       });
     },
+  };
+}
 
+/** Company details, kept as the provider answered them. */
+function companyDetailRows(database: Database) {
+  const { db } = database;
+  const { marketCompanyDetails } = database.tables;
+  return {
     async getCompanyDetails(
       source: string,
       symbol: string,

@@ -3,8 +3,13 @@ import { changes, type Database } from "../database";
 import type { MfaCredentialRow } from "../schema";
 
 export function mfaRepository(database: Database) {
+  return { ...mfaSecretRows(database), ...mfaCodeRows(database), ...mfaChallengeRows(database) };
+}
+
+/** Setting up, enabling and using the secret. */
+function mfaSecretRows(database: Database) {
   const { db } = database;
-  const { mfaCredentials, mfaRecoveryCodes, mfaChallenges } = database.tables;
+  const { mfaCredentials, mfaRecoveryCodes } = database.tables;
 
   return {
     async find(userId: number): Promise<MfaCredentialRow | undefined> {
@@ -66,7 +71,15 @@ export function mfaRepository(database: Database) {
       );
       return updated === 1;
     },
+  };
+}
 
+/** Recovery codes, and turning the second factor off. */
+function mfaCodeRows(database: Database) {
+  const { db } = database;
+  const { mfaCredentials, mfaRecoveryCodes, mfaChallenges } = database.tables;
+
+  return {
     /** Spends one unused recovery code; false when there is none with that digest. */
     async useRecoveryCode(userId: number, codeHash: string, now: Date): Promise<boolean> {
       const updated = await database.changes(
@@ -105,7 +118,15 @@ export function mfaRepository(database: Database) {
         return removed > 0;
       });
     },
+  };
+}
 
+/** Sign-in challenges: the half-way step between password and code. */
+function mfaChallengeRows(database: Database) {
+  const { db } = database;
+  const { mfaChallenges } = database.tables;
+
+  return {
     async createChallenge(challenge: {
       tokenHash: string;
       userId: number;

@@ -8,10 +8,12 @@ import {
   type Decimal,
   type Holding,
 } from "@ledgerline/money";
+import type { CashActivityType } from "@ledgerline/contracts";
 import { and, asc, countDistinct, desc, eq, gte, max, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../database";
 import { all, changes, first, locked, pause, raw, type Database, type Work } from "../database";
 import type { AssetType, PositionRow, TransactionRow, TransactionType } from "../schema";
+import { insertCashActivities } from "./cash-activities";
 import { incomeValues, type IncomeFields } from "./corporate-actions";
 import { defaultAccountId, ownsAccount } from "./investment-accounts";
 import { afterInHistory } from "./history-pages";
@@ -81,6 +83,36 @@ export function toTransaction(row: TransactionRow): Transaction {
   };
 }
 
+/** One lot a sell names and how much of it (decimal text). */
+export interface LotSelectionRow {
+  lotId: string;
+  quantity: Decimal;
+}
+
+/** A trade as the tax lot replay reads it: every buy, sell and split row, oldest first. */
+export interface LotTradeRow {
+  id: number;
+  accountId: number;
+  transactionDate: Date;
+  type: AssetType;
+  symbol: string;
+  transactionType: TransactionType;
+  quantity: Decimal;
+  price: Decimal;
+  fee: Decimal;
+  /** A transfer's cost basis that moved; the other rows' totals are not read. */
+  total: Decimal;
+  /** The other row of a transfer between accounts (TRANSFER_OUT / TRANSFER_IN), else null. */
+  pairedId: number | null;
+  lotSelections: LotSelectionRow[] | null;
+}
+
+function readSelections(text: string | null): LotSelectionRow[] | null {
+  if (!text) return null;
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? (parsed as LotSelectionRow[]) : null;
+}
+
 export interface TradeRequest {
   userId: number;
   /**
@@ -97,6 +129,8 @@ export interface TradeRequest {
   transactionDate: Date;
   notes: string | null;
   now: Date;
+  /** A sell's named lots (issue 32), kept with the trade so a replay sells the same ones. */
+  lotSelections?: readonly LotSelectionRow[] | null;
   /**
    * The idempotency key of the request, if it sent one. A trade already made under this key
    * since `since` is answered again instead of trading twice (a retry whose first attempt
@@ -146,10 +180,26 @@ export interface ImportRequest {
    * since then (a hand entry, another import) means the check is stale, and nothing is written.
    */
   checkedAfter: number | null;
+  /** Deposits, withdrawals, interest, fees and tax withheld, into the same account. */
+  cash?: readonly ImportedCash[];
+  /**
+   * The account's newest cash activity id when the import was checked (null: none): any cash
+   * written since means the file's cash rows were matched against a stale list.
+   */
+  cashCheckedAfter?: number | null;
+}
+
+/** A cash row of an import, checked: a positive amount, its type the direction. */
+export interface ImportedCash {
+  type: CashActivityType;
+  amount: Decimal;
+  /** YYYY-MM-DD */
+  date: string;
+  notes: string | null;
 }
 
 export type TradeImportOutcome =
-  | { ok: true; imported: number; incomeAdded: number }
+  | { ok: true; imported: number; incomeAdded: number; cashAdded: number }
   | { ok: false; reason: "history_changed" | "account_not_found" }
   | { ok: false; reason: "exceeds_holding"; index: number; held: Decimal };
 
@@ -183,8 +233,34 @@ export type TradeOutcome =
  * concurrent sells, from any process, can never take a position below zero.
  */
 export function portfolioRepository(database: Database) {
-  const { db } = database;
-  const { incomeEntries, investmentAccounts, positions, transactions, users } = database.tables;
+  const { db, tables } = database;
+  const { cashActivities, incomeEntries, investmentAccounts, positions, transactions, users } =
+    tables;
+
+  /**
+   * Whether the account's trades (and cash, when the import has a cash check) are as they were
+   * when the file was checked: the newest ids are the ones the check saw. The account's, not the
+   * user's: a trade in another account changes nothing the check read (decision 0039).
+   */
+  function* unchangedSince(tx: Db, request: ImportRequest, accountId: number): Work<boolean> {
+    const last = yield* first(
+      tx
+        .select({ id: max(transactions.id) })
+        .from(transactions)
+        .where(and(eq(transactions.userId, request.userId), eq(transactions.accountId, accountId))),
+    );
+    if ((last?.id ?? null) !== request.checkedAfter) return false;
+    if (request.cashCheckedAfter === undefined) return true;
+    const lastCash = yield* first(
+      tx
+        .select({ id: max(cashActivities.id) })
+        .from(cashActivities)
+        .where(
+          and(eq(cashActivities.userId, request.userId), eq(cashActivities.accountId, accountId)),
+        ),
+    );
+    return (lastCash?.id ?? null) === request.cashCheckedAfter;
+  }
 
   function* insertTransaction(
     tx: Db,
@@ -207,6 +283,11 @@ export function portfolioRepository(database: Database) {
           total: toStored(multiply(request.quantity, request.price)),
           fee: toStored(request.fee ?? "0"),
           notes: request.notes,
+          lotSelections: request.lotSelections?.length
+            ? JSON.stringify(
+                request.lotSelections.map(({ lotId, quantity }) => ({ lotId, quantity })),
+              )
+            : null,
           requestKey: request.requestKey?.key ?? null,
           createdAt: request.now,
         })
@@ -482,14 +563,9 @@ export function portfolioRepository(database: Database) {
             return { ok: false, reason: "account_not_found" };
           }
           const accountId = yield* accountOf(tx, request);
-          const last = yield* first(
-            tx
-              .select({ id: max(transactions.id) })
-              .from(transactions)
-              .where(eq(transactions.userId, request.userId)),
-          );
-          if ((last?.id ?? null) !== request.checkedAfter)
+          if (!(yield* unchangedSince(tx, request, accountId))) {
             return { ok: false, reason: "history_changed" };
+          }
 
           const held = new Map<string, { row: PositionRow | null; holding: Holding | null }>();
           const rows = yield* all(
@@ -610,7 +686,19 @@ export function portfolioRepository(database: Database) {
                 .onConflictDoNothing(),
             );
           }
-          return { ok: true, imported: request.trades.length, incomeAdded };
+          const cash = request.cash ?? [];
+          let cashAdded = 0;
+          for (let start = 0; start < cash.length; start += IMPORT_INSERT_BATCH) {
+            const batch = cash.slice(start, start + IMPORT_INSERT_BATCH);
+            cashAdded += yield* insertCashActivities(
+              tx,
+              tables,
+              request.userId,
+              batch.map((row) => ({ ...row, accountId })),
+              request.now,
+            );
+          }
+          return { ok: true, imported: request.trades.length, incomeAdded, cashAdded };
         },
         { pauses: true },
       );
@@ -662,6 +750,71 @@ export function portfolioRepository(database: Database) {
           ),
       );
       return rows.map((row) => row.userId);
+    },
+
+    /**
+     * The user's buys, sells, split rows and transfers between accounts for the tax lot replay, oldest first (date, then id),
+     * of every account; only one asset type's symbol when `symbol` is given. Read in pages from
+     * one snapshot with a turn of the event loop between them (0029).
+     */
+    async lotTrades(
+      userId: number,
+      only?: { assetType: AssetType; symbol: string },
+    ): Promise<LotTradeRow[]> {
+      return database.transaction(
+        function* (tx): Work<LotTradeRow[]> {
+          const read: LotTradeRow[] = [];
+          let last: LotTradeRow | undefined;
+          for (;;) {
+            const rows = yield* all(
+              tx
+                .select({
+                  id: transactions.id,
+                  accountId: transactions.accountId,
+                  transactionDate: transactions.transactionDate,
+                  type: transactions.type,
+                  symbol: transactions.symbol,
+                  transactionType: transactions.transactionType,
+                  quantity: transactions.quantity,
+                  price: transactions.price,
+                  fee: transactions.fee,
+                  total: transactions.total,
+                  pairedId: transactions.pairedId,
+                  lotSelections: transactions.lotSelections,
+                })
+                .from(transactions)
+                .where(
+                  and(
+                    eq(transactions.userId, userId),
+                    ...(only
+                      ? [
+                          eq(transactions.symbol, only.symbol),
+                          eq(transactions.type, only.assetType),
+                        ]
+                      : []),
+                    afterInHistory(transactions, last, "asc"),
+                  ),
+                )
+                .orderBy(asc(transactions.transactionDate), asc(transactions.id))
+                .limit(TRANSACTIONS_PAGE),
+            );
+            for (const row of rows) {
+              read.push({
+                ...row,
+                quantity: fromStored(row.quantity),
+                price: fromStored(row.price),
+                fee: fromStored(row.fee),
+                total: fromStored(row.total),
+                lotSelections: readSelections(row.lotSelections),
+              });
+            }
+            last = read.at(-1);
+            if (rows.length < TRANSACTIONS_PAGE) return read;
+            yield* pause();
+          }
+        },
+        { readOnly: true, pauses: true },
+      );
     },
 
     /**

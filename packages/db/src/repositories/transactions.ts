@@ -8,7 +8,7 @@ import {
   type SqliteDatabase,
   type Work,
 } from "../database";
-import type { AssetType, TransactionType } from "../schema";
+import { transactionTypes, type AssetType, type TransactionType } from "../schema";
 import type { Position, Transaction } from "./portfolio";
 
 /** The filters of the transaction history; all optional, combined with AND. */
@@ -154,9 +154,10 @@ interface Run {
  */
 const MAX_MERGED_SYMBOLS = 64;
 
-const twoValued = {
+const kindRuns = {
   type: { column: "type", values: ["CRYPTO", "STOCK"] },
-  transactionType: { column: "transaction_type", values: ["BUY", "SELL", "SPLIT"] },
+  // In text order; a run each (transfers' rows too: a sort by kind must not lose them).
+  transactionType: { column: "transaction_type", values: transactionTypes },
 } as const;
 
 function runsOf(request: TransactionFilter & TransactionOrder): Run[] {
@@ -182,7 +183,7 @@ function runsOf(request: TransactionFilter & TransactionOrder): Run[] {
       return [amountOrder("total")];
     case "type":
     case "transactionType": {
-      const { column, values } = twoValued[request.sortBy];
+      const { column, values } = kindRuns[request.sortBy];
       const wanted = request.sortBy === "type" ? request.type : request.transactionType;
       const ordered = request.sortOrder === "asc" ? [...values] : [...values].reverse();
       return ordered
@@ -572,7 +573,7 @@ type TradeRow = Omit<RawTransaction, "user_id" | "account_id" | "total" | "notes
 
 /** The one string of each asset type and side, rather than the driver's copy per row. */
 const SHARED_KINDS = new Map<string, AssetType | TransactionType>(
-  ["STOCK", "CRYPTO", "BUY", "SELL", "SPLIT"].map((kind) => [kind, kind as AssetType]),
+  ["STOCK", "CRYPTO", ...transactionTypes].map((kind) => [kind, kind as AssetType]),
 );
 const sharedKind = <T extends string>(kind: T): T => (SHARED_KINDS.get(kind) as T) ?? kind;
 

@@ -3,7 +3,7 @@ import type { Db } from "../database";
 import { first, type Tables, type Work } from "../database";
 
 /** The tables of which a user may hold only so many rows. */
-type LimitedTable = Tables["alerts"] | Tables["importMappings"];
+type LimitedTable = Tables["alerts"] | Tables["importMappings"] | Tables["classificationOverrides"];
 
 /**
  * Whether the user already holds `limit` rows of the table. Counted in the caller's transaction,

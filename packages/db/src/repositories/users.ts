@@ -12,8 +12,13 @@ export interface NewUser {
 }
 
 export function usersRepository(database: Database) {
+  return { ...userRecords(database), ...userSignInRows(database) };
+}
+
+/** Finding, creating and counting users. */
+function userRecords(database: Database) {
   const { db } = database;
-  const { users, passwordResetTokens, investmentAccounts } = database.tables;
+  const { users, investmentAccounts } = database.tables;
   const listStatement = database.prepare(
     "users_list",
     db.select().from(users).orderBy(asc(users.name), asc(users.id)),
@@ -65,7 +70,15 @@ export function usersRepository(database: Database) {
       );
       return row?.n ?? 0;
     },
+  };
+}
 
+/** What signing in and account changes write on a user row. */
+function userSignInRows(database: Database) {
+  const { db } = database;
+  const { users, passwordResetTokens } = database.tables;
+
+  return {
     /** Moves the last login to previous, stamps the new one and counts it. */
     async recordLogin(id: number, now: Date): Promise<UserRow | undefined> {
       return database.first(

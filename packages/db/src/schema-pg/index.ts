@@ -7,8 +7,9 @@
  *   the repositories read it back through `fromStored`, so the domain sees the same strings;
  * - JSON is `jsonb`, booleans are `boolean`.
  */
-import { apiKeyScopes } from "@ledgerline/contracts";
+import { apiKeyScopes, costBasisMethods } from "@ledgerline/contracts";
 import type {
+  ClassificationOverride,
   CompanyDetails,
   CryptoQuote,
   ImportMapping,
@@ -35,6 +36,7 @@ import {
   alertRepeats,
   alertStates,
   assetTypes,
+  cashActivityKinds,
   incomeTypes,
   idempotencyStates,
   investmentAccountTypes,
@@ -80,6 +82,9 @@ export const investmentAccounts = pgTable(
     type: text("type", { enum: investmentAccountTypes }).notNull(),
     institution: text("institution"),
     cashTracked: boolean("cash_tracked").notNull(),
+    costBasisMethod: text("cost_basis_method", { enum: costBasisMethods })
+      .notNull()
+      .default("average"),
     displayOrder: integer("display_order").notNull(),
     isDefault: boolean("is_default").notNull(),
     createdAt: instant("created_at").notNull(),
@@ -289,7 +294,9 @@ export const transactions = pgTable(
     price: numeric("price").notNull(),
     total: numeric("total").notNull(),
     fee: numeric("fee").notNull().default("0"),
+    lotSelections: text("lot_selections"),
     notes: text("notes"),
+    pairedId: integer("paired_id"),
     requestKey: text("request_key"),
     createdAt: instant("created_at").notNull(),
   },
@@ -527,4 +534,53 @@ export const importMappings = pgTable(
     createdAt: instant("created_at").notNull(),
   },
   (table) => [uniqueIndex("import_mappings_user_name_idx").on(table.userId, table.name)],
+);
+
+/** A person's classification of a symbol (see ../schema/classification-overrides.ts). */
+export const classificationOverrides = pgTable(
+  "classification_overrides",
+  {
+    id: id(),
+    userId: ownerId(),
+    assetType: text("asset_type", { enum: assetTypes }).notNull(),
+    symbol: text("symbol").notNull(),
+    override: jsonb("override").$type<ClassificationOverride>().notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("classification_overrides_user_symbol_idx").on(
+      table.userId,
+      table.assetType,
+      table.symbol,
+    ),
+  ],
+);
+
+/** Cash into or out of an account (see ../schema/cash-activities.ts). */
+export const cashActivities = pgTable(
+  "cash_activities",
+  {
+    id: id(),
+    userId: ownerId(),
+    accountId: accountId(),
+    kind: text("kind", { enum: cashActivityKinds }).notNull(),
+    amount: numeric("amount").notNull(),
+    date: text("date").notNull(),
+    notes: text("notes"),
+    transferId: integer("transfer_id"),
+    createdAt: instant("created_at").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [
+    index("cash_activities_user_account_date_idx").on(
+      table.userId,
+      table.accountId,
+      table.date,
+      table.id,
+    ),
+    index("cash_activities_user_date_idx").on(table.userId, table.date, table.id),
+    index("cash_activities_transfer_idx")
+      .on(table.transferId)
+      .where(sql`${table.transferId} IS NOT NULL`),
+  ],
 );

@@ -16,3 +16,5 @@ export * from "./mfa";
 export * from "./income";
 export * from "./snapshots";
 export * from "./import-mappings";
+export * from "./cash-activities";
+export * from "./classification-overrides";

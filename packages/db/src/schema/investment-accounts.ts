@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ownerId } from "./users";
-import { investmentAccountTypes } from "@ledgerline/contracts";
+import { costBasisMethods, investmentAccountTypes } from "@ledgerline/contracts";
 
 export { investmentAccountTypes, type InvestmentAccountType } from "@ledgerline/contracts";
 
@@ -20,6 +20,13 @@ export const investmentAccounts = sqliteTable(
     type: text("type", { enum: investmentAccountTypes }).notNull(),
     institution: text("institution"),
     cashTracked: integer("cash_tracked", { mode: "boolean" }).notNull(),
+    /**
+     * How a sale picks its lots (issue 32). Accounts that were there before it keep `average` (the
+     * column's default, so no figure a person has seen changes); new ones are written `fifo`.
+     */
+    costBasisMethod: text("cost_basis_method", { enum: costBasisMethods })
+      .notNull()
+      .default("average"),
     displayOrder: integer("display_order").notNull(),
     isDefault: integer("is_default", { mode: "boolean" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

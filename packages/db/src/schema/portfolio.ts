@@ -8,8 +8,14 @@ const STORED_ZERO = "00000000000000000000.0000000000000000";
 
 export const assetTypes = ["STOCK", "CRYPTO"] as const;
 export type AssetType = (typeof assetTypes)[number];
-/** SPLIT rows record a stock split applied to the position (see repositories/corporate-actions.ts). */
-export const transactionTypes = ["BUY", "SELL", "SPLIT"] as const;
+/**
+ * SPLIT rows record a stock split applied to the position (see repositories/corporate-actions.ts).
+ * TRANSFER_OUT and TRANSFER_IN are the two rows of a holding moved between two of the user's
+ * accounts (repositories/transfers.ts, decision 0033): the same quantity, date and price (the
+ * average cost per unit the holding carried), each naming the other in `pairedId`; no gain is
+ * realized and no money moves.
+ */
+export const transactionTypes = ["BUY", "SELL", "SPLIT", "TRANSFER_IN", "TRANSFER_OUT"] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 /**
@@ -115,7 +121,14 @@ export const transactions = sqliteTable(
     total: text("total").notNull(),
     /** The commission or fee paid on the trade (0 when none; SPLIT rows always 0). */
     fee: text("fee").notNull().default(STORED_ZERO),
+    /**
+     * A sell's named lots (issue 32) as JSON, `[{"lotId":"12","quantity":"5"}]`, so replaying the
+     * log sells the same lots; null when the account's method picked them.
+     */
+    lotSelections: text("lot_selections"),
     notes: text("notes"),
+    /** A transfer's row: the id of its other row (TRANSFER_OUT <-> TRANSFER_IN); null otherwise. */
+    pairedId: integer("paired_id"),
     /**
      * The idempotency key of the request that made this trade, if it sent one: a retry whose
      * first attempt committed but was never answered finds its trade here instead of trading

@@ -59,6 +59,8 @@ export const detailsAnswer = z.object({
     list_date: z.string().nullish(),
     primary_exchange: z.string().nullish(),
     sic_description: z.string().nullish(),
+    locale: z.string().nullish(),
+    type: z.string().nullish(),
     weighted_shares_outstanding: z.number().nullish(),
     share_class_shares_outstanding: z.number().nullish(),
     description: z.string().nullish(),

@@ -5,6 +5,7 @@ import type {
   HistoricalBar,
   ProviderMarketStatus,
   NewsArticle,
+  StockClassification,
 } from "@ledgerline/contracts";
 import { sentiments } from "@ledgerline/contracts";
 import { newYorkDate } from "../calendar/new-york-time";
@@ -29,6 +30,7 @@ import type {
   TickerDayBar,
   TickerSnapshot,
 } from "../providers/types";
+import { classificationOfDetails } from "./classification";
 import {
   aggregatesAnswer,
   detailsAnswer,
@@ -370,13 +372,25 @@ export class PolygonStockMarket implements StockMarketProvider {
     });
   }
 
+  private async tickerDetails(ticker: string, date?: string) {
+    const body = await this.get(
+      `/v3/reference/tickers/${encodeURIComponent(ticker)}`,
+      date ? { date } : {},
+    );
+    return parseUpstream(detailsAnswer, body, "details", "Polygon").results;
+  }
+
+  /** From the ticker details: SIC description mapped to the sector list, locale, type, size. */
+  async getClassification(ticker: string): Promise<StockClassification> {
+    return this.call("details", async () => {
+      const details = await this.tickerDetails(ticker);
+      return classificationOfDetails(details);
+    });
+  }
+
   async getCompanyDetails(ticker: string, date?: string): Promise<CompanyDetails> {
     return this.call("details", async () => {
-      const body = await this.get(
-        `/v3/reference/tickers/${encodeURIComponent(ticker)}`,
-        date ? { date } : {},
-      );
-      const details = parseUpstream(detailsAnswer, body, "details", "Polygon").results;
+      const details = await this.tickerDetails(ticker, date);
       return {
         ticker: details.ticker,
         name: details.name ?? details.ticker,

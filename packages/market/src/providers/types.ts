@@ -6,6 +6,7 @@ import type {
   HistoricalBar,
   ProviderMarketStatus,
   NewsArticle,
+  StockClassification,
 } from "@ledgerline/contracts";
 import type { Decimal } from "@ledgerline/money";
 
@@ -78,6 +79,11 @@ export interface StockMarketProvider {
   getSnapshot(ticker: string): Promise<TickerSnapshot>;
   /** Unknown tickers are left out of the answer rather than failing the batch. */
   getSnapshots(tickers: readonly string[]): Promise<TickerSnapshot[]>;
+  /**
+   * The company's sector, industry, country, asset class and size on the fixed lists of
+   * @ledgerline/contracts (issue 33).
+   */
+  getClassification(ticker: string): Promise<StockClassification>;
   /** Active tickers only, sorted by ticker ascending. */
   searchCompanies(query: CompanySearchQuery): Promise<CompanySearchHit[]>;
   /** The company as of `date` (YYYY-MM-DD) when given, otherwise today. */

@@ -17,6 +17,7 @@ import {
   type MarketSummary,
   type NewsArticle,
   type RelatedCompany,
+  type StockClassification,
   type StockSnapshot,
   type TimeRange,
 } from "@ledgerline/contracts";
@@ -382,6 +383,20 @@ export class StockMarketService {
           (a, b) => b.exDate.localeCompare(a.exDate) || b.type.localeCompare(a.type),
         );
       },
+    );
+  }
+
+  /**
+   * The company's classification (issue 33), cached as reference data: it changes when the
+   * company does, and its size bucket at most as often as the details' market cap.
+   */
+  async getClassification(symbolInput: string): Promise<StockClassification> {
+    const symbol = parseStockSymbol(symbolInput, "details");
+    return this.loader.load(
+      `stock:classification:${symbol}`,
+      "details",
+      { freshForMs: this.ttls.detailsMs, staleForMs: this.ttls.staleMs, showsInQuotes: false },
+      () => this.gateway.call("details", () => this.provider.getClassification(symbol)),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import { investmentAccountTypes, type InvestmentAccountType } from "@ledgerline/contracts/browser";
+import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 import { enumOptions, type SelectOption } from "../ui/SelectField";
 
@@ -9,6 +10,16 @@ import { enumOptions, type SelectOption } from "../ui/SelectField";
  * query, so a change on one is seen by the others.
  */
 export const accountsQuery = () => trpc.investmentAccounts.list.queryOptions();
+
+const noAccounts: readonly InvestmentAccount[] = [];
+
+/**
+ * The accounts as a page reads them beside its own data: none until they arrive (the same empty
+ * list each render, so memoized work over them is not redone).
+ */
+export function useAccounts(): readonly InvestmentAccount[] {
+  return useQuery(accountsQuery()).data ?? noAccounts;
+}
 
 /** How each account type reads on screen. */
 export const accountTypeLabels: Record<InvestmentAccountType, string> = {
@@ -39,4 +50,28 @@ export function defaultAccountOf(accounts: readonly InvestmentAccount[]) {
 /** An account's name by id, for rows that carry `accountId`. */
 export function accountNames(accounts: readonly InvestmentAccount[]): Map<number, string> {
   return new Map(accounts.map((account) => [account.id, account.name]));
+}
+
+/** An account filter's choices: every account, then each account by name. */
+export function accountFilterOptions(
+  accounts: readonly InvestmentAccount[],
+): SelectOption<string>[] {
+  return [
+    { value: "", label: "All accounts" },
+    ...accounts.map((account) => ({ value: String(account.id), label: account.name })),
+  ];
+}
+
+/**
+ * The account a page is filtered by: the one the address names (`?account=<id>`) when the user
+ * keeps several and it is one of theirs; otherwise none (every account). A user with one account
+ * sees no filter, and an address naming an account that is gone shows them all.
+ */
+export function filteredAccount(
+  accounts: readonly InvestmentAccount[],
+  chosen: number | undefined,
+): number | undefined {
+  return accounts.length > 1 && accounts.some((account) => account.id === chosen)
+    ? chosen
+    : undefined;
 }

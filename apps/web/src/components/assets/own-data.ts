@@ -2,9 +2,10 @@ import type { QueryClient } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 
 /**
- * After a trade or a watchlist change: re-fetch everything of the user's own that it can change
- * (watchlists, positions, the portfolio summary, transactions, the overview counts), not the
- * market data, which did not change. Each router is named through the tRPC proxy's pathFilter,
+ * After a trade, a cash activity, a transfer or a watchlist change: re-fetch everything of the
+ * user's own that it can change (watchlists, positions, the portfolio summary, transactions, the
+ * overview counts, the accounts' cash balances and activity), not the market data, which did not
+ * change. Each router is named through the tRPC proxy's pathFilter,
  * so nothing here depends on how tRPC shapes its query keys.
  */
 export function invalidateOwnData(queryClient: QueryClient) {
@@ -17,6 +18,8 @@ export function invalidateOwnData(queryClient: QueryClient) {
       trpc.portfolioSummary.pathFilter(),
       trpc.transactions.pathFilter(),
       trpc.overview.pathFilter(),
+      trpc.investmentAccounts.pathFilter(),
+      trpc.cash.pathFilter(),
     ].map((filter) => queryClient.invalidateQueries(filter)),
   );
 }

@@ -142,6 +142,7 @@ export function useAssetActions<P extends PositionView>(
         fee: values.fee,
         notes: values.notes,
         idempotencyKey: values.idempotencyKey,
+        ...(values.lots ? { lots: values.lots } : {}),
       });
     },
     [positionFor, sell, asset.trade.sell.failure],

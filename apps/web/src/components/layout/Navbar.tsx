@@ -35,6 +35,7 @@ const signedInLinks: (NavItem | NavGroup)[] = [
       { to: "/portfolio-summary", label: "Your Portfolio" },
       { to: "/transaction-history", label: "Transaction History" },
       { to: "/income", label: "Income" },
+      { to: "/taxes", label: "Taxes" },
       { to: "/import", label: "Import" },
       { to: "/accounts", label: "Accounts" },
     ],
@@ -88,23 +89,7 @@ export function Navbar() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           Ledgerline
         </Link>
-        <div className="ml-auto flex items-center gap-1 xl:hidden">
-          <ThemeToggle />
-          <button
-            type="button"
-            className="rounded-md p-2 text-muted hover:bg-surface-muted"
-            aria-expanded={open}
-            aria-controls="main-menu"
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? (
-              <X aria-hidden="true" className="h-5 w-5" />
-            ) : (
-              <Menu aria-hidden="true" className="h-5 w-5" />
-            )}
-          </button>
-        </div>
+        <PhoneMenuToggle open={open} onToggle={() => setOpen(!open)} />
         <div
           id="main-menu"
           className={`${open ? "flex" : "hidden"} order-3 w-full flex-col gap-1 pb-2 xl:order-none xl:flex xl:w-auto xl:flex-1 xl:flex-row xl:items-center xl:pb-0`}
@@ -144,6 +129,29 @@ export function Navbar() {
         </div>
       </nav>
     </header>
+  );
+}
+
+/** Below the widest screens: the theme toggle and the button that opens the menu. */
+function PhoneMenuToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <div className="ml-auto flex items-center gap-1 xl:hidden">
+      <ThemeToggle />
+      <button
+        type="button"
+        className="rounded-md p-2 text-muted hover:bg-surface-muted"
+        aria-expanded={open}
+        aria-controls="main-menu"
+        aria-label={open ? "Close menu" : "Open menu"}
+        onClick={onToggle}
+      >
+        {open ? (
+          <X aria-hidden="true" className="h-5 w-5" />
+        ) : (
+          <Menu aria-hidden="true" className="h-5 w-5" />
+        )}
+      </button>
+    </div>
   );
 }
 

@@ -27,13 +27,17 @@ export const portfolioSummaryQuery = ({ autoRefresh = false }: { autoRefresh?: b
     : trpc.portfolioSummary.get.queryOptions();
 
 /**
- * The portfolio's value at each day's close over a range, beside the S&P 500 compared as
- * `benchmark` says: fresh for five minutes.
+ * The portfolio's value (or one account's) at each day's close over a range, beside the S&P 500
+ * compared as `benchmark` says: fresh for five minutes.
  */
 export const portfolioHistoryQuery = (
   range: PortfolioHistoryRange,
   benchmark: BenchmarkBasis = DEFAULT_BENCHMARK_BASIS,
+  /** One investment account's history; none for all of them. */
+  accountId?: number,
 ) => ({
-  ...trpc.portfolioSummary.history.queryOptions({ range, benchmark }),
+  ...trpc.portfolioSummary.history.queryOptions(
+    accountId === undefined ? { range, benchmark } : { range, benchmark, accountId },
+  ),
   staleTime: 5 * 60_000,
 });

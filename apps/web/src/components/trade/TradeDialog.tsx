@@ -1,6 +1,6 @@
 import { add, compare, subtract } from "@ledgerline/money";
 import { useForm, useSelector } from "@tanstack/react-form";
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { firstError, onceEngaged, revalidateOnBlur, textInput } from "../../lib/form";
 import { formatCurrency, formatPrice, formatQuantity } from "../../lib/format";
 import { Alert } from "../ui/Alert";
@@ -8,6 +8,7 @@ import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 import { Modal } from "../ui/Modal";
 import { SelectField } from "../ui/SelectField";
+import type { LotChoiceState } from "./lots/LotChoice";
 import { NotesField } from "./NotesField";
 import type { TradeAccounts } from "./trade-accounts";
 import type { TradeAssetConfig } from "./trade-config";
@@ -59,6 +60,9 @@ export function SellDialog(props: TradeDialogProps & { held: string }) {
   return props.target ? <TradeFlow {...props} target={props.target} side="sell" /> : null;
 }
 
+// The lots' table loads with a sell's first opening, not with every trade dialog.
+const LotChoice = lazy(() => import("./lots/LotChoice"));
+
 /** Quantity and price inputs: decimal text, never below 0. */
 const amountInput = { type: "number", inputMode: "decimal", min: "0" } as const;
 
@@ -90,6 +94,8 @@ function TradeFlow({
   const held = account ? account.held : heldOverall;
   const steps = useTradeSteps({ target, submit, texts, onSuccess, onClose });
   const [oversold, setOversold] = useState(false);
+  // Until the seller chooses lots, the account's method picks them (nothing is sent).
+  const [lotChoice, setLotChoice] = useState<LotChoiceState>({ complete: true });
   const selling = side === "sell";
   const holdsSome = compare(held, "0") > 0;
   const inputsDisabled = selling && asset.sell.disableInputsWhenNothingHeld && !holdsSome;
@@ -135,7 +141,9 @@ function TradeFlow({
   const canReview =
     totalProblem === null &&
     feeProblem(fee) === null &&
-    (selling ? holdsSome && rules.quantity(quantity) === null : !!positiveAmount(quantity));
+    (selling
+      ? holdsSome && rules.quantity(quantity) === null && lotChoice.complete
+      : !!positiveAmount(quantity));
 
   function review(event: FormEvent) {
     event.preventDefault();
@@ -223,6 +231,20 @@ function TradeFlow({
               />
             )}
           </form.Field>
+          {selling && holdsSome && (
+            <Suspense fallback={<p className="h-24 text-sm text-muted">Loading your lots…</p>}>
+              <LotChoice
+                key={accountId}
+                symbol={target.symbol}
+                assetType={asset.assetType}
+                accountId={account?.id}
+                quantity={quantity}
+                price={price}
+                quantityText={(amount, symbol) => asset.quantityText(amount, symbol)}
+                onChange={setLotChoice}
+              />
+            </Suspense>
+          )}
           <form.Field
             name="fee"
             validators={{ onChange: onceEngaged(feeProblem) }}
@@ -293,6 +315,9 @@ function TradeFlow({
                   ] as [string, string][])
                 : ([["Total", formatCurrency(total)]] as [string, string][])),
               ...(notes.trim() ? [["Notes", notes.trim()] as [string, string]] : []),
+              ...(selling && lotChoice.lots
+                ? [["Lots", lotsText(lotChoice.lots)] as [string, string]]
+                : []),
               [
                 selling ? "Held after the sale" : "Held after the purchase",
                 heldAfter ? asset.quantityText(formatQuantity(heldAfter), target.symbol) : "N/A",
@@ -313,6 +338,7 @@ function TradeFlow({
                   fee: paid ?? "0",
                   notes,
                   ...(account ? { accountId: account.id } : {}),
+                  ...(selling && lotChoice.lots ? { lots: lotChoice.lots } : {}),
                 })
               }
             >
@@ -323,4 +349,9 @@ function TradeFlow({
       )}
     </Modal>
   );
+}
+
+/** The lots chosen, as the confirm step lists them: "5 of lot 12, 2 of lot 15". */
+function lotsText(lots: readonly { lotId: string; quantity: string }[]): string {
+  return lots.map((lot) => `${formatQuantity(lot.quantity)} of lot ${lot.lotId}`).join(", ");
 }

@@ -16,6 +16,7 @@ import type { TradeAssetConfig } from "./trade-config";
  * labels say what the stock dialogs say for the same acts (Add ... / Remove ...).
  */
 export const cryptoTrade: TradeAssetConfig = {
+  assetType: "CRYPTO",
   assetLabel: "Crypto",
   pricePerUnitLabel: "Price per Coin",
   quantityText: (quantity, symbol) => `${quantity} ${symbol}`,

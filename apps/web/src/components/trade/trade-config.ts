@@ -6,6 +6,8 @@ import { cannotSellMoreThanShares, portfolioMessages } from "@ledgerline/contrac
  * new kind of asset is a new config object, not a new dialog.
  */
 export interface TradeAssetConfig {
+  /** The asset type the server's lots and reports name it by. */
+  assetType: "STOCK" | "CRYPTO";
   /** The first row of the confirm step: "Stock", "Crypto". */
   assetLabel: string;
   /** Column label of the unit price in the confirm step: "Price per Share". */
@@ -49,6 +51,7 @@ const shares = (quantity: string) => (quantity === "1" ? "share" : "shares");
 
 /** Stocks: spec section 2 "Modals" and section 5 "Stock buy" / "Stock sell". */
 export const stockTrade: TradeAssetConfig = {
+  assetType: "STOCK",
   assetLabel: "Stock",
   pricePerUnitLabel: "Price per Share",
   quantityText: (quantity) => `${quantity} ${shares(quantity)}`,

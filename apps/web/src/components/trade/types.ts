@@ -15,6 +15,8 @@ export interface TradeValues {
   notes: string;
   /** The investment account chosen in the dialog; none for a user with one account. */
   accountId?: number;
+  /** A sell's lots as the seller chose them; none when the account's method picks them. */
+  lots?: { lotId: string; quantity: string }[];
   /** One per confirmation: every attempt to send it carries the same key. */
   idempotencyKey: string;
 }

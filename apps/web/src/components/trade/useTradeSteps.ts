@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type MouseEvent } from "react";
-import { formatQuantity } from "../../lib/format";
+import { sum } from "@ledgerline/money";
+import { formatQuantity, formatSignedCurrency } from "../../lib/format";
 import { newIdempotencyKey } from "../../lib/idempotency-key";
 import { notify } from "../../lib/notify";
 import { errorMessage } from "../../lib/trpc";
@@ -12,6 +13,14 @@ export interface TradeStepsOptions {
   texts: { failure: string; success(quantity: string, symbol: string): string };
   onSuccess?: () => void;
   onClose: () => void;
+}
+
+/** A sell's answer names its lots' gains (issue 32): the notice says what the sale realized. */
+function realizedNote(result: unknown): string {
+  const realized = (result as { realized?: { gain: string }[] } | null)?.realized;
+  if (!realized || realized.length === 0) return "";
+  const gain = sum(realized.map((lot) => lot.gain));
+  return ` (realized ${gain.startsWith("-") ? "loss" : "gain"} ${formatSignedCurrency(gain)})`;
 }
 
 /**
@@ -30,8 +39,10 @@ export function useTradeSteps({ target, submit, texts, onSuccess, onClose }: Tra
 
   const trade = useMutation({
     mutationFn: (values: TradeValues) => submit(target, values),
-    onSuccess: (_result, values) => {
-      notify.success(texts.success(formatQuantity(values.quantity), target.symbol));
+    onSuccess: (result, values) => {
+      notify.success(
+        texts.success(formatQuantity(values.quantity), target.symbol) + realizedNote(result),
+      );
       onSuccess?.();
       onClose();
     },

@@ -1,6 +1,5 @@
 import { flexRender, type Table } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp } from "lucide-react";
-import { SelectField } from "./SelectField";
+import { CardSort } from "./CardSort";
 import { cx } from "./cx";
 
 /**
@@ -29,32 +28,16 @@ export function DataCards<T>({
   return (
     <div>
       {sortable.length > 0 && (
-        <div className="mb-3 flex items-end gap-2">
-          <SelectField
-            className="flex-1"
-            label="Sort by"
-            value={sorted?.id ?? ""}
-            options={[
-              ...(sorted ? [] : [{ value: "", label: "As listed" }]),
-              ...sortable.map((column) => ({ value: column.id, label: label(column.id) })),
-            ]}
-            onChange={(id) => table.setSorting(id ? [{ id, desc: sorted?.desc ?? false }] : [])}
-          />
-          {sorted && (
-            <button
-              type="button"
-              onClick={() => table.setSorting([{ id: sorted.id, desc: !sorted.desc }])}
-              className="inline-flex h-10 items-center gap-1 rounded-md border border-border bg-surface px-3 text-sm"
-            >
-              {sorted.desc ? (
-                <ArrowDown aria-hidden="true" className="h-4 w-4" />
-              ) : (
-                <ArrowUp aria-hidden="true" className="h-4 w-4" />
-              )}
-              {sorted.desc ? "Descending" : "Ascending"}
-            </button>
-          )}
-        </div>
+        <CardSort
+          value={sorted?.id ?? ""}
+          options={[
+            ...(sorted ? [] : [{ value: "", label: "As listed" }]),
+            ...sortable.map((column) => ({ value: column.id, label: label(column.id) })),
+          ]}
+          onChange={(id) => table.setSorting(id ? [{ id, desc: sorted?.desc ?? false }] : [])}
+          direction={sorted && (sorted.desc ? "desc" : "asc")}
+          onFlip={() => sorted && table.setSorting([{ id: sorted.id, desc: !sorted.desc }])}
+        />
       )}
       {rows.length === 0 ? (
         <p className="rounded-xl border border-border bg-surface px-4 py-8 text-center text-sm text-muted">

@@ -51,6 +51,21 @@ function useFilterForm(initial: FilterValues, onApply: (values: FilterValues) =>
 
 export type FilterFormApi = ReturnType<typeof useFilterForm>;
 
+interface FilterFormProps {
+  /** Every field's text when the form opens (empty text is "any"). */
+  initial: FilterValues;
+  onApply: (values: FilterValues) => void;
+  onClear: () => void;
+  /** The form's grid. */
+  className: string;
+  /** Each date field's place in that grid. */
+  dateClassName?: string;
+  /** The buttons' place in that grid. */
+  actionsClassName: string;
+  /** The page's own fields, bound to the form. */
+  children: (form: FilterFormApi) => ReactNode;
+}
+
 /**
  * The filter block of a log (transaction history, audit logs): Start Date and End Date as local
  * date-times (`datetime-local` values), the page's own fields, then Clear Filters and Apply
@@ -65,20 +80,7 @@ export function FilterForm({
   dateClassName,
   actionsClassName,
   children,
-}: {
-  /** Every field's text when the form opens (empty text is "any"). */
-  initial: FilterValues;
-  onApply: (values: FilterValues) => void;
-  onClear: () => void;
-  /** The form's grid. */
-  className: string;
-  /** Each date field's place in that grid. */
-  dateClassName?: string;
-  /** The buttons' place in that grid. */
-  actionsClassName: string;
-  /** The page's own fields, bound to the form. */
-  children: (form: FilterFormApi) => ReactNode;
-}) {
+}: FilterFormProps) {
   const problemId = useId();
   const form = useFilterForm(initial, onApply);
   const problem = firstError(useSelector(form.store, (state) => state.errors));

@@ -132,7 +132,9 @@ export function Modal({
           }}
           style={minHeight ? { minHeight } : undefined}
           className={cx(
-            "fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-text shadow-xl focus:outline-none",
+            // Never taller than the window: a long form (a sell's lots) scrolls inside the dialog, so
+            // its buttons can be reached.
+            "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-6 text-text shadow-xl focus:outline-none",
             step !== undefined && "flex flex-col",
           )}
         >

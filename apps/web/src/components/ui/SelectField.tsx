@@ -20,7 +20,7 @@ export function enumOptions<V extends string>(
 ): SelectOption<V>[] {
   return values.map((value) => ({
     value,
-    label: labels[value] ?? value.charAt(0) + value.slice(1).toLowerCase(),
+    label: labels[value] ?? (value.charAt(0) + value.slice(1).toLowerCase()).replaceAll("_", " "),
   }));
 }
 

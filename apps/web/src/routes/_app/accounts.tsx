@@ -2,7 +2,8 @@ import type { InvestmentAccount } from "@ledgerline/contracts";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { Plus } from "lucide-react";
+import { reconcileScreenMessages, transferScreenMessages } from "@ledgerline/contracts/browser";
+import { ArrowLeftRight, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { accountsQuery, accountTypeLabels } from "../../components/accounts/accounts";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
@@ -10,12 +11,15 @@ import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { DataTable } from "../../components/ui/DataTable";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { formatCurrency } from "../../lib/format";
 import { titled } from "../../lib/head";
 import { notify } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { CashBalance } from "../../components/cash/CashBalance";
+import { AccountCash } from "./accounts/-components/AccountCash";
 import { AccountDialog, type AccountDialogTarget } from "./accounts/-components/AccountDialog";
 import { DeleteAccountDialog } from "./accounts/-components/DeleteAccountDialog";
+import { ReconcilePanel } from "./accounts/-components/ReconcilePanel";
+import { TransferDialog } from "./accounts/-components/TransferDialog";
 
 const subtitle =
   "The brokerage, retirement and exchange accounts you trade in. Trades that name no account go into the default one.";
@@ -42,6 +46,8 @@ function AccountsPage() {
   const accounts = useSuspenseQuery(accountsQuery());
   const [dialog, setDialog] = useState<AccountDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<InvestmentAccount | null>(null);
+  const [transferring, setTransferring] = useState(false);
+  const [reconciling, setReconciling] = useState<InvestmentAccount | null>(null);
   const makeDefault = useMutation(
     trpc.investmentAccounts.update.mutationOptions({
       onSuccess: async (account) => {
@@ -81,7 +87,7 @@ function AccountsPage() {
         meta: { numeric: true },
         cell: ({ row }) =>
           row.original.cashTracked ? (
-            <span className="num">{formatCurrency(row.original.cashBalance)}</span>
+            <CashBalance value={row.original.cashBalance} />
           ) : (
             <span className="text-muted">Not tracked</span>
           ),
@@ -99,6 +105,14 @@ function AccountsPage() {
               aria-label={`Edit ${row.original.name}`}
             >
               Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setReconciling(row.original)}
+              aria-label={reconcileScreenMessages.openFor(row.original.name)}
+            >
+              {reconcileScreenMessages.open}
             </Button>
             {!row.original.isDefault && (
               <Button
@@ -140,10 +154,18 @@ function AccountsPage() {
         title="Accounts"
         subtitle={subtitle}
         actions={
-          <Button onClick={() => setDialog({ mode: "add" })}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add account
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {accounts.data.length > 1 && (
+              <Button variant="secondary" onClick={() => setTransferring(true)}>
+                <ArrowLeftRight aria-hidden="true" className="h-4 w-4" />
+                {transferScreenMessages.open}
+              </Button>
+            )}
+            <Button onClick={() => setDialog({ mode: "add" })}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Add account
+            </Button>
+          </div>
         }
       />
       <DataTable
@@ -152,7 +174,30 @@ function AccountsPage() {
         empty="No accounts yet."
         cardsBelow={CARDS_BELOW}
       />
+      {reconciling && (
+        <div className="mt-8">
+          <ReconcilePanel
+            key={reconciling.id}
+            account={reconciling}
+            onClose={() => setReconciling(null)}
+          />
+        </div>
+      )}
+      {accounts.data.some((account) => account.cashTracked) && (
+        <div className="mt-8 space-y-6">
+          {accounts.data
+            .filter((account) => account.cashTracked)
+            .map((account) => (
+              <AccountCash key={account.id} account={account} />
+            ))}
+        </div>
+      )}
       <AccountDialog target={dialog} onClose={() => setDialog(null)} />
+      <TransferDialog
+        open={transferring}
+        accounts={accounts.data}
+        onClose={() => setTransferring(false)}
+      />
       <DeleteAccountDialog
         account={deleting}
         accounts={accounts.data}

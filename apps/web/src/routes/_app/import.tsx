@@ -1,5 +1,6 @@
 import {
   assetKinds,
+  cashActivityLabels,
   IMPORT_DETECT_MAX_CHARS,
   importMappingMessages,
   importRequiredColumns,
@@ -13,11 +14,14 @@ import type {
   ImportPreviewRow,
   ImportResult,
   ImportSource,
+  InvestmentAccount,
 } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useForm, useSelector } from "@tanstack/react-form";
 import { useState, type DragEvent } from "react";
+import { Plus } from "lucide-react";
+import { accountChoice, useAccounts } from "../../components/accounts/accounts";
 import { RouteError } from "../../components/RouteStates";
 import { Alert } from "../../components/ui/Alert";
 import { Badge } from "../../components/ui/Badge";
@@ -33,7 +37,8 @@ import {
 } from "../../components/ui/SelectField";
 import { errorMessage } from "../../lib/errors";
 import { textInput } from "../../lib/form";
-import { newIdempotencyKey } from "../../lib/idempotency-key";
+import { newIdempotencyKey, RequestKeys } from "../../lib/idempotency-key";
+import { notify } from "../../lib/notify";
 import {
   formatCalendarDate,
   formatCurrency,
@@ -51,6 +56,8 @@ import {
 import { trpc } from "../../lib/trpc";
 import { fileHead, headerColumns } from "./import/-components/guess-mapping";
 import { SavedMappings } from "./import/-components/SavedMappings";
+import { UntrackedCashWarning } from "./import/-components/UntrackedCashWarning";
+import { importAccount, sourceAccountOffer } from "./import/-components/import-account";
 
 export const Route = createFileRoute("/_app/import")({
   head: titled("Import"),
@@ -104,19 +111,32 @@ const columnFields: { field: ColumnField; label: string; required: boolean }[] =
   { field: "quantity", label: "Quantity column", required: true },
   { field: "price", label: "Price column", required: true },
   { field: "fees", label: "Fees column", required: false },
-  { field: "amount", label: "Amount column (a dividend's total)", required: false },
+  { field: "amount", label: "Amount column (a dividend's or a cash row's total)", required: false },
   { field: "notes", label: "Notes column", required: false },
   { field: "currency", label: "Currency column", required: false },
   { field: "assetType", label: "Asset type column", required: false },
 ];
-type ActionKind = "buy" | "sell" | "dividend" | "split" | "skip";
-const actionKinds: { kind: ActionKind; label: string }[] = [
+type ActionKind = keyof ImportMappingInput["actions"];
+const actionKinds: { kind: ActionKind; label: string; hint?: string }[] = [
   { kind: "buy", label: "Buy values" },
   { kind: "sell", label: "Sell values" },
   { kind: "dividend", label: "Dividend values" },
   { kind: "split", label: "Split values" },
+  {
+    kind: "deposit",
+    label: "Deposit values",
+    hint: "Cash in; a row with a negative amount is a withdrawal",
+  },
+  { kind: "withdrawal", label: "Withdrawal values", hint: "Cash out" },
+  { kind: "interest", label: "Interest values", hint: "Interest paid on cash" },
+  { kind: "fee", label: "Fee values", hint: "Account fees, not a trade's commission" },
+  { kind: "tax", label: "Tax withheld values" },
   { kind: "skip", label: "Skip values" },
 ];
+const noActions = Object.fromEntries(actionKinds.map(({ kind }) => [kind, ""])) as Record<
+  ActionKind,
+  string
+>;
 
 type RequiredColumn = keyof typeof importRequiredColumns;
 const isRequired = (field: ColumnField): field is RequiredColumn => field in importRequiredColumns;
@@ -137,7 +157,7 @@ const noMapping: MappingState = {
   dateFormat: "YYYY-MM-DD",
   assetType: "STOCK",
   columns: {},
-  actions: { buy: "", sell: "", dividend: "", split: "", skip: "" },
+  actions: noActions,
 };
 
 /** The required columns a mapping leaves unchosen, each with the message naming it. */
@@ -172,13 +192,7 @@ function mappingInput(state: MappingState): ImportMappingInput {
           .map((field) => [field, state.columns[field]]),
       ),
     },
-    actions: {
-      buy: list(state.actions.buy),
-      sell: list(state.actions.sell),
-      dividend: list(state.actions.dividend),
-      split: list(state.actions.split),
-      skip: list(state.actions.skip),
-    },
+    actions: Object.fromEntries(actionKinds.map(({ kind }) => [kind, list(state.actions[kind])])),
   };
 }
 
@@ -194,13 +208,9 @@ function mappingState(mapping: ImportMappingInput | ImportDetection["mapping"]):
     dateFormat: mapping.dateFormat ?? "YYYY-MM-DD",
     assetType: mapping.assetType ?? "STOCK",
     columns: { ...mapping.columns },
-    actions: {
-      buy: text(mapping.actions.buy),
-      sell: text(mapping.actions.sell),
-      dividend: text(mapping.actions.dividend),
-      split: text(mapping.actions.split),
-      skip: text(mapping.actions.skip),
-    },
+    actions: Object.fromEntries(
+      actionKinds.map(({ kind }) => [kind, text(mapping.actions[kind])]),
+    ) as Record<ActionKind, string>,
   };
 }
 
@@ -208,6 +218,7 @@ const outcomeTones = {
   trade: "gain",
   income: "info",
   split: "info",
+  cash: "info",
   duplicate: "neutral",
   skipped: "warn",
   error: "loss",
@@ -217,6 +228,24 @@ function ImportPage() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [source, setSource] = useState<ImportSource>("schwab");
+  const accounts = useAccounts();
+  // The account the trades and dividends go into: the default one until another is chosen.
+  const [chosenAccount, setChosenAccount] = useState<number>();
+  const into = importAccount(chosenAccount, accounts);
+  // A file from Schwab or Coinbase may go into an account of its own, made here.
+  const offer = file ? sourceAccountOffer(source, accounts) : undefined;
+  const [createKeys] = useState(() => new RequestKeys());
+  const creating = useMutation(
+    trpc.investmentAccounts.create.mutationOptions({
+      onSuccess: async (account) => {
+        notify.success(`Added account ${account.name}`);
+        setChosenAccount(account.id);
+        setPreview(null);
+        await queryClient.invalidateQueries(trpc.investmentAccounts.list.pathFilter());
+      },
+      onError: (failure) => notify.error(errorMessage(failure, "The account could not be added")),
+    }),
+  );
   // What the server read from the file's first lines: its source, or a first guess at a mapping.
   const [detected, setDetected] = useState<ImportDetection | null>(null);
   // Unchosen required columns are pointed out once Preview was pressed without them.
@@ -262,6 +291,7 @@ function ImportPage() {
   const request = () => ({
     source,
     csv: file?.text ?? "",
+    ...(into ? { accountId: into.id } : {}),
     ...(source === "generic" && file ? { mapping: mappingInput(mapping) } : {}),
   });
 
@@ -354,6 +384,35 @@ function ImportPage() {
                 : null}
           </p>
         </div>
+        {into && (
+          <div className="flex flex-wrap items-end gap-3">
+            <SelectField
+              label="Into account"
+              value={String(into.id)}
+              options={accounts.map(accountChoice)}
+              onChange={(value) => {
+                setChosenAccount(Number(value));
+                setPreview(null);
+              }}
+              hint="The trades, dividends and cash go into this account; duplicates are checked against it."
+              className="w-full max-w-xs"
+            />
+            {offer && (
+              <Button
+                variant="secondary"
+                busy={creating.isPending}
+                onClick={() => {
+                  if (creating.isPending) return;
+                  const input = { ...offer };
+                  creating.mutate({ ...input, idempotencyKey: createKeys.keyFor(input) });
+                }}
+              >
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Create a {offer.name} account
+              </Button>
+            )}
+          </div>
+        )}
       </Card>
 
       {source === "generic" && file && (
@@ -401,10 +460,14 @@ function ImportPage() {
             <mappingForm.Field name="assetType">
               {boundSelect("Rows are (without an asset type column)", assetTypes)}
             </mappingForm.Field>
-            {actionKinds.map(({ kind, label }) => (
+            {actionKinds.map(({ kind, label, hint }) => (
               <mappingForm.Field key={kind} name={`actions.${kind}`}>
                 {(field) => (
-                  <Field label={label} hint="Comma-separated action values" {...textInput(field)} />
+                  <Field
+                    label={label}
+                    hint={`Comma-separated action values${hint ? `. ${hint}` : ""}`}
+                    {...textInput(field)}
+                  />
                 )}
               </mappingForm.Field>
             ))}
@@ -427,23 +490,32 @@ function ImportPage() {
       {preview && !result && (
         <PreviewPanel
           preview={preview}
+          account={into}
           importing={importing.isPending}
           onImport={runImport}
           error={importing.error ? errorMessage(importing.error, "The import failed") : null}
         />
       )}
-      {result && preview && <ResultPanel result={result} rows={preview.rows} />}
+      {result && preview && (
+        <ResultPanel
+          result={result}
+          rows={preview.rows}
+          account={accounts.length > 1 ? into : undefined}
+        />
+      )}
     </div>
   );
 }
 
 function PreviewPanel({
   preview,
+  account,
   importing,
   onImport,
   error,
 }: {
   preview: ImportPreview;
+  account: InvestmentAccount | undefined;
   importing: boolean;
   onImport: () => void;
   error: string | null;
@@ -453,6 +525,7 @@ function PreviewPanel({
     ["Trades", summary.trades],
     ["Income", summary.income],
     ["Splits", summary.splits],
+    ["Cash", summary.cash],
     ["Duplicates", summary.duplicates],
     ["Skipped", summary.skipped],
     ["Errors", summary.errors],
@@ -460,7 +533,7 @@ function PreviewPanel({
   return (
     <Card className="space-y-4 p-6">
       <h2 className="text-lg font-semibold">Preview</h2>
-      <dl className="grid grid-cols-3 gap-3 sm:grid-cols-6" aria-label="Summary">
+      <dl className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-7" aria-label="Summary">
         {counts.map(([label, count]) => (
           <div key={label} className="rounded-md border border-border p-3 text-center">
             <dt className="text-sm text-muted">{label}</dt>
@@ -478,11 +551,9 @@ function PreviewPanel({
         <Button
           onClick={onImport}
           busy={importing}
-          disabled={summary.trades + summary.income === 0}
+          disabled={summary.trades + summary.income + summary.cash === 0}
         >
-          Import {summary.trades} {summary.trades === 1 ? "trade" : "trades"}
-          {summary.income > 0 &&
-            ` and ${summary.income} ${summary.income === 1 ? "dividend" : "dividends"}`}
+          {importLabel(summary)}
         </Button>
         {summary.splits > 0 && (
           <span className="text-sm text-muted">
@@ -491,22 +562,28 @@ function PreviewPanel({
         )}
       </div>
       {error && <Alert tone="error">{error}</Alert>}
-      <div className="overflow-x-auto">
+      <UntrackedCashWarning account={account} cashRows={preview.summary.cash} />
+      <CashSummary cash={preview.cash} />
+      <div
+        // Focusable, so the keyboard can scroll it on a narrow screen.
+        tabIndex={0}
+        role="region"
+        aria-label="The file's rows"
+        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">What each row of the file becomes</caption>
           <thead>
             <tr className="border-b border-border text-left">
-              {["Row", "Outcome", "Type", "Symbol", "Quantity", "Price", "Date", "Reason"].map(
-                (heading) => (
-                  <th
-                    key={heading}
-                    scope="col"
-                    className={`px-2 py-2 font-semibold ${heading === "Quantity" || heading === "Price" ? "text-right" : ""}`}
-                  >
-                    {heading}
-                  </th>
-                ),
-              )}
+              {previewHeadings.map((heading) => (
+                <th
+                  key={heading}
+                  scope="col"
+                  className={`px-2 py-2 font-semibold ${numericHeadings.has(heading) ? "text-right" : ""}`}
+                >
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -525,6 +602,73 @@ function PreviewPanel({
   );
 }
 
+const previewHeadings = [
+  "Row",
+  "Outcome",
+  "Type",
+  "Symbol",
+  "Quantity",
+  "Price",
+  "Amount",
+  "Date",
+  "Reason",
+] as const;
+const numericHeadings = new Set<string>(["Quantity", "Price", "Amount"]);
+
+const counted = (count: number, one: string, many: string) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** "Import 6 trades, 2 dividends and 2 cash activities": what the button writes (no "0 trades"). */
+function importLabel(summary: ImportPreview["summary"]): string {
+  const parts: string[] = [];
+  if (summary.trades > 0 || summary.income + summary.cash === 0) {
+    parts.push(counted(summary.trades, "trade", "trades"));
+  }
+  if (summary.income > 0) parts.push(counted(summary.income, "dividend", "dividends"));
+  if (summary.cash > 0) parts.push(counted(summary.cash, "cash activity", "cash activities"));
+  const last = parts.pop()!;
+  return `Import ${parts.length > 0 ? `${parts.join(", ")} and ${last}` : last}`;
+}
+
+/** The cash the import writes, apart from the trades: how many of each type, and their total. */
+function CashSummary({ cash }: { cash: ImportPreview["cash"] }) {
+  if (cash.length === 0) return null;
+  return (
+    <section aria-labelledby="import-cash-heading" className="space-y-2">
+      <h3 id="import-cash-heading" className="font-semibold">
+        Cash activities
+      </h3>
+      <table className="w-full max-w-md text-sm">
+        <caption className="sr-only">Cash activities to import, by type</caption>
+        <thead>
+          <tr className="border-b border-border text-left">
+            <th scope="col" className="px-2 py-1 font-semibold">
+              Type
+            </th>
+            <th scope="col" className="px-2 py-1 text-right font-semibold">
+              Rows
+            </th>
+            <th scope="col" className="px-2 py-1 text-right font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cash.map((line) => (
+            <tr key={line.type} className="border-b border-border">
+              <th scope="row" className="px-2 py-1 text-left font-normal">
+                {cashActivityLabels[line.type]}
+              </th>
+              <td className="px-2 py-1 text-right tabular-nums">{line.count}</td>
+              <td className="px-2 py-1 text-right tabular-nums">{formatCurrency(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 function PreviewRow({ row }: { row: ImportPreviewRow }) {
   return (
     <tr className="border-b border-border">
@@ -532,7 +676,9 @@ function PreviewRow({ row }: { row: ImportPreviewRow }) {
       <td className="px-2 py-1">
         <Badge tone={outcomeTones[row.outcome]}>{row.outcome}</Badge>
       </td>
-      <td className="px-2 py-1">{row.transactionType ?? ""}</td>
+      <td className="px-2 py-1">
+        {row.cashType ? cashActivityLabels[row.cashType] : (row.transactionType ?? "")}
+      </td>
       <td className="px-2 py-1">{row.symbol ?? ""}</td>
       <td className="px-2 py-1 text-right tabular-nums">
         {row.quantity ? formatQuantity(row.quantity) : ""}
@@ -544,6 +690,9 @@ function PreviewRow({ row }: { row: ImportPreviewRow }) {
             ? formatCurrency(row.price)
             : formatPrice(row.price)
           : ""}
+      </td>
+      <td className="px-2 py-1 text-right tabular-nums">
+        {row.amount ? formatCurrency(row.amount) : ""}
       </td>
       <td className="px-2 py-1 whitespace-nowrap">
         {/* A date the file gave without a time is that day, not midnight UTC in the reader's zone. */}
@@ -559,7 +708,16 @@ function PreviewRow({ row }: { row: ImportPreviewRow }) {
   );
 }
 
-function ResultPanel({ result, rows }: { result: ImportResult; rows: ImportPreviewRow[] }) {
+function ResultPanel({
+  result,
+  rows,
+  account,
+}: {
+  result: ImportResult;
+  rows: ImportPreviewRow[];
+  /** The account imported into, named for a user who keeps several. */
+  account: InvestmentAccount | undefined;
+}) {
   // The history filtered to the imported trades' dates.
   const dates = rows
     .filter((row) => row.outcome === "trade" && row.date)
@@ -569,28 +727,40 @@ function ResultPanel({ result, rows }: { result: ImportResult; rows: ImportPrevi
     <Card className="space-y-4 p-6">
       <h2 className="text-lg font-semibold">Imported</h2>
       <Alert tone="success">
-        Imported {result.imported} {result.imported === 1 ? "trade" : "trades"} and {result.income}{" "}
-        {result.income === 1 ? "dividend" : "dividends"}; {result.splits}{" "}
+        {account && `Into ${account.name}: `}
+        Imported {result.imported} {result.imported === 1 ? "trade" : "trades"},{" "}
+        {counted(result.income, "dividend", "dividends")} and{" "}
+        {counted(result.cash, "cash activity", "cash activities")}; {result.splits}{" "}
         {result.splits === 1 ? "split" : "splits"} applied from the corporate-actions calendar;{" "}
         {result.duplicates} already recorded, {result.skipped} skipped, {result.errors} with errors
         left out.
       </Alert>
-      <Link
-        to="/transaction-history"
-        search={
-          dates.length > 0
-            ? {
-                startDate: dates[0],
-                endDate: dates.at(-1),
-                sortBy: "transactionDate",
-                sortOrder: "desc",
-              }
-            : {}
-        }
-        className={buttonClass("primary")}
-      >
-        See the imported transactions
-      </Link>
+      <div className="flex flex-wrap gap-3">
+        <Link
+          to="/transaction-history"
+          search={
+            dates.length > 0
+              ? {
+                  startDate: dates[0],
+                  endDate: dates.at(-1),
+                  sortBy: "transactionDate",
+                  sortOrder: "desc",
+                  ...(account ? { account: account.id } : {}),
+                }
+              : account
+                ? { account: account.id }
+                : {}
+          }
+          className={buttonClass("primary")}
+        >
+          See the imported transactions
+        </Link>
+        {result.cash > 0 && (
+          <Link to="/accounts" className={buttonClass("secondary")}>
+            See the account's cash
+          </Link>
+        )}
+      </div>
     </Card>
   );
 }

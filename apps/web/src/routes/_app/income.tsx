@@ -2,7 +2,15 @@ import type { IncomeEntry } from "@ledgerline/contracts";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { AccountFilter } from "../../components/accounts/AccountFilter";
+import { accountSearch } from "../../components/accounts/account-search";
+import {
+  accountNames,
+  accountsQuery,
+  useAccounts,
+  filteredAccount,
+} from "../../components/accounts/accounts";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
 import { Button, buttonClass } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
@@ -18,12 +26,34 @@ import { describeEntry, IncomeEntries, YearTotals } from "./income/-components/I
 const subtitle =
   "Dividends paid on the stocks you held at each ex-date. Correct an entry to your broker's figure, or add one by hand.";
 
-/** The user's dividend income entries, read by the route's loader and shown by the page. */
-const incomeQuery = () => trpc.income.list.queryOptions();
+/**
+ * The user's dividend income entries, of one account or of all, read by the route's loader and
+ * shown by the page.
+ */
+const incomeQuery = (accountId: number | undefined) =>
+  trpc.income.list.queryOptions(accountId === undefined ? undefined : { accountId });
+
+/** `?account=<id>`: one investment account's dividends (as on the summary); none for all. */
+function validateIncomeSearch(search: Record<string, unknown>): { account?: number } {
+  const account = accountSearch(search.account);
+  return account === undefined ? {} : { account };
+}
 
 export const Route = createFileRoute("/_app/income")({
   head: titled("Dividend Income"),
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(incomeQuery()),
+  validateSearch: validateIncomeSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, deps }) => {
+    if (deps.account === undefined) {
+      void queryClient.prefetchQuery(accountsQuery());
+      await queryClient.ensureQueryData(incomeQuery(undefined));
+      return;
+    }
+    // Whether `?account=` is one of the user's accounts decides what is read (an address naming
+    // an account that is gone shows every account's dividends, as the page does).
+    const accounts = await queryClient.ensureQueryData(accountsQuery());
+    await queryClient.ensureQueryData(incomeQuery(filteredAccount(accounts, deps.account)));
+  },
   pendingComponent: () => (
     <PageSkeleton title="Dividend Income" subtitle={subtitle}>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -41,7 +71,13 @@ export const Route = createFileRoute("/_app/income")({
 
 function IncomePage() {
   const queryClient = useQueryClient();
-  const income = useSuspenseQuery(incomeQuery());
+  const { account: chosen } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const accounts = useAccounts();
+  const several = accounts.length > 1;
+  const accountId = filteredAccount(accounts, chosen);
+  const income = useSuspenseQuery(incomeQuery(accountId));
+  const names = useMemo(() => (several ? accountNames(accounts) : undefined), [several, accounts]);
   const [dialog, setDialog] = useState<IncomeDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<IncomeEntry | null>(null);
   const [deleteKeys] = useState(() => new RequestKeys());
@@ -79,11 +115,22 @@ function IncomePage() {
         }
       />
 
+      {several && (
+        <AccountFilter
+          accounts={accounts}
+          value={accountId}
+          onChange={(account) =>
+            void navigate({ search: account === undefined ? {} : { account }, replace: true })
+          }
+        />
+      )}
       {entries.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-10 text-center">
           <p className="text-muted">
-            No dividend income yet. A dividend is recorded here on its pay date for the shares you
-            held at its ex-date.
+            {accountId === undefined
+              ? "No dividend income yet."
+              : "No dividend income in this account yet."}{" "}
+            A dividend is recorded here on its pay date for the shares you held at its ex-date.
           </p>
           <Button variant="secondary" className="mt-4" onClick={add}>
             Add a dividend by hand
@@ -103,6 +150,7 @@ function IncomePage() {
             </h2>
             <IncomeEntries
               entries={entries}
+              accountNames={accountId === undefined ? names : undefined}
               onEdit={(entry) => setDialog({ mode: "edit", entry })}
               onDelete={setDeleting}
             />
@@ -110,7 +158,12 @@ function IncomePage() {
         </>
       )}
 
-      <IncomeDialog target={dialog} onClose={() => setDialog(null)} />
+      <IncomeDialog
+        target={dialog}
+        accounts={accounts}
+        initialAccount={accountId}
+        onClose={() => setDialog(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete dividend"

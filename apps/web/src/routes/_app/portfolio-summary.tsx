@@ -2,8 +2,9 @@ import { DEFAULT_PORTFOLIO_HISTORY_RANGE, portfolioMessages } from "@ledgerline/
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo } from "react";
-import { accountNames, accountsQuery } from "../../components/accounts/accounts";
-import { SelectField } from "../../components/ui/SelectField";
+import { AccountFilter } from "../../components/accounts/AccountFilter";
+import { accountSearch } from "../../components/accounts/account-search";
+import { accountNames, filteredAccount, useAccounts } from "../../components/accounts/accounts";
 import { trpc } from "../../lib/trpc";
 import {
   holdingNotes,
@@ -22,6 +23,7 @@ import {
   HoldingsSection,
   stockHoldings,
 } from "./portfolio-summary/-components/HoldingsSection";
+import { AccountBreakdown, accountValues } from "./portfolio-summary/-components/AccountBreakdown";
 import { ReturnsPanel } from "./portfolio-summary/-components/ReturnsPanel";
 import {
   summaryDescription,
@@ -41,10 +43,15 @@ const ValueChart = lazy(() =>
   firstPaint.then(() => import("./portfolio-summary/-components/ValueChart")),
 );
 
+// The breakdown asks for its own read once the figures have painted.
+const AllocationBreakdown = lazy(() =>
+  firstPaint.then(() => import("./portfolio-summary/-components/AllocationBreakdown")),
+);
+
 /** `?account=<id>`: one investment account's holdings; none for all of them. */
 function validateSummarySearch(search: Record<string, unknown>): { account?: number } {
-  const account = Number(search.account);
-  return Number.isInteger(account) && account > 0 ? { account } : {};
+  const account = accountSearch(search.account);
+  return account === undefined ? {} : { account };
 }
 
 export const Route = createFileRoute("/_app/portfolio-summary")({
@@ -117,7 +124,7 @@ function PortfolioSummaryPage() {
   useLiveSummary(data);
   const { account: chosen } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const accounts = useQuery(accountsQuery()).data ?? [];
+  const accounts = useAccounts();
   const several = accounts.length > 1;
   // The position lists tell each holding's account (and its symbol's total) to a user with several.
   const stockRows = useQuery({ ...trpc.portfolio.list.queryOptions(), enabled: several }).data;
@@ -136,12 +143,19 @@ function PortfolioSummaryPage() {
       ),
     [stockRows, cryptoRows],
   );
-  const accountId =
-    several && accounts.some((account) => account.id === chosen) ? chosen : undefined;
+  const accountId = filteredAccount(accounts, chosen);
   const view = accountId === undefined ? data : holdingsOfAccount(data, accountOf, accountId);
   const notes = useMemo(
     () => (several ? holdingNotes(view, accountOf, accountNames(accounts)) : undefined),
     [several, view, accountOf, accounts],
+  );
+  // All accounts shown: the value of each, beside the whole's.
+  const breakdown = useMemo(
+    () =>
+      several && accountId === undefined && accountOf.size > 0
+        ? accountValues(data, accountOf, accounts)
+        : undefined,
+    [several, accountId, accountOf, data, accounts],
   );
   const stale = [...data.stocks.positions, ...data.crypto.positions].filter(
     (position) => position.priceSource === "last_known",
@@ -173,21 +187,16 @@ function PortfolioSummaryPage() {
       />
 
       {several && (
-        <SelectField
-          className="max-w-xs"
-          label="Account"
-          value={accountId === undefined ? "" : String(accountId)}
-          options={[
-            { value: "", label: "All accounts" },
-            ...accounts.map((account) => ({ value: String(account.id), label: account.name })),
-          ]}
-          onChange={(value) =>
-            void navigate({ search: value === "" ? {} : { account: Number(value) }, replace: true })
+        <AccountFilter
+          accounts={accounts}
+          value={accountId}
+          onChange={(account) =>
+            void navigate({ search: account === undefined ? {} : { account }, replace: true })
           }
           hint={
             accountId === undefined
               ? undefined
-              : "The value chart is of all accounts; the figures, returns and holdings are this account's."
+              : "The figures, value chart, returns and holdings are this account's."
           }
         />
       )}
@@ -201,11 +210,15 @@ function PortfolioSummaryPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Suspense fallback={<Skeleton className="h-96" />}>
-            <ValueChart />
+            <ValueChart key={accountId ?? "all"} accounts={accounts} initialAccount={accountId} />
           </Suspense>
         </div>
         <Allocation summary={view} />
       </div>
+      {breakdown && <AccountBreakdown rows={breakdown.rows} total={breakdown.total} />}
+      <Suspense fallback={<Skeleton className="h-64" />}>
+        <AllocationBreakdown accountId={accountId} />
+      </Suspense>
       <ReturnsPanel accountId={accountId} />
 
       <HoldingsSection kind={stockHoldings} section={view.stocks} notes={notes} />

@@ -8,7 +8,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { Download } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { accountNames, accountsQuery, useAccounts } from "../../components/accounts/accounts";
 import { CryptoSymbolLink, StockSymbolLink } from "../../components/assets/SymbolLink";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
 import { Alert } from "../../components/ui/Alert";
@@ -21,7 +22,6 @@ import { errorMessage } from "../../lib/errors";
 import { formatCurrency, formatDateTime, formatNumber, formatQuantity } from "../../lib/format";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { downloadCsv } from "./transaction-history/-components/download-csv";
 import {
   exportUrl,
   filterQuery,
@@ -49,6 +49,8 @@ export const Route = createFileRoute("/_app/transaction-history")({
   // The first visit waits for its page of rows; a new filter, sort or page keeps the rows on
   // screen while the next ones load (the component's query holds the previous data).
   loader: async ({ context: { queryClient }, deps, cause }) => {
+    // The Account filter and column show once the accounts are known; the rows do not wait.
+    void queryClient.prefetchQuery(accountsQuery());
     const loading = queryClient.ensureQueryData(transactionsQuery(deps));
     if (cause !== "stay") await loading;
   },
@@ -140,8 +142,31 @@ const columns = [
   }),
 ];
 
+/** The account of each row, for a user with several accounts (their rows carry `accountId`). */
+function accountColumn(names: ReadonlyMap<number, string>) {
+  return column.accessor("accountId", {
+    header: "Account",
+    enableSorting: false,
+    cell: (info) => {
+      const id = info.getValue();
+      return id === undefined ? null : (
+        <span className="[overflow-wrap:anywhere]">{names.get(id) ?? ""}</span>
+      );
+    },
+  });
+}
+
 function TransactionHistoryPage() {
   const search = withDefaults(Route.useSearch());
+  const accounts = useAccounts();
+  const names = useMemo(
+    () => (accounts.length > 1 ? accountNames(accounts) : undefined),
+    [accounts],
+  );
+  const shownColumns = useMemo(
+    () => (names ? [...columns.slice(0, 3), accountColumn(names), ...columns.slice(3)] : columns),
+    [names],
+  );
   const navigate = useNavigate({ from: Route.fullPath });
   const [exporting, setExporting] = useState(false);
   const query = useQuery({
@@ -156,7 +181,7 @@ function TransactionHistoryPage() {
     });
   const table = useReactTable({
     data: query.data?.transactions ?? [],
-    columns,
+    columns: shownColumns,
     manualSorting: true,
     manualPagination: true,
     state: { sorting },
@@ -170,6 +195,8 @@ function TransactionHistoryPage() {
   async function exportCsv() {
     setExporting(true);
     try {
+      // Loaded on the click, as the Taxes page's Form 8949 download loads it.
+      const { downloadCsv } = await import("../../lib/download-csv");
       const filename = await downloadCsv(exportUrl(search));
       notify.success(`Exported ${filename}`);
     } catch (error) {
@@ -215,8 +242,11 @@ function TransactionHistoryPage() {
           search.symbol,
           search.type,
           search.transactionType,
+          search.account,
+          accounts.length,
         ])}
         search={search}
+        accounts={accounts}
         onApply={(filters) =>
           void navigate({ search: (previous) => ({ ...previous, ...filters, page: 1 }) })
         }
@@ -246,6 +276,7 @@ function TransactionHistoryPage() {
             sortBy={search.sortBy}
             sortOrder={search.sortOrder}
             onSort={sortBy}
+            accountNames={names}
           />
           <div className="hidden sm:block">
             <DataTable table={table} caption="Your transactions" empty={empty} />

@@ -41,132 +41,147 @@ function isCommandError(error: unknown): boolean {
   );
 }
 
-export function redisAvailability(options: {
+interface RedisAvailabilityOptions {
   connections: readonly Redis[];
   /** The connection PING goes to when checking that Redis answers again. */
   probe: Redis;
   /** Between PINGs while connected but not answering. */
   probeMs: number;
   beforeUp?: () => Promise<void>;
-}): RedisAvailability {
-  const { connections, probe } = options;
-  const listeners = new Set<(up: boolean) => void>();
-  let up = true;
-  let downSince: number | undefined;
-  let outages = 0;
+}
+
+export function redisAvailability(options: RedisAvailabilityOptions): RedisAvailability {
+  return new RedisWatch(options);
+}
+
+/** RedisAvailability kept from the connections' events, the failures told and PINGs. */
+class RedisWatch implements RedisAvailability {
+  readonly #options: RedisAvailabilityOptions;
+  readonly #listeners = new Set<(up: boolean) => void>();
+  #up = true;
+  #downSince: number | undefined;
+  #outages = 0;
   /** A command failed for want of Redis since the connections last came up. */
-  let unanswered = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let closed = false;
-  let checking = false;
-  let suspecting = false;
+  #unanswered = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
+  #checking = false;
+  #suspecting = false;
+  readonly #onReady = () => void this.#check();
+  readonly #onClose = () => this.#down();
 
-  const connected = () => connections.every((redis) => redis.status === "ready");
-
-  function set(value: boolean) {
-    if (value === up) return;
-    up = value;
-    if (!value) {
-      outages += 1;
-      downSince = Date.now();
-    } else {
-      downSince = undefined;
+  constructor(options: RedisAvailabilityOptions) {
+    this.#options = options;
+    for (const redis of options.connections) {
+      redis.on("ready", this.#onReady);
+      redis.on("close", this.#onClose);
+      redis.on("end", this.#onClose);
     }
-    for (const listener of [...listeners]) listener(value);
   }
 
-  function down() {
-    set(false);
-    schedule();
+  get up() {
+    return this.#up;
   }
 
-  function schedule() {
-    if (closed || timer || up) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void check();
-    }, options.probeMs);
-    timer.unref();
+  get downSince() {
+    return this.#downSince;
+  }
+
+  get outages() {
+    return this.#outages;
+  }
+
+  failed(error: unknown): boolean {
+    if (isCommandError(error)) return false;
+    if (isTimeout(error) && this.#connected()) {
+      void this.#suspect();
+      return true;
+    }
+    this.#unanswered = true;
+    this.#down();
+    return true;
+  }
+
+  onChange(listener: (up: boolean) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    for (const redis of this.#options.connections) {
+      redis.off("ready", this.#onReady);
+      redis.off("close", this.#onClose);
+      redis.off("end", this.#onClose);
+    }
+  }
+
+  #connected() {
+    return this.#options.connections.every((redis) => redis.status === "ready");
+  }
+
+  #set(value: boolean) {
+    if (value === this.#up) return;
+    this.#up = value;
+    if (!value) {
+      this.#outages += 1;
+      this.#downSince = Date.now();
+    } else {
+      this.#downSince = undefined;
+    }
+    for (const listener of [...this.#listeners]) listener(value);
+  }
+
+  #down() {
+    this.#set(false);
+    this.#schedule();
+  }
+
+  #schedule() {
+    if (this.#closed || this.#timer || this.#up) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#check();
+    }, this.#options.probeMs);
+    this.#timer.unref();
   }
 
   /** Up again once connected, answering, and what was owed has gone through. */
-  async function check() {
-    if (closed || up || checking) return;
-    if (!connected()) return schedule();
-    checking = true;
+  async #check() {
+    if (this.#closed || this.#up || this.#checking) return;
+    if (!this.#connected()) return this.#schedule();
+    this.#checking = true;
     try {
-      await probe.ping();
-      unanswered = false;
-      await options.beforeUp?.();
-      if (!closed && connected() && !unanswered) set(true);
+      await this.#options.probe.ping();
+      this.#unanswered = false;
+      await this.#options.beforeUp?.();
+      if (!this.#closed && this.#connected() && !this.#unanswered) this.#set(true);
     } catch {
       // Still out of reach: checked again shortly.
     } finally {
-      checking = false;
+      this.#checking = false;
     }
-    schedule();
+    this.#schedule();
   }
 
   /** After a timeout: down only if Redis does not answer two PINGs in a row either. */
-  async function suspect() {
-    if (suspecting || !up) return;
-    suspecting = true;
+  async #suspect() {
+    if (this.#suspecting || !this.#up) return;
+    this.#suspecting = true;
     try {
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
-          await probe.ping();
+          await this.#options.probe.ping();
           return;
         } catch {
           // Asked once more before giving up on it.
         }
       }
-      unanswered = true;
-      down();
+      this.#unanswered = true;
+      this.#down();
     } finally {
-      suspecting = false;
+      this.#suspecting = false;
     }
   }
-
-  const onReady = () => void check();
-  const onClose = () => down();
-  for (const redis of connections) {
-    redis.on("ready", onReady);
-    redis.on("close", onClose);
-    redis.on("end", onClose);
-  }
-
-  return {
-    get up() {
-      return up;
-    },
-    get downSince() {
-      return downSince;
-    },
-    get outages() {
-      return outages;
-    },
-    failed(error) {
-      if (isCommandError(error)) return false;
-      if (isTimeout(error) && connected()) {
-        void suspect();
-        return true;
-      }
-      unanswered = true;
-      down();
-      return true;
-    },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    close() {
-      closed = true;
-      clearTimeout(timer);
-      for (const redis of connections) {
-        redis.off("ready", onReady);
-        redis.off("close", onClose);
-        redis.off("end", onClose);
-      }
-    },
-  };
 }

@@ -5,6 +5,7 @@ import type {
   HistoricalBar,
   ProviderMarketStatus,
   NewsArticle,
+  StockClassification,
 } from "@ledgerline/contracts";
 import { newYorkDate, newYorkMidnight } from "../../calendar/new-york-time";
 import {
@@ -30,6 +31,7 @@ import { SimulatedNews } from "../news/news-generator";
 import { DEFAULT_FAVICON_BASE_PATH } from "../news/publishers";
 import { KeyedRandom } from "../random";
 import { slices } from "../slices";
+import { simClassification } from "./classification";
 import { buildCompanyProfiles, type CompanyProfile } from "./company-profiles";
 import { SimCorporateActions } from "./corporate-actions";
 import { MarketFactor, StockPriceModel, type SessionBar } from "./price-model";
@@ -268,6 +270,11 @@ export class SimulatedStockMarket implements StockMarketProvider {
       homepage_url: profile.homepage,
       simulated: true,
     };
+  }
+
+  async getClassification(ticker: string): Promise<StockClassification> {
+    const details = await this.getCompanyDetails(ticker);
+    return simClassification(this.listedProfile(ticker, "details"), details.market_cap);
   }
 
   private currentPriceCents(profile: CompanyProfile, now: number): number | undefined {

@@ -2,7 +2,13 @@ import { messages } from "@ledgerline/contracts/browser";
 import type { AuditLogEntry, AuditSortColumn } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import {
+  createColumnHelper,
+  getCoreRowModel,
+  useReactTable,
+  type SortingState,
+  type Updater,
+} from "@tanstack/react-table";
 import { useEffect } from "react";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
@@ -200,6 +206,19 @@ function Filters({ search }: { search: ResolvedSearch }) {
   );
 }
 
+/** A header click's sort: another column ascending, the same column turned round. */
+function nextSort(search: ResolvedSearch, updater: Updater<SortingState>) {
+  const next =
+    typeof updater === "function"
+      ? updater([{ id: search.sortBy, desc: search.sortOrder === "desc" }])
+      : updater;
+  const requested = next[0]?.id as AuditSortColumn | undefined;
+  const sortBy = requested ?? search.sortBy;
+  const sortOrder: "asc" | "desc" =
+    sortBy === search.sortBy ? (search.sortOrder === "asc" ? "desc" : "asc") : "asc";
+  return { sortBy, sortOrder };
+}
+
 function AuditLogsPage() {
   const search = withDefaults(Route.useSearch());
   const navigate = useNavigate({ from: Route.fullPath });
@@ -220,15 +239,8 @@ function AuditLogsPage() {
     manualPagination: true,
     state: { sorting: [{ id: search.sortBy, desc: search.sortOrder === "desc" }] },
     onSortingChange: (updater) => {
-      const next =
-        typeof updater === "function"
-          ? updater([{ id: search.sortBy, desc: search.sortOrder === "desc" }])
-          : updater;
-      const requested = next[0]?.id as AuditSortColumn | undefined;
-      const sortBy = requested ?? search.sortBy;
-      const sortOrder =
-        sortBy === search.sortBy ? (search.sortOrder === "asc" ? "desc" : "asc") : "asc";
-      void navigate({ search: (previous) => ({ ...previous, sortBy, sortOrder, page: 1 }) });
+      const sort = nextSort(search, updater);
+      void navigate({ search: (previous) => ({ ...previous, ...sort, page: 1 }) });
     },
     getCoreRowModel: getCoreRowModel(),
   });

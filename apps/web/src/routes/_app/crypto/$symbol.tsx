@@ -1,4 +1,5 @@
 import { marketMessages } from "@ledgerline/contracts/browser";
+import type { CryptoPosition } from "@ledgerline/contracts";
 import { createFileRoute } from "@tanstack/react-router";
 import { Star, Trash2 } from "lucide-react";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
@@ -15,7 +16,7 @@ import {
   cryptoWatchlistQuery,
 } from "../../../components/crypto/crypto-reads";
 import { cryptoAsset } from "../../../components/assets/crypto";
-import { useAssetActions } from "../../../components/assets/useAssetActions";
+import { useAssetActions, type AssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
 import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
 import { Button } from "../../../components/ui/Button";
@@ -106,29 +107,7 @@ function CryptoDetailPage() {
             price={quote.data?.price ?? null}
             size="sm"
           />
-          {watched && !actions.removable(symbol) ? (
-            <OnWatchlist />
-          ) : watched ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              {...actions.preloadRemove}
-              onClick={() => actions.remove(symbol)}
-            >
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-              Remove from Watchlist
-            </Button>
-          ) : (
-            <Button
-              size="sm"
-              variant="secondary"
-              busy={actions.savingSymbol === symbol}
-              onClick={() => actions.save(symbol)}
-            >
-              <Star aria-hidden="true" className="h-4 w-4" />
-              Add to Watchlist
-            </Button>
-          )}
+          <CoinWatchButton symbol={symbol} watched={watched} actions={actions} />
         </div>
       </div>
 
@@ -151,5 +130,40 @@ function CryptoDetailPage() {
       </div>
       {actions.dialogs}
     </div>
+  );
+}
+
+/** Add to the watchlist, remove from it, or say it stays while the coin is held. */
+function CoinWatchButton({
+  symbol,
+  watched,
+  actions,
+}: {
+  symbol: string;
+  watched: boolean;
+  actions: AssetActions<CryptoPosition>;
+}) {
+  return watched && !actions.removable(symbol) ? (
+    <OnWatchlist />
+  ) : watched ? (
+    <Button
+      size="sm"
+      variant="secondary"
+      {...actions.preloadRemove}
+      onClick={() => actions.remove(symbol)}
+    >
+      <Trash2 aria-hidden="true" className="h-4 w-4" />
+      Remove from Watchlist
+    </Button>
+  ) : (
+    <Button
+      size="sm"
+      variant="secondary"
+      busy={actions.savingSymbol === symbol}
+      onClick={() => actions.save(symbol)}
+    >
+      <Star aria-hidden="true" className="h-4 w-4" />
+      Add to Watchlist
+    </Button>
   );
 }

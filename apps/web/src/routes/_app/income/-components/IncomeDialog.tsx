@@ -1,12 +1,14 @@
-import type { IncomeEntry } from "@ledgerline/contracts";
+import type { IncomeEntry, InvestmentAccount } from "@ledgerline/contracts";
 import { EARLIEST_DATE } from "@ledgerline/contracts/browser";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm, useSelector } from "@tanstack/react-form";
 import { useState, type ReactNode } from "react";
+import { accountChoice, defaultAccountOf } from "../../../../components/accounts/accounts";
 import { Alert } from "../../../../components/ui/Alert";
 import { Button } from "../../../../components/ui/Button";
 import { Field } from "../../../../components/ui/Field";
 import { Modal } from "../../../../components/ui/Modal";
+import { SelectField } from "../../../../components/ui/SelectField";
 import { problemsByField, submitTo, textInput } from "../../../../lib/form";
 import { localDateInput } from "../../../../lib/datetime-local";
 import { formatCurrency } from "../../../../lib/format";
@@ -28,9 +30,15 @@ export type IncomeDialogTarget = { mode: "add" } | { mode: "edit"; entry: Income
 
 export function IncomeDialog({
   target,
+  accounts,
+  initialAccount,
   onClose,
 }: {
   target: IncomeDialogTarget | null;
+  /** The user's accounts: a new entry chooses its account when there are several. */
+  accounts: readonly InvestmentAccount[];
+  /** The account chosen when the dialog opens (the page's filter); else the default account. */
+  initialAccount: number | undefined;
   onClose: () => void;
 }) {
   return (
@@ -49,6 +57,8 @@ export function IncomeDialog({
         <IncomeForm
           key={target.mode === "edit" ? target.entry.id : "add"}
           target={target}
+          accounts={target.mode === "add" && accounts.length > 1 ? accounts : undefined}
+          initialAccount={initialAccount ?? defaultAccountOf(accounts)?.id}
           onClose={onClose}
         />
       )}
@@ -56,8 +66,19 @@ export function IncomeDialog({
   );
 }
 
-function IncomeForm({ target, onClose }: { target: IncomeDialogTarget; onClose: () => void }) {
+function IncomeForm({
+  target,
+  accounts,
+  initialAccount,
+  onClose,
+}: {
+  target: IncomeDialogTarget;
+  accounts: readonly InvestmentAccount[] | undefined;
+  initialAccount: number | undefined;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
+  const [accountId, setAccountId] = useState(initialAccount);
   // The figures the dialog opened with stay the defaults while the list refreshes behind it.
   const [defaultValues] = useState<IncomeFormValues>(() =>
     target.mode === "edit" ? incomeFormOf(target.entry) : emptyIncomeForm,
@@ -91,7 +112,8 @@ function IncomeForm({ target, onClose }: { target: IncomeDialogTarget; onClose: 
         const request = { ...input, id: target.entry.id };
         update.mutate({ ...request, idempotencyKey: keys.keyFor(request) });
       } else {
-        create.mutate({ ...input, idempotencyKey: keys.keyFor(input) });
+        const request = accounts && accountId !== undefined ? { ...input, accountId } : input;
+        create.mutate({ ...request, idempotencyKey: keys.keyFor(request) });
       }
     },
   });
@@ -105,6 +127,14 @@ function IncomeForm({ target, onClose }: { target: IncomeDialogTarget; onClose: 
   ) => <form.Field name={name}>{(api) => render(textInput(api))}</form.Field>;
   return (
     <form onSubmit={submitTo(form)} noValidate className="space-y-4">
+      {accounts && (
+        <SelectField
+          label="Account"
+          value={accountId === undefined ? "" : String(accountId)}
+          options={accounts.map(accountChoice)}
+          onChange={(value) => setAccountId(Number(value))}
+        />
+      )}
       {field("symbol", (bound) => (
         <Field label="Symbol" {...bound} autoCapitalize="characters" autoComplete="off" />
       ))}

@@ -1,8 +1,7 @@
 import type { IncomeAnswer, IncomeEntry } from "@ledgerline/contracts";
-import { Pencil, Trash2 } from "lucide-react";
 import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Badge } from "../../../../components/ui/Badge";
-import { Button } from "../../../../components/ui/Button";
+import { EditDeleteButtons } from "../../../../components/ui/EditDeleteButtons";
 import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../../lib/format";
 
 export interface EntryActions {
@@ -21,33 +20,36 @@ function EditedBadge({ entry }: { entry: IncomeEntry }) {
 
 function EntryButtons({ entry, onEdit, onDelete }: EntryActions & { entry: IncomeEntry }) {
   return (
-    <div className="flex justify-end gap-1">
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Edit ${describeEntry(entry)}`}
-        onClick={() => onEdit(entry)}
-      >
-        <Pencil aria-hidden="true" className="h-4 w-4" />
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Delete ${describeEntry(entry)}`}
-        onClick={() => onDelete(entry)}
-      >
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
-        Delete
-      </Button>
-    </div>
+    <EditDeleteButtons
+      what={describeEntry(entry)}
+      onEdit={() => onEdit(entry)}
+      onDelete={() => onDelete(entry)}
+    />
   );
 }
 
 const headings = ["Symbol", "Ex-date", "Pay date", "Quantity held", "Per share", "Total"];
 
-/** The entries as a table from a tablet up, as one card each on a phone. */
-export function IncomeEntries({ entries, ...actions }: { entries: IncomeEntry[] } & EntryActions) {
+function AccountName({
+  entry,
+  names,
+}: {
+  entry: IncomeEntry;
+  names: ReadonlyMap<number, string> | undefined;
+}) {
+  const name = entry.accountId === undefined ? undefined : names?.get(entry.accountId);
+  return name ? <span className="block text-xs text-muted">{name}</span> : null;
+}
+
+/**
+ * The entries as a table from a tablet up, as one card each on a phone. With `accountNames` (a
+ * user with several accounts, unfiltered) each entry names its account under its symbol.
+ */
+export function IncomeEntries({
+  entries,
+  accountNames,
+  ...actions
+}: { entries: IncomeEntry[]; accountNames?: ReadonlyMap<number, string> } & EntryActions) {
   return (
     <>
       <div className="hidden overflow-x-auto rounded-xl border border-border bg-surface sm:block">
@@ -81,6 +83,7 @@ export function IncomeEntries({ entries, ...actions }: { entries: IncomeEntry[] 
                     <StockSymbolLink symbol={entry.symbol} />
                     <EditedBadge entry={entry} />
                   </span>
+                  <AccountName entry={entry} names={accountNames} />
                 </td>
                 <td className="num px-4 py-3 whitespace-nowrap">
                   {formatCalendarDate(entry.exDate)}
@@ -106,26 +109,7 @@ export function IncomeEntries({ entries, ...actions }: { entries: IncomeEntry[] 
         className="divide-y divide-border rounded-xl border border-border bg-surface text-sm sm:hidden"
       >
         {entries.map((entry) => (
-          <li key={entry.id} data-income-id={entry.id} className="px-4 py-3">
-            <div className="flex items-center justify-between gap-3">
-              <span className="flex items-center gap-2">
-                <StockSymbolLink symbol={entry.symbol} />
-                <EditedBadge entry={entry} />
-              </span>
-              <span className="num font-semibold">{formatCurrency(entry.total)}</span>
-            </div>
-            <p className="num mt-1 flex flex-wrap justify-between gap-x-3 gap-y-1 text-xs text-muted">
-              <span>
-                Ex {formatCalendarDate(entry.exDate)} · Paid {formatCalendarDate(entry.payDate)}
-              </span>
-              <span>
-                {formatQuantity(entry.quantity)} × {formatCurrency(entry.amountPerShare)}
-              </span>
-            </p>
-            <div className="mt-2">
-              <EntryButtons entry={entry} {...actions} />
-            </div>
-          </li>
+          <IncomeCard key={entry.id} entry={entry} accountNames={accountNames} {...actions} />
         ))}
       </ul>
     </>
@@ -147,5 +131,36 @@ export function YearTotals({ income }: { income: IncomeAnswer }) {
         <dd className="num mt-1 text-xl font-semibold">{formatCurrency(income.total)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** One entry on a phone: symbol and total, its dates, quantity and rate, and its buttons. */
+function IncomeCard({
+  entry,
+  accountNames,
+  ...actions
+}: { entry: IncomeEntry; accountNames?: ReadonlyMap<number, string> } & EntryActions) {
+  return (
+    <li data-income-id={entry.id} className="px-4 py-3">
+      <div className="flex items-center justify-between gap-3">
+        <span className="flex items-center gap-2">
+          <StockSymbolLink symbol={entry.symbol} />
+          <EditedBadge entry={entry} />
+        </span>
+        <span className="num font-semibold">{formatCurrency(entry.total)}</span>
+      </div>
+      <AccountName entry={entry} names={accountNames} />
+      <p className="num mt-1 flex flex-wrap justify-between gap-x-3 gap-y-1 text-xs text-muted">
+        <span>
+          Ex {formatCalendarDate(entry.exDate)} · Paid {formatCalendarDate(entry.payDate)}
+        </span>
+        <span>
+          {formatQuantity(entry.quantity)} × {formatCurrency(entry.amountPerShare)}
+        </span>
+      </p>
+      <div className="mt-2">
+        <EntryButtons entry={entry} {...actions} />
+      </div>
+    </li>
   );
 }

@@ -64,29 +64,38 @@ export function Allocation({ summary }: { summary: Pick<PortfolioSummary, "stock
             ))}
           </ul>
           <h3 className="mt-5 text-sm font-semibold text-muted">By holding</h3>
-          <ul className="mt-2 space-y-2">
-            {holdings.map((holding) => (
-              <li key={`${holding.kind}-${holding.symbol}`} className="text-sm">
-                <div className="flex items-baseline justify-between gap-2">
-                  <span className="font-medium">
-                    {holding.symbol}
-                    <span className="sr-only"> ({holding.kind})</span>
-                  </span>
-                  <span className="num text-muted">
-                    {formatShare(holding.allocationPercent ?? 0)}
-                  </span>
-                </div>
-                <div aria-hidden="true" className="mt-1 h-1.5 w-full rounded-full bg-surface-muted">
-                  <div
-                    className={cx("h-1.5 rounded-full", holding.colour)}
-                    style={{ width: width(holding.allocationPercent) }}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <HoldingBars holdings={holdings} />
         </>
       )}
     </section>
+  );
+}
+
+/** Each holding's share of the whole, largest first, as a figure and a bar. */
+function HoldingBars({
+  holdings,
+}: {
+  holdings: { symbol: string; kind: string; colour: string; allocationPercent: number | null }[];
+}) {
+  return (
+    <ul className="mt-2 space-y-2">
+      {holdings.map((holding) => (
+        <li key={`${holding.kind}-${holding.symbol}`} className="text-sm">
+          <div className="flex items-baseline justify-between gap-2">
+            <span className="font-medium">
+              {holding.symbol}
+              <span className="sr-only"> ({holding.kind})</span>
+            </span>
+            <span className="num text-muted">{formatShare(holding.allocationPercent ?? 0)}</span>
+          </div>
+          <div aria-hidden="true" className="mt-1 h-1.5 w-full rounded-full bg-surface-muted">
+            <div
+              className={cx("h-1.5 rounded-full", holding.colour)}
+              style={{ width: width(holding.allocationPercent) }}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

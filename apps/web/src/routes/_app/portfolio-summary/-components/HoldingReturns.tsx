@@ -86,24 +86,7 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
                   ))}
                 </tr>
               </thead>
-              <tbody className="num divide-y divide-border">
-                {rows.map((row) => (
-                  <tr key={`${row.assetType}:${row.symbol}`}>
-                    <th scope="row" className="py-2 pr-2 text-left font-medium">
-                      {row.symbol}
-                    </th>
-                    {shownColumns.map((column) => (
-                      <td key={column.field} className={cell(column.narrow)}>
-                        {column.ratio ? (
-                          <Ratio value={row[column.field]} />
-                        ) : (
-                          <Amount value={row[column.field] ?? "0"} />
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
+              <HoldingRows rows={rows} shown={shownColumns} />
             </table>
           </div>
         )
@@ -122,5 +105,29 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
         Each holding&apos;s flows are its own buys, sells and dividends.
       </p>
     </div>
+  );
+}
+
+/** One row a holding: its symbol, then each shown column's ratio or amount. */
+function HoldingRows({ rows, shown }: { rows: HoldingPerformance[]; shown: typeof columns }) {
+  return (
+    <tbody className="num divide-y divide-border">
+      {rows.map((row) => (
+        <tr key={`${row.assetType}:${row.symbol}`}>
+          <th scope="row" className="py-2 pr-2 text-left font-medium">
+            {row.symbol}
+          </th>
+          {shown.map((column) => (
+            <td key={column.field} className={cell(column.narrow)}>
+              {column.ratio ? (
+                <Ratio value={row[column.field]} />
+              ) : (
+                <Amount value={row[column.field] ?? "0"} />
+              )}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { HoldingReturns } from "./HoldingReturns";
+import { RealizedMethods } from "./RealizedMethods";
 import { Amount, isUnderAYear, Ratio } from "./ReturnFigures";
 
 const rangeLabels: Record<PerformanceRange, string> = {
@@ -97,14 +98,22 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
     </p>
   );
   const flowsTable = (
-    <AmountTable
-      caption="Money put in (buys) and taken out (sells, dividends paid) per day"
-      rows={explanation.flows.map((flow) => ({
-        ...flow,
-        what: flow.kind === "dividend" ? `Dividend ${flow.symbol ?? ""}` : "Buys and sells",
-      }))}
-      empty="No buys, sells or dividends in this period."
-    />
+    <>
+      <FlowSources sources={explanation.flowSources} />
+      <AmountTable
+        caption="Money put in (buys) and taken out (sells, dividends paid) per day"
+        rows={explanation.flows.map((flow) => ({
+          ...flow,
+          what:
+            flow.kind === "dividend"
+              ? `Dividend ${flow.symbol ?? ""}`
+              : flow.kind === "cash"
+                ? "Deposits, withdrawals and transfers"
+                : "Buys and sells",
+        }))}
+        empty="No buys, sells or dividends in this period."
+      />
+    </>
   );
 
   return (
@@ -114,7 +123,8 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
       </p>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure label="Realized gain" value={<Amount value={data.realizedGain} />}>
-          <p>Over the sells in this period: quantity × (sell price − average price at the time).</p>
+          <p>Over the sells in this period.</p>
+          <RealizedMethods methods={explanation.realizedMethods} />
         </Figure>
         <Figure label="Unrealized gain" value={<Amount value={data.unrealizedGain} />}>
           <p>
@@ -194,6 +204,37 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
         </Figure>
       </dl>
     </>
+  );
+}
+
+/** Which flows the returns used: whose, counted by trades or by cash, and how many. */
+export function flowSourceText(
+  source: PortfolioPerformanceDetail["explanation"]["flowSources"][number],
+): string {
+  const names = source.accounts.map((account) => account.name).join(", ");
+  const what =
+    source.basis === "cash"
+      ? `Deposits, withdrawals and cash transfers of ${names} (cash tracked)`
+      : `Buys and sells of ${names}`;
+  return `${what}: ${source.count} ${source.count === 1 ? "day" : "days"} with flows`;
+}
+
+function FlowSources({
+  sources,
+}: {
+  sources: PortfolioPerformanceDetail["explanation"]["flowSources"];
+}) {
+  return (
+    <div>
+      <p>Flows used:</p>
+      <ul className="list-disc pl-5">
+        {sources.map((source) => (
+          <li key={`${source.basis}:${source.accounts.map((account) => account.id).join(",")}`}>
+            {flowSourceText(source)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -32,6 +32,7 @@ import {
 } from "../../../../components/charts/useLightweightChart";
 import { Skeleton } from "../../../../components/RouteStates";
 import { cx } from "../../../../components/ui/cx";
+import { SelectField } from "../../../../components/ui/SelectField";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { axisLabels, formatCurrency, formatRatio } from "../../../../lib/format";
 import { portfolioHistoryQuery } from "../../../../components/portfolio/portfolio-reads";
@@ -98,13 +99,26 @@ const areaColors = (palette: ChartPalette) => ({
  * chart's place. It reads only its own query: a live tick that re-renders the summary page leaves
  * it alone.
  */
-export default memo(function ValueChart() {
+export default memo(function ValueChart({
+  accounts = [],
+  initialAccount,
+}: {
+  /** The user's investment accounts: with more than one, the chart can show one of them. */
+  accounts?: readonly { id: number; name: string }[];
+  /** The account shown first (the page's filter); none for all of them. */
+  initialAccount?: number;
+}) {
   const [range, setRange] = useState<PortfolioHistoryRange>(DEFAULT_PORTFOLIO_HISTORY_RANGE);
   const [basis, setBasis] = useState<BenchmarkBasis>(DEFAULT_BENCHMARK_BASIS);
+  const [account, setAccount] = useState<number | undefined>(initialAccount);
   const [hover, setHover] = useState<Hover | null>(null);
   const container = useRef<HTMLDivElement>(null);
+  const several = accounts.length > 1;
+  const accountId = several && accounts.some((one) => one.id === account) ? account : undefined;
+  const accountName = accounts.find((one) => one.id === accountId)?.name;
+  const whose = accountName === undefined ? "your portfolio's" : `${accountName}'s`;
   const history = useQuery({
-    ...portfolioHistoryQuery(range, basis),
+    ...portfolioHistoryQuery(range, basis, accountId),
     placeholderData: keepPreviousData,
   });
   const points = history.data?.points;
@@ -198,6 +212,9 @@ export default memo(function ValueChart() {
       const rows: Hover["rows"] = [];
       const [value, cost, benchmark] = [at(series.value), at(series.cost), at(series.benchmark)];
       if (value !== undefined) rows.push([asReturns ? "Your return" : "Value", show(value)]);
+      // A cash-tracked account's cash is inside its value: say how much of it.
+      const cash = asReturns ? undefined : points?.find((p) => p.date === param.time)?.cashValue;
+      if (cash !== undefined) rows.push(["of which cash", formatCurrency(cash)]);
       if (cost !== undefined) rows.push(["Cost basis", show(cost)]);
       if (benchmark !== undefined) rows.push([basisLabels[shown].row, show(benchmark)]);
       setHover({ of: points, place: tooltipPlace(param.point, element), time: param.time, rows });
@@ -208,10 +225,10 @@ export default memo(function ValueChart() {
   const last = points?.at(-1);
   const lastBenchmark = benchmarkLine?.points.at(-1);
   const description = !(first && last)
-    ? "Chart of your portfolio's value: nothing to show for this range."
+    ? `Chart of ${whose} value: nothing to show for this range.`
     : asReturns
-      ? `Line chart of your portfolio's time-weighted return, ${rangeLabels[range]}, cumulative from ${longLabel(first.date)}: ${formatRatio(last.timeWeightedReturn ?? null)} on ${longLabel(last.date)}${lastBenchmark ? `, against ${formatRatio(lastBenchmark.value)} for the S&P 500 (${benchmarkSymbol}), dividends reinvested` : ""}.`
-      : `Line chart of your portfolio's value, ${rangeLabels[range]}: ${formatCurrency(first.totalValue)} on ${longLabel(first.date)} and ${formatCurrency(last.totalValue)} on ${longLabel(last.date)}, against a cost basis of ${formatCurrency(last.costBasis)}${lastBenchmark ? `, and ${formatCurrency(lastBenchmark.value)} had the same buys and sells gone into the S&P 500 (${benchmarkSymbol}) on the same days, dividends reinvested` : ""}.`;
+      ? `Line chart of ${whose} time-weighted return, ${rangeLabels[range]}, cumulative from ${longLabel(first.date)}: ${formatRatio(last.timeWeightedReturn ?? null)} on ${longLabel(last.date)}${lastBenchmark ? `, against ${formatRatio(lastBenchmark.value)} for the S&P 500 (${benchmarkSymbol}), dividends reinvested` : ""}.`
+      : `Line chart of ${whose} value, ${rangeLabels[range]}: ${formatCurrency(first.totalValue)} on ${longLabel(first.date)} and ${formatCurrency(last.totalValue)} on ${longLabel(last.date)}${last.cashValue === undefined ? "" : ` (${formatCurrency(last.cashValue)} of it cash)`}, against a cost basis of ${formatCurrency(last.costBasis)}${lastBenchmark ? `, and ${formatCurrency(lastBenchmark.value)} had the same buys and sells gone into the S&P 500 (${benchmarkSymbol}) on the same days, dividends reinvested` : ""}.`;
   const unpriced = history.data?.unpricedSymbols ?? [];
   const failed = history.isError && !points;
   const empty = !history.isPending && !points?.length;
@@ -234,6 +251,18 @@ export default memo(function ValueChart() {
           text={(option) => rangeLabels[option]}
         />
       </div>
+      {several && (
+        <SelectField
+          className="mt-3 max-w-xs"
+          label="Chart of"
+          value={accountId === undefined ? "" : String(accountId)}
+          options={[
+            { value: "", label: "All accounts" },
+            ...accounts.map((one) => ({ value: String(one.id), label: one.name })),
+          ]}
+          onChange={(value) => setAccount(value === "" ? undefined : Number(value))}
+        />
+      )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <ChartToggle
           label="Compare with the S&P 500 as"
@@ -293,7 +322,7 @@ export default memo(function ValueChart() {
           <ChartMessage className="h-40">
             {failed
               ? "The value history could not be loaded."
-              : "No history yet: your portfolio's value is charted here from your first trade."}
+              : `No history yet: ${whose} value is charted here from ${accountName === undefined ? "your" : "its"} first trade.`}
           </ChartMessage>
         )}
       </div>

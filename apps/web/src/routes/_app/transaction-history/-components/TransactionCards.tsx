@@ -1,8 +1,7 @@
 import type { TransactionSortColumn, TransactionView } from "@ledgerline/contracts";
 import { compare } from "@ledgerline/money";
 import { Link } from "@tanstack/react-router";
-import { ArrowDown, ArrowUp } from "lucide-react";
-import { SelectField } from "../../../../components/ui/SelectField";
+import { CardSort } from "../../../../components/ui/CardSort";
 import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
 import { AssetBadge, isSplit, SideBadge, splitText } from "./badges";
 
@@ -30,8 +29,11 @@ export function TransactionCards({
   sortBy,
   sortOrder,
   onSort,
+  accountNames,
 }: {
   rows: TransactionView[];
+  /** Each account's name, for a user with several (their rows carry `accountId`). */
+  accountNames?: ReadonlyMap<number, string>;
   empty: string;
   sortBy: TransactionSortColumn;
   sortOrder: "asc" | "desc";
@@ -39,27 +41,13 @@ export function TransactionCards({
 }) {
   return (
     <div className="sm:hidden">
-      <div className="mb-3 flex items-end gap-2">
-        <SelectField
-          className="flex-1"
-          label="Sort by"
-          value={sortBy}
-          options={sortOptions}
-          onChange={onSort}
-        />
-        <button
-          type="button"
-          onClick={() => onSort(sortBy)}
-          className="inline-flex h-10 items-center gap-1 rounded-md border border-border bg-surface px-3 text-sm"
-        >
-          {sortOrder === "asc" ? (
-            <ArrowUp aria-hidden="true" className="h-4 w-4" />
-          ) : (
-            <ArrowDown aria-hidden="true" className="h-4 w-4" />
-          )}
-          {sortOrder === "asc" ? "Ascending" : "Descending"}
-        </button>
-      </div>
+      <CardSort
+        value={sortBy}
+        options={sortOptions}
+        onChange={onSort}
+        direction={sortOrder}
+        onFlip={() => onSort(sortBy)}
+      />
       {rows.length === 0 ? (
         <p className="rounded-xl border border-border bg-surface px-4 py-8 text-center text-sm text-muted">
           {empty}
@@ -94,6 +82,11 @@ export function TransactionCards({
                   </span>
                 )}
               </p>
+              {row.accountId !== undefined && accountNames?.has(row.accountId) && (
+                <p className="mt-1 text-xs text-muted">
+                  Account: {accountNames.get(row.accountId)}
+                </p>
+              )}
               {isSplit(row) ? (
                 <p className="mt-1 text-sm font-medium">{splitText(row)}</p>
               ) : (

@@ -1,43 +1,56 @@
 import { assetKinds, transactionKinds } from "@ledgerline/contracts/browser";
-import type { AssetKind, TransactionKind } from "@ledgerline/contracts";
+import type { AssetKind, InvestmentAccount, TransactionKind } from "@ledgerline/contracts";
+import { accountFilterOptions } from "../../../../components/accounts/accounts";
 import { Field } from "../../../../components/ui/Field";
 import { FilterForm, type FilterValues } from "../../../../components/ui/FilterForm";
-import { anyOption, boundSelect, enumOptions } from "../../../../components/ui/SelectField";
+import {
+  anyOption,
+  boundSelect,
+  enumOptions,
+  SelectField,
+} from "../../../../components/ui/SelectField";
 import { isoToLocalInput, localInputToIso } from "../../../../lib/datetime-local";
 import { textInput } from "../../../../lib/form";
 import type { TransactionSearch } from "./history-search";
 
 type Filters = Pick<
   TransactionSearch,
-  "startDate" | "endDate" | "symbol" | "type" | "transactionType"
+  "startDate" | "endDate" | "symbol" | "type" | "transactionType" | "account"
 >;
 
 const assetKindOptions = [anyOption, ...enumOptions(assetKinds)];
 const transactionKindOptions = [anyOption, ...enumOptions(transactionKinds)];
 
+/** The form's texts as the search's filters: instants, an upper-case symbol, absent for "any". */
+function filtersOf(values: FilterValues): Filters {
+  return {
+    startDate: localInputToIso(values.startDate),
+    endDate: localInputToIso(values.endDate),
+    symbol: values.symbol?.trim().toUpperCase() || undefined,
+    type: (values.type || undefined) as AssetKind | undefined,
+    transactionType: (values.transactionType || undefined) as TransactionKind | undefined,
+    account: values.account ? Number(values.account) : undefined,
+  };
+}
+
 /**
  * The spec's filters: Start Date and End Date (date-time, sent as ISO instants), Symbol, Purchase
- * Type and Transaction Type. They apply on Apply Filters (when the dates are in order); Clear
- * Filters resets them.
+ * Type and Transaction Type, and the Account for a user who keeps more than one. They apply on
+ * Apply Filters (when the dates are in order); Clear Filters resets them.
  */
 export function TransactionFilters({
   search,
+  accounts,
   onApply,
   onClear,
 }: {
   search: TransactionSearch;
+  /** The user's accounts: the Account filter shows only when there are several. */
+  accounts: readonly InvestmentAccount[];
   onApply: (filters: Filters) => void;
   onClear: () => void;
 }) {
-  function apply(values: FilterValues) {
-    onApply({
-      startDate: localInputToIso(values.startDate),
-      endDate: localInputToIso(values.endDate),
-      symbol: values.symbol?.trim().toUpperCase() || undefined,
-      type: (values.type || undefined) as AssetKind | undefined,
-      transactionType: (values.transactionType || undefined) as TransactionKind | undefined,
-    });
-  }
+  const several = accounts.length > 1;
 
   return (
     <FilterForm
@@ -47,12 +60,21 @@ export function TransactionFilters({
         symbol: search.symbol ?? "",
         type: search.type ?? "",
         transactionType: search.transactionType ?? "",
+        account: search.account === undefined ? "" : String(search.account),
       }}
-      onApply={apply}
+      onApply={(values) => onApply(filtersOf(values))}
       onClear={onClear}
-      className="grid grid-cols-2 gap-4 lg:grid-cols-[1fr_1fr_8rem_9rem_9rem] lg:items-end xl:grid-cols-[1fr_1fr_8rem_9rem_9rem_auto]"
+      className={
+        several
+          ? "grid grid-cols-2 gap-4 lg:grid-cols-[1fr_1fr_8rem_9rem_9rem_10rem] lg:items-end"
+          : "grid grid-cols-2 gap-4 lg:grid-cols-[1fr_1fr_8rem_9rem_9rem] lg:items-end xl:grid-cols-[1fr_1fr_8rem_9rem_9rem_auto]"
+      }
       dateClassName="col-span-2 sm:col-span-1"
-      actionsClassName="col-span-2 lg:col-span-5 lg:justify-end xl:col-span-1"
+      actionsClassName={
+        several
+          ? "col-span-2 lg:col-span-6 lg:justify-end"
+          : "col-span-2 lg:col-span-5 lg:justify-end xl:col-span-1"
+      }
     >
       {(form) => (
         <>
@@ -74,6 +96,19 @@ export function TransactionFilters({
           <form.Field name="transactionType">
             {boundSelect<string>("Transaction Type", transactionKindOptions)}
           </form.Field>
+          {several && (
+            <form.Field name="account">
+              {(field) => (
+                <SelectField
+                  className="col-span-2 sm:col-span-1"
+                  label="Account"
+                  value={field.state.value}
+                  options={accountFilterOptions(accounts)}
+                  onChange={field.handleChange}
+                />
+              )}
+            </form.Field>
+          )}
         </>
       )}
     </FilterForm>

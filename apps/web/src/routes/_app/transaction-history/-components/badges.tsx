@@ -6,10 +6,13 @@ export function AssetBadge({ type }: { type: AssetKind }) {
   return <Badge tone={type === "STOCK" ? "info" : "warn"}>{type}</Badge>;
 }
 
-/** The spec's BUY / SELL badge: the word says it, the colour only repeats it. A split is neither. */
+/**
+ * The spec's BUY / SELL badge: the word says it, the colour only repeats it. A split or a
+ * transfer between accounts (TRANSFER IN / OUT) is neither.
+ */
 export function SideBadge({ side }: { side: TransactionKind }) {
   const tone = side === "BUY" ? "gain" : side === "SELL" ? "loss" : "neutral";
-  return <Badge tone={tone}>{side}</Badge>;
+  return <Badge tone={tone}>{side.replace("_", " ")}</Badge>;
 }
 
 /** A split is not a trade: it moves shares, never cash. */

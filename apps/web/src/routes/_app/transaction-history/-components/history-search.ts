@@ -5,6 +5,7 @@ import {
   TRANSACTIONS_DEFAULT_PAGE_SIZE,
   TRANSACTIONS_PAGE_SIZES,
 } from "@ledgerline/contracts/browser";
+import { accountSearch } from "../../../../components/accounts/account-search";
 import type { AssetKind, TransactionKind, TransactionSortColumn } from "@ledgerline/contracts";
 
 /** The history's filters, sort and page as they live in the URL, so a view can be shared. */
@@ -14,6 +15,8 @@ export interface TransactionSearch {
   symbol?: string;
   type?: AssetKind;
   transactionType?: TransactionKind;
+  /** One investment account's transactions (`?account=<id>`, as on the summary). */
+  account?: number;
   sortBy?: TransactionSortColumn;
   sortOrder?: "asc" | "desc";
   page?: number;
@@ -40,6 +43,7 @@ export function validateTransactionSearch(search: Record<string, unknown>): Tran
     symbol: symbol || undefined,
     type: oneOf(assetKinds, search.type),
     transactionType: oneOf(transactionKinds, search.transactionType),
+    account: accountSearch(search.account),
     sortBy: oneOf(transactionSortColumns, search.sortBy),
     sortOrder: oneOf(["asc", "desc"] as const, search.sortOrder),
     page: Number.isInteger(page) && page > 0 ? page : undefined,
@@ -77,7 +81,7 @@ export function nextSort(
 export type FilterQuery = Pick<
   ResolvedSearch,
   "startDate" | "endDate" | "symbol" | "type" | "transactionType" | "sortBy" | "sortOrder"
->;
+> & { accountId?: number };
 
 /** Only the filters that are set, as the spec sends them, plus the sort order. */
 export function filterQuery(search: ResolvedSearch): FilterQuery {
@@ -87,18 +91,26 @@ export function filterQuery(search: ResolvedSearch): FilterQuery {
   if (search.symbol) query.symbol = search.symbol;
   if (search.type) query.type = search.type;
   if (search.transactionType) query.transactionType = search.transactionType;
+  if (search.account) query.accountId = search.account;
   return query;
 }
 
 /** The CSV export of exactly what the table shows (all pages). */
 export function exportUrl(search: ResolvedSearch): string {
-  const query = new URLSearchParams(filterQuery(search));
+  const query = new URLSearchParams(
+    Object.entries(filterQuery(search)).map(([name, value]) => [name, String(value)]),
+  );
   query.set("format", "csv");
   return `/api/transaction?${query.toString()}`;
 }
 
 export function hasFilters(search: TransactionSearch): boolean {
   return Boolean(
-    search.startDate || search.endDate || search.symbol || search.type || search.transactionType,
+    search.startDate ||
+    search.endDate ||
+    search.symbol ||
+    search.type ||
+    search.transactionType ||
+    search.account,
   );
 }

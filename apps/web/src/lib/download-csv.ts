@@ -1,12 +1,20 @@
-import { failedCall, unsentCall, type RestCall } from "../../../../lib/rest";
-import { sessionStore } from "../../../../lib/session";
+import { failedCall, unsentCall, type RestCall } from "./rest";
+import { sessionStore } from "./session";
 
 /**
- * Downloads the CSV export: fetched with the bearer token (a plain link could not send it), then
- * saved through a Blob URL, which the CSP allows where an inline script would not be.
+ * Downloads a CSV the API writes (the transaction export, Form 8949): fetched with the bearer
+ * token (a plain link could not send it), then saved through a Blob URL, which the CSP allows
+ * where an inline script would not be. `name` is what a failure is logged as; `fallback` the
+ * file's name when the answer gives none.
  */
-export async function downloadCsv(url: string): Promise<string> {
-  const call: RestCall = { name: "transaction export", url, method: "GET" };
+export async function downloadCsv(
+  url: string,
+  { name, fallback }: { name: string; fallback: string } = {
+    name: "transaction export",
+    fallback: "transactions.csv",
+  },
+): Promise<string> {
+  const call: RestCall = { name, url, method: "GET" };
   const session = sessionStore.get();
   let response: Response;
   try {
@@ -23,8 +31,7 @@ export async function downloadCsv(url: string): Promise<string> {
   }
   const blob = await response.blob();
   const filename =
-    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ??
-    "transactions.csv";
+    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallback;
   const href = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = href;

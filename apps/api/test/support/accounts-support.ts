@@ -1,0 +1,17 @@
+import type { InvestmentAccount } from "@ledgerline/contracts";
+import { expect } from "vitest";
+import { stocksApp } from "./portfolio-support";
+
+/**
+ * A signed-in user on a fresh app with two investment accounts, Main (the default) and an IRA,
+ * and a REST shortcut under /api with the user's token.
+ */
+export async function twoAccountsApp() {
+  const app = await stocksApp();
+  const rest = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
+    app.t.request(method, `/api${url}`, { token: app.token, body });
+  const [main] = (await rest("GET", "/accounts")).body as unknown as InvestmentAccount[];
+  const created = await rest("POST", "/accounts", { name: "IRA", type: "ira" });
+  expect(created.status).toBe(200);
+  return { ...app, rest, main: main!, ira: created.body as unknown as InvestmentAccount };
+}

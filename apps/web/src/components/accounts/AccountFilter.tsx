@@ -1,0 +1,30 @@
+import type { InvestmentAccount } from "@ledgerline/contracts";
+import { SelectField } from "../ui/SelectField";
+import { accountFilterOptions } from "./accounts";
+
+/**
+ * A page's Account filter (summary, income): 'All accounts' or one of them, applied at once. The
+ * page shows it only to a user who keeps more than one account.
+ */
+export function AccountFilter({
+  accounts,
+  value,
+  onChange,
+  hint,
+}: {
+  accounts: readonly InvestmentAccount[];
+  value: number | undefined;
+  onChange: (account: number | undefined) => void;
+  hint?: string;
+}) {
+  return (
+    <SelectField
+      className="max-w-xs"
+      label="Account"
+      value={value === undefined ? "" : String(value)}
+      options={accountFilterOptions(accounts)}
+      onChange={(chosen) => onChange(chosen === "" ? undefined : Number(chosen))}
+      hint={hint}
+    />
+  );
+}

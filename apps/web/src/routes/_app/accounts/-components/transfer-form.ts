@@ -1,0 +1,103 @@
+import type { TransferInput } from "@ledgerline/contracts";
+import {
+  cashAmount,
+  checkAmount,
+  dateInFuture,
+  dateOutOfRange,
+  incomeFormMessages,
+  NOTES_MAX_LENGTH,
+  readTypedDecimal,
+  tradeAmounts,
+  transferScreenMessages as text,
+  withinDateRange,
+} from "@ledgerline/contracts/browser";
+import { localDateInput } from "../../../../lib/datetime-local";
+
+/**
+ * The transfer dialog's rules, as plain functions over the text its inputs hold: cash (an
+ * amount) or a holding of the source account (a quantity of it), between two accounts. Amounts
+ * are read as the other forms read them (0,95 is 0.95) and checked by the contracts' rules.
+ */
+
+export type TransferKind = "cash" | "holding";
+
+export interface TransferFormValues {
+  kind: TransferKind;
+  /** Account ids as the selects hold them. */
+  fromAccountId: string;
+  toAccountId: string;
+  date: string;
+  amount: string;
+  /** `STOCK:AAPL` or `CRYPTO:BTC`: one of the source account's holdings, or empty. */
+  holding: string;
+  quantity: string;
+  /** A cash transfer's notes, kept on both of its rows. */
+  notes: string;
+}
+
+export type TransferFormProblems = Partial<Record<keyof TransferFormValues, string>>;
+
+/** A holding as the dialog offers it. */
+export interface HoldingChoice {
+  key: string;
+  symbol: string;
+  assetType: "STOCK" | "CRYPTO";
+  quantity: string;
+}
+
+export const holdingKey = (assetType: "STOCK" | "CRYPTO", symbol: string) =>
+  `${assetType}:${symbol}`;
+
+export const emptyTransferForm = (
+  fromAccountId: number,
+  toAccountId: number | undefined,
+  today = localDateInput(),
+): TransferFormValues => ({
+  kind: "cash",
+  fromAccountId: String(fromAccountId),
+  toAccountId: toAccountId === undefined ? "" : String(toAccountId),
+  date: today,
+  amount: "",
+  holding: "",
+  quantity: "",
+  notes: "",
+});
+
+const read = (typed: string) => readTypedDecimal(typed) ?? typed;
+
+/** What is wrong with each field, in the server's words; empty when the form may be sent. */
+export function transferFormProblems(
+  values: TransferFormValues,
+  today = localDateInput(),
+): TransferFormProblems {
+  const problems: TransferFormProblems = {};
+  if (values.fromAccountId === values.toAccountId) problems.toAccountId = text.sameAccount;
+  if (!values.date) problems.date = incomeFormMessages.dateRequired;
+  else if (!withinDateRange(values.date)) problems.date = dateOutOfRange("Transfer date");
+  else if (values.date > today) problems.date = dateInFuture("Transfer date");
+  if (values.kind === "cash") {
+    const { problem } = checkAmount(read(values.amount), cashAmount);
+    if (problem) problems.amount = problem;
+    if (values.notes.trim().length > NOTES_MAX_LENGTH) {
+      problems.notes = `Notes must be at most ${NOTES_MAX_LENGTH} characters`;
+    }
+  } else {
+    if (!values.holding) problems.holding = text.holdingRequired;
+    const { problem } = checkAmount(read(values.quantity), tradeAmounts.quantity);
+    if (problem) problems.quantity = problem;
+  }
+  return problems;
+}
+
+/** The request for valid values: cash with its amount, or the chosen holding's quantity. */
+export function transferInput(values: TransferFormValues): TransferInput {
+  const accounts = {
+    fromAccountId: Number(values.fromAccountId),
+    toAccountId: Number(values.toAccountId),
+    date: values.date,
+  };
+  if (values.kind === "cash")
+    return { ...accounts, amount: read(values.amount).trim(), notes: values.notes.trim() || null };
+  const [assetType, symbol] = values.holding.split(":") as ["STOCK" | "CRYPTO", string];
+  return { ...accounts, symbol, assetType, quantity: read(values.quantity).trim() };
+}

@@ -1,0 +1,96 @@
+import type { InvestmentAccount } from "@ledgerline/contracts";
+import { add, percent, sum } from "@ledgerline/money";
+import { memo } from "react";
+import { Card } from "../../../../components/ui/Card";
+import { formatCurrency, formatPercent } from "../../../../lib/format";
+import { holdingsOfAccount, type HoldingsView, type PositionAccount } from "./account-view";
+
+/** One account's line: what it holds at current prices, its cash, and their sum. */
+export interface AccountValue {
+  id: number;
+  name: string;
+  holdings: string;
+  cash: string;
+  value: string;
+}
+
+/**
+ * Each account's value (issue 31): its holdings from the summary's rows (the live prices move
+ * them), its cash as the accounts list answers it, in exact decimals; the share of each in the
+ * whole.
+ */
+export function accountValues(
+  view: HoldingsView,
+  accountOf: ReadonlyMap<number, PositionAccount>,
+  accounts: readonly InvestmentAccount[],
+): { rows: AccountValue[]; total: string } {
+  const rows = accounts.map((account) => {
+    const holdings = holdingsOfAccount(view, accountOf, account.id).total.currentValue;
+    return {
+      id: account.id,
+      name: account.name,
+      holdings,
+      cash: account.cashBalance,
+      value: add(holdings, account.cashBalance),
+    };
+  });
+  return { rows, total: sum(rows.map((row) => row.value)) };
+}
+
+export const AccountBreakdown = memo(function AccountBreakdown({
+  rows,
+  total,
+}: {
+  rows: readonly AccountValue[];
+  total: string;
+}) {
+  return (
+    <Card>
+      <h2 id="account-breakdown-heading" className="text-lg font-semibold">
+        Value by account
+      </h2>
+      <div
+        // On a phone the table scrolls sideways: focusable, so the keyboard can scroll it too.
+        tabIndex={0}
+        role="region"
+        aria-labelledby="account-breakdown-heading"
+        className="mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        <table className="w-full text-sm" aria-labelledby="account-breakdown-heading">
+          <thead>
+            <tr className="text-left text-muted">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Account
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Holdings
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Cash
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Value
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Share
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} className="border-t border-border">
+                <th scope="row" className="py-1 pr-3 text-left font-normal">
+                  {row.name}
+                </th>
+                <td className="num py-1 pr-3 text-right">{formatCurrency(row.holdings)}</td>
+                <td className="num py-1 pr-3 text-right">{formatCurrency(row.cash)}</td>
+                <td className="num py-1 pr-3 text-right">{formatCurrency(row.value)}</td>
+                <td className="num py-1 text-right">{formatPercent(percent(row.value, total))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+});

@@ -1,0 +1,151 @@
+import type { AllocationDimension, AllocationSlice } from "@ledgerline/contracts";
+import { multiply } from "@ledgerline/money";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Skeleton } from "../../../../components/RouteStates";
+import { Alert } from "../../../../components/ui/Alert";
+import { Card } from "../../../../components/ui/Card";
+import { SelectField, type SelectOption } from "../../../../components/ui/SelectField";
+import { formatCurrency, formatShare } from "../../../../lib/format";
+import { trpc } from "../../../../lib/trpc";
+
+const dimensions: SelectOption<AllocationDimension>[] = [
+  { value: "sector", label: "Sector" },
+  { value: "industry", label: "Industry" },
+  { value: "country", label: "Country" },
+  { value: "assetClass", label: "Asset class" },
+  { value: "account", label: "Account" },
+  { value: "symbol", label: "Holding" },
+];
+
+/**
+ * Distinct hues that read on the light and the dark surface alike (each at least 3:1 against
+ * both); past the eighth slice the colours repeat, and the table names every slice anyway.
+ */
+const palette = [
+  "#3b82f6",
+  "#f59e0b",
+  "#10b981",
+  "#ef4444",
+  "#8b5cf6",
+  "#06b6d4",
+  "#ec4899",
+  "#84cc16",
+];
+const colourOf = (index: number) => palette[index % palette.length]!;
+
+/** The server's six-decimal ratio in percent: exact, as a CSS width and as text. */
+const widthOf = (weight: string) => `${multiply(weight, "100")}%`;
+const shareOf = (weight: string) => formatShare(multiply(weight, "100"));
+
+/**
+ * What the portfolio is made of (issue 33): one stacked bar to read at a glance, and a table
+ * with each slice's value and share. The bar is decoration; the table says it all in text.
+ */
+export default function AllocationBreakdown({ accountId }: { accountId: number | undefined }) {
+  const [by, setBy] = useState<AllocationDimension>("sector");
+  const query = useQuery(trpc.insights.allocation.queryOptions({ by, accountId }));
+  return (
+    <Card>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="allocation-breakdown-heading" className="text-lg font-semibold">
+          What it is made of
+        </h2>
+        <SelectField label="Group by" value={by} options={dimensions} onChange={setBy} />
+      </div>
+      {query.isPending ? (
+        <Skeleton className="mt-4 h-40" />
+      ) : query.isError ? (
+        <Alert tone="error" className="mt-4">
+          The breakdown could not be loaded. {query.error.message}
+        </Alert>
+      ) : query.data.slices.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">Nothing held yet.</p>
+      ) : (
+        <Slices slices={query.data.slices} total={query.data.total} />
+      )}
+    </Card>
+  );
+}
+
+function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: string }) {
+  return (
+    <>
+      <div
+        aria-hidden="true"
+        className="mt-4 flex h-4 w-full overflow-hidden rounded-full bg-surface-muted"
+        data-testid="allocation-bar"
+      >
+        {slices.map((slice, index) => (
+          <div
+            key={slice.key}
+            style={{ width: widthOf(slice.weight), backgroundColor: colourOf(index) }}
+          />
+        ))}
+      </div>
+      <div
+        // On a phone the table scrolls sideways: focusable, so the keyboard can scroll it too.
+        tabIndex={0}
+        role="region"
+        aria-labelledby="allocation-breakdown-heading"
+        className="mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        <table className="w-full text-sm" aria-labelledby="allocation-breakdown-heading">
+          <thead>
+            <tr className="text-left text-muted">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Slice
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Value
+              </th>
+              <th scope="col" className="w-2/5 py-1 text-right font-medium">
+                Share
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {slices.map((slice, index) => (
+              <tr key={slice.key} className="border-t border-border">
+                <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                  <span className="flex items-center gap-2">
+                    <span
+                      aria-hidden="true"
+                      className="inline-block size-3 shrink-0 rounded-sm"
+                      style={{ backgroundColor: colourOf(index) }}
+                    />
+                    {slice.label}
+                  </span>
+                </th>
+                <td className="num py-1.5 pr-3 text-right">{formatCurrency(slice.value)}</td>
+                <td className="py-1.5">
+                  <span className="flex items-center justify-end gap-2">
+                    <span
+                      aria-hidden="true"
+                      className="hidden h-2 flex-1 overflow-hidden rounded-full bg-surface-muted sm:block"
+                    >
+                      <span
+                        className="block h-full rounded-full"
+                        style={{ width: widthOf(slice.weight), backgroundColor: colourOf(index) }}
+                      />
+                    </span>
+                    <span className="num w-16 text-right">{shareOf(slice.weight)}</span>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t border-border font-medium">
+              <th scope="row" className="py-1.5 pr-3 text-left">
+                Total
+              </th>
+              <td className="num py-1.5 pr-3 text-right">{formatCurrency(total)}</td>
+              <td className="num py-1.5 text-right">{shareOf("1")}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import type { HarvestReport, InvestmentAccount } from "@ledgerline/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { accountNames } from "../../../../components/accounts/accounts";
+import { RetryPanel, Skeleton } from "../../../../components/RouteStates";
+import { DataTable } from "../../../../components/ui/DataTable";
+import { formatCurrency } from "../../../../lib/format";
+import { trpc } from "../../../../lib/trpc";
+import { lotColumns } from "./lot-columns";
+
+type Candidate = HarvestReport["lots"][number];
+const column = createColumnHelper<Candidate>();
+
+function harvestColumns(names: ReadonlyMap<number, string> | undefined) {
+  const shared = lotColumns<Candidate>((lot) => lot.remaining, names);
+  return [
+    ...shared.leading,
+    shared.costBasis,
+    column.accessor("loss", {
+      header: "Unrealized loss",
+      cell: (info) => (
+        <span className="num font-semibold text-loss">{formatCurrency(info.getValue())}</span>
+      ),
+      meta: { numeric: true },
+    }),
+    shared.term,
+    column.accessor("washSaleWarning", {
+      header: "Wash-sale warning",
+      cell: (info) => {
+        const warning = info.getValue();
+        return warning ? (
+          <span className="block min-w-48 text-warn">{warning}</span>
+        ) : (
+          <span className="text-muted">None</span>
+        );
+      },
+    }),
+  ];
+}
+
+/** Open lots at a loss today that could be sold to offset gains, largest loss first. */
+export function HarvestSection({ accounts }: { accounts: readonly InvestmentAccount[] }) {
+  const harvest = useQuery(trpc.tax.harvest.queryOptions());
+  return (
+    <section aria-labelledby="tax-harvest" className="space-y-3">
+      <h2 id="tax-harvest" className="text-xl font-semibold">
+        Tax-loss harvesting
+      </h2>
+      <p className="text-sm text-muted">
+        Open lots in taxable accounts worth less today than they cost. Selling one realizes its loss
+        against this year&apos;s gains, unless a buy of the same stock within 30 days makes it a
+        wash sale.
+      </p>
+      {harvest.isPending ? (
+        <Skeleton className="h-32" />
+      ) : harvest.isError ? (
+        <RetryPanel
+          message="Failed to load the lots at a loss"
+          onRetry={() => void harvest.refetch()}
+        />
+      ) : (
+        <HarvestTable lots={harvest.data.lots} accounts={accounts} />
+      )}
+    </section>
+  );
+}
+
+function HarvestTable({
+  lots,
+  accounts,
+}: {
+  lots: Candidate[];
+  accounts: readonly InvestmentAccount[];
+}) {
+  const columns = useMemo(
+    () => harvestColumns(accounts.length > 1 ? accountNames(accounts) : undefined),
+    [accounts],
+  );
+  const table = useReactTable({
+    data: lots,
+    columns,
+    enableSorting: false,
+    getCoreRowModel: getCoreRowModel(),
+  });
+  return (
+    <DataTable
+      table={table}
+      caption="Open lots at an unrealized loss, largest first"
+      empty="No open lot is at a loss today."
+      cardsBelow="64rem"
+    />
+  );
+}

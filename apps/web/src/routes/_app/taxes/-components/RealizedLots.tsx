@@ -1,0 +1,71 @@
+import type { InvestmentAccount, RealizedRow } from "@ledgerline/contracts";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { accountNames } from "../../../../components/accounts/accounts";
+import { DataTable } from "../../../../components/ui/DataTable";
+import { formatCalendarDate, formatCurrency } from "../../../../lib/format";
+import { lotColumns } from "./lot-columns";
+import { GainAmount, WashSaleCell } from "./tax-cells";
+
+const column = createColumnHelper<RealizedRow>();
+
+function realizedColumns(names: ReadonlyMap<number, string> | undefined) {
+  const shared = lotColumns<RealizedRow>((row) => row.quantity, names);
+  return [
+    ...shared.leading,
+    column.accessor("soldAt", {
+      header: "Sold",
+      cell: (info) => formatCalendarDate(info.getValue()),
+    }),
+    column.accessor("proceeds", {
+      header: "Proceeds",
+      cell: (info) => formatCurrency(info.getValue()),
+      meta: { numeric: true },
+    }),
+    shared.costBasis,
+    column.accessor("washSaleDisallowed", {
+      header: "Wash sale",
+      cell: (info) => <WashSaleCell disallowed={info.getValue()} />,
+      meta: { numeric: true },
+    }),
+    column.accessor("gain", {
+      header: "Gain or loss",
+      cell: (info) => <GainAmount value={info.getValue()} />,
+      meta: { numeric: true },
+    }),
+    shared.term,
+  ];
+}
+
+/**
+ * Every lot a sale of the year closed, as Form 8949 lists them. With `accounts` (several, none
+ * filtered) each line names its account.
+ */
+export function RealizedLots({
+  rows,
+  accounts,
+}: {
+  rows: RealizedRow[];
+  accounts: readonly InvestmentAccount[] | undefined;
+}) {
+  const columns = useMemo(() => realizedColumns(accounts && accountNames(accounts)), [accounts]);
+  const table = useReactTable({
+    data: rows,
+    columns,
+    enableSorting: false,
+    getCoreRowModel: getCoreRowModel(),
+  });
+  return (
+    <section aria-labelledby="tax-lots" className="space-y-3">
+      <h2 id="tax-lots" className="text-xl font-semibold">
+        Closed lots
+      </h2>
+      <DataTable
+        table={table}
+        caption="Lots sold in the year, oldest sale first"
+        empty="No lots sold in this year."
+        cardsBelow="64rem"
+      />
+    </section>
+  );
+}

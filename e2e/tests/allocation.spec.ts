@@ -1,0 +1,35 @@
+import { expect } from "@playwright/test";
+import { signedInPortfolioUser } from "./portfolio-support";
+import { expectAccessible } from "./support";
+import { test } from "./polled-prices";
+
+test("the summary shows what the portfolio is made of, by sector and by account", async ({
+  page,
+  request,
+}, testInfo) => {
+  const user = await signedInPortfolioUser(page, request, "Allocation Tester");
+  await user.buy("STOCK", "AAPL", "10", "200", "2026-03-02T15:00:00Z");
+  await user.buy("STOCK", "XOM", "5", "110", "2026-03-02T15:00:00Z");
+  await user.buy("CRYPTO", "BTC", "0.01", "80000", "2026-03-03T15:00:00Z");
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/portfolio-summary");
+    const table = page.getByRole("table", { name: "What it is made of" });
+    await expect(table).toBeVisible();
+    for (const sector of ["Information Technology", "Energy", "Crypto"]) {
+      await expect(table.getByRole("rowheader", { name: sector })).toBeVisible();
+    }
+    await expect(table.getByRole("row", { name: /Total/ })).toContainText("100.00%");
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`allocation-sector-${width}.png`) });
+    await expectAccessible(page);
+
+    await page.getByLabel("Group by").selectOption("account");
+    // One account, and the total beneath it.
+    await expect(table.getByRole("rowheader")).toHaveCount(2);
+    await expect(table.getByRole("row").nth(1)).toContainText("100.00%");
+    await page.screenshot({ path: testInfo.outputPath(`allocation-account-${width}.png`) });
+    await expectAccessible(page);
+  }
+});

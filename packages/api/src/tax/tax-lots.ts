@@ -1,0 +1,297 @@
+import { dateOf } from "@ledgerline/clock";
+import {
+  isTaxAdvantaged,
+  taxMessages as messages,
+  type HarvestReport,
+  type LotSelectionInput,
+  type LotsQuery,
+  type RealizedLot,
+  type RealizedQuery,
+  type RealizedReport,
+  type TaxLot,
+  type TaxTotals,
+} from "@ledgerline/contracts";
+import type { InvestmentAccount } from "@ledgerline/db";
+import { newYorkDate } from "@ledgerline/market";
+import { compare, multiply, subtract, sum, type Decimal } from "@ledgerline/money";
+import { accountFilterOf } from "../accounts/account-scope";
+import { currentPrices } from "../accounting/portfolio-summary";
+import { keyOf } from "../accounting/portfolio-valuation";
+import { badRequest } from "../platform/errors";
+import type { UserScope } from "../platform/scope";
+import { sortInTurns, Turns } from "../platform/turns";
+import {
+  dayNumber,
+  lotView,
+  replayLots,
+  saleView,
+  type LotAssetType,
+  byAccountAndAcquisition,
+  type LotReplay,
+  type LotSaleState,
+  type LotState,
+} from "./lot-engine";
+import { form8949Csv } from "./form-8949";
+import { keptLots, type KeptLots } from "./kept-lots";
+import { lotEventOf } from "./lot-events";
+import { moneyText } from "./units";
+import { yearSalesOf, type YearSales } from "./year-sales";
+
+/**
+ * A person's tax lots and realized gains (issue 32), replayed from their trade log on each read
+ * (lot-engine.ts; why derived and not stored: docs/decisions, tax lots). Only the lots a sale
+ * named are stored, with the sale.
+ */
+
+export interface UserLots {
+  accounts: InvestmentAccount[];
+  replay: LotReplay;
+}
+
+/**
+ * The user's lots, of every account (kept between reads: kept-lots.ts); only one symbol's (all
+ * accounts: wash sales) when given, replayed afresh: a sale reads them right after writing.
+ */
+export async function replayUserLots(
+  scope: UserScope,
+  only?: { assetType: LotAssetType; symbol: string },
+): Promise<UserLots> {
+  if (!only) return keptLots(scope.deps, scope.user.id);
+  const { repos } = scope.deps;
+  const [accounts, trades] = await Promise.all([
+    repos.investmentAccounts.list(scope.user.id),
+    repos.portfolio.lotTrades(scope.user.id, only),
+  ]);
+  const replay = replayLots(
+    accounts.map(({ id, type, costBasisMethod }) => ({ id, type, costBasisMethod })),
+    trades.map(lotEventOf),
+  );
+  return { accounts, replay };
+}
+
+/**
+ * Checks a sale's named lots before it is written: they add up to the sale, each once, each an
+ * open lot of the position's account with that much left. A 400 names what is wrong.
+ */
+export async function checkLotSelections(
+  scope: UserScope,
+  position: { accountId: number; assetType: LotAssetType; symbol: string },
+  sold: Decimal,
+  selections: readonly LotSelectionInput[],
+): Promise<void> {
+  const named = sum(selections.map((selection) => selection.quantity));
+  if (compare(named, sold) !== 0) {
+    const difference = subtract(named, sold).replace(/^-/, "");
+    throw badRequest(messages.lotsDoNotAddUp(named, sold, difference));
+  }
+  const seen = new Set<string>();
+  for (const { lotId } of selections) {
+    if (seen.has(lotId)) throw badRequest(messages.lotNamedTwice(lotId));
+    seen.add(lotId);
+  }
+  const { replay } = await replayUserLots(scope, position);
+  const open = new Map(
+    replay
+      .openLots({
+        accountId: position.accountId,
+        assetType: position.assetType,
+        symbol: position.symbol,
+      })
+      .map((lot) => [lot.lotId, lot]),
+  );
+  const asOf = newYorkDate(dateOf(scope.deps.clock).getTime());
+  for (const selection of selections) {
+    const lot = open.get(selection.lotId);
+    if (!lot) throw badRequest(messages.lotNotOpen(selection.lotId));
+    const remaining = lotView(lot, asOf).remaining;
+    if (compare(selection.quantity, remaining) > 0) {
+      throw badRequest(messages.lotTooSmall(selection.lotId, remaining));
+    }
+  }
+}
+
+const realizedOf = (sale: LotSaleState): RealizedLot => {
+  const { lotId, quantity, acquiredAt, proceeds, costBasis, washSaleDisallowed, gain, term } =
+    saleView(sale);
+  return { lotId, quantity, acquiredAt, proceeds, costBasis, washSaleDisallowed, gain, term };
+};
+
+/** What one sale sold, lot by lot, as the replay of the symbol now has it. */
+export async function realizedBySale(
+  scope: UserScope,
+  position: { assetType: LotAssetType; symbol: string },
+  saleId: number,
+): Promise<RealizedLot[]> {
+  const { replay } = await replayUserLots(scope, position);
+  return replay.sales.filter((sale) => sale.saleId === saleId).map(realizedOf);
+}
+
+/**
+ * `GET /api/lots`: lots with their unrealized gain at today's price. A heavy trader has hundreds
+ * of thousands: every loop over them hands the event loop over by time (decision 0029).
+ */
+export async function listLots(scope: UserScope, query: LotsQuery): Promise<TaxLot[]> {
+  const accountId = await accountFilterOf(scope, query.accountId);
+  const only =
+    query.symbol !== undefined && query.assetType !== undefined
+      ? { assetType: query.assetType, symbol: query.symbol }
+      : undefined;
+  const turns = new Turns();
+  const [lots, prices] = await Promise.all([
+    only
+      ? replayUserLots(scope, only).then(({ replay }) =>
+          query.open ? replay.openLots() : replay.allLots(),
+        )
+      : keptLots(scope.deps, scope.user.id).then((kept) => keptLotList(kept, query.open, turns)),
+    currentPrices(scope),
+  ]);
+  const asOf = newYorkDate(dateOf(scope.deps.clock).getTime());
+  const listed: TaxLot[] = [];
+  for (const lot of lots) {
+    if (turns.due()) await turns.next();
+    if (accountId !== undefined && lot.accountId !== accountId) continue;
+    if (query.symbol !== undefined && lot.symbol !== query.symbol) continue;
+    if (query.assetType !== undefined && lot.assetType !== query.assetType) continue;
+    const view = lotView(lot, asOf);
+    const price = prices.get(keyOf(lot.assetType, lot.symbol)) ?? null;
+    listed.push({
+      ...view,
+      currentPrice: price,
+      unrealizedGain:
+        price === null ? null : subtract(multiply(view.remaining, price), view.costBasis),
+    });
+  }
+  return listed;
+}
+
+/** The kept lots, open ones by account then acquisition (as openLots orders them), or all. */
+async function keptLotList(kept: KeptLots, open: boolean, turns: Turns): Promise<LotState[]> {
+  const lots: LotState[] = [];
+  for (const { replay } of kept.symbols.values()) {
+    for (const lot of open ? replay.openLots() : replay.allLots()) lots.push(lot);
+    if (turns.due()) await turns.next();
+  }
+  return open ? sortInTurns(lots, byAccountAndAcquisition, turns) : lots;
+}
+
+function totalsOf(sales: readonly LotSaleState[]): TaxTotals {
+  let proceeds = 0n;
+  let basis = 0n;
+  let disallowed = 0n;
+  for (const sale of sales) {
+    proceeds += sale.proceeds;
+    basis += sale.basis;
+    disallowed += sale.washSaleDisallowed;
+  }
+  return {
+    proceeds: moneyText(proceeds),
+    costBasis: moneyText(basis),
+    washSaleDisallowed: moneyText(disallowed),
+    gain: moneyText(proceeds - basis + disallowed),
+  };
+}
+
+/** `GET /api/tax/form-8949.csv`'s file: made once per state of the user's trades and year. */
+export async function form8949Text(scope: UserScope, year: number): Promise<string> {
+  const lots = await keptLots(scope.deps, scope.user.id);
+  return lots.answer(`8949:${year}`, () => form8949Csv(yearSalesOf(lots, year, undefined)));
+}
+
+/**
+ * `GET /api/tax/realized`: made once per state of the user's trades, year and account (a year
+ * of a heavy trader is thousands of rows), its rows written in turns of the event loop.
+ */
+export async function realizedReport(
+  scope: UserScope,
+  query: RealizedQuery,
+): Promise<RealizedReport> {
+  const accountId = await accountFilterOf(scope, query.accountId);
+  const lots = await keptLots(scope.deps, scope.user.id);
+  return lots.answer(`realized:${query.year}:${accountId ?? ""}`, () =>
+    realizedOfYear(yearSalesOf(lots, query.year, accountId)),
+  );
+}
+
+async function realizedOfYear(year: YearSales): Promise<RealizedReport> {
+  const all = [...year.shortTerm, ...year.longTerm];
+  const turns = new Turns();
+  const sorted = await sortInTurns(
+    all,
+    (a, b) => (a.soldAt < b.soldAt ? -1 : a.soldAt > b.soldAt ? 1 : a.saleId - b.saleId),
+    turns,
+  );
+  const rows: RealizedReport["rows"] = [];
+  for (const sale of sorted) {
+    rows.push({
+      ...realizedOf(sale),
+      accountId: sale.accountId,
+      symbol: sale.symbol,
+      assetType: sale.assetType,
+      soldAt: sale.soldAt,
+    });
+    if (turns.due()) await turns.next();
+  }
+  return {
+    year: year.year,
+    shortTerm: totalsOf(year.shortTerm),
+    longTerm: totalsOf(year.longTerm),
+    total: totalsOf(all),
+    rows,
+    years: year.years,
+    excludedAccounts: year.excluded.map(({ id, name, type }) => ({ id, name, type })),
+    notes: [...(year.excluded.length > 0 ? [messages.taxAdvantagedNote] : []), messages.cryptoNote],
+  };
+}
+
+const WASH_WINDOW_DAYS = 30;
+
+/**
+ * `GET /api/tax/harvest`: open lots of taxable accounts at an unrealized loss, largest loss first,
+ * each warned when a buy of the symbol in the last 30 days (any account) would make selling it
+ * now a wash sale.
+ */
+export async function harvestReport(scope: UserScope): Promise<HarvestReport> {
+  const [lots, { accounts, symbols }] = await Promise.all([
+    listLots(scope, { open: true, accountId: undefined, symbol: undefined, assetType: undefined }),
+    keptLots(scope.deps, scope.user.id),
+  ]);
+  const advantaged = new Set(
+    accounts.filter((account) => isTaxAdvantaged(account.type)).map((account) => account.id),
+  );
+  const today = dayNumber(newYorkDate(dateOf(scope.deps.clock).getTime()));
+  // The stock buys of the last 30 days, by symbol (each symbol's events in replay order).
+  const recentBuys = new Map<string, { id: number; date: string }[]>();
+  for (const { events } of symbols.values()) {
+    for (let index = events.length - 1; index >= 0; index -= 1) {
+      const event = events[index]!;
+      if (today - dayNumber(event.date) > WASH_WINDOW_DAYS) break;
+      if (event.kind !== "buy" || event.assetType !== "STOCK") continue;
+      const list = recentBuys.get(event.symbol) ?? [];
+      list.unshift({ id: event.id, date: event.date });
+      recentBuys.set(event.symbol, list);
+    }
+  }
+  const turns = new Turns();
+  const candidates: HarvestReport["lots"] = [];
+  for (const lot of lots) {
+    if (turns.due()) await turns.next();
+    if (advantaged.has(lot.accountId) || lot.unrealizedGain === null) continue;
+    if (compare(lot.unrealizedGain, "0") >= 0) continue;
+    // The lot's own buy is what would be sold, not a replacement.
+    const buyId = Number.parseInt(lot.lotId, 10);
+    const bought =
+      lot.assetType === "STOCK"
+        ? recentBuys
+            .get(lot.symbol)
+            ?.filter((buy) => buy.id !== buyId)
+            .at(-1)?.date
+        : undefined;
+    candidates.push({
+      ...lot,
+      loss: subtract("0", lot.unrealizedGain),
+      washSaleWarning: bought ? messages.washSaleWarning(lot.symbol, bought) : null,
+    });
+  }
+  const largestFirst = await sortInTurns(candidates, (a, b) => compare(b.loss, a.loss), turns);
+  return { lots: largestFirst, notes: [messages.cryptoNote] };
+}

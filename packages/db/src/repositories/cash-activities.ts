@@ -1,0 +1,398 @@
+import type { CashActivityKind, CashActivityType } from "@ledgerline/contracts";
+import { fromStored, toStored, type Decimal } from "@ledgerline/money";
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
+import type { Db, Tables } from "../database";
+import { all, changes, first, locked, type Database, type Work } from "../database";
+import type { CashActivityRow } from "../schema";
+import { defaultAccountId, ownsAccount } from "./investment-accounts";
+import { fromStoredSum, storedSum } from "./stored-sums";
+
+/**
+ * Cash activities of a user's investment accounts (issue 31): rows only. Which kinds add to the
+ * cash and which take from it, and the balance they make with the trades, are the API's rules
+ * (accounts/cash-balance.ts). A cash transfer is two rows written in one transaction, a
+ * `transfer-out` of the one account and a `transfer-in` of the other, both with `transferId` =
+ * the id of the `transfer-out` row; they are changed and deleted only together.
+ */
+export interface CashActivity {
+  id: number;
+  accountId: number;
+  kind: CashActivityKind;
+  /** Positive; the kind says the direction. */
+  amount: Decimal;
+  date: string;
+  notes: string | null;
+  transferId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CashActivityFields {
+  /** Default: the user's default account. */
+  accountId?: number;
+  type: CashActivityType;
+  amount: Decimal;
+  date: string;
+  notes: string | null;
+}
+
+/** A cash transfer between two different accounts of the user. */
+export interface CashTransferFields {
+  fromAccountId: number;
+  toAccountId: number;
+  amount: Decimal;
+  date: string;
+  notes: string | null;
+}
+
+export interface CashFilter {
+  accountId?: number;
+  /** Inclusive days (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
+}
+
+export type CashWriteOutcome =
+  | { ok: true; activity: CashActivity }
+  | { ok: false; reason: "not_found" | "account_not_found" | "transfer" };
+
+export interface CashTransferRows {
+  out: CashActivity;
+  in: CashActivity;
+}
+
+export type CashTransferOutcome =
+  ({ ok: true } & CashTransferRows) | { ok: false; reason: "account_not_found" | "same_account" };
+
+/** The sums an account's cash balance is made of, each an exact decimal. */
+export interface CashSums {
+  /** Per account and kind of cash activity. */
+  activities: { accountId: number; kind: CashActivityKind; total: Decimal }[];
+  /** Per account and side: the trades' totals (quantity x price) and their fees. */
+  trades: { accountId: number; side: "BUY" | "SELL"; total: Decimal; fee: Decimal }[];
+  /** Per account: the dividends received (live income entries). */
+  income: { accountId: number; total: Decimal }[];
+}
+
+export function toCashActivity(row: CashActivityRow): CashActivity {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    kind: row.kind,
+    amount: fromStored(row.amount),
+    date: row.date,
+    notes: row.notes,
+    transferId: row.transferId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function* lockUser(tx: Db, users: Tables["users"], userId: number): Work<unknown> {
+  return yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+}
+
+/**
+ * Writes a cash transfer's two rows in the caller's transaction (which should hold the user's
+ * lock, as every repository write of the user's accounts does). For the transfers feature's own
+ * transaction; `cash.createTransfer` is the same in one of its own.
+ */
+export function* writeCashTransfer(
+  tx: Db,
+  tables: Tables,
+  userId: number,
+  fields: CashTransferFields,
+  now: Date,
+): Work<CashTransferOutcome> {
+  const { cashActivities, investmentAccounts } = tables;
+  if (fields.fromAccountId === fields.toAccountId) return { ok: false, reason: "same_account" };
+  for (const account of [fields.fromAccountId, fields.toAccountId]) {
+    if (!(yield* ownsAccount(tx, investmentAccounts, userId, account))) {
+      return { ok: false, reason: "account_not_found" };
+    }
+  }
+  const common = {
+    userId,
+    amount: toStored(fields.amount),
+    date: fields.date,
+    notes: fields.notes,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [outRow] = yield* all(
+    tx
+      .insert(cashActivities)
+      .values({ ...common, accountId: fields.fromAccountId, kind: "transfer-out" })
+      .returning(),
+  );
+  const [linked] = yield* all(
+    tx
+      .update(cashActivities)
+      .set({ transferId: outRow!.id })
+      .where(eq(cashActivities.id, outRow!.id))
+      .returning(),
+  );
+  const [inRow] = yield* all(
+    tx
+      .insert(cashActivities)
+      .values({
+        ...common,
+        accountId: fields.toAccountId,
+        kind: "transfer-in",
+        transferId: outRow!.id,
+      })
+      .returning(),
+  );
+  return { ok: true, out: toCashActivity(linked!), in: toCashActivity(inRow!) };
+}
+
+/** Inserts cash activities already checked (an import's rows) in the caller's transaction. */
+export function* insertCashActivities(
+  tx: Db,
+  tables: Tables,
+  userId: number,
+  rows: (CashActivityFields & { accountId: number })[],
+  now: Date,
+): Work<number> {
+  if (rows.length === 0) return 0;
+  return yield* changes(
+    tx.insert(tables.cashActivities).values(
+      rows.map((row) => ({
+        userId,
+        accountId: row.accountId,
+        kind: row.type,
+        amount: toStored(row.amount),
+        date: row.date,
+        notes: row.notes,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    ),
+  );
+}
+
+export function cashActivitiesRepository(database: Database) {
+  const { db, dialect, tables } = database;
+  const { cashActivities, incomeEntries, investmentAccounts, transactions, users } = tables;
+
+  const ofUser = (userId: number, id: number) =>
+    and(eq(cashActivities.userId, userId), eq(cashActivities.id, id));
+
+  function* accountOf(tx: Db, userId: number, accountId: number | undefined): Work<number | null> {
+    if (accountId === undefined) return yield* defaultAccountId(tx, investmentAccounts, userId);
+    return (yield* ownsAccount(tx, investmentAccounts, userId, accountId)) ? accountId : null;
+  }
+
+  return {
+    /** The user's cash activities (of one account, between two days), newest first. */
+    async list(userId: number, filter: CashFilter = {}): Promise<CashActivity[]> {
+      const where: SQL[] = [eq(cashActivities.userId, userId)];
+      if (filter.accountId !== undefined)
+        where.push(eq(cashActivities.accountId, filter.accountId));
+      if (filter.from !== undefined) where.push(gte(cashActivities.date, filter.from));
+      if (filter.to !== undefined) where.push(lte(cashActivities.date, filter.to));
+      const rows = await database.all(
+        db
+          .select()
+          .from(cashActivities)
+          .where(and(...where))
+          .orderBy(desc(cashActivities.date), desc(cashActivities.id)),
+      );
+      return rows.map(toCashActivity);
+    },
+
+    async findById(userId: number, id: number): Promise<CashActivity | undefined> {
+      const row = await database.first(db.select().from(cashActivities).where(ofUser(userId, id)));
+      return row ? toCashActivity(row) : undefined;
+    },
+
+    /** Adds a deposit, withdrawal, interest, fee or tax to one of the user's accounts. */
+    async create(userId: number, fields: CashActivityFields, now: Date): Promise<CashWriteOutcome> {
+      return database.transaction(function* (tx): Work<CashWriteOutcome> {
+        yield* lockUser(tx, users, userId);
+        const accountId = yield* accountOf(tx, userId, fields.accountId);
+        if (accountId === null) return { ok: false, reason: "account_not_found" };
+        const [row] = yield* all(
+          tx
+            .insert(cashActivities)
+            .values({
+              userId,
+              accountId,
+              kind: fields.type,
+              amount: toStored(fields.amount),
+              date: fields.date,
+              notes: fields.notes,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning(),
+        );
+        return { ok: true, activity: toCashActivity(row!) };
+      });
+    },
+
+    /** Changes an activity; a side of a transfer is refused (`transfer`). */
+    async update(
+      userId: number,
+      id: number,
+      fields: CashActivityFields,
+      now: Date,
+    ): Promise<CashWriteOutcome> {
+      return database.transaction(function* (tx): Work<CashWriteOutcome> {
+        yield* lockUser(tx, users, userId);
+        const row = yield* first(tx.select().from(cashActivities).where(ofUser(userId, id)));
+        if (!row) return { ok: false, reason: "not_found" };
+        if (row.transferId !== null) return { ok: false, reason: "transfer" };
+        const accountId =
+          fields.accountId === undefined
+            ? row.accountId
+            : yield* accountOf(tx, userId, fields.accountId);
+        if (accountId === null) return { ok: false, reason: "account_not_found" };
+        const [updated] = yield* all(
+          tx
+            .update(cashActivities)
+            .set({
+              accountId,
+              kind: fields.type,
+              amount: toStored(fields.amount),
+              date: fields.date,
+              notes: fields.notes,
+              updatedAt: now,
+            })
+            .where(ofUser(userId, id))
+            .returning(),
+        );
+        return { ok: true, activity: toCashActivity(updated!) };
+      });
+    },
+
+    /** Deletes an activity (both sides of a transfer); answers how many rows went (0: none). */
+    async delete(userId: number, id: number): Promise<number> {
+      return database.transaction(function* (tx): Work<number> {
+        yield* lockUser(tx, users, userId);
+        const row = yield* first(tx.select().from(cashActivities).where(ofUser(userId, id)));
+        if (!row) return 0;
+        return yield* changes(
+          tx
+            .delete(cashActivities)
+            .where(
+              row.transferId === null
+                ? ofUser(userId, id)
+                : and(
+                    eq(cashActivities.userId, userId),
+                    eq(cashActivities.transferId, row.transferId),
+                  ),
+            ),
+        );
+      });
+    },
+
+    /** A cash transfer between two of the user's accounts: its two rows, in one transaction. */
+    async createTransfer(
+      userId: number,
+      fields: CashTransferFields,
+      now: Date,
+    ): Promise<CashTransferOutcome> {
+      return database.transaction(function* (tx): Work<CashTransferOutcome> {
+        yield* lockUser(tx, users, userId);
+        return yield* writeCashTransfer(tx, tables, userId, fields, now);
+      });
+    },
+
+    /**
+     * The sums each account's cash balance is made of, in SQL (one aggregate per table), as of
+     * the end of the day `asOf` (UTC, as trades' days are) or of all time: cash activities dated
+     * up to it, buys and sells made before the next day, dividends paid up to it.
+     */
+    async sums(
+      userId: number,
+      options: { accountIds?: number[]; asOf?: string } = {},
+    ): Promise<CashSums> {
+      const { accountIds, asOf } = options;
+      const nextDay =
+        asOf === undefined ? undefined : new Date(Date.parse(`${asOf}T00:00:00Z`) + 86_400_000);
+      const inAccounts = (column: Parameters<typeof inArray>[0]) =>
+        accountIds === undefined ? [] : [inArray(column, accountIds)];
+      return database.transaction(
+        function* (tx): Work<CashSums> {
+          const activities = yield* all(
+            tx
+              .select({
+                accountId: cashActivities.accountId,
+                kind: cashActivities.kind,
+                total: storedSum(dialect, cashActivities.amount),
+              })
+              .from(cashActivities)
+              .where(
+                and(
+                  eq(cashActivities.userId, userId),
+                  ...inAccounts(cashActivities.accountId),
+                  ...(asOf === undefined ? [] : [lte(cashActivities.date, asOf)]),
+                ),
+              )
+              .groupBy(cashActivities.accountId, cashActivities.kind),
+          );
+          const trades = yield* all(
+            tx
+              .select({
+                accountId: transactions.accountId,
+                side: transactions.transactionType,
+                total: storedSum(dialect, transactions.total),
+                fee: storedSum(dialect, transactions.fee),
+              })
+              .from(transactions)
+              .where(
+                and(
+                  eq(transactions.userId, userId),
+                  ...inAccounts(transactions.accountId),
+                  or(
+                    eq(transactions.transactionType, "BUY"),
+                    eq(transactions.transactionType, "SELL"),
+                  ),
+                  ...(nextDay === undefined ? [] : [lt(transactions.transactionDate, nextDay)]),
+                ),
+              )
+              .groupBy(transactions.accountId, transactions.transactionType),
+          );
+          const income = yield* all(
+            tx
+              .select({
+                accountId: incomeEntries.accountId,
+                total: storedSum(dialect, incomeEntries.total),
+              })
+              .from(incomeEntries)
+              .where(
+                and(
+                  eq(incomeEntries.userId, userId),
+                  isNull(incomeEntries.deletedAt),
+                  ...inAccounts(incomeEntries.accountId),
+                  ...(asOf === undefined ? [] : [lte(incomeEntries.payDate, asOf)]),
+                ),
+              )
+              .groupBy(incomeEntries.accountId),
+          );
+          return {
+            activities: activities.map((row) => ({
+              accountId: row.accountId,
+              kind: row.kind,
+              total: fromStoredSum(dialect, row.total),
+            })),
+            trades: trades.map((row) => ({
+              accountId: row.accountId,
+              side: row.side === "SELL" ? "SELL" : "BUY",
+              total: fromStoredSum(dialect, row.total),
+              fee: fromStoredSum(dialect, row.fee),
+            })),
+            income: income.map((row) => ({
+              accountId: row.accountId,
+              total: fromStoredSum(dialect, row.total),
+            })),
+          };
+        },
+        { readOnly: true },
+      );
+    },
+  };
+}
+
+export type CashActivitiesRepository = ReturnType<typeof cashActivitiesRepository>;

@@ -1,0 +1,70 @@
+import type { Sector } from "@ledgerline/contracts";
+
+/**
+ * A US SIC description (what Polygon's ticker details call `sic_description`) mapped to the
+ * fixed sector list. SIC predates GICS and groups by product, not by market, so the rules are
+ * keyword families tried in order: the narrow families first (a "NATURAL GAS DISTRIBUTION"
+ * company is a utility before it is energy; "HOSPITAL & MEDICAL SERVICE PLANS" is health care
+ * before it is insurance; "COMPUTER COMMUNICATIONS EQUIPMENT" is technology before
+ * communication services). What no rule knows is "unclassified", never a guess.
+ */
+const rules: readonly [RegExp, Sector][] = [
+  [
+    /REAL ESTATE INVESTMENT TRUST|\bREIT\b|LESSORS OF REAL PROPERTY|OPERATORS OF .*BUILDINGS/,
+    "real-estate",
+  ],
+  [
+    /ELECTRIC SERVICES|ELECTRIC & OTHER SERVICES|NATURAL GAS DISTRIBUTION|GAS & OTHER SERVICES COMBINED|WATER SUPPLY|COGENERATION|STEAM & AIR-CONDITIONING SUPPLY/,
+    "utilities",
+  ],
+  [
+    /PHARMACEUTICAL|BIOLOGICAL|MEDICAL|SURGICAL|DENTAL|HEALTH|HOSPITAL|DIAGNOSTIC|IN VITRO|OPHTHALMIC|X-RAY|ELECTROMEDICAL|NURSING|LABORATORY ANALYTICAL/,
+    "health-care",
+  ],
+  [
+    /SEMICONDUCTOR|COMPUTER|SOFTWARE|PREPACKAGED|DATA PROCESSING|ELECTRONIC|PRINTED CIRCUIT|COMMUNICATIONS EQUIPMENT|TELEPHONE & TELEGRAPH APPARATUS|OFFICE MACHINES|PHOTOGRAPHIC EQUIPMENT/,
+    "information-technology",
+  ],
+  [
+    /TELEPHONE COMMUNICATIONS|RADIOTELEPHONE|COMMUNICATIONS SERVICES|BROADCASTING|CABLE & OTHER PAY TELEVISION|MOTION PICTURE|VIDEO TAPE|NEWSPAPERS|PERIODICALS|BOOKS|ADVERTISING|INFORMATION RETRIEVAL/,
+    "communication-services",
+  ],
+  [/PETROLEUM|CRUDE|OIL |OIL$|NATURAL GAS|DRILLING|COAL|PIPE ?LINES/, "energy"],
+  [
+    /BANK|SAVINGS INSTITUTION|INSURANCE|SECURITY BROKERS|SECURITY & COMMODITY|FINANCE|INVESTMENT ADVICE|CREDIT|LOAN|FINANCIAL SERVICES|HOLDING COMPANIES|INVESTORS, NEC/,
+    "financials",
+  ],
+  [
+    /BEVERAGES|BOTTLED|FOOD|GROCER|TOBACCO|CIGARETTES|PERFUMES|COSMETICS|SOAP|DETERGENT|MEAT|DAIRY|BAKERY|SUGAR|CANDY|POULTRY|RETAIL-VARIETY STORES|DRUG STORES|FARM PRODUCT|PERSONAL CARE/,
+    "consumer-staples",
+  ],
+  [
+    /RETAIL|MOTOR VEHICLE|MOTOR HOMES|AUTO|APPAREL|FOOTWEAR|HOTELS|EATING|HOUSEHOLD FURNITURE|HOUSEHOLD APPLIANCES|TOYS|GAMES|RECREATION|OPERATIVE BUILDERS|CATALOG|JEWELRY|SPORTING|TRAVEL|KNITTING|TEXTILE|RADIO & TV BROADCASTING & COMMUNICATIONS EQUIPMENT/,
+    "consumer-discretionary",
+  ],
+  [
+    /CHEMICAL|PLASTIC|STEEL|METAL|MINING|GOLD|SILVER|COPPER|PAPER|LUMBER|WOOD|GLASS|CEMENT|CONCRETE|FERTILIZER|CONTAINERS|PAINTS|INDUSTRIAL INORGANIC|INDUSTRIAL ORGANIC/,
+    "materials",
+  ],
+  [
+    /AIRCRAFT|AIR TRANSPORTATION|AIR COURIER|RAILROAD|TRUCKING|MACHINERY|CONSTRUCTION|ENGINEERING|ELECTRICAL|INDUSTRIAL|GUIDED MISSILES|SHIP|FREIGHT|COURIER|WASTE|REFUSE|ENGINES|TURBINES|CONVEYORS|PUMPS|VALVES|HEATING|EQUIPMENT|BUSINESS SERVICES|HELP SUPPLY|MANAGEMENT SERVICES|ORDNANCE/,
+    "industrials",
+  ],
+];
+
+export function sectorOfSic(description: string | null | undefined): Sector {
+  const text = description?.trim().toUpperCase();
+  if (!text) return "unclassified";
+  return rules.find(([pattern]) => pattern.test(text))?.[1] ?? "unclassified";
+}
+
+/** "SERVICES-PREPACKAGED SOFTWARE" -> "Services-Prepackaged Software", for the industry's label. */
+export function industryOfSic(description: string): string {
+  return description
+    .trim()
+    .toLowerCase()
+    .replace(
+      /(^|[\s\-&/(,])([a-z])/g,
+      (_, before: string, letter: string) => before + letter.toUpperCase(),
+    );
+}
