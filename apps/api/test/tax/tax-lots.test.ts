@@ -132,6 +132,31 @@ describe("selling lots", () => {
     expect(closedToo).toHaveLength(2);
   });
 
+  it("lists every symbol's open lots by acquisition, and sold-out ones only with open=false", async () => {
+    const { rest, buy, sell, positionId, firstLot, secondLot } = await twoLots();
+    const msft = await buy({
+      symbol: "MSFT",
+      quantity: "3",
+      purchasePrice: "400",
+      purchaseDate: "2025-06-02T15:00:00Z",
+    });
+    expect(msft.status).toBe(200);
+    expect((await sell({ positionId, quantity: "10", price: "130" })).status).toBe(200);
+    const open = (await rest("GET", "/lots")).body as unknown as TaxLot[];
+    expect(open.map((lot) => [lot.symbol, lot.lotId, lot.remaining])).toEqual([
+      ["MSFT", String(msft.data.transaction.id), "3"],
+      ["AAPL", secondLot, "10"],
+    ]);
+    const all = (await rest("GET", "/lots?open=false")).body as unknown as TaxLot[];
+    expect(all.map((lot) => [lot.lotId, lot.remaining]).sort()).toEqual(
+      [
+        [firstLot, "0"],
+        [secondLot, "10"],
+        [String(msft.data.transaction.id), "3"],
+      ].sort(),
+    );
+  });
+
   it("refuses lots that do not add up to the sale, naming the difference, and sells nothing", async () => {
     const { rest, call, positionId, firstLot, secondLot } = await twoLots();
     const refused = await rest("POST", `/portfolio/${positionId}/sell`, {

@@ -221,6 +221,7 @@ async function joined(parts: readonly SymbolLots[], turns: Turns): Promise<LotRe
     sales,
     unmetSelections,
     allLots: () => parts.flatMap(({ replay }) => replay.allLots()),
+    everyLot: () => parts.flatMap(({ replay }) => replay.everyLot()),
     openLots: (filter = {}) =>
       parts
         .filter(({ events }) => filter.symbol === undefined || events[0]?.symbol === filter.symbol)

@@ -167,9 +167,13 @@ export async function listLots(scope: UserScope, query: LotsQuery): Promise<TaxL
 /** The kept lots, open ones by account then acquisition (as openLots orders them), or all. */
 async function keptLotList(kept: KeptLots, open: boolean, turns: Turns): Promise<LotState[]> {
   const lots: LotState[] = [];
+  // Walked here, not copied and sorted by openLots/allLots: that was one block of 260 ms for a
+  // symbol of 200,000 lots (issue 29). Open lots come out in the same order after the sort.
   for (const { replay } of kept.symbols.values()) {
-    for (const lot of open ? replay.openLots() : replay.allLots()) lots.push(lot);
-    if (turns.due()) await turns.next();
+    for (const lot of replay.everyLot()) {
+      if (open ? lot.remaining > 0n : lot.quantity > 0n) lots.push(lot);
+      if (turns.due()) await turns.next();
+    }
   }
   return open ? sortInTurns(lots, byAccountAndAcquisition, turns) : lots;
 }
