@@ -1,7 +1,10 @@
 import type { InvestmentAccount, SummaryPosition } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
 import { accountValues } from "../src/routes/_app/portfolio-summary/-components/AccountBreakdown";
-import { flowSourceText } from "../src/routes/_app/portfolio-summary/-components/ReturnsPanel";
+import {
+  flowLabel,
+  flowSourceText,
+} from "../src/routes/_app/portfolio-summary/-components/ReturnsPanel";
 
 const position = (id: number, currentValue: string, costBasis: string) =>
   ({
@@ -71,5 +74,16 @@ describe("the summary's value by account", () => {
     ).toBe(
       "Deposits, withdrawals and cash transfers of Brokerage (cash tracked): 1 day with flows",
     );
+  });
+});
+
+describe("flowLabel", () => {
+  it("names each kind of flow, a holding moved between accounts apart from cash", () => {
+    expect(flowLabel({ kind: "trades", symbol: null })).toBe("Buys and sells");
+    expect(flowLabel({ kind: "cash", symbol: null })).toBe("Deposits, withdrawals and transfers");
+    expect(flowLabel({ kind: "holding", symbol: null })).toBe(
+      "Holdings transferred in or out, at cost",
+    );
+    expect(flowLabel({ kind: "dividend", symbol: "KO" })).toBe("Dividend KO");
   });
 });

@@ -216,8 +216,11 @@ export const portfolioPerformance = z.object({
 });
 export type PortfolioPerformance = z.infer<typeof portfolioPerformance>;
 
-/** "cash": a cash-tracked account's deposits, withdrawals and cash transfers of a day (issue 31). */
-export const performanceFlowKinds = ["trades", "dividend", "cash"] as const;
+/**
+ * "cash": a cash-tracked account's deposits, withdrawals and cash transfers of a day; "holding":
+ * holdings transferred into or out of one account at their cost, no money moving (issue 31).
+ */
+export const performanceFlowKinds = ["trades", "dividend", "cash", "holding"] as const;
 
 /** How an account's returns count the money moving: by its trades, or by its cash (issue 31). */
 export const flowBases = ["trades", "cash"] as const;

@@ -262,11 +262,18 @@ describe("one cash-tracked account's value chart", () => {
       expect(moved.cashValue).toBe("1000");
       expect(moved.totalValue).toBe(add(moved.stockValue, "1000"));
       expect(chart.points.at(-1)!.cashValue).toBe("1000");
-      expect(panel!.explanation.flows.map((f) => [f.date, f.amount])).toContainEqual([
-        "2026-02-16",
-        moved.stockValue,
+      // Named as what it is: holdings moved in, not a deposit (issue 31).
+      expect(panel!.explanation.flows.map((f) => [f.date, f.amount, f.kind])).toEqual([
+        ["2026-02-02", "1000", "cash"],
+        ["2026-02-16", moved.stockValue, "holding"],
       ]);
     }
+    // Main, whose cash is not tracked, bought with money from outside and moved the shares out.
+    const [source] = await performance(`range=ALL&accountId=${main.id}`);
+    expect(source!.explanation.flows.map((f) => [f.date, f.kind])).toEqual([
+      ["2026-02-03", "trades"],
+      ["2026-02-16", "holding"],
+    ]);
     // For all accounts the shares never left: the deposit and Main's buy are the only flows.
     const [whole] = await performance("range=ALL");
     expect(whole!.explanation.flows.map((f) => [f.date, f.amount, f.kind])).toEqual([

@@ -19,6 +19,7 @@ import {
   type PeriodDay,
   type PeriodReturns,
 } from "./period-returns";
+import { withHoldingMoves } from "./account-flows";
 import type { AppDeps } from "../platform/scope";
 
 /**
@@ -150,9 +151,14 @@ export async function accountPeriodReturns(
   return {
     first: days[0],
     last,
-    returns: closePeriod(open, last && asPeriodDay(last)),
+    returns: withMoves(closePeriod(open, last && asPeriodDay(last)), days),
   };
 }
+
+const withMoves = (returns: PeriodReturns, days: readonly ValuedDay[]): PeriodReturns => ({
+  ...returns,
+  flows: withHoldingMoves(returns.flows, days, "trades"),
+});
 
 /** The first trade day of the account, or null when it has no trade. */
 export async function accountFirstDay(

@@ -6,6 +6,7 @@ import {
   combinedDays,
   isExternal,
   signedAmount,
+  withHoldingMoves,
   type CashMovement,
 } from "./account-flows";
 import { periodFigures, periodReturns, type PeriodDay } from "./period-returns";
@@ -139,5 +140,38 @@ describe("an account's external flows", () => {
     expect(all).toEqual([day("2026-01-01", "1200", "200"), day("2026-01-02", "1220", "0")]);
     const returns = periodReturns(all, []);
     expect(big(returns.timeWeightedReturn!).toFixed(6)).toBe(big("20").div("1200").toFixed(6));
+  });
+});
+
+describe("withHoldingMoves", () => {
+  const flow = (date: string, amount: string, kind: "trades" | "dividend" = "trades") => ({
+    date,
+    amount,
+    kind,
+    symbol: kind === "dividend" ? "KO" : null,
+  });
+
+  it("tells a day's holdings moved apart from its money, and keeps dividends", () => {
+    const flows = [
+      flow("2026-01-02", "500"),
+      flow("2026-01-05", "1300"),
+      flow("2026-01-06", "-800"),
+      flow("2026-01-07", "-12", "dividend"),
+    ];
+    const days = [
+      { date: "2026-01-02" },
+      { date: "2026-01-05", moved: "1000" },
+      { date: "2026-01-06", moved: "-800" },
+    ];
+    expect(withHoldingMoves(flows, days, "cash")).toEqual([
+      { date: "2026-01-02", amount: "500", kind: "cash", symbol: null },
+      { date: "2026-01-05", amount: "300", kind: "cash", symbol: null },
+      { date: "2026-01-05", amount: "1000", kind: "holding", symbol: null },
+      { date: "2026-01-06", amount: "-800", kind: "holding", symbol: null },
+      { date: "2026-01-07", amount: "-12", kind: "dividend", symbol: "KO" },
+    ]);
+    expect(withHoldingMoves(flows.slice(0, 1), days, "trades")).toEqual([
+      { date: "2026-01-02", amount: "500", kind: "trades", symbol: null },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { PaidIncome } from "@ledgerline/db";
-import { add, subtract, sum, type Decimal } from "@ledgerline/money";
-import type { PeriodDay } from "./period-returns";
+import { add, isZero, subtract, sum, type Decimal } from "@ledgerline/money";
+import type { PeriodDay, PeriodReturns } from "./period-returns";
 
 /**
  * Which money the returns take as coming from outside (issue 31): an account's external flows.
@@ -97,6 +97,31 @@ export function cashTrackedDays(
       flow: add(sum(moved?.external ?? []), transferred),
       realized: day.realized,
     };
+  });
+}
+
+/**
+ * One account's flows with its holding transfers told apart (issue 31): of a day's flow, the
+ * cost of the holdings moved in or out (its day's `moved`) is a "holding" flow, the rest is the
+ * account's `kind` (its trades, or its deposits, withdrawals and cash transfers). Dividend flows
+ * are kept as they are.
+ */
+export function withHoldingMoves(
+  flows: PeriodReturns["flows"],
+  days: readonly { date: string; moved?: Decimal }[],
+  kind: FlowBasis,
+): PeriodReturns["flows"] {
+  const movedOn = new Map<string, Decimal>();
+  for (const day of days) if (day.moved !== undefined) movedOn.set(day.date, day.moved);
+  return flows.flatMap((flow) => {
+    if (flow.kind !== "trades") return [flow];
+    const moved = movedOn.get(flow.date);
+    if (moved === undefined || isZero(moved)) return [{ ...flow, kind }];
+    const rest = subtract(flow.amount, moved);
+    return [
+      ...(isZero(rest) ? [] : [{ ...flow, amount: rest, kind }]),
+      { date: flow.date, amount: moved, kind: "holding" as const, symbol: null },
+    ];
   });
 }
 

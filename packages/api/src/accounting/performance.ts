@@ -17,7 +17,7 @@ import { currentState, firstTradeDay, valuedToday, valueRange } from "./portfoli
 import { startOf } from "./period-start";
 import { utcDay, type ValuedDay } from "./portfolio-valuation";
 import { accountPeriodReturns } from "./account-days";
-import { accountIncome } from "./account-flows";
+import { accountIncome, withHoldingMoves } from "./account-flows";
 import { accountStartDay, cashTrackedPeriod, trackedAccount } from "./cash-tracked-days";
 import { methodRealized, withRealized } from "./method-realized";
 import {
@@ -270,9 +270,7 @@ async function cashTrackedReturns(
     returns: {
       ...returns,
       income: accountIncome("cash", startDate, endDate, movements, dividends),
-      flows: returns.flows.map((flow) =>
-        flow.kind === "trades" ? { ...flow, kind: "cash" } : flow,
-      ),
+      flows: withHoldingMoves(returns.flows, days, "cash"),
     },
   };
 }

@@ -104,12 +104,7 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
         caption="Money put in (buys) and taken out (sells, dividends paid) per day"
         rows={explanation.flows.map((flow) => ({
           ...flow,
-          what:
-            flow.kind === "dividend"
-              ? `Dividend ${flow.symbol ?? ""}`
-              : flow.kind === "cash"
-                ? "Deposits, withdrawals and transfers"
-                : "Buys and sells",
+          what: flowLabel(flow),
         }))}
         empty="No buys, sells or dividends in this period."
       />
@@ -205,6 +200,22 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
       </dl>
     </>
   );
+}
+
+/** What one flow of the Explain table is, as its row names it. */
+export function flowLabel(
+  flow: Pick<PortfolioPerformanceDetail["explanation"]["flows"][number], "kind" | "symbol">,
+): string {
+  switch (flow.kind) {
+    case "dividend":
+      return `Dividend ${flow.symbol ?? ""}`;
+    case "cash":
+      return "Deposits, withdrawals and transfers";
+    case "holding":
+      return "Holdings transferred in or out, at cost";
+    case "trades":
+      return "Buys and sells";
+  }
 }
 
 /** Which flows the returns used: whose, counted by trades or by cash, and how many. */
