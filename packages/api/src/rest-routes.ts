@@ -8,6 +8,7 @@ import { cashRoutes } from "./cash/cash.rest";
 import { classificationRoutes } from "./insights/classifications.rest";
 import { allocationRoutes } from "./insights/allocation.rest";
 import { corporateActionRoutes } from "./accounting/corporate-actions.rest";
+import { incomeForecastRoutes } from "./accounting/income-forecast.rest";
 import { cryptoPortfolioRoutes } from "./trading/crypto-portfolio.rest";
 import { cryptoWatchlistRoutes } from "./watchlists/crypto-watchlist.rest";
 import { importRoutes } from "./import/import.rest";
@@ -39,6 +40,7 @@ export const restRoutes = [
   ...alertRoutes,
   ...importRoutes,
   ...corporateActionRoutes,
+  ...incomeForecastRoutes,
   ...taxRoutes,
   ...classificationRoutes,
   ...allocationRoutes,

@@ -27,3 +27,4 @@ export * from "./dates";
 export * from "./cash";
 export * from "./tax";
 export * from "./classification";
+export * from "./income-forecast";

@@ -4,7 +4,11 @@ import {
   corporateActionsInput,
   corporateActionsResyncAnswer,
   incomeAnswer,
+  incomeCalendar,
+  incomeCalendarInput,
   incomeCreateInput,
+  incomeForecast,
+  incomeForecastInput,
   incomeDeleteInput,
   incomeEntry,
   incomeUpdateInput,
@@ -18,6 +22,7 @@ import {
   resyncCorporateActions,
   updateIncome,
 } from "./corporate-actions";
+import { incomeCalendarOf, incomeForecastOf } from "./income-forecast";
 import {
   adminProcedure,
   marketProcedure,
@@ -45,6 +50,18 @@ export const incomeRouter = {
     .input(accountFilter.optional())
     .output(incomeAnswer)
     .query(({ ctx, input }) => listIncome(ctx, input)),
+
+  /** The held stocks' dividends ahead: declared, or expected from each one's rhythm. */
+  calendar: userProcedure
+    .input(incomeCalendarInput.optional())
+    .output(incomeCalendar)
+    .query(({ ctx, input }) => incomeCalendarOf(ctx, input ?? {})),
+
+  /** The next twelve months' dividends by month, and each holding's yields. */
+  forecast: userProcedure
+    .input(incomeForecastInput.optional())
+    .output(incomeForecast)
+    .query(({ ctx, input }) => incomeForecastOf(ctx, input ?? {})),
 
   create: userMutation
     .input(incomeCreateInput)

@@ -1,0 +1,288 @@
+import type {
+  DividendFrequency,
+  ExpectedDividend,
+  ForecastHolding,
+  IncomeCalendar,
+  IncomeCalendarInput,
+  IncomeForecast,
+  IncomeForecastInput,
+} from "@ledgerline/contracts";
+import {
+  INCOME_CALENDAR_DEFAULT_DAYS,
+  INCOME_CALENDAR_MAX_DAYS,
+  INCOME_FORECAST_MONTHS,
+  INCOME_YIELD_DECIMALS,
+  incomeCalendarMessages,
+} from "@ledgerline/contracts";
+import { dateOf } from "@ledgerline/clock";
+import type { HeldPosition } from "@ledgerline/db";
+import { newYorkDate, newYorkMidnight } from "@ledgerline/market";
+import {
+  add,
+  compare,
+  costBasis,
+  divide,
+  multiply,
+  sign,
+  sum,
+  type Decimal,
+} from "@ledgerline/money";
+import { accountFilterOf } from "../accounts/account-scope";
+import { badRequest } from "../platform/errors";
+import { priceHoldings } from "./portfolio-summary";
+import type { UserScope } from "../platform/scope";
+import { actionsToApply } from "./corporate-actions";
+import { replayCorporateActions } from "./corporate-action-replay";
+import {
+  addDays,
+  addMonths,
+  daysFrom,
+  dividendSchedule,
+  endOfMonth,
+  PAYMENTS_PER_YEAR,
+  type ScheduledDividend,
+} from "./dividend-schedule";
+
+/**
+ * What the user's stocks will pay (issue 33): the dividend calendar and the twelve months'
+ * forecast. A dividend is priced on the shares held at its ex-date: for an ex-date still ahead
+ * those held now (trades to come are unknown); for one passed, those the trades left then
+ * (the corporate actions' replay, as an income entry is made).
+ */
+
+/** One stock held (in the accounts asked about): its positions and their total. */
+interface HeldStock {
+  symbol: string;
+  positions: HeldPosition[];
+  quantity: Decimal;
+}
+
+async function heldStocks(scope: UserScope, accountId: number | undefined): Promise<HeldStock[]> {
+  const holdings = await scope.deps.repos.transactions.holdings(scope.user.id);
+  const bySymbol = new Map<string, HeldStock>();
+  for (const held of holdings) {
+    if (held.assetType !== "STOCK") continue;
+    if (accountId !== undefined && held.accountId !== accountId) continue;
+    const stock = bySymbol.get(held.symbol) ?? {
+      symbol: held.symbol,
+      positions: [],
+      quantity: "0",
+    };
+    stock.positions.push(held);
+    stock.quantity = add(stock.quantity, held.quantity);
+    bySymbol.set(held.symbol, stock);
+  }
+  return [...bySymbol.values()].sort((a, b) => a.symbol.localeCompare(b.symbol));
+}
+
+/** The stock's schedule up to `until`, or none when the market cannot tell it now. */
+async function scheduleOf(
+  scope: UserScope,
+  symbol: string,
+  until: string,
+): Promise<{
+  dividends: ScheduledDividend[];
+  frequency: DividendFrequency | null;
+  splits: ReturnType<typeof actionsToApply>["splits"];
+}> {
+  try {
+    const actions = await scope.deps.market.stocks.getCorporateActions(symbol);
+    const today = newYorkDate(scope.deps.market.clock.now());
+    return { ...dividendSchedule(actions, until), splits: actionsToApply(actions, today).splits };
+  } catch (error) {
+    scope.deps.logger.debug({ err: error, symbol }, "corporate actions unavailable");
+    return { dividends: [], frequency: null, splits: [] };
+  }
+}
+
+/**
+ * The shares of `stock` held at each passed ex-date of `dividends` (by ex-date), from each
+ * account's trades replayed with the splits, as the income entries are.
+ */
+async function quantitiesAtExDates(
+  scope: UserScope,
+  stock: HeldStock,
+  dividends: readonly ScheduledDividend[],
+  splits: ReturnType<typeof actionsToApply>["splits"],
+): Promise<Map<string, Decimal>> {
+  const held = new Map<string, Decimal>();
+  if (dividends.length === 0) return held;
+  const toApply = dividends.map((dividend) => ({
+    exDate: dividend.exDate,
+    at: new Date(newYorkMidnight(dividend.exDate)),
+    payDate: dividend.payDate,
+    cashAmount: dividend.amountPerShare,
+  }));
+  const now = dateOf(scope.deps.clock);
+  for (const position of stock.positions) {
+    const { rows } = await scope.deps.repos.corporateActions.replayRows({
+      userId: scope.user.id,
+      accountId: position.accountId,
+      symbol: stock.symbol,
+      now,
+    });
+    const writes = replayCorporateActions(rows, splits, toApply);
+    for (const paid of writes?.income ?? []) {
+      held.set(paid.exDate, add(held.get(paid.exDate) ?? "0", paid.quantity));
+    }
+  }
+  return held;
+}
+
+/** Each held stock's dividends whose ex-date or pay date falls in [from, to], priced. */
+async function expectedDividends(
+  scope: UserScope,
+  stocks: readonly HeldStock[],
+  window: { from: string; to: string },
+  today: string,
+): Promise<{ dividends: ExpectedDividend[]; stocks: Map<string, ScheduleOfStock> }> {
+  const { from, to } = window;
+  const dividends: ExpectedDividend[] = [];
+  const schedules = new Map<string, ScheduleOfStock>();
+  for (const stock of stocks) {
+    const schedule = await scheduleOf(scope, stock.symbol, to);
+    schedules.set(stock.symbol, schedule);
+    const inWindow = schedule.dividends.filter(
+      (dividend) =>
+        (dividend.exDate >= from && dividend.exDate <= to) ||
+        (dividend.payDate >= from && dividend.payDate <= to),
+    );
+    const passed = await quantitiesAtExDates(
+      scope,
+      stock,
+      inWindow.filter((dividend) => dividend.exDate <= today),
+      schedule.splits,
+    );
+    for (const dividend of inWindow) {
+      const quantity =
+        dividend.exDate <= today ? (passed.get(dividend.exDate) ?? "0") : stock.quantity;
+      if (sign(quantity) <= 0) continue;
+      dividends.push({
+        symbol: stock.symbol,
+        exDate: dividend.exDate,
+        payDate: dividend.payDate,
+        declared: dividend.declared,
+        amountPerShare: dividend.amountPerShare,
+        quantity,
+        amount: multiply(quantity, dividend.amountPerShare),
+      });
+    }
+  }
+  dividends.sort(
+    (a, b) =>
+      a.payDate.localeCompare(b.payDate) ||
+      a.exDate.localeCompare(b.exDate) ||
+      a.symbol.localeCompare(b.symbol),
+  );
+  return { dividends, stocks: schedules };
+}
+
+type ScheduleOfStock = Awaited<ReturnType<typeof scheduleOf>>;
+
+const todayOf = (scope: UserScope) => newYorkDate(scope.deps.market.clock.now());
+
+const paidWithin = (dividends: readonly ExpectedDividend[], from: string, to: string) =>
+  dividends.filter((dividend) => dividend.payDate >= from && dividend.payDate <= to);
+
+/**
+ * `GET /api/income/calendar`: the window defaults to today and the 90 days after it; one that
+ * ends before it starts or is longer than 366 days is refused.
+ */
+export async function incomeCalendarOf(
+  scope: UserScope,
+  input: IncomeCalendarInput,
+): Promise<IncomeCalendar> {
+  const today = todayOf(scope);
+  const from = input.from ?? today;
+  const to = input.to ?? addDays(from, INCOME_CALENDAR_DEFAULT_DAYS);
+  if (to < from) throw badRequest(incomeCalendarMessages.toBeforeFrom);
+  if (daysFrom(from, to) > INCOME_CALENDAR_MAX_DAYS) {
+    throw badRequest(incomeCalendarMessages.tooLong);
+  }
+  const accountId = await accountFilterOf(scope, input.accountId);
+  const stocks = await heldStocks(scope, accountId);
+  const { dividends } = await expectedDividends(scope, stocks, { from, to }, today);
+  return {
+    from,
+    to,
+    dividends,
+    total: sum(paidWithin(dividends, from, to).map((dividend) => dividend.amount)),
+  };
+}
+
+/**
+ * `GET /api/income/forecast`: what pay dates from today to the end of the twelfth month bring,
+ * by month, and each holding's annual income at its rhythm (declared or last amount × payments
+ * a year) with its yields.
+ */
+export async function incomeForecastOf(
+  scope: UserScope,
+  input: IncomeForecastInput,
+): Promise<IncomeForecast> {
+  const accountId = await accountFilterOf(scope, input.accountId);
+  const today = todayOf(scope);
+  const to = endOfMonth(addMonths(`${today.slice(0, 8)}01`, INCOME_FORECAST_MONTHS - 1));
+  const stocks = await heldStocks(scope, accountId);
+  const expected = await expectedDividends(scope, stocks, { from: today, to }, today);
+  const paid = paidWithin(expected.dividends, today, to);
+  const months = Array.from({ length: INCOME_FORECAST_MONTHS }, (_, index) => {
+    const month = addMonths(`${today.slice(0, 8)}01`, index).slice(0, 7);
+    return {
+      month,
+      amount: sum(
+        paid.filter((dividend) => dividend.payDate.startsWith(month)).map((d) => d.amount),
+      ),
+    };
+  });
+  const priced = await priceHoldings(
+    scope.deps,
+    stocks.flatMap((stock) => stock.positions),
+  );
+  const holdings = stocks.map((stock): ForecastHolding => {
+    const schedule = expected.stocks.get(stock.symbol);
+    const frequency = schedule?.frequency ?? null;
+    const latest = schedule ? latestKnown(schedule.dividends) : undefined;
+    const amountPerShare = latest?.amountPerShare ?? null;
+    const annualIncome =
+      frequency && amountPerShare
+        ? multiply(multiply(stock.quantity, amountPerShare), String(PAYMENTS_PER_YEAR[frequency]))
+        : "0";
+    const costs = sum(stock.positions.map((position) => costBasis(position)));
+    const marketValue = sum(
+      priced
+        .filter(({ held }) => held.symbol === stock.symbol)
+        .map(({ held, price }) => multiply(held.quantity, price)),
+    );
+    return {
+      symbol: stock.symbol,
+      quantity: stock.quantity,
+      frequency,
+      amountPerShare,
+      annualIncome,
+      costBasis: costs,
+      marketValue,
+      yieldOnCost: ratio(annualIncome, costs),
+      currentYield: ratio(annualIncome, marketValue),
+    };
+  });
+  holdings.sort(
+    (a, b) => compare(b.annualIncome, a.annualIncome) || a.symbol.localeCompare(b.symbol),
+  );
+  return {
+    from: today,
+    to,
+    months,
+    total: sum(months.map((month) => month.amount)),
+    holdings,
+    annualIncome: sum(holdings.map((holding) => holding.annualIncome)),
+  };
+}
+
+/** The market's latest dividend (declared, or the last paid), not an expected one. */
+function latestKnown(dividends: readonly ScheduledDividend[]): ScheduledDividend | undefined {
+  return dividends.filter((dividend) => dividend.declared).at(-1);
+}
+
+function ratio(part: Decimal, whole: Decimal): Decimal | null {
+  return sign(whole) > 0 ? divide(part, whole, INCOME_YIELD_DECIMALS) : null;
+}
