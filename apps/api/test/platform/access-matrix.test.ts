@@ -76,6 +76,8 @@ const procedureAccess: Record<string, Access> = {
   "income.create": "user",
   "income.update": "user",
   "income.delete": "user",
+  "income.calendar": "user",
+  "income.forecast": "user",
   "tax.lots": "user",
   "tax.realized": "user",
   "tax.form8949": "user",

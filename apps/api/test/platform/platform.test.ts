@@ -182,6 +182,8 @@ describe("OpenAPI document", () => {
         "POST /api/income",
         "PUT /api/income/{id}",
         "DELETE /api/income/{id}",
+        "GET /api/income/calendar",
+        "GET /api/income/forecast",
         "POST /api/accounts/{id}/reconcile",
         "POST /api/transfers",
         "GET /api/cash",

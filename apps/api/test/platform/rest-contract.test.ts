@@ -321,6 +321,11 @@ describe("every operation in the OpenAPI document", () => {
       ["createIncome", () => ({ token: user.token, body: income })],
       ["listIncome", () => ({ token: user.token })],
       [
+        "getIncomeCalendar",
+        () => ({ token: user.token, query: { from: "2026-03-01", to: "2026-05-31" } }),
+      ],
+      ["getIncomeForecast", () => ({ token: user.token })],
+      [
         "updateIncome",
         () => ({
           token: user.token,

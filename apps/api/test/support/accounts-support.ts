@@ -1,13 +1,14 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import { expect } from "vitest";
 import { stocksApp } from "./portfolio-support";
+import type { TestAppOptions } from "./test-app";
 
 /**
  * A signed-in user on a fresh app with two investment accounts, Main (the default) and an IRA,
  * and a REST shortcut under /api with the user's token.
  */
-export async function twoAccountsApp() {
-  const app = await stocksApp();
+export async function twoAccountsApp(options: TestAppOptions = {}) {
+  const app = await stocksApp(options);
   const rest = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
     app.t.request(method, `/api${url}`, { token: app.token, body });
   const [main] = (await rest("GET", "/accounts")).body as unknown as InvestmentAccount[];
