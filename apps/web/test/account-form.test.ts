@@ -60,6 +60,7 @@ describe("the account form", () => {
       type: "taxable",
       institution: null,
       cashTracked: false,
+      costBasisMethod: "fifo",
     });
     expect(
       accountInput({ ...accountFormOf(ira), institution: " Vanguard ", makeDefault: true }),
@@ -68,16 +69,18 @@ describe("the account form", () => {
       type: "ira",
       institution: "Vanguard",
       cashTracked: true,
+      costBasisMethod: "fifo",
       isDefault: true,
     });
   });
 
   it("opens an edit with the account's values and the default box unticked", () => {
-    expect(accountFormOf({ ...ira, institution: "Vanguard" })).toEqual({
+    expect(accountFormOf({ ...ira, institution: "Vanguard", costBasisMethod: "lifo" })).toEqual({
       name: "Retirement",
       type: "ira",
       institution: "Vanguard",
       cashTracked: true,
+      costBasisMethod: "lifo",
       makeDefault: false,
     });
   });

@@ -35,6 +35,29 @@ export const costBasisMethodLabels = {
   average: "Average cost (lots first in, first out)",
 } as const;
 
+/** The methods' short names, where a label would not fit (the method switch's table headings). */
+export const costBasisMethodShortLabels = {
+  fifo: "FIFO",
+  lifo: "LIFO",
+  hifo: "HIFO",
+  specific: "Specific lots",
+  average: "Average cost",
+} as const;
+
+/**
+ * What each method does at a sale, in the words of the lot engine (tax/lot-engine.ts): shown
+ * where a method is chosen. `specific` falls back to fifo for what a sale did not name.
+ */
+export const costBasisMethodHints = {
+  fifo: "Each sale takes the shares bought earliest first.",
+  lifo: "Each sale takes the shares bought most recently first.",
+  hifo: "Each sale takes the shares that cost the most per share first.",
+  specific:
+    "Each sale takes the lots you name when you sell; a sale that names none takes first in, first out.",
+  average:
+    "A sale's cost is the account's average cost per share; lots still close first in, first out for their dates.",
+} as const;
+
 /** The 'Explain' panel's line for the realized gain of accounts under each method. */
 export const realizedByMethodTexts = {
   fifo: "Realized gain by first-in, first-out (FIFO) lots",

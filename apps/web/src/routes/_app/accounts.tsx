@@ -2,7 +2,11 @@ import type { InvestmentAccount } from "@ledgerline/contracts";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { reconcileScreenMessages, transferScreenMessages } from "@ledgerline/contracts/browser";
+import {
+  costBasisMethodLabels,
+  reconcileScreenMessages,
+  transferScreenMessages,
+} from "@ledgerline/contracts/browser";
 import { ArrowLeftRight, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { accountsQuery, accountTypeLabels } from "../../components/accounts/accounts";
@@ -38,7 +42,7 @@ export const Route = createFileRoute("/_app/accounts")({
 
 const column = createColumnHelper<InvestmentAccount>();
 
-/** Below this width the five columns cannot share the screen: one card per account. */
+/** Below this width the six columns cannot share the screen: one card per account. */
 const CARDS_BELOW = "48rem";
 
 function AccountsPage() {
@@ -73,6 +77,10 @@ function AccountsPage() {
       column.accessor("type", {
         header: "Type",
         cell: (info) => accountTypeLabels[info.getValue()],
+      }),
+      column.accessor("costBasisMethod", {
+        header: "Cost basis",
+        cell: (info) => costBasisMethodLabels[info.getValue()],
       }),
       column.accessor("institution", {
         header: "Institution",

@@ -1,12 +1,18 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
+import {
+  costBasisMethodHints,
+  costBasisMethodLabels,
+  costBasisMethods,
+  type CostBasisMethod,
+} from "@ledgerline/contracts/browser";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "@tanstack/react-form";
-import { type ChangeEvent, useState } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 import { accountTypeOptions } from "../../../../components/accounts/accounts";
 import { Alert } from "../../../../components/ui/Alert";
 import { Field } from "../../../../components/ui/Field";
 import { DialogFormButtons, Modal } from "../../../../components/ui/Modal";
-import { SelectField } from "../../../../components/ui/SelectField";
+import { enumOptions, SelectField } from "../../../../components/ui/SelectField";
 import { problemsByField, submitTo, textInput, type TextFieldApi } from "../../../../lib/form";
 import { RequestKeys } from "../../../../lib/idempotency-key";
 import { notify } from "../../../../lib/notify";
@@ -20,6 +26,10 @@ import {
   type AccountFormField,
   type AccountFormValues,
 } from "./account-form";
+import { methodSwitchedText } from "./method-switch";
+import { MethodSwitchStep } from "./MethodSwitchStep";
+
+const methodOptions = enumOptions(costBasisMethods, costBasisMethodLabels);
 
 /** What the dialog is open for: a new account, or one to edit. */
 export type AccountDialogTarget = { mode: "add" } | { mode: "edit"; account: InvestmentAccount };
@@ -31,15 +41,32 @@ export function AccountDialog({
   target: AccountDialogTarget | null;
   onClose: () => void;
 }) {
+  // The method an edit would switch to, while its realized gains are shown for confirmation.
+  const [switchTo, setSwitchTo] = useState<CostBasisMethod | null>(null);
+  const close = () => {
+    setSwitchTo(null);
+    onClose();
+  };
+  const confirming = target?.mode === "edit" && switchTo !== null;
   return (
     <Modal
       open={target !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={target?.mode === "edit" ? `Edit ${target.account.name}` : "Add account"}
+      onOpenChange={(open) => !open && close()}
+      onBack={confirming ? () => setSwitchTo(null) : undefined}
+      step={confirming ? "confirm" : "form"}
+      title={
+        confirming
+          ? `Change the cost-basis method of ${target.account.name}?`
+          : target?.mode === "edit"
+            ? `Edit ${target.account.name}`
+            : "Add account"
+      }
       description={
-        target?.mode === "edit"
-          ? "Rename the account, change its type or institution, or make it the default."
-          : "A brokerage account, a retirement account or an exchange wallet you trade in."
+        confirming
+          ? "Check what changes: nothing is saved until you confirm."
+          : target?.mode === "edit"
+            ? "Rename the account, change its type, institution or cost-basis method, or make it the default."
+            : "A brokerage account, a retirement account or an exchange wallet you trade in."
       }
     >
       {/* Mounted per opening, so each starts from the account's values with keys of its own. */}
@@ -47,14 +74,26 @@ export function AccountDialog({
         <AccountForm
           key={target.mode === "edit" ? target.account.id : "add"}
           target={target}
-          onClose={onClose}
+          switchTo={switchTo}
+          onSwitchTo={setSwitchTo}
+          onClose={close}
         />
       )}
     </Modal>
   );
 }
 
-function AccountForm({ target, onClose }: { target: AccountDialogTarget; onClose: () => void }) {
+function AccountForm({
+  target,
+  switchTo,
+  onSwitchTo,
+  onClose,
+}: {
+  target: AccountDialogTarget;
+  switchTo: CostBasisMethod | null;
+  onSwitchTo: (method: CostBasisMethod | null) => void;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [defaultValues] = useState<AccountFormValues>(() =>
     target.mode === "edit" ? accountFormOf(target.account) : emptyAccountForm,
@@ -63,11 +102,30 @@ function AccountForm({ target, onClose }: { target: AccountDialogTarget; onClose
   // The server's refusals per field, each shown until its field is edited.
   const [refused, setRefused] = useState<Partial<Record<AccountFormField, string>>>({});
   const [keys] = useState(() => new RequestKeys());
+  const methodField = useRef<HTMLDivElement>(null);
 
   const onSuccess = async (account: InvestmentAccount) => {
-    notify.success(`${target.mode === "edit" ? "Saved" : "Added"} account ${account.name}`);
+    const switched =
+      target.mode === "edit" && target.account.costBasisMethod !== account.costBasisMethod;
+    // The preview the switch was confirmed with, still held by the confirmation step.
+    const preview = switched
+      ? queryClient.getQueryData(
+          trpc.tax.methodPreview.queryKey({
+            accountId: account.id,
+            method: account.costBasisMethod,
+          }),
+        )
+      : undefined;
+    notify.success(
+      preview
+        ? methodSwitchedText(account.name, preview)
+        : `${target.mode === "edit" ? "Saved" : "Added"} account ${account.name}`,
+    );
     onClose();
-    await queryClient.invalidateQueries(trpc.investmentAccounts.list.pathFilter());
+    // A new method changes every realized gain of the account: returns, taxes, lots.
+    await (switched
+      ? queryClient.invalidateQueries()
+      : queryClient.invalidateQueries(trpc.investmentAccounts.list.pathFilter()));
   };
   const onError = (error: unknown) => {
     const { fields, message } = accountSaveFailure(error);
@@ -92,6 +150,10 @@ function AccountForm({ target, onClose }: { target: AccountDialogTarget; onClose
       setRefused({});
       const input = accountInput(value);
       if (target.mode === "edit") {
+        if (input.costBasisMethod !== target.account.costBasisMethod) {
+          onSwitchTo(input.costBasisMethod);
+          return;
+        }
         const request = { ...input, id: target.account.id };
         update.mutate({ ...request, idempotencyKey: keys.keyFor(request) });
       } else {
@@ -113,6 +175,34 @@ function AccountForm({ target, onClose }: { target: AccountDialogTarget; onClose
       error: bound.error ?? refused[name],
     };
   };
+
+  const confirmSwitch = () => {
+    if (pending || target.mode !== "edit") return;
+    setFailure(null);
+    const request = { ...accountInput(form.state.values), id: target.account.id };
+    update.mutate({ ...request, idempotencyKey: keys.keyFor(request) });
+  };
+  const backToForm = () => {
+    setFailure(null);
+    onSwitchTo(null);
+    // The step's buttons are gone: the method's select, which was changed, takes focus.
+    setTimeout(() => methodField.current?.querySelector("select")?.focus(), 0);
+  };
+
+  if (target.mode === "edit" && switchTo !== null) {
+    return (
+      <MethodSwitchStep
+        accountId={target.account.id}
+        accountName={target.account.name}
+        switchTo={switchTo}
+        busy={pending}
+        failure={failure}
+        onConfirm={confirmSwitch}
+        onBack={backToForm}
+        onCancel={onClose}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submitTo(form)} noValidate className="space-y-4">
@@ -145,6 +235,23 @@ function AccountForm({ target, onClose }: { target: AccountDialogTarget; onClose
           )}
         </form.Field>
       </div>
+      <form.Field name="costBasisMethod">
+        {(api) => (
+          <div ref={methodField}>
+            <SelectField
+              label="Cost-basis method"
+              value={api.state.value}
+              options={methodOptions}
+              error={refused.costBasisMethod}
+              hint={costBasisMethodHints[api.state.value]}
+              onChange={(value) => {
+                edited("costBasisMethod");
+                api.handleChange(value);
+              }}
+            />
+          </div>
+        )}
+      </form.Field>
       <form.Field name="cashTracked">
         {(api) => (
           <CheckboxField

@@ -1,8 +1,10 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import {
+  DEFAULT_COST_BASIS_METHOD,
   INSTITUTION_MAX_LENGTH,
   INVESTMENT_ACCOUNT_NAME_MAX_LENGTH,
   investmentAccountMessages as messages,
+  type CostBasisMethod,
   type InvestmentAccountType,
 } from "@ledgerline/contracts/browser";
 import { errorMessage } from "../../../../lib/errors";
@@ -13,6 +15,8 @@ export interface AccountFormValues {
   type: InvestmentAccountType;
   institution: string;
   cashTracked: boolean;
+  /** Changing it on an account is confirmed first, with its realized gains before and after. */
+  costBasisMethod: CostBasisMethod;
   /** Only offered on an account that is not the default yet (the default cannot be unset). */
   makeDefault: boolean;
 }
@@ -24,6 +28,7 @@ export const emptyAccountForm: AccountFormValues = {
   type: "taxable",
   institution: "",
   cashTracked: false,
+  costBasisMethod: DEFAULT_COST_BASIS_METHOD,
   makeDefault: false,
 };
 
@@ -33,6 +38,7 @@ export function accountFormOf(account: InvestmentAccount): AccountFormValues {
     type: account.type,
     institution: account.institution ?? "",
     cashTracked: account.cashTracked,
+    costBasisMethod: account.costBasisMethod,
     makeDefault: false,
   };
 }
@@ -59,11 +65,18 @@ export function accountInput(values: AccountFormValues) {
     type: values.type,
     institution: institution === "" ? null : institution,
     cashTracked: values.cashTracked,
+    costBasisMethod: values.costBasisMethod,
     ...(values.makeDefault ? { isDefault: true as const } : {}),
   };
 }
 
-const formFields: readonly AccountFormField[] = ["name", "type", "institution", "cashTracked"];
+const formFields: readonly AccountFormField[] = [
+  "name",
+  "type",
+  "institution",
+  "cashTracked",
+  "costBasisMethod",
+];
 
 /**
  * A refused save as the dialog shows it: each validation issue at the field it names (a taken

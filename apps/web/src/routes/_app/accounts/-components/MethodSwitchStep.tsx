@@ -1,0 +1,144 @@
+import type { MethodPreview } from "@ledgerline/contracts";
+import { costBasisMethodHints, costBasisMethodLabels } from "@ledgerline/contracts/browser";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Alert } from "../../../../components/ui/Alert";
+import { Button } from "../../../../components/ui/Button";
+import { Spinner } from "../../../../components/ui/Spinner";
+import { errorMessage, trpc } from "../../../../lib/trpc";
+import { methodSwitchHeadings, methodSwitchRows, type MethodSwitchRow } from "./method-switch";
+
+/**
+ * The account dialog's second step when its cost-basis method changed (issue 32): the realized
+ * gain by tax year now and under the new method, and what a switch changes, before anything is
+ * saved. Confirm saves; Back returns to the form; Cancel closes with nothing saved.
+ */
+export function MethodSwitchStep({
+  accountId,
+  accountName,
+  switchTo,
+  busy,
+  failure,
+  onConfirm,
+  onBack,
+  onCancel,
+}: {
+  accountId: number;
+  accountName: string;
+  switchTo: MethodPreview["to"];
+  busy: boolean;
+  failure: string | null;
+  onConfirm: () => void;
+  onBack: () => void;
+  onCancel: () => void;
+}) {
+  const preview = useQuery(trpc.tax.methodPreview.queryOptions({ accountId, method: switchTo }));
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form this step replaced had focus: the step's heading takes it, so a screen reader reads on.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="flex flex-1 flex-col gap-4 text-sm">
+      <h3 ref={heading} tabIndex={-1} className="font-semibold focus:outline-none">
+        Switch to {costBasisMethodLabels[switchTo]}
+      </h3>
+      <p className="text-muted">{costBasisMethodHints[switchTo]}</p>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>
+          The realized gain of {accountName} is recomputed from its first sale, as if it had always
+          used this method.
+        </li>
+        <li>Past years change too: the Taxes page, Form 8949 and your returns.</li>
+        <li>
+          Nothing about your trades changes: every buy and sell, holding and cash balance stays as
+          it is. You can switch back at any time.
+        </li>
+      </ul>
+      {preview.isPending ? (
+        <Spinner size="sm" label="Working out the realized gain under both methods" />
+      ) : preview.isError ? (
+        <Alert tone="error">
+          {errorMessage(
+            preview.error,
+            "The realized gain under the new method could not be worked out",
+          )}
+        </Alert>
+      ) : (
+        <PreviewTable preview={preview.data} />
+      )}
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className="mt-auto flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onBack}>
+          Back
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button busy={busy} disabled={!preview.data} onClick={onConfirm}>
+          Switch method
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function PreviewTable({ preview }: { preview: MethodPreview }) {
+  if (preview.years.length === 0) {
+    return (
+      <p className="rounded-md border border-border px-3 py-2">
+        This account has no sales yet: no realized gain changes.
+      </p>
+    );
+  }
+  const { years, total } = methodSwitchRows(preview);
+  const headings = methodSwitchHeadings(preview.from, preview.to);
+  return (
+    <div>
+      <table className="w-full text-left text-xs">
+        <caption className="pb-1 text-left text-sm font-medium">Realized gain by tax year</caption>
+        <thead className="text-muted">
+          <tr>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Year
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-medium">
+              {headings.before}
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-medium">
+              {headings.after}
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Difference
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {years.map((row) => (
+            <PreviewRow key={row.label} row={row} />
+          ))}
+        </tbody>
+        {total && (
+          <tfoot className="border-t-2 border-border font-semibold">
+            <PreviewRow row={total} />
+          </tfoot>
+        )}
+      </table>
+      <p className="mt-2 text-xs text-muted">
+        Proceeds less what the shares sold cost, by the year of the sale, before wash-sale
+        adjustments (the Taxes page applies them).
+      </p>
+    </div>
+  );
+}
+
+function PreviewRow({ row }: { row: MethodSwitchRow }) {
+  return (
+    <tr>
+      <th scope="row" className="py-1.5 pr-2 text-left font-medium">
+        {row.label}
+      </th>
+      <td className="num py-1.5 pr-2 text-right">{row.before}</td>
+      <td className="num py-1.5 pr-2 text-right">{row.after}</td>
+      <td className="num py-1.5 text-right">{row.change}</td>
+    </tr>
+  );
+}
