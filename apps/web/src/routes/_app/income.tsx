@@ -22,6 +22,8 @@ import { notify } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { IncomeDialog, type IncomeDialogTarget } from "./income/-components/IncomeDialog";
 import { describeEntry, IncomeEntries, YearTotals } from "./income/-components/IncomeEntries";
+import { IncomeForecast } from "./income/-components/IncomeForecast";
+import { UpcomingDividends } from "./income/-components/UpcomingDividends";
 
 const subtitle =
   "Dividends paid on the stocks you held at each ex-date. Correct an entry to your broker's figure, or add one by hand.";
@@ -124,6 +126,10 @@ function IncomePage() {
           }
         />
       )}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <UpcomingDividends accountId={accountId} />
+        <IncomeForecast accountId={accountId} />
+      </div>
       {entries.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-10 text-center">
           <p className="text-muted">

@@ -1,0 +1,223 @@
+import type { ForecastHolding, IncomeForecast as Forecast } from "@ledgerline/contracts";
+import { compare, divide, multiply, sign } from "@ledgerline/money";
+import { useQuery } from "@tanstack/react-query";
+import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
+import { Skeleton } from "../../../../components/RouteStates";
+import { Alert } from "../../../../components/ui/Alert";
+import { Card } from "../../../../components/ui/Card";
+import { formatCurrency, formatShare } from "../../../../lib/format";
+import { trpc } from "../../../../lib/trpc";
+
+const monthNames = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+/** "2026-07" as "Jul 2026" (or "Jul" for the chart's axis). */
+const monthLabel = (month: string, withYear = true) => {
+  const name = monthNames[Number(month.slice(5, 7)) - 1] ?? month;
+  return withYear ? `${name} ${month.slice(0, 4)}` : name;
+};
+const frequencyLabel: Record<NonNullable<ForecastHolding["frequency"]>, string> = {
+  monthly: "Monthly",
+  quarterly: "Quarterly",
+  semiannual: "Twice a year",
+  annual: "Yearly",
+};
+const yieldOf = (ratio: string | null) =>
+  ratio === null ? "N/A" : formatShare(multiply(ratio, "100"));
+
+/**
+ * The next twelve months' dividends (issue 33): a bar per month to read at a glance, a table of
+ * the months, and each holding's annual income and yields. The bars are decoration; the tables
+ * say it all in text.
+ */
+export function IncomeForecast({ accountId }: { accountId: number | undefined }) {
+  const query = useQuery(
+    trpc.income.forecast.queryOptions(accountId === undefined ? undefined : { accountId }),
+  );
+  return (
+    <section aria-labelledby="income-forecast">
+      <Card className="p-4 sm:p-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="income-forecast" className="text-xl font-semibold">
+            Next 12 months
+          </h2>
+          {query.data && (
+            <p className="text-sm text-muted">
+              Expected{" "}
+              <span className="num font-semibold text-text">
+                {formatCurrency(query.data.total)}
+              </span>
+            </p>
+          )}
+        </div>
+        {query.isPending ? (
+          <Skeleton className="mt-4 h-48" />
+        ) : query.isError ? (
+          <Alert tone="error" className="mt-4">
+            The forecast could not be loaded. {query.error.message}
+          </Alert>
+        ) : query.data.holdings.length === 0 ? (
+          <p className="mt-4 text-sm text-muted">
+            Hold a stock that pays dividends to see a forecast.
+          </p>
+        ) : (
+          <ForecastFigures forecast={query.data} />
+        )}
+      </Card>
+    </section>
+  );
+}
+
+function ForecastFigures({ forecast }: { forecast: Forecast }) {
+  const highest = forecast.months.reduce(
+    (top, month) => (compare(month.amount, top) > 0 ? month.amount : top),
+    "0",
+  );
+  // Each bar's height in percent of the highest month, exact to a hundredth.
+  const heightOf = (amount: string) =>
+    sign(highest) > 0 ? `${multiply(divide(amount, highest, 4), "100")}%` : "0%";
+  return (
+    <>
+      <p className="mt-1 text-sm text-muted">
+        Declared dividends, then each stock&apos;s usual rhythm at its last amount.
+      </p>
+      <div
+        aria-hidden="true"
+        className="mt-4 flex h-40 items-end gap-1 sm:gap-2"
+        data-testid="forecast-bars"
+      >
+        {forecast.months.map((month) => (
+          <div
+            key={month.month}
+            className="flex h-full min-w-0 flex-1 flex-col items-center justify-end"
+          >
+            <div className="flex w-full flex-1 items-end">
+              <div
+                className="w-full rounded-t bg-primary"
+                style={{
+                  height: heightOf(month.amount),
+                  minHeight: sign(month.amount) > 0 ? "2px" : 0,
+                }}
+              />
+            </div>
+            <span className="mt-1 text-[11px] leading-none text-muted">
+              {monthLabel(month.month, false)}
+            </span>
+          </div>
+        ))}
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <table className="w-full text-sm" aria-labelledby="forecast-months">
+          <caption id="forecast-months" className="mb-2 text-left font-semibold">
+            By month
+          </caption>
+          <thead>
+            <tr className="text-left text-muted">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Month
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Expected
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {forecast.months.map((month) => (
+              <tr key={month.month} className="border-t border-border">
+                <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                  {monthLabel(month.month)}
+                </th>
+                <td className="num py-1.5 text-right">{formatCurrency(month.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t border-border font-medium">
+              <th scope="row" className="py-1.5 pr-3 text-left">
+                Total
+              </th>
+              <td className="num py-1.5 text-right">{formatCurrency(forecast.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+        <HoldingYields forecast={forecast} />
+      </div>
+    </>
+  );
+}
+
+function HoldingYields({ forecast }: { forecast: Forecast }) {
+  return (
+    <div
+      // On a phone the table scrolls sideways: focusable, so the keyboard can scroll it too.
+      tabIndex={0}
+      role="region"
+      aria-labelledby="forecast-yields"
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      <table className="w-full text-sm">
+        <caption id="forecast-yields" className="mb-2 text-left font-semibold">
+          Yield per holding
+        </caption>
+        <thead>
+          <tr className="text-left text-muted">
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Symbol
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Pays
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              A year
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium whitespace-nowrap">
+              On cost
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Current
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {forecast.holdings.map((holding) => (
+            <tr
+              key={holding.symbol}
+              className="border-t border-border"
+              data-holding={holding.symbol}
+            >
+              <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                <StockSymbolLink symbol={holding.symbol} />
+              </th>
+              <td className="py-1.5 pr-3 whitespace-nowrap">
+                {holding.frequency ? frequencyLabel[holding.frequency] : "No dividends"}
+              </td>
+              <td className="num py-1.5 pr-3 text-right">{formatCurrency(holding.annualIncome)}</td>
+              <td className="num py-1.5 pr-3 text-right">{yieldOf(holding.yieldOnCost)}</td>
+              <td className="num py-1.5 text-right">{yieldOf(holding.currentYield)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-border font-medium">
+            <th scope="row" colSpan={2} className="py-1.5 pr-3 text-left">
+              Total
+            </th>
+            <td className="num py-1.5 pr-3 text-right">{formatCurrency(forecast.annualIncome)}</td>
+            <td colSpan={2} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
