@@ -114,6 +114,12 @@ export const envSchema = z
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
     ADMIN_PASSWORD: optionalText,
     DEMO_SEED: booleanFlag.default(true),
+    /** The yearly risk-free rate the Sharpe ratio takes off (0.04 = 4%). */
+    RISK_FREE_RATE: z
+      .string()
+      .trim()
+      .regex(/^-?0(\.\d{1,8})?$/, { error: "must be a yearly rate such as 0.04 (4%), below 1" })
+      .default("0"),
   })
   .superRefine((env, ctx) => {
     if (env.MARKET_DATA_PROVIDER === "polygon" && !env.POLYGON_API_KEY) {

@@ -7,6 +7,7 @@ import { auditRoutes } from "./admin/audit.rest";
 import { cashRoutes } from "./cash/cash.rest";
 import { classificationRoutes } from "./insights/classifications.rest";
 import { allocationRoutes } from "./insights/allocation.rest";
+import { riskRoutes } from "./insights/risk.rest";
 import { corporateActionRoutes } from "./accounting/corporate-actions.rest";
 import { incomeForecastRoutes } from "./accounting/income-forecast.rest";
 import { cryptoPortfolioRoutes } from "./trading/crypto-portfolio.rest";
@@ -44,4 +45,5 @@ export const restRoutes = [
   ...taxRoutes,
   ...classificationRoutes,
   ...allocationRoutes,
+  ...riskRoutes,
 ];

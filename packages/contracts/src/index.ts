@@ -28,3 +28,4 @@ export * from "./cash";
 export * from "./tax";
 export * from "./classification";
 export * from "./income-forecast";
+export * from "./portfolio-risk";

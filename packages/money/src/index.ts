@@ -8,3 +8,4 @@ export * from "./invested";
 export * from "./shares";
 // The BigInt units behind the decimals, for code that keeps its own units (the tax lot engine).
 export { divideHalfEven, formatFixed, tenTo } from "./fixed-point";
+export * from "./risk";

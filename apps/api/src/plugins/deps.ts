@@ -143,6 +143,7 @@ function buildDeps(app: FastifyInstance, database: AnyDatabase, options: DepsOpt
     config: {
       appOrigin: env.APP_ORIGIN,
       adminMfaRequired: env.ADMIN_MFA_REQUIRED,
+      riskFreeRate: env.RISK_FREE_RATE,
       secrets: {
         enabled: env.SECRETS_ENDPOINTS_ENABLED,
         polygonApiKey: env.POLYGON_API_KEY,

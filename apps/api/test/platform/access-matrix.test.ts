@@ -105,6 +105,7 @@ const procedureAccess: Record<string, Access> = {
   "classifications.set": "user",
   "classifications.clear": "user",
   "insights.allocation": "user",
+  "insights.risk": "user",
 };
 
 /**

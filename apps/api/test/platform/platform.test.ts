@@ -198,6 +198,7 @@ describe("OpenAPI document", () => {
         "PUT /api/classifications/{assetType}/{symbol}",
         "DELETE /api/classifications/{assetType}/{symbol}",
         "GET /api/portfolio/allocation",
+        "GET /api/portfolio/risk",
         "GET /api/tax/method-preview",
       ].sort(),
     );

@@ -39,6 +39,8 @@ export interface AppDeps {
     appOrigin: string;
     /** ADMIN_MFA_REQUIRED: admin features need two-factor sign-in turned on. */
     adminMfaRequired: boolean;
+    /** RISK_FREE_RATE: the yearly rate the Sharpe ratio takes off, a decimal string. */
+    riskFreeRate: string;
     /** The provider credentials the /api/secrets paths may hand to admins, when opted in. */
     secrets: {
       enabled: boolean;
