@@ -24,7 +24,7 @@ export const portfolioRisk = z.object({
   /** The daily returns the volatility, Sharpe ratio, beta and correlation are worked from. */
   days: z.number().int().nonnegative(),
   /** The daily figures are annualized by this (and its square root). */
-  tradingDaysPerYear: z.number().int().positive(),
+  tradingDaysPerYear: z.number().int().min(1),
   /** The yearly risk-free rate the Sharpe ratio takes off (RISK_FREE_RATE, 0 by default). */
   riskFreeRate: decimalString,
   benchmark: z.object({
