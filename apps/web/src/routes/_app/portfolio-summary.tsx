@@ -48,6 +48,11 @@ const AllocationBreakdown = lazy(() =>
   firstPaint.then(() => import("./portfolio-summary/-components/AllocationBreakdown")),
 );
 
+// The risk figures ask for their own read once the figures have painted.
+const RiskCard = lazy(() =>
+  firstPaint.then(() => import("./portfolio-summary/-components/RiskCard")),
+);
+
 /** `?account=<id>`: one investment account's holdings; none for all of them. */
 function validateSummarySearch(search: Record<string, unknown>): { account?: number } {
   const account = accountSearch(search.account);
@@ -220,6 +225,9 @@ function PortfolioSummaryPage() {
         <AllocationBreakdown accountId={accountId} />
       </Suspense>
       <ReturnsPanel accountId={accountId} />
+      <Suspense fallback={<Skeleton className="h-48" />}>
+        <RiskCard accountId={accountId} />
+      </Suspense>
 
       <HoldingsSection kind={stockHoldings} section={view.stocks} notes={notes} />
       <HoldingsSection kind={cryptoHoldings} section={view.crypto} notes={notes} />

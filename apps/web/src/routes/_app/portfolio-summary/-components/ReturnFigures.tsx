@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from "react";
 import { formatRatio, formatSignedCurrency } from "../../../../lib/format";
 import { Trend } from "./GainLoss";
 
@@ -23,4 +24,42 @@ export function isUnderAYear(startDate: string, endDate: string): boolean {
   const days =
     (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000;
   return days < 365;
+}
+
+/** A figure of a card, with its 'Explain' panel (the returns', the risk's). */
+export function Figure({
+  label,
+  value,
+  wide = false,
+  children,
+}: {
+  label: string;
+  value: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  // The explanation (tables of a year's flows and pieces, each amount formatted) is drawn when
+  // first opened, not with the page: closed, it is never seen, and drawing the six of them was
+  // a long task of the page's first render on a phone. The summary's click draws it in the same
+  // task as the opening; a find-in-page that opens the details draws it on its toggle.
+  const [opened, setOpened] = useState(false);
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="mt-1 text-xl">{value}</dd>
+      <dd>
+        <details
+          className="mt-1 text-sm"
+          onToggle={(event) => {
+            if (event.currentTarget.open) setOpened(true);
+          }}
+        >
+          <summary className="cursor-pointer text-primary" onClick={() => setOpened(true)}>
+            Explain<span className="sr-only"> {label}</span>
+          </summary>
+          <div className="mt-2 space-y-2 rounded-md bg-surface-muted p-3">{opened && children}</div>
+        </details>
+      </dd>
+    </div>
+  );
 }

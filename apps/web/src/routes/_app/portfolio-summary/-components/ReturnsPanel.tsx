@@ -5,7 +5,7 @@ import {
 } from "@ledgerline/contracts/browser";
 import type { PerformanceRange, PortfolioPerformanceDetail } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { memo, useState, type ReactNode } from "react";
+import { memo, useState } from "react";
 import { ChartToggle } from "../../../../components/charts/ChartParts";
 import { Skeleton } from "../../../../components/RouteStates";
 import { Alert } from "../../../../components/ui/Alert";
@@ -19,7 +19,7 @@ import {
 import { trpc } from "../../../../lib/trpc";
 import { HoldingReturns } from "./HoldingReturns";
 import { RealizedMethods } from "./RealizedMethods";
-import { Amount, isUnderAYear, Ratio } from "./ReturnFigures";
+import { Amount, Figure, isUnderAYear, Ratio } from "./ReturnFigures";
 
 const rangeLabels: Record<PerformanceRange, string> = {
   "1M": "1M",
@@ -380,43 +380,6 @@ function SubPeriodsTable({
         </table>
       </div>
     </>
-  );
-}
-
-function Figure({
-  label,
-  value,
-  wide = false,
-  children,
-}: {
-  label: string;
-  value: ReactNode;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  // The explanation (tables of a year's flows and pieces, each amount formatted) is drawn when
-  // first opened, not with the page: closed, it is never seen, and drawing the six of them was
-  // a long task of the page's first render on a phone. The summary's click draws it in the same
-  // task as the opening; a find-in-page that opens the details draws it on its toggle.
-  const [opened, setOpened] = useState(false);
-  return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
-      <dt className="text-sm text-muted">{label}</dt>
-      <dd className="mt-1 text-xl">{value}</dd>
-      <dd>
-        <details
-          className="mt-1 text-sm"
-          onToggle={(event) => {
-            if (event.currentTarget.open) setOpened(true);
-          }}
-        >
-          <summary className="cursor-pointer text-primary" onClick={() => setOpened(true)}>
-            Explain<span className="sr-only"> {label}</span>
-          </summary>
-          <div className="mt-2 space-y-2 rounded-md bg-surface-muted p-3">{opened && children}</div>
-        </details>
-      </dd>
-    </div>
   );
 }
 

@@ -1,0 +1,180 @@
+import {
+  DEFAULT_PERFORMANCE_RANGE,
+  performanceRanges,
+  PORTFOLIO_REFRESH_INTERVAL_MS,
+} from "@ledgerline/contracts/browser";
+import type { PerformanceRange, PortfolioRisk, RiskFigure } from "@ledgerline/contracts";
+import { multiply } from "@ledgerline/money";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { ChartToggle } from "../../../../components/charts/ChartParts";
+import { Skeleton } from "../../../../components/RouteStates";
+import { Alert } from "../../../../components/ui/Alert";
+import { Spinner } from "../../../../components/ui/Spinner";
+import { formatCalendarDate, formatNumber, formatRatio, formatShare } from "../../../../lib/format";
+import { trpc } from "../../../../lib/trpc";
+import { Figure } from "./ReturnFigures";
+
+const rangeLabel = (range: PerformanceRange) => (range === "ALL" ? "All" : range);
+
+/**
+ * How risky the portfolio has been (issue 33): volatility, the deepest fall, the Sharpe ratio,
+ * beta and correlation against SPY, each with an 'Explain' panel saying how it was worked and
+ * from how many days. The server works them exactly from the value chart's return line.
+ */
+export default function RiskCard({ accountId }: { accountId: number | undefined }) {
+  const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
+  const risk = useQuery({
+    ...trpc.insights.risk.queryOptions(accountId === undefined ? { range } : { range, accountId }),
+    placeholderData: keepPreviousData,
+    staleTime: PORTFOLIO_REFRESH_INTERVAL_MS,
+  });
+  const data = risk.data;
+  return (
+    <section
+      aria-labelledby="risk-heading"
+      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="risk-heading" className="flex items-center gap-2 text-lg font-semibold">
+          How risky it has been
+          {risk.isFetching && data && <Spinner size="sm" label="Updating risk figures" />}
+        </h2>
+        <ChartToggle
+          label="Risk period"
+          options={performanceRanges}
+          value={range}
+          onChange={setRange}
+          text={rangeLabel}
+        />
+      </div>
+      {data ? (
+        <RiskFigures data={data} />
+      ) : risk.isError ? (
+        <Alert tone="error" className="mt-4">
+          The risk figures could not be loaded.
+        </Alert>
+      ) : (
+        <Skeleton className="mt-4 h-32" />
+      )}
+    </section>
+  );
+}
+
+/** A figure, or N/A with why not. */
+function Shown({ figure, format }: { figure: RiskFigure; format: (value: string) => string }) {
+  return figure.value === null ? (
+    <span className="text-muted">N/A</span>
+  ) : (
+    <span className="num">{format(figure.value)}</span>
+  );
+}
+
+/** The exact figure the server answered, and why one is missing. */
+function Exact({ label, figure }: { label: string; figure: RiskFigure }) {
+  return figure.value === null ? (
+    <p>{figure.reason}</p>
+  ) : (
+    <p>
+      {label}: <span className="num">{figure.value}</span>
+    </p>
+  );
+}
+
+const percentOf = (ratio: string) => formatShare(multiply(ratio, "100"));
+
+function RiskFigures({ data }: { data: PortfolioRisk }) {
+  const { explanation: why, maxDrawdown: drawdown } = data;
+  const days = (
+    <p>
+      From <span className="num">{data.days}</span> daily returns: each weekday close&apos;s
+      time-weighted return over the one before
+      {data.startDate && data.endDate
+        ? `, ${formatCalendarDate(data.startDate)} to ${formatCalendarDate(data.endDate)}`
+        : ""}
+      . Deposits, withdrawals and buys paid from outside are taken out first, as in the returns, so
+      money put in is not a gain.
+    </p>
+  );
+  const line = (label: string, value: string | null): ReactNode =>
+    value === null ? null : (
+      <li>
+        {label}: <span className="num">{value}</span>
+      </li>
+    );
+  return (
+    <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <Figure
+        label="Volatility (annualized)"
+        value={<Shown figure={data.volatility} format={percentOf} />}
+      >
+        {days}
+        <p>The sample standard deviation of the daily returns × √{data.tradingDaysPerYear}.</p>
+        <ul className="list-inside list-disc">
+          {line("Daily standard deviation", why.dailyStandardDeviation)}
+        </ul>
+        <Exact label="Volatility" figure={data.volatility} />
+      </Figure>
+      <Figure label="Maximum drawdown" value={<Shown figure={drawdown} format={formatRatio} />}>
+        <p>
+          The deepest fall of the time-weighted growth from a high, over the{" "}
+          <span className="num">{drawdown.closes}</span> closes of the value chart in this period.
+        </p>
+        {drawdown.peakDate && drawdown.troughDate ? (
+          <p>
+            Peak {formatCalendarDate(drawdown.peakDate)}, trough{" "}
+            {formatCalendarDate(drawdown.troughDate)},{" "}
+            {drawdown.recoveryDate
+              ? `back at the peak on ${formatCalendarDate(drawdown.recoveryDate)}.`
+              : "not yet back at the peak."}
+          </p>
+        ) : drawdown.value !== null ? (
+          <p>It never fell below a high in this period.</p>
+        ) : null}
+        <Exact label="Drawdown" figure={drawdown} />
+      </Figure>
+      <Figure
+        label="Sharpe ratio"
+        value={<Shown figure={data.sharpeRatio} format={formatNumber} />}
+      >
+        {days}
+        <p>(Mean daily return × {data.tradingDaysPerYear} − risk-free rate) ÷ volatility.</p>
+        <ul className="list-inside list-disc">
+          {line("Mean daily return", why.meanDailyReturn)}
+          {line("Annualized return", why.annualizedReturn)}
+          {line("Risk-free rate (a year)", data.riskFreeRate)}
+        </ul>
+        <Exact label="Sharpe ratio" figure={data.sharpeRatio} />
+      </Figure>
+      <Figure
+        label={`Beta vs ${data.benchmark.symbol}`}
+        value={<Shown figure={data.beta} format={formatNumber} />}
+      >
+        <p>
+          Covariance of the daily returns with {data.benchmark.symbol}&apos;s (dividends reinvested)
+          on the same <span className="num">{data.benchmark.days}</span> days ÷{" "}
+          {data.benchmark.symbol}&apos;s variance. 1 moves with the market; 0.5 half as far.
+        </p>
+        <ul className="list-inside list-disc">
+          {line("Covariance", why.covariance)}
+          {line(
+            `${data.benchmark.symbol} daily standard deviation`,
+            why.benchmarkDailyStandardDeviation,
+          )}
+        </ul>
+        <Exact label="Beta" figure={data.beta} />
+      </Figure>
+      <Figure
+        label={`Correlation with ${data.benchmark.symbol}`}
+        value={<Shown figure={data.correlation} format={formatNumber} />}
+      >
+        <p>
+          Covariance ÷ (the portfolio&apos;s daily standard deviation × {data.benchmark.symbol}
+          &apos;s), over the same <span className="num">{data.benchmark.days}</span> days: 1 moves
+          in step, 0 unrelated, −1 opposite.
+        </p>
+        <Exact label="Correlation" figure={data.correlation} />
+      </Figure>
+    </dl>
+  );
+}
