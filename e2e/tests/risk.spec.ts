@@ -26,28 +26,28 @@ test("the summary shows how risky the portfolio has been, each figure explained"
       "Beta vs SPY",
       "Correlation with SPY",
     ]) {
-      await expect(card.getByText(label, { exact: true })).toBeVisible();
+      await expect(card.getByRole("term").filter({ hasText: label })).toBeVisible();
     }
     await expect(card.getByText(/^\d+\.\d{2}%$/).first()).toBeVisible();
     await expect(card.getByText("N/A")).toHaveCount(0);
 
-    await card.getByText("Explain Volatility (annualized)").click();
+    await card.locator("summary", { hasText: "Volatility (annualized)" }).click();
     await expect(card.getByText(/From \d+ daily returns/).first()).toBeVisible();
     await expect(card.getByText(/standard deviation of the daily returns × √252/)).toBeVisible();
-    await card.getByText("Explain Maximum drawdown").click();
+    await card.locator("summary", { hasText: "Maximum drawdown" }).click();
     await expect(card.getByText(/Peak .*, trough /)).toBeVisible();
     await expectAccessible(page);
 
     await shootBothThemes(page, "risk", async () => {
       const shown = page.getByRole("region", { name: "How risky it has been" });
-      await shown.getByText("Explain Sharpe ratio").click();
+      await shown.locator("summary", { hasText: "Sharpe ratio" }).click();
       await expect(shown.getByText("Risk-free rate (a year)")).toBeVisible();
       await shown.scrollIntoViewIfNeeded();
     });
     await page.emulateMedia({ colorScheme: "dark" });
     await page.reload();
     await page.getByRole("region", { name: "How risky it has been" }).scrollIntoViewIfNeeded();
-    await expect(page.getByText("Explain Sharpe ratio")).toBeVisible();
+    await expect(page.locator("summary", { hasText: "Sharpe ratio" })).toBeVisible();
     await expectAccessible(page);
     await page.emulateMedia({ colorScheme: "light" });
   }
