@@ -8,6 +8,8 @@ test("the summary shows how risky the portfolio has been, each figure explained"
   page,
   request,
 }) => {
+  // Two widths, two themes and their screenshots, each after a reload of the summary.
+  test.slow();
   const user = await signedInPortfolioUser(page, request, "Risk Tester");
   await user.buy("STOCK", "AAPL", "10", "200", "2026-02-02T15:00:00Z");
   await user.buy("STOCK", "XOM", "5", "110", "2026-02-09T15:00:00Z");
