@@ -3,15 +3,22 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 
 /**
- * Screenshots of the page in light and dark for a person to look at (not compared by the suite),
- * under $SHOTS_DIR (default /tmp/shots/e2e). `prepare` brings the page back to the state to show
- * after the reload that applies the theme.
+ * Screenshots are for a person to look at, never compared by the suite: a build server (CI set)
+ * takes them only when SHOTS_DIR asks it to. Each costs two reloads of a page under test, which on
+ * a loaded 2-core runner cost minutes and turned one slow answer into a failed landing.
+ */
+const shooting = !process.env.CI || Boolean(process.env.SHOTS_DIR);
+
+/**
+ * Screenshots of the page in light and dark under $SHOTS_DIR (default /tmp/shots/e2e). `prepare`
+ * brings the page back to the state to show after the reload that applies the theme.
  */
 export async function shootBothThemes(
   page: Page,
   name: string,
   prepare: () => Promise<void> = async () => {},
 ) {
+  if (!shooting) return;
   const dir = shotsDir();
   const width = page.viewportSize()?.width ?? 0;
   for (const colorScheme of ["light", "dark"] as const) {
@@ -32,6 +39,7 @@ function shotsDir() {
 
 /** A light screenshot of the whole page as it stands (an open dialog stays open). */
 export async function shootAsItIs(page: Page, name: string) {
+  if (!shooting) return;
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: join(shotsDir(), `${name}-${width}.png`), fullPage: true });
 }
