@@ -8,6 +8,7 @@ import { cashRoutes } from "./cash/cash.rest";
 import { classificationRoutes } from "./insights/classifications.rest";
 import { allocationRoutes } from "./insights/allocation.rest";
 import { riskRoutes } from "./insights/risk.rest";
+import { monthlyReturnsRoutes } from "./insights/monthly-returns.rest";
 import { corporateActionRoutes } from "./accounting/corporate-actions.rest";
 import { incomeForecastRoutes } from "./accounting/income-forecast.rest";
 import { cryptoPortfolioRoutes } from "./trading/crypto-portfolio.rest";
@@ -46,4 +47,5 @@ export const restRoutes = [
   ...classificationRoutes,
   ...allocationRoutes,
   ...riskRoutes,
+  ...monthlyReturnsRoutes,
 ];

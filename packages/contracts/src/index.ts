@@ -29,3 +29,4 @@ export * from "./tax";
 export * from "./classification";
 export * from "./income-forecast";
 export * from "./portfolio-risk";
+export * from "./monthly-returns";

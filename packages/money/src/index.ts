@@ -9,3 +9,4 @@ export * from "./shares";
 // The BigInt units behind the decimals, for code that keeps its own units (the tax lot engine).
 export { divideHalfEven, formatFixed, tenTo } from "./fixed-point";
 export * from "./risk";
+export * from "./monthly-returns";

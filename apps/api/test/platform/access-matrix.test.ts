@@ -106,6 +106,7 @@ const procedureAccess: Record<string, Access> = {
   "classifications.clear": "user",
   "insights.allocation": "user",
   "insights.risk": "user",
+  "insights.monthlyReturns": "user",
 };
 
 /**

@@ -199,6 +199,7 @@ describe("OpenAPI document", () => {
         "DELETE /api/classifications/{assetType}/{symbol}",
         "GET /api/portfolio/allocation",
         "GET /api/portfolio/risk",
+        "GET /api/portfolio/returns/monthly",
         "GET /api/tax/method-preview",
       ].sort(),
     );

@@ -311,6 +311,7 @@ describe("every operation in the OpenAPI document", () => {
       ],
       ["getPortfolioAllocation", () => ({ token: user.token, query: { by: "sector" } })],
       ["getPortfolioRisk", () => ({ token: user.token, query: { range: "1M" } })],
+      ["getMonthlyReturns", () => ({ token: user.token })],
       [
         "getClassification",
         () => ({ token: user.token, params: { assetType: "CRYPTO", symbol: "BTC" } }),

@@ -1,17 +1,20 @@
 import {
   allocation,
   allocationInput,
+  monthlyReturns,
+  monthlyReturnsInput,
   portfolioPerformanceInput,
   portfolioRisk,
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { userProcedure } from "../platform/trpc/trpc";
 import { allocationOf } from "./allocation";
+import { monthlyReturnsFor } from "./monthly-returns";
 import { portfolioRiskOf } from "./risk";
 
 /**
  * What the portfolio is made of (by sector, industry, country, asset class, account or symbol),
- * and how risky it has been.
+ * how risky it has been and how it did month by month.
  */
 export const insightsRouter = {
   allocation: userProcedure
@@ -24,4 +27,10 @@ export const insightsRouter = {
     .input(portfolioPerformanceInput)
     .output(portfolioRisk)
     .query(({ ctx, input }) => portfolioRiskOf(ctx, input)),
+
+  /** Each month's and each year's time-weighted return, beside the benchmark's year. */
+  monthlyReturns: userProcedure
+    .input(monthlyReturnsInput)
+    .output(monthlyReturns)
+    .query(({ ctx, input }) => monthlyReturnsFor(ctx, input)),
 } satisfies TRPCRouterRecord;

@@ -53,6 +53,11 @@ const RiskCard = lazy(() =>
   firstPaint.then(() => import("./portfolio-summary/-components/RiskCard")),
 );
 
+// So does the monthly-returns grid.
+const MonthlyReturnsCard = lazy(() =>
+  firstPaint.then(() => import("./portfolio-summary/-components/MonthlyReturnsCard")),
+);
+
 /** `?account=<id>`: one investment account's holdings; none for all of them. */
 function validateSummarySearch(search: Record<string, unknown>): { account?: number } {
   const account = accountSearch(search.account);
@@ -227,6 +232,9 @@ function PortfolioSummaryPage() {
       <ReturnsPanel accountId={accountId} />
       <Suspense fallback={<Skeleton className="h-48" />}>
         <RiskCard accountId={accountId} />
+      </Suspense>
+      <Suspense fallback={<Skeleton className="h-32" />}>
+        <MonthlyReturnsCard accountId={accountId} />
       </Suspense>
 
       <HoldingsSection kind={stockHoldings} section={view.stocks} notes={notes} />
