@@ -13,7 +13,7 @@ import type { Db, Tables } from "../../database";
 import { all, changes, first, pause, raw, type Database, type Work } from "../../database";
 import type { AssetType, PositionRow } from "../../schema";
 import { insertCashActivities } from "../cash-activities";
-import { incomeValues } from "../corporate-actions";
+import { incomeValues } from "../corporate-actions/rows";
 import { markSnapshotsStale } from "../snapshots";
 import type { ImportRequest, TradeImportOutcome } from "./rows";
 import { accountOf, lockUser } from "./trade-steps";

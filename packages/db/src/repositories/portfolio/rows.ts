@@ -1,7 +1,7 @@
 import { fromStored, type Decimal } from "@ledgerline/money";
 import type { CashActivityType } from "@ledgerline/contracts";
 import type { AssetType, PositionRow, TransactionRow, TransactionType } from "../../schema";
-import type { IncomeFields } from "../corporate-actions";
+import type { IncomeFields } from "../corporate-actions/rows";
 
 /** A position as the domain sees it: decimals in canonical form. */
 export interface Position {
