@@ -1,0 +1,40 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Db, Tables } from "../../database";
+import { first, locked, type Work } from "../../database";
+import type { AccountActivity } from "./rows";
+
+/** The user's account `id`. */
+export const ofUser = ({ investmentAccounts }: Tables, userId: number, id: number) =>
+  and(eq(investmentAccounts.userId, userId), eq(investmentAccounts.id, id));
+
+/** Waits for (then holds) the user's trades and other account changes. */
+export function* lockUser(tx: Db, { users }: Tables, userId: number): Work<unknown> {
+  return yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+}
+
+/** How many rows of each kind the account holds. */
+export function* activityOf(
+  tx: Db,
+  tables: Tables,
+  userId: number,
+  accountId: number,
+): Work<AccountActivity> {
+  const { cashActivities, incomeEntries, positions, transactions } = tables;
+  const counted = function* (
+    table: typeof positions | typeof transactions | typeof incomeEntries | typeof cashActivities,
+  ) {
+    const row = yield* first(
+      tx
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(table.userId, userId), eq(table.accountId, accountId))),
+    );
+    return Number(row?.n ?? 0);
+  };
+  return {
+    positions: yield* counted(positions),
+    transactions: yield* counted(transactions),
+    income: yield* counted(incomeEntries),
+    cash: yield* counted(cashActivities),
+  };
+}
