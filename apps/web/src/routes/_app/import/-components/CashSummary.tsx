@@ -1,0 +1,42 @@
+import { cashActivityLabels } from "@ledgerline/contracts/browser";
+import type { ImportPreview } from "@ledgerline/contracts";
+import { formatCurrency } from "../../../../lib/format";
+
+/** The cash the import writes, apart from the trades: how many of each type, and their total. */
+export function CashSummary({ cash }: { cash: ImportPreview["cash"] }) {
+  if (cash.length === 0) return null;
+  return (
+    <section aria-labelledby="import-cash-heading" className="space-y-2">
+      <h3 id="import-cash-heading" className="font-semibold">
+        Cash activities
+      </h3>
+      <table className="w-full max-w-md text-sm">
+        <caption className="sr-only">Cash activities to import, by type</caption>
+        <thead>
+          <tr className="border-b border-border text-left">
+            <th scope="col" className="px-2 py-1 font-semibold">
+              Type
+            </th>
+            <th scope="col" className="px-2 py-1 text-right font-semibold">
+              Rows
+            </th>
+            <th scope="col" className="px-2 py-1 text-right font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cash.map((line) => (
+            <tr key={line.type} className="border-b border-border">
+              <th scope="row" className="px-2 py-1 text-left font-normal">
+                {cashActivityLabels[line.type]}
+              </th>
+              <td className="px-2 py-1 text-right tabular-nums">{line.count}</td>
+              <td className="px-2 py-1 text-right tabular-nums">{formatCurrency(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ImportPreviewRow } from "@ledgerline/contracts";
+import { PreviewRow } from "./PreviewRow";
+
+const previewHeadings = [
+  "Row",
+  "Outcome",
+  "Type",
+  "Symbol",
+  "Quantity",
+  "Price",
+  "Amount",
+  "Date",
+  "Reason",
+] as const;
+const numericHeadings = new Set<string>(["Quantity", "Price", "Amount"]);
+
+/** What each row of the file becomes: the first 1,000 rows, scrolling sideways on a phone. */
+export function PreviewTable({ rows }: { rows: readonly ImportPreviewRow[] }) {
+  return (
+    <div
+      // Focusable, so the keyboard can scroll it on a narrow screen.
+      tabIndex={0}
+      role="region"
+      aria-label="The file's rows"
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      <table className="w-full text-sm">
+        <caption className="sr-only">What each row of the file becomes</caption>
+        <thead>
+          <tr className="border-b border-border text-left">
+            {previewHeadings.map((heading) => (
+              <th
+                key={heading}
+                scope="col"
+                className={`px-2 py-2 font-semibold ${numericHeadings.has(heading) ? "text-right" : ""}`}
+              >
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.slice(0, 1000).map((row) => (
+            <PreviewRow key={row.row} row={row} />
+          ))}
+        </tbody>
+      </table>
+      {rows.length > 1000 && (
+        <p className="mt-2 text-sm text-muted">
+          The first 1,000 of {rows.length.toLocaleString("en-US")} rows are shown.
+        </p>
+      )}
+    </div>
+  );
+}
