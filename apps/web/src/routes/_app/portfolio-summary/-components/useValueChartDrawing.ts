@@ -1,0 +1,78 @@
+import type { BenchmarkBasis } from "@ledgerline/contracts/browser";
+import type { PortfolioHistory } from "@ledgerline/contracts";
+import type { ISeriesApi, LineData, MouseEventParams, Time } from "lightweight-charts";
+import { useMemo, useState, type RefObject } from "react";
+import { tooltipPlace, type TooltipPlace } from "../../../../components/charts/ChartParts";
+import { useLightweightChart } from "../../../../components/charts/useLightweightChart";
+import { formatCurrency, formatRatio } from "../../../../lib/format";
+import { basisLabels } from "./value-chart-figures";
+import {
+  addValueSeries,
+  drawValueSeries,
+  recolorValueSeries,
+  type ValueSeries,
+} from "./value-chart-series";
+
+export interface Hover {
+  /** The points it was read from: a tooltip of other points is not shown. */
+  of: unknown;
+  place: TooltipPlace;
+  time: Time;
+  rows: [label: string, value: string][];
+}
+
+/** The tooltip's rows at the crosshair: the value (or return), its cash, cost and benchmark. */
+function hoverRows(
+  param: MouseEventParams<Time>,
+  series: ValueSeries,
+  points: PortfolioHistory["points"] | undefined,
+  shown: BenchmarkBasis,
+): Hover["rows"] {
+  const asReturns = shown === "return";
+  const at = (line: ISeriesApi<"Area"> | ISeriesApi<"Line">) =>
+    (param.seriesData.get(line) as LineData | undefined)?.value;
+  const show = (value: number) =>
+    asReturns ? formatRatio(String(value / 100)) : formatCurrency(value);
+  const rows: Hover["rows"] = [];
+  const [value, cost, benchmark] = [at(series.value), at(series.cost), at(series.benchmark)];
+  if (value !== undefined) rows.push([asReturns ? "Your return" : "Value", show(value)]);
+  // A cash-tracked account's cash is inside its value: say how much of it.
+  const cash = asReturns ? undefined : points?.find((p) => p.date === param.time)?.cashValue;
+  if (cash !== undefined) rows.push(["of which cash", formatCurrency(cash)]);
+  if (cost !== undefined) rows.push(["Cost basis", show(cost)]);
+  if (benchmark !== undefined) rows.push([basisLabels[shown].row, show(benchmark)]);
+  return rows;
+}
+
+/**
+ * Draws the history into `container` once it is loaded (what is drawn follows the answer, as
+ * `shown` says), and follows the crosshair: whether the chart is drawn, and the hover.
+ */
+export function useValueChartDrawing(
+  container: RefObject<HTMLDivElement | null>,
+  pending: boolean,
+  history: PortfolioHistory | undefined,
+  shown: BenchmarkBasis,
+) {
+  const [hover, setHover] = useState<Hover | null>(null);
+  const points = history?.points;
+  const benchmarkLine = history?.benchmark ?? null;
+  const asReturns = shown === "return";
+  const drawnPoints = useMemo(
+    () => (pending ? undefined : { points: points ?? [], benchmark: benchmarkLine, asReturns }),
+    [pending, points, benchmarkLine, asReturns],
+  );
+  const drawn = useLightweightChart({
+    container,
+    data: drawnPoints,
+    setup: addValueSeries,
+    draw: drawValueSeries,
+    recolor: recolorValueSeries,
+    onCrosshair: (param, series, element) => {
+      if (!param.point || param.time === undefined) return setHover(null);
+      const rows = hoverRows(param, series, points, shown);
+      setHover({ of: points, place: tooltipPlace(param.point, element), time: param.time, rows });
+    },
+  });
+  return { drawn, hover };
+}

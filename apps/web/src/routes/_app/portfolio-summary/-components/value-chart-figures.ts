@@ -1,0 +1,76 @@
+import type { BenchmarkBasis } from "@ledgerline/contracts/browser";
+import type { PortfolioHistory, PortfolioHistoryRange } from "@ledgerline/contracts";
+import { longLabel } from "../../../../components/charts/chart-time";
+import type { ChartPalette } from "../../../../components/charts/useLightweightChart";
+import { axisLabels, formatCurrency, formatRatio } from "../../../../lib/format";
+
+export const rangeLabels: Record<PortfolioHistoryRange, string> = {
+  "1M": "1M",
+  "3M": "3M",
+  "6M": "6M",
+  YTD: "YTD",
+  "1Y": "1Y",
+  ALL: "All",
+};
+
+export const money = { type: "custom" as const, formatter: formatCurrency, minMove: 0.01 };
+export const percent = {
+  type: "custom" as const,
+  formatter: (value: number) => formatRatio(String(value / 100)),
+  minMove: 0.01,
+};
+
+/** The price axis's labels: whole dollars or percents when every tick is one ($70,000, +25%). */
+export function axisTicks(values: readonly number[], asReturns: boolean): string[] {
+  return axisLabels(values.map(asReturns ? percent.formatter : money.formatter));
+}
+
+/** The comparison toggle's words, and the benchmark line's in the legend and the tooltip. */
+export const basisLabels: Record<BenchmarkBasis, { option: string; line: string; row: string }> = {
+  contributions: {
+    option: "$ in SPY",
+    line: "Same buys & sells in S&P 500",
+    row: "Same money in SPY",
+  },
+  return: { option: "% return", line: "S&P 500 total return", row: "SPY" },
+};
+
+/**
+ * A figure as the chart plots it: the cents (or hundredths of a percent) the tooltip shows. The
+ * crosshair's label on the price axis is read back from a pixel, a float a hair off the value;
+ * plotted at the shown precision, a hair off still rounds to the same cent as the tooltip.
+ */
+export function plotted(value: string, basis: "money" | "percent"): number {
+  const shown = basis === "money" ? formatCurrency(value) : formatRatio(value);
+  return Number(shown.replace(/[$,%+]/g, ""));
+}
+
+export const areaColors = (palette: ChartPalette) => ({
+  lineColor: palette.primary,
+  topColor: `${palette.primary}55`,
+  bottomColor: `${palette.primary}05`,
+});
+
+/** The chart's text for a screen reader: the range's first and last figures, and the benchmark. */
+export function valueChartDescription(
+  history: PortfolioHistory | undefined,
+  whose: string,
+  range: PortfolioHistoryRange,
+  asReturns: boolean,
+): string {
+  const first = history?.points[0];
+  const last = history?.points.at(-1);
+  const lastBenchmark = history?.benchmark?.points.at(-1);
+  const benchmarkSymbol = history?.benchmark?.symbol ?? "";
+  if (!(first && last)) return `Chart of ${whose} value: nothing to show for this range.`;
+  return asReturns
+    ? `Line chart of ${whose} time-weighted return, ${rangeLabels[range]}, cumulative from ${longLabel(first.date)}: ${formatRatio(last.timeWeightedReturn ?? null)} on ${longLabel(last.date)}${lastBenchmark ? `, against ${formatRatio(lastBenchmark.value)} for the S&P 500 (${benchmarkSymbol}), dividends reinvested` : ""}.`
+    : `Line chart of ${whose} value, ${rangeLabels[range]}: ${formatCurrency(first.totalValue)} on ${longLabel(first.date)} and ${formatCurrency(last.totalValue)} on ${longLabel(last.date)}${last.cashValue === undefined ? "" : ` (${formatCurrency(last.cashValue)} of it cash)`}, against a cost basis of ${formatCurrency(last.costBasis)}${lastBenchmark ? `, and ${formatCurrency(lastBenchmark.value)} had the same buys and sells gone into the S&P 500 (${benchmarkSymbol}) on the same days, dividends reinvested` : ""}.`;
+}
+
+/** What takes the chart's place when there is nothing to chart: failed, or no trade yet. */
+export function noHistoryMessage(failed: boolean, accountName: string | undefined): string {
+  if (failed) return "The value history could not be loaded.";
+  const whose = accountName === undefined ? "your portfolio's" : `${accountName}'s`;
+  return `No history yet: ${whose} value is charted here from ${accountName === undefined ? "your" : "its"} first trade.`;
+}
