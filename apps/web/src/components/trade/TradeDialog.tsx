@@ -1,27 +1,10 @@
 import { formatPrice, formatQuantity } from "../../lib/format";
 import { Modal } from "../ui/Modal";
-import type { TradeAccounts } from "./trade-accounts";
-import type { TradeAssetConfig } from "./trade-config";
 import { TradeConfirmStep } from "./TradeConfirmStep";
 import { TradeFormStep } from "./TradeFormStep";
-import type { TradeTarget, TradeValues } from "./types";
-import { useTradeFlow, type TradeFlowProps } from "./useTradeFlow";
+import { useTradeFlow, type TradeDialogProps, type TradeFlowProps } from "./useTradeFlow";
 
-export interface TradeDialogProps {
-  asset: TradeAssetConfig;
-  /** The dialog is open while there is a target. */
-  target: TradeTarget | null;
-  onClose: () => void;
-  /** Writes the trade; a rejection's 4xx message is shown, otherwise the asset's failure text. */
-  submit: (target: TradeTarget, values: TradeValues) => Promise<unknown>;
-  /** After a successful trade (re-fetch what changed). */
-  onSuccess?: () => void;
-  /**
-   * The accounts to choose from, for a user with more than one: the holding shown and the sell's
-   * limit are then the chosen account's. Without it the trade goes to the default account.
-   */
-  accounts?: TradeAccounts;
-}
+export type { TradeDialogProps };
 
 /**
  * Buy: quantity, price (the current price by default), an optional fee and notes, then a confirm

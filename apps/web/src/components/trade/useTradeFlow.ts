@@ -2,12 +2,29 @@ import { add, compare, subtract } from "@ledgerline/money";
 import { useForm, useSelector } from "@tanstack/react-form";
 import { useState } from "react";
 import type { LotChoiceState } from "./lots/LotChoice";
-import type { TradeDialogProps } from "./TradeDialog";
+import type { TradeAccounts } from "./trade-accounts";
+import type { TradeAssetConfig } from "./trade-config";
 import { clampToHeld, feeProblem, positiveAmount, tradeRules } from "./trade-form";
 import { tradeFigures } from "./trade-figures";
-import type { TradeTarget } from "./types";
+import type { TradeTarget, TradeValues } from "./types";
 import { useTradeAccount } from "./useTradeAccount";
 import { useTradeSteps } from "./useTradeSteps";
+
+export interface TradeDialogProps {
+  asset: TradeAssetConfig;
+  /** The dialog is open while there is a target. */
+  target: TradeTarget | null;
+  onClose: () => void;
+  /** Writes the trade; a rejection's 4xx message is shown, otherwise the asset's failure text. */
+  submit: (target: TradeTarget, values: TradeValues) => Promise<unknown>;
+  /** After a successful trade (re-fetch what changed). */
+  onSuccess?: () => void;
+  /**
+   * The accounts to choose from, for a user with more than one: the holding shown and the sell's
+   * limit are then the chosen account's. Without it the trade goes to the default account.
+   */
+  accounts?: TradeAccounts;
+}
 
 export type TradeFlowProps = TradeDialogProps & {
   target: TradeTarget;

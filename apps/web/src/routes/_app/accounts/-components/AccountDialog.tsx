@@ -1,38 +1,15 @@
-import type { InvestmentAccount } from "@ledgerline/contracts";
-import {
-  costBasisMethodHints,
-  costBasisMethodLabels,
-  costBasisMethods,
-  type CostBasisMethod,
-} from "@ledgerline/contracts/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useForm } from "@tanstack/react-form";
-import { type ChangeEvent, useRef, useState } from "react";
-import { accountTypeOptions } from "../../../../components/accounts/accounts";
+import type { CostBasisMethod } from "@ledgerline/contracts/browser";
+import { useRef, useState } from "react";
 import { Alert } from "../../../../components/ui/Alert";
-import { Field } from "../../../../components/ui/Field";
 import { DialogFormButtons, Modal } from "../../../../components/ui/Modal";
-import { enumOptions, SelectField } from "../../../../components/ui/SelectField";
-import { problemsByField, submitTo, textInput, type TextFieldApi } from "../../../../lib/form";
-import { RequestKeys } from "../../../../lib/idempotency-key";
-import { notify } from "../../../../lib/notify";
-import { trpc } from "../../../../lib/trpc";
-import {
-  accountFormOf,
-  accountFormProblems,
-  accountInput,
-  accountSaveFailure,
-  emptyAccountForm,
-  type AccountFormField,
-  type AccountFormValues,
-} from "./account-form";
-import { methodSwitchedText } from "./method-switch";
+import { submitTo } from "../../../../lib/form";
+import { accountInput, type AccountDialogTarget } from "./account-form";
+import { AccountNameFields, AccountSettingFields } from "./AccountFields";
 import { MethodSwitchStep } from "./MethodSwitchStep";
+import { useAccountForm } from "./useAccountForm";
+import { useAccountSave } from "./useAccountSave";
 
-const methodOptions = enumOptions(costBasisMethods, costBasisMethodLabels);
-
-/** What the dialog is open for: a new account, or one to edit. */
-export type AccountDialogTarget = { mode: "add" } | { mode: "edit"; account: InvestmentAccount };
+export type { AccountDialogTarget } from "./account-form";
 
 export function AccountDialog({
   target,
@@ -94,96 +71,16 @@ function AccountForm({
   onSwitchTo: (method: CostBasisMethod | null) => void;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [defaultValues] = useState<AccountFormValues>(() =>
-    target.mode === "edit" ? accountFormOf(target.account) : emptyAccountForm,
-  );
-  const [failure, setFailure] = useState<string | null>(null);
-  // The server's refusals per field, each shown until its field is edited.
-  const [refused, setRefused] = useState<Partial<Record<AccountFormField, string>>>({});
-  const [keys] = useState(() => new RequestKeys());
+  const saving = useAccountSave(target, onClose);
+  const form = useAccountForm(target, saving, onSwitchTo);
   const methodField = useRef<HTMLDivElement>(null);
-
-  const onSuccess = async (account: InvestmentAccount) => {
-    const switched =
-      target.mode === "edit" && target.account.costBasisMethod !== account.costBasisMethod;
-    // The preview the switch was confirmed with, still held by the confirmation step.
-    const preview = switched
-      ? queryClient.getQueryData(
-          trpc.tax.methodPreview.queryKey({
-            accountId: account.id,
-            method: account.costBasisMethod,
-          }),
-        )
-      : undefined;
-    notify.success(
-      preview
-        ? methodSwitchedText(account.name, preview)
-        : `${target.mode === "edit" ? "Saved" : "Added"} account ${account.name}`,
-    );
-    onClose();
-    // A new method changes every realized gain of the account: returns, taxes, lots.
-    await (switched
-      ? queryClient.invalidateQueries()
-      : queryClient.invalidateQueries(trpc.investmentAccounts.list.pathFilter()));
-  };
-  const onError = (error: unknown) => {
-    const { fields, message } = accountSaveFailure(error);
-    setRefused(fields);
-    setFailure(message);
-  };
-  const create = useMutation(
-    trpc.investmentAccounts.create.mutationOptions({ onSuccess, onError }),
-  );
-  const update = useMutation(
-    trpc.investmentAccounts.update.mutationOptions({ onSuccess, onError }),
-  );
-  const pending = create.isPending || update.isPending;
-
-  const form = useForm({
-    defaultValues,
-    validators: { onSubmit: ({ value }) => problemsByField(accountFormProblems(value)) },
-    onSubmitInvalid: () => setFailure(null),
-    onSubmit: ({ value }) => {
-      if (pending) return;
-      setFailure(null);
-      setRefused({});
-      const input = accountInput(value);
-      if (target.mode === "edit") {
-        if (input.costBasisMethod !== target.account.costBasisMethod) {
-          onSwitchTo(input.costBasisMethod);
-          return;
-        }
-        const request = { ...input, id: target.account.id };
-        update.mutate({ ...request, idempotencyKey: keys.keyFor(request) });
-      } else {
-        const { isDefault: _ignored, ...created } = input;
-        create.mutate({ ...created, idempotencyKey: keys.keyFor(created) });
-      }
-    },
-  });
-  const edited = (name: AccountFormField) => setRefused(({ [name]: _gone, ...rest }) => rest);
-  /** A text field's props: editing it clears what the server refused in it. */
-  const refusable = (name: AccountFormField, field: TextFieldApi) => {
-    const bound = textInput(field);
-    return {
-      ...bound,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        edited(name);
-        bound.onChange(event);
-      },
-      error: bound.error ?? refused[name],
-    };
-  };
-
   const confirmSwitch = () => {
-    if (pending || target.mode !== "edit") return;
-    setFailure(null);
-    const request = { ...accountInput(form.state.values), id: target.account.id };
-    update.mutate({ ...request, idempotencyKey: keys.keyFor(request) });
+    if (saving.pending || target.mode !== "edit") return;
+    saving.setFailure(null);
+    saving.save(accountInput(form.state.values));
   };
   const backToForm = () => {
-    setFailure(null);
+    saving.setFailure(null);
     onSwitchTo(null);
     // The step's buttons are gone: the method's select, which was changed, takes focus.
     setTimeout(() => methodField.current?.querySelector("select")?.focus(), 0);
@@ -195,8 +92,8 @@ function AccountForm({
         accountId={target.account.id}
         accountName={target.account.name}
         switchTo={switchTo}
-        busy={pending}
-        failure={failure}
+        busy={saving.pending}
+        failure={saving.failure}
         onConfirm={confirmSwitch}
         onBack={backToForm}
         onCancel={onClose}
@@ -206,103 +103,19 @@ function AccountForm({
 
   return (
     <form onSubmit={submitTo(form)} noValidate className="space-y-4">
-      <form.Field name="name">
-        {(api) => <Field label="Name" autoComplete="off" {...refusable("name", api)} />}
-      </form.Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="type">
-          {(api) => (
-            <SelectField
-              label="Type"
-              value={api.state.value}
-              options={accountTypeOptions}
-              error={refused.type}
-              onChange={(value) => {
-                edited("type");
-                api.handleChange(value);
-              }}
-            />
-          )}
-        </form.Field>
-        <form.Field name="institution">
-          {(api) => (
-            <Field
-              label="Institution (optional)"
-              autoComplete="off"
-              placeholder="e.g. Fidelity"
-              {...refusable("institution", api)}
-            />
-          )}
-        </form.Field>
-      </div>
-      <form.Field name="costBasisMethod">
-        {(api) => (
-          <div ref={methodField}>
-            <SelectField
-              label="Cost-basis method"
-              value={api.state.value}
-              options={methodOptions}
-              error={refused.costBasisMethod}
-              hint={costBasisMethodHints[api.state.value]}
-              onChange={(value) => {
-                edited("costBasisMethod");
-                api.handleChange(value);
-              }}
-            />
-          </div>
-        )}
-      </form.Field>
-      <form.Field name="cashTracked">
-        {(api) => (
-          <CheckboxField
-            label="Track cash in this account"
-            hint="Shows the account's cash balance beside its holdings."
-            checked={api.state.value}
-            onChange={api.handleChange}
-          />
-        )}
-      </form.Field>
-      {target.mode === "edit" && !target.account.isDefault && (
-        <form.Field name="makeDefault">
-          {(api) => (
-            <CheckboxField
-              label="Make this the default account"
-              hint="Trades and imports that name no account go into the default account."
-              checked={api.state.value}
-              onChange={api.handleChange}
-            />
-          )}
-        </form.Field>
-      )}
-      {failure && <Alert tone="error">{failure}</Alert>}
+      <AccountNameFields form={form} saving={saving} />
+      <AccountSettingFields
+        form={form}
+        saving={saving}
+        methodField={methodField}
+        offerDefault={target.mode === "edit" && !target.account.isDefault}
+      />
+      {saving.failure && <Alert tone="error">{saving.failure}</Alert>}
       <DialogFormButtons
-        busy={pending}
+        busy={saving.pending}
         submitLabel={target.mode === "edit" ? "Save changes" : "Add account"}
         onCancel={onClose}
       />
     </form>
-  );
-}
-
-/** A checkbox with its label and a line saying what it does. */
-function CheckboxField(props: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <label className="flex items-start gap-2 text-sm">
-      <input
-        type="checkbox"
-        className="mt-0.5"
-        checked={props.checked}
-        onChange={(event) => props.onChange(event.target.checked)}
-      />
-      <span>
-        {props.label}
-        <span className="block text-xs text-muted">{props.hint}</span>
-      </span>
-    </label>
   );
 }

@@ -104,3 +104,6 @@ export function accountSaveFailure(error: unknown): {
   }
   return { fields, message };
 }
+
+/** What the account dialog is open for: a new account, or one to edit. */
+export type AccountDialogTarget = { mode: "add" } | { mode: "edit"; account: InvestmentAccount };

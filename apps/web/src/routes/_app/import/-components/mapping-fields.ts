@@ -1,7 +1,11 @@
 import { assetKinds, importRequiredColumns } from "@ledgerline/contracts/browser";
-import type { ImportDateFormat, ImportDetection, ImportMappingInput } from "@ledgerline/contracts";
+import type {
+  AssetKind,
+  ImportDateFormat,
+  ImportDetection,
+  ImportMappingInput,
+} from "@ledgerline/contracts";
 import { enumOptions, type SelectOption } from "../../../../components/ui/SelectField";
-import type { MappingState } from "./mapping-state";
 
 export const separators: SelectOption<MappingState["delimiter"]>[] = [
   { value: ",", label: "Comma (,)" },
@@ -66,3 +70,13 @@ export const actionKinds: { kind: ActionKind; label: string; hint?: string }[] =
 export type RequiredColumn = keyof typeof importRequiredColumns;
 export const isRequired = (field: ColumnField): field is RequiredColumn =>
   field in importRequiredColumns;
+
+/** The mapping form's values: action lists as the comma-separated text typed. */
+export interface MappingState {
+  delimiter: "," | ";" | "\t";
+  decimalSeparator: "." | ",";
+  dateFormat: ImportDateFormat;
+  assetType: AssetKind;
+  columns: Partial<Record<ColumnField, string>>;
+  actions: Record<ActionKind, string>;
+}

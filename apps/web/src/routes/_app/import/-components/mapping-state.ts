@@ -1,25 +1,12 @@
 import { importMappingMessages, importRequiredColumns } from "@ledgerline/contracts/browser";
-import type {
-  AssetKind,
-  ImportDateFormat,
-  ImportDetection,
-  ImportMappingInput,
-} from "@ledgerline/contracts";
+import type { ImportDetection, ImportMappingInput } from "@ledgerline/contracts";
 import {
   actionKinds,
+  type MappingState,
   type ActionKind,
   type ColumnField,
   type RequiredColumn,
 } from "./mapping-fields";
-
-export interface MappingState {
-  delimiter: "," | ";" | "\t";
-  decimalSeparator: "." | ",";
-  dateFormat: ImportDateFormat;
-  assetType: AssetKind;
-  columns: Partial<Record<ColumnField, string>>;
-  actions: Record<ActionKind, string>;
-}
 
 const noActions = Object.fromEntries(actionKinds.map(({ kind }) => [kind, ""])) as Record<
   ActionKind,
@@ -91,3 +78,5 @@ export function mappingState(
     ) as Record<ActionKind, string>,
   };
 }
+
+export type { MappingState };

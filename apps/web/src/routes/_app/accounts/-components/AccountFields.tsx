@@ -1,0 +1,146 @@
+import {
+  costBasisMethodHints,
+  costBasisMethodLabels,
+  costBasisMethods,
+} from "@ledgerline/contracts/browser";
+import type { ChangeEvent, RefObject } from "react";
+import { accountTypeOptions } from "../../../../components/accounts/accounts";
+import { Field } from "../../../../components/ui/Field";
+import { enumOptions, SelectField } from "../../../../components/ui/SelectField";
+import { textInput, type TextFieldApi } from "../../../../lib/form";
+import type { AccountFormField } from "./account-form";
+import type { AccountFormApi } from "./useAccountForm";
+import type { AccountSave } from "./useAccountSave";
+
+const methodOptions = enumOptions(costBasisMethods, costBasisMethodLabels);
+
+/** A checkbox with its label and a line saying what it does. */
+function CheckboxField(props: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-0.5"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <span>
+        {props.label}
+        <span className="block text-xs text-muted">{props.hint}</span>
+      </span>
+    </label>
+  );
+}
+
+/** The name, type and institution: each shows what the server refused in it until edited. */
+export function AccountNameFields({ form, saving }: { form: AccountFormApi; saving: AccountSave }) {
+  const { refused, edited } = saving;
+  /** A text field's props: editing it clears what the server refused in it. */
+  const refusable = (name: AccountFormField, field: TextFieldApi) => {
+    const bound = textInput(field);
+    return {
+      ...bound,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        edited(name);
+        bound.onChange(event);
+      },
+      error: bound.error ?? refused[name],
+    };
+  };
+  return (
+    <>
+      <form.Field name="name">
+        {(api) => <Field label="Name" autoComplete="off" {...refusable("name", api)} />}
+      </form.Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.Field name="type">
+          {(api) => (
+            <SelectField
+              label="Type"
+              value={api.state.value}
+              options={accountTypeOptions}
+              error={refused.type}
+              onChange={(value) => {
+                edited("type");
+                api.handleChange(value);
+              }}
+            />
+          )}
+        </form.Field>
+        <form.Field name="institution">
+          {(api) => (
+            <Field
+              label="Institution (optional)"
+              autoComplete="off"
+              placeholder="e.g. Fidelity"
+              {...refusable("institution", api)}
+            />
+          )}
+        </form.Field>
+      </div>
+    </>
+  );
+}
+
+/** The cost-basis method, cash tracking, and (for an account that is not) making it default. */
+export function AccountSettingFields({
+  form,
+  saving,
+  methodField,
+  offerDefault,
+}: {
+  form: AccountFormApi;
+  saving: AccountSave;
+  /** Around the method's select, which takes focus back from the switch's step. */
+  methodField: RefObject<HTMLDivElement | null>;
+  offerDefault: boolean;
+}) {
+  return (
+    <>
+      <form.Field name="costBasisMethod">
+        {(api) => (
+          <div ref={methodField}>
+            <SelectField
+              label="Cost-basis method"
+              value={api.state.value}
+              options={methodOptions}
+              error={saving.refused.costBasisMethod}
+              hint={costBasisMethodHints[api.state.value]}
+              onChange={(value) => {
+                saving.edited("costBasisMethod");
+                api.handleChange(value);
+              }}
+            />
+          </div>
+        )}
+      </form.Field>
+      <form.Field name="cashTracked">
+        {(api) => (
+          <CheckboxField
+            label="Track cash in this account"
+            hint="Shows the account's cash balance beside its holdings."
+            checked={api.state.value}
+            onChange={api.handleChange}
+          />
+        )}
+      </form.Field>
+      {offerDefault && (
+        <form.Field name="makeDefault">
+          {(api) => (
+            <CheckboxField
+              label="Make this the default account"
+              hint="Trades and imports that name no account go into the default account."
+              checked={api.state.value}
+              onChange={api.handleChange}
+            />
+          )}
+        </form.Field>
+      )}
+    </>
+  );
+}
