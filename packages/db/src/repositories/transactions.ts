@@ -577,51 +577,236 @@ const SHARED_KINDS = new Map<string, AssetType | TransactionType>(
 );
 const sharedKind = <T extends string>(kind: T): T => (SHARED_KINDS.get(kind) as T) ?? kind;
 
-/** The paged, filtered and sorted transaction history (reads only: trades write in portfolio.ts). */
+type HistoryStatements = ReturnType<typeof holdingsQueries>;
+
+const ids = (query: Query) => raw<number>(query.sql, query.params, true);
+
+function* count(query: Query): Work<number> {
+  const [counted] = yield* raw<number>(query.sql, query.params, true);
+  return Number(counted ?? 0);
+}
+
+function* rawRows(
+  dialect: Dialect,
+  userId: number,
+  wanted: number[],
+): Work<Map<number, RawTransaction>> {
+  if (wanted.length === 0) return new Map();
+  const query = rowsQuery(dialect, userId, wanted);
+  const rows = yield* raw<RawTransaction>(query.sql, query.params);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+function inOrder(wanted: number[], byId: Map<number, RawTransaction>): RawTransaction[] {
+  return wanted.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+function keyOf(row: RawTransaction, columns: Column[]): (string | number)[] {
+  return columns.map((column) => row[column]);
+}
+
+interface RawPosition {
+  id: number;
+  account_id: number;
+  asset_type: AssetType;
+  symbol: string;
+  quantity: string;
+  average_price: string;
+  opened_at: number;
+  updated_at: number;
+}
+interface RawQuote {
+  symbol: string;
+  price: string | null;
+  name: string | null;
+  updated_at: number;
+}
+
+/**
+ * Every position of the user, stocks and crypto, with their last known prices: one read
+ * transaction, so the summary's figures all describe the same moment.
+ */
+function readHoldings(
+  database: Database,
+  statements: HistoryStatements,
+  userId: number,
+): Promise<HeldPosition[]> {
+  return database.transaction(
+    function* () {
+      const positions = yield* raw<RawPosition>(statements.positions, [userId]);
+      const quotes = function* (sql: string) {
+        const rows = yield* raw<RawQuote>(sql, [userId]);
+        return new Map(rows.map((row) => [row.symbol, row]));
+      };
+      const stockQuotes = yield* quotes(statements.stockQuotes);
+      const cryptoQuotes = yield* quotes(statements.cryptoQuotes);
+      const held: HeldPosition[] = [];
+      for (const row of positions) {
+        const [trade] = yield* raw<{ price: string; transaction_date: number }>(
+          statements.lastTrade,
+          [userId, row.symbol, row.asset_type],
+        );
+        const quote = (row.asset_type === "STOCK" ? stockQuotes : cryptoQuotes).get(row.symbol);
+        held.push({
+          id: row.id,
+          accountId: row.account_id,
+          assetType: row.asset_type,
+          symbol: row.symbol,
+          quantity: fromStored(row.quantity),
+          averagePrice: fromStored(row.average_price),
+          openedAt: new Date(row.opened_at),
+          updatedAt: new Date(row.updated_at),
+          lastTrade: trade
+            ? { price: fromStored(trade.price), at: new Date(trade.transaction_date) }
+            : null,
+          watchlistQuote:
+            quote && typeof quote.price === "string"
+              ? { price: quote.price, at: new Date(quote.updated_at), name: quote.name }
+              : null,
+        });
+      }
+      return held;
+    },
+    { readOnly: true },
+  );
+}
+
+/**
+ * Every trade of the user, oldest first (at the same instant, buys before sells); with
+ * `since`, only those at or after it. With `pauses`, other work runs between its pages (a
+ * recompute off the request path reads 20,000 trades of a year in about 100 ms).
+ */
+function readTrades(
+  database: Database,
+  statements: HistoryStatements,
+  userId: number,
+  since: Date | undefined,
+  { pauses = false, accountId }: { pauses?: boolean; accountId?: number },
+): Promise<Trade[]> {
+  const account = accountId === undefined ? [] : [accountId];
+  const [firstPage, nextPage] =
+    accountId === undefined
+      ? [statements.trades, statements.tradesAfter]
+      : [statements.accountTrades, statements.accountTradesAfter];
+  const from = since?.getTime() ?? Number.MIN_SAFE_INTEGER;
+  // Read in pages from one snapshot: after an import this is 100,000 trades, whose rows as
+  // the driver answers them would otherwise all be held beside the trades made of them.
+  return database.transaction(
+    function* (): Work<Trade[]> {
+      const trades: Trade[] = [];
+      const symbols = new Map<string, string>();
+      let rows = yield* raw<TradeRow>(firstPage, [userId, from, ...account]);
+      for (;;) {
+        for (const row of rows) {
+          let symbol = symbols.get(row.symbol);
+          if (symbol === undefined) symbols.set(row.symbol, (symbol = row.symbol));
+          trades.push({
+            transactionDate: new Date(Number(row.transaction_date)),
+            type: sharedKind(row.type),
+            symbol,
+            transactionType: sharedKind(row.transaction_type),
+            quantity: fromStored(row.quantity),
+            price: fromStored(row.price),
+            fee: fromStored(row.fee),
+          });
+        }
+        const last = rows.at(-1);
+        if (rows.length < TRADES_PAGE || !last) return trades;
+        yield* pause();
+        rows = yield* raw<TradeRow>(nextPage, [
+          userId,
+          from,
+          ...account,
+          last.transaction_date,
+          last.type,
+          last.transaction_type,
+          last.id,
+        ]);
+      }
+    },
+    { readOnly: true, pauses },
+  );
+}
+
+/** One page by offset, with the capped count of all matching rows, from one snapshot. */
+function readPage(database: Database, request: TransactionPageRequest): Promise<TransactionPage> {
+  const { dialect } = database;
+  return database.transaction(
+    function* () {
+      const found: number[] = [];
+      let offset = request.offset;
+      for (const run of runsOf(request)) {
+        const remaining = request.limit - found.length;
+        if (remaining <= 0) break;
+        const got = yield* ids(idQuery(dialect, request, run, { offset, limit: remaining }));
+        found.push(...got);
+        // A run that ended inside this page hands on from its start; one that held fewer rows
+        // than the offset hands on what is left of the offset.
+        offset =
+          got.length > 0
+            ? 0
+            : offset - (yield* count(countQuery(dialect, request, run.pinned, offset)));
+      }
+      const counted = yield* count(countQuery(dialect, request, undefined, request.countUpTo + 1));
+      const byId = yield* rawRows(dialect, request.userId, found);
+      return {
+        rows: inOrder(found, byId).map(toTransaction),
+        totalCount: Math.min(counted, request.countUpTo),
+        totalCountCapped: counted > request.countUpTo,
+      };
+    },
+    { readOnly: true },
+  );
+}
+
+/** The next `limit` rows after a cursor: any depth costs the same (keyset paging). */
+function readBatch(
+  database: Database,
+  request: TransactionBatchRequest,
+): Promise<TransactionBatch> {
+  const { dialect } = database;
+  return database.transaction(
+    function* () {
+      const runs = runsOf(request);
+      const wanted = request.limit + 1;
+      const found: { id: number; run: number }[] = [];
+      for (let run = request.after?.run ?? 0; run < runs.length; run++) {
+        if (found.length >= wanted) break;
+        const after = run === request.after?.run ? request.after.key : undefined;
+        const got = yield* ids(
+          idQuery(dialect, request, runs[run]!, { after, limit: wanted - found.length }),
+        );
+        found.push(...got.map((id) => ({ id, run })));
+      }
+      const page = found.slice(0, request.limit);
+      const pageIds = page.map((entry) => entry.id);
+      const rows = inOrder(pageIds, yield* rawRows(dialect, request.userId, pageIds));
+      const last = page.at(-1);
+      const lastRow = rows.at(-1);
+      return {
+        rows: rows.map(toTransaction),
+        nextCursor:
+          found.length > request.limit && last && lastRow
+            ? {
+                sortBy: request.sortBy,
+                sortOrder: request.sortOrder,
+                run: last.run,
+                key: keyOf(lastRow, runs[last.run]!.order.columns),
+              }
+            : null,
+      };
+    },
+    { readOnly: true },
+  );
+}
+
+/** The paged, filtered and sorted transaction history (reads only: trades write in portfolio/). */
 export function transactionsRepository(database: Database) {
   const { dialect } = database;
   const statements = holdingsQueries(dialect);
-  const ids = (query: Query) => raw<number>(query.sql, query.params, true);
-  function* count(query: Query): Work<number> {
-    const [counted] = yield* raw<number>(query.sql, query.params, true);
-    return Number(counted ?? 0);
-  }
-
-  function* rawRows(userId: number, wanted: number[]): Work<Map<number, RawTransaction>> {
-    if (wanted.length === 0) return new Map();
-    const query = rowsQuery(dialect, userId, wanted);
-    const rows = yield* raw<RawTransaction>(query.sql, query.params);
-    return new Map(rows.map((row) => [row.id, row]));
-  }
-
-  function inOrder(wanted: number[], byId: Map<number, RawTransaction>): RawTransaction[] {
-    return wanted.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [row] : [];
-    });
-  }
-
-  function keyOf(row: RawTransaction, columns: Column[]): (string | number)[] {
-    return columns.map((column) => row[column]);
-  }
-
-  interface RawPosition {
-    id: number;
-    account_id: number;
-    asset_type: AssetType;
-    symbol: string;
-    quantity: string;
-    average_price: string;
-    opened_at: number;
-    updated_at: number;
-  }
-  interface RawQuote {
-    symbol: string;
-    price: string | null;
-    name: string | null;
-    updated_at: number;
-  }
-
   return {
     /** What a symbol filter matches: the user's symbols containing `text`, ignoring case. */
     async symbolsContaining(userId: number, text: string): Promise<string[]> {
@@ -630,177 +815,28 @@ export function transactionsRepository(database: Database) {
       return rows.map((row) => row.symbol);
     },
 
-    /**
-     * Every position of the user, stocks and crypto, with their last known prices: one read
-     * transaction, so the summary's figures all describe the same moment.
-     */
-    async holdings(userId: number): Promise<HeldPosition[]> {
-      return database.transaction(
-        function* () {
-          const positions = yield* raw<RawPosition>(statements.positions, [userId]);
-          const quotes = function* (sql: string) {
-            const rows = yield* raw<RawQuote>(sql, [userId]);
-            return new Map(rows.map((row) => [row.symbol, row]));
-          };
-          const stockQuotes = yield* quotes(statements.stockQuotes);
-          const cryptoQuotes = yield* quotes(statements.cryptoQuotes);
-          const held: HeldPosition[] = [];
-          for (const row of positions) {
-            const [trade] = yield* raw<{ price: string; transaction_date: number }>(
-              statements.lastTrade,
-              [userId, row.symbol, row.asset_type],
-            );
-            const quote = (row.asset_type === "STOCK" ? stockQuotes : cryptoQuotes).get(row.symbol);
-            held.push({
-              id: row.id,
-              accountId: row.account_id,
-              assetType: row.asset_type,
-              symbol: row.symbol,
-              quantity: fromStored(row.quantity),
-              averagePrice: fromStored(row.average_price),
-              openedAt: new Date(row.opened_at),
-              updatedAt: new Date(row.updated_at),
-              lastTrade: trade
-                ? { price: fromStored(trade.price), at: new Date(trade.transaction_date) }
-                : null,
-              watchlistQuote:
-                quote && typeof quote.price === "string"
-                  ? { price: quote.price, at: new Date(quote.updated_at), name: quote.name }
-                  : null,
-            });
-          }
-          return held;
-        },
-        { readOnly: true },
-      );
-    },
+    /** Every position of the user with their last known prices, from one snapshot. */
+    holdings: (userId: number) => readHoldings(database, statements, userId),
 
-    /**
-     * Every trade of the user, oldest first (at the same instant, buys before sells); with
-     * `since`, only those at or after it. With `pauses`, other work runs between its pages (a
-     * recompute off the request path reads 20,000 trades of a year in about 100 ms).
-     */
-    async trades(
+    /** Every trade of the user, oldest first; with `since`, only those at or after it. */
+    trades: (
       userId: number,
       since?: Date,
-      { pauses = false, accountId }: { pauses?: boolean; accountId?: number } = {},
-    ): Promise<Trade[]> {
-      const account = accountId === undefined ? [] : [accountId];
-      const [firstPage, nextPage] =
-        accountId === undefined
-          ? [statements.trades, statements.tradesAfter]
-          : [statements.accountTrades, statements.accountTradesAfter];
-      const from = since?.getTime() ?? Number.MIN_SAFE_INTEGER;
-      // Read in pages from one snapshot: after an import this is 100,000 trades, whose rows as
-      // the driver answers them would otherwise all be held beside the trades made of them.
-      return database.transaction(
-        function* (): Work<Trade[]> {
-          const trades: Trade[] = [];
-          const symbols = new Map<string, string>();
-          let rows = yield* raw<TradeRow>(firstPage, [userId, from, ...account]);
-          for (;;) {
-            for (const row of rows) {
-              let symbol = symbols.get(row.symbol);
-              if (symbol === undefined) symbols.set(row.symbol, (symbol = row.symbol));
-              trades.push({
-                transactionDate: new Date(Number(row.transaction_date)),
-                type: sharedKind(row.type),
-                symbol,
-                transactionType: sharedKind(row.transaction_type),
-                quantity: fromStored(row.quantity),
-                price: fromStored(row.price),
-                fee: fromStored(row.fee),
-              });
-            }
-            const last = rows.at(-1);
-            if (rows.length < TRADES_PAGE || !last) return trades;
-            yield* pause();
-            rows = yield* raw<TradeRow>(nextPage, [
-              userId,
-              from,
-              ...account,
-              last.transaction_date,
-              last.type,
-              last.transaction_type,
-              last.id,
-            ]);
-          }
-        },
-        { readOnly: true, pauses },
-      );
-    },
+      options: { pauses?: boolean; accountId?: number } = {},
+    ) => readTrades(database, statements, userId, since, options),
 
     /** One page by offset, with the capped count of all matching rows, from one snapshot. */
     async page(request: TransactionPageRequest): Promise<TransactionPage> {
       if (request.symbols?.length === 0) {
         return { rows: [], totalCount: 0, totalCountCapped: false };
       }
-      return database.transaction(
-        function* () {
-          const found: number[] = [];
-          let offset = request.offset;
-          for (const run of runsOf(request)) {
-            const remaining = request.limit - found.length;
-            if (remaining <= 0) break;
-            const got = yield* ids(idQuery(dialect, request, run, { offset, limit: remaining }));
-            found.push(...got);
-            // A run that ended inside this page hands on from its start; one that held fewer rows
-            // than the offset hands on what is left of the offset.
-            offset =
-              got.length > 0
-                ? 0
-                : offset - (yield* count(countQuery(dialect, request, run.pinned, offset)));
-          }
-          const counted = yield* count(
-            countQuery(dialect, request, undefined, request.countUpTo + 1),
-          );
-          const byId = yield* rawRows(request.userId, found);
-          return {
-            rows: inOrder(found, byId).map(toTransaction),
-            totalCount: Math.min(counted, request.countUpTo),
-            totalCountCapped: counted > request.countUpTo,
-          };
-        },
-        { readOnly: true },
-      );
+      return readPage(database, request);
     },
 
     /** The next `limit` rows after a cursor: any depth costs the same (keyset paging). */
     async batch(request: TransactionBatchRequest): Promise<TransactionBatch> {
       if (request.symbols?.length === 0) return { rows: [], nextCursor: null };
-      return database.transaction(
-        function* () {
-          const runs = runsOf(request);
-          const wanted = request.limit + 1;
-          const found: { id: number; run: number }[] = [];
-          for (let run = request.after?.run ?? 0; run < runs.length; run++) {
-            if (found.length >= wanted) break;
-            const after = run === request.after?.run ? request.after.key : undefined;
-            const got = yield* ids(
-              idQuery(dialect, request, runs[run]!, { after, limit: wanted - found.length }),
-            );
-            found.push(...got.map((id) => ({ id, run })));
-          }
-          const page = found.slice(0, request.limit);
-          const pageIds = page.map((entry) => entry.id);
-          const rows = inOrder(pageIds, yield* rawRows(request.userId, pageIds));
-          const last = page.at(-1);
-          const lastRow = rows.at(-1);
-          return {
-            rows: rows.map(toTransaction),
-            nextCursor:
-              found.length > request.limit && last && lastRow
-                ? {
-                    sortBy: request.sortBy,
-                    sortOrder: request.sortOrder,
-                    run: last.run,
-                    key: keyOf(lastRow, runs[last.run]!.order.columns),
-                  }
-                : null,
-          };
-        },
-        { readOnly: true },
-      );
+      return readBatch(database, request);
     },
   };
 }
