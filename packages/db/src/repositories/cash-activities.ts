@@ -171,17 +171,221 @@ export function* insertCashActivities(
   );
 }
 
+const ofUser = ({ cashActivities }: Tables, userId: number, id: number) =>
+  and(eq(cashActivities.userId, userId), eq(cashActivities.id, id));
+
+/** The named account if it is the user's (else null), or the user's default one. */
+function* accountOf(
+  tx: Db,
+  { investmentAccounts }: Tables,
+  userId: number,
+  accountId: number | undefined,
+): Work<number | null> {
+  if (accountId === undefined) return yield* defaultAccountId(tx, investmentAccounts, userId);
+  return (yield* ownsAccount(tx, investmentAccounts, userId, accountId)) ? accountId : null;
+}
+
+/** Adds a deposit, withdrawal, interest, fee or tax to one of the user's accounts. */
+function createActivity(
+  database: Database,
+  userId: number,
+  fields: CashActivityFields,
+  now: Date,
+): Promise<CashWriteOutcome> {
+  const { tables } = database;
+  const { cashActivities, users } = tables;
+  return database.transaction(function* (tx): Work<CashWriteOutcome> {
+    yield* lockUser(tx, users, userId);
+    const accountId = yield* accountOf(tx, tables, userId, fields.accountId);
+    if (accountId === null) return { ok: false, reason: "account_not_found" };
+    const [row] = yield* all(
+      tx
+        .insert(cashActivities)
+        .values({
+          userId,
+          accountId,
+          kind: fields.type,
+          amount: toStored(fields.amount),
+          date: fields.date,
+          notes: fields.notes,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+    );
+    return { ok: true, activity: toCashActivity(row!) };
+  });
+}
+
+/** Changes an activity; a side of a transfer is refused (`transfer`). */
+function updateActivity(
+  database: Database,
+  userId: number,
+  id: number,
+  fields: CashActivityFields,
+  now: Date,
+): Promise<CashWriteOutcome> {
+  const { tables } = database;
+  const { cashActivities, users } = tables;
+  return database.transaction(function* (tx): Work<CashWriteOutcome> {
+    yield* lockUser(tx, users, userId);
+    const row = yield* first(
+      tx
+        .select()
+        .from(cashActivities)
+        .where(ofUser(tables, userId, id)),
+    );
+    if (!row) return { ok: false, reason: "not_found" };
+    if (row.transferId !== null) return { ok: false, reason: "transfer" };
+    const accountId =
+      fields.accountId === undefined
+        ? row.accountId
+        : yield* accountOf(tx, tables, userId, fields.accountId);
+    if (accountId === null) return { ok: false, reason: "account_not_found" };
+    const [updated] = yield* all(
+      tx
+        .update(cashActivities)
+        .set({
+          accountId,
+          kind: fields.type,
+          amount: toStored(fields.amount),
+          date: fields.date,
+          notes: fields.notes,
+          updatedAt: now,
+        })
+        .where(ofUser(tables, userId, id))
+        .returning(),
+    );
+    return { ok: true, activity: toCashActivity(updated!) };
+  });
+}
+
+/** Deletes an activity (both sides of a transfer); answers how many rows went (0: none). */
+function deleteActivity(database: Database, userId: number, id: number): Promise<number> {
+  const { tables } = database;
+  const { cashActivities, users } = tables;
+  return database.transaction(function* (tx): Work<number> {
+    yield* lockUser(tx, users, userId);
+    const row = yield* first(
+      tx
+        .select()
+        .from(cashActivities)
+        .where(ofUser(tables, userId, id)),
+    );
+    if (!row) return 0;
+    return yield* changes(
+      tx
+        .delete(cashActivities)
+        .where(
+          row.transferId === null
+            ? ofUser(tables, userId, id)
+            : and(eq(cashActivities.userId, userId), eq(cashActivities.transferId, row.transferId)),
+        ),
+    );
+  });
+}
+
+/** What the sums are of: the user's accounts (all, or these), up to a day or of all time. */
+interface SumsScope {
+  userId: number;
+  accountIds: number[] | undefined;
+  /** YYYY-MM-DD: the last day counted. */
+  asOf: string | undefined;
+}
+
+const inAccounts = (scope: SumsScope, column: Parameters<typeof inArray>[0]) =>
+  scope.accountIds === undefined ? [] : [inArray(column, scope.accountIds)];
+
+/** The cash activities' totals per account and kind, dated up to `asOf`. */
+function* activitySums(tx: Db, { dialect, tables }: Database, scope: SumsScope) {
+  const { cashActivities } = tables;
+  const rows = yield* all(
+    tx
+      .select({
+        accountId: cashActivities.accountId,
+        kind: cashActivities.kind,
+        total: storedSum(dialect, cashActivities.amount),
+      })
+      .from(cashActivities)
+      .where(
+        and(
+          eq(cashActivities.userId, scope.userId),
+          ...inAccounts(scope, cashActivities.accountId),
+          ...(scope.asOf === undefined ? [] : [lte(cashActivities.date, scope.asOf)]),
+        ),
+      )
+      .groupBy(cashActivities.accountId, cashActivities.kind),
+  );
+  return rows.map((row) => ({
+    accountId: row.accountId,
+    kind: row.kind,
+    total: fromStoredSum(dialect, row.total),
+  }));
+}
+
+/** The buys' and sells' totals and fees per account, made before the day after `asOf`. */
+function* tradeSums(tx: Db, { dialect, tables }: Database, scope: SumsScope) {
+  const { transactions } = tables;
+  const nextDay =
+    scope.asOf === undefined
+      ? undefined
+      : new Date(Date.parse(`${scope.asOf}T00:00:00Z`) + 86_400_000);
+  const rows = yield* all(
+    tx
+      .select({
+        accountId: transactions.accountId,
+        side: transactions.transactionType,
+        total: storedSum(dialect, transactions.total),
+        fee: storedSum(dialect, transactions.fee),
+      })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, scope.userId),
+          ...inAccounts(scope, transactions.accountId),
+          or(eq(transactions.transactionType, "BUY"), eq(transactions.transactionType, "SELL")),
+          ...(nextDay === undefined ? [] : [lt(transactions.transactionDate, nextDay)]),
+        ),
+      )
+      .groupBy(transactions.accountId, transactions.transactionType),
+  );
+  return rows.map((row) => ({
+    accountId: row.accountId,
+    side: row.side === "SELL" ? ("SELL" as const) : ("BUY" as const),
+    total: fromStoredSum(dialect, row.total),
+    fee: fromStoredSum(dialect, row.fee),
+  }));
+}
+
+/** The dividends' totals per account, paid up to `asOf`. */
+function* incomeSums(tx: Db, { dialect, tables }: Database, scope: SumsScope) {
+  const { incomeEntries } = tables;
+  const rows = yield* all(
+    tx
+      .select({
+        accountId: incomeEntries.accountId,
+        total: storedSum(dialect, incomeEntries.total),
+      })
+      .from(incomeEntries)
+      .where(
+        and(
+          eq(incomeEntries.userId, scope.userId),
+          isNull(incomeEntries.deletedAt),
+          ...inAccounts(scope, incomeEntries.accountId),
+          ...(scope.asOf === undefined ? [] : [lte(incomeEntries.payDate, scope.asOf)]),
+        ),
+      )
+      .groupBy(incomeEntries.accountId),
+  );
+  return rows.map((row) => ({
+    accountId: row.accountId,
+    total: fromStoredSum(dialect, row.total),
+  }));
+}
+
 export function cashActivitiesRepository(database: Database) {
-  const { db, dialect, tables } = database;
-  const { cashActivities, incomeEntries, investmentAccounts, transactions, users } = tables;
-
-  const ofUser = (userId: number, id: number) =>
-    and(eq(cashActivities.userId, userId), eq(cashActivities.id, id));
-
-  function* accountOf(tx: Db, userId: number, accountId: number | undefined): Work<number | null> {
-    if (accountId === undefined) return yield* defaultAccountId(tx, investmentAccounts, userId);
-    return (yield* ownsAccount(tx, investmentAccounts, userId, accountId)) ? accountId : null;
-  }
+  const { db, tables } = database;
+  const { cashActivities, users } = tables;
 
   return {
     /** The user's cash activities (of one account, between two days), newest first. */
@@ -202,90 +406,25 @@ export function cashActivitiesRepository(database: Database) {
     },
 
     async findById(userId: number, id: number): Promise<CashActivity | undefined> {
-      const row = await database.first(db.select().from(cashActivities).where(ofUser(userId, id)));
+      const row = await database.first(
+        db
+          .select()
+          .from(cashActivities)
+          .where(ofUser(tables, userId, id)),
+      );
       return row ? toCashActivity(row) : undefined;
     },
 
     /** Adds a deposit, withdrawal, interest, fee or tax to one of the user's accounts. */
-    async create(userId: number, fields: CashActivityFields, now: Date): Promise<CashWriteOutcome> {
-      return database.transaction(function* (tx): Work<CashWriteOutcome> {
-        yield* lockUser(tx, users, userId);
-        const accountId = yield* accountOf(tx, userId, fields.accountId);
-        if (accountId === null) return { ok: false, reason: "account_not_found" };
-        const [row] = yield* all(
-          tx
-            .insert(cashActivities)
-            .values({
-              userId,
-              accountId,
-              kind: fields.type,
-              amount: toStored(fields.amount),
-              date: fields.date,
-              notes: fields.notes,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning(),
-        );
-        return { ok: true, activity: toCashActivity(row!) };
-      });
-    },
+    create: (userId: number, fields: CashActivityFields, now: Date) =>
+      createActivity(database, userId, fields, now),
 
     /** Changes an activity; a side of a transfer is refused (`transfer`). */
-    async update(
-      userId: number,
-      id: number,
-      fields: CashActivityFields,
-      now: Date,
-    ): Promise<CashWriteOutcome> {
-      return database.transaction(function* (tx): Work<CashWriteOutcome> {
-        yield* lockUser(tx, users, userId);
-        const row = yield* first(tx.select().from(cashActivities).where(ofUser(userId, id)));
-        if (!row) return { ok: false, reason: "not_found" };
-        if (row.transferId !== null) return { ok: false, reason: "transfer" };
-        const accountId =
-          fields.accountId === undefined
-            ? row.accountId
-            : yield* accountOf(tx, userId, fields.accountId);
-        if (accountId === null) return { ok: false, reason: "account_not_found" };
-        const [updated] = yield* all(
-          tx
-            .update(cashActivities)
-            .set({
-              accountId,
-              kind: fields.type,
-              amount: toStored(fields.amount),
-              date: fields.date,
-              notes: fields.notes,
-              updatedAt: now,
-            })
-            .where(ofUser(userId, id))
-            .returning(),
-        );
-        return { ok: true, activity: toCashActivity(updated!) };
-      });
-    },
+    update: (userId: number, id: number, fields: CashActivityFields, now: Date) =>
+      updateActivity(database, userId, id, fields, now),
 
     /** Deletes an activity (both sides of a transfer); answers how many rows went (0: none). */
-    async delete(userId: number, id: number): Promise<number> {
-      return database.transaction(function* (tx): Work<number> {
-        yield* lockUser(tx, users, userId);
-        const row = yield* first(tx.select().from(cashActivities).where(ofUser(userId, id)));
-        if (!row) return 0;
-        return yield* changes(
-          tx
-            .delete(cashActivities)
-            .where(
-              row.transferId === null
-                ? ofUser(userId, id)
-                : and(
-                    eq(cashActivities.userId, userId),
-                    eq(cashActivities.transferId, row.transferId),
-                  ),
-            ),
-        );
-      });
-    },
+    delete: (userId: number, id: number) => deleteActivity(database, userId, id),
 
     /** A cash transfer between two of the user's accounts: its two rows, in one transaction. */
     async createTransfer(
@@ -308,86 +447,13 @@ export function cashActivitiesRepository(database: Database) {
       userId: number,
       options: { accountIds?: number[]; asOf?: string } = {},
     ): Promise<CashSums> {
-      const { accountIds, asOf } = options;
-      const nextDay =
-        asOf === undefined ? undefined : new Date(Date.parse(`${asOf}T00:00:00Z`) + 86_400_000);
-      const inAccounts = (column: Parameters<typeof inArray>[0]) =>
-        accountIds === undefined ? [] : [inArray(column, accountIds)];
+      const scope: SumsScope = { userId, accountIds: options.accountIds, asOf: options.asOf };
       return database.transaction(
         function* (tx): Work<CashSums> {
-          const activities = yield* all(
-            tx
-              .select({
-                accountId: cashActivities.accountId,
-                kind: cashActivities.kind,
-                total: storedSum(dialect, cashActivities.amount),
-              })
-              .from(cashActivities)
-              .where(
-                and(
-                  eq(cashActivities.userId, userId),
-                  ...inAccounts(cashActivities.accountId),
-                  ...(asOf === undefined ? [] : [lte(cashActivities.date, asOf)]),
-                ),
-              )
-              .groupBy(cashActivities.accountId, cashActivities.kind),
-          );
-          const trades = yield* all(
-            tx
-              .select({
-                accountId: transactions.accountId,
-                side: transactions.transactionType,
-                total: storedSum(dialect, transactions.total),
-                fee: storedSum(dialect, transactions.fee),
-              })
-              .from(transactions)
-              .where(
-                and(
-                  eq(transactions.userId, userId),
-                  ...inAccounts(transactions.accountId),
-                  or(
-                    eq(transactions.transactionType, "BUY"),
-                    eq(transactions.transactionType, "SELL"),
-                  ),
-                  ...(nextDay === undefined ? [] : [lt(transactions.transactionDate, nextDay)]),
-                ),
-              )
-              .groupBy(transactions.accountId, transactions.transactionType),
-          );
-          const income = yield* all(
-            tx
-              .select({
-                accountId: incomeEntries.accountId,
-                total: storedSum(dialect, incomeEntries.total),
-              })
-              .from(incomeEntries)
-              .where(
-                and(
-                  eq(incomeEntries.userId, userId),
-                  isNull(incomeEntries.deletedAt),
-                  ...inAccounts(incomeEntries.accountId),
-                  ...(asOf === undefined ? [] : [lte(incomeEntries.payDate, asOf)]),
-                ),
-              )
-              .groupBy(incomeEntries.accountId),
-          );
-          return {
-            activities: activities.map((row) => ({
-              accountId: row.accountId,
-              kind: row.kind,
-              total: fromStoredSum(dialect, row.total),
-            })),
-            trades: trades.map((row) => ({
-              accountId: row.accountId,
-              side: row.side === "SELL" ? "SELL" : "BUY",
-              total: fromStoredSum(dialect, row.total),
-              fee: fromStoredSum(dialect, row.fee),
-            })),
-            income: income.map((row) => ({
-              accountId: row.accountId,
-              total: fromStoredSum(dialect, row.total),
-            })),
-          };
+          const activities = yield* activitySums(tx, database, scope);
+          const trades = yield* tradeSums(tx, database, scope);
+          const income = yield* incomeSums(tx, database, scope);
+          return { activities, trades, income };
         },
         { readOnly: true },
       );
