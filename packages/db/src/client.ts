@@ -11,6 +11,7 @@ import {
   type Db,
   type SqliteDatabase,
   type Step,
+  type TransactionOptions,
   type Work,
 } from "./database";
 import { CONNECTION_PRAGMAS } from "./connection-settings";
@@ -155,44 +156,45 @@ async function acrossTurnsOnThread<T>(
  * the rows of an import still under way, which may yet roll back. An in-memory database has no
  * second connection: there, reads meanwhile share the transaction's.
  */
-export function openSqliteDatabase(url: string): SqliteDatabase {
-  if (url !== ":memory:") mkdirSync(dirname(url), { recursive: true });
-  const shared = sqliteConnection(url);
-  const { sqlite, db, execute, rawStatement } = shared;
-
-  /**
-   * Settles when the open pausing transaction (TransactionOptions.pauses) ends; null when none is
-   * open. Every write on this one connection waits for it first: run meanwhile, it would become
-   * part of that transaction and be rolled back with it.
-   */
-  let pausing: Promise<void> | null = null;
-  // Every write waits with `while (pausing) await pausing` right before it runs, in the same
-  // turn: a check a microtask early lets two writers waiting on one transaction both go on (a
-  // second pausing transaction then waits out SQLite's busy timeout in BEGIN IMMEDIATE, holding
-  // the event loop, while the first cannot finish).
-  /** Whether a built query only reads (checked only while a pausing transaction is open). */
-  const onlyReads = (query: unknown) =>
-    /^\s*(select|with)\b/i.test((query as { toSQL(): { sql: string } }).toSQL().sql);
-
+/**
+ * What the queries and transactions of one SQLite connection share. `pausing` settles when the
+ * open pausing transaction (TransactionOptions.pauses) ends; null when none is open. Every write
+ * on this one connection waits for it first: run meanwhile, it would become part of that
+ * transaction and be rolled back with it.
+ */
+interface SqliteState {
+  url: string;
+  shared: SqliteConnection;
+  pausing: Promise<void> | null;
   /** The thread of the long write transactions, started by the first (worker-connection.ts). */
-  let thread: WorkerConnection | null = null;
+  thread: WorkerConnection | null;
+}
 
+// Every write waits with `while (state.pausing) await state.pausing` right before it runs, in
+// the same turn: a check a microtask early lets two writers waiting on one transaction both go
+// on (a second pausing transaction then waits out SQLite's busy timeout in BEGIN IMMEDIATE,
+// holding the event loop, while the first cannot finish).
+/** Whether a built query only reads (checked only while a pausing transaction is open). */
+const onlyReads = (query: unknown) =>
+  /^\s*(select|with)\b/i.test((query as { toSQL(): { sql: string } }).toSQL().sql);
+
+/** The one-statement methods of a SQLite database: reads go on, writes wait for `pausing`. */
+function sqliteQueries(
+  state: SqliteState,
+): Pick<SqliteDatabase, "all" | "first" | "changes" | "query" | "prepare"> {
+  const { rawStatement } = state.shared;
   return {
-    dialect: "sqlite",
-    db,
-    tables: schema,
-    sqlite,
     async all(query) {
       // An INSERT ... RETURNING reads its rows back too, and must wait like any write.
-      while (pausing && !onlyReads(query)) await pausing;
+      while (state.pausing && !onlyReads(query)) await state.pausing;
       return query.all();
     },
     async first(query) {
-      while (pausing && !onlyReads(query)) await pausing;
+      while (state.pausing && !onlyReads(query)) await state.pausing;
       return query.get();
     },
     async changes(query) {
-      while (pausing) await pausing;
+      while (state.pausing) await state.pausing;
       return (query as SqliteQuery).run().changes;
     },
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -200,7 +202,7 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       if (statement.reader && /^\s*(select|with)\b/i.test(sql)) {
         return statement.all(...params) as T[];
       }
-      while (pausing) await pausing;
+      while (state.pausing) await state.pausing;
       if (statement.reader) return statement.all(...params) as T[];
       statement.run(...params);
       return [];
@@ -209,49 +211,72 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
       const prepared = query.prepare();
       return {
         all: async (values) => {
-          while (pausing && !onlyReads(query)) await pausing;
+          while (state.pausing && !onlyReads(query)) await state.pausing;
           return prepared.all(values);
         },
         first: async (values) => {
-          while (pausing && !onlyReads(query)) await pausing;
+          while (state.pausing && !onlyReads(query)) await state.pausing;
           return prepared.get(values);
         },
         changes: async (values) => {
-          while (pausing) await pausing;
+          while (state.pausing) await state.pausing;
           return (prepared.run(values) as { changes: number }).changes;
         },
       };
     },
-    async transaction(work, options = {}) {
-      // A read that pauses gets a connection of its own: in WAL its snapshot holds no lock that
-      // a writer waits on, so it may stay open across turns while everything else goes on.
-      if (options.readOnly && options.pauses && url !== ":memory:") {
-        return acrossTurns(shared, sqliteConnection(url), "BEGIN", work);
-      }
-      if (options.readOnly) {
-        return sqlite.transaction(() => driveSync(work(db), execute)).deferred();
-      }
-      while (pausing) await pausing;
-      if (!options.pauses) {
-        return sqlite.transaction(() => driveSync(work(db), execute)).immediate();
-      }
-      // Open across turns of the event loop, other writers held off.
-      let ended!: () => void;
-      pausing = new Promise((resolve) => (ended = resolve));
-      try {
-        if (url === ":memory:") return await acrossTurns(shared, null, "BEGIN IMMEDIATE", work);
-        thread ??= openWorkerConnection(url);
-        return await acrossTurnsOnThread(thread, work);
-      } finally {
-        pausing = null;
-        ended();
-      }
-    },
+  };
+}
+
+/** A SQLite transaction: see Database.transaction and TransactionOptions. */
+async function sqliteTransaction<T>(
+  state: SqliteState,
+  work: (db: Db) => Work<T>,
+  options: TransactionOptions,
+): Promise<T> {
+  const { url, shared } = state;
+  const { sqlite, db, execute } = shared;
+  // A read that pauses gets a connection of its own: in WAL its snapshot holds no lock that
+  // a writer waits on, so it may stay open across turns while everything else goes on.
+  if (options.readOnly && options.pauses && url !== ":memory:") {
+    return acrossTurns(shared, sqliteConnection(url), "BEGIN", work);
+  }
+  if (options.readOnly) {
+    return sqlite.transaction(() => driveSync(work(db), execute)).deferred();
+  }
+  while (state.pausing) await state.pausing;
+  if (!options.pauses) {
+    return sqlite.transaction(() => driveSync(work(db), execute)).immediate();
+  }
+  // Open across turns of the event loop, other writers held off.
+  let ended!: () => void;
+  state.pausing = new Promise((resolve) => (ended = resolve));
+  try {
+    if (url === ":memory:") return await acrossTurns(shared, null, "BEGIN IMMEDIATE", work);
+    state.thread ??= openWorkerConnection(url);
+    return await acrossTurnsOnThread(state.thread, work);
+  } finally {
+    state.pausing = null;
+    ended();
+  }
+}
+
+export function openSqliteDatabase(url: string): SqliteDatabase {
+  if (url !== ":memory:") mkdirSync(dirname(url), { recursive: true });
+  const shared = sqliteConnection(url);
+  const { sqlite, db } = shared;
+  const state: SqliteState = { url, shared, pausing: null, thread: null };
+  return {
+    dialect: "sqlite",
+    db,
+    tables: schema,
+    sqlite,
+    ...sqliteQueries(state),
+    transaction: (work, options = {}) => sqliteTransaction(state, work, options),
     async ping() {
       sqlite.prepare("SELECT 1").get();
     },
     async close() {
-      await thread?.terminate();
+      await state.thread?.terminate();
       sqlite.close();
     },
   };
