@@ -8,29 +8,23 @@ import {
   type ImportResult,
   investmentAccountMessages,
 } from "@ledgerline/contracts";
-import type {
-  ImportedCash,
-  ImportedTrade,
-  IncomeFields,
-  Transaction,
-  TransactionType,
-} from "@ledgerline/db";
-import { add, applySplit, compare, isZero, subtract, type Decimal } from "@ledgerline/money";
-import { formatSplit } from "@ledgerline/money/format";
+import type { ImportedCash, ImportedTrade, IncomeFields } from "@ledgerline/db";
+import type { Decimal } from "@ledgerline/money";
 import { TRPCError } from "@trpc/server";
 import { recordAudit } from "../admin/audit";
 import { accountFor } from "../accounts/account-scope";
 import { badRequest, conflict, notFound } from "../platform/errors";
-import { tradeTotalProblem } from "../trading/portfolio";
 import { scheduleSnapshotRefresh } from "../accounting/portfolio-snapshots";
 import type { UserScope } from "../platform/scope";
-import { sortInTurns, Turns } from "../platform/turns";
+import { Turns } from "../platform/turns";
 import { applyCorporateActions } from "../accounting/corporate-actions";
-import { calendarsOf, matchDividend, matchSplit } from "./calendar";
+import { calendarsOf } from "./calendar";
 import { cashTotals, planCash } from "./cash-rows";
-import { incomeEntry, type Decision, type IncomeCandidate } from "./dividends";
+import type { Decision, IncomeCandidate } from "./dividends";
 import { importFormat } from "./formats";
-import { parseImport, type ParsedOther, type ParsedRow, type ParsedTrade } from "./parse";
+import { parseImport, type ParsedRow } from "./parse";
+import { checkRows, holdingKey, recordedKeys } from "./plan-check";
+import { applyNow, replayHistory } from "./plan-replay";
 
 /**
  * Previewing and importing a file: the parsed rows (parse.ts) checked against what only the
@@ -64,18 +58,6 @@ interface Plan {
   cashCheckedAfter: number | null;
   summary: ImportPreview["summary"];
 }
-
-/** What makes two trades the same: who, asset, symbol, side, instant, quantity and price. */
-const tradeKey = (
-  assetType: AssetKind,
-  symbol: string,
-  side: TransactionType,
-  date: Date,
-  quantity: Decimal,
-  price: Decimal,
-) => `${assetType}|${symbol}|${side}|${date.getTime()}|${quantity}|${price}`;
-
-const holdingKey = (assetType: AssetKind, symbol: string) => `${assetType}:${symbol}`;
 
 function tooLarge(): TRPCError {
   return new TRPCError({
@@ -115,42 +97,6 @@ async function unknownSymbols(
   return reasons;
 }
 
-/**
- * Files list newest first (Schwab) or oldest first (Coinbase's own order varies): trades on the
- * same instant are applied in the order they happened, which is the file's order read the right way.
- */
-function newestFirst(rows: readonly ParsedRow[]): boolean {
-  const firstDate = rows.find((row) => row.date !== undefined)?.date;
-  const lastDate = rows.findLast((row) => row.date !== undefined)?.date;
-  return firstDate !== undefined && lastDate !== undefined && firstDate > lastDate;
-}
-
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-
-/** What is held after a buy or a sell of `quantity` (or a holding transferred in or out). */
-const afterTrade = (held: Decimal, side: Exclude<TransactionType, "SPLIT">, quantity: Decimal) =>
-  side === "BUY" || side === "TRANSFER_IN" ? add(held, quantity) : subtract(held, quantity);
-
-type TimelineEvent =
-  | { kind: "split"; at: number; symbol: string; from: Decimal; to: Decimal }
-  | { kind: "recordedSplit"; at: number; recorded: Transaction }
-  | { kind: "income"; at: number; income: IncomeCandidate }
-  | { kind: "recorded"; at: number; recorded: Transaction };
-
-/**
- * On one instant: corporate actions first (a split before a dividend), then recorded trades, and
- * the file's trades last.
- */
-const EVENT_RANK: Record<TimelineEvent["kind"], number> = {
-  split: 0,
-  recordedSplit: 0,
-  income: 1,
-  recorded: 2,
-};
-
-/** Quantities carry 8 decimals: a split's result is rounded there, as the calendar's replay does. */
-const QUANTITY_DECIMALS = 8;
-
 /** Whether a row may be written (a trade, dividend, split or cash row), before any checks. */
 async function anyRowToWrite(parsed: readonly ParsedRow[], turns: Turns): Promise<boolean> {
   for (const row of parsed) {
@@ -164,27 +110,10 @@ async function anyRowToWrite(parsed: readonly ParsedRow[], turns: Turns): Promis
 const writesNothing = (plan: Omit<Plan, "parsed" | "decided">) =>
   plan.trades.length === 0 && plan.income.length === 0 && plan.cash.length === 0;
 
-async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
-  if (Buffer.byteLength(input.csv, "utf8") > IMPORT_MAX_BYTES) throw tooLarge();
-  if (input.source === "generic" && !input.mapping) {
-    throw badRequest("An 'Other CSV' file needs its column mapping");
-  }
-  const { repos, clock } = scope.deps;
+/** The user's history and holdings an import is checked against, in the file's account. */
+async function recordedFor(scope: UserScope, accountId: number, needsHistory: boolean) {
+  const { repos } = scope.deps;
   const userId = scope.user.id;
-  // Every loop over the rows below hands the event loop over every few milliseconds, so other
-  // users' requests are answered while a 200,000-row file is checked (issue 29).
-  const turns = new Turns();
-  const parsed = await parseImport(
-    input.csv,
-    importFormat(input.source, input.mapping),
-    dateOf(clock),
-  );
-
-  const accountId = await accountFor(scope, input.accountId);
-  // A file with nothing that could be written (every row skipped or in error) is not checked
-  // against the recorded history: reading a heavy trader's 200,000 trades for it was seconds of
-  // work and the GC pauses after it, on every such import (issue 29).
-  const needsHistory = await anyRowToWrite(parsed, turns);
   const [existing, heldStocks, heldCryptos, incomeKeys, existingCash] = await Promise.all([
     needsHistory ? repos.portfolio.transactions(userId, accountId) : [],
     repos.portfolio.list(userId, "STOCK", accountId),
@@ -196,8 +125,18 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
   for (const position of [...heldStocks, ...heldCryptos]) {
     held.set(holdingKey(position.assetType, position.symbol), position.quantity);
   }
+  return { existing, held, incomeKeys, existingCash };
+}
 
-  // Symbols the user holds are known; the rest are asked of the market once each.
+/**
+ * Symbols the user holds are known; the rest are asked of the market once each. Answers why
+ * each unknown one is, and the corporate-actions calendars of the file's known stocks.
+ */
+async function marketChecks(
+  scope: UserScope,
+  parsed: readonly ParsedRow[],
+  held: Map<string, Decimal>,
+) {
   const lookups = new Map<string, { assetType: AssetKind; symbol: string }>();
   const fileStocks = new Set<string>();
   for (const row of parsed) {
@@ -213,286 +152,15 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
     scope.deps,
     [...fileStocks].filter((symbol) => !unknown.has(holdingKey("STOCK", symbol))),
   );
+  return { unknown, calendars };
+}
 
-  /** Rows decided here, over what parse.ts said, by row index. */
-  const decided = new Map<number, Decision>();
-
-  // Duplicates: each recorded trade matches one row of the file, so a file with two identical
-  // fills imports the second one once the first is recorded, and re-importing adds nothing.
-  const recorded = new Map<string, number>();
-  const recordedSplits = new Set<string>();
-  for (const transaction of existing) {
-    if (turns.due()) await turns.next();
-    if (transaction.transactionType === "SPLIT") {
-      recordedSplits.add(`${transaction.symbol}|${transaction.transactionDate.getTime()}`);
-      continue;
-    }
-    const key = tradeKey(
-      transaction.type,
-      transaction.symbol,
-      transaction.transactionType,
-      transaction.transactionDate,
-      transaction.quantity,
-      transaction.price,
-    );
-    recorded.set(key, (recorded.get(key) ?? 0) + 1);
-  }
-  const dividendsKnown = new Set(incomeKeys.map((key) => `${key.symbol}|${key.exDate}`));
-  /** The rows that may become trades, by index into `parsed`. */
-  const candidates: number[] = [];
-  const incomeCandidates: IncomeCandidate[] = [];
-  for (const [index, row] of parsed.entries()) {
-    if (turns.due()) await turns.next();
-    if (row.outcome === "income" || row.outcome === "split") {
-      const decision = corporateRow(row, index);
-      if (decision) decided.set(index, decision);
-      continue;
-    }
-    if (row.outcome !== "trade") continue;
-    const reason = unknown.get(holdingKey(row.assetType, row.symbol));
-    if (reason) {
-      decided.set(index, { outcome: "error", message: reason });
-      continue;
-    }
-    const totalProblem = tradeTotalProblem(
-      row.transactionType,
-      row.quantity,
-      row.price,
-      row.fee ?? "0",
-    );
-    if (totalProblem) {
-      decided.set(index, { outcome: "error", message: totalProblem });
-      continue;
-    }
-    // A first import has no recorded trades to match: no key is built for its rows.
-    if (recorded.size > 0) {
-      const key = tradeKey(
-        row.assetType,
-        row.symbol,
-        row.transactionType,
-        row.date,
-        row.quantity,
-        row.price,
-      );
-      const matches = recorded.get(key) ?? 0;
-      if (matches > 0) {
-        if (matches === 1) recorded.delete(key);
-        else recorded.set(key, matches - 1);
-        decided.set(index, {
-          outcome: "duplicate",
-          message: "Already recorded: the same trade is in your history",
-        });
-        continue;
-      }
-    }
-    candidates.push(index);
-  }
-
-  /**
-   * A split or dividend row against the calendar: a split is the calendar's to apply, once; a
-   * dividend becomes an income entry keyed by the calendar's ex-date when it matches one, so the
-   * calendar's own sync never adds it a second time. Answers nothing for a dividend still to
-   * be written (the replay below finds what was held).
-   */
-  function corporateRow(row: ParsedOther, index: number): Decision | undefined {
-    const { assetType, symbol, date } = row;
-    if (!assetType || !symbol || !date) return { outcome: "error", message: row.message };
-    const isIncome = row.outcome === "income";
-    const reason = unknown.get(holdingKey(assetType, symbol));
-    if (reason) return { outcome: "error", message: reason };
-    if (assetType === "CRYPTO") {
-      return {
-        outcome: "skipped",
-        message: isIncome
-          ? "Crypto rewards are not recorded as income (income entries are stock dividends); record the coins received as a buy"
-          : "Crypto has no splits to apply; this row is not applied",
-      };
-    }
-    const calendar = calendars.get(symbol);
-    if (!calendar) {
-      return {
-        outcome: "error",
-        message: `The corporate actions of ${symbol} could not be read just now; try again later`,
-      };
-    }
-    const day = isoDate(date);
-    if (!isIncome) {
-      const split = matchSplit(calendar, day);
-      if (!split) {
-        return {
-          outcome: "skipped",
-          message: `No ${symbol} split near ${day} is in the corporate-actions calendar, which is where splits are applied from: this row is not applied`,
-        };
-      }
-      const named = `${symbol}'s ${formatSplit(split.from, split.to)} of ${split.exDate}`;
-      if (recordedSplits.has(`${symbol}|${split.at.getTime()}`)) {
-        return {
-          outcome: "duplicate",
-          message: `Already applied: ${named} from the corporate-actions calendar is in your history`,
-        };
-      }
-      return {
-        outcome: "split",
-        message: `Matches ${named} in the corporate-actions calendar, which applies it to the shares held then (once, not again from this row)`,
-      };
-    }
-    const dividend = matchDividend(calendar, day);
-    const exDate = dividend?.exDate ?? day;
-    const key = `${symbol}|${exDate}`;
-    if (dividendsKnown.has(key)) {
-      return {
-        outcome: "duplicate",
-        message: `Already recorded: your income has ${symbol}'s dividend of ex-date ${exDate}`,
-      };
-    }
-    dividendsKnown.add(key);
-    incomeCandidates.push({
-      index,
-      row,
-      symbol,
-      exDate,
-      payDate: dividend?.payDate ?? day,
-      at: dividend?.at ?? date,
-      ...(dividend ? { calendarAmount: dividend.cashAmount } : {}),
-      matched: dividend !== undefined,
-    });
-    return undefined;
-  }
-
-  // Sells of more than was held on their date, and the shares a dividend was paid on: the
-  // recorded history and the file's rows replayed together in date order with the calendar's
-  // splits (recorded before new on the same instant).
-  const reversed = newestFirst(parsed);
-  const candidateAt = new Float64Array(parsed.length);
-  for (const index of candidates)
-    candidateAt[index] = (parsed[index] as ParsedTrade).date.getTime();
-  const inDateOrder = await sortInTurns(
-    candidates,
-    (a, b) => candidateAt[a]! - candidateAt[b]! || (reversed ? b - a : a - b),
-    turns,
-  );
-  // Everything but the file's trades, in date order; the trades (sorted above) are merged in as
-  // the replay goes, after everything else on the same instant, rather than copied in as events.
-  const timeline: TimelineEvent[] = [];
-  for (const [symbol, calendar] of calendars) {
-    for (const split of calendar.splits) {
-      timeline.push({
-        kind: "split",
-        at: split.at.getTime(),
-        symbol,
-        from: split.from,
-        to: split.to,
-      });
-    }
-  }
-  // The history comes newest first (by date, then id): read backwards, it is in date order.
-  for (let index = existing.length - 1; index >= 0; index--) {
-    if (turns.due()) await turns.next();
-    const transaction = existing[index]!;
-    const at = transaction.transactionDate.getTime();
-    if (transaction.transactionType !== "SPLIT") {
-      timeline.push({ kind: "recorded", at, recorded: transaction });
-    } else if (!calendars.has(transaction.symbol)) {
-      // The calendar's splits stand in for the recorded ones where it could be read.
-      timeline.push({ kind: "recordedSplit", at, recorded: transaction });
-    }
-  }
-  for (const income of incomeCandidates) {
-    timeline.push({ kind: "income", at: income.at.getTime(), income });
-  }
-  // A stable sort keeps each kind in its own order on the same instant.
-  const events = await sortInTurns(
-    timeline,
-    (a, b) => a.at - b.at || EVENT_RANK[a.kind] - EVENT_RANK[b.kind],
-    turns,
-  );
-  const heldThen = new Map<string, Decimal>();
-  /** The candidates the replay accepts, in the order they are applied. */
-  const accepted: number[] = [];
-  const income: IncomeFields[] = [];
-  let nextEvent = 0;
-  let nextCandidate = 0;
-  while (nextEvent < events.length || nextCandidate < inDateOrder.length) {
-    if (turns.due()) await turns.next();
-    const event = events[nextEvent];
-    const index = inDateOrder[nextCandidate];
-    if (index === undefined || (event && event.at <= candidateAt[index]!)) {
-      nextEvent += 1;
-      replayEvent(event!);
-      continue;
-    }
-    nextCandidate += 1;
-    const trade = parsed[index] as ParsedTrade;
-    const key = holdingKey(trade.assetType, trade.symbol);
-    const before = heldThen.get(key) ?? "0";
-    if (trade.transactionType === "SELL" && compare(trade.quantity, before) > 0) {
-      decided.set(index, {
-        outcome: "error",
-        message: `Sells ${trade.quantity} ${trade.symbol} but ${before} ${before === "1" ? "was" : "were"} held on ${isoDate(trade.date)}`,
-      });
-      continue;
-    }
-    heldThen.set(key, afterTrade(before, trade.transactionType, trade.quantity));
-    accepted.push(index);
-  }
-
-  function replayEvent(event: TimelineEvent): void {
-    if (event.kind === "split") {
-      const key = holdingKey("STOCK", event.symbol);
-      const before = heldThen.get(key);
-      if (before !== undefined && !isZero(before)) {
-        const split = applySplit(
-          { quantity: before, averagePrice: "0" },
-          event.from,
-          event.to,
-          QUANTITY_DECIMALS,
-        );
-        heldThen.set(key, split.quantity);
-      }
-      return;
-    }
-    if (event.kind === "recordedSplit") {
-      heldThen.set(holdingKey("STOCK", event.recorded.symbol), event.recorded.quantity);
-      return;
-    }
-    if (event.kind === "income") {
-      const written = incomeEntry(
-        event.income,
-        heldThen.get(holdingKey("STOCK", event.income.symbol)),
-      );
-      decided.set(event.income.index, written.decision);
-      if (written.fields) income.push(written.fields);
-      return;
-    }
-    const { recorded: transaction } = event;
-    const key = holdingKey(transaction.type, transaction.symbol);
-    // Only trades and transfers are recorded events (splits are the two kinds above).
-    const side = transaction.transactionType as Exclude<TransactionType, "SPLIT">;
-    heldThen.set(key, afterTrade(heldThen.get(key) ?? "0", side, transaction.quantity));
-  }
-
-  // The trades are applied in date order onto the positions as they are now, as if entered by
-  // hand today; a sell the position no longer covers (a later recorded sell took it) is refused.
-  // The parsed rows themselves are the trades written: no copy of 100,000 of them is made.
-  const trades: ImportedTrade[] = [];
-  for (const index of accepted) {
-    if (turns.due()) await turns.next();
-    const trade = parsed[index] as ParsedTrade;
-    const key = holdingKey(trade.assetType, trade.symbol);
-    const now = held.get(key) ?? "0";
-    if (trade.transactionType === "SELL" && compare(trade.quantity, now) > 0) {
-      decided.set(index, {
-        outcome: "error",
-        message: `Sells ${trade.quantity} ${trade.symbol} but the position holds ${now} now (later sells already took the rest)`,
-      });
-      continue;
-    }
-    held.set(key, afterTrade(now, trade.transactionType, trade.quantity));
-    trades.push(trade);
-  }
-
-  const { cash, cashCheckedAfter } = await planCash(parsed, existingCash, decided, turns);
-
+/** How many rows end in each outcome. */
+async function summarize(
+  parsed: readonly ParsedRow[],
+  decided: Map<number, Decision>,
+  turns: Turns,
+): Promise<Plan["summary"]> {
   const summary = {
     trades: 0,
     income: 0,
@@ -507,6 +175,51 @@ async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
     const outcome = decided.get(index)?.outcome ?? row.outcome;
     summary[SUMMARY_FIELD[outcome]]++;
   }
+  return summary;
+}
+
+async function planImport(scope: UserScope, input: ImportInput): Promise<Plan> {
+  if (Buffer.byteLength(input.csv, "utf8") > IMPORT_MAX_BYTES) throw tooLarge();
+  if (input.source === "generic" && !input.mapping) {
+    throw badRequest("An 'Other CSV' file needs its column mapping");
+  }
+  // Every loop over the rows below hands the event loop over every few milliseconds, so other
+  // users' requests are answered while a 200,000-row file is checked (issue 29).
+  const turns = new Turns();
+  const parsed = await parseImport(
+    input.csv,
+    importFormat(input.source, input.mapping),
+    dateOf(scope.deps.clock),
+  );
+
+  const accountId = await accountFor(scope, input.accountId);
+  // A file with nothing that could be written (every row skipped or in error) is not checked
+  // against the recorded history: reading a heavy trader's 200,000 trades for it was seconds of
+  // work and the GC pauses after it, on every such import (issue 29).
+  const needsHistory = await anyRowToWrite(parsed, turns);
+  const { existing, held, incomeKeys, existingCash } = await recordedFor(
+    scope,
+    accountId,
+    needsHistory,
+  );
+  const { unknown, calendars } = await marketChecks(scope, parsed, held);
+  const decided = new Map<number, Decision>();
+  const incomeCandidates: IncomeCandidate[] = [];
+  const candidates = await checkRows({
+    parsed,
+    decided,
+    unknown,
+    calendars,
+    ...(await recordedKeys(existing, turns)),
+    dividendsKnown: new Set(incomeKeys.map((key) => `${key.symbol}|${key.exDate}`)),
+    incomeCandidates,
+    turns,
+  });
+  const replay = { parsed, decided, existing, calendars, incomeCandidates, turns };
+  const { accepted, income } = await replayHistory(replay, candidates);
+  const trades = await applyNow(replay, accepted, held);
+  const { cash, cashCheckedAfter } = await planCash(parsed, existingCash, decided, turns);
+  const summary = await summarize(parsed, decided, turns);
   const checkedAfter = existing.reduce<number | null>(
     (newest, transaction) => Math.max(newest ?? 0, transaction.id),
     null,
