@@ -70,25 +70,29 @@ interface Today {
 const closeOf = (row: HoldingDay | null | undefined, day: string) =>
   row && row.day === day ? row : null;
 
-export async function storedHoldingReturns(
-  scope: UserScope,
-  state: SnapshotState,
-  startDate: string,
-  endDate: string,
-  dividends: readonly PaidIncome[],
-  prices: Map<string, Decimal>,
-): Promise<StoredHolding[]> {
-  const { deps, user } = scope;
-  const yesterday = addDays(endDate, -1);
-  const snapshots = deps.repos.snapshots;
-  const [starts, ends, positions, todays, flows] = await Promise.all([
-    keptHoldingDaysAsOf(deps, user.id, state, startDate),
-    keptHoldingDaysAsOf(deps, user.id, state, yesterday),
-    snapshots.holdingsAt(user.id, yesterday),
-    deps.repos.transactions.trades(user.id, new Date(`${endDate}T00:00:00Z`)),
-    holdingFlows(deps, user.id, state),
-  ]);
+/** The days a read spans: its first, its last (today) and the day before the last. */
+interface ReadDays {
+  startDate: string;
+  endDate: string;
+  yesterday: string;
+}
 
+/**
+ * The holdings that move in the period (a trade day in it, a trade today, a dividend) or are held
+ * at its start, each with its closes around it, its trade days and today's trades.
+ */
+function activityOf(
+  days: ReadDays,
+  read: {
+    starts: readonly HoldingDay[];
+    ends: readonly HoldingDay[];
+    todays: readonly Trade[];
+    flows: Map<string, HoldingFlows>;
+  },
+  dividends: readonly PaidIncome[],
+): Map<string, Activity> {
+  const { startDate, yesterday } = days;
+  const { starts, ends, todays, flows } = read;
   const activity = new Map<string, Activity>();
   const of = (type: AssetType, symbol: string) => {
     const key = keyOf(type, symbol);
@@ -125,8 +129,19 @@ export async function storedHoldingReturns(
     const found = activity.get(keyOf(end.assetType, end.symbol));
     if (found) found.end = end;
   }
+  return activity;
+}
 
-  // What the stored days give each holding, worked out once per state, period and dividends.
+/** What the stored days give each holding, worked out once per state, period and dividends. */
+async function storedParts(
+  scope: UserScope,
+  state: SnapshotState,
+  days: ReadDays,
+  dividends: readonly PaidIncome[],
+  activity: Map<string, Activity>,
+) {
+  const { deps, user } = scope;
+  const { startDate, endDate, yesterday } = days;
   const kept = keptPeriodOf<StoredPart>(
     deps,
     user.id,
@@ -160,14 +175,94 @@ export async function storedHoldingReturns(
       slice = performance.now();
     }
   }
+  return kept;
+}
+
+/** Today's close of a holding: yesterday's position, today's trades and the current price. */
+async function todayOf(
+  scope: UserScope,
+  ledger: TradeLedger,
+  days: ReadDays,
+  holding: Activity,
+  price: Decimal | undefined,
+): Promise<Today> {
+  const { startDate, endDate, yesterday } = days;
+  const key = keyOf(holding.type, holding.symbol);
+  const moved: Decimal[] = [];
+  const realized: Decimal[] = [];
+  // Trades stamped after today (a clock ahead of the market's) count today, as in the replay.
+  for (const trade of holding.todays) {
+    const applied = ledger.apply(trade);
+    moved.push(applied.flow);
+    realized.push(applied.realized);
+  }
+  const held = ledger.holdings.get(key);
+  let value = "0";
+  let basis = "0";
+  if (held && !isZero(held.quantity)) {
+    // As TradeLedger.value: the current price, else today's close, the last trade's price,
+    // then the average cost.
+    const close =
+      price ??
+      (
+        await closeSeriesOf(
+          scope.deps,
+          holding.type,
+          holding.symbol,
+          addDays(startDate, -7),
+          endDate,
+        )
+      )?.on(endDate) ??
+      ledger.lastTradePrice.get(key) ??
+      held.averagePrice;
+    value = multiply(held.quantity, close);
+    basis = costBasis(held);
+  }
+  const flow = sum(moved);
+  const eve = closeOf(holding.end, yesterday);
+  const growth = nextGrowth(holding.end?.growth ?? "1", eve?.value ?? "0", value, flow);
+  const close: HoldingDay = {
+    day: endDate,
+    assetType: holding.type,
+    symbol: holding.symbol,
+    value,
+    costBasis: basis,
+    flow,
+    realized: sum(realized),
+    growth,
+  };
+  return { close, traded: holding.todays.length > 0 };
+}
+
+export async function storedHoldingReturns(
+  scope: UserScope,
+  state: SnapshotState,
+  startDate: string,
+  endDate: string,
+  dividends: readonly PaidIncome[],
+  prices: Map<string, Decimal>,
+): Promise<StoredHolding[]> {
+  const { deps, user } = scope;
+  const yesterday = addDays(endDate, -1);
+  const days: ReadDays = { startDate, endDate, yesterday };
+  const snapshots = deps.repos.snapshots;
+  const [starts, ends, positions, todays, flows] = await Promise.all([
+    keptHoldingDaysAsOf(deps, user.id, state, startDate),
+    keptHoldingDaysAsOf(deps, user.id, state, yesterday),
+    snapshots.holdingsAt(user.id, yesterday),
+    deps.repos.transactions.trades(user.id, new Date(`${endDate}T00:00:00Z`)),
+    holdingFlows(deps, user.id, state),
+  ]);
+  const activity = activityOf(days, { starts, ends, todays, flows }, dividends);
+  const kept = await storedParts(scope, state, days, dividends, activity);
 
   const ledger = new TradeLedger();
   for (const position of positions) ledger.seed(position);
   const answers: StoredHolding[] = [];
-  slice = performance.now();
+  let slice = performance.now();
   for (const holding of activity.values()) {
     const key = keyOf(holding.type, holding.symbol);
-    const today = await todayOf(holding, prices.get(key));
+    const today = await todayOf(scope, ledger, days, holding, prices.get(key));
     answers.push({
       type: holding.type,
       symbol: holding.symbol,
@@ -180,48 +275,6 @@ export async function storedHoldingReturns(
     }
   }
   return answers;
-
-  async function todayOf(holding: Activity, price: Decimal | undefined): Promise<Today> {
-    const key = keyOf(holding.type, holding.symbol);
-    const moved: Decimal[] = [];
-    const realized: Decimal[] = [];
-    // Trades stamped after today (a clock ahead of the market's) count today, as in the replay.
-    for (const trade of holding.todays) {
-      const applied = ledger.apply(trade);
-      moved.push(applied.flow);
-      realized.push(applied.realized);
-    }
-    const held = ledger.holdings.get(key);
-    let value = "0";
-    let basis = "0";
-    if (held && !isZero(held.quantity)) {
-      // As TradeLedger.value: the current price, else today's close, the last trade's price,
-      // then the average cost.
-      const close =
-        price ??
-        (
-          await closeSeriesOf(deps, holding.type, holding.symbol, addDays(startDate, -7), endDate)
-        )?.on(endDate) ??
-        ledger.lastTradePrice.get(key) ??
-        held.averagePrice;
-      value = multiply(held.quantity, close);
-      basis = costBasis(held);
-    }
-    const flow = sum(moved);
-    const eve = closeOf(holding.end, yesterday);
-    const growth = nextGrowth(holding.end?.growth ?? "1", eve?.value ?? "0", value, flow);
-    const close: HoldingDay = {
-      day: endDate,
-      assetType: holding.type,
-      symbol: holding.symbol,
-      value,
-      costBasis: basis,
-      flow,
-      realized: sum(realized),
-      growth,
-    };
-    return { close, traded: holding.todays.length > 0 };
-  }
 }
 
 /**
