@@ -92,18 +92,150 @@ function upToDate(state: SnapshotState | null, yesterday: string): boolean {
   );
 }
 
+/** Where a recompute starts: the first stale day or the day after the last valued; null: all. */
+function startOf(state: SnapshotState | null): string | null {
+  return state?.valuedThrough == null
+    ? null
+    : [state.staleFrom, addDays(state.valuedThrough, 1)]
+        .filter((day): day is string => day !== null)
+        .sort()[0]!;
+}
+
+/** Applies a recompute's trades a day at a time, in order, noting each touched position. */
+class TradeDays {
+  private next = 0;
+  readonly touchedRows: HoldingSnapshot[] = [];
+  private readonly ledger: TradeLedger;
+  private readonly trades: readonly Trade[];
+
+  constructor(ledger: TradeLedger, trades: readonly Trade[]) {
+    this.ledger = ledger;
+    this.trades = trades;
+  }
+
+  /** Applies the day's trades: each touched holding's flows and realized gains. */
+  apply(day: string) {
+    const moved = new Map<string, { flows: Decimal[]; realized: Decimal[] }>();
+    while (this.next < this.trades.length && tradeDay(this.trades[this.next]!) === day) {
+      const trade = this.trades[this.next]!;
+      const applied = this.ledger.apply(trade);
+      const key = keyOf(trade.type, trade.symbol);
+      const own = moved.get(key) ?? { flows: [], realized: [] };
+      own.flows.push(applied.flow);
+      own.realized.push(applied.realized);
+      moved.set(key, own);
+      this.next += 1;
+    }
+    for (const key of moved.keys()) this.touchedRows.push(snapshotOf(this.ledger, key, day));
+    return moved;
+  }
+
+  /** Applies the trades left (those after the days valued). */
+  applyRest() {
+    while (this.next < this.trades.length) this.apply(tradeDay(this.trades[this.next]!));
+  }
+}
+
+/** What valuing the days reads, and the running figures it carries from day to day. */
+interface DaysValuation {
+  ledger: TradeLedger;
+  series: Map<string, CloseSeries>;
+  /** The unchanged holdings' sums per day, when only the restated holdings are replayed. */
+  others: Awaited<ReturnType<typeof otherHoldingsDays>>;
+  only: Set<string> | null;
+  /** The growth factors and values at the close before the day, carried on. */
+  before: Awaited<ReturnType<typeof growthBefore>>;
+  holdingDays: HoldingDay[];
+}
+
+/** One day's close: each valued holding's day (added to `holdingDays`), and the portfolio's. */
+function valueDay(
+  valuation: DaysValuation,
+  day: string,
+  moved: Map<string, { flows: Decimal[]; realized: Decimal[] }>,
+): PortfolioDay {
+  const { ledger, series, before } = valuation;
+  const other = valuation.others?.get(day);
+  const values: Record<AssetType, Decimal[]> = {
+    STOCK: other ? [other.stockValue] : [],
+    CRYPTO: other ? [other.cryptoValue] : [],
+  };
+  const bases: Decimal[] = other ? [other.costBasis] : [];
+  const flows: Decimal[] = other ? [other.flow] : [];
+  const realized: Decimal[] = other ? [other.realized] : [];
+  for (const [key, held] of valuedHoldings(ledger, valuation.only)) {
+    const own = moved.get(key);
+    if (isZero(held.quantity) && !own) continue;
+    // As TradeLedger.value: without a close, the last trade's price, then the average cost.
+    const close = isZero(held.quantity)
+      ? "0"
+      : (series.get(key)?.on(day) ?? ledger.lastTradePrice.get(key) ?? held.averagePrice);
+    const value = multiply(held.quantity, close);
+    const basis = costBasis(held);
+    const flow = sum(own?.flows ?? []);
+    const gain = sum(own?.realized ?? []);
+    const last = before.holdings.get(key) ?? { growth: "1", value: "0" };
+    const growth = nextGrowth(last.growth, last.value, value, flow);
+    before.holdings.set(key, { growth, value });
+    values[held.type].push(value);
+    bases.push(basis);
+    flows.push(flow);
+    realized.push(gain);
+    const { type: assetType, symbol } = held;
+    valuation.holdingDays.push({
+      day,
+      assetType,
+      symbol,
+      value,
+      costBasis: basis,
+      flow,
+      realized: gain,
+      growth,
+    });
+  }
+  const stockValue = sum(values.STOCK);
+  const cryptoValue = sum(values.CRYPTO);
+  const flow = sum(flows);
+  const totalValue = add(stockValue, cryptoValue);
+  const growth = nextGrowth(before.portfolio.growth, before.portfolio.value, totalValue, flow);
+  before.portfolio = { growth, value: totalValue };
+  return {
+    day,
+    stockValue,
+    cryptoValue,
+    costBasis: sum(bases),
+    flow,
+    realized: sum(realized),
+    growth,
+  };
+}
+
+/** Values every day from `valueFrom` through `yesterday`, with turns for other work between. */
+async function valueDays(
+  valuation: DaysValuation,
+  tradeDays: TradeDays,
+  valueFrom: string,
+  yesterday: string,
+): Promise<PortfolioDay[]> {
+  const days: PortfolioDay[] = [];
+  let slice = performance.now();
+  for (let day = valueFrom; day <= yesterday; day = addDays(day, 1)) {
+    days.push(valueDay(valuation, day, tradeDays.apply(day)));
+    if (performance.now() - slice > SLICE_MS) {
+      await yieldToEventLoop();
+      slice = performance.now();
+    }
+  }
+  return days;
+}
+
 async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState | null> {
   const { repos } = deps;
   const yesterday = yesterdayOf(deps);
   const state = await repos.snapshots.state(userId);
   if (state && upToDate(state, yesterday)) return state;
   // Null: from the first trade (nothing stored yet).
-  const start =
-    state?.valuedThrough == null
-      ? null
-      : [state.staleFrom, addDays(state.valuedThrough, 1)]
-          .filter((day): day is string => day !== null)
-          .sort()[0]!;
+  const start = startOf(state);
   const [base, trades] = await Promise.all([
     start ? repos.snapshots.holdingsAt(userId, addDays(start, -1)) : Promise.resolve([]),
     // A year back-dated is 20,000 trades to read: in pages, with other requests between them.
@@ -131,95 +263,27 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
     growthBefore(deps, userId, valueFrom, firstDay),
   ]);
 
-  const touchedRows: HoldingSnapshot[] = [];
-  let next = 0;
-  const applyDay = (day: string) => {
-    const moved = new Map<string, { flows: Decimal[]; realized: Decimal[] }>();
-    while (next < trades.length && tradeDay(trades[next]!) === day) {
-      const trade = trades[next]!;
-      const applied = ledger.apply(trade);
-      const key = keyOf(trade.type, trade.symbol);
-      const own = moved.get(key) ?? { flows: [], realized: [] };
-      own.flows.push(applied.flow);
-      own.realized.push(applied.realized);
-      moved.set(key, own);
-      next += 1;
-    }
-    for (const key of moved.keys()) touchedRows.push(snapshotOf(ledger, key, day));
-    return moved;
-  };
-
-  const days: PortfolioDay[] = [];
+  const tradeDays = new TradeDays(ledger, trades);
   const holdingDays: HoldingDay[] = [];
-  let { growth, value: previousValue } = before.portfolio;
-  let slice = performance.now();
-  if (series) {
-    for (let day = valueFrom; day <= yesterday; day = addDays(day, 1)) {
-      const moved = applyDay(day);
-      const other = others?.get(day);
-      const values: Record<AssetType, Decimal[]> = {
-        STOCK: other ? [other.stockValue] : [],
-        CRYPTO: other ? [other.cryptoValue] : [],
-      };
-      const bases: Decimal[] = other ? [other.costBasis] : [];
-      const flows: Decimal[] = other ? [other.flow] : [];
-      const realized: Decimal[] = other ? [other.realized] : [];
-      for (const [key, held] of valuedHoldings(ledger, only)) {
-        const own = moved.get(key);
-        if (isZero(held.quantity) && !own) continue;
-        // As TradeLedger.value: without a close, the last trade's price, then the average cost.
-        const close = isZero(held.quantity)
-          ? "0"
-          : (series.get(key)?.on(day) ?? ledger.lastTradePrice.get(key) ?? held.averagePrice);
-        const value = multiply(held.quantity, close);
-        const basis = costBasis(held);
-        const flow = sum(own?.flows ?? []);
-        const gain = sum(own?.realized ?? []);
-        const last = before.holdings.get(key) ?? { growth: "1", value: "0" };
-        const holdingGrowth = nextGrowth(last.growth, last.value, value, flow);
-        before.holdings.set(key, { growth: holdingGrowth, value });
-        values[held.type].push(value);
-        bases.push(basis);
-        flows.push(flow);
-        realized.push(gain);
-        holdingDays.push({
-          day,
-          assetType: held.type,
-          symbol: held.symbol,
-          value,
-          costBasis: basis,
-          flow,
-          realized: gain,
-          growth: holdingGrowth,
-        });
-      }
-      const stockValue = sum(values.STOCK);
-      const cryptoValue = sum(values.CRYPTO);
-      const flow = sum(flows);
-      const totalValue = add(stockValue, cryptoValue);
-      growth = nextGrowth(growth, previousValue, totalValue, flow);
-      previousValue = totalValue;
-      days.push({
-        day,
-        stockValue,
-        cryptoValue,
-        costBasis: sum(bases),
-        flow,
-        realized: sum(realized),
-        growth,
-      });
-      if (performance.now() - slice > SLICE_MS) {
-        await yieldToEventLoop();
-        slice = performance.now();
-      }
-    }
-  }
-  while (next < trades.length) applyDay(tradeDay(trades[next]!));
+  const days = series
+    ? await valueDays(
+        { ledger, series, others: others || null, only, before, holdingDays },
+        tradeDays,
+        valueFrom,
+        yesterday,
+      )
+    : [];
+  tradeDays.applyRest();
 
   // Never past yesterday: today's close is not final. Without a symbol's closes the days are not
   // stored; reads replay them meanwhile.
   const valuedThrough = series ? yesterday : start && addDays(start, -1);
-  const { restated, ...rows } = restatedRows(state, from, chained(touchedRows), holdingDays);
+  const { restated, ...rows } = restatedRows(
+    state,
+    from,
+    chained(tradeDays.touchedRows),
+    holdingDays,
+  );
   const saved = await repos.snapshots.save({
     userId,
     version: state?.version ?? null,
