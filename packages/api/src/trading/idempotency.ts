@@ -72,41 +72,91 @@ export function requestFingerprint(parts: Record<string, unknown>): string {
     .digest("hex");
 }
 
-export function createIdempotency(deps: {
+interface IdempotencyDeps {
   repos: Repositories;
   clock: Clock;
   /** How a process tells the others (and itself) that a key has been answered or given up. */
   signals: Signals;
   options?: Partial<IdempotencyOptions>;
-}) {
-  const { repos, clock, signals } = deps;
-  const options = { ...defaultIdempotencyOptions, ...deps.options };
-  // Duplicates waiting on any process hear at once when the first request answers; polling
-  // the table is the fallback for a signal that never comes.
+}
+
+const idOf = (request: { userId: number; key: string }) => `${request.userId}:${request.key}`;
+
+/**
+ * Duplicates waiting on any process hear at once when the first request answers; polling the
+ * table is the fallback for a signal that never comes.
+ */
+function settledSignals(signals: Signals) {
   const waiters = new Map<string, Set<() => void>>();
-  const idOf = (request: { userId: number; key: string }) => `${request.userId}:${request.key}`;
   signals.subscribe(SETTLED_CHANNEL, (id) => {
     for (const resolve of waiters.get(id) ?? []) resolve();
     waiters.delete(id);
   });
+  return {
+    wake: (request: IdempotentRequest) => {
+      signals.publish(SETTLED_CHANNEL, idOf(request)).catch(() => {});
+    },
+    changeOrPoll: (request: IdempotentRequest, remainingMs: number): Promise<void> => {
+      const id = idOf(request);
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiters.get(id)?.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(POLL_MS, remainingMs));
+        if (!waiters.has(id)) waiters.set(id, new Set());
+        waiters.get(id)!.add(done);
+      });
+    },
+  };
+}
 
-  function wake(request: IdempotentRequest) {
-    signals.publish(SETTLED_CHANNEL, idOf(request)).catch(() => {});
+/**
+ * Runs a claimed request, renewing its hold on the key meanwhile, then stores its answer or
+ * gives the key up (a throw, or an answer a retry should not get again), and wakes the waiters.
+ */
+async function runClaimed<T>(
+  { repos, clock }: IdempotencyDeps,
+  options: IdempotencyOptions,
+  wake: (request: IdempotentRequest) => void,
+  request: IdempotentRequest,
+  execute: () => Promise<T>,
+  answerOf: (value: T) => StoredAnswer | null,
+): Promise<T> {
+  let value: T;
+  const renewal = setInterval(() => {
+    const lockedUntil = new Date(clock.now() + options.leaseMs);
+    repos.idempotencyKeys.renew(request.userId, request.key, lockedUntil).catch(() => {});
+  }, options.leaseMs / 3);
+  try {
+    value = await execute();
+  } catch (error) {
+    clearInterval(renewal);
+    await repos.idempotencyKeys.release(request.userId, request.key);
+    wake(request);
+    throw error;
   }
+  clearInterval(renewal);
+  const answer = answerOf(value);
+  if (answer && isReplayableStatus(answer.status)) {
+    await repos.idempotencyKeys.complete(
+      request.userId,
+      request.key,
+      answer.status,
+      JSON.stringify(answer.body ?? null),
+    );
+  } else {
+    await repos.idempotencyKeys.release(request.userId, request.key);
+  }
+  wake(request);
+  return value;
+}
 
-  function changeOrPoll(request: IdempotentRequest, remainingMs: number): Promise<void> {
-    const id = idOf(request);
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        waiters.get(id)?.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.min(POLL_MS, remainingMs));
-      if (!waiters.has(id)) waiters.set(id, new Set());
-      waiters.get(id)!.add(done);
-    });
-  }
+export function createIdempotency(deps: IdempotencyDeps) {
+  const { repos, clock } = deps;
+  const options = { ...defaultIdempotencyOptions, ...deps.options };
+  const { wake, changeOrPoll } = settledSignals(deps.signals);
 
   const claim = (request: IdempotentRequest) =>
     repos.idempotencyKeys.claim({
@@ -155,32 +205,7 @@ export function createIdempotency(deps: {
           case "claimed":
             break;
         }
-        let value: T;
-        const renewal = setInterval(() => {
-          const lockedUntil = new Date(clock.now() + options.leaseMs);
-          repos.idempotencyKeys.renew(request.userId, request.key, lockedUntil).catch(() => {});
-        }, options.leaseMs / 3);
-        try {
-          value = await execute();
-        } catch (error) {
-          clearInterval(renewal);
-          await repos.idempotencyKeys.release(request.userId, request.key);
-          wake(request);
-          throw error;
-        }
-        clearInterval(renewal);
-        const answer = answerOf(value);
-        if (answer && isReplayableStatus(answer.status)) {
-          await repos.idempotencyKeys.complete(
-            request.userId,
-            request.key,
-            answer.status,
-            JSON.stringify(answer.body ?? null),
-          );
-        } else {
-          await repos.idempotencyKeys.release(request.userId, request.key);
-        }
-        wake(request);
+        const value = await runClaimed(deps, options, wake, request, execute, answerOf);
         return { replayed: false, value };
       }
     },
