@@ -288,6 +288,77 @@ export async function replayKeptAccounts(
   }
 }
 
+type TradedHolding = { type: AssetType; symbol: string; trades: Trade[] };
+
+/** Each traded holding's closes from a week before the first day; those without any apart. */
+async function closesOf(
+  deps: AppDeps,
+  trades: readonly Trade[],
+  firstDay: string | null,
+  today: string,
+) {
+  const involved = new Map<string, TradedHolding>();
+  for (const trade of trades) {
+    const key = keyOf(trade.type, trade.symbol);
+    const found = involved.get(key) ?? { type: trade.type, symbol: trade.symbol, trades: [] };
+    found.trades.push(trade);
+    involved.set(key, found);
+  }
+  const series = new Map<string, CloseSeries>();
+  const unpriced = new Map<string, TradedHolding>();
+  // A week of slack before the first day, so it has a close even after a weekend.
+  const barsFrom = addDays(firstDay ?? today, -7);
+  await Promise.all(
+    [...involved].map(async ([key, holding]) => {
+      const closes = await closeSeriesOf(deps, holding.type, holding.symbol, barsFrom, today);
+      if (closes) series.set(key, closes);
+      else unpriced.set(key, holding);
+    }),
+  );
+  return { series, unpriced };
+}
+
+/**
+ * The account's trades applied in order onto one account's ledger: a holding transferred in or
+ * out crosses its edge (a flow at the close). Keeps each trade's holding as its day left it (a
+ * later trade of the day replaces it).
+ */
+function accountSteps(
+  ledger: TradeLedger,
+  trades: readonly Trade[],
+  tradeDays: readonly string[],
+  series: Map<string, CloseSeries>,
+) {
+  const holdingDays = new Map<string, HoldingSnapshot[]>();
+  let next = 0;
+  const applyNext = (index: number, day: string) => {
+    const trade = trades[index]!;
+    const key = keyOf(trade.type, trade.symbol);
+    const applied = ledger.apply(trade, series.get(key)?.on(day));
+    const rows = holdingDays.get(key) ?? [];
+    holdingDays.set(key, rows);
+    const row = snapshotOf(ledger, key, tradeDays[index]!);
+    if (rows.at(-1)?.day === row.day) rows[rows.length - 1] = row;
+    else rows.push(row);
+    return applied;
+  };
+  /** Applies the trades dated up to `until` (every one left when undefined) at `day`'s closes. */
+  const applyThrough = (until: string | undefined, day: string) => {
+    const flows: Decimal[] = [];
+    const realized: Decimal[] = [];
+    const moved: Decimal[] = [];
+    while (next < trades.length && (until === undefined || tradeDays[next]! <= until)) {
+      const applied = applyNext(next, day);
+      flows.push(applied.flow);
+      realized.push(applied.realized);
+      if (isTransfer(trades[next]!)) moved.push(applied.flow);
+      next += 1;
+    }
+    return { flows, realized, moved };
+  };
+  return { holdingDays, applyThrough };
+}
+
 async function replayAccount(
   deps: AppDeps,
   userId: number,
@@ -300,56 +371,15 @@ async function replayAccount(
   });
   const first = trades[0];
   const firstDay = first && tradeDay(first) < today ? tradeDay(first) : null;
-  const involved = new Map<string, { type: AssetType; symbol: string; trades: Trade[] }>();
-  for (const trade of trades) {
-    const key = keyOf(trade.type, trade.symbol);
-    const found = involved.get(key) ?? { type: trade.type, symbol: trade.symbol, trades: [] };
-    found.trades.push(trade);
-    involved.set(key, found);
-  }
-  const series = new Map<string, CloseSeries>();
-  const unpriced = new Map<string, { type: AssetType; symbol: string; trades: Trade[] }>();
-  // A week of slack before the first day, so it has a close even after a weekend.
-  const barsFrom = addDays(firstDay ?? today, -7);
-  await Promise.all(
-    [...involved].map(async ([key, holding]) => {
-      const closes = await closeSeriesOf(deps, holding.type, holding.symbol, barsFrom, today);
-      if (closes) series.set(key, closes);
-      else unpriced.set(key, holding);
-    }),
-  );
-
-  // One account's rows: a holding transferred in or out crosses its edge (a flow at the close).
+  const { series, unpriced } = await closesOf(deps, trades, firstDay, today);
   const ledger = new TradeLedger({ oneAccount: true });
   const tradeDays = trades.map(tradeDay);
-  const holdingDays = new Map<string, HoldingSnapshot[]>();
-  // Each trade's holding as its day left it (a later trade of the day replaces it).
-  const applyNext = (index: number, day: string) => {
-    const trade = trades[index]!;
-    const key = keyOf(trade.type, trade.symbol);
-    const applied = ledger.apply(trade, series.get(key)?.on(day));
-    const rows = holdingDays.get(key) ?? [];
-    holdingDays.set(key, rows);
-    const row = snapshotOf(ledger, key, tradeDays[index]!);
-    if (rows.at(-1)?.day === row.day) rows[rows.length - 1] = row;
-    else rows.push(row);
-    return applied;
-  };
+  const steps = accountSteps(ledger, trades, tradeDays, series);
   const days: ValuedDay[] = [];
-  let next = 0;
   let sliceStart = performance.now();
   const yesterday = addDays(today, -1);
   for (let day = firstDay ?? today; day <= yesterday; day = addDays(day, 1)) {
-    const flows: Decimal[] = [];
-    const realized: Decimal[] = [];
-    const moved: Decimal[] = [];
-    while (next < trades.length && tradeDays[next]! <= day) {
-      const applied = applyNext(next, day);
-      flows.push(applied.flow);
-      realized.push(applied.realized);
-      if (isTransfer(trades[next]!)) moved.push(applied.flow);
-      next += 1;
-    }
+    const { flows, realized, moved } = steps.applyThrough(day, day);
     const value = ledger.value((key) => series.get(key)?.on(day));
     days.push({
       date: day,
@@ -364,20 +394,12 @@ async function replayAccount(
     }
   }
   // Today takes every trade left, those stamped after it too, as valueByDay does.
-  const flows: Decimal[] = [];
-  const realized: Decimal[] = [];
-  const todayMoved: Decimal[] = [];
-  for (; next < trades.length; next += 1) {
-    const applied = applyNext(next, today);
-    flows.push(applied.flow);
-    realized.push(applied.realized);
-    if (isTransfer(trades[next]!)) todayMoved.push(applied.flow);
-  }
+  const { flows, realized, moved: todayMoved } = steps.applyThrough(undefined, today);
   return {
     periods: new Map(),
     trades,
     tradeDays,
-    holdingDays,
+    holdingDays: steps.holdingDays,
     days,
     firstDay: first ? [tradeDay(first), today].sort()[0]! : null,
     ledger,
