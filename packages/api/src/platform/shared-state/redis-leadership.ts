@@ -15,6 +15,65 @@ export interface LeaseTimes {
 
 export const defaultLeaseTimes: LeaseTimes = { leaseMs: 10_000, renewMs: 2_500 };
 
+/** One process's claim on a lease, and the job it leads. */
+interface Lease {
+  redis: Redis;
+  key: string;
+  times: LeaseTimes;
+  availability: RedisAvailability;
+  onError: (error: unknown) => void;
+  token: string;
+  /** Lead while Redis is out of reach (`whileRedisDown: "lead"`). */
+  whileDown: boolean;
+  leader: boolean;
+  /** This process holds the lease in Redis (false while leading only for want of Redis). */
+  holdsLease: boolean;
+  handlers: { gained(): void; lost(): void } | undefined;
+  /**
+   * A tick whose answer is slower than renewMs is not overtaken: the next one's SET NX would
+   * find this process's own fresh claim and step it down right after it was gained.
+   */
+  ticking: Promise<void> | undefined;
+  /**
+   * A tick still waiting for Redis when stop() is called must not make the stopped process a
+   * leader again when its answer comes.
+   */
+  stopped: boolean;
+}
+
+function step(lease: Lease, isLeader: boolean) {
+  if (isLeader === lease.leader) return;
+  lease.leader = isLeader;
+  if (isLeader) lease.handlers?.gained();
+  else lease.handlers?.lost();
+}
+
+async function claimOrRenew(lease: Lease) {
+  const { redis, key, token, times, availability } = lease;
+  if (!availability.up) {
+    lease.holdsLease = false;
+    step(lease, lease.whileDown);
+    return;
+  }
+  try {
+    const held = lease.holdsLease
+      ? (await redis.eval(EXTEND_IF_OWNED, 1, key, token, times.leaseMs)) === 1
+      : (await redis.set(key, token, "PX", times.leaseMs, "NX")) === "OK";
+    if (lease.stopped) return;
+    lease.holdsLease = held;
+    step(lease, held);
+  } catch (error) {
+    lease.onError(error);
+    if (lease.stopped) return;
+    lease.holdsLease = false;
+    step(lease, lease.whileDown && !availability.up);
+  }
+}
+
+function tick(lease: Lease) {
+  lease.ticking ??= claimOrRenew(lease).finally(() => (lease.ticking = undefined));
+}
+
 /**
  * Leadership of one singleton job through a lease in Redis (SET NX PX, renewed by its holder).
  * When the leader's process dies its lease runs out and another process takes over within
@@ -34,76 +93,46 @@ export function redisLeadership(
   options: LeadershipOptions,
   onError: (error: unknown) => void,
 ): Leadership {
-  const token = randomUUID();
-  const whileDown = options.whileRedisDown === "lead";
-  let leader = false;
-  /** This process holds the lease in Redis (false while leading only for want of Redis). */
-  let holdsLease = false;
+  const lease: Lease = {
+    redis,
+    key,
+    times,
+    availability,
+    onError,
+    token: randomUUID(),
+    whileDown: options.whileRedisDown === "lead",
+    leader: false,
+    holdsLease: false,
+    handlers: undefined,
+    ticking: undefined,
+    stopped: false,
+  };
   let timer: ReturnType<typeof setInterval> | undefined;
-  let handlers: { gained(): void; lost(): void } | undefined;
   let stopWatching: (() => void) | undefined;
-
-  function step(isLeader: boolean) {
-    if (isLeader === leader) return;
-    leader = isLeader;
-    if (isLeader) handlers?.gained();
-    else handlers?.lost();
-  }
-
-  // A tick whose answer is slower than renewMs is not overtaken: the next one's SET NX would
-  // find this process's own fresh claim and step it down right after it was gained.
-  let ticking: Promise<void> | undefined;
-  // A tick still waiting for Redis when stop() is called must not make the stopped process a
-  // leader again when its answer comes.
-  let stopped = false;
-  async function claimOrRenew() {
-    if (!availability.up) {
-      holdsLease = false;
-      step(whileDown);
-      return;
-    }
-    try {
-      const held = holdsLease
-        ? (await redis.eval(EXTEND_IF_OWNED, 1, key, token, times.leaseMs)) === 1
-        : (await redis.set(key, token, "PX", times.leaseMs, "NX")) === "OK";
-      if (stopped) return;
-      holdsLease = held;
-      step(held);
-    } catch (error) {
-      onError(error);
-      if (stopped) return;
-      holdsLease = false;
-      step(whileDown && !availability.up);
-    }
-  }
-  function tick() {
-    ticking ??= claimOrRenew().finally(() => (ticking = undefined));
-  }
-
   return {
     start(given) {
-      handlers = given;
-      stopped = false;
-      tick();
-      timer = setInterval(tick, times.renewMs);
+      lease.handlers = given;
+      lease.stopped = false;
+      tick(lease);
+      timer = setInterval(() => tick(lease), times.renewMs);
       timer.unref();
       // Redis going or coming back is acted on at once, not at the next renewal.
-      stopWatching = availability.onChange(tick);
+      stopWatching = availability.onChange(() => tick(lease));
     },
     async stop() {
       clearInterval(timer);
       stopWatching?.();
-      stopped = true;
-      step(false);
-      handlers = undefined;
+      lease.stopped = true;
+      step(lease, false);
+      lease.handlers = undefined;
       // A claim in flight may still win the lease: it is released after its answer, so another
       // process need not wait the lease out.
-      await ticking;
-      holdsLease = false;
-      if (availability.up) await redis.eval(RELEASE_IF_OWNED, 1, key, token).catch(onError);
+      await lease.ticking;
+      lease.holdsLease = false;
+      if (availability.up) await redis.eval(RELEASE_IF_OWNED, 1, key, lease.token).catch(onError);
     },
     get isLeader() {
-      return leader;
+      return lease.leader;
     },
   };
 }
