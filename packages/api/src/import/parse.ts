@@ -439,19 +439,15 @@ function cashRow(
   };
 }
 
-/** What one data row becomes, before the database and the market have their say. */
-export function interpretRow(
+/** The row's action: what kind of row it is, or why it is skipped. */
+function actionOf(
   format: ImportFormat,
   actions: Map<string, ActionKind>,
   cells: Cells,
   record: readonly string[],
   row: number,
-  now: Date,
-  memo = new CellMemo(),
-): ParsedRow {
-  const { mapping } = format;
-  const { columns } = mapping;
-  const actionText = cells(columns.action).trim();
+): { kind: Exclude<ActionKind, "skip">; actionText: string } | ParsedOther {
+  const actionText = cells(format.mapping.columns.action).trim();
   if (actionText === "") {
     const footer = record.some((cell) => /\btotals?\b/i.test(cell));
     return {
@@ -477,6 +473,103 @@ export function interpretRow(
         `The action "${actionText}" is set to be skipped`,
     };
   }
+  return { kind, actionText };
+}
+
+/** What a trade, dividend or split row says once its asset, symbol, date and currency check. */
+interface CheckedRow {
+  mapping: ImportMapping;
+  cells: Cells;
+  row: number;
+  memo: CellMemo;
+  assetType: AssetKind;
+  known: {
+    assetType: AssetKind;
+    symbol: string;
+    transactionType: NonNullable<ParsedOther["transactionType"]>;
+  };
+  when: When;
+  error: (message: string, known?: Partial<ParsedOther>) => ParsedOther;
+}
+
+/** A dividend or split row: quantity and price are optional, a dividend's amount too. */
+function corporateRowOf(checked: CheckedRow, kind: "dividend" | "split"): ParsedRow {
+  const { mapping, cells, row, memo, assetType, known, when, error } = checked;
+  const { columns } = mapping;
+  // Quantity and price are optional here: a broker's dividend row often has only its amount.
+  const optional = (label: "Quantity" | "Price" | "Amount", text: string) =>
+    text.trim() === "" ? undefined : memo.amount(label, text, mapping, assetType);
+  const checkedQuantity = optional("Quantity", cells(columns.quantity));
+  const checkedPrice = optional("Price", cells(columns.price));
+  const amountText = columns.amount ? cells(columns.amount) : "";
+  const checkedTotal = kind === "dividend" ? optional("Amount", amountText) : undefined;
+  for (const checkedCell of [checkedQuantity, checkedPrice, checkedTotal]) {
+    if (checkedCell && !checkedCell.ok) return error(checkedCell.message, { ...known, ...when });
+  }
+  const quantity = checkedQuantity?.ok ? checkedQuantity.value : undefined;
+  const price = checkedPrice?.ok ? checkedPrice.value : undefined;
+  const amount = checkedTotal?.ok ? checkedTotal.value : undefined;
+  if (kind === "split" && quantity === undefined) {
+    return error("A split needs the quantity of shares it added", { ...known, ...when });
+  }
+  if (kind === "dividend" && amount === undefined && price === undefined) {
+    return error("A dividend needs its amount, or its amount per share", { ...known, ...when });
+  }
+  return {
+    row,
+    outcome: kind === "dividend" ? "income" : "split",
+    // The service says what becomes of it, once it knows the calendar and the history.
+    message: kind === "dividend" ? "A dividend" : "A split",
+    ...known,
+    ...when,
+    ...(quantity === undefined ? {} : { quantity }),
+    ...(price === undefined ? {} : { price }),
+    ...(amount === undefined ? {} : { amount }),
+  };
+}
+
+/** A buy or sell row: its quantity, price and fee must check. */
+function tradeRowOf(checked: CheckedRow, kind: "buy" | "sell"): ParsedRow {
+  const { mapping, cells, row, memo, assetType, known, when, error } = checked;
+  const { columns } = mapping;
+  const checkedQuantity = memo.amount("Quantity", cells(columns.quantity), mapping, assetType);
+  if (!checkedQuantity.ok) return error(checkedQuantity.message, { ...known, ...when });
+  const quantity = checkedQuantity.value;
+  const checkedPrice = memo.amount("Price", cells(columns.price), mapping, assetType);
+  if (!checkedPrice.ok) return error(checkedPrice.message, { ...known, ...when, quantity });
+  const price = checkedPrice.value;
+
+  const fee = columns.fees ? feeOf(cells(columns.fees), mapping) : undefined;
+  if (fee && !fee.ok) return error(fee.message, { ...known, ...when, quantity, price });
+  return {
+    row,
+    outcome: "trade",
+    assetType,
+    symbol: known.symbol,
+    transactionType: kind === "buy" ? "BUY" : "SELL",
+    quantity,
+    price,
+    ...(fee && !isZero(fee.value) ? { fee: fee.value } : {}),
+    ...when,
+    notes: notesOf(mapping, cells),
+  };
+}
+
+/** What one data row becomes, before the database and the market have their say. */
+export function interpretRow(
+  format: ImportFormat,
+  actions: Map<string, ActionKind>,
+  cells: Cells,
+  record: readonly string[],
+  row: number,
+  now: Date,
+  memo = new CellMemo(),
+): ParsedRow {
+  const { mapping } = format;
+  const { columns } = mapping;
+  const action = actionOf(format, actions, cells, record, row);
+  if (!("kind" in action)) return action;
+  const { kind, actionText } = action;
   if (isCashKind(kind)) return cashRow(format, kind, actionText, cells, row, now);
 
   const error = (message: string, known: Partial<ParsedOther> = {}): ParsedOther => ({
@@ -514,64 +607,10 @@ export function interpretRow(
       ...when,
     });
   }
-
-  const quantityText = cells(columns.quantity);
-  const priceText = cells(columns.price);
-
-  if (kind === "dividend" || kind === "split") {
-    // Quantity and price are optional here: a broker's dividend row often has only its amount.
-    const optional = (label: "Quantity" | "Price" | "Amount", text: string) =>
-      text.trim() === "" ? undefined : memo.amount(label, text, mapping, assetType);
-    const checkedQuantity = optional("Quantity", quantityText);
-    const checkedPrice = optional("Price", priceText);
-    const amountText = columns.amount ? cells(columns.amount) : "";
-    const checkedTotal = kind === "dividend" ? optional("Amount", amountText) : undefined;
-    for (const checked of [checkedQuantity, checkedPrice, checkedTotal]) {
-      if (checked && !checked.ok) return error(checked.message, { ...known, ...when });
-    }
-    const quantity = checkedQuantity?.ok ? checkedQuantity.value : undefined;
-    const price = checkedPrice?.ok ? checkedPrice.value : undefined;
-    const amount = checkedTotal?.ok ? checkedTotal.value : undefined;
-    if (kind === "split" && quantity === undefined) {
-      return error("A split needs the quantity of shares it added", { ...known, ...when });
-    }
-    if (kind === "dividend" && amount === undefined && price === undefined) {
-      return error("A dividend needs its amount, or its amount per share", { ...known, ...when });
-    }
-    return {
-      row,
-      outcome: kind === "dividend" ? "income" : "split",
-      // The service says what becomes of it, once it knows the calendar and the history.
-      message: kind === "dividend" ? "A dividend" : "A split",
-      ...known,
-      ...when,
-      ...(quantity === undefined ? {} : { quantity }),
-      ...(price === undefined ? {} : { price }),
-      ...(amount === undefined ? {} : { amount }),
-    };
-  }
-
-  const checkedQuantity = memo.amount("Quantity", quantityText, mapping, assetType);
-  if (!checkedQuantity.ok) return error(checkedQuantity.message, { ...known, ...when });
-  const quantity = checkedQuantity.value;
-  const checkedPrice = memo.amount("Price", priceText, mapping, assetType);
-  if (!checkedPrice.ok) return error(checkedPrice.message, { ...known, ...when, quantity });
-  const price = checkedPrice.value;
-
-  const fee = columns.fees ? feeOf(cells(columns.fees), mapping) : undefined;
-  if (fee && !fee.ok) return error(fee.message, { ...known, ...when, quantity, price });
-  return {
-    row,
-    outcome: "trade",
-    assetType,
-    symbol,
-    transactionType: kind === "buy" ? "BUY" : "SELL",
-    quantity,
-    price,
-    ...(fee && !isZero(fee.value) ? { fee: fee.value } : {}),
-    ...when,
-    notes: notesOf(mapping, cells),
-  };
+  const checked: CheckedRow = { mapping, cells, row, memo, assetType, known, when, error };
+  return kind === "dividend" || kind === "split"
+    ? corporateRowOf(checked, kind)
+    : tradeRowOf(checked, kind);
 }
 
 /** The mapping's columns the header lacks. */
