@@ -6,6 +6,9 @@
 export const MAX_LOT_SELECTIONS = 500;
 export const TAX_YEAR_MIN = 1970;
 export const TAX_YEAR_MAX = 2100;
+/** Lots and harvest rows per page (issue 29, decision 0046): a heavy trader has 200,000. */
+export const LOTS_PAGE_DEFAULT = 100;
+export const LOTS_PAGE_MAX = 500;
 
 export const taxMessages = {
   lotIdInvalid: "A lot id is the id of the buy that made it, like 12 or 12-1",
@@ -19,6 +22,9 @@ export const taxMessages = {
   yearInvalid: `The tax year must be a year from ${TAX_YEAR_MIN} to ${TAX_YEAR_MAX}`,
   assetTypeInvalid: "assetType must be STOCK or CRYPTO",
   openInvalid: "open must be true or false",
+  limitInvalid: `limit must be a whole number from 1 to ${LOTS_PAGE_MAX}`,
+  cursorInvalid:
+    "cursor is not a page of your lots (it comes from this list's nextCursor); start again without it",
   cryptoNote:
     "Crypto is not subject to the wash-sale rule under current US law (it is property, not stock or securities): its losses are never disallowed here.",
   washSaleWarning: (symbol: string, date: string) =>

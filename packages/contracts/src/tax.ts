@@ -8,7 +8,14 @@ import {
 } from "./investment-accounts";
 import { calendarDate, decimalString } from "./market";
 import { unsetWhenEmpty } from "./query-params";
-import { MAX_LOT_SELECTIONS, TAX_YEAR_MAX, TAX_YEAR_MIN, taxMessages } from "./tax-constants";
+import {
+  LOTS_PAGE_DEFAULT,
+  LOTS_PAGE_MAX,
+  MAX_LOT_SELECTIONS,
+  TAX_YEAR_MAX,
+  TAX_YEAR_MIN,
+  taxMessages,
+} from "./tax-constants";
 
 export * from "./tax-constants";
 
@@ -76,7 +83,34 @@ const booleanParam = z.preprocess(
   z.boolean({ error: taxMessages.openInvalid }),
 );
 
+/**
+ * A page of a long list (issue 29): `limit` rows after `cursor`, the opaque `nextCursor` of the
+ * page before (tRPC's infinite queries send null for the first page).
+ */
+const pageFields = {
+  limit: z.preprocess(
+    unsetWhenEmpty,
+    z.coerce
+      .number({ error: taxMessages.limitInvalid })
+      .int(taxMessages.limitInvalid)
+      .min(1, taxMessages.limitInvalid)
+      .max(LOTS_PAGE_MAX, taxMessages.limitInvalid)
+      .default(LOTS_PAGE_DEFAULT)
+      .describe(`Rows per page, at most ${LOTS_PAGE_MAX}`),
+  ),
+  cursor: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string({ error: taxMessages.cursorInvalid })
+      .max(500, taxMessages.cursorInvalid)
+      .nullish()
+      .describe("The previous page's nextCursor; none for the first page"),
+  ),
+};
+export type PageQuery = { limit: number; cursor?: string | null | undefined };
+
 export const lotsQuery = z.object({
+  ...pageFields,
   symbol: z.preprocess(unsetWhenEmpty, z.string().trim().toUpperCase().max(20).optional()),
   assetType: z.preprocess(
     unsetWhenEmpty,
@@ -86,6 +120,14 @@ export const lotsQuery = z.object({
   open: z.preprocess(unsetWhenEmpty, booleanParam.default(true)),
 });
 export type LotsQuery = z.output<typeof lotsQuery>;
+
+const nextCursor = z
+  .string()
+  .nullable()
+  .describe("Pass it back as `cursor` for the next page; null on the last page");
+
+export const lotsPage = z.object({ lots: z.array(taxLot), nextCursor });
+export type LotsPage = z.infer<typeof lotsPage>;
 
 export const taxYear = z.coerce
   .number({ error: taxMessages.yearInvalid })
@@ -140,9 +182,14 @@ export const harvestCandidate = taxLot.extend({
     .nullable()
     .describe("Set when a buy of the symbol in the last 30 days would make a sale now a wash sale"),
 });
+// Optional as a whole: a tRPC call may send no input for the first page.
+export const harvestQuery = z.object(pageFields).prefault({});
 export const harvestReport = z.object({
-  lots: z.array(harvestCandidate),
+  lots: z.array(harvestCandidate).describe("One page of the lots at a loss, largest loss first"),
+  count: z.number().int().describe("How many lots are at a loss, on every page"),
+  totalLoss: decimalString.describe("The loss of every lot at a loss, on every page"),
   notes: z.array(z.string()),
+  nextCursor,
 });
 export type HarvestReport = z.infer<typeof harvestReport>;
 

@@ -218,10 +218,10 @@ describe("every operation in the OpenAPI document", () => {
       ["getPortfolioPerformance", () => ({ token: user.token, query: { range: "1Y" } })],
       ["getPortfolioHoldingsPerformance", () => ({ token: user.token, query: { range: "1Y" } })],
       ["getPortfolioHistory", () => ({ token: user.token, query: { range: "1Y" } })],
-      ["listLots", () => ({ token: user.token, query: { open: "true" } })],
+      ["listLots", () => ({ token: user.token, query: { open: "true", limit: "50" } })],
       ["getRealizedGains", () => ({ token: user.token, query: { year: "2026" } })],
       ["downloadForm8949", () => ({ token: user.token, query: { year: "2026" } })],
-      ["getTaxLossHarvest", () => ({ token: user.token })],
+      ["getTaxLossHarvest", () => ({ token: user.token, query: { limit: "50" } })],
       [
         "createAlert",
         () => ({

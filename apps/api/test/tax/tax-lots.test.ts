@@ -1,8 +1,8 @@
 import type {
   HarvestReport,
   InvestmentAccount,
+  LotsPage,
   RealizedReport,
-  TaxLot,
   TradeResult,
 } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it } from "vitest";
@@ -122,13 +122,14 @@ describe("selling lots", () => {
     expect((sold.body as unknown as TradeResult).realized).toEqual([
       expect.objectContaining({ lotId: secondLot, quantity: "5", costBasis: "600", gain: "50" }),
     ]);
-    const lots = (await rest("GET", "/lots?symbol=AAPL&assetType=STOCK"))
-      .body as unknown as TaxLot[];
+    const lots = (
+      (await rest("GET", "/lots?symbol=AAPL&assetType=STOCK")).body as unknown as LotsPage
+    ).lots;
     expect(lots.map((lot) => [lot.lotId, lot.remaining, lot.costBasis])).toEqual([
       [firstLot, "10", "1005"],
       [secondLot, "5", "600"],
     ]);
-    const closedToo = (await rest("GET", "/lots?open=false")).body as unknown as TaxLot[];
+    const closedToo = ((await rest("GET", "/lots?open=false")).body as unknown as LotsPage).lots;
     expect(closedToo).toHaveLength(2);
   });
 
@@ -142,12 +143,12 @@ describe("selling lots", () => {
     });
     expect(msft.status).toBe(200);
     expect((await sell({ positionId, quantity: "10", price: "130" })).status).toBe(200);
-    const open = (await rest("GET", "/lots")).body as unknown as TaxLot[];
+    const open = ((await rest("GET", "/lots")).body as unknown as LotsPage).lots;
     expect(open.map((lot) => [lot.symbol, lot.lotId, lot.remaining])).toEqual([
       ["MSFT", String(msft.data.transaction.id), "3"],
       ["AAPL", secondLot, "10"],
     ]);
-    const all = (await rest("GET", "/lots?open=false")).body as unknown as TaxLot[];
+    const all = ((await rest("GET", "/lots?open=false")).body as unknown as LotsPage).lots;
     expect(all.map((lot) => [lot.lotId, lot.remaining]).sort()).toEqual(
       [
         [firstLot, "0"],
@@ -194,7 +195,7 @@ describe("selling lots", () => {
       lots: [{ lotId: firstLot, quantity: "11" }],
     });
     expect(tooMuch.message).toBe(`Lot ${firstLot} has only 10 left to sell`);
-    const lots = (await rest("GET", "/lots")).body as unknown as TaxLot[];
+    const lots = ((await rest("GET", "/lots")).body as unknown as LotsPage).lots;
     expect(lots.map((lot) => lot.remaining)).toEqual(["10", "10"]);
   });
 });
@@ -214,7 +215,7 @@ describe("a holding moved between accounts", () => {
     });
     expect(moved.status).toBe(200);
     const lotsIn = async (accountId: number) =>
-      ((await rest("GET", `/lots?accountId=${accountId}`)).body as unknown as TaxLot[]).map(
+      ((await rest("GET", `/lots?accountId=${accountId}`)).body as unknown as LotsPage).lots.map(
         ({ lotId, acquiredAt, remaining, costBasis }) => ({
           lotId,
           acquiredAt,
@@ -322,8 +323,8 @@ describe("the tax report", () => {
     expect(sold.data.realized).toEqual([
       expect.objectContaining({ costBasis: "1000", washSaleDisallowed: "250", gain: "0" }),
     ]);
-    const lots = await app.call<TaxLot[]>("query", "tax.lots", {});
-    expect(lots.data).toEqual([
+    const lots = await app.call<LotsPage>("query", "tax.lots", {});
+    expect(lots.data.lots).toEqual([
       expect.objectContaining({
         lotId: `${bought.data.transaction.id + 1}-1`,
         costBasis: "1050",

@@ -4,7 +4,9 @@ import {
   taxMessages as messages,
   type HarvestReport,
   type LotSelectionInput,
+  type LotsPage,
   type LotsQuery,
+  type PageQuery,
   type RealizedLot,
   type RealizedQuery,
   type RealizedReport,
@@ -13,7 +15,15 @@ import {
 } from "@ledgerline/contracts";
 import type { InvestmentAccount } from "@ledgerline/db";
 import { newYorkDate } from "@ledgerline/market";
-import { compare, multiply, subtract, sum, type Decimal } from "@ledgerline/money";
+import {
+  compare,
+  formatFixed,
+  multiply,
+  subtract,
+  sum,
+  tenTo,
+  type Decimal,
+} from "@ledgerline/money";
 import { accountFilterOf } from "../accounts/account-scope";
 import { currentPrices } from "../accounting/portfolio-summary";
 import { keyOf } from "../accounting/portfolio-valuation";
@@ -34,7 +44,8 @@ import {
 import { form8949Csv } from "./form-8949";
 import { keptLots, type KeptLots } from "./kept-lots";
 import { lotEventOf } from "./lot-events";
-import { moneyText } from "./units";
+import { pageOf } from "./lot-pages";
+import { MONEY_SCALE, QUANTITY_SCALE, moneyText, toUnits } from "./units";
 import { yearSalesOf, type YearSales } from "./year-sales";
 
 /**
@@ -127,10 +138,11 @@ export async function realizedBySale(
 }
 
 /**
- * `GET /api/lots`: lots with their unrealized gain at today's price. A heavy trader has hundreds
- * of thousands: every loop over them hands the event loop over by time (decision 0029).
+ * `GET /api/lots`: a page of lots with their unrealized gain at today's price. A heavy trader has
+ * hundreds of thousands: every loop over them hands the event loop over by time (decision 0029),
+ * and only the page's lots are made into answers (decision 0046).
  */
-export async function listLots(scope: UserScope, query: LotsQuery): Promise<TaxLot[]> {
+export async function listLots(scope: UserScope, query: LotsQuery): Promise<LotsPage> {
   const accountId = await accountFilterOf(scope, query.accountId);
   const only =
     query.symbol !== undefined && query.assetType !== undefined
@@ -145,23 +157,32 @@ export async function listLots(scope: UserScope, query: LotsQuery): Promise<TaxL
       : keptLots(scope.deps, scope.user.id).then((kept) => keptLotList(kept, query.open, turns)),
     currentPrices(scope),
   ]);
-  const asOf = newYorkDate(dateOf(scope.deps.clock).getTime());
-  const listed: TaxLot[] = [];
-  for (const lot of lots) {
-    if (turns.due()) await turns.next();
-    if (accountId !== undefined && lot.accountId !== accountId) continue;
-    if (query.symbol !== undefined && lot.symbol !== query.symbol) continue;
-    if (query.assetType !== undefined && lot.assetType !== query.assetType) continue;
-    const view = lotView(lot, asOf);
-    const price = prices.get(keyOf(lot.assetType, lot.symbol)) ?? null;
-    listed.push({
-      ...view,
-      currentPrice: price,
-      unrealizedGain:
-        price === null ? null : subtract(multiply(view.remaining, price), view.costBasis),
-    });
+  let matching: readonly LotState[] = lots;
+  if (accountId !== undefined || query.symbol !== undefined || query.assetType !== undefined) {
+    const kept: LotState[] = [];
+    for (const lot of lots) {
+      if (turns.due()) await turns.next();
+      if (accountId !== undefined && lot.accountId !== accountId) continue;
+      if (query.symbol !== undefined && lot.symbol !== query.symbol) continue;
+      if (query.assetType !== undefined && lot.assetType !== query.assetType) continue;
+      kept.push(lot);
+    }
+    matching = kept;
   }
-  return listed;
+  const page = pageOf(matching, (lot) => lot.lotId, query, { userId: scope.user.id, list: "lots" });
+  const asOf = newYorkDate(dateOf(scope.deps.clock).getTime());
+  return { lots: page.rows.map((lot) => taxLotOf(lot, asOf, prices)), nextCursor: page.nextCursor };
+}
+
+function taxLotOf(lot: LotState, asOf: string, prices: ReadonlyMap<string, Decimal>): TaxLot {
+  const view = lotView(lot, asOf);
+  const price = prices.get(keyOf(lot.assetType, lot.symbol)) ?? null;
+  return {
+    ...view,
+    currentPrice: price,
+    unrealizedGain:
+      price === null ? null : subtract(multiply(view.remaining, price), view.costBasis),
+  };
 }
 
 /** The kept lots, open ones by account then acquisition (as openLots orders them), or all. */
@@ -250,37 +271,47 @@ async function realizedOfYear(year: YearSales): Promise<RealizedReport> {
 const WASH_WINDOW_DAYS = 30;
 
 /**
- * `GET /api/tax/harvest`: open lots of taxable accounts at an unrealized loss, largest loss first,
- * each warned when a buy of the symbol in the last 30 days (any account) would make selling it
- * now a wash sale.
+ * `GET /api/tax/harvest`: a page of the open lots of taxable accounts at an unrealized loss,
+ * largest loss first, each warned when a buy of the symbol in the last 30 days (any account) would
+ * make selling it now a wash sale. Every lot's loss is weighed (in units, no text) to order them
+ * and total them; only the page's lots are made into answers (decision 0046).
  */
-export async function harvestReport(scope: UserScope): Promise<HarvestReport> {
-  const [lots, { accounts, symbols }] = await Promise.all([
-    listLots(scope, { open: true, accountId: undefined, symbol: undefined, assetType: undefined }),
+export async function harvestReport(scope: UserScope, query: PageQuery): Promise<HarvestReport> {
+  const [kept, prices] = await Promise.all([
     keptLots(scope.deps, scope.user.id),
+    currentPrices(scope),
   ]);
-  const advantaged = new Set(
-    accounts.filter((account) => isTaxAdvantaged(account.type)).map((account) => account.id),
-  );
-  const today = dayNumber(newYorkDate(dateOf(scope.deps.clock).getTime()));
-  // The stock buys of the last 30 days, by symbol (each symbol's events in replay order).
-  const recentBuys = new Map<string, { id: number; date: string }[]>();
-  for (const { events } of symbols.values()) {
-    for (let index = events.length - 1; index >= 0; index -= 1) {
-      const event = events[index]!;
-      if (today - dayNumber(event.date) > WASH_WINDOW_DAYS) break;
-      if (event.kind !== "buy" || event.assetType !== "STOCK") continue;
-      const list = recentBuys.get(event.symbol) ?? [];
-      list.unshift({ id: event.id, date: event.date });
-      recentBuys.set(event.symbol, list);
-    }
-  }
   const turns = new Turns();
-  const candidates: HarvestReport["lots"] = [];
-  for (const lot of lots) {
+  const open = await keptLotList(kept, true, turns);
+  const advantaged = new Set(
+    kept.accounts.filter((account) => isTaxAdvantaged(account.type)).map((account) => account.id),
+  );
+  const value = valuer(prices);
+  const candidates: { lot: LotState; loss: bigint }[] = [];
+  let totalLoss = 0n;
+  for (const lot of open) {
     if (turns.due()) await turns.next();
-    if (advantaged.has(lot.accountId) || lot.unrealizedGain === null) continue;
-    if (compare(lot.unrealizedGain, "0") >= 0) continue;
+    if (advantaged.has(lot.accountId)) continue;
+    const worth = value.of(lot);
+    if (worth === undefined) continue;
+    const loss = lot.basis * value.basisFactor - worth;
+    if (loss <= 0n) continue;
+    candidates.push({ lot, loss });
+    totalLoss += loss;
+  }
+  const largestFirst = await sortInTurns(
+    candidates,
+    (a, b) => (a.loss > b.loss ? -1 : a.loss < b.loss ? 1 : 0),
+    turns,
+  );
+  const page = pageOf(largestFirst, ({ lot }) => lot.lotId, query, {
+    userId: scope.user.id,
+    list: "harvest",
+  });
+  const asOf = newYorkDate(dateOf(scope.deps.clock).getTime());
+  const recentBuys = recentBuysOf(kept, dayNumber(asOf));
+  const lots = page.rows.map(({ lot }): HarvestReport["lots"][number] => {
+    const listed = taxLotOf(lot, asOf, prices);
     // The lot's own buy is what would be sold, not a replacement.
     const buyId = Number.parseInt(lot.lotId, 10);
     const bought =
@@ -290,12 +321,55 @@ export async function harvestReport(scope: UserScope): Promise<HarvestReport> {
             ?.filter((buy) => buy.id !== buyId)
             .at(-1)?.date
         : undefined;
-    candidates.push({
-      ...lot,
-      loss: subtract("0", lot.unrealizedGain),
+    return {
+      ...listed,
+      loss: subtract("0", listed.unrealizedGain ?? "0"),
       washSaleWarning: bought ? messages.washSaleWarning(lot.symbol, bought) : null,
-    });
+    };
+  });
+  return {
+    lots,
+    count: candidates.length,
+    totalLoss: formatFixed(totalLoss, value.scale),
+    notes: [messages.cryptoNote],
+    nextCursor: page.nextCursor,
+  };
+}
+
+/**
+ * What an open lot is worth at today's price, in units of one scale for every lot: the money
+ * scale, or finer when a price has more places than a quantity times a price can hold there.
+ */
+function valuer(prices: ReadonlyMap<string, Decimal>) {
+  let places = 0;
+  for (const price of prices.values()) {
+    places = Math.max(places, price.split(".")[1]?.length ?? 0);
   }
-  const largestFirst = await sortInTurns(candidates, (a, b) => compare(b.loss, a.loss), turns);
-  return { lots: largestFirst, notes: [messages.cryptoNote] };
+  const scale = Math.max(MONEY_SCALE, QUANTITY_SCALE + places);
+  const priceUnits = new Map<string, bigint>();
+  for (const [key, price] of prices) priceUnits.set(key, toUnits(price, scale - QUANTITY_SCALE));
+  return {
+    scale,
+    basisFactor: tenTo(scale - MONEY_SCALE),
+    of: (lot: LotState): bigint | undefined => {
+      const price = priceUnits.get(keyOf(lot.assetType, lot.symbol));
+      return price === undefined ? undefined : lot.remaining * price;
+    },
+  };
+}
+
+/** The stock buys of the last 30 days, by symbol (each symbol's events in replay order). */
+function recentBuysOf(kept: KeptLots, today: number): Map<string, { id: number; date: string }[]> {
+  const recentBuys = new Map<string, { id: number; date: string }[]>();
+  for (const { events } of kept.symbols.values()) {
+    for (let index = events.length - 1; index >= 0; index -= 1) {
+      const event = events[index]!;
+      if (today - dayNumber(event.date) > WASH_WINDOW_DAYS) break;
+      if (event.kind !== "buy" || event.assetType !== "STOCK") continue;
+      const list = recentBuys.get(event.symbol) ?? [];
+      list.unshift({ id: event.id, date: event.date });
+      recentBuys.set(event.symbol, list);
+    }
+  }
+  return recentBuys;
 }

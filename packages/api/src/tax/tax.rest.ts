@@ -1,16 +1,16 @@
 import {
   form8949Query,
+  harvestQuery,
   harvestReport,
+  lotsPage,
   lotsQuery,
   methodPreview,
   methodPreviewQuery,
   realizedQuery,
   realizedReport,
-  taxLot,
 } from "@ledgerline/contracts";
 import { z } from "zod";
 import { restRoute } from "../platform/rest/route";
-import { jsonAnswer } from "../platform/sliced-json";
 
 const tag = "Taxes";
 
@@ -22,14 +22,13 @@ export const taxRoutes = [
     operationId: "listLots",
     tag,
     summary:
-      "The signed-in user's tax lots (open ones unless open=false), with their unrealized gain at today's price",
+      "A page of the signed-in user's tax lots (open ones unless open=false), with their unrealized gain at today's price",
     description:
-      "A lot is a buy (id = the buy's transaction id; `<id>-<n>` for shares that replaced a wash sale's and carry its disallowed loss). Amounts are exact decimal strings; `term` is short up to one year of holding, long after.",
+      "A lot is a buy (id = the buy's transaction id; `<id>-<n>` for shares that replaced a wash sale's and carry its disallowed loss). Amounts are exact decimal strings; `term` is short up to one year of holding, long after. Lots come `limit` at a time (100 unless given, at most 500) by account then acquisition; pass `nextCursor` back as `cursor` for the next page.",
     access: "user",
     query: lotsQuery,
-    response: z.array(taxLot),
-    // Hundreds of thousands of lots: written in slices, not by the route's serializer in one go.
-    call: async (caller, { query }) => jsonAnswer(await caller.tax.lots(query)),
+    response: lotsPage,
+    call: (caller, { query }) => caller.tax.lots(query),
   }),
   restRoute({
     method: "GET",
@@ -72,10 +71,13 @@ export const taxRoutes = [
     operationId: "getTaxLossHarvest",
     tag,
     summary:
-      "Open lots in taxable accounts at an unrealized loss, largest first, each with its term and a warning when a buy in the last 30 days would make selling it a wash sale",
+      "A page of the open lots in taxable accounts at an unrealized loss, largest first, each with its term and a warning when a buy in the last 30 days would make selling it a wash sale",
+    description:
+      "`count` and `totalLoss` cover every lot at a loss; `lots` is one page of them (`limit`, 100 unless given, at most 500). Pass `nextCursor` back as `cursor` for the next page.",
     access: "user",
+    query: harvestQuery,
     response: harvestReport,
-    call: async (caller) => jsonAnswer(await caller.tax.harvest()),
+    call: (caller, { query }) => caller.tax.harvest(query),
   }),
   restRoute({
     method: "GET",

@@ -2,13 +2,16 @@ import {
   form8949File,
   form8949Labels,
   form8949Query,
+  harvestQuery,
+  harvestReport as harvestReportAnswer,
+  lotsPage,
   lotsQuery,
   methodPreview as methodPreviewAnswer,
   methodPreviewQuery,
   realizedQuery,
   realizedReport as realizedAnswer,
   type HarvestReport,
-  type TaxLot,
+  type LotsPage,
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { userProcedure } from "../platform/trpc/trpc";
@@ -18,14 +21,13 @@ import { form8949Text, harvestReport, listLots, realizedReport } from "./tax-lot
 /** Tax lots, realized gains, Form 8949 and tax-loss harvesting (issue 32): the user's own data. */
 export const taxRouter = {
   /**
-   * A heavy trader's lots are hundreds of thousands: as the import's preview, the answer is not
-   * checked against `taxLot` as it leaves (typed code builds it; the REST door's schema names
-   * it), which held the event loop in one go, and its JSON is written in slices (longAnswer).
+   * A heavy trader's lots are hundreds of thousands: they come a page at a time (decision 0046),
+   * and the page is checked against `lotsPage` as it leaves.
    */
   lots: userProcedure
-    .meta({ longAnswer: true })
     .input(lotsQuery)
-    .query(({ ctx, input }): Promise<TaxLot[]> => listLots(ctx, input)),
+    .output(lotsPage)
+    .query(({ ctx, input }): Promise<LotsPage> => listLots(ctx, input)),
 
   realized: userProcedure
     .input(realizedQuery)
@@ -46,8 +48,9 @@ export const taxRouter = {
     .output(methodPreviewAnswer)
     .query(({ ctx, input }) => methodPreview(ctx, input)),
 
-  /** Every open lot at a loss: as long an answer as the lots', written the same way. */
+  /** A page of the open lots at a loss, with the count and loss of them all. */
   harvest: userProcedure
-    .meta({ longAnswer: true })
-    .query(({ ctx }): Promise<HarvestReport> => harvestReport(ctx)),
+    .input(harvestQuery)
+    .output(harvestReportAnswer)
+    .query(({ ctx, input }): Promise<HarvestReport> => harvestReport(ctx, input)),
 } satisfies TRPCRouterRecord;
