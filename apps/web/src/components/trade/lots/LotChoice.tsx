@@ -1,7 +1,7 @@
 import type { CostBasisMethod } from "@ledgerline/contracts";
-import { costBasisMethodLabels } from "@ledgerline/contracts/browser";
+import { costBasisMethodLabels, LOTS_PAGE_MAX } from "@ledgerline/contracts/browser";
 import { compare, parseDecimal, subtract } from "@ledgerline/money";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { formatQuantity } from "../../../lib/format";
 import { trpc } from "../../../lib/trpc";
@@ -51,19 +51,30 @@ export default function LotChoice(props: LotChoiceProps) {
   const { symbol, assetType, accountId, quantity, onChange } = props;
   const price = parseDecimal(props.price);
   const method = useMethod(accountId);
-  const lotsQuery = useQuery(
-    trpc.tax.lots.queryOptions({
-      symbol,
-      assetType,
-      open: true,
-      ...(accountId === undefined ? {} : { accountId }),
-    }),
+  const lotsQuery = useInfiniteQuery(
+    trpc.tax.lots.infiniteQueryOptions(
+      {
+        symbol,
+        assetType,
+        open: true,
+        limit: LOTS_PAGE_MAX,
+        ...(accountId === undefined ? {} : { accountId }),
+      },
+      { getNextPageParam: (page) => page.nextCursor },
+    ),
+  );
+  // The method's picks need every open lot of the position: the pages after the first are read
+  // at once (a position of more than a page of lots is rare; decision 0046).
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = lotsQuery;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  const lots = useMemo(
+    () => lotsQuery.data?.pages.flatMap((page) => page.lots) ?? [],
+    [lotsQuery.data],
   );
   const [typed, setTyped] = useState<Record<string, string> | null>(null);
-  const order = useMemo(
-    () => methodOrder(lotsQuery.data ?? [], method ?? "fifo"),
-    [lotsQuery.data, method],
-  );
+  const order = useMemo(() => methodOrder(lots, method ?? "fifo"), [lots, method]);
   const methodPicks = useMemo(() => fillInOrder(order, quantity), [order, quantity]);
   const chosen = useMemo(
     () => (typed ? checkChosen(order, typed, quantity) : null),
@@ -78,7 +89,8 @@ export default function LotChoice(props: LotChoiceProps) {
     }
   }, [chosen, onChange]);
 
-  if (lotsQuery.isPending) return <p className="h-24 text-sm text-muted">Loading your lots…</p>;
+  if (lotsQuery.isPending || (hasNextPage && !isError))
+    return <p className="h-24 text-sm text-muted">Loading your lots…</p>;
   if (lotsQuery.isError || order.length === 0) {
     return (
       <p className="text-sm text-muted">

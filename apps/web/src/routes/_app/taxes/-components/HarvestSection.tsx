@@ -1,9 +1,10 @@
 import type { HarvestReport, InvestmentAccount } from "@ledgerline/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { accountNames } from "../../../../components/accounts/accounts";
 import { RetryPanel, Skeleton } from "../../../../components/RouteStates";
+import { Button } from "../../../../components/ui/Button";
 import { DataTable } from "../../../../components/ui/DataTable";
 import { formatCurrency } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
@@ -39,9 +40,14 @@ function harvestColumns(names: ReadonlyMap<number, string> | undefined) {
   ];
 }
 
-/** Open lots at a loss today that could be sold to offset gains, largest loss first. */
+/**
+ * Open lots at a loss today that could be sold to offset gains, largest loss first, a page at a
+ * time (a heavy trader has thousands at a loss: decision 0046).
+ */
 export function HarvestSection({ accounts }: { accounts: readonly InvestmentAccount[] }) {
-  const harvest = useQuery(trpc.tax.harvest.queryOptions());
+  const harvest = useInfiniteQuery(
+    trpc.tax.harvest.infiniteQueryOptions({}, { getNextPageParam: (page) => page.nextCursor }),
+  );
   return (
     <section aria-labelledby="tax-harvest" className="space-y-3">
       <h2 id="tax-harvest" className="text-xl font-semibold">
@@ -60,9 +66,48 @@ export function HarvestSection({ accounts }: { accounts: readonly InvestmentAcco
           onRetry={() => void harvest.refetch()}
         />
       ) : (
-        <HarvestTable lots={harvest.data.lots} accounts={accounts} />
+        <HarvestPages
+          pages={harvest.data.pages}
+          accounts={accounts}
+          more={
+            harvest.hasNextPage
+              ? { loading: harvest.isFetchingNextPage, load: () => void harvest.fetchNextPage() }
+              : undefined
+          }
+        />
       )}
     </section>
+  );
+}
+
+/** The pages read so far as one table, and a control that reads the next one. */
+export function HarvestPages({
+  pages,
+  accounts,
+  more,
+}: {
+  pages: readonly HarvestReport[];
+  accounts: readonly InvestmentAccount[];
+  more: { loading: boolean; load: () => void } | undefined;
+}) {
+  const lots = useMemo(() => pages.flatMap((page) => page.lots), [pages]);
+  const latest = pages.at(-1);
+  return (
+    <>
+      <HarvestTable lots={lots} accounts={accounts} />
+      {latest && latest.count > 0 && (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-muted" data-testid="harvest-count">
+            {`Showing ${lots.length.toLocaleString("en-US")} of ${latest.count.toLocaleString("en-US")} lots at a loss, ${formatCurrency(latest.totalLoss)} in all.`}
+          </p>
+          {more && (
+            <Button size="sm" variant="secondary" disabled={more.loading} onClick={more.load}>
+              {more.loading ? "Loading…" : "Show more"}
+            </Button>
+          )}
+        </div>
+      )}
+    </>
   );
 }
 
