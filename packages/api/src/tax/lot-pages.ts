@@ -1,5 +1,6 @@
 import { taxMessages as messages, type PageQuery } from "@ledgerline/contracts";
 import { badRequest } from "../platform/errors";
+import type { Turns } from "../platform/turns";
 
 /**
  * Pages of a list the server derives whole on each read (the lots, the harvest's candidates:
@@ -49,20 +50,21 @@ export interface Page<T> {
 }
 
 /** The page of `rows` the query asks for: `limit` rows after its cursor's last row. */
-export function pageOf<T>(
+export async function pageOf<T>(
   rows: readonly T[],
   idOf: (row: T) => string,
   query: PageQuery,
-  owner: { userId: number; list: LotList },
-): Page<T> {
+  owner: { userId: number; list: LotList; turns: Turns },
+): Promise<Page<T>> {
   let start = 0;
   if (query.cursor) {
     const { offset, lastId } = decodeLotCursor(query.cursor, owner.userId, owner.list);
     const before = rows[offset - 1];
     if (before !== undefined && idOf(before) === lastId) start = offset;
     else {
-      // The list moved since: continue after the last row given, or at the same place.
-      const at = rows.findIndex((row) => idOf(row) === lastId);
+      // The list moved since: continue after the last row given, or at the same place. The
+      // search reads every row's id: 200,000 of them held the event loop 100 ms in one go.
+      const at = await indexInTurns(rows, (row) => idOf(row) === lastId, owner.turns);
       start = at >= 0 ? at + 1 : Math.min(offset, rows.length);
     }
   }
@@ -76,4 +78,16 @@ export function pageOf<T>(
         ? encodeLotCursor(owner.userId, owner.list, { offset: end, lastId: idOf(last) })
         : null,
   };
+}
+
+async function indexInTurns<T>(
+  rows: readonly T[],
+  found: (row: T) => boolean,
+  turns: Turns,
+): Promise<number> {
+  for (let index = 0; index < rows.length; index++) {
+    if (found(rows[index]!)) return index;
+    if (index % 256 === 0 && turns.due()) await turns.next();
+  }
+  return -1;
 }

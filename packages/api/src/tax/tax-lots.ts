@@ -169,7 +169,11 @@ export async function listLots(scope: UserScope, query: LotsQuery): Promise<Lots
     }
     matching = kept;
   }
-  const page = pageOf(matching, (lot) => lot.lotId, query, { userId: scope.user.id, list: "lots" });
+  const page = await pageOf(matching, (lot) => lot.lotId, query, {
+    userId: scope.user.id,
+    list: "lots",
+    turns,
+  });
   const asOf = newYorkDate(dateOf(scope.deps.clock).getTime());
   return { lots: page.rows.map((lot) => taxLotOf(lot, asOf, prices)), nextCursor: page.nextCursor };
 }
@@ -304,9 +308,10 @@ export async function harvestReport(scope: UserScope, query: PageQuery): Promise
     (a, b) => (a.loss > b.loss ? -1 : a.loss < b.loss ? 1 : 0),
     turns,
   );
-  const page = pageOf(largestFirst, ({ lot }) => lot.lotId, query, {
+  const page = await pageOf(largestFirst, ({ lot }) => lot.lotId, query, {
     userId: scope.user.id,
     list: "harvest",
+    turns,
   });
   const asOf = newYorkDate(dateOf(scope.deps.clock).getTime());
   const recentBuys = recentBuysOf(kept, dayNumber(asOf));
