@@ -1,0 +1,167 @@
+import type { InvestmentAccount } from "@ledgerline/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { costBasisMethodLabels, reconcileScreenMessages } from "@ledgerline/contracts/browser";
+import { useMemo } from "react";
+import { accountTypeLabels } from "../../../../components/accounts/accounts";
+import { CashBalance } from "../../../../components/cash/CashBalance";
+import { Badge } from "../../../../components/ui/Badge";
+import { Button } from "../../../../components/ui/Button";
+import { DataTable } from "../../../../components/ui/DataTable";
+import { notify } from "../../../../lib/notify";
+import { errorMessage, trpc } from "../../../../lib/trpc";
+import type { AccountDialogTarget } from "./account-form";
+
+const column = createColumnHelper<InvestmentAccount>();
+
+/** Below this width the six columns cannot share the screen: one card per account. */
+const CARDS_BELOW = "48rem";
+
+/** What a row's buttons open: the edit dialog, the reconcile panel, the delete dialog. */
+export interface AccountRowHandlers {
+  onEdit: (target: AccountDialogTarget) => void;
+  onReconcile: (account: InvestmentAccount) => void;
+  onDelete: (account: InvestmentAccount) => void;
+}
+
+/** Making an account the default one, with its notice. */
+function useMakeDefault() {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.investmentAccounts.update.mutationOptions({
+      onSuccess: async (account) => {
+        notify.success(`${account.name} is now the default account`);
+        await queryClient.invalidateQueries(trpc.investmentAccounts.list.pathFilter());
+      },
+      onError: (failure) =>
+        notify.error(errorMessage(failure, "The default account could not be changed")),
+    }),
+  );
+}
+type MakeDefault = ReturnType<typeof useMakeDefault>;
+
+/** A row's buttons: Edit, Reconcile, Make default (unless it is), Delete. */
+function AccountRowActions({
+  account,
+  handlers,
+  makeDefault,
+}: {
+  account: InvestmentAccount;
+  handlers: AccountRowHandlers;
+  makeDefault: MakeDefault;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => handlers.onEdit({ mode: "edit", account })}
+        aria-label={`Edit ${account.name}`}
+      >
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => handlers.onReconcile(account)}
+        aria-label={reconcileScreenMessages.openFor(account.name)}
+      >
+        {reconcileScreenMessages.open}
+      </Button>
+      {!account.isDefault && (
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={makeDefault.isPending && makeDefault.variables.id === account.id}
+          onClick={() => makeDefault.mutate({ id: account.id, isDefault: true })}
+          aria-label={`Make default account: ${account.name}`}
+        >
+          Make default
+        </Button>
+      )}
+      <Button
+        size="sm"
+        variant="danger"
+        onClick={() => handlers.onDelete(account)}
+        aria-label={`Delete ${account.name}`}
+      >
+        Delete
+      </Button>
+    </div>
+  );
+}
+
+/** The table's columns: the account's name (and Default), type, method, institution, cash. */
+function accountColumns(handlers: AccountRowHandlers, makeDefault: MakeDefault) {
+  return [
+    column.accessor("name", {
+      header: "Name",
+      cell: ({ row }) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-medium [overflow-wrap:anywhere]">{row.original.name}</span>
+          {row.original.isDefault && <Badge tone="info">Default</Badge>}
+        </span>
+      ),
+    }),
+    column.accessor("type", { header: "Type", cell: (info) => accountTypeLabels[info.getValue()] }),
+    column.accessor("costBasisMethod", {
+      header: "Cost basis",
+      cell: (info) => costBasisMethodLabels[info.getValue()],
+    }),
+    column.accessor("institution", {
+      header: "Institution",
+      cell: (info) => (
+        <span className="[overflow-wrap:anywhere]">
+          {info.getValue() ?? <span className="text-muted">None</span>}
+        </span>
+      ),
+    }),
+    column.accessor("cashBalance", {
+      header: "Cash balance",
+      meta: { numeric: true },
+      cell: ({ row }) =>
+        row.original.cashTracked ? (
+          <CashBalance value={row.original.cashBalance} />
+        ) : (
+          <span className="text-muted">Not tracked</span>
+        ),
+    }),
+    column.display({
+      id: "actions",
+      header: "Actions",
+      meta: { pinned: true },
+      cell: ({ row }) => (
+        <AccountRowActions account={row.original} handlers={handlers} makeDefault={makeDefault} />
+      ),
+    }),
+  ];
+}
+
+/** The accounts, a row each (a card each on a narrow screen), with their buttons. */
+export function AccountsTable({
+  accounts,
+  onEdit,
+  onReconcile,
+  onDelete,
+}: AccountRowHandlers & { accounts: InvestmentAccount[] }) {
+  const makeDefault = useMakeDefault();
+  const columns = useMemo(
+    () => accountColumns({ onEdit, onReconcile, onDelete }, makeDefault),
+    [onEdit, onReconcile, onDelete, makeDefault],
+  );
+  const table = useReactTable({
+    data: accounts,
+    columns,
+    // Listed in the accounts' own order (display order, then creation): a handful needs no sorting.
+    enableSorting: false,
+    getCoreRowModel: getCoreRowModel(),
+  });
+  return (
+    <DataTable
+      table={table}
+      caption="Your investment accounts"
+      empty="No accounts yet."
+      cardsBelow={CARDS_BELOW}
+    />
+  );
+}
