@@ -1,0 +1,40 @@
+import { cryptoMessages, portfolioMessages } from "@ledgerline/contracts/browser";
+import type { AssetActions } from "../../../../components/assets/useAssetActions";
+import { CryptoCardGrid } from "../../../../components/crypto/CryptoCards";
+import type { useCryptoWatchlist } from "../../../../components/crypto/crypto-queries";
+import { LoadingPanel } from "../../../../components/LoadingPanel";
+import { RetryPanel } from "../../../../components/RouteStates";
+
+/** The watchlist's cards: loading, failed, empty, or a card per coin. */
+export function WatchedCoins({
+  watchlist,
+  names,
+  actions,
+}: {
+  watchlist: ReturnType<typeof useCryptoWatchlist>;
+  names: Map<string, string>;
+  actions: AssetActions;
+}) {
+  return (
+    <section aria-labelledby="watched-crypto-heading">
+      <h2 id="watched-crypto-heading" className="mb-4 text-xl font-semibold">
+        Your Watchlisted Crypto
+      </h2>
+      {watchlist.isPending ? (
+        <LoadingPanel label="Loading your watchlist" shape="cards" />
+      ) : watchlist.isError && !watchlist.data ? (
+        <RetryPanel
+          message={portfolioMessages.failedToLoadSavedCryptos}
+          onRetry={() => void watchlist.refetch()}
+          retrying={watchlist.isFetching}
+        />
+      ) : (watchlist.data ?? []).length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border bg-surface px-6 py-8 text-center text-muted">
+          {cryptoMessages.watchlistEmpty}
+        </p>
+      ) : (
+        <CryptoCardGrid items={watchlist.data ?? []} names={names} actions={actions} versusSaved />
+      )}
+    </section>
+  );
+}
