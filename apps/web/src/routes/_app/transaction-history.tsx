@@ -1,26 +1,18 @@
-import {
-  portfolioMessages,
-  TRANSACTIONS_MAX_REACHABLE_ROWS,
-  TRANSACTIONS_PAGE_SIZES,
-} from "@ledgerline/contracts/browser";
+import { portfolioMessages, TRANSACTIONS_PAGE_SIZES } from "@ledgerline/contracts/browser";
 import type { TransactionSortColumn, TransactionView } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { Download } from "lucide-react";
-import { useMemo, useState } from "react";
+import { getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useMemo } from "react";
 import { accountNames, accountsQuery, useAccounts } from "../../components/accounts/accounts";
-import { CryptoSymbolLink, StockSymbolLink } from "../../components/assets/SymbolLink";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
 import { Alert } from "../../components/ui/Alert";
-import { Button, buttonClass } from "../../components/ui/Button";
+import { buttonClass } from "../../components/ui/Button";
 import { DataTable } from "../../components/ui/DataTable";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { PagedFooter } from "../../components/ui/Pager";
 import { Spinner } from "../../components/ui/Spinner";
 import { errorMessage } from "../../lib/errors";
-import { formatCurrency, formatDateTime, formatNumber, formatQuantity } from "../../lib/format";
-import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import {
   exportUrl,
@@ -32,13 +24,9 @@ import {
 } from "./transaction-history/-components/history-search";
 import { TransactionCards } from "./transaction-history/-components/TransactionCards";
 import { TransactionFilters } from "./transaction-history/-components/TransactionFilters";
-import {
-  AssetBadge,
-  isSplit,
-  NoCash,
-  SideBadge,
-  splitText,
-} from "./transaction-history/-components/badges";
+import { ExportCsvButton } from "./transaction-history/-components/ExportCsvButton";
+import { pageSummary } from "./transaction-history/-components/page-summary";
+import { shownColumns } from "./transaction-history/-components/transaction-columns";
 import { titled } from "../../lib/head";
 import { subtitle, title } from "./transaction-history/-components/page-text";
 
@@ -78,110 +66,18 @@ function transactionsQuery(search: ReturnType<typeof withDefaults>) {
   });
 }
 
-const column = createColumnHelper<TransactionView>();
-const columns = [
-  column.accessor("transactionDate", {
-    header: "Date",
-    cell: (info) => (
-      <span className="num whitespace-nowrap">{formatDateTime(info.getValue())}</span>
-    ),
-  }),
-  column.accessor("type", {
-    header: "Purchase Type",
-    cell: (info) => <AssetBadge type={info.getValue()} />,
-  }),
-  column.accessor("symbol", {
-    header: "Symbol",
-    cell: (info) => {
-      const { symbol, type, notes, transactionType } = info.row.original;
-      return (
-        <div>
-          {type === "STOCK" ? (
-            <StockSymbolLink symbol={symbol} />
-          ) : (
-            <CryptoSymbolLink symbol={symbol} />
-          )}
-          {/* A split's notes are its description, shown in place of its figures. */}
-          {notes && transactionType !== "SPLIT" && (
-            <p className="max-w-56 truncate text-xs text-muted">{notes}</p>
-          )}
-        </div>
-      );
-    },
-  }),
-  column.accessor("transactionType", {
-    header: "Type",
-    cell: (info) => <SideBadge side={info.getValue()} />,
-  }),
-  column.accessor("quantity", {
-    header: "Quantity",
-    meta: { numeric: true },
-    cell: (info) =>
-      isSplit(info.row.original) ? (
-        <span className="whitespace-nowrap">{splitText(info.row.original)}</span>
-      ) : (
-        formatQuantity(info.getValue())
-      ),
-  }),
-  column.accessor("price", {
-    header: "Price",
-    meta: { numeric: true },
-    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
-  }),
-  column.accessor("transactionTotal", {
-    header: "Total",
-    meta: { numeric: true },
-    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
-  }),
-  // Quantity x price is the total; a buy cost the fee on top, a sell brought in less by it.
-  column.accessor("fee", {
-    header: "Fee",
-    enableSorting: false,
-    meta: { numeric: true },
-    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
-  }),
-];
-
-/** The account of each row, for a user with several accounts (their rows carry `accountId`). */
-function accountColumn(names: ReadonlyMap<number, string>) {
-  return column.accessor("accountId", {
-    header: "Account",
-    enableSorting: false,
-    cell: (info) => {
-      const id = info.getValue();
-      return id === undefined ? null : (
-        <span className="[overflow-wrap:anywhere]">{names.get(id) ?? ""}</span>
-      );
-    },
-  });
-}
-
-function TransactionHistoryPage() {
-  const search = withDefaults(Route.useSearch());
-  const accounts = useAccounts();
-  const names = useMemo(
-    () => (accounts.length > 1 ? accountNames(accounts) : undefined),
-    [accounts],
-  );
-  const shownColumns = useMemo(
-    () => (names ? [...columns.slice(0, 3), accountColumn(names), ...columns.slice(3)] : columns),
-    [names],
-  );
-  const navigate = useNavigate({ from: Route.fullPath });
-  const [exporting, setExporting] = useState(false);
-  const query = useQuery({
-    ...transactionsQuery(search),
-    placeholderData: keepPreviousData,
-  });
-
+/** The rows as a table (from a small tablet on), sorted by the server as the URL says. */
+function useTransactionTable(
+  rows: TransactionView[],
+  names: ReadonlyMap<number, string> | undefined,
+  search: ReturnType<typeof withDefaults>,
+  sortBy: (clicked: TransactionSortColumn) => void,
+) {
+  const columns = useMemo(() => shownColumns(names), [names]);
   const sorting = [{ id: search.sortBy, desc: search.sortOrder === "desc" }];
-  const sortBy = (clicked: TransactionSortColumn) =>
-    void navigate({
-      search: (previous) => ({ ...previous, ...nextSort(search, clicked), page: 1 }),
-    });
-  const table = useReactTable({
-    data: query.data?.transactions ?? [],
-    columns: shownColumns,
+  return useReactTable({
+    data: rows,
+    columns,
     manualSorting: true,
     manualPagination: true,
     state: { sorting },
@@ -191,29 +87,64 @@ function TransactionHistoryPage() {
     },
     getCoreRowModel: getCoreRowModel(),
   });
+}
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      // Loaded on the click, as the Taxes page's Form 8949 download loads it.
-      const { downloadCsv } = await import("../../lib/download-csv");
-      const filename = await downloadCsv(exportUrl(search));
-      notify.success(`Exported ${filename}`);
-    } catch (error) {
-      notify.error(errorMessage(error, "Failed to export transactions"));
-    } finally {
-      setExporting(false);
-    }
-  }
+/** The filters, keyed by what they show so a new URL or account list starts them afresh. */
+function HistoryFilters({
+  search,
+  accounts,
+}: {
+  search: ReturnType<typeof withDefaults>;
+  accounts: ReturnType<typeof useAccounts>;
+}) {
+  const navigate = useNavigate({ from: Route.fullPath });
+  return (
+    <TransactionFilters
+      key={JSON.stringify([
+        search.startDate,
+        search.endDate,
+        search.symbol,
+        search.type,
+        search.transactionType,
+        search.account,
+        accounts.length,
+      ])}
+      search={search}
+      accounts={accounts}
+      onApply={(filters) =>
+        void navigate({ search: (previous) => ({ ...previous, ...filters, page: 1 }) })
+      }
+      onClear={() =>
+        void navigate({
+          search: (previous) => ({
+            sortBy: previous.sortBy,
+            sortOrder: previous.sortOrder,
+            pageSize: previous.pageSize,
+          }),
+        })
+      }
+    />
+  );
+}
 
+function TransactionHistoryPage() {
+  const search = withDefaults(Route.useSearch());
+  const accounts = useAccounts();
+  const names = useMemo(
+    () => (accounts.length > 1 ? accountNames(accounts) : undefined),
+    [accounts],
+  );
+  const navigate = useNavigate({ from: Route.fullPath });
+  const query = useQuery({
+    ...transactionsQuery(search),
+    placeholderData: keepPreviousData,
+  });
+  const sortBy = (clicked: TransactionSortColumn) =>
+    void navigate({
+      search: (previous) => ({ ...previous, ...nextSort(search, clicked), page: 1 }),
+    });
+  const table = useTransactionTable(query.data?.transactions ?? [], names, search, sortBy);
   const pagination = query.data?.pagination;
-  const first =
-    pagination && pagination.totalCount > 0
-      ? (pagination.currentPage - 1) * pagination.pageSize + 1
-      : 0;
-  const last = pagination
-    ? Math.min(pagination.currentPage * pagination.pageSize, pagination.totalCount)
-    : 0;
   const empty = hasFilters(search)
     ? "No transactions match these filters."
     : "No transactions yet. Buy a stock or a cryptocurrency and it appears here.";
@@ -228,38 +159,11 @@ function TransactionHistoryPage() {
             <Link to="/import" className={buttonClass("secondary")}>
               Import CSV
             </Link>
-            <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting}>
-              {!exporting && <Download aria-hidden="true" className="h-4 w-4" />}
-              Export CSV
-            </Button>
+            <ExportCsvButton url={exportUrl(search)} />
           </>
         }
       />
-      <TransactionFilters
-        key={JSON.stringify([
-          search.startDate,
-          search.endDate,
-          search.symbol,
-          search.type,
-          search.transactionType,
-          search.account,
-          accounts.length,
-        ])}
-        search={search}
-        accounts={accounts}
-        onApply={(filters) =>
-          void navigate({ search: (previous) => ({ ...previous, ...filters, page: 1 }) })
-        }
-        onClear={() =>
-          void navigate({
-            search: (previous) => ({
-              sortBy: previous.sortBy,
-              sortOrder: previous.sortOrder,
-              pageSize: previous.pageSize,
-            }),
-          })
-        }
-      />
+      <HistoryFilters search={search} accounts={accounts} />
       {query.isError ? (
         <Alert tone="error">
           {errorMessage(query.error, portfolioMessages.failedToFetchTransactions)}
@@ -282,16 +186,7 @@ function TransactionHistoryPage() {
             <DataTable table={table} caption="Your transactions" empty={empty} />
           </div>
           <PagedFooter
-            summary={
-              pagination && pagination.totalCount > 0
-                ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${pagination.totalCountCapped ? "more than " : ""}${formatNumber(pagination.totalCount)}` +
-                  (pagination.totalCountCapped &&
-                  pagination.totalCount >= TRANSACTIONS_MAX_REACHABLE_ROWS &&
-                  search.page >= pagination.totalPages
-                    ? ": narrow the filters or reverse the sort to reach the rest"
-                    : "")
-                : "No transactions"
-            }
+            summary={pageSummary(pagination, search.page)}
             fetching={query.isFetching}
             pageSize={search.pageSize}
             pageSizes={TRANSACTIONS_PAGE_SIZES}

@@ -1,0 +1,21 @@
+import { TRANSACTIONS_MAX_REACHABLE_ROWS } from "@ledgerline/contracts/browser";
+import type { TransactionPagination } from "@ledgerline/contracts";
+import { formatNumber } from "../../../../lib/format";
+
+/**
+ * The footer's line: which rows of how many are shown ("Showing 1–25 of 130"), and when the
+ * count was capped on its last reachable page, how to reach the rest.
+ */
+export function pageSummary(pagination: TransactionPagination | undefined, page: number): string {
+  if (!pagination || pagination.totalCount <= 0) return "No transactions";
+  const first = (pagination.currentPage - 1) * pagination.pageSize + 1;
+  const last = Math.min(pagination.currentPage * pagination.pageSize, pagination.totalCount);
+  return (
+    `Showing ${formatNumber(first)}–${formatNumber(last)} of ${pagination.totalCountCapped ? "more than " : ""}${formatNumber(pagination.totalCount)}` +
+    (pagination.totalCountCapped &&
+    pagination.totalCount >= TRANSACTIONS_MAX_REACHABLE_ROWS &&
+    page >= pagination.totalPages
+      ? ": narrow the filters or reverse the sort to reach the rest"
+      : "")
+  );
+}

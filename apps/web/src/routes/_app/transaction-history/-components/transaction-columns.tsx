@@ -1,0 +1,88 @@
+import type { TransactionView } from "@ledgerline/contracts";
+import { createColumnHelper } from "@tanstack/react-table";
+import { CryptoSymbolLink, StockSymbolLink } from "../../../../components/assets/SymbolLink";
+import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
+import { AssetBadge, isSplit, NoCash, SideBadge, splitText } from "./badges";
+
+const column = createColumnHelper<TransactionView>();
+export const columns = [
+  column.accessor("transactionDate", {
+    header: "Date",
+    cell: (info) => (
+      <span className="num whitespace-nowrap">{formatDateTime(info.getValue())}</span>
+    ),
+  }),
+  column.accessor("type", {
+    header: "Purchase Type",
+    cell: (info) => <AssetBadge type={info.getValue()} />,
+  }),
+  column.accessor("symbol", {
+    header: "Symbol",
+    cell: (info) => {
+      const { symbol, type, notes, transactionType } = info.row.original;
+      return (
+        <div>
+          {type === "STOCK" ? (
+            <StockSymbolLink symbol={symbol} />
+          ) : (
+            <CryptoSymbolLink symbol={symbol} />
+          )}
+          {/* A split's notes are its description, shown in place of its figures. */}
+          {notes && transactionType !== "SPLIT" && (
+            <p className="max-w-56 truncate text-xs text-muted">{notes}</p>
+          )}
+        </div>
+      );
+    },
+  }),
+  column.accessor("transactionType", {
+    header: "Type",
+    cell: (info) => <SideBadge side={info.getValue()} />,
+  }),
+  column.accessor("quantity", {
+    header: "Quantity",
+    meta: { numeric: true },
+    cell: (info) =>
+      isSplit(info.row.original) ? (
+        <span className="whitespace-nowrap">{splitText(info.row.original)}</span>
+      ) : (
+        formatQuantity(info.getValue())
+      ),
+  }),
+  column.accessor("price", {
+    header: "Price",
+    meta: { numeric: true },
+    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
+  }),
+  column.accessor("transactionTotal", {
+    header: "Total",
+    meta: { numeric: true },
+    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
+  }),
+  // Quantity x price is the total; a buy cost the fee on top, a sell brought in less by it.
+  column.accessor("fee", {
+    header: "Fee",
+    enableSorting: false,
+    meta: { numeric: true },
+    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
+  }),
+];
+
+/** The account of each row, for a user with several accounts (their rows carry `accountId`). */
+function accountColumn(names: ReadonlyMap<number, string>) {
+  return column.accessor("accountId", {
+    header: "Account",
+    enableSorting: false,
+    cell: (info) => {
+      const id = info.getValue();
+      return id === undefined ? null : (
+        <span className="[overflow-wrap:anywhere]">{names.get(id) ?? ""}</span>
+      );
+    },
+  });
+}
+
+/** The table's columns: with the Account column after Symbol for a user with several accounts. */
+export function shownColumns(names: ReadonlyMap<number, string> | undefined) {
+  return names ? [...columns.slice(0, 3), accountColumn(names), ...columns.slice(3)] : columns;
+}
