@@ -1,18 +1,34 @@
-import { COMPANY_SEARCH_MIN_LENGTH } from "@ledgerline/contracts/browser";
-import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { coinNamesQuery } from "../crypto/crypto-reads";
 import { inputClass } from "../ui/Field";
 import { Modal } from "../ui/Modal";
 import { Spinner } from "../ui/Spinner";
 import { cx } from "../ui/cx";
-import { trpc } from "../../lib/trpc";
-import { useDebounced } from "../../lib/use-debounced";
-import { coinHits, stockHits, type SearchHit } from "./search-hits";
+import type { SearchHit } from "./search-hits";
+import { SearchHitList } from "./SearchHitList";
+import { searchStatus, useSearchHits } from "./useSearchHits";
 
-/** Typing pauses this long before the company search is asked. */
-const DEBOUNCE_MS = 250;
+/**
+ * The hit the arrow keys move to (wrapping around), and Enter opening it; the index kept may
+ * run past a shorter list, which then means its last hit.
+ */
+function useActiveHit(hits: SearchHit[], open: (hit: SearchHit) => void) {
+  const [active, setActive] = useState(0);
+  const current = hits[Math.min(active, hits.length - 1)];
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" && hits.length > 0) {
+      event.preventDefault();
+      setActive((index) => (Math.min(index, hits.length - 1) + 1) % hits.length);
+    } else if (event.key === "ArrowUp" && hits.length > 0) {
+      event.preventDefault();
+      setActive((index) => (Math.min(index, hits.length - 1) - 1 + hits.length) % hits.length);
+    } else if (event.key === "Enter" && current) {
+      event.preventDefault();
+      open(current);
+    }
+  }
+  return { activeIndex: current ? hits.indexOf(current) : -1, setActive, onKeyDown };
+}
 
 /**
  * Finds a stock (the company search, from 2 characters) or a coin (the market's list of coins)
@@ -28,24 +44,10 @@ export default function SearchDialog({
 }) {
   const navigate = useNavigate();
   const [text, setText] = useState("");
-  const [active, setActive] = useState(0);
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const query = useDebounced(text.trim(), DEBOUNCE_MS);
-  const enabled = open && query.length >= COMPANY_SEARCH_MIN_LENGTH;
-  const stocks = useQuery({
-    ...trpc.market.search.queryOptions({ query }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-  const coins = useQuery({ ...coinNamesQuery(), enabled: open });
-  const typed = text.trim();
-  const settled = query === typed;
-  const hits: SearchHit[] = settled
-    ? [...(enabled ? stockHits(stocks.data ?? []) : []), ...coinHits(coins.data ?? [], query)]
-    : [];
-  const loading = typed !== "" && (!settled || (enabled && stocks.isFetching));
-  const current = hits[Math.min(active, hits.length - 1)];
+  const { typed, hits, loading } = useSearchHits(open, text);
+  const { activeIndex, setActive, onKeyDown } = useActiveHit(hits, (hit) => go(hit));
 
   function close() {
     onOpenChange(false);
@@ -62,20 +64,6 @@ export default function SearchDialog({
     );
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown" && hits.length > 0) {
-      event.preventDefault();
-      setActive((index) => (Math.min(index, hits.length - 1) + 1) % hits.length);
-    } else if (event.key === "ArrowUp" && hits.length > 0) {
-      event.preventDefault();
-      setActive((index) => (Math.min(index, hits.length - 1) - 1 + hits.length) % hits.length);
-    } else if (event.key === "Enter" && current) {
-      event.preventDefault();
-      go(current);
-    }
-  }
-
-  const activeIndex = current ? hits.indexOf(current) : -1;
   return (
     <Modal
       open={open}
@@ -113,43 +101,16 @@ export default function SearchDialog({
         )}
       </div>
       {hits.length > 0 && (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label="Matching stocks and crypto"
-          className="mt-3 max-h-[min(24rem,60vh)] overflow-y-auto"
-        >
-          {hits.map((hit, index) => (
-            <li
-              key={`${hit.kind}-${hit.symbol}`}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === activeIndex}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => setActive(index)}
-              onClick={() => go(hit)}
-              className={cx(
-                "flex cursor-pointer items-baseline gap-3 rounded-md px-3 py-2 text-sm",
-                index === activeIndex && "bg-surface-muted",
-              )}
-            >
-              <span className="w-16 shrink-0 font-semibold">{hit.symbol}</span>
-              <span className="min-w-0 flex-1 truncate text-muted">{hit.name}</span>
-              <span className="shrink-0 text-xs text-muted">
-                {hit.kind === "stock" ? "Stock" : "Crypto"}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <SearchHitList
+          listId={listId}
+          hits={hits}
+          activeIndex={activeIndex}
+          onActive={setActive}
+          onOpen={go}
+        />
       )}
       <p role="status" className="mt-2 text-sm text-muted">
-        {typed === ""
-          ? ""
-          : loading
-            ? "Searching…"
-            : hits.length === 0
-              ? `Nothing matches “${typed}”.`
-              : `${hits.length} ${hits.length === 1 ? "match" : "matches"}`}
+        {searchStatus(typed, loading, hits.length)}
       </p>
     </Modal>
   );
