@@ -1,10 +1,10 @@
-import { flexRender, type RowData, type Table } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown, MoveRight } from "lucide-react";
+import type { RowData, Table } from "@tanstack/react-table";
+import { MoveRight } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useMediaQuery } from "../../lib/use-media-query";
-import { cx } from "./cx";
 import { DataCards } from "./DataCards";
+import { HeaderCell, TableBody } from "./DataTableParts";
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics must match the library's declaration
@@ -81,16 +81,9 @@ function ScrollingTable<T>({
   caption: string;
   empty: string;
 }) {
-  const rows = table.getRowModel().rows;
   const { scroller, more } = useMoreToTheRight();
   // A pinned column's shadow already marks the edge; a fade would cover it.
   const hasPinned = table.getAllLeafColumns().some((column) => column.columnDef.meta?.pinned);
-  const pinned = (meta: { pinned?: boolean } | undefined, header?: boolean) =>
-    meta?.pinned &&
-    cx(
-      "sticky right-0 shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.25)]",
-      header ? "bg-surface-muted" : "bg-surface",
-    );
   return (
     <div>
       {more && (
@@ -113,83 +106,13 @@ function ScrollingTable<T>({
             <thead className="bg-surface-muted text-xs uppercase tracking-wide text-muted">
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    const numeric = header.column.columnDef.meta?.numeric;
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        aria-sort={
-                          sorted === "asc"
-                            ? "ascending"
-                            : sorted === "desc"
-                              ? "descending"
-                              : undefined
-                        }
-                        className={cx(
-                          "font-semibold whitespace-nowrap",
-                          !header.column.getCanSort() && "px-3 py-3",
-                          numeric && "text-right",
-                          pinned(header.column.columnDef.meta, true),
-                        )}
-                      >
-                        {header.column.getCanSort() ? (
-                          <button
-                            type="button"
-                            onClick={header.column.getToggleSortingHandler()}
-                            className={cx(
-                              "flex w-full items-center gap-1 px-3 py-3 uppercase hover:bg-border/40 hover:text-text focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
-                              numeric && "justify-end",
-                            )}
-                          >
-                            {flexRender(header.column.columnDef.header, header.getContext())}
-                            {sorted === "asc" ? (
-                              <ArrowUp aria-hidden="true" className="h-3.5 w-3.5" />
-                            ) : sorted === "desc" ? (
-                              <ArrowDown aria-hidden="true" className="h-3.5 w-3.5" />
-                            ) : (
-                              <ArrowUpDown aria-hidden="true" className="h-3.5 w-3.5 opacity-40" />
-                            )}
-                          </button>
-                        ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
-                        )}
-                      </th>
-                    );
-                  })}
+                  {group.headers.map((header) => (
+                    <HeaderCell key={header.id} header={header} />
+                  ))}
                 </tr>
               ))}
             </thead>
-            <tbody className="divide-y divide-border">
-              {rows.length === 0 ? (
-                <tr>
-                  <td
-                    colSpan={table.getAllLeafColumns().length}
-                    className="px-4 py-8 text-center text-muted"
-                  >
-                    {empty}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((row) => (
-                  <tr key={row.id} className="hover:bg-surface-muted/60">
-                    {row.getVisibleCells().map((cell) => (
-                      <td
-                        key={cell.id}
-                        className={cx(
-                          "px-3 py-3 align-top",
-                          cell.column.columnDef.meta?.numeric && "num text-right",
-                          pinned(cell.column.columnDef.meta),
-                        )}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              )}
-            </tbody>
+            <TableBody table={table} empty={empty} />
           </table>
         </div>
         {more && !hasPinned && (
