@@ -3,9 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { Info } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { PricesAsOf, staleSince } from "../../../components/assets/PricesAsOf";
-import { isClosedStatus, MarketClosedBanner } from "../../../components/stocks/MarketStatus";
-import { SnapshotFigures } from "../../../components/stocks/SnapshotFigures";
 import { useWatchlist } from "../../../components/stocks/stock-queries";
 import {
   companyDetailsQuery,
@@ -14,23 +11,20 @@ import {
   stockWatchlistQuery,
 } from "../../../components/stocks/stock-reads";
 import { useLiveQuotes } from "../../../components/assets/live-quotes";
-import { LiveIndicator } from "../../../components/assets/LiveFigure";
 import { HoldingFigures } from "../../../components/assets/HoldingFigures";
 import { stockAsset } from "../../../components/assets/stock";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
-import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
-import { Button } from "../../../components/ui/Button";
 import { firstPaint } from "../../../lib/first-paint";
-import { formatDateTime } from "../../../lib/format";
 import { AboutCompany, KeyStatistics } from "./-components/CompanyFacts";
 import { NewsPanel } from "./-components/NewsPanel";
 import { RelatedCompanies } from "./-components/RelatedCompanies";
+import { ResearchActions } from "./-components/ResearchActions";
 import { ResearchError, ResearchSkeleton } from "./-components/ResearchStates";
 import { ReturnToSearch } from "./-components/ReturnToSearch";
+import { SnapshotPanel } from "./-components/SnapshotPanel";
 import { pageTitle } from "../../../lib/head";
-import { OnWatchlist } from "../../../components/assets/OnWatchlist";
 
 // The chart library loads after the page's own content has painted, in a chunk of its own.
 const PriceChart = lazy(() => firstPaint.then(() => import("./-components/PriceChart")));
@@ -115,67 +109,18 @@ function ResearchPage({ symbol }: { symbol: string }) {
               </p>
             )}
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button {...actions.preloadTrade} onClick={() => actions.buy(target)}>
-              Buy Stock
-            </Button>
-            {position && (
-              <Button
-                variant="secondary"
-                {...actions.preloadTrade}
-                onClick={() => actions.sell(target)}
-              >
-                Sell Stock
-              </Button>
-            )}
-            <SetAlertButton asset={stockAsset} symbol={symbol} price={stock.price} />
-            {watched && !actions.removable(symbol) ? (
-              <OnWatchlist />
-            ) : watched ? (
-              <Button
-                variant="secondary"
-                {...actions.preloadRemove}
-                onClick={() => actions.remove(symbol)}
-              >
-                Remove from Watchlist
-              </Button>
-            ) : (
-              <Button
-                variant="secondary"
-                busy={actions.savingSymbol === symbol}
-                disabled={watchlist.isPending}
-                onClick={() => actions.save(symbol)}
-              >
-                Add to Watchlist
-              </Button>
-            )}
-          </div>
+          <ResearchActions
+            target={target}
+            actions={actions}
+            watched={watched}
+            watchlistPending={watchlist.isPending}
+          />
         </div>
       </header>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <section aria-labelledby="snapshot-heading" className={panel}>
-            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="snapshot-heading" className="text-lg font-semibold">
-                Stock Snapshot
-              </h2>
-              <p className="flex items-center gap-2 text-xs text-muted">
-                <PricesAsOf at={staleSince(stock)} />
-                As of {formatDateTime(stock.timestamp)}
-                {/* A closed market sends no ticks: 'Live' beside the closed banner would contradict it. */}
-                {!isClosedStatus(stock.marketStatus) && <LiveIndicator />}
-              </p>
-            </div>
-            {isClosedStatus(stock.marketStatus) ? (
-              <MarketClosedBanner statuses={[stock.marketStatus]} />
-            ) : (
-              <p className="mb-3 text-sm text-muted">{stock.marketStatus}</p>
-            )}
-            <div className="mt-3">
-              <SnapshotFigures snapshot={stock} withRange />
-            </div>
-          </section>
+          <SnapshotPanel stock={stock} className={panel} />
           <Suspense fallback={<Skeleton className="h-96" />}>
             <PriceChart symbol={symbol} />
           </Suspense>

@@ -1,0 +1,57 @@
+import { OnWatchlist } from "../../../../components/assets/OnWatchlist";
+import { SetAlertButton } from "../../../../components/assets/SetAlertDialog";
+import { stockAsset } from "../../../../components/assets/stock";
+import type { AssetActions } from "../../../../components/assets/useAssetActions";
+import type { TradeTarget } from "../../../../components/trade/types";
+import { Button } from "../../../../components/ui/Button";
+
+/**
+ * The research page's buttons: Buy, Sell while held, Set alert, and the watchlist's Add or
+ * Remove (or a note that a held stock stays on it).
+ */
+export function ResearchActions({
+  target,
+  actions,
+  watched,
+  watchlistPending,
+}: {
+  target: TradeTarget;
+  actions: AssetActions;
+  watched: boolean;
+  watchlistPending: boolean;
+}) {
+  const { symbol } = target;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button {...actions.preloadTrade} onClick={() => actions.buy(target)}>
+        Buy Stock
+      </Button>
+      {actions.holdings.get(symbol) && (
+        <Button variant="secondary" {...actions.preloadTrade} onClick={() => actions.sell(target)}>
+          Sell Stock
+        </Button>
+      )}
+      <SetAlertButton asset={stockAsset} symbol={symbol} price={target.price} />
+      {watched && !actions.removable(symbol) ? (
+        <OnWatchlist />
+      ) : watched ? (
+        <Button
+          variant="secondary"
+          {...actions.preloadRemove}
+          onClick={() => actions.remove(symbol)}
+        >
+          Remove from Watchlist
+        </Button>
+      ) : (
+        <Button
+          variant="secondary"
+          busy={actions.savingSymbol === symbol}
+          disabled={watchlistPending}
+          onClick={() => actions.save(symbol)}
+        >
+          Add to Watchlist
+        </Button>
+      )}
+    </div>
+  );
+}

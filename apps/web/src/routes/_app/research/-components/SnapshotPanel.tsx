@@ -1,0 +1,34 @@
+import type { StockSnapshot } from "@ledgerline/contracts";
+import { PricesAsOf, staleSince } from "../../../../components/assets/PricesAsOf";
+import { LiveIndicator } from "../../../../components/assets/LiveFigure";
+import { isClosedStatus, MarketClosedBanner } from "../../../../components/stocks/MarketStatus";
+import { SnapshotFigures } from "../../../../components/stocks/SnapshotFigures";
+import { formatDateTime } from "../../../../lib/format";
+
+/** The stock's snapshot: as of when, the market's state (a banner while closed), its figures. */
+export function SnapshotPanel({ stock, className }: { stock: StockSnapshot; className: string }) {
+  const closed = isClosedStatus(stock.marketStatus);
+  return (
+    <section aria-labelledby="snapshot-heading" className={className}>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="snapshot-heading" className="text-lg font-semibold">
+          Stock Snapshot
+        </h2>
+        <p className="flex items-center gap-2 text-xs text-muted">
+          <PricesAsOf at={staleSince(stock)} />
+          As of {formatDateTime(stock.timestamp)}
+          {/* A closed market sends no ticks: 'Live' beside the closed banner would contradict it. */}
+          {!closed && <LiveIndicator />}
+        </p>
+      </div>
+      {closed ? (
+        <MarketClosedBanner statuses={[stock.marketStatus]} />
+      ) : (
+        <p className="mb-3 text-sm text-muted">{stock.marketStatus}</p>
+      )}
+      <div className="mt-3">
+        <SnapshotFigures snapshot={stock} withRange />
+      </div>
+    </section>
+  );
+}
