@@ -1,0 +1,68 @@
+import { messages } from "@ledgerline/contracts/browser";
+import type { UserListRow } from "@ledgerline/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "@tanstack/react-form";
+import { useState } from "react";
+import { Alert } from "../../../../components/ui/Alert";
+import { DialogFormButtons, Modal } from "../../../../components/ui/Modal";
+import { PasswordField } from "../../../../components/ui/PasswordField";
+import { submitTo, textInput } from "../../../../lib/form";
+import { notify } from "../../../../lib/notify";
+import { errorMessage, trpc } from "../../../../lib/trpc";
+
+/** An admin sets a new password for a user, who is then signed out everywhere. */
+export function ResetPasswordModal({
+  user,
+  onClose,
+}: {
+  user: UserListRow | null;
+  onClose: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const reset = useMutation(
+    trpc.users.resetPassword.mutationOptions({
+      onSuccess: (result) => {
+        notify.success(result.message);
+        form.reset();
+        onClose();
+      },
+      onError: (failure) => setError(errorMessage(failure, messages.failedToResetPassword)),
+    }),
+  );
+
+  const form = useForm({
+    defaultValues: { password: "" },
+    onSubmit: ({ value }) => {
+      if (user) reset.mutate({ id: user.id, newPassword: value.password });
+    },
+  });
+
+  return (
+    <Modal
+      open={user !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          form.reset();
+          setError(null);
+          onClose();
+        }
+      }}
+      title="Reset password"
+      description={
+        user
+          ? `Set a new password for ${user.name} (${user.email}). They will be signed out everywhere.`
+          : undefined
+      }
+    >
+      <form onSubmit={submitTo(form)} className="space-y-4">
+        <form.Field name="password">
+          {(field) => (
+            <PasswordField label="New password" autoComplete="new-password" {...textInput(field)} />
+          )}
+        </form.Field>
+        {error && <Alert tone="error">{error}</Alert>}
+        <DialogFormButtons busy={reset.isPending} submitLabel="Reset password" onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
