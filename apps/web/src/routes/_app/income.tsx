@@ -1,5 +1,5 @@
 import type { IncomeEntry } from "@ledgerline/contracts";
-import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -13,15 +13,12 @@ import {
 } from "../../components/accounts/accounts";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
 import { Button, buttonClass } from "../../components/ui/Button";
-import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { formatCurrency } from "../../lib/format";
 import { titled } from "../../lib/head";
-import { RequestKeys } from "../../lib/idempotency-key";
-import { notify } from "../../lib/notify";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { IncomeDialog, type IncomeDialogTarget } from "./income/-components/IncomeDialog";
-import { describeEntry, IncomeEntries, YearTotals } from "./income/-components/IncomeEntries";
+import { DeleteIncomeDialog } from "./income/-components/DeleteIncomeDialog";
+import { IncomeHistory } from "./income/-components/IncomeHistory";
 import { IncomeForecast } from "./income/-components/IncomeForecast";
 import { UpcomingDividends } from "./income/-components/UpcomingDividends";
 
@@ -72,7 +69,6 @@ export const Route = createFileRoute("/_app/income")({
 });
 
 function IncomePage() {
-  const queryClient = useQueryClient();
   const { account: chosen } = Route.useSearch();
   const navigate = Route.useNavigate();
   const accounts = useAccounts();
@@ -82,22 +78,7 @@ function IncomePage() {
   const names = useMemo(() => (several ? accountNames(accounts) : undefined), [several, accounts]);
   const [dialog, setDialog] = useState<IncomeDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<IncomeEntry | null>(null);
-  const [deleteKeys] = useState(() => new RequestKeys());
-  const remove = useMutation(
-    trpc.income.delete.mutationOptions({
-      onSuccess: async () => {
-        if (deleting) notify.success(`Deleted the ${describeEntry(deleting)}`);
-        setDeleting(null);
-        await queryClient.invalidateQueries(trpc.income.list.pathFilter());
-      },
-      onError: (failure) => {
-        setDeleting(null);
-        notify.error(errorMessage(failure, "The dividend could not be deleted"));
-      },
-    }),
-  );
   const add = () => setDialog({ mode: "add" });
-  const { entries } = income.data;
 
   return (
     <div className="space-y-8">
@@ -130,39 +111,14 @@ function IncomePage() {
         <UpcomingDividends accountId={accountId} />
         <IncomeForecast accountId={accountId} />
       </div>
-      {entries.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-10 text-center">
-          <p className="text-muted">
-            {accountId === undefined
-              ? "No dividend income yet."
-              : "No dividend income in this account yet."}{" "}
-            A dividend is recorded here on its pay date for the shares you held at its ex-date.
-          </p>
-          <Button variant="secondary" className="mt-4" onClick={add}>
-            Add a dividend by hand
-          </Button>
-        </div>
-      ) : (
-        <>
-          <section aria-labelledby="income-years" className="space-y-3">
-            <h2 id="income-years" className="text-xl font-semibold">
-              Totals per year
-            </h2>
-            <YearTotals income={income.data} />
-          </section>
-          <section aria-labelledby="income-entries" className="space-y-3">
-            <h2 id="income-entries" className="text-xl font-semibold">
-              Dividends
-            </h2>
-            <IncomeEntries
-              entries={entries}
-              accountNames={accountId === undefined ? names : undefined}
-              onEdit={(entry) => setDialog({ mode: "edit", entry })}
-              onDelete={setDeleting}
-            />
-          </section>
-        </>
-      )}
+      <IncomeHistory
+        income={income.data}
+        accountId={accountId}
+        accountNames={names}
+        onAdd={add}
+        onEdit={(entry) => setDialog({ mode: "edit", entry })}
+        onDelete={setDeleting}
+      />
 
       <IncomeDialog
         target={dialog}
@@ -170,24 +126,7 @@ function IncomePage() {
         initialAccount={accountId}
         onClose={() => setDialog(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete dividend"
-        message={
-          deleting
-            ? `Delete the ${describeEntry(deleting)} (${formatCurrency(deleting.total)})? It is not written again by a later sync.`
-            : ""
-        }
-        confirmLabel="Delete"
-        tone="danger"
-        busy={remove.isPending}
-        onConfirm={() => {
-          if (!deleting || remove.isPending) return;
-          const request = { id: deleting.id };
-          remove.mutate({ ...request, idempotencyKey: deleteKeys.keyFor(request) });
-        }}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteIncomeDialog entry={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }
