@@ -1,9 +1,8 @@
 import type { ForecastHolding, IncomeForecast as Forecast } from "@ledgerline/contracts";
 import { compare, divide, multiply, sign } from "@ledgerline/money";
 import { useQuery } from "@tanstack/react-query";
+import { CardBody } from "../../../../components/CardBody";
 import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
-import { Skeleton } from "../../../../components/RouteStates";
-import { Alert } from "../../../../components/ui/Alert";
 import { Card } from "../../../../components/ui/Card";
 import { formatCurrency, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
@@ -61,19 +60,16 @@ export function IncomeForecast({ accountId }: { accountId: number | undefined })
             </p>
           )}
         </div>
-        {query.isPending ? (
-          <Skeleton className="mt-4 h-48" />
-        ) : query.isError ? (
-          <Alert tone="error" className="mt-4">
-            The forecast could not be loaded. {query.error.message}
-          </Alert>
-        ) : query.data.holdings.length === 0 ? (
-          <p className="mt-4 text-sm text-muted">
-            Hold a stock that pays dividends to see a forecast.
-          </p>
-        ) : (
-          <ForecastFigures forecast={query.data} />
-        )}
+        <CardBody
+          data={query.isError ? undefined : query.data}
+          failed={query.isError}
+          failure={<>The forecast could not be loaded. {query.error?.message}</>}
+          skeleton="mt-4 h-48"
+          isEmpty={(forecast) => forecast.holdings.length === 0}
+          empty="Hold a stock that pays dividends to see a forecast."
+        >
+          {(forecast) => <ForecastFigures forecast={forecast} />}
+        </CardBody>
       </Card>
     </section>
   );

@@ -1,9 +1,8 @@
 import type { AllocationDimension, AllocationSlice } from "@ledgerline/contracts";
 import { multiply } from "@ledgerline/money";
 import { useQuery } from "@tanstack/react-query";
+import { CardBody } from "../../../../components/CardBody";
 import { useState } from "react";
-import { Skeleton } from "../../../../components/RouteStates";
-import { Alert } from "../../../../components/ui/Alert";
 import { Card } from "../../../../components/ui/Card";
 import { SelectField, type SelectOption } from "../../../../components/ui/SelectField";
 import { formatCurrency, formatShare } from "../../../../lib/format";
@@ -53,17 +52,16 @@ export default function AllocationBreakdown({ accountId }: { accountId: number |
         </h2>
         <SelectField label="Group by" value={by} options={dimensions} onChange={setBy} />
       </div>
-      {query.isPending ? (
-        <Skeleton className="mt-4 h-40" />
-      ) : query.isError ? (
-        <Alert tone="error" className="mt-4">
-          The breakdown could not be loaded. {query.error.message}
-        </Alert>
-      ) : query.data.slices.length === 0 ? (
-        <p className="mt-4 text-sm text-muted">Nothing held yet.</p>
-      ) : (
-        <Slices slices={query.data.slices} total={query.data.total} />
-      )}
+      <CardBody
+        data={query.isError ? undefined : query.data}
+        failed={query.isError}
+        failure={<>The breakdown could not be loaded. {query.error?.message}</>}
+        skeleton="mt-4 h-40"
+        isEmpty={(answer) => answer.slices.length === 0}
+        empty="Nothing held yet."
+      >
+        {(answer) => <Slices slices={answer.slices} total={answer.total} />}
+      </CardBody>
     </Card>
   );
 }

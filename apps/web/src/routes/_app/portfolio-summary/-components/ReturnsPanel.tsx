@@ -5,10 +5,9 @@ import {
 } from "@ledgerline/contracts/browser";
 import type { PerformanceRange, PortfolioPerformanceDetail } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { CardBody } from "../../../../components/CardBody";
 import { memo, useState } from "react";
 import { ChartToggle } from "../../../../components/charts/ChartParts";
-import { Skeleton } from "../../../../components/RouteStates";
-import { Alert } from "../../../../components/ui/Alert";
 import { Spinner } from "../../../../components/ui/Spinner";
 import {
   formatCalendarDate,
@@ -72,24 +71,22 @@ export const ReturnsPanel = memo(function ReturnsPanel({
           text={(option) => rangeLabels[option]}
         />
       </div>
-      {data ? (
-        <Figures data={data} />
-      ) : performance.isError ? (
-        <Alert tone="error" className="mt-4">
-          The returns could not be loaded.
-        </Alert>
-      ) : (
-        <Skeleton className="mt-4 h-40" />
-      )}
+      <CardBody
+        data={data}
+        failed={performance.isError}
+        failure="The returns could not be loaded."
+        skeleton="mt-4 h-40"
+      >
+        {(loaded) => <Figures data={loaded} />}
+      </CardBody>
       <HoldingReturns range={range} />
     </section>
   );
 });
 
-function Figures({ data }: { data: PortfolioPerformanceDetail }) {
-  const { explanation } = data;
-  const underAYear = isUnderAYear(data.startDate, data.endDate);
-  const period = (
+/** The period the figures cover: from the start's close and value to the end's. */
+function PeriodNote({ data }: { data: PortfolioPerformanceDetail }) {
+  return (
     <p>
       From the close of {formatCalendarDate(data.startDate)} (value{" "}
       <span className="num">{formatCurrency(data.startValue)}</span>) to{" "}
@@ -97,7 +94,11 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
       <span className="num">{formatCurrency(data.endValue)}</span>).
     </p>
   );
-  const flowsTable = (
+}
+
+/** The flows of the period, and where they come from. */
+function FlowsTable({ explanation }: { explanation: PortfolioPerformanceDetail["explanation"] }) {
+  return (
     <>
       <FlowSources sources={explanation.flowSources} />
       <AmountTable
@@ -110,93 +111,115 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
       />
     </>
   );
+}
 
+/** The gains, the income and the total return, each with how it was worked out. */
+function GainFigures({ data }: { data: PortfolioPerformanceDetail }) {
+  const { explanation } = data;
+  return (
+    <>
+      <Figure label="Realized gain" value={<Amount value={data.realizedGain} />}>
+        <p>Over the sells in this period.</p>
+        <RealizedMethods methods={explanation.realizedMethods} />
+      </Figure>
+      <Figure label="Unrealized gain" value={<Amount value={data.unrealizedGain} />}>
+        <p>
+          Market value − cost basis of what is held, its change over the period (over All, the whole
+          of it).
+        </p>
+        <PeriodNote data={data} />
+      </Figure>
+      <Figure label="Income" value={<Amount value={data.income} />}>
+        <p>Dividends received in this period.</p>
+      </Figure>
+      <Figure label="Total return" value={<Amount value={data.totalReturn} />}>
+        <p>
+          Unrealized + realized + income = end value − start value − net flows + income:{" "}
+          <span className="num">
+            {formatCurrency(data.endValue)} − {formatCurrency(data.startValue)} −{" "}
+            {formatCurrency(data.netFlows)} + {formatCurrency(data.income)} ={" "}
+            {formatSignedCurrency(data.totalReturn)}
+          </span>
+        </p>
+        <FlowsTable explanation={explanation} />
+      </Figure>
+    </>
+  );
+}
+
+/** The time- and money-weighted returns and the benchmark's, each with how it was worked out. */
+function RateFigures({ data }: { data: PortfolioPerformanceDetail }) {
+  const { explanation } = data;
+  const underAYear = isUnderAYear(data.startDate, data.endDate);
+  return (
+    <>
+      <Figure
+        label="Time-weighted return (cumulative)"
+        value={<Ratio value={data.timeWeightedReturn} />}
+        wide
+      >
+        <PeriodNote data={data} />
+        <p>
+          The period is cut at each day with buys, sells or a dividend paid; each piece returns
+          (value before the day&apos;s flow) ÷ (value after the previous one) − 1, and the pieces
+          are multiplied: (1 + r₁) × (1 + r₂) × … − 1. A dividend leaves the portfolio for you on
+          its pay date, so its piece ends at the value plus the dividend; one paid after you sold
+          everything that earned it counts in the piece the sale ended, beside its proceeds. A buy
+          into an empty portfolio starts its piece at the money put in.
+        </p>
+        <SubPeriodsTable pieces={explanation.subPeriods} />
+        <FlowsTable explanation={explanation} />
+      </Figure>
+      <Figure
+        label={
+          underAYear
+            ? "Money-weighted return (cumulative)"
+            : "Money-weighted return (XIRR, annualized)"
+        }
+        value={
+          <Ratio
+            value={underAYear ? data.moneyWeightedReturnCumulative : data.moneyWeightedReturn}
+          />
+        }
+        wide
+      >
+        <p>
+          The yearly rate r at which these cash flows add up to nothing: the sum of amount ÷ (1 +
+          r)^(days since the first ÷ 365) is 0. Paid in is negative; dividends count as received,
+          and the start and end values as paid in and received.
+        </p>
+        {underAYear && (
+          <p>
+            The period is under a year, so the rate (
+            <span className="num">{formatRatio(data.moneyWeightedReturn)}</span> a year) is shown
+            compounded over the days from its first cash flow to its last: (1 + r)^(days ÷ 365) − 1.
+          </p>
+        )}
+        <AmountTable
+          caption="Cash flows of the money-weighted return"
+          rows={explanation.cashFlows}
+          empty="No cash flows: nothing was held in this period."
+        />
+      </Figure>
+      <Figure
+        label={`Benchmark: ${data.benchmark.symbol} (cumulative)`}
+        value={<Ratio value={data.benchmark.timeWeightedReturn} />}
+      >
+        <BenchmarkExplanation symbol={data.benchmark.symbol} benchmark={explanation.benchmark} />
+      </Figure>
+    </>
+  );
+}
+
+function Figures({ data }: { data: PortfolioPerformanceDetail }) {
   return (
     <>
       <p className="mt-2 text-sm text-muted">
         {formatCalendarDate(data.startDate)} to {formatCalendarDate(data.endDate)}
       </p>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Figure label="Realized gain" value={<Amount value={data.realizedGain} />}>
-          <p>Over the sells in this period.</p>
-          <RealizedMethods methods={explanation.realizedMethods} />
-        </Figure>
-        <Figure label="Unrealized gain" value={<Amount value={data.unrealizedGain} />}>
-          <p>
-            Market value − cost basis of what is held, its change over the period (over All, the
-            whole of it).
-          </p>
-          {period}
-        </Figure>
-        <Figure label="Income" value={<Amount value={data.income} />}>
-          <p>Dividends received in this period.</p>
-        </Figure>
-        <Figure label="Total return" value={<Amount value={data.totalReturn} />}>
-          <p>
-            Unrealized + realized + income = end value − start value − net flows + income:{" "}
-            <span className="num">
-              {formatCurrency(data.endValue)} − {formatCurrency(data.startValue)} −{" "}
-              {formatCurrency(data.netFlows)} + {formatCurrency(data.income)} ={" "}
-              {formatSignedCurrency(data.totalReturn)}
-            </span>
-          </p>
-          {flowsTable}
-        </Figure>
-        <Figure
-          label="Time-weighted return (cumulative)"
-          value={<Ratio value={data.timeWeightedReturn} />}
-          wide
-        >
-          {period}
-          <p>
-            The period is cut at each day with buys, sells or a dividend paid; each piece returns
-            (value before the day&apos;s flow) ÷ (value after the previous one) − 1, and the pieces
-            are multiplied: (1 + r₁) × (1 + r₂) × … − 1. A dividend leaves the portfolio for you on
-            its pay date, so its piece ends at the value plus the dividend; one paid after you sold
-            everything that earned it counts in the piece the sale ended, beside its proceeds. A buy
-            into an empty portfolio starts its piece at the money put in.
-          </p>
-          <SubPeriodsTable pieces={explanation.subPeriods} />
-          {flowsTable}
-        </Figure>
-        <Figure
-          label={
-            underAYear
-              ? "Money-weighted return (cumulative)"
-              : "Money-weighted return (XIRR, annualized)"
-          }
-          value={
-            <Ratio
-              value={underAYear ? data.moneyWeightedReturnCumulative : data.moneyWeightedReturn}
-            />
-          }
-          wide
-        >
-          <p>
-            The yearly rate r at which these cash flows add up to nothing: the sum of amount ÷ (1 +
-            r)^(days since the first ÷ 365) is 0. Paid in is negative; dividends count as received,
-            and the start and end values as paid in and received.
-          </p>
-          {underAYear && (
-            <p>
-              The period is under a year, so the rate (
-              <span className="num">{formatRatio(data.moneyWeightedReturn)}</span> a year) is shown
-              compounded over the days from its first cash flow to its last: (1 + r)^(days ÷ 365) −
-              1.
-            </p>
-          )}
-          <AmountTable
-            caption="Cash flows of the money-weighted return"
-            rows={explanation.cashFlows}
-            empty="No cash flows: nothing was held in this period."
-          />
-        </Figure>
-        <Figure
-          label={`Benchmark: ${data.benchmark.symbol} (cumulative)`}
-          value={<Ratio value={data.benchmark.timeWeightedReturn} />}
-        >
-          <BenchmarkExplanation symbol={data.benchmark.symbol} benchmark={explanation.benchmark} />
-        </Figure>
+        <GainFigures data={data} />
+        <RateFigures data={data} />
       </dl>
     </>
   );

@@ -6,10 +6,9 @@ import {
 import type { PerformanceRange, PortfolioRisk, RiskFigure } from "@ledgerline/contracts";
 import { multiply } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { CardBody } from "../../../../components/CardBody";
 import { useState, type ReactNode } from "react";
 import { ChartToggle } from "../../../../components/charts/ChartParts";
-import { Skeleton } from "../../../../components/RouteStates";
-import { Alert } from "../../../../components/ui/Alert";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { formatCalendarDate, formatNumber, formatRatio, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
@@ -48,15 +47,14 @@ export default function RiskCard({ accountId }: { accountId: number | undefined 
           text={rangeLabel}
         />
       </div>
-      {data ? (
-        <RiskFigures data={data} />
-      ) : risk.isError ? (
-        <Alert tone="error" className="mt-4">
-          The risk figures could not be loaded.
-        </Alert>
-      ) : (
-        <Skeleton className="mt-4 h-32" />
-      )}
+      <CardBody
+        data={data}
+        failed={risk.isError}
+        failure="The risk figures could not be loaded."
+        skeleton="mt-4 h-32"
+      >
+        {(loaded) => <RiskFigures data={loaded} />}
+      </CardBody>
     </section>
   );
 }
