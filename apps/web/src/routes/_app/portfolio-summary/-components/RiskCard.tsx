@@ -7,7 +7,7 @@ import type { PerformanceRange, PortfolioRisk, RiskFigure } from "@ledgerline/co
 import { multiply } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CardBody } from "../../../../components/CardBody";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { ChartToggle } from "../../../../components/charts/ChartParts";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { formatCalendarDate, formatNumber, formatRatio, formatShare } from "../../../../lib/format";
@@ -81,9 +81,9 @@ function Exact({ label, figure }: { label: string; figure: RiskFigure }) {
 
 const percentOf = (ratio: string) => formatShare(multiply(ratio, "100"));
 
-function RiskFigures({ data }: { data: PortfolioRisk }) {
-  const { explanation: why, maxDrawdown: drawdown } = data;
-  const days = (
+/** The days the figures come from, and how flows are kept out of them. */
+function DaysNote({ data }: { data: PortfolioRisk }) {
+  return (
     <p>
       From <span className="num">{data.days}</span> daily returns: each weekday close&apos;s
       time-weighted return over the one before
@@ -94,56 +94,47 @@ function RiskFigures({ data }: { data: PortfolioRisk }) {
       money put in is not a gain.
     </p>
   );
-  const line = (label: string, value: string | null): ReactNode =>
-    value === null ? null : (
-      <li>
-        {label}: <span className="num">{value}</span>
-      </li>
-    );
+}
+
+/** One intermediate figure of the working, if there is one. */
+function Line({ label, value }: { label: string; value: string | null }) {
+  return value === null ? null : (
+    <li>
+      {label}: <span className="num">{value}</span>
+    </li>
+  );
+}
+
+/** The deepest fall from a high: its peak, trough and recovery. */
+function DrawdownFigure({ data }: { data: PortfolioRisk }) {
+  const drawdown = data.maxDrawdown;
   return (
-    <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-      <Figure
-        label="Volatility (annualized)"
-        value={<Shown figure={data.volatility} format={percentOf} />}
-      >
-        {days}
-        <p>The sample standard deviation of the daily returns × √{data.tradingDaysPerYear}.</p>
-        <ul className="list-inside list-disc">
-          {line("Daily standard deviation", why.dailyStandardDeviation)}
-        </ul>
-        <Exact label="Volatility" figure={data.volatility} />
-      </Figure>
-      <Figure label="Maximum drawdown" value={<Shown figure={drawdown} format={formatRatio} />}>
+    <Figure label="Maximum drawdown" value={<Shown figure={drawdown} format={formatRatio} />}>
+      <p>
+        The deepest fall of the time-weighted growth from a high, over the{" "}
+        <span className="num">{drawdown.closes}</span> closes of the value chart in this period.
+      </p>
+      {drawdown.peakDate && drawdown.troughDate ? (
         <p>
-          The deepest fall of the time-weighted growth from a high, over the{" "}
-          <span className="num">{drawdown.closes}</span> closes of the value chart in this period.
+          Peak {formatCalendarDate(drawdown.peakDate)}, trough{" "}
+          {formatCalendarDate(drawdown.troughDate)},{" "}
+          {drawdown.recoveryDate
+            ? `back at the peak on ${formatCalendarDate(drawdown.recoveryDate)}.`
+            : "not yet back at the peak."}
         </p>
-        {drawdown.peakDate && drawdown.troughDate ? (
-          <p>
-            Peak {formatCalendarDate(drawdown.peakDate)}, trough{" "}
-            {formatCalendarDate(drawdown.troughDate)},{" "}
-            {drawdown.recoveryDate
-              ? `back at the peak on ${formatCalendarDate(drawdown.recoveryDate)}.`
-              : "not yet back at the peak."}
-          </p>
-        ) : drawdown.value !== null ? (
-          <p>It never fell below a high in this period.</p>
-        ) : null}
-        <Exact label="Drawdown" figure={drawdown} />
-      </Figure>
-      <Figure
-        label="Sharpe ratio"
-        value={<Shown figure={data.sharpeRatio} format={formatNumber} />}
-      >
-        {days}
-        <p>(Mean daily return × {data.tradingDaysPerYear} − risk-free rate) ÷ volatility.</p>
-        <ul className="list-inside list-disc">
-          {line("Mean daily return", why.meanDailyReturn)}
-          {line("Annualized return", why.annualizedReturn)}
-          {line("Risk-free rate (a year)", data.riskFreeRate)}
-        </ul>
-        <Exact label="Sharpe ratio" figure={data.sharpeRatio} />
-      </Figure>
+      ) : drawdown.value !== null ? (
+        <p>It never fell below a high in this period.</p>
+      ) : null}
+      <Exact label="Drawdown" figure={drawdown} />
+    </Figure>
+  );
+}
+
+/** Beta and correlation against the benchmark. */
+function BenchmarkFigures({ data }: { data: PortfolioRisk }) {
+  const why = data.explanation;
+  return (
+    <>
       <Figure
         label={`Beta vs ${data.benchmark.symbol}`}
         value={<Shown figure={data.beta} format={formatNumber} />}
@@ -154,11 +145,11 @@ function RiskFigures({ data }: { data: PortfolioRisk }) {
           {data.benchmark.symbol}&apos;s variance. 1 moves with the market; 0.5 half as far.
         </p>
         <ul className="list-inside list-disc">
-          {line("Covariance", why.covariance)}
-          {line(
-            `${data.benchmark.symbol} daily standard deviation`,
-            why.benchmarkDailyStandardDeviation,
-          )}
+          <Line label="Covariance" value={why.covariance} />
+          <Line
+            label={`${data.benchmark.symbol} daily standard deviation`}
+            value={why.benchmarkDailyStandardDeviation}
+          />
         </ul>
         <Exact label="Beta" figure={data.beta} />
       </Figure>
@@ -173,6 +164,40 @@ function RiskFigures({ data }: { data: PortfolioRisk }) {
         </p>
         <Exact label="Correlation" figure={data.correlation} />
       </Figure>
+    </>
+  );
+}
+
+function RiskFigures({ data }: { data: PortfolioRisk }) {
+  const { explanation: why } = data;
+  return (
+    <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <Figure
+        label="Volatility (annualized)"
+        value={<Shown figure={data.volatility} format={percentOf} />}
+      >
+        <DaysNote data={data} />
+        <p>The sample standard deviation of the daily returns × √{data.tradingDaysPerYear}.</p>
+        <ul className="list-inside list-disc">
+          <Line label="Daily standard deviation" value={why.dailyStandardDeviation} />
+        </ul>
+        <Exact label="Volatility" figure={data.volatility} />
+      </Figure>
+      <DrawdownFigure data={data} />
+      <Figure
+        label="Sharpe ratio"
+        value={<Shown figure={data.sharpeRatio} format={formatNumber} />}
+      >
+        <DaysNote data={data} />
+        <p>(Mean daily return × {data.tradingDaysPerYear} − risk-free rate) ÷ volatility.</p>
+        <ul className="list-inside list-disc">
+          <Line label="Mean daily return" value={why.meanDailyReturn} />
+          <Line label="Annualized return" value={why.annualizedReturn} />
+          <Line label="Risk-free rate (a year)" value={data.riskFreeRate} />
+        </ul>
+        <Exact label="Sharpe ratio" figure={data.sharpeRatio} />
+      </Figure>
+      <BenchmarkFigures data={data} />
     </dl>
   );
 }
