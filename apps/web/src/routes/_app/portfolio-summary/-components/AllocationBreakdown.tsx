@@ -66,6 +66,39 @@ export default function AllocationBreakdown({ accountId }: { accountId: number |
   );
 }
 
+/** A slice's row: its colour and label, value, and share with a bar on wider screens. */
+function SliceRow({ slice, colour }: { slice: AllocationSlice; colour: string }) {
+  return (
+    <tr className="border-t border-border">
+      <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+        <span className="flex items-center gap-2">
+          <span
+            aria-hidden="true"
+            className="inline-block size-3 shrink-0 rounded-sm"
+            style={{ backgroundColor: colour }}
+          />
+          {slice.label}
+        </span>
+      </th>
+      <td className="num py-1.5 pr-3 text-right">{formatCurrency(slice.value)}</td>
+      <td className="py-1.5">
+        <span className="flex items-center justify-end gap-2">
+          <span
+            aria-hidden="true"
+            className="hidden h-2 flex-1 overflow-hidden rounded-full bg-surface-muted sm:block"
+          >
+            <span
+              className="block h-full rounded-full"
+              style={{ width: widthOf(slice.weight), backgroundColor: colour }}
+            />
+          </span>
+          <span className="num w-16 text-right">{shareOf(slice.weight)}</span>
+        </span>
+      </td>
+    </tr>
+  );
+}
+
 function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: string }) {
   return (
     <>
@@ -104,33 +137,7 @@ function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: 
           </thead>
           <tbody>
             {slices.map((slice, index) => (
-              <tr key={slice.key} className="border-t border-border">
-                <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                  <span className="flex items-center gap-2">
-                    <span
-                      aria-hidden="true"
-                      className="inline-block size-3 shrink-0 rounded-sm"
-                      style={{ backgroundColor: colourOf(index) }}
-                    />
-                    {slice.label}
-                  </span>
-                </th>
-                <td className="num py-1.5 pr-3 text-right">{formatCurrency(slice.value)}</td>
-                <td className="py-1.5">
-                  <span className="flex items-center justify-end gap-2">
-                    <span
-                      aria-hidden="true"
-                      className="hidden h-2 flex-1 overflow-hidden rounded-full bg-surface-muted sm:block"
-                    >
-                      <span
-                        className="block h-full rounded-full"
-                        style={{ width: widthOf(slice.weight), backgroundColor: colourOf(index) }}
-                      />
-                    </span>
-                    <span className="num w-16 text-right">{shareOf(slice.weight)}</span>
-                  </span>
-                </td>
-              </tr>
+              <SliceRow key={slice.key} slice={slice} colour={colourOf(index)} />
             ))}
           </tbody>
           <tfoot>
