@@ -38,6 +38,34 @@ export function DeleteAccountDialog({
   );
 }
 
+/** Where an account that still holds something moves it before it is deleted. */
+function MoveChoice({
+  account,
+  others,
+  target,
+  onTarget,
+}: {
+  account: InvestmentAccount;
+  others: readonly InvestmentAccount[];
+  target: string;
+  onTarget: (target: string) => void;
+}) {
+  return (
+    <>
+      <p className="text-sm text-muted">
+        {account.name} still holds positions or activity. Choose an account to move them to; the
+        same symbol held in both is merged at its combined average cost.
+      </p>
+      <SelectField
+        label="Move positions and activity to"
+        value={target}
+        options={others.map(accountChoice)}
+        onChange={onTarget}
+      />
+    </>
+  );
+}
+
 function DeleteSteps({
   account,
   accounts,
@@ -93,18 +121,7 @@ function DeleteSteps({
   return (
     <div className="space-y-4">
       {moving ? (
-        <>
-          <p className="text-sm text-muted">
-            {account.name} still holds positions or activity. Choose an account to move them to; the
-            same symbol held in both is merged at its combined average cost.
-          </p>
-          <SelectField
-            label="Move positions and activity to"
-            value={target}
-            options={others.map(accountChoice)}
-            onChange={setTarget}
-          />
-        </>
+        <MoveChoice account={account} others={others} target={target} onTarget={setTarget} />
       ) : (
         <p className="text-sm text-muted">
           Delete the account {account.name}? This cannot be undone.
