@@ -43,14 +43,14 @@ const asTyped = (picks: readonly LotPick[]) =>
   Object.fromEntries(picks.map((pick) => [pick.lotId, pick.quantity]));
 
 /**
- * The sell dialog's lots (issue 32): which open lots the account's method would sell for the
- * quantity typed, and a choice of others, typed per lot or filled to defer the most tax. The
- * dialog's Review waits until a choice adds up to the sale.
+ * Every open lot of the position: the method's picks need them all, so the pages after the first
+ * are read at once (a position of more than a page of lots is rare; decision 0046).
  */
-export default function LotChoice(props: LotChoiceProps) {
-  const { symbol, assetType, accountId, quantity, onChange } = props;
-  const price = parseDecimal(props.price);
-  const method = useMethod(accountId);
+function useOpenLots(
+  symbol: LotChoiceProps["symbol"],
+  assetType: LotChoiceProps["assetType"],
+  accountId: LotChoiceProps["accountId"],
+) {
   const lotsQuery = useInfiniteQuery(
     trpc.tax.lots.infiniteQueryOptions(
       {
@@ -63,8 +63,6 @@ export default function LotChoice(props: LotChoiceProps) {
       { getNextPageParam: (page) => page.nextCursor },
     ),
   );
-  // The method's picks need every open lot of the position: the pages after the first are read
-  // at once (a position of more than a page of lots is rare; decision 0046).
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = lotsQuery;
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
@@ -73,6 +71,20 @@ export default function LotChoice(props: LotChoiceProps) {
     () => lotsQuery.data?.pages.flatMap((page) => page.lots) ?? [],
     [lotsQuery.data],
   );
+  return { lotsQuery, lots };
+}
+
+/**
+ * The sell dialog's lots (issue 32): which open lots the account's method would sell for the
+ * quantity typed, and a choice of others, typed per lot or filled to defer the most tax. The
+ * dialog's Review waits until a choice adds up to the sale.
+ */
+export default function LotChoice(props: LotChoiceProps) {
+  const { symbol, assetType, accountId, quantity, onChange } = props;
+  const price = parseDecimal(props.price);
+  const method = useMethod(accountId);
+  const { lotsQuery, lots } = useOpenLots(symbol, assetType, accountId);
+  const { hasNextPage, isError } = lotsQuery;
   const [typed, setTyped] = useState<Record<string, string> | null>(null);
   const order = useMemo(() => methodOrder(lots, method ?? "fifo"), [lots, method]);
   const methodPicks = useMemo(() => fillInOrder(order, quantity), [order, quantity]);
