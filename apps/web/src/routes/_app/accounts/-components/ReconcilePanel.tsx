@@ -18,6 +18,39 @@ import {
   type StatementValues,
 } from "./statement-form";
 
+/** The statement's date and cash balance. */
+function StatementDateAndCash({
+  values,
+  problems,
+  onChange,
+}: {
+  values: StatementValues;
+  problems: StatementProblems;
+  onChange: (fields: Partial<StatementValues>) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        label={text.dateLabel}
+        type="date"
+        min={EARLIEST_DATE}
+        max={localDateInput()}
+        value={values.asOf}
+        error={problems.asOf}
+        onChange={(event) => onChange({ asOf: event.target.value })}
+      />
+      <Field
+        label={text.cashLabel}
+        inputMode="decimal"
+        autoComplete="off"
+        value={values.cash}
+        error={problems.cash}
+        onChange={(event) => onChange({ cash: event.target.value })}
+      />
+    </div>
+  );
+}
+
 /**
  * An account against its brokerage statement: the statement's date, cash and holdings in,
  * 'Matches the statement' or each difference out (POST /api/accounts/{id}/reconcile).
@@ -71,25 +104,7 @@ export function ReconcilePanel({
           <p className="mt-1 text-sm text-muted">{text.description}</p>
         </div>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={text.dateLabel}
-              type="date"
-              min={EARLIEST_DATE}
-              max={localDateInput()}
-              value={values.asOf}
-              error={problems.asOf}
-              onChange={(event) => change({ asOf: event.target.value })}
-            />
-            <Field
-              label={text.cashLabel}
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.cash}
-              error={problems.cash}
-              onChange={(event) => change({ cash: event.target.value })}
-            />
-          </div>
+          <StatementDateAndCash values={values} problems={problems} onChange={change} />
           <StatementRows
             rows={values.rows}
             problems={problems}
