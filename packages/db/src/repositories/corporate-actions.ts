@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../database";
 import { createIncome, deleteIncome, updateIncome } from "./corporate-actions/income-writes";
-import { incomeReads } from "./corporate-actions/income-reads";
+import { incomeLists, incomeSums } from "./corporate-actions/income-reads";
 import { replayAccess } from "./corporate-actions/replay";
 import type { IncomeFields } from "./corporate-actions/rows";
 
@@ -55,7 +55,8 @@ export function corporateActionsRepository(database: Database) {
       return rows.map((row) => row.accountId).sort((a, b) => a - b);
     },
     ...replayAccess(database),
-    ...incomeReads(database),
+    ...incomeLists(database),
+    ...incomeSums(database),
     /** An entry typed by hand; an existing or deleted one for the dividend is edited instead. */
     createIncome: (userId: number, fields: IncomeFields, now: Date) =>
       createIncome(database, userId, fields, now),

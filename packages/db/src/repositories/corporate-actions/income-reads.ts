@@ -9,8 +9,8 @@ export const liveIncome = ({ incomeEntries }: Tables, userId: number) => [
   isNull(incomeEntries.deletedAt),
 ];
 
-/** Reads of the user's income entries: their keys, the list, totals and payments over a period. */
-export function incomeReads(database: Database) {
+/** Reads of the user's income entries: which dividends they are for, and the list. */
+export function incomeLists(database: Database) {
   const { db, tables } = database;
   const { incomeEntries } = tables;
   return {
@@ -46,7 +46,14 @@ export function incomeReads(database: Database) {
       );
       return rows.map(toIncomeEntry);
     },
+  };
+}
 
+/** The user's income summed, or paid dividend by dividend, over a period. */
+export function incomeSums(database: Database) {
+  const { db, tables } = database;
+  const { incomeEntries } = tables;
+  return {
     /**
      * The user's income, in total or paid over the days after `from` up to `to` (YYYY-MM-DD,
      * pay dates): the returns' income (apps/api services/income.ts).
