@@ -9,6 +9,7 @@ import { classificationRoutes } from "./insights/classifications.rest";
 import { allocationRoutes } from "./insights/allocation.rest";
 import { riskRoutes } from "./insights/risk.rest";
 import { monthlyReturnsRoutes } from "./insights/monthly-returns.rest";
+import { targetsRoutes } from "./insights/targets.rest";
 import { corporateActionRoutes } from "./accounting/corporate-actions.rest";
 import { incomeForecastRoutes } from "./accounting/income-forecast.rest";
 import { cryptoPortfolioRoutes } from "./trading/crypto-portfolio.rest";
@@ -48,4 +49,5 @@ export const restRoutes = [
   ...allocationRoutes,
   ...riskRoutes,
   ...monthlyReturnsRoutes,
+  ...targetsRoutes,
 ];

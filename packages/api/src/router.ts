@@ -8,6 +8,7 @@ import { auditRouter } from "./admin/audit.router";
 import { cashRouter } from "./cash/cash.router";
 import { classificationsRouter } from "./insights/classifications.router";
 import { insightsRouter } from "./insights/allocation.router";
+import { targetsRouter } from "./insights/targets.router";
 import { authRouter } from "./auth/auth.router";
 import { corporateActionsRouter, incomeRouter } from "./accounting/corporate-actions.router";
 import { cryptoRouter } from "./market/crypto.router";
@@ -58,6 +59,7 @@ export const appRouter = router({
   tax: taxRouter,
   classifications: classificationsRouter,
   insights: insightsRouter,
+  targets: targetsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -30,3 +30,4 @@ export * from "./classification";
 export * from "./income-forecast";
 export * from "./portfolio-risk";
 export * from "./monthly-returns";
+export * from "./targets";

@@ -99,6 +99,11 @@ export function round(value: Decimal, places: number): Decimal {
   return canonical(big(value).round(places, Big.roundHalfEven));
 }
 
+/** Cut toward zero to `places`: whole shares, or a budget that is never overspent. */
+export function roundDown(value: Decimal, places: number): Decimal {
+  return canonical(big(value).round(places, Big.roundDown));
+}
+
 export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
   const x = parseFixed(a);
   const y = x && parseFixed(b);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   add,
   compare,
+  roundDown,
   divide,
   exactDecimal,
   fromScaled,
@@ -196,5 +197,14 @@ describe("withPlaces", () => {
     expect(withPlaces("50", 2)).toBe("50.00");
     expect(withPlaces("0.00001234", 2)).toBe("0.00001234");
     expect(withPlaces("-3.5", 2)).toBe("-3.50");
+  });
+});
+
+describe("roundDown", () => {
+  it("cuts toward zero, never up: whole shares, a budget never overspent", () => {
+    expect(roundDown("1.99999999", 0)).toBe("1");
+    expect(roundDown("499.999", 2)).toBe("499.99");
+    expect(roundDown("-1.5", 0)).toBe("-1");
+    expect(roundDown("2", 0)).toBe("2");
   });
 });

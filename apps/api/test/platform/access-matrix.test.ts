@@ -107,6 +107,9 @@ const procedureAccess: Record<string, Access> = {
   "insights.allocation": "user",
   "insights.risk": "user",
   "insights.monthlyReturns": "user",
+  "targets.get": "user",
+  "targets.set": "user",
+  "targets.rebalance": "user",
 };
 
 /**
@@ -135,6 +138,7 @@ const tradeProcedures = [
   "cash.delete",
   "classifications.set",
   "classifications.clear",
+  "targets.set",
 ];
 const neverWithKey = [
   "auth.logout",

@@ -200,6 +200,9 @@ describe("OpenAPI document", () => {
         "GET /api/portfolio/allocation",
         "GET /api/portfolio/risk",
         "GET /api/portfolio/returns/monthly",
+        "GET /api/portfolio/targets",
+        "PUT /api/portfolio/targets",
+        "GET /api/portfolio/rebalance",
         "GET /api/tax/method-preview",
       ].sort(),
     );

@@ -313,6 +313,21 @@ describe("every operation in the OpenAPI document", () => {
       ["getPortfolioRisk", () => ({ token: user.token, query: { range: "1M" } })],
       ["getMonthlyReturns", () => ({ token: user.token })],
       [
+        "setPortfolioTargets",
+        () => ({
+          token: user.token,
+          body: {
+            by: "assetClass",
+            targets: [
+              { key: "equity", weight: "0.7" },
+              { key: "crypto", weight: "0.3" },
+            ],
+          },
+        }),
+      ],
+      ["getPortfolioTargets", () => ({ token: user.token, query: { by: "assetClass" } })],
+      ["getRebalance", () => ({ token: user.token, query: { by: "assetClass", cash: "500" } })],
+      [
         "getClassification",
         () => ({ token: user.token, params: { assetType: "CRYPTO", symbol: "BTC" } }),
       ],

@@ -69,7 +69,7 @@ async function coinNames(deps: AppDeps): Promise<Map<string, string>> {
 }
 
 /** The market's current prices; a symbol it cannot price is left out (and logged), never fatal. */
-async function marketPrices(
+export async function marketPrices(
   deps: AppDeps,
   assetType: AssetType,
   symbols: string[],

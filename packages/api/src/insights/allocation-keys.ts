@@ -2,12 +2,23 @@ import {
   coinCategories,
   sectors,
   type AllocationDimension,
+  type AssetKind,
   type ClassificationView,
+  type TargetDimension,
 } from "@ledgerline/contracts";
 
 /** One thing of value in the mix: a holding at its current price, or an account's cash. */
 export type AllocationItem =
-  | { kind: "holding"; accountId: number; key: string; symbol: string; value: string }
+  | {
+      kind: "holding";
+      accountId: number;
+      key: string;
+      assetType: AssetKind;
+      symbol: string;
+      quantity: string;
+      price: string;
+      value: string;
+    }
   | { kind: "cash"; accountId: number; value: string };
 
 export interface SliceKey {
@@ -69,4 +80,13 @@ export function sliceOf(
         ? { key: "etf", label: "ETFs" }
         : { key: "equity", label: "Stocks" };
   }
+}
+
+/** A target's label, as the slice with its key is labelled in the allocation. */
+export function targetLabel(by: TargetDimension, key: string): string {
+  if (key === CASH.key) return CASH.label;
+  if (key === CRYPTO.key) return CRYPTO.label;
+  if (by === "symbol") return key.slice(key.indexOf(":") + 1);
+  if (by === "sector") return sectorLabels.get(key) ?? key;
+  return key === "etf" ? "ETFs" : "Stocks";
 }

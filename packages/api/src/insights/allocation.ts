@@ -18,33 +18,7 @@ import { sliceOf, type AllocationItem, type SliceKey } from "./allocation-keys";
  * negative slice would make the weights meaningless.
  */
 export async function allocationOf(scope: UserScope, input: AllocationInput): Promise<Allocation> {
-  const { deps, user } = scope;
-  const accountId = await accountFilterOf(scope, input.accountId);
-  const [holdings, accounts] = await Promise.all([
-    deps.repos.transactions.holdings(user.id),
-    deps.repos.investmentAccounts.list(user.id),
-  ]);
-  const mine = (id: number) => accountId === undefined || id === accountId;
-  const held = holdings.filter((holding) => mine(holding.accountId));
-  const kept = accounts.filter((account) => mine(account.id));
-  const [priced, cash, classifications] = await Promise.all([
-    priceHoldings(deps, held),
-    cashBalances(scope, kept),
-    classify(scope, held),
-  ]);
-  const items: AllocationItem[] = [
-    ...priced.map(({ held: holding, price }) => ({
-      kind: "holding" as const,
-      accountId: holding.accountId,
-      key: `${holding.assetType}:${holding.symbol}`,
-      symbol: holding.symbol,
-      value: multiply(holding.quantity, price),
-    })),
-    ...[...cash]
-      .filter(([, balance]) => sign(balance) > 0)
-      .map(([id, balance]) => ({ kind: "cash" as const, accountId: id, value: balance })),
-  ];
-  const names = new Map(kept.map((account) => [account.id, account.name]));
+  const { items, classifications, names } = await allocationItemsOf(scope, input.accountId);
   const grouped = new Map<string, SliceKey & { value: string }>();
   for (const item of items) {
     const slice = sliceOf(item, input.by, classifications, names);
@@ -68,4 +42,42 @@ export async function allocationOf(scope: UserScope, input: AllocationInput): Pr
     total: sum(slices.map((slice) => slice.value)),
     slices: slices.map((slice, index) => ({ ...slice, weight: weights[index]! })),
   };
+}
+
+/**
+ * Everything of value in the mix of one account or all: each holding at its current price, and
+ * each account's positive cash, with the holdings' classifications and the accounts' names.
+ */
+export async function allocationItemsOf(scope: UserScope, chosenAccount: number | undefined) {
+  const { deps, user } = scope;
+  const accountId = await accountFilterOf(scope, chosenAccount);
+  const [holdings, accounts] = await Promise.all([
+    deps.repos.transactions.holdings(user.id),
+    deps.repos.investmentAccounts.list(user.id),
+  ]);
+  const mine = (id: number) => accountId === undefined || id === accountId;
+  const held = holdings.filter((holding) => mine(holding.accountId));
+  const kept = accounts.filter((account) => mine(account.id));
+  const [priced, cash, classifications] = await Promise.all([
+    priceHoldings(deps, held),
+    cashBalances(scope, kept),
+    classify(scope, held),
+  ]);
+  const items: AllocationItem[] = [
+    ...priced.map(({ held: holding, price }) => ({
+      kind: "holding" as const,
+      accountId: holding.accountId,
+      key: `${holding.assetType}:${holding.symbol}`,
+      assetType: holding.assetType,
+      symbol: holding.symbol,
+      quantity: holding.quantity,
+      price,
+      value: multiply(holding.quantity, price),
+    })),
+    ...[...cash]
+      .filter(([, balance]) => sign(balance) > 0)
+      .map(([id, balance]) => ({ kind: "cash" as const, accountId: id, value: balance })),
+  ];
+  const names = new Map(kept.map((account) => [account.id, account.name]));
+  return { items, classifications, names };
 }

@@ -8,6 +8,7 @@ import { corporateActionsRepository } from "./corporate-actions";
 import { idempotencyKeysRepository } from "./idempotency-keys";
 import { importMappingsRepository } from "./import-mappings";
 import { classificationOverridesRepository } from "./classification-overrides";
+import { portfolioTargetsRepository } from "./portfolio-targets";
 import { investmentAccountsRepository } from "./investment-accounts";
 import { mailOutboxRepository } from "./mail-outbox";
 import { mfaRepository } from "./mfa";
@@ -49,6 +50,7 @@ export function createRepositories(database: Database) {
     snapshots: snapshotsRepository(database),
     importMappings: importMappingsRepository(database),
     classificationOverrides: classificationOverridesRepository(database),
+    portfolioTargets: portfolioTargetsRepository(database),
   };
 }
 

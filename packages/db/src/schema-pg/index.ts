@@ -15,6 +15,7 @@ import type {
   ImportMapping,
   MarketMovers,
   StockSnapshot,
+  TargetDimension,
 } from "@ledgerline/contracts";
 import { sql } from "drizzle-orm";
 import {
@@ -43,6 +44,7 @@ import {
   notificationKinds,
   transactionHistoryIndexes,
   transactionTypes,
+  type StoredTarget,
 } from "../schema";
 
 /** An instant as epoch milliseconds, read and written as a Date. */
@@ -554,6 +556,19 @@ export const classificationOverrides = pgTable(
       table.symbol,
     ),
   ],
+);
+
+/** A person's target mix for one dimension (see ../schema/portfolio-targets.ts). */
+export const portfolioTargets = pgTable(
+  "portfolio_targets",
+  {
+    id: id(),
+    userId: ownerId(),
+    by: text("by").$type<TargetDimension>().notNull(),
+    targets: jsonb("targets").$type<StoredTarget[]>().notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [uniqueIndex("portfolio_targets_user_by_idx").on(table.userId, table.by)],
 );
 
 /** Cash into or out of an account (see ../schema/cash-activities.ts). */

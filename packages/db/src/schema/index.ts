@@ -18,3 +18,4 @@ export * from "./snapshots";
 export * from "./import-mappings";
 export * from "./cash-activities";
 export * from "./classification-overrides";
+export * from "./portfolio-targets";
