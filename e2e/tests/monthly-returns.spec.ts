@@ -36,6 +36,10 @@ test("the summary's monthly grid: each month held, the year's total and SPY's, o
     for (const held of [1, 2, 12, 13])
       await expect(cells.nth(held)).toHaveText(/^[+-]\d+\.\d{2}%$/);
     await expect(cells.nth(3)).toHaveText("–Nothing held");
+    // Fifteen columns scroll inside their own box: the page is no wider than the screen.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await expectAccessible(page);
     await shootBothThemes(page, "monthly-returns", async () => {
       await page

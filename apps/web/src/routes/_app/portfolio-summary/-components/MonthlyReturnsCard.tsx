@@ -66,11 +66,12 @@ function Grid({ data }: { data: MonthlyReturns }) {
     );
   return (
     <div
-      // Focusable, so the keyboard can scroll fifteen columns on a phone.
+      // Focusable, so the keyboard can scroll fifteen columns on a phone. Relative, so the cells'
+      // screen-reader text (absolutely placed) scrolls inside it instead of widening the page.
       tabIndex={0}
       role="region"
       aria-label="Monthly returns by year"
-      className="mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+      className="relative mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
     >
       <table className="w-full text-right text-sm">
         <caption className="sr-only">
