@@ -25,3 +25,5 @@ export * from "./investment-account-constants";
 export * from "./cash-constants";
 export * from "./cash-screen-messages";
 export * from "./tax-constants";
+export * from "./classification-constants";
+export * from "./target-constants";

@@ -53,7 +53,10 @@ const RiskCard = lazy(() =>
   firstPaint.then(() => import("./portfolio-summary/-components/RiskCard")),
 );
 
-// So does the monthly-returns grid.
+// So do the target mix and the monthly-returns grid.
+const TargetsCard = lazy(() =>
+  firstPaint.then(() => import("./portfolio-summary/-components/TargetsCard")),
+);
 const MonthlyReturnsCard = lazy(() =>
   firstPaint.then(() => import("./portfolio-summary/-components/MonthlyReturnsCard")),
 );
@@ -228,6 +231,9 @@ function PortfolioSummaryPage() {
       {breakdown && <AccountBreakdown rows={breakdown.rows} total={breakdown.total} />}
       <Suspense fallback={<Skeleton className="h-64" />}>
         <AllocationBreakdown accountId={accountId} />
+      </Suspense>
+      <Suspense fallback={<Skeleton className="h-40" />}>
+        <TargetsCard accountId={accountId} />
       </Suspense>
       <ReturnsPanel accountId={accountId} />
       <Suspense fallback={<Skeleton className="h-48" />}>

@@ -1,0 +1,147 @@
+import { readTypedDecimal } from "@ledgerline/contracts/browser";
+import type { Rebalance, TargetDimension } from "@ledgerline/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { CardBody } from "../../../../components/CardBody";
+import { Field } from "../../../../components/ui/Field";
+import { formatCurrency, formatQuantity, formatRatio, formatShare } from "../../../../lib/format";
+import { trpc } from "../../../../lib/trpc";
+import { percentOf } from "./target-options";
+
+/**
+ * The drift from the saved targets and the trades that bring the mix back: within the portfolio,
+ * or with cash to invest (buys only); whole shares unless fractions are allowed.
+ */
+export function RebalancePanel({ by, accountId }: { by: TargetDimension; accountId?: number }) {
+  const [cashText, setCashText] = useState("");
+  const [fractional, setFractional] = useState(false);
+  const cash = cashText.trim() === "" ? undefined : readTypedDecimal(cashText.trim());
+  const badCash = cashText.trim() !== "" && cash === undefined;
+  const plan = useQuery({
+    ...trpc.targets.rebalance.queryOptions({
+      by,
+      fractional,
+      ...(accountId !== undefined && { accountId }),
+      ...(cash !== undefined && { cash }),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <section aria-labelledby="rebalance-heading" className="mt-6 border-t border-border pt-4">
+      <h3 id="rebalance-heading" className="font-semibold">
+        Rebalance
+      </h3>
+      <div className="mt-2 flex flex-wrap items-end gap-4">
+        <Field
+          className="w-48"
+          label="Cash to invest (optional)"
+          inputMode="decimal"
+          value={cashText}
+          error={badCash ? "Cash to invest must be a number" : null}
+          hint="With cash, only buys."
+          onChange={(event) => setCashText(event.target.value)}
+        />
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input
+            type="checkbox"
+            checked={fractional}
+            onChange={(event) => setFractional(event.target.checked)}
+          />
+          Allow fractional shares
+        </label>
+      </div>
+      <CardBody
+        data={plan.isError ? undefined : plan.data}
+        failed={plan.isError}
+        failure={<>The rebalancing could not be worked out. {plan.error?.message}</>}
+        skeleton="mt-4 h-32"
+      >
+        {(answer) => <Plan plan={answer} />}
+      </CardBody>
+    </section>
+  );
+}
+
+const cell = "px-3 py-2";
+const head = "px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted";
+
+function Plan({ plan }: { plan: Rebalance }) {
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-2">
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="mb-2 text-left font-medium">Drift from your targets</caption>
+          <thead>
+            <tr>
+              {["Slice", "Target", "Now", "Difference"].map((label) => (
+                <th key={label} scope="col" className={head}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {plan.drift.map((entry) => (
+              <tr key={entry.key}>
+                <th scope="row" className={`${cell} font-medium`}>
+                  {entry.label}
+                </th>
+                <td className={`${cell} num`}>{formatShare(percentOf(entry.target))}</td>
+                <td className={`${cell} num`}>{formatShare(percentOf(entry.actual))}</td>
+                <td className={`${cell} num`}>{formatRatio(entry.difference)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Trades plan={plan} />
+    </div>
+  );
+}
+
+function Trades({ plan }: { plan: Rebalance }) {
+  return (
+    <div className="space-y-2 overflow-x-auto">
+      {plan.trades.length === 0 ? (
+        <p className="text-sm text-muted">
+          Nothing to trade: the mix is as close as whole shares allow.
+        </p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="mb-2 text-left font-medium">Trades that bring it back</caption>
+          <thead>
+            <tr>
+              {["Trade", "Symbol", "Quantity", "Price", "Amount"].map((label) => (
+                <th key={label} scope="col" className={head}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {plan.trades.map((trade) => (
+              <tr key={`${trade.side}:${trade.assetType}:${trade.symbol}`}>
+                <td className={cell}>{trade.side === "BUY" ? "Buy" : "Sell"}</td>
+                <th scope="row" className={`${cell} font-medium`}>
+                  {trade.symbol}
+                </th>
+                <td className={`${cell} num`}>{formatQuantity(trade.quantity)}</td>
+                <td className={`${cell} num`}>{formatCurrency(trade.price)}</td>
+                <td className={`${cell} num`}>{formatCurrency(trade.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="text-sm">
+        Left in cash: <span className="num font-semibold">{formatCurrency(plan.leftoverCash)}</span>
+      </p>
+      {plan.unmatched.map((entry) => (
+        <p key={entry.key} className="text-sm text-muted">
+          Nothing is held in {entry.label} to buy into: {formatCurrency(entry.amount)} of it stays
+          in cash.
+        </p>
+      ))}
+    </div>
+  );
+}
