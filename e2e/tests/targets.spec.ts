@@ -57,6 +57,10 @@ test("sets a target mix, is told by how much it misses, and sees the trades that
   await page.reload();
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByLabel("Target 2 (%)")).toHaveValue("40");
+  await expect(card.getByRole("region", { name: "Rebalance" })).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await expectAccessible(page);
   await shootBothThemes(page, "targets", async () => {
     await page.getByRole("region", { name: "Target mix" }).scrollIntoViewIfNeeded();

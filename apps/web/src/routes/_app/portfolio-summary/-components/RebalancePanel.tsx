@@ -1,7 +1,7 @@
 import { readTypedDecimal } from "@ledgerline/contracts/browser";
 import type { Rebalance, TargetDimension } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { CardBody } from "../../../../components/CardBody";
 import { Field } from "../../../../components/ui/Field";
 import { formatCurrency, formatQuantity, formatRatio, formatShare } from "../../../../lib/format";
@@ -62,13 +62,27 @@ export function RebalancePanel({ by, accountId }: { by: TargetDimension; account
   );
 }
 
+/** A table's own sideways scroll on a phone, reachable by keyboard. */
+function Scroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="relative min-w-0 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      {children}
+    </div>
+  );
+}
+
 const cell = "px-3 py-2";
 const head = "px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted";
 
 function Plan({ plan }: { plan: Rebalance }) {
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-2">
-      <div className="overflow-x-auto">
+      <Scroller label="Drift from your targets">
         <table className="w-full text-left text-sm">
           <caption className="mb-2 text-left font-medium">Drift from your targets</caption>
           <thead>
@@ -93,7 +107,7 @@ function Plan({ plan }: { plan: Rebalance }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </Scroller>
       <Trades plan={plan} />
     </div>
   );
@@ -101,37 +115,39 @@ function Plan({ plan }: { plan: Rebalance }) {
 
 function Trades({ plan }: { plan: Rebalance }) {
   return (
-    <div className="space-y-2 overflow-x-auto">
+    <div className="min-w-0 space-y-2">
       {plan.trades.length === 0 ? (
         <p className="text-sm text-muted">
           Nothing to trade: the mix is as close as whole shares allow.
         </p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="mb-2 text-left font-medium">Trades that bring it back</caption>
-          <thead>
-            <tr>
-              {["Trade", "Symbol", "Quantity", "Price", "Amount"].map((label) => (
-                <th key={label} scope="col" className={head}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {plan.trades.map((trade) => (
-              <tr key={`${trade.side}:${trade.assetType}:${trade.symbol}`}>
-                <td className={cell}>{trade.side === "BUY" ? "Buy" : "Sell"}</td>
-                <th scope="row" className={`${cell} font-medium`}>
-                  {trade.symbol}
-                </th>
-                <td className={`${cell} num`}>{formatQuantity(trade.quantity)}</td>
-                <td className={`${cell} num`}>{formatCurrency(trade.price)}</td>
-                <td className={`${cell} num`}>{formatCurrency(trade.amount)}</td>
+        <Scroller label="Trades that bring it back">
+          <table className="w-full text-left text-sm">
+            <caption className="mb-2 text-left font-medium">Trades that bring it back</caption>
+            <thead>
+              <tr>
+                {["Trade", "Symbol", "Quantity", "Price", "Amount"].map((label) => (
+                  <th key={label} scope="col" className={head}>
+                    {label}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {plan.trades.map((trade) => (
+                <tr key={`${trade.side}:${trade.assetType}:${trade.symbol}`}>
+                  <td className={cell}>{trade.side === "BUY" ? "Buy" : "Sell"}</td>
+                  <th scope="row" className={`${cell} font-medium`}>
+                    {trade.symbol}
+                  </th>
+                  <td className={`${cell} num`}>{formatQuantity(trade.quantity)}</td>
+                  <td className={`${cell} num`}>{formatCurrency(trade.price)}</td>
+                  <td className={`${cell} num`}>{formatCurrency(trade.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroller>
       )}
       <p className="text-sm">
         Left in cash: <span className="num font-semibold">{formatCurrency(plan.leftoverCash)}</span>
