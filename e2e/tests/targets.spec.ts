@@ -38,7 +38,8 @@ test("sets a target mix, is told by how much it misses, and sees the trades that
   const drift = rebalance.getByRole("table", { name: "Drift from your targets" });
   await expect(drift.getByRole("row", { name: /^Stocks 60\.00% / })).toBeVisible();
   await expect(drift.getByRole("row", { name: /^Crypto 40\.00% / })).toBeVisible();
-  await expect(rebalance.getByText(/^Left in cash: \$/)).toBeVisible();
+  // In cents, as a person counts cash: what whole shares and a coin's 8 places leave.
+  await expect(rebalance.getByText(/^Left in cash: \$[\d,]+\.\d{2}$/)).toBeVisible();
 
   // With cash to invest, buys only.
   await rebalance.getByLabel("Cash to invest (optional)").fill("5000");

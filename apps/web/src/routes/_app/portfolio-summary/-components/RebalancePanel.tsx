@@ -1,5 +1,6 @@
 import { readTypedDecimal } from "@ledgerline/contracts/browser";
 import type { Rebalance, TargetDimension } from "@ledgerline/contracts";
+import { round } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { CardBody } from "../../../../components/CardBody";
@@ -150,7 +151,8 @@ function Trades({ plan }: { plan: Rebalance }) {
         </Scroller>
       )}
       <p className="text-sm">
-        Left in cash: <span className="num font-semibold">{formatCurrency(plan.leftoverCash)}</span>
+        Left in cash:{" "}
+        <span className="num font-semibold">{formatCurrency(round(plan.leftoverCash, 2))}</span>
       </p>
       {plan.unmatched.map((entry) => (
         <p key={entry.key} className="text-sm text-muted">

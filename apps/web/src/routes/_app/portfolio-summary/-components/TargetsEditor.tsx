@@ -61,7 +61,7 @@ export function TargetsEditor({
         {rows.map((row, index) => (
           <li key={row.id} className="flex flex-wrap items-end gap-2">
             <SelectField
-              className="min-w-48 flex-1"
+              className="w-full sm:w-72"
               label={`Slice ${index + 1}`}
               value={row.key}
               options={choices}
