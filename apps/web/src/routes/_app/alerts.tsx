@@ -12,6 +12,7 @@ import { formatDateTime, formatPrice } from "../../lib/format";
 import { titled } from "../../lib/head";
 import { notify } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { ColumnHeads } from "../../components/ui/ColumnHeads";
 
 const subtitle =
   "Checked on the server on every price update, also while you are away. Set alerts from a stock's research page, a coin's page or a watchlist card.";
@@ -68,28 +69,20 @@ function AlertsPage() {
         <div className="overflow-x-auto rounded-xl border border-border bg-surface">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Your price alerts</caption>
-            <thead className="border-b border-border text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Asset
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Alert when
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Repeat
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  State
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Note
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="border-b border-border text-muted"
+              rowClassName=""
+              cell="px-4 py-3"
+              gap=""
+              columns={[
+                "Asset",
+                "Alert when",
+                "Repeat",
+                "State",
+                "Note",
+                <span className="sr-only">Actions</span>,
+              ]}
+            />
             <tbody>
               {alerts.data.map((alert) => (
                 <tr

@@ -9,6 +9,7 @@ import { Badge } from "../../ui/Badge";
 import { inputClass } from "../../ui/Field";
 import { cx } from "../../ui/cx";
 import { costPerUnit, estimatedGain, type LotPick } from "./lot-picks";
+import { ColumnHeads } from "../../ui/ColumnHeads";
 
 const termLabel = { short: "Short-term", long: "Long-term" } as const;
 
@@ -41,22 +42,17 @@ export function LotRows({
       <caption className="sr-only">
         Open lots of {symbol}, in the order the method sells them
       </caption>
-      <thead className="text-muted">
-        <tr>
-          <th scope="col" className="py-1 pr-2 font-medium">
-            Lot
-          </th>
-          <th scope="col" className="py-1 pr-2 text-right font-medium whitespace-nowrap">
-            Cost each
-          </th>
-          <th scope="col" className="py-1 pr-2 text-right font-medium">
-            Sell
-          </th>
-          <th scope="col" className="py-1 text-right font-medium whitespace-nowrap">
-            Est. gain
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        className="text-muted"
+        rowClassName=""
+        gap="pr-2"
+        columns={[
+          "Lot",
+          { label: "Cost each", numeric: true, nowrap: true },
+          { label: "Sell", numeric: true },
+          { label: "Est. gain", numeric: true, nowrap: true },
+        ]}
+      />
       <tbody className="divide-y divide-border">
         {lots.map((lot) => {
           const bought = formatCalendarDate(lot.acquiredAt);

@@ -16,6 +16,7 @@ import { localDateInput } from "../../../lib/datetime-local";
 import { submitTo, textInput } from "../../../lib/form";
 import { formatDateTime } from "../../../lib/format";
 import { errorMessage, trpc } from "../../../lib/trpc";
+import { ColumnHeads } from "../../../components/ui/ColumnHeads";
 
 // Short enough for the select's box on a phone; what each allows is its hint.
 const scopeOptions = [
@@ -216,28 +217,20 @@ function KeyTable({
     <div className="mt-6 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your API keys</caption>
-        <thead className="text-muted">
-          <tr>
-            <th scope="col" className={cell}>
-              Name
-            </th>
-            <th scope="col" className={cell}>
-              Scope
-            </th>
-            <th scope="col" className={cell}>
-              Created
-            </th>
-            <th scope="col" className={cell}>
-              Last used
-            </th>
-            <th scope="col" className={cell}>
-              Expires
-            </th>
-            <th scope="col" className={cell}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          className="text-muted"
+          rowClassName=""
+          cell={cell}
+          gap=""
+          columns={[
+            "Name",
+            "Scope",
+            "Created",
+            "Last used",
+            "Expires",
+            <span className="sr-only">Actions</span>,
+          ]}
+        />
         <tbody>
           {keys.map((key) => (
             <tr key={key.id} className="border-t border-border">

@@ -7,6 +7,7 @@ import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { errorMessage, trpc } from "../../../../lib/trpc";
 import { methodSwitchHeadings, methodSwitchRows, type MethodSwitchRow } from "./method-switch";
+import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
 /**
  * The account dialog's second step when its cost-basis method changed (issue 32): the realized
@@ -95,22 +96,18 @@ function PreviewTable({ preview }: { preview: MethodPreview }) {
     <div>
       <table className="w-full text-left text-xs">
         <caption className="pb-1 text-left text-sm font-medium">Realized gain by tax year</caption>
-        <thead className="text-muted">
-          <tr>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Year
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">
-              {headings.before}
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">
-              {headings.after}
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Difference
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          className="text-muted"
+          rowClassName=""
+          gap="pr-2"
+          columns={[
+            "Year",
+            ...[headings.before, headings.after, "Difference"].map((label) => ({
+              label,
+              numeric: true,
+            })),
+          ]}
+        />
         <tbody className="divide-y divide-border">
           {years.map((row) => (
             <PreviewRow key={row.label} row={row} />

@@ -17,6 +17,7 @@ import {
   type StatementProblems,
   type StatementValues,
 } from "./statement-form";
+import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
 /** The statement's date and cash balance. */
 function StatementDateAndCash({
@@ -157,19 +158,16 @@ function ReconcileAnswer({ asOf, answer }: { asOf: string; answer: Reconciliatio
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="sr-only">{text.differencesCaption}</caption>
-            <thead className="text-left text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Symbol
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  {text.expected}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {text.actual}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="text-left text-muted"
+              rowClassName=""
+              cell="py-2 font-medium"
+              columns={[
+                "Symbol",
+                { label: text.expected, numeric: true },
+                { label: text.actual, numeric: true },
+              ]}
+            />
             <tbody className="divide-y divide-border">
               {answer.differences.map((row) => (
                 <tr key={`${row.assetType}:${row.symbol}`}>

@@ -1,6 +1,7 @@
 import { cashActivityLabels } from "@ledgerline/contracts/browser";
 import type { ImportPreview } from "@ledgerline/contracts";
 import { formatCurrency } from "../../../../lib/format";
+import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
 /** The cash the import writes, apart from the trades: how many of each type, and their total. */
 export function CashSummary({ cash }: { cash: ImportPreview["cash"] }) {
@@ -12,19 +13,12 @@ export function CashSummary({ cash }: { cash: ImportPreview["cash"] }) {
       </h3>
       <table className="w-full max-w-md text-sm">
         <caption className="sr-only">Cash activities to import, by type</caption>
-        <thead>
-          <tr className="border-b border-border text-left">
-            <th scope="col" className="px-2 py-1 font-semibold">
-              Type
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-semibold">
-              Rows
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-semibold">
-              Total
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          rowClassName="border-b border-border text-left"
+          cell="px-2 py-1 font-semibold"
+          gap=""
+          columns={["Type", { label: "Rows", numeric: true }, { label: "Total", numeric: true }]}
+        />
         <tbody>
           {cash.map((line) => (
             <tr key={line.type} className="border-b border-border">

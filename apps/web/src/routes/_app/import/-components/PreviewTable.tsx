@@ -1,5 +1,6 @@
 import type { ImportPreviewRow } from "@ledgerline/contracts";
 import { PreviewRow } from "./PreviewRow";
+import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
 const previewHeadings = [
   "Row",
@@ -26,19 +27,12 @@ export function PreviewTable({ rows }: { rows: readonly ImportPreviewRow[] }) {
     >
       <table className="w-full text-sm">
         <caption className="sr-only">What each row of the file becomes</caption>
-        <thead>
-          <tr className="border-b border-border text-left">
-            {previewHeadings.map((heading) => (
-              <th
-                key={heading}
-                scope="col"
-                className={`px-2 py-2 font-semibold ${numericHeadings.has(heading) ? "text-right" : ""}`}
-              >
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads
+          rowClassName="border-b border-border text-left"
+          cell="px-2 py-2 font-semibold"
+          gap=""
+          columns={previewHeadings.map((label) => ({ label, numeric: numericHeadings.has(label) }))}
+        />
         <tbody>
           {rows.slice(0, 1000).map((row) => (
             <PreviewRow key={row.row} row={row} />

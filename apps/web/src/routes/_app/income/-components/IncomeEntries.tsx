@@ -3,6 +3,7 @@ import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Badge } from "../../../../components/ui/Badge";
 import { EditDeleteButtons } from "../../../../components/ui/EditDeleteButtons";
 import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../../lib/format";
+import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
 export interface EntryActions {
   onEdit: (entry: IncomeEntry) => void;
@@ -55,22 +56,16 @@ export function IncomeEntries({
       <div className="hidden overflow-x-auto rounded-xl border border-border bg-surface sm:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Your dividend income, newest first</caption>
-          <thead className="border-b border-border text-muted">
-            <tr>
-              {headings.map((heading, index) => (
-                <th
-                  key={heading}
-                  scope="col"
-                  className={`px-4 py-3 font-medium ${index >= 3 ? "text-right" : ""}`}
-                >
-                  {heading}
-                </th>
-              ))}
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            className="border-b border-border text-muted"
+            rowClassName=""
+            cell="px-4 py-3 font-medium"
+            gap=""
+            columns={[
+              ...headings.map((label, index) => ({ label, numeric: index >= 3 })),
+              <span className="sr-only">Actions</span>,
+            ]}
+          />
           <tbody>
             {entries.map((entry) => (
               <tr

@@ -6,6 +6,7 @@ import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Card } from "../../../../components/ui/Card";
 import { formatCurrency, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
+import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
 const monthNames = [
   "Jan",
@@ -118,16 +119,7 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
           <caption id="forecast-months" className="mb-2 text-left font-semibold">
             By month
           </caption>
-          <thead>
-            <tr className="text-left text-muted">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Month
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Expected
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={["Month", { label: "Expected", numeric: true }]} />
           <tbody>
             {forecast.months.map((month) => (
               <tr key={month.month} className="border-t border-border">
@@ -166,25 +158,15 @@ function HoldingYields({ forecast }: { forecast: Forecast }) {
         <caption id="forecast-yields" className="mb-2 text-left font-semibold">
           Yield per holding
         </caption>
-        <thead>
-          <tr className="text-left text-muted">
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Symbol
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Pays
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">
-              A year
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium whitespace-nowrap">
-              On cost
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Current
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            "Symbol",
+            "Pays",
+            { label: "A year", numeric: true },
+            { label: "On cost", numeric: true, nowrap: true },
+            { label: "Current", numeric: true },
+          ]}
+        />
         <tbody>
           {forecast.holdings.map((holding) => (
             <tr

@@ -4,6 +4,7 @@ import { memo } from "react";
 import { Card } from "../../../../components/ui/Card";
 import { formatCurrency, formatPercent } from "../../../../lib/format";
 import { holdingsOfAccount, type HoldingsView, type PositionAccount } from "./account-view";
+import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
 /** One account's line: what it holds at current prices, its cash, and their sum. */
 export interface AccountValue {
@@ -57,25 +58,12 @@ export const AccountBreakdown = memo(function AccountBreakdown({
         className="mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
       >
         <table className="w-full text-sm" aria-labelledby="account-breakdown-heading">
-          <thead>
-            <tr className="text-left text-muted">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Account
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Holdings
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Cash
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Value
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Share
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              "Account",
+              ...["Holdings", "Cash", "Value", "Share"].map((label) => ({ label, numeric: true })),
+            ]}
+          />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} className="border-t border-border">

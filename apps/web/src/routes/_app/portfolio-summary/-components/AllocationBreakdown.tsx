@@ -7,6 +7,7 @@ import { Card } from "../../../../components/ui/Card";
 import { SelectField, type SelectOption } from "../../../../components/ui/SelectField";
 import { formatCurrency, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
+import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
 const dimensions: SelectOption<AllocationDimension>[] = [
   { value: "sector", label: "Sector" },
@@ -122,19 +123,13 @@ function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: 
         className="mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
       >
         <table className="w-full text-sm" aria-labelledby="allocation-breakdown-heading">
-          <thead>
-            <tr className="text-left text-muted">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Slice
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Value
-              </th>
-              <th scope="col" className="w-2/5 py-1 text-right font-medium">
-                Share
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              "Slice",
+              { label: "Value", numeric: true },
+              { label: "Share", numeric: true, className: "w-2/5" },
+            ]}
+          />
           <tbody>
             {slices.map((slice, index) => (
               <SliceRow key={slice.key} slice={slice} colour={colourOf(index)} />

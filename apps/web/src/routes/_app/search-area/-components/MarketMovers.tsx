@@ -8,6 +8,7 @@ import { LoadingPanel } from "../../../../components/LoadingPanel";
 import { RetryPanel } from "../../../../components/RouteStates";
 import { formatCurrency, formatDateTime, formatNumber } from "../../../../lib/format";
 import { errorMessage, trpc } from "../../../../lib/trpc";
+import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
 function MoversTable({ title, movers }: { title: string; movers: MarketMover[] }) {
   return (
@@ -16,22 +17,16 @@ function MoversTable({ title, movers }: { title: string; movers: MarketMover[] }
         <caption className="px-3 pt-3 pb-2 text-left text-base font-semibold sm:px-4">
           {title}
         </caption>
-        <thead className="bg-surface-muted text-xs tracking-wide whitespace-nowrap text-muted uppercase">
-          <tr>
-            <th scope="col" className="px-2 py-2 sm:px-4 text-left font-semibold">
-              Symbol
-            </th>
-            <th scope="col" className="px-2 py-2 sm:px-4 text-right font-semibold">
-              Price
-            </th>
-            <th scope="col" className="px-2 py-2 sm:px-4 text-right font-semibold">
-              Change %
-            </th>
-            <th scope="col" className="px-2 py-2 sm:px-4 text-right font-semibold">
-              Volume
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          className="bg-surface-muted text-xs tracking-wide whitespace-nowrap text-muted uppercase"
+          rowClassName=""
+          cell="px-2 py-2 sm:px-4 font-semibold"
+          gap=""
+          columns={[
+            { label: "Symbol", className: "text-left" },
+            ...["Price", "Change %", "Volume"].map((label) => ({ label, numeric: true })),
+          ]}
+        />
         <tbody className="divide-y divide-border">
           {movers.map((mover) => (
             <tr key={mover.symbol} className="hover:bg-surface-muted/60">
