@@ -1,6 +1,7 @@
 import type { PositionView } from "@ledgerline/contracts";
 import { cryptoAsset } from "../../../../components/assets/crypto";
 import { HoldingFigures } from "../../../../components/assets/HoldingFigures";
+import { Panel } from "../../../../components/ui/Panel";
 
 /** The user's position in one coin, valued at the price the page shows. */
 export function PositionDetails({
@@ -11,14 +12,8 @@ export function PositionDetails({
   price: string;
 }) {
   return (
-    <section
-      aria-labelledby="crypto-position-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <h2 id="crypto-position-heading" className="mb-3 text-lg font-semibold">
-        Your Position
-      </h2>
+    <Panel titleId="crypto-position-heading" title="Your Position" titleClassName="mb-3">
       <HoldingFigures asset={cryptoAsset} position={position} price={price} />
-    </section>
+    </Panel>
   );
 }

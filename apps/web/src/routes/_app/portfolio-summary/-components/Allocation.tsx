@@ -1,6 +1,7 @@
 import type { PortfolioSummary } from "@ledgerline/contracts";
 import { cx } from "../../../../components/ui/cx";
 import { formatCurrency, formatShare } from "../../../../lib/format";
+import { Panel } from "../../../../components/ui/Panel";
 
 /** A bar's width: the server's exact percentage, as a CSS length (display only). */
 const width = (percent: number | null) => `${Math.max(0, Math.min(100, percent ?? 0))}%`;
@@ -30,13 +31,7 @@ export function Allocation({ summary }: { summary: Pick<PortfolioSummary, "stock
   ].sort((a, b) => (b.allocationPercent ?? 0) - (a.allocationPercent ?? 0));
 
   return (
-    <section
-      aria-labelledby="allocation-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <h2 id="allocation-heading" className="text-lg font-semibold">
-        Allocation
-      </h2>
+    <Panel titleId="allocation-heading" title="Allocation">
       {holdings.length === 0 ? (
         <p className="mt-4 text-sm text-muted">Nothing held yet.</p>
       ) : (
@@ -67,7 +62,7 @@ export function Allocation({ summary }: { summary: Pick<PortfolioSummary, "stock
           <HoldingBars holdings={holdings} />
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -7,6 +7,7 @@ import { Alert } from "../../../../components/ui/Alert";
 import { cx } from "../../../../components/ui/cx";
 import { formatRatio } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
+import { Panel } from "../../../../components/ui/Panel";
 
 const MONTHS = [
   ["Jan", "January"],
@@ -33,13 +34,7 @@ export default function MonthlyReturnsCard({ accountId }: { accountId: number | 
     staleTime: PORTFOLIO_REFRESH_INTERVAL_MS,
   });
   return (
-    <section
-      aria-labelledby="monthly-returns-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <h2 id="monthly-returns-heading" className="text-lg font-semibold">
-        Monthly returns
-      </h2>
+    <Panel titleId="monthly-returns-heading" title="Monthly returns">
       <p className="mt-1 text-sm text-muted">
         Time-weighted, as the returns are: deposits, withdrawals and buys paid from outside are not
         gains.
@@ -53,7 +48,7 @@ export default function MonthlyReturnsCard({ accountId }: { accountId: number | 
       ) : (
         <Skeleton className="mt-4 h-24" />
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -8,7 +8,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CardBody } from "../../../../components/CardBody";
 import { memo, useState } from "react";
 import { ChartToggle } from "../../../../components/charts/ChartParts";
-import { Spinner } from "../../../../components/ui/Spinner";
 import {
   formatCalendarDate,
   formatCurrency,
@@ -19,6 +18,7 @@ import { trpc } from "../../../../lib/trpc";
 import { HoldingReturns } from "./HoldingReturns";
 import { RealizedMethods } from "./RealizedMethods";
 import { Amount, Figure, isUnderAYear, Ratio } from "./ReturnFigures";
+import { Panel } from "../../../../components/ui/Panel";
 
 const rangeLabels: Record<PerformanceRange, string> = {
   "1M": "1M",
@@ -54,15 +54,11 @@ export const ReturnsPanel = memo(function ReturnsPanel({
   const data = performance.data;
 
   return (
-    <section
-      aria-labelledby="returns-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="returns-heading" className="flex items-center gap-2 text-lg font-semibold">
-          Returns
-          {performance.isFetching && data && <Spinner size="sm" label="Updating returns" />}
-        </h2>
+    <Panel
+      titleId="returns-heading"
+      title="Returns"
+      updating={performance.isFetching && !!data && "Updating returns"}
+      controls={
         <ChartToggle
           label="Returns period"
           options={performanceRanges}
@@ -70,7 +66,8 @@ export const ReturnsPanel = memo(function ReturnsPanel({
           onChange={setRange}
           text={(option) => rangeLabels[option]}
         />
-      </div>
+      }
+    >
       <CardBody
         data={data}
         failed={performance.isError}
@@ -80,7 +77,7 @@ export const ReturnsPanel = memo(function ReturnsPanel({
         {(loaded) => <Figures data={loaded} />}
       </CardBody>
       <HoldingReturns range={range} />
-    </section>
+    </Panel>
   );
 });
 

@@ -9,10 +9,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CardBody } from "../../../../components/CardBody";
 import { useState } from "react";
 import { ChartToggle } from "../../../../components/charts/ChartParts";
-import { Spinner } from "../../../../components/ui/Spinner";
 import { formatCalendarDate, formatNumber, formatRatio, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { Figure } from "./ReturnFigures";
+import { Panel } from "../../../../components/ui/Panel";
 
 const rangeLabel = (range: PerformanceRange) => (range === "ALL" ? "All" : range);
 
@@ -30,15 +30,11 @@ export default function RiskCard({ accountId }: { accountId: number | undefined 
   });
   const data = risk.data;
   return (
-    <section
-      aria-labelledby="risk-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="risk-heading" className="flex items-center gap-2 text-lg font-semibold">
-          How risky it has been
-          {risk.isFetching && data && <Spinner size="sm" label="Updating risk figures" />}
-        </h2>
+    <Panel
+      titleId="risk-heading"
+      title="How risky it has been"
+      updating={risk.isFetching && !!data && "Updating risk figures"}
+      controls={
         <ChartToggle
           label="Risk period"
           options={performanceRanges}
@@ -46,7 +42,8 @@ export default function RiskCard({ accountId }: { accountId: number | undefined 
           onChange={setRange}
           text={rangeLabel}
         />
-      </div>
+      }
+    >
       <CardBody
         data={data}
         failed={risk.isError}
@@ -55,7 +52,7 @@ export default function RiskCard({ accountId }: { accountId: number | undefined 
       >
         {(loaded) => <RiskFigures data={loaded} />}
       </CardBody>
-    </section>
+    </Panel>
   );
 }
 

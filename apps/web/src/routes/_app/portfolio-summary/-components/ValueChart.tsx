@@ -10,7 +10,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { memo, useRef, useState } from "react";
 import { ChartAttribution, ChartToggle } from "../../../../components/charts/ChartParts";
 import { SelectField } from "../../../../components/ui/SelectField";
-import { Spinner } from "../../../../components/ui/Spinner";
 import { portfolioHistoryQuery } from "../../../../components/portfolio/portfolio-reads";
 import {
   basisLabels,
@@ -21,6 +20,7 @@ import {
 import { ValueChartFrame } from "./ValueChartFrame";
 import { ValueChartLegend } from "./ValueChartLegend";
 import { useValueChartDrawing } from "./useValueChartDrawing";
+import { Panel } from "../../../../components/ui/Panel";
 
 export { axisTicks, plotted } from "./value-chart-figures";
 
@@ -88,15 +88,11 @@ export default memo(function ValueChart({
   const emptyMessage = empty ? noHistoryMessage(history.isError && !points, accountName) : null;
 
   return (
-    <section
-      aria-labelledby="value-chart-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="value-chart-heading" className="flex items-center gap-2 text-lg font-semibold">
-          Portfolio Value
-          {history.isFetching && !history.isPending && <Spinner size="sm" label="Updating chart" />}
-        </h2>
+    <Panel
+      titleId="value-chart-heading"
+      title="Portfolio Value"
+      updating={history.isFetching && !history.isPending && "Updating chart"}
+      controls={
         <ChartToggle
           label="Time range"
           options={portfolioHistoryRanges}
@@ -104,7 +100,8 @@ export default memo(function ValueChart({
           onChange={setRange}
           text={(option) => rangeLabels[option]}
         />
-      </div>
+      }
+    >
       {several && <AccountChoice accounts={accounts} accountId={accountId} onChange={setAccount} />}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <ChartToggle
@@ -130,6 +127,6 @@ export default memo(function ValueChart({
         </p>
       )}
       {!empty && <ChartAttribution />}
-    </section>
+    </Panel>
   );
 });

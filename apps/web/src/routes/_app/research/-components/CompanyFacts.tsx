@@ -3,6 +3,7 @@ import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { exchangeName, industryName } from "@ledgerline/contracts/browser";
 import { formatCalendarDate, formatMarketCap, formatNumber, orNA } from "../../../../lib/format";
+import { Panel } from "../../../../components/ui/Panel";
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -19,13 +20,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 export function KeyStatistics({ details }: { details: CompanyDetails }) {
   return (
-    <section
-      aria-labelledby="stats-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <h2 id="stats-heading" className="mb-1 text-lg font-semibold">
-        Key Statistics
-      </h2>
+    <Panel titleId="stats-heading" title="Key Statistics" titleClassName="mb-1">
       <Facts
         rows={[
           ["Market Cap", formatMarketCap(details.market_cap)],
@@ -37,7 +32,7 @@ export function KeyStatistics({ details }: { details: CompanyDetails }) {
           ["Outstanding Shares", formatNumber(details.weighted_shares_outstanding)],
         ]}
       />
-    </section>
+    </Panel>
   );
 }
 
@@ -56,13 +51,7 @@ export function AboutCompany({ details }: { details: CompanyDetails }) {
   const lines = addressLines(details.address);
   const website = details.homepage_url;
   return (
-    <section
-      aria-labelledby="about-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <h2 id="about-heading" className="mb-2 text-lg font-semibold">
-        About {details.name}
-      </h2>
+    <Panel titleId="about-heading" title={<>About {details.name}</>} titleClassName="mb-2">
       <p className="text-sm leading-relaxed">
         {details.description ?? "No description available."}
       </p>
@@ -103,6 +92,6 @@ export function AboutCompany({ details }: { details: CompanyDetails }) {
           </dd>
         </div>
       </dl>
-    </section>
+    </Panel>
   );
 }

@@ -22,6 +22,7 @@ import { Spinner } from "../../../../components/ui/Spinner";
 import { cx } from "../../../../components/ui/cx";
 import { formatNumber, formatPrice } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
+import { Panel } from "../../../../components/ui/Panel";
 
 type DataKind = "Price" | "Volume";
 const viewOf = { Price: "price", Volume: "volume" } as const;
@@ -112,15 +113,11 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
       : `Chart of ${symbol}: no data for this range.`;
 
   return (
-    <section
-      aria-labelledby="chart-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="chart-heading" className="flex items-center gap-2 text-lg font-semibold">
-          Historical Data for {symbol}
-          {history.isFetching && !history.isPending && <Spinner size="sm" label="Updating chart" />}
-        </h2>
+    <Panel
+      titleId="chart-heading"
+      title={<>Historical Data for {symbol}</>}
+      updating={history.isFetching && !history.isPending && "Updating chart"}
+      controls={
         <div className="flex flex-wrap gap-2">
           <ChartToggle label="Time range" options={timeRanges} value={range} onChange={setRange} />
           <ChartToggle
@@ -130,7 +127,8 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
             onChange={setKind}
           />
         </div>
-      </div>
+      }
+    >
       <ul className="mt-3 flex gap-4 text-xs text-muted" aria-hidden="true">
         {legends[kind].map((legend) => (
           <li key={legend.label} className="flex items-center gap-1.5">
@@ -165,6 +163,6 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
         )}
       </div>
       <ChartAttribution />
-    </section>
+    </Panel>
   );
 });

@@ -7,6 +7,7 @@ import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { formatCurrency } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
+import { Panel } from "../../../../components/ui/Panel";
 
 const SHOWN_BY_DEFAULT = 3;
 
@@ -39,13 +40,7 @@ export function RelatedCompanies({ symbol }: { symbol: string }) {
   const peers = (related.data ?? []).filter((company) => company.ticker !== symbol);
   const visible = showAll ? peers : peers.slice(0, SHOWN_BY_DEFAULT);
   return (
-    <section
-      aria-labelledby="related-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <h2 id="related-heading" className="mb-3 text-lg font-semibold">
-        Related Companies
-      </h2>
+    <Panel titleId="related-heading" title="Related Companies" titleClassName="mb-3">
       {related.isPending ? (
         <div className="flex justify-center py-6 text-primary">
           <Spinner size="sm" label="Loading related companies" />
@@ -74,6 +69,6 @@ export function RelatedCompanies({ symbol }: { symbol: string }) {
           )}
         </>
       )}
-    </section>
+    </Panel>
   );
 }
