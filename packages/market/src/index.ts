@@ -98,7 +98,7 @@ export { InMemoryMarketCache } from "./resilience/cache";
 export type { SingleFlight } from "./resilience/single-flight";
 export { InMemorySingleFlight } from "./resilience/single-flight";
 export type { RateLimit, RateLimitDecision, RateLimiter } from "./resilience/rate-limit";
-export { TokenBucketRateLimiter } from "./resilience/rate-limit";
+export { providerBudget, takeFrom } from "./resilience/rate-limit";
 export type { CircuitBreaker, CircuitState } from "./resilience/circuit-breaker";
 export { ConsecutiveFailureBreaker } from "./resilience/circuit-breaker";
 

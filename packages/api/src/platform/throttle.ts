@@ -1,5 +1,10 @@
-import type { RateLimit, RateLimitDecision, RateLimiter } from "@ledgerline/market";
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  takeFrom,
+  type RateLimit,
+  type RateLimitDecision,
+  type RateLimiter,
+} from "@ledgerline/market";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 
 /**
  * A fixed-window counter per key, kept where the deployment's processes share it (this
@@ -14,15 +19,8 @@ export class Throttle implements RateLimiter {
   }
 
   /** Counts `points` for the key; over its limit, refused with the wait until its window ends. */
-  async take(key: string, points = 1): Promise<RateLimitDecision> {
-    try {
-      await this.#limiter.consume(key, points);
-      return { allowed: true };
-    } catch (error) {
-      if (error instanceof RateLimiterRes)
-        return { allowed: false, retryAfterMs: error.msBeforeNext };
-      throw error;
-    }
+  take(key: string, points = 1): Promise<RateLimitDecision> {
+    return takeFrom(this.#limiter, key, points);
   }
 
   /** Counts one attempt (or `points` of a budget); false when the key is over its limit. */

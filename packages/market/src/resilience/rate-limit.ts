@@ -1,4 +1,10 @@
 import type { Clock } from "@ledgerline/clock";
+import {
+  BurstyRateLimiter,
+  RateLimiterCompatibleAbstract,
+  RateLimiterRes,
+  type RateLimiterLike,
+} from "rate-limiter-flexible";
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 
@@ -13,44 +19,74 @@ export interface RateLimit {
   perMs: number;
 }
 
-interface Bucket {
-  tokens: number;
-  refilledAt: number;
+/**
+ * Counts `points` for the key on a rate-limiter-flexible limiter; over its limit, refused with
+ * the wait until it has room. The one place a refusal becomes a wait: the throttles (API) and
+ * the providers' budgets both take through it.
+ */
+export async function takeFrom(
+  limiter: Pick<RateLimiterLike, "consume">,
+  key: string,
+  points = 1,
+): Promise<RateLimitDecision> {
+  try {
+    await limiter.consume(key, points);
+    return { allowed: true };
+  } catch (error) {
+    if (error instanceof RateLimiterRes)
+      return { allowed: false, retryAfterMs: Math.ceil(error.msBeforeNext) };
+    throw error;
+  }
 }
 
 /**
- * A token bucket per key: `requests` tokens, refilled continuously over `perMs`. A request that
- * finds the bucket empty is refused at once (with the wait until the next token) rather than
- * queued, so a caller can serve stale data instead of hanging.
+ * rate-limiter-flexible's in-memory fixed window, counted on the given clock rather than
+ * Date.now, so the market's tests, the benchmark and pinned demos drive it with their clock.
+ * Only `consume` is needed (BurstyRateLimiter calls nothing else).
  */
-export class TokenBucketRateLimiter implements RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
-  private readonly refillPerMs: number;
+class ClockWindowLimiter extends RateLimiterCompatibleAbstract {
+  readonly #windows = new Map<string, { consumed: number; endsAt: number }>();
 
   constructor(
-    private readonly limit: RateLimit,
+    private readonly points: number,
+    private readonly windowMs: number,
     private readonly clock: Clock,
   ) {
-    if (limit.requests <= 0 || limit.perMs <= 0)
-      throw new RangeError("A rate limit needs positive requests and perMs");
-    this.refillPerMs = limit.requests / limit.perMs;
+    super();
   }
 
-  async take(key: string): Promise<RateLimitDecision> {
+  override consume(key: string | number, points = 1): Promise<RateLimiterRes> {
     const now = this.clock.now();
-    const bucket = this.buckets.get(key) ?? { tokens: this.limit.requests, refilledAt: now };
-    bucket.tokens = Math.min(
-      this.limit.requests,
-      bucket.tokens + (now - bucket.refilledAt) * this.refillPerMs,
+    const open = this.#windows.get(String(key));
+    const window = open && open.endsAt > now ? open : { consumed: 0, endsAt: now + this.windowMs };
+    this.#windows.set(String(key), window);
+    window.consumed += points;
+    const res = new RateLimiterRes(
+      Math.max(this.points - window.consumed, 0),
+      window.endsAt - now,
+      window.consumed,
+      window.consumed === points,
     );
-    bucket.refilledAt = now;
-    this.buckets.set(key, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return { allowed: true };
-    }
-    return { allowed: false, retryAfterMs: Math.ceil((1 - bucket.tokens) / this.refillPerMs) };
+    // rate-limiter-flexible's contract: a refusal rejects with its RateLimiterRes, not an Error.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+    return window.consumed > this.points ? Promise.reject(res) : Promise.resolve(res);
   }
+}
+
+/**
+ * A provider's budget within one process, per key: `requests` at once, then one more every
+ * `perMs / requests` (a steady window of one request, with a burst window of the rest over
+ * `perMs`), refused at once with the wait rather than queued, so a caller can serve stale data
+ * instead of hanging. Across processes the API counts the same limit in Redis (decision 0028).
+ */
+export function providerBudget(limit: RateLimit, clock: Clock): RateLimiter {
+  if (limit.requests <= 0 || limit.perMs <= 0)
+    throw new RangeError("A rate limit needs positive requests and perMs");
+  const limiter = new BurstyRateLimiter(
+    new ClockWindowLimiter(1, limit.perMs / limit.requests, clock),
+    new ClockWindowLimiter(limit.requests - 1, limit.perMs, clock),
+  );
+  return { take: (key) => takeFrom(limiter, key) };
 }
 
 export const unlimitedRateLimiter: RateLimiter = {

@@ -6,7 +6,7 @@ import type { CryptoMarketProvider, StockMarketProvider } from "../providers/typ
 import { InMemoryMarketCache, type MarketCache } from "../resilience/cache";
 import { ConsecutiveFailureBreaker } from "../resilience/circuit-breaker";
 import {
-  TokenBucketRateLimiter,
+  providerBudget,
   unlimitedRateLimiter,
   type RateLimit,
   type RateLimiter,
@@ -151,7 +151,7 @@ function rateLimiterFor(
 ): RateLimiter {
   if (shared) return shared;
   const limit = config.rateLimit ?? limits[providerId];
-  return limit ? new TokenBucketRateLimiter(limit, clock) : unlimitedRateLimiter;
+  return limit ? providerBudget(limit, clock) : unlimitedRateLimiter;
 }
 
 /**

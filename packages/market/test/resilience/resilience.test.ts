@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InMemoryMarketCache } from "../../src/resilience/cache";
 import { ConsecutiveFailureBreaker } from "../../src/resilience/circuit-breaker";
-import { TokenBucketRateLimiter } from "../../src/resilience/rate-limit";
+import { providerBudget } from "../../src/resilience/rate-limit";
 import { InMemorySingleFlight } from "../../src/resilience/single-flight";
 import { createManualClock } from "../../src/testing";
 
@@ -61,7 +61,7 @@ describe("the in-memory cache", () => {
 describe("the token bucket", () => {
   it("allows the free Polygon plan's 5 calls a minute, then one more every 12 seconds", async () => {
     const clock = createManualClock(0);
-    const limiter = new TokenBucketRateLimiter({ requests: 5, perMs: 60_000 }, clock);
+    const limiter = providerBudget({ requests: 5, perMs: 60_000 }, clock);
     for (let i = 0; i < 5; i++) expect(await limiter.take("polygon")).toEqual({ allowed: true });
     expect(await limiter.take("polygon")).toEqual({ allowed: false, retryAfterMs: 12_000 });
     clock.set(11_999);
@@ -73,7 +73,7 @@ describe("the token bucket", () => {
 
   it("keeps one bucket per key", async () => {
     const clock = createManualClock(0);
-    const limiter = new TokenBucketRateLimiter({ requests: 1, perMs: 1000 }, clock);
+    const limiter = providerBudget({ requests: 1, perMs: 1000 }, clock);
     expect((await limiter.take("polygon")).allowed).toBe(true);
     expect((await limiter.take("coinbase")).allowed).toBe(true);
     expect((await limiter.take("polygon")).allowed).toBe(false);
