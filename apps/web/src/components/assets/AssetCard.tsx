@@ -8,6 +8,7 @@ import { compareSymbols } from "../../lib/compare-symbols";
 import { PricesAsOf } from "./PricesAsOf";
 import { SetAlertButton } from "./SetAlertDialog";
 import type { AssetActions } from "./useAssetActions";
+import { SellButton } from "./WatchlistButton";
 
 /** What one card shows: the asset, its current price (null when unknown) and its figures. */
 export interface AssetCardItem {
@@ -66,16 +67,7 @@ export function AssetCard({
         >
           Buy {asset.noun}
         </Button>
-        {position && target && (
-          <Button
-            size="sm"
-            variant="secondary"
-            {...actions.preloadTrade}
-            onClick={() => actions.sell(target)}
-          >
-            Sell {asset.noun}
-          </Button>
-        )}
+        {target && <SellButton target={target} actions={actions} size="sm" />}
         <SetAlertButton asset={asset} symbol={symbol} price={price} size="sm" />
         <WatchButton symbol={symbol} watched={item.watched} saving={saving} actions={actions} />
       </div>

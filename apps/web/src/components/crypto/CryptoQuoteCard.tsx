@@ -8,6 +8,7 @@ import { HoldingFigures } from "../assets/HoldingFigures";
 import type { CryptoPosition } from "@ledgerline/contracts";
 import type { AssetActions } from "../assets/useAssetActions";
 import { OnWatchlist } from "../assets/OnWatchlist";
+import { SellButton } from "../assets/WatchlistButton";
 
 /**
  * One coin's quote as the crypto search shows it: symbol, price, 24h change, volume, 24h high and
@@ -98,16 +99,7 @@ export function CryptoQuoteCard({
         <Button size="sm" {...actions.preloadTrade} onClick={() => actions.buy(target)}>
           Buy Crypto
         </Button>
-        {position && (
-          <Button
-            size="sm"
-            variant="secondary"
-            {...actions.preloadTrade}
-            onClick={() => actions.sell(target)}
-          >
-            Sell Crypto
-          </Button>
-        )}
+        <SellButton target={target} actions={actions} size="sm" />
         {withWatchButton && watchButton}
         {withDetailsLink && (
           <Link to="/crypto/$symbol" params={{ symbol }} className={buttonClass("ghost", "sm")}>

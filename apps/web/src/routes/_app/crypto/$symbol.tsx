@@ -1,7 +1,5 @@
 import { marketMessages } from "@ledgerline/contracts/browser";
-import type { CryptoPosition } from "@ledgerline/contracts";
 import { createFileRoute } from "@tanstack/react-router";
-import { Star, Trash2 } from "lucide-react";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
 import {
   isUnknownCoin,
@@ -16,17 +14,16 @@ import {
   cryptoWatchlistQuery,
 } from "../../../components/crypto/crypto-reads";
 import { cryptoAsset } from "../../../components/assets/crypto";
-import { useAssetActions, type AssetActions } from "../../../components/assets/useAssetActions";
+import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
 import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
-import { Button } from "../../../components/ui/Button";
 import { RetryPanel } from "../../../components/RouteStates";
 import { errorMessage } from "../../../lib/trpc";
 import { CoinSkeleton, CoinSubtitle, ReturnToCryptoSearch } from "./-components/CoinStates";
 import { PositionDetails } from "./-components/PositionDetails";
 import { PriceHistory } from "./-components/PriceHistory";
 import { pageTitle } from "../../../lib/head";
-import { OnWatchlist } from "../../../components/assets/OnWatchlist";
+import { WatchlistButton } from "../../../components/assets/WatchlistButton";
 
 /**
  * One coin's page (the spec links crypto positions to /crypto/{symbol} but defines no route): its
@@ -107,7 +104,14 @@ function CryptoDetailPage() {
             price={quote.data?.price ?? null}
             size="sm"
           />
-          <CoinWatchButton symbol={symbol} watched={watched} actions={actions} />
+          <WatchlistButton
+            symbol={symbol}
+            watched={watched}
+            actions={actions}
+            size="sm"
+            addVariant="secondary"
+            icons
+          />
         </div>
       </div>
 
@@ -130,40 +134,5 @@ function CryptoDetailPage() {
       </div>
       {actions.dialogs}
     </div>
-  );
-}
-
-/** Add to the watchlist, remove from it, or say it stays while the coin is held. */
-function CoinWatchButton({
-  symbol,
-  watched,
-  actions,
-}: {
-  symbol: string;
-  watched: boolean;
-  actions: AssetActions<CryptoPosition>;
-}) {
-  return watched && !actions.removable(symbol) ? (
-    <OnWatchlist />
-  ) : watched ? (
-    <Button
-      size="sm"
-      variant="secondary"
-      {...actions.preloadRemove}
-      onClick={() => actions.remove(symbol)}
-    >
-      <Trash2 aria-hidden="true" className="h-4 w-4" />
-      Remove from Watchlist
-    </Button>
-  ) : (
-    <Button
-      size="sm"
-      variant="secondary"
-      busy={actions.savingSymbol === symbol}
-      onClick={() => actions.save(symbol)}
-    >
-      <Star aria-hidden="true" className="h-4 w-4" />
-      Add to Watchlist
-    </Button>
   );
 }

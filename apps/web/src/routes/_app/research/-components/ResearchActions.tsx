@@ -1,4 +1,4 @@
-import { OnWatchlist } from "../../../../components/assets/OnWatchlist";
+import { SellButton, WatchlistButton } from "../../../../components/assets/WatchlistButton";
 import { SetAlertButton } from "../../../../components/assets/SetAlertDialog";
 import { stockAsset } from "../../../../components/assets/stock";
 import type { AssetActions } from "../../../../components/assets/useAssetActions";
@@ -26,32 +26,15 @@ export function ResearchActions({
       <Button {...actions.preloadTrade} onClick={() => actions.buy(target)}>
         Buy Stock
       </Button>
-      {actions.holdings.get(symbol) && (
-        <Button variant="secondary" {...actions.preloadTrade} onClick={() => actions.sell(target)}>
-          Sell Stock
-        </Button>
-      )}
+      <SellButton target={target} actions={actions} />
       <SetAlertButton asset={stockAsset} symbol={symbol} price={target.price} />
-      {watched && !actions.removable(symbol) ? (
-        <OnWatchlist />
-      ) : watched ? (
-        <Button
-          variant="secondary"
-          {...actions.preloadRemove}
-          onClick={() => actions.remove(symbol)}
-        >
-          Remove from Watchlist
-        </Button>
-      ) : (
-        <Button
-          variant="secondary"
-          busy={actions.savingSymbol === symbol}
-          disabled={watchlistPending}
-          onClick={() => actions.save(symbol)}
-        >
-          Add to Watchlist
-        </Button>
-      )}
+      <WatchlistButton
+        symbol={symbol}
+        watched={watched}
+        actions={actions}
+        addVariant="secondary"
+        disabled={watchlistPending}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { SnapshotFigures } from "../../../../components/stocks/SnapshotFigures";
 import type { AssetActions } from "../../../../components/assets/useAssetActions";
 import { Button, buttonClass } from "../../../../components/ui/Button";
 import { formatDateTime } from "../../../../lib/format";
-import { OnWatchlist } from "../../../../components/assets/OnWatchlist";
+import { SellButton, WatchlistButton } from "../../../../components/assets/WatchlistButton";
 
 /** The looked-up stock: its figures, the user's holding, and what can be done with it. */
 export function SearchResultCard({
@@ -34,26 +34,7 @@ export function SearchResultCard({
       <SnapshotFigures snapshot={snapshot} />
       <HoldingFigures asset={actions.asset} position={position} price={snapshot.price} />
       <div className="flex flex-wrap gap-2">
-        {watched && !actions.removable(symbol) ? (
-          <OnWatchlist />
-        ) : watched ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            {...actions.preloadRemove}
-            onClick={() => actions.remove(symbol)}
-          >
-            Remove from Watchlist
-          </Button>
-        ) : (
-          <Button
-            size="sm"
-            busy={actions.savingSymbol === symbol}
-            onClick={() => actions.save(symbol)}
-          >
-            Add to Watchlist
-          </Button>
-        )}
+        <WatchlistButton symbol={symbol} watched={watched} actions={actions} size="sm" />
         <Link to="/research/$symbol" params={{ symbol }} className={buttonClass("secondary", "sm")}>
           Research Stock
         </Link>
@@ -65,16 +46,7 @@ export function SearchResultCard({
         >
           Buy Stock
         </Button>
-        {position && (
-          <Button
-            size="sm"
-            variant="secondary"
-            {...actions.preloadTrade}
-            onClick={() => actions.sell(target)}
-          >
-            Sell Stock
-          </Button>
-        )}
+        <SellButton target={target} actions={actions} size="sm" />
       </div>
     </section>
   );
