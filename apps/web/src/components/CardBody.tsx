@@ -2,6 +2,13 @@ import type { ReactNode } from "react";
 import { Skeleton } from "./RouteStates";
 import { Alert } from "./ui/Alert";
 
+type BodyParts<T> = {
+  skeleton: string;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+};
+
 /**
  * A card's body from one read: `children` with the data once there is some (and `isEmpty` does
  * not call it empty: then the `empty` line), the `failure` alert when the read failed with
@@ -20,11 +27,7 @@ export function CardBody<T>({
   data: T | undefined;
   failed: boolean;
   failure: ReactNode;
-  skeleton: string;
-  isEmpty?: (data: T) => boolean;
-  empty?: ReactNode;
-  children: (data: T) => ReactNode;
-}) {
+} & BodyParts<T>) {
   if (data !== undefined) {
     if (isEmpty?.(data)) return <p className="mt-4 text-sm text-muted">{empty}</p>;
     return children(data);
@@ -37,4 +40,30 @@ export function CardBody<T>({
     );
   }
   return <Skeleton className={skeleton} />;
+}
+
+/**
+ * The body of a card that shows a failed refresh rather than its last answer: `failure` says what
+ * could not be loaded, followed by the error's own message.
+ */
+export function QueryCardBody<T>({
+  query,
+  failure,
+  ...parts
+}: {
+  query: { data: T | undefined; isError: boolean; error: { message: string } | null };
+  failure: string;
+} & BodyParts<T>) {
+  return (
+    <CardBody
+      data={query.isError ? undefined : query.data}
+      failed={query.isError}
+      failure={
+        <>
+          {failure} {query.error?.message}
+        </>
+      }
+      {...parts}
+    />
+  );
 }

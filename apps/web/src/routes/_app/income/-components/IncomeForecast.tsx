@@ -1,7 +1,7 @@
 import type { ForecastHolding, IncomeForecast as Forecast } from "@ledgerline/contracts";
 import { compare, divide, multiply, sign } from "@ledgerline/money";
 import { useQuery } from "@tanstack/react-query";
-import { CardBody } from "../../../../components/CardBody";
+import { QueryCardBody } from "../../../../components/CardBody";
 import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Card } from "../../../../components/ui/Card";
 import { formatCurrency, formatShare } from "../../../../lib/format";
@@ -61,16 +61,15 @@ export function IncomeForecast({ accountId }: { accountId: number | undefined })
             </p>
           )}
         </div>
-        <CardBody
-          data={query.isError ? undefined : query.data}
-          failed={query.isError}
-          failure={<>The forecast could not be loaded. {query.error?.message}</>}
+        <QueryCardBody
+          query={query}
+          failure="The forecast could not be loaded."
           skeleton="mt-4 h-48"
           isEmpty={(forecast) => forecast.holdings.length === 0}
           empty="Hold a stock that pays dividends to see a forecast."
         >
           {(forecast) => <ForecastFigures forecast={forecast} />}
-        </CardBody>
+        </QueryCardBody>
       </Card>
     </section>
   );

@@ -1,7 +1,7 @@
 import type { AllocationDimension, AllocationSlice } from "@ledgerline/contracts";
 import { multiply } from "@ledgerline/money";
 import { useQuery } from "@tanstack/react-query";
-import { CardBody } from "../../../../components/CardBody";
+import { QueryCardBody } from "../../../../components/CardBody";
 import { useState } from "react";
 import { Card } from "../../../../components/ui/Card";
 import { SelectField, type SelectOption } from "../../../../components/ui/SelectField";
@@ -53,16 +53,15 @@ export default function AllocationBreakdown({ accountId }: { accountId: number |
         </h2>
         <SelectField label="Group by" value={by} options={dimensions} onChange={setBy} />
       </div>
-      <CardBody
-        data={query.isError ? undefined : query.data}
-        failed={query.isError}
-        failure={<>The breakdown could not be loaded. {query.error?.message}</>}
+      <QueryCardBody
+        query={query}
+        failure="The breakdown could not be loaded."
         skeleton="mt-4 h-40"
         isEmpty={(answer) => answer.slices.length === 0}
         empty="Nothing held yet."
       >
         {(answer) => <Slices slices={answer.slices} total={answer.total} />}
-      </CardBody>
+      </QueryCardBody>
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import type { Rebalance, TargetDimension } from "@ledgerline/contracts";
 import { round } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { CardBody } from "../../../../components/CardBody";
+import { QueryCardBody } from "../../../../components/CardBody";
 import { Field } from "../../../../components/ui/Field";
 import { formatCurrency, formatQuantity, formatRatio, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
@@ -51,14 +51,13 @@ export function RebalancePanel({ by, accountId }: { by: TargetDimension; account
           Allow fractional shares
         </label>
       </div>
-      <CardBody
-        data={plan.isError ? undefined : plan.data}
-        failed={plan.isError}
-        failure={<>The rebalancing could not be worked out. {plan.error?.message}</>}
+      <QueryCardBody
+        query={plan}
+        failure="The rebalancing could not be worked out."
         skeleton="mt-4 h-32"
       >
         {(answer) => <Plan plan={answer} />}
-      </CardBody>
+      </QueryCardBody>
     </section>
   );
 }

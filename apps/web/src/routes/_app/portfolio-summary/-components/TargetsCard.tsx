@@ -1,7 +1,7 @@
 import type { TargetDimension } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { CardBody } from "../../../../components/CardBody";
+import { QueryCardBody } from "../../../../components/CardBody";
 import { Card } from "../../../../components/ui/Card";
 import { SelectField } from "../../../../components/ui/SelectField";
 import { trpc } from "../../../../lib/trpc";
@@ -35,10 +35,9 @@ export default function TargetsCard({ accountId }: { accountId: number | undefin
             onChange={setBy}
           />
         </div>
-        <CardBody
-          data={targets.isError ? undefined : targets.data}
-          failed={targets.isError}
-          failure={<>Your targets could not be loaded. {targets.error?.message}</>}
+        <QueryCardBody
+          query={targets}
+          failure="Your targets could not be loaded."
           skeleton="mt-4 h-24"
         >
           {(answer) => (
@@ -56,7 +55,7 @@ export default function TargetsCard({ accountId }: { accountId: number | undefin
               {answer.targets.length > 0 && <RebalancePanel by={by} accountId={accountId} />}
             </>
           )}
-        </CardBody>
+        </QueryCardBody>
       </section>
     </Card>
   );
