@@ -1,6 +1,7 @@
 import type { ImportPreviewRow } from "@ledgerline/contracts";
 import { PreviewRow } from "./PreviewRow";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
+import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 
 const previewHeadings = [
   "Row",
@@ -18,13 +19,7 @@ const numericHeadings = new Set<string>(["Quantity", "Price", "Amount"]);
 /** What each row of the file becomes: the first 1,000 rows, scrolling sideways on a phone. */
 export function PreviewTable({ rows }: { rows: readonly ImportPreviewRow[] }) {
   return (
-    <div
-      // Focusable, so the keyboard can scroll it on a narrow screen.
-      tabIndex={0}
-      role="region"
-      aria-label="The file's rows"
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
-    >
+    <ScrollRegion label="The file's rows">
       <table className="w-full text-sm">
         <caption className="sr-only">What each row of the file becomes</caption>
         <ColumnHeads
@@ -44,6 +39,6 @@ export function PreviewTable({ rows }: { rows: readonly ImportPreviewRow[] }) {
           The first 1,000 of {rows.length.toLocaleString("en-US")} rows are shown.
         </p>
       )}
-    </div>
+    </ScrollRegion>
   );
 }

@@ -7,6 +7,7 @@ import { Card } from "../../../../components/ui/Card";
 import { formatCurrency, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
+import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 
 const monthNames = [
   "Jan",
@@ -146,13 +147,7 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
 
 function HoldingYields({ forecast }: { forecast: Forecast }) {
   return (
-    <div
-      // On a phone the table scrolls sideways: focusable, so the keyboard can scroll it too.
-      tabIndex={0}
-      role="region"
-      aria-labelledby="forecast-yields"
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
-    >
+    <ScrollRegion labelledBy="forecast-yields">
       <table className="w-full text-sm">
         <caption id="forecast-yields" className="mb-2 text-left font-semibold">
           Yield per holding
@@ -195,6 +190,6 @@ function HoldingYields({ forecast }: { forecast: Forecast }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

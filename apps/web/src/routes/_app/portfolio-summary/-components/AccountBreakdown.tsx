@@ -5,6 +5,7 @@ import { Card } from "../../../../components/ui/Card";
 import { formatCurrency, formatPercent } from "../../../../lib/format";
 import { holdingsOfAccount, type HoldingsView, type PositionAccount } from "./account-view";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
+import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 
 /** One account's line: what it holds at current prices, its cash, and their sum. */
 export interface AccountValue {
@@ -50,13 +51,7 @@ export const AccountBreakdown = memo(function AccountBreakdown({
       <h2 id="account-breakdown-heading" className="text-lg font-semibold">
         Value by account
       </h2>
-      <div
-        // On a phone the table scrolls sideways: focusable, so the keyboard can scroll it too.
-        tabIndex={0}
-        role="region"
-        aria-labelledby="account-breakdown-heading"
-        className="mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
-      >
+      <ScrollRegion labelledBy="account-breakdown-heading" className="mt-3">
         <table className="w-full text-sm" aria-labelledby="account-breakdown-heading">
           <ColumnHeads
             columns={[
@@ -78,7 +73,7 @@ export const AccountBreakdown = memo(function AccountBreakdown({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </Card>
   );
 });

@@ -8,6 +8,7 @@ import { SelectField, type SelectOption } from "../../../../components/ui/Select
 import { formatCurrency, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
+import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 
 const dimensions: SelectOption<AllocationDimension>[] = [
   { value: "sector", label: "Sector" },
@@ -114,13 +115,7 @@ function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: 
           />
         ))}
       </div>
-      <div
-        // On a phone the table scrolls sideways: focusable, so the keyboard can scroll it too.
-        tabIndex={0}
-        role="region"
-        aria-labelledby="allocation-breakdown-heading"
-        className="mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
-      >
+      <ScrollRegion labelledBy="allocation-breakdown-heading" className="mt-4">
         <table className="w-full text-sm" aria-labelledby="allocation-breakdown-heading">
           <ColumnHeads
             columns={[
@@ -144,7 +139,7 @@ function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: 
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { cx } from "../../../../components/ui/cx";
 import { formatRatio } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { Panel } from "../../../../components/ui/Panel";
+import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 
 const MONTHS = [
   ["Jan", "January"],
@@ -60,14 +61,9 @@ function Grid({ data }: { data: MonthlyReturns }) {
       </p>
     );
   return (
-    <div
-      // Focusable, so the keyboard can scroll fifteen columns on a phone. Relative, so the cells'
-      // screen-reader text (absolutely placed) scrolls inside it instead of widening the page.
-      tabIndex={0}
-      role="region"
-      aria-label="Monthly returns by year"
-      className="relative mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
-    >
+    // Relative, so the cells' screen-reader text (absolutely placed) scrolls inside it instead of
+    // widening the page.
+    <ScrollRegion label="Monthly returns by year" className="relative mt-4">
       <table className="w-full text-right text-sm">
         <caption className="sr-only">
           Monthly returns by year, with each year&apos;s total and {data.benchmarkSymbol}&apos;s
@@ -98,7 +94,7 @@ function Grid({ data }: { data: MonthlyReturns }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -2,12 +2,13 @@ import { readTypedDecimal } from "@ledgerline/contracts/browser";
 import type { Rebalance, TargetDimension } from "@ledgerline/contracts";
 import { round } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { QueryCardBody } from "../../../../components/CardBody";
 import { Field } from "../../../../components/ui/Field";
 import { formatCurrency, formatQuantity, formatRatio, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { percentOf } from "./target-options";
+import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 
 /**
  * The drift from the saved targets and the trades that bring the mix back: within the portfolio,
@@ -62,27 +63,13 @@ export function RebalancePanel({ by, accountId }: { by: TargetDimension; account
   );
 }
 
-/** A table's own sideways scroll on a phone, reachable by keyboard. */
-function Scroller({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-      className="relative min-w-0 overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
-    >
-      {children}
-    </div>
-  );
-}
-
 const cell = "px-3 py-2";
 const head = "px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted";
 
 function Plan({ plan }: { plan: Rebalance }) {
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-2">
-      <Scroller label="Drift from your targets">
+      <ScrollRegion className="relative min-w-0" label="Drift from your targets">
         <table className="w-full text-left text-sm">
           <caption className="mb-2 text-left font-medium">Drift from your targets</caption>
           <thead>
@@ -107,7 +94,7 @@ function Plan({ plan }: { plan: Rebalance }) {
             ))}
           </tbody>
         </table>
-      </Scroller>
+      </ScrollRegion>
       <Trades plan={plan} />
     </div>
   );
@@ -121,7 +108,7 @@ function Trades({ plan }: { plan: Rebalance }) {
           Nothing to trade: the mix is as close as whole shares allow.
         </p>
       ) : (
-        <Scroller label="Trades that bring it back">
+        <ScrollRegion className="relative min-w-0" label="Trades that bring it back">
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left font-medium">Trades that bring it back</caption>
             <thead>
@@ -147,7 +134,7 @@ function Trades({ plan }: { plan: Rebalance }) {
               ))}
             </tbody>
           </table>
-        </Scroller>
+        </ScrollRegion>
       )}
       <p className="text-sm">
         Left in cash:{" "}
