@@ -1,8 +1,9 @@
 /**
  * Tax lots (issue 32): 100,000 trades over 200 symbols and 3 accounts, replayed by the lot
  * engine. Figures, each the median (and p95) of runs after 3 warm-ups:
- * - a FIFO sale: the replay one sell needs (the symbol's ~500 trades in every account: wash
- *   sales look across them) and its lot rows;
+ * - a FIFO sale: the replay one sell needed (the symbol's ~500 trades in every account: wash
+ *   sales look across them) and its lot rows; and what a sell does now, its symbol's kept
+ *   replay copied and continued by the sale (tax/sale-lots.ts);
  * - a tax report for one year: the replay of all 100,000 trades and the year's lot sales as text
  *   (what every report read cost before the lots were kept);
  * - the same report from the kept lots (kept-lots.ts) while no trade was written, and the
@@ -150,6 +151,17 @@ await measure("a tax report for 2025 from the kept lots (its rows as text)", 30,
   (await keptLots(deps, 1)).salesOf(2025).map(saleView),
 );
 let nextId = rows.length + 1;
+// What a sell does now (tax/sale-lots.ts): its symbol's kept replay copied and continued by it.
+const keptSymbol = (await keptLots(deps, 1)).symbols.get(`STOCK:${sale.symbol}`)!;
+const lastAt = keptSymbol.events.at(-1)!.at;
+await measure("a FIFO sale continuing its symbol's kept replay (its lot rows)", 30, () => {
+  const next = { ...sale, id: nextId, at: lastAt + 1, quantity: "1", proceeds: "120" };
+  return keptSymbol.book
+    .withSale(next)!
+    .view()
+    .sales.filter((row) => row.saleId === next.id)
+    .map(saleView);
+});
 await measure("the kept lots after one more FIFO sale (off the request path)", 10, async () => {
   rows.push(rowOf({ ...sale, id: nextId++, at: sale.at + nextId, quantity: "1" }));
   state.version += 1;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { InvestmentAccount, LotTradeRow } from "@ledgerline/db";
-import type { AppDeps } from "../platform/scope";
 import { keptLots } from "./kept-lots";
 import { replayLots, saleView, type LotSaleState } from "./lot-engine";
 import { lotEventOf } from "./lot-events";
+import { lotDepsOf } from "./lot-test-events";
 
 /** A log over 4 symbols and 3 accounts, with losses bought back within 30 days (wash sales). */
 function tradeLog(count: number): LotTradeRow[] {
@@ -58,21 +58,8 @@ const accounts = [
   { id: 3, type: "ira", costBasisMethod: "fifo" },
 ] as InvestmentAccount[];
 
-/** Deps holding `log` at `version`, counting the reads of the whole log. */
-function depsOf(log: { rows: LotTradeRow[]; version: number; reads: number }): AppDeps {
-  return {
-    repos: {
-      investmentAccounts: { list: () => Promise.resolve(accounts) },
-      snapshots: { state: () => Promise.resolve({ version: log.version }) },
-      portfolio: {
-        lotTrades: () => {
-          log.reads += 1;
-          return Promise.resolve([...log.rows]);
-        },
-      },
-    },
-  } as unknown as AppDeps;
-}
+const depsOf = (log: { rows: LotTradeRow[]; version: number; reads: number }) =>
+  lotDepsOf(accounts, log);
 
 const bySale = (a: LotSaleState, b: LotSaleState) => a.saleId - b.saleId;
 

@@ -2,10 +2,11 @@ import type { InvestmentAccount, LotTradeRow } from "@ledgerline/db";
 import type { AppDeps } from "../platform/scope";
 import { sortInTurns, Turns } from "../platform/turns";
 import {
+  bookSteps,
   byAccountAndAcquisition,
   inReplayOrder,
-  replaySteps,
   type LotAccount,
+  type LotBook,
   type LotEvent,
   type LotReplay,
   type LotSaleState,
@@ -27,6 +28,8 @@ export interface SymbolLots {
   rows: LotTradeRow[];
   events: LotEvent[];
   replay: LotReplay;
+  /** The replay's state, which a sale written after every row can continue (sale-lots.ts). */
+  book: LotBook;
 }
 
 export interface KeptLots {
@@ -52,6 +55,8 @@ interface Kept {
   /** The accounts' ids, types and methods: a change replays every symbol. */
   accounts: string;
   lots: Promise<KeptLots>;
+  /** The lots once replayed: what a sale takes its symbol's from without waiting. */
+  settled?: KeptLots;
 }
 
 /** Users kept per process (a heavy trader's lots are tens of MB); the least recently read go. */
@@ -66,12 +71,8 @@ export async function keptLots(deps: AppDeps, userId: number): Promise<KeptLots>
     repos.investmentAccounts.list(userId),
     repos.snapshots.state(userId),
   ]);
-  const lotAccounts = accounts.map(({ id, type, costBasisMethod }) => ({
-    id,
-    type,
-    costBasisMethod,
-  }));
-  const accountsKey = JSON.stringify(lotAccounts);
+  const lotAccounts = lotAccountsOf(accounts);
+  const accountsKey = accountsKeyOf(lotAccounts);
   const version = state?.version ?? null;
   const mine = kept.get(deps) ?? new Map<number, Kept>();
   kept.set(deps, mine);
@@ -86,18 +87,86 @@ export async function keptLots(deps: AppDeps, userId: number): Promise<KeptLots>
   const fresh: Kept = {
     version,
     accounts: accountsKey,
-    lots: replayChanged(deps, userId, accounts, lotAccounts, earlier),
+    lots: replayChanged(deps, userId, accounts, lotAccounts, earlier, accountsKey),
   };
   if (version === null) return fresh.lots;
-  fresh.lots.catch(() => mine.get(userId) === fresh && mine.delete(userId));
+  fresh.lots.then(
+    (lots) => (fresh.settled = lots),
+    () => mine.get(userId) === fresh && mine.delete(userId),
+  );
   remember(mine, userId, fresh);
   return fresh.lots;
 }
 
-function remember(mine: Map<number, Kept>, userId: number, entry: Kept) {
+function remember<T>(mine: Map<number, T>, userId: number, entry: T) {
   mine.delete(userId);
   mine.set(userId, entry);
   while (mine.size > KEPT_USERS) mine.delete(mine.keys().next().value!);
+}
+
+/** What the replay reads of the accounts: their ids, types and methods. */
+export const lotAccountsOf = (accounts: readonly InvestmentAccount[]): LotAccount[] =>
+  accounts.map(({ id, type, costBasisMethod }) => ({ id, type, costBasisMethod }));
+
+/** The accounts as a key: a change of type or method replays every symbol. */
+export const accountsKeyOf = (accounts: readonly LotAccount[]) => JSON.stringify(accounts);
+
+/**
+ * Symbols replayed for sales (sale-lots.ts), per user at one version of their trades: replayed
+ * alone when the whole lots are not kept, then continued by each sale written after them.
+ */
+interface KeptForSales {
+  version: number;
+  accounts: string;
+  symbols: Map<string, SymbolLots>;
+}
+
+const keptForSales = new WeakMap<AppDeps, Map<number, KeptForSales>>();
+
+/** Symbols kept per user for sales: the few a person is selling now. */
+const SALE_SYMBOLS = 4;
+
+/**
+ * One symbol's kept lots (`<asset type>:<symbol>`) at this version of the user's trades and
+ * these accounts, from the whole lots once replayed or from a sale's; undefined when neither.
+ */
+export function keptSymbol(
+  deps: AppDeps,
+  userId: number,
+  at: { version: number; accounts: string },
+  symbol: string,
+): SymbolLots | undefined {
+  const whole = kept.get(deps)?.get(userId);
+  if (whole?.settled && whole.version === at.version && whole.accounts === at.accounts) {
+    const found = whole.settled.symbols.get(symbol);
+    if (found) return found;
+  }
+  const forSales = keptForSales.get(deps)?.get(userId);
+  if (forSales?.version !== at.version || forSales.accounts !== at.accounts) return undefined;
+  return forSales.symbols.get(symbol);
+}
+
+/** Keeps one symbol's lots for the next sale; those of an older version of the trades go. */
+export function keepSymbol(
+  deps: AppDeps,
+  userId: number,
+  at: { version: number; accounts: string },
+  symbol: string,
+  lots: SymbolLots,
+): void {
+  const mine = keptForSales.get(deps) ?? new Map<number, KeptForSales>();
+  keptForSales.set(deps, mine);
+  let entry = mine.get(userId);
+  // A replay that read an older version finishing late does not replace a newer one.
+  if (entry && entry.version > at.version) return;
+  if (entry?.version !== at.version || entry.accounts !== at.accounts) {
+    entry = { ...at, symbols: new Map() };
+  }
+  entry.symbols.delete(symbol);
+  entry.symbols.set(symbol, lots);
+  while (entry.symbols.size > SALE_SYMBOLS)
+    entry.symbols.delete(entry.symbols.keys().next().value!);
+  remember(mine, userId, entry);
 }
 
 /**
@@ -114,6 +183,7 @@ async function replayChanged(
   accounts: InvestmentAccount[],
   lotAccounts: readonly LotAccount[],
   earlier: Promise<KeptLots | null> | undefined,
+  accountsKey: string,
 ): Promise<KeptLots> {
   const turns = new Turns();
   const rows = await deps.repos.portfolio.lotTrades(userId);
@@ -128,12 +198,12 @@ async function replayChanged(
   const previous = (await earlier)?.symbols;
   const symbols = new Map<string, SymbolLots>();
   for (const [symbol, read] of grouped) {
+    // A symbol a sale continued since (sale-lots.ts) has those rows already replayed.
     const last = previous?.get(symbol);
-    if (last && (await sameRows(last.rows, read, turns))) {
-      symbols.set(symbol, last);
-      continue;
-    }
-    symbols.set(symbol, await replaySymbol(lotAccounts, read, turns));
+    const continued = keptForSales.get(deps)?.get(userId);
+    const sold = continued?.accounts === accountsKey ? continued.symbols.get(symbol) : undefined;
+    const same = await firstWithRows([last, sold], read, turns);
+    symbols.set(symbol, same ?? (await replaySymbol(lotAccounts, read, turns)));
   }
   const replay = await joined([...symbols.values()], turns);
   const byYear = new Map<number, LotSaleState[]>();
@@ -174,10 +244,30 @@ async function replaySymbol(
     if (turns.due()) await turns.next();
   }
   const events = await sortInTurns(read, inReplayOrder, turns);
-  const steps = replaySteps(accounts, events);
+  const steps = bookSteps(accounts, events);
   let step = steps.next();
   for (; !step.done; step = steps.next()) if (turns.due()) await turns.next();
-  return { rows, events, replay: step.value };
+  return { rows, events, replay: step.value.view(), book: step.value };
+}
+
+/** The same in one go: one symbol's rows for a sale (hundreds, not the whole log). */
+export function symbolReplay(accounts: readonly LotAccount[], rows: LotTradeRow[]): SymbolLots {
+  const events = rows.map(lotEventOf).sort(inReplayOrder);
+  const steps = bookSteps(accounts, events);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return { rows, events, replay: step.value.view(), book: step.value };
+}
+
+async function firstWithRows(
+  candidates: readonly (SymbolLots | undefined)[],
+  rows: readonly LotTradeRow[],
+  turns: Turns,
+): Promise<SymbolLots | undefined> {
+  for (const candidate of candidates) {
+    if (candidate && (await sameRows(candidate.rows, rows, turns))) return candidate;
+  }
+  return undefined;
 }
 
 async function sameRows(a: readonly LotTradeRow[], b: readonly LotTradeRow[], turns: Turns) {

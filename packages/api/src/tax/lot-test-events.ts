@@ -1,4 +1,6 @@
 import type { CostBasisMethod, InvestmentAccountType } from "@ledgerline/contracts";
+import type { InvestmentAccount, LotTradeRow } from "@ledgerline/db";
+import type { AppDeps } from "../platform/scope";
 import type { LotAccount, LotAssetType, LotEvent, LotSelection } from "./lot-engine";
 
 /** Builders for the lot engine's tests: trades by date, ids in the order written. */
@@ -77,4 +79,23 @@ export class Trades {
       transferId,
     });
   }
+}
+
+/** Deps holding a user's `rows` at `version` of their trades, counting the reads of them. */
+export function lotDepsOf(
+  accounts: readonly InvestmentAccount[],
+  log: { rows: LotTradeRow[]; version: number; reads: number },
+): AppDeps {
+  return {
+    repos: {
+      investmentAccounts: { list: () => Promise.resolve(accounts) },
+      snapshots: { state: () => Promise.resolve({ version: log.version }) },
+      portfolio: {
+        lotTrades: () => {
+          log.reads += 1;
+          return Promise.resolve([...log.rows]);
+        },
+      },
+    },
+  } as unknown as AppDeps;
 }

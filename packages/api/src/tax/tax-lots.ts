@@ -13,7 +13,7 @@ import {
   type TaxLot,
   type TaxTotals,
 } from "@ledgerline/contracts";
-import type { InvestmentAccount } from "@ledgerline/db";
+import type { InvestmentAccount, Transaction } from "@ledgerline/db";
 import { newYorkDate } from "@ledgerline/market";
 import {
   compare,
@@ -33,7 +33,6 @@ import { sortInTurns, Turns } from "../platform/turns";
 import {
   dayNumber,
   lotView,
-  replayLots,
   saleView,
   type LotAssetType,
   byAccountAndAcquisition,
@@ -43,8 +42,8 @@ import {
 } from "./lot-engine";
 import { form8949Csv } from "./form-8949";
 import { keptLots, type KeptLots } from "./kept-lots";
-import { lotEventOf } from "./lot-events";
 import { pageOf } from "./lot-pages";
+import { lotsAfterSale, symbolLotsNow, type SymbolNow } from "./sale-lots";
 import { MONEY_SCALE, QUANTITY_SCALE, moneyText, toUnits } from "./units";
 import { yearSalesOf, type YearSales } from "./year-sales";
 
@@ -61,35 +60,28 @@ export interface UserLots {
 
 /**
  * The user's lots, of every account (kept between reads: kept-lots.ts); only one symbol's (all
- * accounts: wash sales) when given, replayed afresh: a sale reads them right after writing.
+ * accounts: wash sales) when given, as a sale reads them (sale-lots.ts).
  */
 export async function replayUserLots(
   scope: UserScope,
   only?: { assetType: LotAssetType; symbol: string },
 ): Promise<UserLots> {
   if (!only) return keptLots(scope.deps, scope.user.id);
-  const { repos } = scope.deps;
-  const [accounts, trades] = await Promise.all([
-    repos.investmentAccounts.list(scope.user.id),
-    repos.portfolio.lotTrades(scope.user.id, only),
-  ]);
-  const replay = replayLots(
-    accounts.map(({ id, type, costBasisMethod }) => ({ id, type, costBasisMethod })),
-    trades.map(lotEventOf),
-  );
-  return { accounts, replay };
+  const { accounts, lots } = await symbolLotsNow(scope.deps, scope.user.id, only);
+  return { accounts, replay: lots.replay };
 }
 
 /**
  * Checks a sale's named lots before it is written: they add up to the sale, each once, each an
  * open lot of the position's account with that much left. A 400 names what is wrong.
  */
-export async function checkLotSelections(
+export function checkLotSelections(
   scope: UserScope,
   position: { accountId: number; assetType: LotAssetType; symbol: string },
   sold: Decimal,
   selections: readonly LotSelectionInput[],
-): Promise<void> {
+  replay: LotReplay,
+): void {
   const named = sum(selections.map((selection) => selection.quantity));
   if (compare(named, sold) !== 0) {
     const difference = subtract(named, sold).replace(/^-/, "");
@@ -100,7 +92,6 @@ export async function checkLotSelections(
     if (seen.has(lotId)) throw badRequest(messages.lotNamedTwice(lotId));
     seen.add(lotId);
   }
-  const { replay } = await replayUserLots(scope, position);
   const open = new Map(
     replay
       .openLots({
@@ -127,14 +118,25 @@ const realizedOf = (sale: LotSaleState): RealizedLot => {
   return { lotId, quantity, acquiredAt, proceeds, costBasis, washSaleDisallowed, gain, term };
 };
 
-/** What one sale sold, lot by lot, as the replay of the symbol now has it. */
-export async function realizedBySale(
+/** The symbol's lots before a sale: what its named lots are checked against, and continued. */
+export const lotsBeforeSale = (
   scope: UserScope,
   position: { assetType: LotAssetType; symbol: string },
-  saleId: number,
+): Promise<SymbolNow> =>
+  symbolLotsNow(scope.deps, scope.user.id, {
+    assetType: position.assetType,
+    symbol: position.symbol,
+  });
+
+/** What the sale just written sold, lot by lot, as the replay of its symbol now has it. */
+export async function realizedBySale(
+  scope: UserScope,
+  before: SymbolNow,
+  sale: Transaction,
+  lots: readonly LotSelectionInput[] | null,
 ): Promise<RealizedLot[]> {
-  const { replay } = await replayUserLots(scope, position);
-  return replay.sales.filter((sale) => sale.saleId === saleId).map(realizedOf);
+  const replay = await lotsAfterSale(scope.deps, scope.user.id, before, sale, lots);
+  return replay.sales.filter(({ saleId }) => saleId === sale.id).map(realizedOf);
 }
 
 /**

@@ -28,7 +28,7 @@ import {
   type Decimal,
 } from "@ledgerline/money";
 import { applyCorporateActions, readSyncDueAt } from "../accounting/corporate-actions";
-import { checkLotSelections, realizedBySale } from "../tax/tax-lots";
+import { checkLotSelections, lotsBeforeSale, realizedBySale } from "../tax/tax-lots";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import { tradeRequestKey } from "./idempotency";
 import { scheduleSnapshotRefresh } from "../accounting/portfolio-snapshots";
@@ -357,7 +357,11 @@ export async function sellPosition(
   const fee = input.fee ?? "0";
   checkTotal("SELL", input.quantity, price, fee);
   const held = { ...position, assetType: asset.assetType };
-  if (input.lots) await checkLotSelections(scope, held, input.quantity, input.lots);
+  // Read before the write, so the sale's lot rows continue this replay (tax/sale-lots.ts).
+  const lotsBefore = await lotsBeforeSale(scope, held);
+  if (input.lots) {
+    checkLotSelections(scope, held, input.quantity, input.lots, lotsBefore.lots.replay);
+  }
   const now = dateOf(clock);
   const outcome = await repos.portfolio.sell({
     userId: scope.user.id,
@@ -374,5 +378,10 @@ export async function sellPosition(
   });
   const result = await tradeResult(scope, outcome);
   scheduleSnapshotRefresh(scope.deps, scope.user.id);
-  return { ...result, realized: await realizedBySale(scope, held, result.transaction.id) };
+  if (!outcome.ok) return result;
+  const lots = input.lots ?? null;
+  return {
+    ...result,
+    realized: await realizedBySale(scope, lotsBefore, outcome.transaction, lots),
+  };
 }
