@@ -2,6 +2,7 @@ import { accountRoutes } from "./auth/accounts.rest";
 import { investmentAccountRoutes } from "./accounts/investment-accounts.rest";
 import { transferRoutes } from "./accounts/transfers.rest";
 import { alertRoutes } from "./live/alerts.rest";
+import { driftAlertRoutes } from "./insights/drift-alerts.rest";
 import { apiKeyRoutes } from "./auth/api-keys.rest";
 import { auditRoutes } from "./admin/audit.rest";
 import { cashRoutes } from "./cash/cash.rest";
@@ -41,6 +42,7 @@ export const restRoutes = [
   ...cryptoPortfolioRoutes,
   ...transactionRoutes,
   ...alertRoutes,
+  ...driftAlertRoutes,
   ...importRoutes,
   ...corporateActionRoutes,
   ...incomeForecastRoutes,

@@ -9,6 +9,7 @@ import { cashRouter } from "./cash/cash.router";
 import { classificationsRouter } from "./insights/classifications.router";
 import { insightsRouter } from "./insights/allocation.router";
 import { targetsRouter } from "./insights/targets.router";
+import { driftAlertsRouter } from "./insights/drift-alerts.router";
 import { authRouter } from "./auth/auth.router";
 import { corporateActionsRouter, incomeRouter } from "./accounting/corporate-actions.router";
 import { cryptoRouter } from "./market/crypto.router";
@@ -52,6 +53,7 @@ export const appRouter = router({
   watchlist: watchlistRouter,
   portfolio: portfolioRouter,
   alerts: alertsRouter,
+  driftAlerts: driftAlertsRouter,
   notifications: notificationsRouter,
   import: importRouter,
   corporateActions: corporateActionsRouter,

@@ -27,3 +27,16 @@ export const alertMessages = {
   tooMany: `You can keep at most ${MAX_ALERTS_PER_USER} alerts; delete one first`,
   notFound: "Alert not found",
 } as const;
+
+/**
+ * A drift alert's threshold (issue 33): percentage points a target-mix weight may be off before
+ * it notifies, above 0 and at most 100, to two decimals (0.25 points is a quarter of a percent).
+ */
+export const MAX_DRIFT_ALERT_POINTS = "100";
+export const DRIFT_ALERT_POINTS_DECIMALS = 2;
+
+export const driftAlertMessages = {
+  notPositive: mustBeGreaterThanZero("Points"),
+  tooLarge: `A drift alert's points must be at most ${MAX_DRIFT_ALERT_POINTS}`,
+  notFound: "No drift alert is set for this target mix",
+} as const;

@@ -57,7 +57,8 @@ export type Alert = z.infer<typeof alert>;
 
 export const notification = z.object({
   id: z.number().int(),
-  kind: z.enum(["alert"]),
+  /** A price alert fired, or a drift alert on a target mix. */
+  kind: z.enum(["alert", "drift"]),
   message: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   readAt: z.iso.datetime({ offset: true }).optional(),

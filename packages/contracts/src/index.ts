@@ -20,6 +20,7 @@ export * from "./corporate-actions";
 export * from "./import";
 export * from "./alert-constants";
 export * from "./alerts";
+export * from "./drift-alerts";
 export * from "./api-keys";
 export * from "./mfa";
 export * from "./text";

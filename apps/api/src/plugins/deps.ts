@@ -25,6 +25,7 @@ import { applyCorporateActionsForEveryone } from "@ledgerline/api/accounting/cor
 import type { AppDeps } from "@ledgerline/api/platform/scope";
 import { createAlertEvaluator } from "@ledgerline/api/live/alert-evaluator";
 import { watchAlertTicks } from "@ledgerline/api/live/alert-ticks";
+import { checkDriftAlerts } from "@ledgerline/api/insights/drift-alerts";
 import { LiveSymbolClaims } from "@ledgerline/api/live/live-symbols";
 import { QuoteStreams } from "@ledgerline/api/live/quote-streams";
 import { createIdempotency, type IdempotencyOptions } from "@ledgerline/api/trading/idempotency";
@@ -163,6 +164,13 @@ function buildDeps(app: FastifyInstance, database: AnyDatabase, options: DepsOpt
  */
 function runMarketJobs(app: FastifyInstance, options: DepsOptions) {
   const { repos, market, alertEvaluator } = app.deps;
+  // The drift alerts too, one pass at a time: a cycle ending while a pass runs needs no other.
+  let driftPass: Promise<void> | undefined;
+  const driftChecks = () => {
+    driftPass ??= checkDriftAlerts(app.deps)
+      .catch((error: unknown) => app.log.warn({ err: error }, "drift alert checks failed"))
+      .finally(() => (driftPass = undefined));
+  };
   const refresher =
     options.marketRefresher === false
       ? undefined
@@ -170,10 +178,12 @@ function runMarketJobs(app: FastifyInstance, options: DepsOptions) {
           watched: () => watchedSymbols(repos),
           onError: (error) => app.log.warn({ err: error }, "market refresh cycle failed"),
           // Alerts are checked after each cycle against the prices it just refreshed.
-          onCycle: ({ kind }) =>
+          onCycle: ({ kind }) => {
             void alertEvaluator
               .evaluateAll(kind === "stocks" ? "STOCK" : "CRYPTO")
-              .catch((error: unknown) => app.log.warn({ err: error }, "alert evaluation failed")),
+              .catch((error: unknown) => app.log.warn({ err: error }, "alert evaluation failed"));
+            driftChecks();
+          },
         });
   const leadership = options.shared.leadership("market-refresher");
   let corporateActionsTimer: NodeJS.Timeout | undefined;

@@ -1,6 +1,6 @@
 import type { PortfolioTargets, Rebalance } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { twoAccountsApp } from "../support/accounts-support";
+import { stocksAndFundApp } from "../support/insights-support";
 import type { TestApp } from "../support/test-app";
 
 let t: TestApp | undefined;
@@ -10,23 +10,9 @@ afterEach(async () => {
   t = undefined;
 });
 
-/**
- * Main: 10 AAPL at 150 (1,500, a stock) and 2 SPY at 500 (1,000, an ETF), no cash. The market
- * prices nothing, so each holding is at its last trade: 2,500, 60% stocks and 40% ETFs.
- */
 async function setUp() {
-  const app = await twoAccountsApp();
+  const app = await stocksAndFundApp();
   t = app.t;
-  for (const [symbol, quantity, purchasePrice] of [
-    ["AAPL", 10, 150],
-    ["SPY", 2, 500],
-  ] as const) {
-    const bought = await app.call("mutation", "portfolio.buy", { symbol, quantity, purchasePrice });
-    expect(bought.status, bought.message).toBe(200);
-  }
-  const { market } = app.t.app.deps;
-  vi.spyOn(market.stocks, "getSnapshots").mockRejectedValue(new Error("market down"));
-  vi.spyOn(market.crypto, "getQuotes").mockRejectedValue(new Error("market down"));
   const setTargets = (by: string, targets: { key: string; weight: string | number }[]) =>
     app.rest("PUT", "/portfolio/targets", { by, targets });
   const rebalance = async (query: string) => {

@@ -203,6 +203,9 @@ describe("OpenAPI document", () => {
         "GET /api/portfolio/targets",
         "PUT /api/portfolio/targets",
         "GET /api/portfolio/rebalance",
+        "GET /api/drift-alerts",
+        "PUT /api/drift-alerts/{by}",
+        "DELETE /api/drift-alerts/{by}",
         "GET /api/tax/method-preview",
       ].sort(),
     );

@@ -328,6 +328,12 @@ describe("every operation in the OpenAPI document", () => {
       ["getPortfolioTargets", () => ({ token: user.token, query: { by: "assetClass" } })],
       ["getRebalance", () => ({ token: user.token, query: { by: "assetClass", cash: "500" } })],
       [
+        "setDriftAlert",
+        () => ({ token: user.token, params: { by: "assetClass" }, body: { points: "5" } }),
+      ],
+      ["listDriftAlerts", () => ({ token: user.token })],
+      ["deleteDriftAlert", () => ({ token: user.token, params: { by: "assetClass" } })],
+      [
         "getClassification",
         () => ({ token: user.token, params: { assetType: "CRYPTO", symbol: "BTC" } }),
       ],

@@ -6,7 +6,7 @@ import { formatPercent, formatPrice, formatShare } from "@ledgerline/money/forma
 import type { Logger } from "../platform/logger";
 import type { Mailer } from "../platform/mail/mailer";
 import type { Signals } from "../platform/shared-state";
-import { priceAlertMail } from "../platform/mail/templates";
+import { alertMail } from "../platform/mail/templates";
 import { type Clock, dateOf } from "@ledgerline/clock";
 
 /** At most one mail per alert within this window, however often it fires (the issue's rule). */
@@ -140,7 +140,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
     if (!(await repos.alerts.claimMail(alert.id, at, ALERT_MAIL_GAP_MS))) return;
     const user = await repos.users.findById(alert.userId);
     if (!user) return;
-    await deps.mailer.send(priceAlertMail(user.email, user.name, message, deps.appOrigin));
+    await deps.mailer.send(alertMail(user.email, user.name, message, deps.appOrigin));
   }
 
   const evaluator: AlertEvaluator = {

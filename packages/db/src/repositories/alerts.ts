@@ -169,7 +169,6 @@ function alertWatchRows(database: Database) {
 
 /** What firing an alert writes: its trigger, re-arming, the mail claim. */
 function alertFiringRows(database: Database) {
-  const { db } = database;
   const { alerts, notifications } = database.tables;
 
   return {
@@ -202,31 +201,40 @@ function alertFiringRows(database: Database) {
       });
     },
 
+    ...alertStateRows(database, alerts),
+  };
+}
+
+/**
+ * What a price alert and a drift alert (drift-alerts.ts) both write by id: re-arming, and the
+ * claim on the hourly mail; each a conditional update, so of several processes one wins.
+ */
+export function alertStateRows(
+  database: Database,
+  table: Database["tables"]["alerts"] | Database["tables"]["driftAlerts"],
+) {
+  const { db } = database;
+  return {
     /** Arms a triggered re-arming alert again; false when it was not (or no longer) triggered. */
     async rearm(id: number): Promise<boolean> {
       const rearmed = await database.changes(
         db
-          .update(alerts)
+          .update(table)
           .set({ state: "armed" })
-          .where(and(eq(alerts.id, id), eq(alerts.state, "triggered"), eq(alerts.repeat, "rearm"))),
+          .where(and(eq(table.id, id), eq(table.state, "triggered"), eq(table.repeat, "rearm"))),
       );
       return rearmed > 0;
     },
 
     /** Claims the right to mail about an alert: true at most once per `gapMs`, across processes. */
     async claimMail(id: number, now: Date, gapMs: number): Promise<boolean> {
+      const since = new Date(now.getTime() - gapMs);
       const claimed = await database.changes(
         db
-          .update(alerts)
+          .update(table)
           .set({ lastMailedAt: now })
           .where(
-            and(
-              eq(alerts.id, id),
-              or(
-                isNull(alerts.lastMailedAt),
-                lte(alerts.lastMailedAt, new Date(now.getTime() - gapMs)),
-              ),
-            ),
+            and(eq(table.id, id), or(isNull(table.lastMailedAt), lte(table.lastMailedAt, since))),
           ),
       );
       return claimed > 0;

@@ -9,6 +9,7 @@ import { idempotencyKeysRepository } from "./idempotency-keys";
 import { importMappingsRepository } from "./import-mappings";
 import { classificationOverridesRepository } from "./classification-overrides";
 import { portfolioTargetsRepository } from "./portfolio-targets";
+import { driftAlertsRepository } from "./drift-alerts";
 import { investmentAccountsRepository } from "./investment-accounts";
 import { mailOutboxRepository } from "./mail-outbox";
 import { mfaRepository } from "./mfa";
@@ -51,6 +52,7 @@ export function createRepositories(database: Database) {
     importMappings: importMappingsRepository(database),
     classificationOverrides: classificationOverridesRepository(database),
     portfolioTargets: portfolioTargetsRepository(database),
+    driftAlerts: driftAlertsRepository(database),
   };
 }
 
@@ -91,6 +93,7 @@ export type { NewApiKey } from "./api-keys";
 export type { NewAuditLog, AuditLogFilter, AuditLogPageRequest } from "./audit-logs";
 export type { NewMail } from "./mail-outbox";
 export type { Alert, AlertCreation, NewAlert } from "./alerts";
+export type { DriftAlert } from "./drift-alerts";
 export type { NewClientLog } from "./client-logs";
 export type { ImportMappingSave, SavedImportMapping } from "./import-mappings";
 export type { StoredClassificationOverride } from "./classification-overrides";

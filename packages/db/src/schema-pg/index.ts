@@ -571,6 +571,24 @@ export const portfolioTargets = pgTable(
   (table) => [uniqueIndex("portfolio_targets_user_by_idx").on(table.userId, table.by)],
 );
 
+/** A person's drift alert on a target mix (see ../schema/drift-alerts.ts). */
+export const driftAlerts = pgTable(
+  "drift_alerts",
+  {
+    id: id(),
+    userId: ownerId(),
+    by: text("by").$type<TargetDimension>().notNull(),
+    points: numeric("points").notNull(),
+    repeat: text("repeat", { enum: alertRepeats }).notNull(),
+    state: text("state", { enum: alertStates }).notNull(),
+    triggeredAt: instant("triggered_at"),
+    triggeredDrift: numeric("triggered_drift"),
+    lastMailedAt: instant("last_mailed_at"),
+    createdAt: instant("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("drift_alerts_user_by_idx").on(table.userId, table.by)],
+);
+
 /** Cash into or out of an account (see ../schema/cash-activities.ts). */
 export const cashActivities = pgTable(
   "cash_activities",

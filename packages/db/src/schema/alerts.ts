@@ -39,7 +39,8 @@ export const alerts = sqliteTable(
   ],
 );
 
-export const notificationKinds = ["alert"] as const;
+/** A price alert fired, or a drift alert (drift-alerts.ts). */
+export const notificationKinds = ["alert", "drift"] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** What the navbar bell lists: one row per event a user should see, unread until read. */

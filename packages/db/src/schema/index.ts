@@ -19,3 +19,4 @@ export * from "./import-mappings";
 export * from "./cash-activities";
 export * from "./classification-overrides";
 export * from "./portfolio-targets";
+export * from "./drift-alerts";

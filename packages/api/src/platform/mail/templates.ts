@@ -57,15 +57,17 @@ export function emailChangedMail(
   };
 }
 
-export function priceAlertMail(
+/** A fired alert's mail: a price alert's, or a drift alert's on a target mix. */
+export function alertMail(
   to: string,
   name: string,
   message: string,
   appOrigin: string,
+  kind: "price" | "drift" = "price",
 ): OutgoingMail {
   return {
     to,
-    subject: "Ledgerline price alert",
+    subject: `Ledgerline ${kind} alert`,
     text: [
       line`Hello ${name},`,
       "",
