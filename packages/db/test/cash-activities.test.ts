@@ -130,6 +130,10 @@ describe.each(await testDialects("the cash activities repository tests"))("on $n
     expect((await repos.cash.sums(userId, { asOf: "2026-02-01" })).trades).toEqual([
       { accountId: ira, side: "BUY", total: "0.0000000037037034", fee: "0.5" },
     ]);
+    // Only cash-tracked accounts' trades move cash: none tracked reads no trade sums at all.
+    expect((await repos.cash.sums(userId, { cashTracked: [ira] })).trades).toHaveLength(1);
+    expect((await repos.cash.sums(userId, { cashTracked: [main] })).trades).toEqual([]);
+    expect((await repos.cash.sums(userId, { cashTracked: [] })).trades).toEqual([]);
   });
 
   it("moves an account's cash when it is deleted into another, dropping transfers between the two", async () => {

@@ -50,6 +50,7 @@ export async function cashBalances(
   }
   const sums = await deps.repos.cash.sums(user.id, {
     accountIds: accounts.map((account) => account.id),
+    cashTracked: accounts.filter((account) => account.cashTracked).map((account) => account.id),
     ...(asOf === undefined ? {} : { asOf }),
   });
   return new Map(

@@ -445,14 +445,19 @@ export function cashActivitiesRepository(database: Database) {
      */
     async sums(
       userId: number,
-      options: { accountIds?: number[]; asOf?: string } = {},
+      options: { accountIds?: number[]; asOf?: string; cashTracked?: number[] } = {},
     ): Promise<CashSums> {
       const scope: SumsScope = { userId, accountIds: options.accountIds, asOf: options.asOf };
+      // Trades and dividends move the cash of cash-tracked accounts alone: with `cashTracked`
+      // given, their sums (an aggregate over every trade) are read for those accounts only.
+      const tracked: SumsScope =
+        options.cashTracked === undefined ? scope : { ...scope, accountIds: options.cashTracked };
+      const untracked = tracked.accountIds?.length === 0;
       return database.transaction(
         function* (tx): Work<CashSums> {
           const activities = yield* activitySums(tx, database, scope);
-          const trades = yield* tradeSums(tx, database, scope);
-          const income = yield* incomeSums(tx, database, scope);
+          const trades = untracked ? [] : yield* tradeSums(tx, database, tracked);
+          const income = untracked ? [] : yield* incomeSums(tx, database, tracked);
           return { activities, trades, income };
         },
         { readOnly: true },
