@@ -2,7 +2,7 @@ import type { Alert as PriceAlert } from "@ledgerline/contracts";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
@@ -16,6 +16,9 @@ import { ColumnHeads } from "../../components/ui/ColumnHeads";
 
 const subtitle =
   "Checked on the server on every price update, also while you are away. Set alerts from a stock's research page, a coin's page or a watchlist card.";
+
+// Drift alerts on the target mixes (issue 33): their own chunk, after the price alerts' table.
+const DriftAlertsCard = lazy(() => import("./-components/DriftAlertsCard"));
 
 /** The user's price alerts, read by the route's loader and shown by the page. */
 const alertsQuery = () => trpc.alerts.list.queryOptions();
@@ -145,6 +148,9 @@ function AlertsPage() {
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onCancel={() => setDeleting(null)}
       />
+      <Suspense fallback={<Skeleton className="mt-6 h-48" />}>
+        <DriftAlertsCard />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { TargetDimension } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { QueryCardBody } from "../../../../components/CardBody";
 import { Card } from "../../../../components/ui/Card";
@@ -52,7 +53,16 @@ export default function TargetsCard({ accountId }: { accountId: number | undefin
                   answer.targets,
                 )}
               />
-              {answer.targets.length > 0 && <RebalancePanel by={by} accountId={accountId} />}
+              {answer.targets.length > 0 && (
+                <>
+                  <RebalancePanel by={by} accountId={accountId} />
+                  <p className="mt-3 text-sm">
+                    <Link to="/alerts" hash="drift-alerts" className="text-primary hover:underline">
+                      Alert me when this mix drifts
+                    </Link>
+                  </p>
+                </>
+              )}
             </>
           )}
         </QueryCardBody>
