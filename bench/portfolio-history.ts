@@ -43,6 +43,10 @@ import {
 import { TradeLedger, utcDay } from "@ledgerline/api/accounting/portfolio-valuation";
 import { storedHoldingReturns } from "@ledgerline/api/accounting/stored-holding-returns";
 import type { UserScope } from "@ledgerline/api/platform/scope";
+import { allocationOf } from "@ledgerline/api/insights/allocation";
+import { monthlyReturnsFor } from "@ledgerline/api/insights/monthly-returns";
+import { rebalanceOf } from "@ledgerline/api/insights/rebalance";
+import { portfolioRiskOf } from "@ledgerline/api/insights/risk";
 
 const trades = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 5);
@@ -237,6 +241,29 @@ for (const range of performanceRanges) {
   );
 }
 await time("summary", () => portfolioSummary(scope));
+// The insights reads (issue 33): what the portfolio is made of, where it should be, how risky.
+await time("monthly returns", () => monthlyReturnsFor(scope, {}));
+for (const range of performanceRanges) {
+  await time(`risk ${range}`, () => portfolioRiskOf(scope, { range }));
+}
+for (const by of ["sector", "symbol"] as const) {
+  await time(`allocation ${by}`, () => allocationOf(scope, { by }));
+}
+// Half in technology, the rest spread evenly: every sector held drifts, so every plan trades.
+await app.deps.repos.portfolioTargets.put(
+  user.id,
+  "sector",
+  [
+    { key: "information-technology", weight: "0.5" },
+    { key: "health-care", weight: "0.25" },
+    { key: "financials", weight: "0.25" },
+  ],
+  new Date(),
+);
+await time("rebalance sector", () => rebalanceOf(scope, { by: "sector", fractional: false }));
+await time("rebalance cash", () =>
+  rebalanceOf(scope, { by: "sector", fractional: false, cash: "10000" }),
+);
 // One account's reads (issue 31): its days are its own trades replayed once per state of the
 // trades and kept (account-days.ts); the first read replays, the ones after it slice.
 const oneAccount = accountIds.at(-1)!;
