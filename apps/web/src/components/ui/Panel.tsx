@@ -15,6 +15,7 @@ export function Panel({
   controls,
   updating,
   titleClassName,
+  headerClassName = "gap-3",
   className,
   children,
 }: {
@@ -23,6 +24,8 @@ export function Panel({
   controls?: ReactNode;
   updating?: string | false;
   titleClassName?: string;
+  /** The spacing of the title's row with controls. */
+  headerClassName?: string;
   className?: string;
   children?: ReactNode;
 }) {
@@ -32,7 +35,7 @@ export function Panel({
       className={cx("rounded-xl border border-border bg-surface p-5 shadow-sm", className)}
     >
       {controls ? (
-        <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className={cx("flex flex-wrap items-center justify-between", headerClassName)}>
           <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold">
             {title}
             {updating && <Spinner size="sm" label={updating} />}

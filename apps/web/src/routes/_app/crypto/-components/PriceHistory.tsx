@@ -11,6 +11,7 @@ import { firstPaint } from "../../../../lib/first-paint";
 import { formatCalendarDate, formatPercent, formatPrice } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import type { ChartData } from "./PriceChart";
+import { Panel } from "../../../../components/ui/Panel";
 
 // The chart library loads after the page's own content has painted, in a chunk of its own.
 const PriceChart = lazy(() =>
@@ -39,14 +40,12 @@ export const PriceHistory = memo(function PriceHistory({ symbol }: { symbol: str
     first && last ? (percent(subtract(last.c, first.c), first.c, 2) ?? undefined) : undefined;
 
   return (
-    <section
-      aria-labelledby="crypto-history-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-6"
-    >
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="crypto-history-heading" className="text-lg font-semibold">
-          Historical Data for {symbol}
-        </h2>
+    <Panel
+      titleId="crypto-history-heading"
+      title={<>Historical Data for {symbol}</>}
+      className="sm:p-6"
+      headerClassName="mb-4 gap-3"
+      controls={
         <div className="flex flex-wrap gap-2">
           <ChartToggle label="Time range" options={timeRanges} value={range} onChange={setRange} />
           <ChartToggle
@@ -57,7 +56,8 @@ export const PriceHistory = memo(function PriceHistory({ symbol }: { symbol: str
             text={(option) => dataText[option]}
           />
         </div>
-      </div>
+      }
+    >
       {first && last && (
         <p className="mb-3 text-sm text-muted">
           {symbol} closed at{" "}
@@ -92,7 +92,7 @@ export const PriceHistory = memo(function PriceHistory({ symbol }: { symbol: str
           </div>
         )}
       </div>
-    </section>
+    </Panel>
   );
 });
 

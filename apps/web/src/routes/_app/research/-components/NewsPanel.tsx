@@ -8,6 +8,7 @@ import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { formatDateTime } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
+import { Panel } from "../../../../components/ui/Panel";
 
 const sentimentTone: Record<Sentiment, "gain" | "loss" | "neutral"> = {
   positive: "gain",
@@ -89,14 +90,15 @@ export const NewsPanel = memo(function NewsPanel({
   const articles = news.data ?? [];
   const shown = showAll ? articles : articles.slice(0, 1);
   return (
-    <section
-      aria-labelledby="news-heading"
-      className="rounded-xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="news-heading" className="text-lg font-semibold">
+    <Panel
+      titleId="news-heading"
+      title={
+        <>
           News for {company} ({symbol}) over past 30 days
-        </h2>
+        </>
+      }
+      headerClassName="gap-2"
+      controls={
         <Button
           size="sm"
           variant="secondary"
@@ -106,7 +108,8 @@ export const NewsPanel = memo(function NewsPanel({
         >
           {visible ? "Hide News" : "Show News"}
         </Button>
-      </div>
+      }
+    >
       <div id={bodyId} hidden={!visible} className="mt-4 space-y-3">
         {news.isPending ? (
           <div className="flex justify-center py-6 text-primary">
@@ -129,6 +132,6 @@ export const NewsPanel = memo(function NewsPanel({
           </>
         )}
       </div>
-    </section>
+    </Panel>
   );
 });
