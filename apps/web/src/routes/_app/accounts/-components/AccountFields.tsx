@@ -14,24 +14,22 @@ import type { AccountSave } from "./useAccountSave";
 
 const methodOptions = enumOptions(costBasisMethods, costBasisMethodLabels);
 
-/** A checkbox with its label and a line saying what it does. */
-function CheckboxField(props: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
+/**
+ * `form.Field`'s render function for a checkbox bound to the field, with its label and a line
+ * saying what it does.
+ */
+function boundCheckbox(label: string, hint: string) {
+  return (field: { state: { value: boolean }; handleChange: (checked: boolean) => void }) => (
     <label className="flex items-start gap-2 text-sm">
       <input
         type="checkbox"
         className="mt-0.5"
-        checked={props.checked}
-        onChange={(event) => props.onChange(event.target.checked)}
+        checked={field.state.value}
+        onChange={(event) => field.handleChange(event.target.checked)}
       />
       <span>
-        {props.label}
-        <span className="block text-xs text-muted">{props.hint}</span>
+        {label}
+        <span className="block text-xs text-muted">{hint}</span>
       </span>
     </label>
   );
@@ -120,24 +118,16 @@ export function AccountSettingFields({
         )}
       </form.Field>
       <form.Field name="cashTracked">
-        {(api) => (
-          <CheckboxField
-            label="Track cash in this account"
-            hint="Shows the account's cash balance beside its holdings."
-            checked={api.state.value}
-            onChange={api.handleChange}
-          />
+        {boundCheckbox(
+          "Track cash in this account",
+          "Shows the account's cash balance beside its holdings.",
         )}
       </form.Field>
       {offerDefault && (
         <form.Field name="makeDefault">
-          {(api) => (
-            <CheckboxField
-              label="Make this the default account"
-              hint="Trades and imports that name no account go into the default account."
-              checked={api.state.value}
-              onChange={api.handleChange}
-            />
+          {boundCheckbox(
+            "Make this the default account",
+            "Trades and imports that name no account go into the default account.",
           )}
         </form.Field>
       )}
