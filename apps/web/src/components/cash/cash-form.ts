@@ -12,11 +12,11 @@ import {
   dateOutOfRange,
   incomeFormMessages,
   NOTES_MAX_LENGTH,
-  readTypedDecimal,
   withinDateRange,
   type CashActivityKind,
 } from "@ledgerline/contracts/browser";
 import { localDateInput } from "../../lib/datetime-local";
+import { typedAmount } from "../../lib/typed-amount";
 
 /**
  * The cash activity form's rules (deposit, withdrawal, interest, fee, tax withheld), as plain
@@ -51,16 +51,13 @@ export function cashFormOf(activity: CashActivity & { type: CashActivityType }):
   };
 }
 
-/** A typed amount as the forms read one: 0,95 is 0.95; text that reads neither way as typed. */
-const read = (text: string) => readTypedDecimal(text) ?? text;
-
 /** What is wrong with each field, in the server's words; empty when the form may be sent. */
 export function cashFormProblems(
   values: CashFormValues,
   today = localDateInput(),
 ): CashFormProblems {
   const problems: CashFormProblems = {};
-  const { problem } = checkAmount(read(values.amount), cashAmount);
+  const { problem } = checkAmount(typedAmount(values.amount), cashAmount);
   if (problem) problems.amount = problem;
   if (!values.date) problems.date = incomeFormMessages.dateRequired;
   else if (!withinDateRange(values.date)) problems.date = dateOutOfRange(cashMessages.dateLabel);
@@ -77,7 +74,7 @@ export function cashInput(values: CashFormValues, accountId: number): CreateCash
   return {
     accountId,
     type: values.type,
-    amount: read(values.amount).trim(),
+    amount: typedAmount(values.amount).trim(),
     date: values.date,
     notes: notes || null,
   };

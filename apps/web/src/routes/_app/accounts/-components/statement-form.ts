@@ -3,12 +3,12 @@ import {
   checkDecimal,
   dateOutOfRange,
   incomeFormMessages,
-  readTypedDecimal,
   reconcileScreenMessages as text,
   transferMessages,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
 import { localDateInput } from "../../../../lib/datetime-local";
+import { typedAmount } from "../../../../lib/typed-amount";
 
 /**
  * The reconciliation form's rules: a statement's date, its cash (optional) and its holdings as
@@ -50,8 +50,6 @@ export const emptyStatement = (today = localDateInput()): StatementValues => ({
   rows: [statementRow()],
 });
 
-const read = (typed: string) => readTypedDecimal(typed) ?? typed;
-
 /** A pasted line's fields: by tabs or semicolons if it has them (0,5 may be a decimal), else commas, else spaces. */
 function fieldsOf(line: string): string[] {
   const separator = [/\t/, /;/, /,/].find((candidate) => candidate.test(line)) ?? /\s+/;
@@ -74,11 +72,14 @@ export function parsePastedHoldings(pasted: string): {
     const [symbol = "", quantity = "", kind = ""] = fieldsOf(line);
     if (/^symbol$/i.test(symbol)) continue;
     const assetType = /^crypto$/i.test(kind) ? "CRYPTO" : /^(stock)?$/i.test(kind) ? "STOCK" : null;
-    if (!checkDecimal(read(quantity), "Quantity", { sign: "notNegative" }).ok || !assetType) {
+    if (
+      !checkDecimal(typedAmount(quantity), "Quantity", { sign: "notNegative" }).ok ||
+      !assetType
+    ) {
       unread.push(line);
       continue;
     }
-    rows.push({ symbol: symbol.toUpperCase(), assetType, quantity: read(quantity) });
+    rows.push({ symbol: symbol.toUpperCase(), assetType, quantity: typedAmount(quantity) });
   }
   return { rows, unread };
 }
@@ -97,7 +98,7 @@ export function statementProblems(values: StatementValues): StatementProblems {
   if (!values.asOf) problems.asOf = incomeFormMessages.dateRequired;
   else if (!withinDateRange(values.asOf)) problems.asOf = dateOutOfRange(text.dateLabel);
   if (values.cash.trim() !== "") {
-    const cash = checkDecimal(read(values.cash), "Cash", { sign: "any" });
+    const cash = checkDecimal(typedAmount(values.cash), "Cash", { sign: "any" });
     if (!cash.ok) problems.cash = cash.message;
   }
   const seen = new Set<string>();
@@ -110,7 +111,7 @@ export function statementProblems(values: StatementValues): StatementProblems {
       problems[`rows.${index}.symbol`] = transferMessages.holdingListedTwice(symbol);
     }
     seen.add(key);
-    const quantity = checkDecimal(read(row.quantity), "Quantity", { sign: "notNegative" });
+    const quantity = checkDecimal(typedAmount(row.quantity), "Quantity", { sign: "notNegative" });
     if (!quantity.ok) problems[`rows.${index}.quantity`] = quantity.message;
   });
   return problems;
@@ -122,13 +123,13 @@ export function reconcileRequest(accountId: number, values: StatementValues): Re
   return {
     id: accountId,
     asOf: values.asOf,
-    ...(cash === "" ? {} : { cash: read(cash).trim() }),
+    ...(cash === "" ? {} : { cash: typedAmount(cash).trim() }),
     holdings: values.rows
       .filter((row) => !isBlank(row))
       .map((row) => ({
         symbol: row.symbol.trim().toUpperCase(),
         assetType: row.assetType,
-        quantity: read(row.quantity).trim(),
+        quantity: typedAmount(row.quantity).trim(),
       })),
   };
 }

@@ -6,12 +6,12 @@ import {
   dateOutOfRange,
   incomeFormMessages,
   NOTES_MAX_LENGTH,
-  readTypedDecimal,
   tradeAmounts,
   transferScreenMessages as text,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
 import { localDateInput } from "../../../../lib/datetime-local";
+import { typedAmount } from "../../../../lib/typed-amount";
 
 /**
  * The transfer dialog's rules, as plain functions over the text its inputs hold: cash (an
@@ -63,8 +63,6 @@ export const emptyTransferForm = (
   notes: "",
 });
 
-const read = (typed: string) => readTypedDecimal(typed) ?? typed;
-
 /** What is wrong with each field, in the server's words; empty when the form may be sent. */
 export function transferFormProblems(
   values: TransferFormValues,
@@ -76,14 +74,14 @@ export function transferFormProblems(
   else if (!withinDateRange(values.date)) problems.date = dateOutOfRange("Transfer date");
   else if (values.date > today) problems.date = dateInFuture("Transfer date");
   if (values.kind === "cash") {
-    const { problem } = checkAmount(read(values.amount), cashAmount);
+    const { problem } = checkAmount(typedAmount(values.amount), cashAmount);
     if (problem) problems.amount = problem;
     if (values.notes.trim().length > NOTES_MAX_LENGTH) {
       problems.notes = `Notes must be at most ${NOTES_MAX_LENGTH} characters`;
     }
   } else {
     if (!values.holding) problems.holding = text.holdingRequired;
-    const { problem } = checkAmount(read(values.quantity), tradeAmounts.quantity);
+    const { problem } = checkAmount(typedAmount(values.quantity), tradeAmounts.quantity);
     if (problem) problems.quantity = problem;
   }
   return problems;
@@ -97,7 +95,11 @@ export function transferInput(values: TransferFormValues): TransferInput {
     date: values.date,
   };
   if (values.kind === "cash")
-    return { ...accounts, amount: read(values.amount).trim(), notes: values.notes.trim() || null };
+    return {
+      ...accounts,
+      amount: typedAmount(values.amount).trim(),
+      notes: values.notes.trim() || null,
+    };
   const [assetType, symbol] = values.holding.split(":") as ["STOCK" | "CRYPTO", string];
-  return { ...accounts, symbol, assetType, quantity: read(values.quantity).trim() };
+  return { ...accounts, symbol, assetType, quantity: typedAmount(values.quantity).trim() };
 }

@@ -6,12 +6,12 @@ import {
   incomeAmounts,
   incomeFormMessages,
   marketMessages,
-  readTypedDecimal,
   STOCK_SYMBOL_PATTERN,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
 import { compare, multiply } from "@ledgerline/money";
 import { localDateInput } from "../../../../lib/datetime-local";
+import { typedAmount } from "../../../../lib/typed-amount";
 
 /**
  * The income entry form's rules, as plain functions over the text its inputs hold. An amount is
@@ -60,13 +60,13 @@ export function incomeFormOf(entry: IncomeEntry): IncomeFormValues {
     : { ...values, total: entry.total };
 }
 
-/** A typed amount as an import reads one: 0,95 is 0.95; text that reads neither way as typed. */
-const read = (text: string) => readTypedDecimal(text) ?? text;
-
 /** quantity × amount per share, exact; undefined until both are valid. */
 export function computedTotal(values: IncomeFormValues): string | undefined {
-  const quantity = checkAmount(read(values.quantity), incomeAmounts.quantity).value;
-  const amount = checkAmount(read(values.amountPerShare), incomeAmounts.amountPerShare).value;
+  const quantity = checkAmount(typedAmount(values.quantity), incomeAmounts.quantity).value;
+  const amount = checkAmount(
+    typedAmount(values.amountPerShare),
+    incomeAmounts.amountPerShare,
+  ).value;
   return quantity && amount ? multiply(quantity, amount) : undefined;
 }
 
@@ -95,7 +95,7 @@ export function incomeFormProblems(
   }
   for (const field of ["quantity", "amountPerShare", "total"] as const) {
     if (field === "total" && values.total.trim() === "") continue;
-    const { problem } = checkAmount(read(values[field]), incomeAmounts[field]);
+    const { problem } = checkAmount(typedAmount(values[field]), incomeAmounts[field]);
     if (problem) problems[field] = problem;
   }
   return problems;
@@ -111,8 +111,8 @@ export function incomeInput(values: IncomeFormValues): IncomeCreateInput {
     symbol: values.symbol.trim().toUpperCase(),
     exDate: values.exDate,
     payDate: values.payDate,
-    quantity: read(values.quantity).trim(),
-    amountPerShare: read(values.amountPerShare).trim(),
-    ...(total ? { total: read(total).trim() } : {}),
+    quantity: typedAmount(values.quantity).trim(),
+    amountPerShare: typedAmount(values.amountPerShare).trim(),
+    ...(total ? { total: typedAmount(total).trim() } : {}),
   };
 }
