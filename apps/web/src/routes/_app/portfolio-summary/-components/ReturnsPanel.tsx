@@ -19,15 +19,7 @@ import { HoldingReturns } from "./HoldingReturns";
 import { RealizedMethods } from "./RealizedMethods";
 import { Amount, Figure, isUnderAYear, Ratio } from "./ReturnFigures";
 import { Panel } from "../../../../components/ui/Panel";
-
-const rangeLabels: Record<PerformanceRange, string> = {
-  "1M": "1M",
-  "3M": "3M",
-  "6M": "6M",
-  YTD: "YTD",
-  "1Y": "1Y",
-  ALL: "All",
-};
+import { rangeLabels } from "./range-labels";
 
 /**
  * The returns over a chosen period, each with an 'Explain' panel that lists what it is computed

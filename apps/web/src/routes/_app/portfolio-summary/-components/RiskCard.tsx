@@ -13,8 +13,7 @@ import { formatCalendarDate, formatNumber, formatRatio, formatShare } from "../.
 import { trpc } from "../../../../lib/trpc";
 import { Figure } from "./ReturnFigures";
 import { Panel } from "../../../../components/ui/Panel";
-
-const rangeLabel = (range: PerformanceRange) => (range === "ALL" ? "All" : range);
+import { rangeLabels } from "./range-labels";
 
 /**
  * How risky the portfolio has been (issue 33): volatility, the deepest fall, the Sharpe ratio,
@@ -40,7 +39,7 @@ export default function RiskCard({ accountId }: { accountId: number | undefined 
           options={performanceRanges}
           value={range}
           onChange={setRange}
-          text={rangeLabel}
+          text={(option) => rangeLabels[option]}
         />
       }
     >

@@ -11,16 +11,12 @@ import { memo, useRef, useState } from "react";
 import { ChartAttribution, ChartToggle } from "../../../../components/charts/ChartParts";
 import { SelectField } from "../../../../components/ui/SelectField";
 import { portfolioHistoryQuery } from "../../../../components/portfolio/portfolio-reads";
-import {
-  basisLabels,
-  noHistoryMessage,
-  rangeLabels,
-  valueChartDescription,
-} from "./value-chart-figures";
+import { basisLabels, noHistoryMessage, valueChartDescription } from "./value-chart-figures";
 import { ValueChartFrame } from "./ValueChartFrame";
 import { ValueChartLegend } from "./ValueChartLegend";
 import { useValueChartDrawing } from "./useValueChartDrawing";
 import { Panel } from "../../../../components/ui/Panel";
+import { rangeLabels } from "./range-labels";
 
 export { axisTicks, plotted } from "./value-chart-figures";
 

@@ -3,15 +3,7 @@ import type { PortfolioHistory, PortfolioHistoryRange } from "@ledgerline/contra
 import { longLabel } from "../../../../components/charts/chart-time";
 import type { ChartPalette } from "../../../../components/charts/useLightweightChart";
 import { axisLabels, formatCurrency, formatRatio } from "../../../../lib/format";
-
-export const rangeLabels: Record<PortfolioHistoryRange, string> = {
-  "1M": "1M",
-  "3M": "3M",
-  "6M": "6M",
-  YTD: "YTD",
-  "1Y": "1Y",
-  ALL: "All",
-};
+import { rangeLabels } from "./range-labels";
 
 export const money = { type: "custom" as const, formatter: formatCurrency, minMove: 0.01 };
 export const percent = {
