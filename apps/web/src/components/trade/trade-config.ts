@@ -1,5 +1,17 @@
 import { cannotSellMoreThanShares, portfolioMessages } from "@ledgerline/contracts/browser";
 
+/** The texts of one side's trade dialog (buy or sell). */
+interface TradeDialogTexts {
+  title: string;
+  quantityLabel: string;
+  priceLabel: string;
+  submitLabel: string;
+  confirmTitle: string;
+  /** When the server gives no 4xx message. */
+  failure: string;
+  success(quantity: string, symbol: string): string;
+}
+
 /**
  * What differs between trading one kind of asset and another: labels, input steps and the texts
  * of the spec's buy and sell dialogs. The dialogs read everything asset-specific from here, so a
@@ -17,24 +29,8 @@ export interface TradeAssetConfig {
   /** The quantity input's step (the spec: 0.000001 for crypto). */
   quantityStep: string;
   priceStep: string;
-  buy: {
-    title: string;
-    quantityLabel: string;
-    priceLabel: string;
-    submitLabel: string;
-    confirmTitle: string;
-    /** When the server gives no 4xx message. */
-    failure: string;
-    success(quantity: string, symbol: string): string;
-  };
-  sell: {
-    title: string;
-    quantityLabel: string;
-    priceLabel: string;
-    submitLabel: string;
-    confirmTitle: string;
-    failure: string;
-    success(quantity: string, symbol: string): string;
+  buy: TradeDialogTexts;
+  sell: TradeDialogTexts & {
     /** Shown under the quantity when more than is held was typed (the quantity is set to `held`). */
     oversellMessage(held: string, symbol: string): string;
     /**

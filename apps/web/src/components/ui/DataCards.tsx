@@ -2,21 +2,20 @@ import { flexRender, type Table } from "@tanstack/react-table";
 import { CardSort } from "./CardSort";
 import { cx } from "./cx";
 
+/** A TanStack table to show, what it is (its caption), and the line shown when it has no rows. */
+export interface TableView<T> {
+  table: Table<T>;
+  caption: string;
+  empty: string;
+}
+
 /**
  * A TanStack table's rows as cards, for a phone: the first column is each card's title, the
  * others a label and a value per line, the pinned one (row actions) at the foot with room for its
  * buttons. The table's sorting becomes a column choice and a direction button, as on the
  * transaction history's cards.
  */
-export function DataCards<T>({
-  table,
-  caption,
-  empty,
-}: {
-  table: Table<T>;
-  caption: string;
-  empty: string;
-}) {
+export function DataCards<T>({ table, caption, empty }: TableView<T>) {
   const rows = table.getRowModel().rows;
   const sortable = table.getAllLeafColumns().filter((column) => column.getCanSort());
   const sorted = table.getState().sorting[0];

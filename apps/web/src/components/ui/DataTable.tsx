@@ -1,9 +1,9 @@
-import type { RowData, Table } from "@tanstack/react-table";
+import type { RowData } from "@tanstack/react-table";
 import { MoveRight } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useMediaQuery } from "../../lib/use-media-query";
-import { DataCards } from "./DataCards";
+import { DataCards, type TableView } from "./DataCards";
 import { HeaderCell, TableBody } from "./DataTableParts";
 
 declare module "@tanstack/react-table" {
@@ -57,10 +57,7 @@ export function DataTable<T>({
   caption,
   empty,
   cardsBelow,
-}: {
-  table: Table<T>;
-  caption: string;
-  empty: string;
+}: TableView<T> & {
   /**
    * A media query's width (e.g. "48rem") under which the rows are cards (a column per line)
    * rather than a table that scrolls sideways: for tables whose columns cannot share a phone.
@@ -72,15 +69,7 @@ export function DataTable<T>({
   return <ScrollingTable table={table} caption={caption} empty={empty} />;
 }
 
-function ScrollingTable<T>({
-  table,
-  caption,
-  empty,
-}: {
-  table: Table<T>;
-  caption: string;
-  empty: string;
-}) {
+function ScrollingTable<T>({ table, caption, empty }: TableView<T>) {
   const { scroller, more } = useMoreToTheRight();
   // A pinned column's shadow already marks the edge; a fade would cover it.
   const hasPinned = table.getAllLeafColumns().some((column) => column.columnDef.meta?.pinned);

@@ -9,6 +9,7 @@ import { formatCurrency, formatQuantity, formatRatio, formatShare } from "../../
 import { trpc } from "../../../../lib/trpc";
 import { percentOf } from "./target-options";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
+import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
 /**
  * The drift from the saved targets and the trades that bring the mix back: within the portfolio,
@@ -72,15 +73,12 @@ function Plan({ plan }: { plan: Rebalance }) {
       <ScrollRegion className="relative min-w-0" label="Drift from your targets">
         <table className="w-full text-left text-sm">
           <caption className="mb-2 text-left font-medium">Drift from your targets</caption>
-          <thead>
-            <tr>
-              {["Slice", "Target", "Now", "Difference"].map((label) => (
-                <th key={label} scope="col" className={head}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads
+            rowClassName=""
+            cell={head}
+            gap=""
+            columns={["Slice", "Target", "Now", "Difference"]}
+          />
           <tbody className="divide-y divide-border">
             {plan.drift.map((entry) => (
               <tr key={entry.key}>
@@ -111,15 +109,12 @@ function Trades({ plan }: { plan: Rebalance }) {
         <ScrollRegion className="relative min-w-0" label="Trades that bring it back">
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left font-medium">Trades that bring it back</caption>
-            <thead>
-              <tr>
-                {["Trade", "Symbol", "Quantity", "Price", "Amount"].map((label) => (
-                  <th key={label} scope="col" className={head}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads
+              rowClassName=""
+              cell={head}
+              gap=""
+              columns={["Trade", "Symbol", "Quantity", "Price", "Amount"]}
+            />
             <tbody className="divide-y divide-border">
               {plan.trades.map((trade) => (
                 <tr key={`${trade.side}:${trade.assetType}:${trade.symbol}`}>
