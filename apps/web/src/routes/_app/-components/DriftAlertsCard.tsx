@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { CardBody } from "../../../components/CardBody";
+import { QueryCardBody } from "../../../components/CardBody";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
@@ -41,10 +41,9 @@ export default function DriftAlertsCard() {
           refresh.
         </p>
         <DriftAlertForm />
-        <CardBody
-          data={alerts.isError ? undefined : alerts.data}
-          failed={alerts.isError}
-          failure={<>Your drift alerts could not be loaded. {alerts.error?.message}</>}
+        <QueryCardBody
+          query={alerts}
+          failure="Your drift alerts could not be loaded."
           skeleton="mt-4 h-16"
         >
           {(list) =>
@@ -58,7 +57,7 @@ export default function DriftAlertsCard() {
               </ul>
             )
           }
-        </CardBody>
+        </QueryCardBody>
       </section>
     </Card>
   );

@@ -2,13 +2,26 @@ import type { AllocationDimension, AllocationSlice } from "@ledgerline/contracts
 import { multiply } from "@ledgerline/money";
 import { useQuery } from "@tanstack/react-query";
 import { QueryCardBody } from "../../../../components/CardBody";
-import { useState } from "react";
+import { Pencil } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import type { ClassificationTarget } from "../../../../components/assets/ClassificationDialog";
 import { Card } from "../../../../components/ui/Card";
 import { SelectField, type SelectOption } from "../../../../components/ui/SelectField";
 import { formatCurrency, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
+
+// The 'Edit classification' dialog: its own chunk, loaded when a holding's pencil is pressed.
+const ClassificationDialog = lazy(
+  () => import("../../../../components/assets/ClassificationDialog"),
+);
+
+/** A holding's slice ("STOCK:AAPL", by holding) names what to classify; other slices none. */
+function holdingOf(key: string): ClassificationTarget | null {
+  const [assetType, symbol] = key.split(":");
+  return (assetType === "STOCK" || assetType === "CRYPTO") && symbol ? { assetType, symbol } : null;
+}
 
 const dimensions: SelectOption<AllocationDimension>[] = [
   { value: "sector", label: "Sector" },
@@ -68,7 +81,16 @@ export default function AllocationBreakdown({ accountId }: { accountId: number |
 }
 
 /** A slice's row: its colour and label, value, and share with a bar on wider screens. */
-function SliceRow({ slice, colour }: { slice: AllocationSlice; colour: string }) {
+function SliceRow({
+  slice,
+  colour,
+  onEdit,
+}: {
+  slice: AllocationSlice;
+  colour: string;
+  onEdit: (target: ClassificationTarget) => void;
+}) {
+  const holding = holdingOf(slice.key);
   return (
     <tr className="border-t border-border">
       <th scope="row" className="py-1.5 pr-3 text-left font-normal">
@@ -79,6 +101,17 @@ function SliceRow({ slice, colour }: { slice: AllocationSlice; colour: string })
             style={{ backgroundColor: colour }}
           />
           {slice.label}
+          {holding && (
+            <button
+              type="button"
+              className="rounded p-1 text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
+              aria-label={`Edit classification of ${holding.symbol}`}
+              title="Edit classification"
+              onClick={() => onEdit(holding)}
+            >
+              <Pencil aria-hidden="true" className="size-3.5" />
+            </button>
+          )}
         </span>
       </th>
       <td className="num py-1.5 pr-3 text-right">{formatCurrency(slice.value)}</td>
@@ -101,8 +134,14 @@ function SliceRow({ slice, colour }: { slice: AllocationSlice; colour: string })
 }
 
 function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: string }) {
+  const [editing, setEditing] = useState<ClassificationTarget | null>(null);
   return (
     <>
+      {editing && (
+        <Suspense fallback={null}>
+          <ClassificationDialog target={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <div
         aria-hidden="true"
         className="mt-4 flex h-4 w-full overflow-hidden rounded-full bg-surface-muted"
@@ -126,7 +165,12 @@ function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: 
           />
           <tbody>
             {slices.map((slice, index) => (
-              <SliceRow key={slice.key} slice={slice} colour={colourOf(index)} />
+              <SliceRow
+                key={slice.key}
+                slice={slice}
+                colour={colourOf(index)}
+                onEdit={setEditing}
+              />
             ))}
           </tbody>
           <tfoot>

@@ -1,0 +1,215 @@
+import type {
+  ClassificationView,
+  CoinClassification,
+  StockClassification,
+} from "@ledgerline/contracts";
+import {
+  coinCategories,
+  marketCapBuckets,
+  sectors,
+  type CoinCategory,
+  type MarketCapBucket,
+  type Sector,
+  type StockAssetClass,
+} from "@ledgerline/contracts/browser";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { notify } from "../../lib/notify";
+import { QueryCardBody } from "../CardBody";
+import { Alert } from "../ui/Alert";
+import { Button } from "../ui/Button";
+import { Field } from "../ui/Field";
+import { DialogFormButtons, Modal } from "../ui/Modal";
+import { SelectField, type SelectOption } from "../ui/SelectField";
+
+/** Which holding to classify. */
+export interface ClassificationTarget {
+  assetType: "STOCK" | "CRYPTO";
+  symbol: string;
+}
+
+const sectorOptions: SelectOption<Sector>[] = sectors.map(({ key, label }) => ({
+  value: key,
+  label,
+}));
+const categoryOptions: SelectOption<CoinCategory>[] = coinCategories.map(({ key, label }) => ({
+  value: key,
+  label,
+}));
+const assetClassOptions: SelectOption<StockAssetClass>[] = [
+  { value: "equity", label: "Stock" },
+  { value: "etf", label: "ETF" },
+];
+const sizeOptions: SelectOption<MarketCapBucket | "">[] = [
+  { value: "", label: "Unknown" },
+  ...marketCapBuckets.map((bucket) => ({
+    value: bucket,
+    label: `${bucket.charAt(0).toUpperCase()}${bucket.slice(1)} cap`,
+  })),
+];
+
+/**
+ * 'Edit classification' (issue 33): what a stock or coin is, as the allocation groups it. The
+ * fields show the market's values with the person's own over them; saving sends every field
+ * they set before or changed now (a save replaces the earlier override), and 'Use the market's'
+ * drops theirs. The server checks the values and answers what was wrong.
+ */
+export default function ClassificationDialog({
+  target,
+  onClose,
+}: {
+  target: ClassificationTarget;
+  onClose: () => void;
+}) {
+  const view = useQuery(trpc.classifications.get.queryOptions(target));
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Classification of ${target.symbol}`}
+      description="How the allocation and the target mix group it. Your values apply to your portfolio only."
+    >
+      <QueryCardBody query={view} failure="The classification could not be loaded." skeleton="h-48">
+        {(loaded) => <ClassificationForm view={loaded} onClose={onClose} />}
+      </QueryCardBody>
+    </Modal>
+  );
+}
+
+function useClassificationWrites(onClose: () => void) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const done = (message: string) => async () => {
+    notify.success(message);
+    onClose();
+    await Promise.all(
+      [
+        trpc.classifications.pathFilter(),
+        trpc.insights.pathFilter(),
+        trpc.targets.pathFilter(),
+      ].map((filter) => queryClient.invalidateQueries(filter)),
+    );
+  };
+  const failed = (failure: unknown) =>
+    setError(errorMessage(failure, "The classification could not be saved"));
+  const set = useMutation(
+    trpc.classifications.set.mutationOptions({
+      onSuccess: done("Classification saved"),
+      onError: failed,
+    }),
+  );
+  const clear = useMutation(
+    trpc.classifications.clear.mutationOptions({
+      onSuccess: done("The market's classification applies again"),
+      onError: failed,
+    }),
+  );
+  return { set, clear, error, setError };
+}
+
+function ClassificationForm({ view, onClose }: { view: ClassificationView; onClose: () => void }) {
+  const writes = useClassificationWrites(onClose);
+  const target = { assetType: view.assetType, symbol: view.symbol };
+  const [stock, setStock] = useState(
+    view.assetType === "STOCK" ? view.classification : (null as StockClassification | null),
+  );
+  const [coin, setCoin] = useState(
+    view.assetType === "CRYPTO" ? view.classification : (null as CoinClassification | null),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    writes.setError(null);
+    if (view.assetType === "CRYPTO" && coin) {
+      writes.set.mutate({ assetType: "CRYPTO", symbol: view.symbol, override: coin });
+      return;
+    }
+    if (view.assetType !== "STOCK" || !stock) return;
+    // Every field set before stays set; a field changed now joins them.
+    const fields = (Object.keys(stock) as (keyof StockClassification)[]).filter(
+      (field) =>
+        (view.overridden as string[]).includes(field) ||
+        stock[field] !== view.classification[field],
+    );
+    if (fields.length === 0) {
+      writes.setError("Change a field first: these are the market's values.");
+      return;
+    }
+    writes.set.mutate({
+      assetType: "STOCK",
+      symbol: view.symbol,
+      override: Object.fromEntries(fields.map((field) => [field, stock[field]])),
+    });
+  };
+  const busy = writes.set.isPending || writes.clear.isPending;
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label={`Classification of ${view.symbol}`}>
+      {stock && <StockFields value={stock} onChange={setStock} />}
+      {coin && (
+        <SelectField
+          label="Category"
+          value={coin.category}
+          options={categoryOptions}
+          onChange={(category) => setCoin({ category })}
+        />
+      )}
+      <p className="text-sm text-muted">
+        {view.overridden.length === 0
+          ? "All fields are the market's."
+          : `You set: ${view.overridden.join(", ")}.`}
+      </p>
+      {writes.error && <Alert tone="error">{writes.error}</Alert>}
+      {view.overridden.length > 0 && (
+        <Button variant="secondary" disabled={busy} onClick={() => writes.clear.mutate(target)}>
+          Use the market&apos;s
+        </Button>
+      )}
+      <DialogFormButtons busy={writes.set.isPending} submitLabel="Save" onCancel={onClose} />
+    </form>
+  );
+}
+
+function StockFields({
+  value,
+  onChange,
+}: {
+  value: StockClassification;
+  onChange: (value: StockClassification) => void;
+}) {
+  const change = (fields: Partial<StockClassification>) => onChange({ ...value, ...fields });
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <SelectField
+        label="Sector"
+        value={value.sector}
+        options={sectorOptions}
+        onChange={(sector) => change({ sector })}
+      />
+      <Field
+        label="Industry"
+        value={value.industry}
+        maxLength={80}
+        onChange={(event) => change({ industry: event.target.value })}
+      />
+      <Field
+        label="Country"
+        value={value.country}
+        maxLength={2}
+        hint="Two-letter code, such as US"
+        onChange={(event) => change({ country: event.target.value.toUpperCase() })}
+      />
+      <SelectField
+        label="Asset class"
+        value={value.assetClass}
+        options={assetClassOptions}
+        onChange={(assetClass) => change({ assetClass })}
+      />
+      <SelectField
+        label="Size"
+        value={value.marketCap ?? ""}
+        options={sizeOptions}
+        onChange={(size) => change({ marketCap: size === "" ? null : size })}
+      />
+    </div>
+  );
+}
