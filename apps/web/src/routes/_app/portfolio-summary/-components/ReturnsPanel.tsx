@@ -1,13 +1,12 @@
 import {
   DEFAULT_PERFORMANCE_RANGE,
-  performanceRanges,
   PORTFOLIO_REFRESH_INTERVAL_MS,
 } from "@ledgerline/contracts/browser";
 import type { PerformanceRange, PortfolioPerformanceDetail } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CardBody } from "../../../../components/CardBody";
 import { memo, useState } from "react";
-import { ChartToggle } from "../../../../components/charts/ChartParts";
+import { PeriodToggle } from "./PeriodToggle";
 import {
   formatCalendarDate,
   formatCurrency,
@@ -19,7 +18,6 @@ import { HoldingReturns } from "./HoldingReturns";
 import { RealizedMethods } from "./RealizedMethods";
 import { Amount, Figure, isUnderAYear, Ratio } from "./ReturnFigures";
 import { Panel } from "../../../../components/ui/Panel";
-import { rangeLabels } from "./range-labels";
 
 /**
  * The returns over a chosen period, each with an 'Explain' panel that lists what it is computed
@@ -50,15 +48,7 @@ export const ReturnsPanel = memo(function ReturnsPanel({
       titleId="returns-heading"
       title="Returns"
       updating={performance.isFetching && !!data && "Updating returns"}
-      controls={
-        <ChartToggle
-          label="Returns period"
-          options={performanceRanges}
-          value={range}
-          onChange={setRange}
-          text={(option) => rangeLabels[option]}
-        />
-      }
+      controls={<PeriodToggle label="Returns period" value={range} onChange={setRange} />}
     >
       <CardBody
         data={data}

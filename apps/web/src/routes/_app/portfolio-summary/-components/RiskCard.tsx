@@ -1,6 +1,5 @@
 import {
   DEFAULT_PERFORMANCE_RANGE,
-  performanceRanges,
   PORTFOLIO_REFRESH_INTERVAL_MS,
 } from "@ledgerline/contracts/browser";
 import type { PerformanceRange, PortfolioRisk, RiskFigure } from "@ledgerline/contracts";
@@ -8,12 +7,11 @@ import { multiply } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CardBody } from "../../../../components/CardBody";
 import { useState } from "react";
-import { ChartToggle } from "../../../../components/charts/ChartParts";
+import { PeriodToggle } from "./PeriodToggle";
 import { formatCalendarDate, formatNumber, formatRatio, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { Figure } from "./ReturnFigures";
 import { Panel } from "../../../../components/ui/Panel";
-import { rangeLabels } from "./range-labels";
 
 /**
  * How risky the portfolio has been (issue 33): volatility, the deepest fall, the Sharpe ratio,
@@ -33,15 +31,7 @@ export default function RiskCard({ accountId }: { accountId: number | undefined 
       titleId="risk-heading"
       title="How risky it has been"
       updating={risk.isFetching && !!data && "Updating risk figures"}
-      controls={
-        <ChartToggle
-          label="Risk period"
-          options={performanceRanges}
-          value={range}
-          onChange={setRange}
-          text={(option) => rangeLabels[option]}
-        />
-      }
+      controls={<PeriodToggle label="Risk period" value={range} onChange={setRange} />}
     >
       <CardBody
         data={data}
