@@ -1,29 +1,28 @@
 import type { ClassificationOverride } from "@ledgerline/contracts";
-import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { assetTypes } from "./portfolio";
-import { ownerId } from "./users";
+import type { ColumnKit } from "./kit";
+import type { Owned } from "./investment-accounts";
 
-/**
- * A person's own classification of a symbol (issue 33): the fields they set, as the JSON the
- * API accepts, over the market's. One row per user and symbol; checked again when read back.
- */
-export const classificationOverrides = sqliteTable(
-  "classification_overrides",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: ownerId(),
-    assetType: text("asset_type", { enum: assetTypes }).notNull(),
-    symbol: text("symbol").notNull(),
-    override: text("override", { mode: "json" }).$type<ClassificationOverride>().notNull(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
-  },
-  (table) => [
-    uniqueIndex("classification_overrides_user_symbol_idx").on(
-      table.userId,
-      table.assetType,
-      table.symbol,
-    ),
-  ],
-);
-
-export type ClassificationOverrideRow = typeof classificationOverrides.$inferSelect;
+export function classificationOverrideTables(k: ColumnKit, refs: Owned) {
+  /**
+   * A person's own classification of a symbol (issue 33): the fields they set, as the JSON the
+   * API accepts, over the market's. One row per user and symbol; checked again when read back.
+   */
+  const classificationOverrides = k.table(
+    "classification_overrides",
+    {
+      id: k.id(),
+      userId: refs.ownerId(),
+      assetType: k.text("asset_type", { enum: assetTypes }).notNull(),
+      symbol: k.text("symbol").notNull(),
+      override: k.json("override").$type<ClassificationOverride>().notNull(),
+      updatedAt: k.instant("updated_at").notNull(),
+    },
+    (table) => [
+      k
+        .uniqueIndex("classification_overrides_user_symbol_idx")
+        .on(table.userId, table.assetType, table.symbol),
+    ],
+  );
+  return { classificationOverrides };
+}

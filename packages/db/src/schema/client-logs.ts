@@ -1,20 +1,23 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./users";
+import type { ColumnKit } from "./kit";
+import type { Owned } from "./investment-accounts";
 
-export const clientLogs = sqliteTable(
-  "client_logs",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    level: text("level", { enum: ["info", "warn", "error"] }).notNull(),
-    message: text("message").notNull(),
-    /** JSON text of the context object. */
-    context: text("context"),
-    clientTimestamp: text("client_timestamp").notNull(),
-    errorMessage: text("error_message"),
-    errorStack: text("error_stack"),
-    ipAddress: text("ip_address"),
-  },
-  (table) => [index("client_logs_received_at_idx").on(table.receivedAt)],
-);
+export function clientLogTables(k: ColumnKit, refs: Owned) {
+  const clientLogs = k.table(
+    "client_logs",
+    {
+      id: k.id(),
+      receivedAt: k.instant("received_at").notNull(),
+      userId: k.integer("user_id").references(() => refs.users.id, { onDelete: "set null" }),
+      level: k.text("level", { enum: ["info", "warn", "error"] }).notNull(),
+      message: k.text("message").notNull(),
+      /** JSON text of the context object. */
+      context: k.text("context"),
+      clientTimestamp: k.text("client_timestamp").notNull(),
+      errorMessage: k.text("error_message"),
+      errorStack: k.text("error_stack"),
+      ipAddress: k.text("ip_address"),
+    },
+    (table) => [k.index("client_logs_received_at_idx").on(table.receivedAt)],
+  );
+  return { clientLogs };
+}

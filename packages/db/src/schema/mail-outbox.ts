@@ -1,20 +1,21 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { ColumnKit } from "./kit";
 
-/** Every mail the product sends, kept so the flows work offline and can be audited. */
-export const mailOutbox = sqliteTable(
-  "mail_outbox",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
-    bodyText: text("body_text").notNull(),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-    /** 'smtp' when handed to the SMTP server, 'outbox' when kept here only. */
-    transport: text("transport", { enum: ["smtp", "outbox"] }).notNull(),
-    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
-    error: text("error"),
-  },
-  (table) => [index("mail_outbox_to_address_idx").on(table.toAddress, table.createdAt)],
-);
-
-export type MailRow = typeof mailOutbox.$inferSelect;
+export function mailOutboxTables(k: ColumnKit) {
+  /** Every mail the product sends, kept so the flows work offline and can be audited. */
+  const mailOutbox = k.table(
+    "mail_outbox",
+    {
+      id: k.id(),
+      toAddress: k.text("to_address").notNull(),
+      subject: k.text("subject").notNull(),
+      bodyText: k.text("body_text").notNull(),
+      createdAt: k.instant("created_at").notNull(),
+      /** 'smtp' when handed to the SMTP server, 'outbox' when kept here only. */
+      transport: k.text("transport", { enum: ["smtp", "outbox"] }).notNull(),
+      sentAt: k.instant("sent_at"),
+      error: k.text("error"),
+    },
+    (table) => [k.index("mail_outbox_to_address_idx").on(table.toAddress, table.createdAt)],
+  );
+  return { mailOutbox };
+}

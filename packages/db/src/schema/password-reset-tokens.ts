@@ -1,14 +1,17 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { ownerId } from "./users";
+import type { ColumnKit } from "./kit";
+import type { Owned } from "./investment-accounts";
 
-export const passwordResetTokens = sqliteTable(
-  "password_reset_tokens",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: ownerId(),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    usedAt: integer("used_at", { mode: "timestamp_ms" }),
-  },
-  (table) => [index("password_reset_tokens_user_id_idx").on(table.userId)],
-);
+export function passwordResetTokenTables(k: ColumnKit, refs: Owned) {
+  const passwordResetTokens = k.table(
+    "password_reset_tokens",
+    {
+      tokenHash: k.text("token_hash").primaryKey(),
+      userId: refs.ownerId(),
+      createdAt: k.instant("created_at").notNull(),
+      expiresAt: k.instant("expires_at").notNull(),
+      usedAt: k.instant("used_at"),
+    },
+    (table) => [k.index("password_reset_tokens_user_id_idx").on(table.userId)],
+  );
+  return { passwordResetTokens };
+}

@@ -1,10 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { accountId } from "./investment-accounts";
-import { ownerId } from "./users";
-
-/** 0 as the stored decimals are written (@ledgerline/money `toStored("0")`). */
-const STORED_ZERO = "00000000000000000000.0000000000000000";
+import type { Owned } from "./investment-accounts";
+import type { ColumnKit } from "./kit";
 
 export const assetTypes = ["STOCK", "CRYPTO"] as const;
 export type AssetType = (typeof assetTypes)[number];
@@ -17,35 +13,6 @@ export type AssetType = (typeof assetTypes)[number];
  */
 export const transactionTypes = ["BUY", "SELL", "SPLIT", "TRANSFER_IN", "TRANSFER_OUT"] as const;
 export type TransactionType = (typeof transactionTypes)[number];
-
-/**
- * One position per account, asset type and symbol. Quantities and prices are exact decimals stored
- * as fixed-width text (see @ledgerline/money `toStored`), so text order is numeric order.
- */
-export const positions = sqliteTable(
-  "positions",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: ownerId(),
-    accountId: accountId(),
-    assetType: text("asset_type", { enum: assetTypes }).notNull(),
-    symbol: text("symbol").notNull(),
-    quantity: text("quantity").notNull(),
-    /** Average cost per unit, to 16 decimals. */
-    averagePrice: text("average_price").notNull(),
-    openedAt: integer("opened_at", { mode: "timestamp_ms" }).notNull(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
-  },
-  (table) => [
-    uniqueIndex("positions_user_account_asset_symbol_idx").on(
-      table.userId,
-      table.accountId,
-      table.assetType,
-      table.symbol,
-    ),
-    index("positions_asset_symbol_idx").on(table.assetType, table.symbol),
-  ],
-);
 
 type TransactionColumn =
   | "userId"
@@ -104,67 +71,96 @@ export const transactionHistoryIndexes: HistoryIndex[] = [
   ]),
 ];
 
-/** Every buy and sell, written in the same database transaction as the position it changes. */
-export const transactions = sqliteTable(
-  "transactions",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: ownerId(),
-    accountId: accountId(),
-    transactionDate: integer("transaction_date", { mode: "timestamp_ms" }).notNull(),
-    type: text("type", { enum: assetTypes }).notNull(),
-    symbol: text("symbol").notNull(),
-    transactionType: text("transaction_type", { enum: transactionTypes }).notNull(),
-    quantity: text("quantity").notNull(),
-    price: text("price").notNull(),
-    /** quantity x price, exact; the fee is apart (a buy's cost is total + fee, a sell's proceeds total - fee). */
-    total: text("total").notNull(),
-    /** The commission or fee paid on the trade (0 when none; SPLIT rows always 0). */
-    fee: text("fee").notNull().default(STORED_ZERO),
-    /**
-     * A sell's named lots (issue 32) as JSON, `[{"lotId":"12","quantity":"5"}]`, so replaying the
-     * log sells the same lots; null when the account's method picked them.
-     */
-    lotSelections: text("lot_selections"),
-    notes: text("notes"),
-    /** A transfer's row: the id of its other row (TRANSFER_OUT <-> TRANSFER_IN); null otherwise. */
-    pairedId: integer("paired_id"),
-    /**
-     * The idempotency key of the request that made this trade, if it sent one: a retry whose
-     * first attempt committed but was never answered finds its trade here instead of trading
-     * again.
-     */
-    requestKey: text("request_key"),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-  },
+export function portfolioTables(k: ColumnKit, refs: Owned) {
   /**
-   * The transaction history filters by symbol, asset type, side and a date range and sorts by any
-   * of seven columns (repositories/transactions.ts); every combination must read as an ordered
-   * index range, never a sort. Eight indexes do it:
-   * - date, and symbol then date: the date sort (the symbol filter's too) and the symbol sort;
-   * - quantity, price and total (decimals are fixed-width text, so text order is numeric order),
-   *   and the same three after the symbol, since the symbol is the one selective filter: a
-   *   symbol held rarely in a long history would otherwise mean scanning all of it.
-   * The asset type and side sorts have two values each, so they read as two date-ordered runs
-   * and need no index of their own. Each index ends in the filter columns it does not lead with,
-   * so those filters are checked inside the index without touching the table, and then in the id:
-   * a page is ordered by the sort column and the id, and PostgreSQL (whose indexes, unlike
-   * SQLite's, do not end in the row id) would otherwise sort each run of equal keys. An index per
-   * filter-and-sort pair (dozens) would cost far more writes and disk for no gain.
+   * One position per account, asset type and symbol. Quantities and prices are exact decimals stored
+   * as fixed-width text (see @ledgerline/money `toStored`), so text order is numeric order.
    */
-  (table) => [
-    index("transactions_user_request_key_idx")
-      .on(table.userId, table.requestKey)
-      .where(sql`${table.requestKey} IS NOT NULL`),
-    // A split is applied to an account's position once: one SPLIT row per symbol and ex-date.
-    uniqueIndex("transactions_user_account_split_idx")
-      .on(table.userId, table.accountId, table.symbol, table.transactionDate)
-      .where(sql`${table.transactionType} = 'SPLIT'`),
-    ...transactionHistoryIndexes.map(({ name, columns: [first, ...rest] }) =>
-      index(name).on(table[first], ...rest.map((column) => table[column])),
-    ),
-  ],
-);
+  const positions = k.table(
+    "positions",
+    {
+      id: k.id(),
+      userId: refs.ownerId(),
+      accountId: refs.accountId(),
+      assetType: k.text("asset_type", { enum: assetTypes }).notNull(),
+      symbol: k.text("symbol").notNull(),
+      quantity: k.decimal("quantity").notNull(),
+      /** Average cost per unit, to 16 decimals. */
+      averagePrice: k.decimal("average_price").notNull(),
+      openedAt: k.instant("opened_at").notNull(),
+      updatedAt: k.instant("updated_at").notNull(),
+    },
+    (table) => [
+      k
+        .uniqueIndex("positions_user_account_asset_symbol_idx")
+        .on(table.userId, table.accountId, table.assetType, table.symbol),
+      k.index("positions_asset_symbol_idx").on(table.assetType, table.symbol),
+    ],
+  );
 
-export type PositionRow = typeof positions.$inferSelect;
-export type TransactionRow = typeof transactions.$inferSelect;
+  /** Every buy and sell, written in the same database transaction as the position it changes. */
+  const transactions = k.table(
+    "transactions",
+    {
+      id: k.id(),
+      userId: refs.ownerId(),
+      accountId: refs.accountId(),
+      transactionDate: k.instant("transaction_date").notNull(),
+      type: k.text("type", { enum: assetTypes }).notNull(),
+      symbol: k.text("symbol").notNull(),
+      transactionType: k.text("transaction_type", { enum: transactionTypes }).notNull(),
+      quantity: k.decimal("quantity").notNull(),
+      price: k.decimal("price").notNull(),
+      /** quantity x price, exact; the fee is apart (a buy's cost is total + fee, a sell's proceeds total - fee). */
+      total: k.decimal("total").notNull(),
+      /** The commission or fee paid on the trade (0 when none; SPLIT rows always 0). */
+      fee: k.decimal("fee").notNull().default(k.zero),
+      /**
+       * A sell's named lots (issue 32) as JSON, `[{"lotId":"12","quantity":"5"}]`, so replaying the
+       * log sells the same lots; null when the account's method picked them.
+       */
+      lotSelections: k.text("lot_selections"),
+      notes: k.text("notes"),
+      /** A transfer's row: the id of its other row (TRANSFER_OUT <-> TRANSFER_IN); null otherwise. */
+      pairedId: k.integer("paired_id"),
+      /**
+       * The idempotency key of the request that made this trade, if it sent one: a retry whose
+       * first attempt committed but was never answered finds its trade here instead of trading
+       * again.
+       */
+      requestKey: k.text("request_key"),
+      createdAt: k.instant("created_at").notNull(),
+    },
+    /**
+     * The transaction history filters by symbol, asset type, side and a date range and sorts by any
+     * of seven columns (repositories/transactions.ts); every combination must read as an ordered
+     * index range, never a sort. Eight indexes do it:
+     * - date, and symbol then date: the date sort (the symbol filter's too) and the symbol sort;
+     * - quantity, price and total (decimals are fixed-width text, so text order is numeric order),
+     *   and the same three after the symbol, since the symbol is the one selective filter: a
+     *   symbol held rarely in a long history would otherwise mean scanning all of it.
+     * The asset type and side sorts have two values each, so they read as two date-ordered runs
+     * and need no index of their own. Each index ends in the filter columns it does not lead with,
+     * so those filters are checked inside the index without touching the table, and then in the id:
+     * a page is ordered by the sort column and the id, and PostgreSQL (whose indexes, unlike
+     * SQLite's, do not end in the row id) would otherwise sort each run of equal keys. An index per
+     * filter-and-sort pair (dozens) would cost far more writes and disk for no gain.
+     */
+    (table) => [
+      k
+        .index("transactions_user_request_key_idx")
+        .on(table.userId, table.requestKey)
+        .where(sql`${table.requestKey} IS NOT NULL`),
+      // A split is applied to an account's position once: one SPLIT row per symbol and ex-date.
+      k
+        .uniqueIndex("transactions_user_account_split_idx")
+        .on(table.userId, table.accountId, table.symbol, table.transactionDate)
+        .where(sql`${table.transactionType} = 'SPLIT'`),
+      ...transactionHistoryIndexes.map(({ name, columns: [first, ...rest] }) =>
+        k.index(name).on(table[first], ...rest.map((column) => table[column])),
+      ),
+    ],
+  );
+
+  return { positions, transactions };
+}

@@ -1,20 +1,21 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { ownerId } from "./users";
+import type { ColumnKit } from "./kit";
+import type { Owned } from "./investment-accounts";
 
-/** Opaque bearer sessions; only the SHA-256 of a token is ever stored. */
-export const sessions = sqliteTable(
-  "sessions",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: ownerId(),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
-    /** The absolute end of the session, whatever the activity. */
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-  },
-  (table) => [index("sessions_user_id_idx").on(table.userId)],
-);
-
-export type SessionRow = typeof sessions.$inferSelect;
+export function sessionTables(k: ColumnKit, refs: Owned) {
+  /** Opaque bearer sessions; only the SHA-256 of a token is ever stored. */
+  const sessions = k.table(
+    "sessions",
+    {
+      tokenHash: k.text("token_hash").primaryKey(),
+      userId: refs.ownerId(),
+      createdAt: k.instant("created_at").notNull(),
+      lastSeenAt: k.instant("last_seen_at").notNull(),
+      /** The absolute end of the session, whatever the activity. */
+      expiresAt: k.instant("expires_at").notNull(),
+      ipAddress: k.text("ip_address"),
+      userAgent: k.text("user_agent"),
+    },
+    (table) => [k.index("sessions_user_id_idx").on(table.userId)],
+  );
+  return { sessions };
+}

@@ -1,23 +1,29 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { ColumnKit } from "./kit";
 
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  /** Stored trimmed and lower-cased; unique regardless of how it was typed. */
-  email: text("email").notNull().unique(),
-  name: text("name").notNull(),
-  passwordHash: text("password_hash").notNull(),
-  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
-  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-  lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
-  previousLoginAt: integer("previous_login_at", { mode: "timestamp_ms" }),
-  numberOfLogins: integer("number_of_logins").notNull().default(0),
-  failedLogins: integer("failed_logins").notNull().default(0),
-});
+export function userTables(k: ColumnKit) {
+  const users = k.table("users", {
+    id: k.id(),
+    /** Stored trimmed and lower-cased; unique regardless of how it was typed. */
+    email: k.text("email").notNull().unique(),
+    name: k.text("name").notNull(),
+    passwordHash: k.text("password_hash").notNull(),
+    isAdmin: k.flag("is_admin").notNull().default(false),
+    createdAt: k.instant("created_at").notNull(),
+    lastLoginAt: k.instant("last_login_at"),
+    previousLoginAt: k.instant("previous_login_at"),
+    numberOfLogins: k.integer("number_of_logins").notNull().default(0),
+    failedLogins: k.integer("failed_logins").notNull().default(0),
+  });
 
-/** A row's owner: the user whose data it is, whose deletion deletes the row. */
-export const ownerId = () =>
-  integer("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
+  /** A row's owner: the user whose data it is, whose deletion deletes the row. */
+  const ownerId = () =>
+    k
+      .integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" });
 
-export type UserRow = typeof users.$inferSelect;
+  return { users, ownerId };
+}
+
+/** The users table and the owner column every user's row carries. */
+export type Owners = ReturnType<typeof userTables>;

@@ -1,50 +1,50 @@
 import type { CryptoQuote, StockSnapshot } from "@ledgerline/contracts";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ownerId } from "./users";
+import type { ColumnKit } from "./kit";
+import type { Owned } from "./investment-accounts";
 
-/**
- * A user's watched stocks. The last snapshot the server fetched for the row is kept, so the
- * watchlist still shows figures (the spec's "keep the old data") when a refresh fails.
- */
-export const savedStocks = sqliteTable(
-  "saved_stocks",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: ownerId(),
-    symbol: text("symbol").notNull(),
-    companyName: text("company_name").notNull(),
-    lastSnapshot: text("last_snapshot", { mode: "json" }).$type<StockSnapshot>(),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
-  },
-  (table) => [
-    uniqueIndex("saved_stocks_user_symbol_idx").on(table.userId, table.symbol),
-    index("saved_stocks_symbol_idx").on(table.symbol),
-  ],
-);
+export function watchlistTables(k: ColumnKit, refs: Owned) {
+  /**
+   * A user's watched stocks. The last snapshot the server fetched for the row is kept, so the
+   * watchlist still shows figures (the spec's "keep the old data") when a refresh fails.
+   */
+  const savedStocks = k.table(
+    "saved_stocks",
+    {
+      id: k.id(),
+      userId: refs.ownerId(),
+      symbol: k.text("symbol").notNull(),
+      companyName: k.text("company_name").notNull(),
+      lastSnapshot: k.json("last_snapshot").$type<StockSnapshot>(),
+      createdAt: k.instant("created_at").notNull(),
+      updatedAt: k.instant("updated_at").notNull(),
+    },
+    (table) => [
+      k.uniqueIndex("saved_stocks_user_symbol_idx").on(table.userId, table.symbol),
+      k.index("saved_stocks_symbol_idx").on(table.symbol),
+    ],
+  );
 
-/**
- * A user's watched cryptocurrencies. `savedPrice` is the price when the user saved it (the spec
- * colours the refreshed price against it); `lastQuote` is the last quote the server fetched.
- */
-export const savedCryptos = sqliteTable(
-  "saved_cryptos",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: ownerId(),
-    symbol: text("symbol").notNull(),
-    /** Canonical decimal text. */
-    savedPrice: text("saved_price").notNull(),
-    savedOpen: text("saved_open").notNull(),
-    lastQuote: text("last_quote", { mode: "json" }).$type<CryptoQuote>(),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
-  },
-  (table) => [
-    uniqueIndex("saved_cryptos_user_symbol_idx").on(table.userId, table.symbol),
-    index("saved_cryptos_symbol_idx").on(table.symbol),
-  ],
-);
-
-export type SavedStockRow = typeof savedStocks.$inferSelect;
-export type SavedCryptoRow = typeof savedCryptos.$inferSelect;
+  /**
+   * A user's watched cryptocurrencies. `savedPrice` is the price when the user saved it (the spec
+   * colours the refreshed price against it); `lastQuote` is the last quote the server fetched.
+   */
+  const savedCryptos = k.table(
+    "saved_cryptos",
+    {
+      id: k.id(),
+      userId: refs.ownerId(),
+      symbol: k.text("symbol").notNull(),
+      /** Canonical decimal text. */
+      savedPrice: k.decimal("saved_price").notNull(),
+      savedOpen: k.decimal("saved_open").notNull(),
+      lastQuote: k.json("last_quote").$type<CryptoQuote>(),
+      createdAt: k.instant("created_at").notNull(),
+      updatedAt: k.instant("updated_at").notNull(),
+    },
+    (table) => [
+      k.uniqueIndex("saved_cryptos_user_symbol_idx").on(table.userId, table.symbol),
+      k.index("saved_cryptos_symbol_idx").on(table.symbol),
+    ],
+  );
+  return { savedStocks, savedCryptos };
+}
