@@ -2,9 +2,10 @@ import type { CashActivityKind, CashActivityType } from "@ledgerline/contracts";
 import { fromStored, toStored, type Decimal } from "@ledgerline/money";
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
 import type { Db, Tables } from "../database";
-import { all, changes, first, locked, type Database, type Work } from "../database";
+import { all, changes, first, type Database, type Work } from "../database";
 import type { CashActivityRow } from "../schema";
-import { defaultAccountId, ownsAccount } from "./investment-accounts";
+import { accountFor, ownsAccount } from "./investment-accounts";
+import { lockUser } from "./user-lock";
 import { fromStoredSum, storedSum } from "./stored-sums";
 
 /**
@@ -86,10 +87,6 @@ export function toCashActivity(row: CashActivityRow): CashActivity {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
-}
-
-function* lockUser(tx: Db, users: Tables["users"], userId: number): Work<unknown> {
-  return yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
 }
 
 /**
@@ -174,16 +171,30 @@ export function* insertCashActivities(
 const ofUser = ({ cashActivities }: Tables, userId: number, id: number) =>
   and(eq(cashActivities.userId, userId), eq(cashActivities.id, id));
 
-/** The named account if it is the user's (else null), or the user's default one. */
-function* accountOf(
+/** One of the user's activities, read after taking the user's lock (as every write here does). */
+function* lockedActivity(
   tx: Db,
-  { investmentAccounts }: Tables,
+  tables: Tables,
   userId: number,
-  accountId: number | undefined,
-): Work<number | null> {
-  if (accountId === undefined) return yield* defaultAccountId(tx, investmentAccounts, userId);
-  return (yield* ownsAccount(tx, investmentAccounts, userId, accountId)) ? accountId : null;
+  id: number,
+): Work<CashActivityRow | undefined> {
+  yield* lockUser(tx, tables, userId);
+  return yield* first(
+    tx
+      .select()
+      .from(tables.cashActivities)
+      .where(ofUser(tables, userId, id)),
+  );
 }
+
+/** The columns an activity's fields are written to, as of `now`. */
+const storedFields = (fields: CashActivityFields, now: Date) => ({
+  kind: fields.type,
+  amount: toStored(fields.amount),
+  date: fields.date,
+  notes: fields.notes,
+  updatedAt: now,
+});
 
 /** Adds a deposit, withdrawal, interest, fee or tax to one of the user's accounts. */
 function createActivity(
@@ -193,24 +204,14 @@ function createActivity(
   now: Date,
 ): Promise<CashWriteOutcome> {
   const { tables } = database;
-  const { cashActivities, users } = tables;
   return database.transaction(function* (tx): Work<CashWriteOutcome> {
-    yield* lockUser(tx, users, userId);
-    const accountId = yield* accountOf(tx, tables, userId, fields.accountId);
+    yield* lockUser(tx, tables, userId);
+    const accountId = yield* accountFor(tx, tables.investmentAccounts, userId, fields.accountId);
     if (accountId === null) return { ok: false, reason: "account_not_found" };
     const [row] = yield* all(
       tx
-        .insert(cashActivities)
-        .values({
-          userId,
-          accountId,
-          kind: fields.type,
-          amount: toStored(fields.amount),
-          date: fields.date,
-          notes: fields.notes,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .insert(tables.cashActivities)
+        .values({ userId, accountId, ...storedFields(fields, now), createdAt: now })
         .returning(),
     );
     return { ok: true, activity: toCashActivity(row!) };
@@ -226,33 +227,24 @@ function updateActivity(
   now: Date,
 ): Promise<CashWriteOutcome> {
   const { tables } = database;
-  const { cashActivities, users } = tables;
+  const { cashActivities } = tables;
   return database.transaction(function* (tx): Work<CashWriteOutcome> {
-    yield* lockUser(tx, users, userId);
-    const row = yield* first(
-      tx
-        .select()
-        .from(cashActivities)
-        .where(ofUser(tables, userId, id)),
-    );
+    const row = yield* lockedActivity(tx, tables, userId, id);
     if (!row) return { ok: false, reason: "not_found" };
     if (row.transferId !== null) return { ok: false, reason: "transfer" };
-    const accountId =
-      fields.accountId === undefined
-        ? row.accountId
-        : yield* accountOf(tx, tables, userId, fields.accountId);
+    const { investmentAccounts } = tables;
+    const accountId = yield* accountFor(
+      tx,
+      investmentAccounts,
+      userId,
+      fields.accountId,
+      row.accountId,
+    );
     if (accountId === null) return { ok: false, reason: "account_not_found" };
     const [updated] = yield* all(
       tx
         .update(cashActivities)
-        .set({
-          accountId,
-          kind: fields.type,
-          amount: toStored(fields.amount),
-          date: fields.date,
-          notes: fields.notes,
-          updatedAt: now,
-        })
+        .set({ accountId, ...storedFields(fields, now) })
         .where(ofUser(tables, userId, id))
         .returning(),
     );
@@ -263,15 +255,9 @@ function updateActivity(
 /** Deletes an activity (both sides of a transfer); answers how many rows went (0: none). */
 function deleteActivity(database: Database, userId: number, id: number): Promise<number> {
   const { tables } = database;
-  const { cashActivities, users } = tables;
+  const { cashActivities } = tables;
   return database.transaction(function* (tx): Work<number> {
-    yield* lockUser(tx, users, userId);
-    const row = yield* first(
-      tx
-        .select()
-        .from(cashActivities)
-        .where(ofUser(tables, userId, id)),
-    );
+    const row = yield* lockedActivity(tx, tables, userId, id);
     if (!row) return 0;
     return yield* changes(
       tx
@@ -385,7 +371,7 @@ function* incomeSums(tx: Db, { dialect, tables }: Database, scope: SumsScope) {
 
 export function cashActivitiesRepository(database: Database) {
   const { db, tables } = database;
-  const { cashActivities, users } = tables;
+  const { cashActivities } = tables;
 
   return {
     /** The user's cash activities (of one account, between two days), newest first. */
@@ -433,7 +419,7 @@ export function cashActivitiesRepository(database: Database) {
       now: Date,
     ): Promise<CashTransferOutcome> {
       return database.transaction(function* (tx): Work<CashTransferOutcome> {
-        yield* lockUser(tx, users, userId);
+        yield* lockUser(tx, tables, userId);
         return yield* writeCashTransfer(tx, tables, userId, fields, now);
       });
     },

@@ -4,13 +4,7 @@ import { dayReads, holdingDayReads } from "./snapshots/reads";
 import type { SnapshotRebuild, SnapshotState } from "./snapshots/rows";
 import { readState, saveSnapshots } from "./snapshots/save";
 
-export type {
-  HoldingDay,
-  HoldingSnapshot,
-  PortfolioDay,
-  SnapshotRebuild,
-  SnapshotState,
-} from "./snapshots/rows";
+export type * from "./snapshots/rows";
 
 /**
  * Daily holdings snapshots (schema/snapshots.ts): what a recompute stores and what reads take

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Db, Tables } from "../../database";
 import { all, changes, first, locked, type Database, type Work } from "../../database";
 import type { IncomeEntryRow } from "../../schema";
-import { defaultAccountId, ownsAccount } from "../investment-accounts";
+import { accountFor } from "../investment-accounts";
 import { liveIncome } from "./income-reads";
 import { incomeValues, toIncomeEntry, type IncomeFields, type IncomeWriteOutcome } from "./rows";
 
@@ -45,15 +45,10 @@ export function createIncome(
   now: Date,
 ): Promise<IncomeWriteOutcome> {
   const { tables } = database;
-  const { incomeEntries, investmentAccounts } = tables;
+  const { incomeEntries } = tables;
   return database.transaction(function* (tx): Work<IncomeWriteOutcome> {
-    if (
-      fields.accountId !== undefined &&
-      !(yield* ownsAccount(tx, investmentAccounts, userId, fields.accountId))
-    ) {
-      return { ok: false, reason: "account_not_found" };
-    }
-    const accountId = fields.accountId ?? (yield* defaultAccountId(tx, investmentAccounts, userId));
+    const accountId = yield* accountFor(tx, tables.investmentAccounts, userId, fields.accountId);
+    if (accountId === null) return { ok: false, reason: "account_not_found" };
     const values = {
       ...incomeValues({ ...fields, accountId }),
       manual: true,
@@ -99,13 +94,14 @@ export function updateIncome(
   return database.transaction(function* (tx): Work<IncomeWriteOutcome> {
     const entry = yield* findIncome(tx, tables, userId, id);
     if (!entry) return { ok: false, reason: "not_found" };
-    if (
-      fields.accountId !== undefined &&
-      !(yield* ownsAccount(tx, investmentAccounts, userId, fields.accountId))
-    ) {
-      return { ok: false, reason: "account_not_found" };
-    }
-    const accountId = fields.accountId ?? entry.accountId;
+    const accountId = yield* accountFor(
+      tx,
+      investmentAccounts,
+      userId,
+      fields.accountId,
+      entry.accountId,
+    );
+    if (accountId === null) return { ok: false, reason: "account_not_found" };
     // Moved onto another dividend's symbol and ex-date: a live entry there is a duplicate; a
     // deleted one gives way.
     const other = yield* first(

@@ -1,8 +1,9 @@
 import { fromStored, toStored } from "@ledgerline/money";
 import { and, asc, count, eq, max, sql } from "drizzle-orm";
 import type { Db, Tables } from "../../database";
-import { all, changes, first, locked, pause, type Work } from "../../database";
+import { all, changes, first, pause, type Work } from "../../database";
 import { afterInHistory } from "../history-pages";
+import { holdingRows, tradeFigures } from "../trade-log";
 import { markSnapshotsStale } from "../snapshots";
 import type { ReplayRow, ReplayTarget, SplitRowWrite } from "./rows";
 
@@ -11,12 +12,8 @@ import type { ReplayRow, ReplayTarget, SplitRowWrite } from "./rows";
 const REPLAY_PAGE = 1000;
 
 /** The rows of one stock in one account of the user. */
-export const ofSymbol = ({ transactions }: Tables, { userId, accountId, symbol }: ReplayTarget) => [
-  eq(transactions.userId, userId),
-  eq(transactions.accountId, accountId),
-  eq(transactions.type, "STOCK"),
-  eq(transactions.symbol, symbol),
-];
+export const ofSymbol = (tables: Tables, target: ReplayTarget) =>
+  holdingRows(tables, { ...target, assetType: "STOCK" });
 
 /** The symbol's rows the replay reads, in (date, id) order: after `last`, up to `limit`. */
 const replayedRows = (
@@ -29,12 +26,7 @@ const replayedRows = (
   const { transactions } = tables;
   const query = tx
     .select({
-      id: transactions.id,
-      transactionDate: transactions.transactionDate,
-      transactionType: transactions.transactionType,
-      quantity: transactions.quantity,
-      price: transactions.price,
-      fee: transactions.fee,
+      ...tradeFigures(tables),
       // A trade's notes are the user's and long; only a split's are compared.
       total: sql<
         string | null
@@ -97,9 +89,6 @@ export const versionOf = (rows: readonly ReplayRow[]) =>
   `${rows.length}:${rows.reduce((last, row) => Math.max(last, row.id), 0)}`;
 
 /** The user's trades wait for a transaction that holds this, and it for them. */
-export const lockUser = (tx: Db, { users }: Tables, userId: number) =>
-  locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
-
 /** One SPLIT row's change; whether it counts as a split written. */
 export function* writeSplitRow(
   tx: Db,

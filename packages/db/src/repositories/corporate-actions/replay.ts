@@ -9,7 +9,8 @@ import {
   type ReplayRow,
   type ReplayTarget,
 } from "./rows";
-import { lockUser, readRows, rowsVersion, versionOf, writeSplitRow } from "./replay-steps";
+import { readRows, rowsVersion, versionOf, writeSplitRow } from "./replay-steps";
+import { lockUser } from "../user-lock";
 
 /** Sets the position a split touched to the replay's final holding, when it differs. */
 function* writePosition(

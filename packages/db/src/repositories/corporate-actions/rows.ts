@@ -1,13 +1,6 @@
-import {
-  fromStored,
-  multiply,
-  round,
-  STORED_FRACTION_DIGITS,
-  toStored,
-  type Decimal,
-  type Holding,
-} from "@ledgerline/money";
+import { fromStored, multiply, toStored, type Decimal, type Holding } from "@ledgerline/money";
 import type { IncomeEntryRow, TransactionRow } from "../../schema";
+import { storable } from "../trade-log";
 
 export interface SplitToApply {
   exDate: string;
@@ -132,9 +125,6 @@ export function toIncomeEntry(row: IncomeEntryRow): IncomeEntry {
     manual: row.manual,
   };
 }
-
-/** Fits the stored precision; a product of two long decimals may not. */
-const storable = (value: Decimal) => toStored(round(value, STORED_FRACTION_DIGITS));
 
 /** An income entry's stored columns (also written by a file import, repositories/portfolio/import.ts). */
 export function incomeValues(fields: IncomeFields & { accountId: number }) {

@@ -117,6 +117,21 @@ export function* defaultAccountId(
   return row.id;
 }
 
+/**
+ * The account a write names, if it is the user's (else null); when it names none, `current` (the
+ * row's own) or the user's default account.
+ */
+export function* accountFor(
+  tx: Db,
+  table: Tables["investmentAccounts"],
+  userId: number,
+  named: number | undefined,
+  current?: number,
+): Work<number | null> {
+  if (named === undefined) return current ?? (yield* defaultAccountId(tx, table, userId));
+  return (yield* ownsAccount(tx, table, userId, named)) ? named : null;
+}
+
 /** Whether the account is the user's (under the user's lock it cannot be deleted meanwhile). */
 export function* ownsAccount(
   tx: Db,

@@ -1,15 +1,22 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db, Tables } from "../../database";
-import { first, locked, type Work } from "../../database";
+import { first, type Work } from "../../database";
+import { lockUser } from "../user-lock";
 import type { AccountActivity } from "./rows";
 
 /** The user's account `id`. */
 export const ofUser = ({ investmentAccounts }: Tables, userId: number, id: number) =>
   and(eq(investmentAccounts.userId, userId), eq(investmentAccounts.id, id));
 
-/** Waits for (then holds) the user's trades and other account changes. */
-export function* lockUser(tx: Db, { users }: Tables, userId: number): Work<unknown> {
-  return yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+/** The user's account `id`, read after taking the user's lock (as every write here does). */
+export function* lockedAccount(tx: Db, tables: Tables, userId: number, id: number) {
+  yield* lockUser(tx, tables, userId);
+  return yield* first(
+    tx
+      .select()
+      .from(tables.investmentAccounts)
+      .where(ofUser(tables, userId, id)),
+  );
 }
 
 /** How many rows of each kind the account holds. */

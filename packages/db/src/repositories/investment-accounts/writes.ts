@@ -10,7 +10,8 @@ import {
   type InvestmentAccountFields,
   type MoveRules,
 } from "./rows";
-import { activityOf, lockUser, ofUser } from "./steps";
+import { activityOf, lockedAccount, ofUser } from "./steps";
+import { lockUser } from "../user-lock";
 
 /** Adds an account after the others, unless the user already keeps `limit`. */
 export async function createAccount(
@@ -67,13 +68,7 @@ export async function updateAccount(
   const { investmentAccounts } = tables;
   try {
     return await database.transaction(function* (tx): Work<AccountWriteOutcome> {
-      yield* lockUser(tx, tables, userId);
-      const row = yield* first(
-        tx
-          .select()
-          .from(investmentAccounts)
-          .where(ofUser(tables, userId, id)),
-      );
+      const row = yield* lockedAccount(tx, tables, userId, id);
       if (!row) return { ok: false, reason: "not_found" };
       if (changed.isDefault && !row.isDefault) {
         yield* changes(
@@ -114,13 +109,7 @@ export function deleteAccount(
   const { tables } = database;
   const { investmentAccounts } = tables;
   return database.transaction(function* (tx): Work<AccountDeleteOutcome> {
-    yield* lockUser(tx, tables, userId);
-    const row = yield* first(
-      tx
-        .select()
-        .from(investmentAccounts)
-        .where(ofUser(tables, userId, id)),
-    );
+    const row = yield* lockedAccount(tx, tables, userId, id);
     if (!row) return { ok: false, reason: "not_found" };
     const others = yield* all(
       tx

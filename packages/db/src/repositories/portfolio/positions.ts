@@ -30,17 +30,16 @@ export function positionReads(database: Database) {
   const { db, tables } = database;
   const { positions } = tables;
   // Prepared once: the positions are what the portfolio screens poll.
+  const ofUserAsset = [
+    eq(positions.userId, sql.placeholder("userId")),
+    eq(positions.assetType, sql.placeholder("assetType")),
+  ];
   const listStatement = database.prepare(
     "positions_list",
     db
       .select()
       .from(positions)
-      .where(
-        and(
-          eq(positions.userId, sql.placeholder("userId")),
-          eq(positions.assetType, sql.placeholder("assetType")),
-        ),
-      )
+      .where(and(...ofUserAsset))
       .orderBy(asc(positions.symbol), asc(positions.accountId)),
   );
   const accountListStatement = database.prepare(
@@ -48,13 +47,7 @@ export function positionReads(database: Database) {
     db
       .select()
       .from(positions)
-      .where(
-        and(
-          eq(positions.userId, sql.placeholder("userId")),
-          eq(positions.assetType, sql.placeholder("assetType")),
-          eq(positions.accountId, sql.placeholder("accountId")),
-        ),
-      )
+      .where(and(...ofUserAsset, eq(positions.accountId, sql.placeholder("accountId"))))
       .orderBy(asc(positions.symbol)),
   );
 

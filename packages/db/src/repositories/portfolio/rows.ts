@@ -16,7 +16,8 @@ export interface Position {
   updatedAt: Date;
 }
 
-export interface Transaction {
+/** A row of the trade log, decimals in canonical form. */
+interface TradeLogRow {
   id: number;
   accountId: number;
   transactionDate: Date;
@@ -28,6 +29,9 @@ export interface Transaction {
   total: Decimal;
   /** The trade's fee (0 when none): in a buy's cost, out of a sell's proceeds. */
   fee: Decimal;
+}
+
+export interface Transaction extends TradeLogRow {
   notes: string | null;
 }
 
@@ -66,19 +70,11 @@ export interface LotSelectionRow {
   quantity: Decimal;
 }
 
-/** A trade as the tax lot replay reads it: every buy, sell and split row, oldest first. */
-export interface LotTradeRow {
-  id: number;
-  accountId: number;
-  transactionDate: Date;
-  type: AssetType;
-  symbol: string;
-  transactionType: TransactionType;
-  quantity: Decimal;
-  price: Decimal;
-  fee: Decimal;
-  /** A transfer's cost basis that moved; the other rows' totals are not read. */
-  total: Decimal;
+/**
+ * A trade as the tax lot replay reads it: every buy, sell and split row, oldest first. Of the
+ * totals, only a transfer's (the cost basis that moved) is read.
+ */
+export interface LotTradeRow extends TradeLogRow {
   /** The other row of a transfer between accounts (TRANSFER_OUT / TRANSFER_IN), else null. */
   pairedId: number | null;
   lotSelections: LotSelectionRow[] | null;

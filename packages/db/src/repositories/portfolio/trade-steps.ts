@@ -1,9 +1,11 @@
-import { multiply, toStored } from "@ledgerline/money";
+import { multiply, toStored, type Holding } from "@ledgerline/money";
 import { and, eq, gte } from "drizzle-orm";
 import type { Db, Tables } from "../../database";
-import { first, locked, type Work } from "../../database";
+import { first, type Work } from "../../database";
+import type { AssetType, PositionRow } from "../../schema";
 import { defaultAccountId, ownsAccount } from "../investment-accounts";
 import { markSnapshotsStale } from "../snapshots";
+import { lockUser as lockUserRow } from "../user-lock";
 import {
   toPosition,
   toTransaction,
@@ -13,6 +15,39 @@ import {
 } from "./rows";
 
 /** The steps a buy, a sell and an import share, inside their write transaction. */
+
+/** The position a holding is written to: the user's, in an account, of one symbol. */
+export interface PositionKey {
+  userId: number;
+  accountId: number;
+  assetType: AssetType;
+  symbol: string;
+}
+
+/** Writes `holding` over the position's row, or opens the position at `openedAt` if it has none. */
+export function* writeHolding(
+  tx: Db,
+  { positions }: Tables,
+  row: PositionRow | undefined,
+  key: PositionKey,
+  holding: Holding,
+  now: Date,
+  openedAt = now,
+): Work<PositionRow> {
+  const stored = {
+    quantity: toStored(holding.quantity),
+    averagePrice: toStored(holding.averagePrice),
+    updatedAt: now,
+  };
+  return yield* first(
+    row
+      ? tx.update(positions).set(stored).where(eq(positions.id, row.id)).returning()
+      : tx
+          .insert(positions)
+          .values({ ...key, openedAt, ...stored })
+          .returning(),
+  );
+}
 
 export function* insertTransaction(
   tx: Db,
@@ -68,10 +103,11 @@ export const inAccount = ({ positions }: Tables, accountId: number | undefined) 
  */
 export function* lockUser(
   tx: Db,
-  { investmentAccounts, users }: Tables,
+  tables: Tables,
   request: { userId: number; accountId?: number },
 ): Work<boolean> {
-  yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, request.userId)));
+  yield* lockUserRow(tx, tables, request.userId);
+  const { investmentAccounts } = tables;
   return (
     request.accountId === undefined ||
     (yield* ownsAccount(tx, investmentAccounts, request.userId, request.accountId))

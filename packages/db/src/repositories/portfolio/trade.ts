@@ -8,7 +8,7 @@ import {
   type TradeOutcome,
   type TradeRequest,
 } from "./rows";
-import { accountOf, inAccount, insertTransaction, lockTrader } from "./trade-steps";
+import { accountOf, inAccount, insertTransaction, lockTrader, writeHolding } from "./trade-steps";
 
 /** Buys into the user's position (by id, or by symbol in the account), opening it if need be. */
 export function buy(database: Database, request: BuyRequest): Promise<TradeOutcome> {
@@ -50,25 +50,13 @@ export function buy(database: Database, request: BuyRequest): Promise<TradeOutco
     const next = applyBuy(current, request.quantity, request.price, request.fee);
     const symbol = row?.symbol ?? request.symbol;
     const accountId = row?.accountId ?? bySymbolIn!;
-    const stored = {
-      quantity: toStored(next.quantity),
-      averagePrice: toStored(next.averagePrice),
-      updatedAt: request.now,
-    };
-    const positionRow = yield* first(
-      row
-        ? tx.update(positions).set(stored).where(eq(positions.id, row.id)).returning()
-        : tx
-            .insert(positions)
-            .values({
-              userId: request.userId,
-              accountId,
-              assetType: request.assetType,
-              symbol,
-              openedAt: request.now,
-              ...stored,
-            })
-            .returning(),
+    const positionRow = yield* writeHolding(
+      tx,
+      tables,
+      row,
+      { userId: request.userId, accountId, assetType: request.assetType, symbol },
+      next,
+      request.now,
     );
     const transaction = yield* insertTransaction(
       tx,

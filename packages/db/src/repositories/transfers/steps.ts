@@ -1,28 +1,17 @@
-import {
-  isZero,
-  multiply,
-  round,
-  STORED_FRACTION_DIGITS,
-  toStored,
-  type Decimal,
-  type Holding,
-} from "@ledgerline/money";
+import { isZero, multiply, toStored, type Decimal, type Holding } from "@ledgerline/money";
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db, Tables } from "../../database";
 import { all, changes, first, locked, type Work } from "../../database";
 import type { PositionRow, TransactionRow } from "../../schema";
 import { toPosition, type Position } from "../portfolio/rows";
+import { writeHolding } from "../portfolio/trade-steps";
+import { holdingRows, storable, tradeFigures } from "../trade-log";
 import type { HoldingTransferRequest } from "./rows";
 
 /** The reads and writes of a transfer of one holding, inside its write transaction. */
 
-const ofHolding = ({ transactions }: Tables, request: HoldingTransferRequest, accountId: number) =>
-  and(
-    eq(transactions.userId, request.userId),
-    eq(transactions.accountId, accountId),
-    eq(transactions.type, request.assetType),
-    eq(transactions.symbol, request.symbol),
-  );
+const ofHolding = (tables: Tables, request: HoldingTransferRequest, accountId: number) =>
+  and(...holdingRows(tables, { ...request, accountId }));
 
 export function* rowsOf(
   tx: Db,
@@ -33,14 +22,7 @@ export function* rowsOf(
   const { transactions } = tables;
   return yield* all(
     tx
-      .select({
-        id: transactions.id,
-        transactionDate: transactions.transactionDate,
-        transactionType: transactions.transactionType,
-        quantity: transactions.quantity,
-        price: transactions.price,
-        fee: transactions.fee,
-      })
+      .select(tradeFigures(tables))
       .from(transactions)
       .where(ofHolding(tables, request, accountId))
       .orderBy(asc(transactions.transactionDate), asc(transactions.id)),
@@ -93,7 +75,7 @@ export function* positionOf(
 /** Writes the account's position as `holding` (deleting it when nothing is held). */
 export function* writePosition(
   tx: Db,
-  { positions }: Tables,
+  tables: Tables,
   request: HoldingTransferRequest,
   accountId: number,
   row: PositionRow | undefined,
@@ -101,31 +83,12 @@ export function* writePosition(
   openedAt: Date,
 ): Work<Position | null> {
   if (!holding || isZero(holding.quantity)) {
-    if (row) yield* changes(tx.delete(positions).where(eq(positions.id, row.id)));
+    if (row) yield* changes(tx.delete(tables.positions).where(eq(tables.positions.id, row.id)));
     return null;
   }
-  const stored = {
-    quantity: toStored(holding.quantity),
-    averagePrice: toStored(holding.averagePrice),
-    updatedAt: request.now,
-  };
-  return toPosition(
-    yield* first(
-      row
-        ? tx.update(positions).set(stored).where(eq(positions.id, row.id)).returning()
-        : tx
-            .insert(positions)
-            .values({
-              userId: request.userId,
-              accountId,
-              assetType: request.assetType,
-              symbol: request.symbol,
-              openedAt,
-              ...stored,
-            })
-            .returning(),
-    ),
-  );
+  const { userId, assetType, symbol } = request;
+  const key = { userId, accountId, assetType, symbol };
+  return toPosition(yield* writeHolding(tx, tables, row, key, holding, request.now, openedAt));
 }
 
 export function* insertRow(
@@ -149,7 +112,7 @@ export function* insertRow(
         transactionType,
         quantity: toStored(request.quantity),
         price: toStored(price),
-        total: toStored(round(multiply(request.quantity, price), STORED_FRACTION_DIGITS)),
+        total: storable(multiply(request.quantity, price)),
         fee: toStored("0"),
         notes: null,
         pairedId,
