@@ -5,6 +5,7 @@ import {
   addDays,
   closeSeriesOf,
   keyOf,
+  NOTHING_HELD,
   snapshotOf,
   TradeLedger,
   tradeDay,
@@ -204,15 +205,7 @@ function lastAtOrBefore(entries: readonly (string | { day: string })[], day: str
   return low - 1;
 }
 
-const emptyDay = (date: string): ValuedDay => ({
-  date,
-  stockValue: "0",
-  cryptoValue: "0",
-  totalValue: "0",
-  costBasis: "0",
-  flow: "0",
-  realized: "0",
-});
+const emptyDay = (date: string): ValuedDay => ({ date, ...NOTHING_HELD });
 
 const isTransfer = (trade: Trade) =>
   trade.transactionType === "TRANSFER_IN" || trade.transactionType === "TRANSFER_OUT";

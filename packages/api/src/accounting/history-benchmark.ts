@@ -8,7 +8,7 @@ import type { PaidIncome } from "@ledgerline/db";
 import { add, investedAlong, timeWeightedReturns, type Decimal } from "@ledgerline/money";
 import { benchmarkReturns } from "./benchmark";
 import { timeWeightedDays, type PeriodDay } from "./period-returns";
-import type { ValuedDay } from "./portfolio-valuation";
+import { NOTHING_HELD, type ValuedDay } from "./portfolio-valuation";
 import type { AppDeps } from "../platform/scope";
 import { Turns } from "../platform/turns";
 
@@ -104,15 +104,6 @@ export async function comparedHistory(
     },
   };
 }
-
-const NOTHING_HELD = {
-  stockValue: "0",
-  cryptoValue: "0",
-  totalValue: "0",
-  costBasis: "0",
-  flow: "0",
-  realized: "0",
-};
 
 const pointOf = (day: ChartDay): PortfolioHistoryPoint => ({
   date: day.date,

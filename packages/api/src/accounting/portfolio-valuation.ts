@@ -309,6 +309,16 @@ export interface ValuedDay {
   moved?: Decimal;
 }
 
+/** A day's figures with nothing held and nothing traded. */
+export const NOTHING_HELD = {
+  stockValue: "0",
+  cryptoValue: "0",
+  totalValue: "0",
+  costBasis: "0",
+  flow: "0",
+  realized: "0",
+} as const satisfies Omit<ValuedDay, "date">;
+
 export interface Valuation {
   days: ValuedDay[];
   unpricedSymbols: string[];

@@ -1,18 +1,4 @@
-import {
-  adminResetPasswordInput,
-  authUser,
-  forgotPasswordInput,
-  loginAnswer,
-  loginInput,
-  loginMfaInput,
-  messageResult,
-  registerInput,
-  resetPasswordInput,
-  sessionUser,
-  updateEmailInput,
-  updatePasswordInput,
-  userListRow,
-} from "@ledgerline/contracts";
+import * as contracts from "@ledgerline/contracts";
 import { z } from "zod";
 import { restRoute } from "../platform/rest/route";
 
@@ -28,8 +14,8 @@ export const accountRoutes = [
     description:
       "With two-factor sign-in on, a right password answers `{ mfaRequired: true, mfaToken }` instead of the user: send the token with a code from the authenticator app (or a recovery code) to POST /api/auth/login/mfa within 5 minutes.",
     access: "public",
-    body: loginInput,
-    response: loginAnswer,
+    body: contracts.loginInput,
+    response: contracts.loginAnswer,
     call: (caller, { body }) => caller.auth.login(body),
   }),
   restRoute({
@@ -42,8 +28,8 @@ export const accountRoutes = [
     description:
       "Answers the user and a bearer token, as POST /api/auth/login does. A wrong code is a 400 and counts against the same limits as a wrong password (429 past them); a challenge is spent by the sign-in it completes.",
     access: "public",
-    body: loginMfaInput,
-    response: authUser,
+    body: contracts.loginMfaInput,
+    response: contracts.authUser,
     call: (caller, { body }) => caller.auth.loginMfa(body),
   }),
   restRoute({
@@ -53,8 +39,8 @@ export const accountRoutes = [
     tag: "Accounts",
     summary: "Create an account and sign in",
     access: "public",
-    body: registerInput,
-    response: authUser,
+    body: contracts.registerInput,
+    response: contracts.authUser,
     call: (caller, { body }) => caller.auth.register(body),
   }),
   restRoute({
@@ -64,7 +50,7 @@ export const accountRoutes = [
     tag: "Accounts",
     summary: "End the session of the bearer token",
     access: "user",
-    response: messageResult,
+    response: contracts.messageResult,
     call: (caller) => caller.auth.logout(),
   }),
   restRoute({
@@ -74,8 +60,8 @@ export const accountRoutes = [
     tag: "Accounts",
     summary: "Mail a password reset link (the same answer whether or not the account exists)",
     access: "public",
-    body: forgotPasswordInput,
-    response: messageResult,
+    body: contracts.forgotPasswordInput,
+    response: contracts.messageResult,
     call: (caller, { body }) => caller.auth.forgotPassword(body),
   }),
   restRoute({
@@ -85,8 +71,8 @@ export const accountRoutes = [
     tag: "Accounts",
     summary: "Set a new password with a reset token",
     access: "public",
-    body: resetPasswordInput,
-    response: messageResult,
+    body: contracts.resetPasswordInput,
+    response: contracts.messageResult,
     call: (caller, { body }) => caller.auth.resetPassword(body),
   }),
   restRoute({
@@ -96,8 +82,8 @@ export const accountRoutes = [
     tag: "Account settings",
     summary: "Change the signed-in user's password (other sessions are signed out)",
     access: "user",
-    body: updatePasswordInput,
-    response: messageResult,
+    body: contracts.updatePasswordInput,
+    response: contracts.messageResult,
     call: (caller, { body }) => caller.account.updatePassword(body),
   }),
   restRoute({
@@ -107,8 +93,8 @@ export const accountRoutes = [
     tag: "Account settings",
     summary: "Change the signed-in user's email; the old address is notified",
     access: "user",
-    body: updateEmailInput,
-    response: sessionUser,
+    body: contracts.updateEmailInput,
+    response: contracts.sessionUser,
     call: (caller, { body }) => caller.account.updateEmail(body),
   }),
   restRoute({
@@ -118,7 +104,7 @@ export const accountRoutes = [
     tag: "Account settings",
     summary: "Delete the signed-in user's account and all its data (not for admins)",
     access: "user",
-    response: messageResult,
+    response: contracts.messageResult,
     call: (caller) => caller.account.delete(),
   }),
   restRoute({
@@ -129,7 +115,7 @@ export const accountRoutes = [
     summary: "List registered users",
     access: "admin",
     cachedAnswer: "all-users",
-    response: z.array(userListRow),
+    response: z.array(contracts.userListRow),
     call: (caller) => caller.users.list(),
   }),
   restRoute({
@@ -140,7 +126,7 @@ export const accountRoutes = [
     summary: "Delete a non-admin user",
     access: "admin",
     params: idParams,
-    response: messageResult,
+    response: contracts.messageResult,
     call: (caller, { params }) => caller.users.delete({ id: params.id }),
   }),
   restRoute({
@@ -151,8 +137,8 @@ export const accountRoutes = [
     summary: "Set a new password for a non-admin user (their sessions are signed out)",
     access: "admin",
     params: idParams,
-    body: adminResetPasswordInput.omit({ id: true }),
-    response: messageResult,
+    body: contracts.adminResetPasswordInput.omit({ id: true }),
+    response: contracts.messageResult,
     call: (caller, { params, body }) => caller.users.resetPassword({ ...body, id: params.id }),
   }),
 ];

@@ -1,12 +1,4 @@
-import {
-  messageResult,
-  mfaDisableInput,
-  mfaEnableInput,
-  mfaPasswordInput,
-  mfaRecoveryCodes,
-  mfaSetup,
-  mfaStatus,
-} from "@ledgerline/contracts";
+import * as contracts from "@ledgerline/contracts";
 import { restRoute } from "../platform/rest/route";
 
 const sessionOnly = "Only in a signed-in session: API keys are refused (403).";
@@ -20,7 +12,7 @@ export const mfaRoutes = [
     summary: "Whether two-factor sign-in is on, and how many recovery codes are left",
     description: sessionOnly,
     access: "user",
-    response: mfaStatus,
+    response: contracts.mfaStatus,
     call: (caller) => caller.mfa.status(),
   }),
   restRoute({
@@ -33,8 +25,8 @@ export const mfaRoutes = [
     description: `Nothing changes at sign-in until POST /api/account/mfa/enable confirms a code from the secret. ${sessionOnly}`,
     access: "user",
     refusals: { 409: "Two-factor sign-in is already on" },
-    body: mfaPasswordInput,
-    response: mfaSetup,
+    body: contracts.mfaPasswordInput,
+    response: contracts.mfaSetup,
     call: (caller, { body }) => caller.mfa.setup(body),
   }),
   restRoute({
@@ -47,8 +39,8 @@ export const mfaRoutes = [
     description: sessionOnly,
     access: "user",
     refusals: { 409: "Two-factor sign-in is already on" },
-    body: mfaEnableInput,
-    response: mfaRecoveryCodes,
+    body: contracts.mfaEnableInput,
+    response: contracts.mfaRecoveryCodes,
     call: (caller, { body }) => caller.mfa.enable(body),
   }),
   restRoute({
@@ -60,8 +52,8 @@ export const mfaRoutes = [
       "Turn two-factor sign-in off with the password and a current code (or a recovery code); the recovery codes are deleted",
     description: sessionOnly,
     access: "user",
-    body: mfaDisableInput,
-    response: messageResult,
+    body: contracts.mfaDisableInput,
+    response: contracts.messageResult,
     call: (caller, { body }) => caller.mfa.disable(body),
   }),
 ];

@@ -7,7 +7,7 @@ import {
 } from "@ledgerline/contracts";
 import { parse } from "csv-parse/sync";
 import { importFormat } from "./formats";
-import { missingColumns, parseImportAmount, parseImportDate } from "./parse";
+import { CSV_OPTIONS, missingColumns, parseImportAmount, parseImportDate } from "./parse";
 
 /**
  * What a file is, from its first lines: the source whose export has its header, or else a first
@@ -127,15 +127,7 @@ export function guessActions(values: readonly string[]): ImportDetection["mappin
 /** The header and up to SAMPLE_ROWS rows (the client sends whole lines). */
 function sampleRecords(whole: string, delimiter: string): string[][] {
   try {
-    return parse(whole, {
-      bom: true,
-      delimiter,
-      record_delimiter: ["\r\n", "\n", "\r"],
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      to_line: SAMPLE_ROWS + 1,
-    });
+    return parse(whole, { ...CSV_OPTIONS, delimiter, to_line: SAMPLE_ROWS + 1 });
   } catch {
     // An unclosed quote in the sample: the header line alone still names the columns.
     const firstLine = whole.split(/\r?\n|\r/, 1)[0] ?? "";

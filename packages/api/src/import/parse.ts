@@ -20,6 +20,7 @@ import {
 } from "@ledgerline/contracts";
 import { compare, decimalPlaces, isZero, parseDecimal, type Decimal } from "@ledgerline/money";
 import { CsvError, parse, type Parser } from "csv-parse";
+import type { ImportedTrade } from "@ledgerline/db";
 import { badRequest } from "../platform/errors";
 import { unguardFormula } from "../platform/spreadsheet-cells";
 import { Turns } from "../platform/turns";
@@ -32,21 +33,27 @@ import type { ImportFormat } from "./formats";
  * be read at all is a 400 with the reason; a row that cannot is an error row with its line.
  */
 
-/** A row that becomes a trade: every field known and valid. */
-export interface ParsedTrade {
+/** How every CSV of an import is read (the delimiter is the file's). */
+export const CSV_OPTIONS = {
+  bom: true,
+  // Named rather than discovered: csv-parse discovers them by allocating three buffers at each
+  // character of the first line, seconds for a file that is one 10 MB line.
+  record_delimiter: ["\r\n", "\n", "\r"],
+  relax_column_count: true,
+  relax_quotes: true,
+  // An empty line is counted, not made a record (which cost ~20 µs each, see feed).
+  skip_empty_lines: true,
+};
+
+/**
+ * A row that becomes a trade: every field known and valid, named as the repository's import
+ * takes a trade (its fee is the fees column's, when above 0).
+ */
+export interface ParsedTrade extends ImportedTrade {
   row: number;
   outcome: "trade";
-  assetType: AssetKind;
-  symbol: string;
-  transactionType: "BUY" | "SELL";
-  quantity: Decimal;
-  price: Decimal;
-  /** The fee or commission of the fees column, when it has one above 0. */
-  fee?: Decimal;
-  date: Date;
   /** The cell gave a date without a time: `date` is its midnight UTC. */
   dateOnly?: true;
-  notes: string | null;
 }
 
 /** Any other row: income, a split, cash, skipped or an error, with what could be read of it. */
@@ -803,19 +810,8 @@ async function readLines(text: string, delimiter: string, take: TakeRecord, turn
  * loop between them: a 10 MB file never holds the server up for longer than a turn.
  */
 async function readQuoted(text: string, delimiter: string, take: TakeRecord, turns: Turns) {
-  const parser = parse({
-    bom: true,
-    delimiter,
-    // Named rather than discovered: csv-parse discovers them by allocating three buffers at each
-    // character of the first line, seconds for a file that is one 10 MB line.
-    record_delimiter: ["\r\n", "\n", "\r"],
-    relax_column_count: true,
-    relax_quotes: true,
-    // An empty line is counted, not made a record (which cost ~20 µs each, see feed); `info`
-    // says how many came before each record, for its row number.
-    skip_empty_lines: true,
-    info: true,
-  });
+  // `info` says how many lines came before each record, for its row number.
+  const parser = parse({ ...CSV_OPTIONS, delimiter, info: true });
   let failure: Error | undefined;
   parser.on("error", (error: Error) => {
     failure = error;

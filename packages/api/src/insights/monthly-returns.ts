@@ -2,11 +2,10 @@ import {
   BENCHMARK_SYMBOL,
   type MonthlyReturns,
   type MonthlyReturnsInput,
-  type PortfolioHistoryPoint,
 } from "@ledgerline/contracts";
-import { add, monthlyReturnsOf, type Decimal } from "@ledgerline/money";
-import { portfolioHistory } from "../accounting/portfolio-summary";
+import { add, monthlyReturnsOf } from "@ledgerline/money";
 import type { UserScope } from "../platform/scope";
+import { returnLineOf } from "./return-line";
 
 /**
  * The month-by-month grid (issue 33): the value chart's return line over everything held, so a
@@ -18,16 +17,7 @@ export async function monthlyReturnsFor(
   scope: UserScope,
   input: MonthlyReturnsInput,
 ): Promise<MonthlyReturns> {
-  const history = await portfolioHistory(scope, {
-    range: "ALL",
-    benchmark: "return",
-    accountId: input.accountId,
-  });
-  const held = history.points.filter(
-    (point): point is PortfolioHistoryPoint & { timeWeightedReturn: Decimal } =>
-      typeof point.timeWeightedReturn === "string",
-  );
-  const spy = new Map(history.benchmark?.points.map((point) => [point.date, point.value]));
+  const { held, spy } = await returnLineOf(scope, { range: "ALL", accountId: input.accountId });
   const spyCloses = held.map((point) => ({ date: point.date, value: spy.get(point.date) }));
   const spyYears = spyCloses.every((close) => close.value !== undefined)
     ? new Map(

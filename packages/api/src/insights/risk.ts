@@ -1,7 +1,6 @@
 import {
   BENCHMARK_SYMBOL,
   riskReasons,
-  type PortfolioHistoryPoint,
   type PortfolioPerformanceInput,
   type PortfolioRisk,
   type RiskFigure,
@@ -15,8 +14,8 @@ import {
   volatilityOf,
   type Decimal,
 } from "@ledgerline/money";
-import { portfolioHistory } from "../accounting/portfolio-summary";
 import type { UserScope } from "../platform/scope";
+import { returnLineOf } from "./return-line";
 
 /**
  * How risky the portfolio has been over a range (issue 33, decision 0045). Everything is worked
@@ -32,16 +31,7 @@ export async function portfolioRiskOf(
   scope: UserScope,
   input: PortfolioPerformanceInput,
 ): Promise<PortfolioRisk> {
-  const history = await portfolioHistory(scope, {
-    range: input.range,
-    benchmark: "return",
-    accountId: input.accountId,
-  });
-  const held = history.points.filter(
-    (point): point is PortfolioHistoryPoint & { timeWeightedReturn: Decimal } =>
-      typeof point.timeWeightedReturn === "string",
-  );
-  const spy = new Map(history.benchmark?.points.map((point) => [point.date, point.value]));
+  const { held, spy } = await returnLineOf(scope, input);
   const weekdays = held.filter((point) => isWeekday(point.date));
   const returns = dailyReturnsOf(weekdays.map(growthOf));
   const riskFreeRate = scope.deps.config.riskFreeRate;

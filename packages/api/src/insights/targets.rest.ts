@@ -1,10 +1,4 @@
-import {
-  portfolioTargets,
-  portfolioTargetsInput,
-  rebalance,
-  rebalanceInput,
-  targetsQuery,
-} from "@ledgerline/contracts";
+import * as contracts from "@ledgerline/contracts";
 import { restRoute } from "../platform/rest/route";
 
 const KEYS =
@@ -19,8 +13,8 @@ export const targetsRoutes = [
     summary: "The signed-in user's target weights for one dimension (`by`), each with its label",
     description: `An empty \`targets\` list when none are set. ${KEYS}`,
     access: "user",
-    query: targetsQuery,
-    response: portfolioTargets,
+    query: contracts.targetsQuery,
+    response: contracts.portfolioTargets,
     call: (caller, { query }) => caller.targets.get(query),
   }),
   restRoute({
@@ -32,8 +26,8 @@ export const targetsRoutes = [
       "Set the signed-in user's target weights for one dimension (asset class, sector or symbol), replacing those set before",
     description: `Weights are ratios (0.25 = 25%) to six decimals that add up to exactly 1; otherwise a 400 that says by how many points they miss. An empty list clears the dimension's targets. At most 100 targets. ${KEYS}`,
     access: "user",
-    body: portfolioTargetsInput,
-    response: portfolioTargets,
+    body: contracts.portfolioTargetsInput,
+    response: contracts.portfolioTargets,
     call: (caller, { body }) => caller.targets.set(body),
   }),
   restRoute({
@@ -53,8 +47,8 @@ export const targetsRoutes = [
     ].join("\n"),
     access: "user",
     refusals: { 404: "No investment account of the user has this id" },
-    query: rebalanceInput,
-    response: rebalance,
+    query: contracts.rebalanceInput,
+    response: contracts.rebalance,
     call: (caller, { query }) => caller.targets.rebalance(query),
   }),
 ];

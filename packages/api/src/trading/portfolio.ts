@@ -12,7 +12,7 @@ import {
   type TradeResult,
   type ValuedPosition,
 } from "@ledgerline/contracts";
-import type { AssetType, Position, TradeOutcome } from "@ledgerline/db";
+import type { AssetType, BuyRequest, Position, TradeOutcome } from "@ledgerline/db";
 import {
   AVERAGE_PRICE_DECIMALS,
   buyCost,
@@ -255,6 +255,42 @@ export async function listPositions(
   });
 }
 
+/** What a buy is asked for: the figures, the date and the notes as the doors take them. */
+interface BuyTermsInput {
+  quantity: Decimal;
+  purchasePrice: Decimal;
+  fee?: Decimal;
+  purchaseDate?: string;
+  notes?: string;
+}
+
+/** A buy's figures, date and notes as the repository takes them, its total checked first. */
+function buyTerms(scope: UserScope, input: BuyTermsInput) {
+  const transactionDate = tradeDate(scope, input.purchaseDate);
+  const fee = input.fee ?? "0";
+  checkTotal("BUY", input.quantity, input.purchasePrice, fee);
+  const { quantity, purchasePrice: price } = input;
+  return { quantity, price, fee, transactionDate, notes: notesOf(input.notes) };
+}
+
+/** Makes the user's buy, then answers it as both buys do and refreshes the snapshots. */
+async function recordBuy(
+  scope: UserScope,
+  asset: AssetMarket,
+  buy: Omit<BuyRequest, "userId" | "assetType" | "now" | "requestKey">,
+): Promise<TradeResult> {
+  const outcome = await scope.deps.repos.portfolio.buy({
+    ...buy,
+    userId: scope.user.id,
+    assetType: asset.assetType,
+    now: dateOf(scope.deps.clock),
+    requestKey: tradeRequestKey(scope),
+  });
+  const result = await tradeResult(scope, await afterBuy(scope, asset, outcome));
+  scheduleSnapshotRefresh(scope.deps, scope.user.id);
+  return result;
+}
+
 /**
  * Opens a position in the account (default: the user's default account), or adds to the one the
  * account holds in this symbol. Another user's account is a 404, and nothing is written.
@@ -262,41 +298,16 @@ export async function listPositions(
 export async function buyPosition(
   scope: UserScope,
   asset: AssetMarket,
-  input: {
-    symbol: string;
-    quantity: Decimal;
-    purchasePrice: Decimal;
-    fee?: Decimal;
-    purchaseDate?: string;
-    notes?: string;
-    accountId?: number;
-  },
+  input: BuyTermsInput & { symbol: string; accountId?: number },
 ): Promise<TradeResult> {
-  const transactionDate = tradeDate(scope, input.purchaseDate);
-  const fee = input.fee ?? "0";
-  checkTotal("BUY", input.quantity, input.purchasePrice, fee);
-  const { repos, clock } = scope.deps;
+  const terms = buyTerms(scope, input);
+  const { repos } = scope.deps;
   const accountId = await accountFor(scope, input.accountId);
   // A position is only opened in a symbol the market knows (held anywhere: it does).
   if (!(await repos.portfolio.findBySymbol(scope.user.id, asset.assetType, input.symbol))) {
     await asset.currentPrice(scope, input.symbol);
   }
-  const outcome = await repos.portfolio.buy({
-    userId: scope.user.id,
-    accountId,
-    assetType: asset.assetType,
-    symbol: input.symbol,
-    quantity: input.quantity,
-    price: input.purchasePrice,
-    fee,
-    transactionDate,
-    notes: notesOf(input.notes),
-    now: dateOf(clock),
-    requestKey: tradeRequestKey(scope),
-  });
-  const result = await tradeResult(scope, await afterBuy(scope, asset, outcome));
-  scheduleSnapshotRefresh(scope.deps, scope.user.id);
-  return result;
+  return recordBuy(scope, asset, { ...terms, accountId, symbol: input.symbol });
 }
 
 /**
@@ -308,29 +319,19 @@ export async function buyMore(
   asset: AssetMarket,
   input: BuyMoreInput,
 ): Promise<TradeResult> {
-  const transactionDate = tradeDate(scope, input.purchaseDate);
-  const fee = input.fee ?? "0";
-  checkTotal("BUY", input.quantity, input.purchasePrice, fee);
-  const { repos, clock } = scope.deps;
-  const position = await repos.portfolio.findById(scope.user.id, asset.assetType, input.positionId);
+  const terms = buyTerms(scope, input);
+  const position = await scope.deps.repos.portfolio.findById(
+    scope.user.id,
+    asset.assetType,
+    input.positionId,
+  );
   if (!position) throw notFound(portfolioMessages.positionNotFound);
-  const outcome = await repos.portfolio.buy({
-    userId: scope.user.id,
-    assetType: asset.assetType,
+  return recordBuy(scope, asset, {
+    ...terms,
     symbol: position.symbol,
     positionId: position.id,
-    quantity: input.quantity,
-    price: input.purchasePrice,
-    fee,
-    transactionDate,
-    notes: notesOf(input.notes),
-    now: dateOf(clock),
-    requestKey: tradeRequestKey(scope),
     ...(input.expectedHeld === undefined ? {} : { expectedHeld: input.expectedHeld }),
   });
-  const result = await tradeResult(scope, await afterBuy(scope, asset, outcome));
-  scheduleSnapshotRefresh(scope.deps, scope.user.id);
-  return result;
 }
 
 /**
