@@ -51,24 +51,19 @@ const buyAccountId = investmentAccountId
  * Buy into a position by symbol: it is created, or increased if the account already holds it
  * (positions are held per account).
  */
-export const stockBuyInput = z.object({
-  symbol: stockSymbol,
-  quantity,
-  purchasePrice,
-  fee: tradeFee,
-  purchaseDate,
-  notes,
-  accountId: buyAccountId,
-});
-export const cryptoBuyInput = z.object({
-  symbol: cryptoSymbol,
-  quantity,
-  purchasePrice,
-  fee: tradeFee,
-  purchaseDate,
-  notes,
-  accountId: buyAccountId,
-});
+/** A buy by symbol, for the asset whose symbols `symbol` checks. */
+const buyInputFor = <S extends z.ZodType<string>>(symbol: S) =>
+  z.object({
+    symbol,
+    quantity,
+    purchasePrice,
+    fee: tradeFee,
+    purchaseDate,
+    notes,
+    accountId: buyAccountId,
+  });
+export const stockBuyInput = buyInputFor(stockSymbol);
+export const cryptoBuyInput = buyInputFor(cryptoSymbol);
 
 /**
  * Buy more of a position by id (the spec's PUT). `expectedHeld` is the quantity the client saw

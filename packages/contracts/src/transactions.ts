@@ -171,15 +171,4 @@ export const transactionBatch = z.object({
 export type TransactionBatch = z.infer<typeof transactionBatch>;
 
 /** The CSV export's columns, in order: the table's columns, the fee and the notes. */
-export const transactionCsvColumns = [
-  "id",
-  "transactionDate",
-  "type",
-  "symbol",
-  "transactionType",
-  "quantity",
-  "price",
-  "transactionTotal",
-  "fee",
-  "notes",
-] as const;
+export const transactionCsvColumns = ["id", ...transactionSortColumns, "fee", "notes"] as const;
