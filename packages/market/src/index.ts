@@ -42,19 +42,7 @@ export type { Clock, TimerHandle } from "@ledgerline/clock";
 export type { Decimal } from "@ledgerline/money";
 export { parseCryptoSymbol, parseStockSymbol } from "./symbols";
 
-export type {
-  CompanySearchQuery,
-  Crypto24hStats,
-  CryptoCandlesQuery,
-  CryptoMarketProvider,
-  DailyBarsQuery,
-  MoversDirection,
-  NewsQuery,
-  SnapshotBar,
-  StockMarketProvider,
-  TickerDayBar,
-  TickerSnapshot,
-} from "./providers/types";
+export type * from "./providers/types";
 export { PolygonStockMarket } from "./polygon/polygon-stock-market";
 export type { PolygonConfig } from "./polygon/polygon-stock-market";
 export { CoinbaseCryptoMarket } from "./coinbase/coinbase-crypto-market";
