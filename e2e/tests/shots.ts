@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * Screenshots are for a person to look at, never compared by the suite: a build server (CI set)
@@ -42,4 +42,20 @@ export async function shootAsItIs(page: Page, name: string) {
   if (!shooting) return;
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: join(shotsDir(), `${name}-${width}.png`), fullPage: true });
+}
+
+/** The whole of a page at `path`, in light and dark: its cards below the fold too. */
+export async function shootWholePage(page: Page, path: string, name: string) {
+  if (!shooting) return;
+  const width = page.viewportSize()?.width ?? 0;
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(path);
+    // Prices stream, so the network never idles: the heading, then time for the lazy cards.
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForTimeout(2500);
+    const file = join(shotsDir(), `${name}-${width}-${colorScheme}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }
