@@ -34,7 +34,7 @@ export default function DriftAlertsCard() {
         </h2>
         <p className="mt-1 text-sm text-muted">
           Told in the bell and by email when any weight of your{" "}
-          <Link to="/portfolio-summary" className="text-primary hover:underline">
+          <Link to="/portfolio-summary" className="text-primary underline">
             target mix
           </Link>{" "}
           is more than the points you choose off its target. Checked when set and after each market
