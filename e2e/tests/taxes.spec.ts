@@ -132,3 +132,90 @@ test("sells a chosen lot, sees its gain on the Taxes page and downloads Form 894
     await expect(lots.getByLabel(firstLot)).toHaveValue("5");
   });
 });
+
+/** Opens the AAPL sell dialog for 12 shares at 110, where three of four lots are at a loss. */
+async function openSellAtALoss(page: Page) {
+  await page
+    .getByRole("article", { name: "AAPL", exact: true })
+    .getByRole("button", { name: "Sell Stock" })
+    .click();
+  await dialog(page).getByLabel("Quantity to Remove").fill("12");
+  await dialog(page).getByLabel("Sell Price").fill("110");
+  const lots = dialog(page).getByRole("region", { name: "Lots sold" });
+  await expect(
+    lots.getByText("Method: Specific lots (first in, first out unless you choose)"),
+  ).toBeVisible();
+  return lots;
+}
+
+const lotBought = (date: string) => `Sell from the lot bought ${date}`;
+
+/** Minimize tax: the highest-cost long-term loss, then the next; no gain, no short-term lot. */
+async function minimizeTax(lots: ReturnType<Page["getByRole"]>) {
+  await lots.getByRole("button", { name: "Minimize tax" }).click();
+  await expect(lots.getByLabel(lotBought("Mar 3, 2025"))).toHaveValue("10");
+  await expect(lots.getByLabel(lotBought("Jun 3, 2024"))).toHaveValue("2");
+  await expect(lots.getByLabel(lotBought("Jan 2, 2025"))).toHaveValue("");
+  await expect(lots.getByLabel(lotBought("Feb 2, 2026"))).toHaveValue("");
+  await expect(lots.getByRole("status")).toHaveText("The lots add up to the 12 shares sold.");
+}
+
+test("a specific-lots account: the lots first in, first out, minimize tax at a loss, and Explain names the method", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInPortfolioUser(page, request, "Lot Picker");
+  const headers = { authorization: `Bearer ${user.token}` };
+  const [main] = (await (await request.get("/api/accounts", { headers })).json()) as {
+    id: number;
+  }[];
+  const switched = await request.put(`/api/accounts/${main!.id}`, {
+    headers,
+    data: { costBasisMethod: "specific" },
+  });
+  expect(switched.status(), await switched.text()).toBe(200);
+  await user.watchStocks("AAPL");
+  // Long-term: 115 and 130 lose at 110, 100 gains; short-term: 120 loses.
+  await user.buy("STOCK", "AAPL", "10", "115", "2024-06-03T15:00:00Z");
+  await user.buy("STOCK", "AAPL", "10", "100", "2025-01-02T15:00:00Z");
+  await user.buy("STOCK", "AAPL", "10", "130", "2025-03-03T15:00:00Z");
+  await user.buy("STOCK", "AAPL", "10", "120", "2026-02-02T15:00:00Z");
+
+  await page.goto("/stock-dashboard");
+  const lots = await openSellAtALoss(page);
+  // Without a choice, specific sells first in, first out: the lot of June 2024, then January's.
+  const oldest = lots.getByRole("row").filter({ hasText: "Jun 3, 2024" });
+  await expect(oldest).toContainText("10");
+  await expect(oldest).toContainText("-$50.00");
+  await expect(lots.getByRole("row").filter({ hasText: "Jan 2, 2025" })).toContainText("+$20.00");
+  await minimizeTax(lots);
+  await expectAccessible(page);
+  await shootBothThemes(page, "sell-lots-specific", async () => {
+    await minimizeTax(await openSellAtALoss(page));
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  await shootBothThemes(page, "sell-lots-specific", async () => {
+    await minimizeTax(await openSellAtALoss(page));
+  });
+
+  await dialog(page).getByRole("button", { name: "Remove Shares" }).click();
+  await expect(dialog(page).getByText(/^2 of lot \d+, 10 of lot \d+$/)).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Confirm Sale" }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  // The Returns panel's realized gain says which method it followed.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/portfolio-summary");
+  const returns = page.getByRole("region", { name: "Returns", exact: true });
+  await returns.getByRole("button", { name: "All" }).click();
+  await returns.getByText("Explain realized gain", { exact: false }).click();
+  await expect(returns.getByTestId("realized-method")).toHaveText(
+    "Realized gain by the lots chosen at each sale (first in, first out where none were chosen).",
+  );
+  await shootBothThemes(page, "explain-specific", async () => {
+    await returns.getByRole("button", { name: "All" }).click();
+    await returns.getByText("Explain realized gain", { exact: false }).click();
+    await expect(returns.getByTestId("realized-method")).toBeVisible();
+  });
+});
