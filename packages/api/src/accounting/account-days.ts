@@ -3,12 +3,13 @@ import type { AssetType, HoldingSnapshot, PaidIncome, Trade } from "@ledgerline/
 import { sum, type Decimal } from "@ledgerline/money";
 import {
   addDays,
-  closeSeriesOf,
+  closeSeriesInTurns,
   keyOf,
   NOTHING_HELD,
   snapshotOf,
   TradeLedger,
   tradeDay,
+  utcDay,
   type CloseSeries,
   type Valuation,
   type ValuedDay,
@@ -21,6 +22,8 @@ import {
   type PeriodReturns,
 } from "./period-returns";
 import { withHoldingMoves } from "./account-flows";
+import { HeldUnits } from "./held-units";
+import { Turns } from "../platform/turns";
 import type { AppDeps } from "../platform/scope";
 
 /**
@@ -63,8 +66,6 @@ interface Kept {
 
 /** Accounts kept (a user's count apart); the least recently read go first. */
 const KEPT_ACCOUNTS = 64;
-/** How long the replay computes before it lets other work run. */
-const SLICE_MS = 8;
 
 const kept = new WeakMap<AppDeps, Map<string, Kept>>();
 
@@ -272,13 +273,48 @@ export async function replayKeptAccounts(
   const accounts = [...(kept.get(deps)?.keys() ?? [])]
     .filter((slot) => slot.startsWith(`${userId}:`))
     .map((slot) => Number(slot.slice(slot.indexOf(":") + 1)));
-  for (const accountId of accounts) {
+  await replayAccounts(deps, userId, accounts, today);
+}
+
+async function replayAccounts(
+  deps: AppDeps,
+  userId: number,
+  accountIds: readonly number[],
+  today: string,
+): Promise<void> {
+  for (const accountId of accountIds) {
     try {
       await keptReplay(deps, userId, accountId, today);
     } catch (error) {
       deps.logger.warn({ err: error, userId, accountId }, "account not replayed; a read does");
     }
   }
+}
+
+/** Users whose accounts were replayed ahead of a read since the process started. */
+const warmed = new WeakMap<AppDeps, Set<number>>();
+
+/**
+ * The first time since the process started that a user with more than one account lists them
+ * (the account filter's options): each account is replayed now, one after another, off the
+ * request path, so a filter click finds its days kept instead of waiting for the replay.
+ */
+export function replayAccountsAhead(
+  deps: AppDeps,
+  userId: number,
+  accountIds: readonly number[],
+): void {
+  const users = warmed.get(deps) ?? new Set<number>();
+  warmed.set(deps, users);
+  if (accountIds.length < 2 || users.has(userId)) return;
+  users.add(userId);
+  deps.background.run(
+    async () => {
+      await yieldToEventLoop();
+      await replayAccounts(deps, userId, accountIds, utcDay(deps.market.clock.now()));
+    },
+    (error: unknown) => deps.logger.warn({ err: error, userId }, "accounts not replayed ahead"),
+  );
 }
 
 type TradedHolding = { type: AssetType; symbol: string; trades: Trade[] };
@@ -289,6 +325,7 @@ async function closesOf(
   trades: readonly Trade[],
   firstDay: string | null,
   today: string,
+  turns: Turns,
 ) {
   const involved = new Map<string, TradedHolding>();
   for (const trade of trades) {
@@ -301,13 +338,12 @@ async function closesOf(
   const unpriced = new Map<string, TradedHolding>();
   // A week of slack before the first day, so it has a close even after a weekend.
   const barsFrom = addDays(firstDay ?? today, -7);
-  await Promise.all(
-    [...involved].map(async ([key, holding]) => {
-      const closes = await closeSeriesOf(deps, holding.type, holding.symbol, barsFrom, today);
-      if (closes) series.set(key, closes);
-      else unpriced.set(key, holding);
-    }),
-  );
+  const closes = await closeSeriesInTurns(deps, involved, barsFrom, today, turns);
+  for (const [key, holding] of involved) {
+    const found = closes.get(key);
+    if (found) series.set(key, found);
+    else unpriced.set(key, holding);
+  }
   return { series, unpriced };
 }
 
@@ -362,18 +398,19 @@ async function replayAccount(
     accountId,
     pauses: true,
   });
+  const turns = new Turns();
   const first = trades[0];
   const firstDay = first && tradeDay(first) < today ? tradeDay(first) : null;
-  const { series, unpriced } = await closesOf(deps, trades, firstDay, today);
+  const { series, unpriced } = await closesOf(deps, trades, firstDay, today, turns);
   const ledger = new TradeLedger({ oneAccount: true });
   const tradeDays = trades.map(tradeDay);
   const steps = accountSteps(ledger, trades, tradeDays, series);
+  const held = new HeldUnits();
   const days: ValuedDay[] = [];
-  let sliceStart = performance.now();
   const yesterday = addDays(today, -1);
   for (let day = firstDay ?? today; day <= yesterday; day = addDays(day, 1)) {
     const { flows, realized, moved } = steps.applyThrough(day, day);
-    const value = ledger.value((key) => series.get(key)?.on(day));
+    const value = held.value(ledger, (key) => series.get(key)?.on(day));
     days.push({
       date: day,
       ...value,
@@ -381,10 +418,7 @@ async function replayAccount(
       realized: sum(realized),
       ...movedOf(moved),
     });
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToEventLoop();
-      sliceStart = performance.now();
-    }
+    if (turns.due()) await turns.next();
   }
   // Today takes every trade left, those stamped after it too, as valueByDay does.
   const { flows, realized, moved: todayMoved } = steps.applyThrough(undefined, today);

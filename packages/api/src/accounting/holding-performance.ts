@@ -14,7 +14,7 @@ import { storedHoldingReturns } from "./stored-holding-returns";
 import { firstTradeDay, positionsAt, currentState } from "./portfolio-snapshots";
 import {
   addDays,
-  closeSeriesOf,
+  closeSeriesInTurns,
   keyOf,
   TradeLedger,
   tradeDay,
@@ -167,19 +167,14 @@ export async function replayedHoldings(
     }
   }
 
-  const active = [...activity.values()];
-  const closes = await Promise.all(
-    active.map((holding) =>
-      closeSeriesOf(deps, holding.type, holding.symbol, addDays(startDate, -7), endDate),
-    ),
-  );
+  const closes = await closeSeriesInTurns(deps, activity, addDays(startDate, -7), endDate, turns);
   // One holding after another, handing the loop over by time (decision 0029): 200 holdings of
   // a third of 100,000 trades held it 0.5 s in one go, their returns worked as their closes came.
   const holdings: HoldingPerformance[] = [];
-  for (const [index, holding] of active.entries()) {
+  for (const [key, holding] of activity) {
     if (turns.due()) await turns.next();
-    const today = prices.get(keyOf(holding.type, holding.symbol));
-    holdings.push(holdingReturns(holding, startDate, endDate, closes[index]!, today));
+    const today = prices.get(key);
+    holdings.push(holdingReturns(holding, startDate, endDate, closes.get(key) ?? null, today));
   }
   return holdings.sort(byKind);
 }

@@ -17,6 +17,7 @@ import {
   type Holding,
 } from "@ledgerline/money";
 import type { AppDeps } from "../platform/scope";
+import { Turns } from "../platform/turns";
 
 /**
  * The portfolio replayed day by day from its trades against daily closes: what the value
@@ -289,6 +290,36 @@ export async function closeSeriesOf(
     type === "STOCK" ? corporateActions(deps, symbol) : [],
   ]);
   return bars ? new CloseSeries(bars, actions) : null;
+}
+
+/** Symbols whose closes are read at once by closeSeriesInTurns (PostgreSQL's round trips overlap). */
+const CLOSES_AT_ONCE = 4;
+
+/**
+ * closeSeriesOf for each holding, a few at a time, handing the event loop over (decision 0029)
+ * whenever a turn has run: on SQLite a symbol's years of bars are read and built without a
+ * pause, and 200 symbols started together held every other request for a second and more.
+ * Answers each key's closes, null for a holding without daily history.
+ */
+export async function closeSeriesInTurns(
+  deps: AppDeps,
+  holdings: ReadonlyMap<string, { type: AssetType; symbol: string }>,
+  from: string,
+  to: string,
+  turns = new Turns(),
+): Promise<Map<string, CloseSeries | null>> {
+  const series = new Map<string, CloseSeries | null>();
+  const waiting = [...holdings];
+  const reader = async () => {
+    for (let next = waiting.shift(); next; next = waiting.shift()) {
+      const [key, { type, symbol }] = next;
+      series.set(key, await closeSeriesOf(deps, type, symbol, from, to));
+      if (turns.due()) await turns.next();
+    }
+  };
+  await Promise.all(Array.from({ length: CLOSES_AT_ONCE }, reader));
+  // In the holdings' order, whichever reader finished first.
+  return new Map([...holdings.keys()].map((key) => [key, series.get(key) ?? null]));
 }
 
 /** One day of the replay: values at its close, after its trades. */

@@ -10,6 +10,7 @@ import {
 } from "@ledgerline/contracts";
 import type { InvestmentAccount as AccountRow, MoveRules } from "@ledgerline/db";
 import { add, applyBuy } from "@ledgerline/money";
+import { replayAccountsAhead } from "../accounting/account-days";
 import { applyCorporateActions } from "../accounting/corporate-actions";
 import { scheduleSnapshotRefresh } from "../accounting/portfolio-snapshots";
 import { badRequest, conflict, notFound } from "../platform/errors";
@@ -39,6 +40,11 @@ function toView(account: AccountRow, cashBalance: string): InvestmentAccount {
 /** The user's accounts in display order, each with its cash balance. */
 export async function listInvestmentAccounts(scope: UserScope): Promise<InvestmentAccount[]> {
   const accounts = await scope.deps.repos.investmentAccounts.list(scope.user.id);
+  replayAccountsAhead(
+    scope.deps,
+    scope.user.id,
+    accounts.map((account) => account.id),
+  );
   const balances = await cashBalances(scope, accounts);
   return accounts.map((account) => toView(account, balances.get(account.id) ?? "0"));
 }
