@@ -48,10 +48,9 @@ const buyAccountId = investmentAccountId
   .describe("The investment account the buy goes into (default: the default account)");
 
 /**
- * Buy into a position by symbol: it is created, or increased if the account already holds it
- * (positions are held per account).
+ * Buy into a position by symbol, for the asset whose symbols `symbol` checks: it is created, or
+ * increased if the account already holds it (positions are held per account).
  */
-/** A buy by symbol, for the asset whose symbols `symbol` checks. */
 const buyInputFor = <S extends z.ZodType<string>>(symbol: S) =>
   z.object({
     symbol,
@@ -64,6 +63,8 @@ const buyInputFor = <S extends z.ZodType<string>>(symbol: S) =>
   });
 export const stockBuyInput = buyInputFor(stockSymbol);
 export const cryptoBuyInput = buyInputFor(cryptoSymbol);
+/** A buy's schema, stocks' or crypto's: the two differ only in what their symbol check accepts. */
+export type BuyInputSchema = ReturnType<typeof buyInputFor<z.ZodType<string>>>;
 
 /**
  * Buy more of a position by id (the spec's PUT). `expectedHeld` is the quantity the client saw

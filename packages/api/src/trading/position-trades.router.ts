@@ -1,4 +1,4 @@
-import type { cryptoBuyInput, stockBuyInput } from "@ledgerline/contracts";
+import type { BuyInputSchema } from "@ledgerline/contracts";
 import { buyMoreInput, sellInput, tradeResult } from "@ledgerline/contracts";
 import { buyMore, buyPosition, sellPosition, type AssetMarket } from "./portfolio";
 import { marketMutation } from "../platform/trpc/trpc";
@@ -8,10 +8,7 @@ import { marketMutation } from "../platform/trpc/trpc";
  * and only where prices come from and what a symbol may be differ. Each takes a trade-scoped API
  * key.
  */
-export function positionTrades(
-  market: AssetMarket,
-  buyInput: typeof stockBuyInput | typeof cryptoBuyInput,
-) {
+export function positionTrades(market: AssetMarket, buyInput: BuyInputSchema) {
   const trade = marketMutation.meta({ apiKey: "trade" }).output(tradeResult);
   return {
     /** Opens a position in a symbol, or adds to the one held. */
