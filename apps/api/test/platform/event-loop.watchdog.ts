@@ -31,35 +31,10 @@ const BLOCK_MS_PER_MB = 50;
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 const MB = 1024 * 1024;
 
-/**
- * Stalls measured and not fixed yet (issue 29, decisions 0022 and 0029), each held to a ceiling
- * instead of the limits. A stall past its ceiling fails; one back within the limits is printed,
- * to be taken off this list. (GET /api/lots and /api/tax/harvest left it once they answered a
- * page at a time: decision 0046.)
- */
-const KNOWN_STALLS: Record<string, { healthMs: number; blockMs: number }> = {
-  // 200,000 rows in a 0.57 MB file: health answers within 17-31 ms, but blocks of 27-53 ms
-  // against the 50 ms floor, from collecting 200,000 rows' objects (29 Nov: 53 ms once on a
-  // clean clone after the full suite). Held to the health limit and a 100 ms block.
-  "POST /api/import/preview (200,000 short rows)": { healthMs: 200, blockMs: 100 },
-  "POST /api/import/preview (200,000 blank ',' rows)": { healthMs: 200, blockMs: 100 },
-  "POST /api/import (200,000 short rows)": { healthMs: 200, blockMs: 100 },
-  "POST /api/import (200,000 blank ',' rows)": { healthMs: 200, blockMs: 100 },
-  "tRPC import.preview (200,000 blank ',' rows)": { healthMs: 200, blockMs: 100 },
-};
 
 /** The longest the event loop may be held by a request whose body is `bytes` long. */
 const blockLimitMs = (bytes: number) => BLOCK_MS_PER_MB * Math.max(1, bytes / MB);
 
-/** The limits one input is held to: the issue's, or its known stall's ceilings. */
-function limitsOf(endpoint: string, input: string, bytes: number) {
-  return (
-    KNOWN_STALLS[`${endpoint} (${input})`] ?? {
-      healthMs: HEALTH_LIMIT_MS,
-      blockMs: blockLimitMs(bytes),
-    }
-  );
-}
 
 interface Sample {
   started: number;
@@ -282,9 +257,8 @@ async function measure(
   const bytes = payload.length;
   await loadBody(payload);
   const run = () => send(request.method, request.url, bytes, request.token);
-  const limits = limitsOf(endpoint, input, bytes);
   const within = (result: Measured) =>
-    result.healthMs <= limits.healthMs && result.blockMs <= limits.blockMs;
+    result.healthMs <= HEALTH_LIMIT_MS && result.blockMs <= blockLimitMs(bytes);
   let result = await measureOnce(run);
   // A stall is there every time; a machine busy with other work delays an answer or a timer
   // now and then, not three times running. The best of three tries counts.
@@ -423,24 +397,10 @@ describe("event-loop watchdog", () => {
           )
           .join("\n"),
     );
-    const fixed = worst.filter(
-      (row) =>
-        KNOWN_STALLS[`${row.endpoint} (${row.input})`] &&
-        row.healthMs <= HEALTH_LIMIT_MS &&
-        row.blockMs <= blockLimitMs(row.bytes),
-    );
-    if (fixed.length > 0) {
-      console.info(
-        `Within the issue's limits now, to be taken off KNOWN_STALLS:\n${fixed
-          .map((row) => `  ${row.endpoint} (${row.input})`)
-          .join("\n")}`,
-      );
-    }
     expect(worst.filter((row) => row.status >= 500)).toEqual([]);
-    const over = worst.filter((row) => {
-      const limits = limitsOf(row.endpoint, row.input, row.bytes);
-      return row.healthMs > limits.healthMs || row.blockMs > limits.blockMs;
-    });
+    const over = worst.filter(
+      (row) => row.healthMs > HEALTH_LIMIT_MS || row.blockMs > blockLimitMs(row.bytes),
+    );
     expect(over).toEqual([]);
   }, 1_200_000);
 });
