@@ -1,13 +1,13 @@
-import type {
-  CompanyDetails,
-  CorporateAction,
-  CompanySearchHit,
-  HistoricalBar,
-  ProviderMarketStatus,
-  NewsArticle,
-  StockClassification,
+import {
+  sentiments,
+  type CompanyDetails,
+  type CorporateAction,
+  type CompanySearchHit,
+  type HistoricalBar,
+  type ProviderMarketStatus,
+  type NewsArticle,
+  type StockClassification,
 } from "@ledgerline/contracts";
-import { sentiments } from "@ledgerline/contracts";
 import { newYorkDate } from "../calendar/new-york-time";
 import { lastCompletedSession, previousTradingDay } from "../calendar/nyse-calendar";
 import { systemClock, type Clock } from "@ledgerline/clock";

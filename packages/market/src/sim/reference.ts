@@ -106,3 +106,65 @@ export function pinnedReversion(
   for (let i = Math.min(pin, length - 1); i > 0; i--) y[i - 1] = phi * y[i]! - sigma * shock(i);
   return y;
 }
+
+/**
+ * How far one kind of asset strays from its references: the fast process's spread, a share of
+ * the annual volatility kept within [stationaryMin, stationaryMax], and the slow anchor's
+ * `trendLimit` and `waveAmplitude` (slowAnchor).
+ */
+export interface WanderLimits {
+  stationaryShare: number;
+  stationaryMin: number;
+  stationaryMax: number;
+  trendLimit: number;
+  waveAmplitude: number;
+}
+
+/**
+ * One symbol's path around its reference close, in steps of a day (`stepsPerYear` of them a
+ * year): the slow anchor plus the fast process pinned at the reference's step, soft-capped.
+ * Stocks and coins differ only in their limits, their calendar and how their anchor drifts.
+ */
+export class ReferencePath {
+  /** The fast process's volatility per step (a day's). */
+  readonly stepVolatility: number;
+  private readonly reversion: number;
+  private readonly anchor: SlowAnchor;
+
+  constructor(
+    limits: WanderLimits,
+    annualVolatility: number,
+    private readonly stepsPerYear: number,
+    anchor: { hash: number; annualDrift: number },
+  ) {
+    this.stepVolatility = annualVolatility / Math.sqrt(stepsPerYear);
+    const spread = Math.min(
+      limits.stationaryMax,
+      Math.max(limits.stationaryMin, limits.stationaryShare * annualVolatility),
+    );
+    this.reversion = reversionPerStep(this.stepVolatility, spread);
+    this.anchor = slowAnchor(
+      anchor.hash,
+      anchor.annualDrift,
+      limits.trendLimit,
+      limits.waveAmplitude,
+    );
+  }
+
+  /**
+   * The log closes at steps 0..length-1: `logReference` plus the capped deviation, which is zero
+   * at step `pin` (the reference's) and moved by `shock(step)` standard deviations each step.
+   */
+  logCloses(
+    length: number,
+    pin: number,
+    logReference: number,
+    shock: (step: number) => number,
+  ): Float64Array<ArrayBuffer> {
+    const fast = pinnedReversion(length, pin, this.reversion, this.stepVolatility, shock);
+    const closes = new Float64Array(length);
+    for (let i = 0; i < length; i++)
+      closes[i] = logReference + softCap(this.anchor.at((i - pin) / this.stepsPerYear) + fast[i]!);
+    return closes;
+  }
+}

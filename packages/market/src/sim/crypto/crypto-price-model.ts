@@ -1,12 +1,6 @@
 import { combine, normalFromHashes, normalSequence, type KeyedRandom } from "../random";
 import { dayNumber } from "../../calendar/dates";
-import {
-  pinnedReversion,
-  reversionPerStep,
-  slowAnchor,
-  softCap,
-  type SlowAnchor,
-} from "../reference";
+import { ReferencePath, type WanderLimits } from "../reference";
 import type { SimCoin } from "./coins";
 
 /**
@@ -25,13 +19,14 @@ const MINUTES_PER_DAY = 1440;
 /** Day 0 of the model. */
 const EPOCH = Date.UTC(2023, 0, 1);
 const MARKET_LOADING = 0.6;
-/** The fast process's spread, a share of the annual volatility within these bounds. */
-const STATIONARY_SHARE = 0.25;
-const STATIONARY_MIN = 0.002;
-const STATIONARY_MAX = 0.13;
 /** Coins have no drift of their own: the anchor's trend is a random one, levelling off. */
-const TREND_LIMIT = 0.12;
-const WAVE_AMPLITUDE = 0.06;
+const COIN_WANDER: WanderLimits = {
+  stationaryShare: 0.25,
+  stationaryMin: 0.002,
+  stationaryMax: 0.13,
+  trendLimit: 0.12,
+  waveAmplitude: 0.06,
+};
 
 export class CryptoMarketFactor {
   private values = new Float64Array(0);
@@ -62,9 +57,8 @@ export class CryptoPriceModel {
   private readonly coinHash: number;
   private readonly dailyVolatility: number;
   private readonly scale: number;
-  private readonly reversion: number;
   private readonly referenceDay: number;
-  private readonly anchor: SlowAnchor;
+  private readonly reference: ReferencePath;
   /** logCloses[d] is the log price at the end of day d (= start of day d + 1). */
   private logCloses = new Float64Array(0);
   private readonly paths = new Map<number, DayPath>();
@@ -75,21 +69,14 @@ export class CryptoPriceModel {
     private readonly market: CryptoMarketFactor,
   ) {
     this.coinHash = random.hash("coin", coin.symbol);
-    this.dailyVolatility = coin.volatility / Math.sqrt(365);
     this.scale = 10 ** coin.decimals;
-    const spread = Math.min(
-      STATIONARY_MAX,
-      Math.max(STATIONARY_MIN, STATIONARY_SHARE * coin.volatility),
-    );
-    this.reversion = reversionPerStep(this.dailyVolatility, spread);
     this.referenceDay = dayNumber(coin.reference.date) - dayNumber("2023-01-01");
     const anchorHash = random.hash("coin-anchor", coin.symbol);
-    this.anchor = slowAnchor(
-      anchorHash,
-      0.1 * normalFromHashes(anchorHash, combine(anchorHash, 9)),
-      TREND_LIMIT,
-      WAVE_AMPLITUDE,
-    );
+    this.reference = new ReferencePath(COIN_WANDER, coin.volatility, 365, {
+      hash: anchorHash,
+      annualDrift: 0.1 * normalFromHashes(anchorHash, combine(anchorHash, 9)),
+    });
+    this.dailyVolatility = this.reference.stepVolatility;
   }
 
   /** Day `day`'s shock in standard deviations: part the whole market's, part the coin's own. */
@@ -103,19 +90,12 @@ export class CryptoPriceModel {
     if (day < 0) return this.logCloseAt(0) - this.dailyVolatility * this.shock(0);
     if (day >= this.logCloses.length) {
       const length = Math.max(day, this.referenceDay) + 366;
-      const fast = pinnedReversion(
+      this.logCloses = this.reference.logCloses(
         length,
         this.referenceDay,
-        this.reversion,
-        this.dailyVolatility,
+        Math.log(this.coin.reference.close),
         (d) => this.shock(d),
       );
-      const logReference = Math.log(this.coin.reference.close);
-      const closes = new Float64Array(length);
-      for (let d = 0; d < length; d++)
-        closes[d] =
-          logReference + softCap(this.anchor.at((d - this.referenceDay) / 365) + fast[d]!);
-      this.logCloses = closes;
     }
     return this.logCloses[day]!;
   }

@@ -1,13 +1,7 @@
 import { sessionOn, type TradingSession } from "../../calendar/nyse-calendar";
 import { combine, normalFromHashes, normalSequence, type KeyedRandom } from "../random";
 import type { PriceModelParameters } from "./company-profiles";
-import {
-  pinnedReversion,
-  reversionPerStep,
-  slowAnchor,
-  softCap,
-  type SlowAnchor,
-} from "../reference";
+import { ReferencePath, type WanderLimits } from "../reference";
 import type { TradingDays } from "./trading-days";
 
 /**
@@ -73,21 +67,21 @@ export function cumulativeVolumeShare(x: number): number {
   return OPENING_AUCTION_SHARE + (1 - OPENING_AUCTION_SHARE) * uShaped;
 }
 
-/** The fast process's spread, a share of the annual volatility within these bounds. */
-const STATIONARY_SHARE = 0.4;
-const STATIONARY_MIN = 0.04;
-const STATIONARY_MAX = 0.12;
-/** Half the profile's drift feeds the anchor's trend, which levels off at this log deviation. */
-const TREND_LIMIT = 0.15;
-const WAVE_AMPLITUDE = 0.04;
+/** Half the profile's drift feeds the anchor's trend, which levels off at `trendLimit`. */
+const STOCK_WANDER: WanderLimits = {
+  stationaryShare: 0.4,
+  stationaryMin: 0.04,
+  stationaryMax: 0.12,
+  trendLimit: 0.15,
+  waveAmplitude: 0.04,
+};
 
 export class StockPriceModel {
   private readonly symbolHash: number;
   private readonly dailyVolatility: number;
-  private readonly reversion: number;
   private readonly referenceIndex: number;
   private readonly logReference: number;
-  private readonly anchor: SlowAnchor;
+  private readonly reference: ReferencePath;
   private logCloses = new Float64Array(0);
   private returns = new Float64Array(0);
   private readonly bars = new Map<number, SessionBar>();
@@ -106,24 +100,19 @@ export class StockPriceModel {
     splitFactorOnReference = 1,
   ) {
     this.symbolHash = random.hash("stock", symbol);
-    this.dailyVolatility = parameters.annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
-    const spread = Math.min(
-      STATIONARY_MAX,
-      Math.max(STATIONARY_MIN, STATIONARY_SHARE * parameters.annualVolatility),
+    this.reference = new ReferencePath(
+      STOCK_WANDER,
+      parameters.annualVolatility,
+      TRADING_DAYS_PER_YEAR,
+      { hash: random.hash("stock-anchor", symbol), annualDrift: parameters.annualDrift / 2 },
     );
-    this.reversion = reversionPerStep(this.dailyVolatility, spread);
+    this.dailyVolatility = this.reference.stepVolatility;
     const { reference } = parameters;
     const index = days.indexOf(reference.date);
     if (index === undefined)
       throw new Error(`${symbol}'s reference ${reference.date} must be a trading day`);
     this.referenceIndex = index;
     this.logReference = Math.log(reference.close * splitFactorOnReference);
-    this.anchor = slowAnchor(
-      random.hash("stock-anchor", symbol),
-      parameters.annualDrift / 2,
-      TREND_LIMIT,
-      WAVE_AMPLITUDE,
-    );
   }
 
   /** Day `index`'s shock in standard deviations: part the market's, part the stock's own. */
@@ -138,18 +127,12 @@ export class StockPriceModel {
     if (index < this.logCloses.length) return;
     // A year beyond what is asked for: enough for a long-running server, cheap for 500 stocks.
     const length = Math.min(Math.max(this.referenceIndex, index) + 253, this.days.length);
-    const fast = pinnedReversion(
+    const logCloses = this.reference.logCloses(
       length,
       this.referenceIndex,
-      this.reversion,
-      this.dailyVolatility,
+      this.logReference,
       (i) => this.shock(i),
     );
-    const logCloses = new Float64Array(length);
-    for (let i = 0; i < length; i++) {
-      const years = (i - this.referenceIndex) / TRADING_DAYS_PER_YEAR;
-      logCloses[i] = this.logReference + softCap(this.anchor.at(years) + fast[i]!);
-    }
     const returns = new Float64Array(length);
     returns[0] = this.dailyVolatility * this.shock(0);
     for (let i = 1; i < length; i++) returns[i] = logCloses[i]! - logCloses[i - 1]!;
