@@ -34,19 +34,13 @@ describe.each(await testDialects("the market data repository tests"))("on $name"
     const coverage = { from: first[0]!.date, to: first.at(-1)!.date };
     await repos.marketData.saveDailyBars("sim", "AAPL", first, coverage);
     await repos.marketData.saveDailyBars("sim", "MSFT", barsOf(3, 7), coverage);
-    expect(await repos.marketData.getDailyBars("sim", "AAPL", coverage.from, coverage.to)).toEqual(
-      first,
-    );
+    expect(await repos.marketData.getDailyBars("sim", "AAPL", coverage)).toEqual(first);
     expect(await repos.marketData.getBarCoverage("sim", "AAPL")).toEqual(coverage);
 
     // The same days again with other prices (a provider's correction): each row is replaced.
     const corrected = barsOf(561, 200);
     await repos.marketData.saveDailyBars("sim", "AAPL", corrected, coverage);
-    expect(await repos.marketData.getDailyBars("sim", "AAPL", coverage.from, coverage.to)).toEqual(
-      corrected,
-    );
-    expect(await repos.marketData.getDailyBars("sim", "MSFT", coverage.from, coverage.to)).toEqual(
-      barsOf(3, 7),
-    );
+    expect(await repos.marketData.getDailyBars("sim", "AAPL", coverage)).toEqual(corrected);
+    expect(await repos.marketData.getDailyBars("sim", "MSFT", coverage)).toEqual(barsOf(3, 7));
   });
 });

@@ -63,8 +63,7 @@ function dailyBarReads(database: Database) {
     async getDailyBars(
       source: string,
       symbol: string,
-      from: string,
-      to: string,
+      { from, to }: { from: string; to: string },
     ): Promise<HistoricalBar[]> {
       return database.query<HistoricalBar>(DAILY_BARS_SQL, [source, symbol, from, to]);
     },

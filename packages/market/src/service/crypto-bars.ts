@@ -63,7 +63,7 @@ export class CryptoBarHistory {
     const { store, gateway, provider } = this.dependencies;
     const coverage = await store.getBarCoverage(this.source, symbol);
     const gaps = missingRanges({ from, to }, coverage);
-    if (gaps.length === 0 && coverage) return store.getDailyBars(this.source, symbol, from, to);
+    if (gaps.length === 0 && coverage) return store.getDailyBars(this.source, symbol, { from, to });
 
     const fetched: HistoricalBar[] = [];
     for (const gap of gaps) {
@@ -75,7 +75,7 @@ export class CryptoBarHistory {
     const covered = extendCryptoCoverage(coverage, { from, to }, fetched);
     if (!covered) return fetched;
     await store.saveDailyBars(this.source, symbol, fetched, covered);
-    return store.getDailyBars(this.source, symbol, from, to);
+    return store.getDailyBars(this.source, symbol, { from, to });
   }
 
   private async todayBar(symbol: string, today: string): Promise<HistoricalBar | undefined> {

@@ -55,7 +55,7 @@ export class DailyBarHistory {
     const gaps = missingRanges({ from, to }, coverage).filter(
       (gap) => tradingDaysBetween(gap.from, gap.to).length > 0,
     );
-    if (gaps.length === 0 && coverage) return this.store.getDailyBars(source, symbol, from, to);
+    if (gaps.length === 0 && coverage) return this.store.getDailyBars(source, symbol, { from, to });
 
     const fetched: HistoricalBar[] = [];
     for (const gap of gaps) {
@@ -68,7 +68,7 @@ export class DailyBarHistory {
     const covered = extendCoverage(coverage, { from, to }, fetched);
     if (!covered) return fetched;
     await this.store.saveDailyBars(source, symbol, fetched, covered);
-    return this.store.getDailyBars(source, symbol, from, to);
+    return this.store.getDailyBars(source, symbol, { from, to });
   }
 
   private async runningBar(symbol: string, date: string): Promise<HistoricalBar | undefined> {

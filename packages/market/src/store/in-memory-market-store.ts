@@ -16,12 +16,8 @@ export class InMemoryMarketStore implements MarketStore {
     return range && { ...range };
   }
 
-  async getDailyBars(
-    source: string,
-    symbol: string,
-    from: string,
-    to: string,
-  ): Promise<HistoricalBar[]> {
+  async getDailyBars(source: string, symbol: string, range: DateRange): Promise<HistoricalBar[]> {
+    const { from, to } = range;
     const byDate = this.bars.get(this.key(source, symbol));
     if (!byDate) return [];
     return [...byDate.values()]

@@ -21,7 +21,8 @@ export interface StoredCompanyDetails {
  */
 export interface MarketStore {
   getBarCoverage(source: string, symbol: string): Promise<DateRange | undefined>;
-  getDailyBars(source: string, symbol: string, from: string, to: string): Promise<HistoricalBar[]>;
+  /** The stored bars of `range`, oldest first (a range as coverage is one). */
+  getDailyBars(source: string, symbol: string, range: DateRange): Promise<HistoricalBar[]>;
   /** Upserts the bars and sets the coverage, atomically. */
   saveDailyBars(
     source: string,

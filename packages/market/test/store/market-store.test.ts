@@ -60,24 +60,25 @@ for (const [name, create] of Object.entries(implementations)) {
         to: "2026-03-03",
       });
       expect(
-        (await store.getDailyBars("polygon", "AAPL", "2026-03-02", "2026-03-03")).map((b) => [
-          b.date,
-          b.c,
-        ]),
+        (await store.getDailyBars("polygon", "AAPL", { from: "2026-03-02", to: "2026-03-03" })).map(
+          (b) => [b.date, b.c],
+        ),
       ).toEqual([
         ["2026-03-02", "2.5"],
         ["2026-03-03", "3.25"],
       ]);
-      expect(await store.getDailyBars("polygon", "AAPL", "2026-03-04", "2026-03-04")).toEqual([
-        bar("2026-03-04", "0.00001234"),
-      ]);
+      expect(
+        await store.getDailyBars("polygon", "AAPL", { from: "2026-03-04", to: "2026-03-04" }),
+      ).toEqual([bar("2026-03-04", "0.00001234")]);
       expect(await store.getBarCoverage("polygon", "AAPL")).toEqual({
         from: "2026-03-01",
         to: "2026-03-04",
       });
       expect(await store.getBarCoverage("polygon", "MSFT")).toBeUndefined();
       expect(
-        (await store.getDailyBars("sim:x", "AAPL", "2026-01-01", "2026-12-31")).map((b) => b.c),
+        (await store.getDailyBars("sim:x", "AAPL", { from: "2026-01-01", to: "2026-12-31" })).map(
+          (b) => b.c,
+        ),
       ).toEqual(["9"]);
     });
 
@@ -92,7 +93,9 @@ for (const [name, create] of Object.entries(implementations)) {
         to: "2026-03-03",
       });
       expect(
-        (await store.getDailyBars("polygon", "KO", "2026-03-01", "2026-03-31")).map((b) => b.c),
+        (await store.getDailyBars("polygon", "KO", { from: "2026-03-01", to: "2026-03-31" })).map(
+          (b) => b.c,
+        ),
       ).toEqual(["2", "3"]);
       expect(await store.getBarCoverage("polygon", "KO")).toEqual({
         from: "2026-03-02",
@@ -109,9 +112,9 @@ for (const [name, create] of Object.entries(implementations)) {
         from: bars[0]!.date,
         to: bars.at(-1)!.date,
       });
-      expect(await store.getDailyBars("sim:x", "MSFT", "2000-01-01", "2030-01-01")).toHaveLength(
-        1200,
-      );
+      expect(
+        await store.getDailyBars("sim:x", "MSFT", { from: "2000-01-01", to: "2030-01-01" }),
+      ).toHaveLength(1200);
     });
 
     it("keeps company details with when they were fetched", async () => {
