@@ -128,9 +128,19 @@ export interface LotSaleView {
   term: Term;
 }
 
+/**
+ * Each lot sale's text, made once: a sale is not changed once replayed (lot-book.ts), and a
+ * sale continues or a trade replays one symbol, so after a write a year's report formats only
+ * that symbol's rows, not the year's ~15,000 (bench/tax-lots.ts). Held weakly: a replay dropped
+ * takes its views with it.
+ */
+const viewBySale = new WeakMap<LotSaleState, LotSaleView>();
+
 /** Gain as Form 8949 figures it: proceeds - basis + the disallowed loss (column g). */
-export function saleView(sale: LotSaleState): LotSaleView {
-  return {
+export function saleView(sale: LotSaleState): Readonly<LotSaleView> {
+  const known = viewBySale.get(sale);
+  if (known) return known;
+  const view: LotSaleView = {
     saleId: sale.saleId,
     accountId: sale.accountId,
     assetType: sale.assetType,
@@ -145,4 +155,6 @@ export function saleView(sale: LotSaleState): LotSaleView {
     gain: moneyText(sale.proceeds - sale.basis + sale.washSaleDisallowed),
     term: sale.term,
   };
+  viewBySale.set(sale, view);
+  return view;
 }
