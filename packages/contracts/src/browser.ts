@@ -27,3 +27,4 @@ export * from "./cash-screen-messages";
 export * from "./tax-constants";
 export * from "./classification-constants";
 export * from "./target-constants";
+export * from "./summary-totals";

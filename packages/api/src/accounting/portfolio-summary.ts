@@ -4,7 +4,8 @@ import {
   type PortfolioSummary,
   type PriceSource,
   type SummaryPosition,
-  type SummarySection,
+  summaryHoldings,
+  summaryReturns,
 } from "@ledgerline/contracts";
 import type { AssetType, HeldPosition, InvestmentAccount } from "@ledgerline/db";
 import {
@@ -14,7 +15,6 @@ import {
   subtract,
   sum,
   todayFigures,
-  totalFigures,
   valueFigures,
   type Decimal,
 } from "@ledgerline/money";
@@ -197,28 +197,20 @@ export async function portfolioSummary(scope: UserScope): Promise<PortfolioSumma
       realizedGain: realized.get(keyOf(held.assetType, held.symbol)) ?? "0",
     } satisfies SummaryPosition,
   }));
-  const total = totalFigures(positions.map((position) => position.view));
-  const share = (value: Decimal) => percent(value, total.currentValue);
-  const section = (assetType: AssetType): SummarySection => {
-    const views = positions
-      .filter((position) => position.assetType === assetType)
-      .map(({ view }) => ({ ...view, allocationPercent: share(view.currentValue) }));
-    const totals = totalFigures(views);
-    return { positions: views, totals, allocationPercent: share(totals.currentValue) };
-  };
+  const views = (assetType: AssetType) =>
+    positions.filter((position) => position.assetType === assetType).map(({ view }) => view);
+  const { stocks, crypto, total } = summaryHoldings({
+    stocks: views("STOCK"),
+    crypto: views("CRYPTO"),
+  });
   return {
-    stocks: section("STOCK"),
-    crypto: section("CRYPTO"),
+    stocks,
+    crypto,
     total,
     today: todayOf(priced),
     // The market's own clock: the prices are as of its time.
     pricedAt: new Date(deps.market.clock.now()).toISOString(),
-    returns: {
-      realizedGain: totalRealized,
-      unrealizedGain: total.gainLoss,
-      income,
-      totalReturn: sum([total.gainLoss, totalRealized, income]),
-    },
+    returns: summaryReturns(total, { realizedGain: totalRealized, income }),
   };
 }
 

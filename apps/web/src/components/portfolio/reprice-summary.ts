@@ -1,4 +1,5 @@
-import type { PortfolioSummary, SummaryPosition, SummarySection } from "@ledgerline/contracts";
+import type { PortfolioSummary, SummaryPosition } from "@ledgerline/contracts";
+import { summaryHoldings, summaryReturns } from "@ledgerline/contracts/browser";
 import {
   add,
   multiply,
@@ -6,7 +7,6 @@ import {
   subtract,
   sum,
   todayFigures,
-  totalFigures,
   valueFigures,
   type Decimal,
 } from "@ledgerline/money";
@@ -24,7 +24,7 @@ export interface HoldingPrice {
 /**
  * The summary with its holdings at new prices (a batch of live ticks), every figure that depends
  * on them computed again in exact decimals with the server's definitions (@ledgerline/money's
- * value figures): the positions, the sections' and the portfolio's totals, the allocations,
+ * value figures and the contracts' summaryHoldings, summaryReturns): the positions, the sections' and the portfolio's totals, the allocations,
  * today's change and the returns. The prices are taken in order, as one tick after another would
  * be, but the totals and allocations are worked out once for the batch. The same summary comes
  * back when no price moves a holding in it.
@@ -69,35 +69,9 @@ export function repriceSummary(
   ) {
     return summary;
   }
-
-  const total = totalFigures([...positions.stocks, ...positions.crypto]);
-  const share = (value: Decimal) => percent(value, total.currentValue);
-  const section = (sectionPositions: SummaryPosition[]): SummarySection => {
-    const totals = totalFigures(sectionPositions);
-    return {
-      positions: sectionPositions.map((position) => ({
-        ...position,
-        allocationPercent: share(position.currentValue),
-      })),
-      totals,
-      allocationPercent: share(totals.currentValue),
-    };
-  };
-  const { realizedGain, income } = summary.returns;
-  return {
-    ...summary,
-    stocks: section(positions.stocks),
-    crypto: section(positions.crypto),
-    total,
-    today,
-    pricedAt,
-    returns: {
-      realizedGain,
-      unrealizedGain: total.gainLoss,
-      income,
-      totalReturn: sum([total.gainLoss, realizedGain, income]),
-    },
-  };
+  const holdings = summaryHoldings(positions);
+  const returns = summaryReturns(holdings.total, summary.returns);
+  return { ...summary, ...holdings, today, pricedAt, returns };
 }
 
 /**

@@ -1,10 +1,6 @@
-import type {
-  PortfolioSummary,
-  SummaryPosition,
-  SummarySection,
-  SymbolTotal,
-} from "@ledgerline/contracts";
-import { percent, sum, totalFigures, type Decimal } from "@ledgerline/money";
+import type { PortfolioSummary, SummaryPosition, SymbolTotal } from "@ledgerline/contracts";
+import { summaryHoldings } from "@ledgerline/contracts/browser";
+import { sum } from "@ledgerline/money";
 import { formatCurrency, formatQuantity } from "../../../../lib/format";
 
 /** What the portfolio's position lists say of a position: its account, and its symbol's total. */
@@ -20,7 +16,7 @@ export type HoldingsView = Pick<PortfolioSummary, "stocks" | "crypto" | "total">
 /**
  * The summary's holdings of one investment account: its positions, with the sections' totals,
  * the total and the allocations worked out again over them in exact decimals, on the server's
- * definitions (@ledgerline/money's totalFigures, as a live reprice does). `accountOf` maps a
+ * definitions (the contracts' summaryHoldings, as a live reprice does). `accountOf` maps a
  * position's id to its account (the positions lists carry it for a user with several).
  */
 export function holdingsOfAccount(
@@ -31,20 +27,7 @@ export function holdingsOfAccount(
   const mine = (position: SummaryPosition) => accountOf.get(position.id)?.accountId === accountId;
   const stocks = summary.stocks.positions.filter(mine);
   const crypto = summary.crypto.positions.filter(mine);
-  const total = totalFigures([...stocks, ...crypto]);
-  const share = (value: Decimal) => percent(value, total.currentValue);
-  const section = (positions: SummaryPosition[]): SummarySection => {
-    const totals = totalFigures(positions);
-    return {
-      positions: positions.map((position) => ({
-        ...position,
-        allocationPercent: share(position.currentValue),
-      })),
-      totals,
-      allocationPercent: share(totals.currentValue),
-    };
-  };
-  return { stocks: section(stocks), crypto: section(crypto), total };
+  return summaryHoldings({ stocks, crypto });
 }
 
 /**
