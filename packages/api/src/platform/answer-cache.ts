@@ -3,7 +3,7 @@ import type { MarketService } from "@ledgerline/market";
 import { LRUCache } from "lru-cache";
 import type { DataVersions } from "./shared-state";
 import type { Clock } from "@ledgerline/clock";
-import { USER_LIST } from "./data-versions";
+import { EVERYONE, USER_LIST, userData } from "./data-versions";
 import { ownAnswerVersions, takeReadAhead } from "./read-ahead-versions";
 
 /**
@@ -55,6 +55,11 @@ export interface AnswerCache {
    * is built; undefined when it cannot be read (the read is then answered uncached).
    */
   version(user: UserRow, depends: CachedAnswer): Promise<string | undefined>;
+  /**
+   * The versions of the user's own rows alone (no market data): what a figure worked from their
+   * rows is kept under (platform/kept-by-version.ts); undefined when they cannot be read.
+   */
+  dataVersion(userId: number): Promise<string | undefined>;
   get(key: string, version: string): KeptAnswer | undefined;
   /** Keeps an answer built under `version` for as long as its life allows (not at all if over). */
   set(key: string, version: string, life: AnswerLife, answer: KeptAnswer): void;
@@ -119,6 +124,14 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   const buildKey = (key: string, version: string) => `${version}\n${key}`;
   const cache: AnswerCache = {
     version: (user, depends) => answerVersion(options, user, depends),
+    async dataVersion(userId) {
+      try {
+        return await options.versions.read([EVERYONE, userData(userId)]);
+      } catch (error) {
+        options.onError(error);
+        return undefined;
+      }
+    },
     get(key, version) {
       const entry = entries.get(key);
       if (!entry || entry.version !== version) return undefined;
