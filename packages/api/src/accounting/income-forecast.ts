@@ -1,47 +1,36 @@
 import type {
   DividendFrequency,
-  ExpectedDividend,
-  ForecastHolding,
   IncomeCalendar,
   IncomeCalendarInput,
   IncomeForecast,
   IncomeForecastInput,
+  ExpectedDividend,
 } from "@ledgerline/contracts";
 import {
   INCOME_CALENDAR_DEFAULT_DAYS,
   INCOME_CALENDAR_MAX_DAYS,
-  INCOME_FORECAST_MONTHS,
-  INCOME_YIELD_DECIMALS,
   incomeCalendarMessages,
 } from "@ledgerline/contracts";
 import { dateOf } from "@ledgerline/clock";
 import type { HeldPosition } from "@ledgerline/db";
 import { newYorkDate, newYorkMidnight } from "@ledgerline/market";
-import {
-  add,
-  compare,
-  costBasis,
-  divide,
-  multiply,
-  sign,
-  sum,
-  type Decimal,
-} from "@ledgerline/money";
+import { add, costBasis, multiply, sum, type Decimal } from "@ledgerline/money";
 import { accountFilterOf } from "../accounts/account-scope";
 import { badRequest } from "../platform/errors";
 import { priceHoldings } from "./portfolio-summary";
 import type { UserScope } from "../platform/scope";
 import { actionsToApply } from "./corporate-actions";
 import { replayCorporateActions } from "./corporate-action-replay";
+import { addDays, daysFrom, dividendSchedule, type ScheduledDividend } from "./dividend-schedule";
 import {
-  addDays,
-  addMonths,
-  daysFrom,
-  dividendSchedule,
-  endOfMonth,
-  PAYMENTS_PER_YEAR,
-  type ScheduledDividend,
-} from "./dividend-schedule";
+  byPayDate,
+  dividendsWithin,
+  forecastEnd,
+  forecastFrom,
+  paidWithin,
+  pricedDividends,
+  type ForecastStock,
+} from "./income-forecast-figures";
 
 /**
  * What the user's stocks will pay (issue 33): the dividend calendar and the twelve months'
@@ -136,53 +125,26 @@ async function expectedDividends(
   window: { from: string; to: string },
   today: string,
 ): Promise<{ dividends: ExpectedDividend[]; stocks: Map<string, ScheduleOfStock> }> {
-  const { from, to } = window;
   const dividends: ExpectedDividend[] = [];
   const schedules = new Map<string, ScheduleOfStock>();
   for (const stock of stocks) {
-    const schedule = await scheduleOf(scope, stock.symbol, to);
+    const schedule = await scheduleOf(scope, stock.symbol, window.to);
     schedules.set(stock.symbol, schedule);
-    const inWindow = schedule.dividends.filter(
-      (dividend) =>
-        (dividend.exDate >= from && dividend.exDate <= to) ||
-        (dividend.payDate >= from && dividend.payDate <= to),
-    );
+    const inWindow = dividendsWithin(schedule.dividends, window);
     const passed = await quantitiesAtExDates(
       scope,
       stock,
       inWindow.filter((dividend) => dividend.exDate <= today),
       schedule.splits,
     );
-    for (const dividend of inWindow) {
-      const quantity =
-        dividend.exDate <= today ? (passed.get(dividend.exDate) ?? "0") : stock.quantity;
-      if (sign(quantity) <= 0) continue;
-      dividends.push({
-        symbol: stock.symbol,
-        exDate: dividend.exDate,
-        payDate: dividend.payDate,
-        declared: dividend.declared,
-        amountPerShare: dividend.amountPerShare,
-        quantity,
-        amount: multiply(quantity, dividend.amountPerShare),
-      });
-    }
+    dividends.push(...pricedDividends(stock.symbol, inWindow, today, stock.quantity, passed));
   }
-  dividends.sort(
-    (a, b) =>
-      a.payDate.localeCompare(b.payDate) ||
-      a.exDate.localeCompare(b.exDate) ||
-      a.symbol.localeCompare(b.symbol),
-  );
-  return { dividends, stocks: schedules };
+  return { dividends: byPayDate(dividends), stocks: schedules };
 }
 
 type ScheduleOfStock = Awaited<ReturnType<typeof scheduleOf>>;
 
 const todayOf = (scope: UserScope) => newYorkDate(scope.deps.market.clock.now());
-
-const paidWithin = (dividends: readonly ExpectedDividend[], from: string, to: string) =>
-  dividends.filter((dividend) => dividend.payDate >= from && dividend.payDate <= to);
 
 /**
  * `GET /api/income/calendar`: the window defaults to today and the 90 days after it; one that
@@ -221,68 +183,34 @@ export async function incomeForecastOf(
 ): Promise<IncomeForecast> {
   const accountId = await accountFilterOf(scope, input.accountId);
   const today = todayOf(scope);
-  const to = endOfMonth(addMonths(`${today.slice(0, 8)}01`, INCOME_FORECAST_MONTHS - 1));
   const stocks = await heldStocks(scope, accountId);
-  const expected = await expectedDividends(scope, stocks, { from: today, to }, today);
-  const paid = paidWithin(expected.dividends, today, to);
-  const months = Array.from({ length: INCOME_FORECAST_MONTHS }, (_, index) => {
-    const month = addMonths(`${today.slice(0, 8)}01`, index).slice(0, 7);
-    return {
-      month,
-      amount: sum(
-        paid.filter((dividend) => dividend.payDate.startsWith(month)).map((d) => d.amount),
-      ),
-    };
-  });
+  const expected = await expectedDividends(
+    scope,
+    stocks,
+    { from: today, to: forecastEnd(today) },
+    today,
+  );
   const priced = await priceHoldings(
     scope.deps,
     stocks.flatMap((stock) => stock.positions),
   );
-  const holdings = stocks.map((stock): ForecastHolding => {
-    const schedule = expected.stocks.get(stock.symbol);
-    const frequency = schedule?.frequency ?? null;
-    const latest = schedule ? latestKnown(schedule.dividends) : undefined;
-    const amountPerShare = latest?.amountPerShare ?? null;
-    const annualIncome =
-      frequency && amountPerShare
-        ? multiply(multiply(stock.quantity, amountPerShare), String(PAYMENTS_PER_YEAR[frequency]))
-        : "0";
-    const costs = sum(stock.positions.map((position) => costBasis(position)));
-    const marketValue = sum(
-      priced
-        .filter(({ held }) => held.symbol === stock.symbol)
-        .map(({ held, price }) => multiply(held.quantity, price)),
-    );
-    return {
-      symbol: stock.symbol,
-      quantity: stock.quantity,
-      frequency,
-      amountPerShare,
-      annualIncome,
-      costBasis: costs,
-      marketValue,
-      yieldOnCost: ratio(annualIncome, costs),
-      currentYield: ratio(annualIncome, marketValue),
-    };
-  });
-  holdings.sort(
-    (a, b) => compare(b.annualIncome, a.annualIncome) || a.symbol.localeCompare(b.symbol),
+  return forecastFrom(
+    today,
+    stocks.map((stock): ForecastStock => {
+      const schedule = expected.stocks.get(stock.symbol);
+      return {
+        symbol: stock.symbol,
+        quantity: stock.quantity,
+        costBasis: sum(stock.positions.map((position) => costBasis(position))),
+        marketValue: sum(
+          priced
+            .filter(({ held }) => held.symbol === stock.symbol)
+            .map(({ held, price }) => multiply(held.quantity, price)),
+        ),
+        frequency: schedule?.frequency ?? null,
+        scheduled: schedule?.dividends ?? [],
+      };
+    }),
+    expected.dividends,
   );
-  return {
-    from: today,
-    to,
-    months,
-    total: sum(months.map((month) => month.amount)),
-    holdings,
-    annualIncome: sum(holdings.map((holding) => holding.annualIncome)),
-  };
-}
-
-/** The market's latest dividend (declared, or the last paid), not an expected one. */
-function latestKnown(dividends: readonly ScheduledDividend[]): ScheduledDividend | undefined {
-  return dividends.filter((dividend) => dividend.declared).at(-1);
-}
-
-function ratio(part: Decimal, whole: Decimal): Decimal | null {
-  return sign(whole) > 0 ? divide(part, whole, INCOME_YIELD_DECIMALS) : null;
 }
