@@ -16,8 +16,11 @@
  * database once the snapshots are built: its first read is the first after a process start (no
  * daily bars, trades or replays in memory yet), as a person's first filter click after a deploy.
  * Usage: tsx portfolio-history.ts [trades] [runs] [accounts] [restart]
+ * BENCH_PROFILE=<file>: a CPU profile of the account's reads, with each label's window (its first
+ * read apart, "<label> (first)") in the profile's microseconds, to split it by.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -170,8 +173,17 @@ while (!(await refreshSnapshots(app.deps, user.id)));
 console.log(`snapshots built in ${Math.round(performance.now() - built)} ms`);
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+// BENCH_PROFILE (see above).
+// eslint-disable-next-line no-restricted-properties -- the bench's own switch
+const profileFile = process.env.BENCH_PROFILE;
+const session = profileFile ? new Session() : undefined;
+const windows: { label: string; from: number; to: number }[] = [];
+const clock = () => Number(process.hrtime.bigint() / 1000n);
 async function time(label: string, read: () => Promise<unknown>) {
+  const first = clock();
   await read();
+  const measured = clock();
+  windows.push({ label: `${label} (first)`, from: first, to: measured });
   const times: number[] = [];
   // How late a 1 ms timer fires: the longest stretch a read kept the event loop to itself (a
   // read that never yields to it blocks it for its whole length).
@@ -189,6 +201,7 @@ async function time(label: string, read: () => Promise<unknown>) {
     const { user: inUser, system } = process.cpuUsage(used);
     cpu.push((inUser + system) / 1000);
   }
+  windows.push({ label, from: measured, to: clock() });
   blocked.disable();
   times.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
@@ -214,11 +227,29 @@ async function once(read: () => Promise<unknown>) {
 // trades and kept (account-days.ts); the first read replays, the ones after it slice.
 const oneAccount = accountIds.at(-1)!;
 async function accountReads(scope: UserScope) {
+  if (session) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 500 });
+    await session.post("Profiler.start");
+  }
+  try {
+    await accountReadsTimed(scope);
+  } finally {
+    if (session && profileFile) {
+      const { profile } = await session.post("Profiler.stop");
+      writeFileSync(profileFile, JSON.stringify({ ...profile, windows }));
+    }
+  }
+}
+async function accountReadsTimed(scope: UserScope) {
+  const from = clock();
   console.log(
     `one account's first read (its replay): ${await once(() =>
       portfolioHistory(scope, { range: "ALL", benchmark: "contributions", accountId: oneAccount }),
     )}`,
   );
+  windows.push({ label: "acct first read", from, to: clock() });
   for (const range of portfolioHistoryRanges) {
     await time(`acct history ${range}`, () =>
       portfolioHistory(scope, { range, benchmark: "contributions", accountId: oneAccount }),
