@@ -150,6 +150,60 @@ describe("one investment account's performance", () => {
     expect(all.data.holdings.find((h) => h.symbol === "AAPL")!.netFlows).toBe("1600");
   });
 
+  it("a back-dated trade into one account changes its holdings' returns, not the other's", async () => {
+    const { call, rest, main, buy } = await withAccounts();
+    const roth = (await rest("POST", "/accounts", { name: "Roth", type: "roth-ira" }))
+      .body as unknown as InvestmentAccount;
+    await buy("AAPL", "10", "100", "2026-01-05T15:00:00Z");
+    for (const [symbol, quantity, price, day] of [
+      ["AAPL", "5", "120", "02"],
+      ["MSFT", "2", "300", "16"],
+    ] as const) {
+      await buy(symbol, quantity, price, `2026-02-${day}T15:00:00Z`, roth.id);
+    }
+    const read = async (accountId: number, range: "ALL" | "3M" = "ALL") => {
+      const answer = await call<HoldingsPerformance>(
+        "query",
+        "portfolioSummary.holdingPerformance",
+        { range, accountId },
+      );
+      expect(answer.status).toBe(200);
+      return answer.data;
+    };
+    // Each account's holdings read twice: the second answers from what the first kept.
+    const before = {
+      main: await read(main.id),
+      roth: await read(roth.id),
+      roth3M: await read(roth.id, "3M"),
+    };
+    expect(await read(roth.id)).toEqual(before.roth);
+    expect(await read(main.id)).toEqual(before.main);
+    // Back-dated between the Roth's trades (its periods start where they did), in the symbol the
+    // main account holds too.
+    await buy("AAPL", "1", "90", "2026-02-09T15:00:00Z", roth.id);
+    const after = {
+      main: await read(main.id),
+      roth: await read(roth.id),
+      roth3M: await read(roth.id, "3M"),
+    };
+    expect(after.main).toEqual(before.main);
+    const flows = (answer: HoldingsPerformance) =>
+      answer.holdings.map((holding) => [holding.symbol, holding.netFlows, holding.startValue]);
+    expect(flows(before.roth)).toEqual([
+      ["AAPL", "600", "0"],
+      ["MSFT", "600", "0"],
+    ]);
+    expect(flows(after.roth)).toEqual([
+      ["AAPL", "690", "0"],
+      ["MSFT", "600", "0"],
+    ]);
+    expect(after.roth.startDate).toBe(before.roth.startDate);
+    expect(after.roth3M.startDate).toBe(before.roth3M.startDate);
+    expect(flows(after.roth3M)).not.toEqual(flows(before.roth3M));
+    // And kept again for the new state: a repeat read answers the same.
+    expect(await read(roth.id)).toEqual(after.roth);
+  });
+
   it("names the flows each read used: the account's buys and sells, or every account's", async () => {
     const { call, rest, main, buy } = await withAccounts();
     const ira = (await rest("POST", "/accounts", { name: "IRA", type: "ira" }))

@@ -57,6 +57,8 @@ interface AccountReplay {
   periods: Map<string, OpenPeriod>;
   /** Symbols without daily history, with their trades (to tell which a range involves). */
   unpriced: Map<string, { type: AssetType; symbol: string; trades: Trade[] }>;
+  /** What reads worked out from this replay (keptWithReplay), by their key; a few. */
+  worked: Map<string, Promise<unknown>>;
 }
 
 interface Kept {
@@ -184,13 +186,55 @@ export async function accountPositionsAt(
   day: string,
   today: string,
 ): Promise<{ positions: HoldingSnapshot[]; tradesAfter: Trade[] }> {
-  const { trades, tradeDays, holdingDays } = await keptReplay(deps, userId, accountId, today);
+  return positionsIn(await keptReplay(deps, userId, accountId, today), day);
+}
+
+/** What accountPositionsAt answers, from one replay. */
+function positionsIn(
+  { trades, tradeDays, holdingDays }: AccountReplay,
+  day: string,
+): { positions: HoldingSnapshot[]; tradesAfter: Trade[] } {
   const positions: HoldingSnapshot[] = [];
   for (const rows of holdingDays.values()) {
     const at = lastAtOrBefore(rows, day);
     if (at >= 0) positions.push({ ...rows[at]!, day });
   }
   return { positions, tradesAfter: trades.slice(lastAtOrBefore(tradeDays, day) + 1) };
+}
+
+/** What reads work out from an account's replay and keep with it, per replay. */
+const KEPT_WORKED = 8;
+
+/**
+ * `work` of the account's replay (its positions at a day and its trades after it), done once per
+ * replay and `key` and kept with it: while the user's trades and the day stand, the same key
+ * answers the same promise; a trade, a split or a move between accounts (the snapshots' version)
+ * or a new day replays the account, and what was kept goes with the replay it came from. The key
+ * must name every other input of `work` (the period, the dividends paid).
+ */
+export async function keptWithReplay<T>(
+  deps: AppDeps,
+  userId: number,
+  accountId: number,
+  today: string,
+  key: string,
+  work: (positionsAt: (day: string) => ReturnType<typeof positionsIn>) => Promise<T>,
+): Promise<T> {
+  const replay = await keptReplay(deps, userId, accountId, today);
+  let found = replay.worked.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = work((day) => positionsIn(replay, day));
+    const made = found;
+    // A failure is not kept: the next read works it again.
+    made.catch(() => replay.worked.get(key) === made && replay.worked.delete(key));
+  }
+  // Most recently read last.
+  replay.worked.delete(key);
+  replay.worked.set(key, found);
+  while (replay.worked.size > KEPT_WORKED) {
+    replay.worked.delete(replay.worked.keys().next().value!);
+  }
+  return found;
 }
 
 /** The index of the last entry (by day, ascending) on or before `day`; -1 if none. */
@@ -424,6 +468,7 @@ async function replayAccount(
   const { flows, realized, moved: todayMoved } = steps.applyThrough(undefined, today);
   return {
     periods: new Map(),
+    worked: new Map(),
     trades,
     tradeDays,
     holdingDays: steps.holdingDays,
