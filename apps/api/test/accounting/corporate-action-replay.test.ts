@@ -2,6 +2,7 @@ import type { SplitToApply } from "@ledgerline/db";
 import { turnsDuring } from "@ledgerline/db/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyToSymbol } from "@ledgerline/api/accounting/corporate-actions";
+import { Turns } from "@ledgerline/api/platform/turns";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 // The replay of a stock's splits and dividends over a user's trades
@@ -166,6 +167,53 @@ describe("applying a stock's corporate actions", () => {
     expect(
       await repos().corporateActions.incomeTotal(userId, { from: "2025-12-31", to: "2026-12-31" }),
     ).toBe("0");
+  });
+
+  it("hands the event loop over between the accounts it replays once its turn is over", async () => {
+    const second = await repos().investmentAccounts.create(
+      userId,
+      {
+        name: "IRA",
+        type: "ira",
+        institution: null,
+        cashTracked: false,
+        costBasisMethod: "average",
+      },
+      { now, limit: 10 },
+    );
+    if (!second.ok) throw new Error(second.reason);
+    await buy(userId, "TSLA", "10", "30", "2026-01-05");
+    const bought = await repos().portfolio.buy({
+      userId,
+      accountId: second.account.id,
+      assetType: "STOCK",
+      symbol: "TSLA",
+      quantity: "4",
+      price: "31",
+      transactionDate: on("2026-01-06"),
+      notes: null,
+      now,
+    });
+    expect(bought.ok).toBe(true);
+    // A clock that always says the turn is over: each account's replay hands the loop over first.
+    let handed = 0;
+    const eager = new (class extends Turns {
+      override due() {
+        return true;
+      }
+      override async next() {
+        handed += 1;
+        await super.next();
+      }
+    })();
+    const splits = [split("2026-02-02", "1", "3")];
+    const outcome = await applyToSymbol(
+      t.app.deps,
+      { userId, symbol: "TSLA", splits, dividends: [], now },
+      eager,
+    );
+    expect(outcome).toMatchObject({ splitsWritten: 2 });
+    expect(handed).toBe(2);
   });
 
   describe("a symbol with many trades (after an import)", () => {
