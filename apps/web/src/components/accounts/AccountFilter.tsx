@@ -3,8 +3,8 @@ import { SelectField } from "../ui/SelectField";
 import { accountFilterOptions } from "./accounts";
 
 /**
- * A page's Account filter (summary, income): 'All accounts' or one of them, applied at once. The
- * page shows it only to a user who keeps more than one account.
+ * A page's Account filter (summary, income, taxes): 'All accounts' or one of them, applied at
+ * once. Shown only to a user who keeps more than one account.
  */
 export function AccountFilter({
   accounts,
@@ -17,6 +17,7 @@ export function AccountFilter({
   onChange: (account: number | undefined) => void;
   hint?: string;
 }) {
+  if (accounts.length <= 1) return null;
   return (
     <SelectField
       className="max-w-xs"

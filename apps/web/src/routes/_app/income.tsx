@@ -4,7 +4,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { AccountFilter } from "../../components/accounts/AccountFilter";
-import { accountSearch } from "../../components/accounts/account-search";
+import { accountOnlySearch } from "../../components/accounts/account-search";
 import {
   accountNames,
   accountsQuery,
@@ -32,15 +32,10 @@ const subtitle =
 const incomeQuery = (accountId: number | undefined) =>
   trpc.income.list.queryOptions(accountId === undefined ? undefined : { accountId });
 
-/** `?account=<id>`: one investment account's dividends (as on the summary); none for all. */
-function validateIncomeSearch(search: Record<string, unknown>): { account?: number } {
-  const account = accountSearch(search.account);
-  return account === undefined ? {} : { account };
-}
-
 export const Route = createFileRoute("/_app/income")({
   head: titled("Dividend Income"),
-  validateSearch: validateIncomeSearch,
+  // `?account=<id>`: one investment account's dividends (as on the summary); none for all.
+  validateSearch: (search) => accountOnlySearch(search.account),
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps }) => {
     if (deps.account === undefined) {
@@ -98,15 +93,11 @@ function IncomePage() {
         }
       />
 
-      {several && (
-        <AccountFilter
-          accounts={accounts}
-          value={accountId}
-          onChange={(account) =>
-            void navigate({ search: account === undefined ? {} : { account }, replace: true })
-          }
-        />
-      )}
+      <AccountFilter
+        accounts={accounts}
+        value={accountId}
+        onChange={(account) => void navigate({ search: accountOnlySearch(account), replace: true })}
+      />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <UpcomingDividends accountId={accountId} />
         <IncomeForecast accountId={accountId} />

@@ -3,7 +3,7 @@ import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo } from "react";
 import { AccountFilter } from "../../components/accounts/AccountFilter";
-import { accountSearch } from "../../components/accounts/account-search";
+import { accountOnlySearch } from "../../components/accounts/account-search";
 import { accountNames, filteredAccount, useAccounts } from "../../components/accounts/accounts";
 import { trpc } from "../../lib/trpc";
 import {
@@ -61,15 +61,10 @@ const MonthlyReturnsCard = lazy(() =>
   firstPaint.then(() => import("./portfolio-summary/-components/MonthlyReturnsCard")),
 );
 
-/** `?account=<id>`: one investment account's holdings; none for all of them. */
-function validateSummarySearch(search: Record<string, unknown>): { account?: number } {
-  const account = accountSearch(search.account);
-  return account === undefined ? {} : { account };
-}
-
 export const Route = createFileRoute("/_app/portfolio-summary")({
   head: titled("Portfolio Summary"),
-  validateSearch: validateSummarySearch,
+  // `?account=<id>`: one investment account's holdings; none for all of them.
+  validateSearch: (search) => accountOnlySearch(search.account),
   loader: ({ context: { queryClient } }) => {
     // The chart's first range loads alongside; the page waits only for the figures.
     void queryClient.prefetchQuery(portfolioHistoryQuery(DEFAULT_PORTFOLIO_HISTORY_RANGE));
@@ -199,20 +194,16 @@ function PortfolioSummaryPage() {
         }
       />
 
-      {several && (
-        <AccountFilter
-          accounts={accounts}
-          value={accountId}
-          onChange={(account) =>
-            void navigate({ search: account === undefined ? {} : { account }, replace: true })
-          }
-          hint={
-            accountId === undefined
-              ? undefined
-              : "The figures, value chart, returns and holdings are this account's."
-          }
-        />
-      )}
+      <AccountFilter
+        accounts={accounts}
+        value={accountId}
+        onChange={(account) => void navigate({ search: accountOnlySearch(account), replace: true })}
+        hint={
+          accountId === undefined
+            ? undefined
+            : "The figures, value chart, returns and holdings are this account's."
+        }
+      />
       <ValueCards stocks={view.stocks.totals} crypto={view.crypto.totals} total={view.total} />
       {stale.length > 0 && (
         <Alert tone="warning">

@@ -75,13 +75,11 @@ function TaxesPage() {
           }))}
           onChange={(chosen) => choose({ year: Number(chosen) })}
         />
-        {accounts.length > 1 && (
-          <AccountFilter
-            accounts={accounts}
-            value={accountId}
-            onChange={(account) => choose({ account })}
-          />
-        )}
+        <AccountFilter
+          accounts={accounts}
+          value={accountId}
+          onChange={(account) => choose({ account })}
+        />
       </div>
       <TaxNotes report={report} />
       {report.rows.length === 0 ? (
