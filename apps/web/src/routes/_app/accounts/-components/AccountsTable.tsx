@@ -1,13 +1,13 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { costBasisMethodLabels, reconcileScreenMessages } from "@ledgerline/contracts/browser";
 import { useMemo } from "react";
 import { accountTypeLabels } from "../../../../components/accounts/accounts";
 import { CashBalance } from "../../../../components/cash/CashBalance";
 import { Badge } from "../../../../components/ui/Badge";
 import { Button } from "../../../../components/ui/Button";
-import { DataTable } from "../../../../components/ui/DataTable";
+import { ListedTable } from "../../../../components/ui/ListedTable";
 import { notify } from "../../../../lib/notify";
 import { errorMessage, trpc } from "../../../../lib/trpc";
 import type { AccountDialogTarget } from "./account-form";
@@ -149,16 +149,11 @@ export function AccountsTable({
     () => accountColumns({ onEdit, onReconcile, onDelete }, makeDefault),
     [onEdit, onReconcile, onDelete, makeDefault],
   );
-  const table = useReactTable({
-    data: accounts,
-    columns,
-    // Listed in the accounts' own order (display order, then creation): a handful needs no sorting.
-    enableSorting: false,
-    getCoreRowModel: getCoreRowModel(),
-  });
+  // Listed in the accounts' own order (display order, then creation): a handful needs no sorting.
   return (
-    <DataTable
-      table={table}
+    <ListedTable
+      rows={accounts}
+      columns={columns}
       caption="Your investment accounts"
       empty="No accounts yet."
       cardsBelow={CARDS_BELOW}

@@ -1,11 +1,11 @@
 import type { HarvestReport, InvestmentAccount } from "@ledgerline/contracts";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { accountNames } from "../../../../components/accounts/accounts";
 import { RetryPanel, Skeleton } from "../../../../components/RouteStates";
 import { Button } from "../../../../components/ui/Button";
-import { DataTable } from "../../../../components/ui/DataTable";
+import { ListedTable } from "../../../../components/ui/ListedTable";
 import { formatCurrency } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { lotColumns } from "./lot-columns";
@@ -122,15 +122,10 @@ function HarvestTable({
     () => harvestColumns(accounts.length > 1 ? accountNames(accounts) : undefined),
     [accounts],
   );
-  const table = useReactTable({
-    data: lots,
-    columns,
-    enableSorting: false,
-    getCoreRowModel: getCoreRowModel(),
-  });
   return (
-    <DataTable
-      table={table}
+    <ListedTable
+      rows={lots}
+      columns={columns}
       caption="Open lots at an unrealized loss, largest first"
       empty="No open lot is at a loss today."
       cardsBelow="64rem"

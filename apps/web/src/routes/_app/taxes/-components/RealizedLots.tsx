@@ -1,8 +1,8 @@
 import type { InvestmentAccount, RealizedRow } from "@ledgerline/contracts";
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { accountNames } from "../../../../components/accounts/accounts";
-import { DataTable } from "../../../../components/ui/DataTable";
+import { ListedTable } from "../../../../components/ui/ListedTable";
 import { formatCalendarDate, formatCurrency } from "../../../../lib/format";
 import { lotColumns } from "./lot-columns";
 import { GainAmount, WashSaleCell } from "./tax-cells";
@@ -49,19 +49,14 @@ export function RealizedLots({
   accounts: readonly InvestmentAccount[] | undefined;
 }) {
   const columns = useMemo(() => realizedColumns(accounts && accountNames(accounts)), [accounts]);
-  const table = useReactTable({
-    data: rows,
-    columns,
-    enableSorting: false,
-    getCoreRowModel: getCoreRowModel(),
-  });
   return (
     <section aria-labelledby="tax-lots" className="space-y-3">
       <h2 id="tax-lots" className="text-xl font-semibold">
         Closed lots
       </h2>
-      <DataTable
-        table={table}
+      <ListedTable
+        rows={rows}
+        columns={columns}
         caption="Lots sold in the year, oldest sale first"
         empty="No lots sold in this year."
         cardsBelow="64rem"
