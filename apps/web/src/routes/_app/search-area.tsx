@@ -1,19 +1,14 @@
-import {
-  portfolioMessages,
-  STOCK_REFRESH_INTERVAL_MS,
-  stockLookupFailedMessage,
-} from "@ledgerline/contracts/browser";
+import { STOCK_REFRESH_INTERVAL_MS, stockLookupFailedMessage } from "@ledgerline/contracts/browser";
 import type { StockSnapshot } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { RecentSearches } from "../../components/assets/RecentSearches";
 import { useSearchHistory } from "../../components/assets/useSearchHistory";
-import { LoadingPanel } from "../../components/LoadingPanel";
-import { RetryPanel } from "../../components/RouteStates";
 import { LiveNote } from "../../components/assets/LiveFigure";
 import { isClosedStatus, MarketClosedBanner } from "../../components/stocks/MarketStatus";
 import { StockCardGrid } from "../../components/stocks/StockCards";
+import { WatchlistRead } from "../../components/stocks/WatchlistRead";
 import { useLiveSnapshot, useWatchlist } from "../../components/stocks/stock-queries";
 import { stockSnapshotQuery, stockWatchlistQuery } from "../../components/stocks/stock-reads";
 import { stockAsset } from "../../components/assets/stock";
@@ -132,22 +127,18 @@ function SearchAreaPage() {
         <h2 id="watchlist-heading" className="mb-3 text-xl font-semibold">
           Your Watchlisted Stocks
         </h2>
-        {watchlist.isPending ? (
-          <LoadingPanel label="Loading Stocks" shape="cards" />
-        ) : !watchlist.data ? (
-          <RetryPanel
-            message={portfolioMessages.failedToLoadStockData}
-            onRetry={() => void watchlist.refetch()}
-            retrying={watchlist.isFetching}
-          />
-        ) : watchlist.data.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border bg-surface px-5 py-8 text-center text-muted">
-            Your watchlist is empty. Search for a stock and choose Add to Watchlist to follow it
-            here.
-          </p>
-        ) : (
-          <StockCardGrid watched={watchlist.data} actions={actions} />
-        )}
+        <WatchlistRead query={watchlist}>
+          {(list) =>
+            list.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-border bg-surface px-5 py-8 text-center text-muted">
+                Your watchlist is empty. Search for a stock and choose Add to Watchlist to follow it
+                here.
+              </p>
+            ) : (
+              <StockCardGrid watched={list} actions={actions} />
+            )
+          }
+        </WatchlistRead>
       </section>
 
       <MarketMovers refreshMs={STOCK_REFRESH_INTERVAL_MS} />
