@@ -1,26 +1,32 @@
 import { Link } from "@tanstack/react-router";
 
+const linkClass = "font-semibold text-primary hover:underline";
+
 /** A symbol as a link to its own page: a stock's research page, a coin's page. */
-export function StockSymbolLink({ symbol }: { symbol: string }) {
+export function AssetSymbolLink({
+  assetType,
+  symbol,
+  className = linkClass,
+}: {
+  assetType: "STOCK" | "CRYPTO";
+  symbol: string;
+  className?: string;
+}) {
   return (
     <Link
-      to="/research/$symbol"
+      to={assetType === "STOCK" ? "/research/$symbol" : "/crypto/$symbol"}
       params={{ symbol }}
-      className="font-semibold text-primary hover:underline"
+      className={className}
     >
       {symbol}
     </Link>
   );
 }
 
+export function StockSymbolLink({ symbol }: { symbol: string }) {
+  return <AssetSymbolLink assetType="STOCK" symbol={symbol} />;
+}
+
 export function CryptoSymbolLink({ symbol }: { symbol: string }) {
-  return (
-    <Link
-      to="/crypto/$symbol"
-      params={{ symbol }}
-      className="font-semibold text-primary hover:underline"
-    >
-      {symbol}
-    </Link>
-  );
+  return <AssetSymbolLink assetType="CRYPTO" symbol={symbol} />;
 }

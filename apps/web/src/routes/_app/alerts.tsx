@@ -1,6 +1,7 @@
 import type { Alert as PriceAlert } from "@ledgerline/contracts";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
+import { AssetSymbolLink } from "../../components/assets/SymbolLink";
 import { Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteStates";
@@ -12,7 +13,7 @@ import { formatDateTime, formatPrice } from "../../lib/format";
 import { titled } from "../../lib/head";
 import { notify } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { ColumnHeads } from "../../components/ui/ColumnHeads";
+import { TableWithActions } from "../../components/ui/TableWithActions";
 
 const subtitle =
   "Checked on the server on every price update, also while you are away. Set alerts from a stock's research page, a coin's page or a watchlist card.";
@@ -69,72 +70,57 @@ function AlertsPage() {
           You have no alerts yet.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-border bg-surface">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your price alerts</caption>
-            <ColumnHeads
-              className="border-b border-border text-muted"
-              rowClassName=""
-              cell="px-4 py-3"
-              gap=""
-              columns={[
-                "Asset",
-                "Alert when",
-                "Repeat",
-                "State",
-                "Note",
-                <span className="sr-only">Actions</span>,
-              ]}
-            />
-            <tbody>
-              {alerts.data.map((alert) => (
-                <tr
-                  key={alert.id}
-                  data-alert-id={alert.id}
-                  className="border-b border-border last:border-0"
+        <TableWithActions
+          caption="Your price alerts"
+          columns={["Asset", "Alert when", "Repeat", "State", "Note"]}
+          className="overflow-x-auto rounded-xl border border-border bg-surface"
+          headClassName="border-b border-border text-muted"
+          cell="px-4 py-3"
+        >
+          {alerts.data.map((alert) => (
+            <tr
+              key={alert.id}
+              data-alert-id={alert.id}
+              className="border-b border-border last:border-0"
+            >
+              <td className="px-4 py-3 font-semibold">
+                <AssetSymbolLink
+                  assetType={alert.assetType}
+                  symbol={alert.symbol}
+                  className="hover:text-primary hover:underline"
+                />
+              </td>
+              <td className="px-4 py-3">{describeCondition(alert)}</td>
+              <td className="px-4 py-3">{alert.repeat === "rearm" ? "Re-arms" : "Once"}</td>
+              <td className="px-4 py-3">
+                {alert.state === "armed" ? (
+                  <Badge tone="info">Armed</Badge>
+                ) : (
+                  <Badge tone="warn">Triggered</Badge>
+                )}
+                {alert.triggeredAt && (
+                  <p className="mt-1 text-xs text-muted">
+                    {alert.state === "armed" ? "Last triggered" : "At"}{" "}
+                    {formatPrice(alert.triggeredPrice ?? null)} on{" "}
+                    {formatDateTime(alert.triggeredAt)}
+                  </p>
+                )}
+              </td>
+              <td className="px-4 py-3 text-muted">{alert.note ?? ""}</td>
+              <td className="px-4 py-3 text-right">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Delete alert on ${alert.symbol}: ${describeCondition(alert)}`}
+                  onClick={() => setDeleting(alert)}
                 >
-                  <td className="px-4 py-3 font-semibold">
-                    <Link
-                      to={alert.assetType === "STOCK" ? "/research/$symbol" : "/crypto/$symbol"}
-                      params={{ symbol: alert.symbol }}
-                      className="hover:text-primary hover:underline"
-                    >
-                      {alert.symbol}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">{describeCondition(alert)}</td>
-                  <td className="px-4 py-3">{alert.repeat === "rearm" ? "Re-arms" : "Once"}</td>
-                  <td className="px-4 py-3">
-                    {alert.state === "armed" ? (
-                      <Badge tone="info">Armed</Badge>
-                    ) : (
-                      <Badge tone="warn">Triggered</Badge>
-                    )}
-                    {alert.triggeredAt && (
-                      <p className="mt-1 text-xs text-muted">
-                        {alert.state === "armed" ? "Last triggered" : "At"}{" "}
-                        {formatPrice(alert.triggeredPrice ?? null)} on{" "}
-                        {formatDateTime(alert.triggeredAt)}
-                      </p>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-muted">{alert.note ?? ""}</td>
-                  <td className="px-4 py-3 text-right">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete alert on ${alert.symbol}: ${describeCondition(alert)}`}
-                      onClick={() => setDeleting(alert)}
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </TableWithActions>
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -16,7 +16,7 @@ import { localDateInput } from "../../../lib/datetime-local";
 import { submitTo, textInput } from "../../../lib/form";
 import { formatDateTime } from "../../../lib/format";
 import { errorMessage, trpc } from "../../../lib/trpc";
-import { ColumnHeads } from "../../../components/ui/ColumnHeads";
+import { TableWithActions } from "../../../components/ui/TableWithActions";
 
 // Short enough for the select's box on a phone; what each allows is its hint.
 const scopeOptions = [
@@ -214,47 +214,34 @@ function KeyTable({
   onRevoke: (key: { id: number; name: string }) => void;
 }) {
   return (
-    <div className="mt-6 overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your API keys</caption>
-        <ColumnHeads
-          className="text-muted"
-          rowClassName=""
-          cell={cell}
-          gap=""
-          columns={[
-            "Name",
-            "Scope",
-            "Created",
-            "Last used",
-            "Expires",
-            <span className="sr-only">Actions</span>,
-          ]}
-        />
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key.id} className="border-t border-border">
-              <td className={cell}>
-                {key.name} <span className="font-mono text-muted">{key.keyStart}…</span>
-              </td>
-              <td className={cx(cell, "whitespace-nowrap")}>{scopeNames[key.scope]}</td>
-              <td className={cx(cell, "whitespace-nowrap")}>{when(key.createdAt, "N/A")}</td>
-              <td className={cx(cell, "whitespace-nowrap")}>{when(key.lastUsedAt, "Never")}</td>
-              <td className={cx(cell, "whitespace-nowrap")}>{when(key.expiresAt, "Never")}</td>
-              <td className={cx(cell, "text-right")}>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  aria-label={`Revoke ${key.name}`}
-                  onClick={() => onRevoke({ id: key.id, name: key.name })}
-                >
-                  Revoke
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableWithActions
+      caption="Your API keys"
+      columns={["Name", "Scope", "Created", "Last used", "Expires"]}
+      className="mt-6 overflow-x-auto"
+      headClassName="text-muted"
+      cell={cell}
+    >
+      {keys.map((key) => (
+        <tr key={key.id} className="border-t border-border">
+          <td className={cell}>
+            {key.name} <span className="font-mono text-muted">{key.keyStart}…</span>
+          </td>
+          <td className={cx(cell, "whitespace-nowrap")}>{scopeNames[key.scope]}</td>
+          <td className={cx(cell, "whitespace-nowrap")}>{when(key.createdAt, "N/A")}</td>
+          <td className={cx(cell, "whitespace-nowrap")}>{when(key.lastUsedAt, "Never")}</td>
+          <td className={cx(cell, "whitespace-nowrap")}>{when(key.expiresAt, "Never")}</td>
+          <td className={cx(cell, "text-right")}>
+            <Button
+              type="button"
+              variant="secondary"
+              aria-label={`Revoke ${key.name}`}
+              onClick={() => onRevoke({ id: key.id, name: key.name })}
+            >
+              Revoke
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </TableWithActions>
   );
 }

@@ -3,7 +3,7 @@ import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Badge } from "../../../../components/ui/Badge";
 import { EditDeleteButtons } from "../../../../components/ui/EditDeleteButtons";
 import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../../lib/format";
-import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
+import { TableWithActions } from "../../../../components/ui/TableWithActions";
 
 export interface EntryActions {
   onEdit: (entry: IncomeEntry) => void;
@@ -53,52 +53,39 @@ export function IncomeEntries({
 }: { entries: IncomeEntry[]; accountNames?: ReadonlyMap<number, string> } & EntryActions) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-border bg-surface sm:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Your dividend income, newest first</caption>
-          <ColumnHeads
-            className="border-b border-border text-muted"
-            rowClassName=""
-            cell="px-4 py-3 font-medium"
-            gap=""
-            columns={[
-              ...headings.map((label, index) => ({ label, numeric: index >= 3 })),
-              <span className="sr-only">Actions</span>,
-            ]}
-          />
-          <tbody>
-            {entries.map((entry) => (
-              <tr
-                key={entry.id}
-                data-income-id={entry.id}
-                className="border-b border-border last:border-0"
-              >
-                <td className="px-4 py-3">
-                  <span className="flex items-center gap-2">
-                    <StockSymbolLink symbol={entry.symbol} />
-                    <EditedBadge entry={entry} />
-                  </span>
-                  <AccountName entry={entry} names={accountNames} />
-                </td>
-                <td className="num px-4 py-3 whitespace-nowrap">
-                  {formatCalendarDate(entry.exDate)}
-                </td>
-                <td className="num px-4 py-3 whitespace-nowrap">
-                  {formatCalendarDate(entry.payDate)}
-                </td>
-                <td className="num px-4 py-3 text-right">{formatQuantity(entry.quantity)}</td>
-                <td className="num px-4 py-3 text-right">{formatCurrency(entry.amountPerShare)}</td>
-                <td className="num px-4 py-3 text-right font-semibold">
-                  {formatCurrency(entry.total)}
-                </td>
-                <td className="px-2 py-2">
-                  <EntryButtons entry={entry} {...actions} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableWithActions
+        caption="Your dividend income, newest first"
+        columns={headings.map((label, index) => ({ label, numeric: index >= 3 }))}
+        className="hidden overflow-x-auto rounded-xl border border-border bg-surface sm:block"
+        headClassName="border-b border-border text-muted"
+        cell="px-4 py-3 font-medium"
+      >
+        {entries.map((entry) => (
+          <tr
+            key={entry.id}
+            data-income-id={entry.id}
+            className="border-b border-border last:border-0"
+          >
+            <td className="px-4 py-3">
+              <span className="flex items-center gap-2">
+                <StockSymbolLink symbol={entry.symbol} />
+                <EditedBadge entry={entry} />
+              </span>
+              <AccountName entry={entry} names={accountNames} />
+            </td>
+            <td className="num px-4 py-3 whitespace-nowrap">{formatCalendarDate(entry.exDate)}</td>
+            <td className="num px-4 py-3 whitespace-nowrap">{formatCalendarDate(entry.payDate)}</td>
+            <td className="num px-4 py-3 text-right">{formatQuantity(entry.quantity)}</td>
+            <td className="num px-4 py-3 text-right">{formatCurrency(entry.amountPerShare)}</td>
+            <td className="num px-4 py-3 text-right font-semibold">
+              {formatCurrency(entry.total)}
+            </td>
+            <td className="px-2 py-2">
+              <EntryButtons entry={entry} {...actions} />
+            </td>
+          </tr>
+        ))}
+      </TableWithActions>
       <ul
         aria-label="Your dividend income, newest first"
         className="divide-y divide-border rounded-xl border border-border bg-surface text-sm sm:hidden"

@@ -1,6 +1,6 @@
 import type { TransactionSortColumn, TransactionView } from "@ledgerline/contracts";
 import { compare } from "@ledgerline/money";
-import { Link } from "@tanstack/react-router";
+import { AssetSymbolLink } from "../../../../components/assets/SymbolLink";
 import { CardSort } from "../../../../components/ui/CardSort";
 import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
 import { AssetBadge, isSplit, SideBadge, splitText } from "./badges";
@@ -58,13 +58,7 @@ export function TransactionCards({
             <li key={row.id} className="px-4 py-3">
               <div className="flex items-center justify-between gap-3">
                 <span className="flex items-center gap-2">
-                  <Link
-                    to={row.type === "STOCK" ? "/research/$symbol" : "/crypto/$symbol"}
-                    params={{ symbol: row.symbol }}
-                    className="font-semibold text-primary hover:underline"
-                  >
-                    {row.symbol}
-                  </Link>
+                  <AssetSymbolLink assetType={row.type} symbol={row.symbol} />
                   <SideBadge side={row.transactionType} />
                   <AssetBadge type={row.type} />
                 </span>
