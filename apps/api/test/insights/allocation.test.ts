@@ -1,14 +1,9 @@
 import type { Allocation } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { twoAccountsApp } from "../support/accounts-support";
-import type { TestApp } from "../support/test-app";
+import { appPerTest } from "../support/app-per-test";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 /**
  * Main: 10 AAPL at 150 (1,500), 4 XOM at 100.25 (401), 0.01 BTC at 60,000 (600).
@@ -16,8 +11,7 @@ afterEach(async () => {
  * The market prices nothing, so every holding is at its last trade: 5,001 in all.
  */
 async function setUp() {
-  const app = await twoAccountsApp();
-  t = app.t;
+  const app = await apps.open(twoAccountsApp());
   const buy = async (path: string, input: Record<string, unknown>) => {
     const procedure = path === "stock" ? "portfolio.buy" : "cryptoPortfolio.buy";
     const answer = await app.call("mutation", procedure, input);
@@ -148,13 +142,13 @@ describe("the portfolio's allocation", () => {
       expect(JSON.stringify(answer.body)).toMatch(/by|accountId/);
     }
     expect((await call("query", "insights.allocation", { by: "colour" })).status).toBe(400);
-    const other = await t!.registerUser();
-    const theirs = (await t!.request("GET", "/api/accounts", { token: other.token }))
+    const other = await apps.t.registerUser();
+    const theirs = (await apps.t.request("GET", "/api/accounts", { token: other.token }))
       .body as unknown as { id: number }[];
     expect(
       (await rest("GET", `/portfolio/allocation?by=sector&accountId=${theirs[0]!.id}`)).status,
     ).toBe(404);
-    const empty = await t!.request("GET", "/api/portfolio/allocation", {
+    const empty = await apps.t.request("GET", "/api/portfolio/allocation", {
       token: other.token,
       query: { by: "sector" },
     });

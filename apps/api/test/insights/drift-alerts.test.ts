@@ -1,20 +1,14 @@
 import type { DriftAlert, Notification } from "@ledgerline/contracts";
 import { checkDriftAlerts } from "@ledgerline/api/insights/drift-alerts";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stocksAndFundApp } from "../support/insights-support";
-import type { TestApp } from "../support/test-app";
+import { appPerTest } from "../support/app-per-test";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 /** 60% stocks, 40% ETFs (stocksAndFundApp): targets of 50/50 put both 10 points off. */
 async function setUp() {
-  const app = await stocksAndFundApp();
-  t = app.t;
+  const app = await apps.open(stocksAndFundApp());
   const setTargets = async (equity: string, etf: string) => {
     const targets = [
       { key: "equity", weight: equity },

@@ -1,18 +1,12 @@
 import type { PortfolioTargets, Rebalance } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stocksAndFundApp } from "../support/insights-support";
-import type { TestApp } from "../support/test-app";
+import { appPerTest } from "../support/app-per-test";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function setUp() {
-  const app = await stocksAndFundApp();
-  t = app.t;
+  const app = await apps.open(stocksAndFundApp());
   const setTargets = (by: string, targets: { key: string; weight: string | number }[]) =>
     app.rest("PUT", "/portfolio/targets", { by, targets });
   const rebalance = async (query: string) => {

@@ -1,7 +1,7 @@
 import { marketMessages, portfolioMessages } from "@ledgerline/contracts";
 import { createManualClock } from "@ledgerline/market/testing";
 import { multiply, round, subtract } from "@ledgerline/money";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   cryptoApp,
   cryptoMarketService,
@@ -9,21 +9,16 @@ import {
   signInCrypto,
   SwitchableCryptoMarket,
 } from "../support/crypto-support";
-import type { TestApp } from "../support/test-app";
+import { appPerTest } from "../support/app-per-test";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function setUp(options: Parameters<typeof cryptoApp>[0] = {}) {
-  const app = await cryptoApp(options);
-  t = app.t;
+  const app = await apps.open(cryptoApp(options));
   return app;
 }
 
-const transactionsOf = (userId: number) => t!.app.deps.repos.portfolio.transactions(userId);
+const transactionsOf = (userId: number) => apps.t.app.deps.repos.portfolio.transactions(userId);
 
 describe("buying crypto", () => {
   it("opens a position and writes its CRYPTO BUY transaction with the exact total", async () => {
@@ -199,7 +194,7 @@ describe("buying more of a crypto position", () => {
   it("answers 404 for another user's position, a stock position or one that does not exist", async () => {
     const { buy, call } = await setUp();
     const id = (await buy({ symbol: "BTC", quantity: "1", purchasePrice: "1" })).data.position!.id;
-    const other = await signInCrypto(t!);
+    const other = await signInCrypto(apps.t);
     const theirs = await other.buyMore({ positionId: id, quantity: "1", purchasePrice: "1" });
     expect(theirs.status).toBe(404);
     expect(theirs.message).toBe(portfolioMessages.positionNotFound);
@@ -285,7 +280,7 @@ describe("selling crypto", () => {
   it("answers 404 for another user's position", async () => {
     const { buy } = await setUp();
     const id = (await buy({ symbol: "BTC", quantity: "1", purchasePrice: "1" })).data.position!.id;
-    const other = await signInCrypto(t!);
+    const other = await signInCrypto(apps.t);
     const theirs = await other.sell({ positionId: id, quantity: "0.5", price: "1" });
     expect(theirs.status).toBe(404);
     expect(theirs.message).toBe(portfolioMessages.positionNotFound);
@@ -364,7 +359,7 @@ describe("listing crypto positions", () => {
     const { buy, positions, call } = await setUp();
     await buy({ symbol: "XRP", quantity: "100", purchasePrice: "2" });
     await call("mutation", "portfolio.buy", { symbol: "AAPL", quantity: "1", purchasePrice: "1" });
-    const other = await signInCrypto(t!);
+    const other = await signInCrypto(apps.t);
     await other.buy({ symbol: "DOT", quantity: "1", purchasePrice: "6" });
     expect((await positions()).data.map((position) => position.symbol)).toEqual(["XRP"]);
     const stocks = await call<{ symbol: string }[]>("query", "portfolio.list");
@@ -390,7 +385,7 @@ describe("listing crypto positions", () => {
       ["POST", "/api/cryptoportfolio/1/sell"],
     ] as const) {
       expect(
-        (await t!.request(method, url, { body: method === "GET" ? undefined : {} })).status,
+        (await apps.t.request(method, url, { body: method === "GET" ? undefined : {} })).status,
       ).toBe(401);
     }
   });

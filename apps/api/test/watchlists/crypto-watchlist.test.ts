@@ -1,6 +1,6 @@
 import { cannotRemoveWhileHeld, marketMessages } from "@ledgerline/contracts";
 import { createManualClock } from "@ledgerline/market/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   cryptoApp,
   cryptoMarketService,
@@ -8,17 +8,12 @@ import {
   signInCrypto,
   SwitchableCryptoMarket,
 } from "../support/crypto-support";
-import type { TestApp } from "../support/test-app";
+import { appPerTest } from "../support/app-per-test";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function setUp(options: Parameters<typeof cryptoApp>[0] = {}) {
-  const app = await cryptoApp(options);
-  t = app.t;
+  const app = await apps.open(cryptoApp(options));
   return app;
 }
 
@@ -79,7 +74,7 @@ describe("the crypto watchlist over tRPC", () => {
     expect(refreshed!.savedPrice).toBe(saved.price);
     expect(refreshed!.price).not.toBe(saved.price);
     expect(refreshed!.stale).toBe(false);
-    const row = await t!.app.deps.repos.cryptoWatchlist.find(user.id, "BTC");
+    const row = await apps.t.app.deps.repos.cryptoWatchlist.find(user.id, "BTC");
     expect(row?.lastQuote?.price).toBe(refreshed!.price);
     expect(row?.savedPrice).toBe(saved.price);
   });
@@ -133,7 +128,7 @@ describe("the crypto watchlist over tRPC", () => {
   it("keeps every user's watchlist to themselves", async () => {
     const { save, watchlist } = await setUp();
     await save("LINK");
-    const other = await signInCrypto(t!);
+    const other = await signInCrypto(apps.t);
     expect((await other.watchlist()).data).toEqual([]);
     expect((await other.remove("LINK")).status).toBe(404);
     expect((await watchlist()).data.map((item) => item.symbol)).toEqual(["LINK"]);
@@ -227,8 +222,8 @@ describe("the crypto watchlist over REST", () => {
       ["POST", "/api/savedcryptos/BTC"],
       ["DELETE", "/api/savedcryptos/BTC"],
     ] as const) {
-      expect((await t!.request(method, url)).status).toBe(401);
+      expect((await apps.t.request(method, url)).status).toBe(401);
     }
-    expect((await t!.trpc("query", "cryptoWatchlist.list")).status).toBe(401);
+    expect((await apps.t.trpc("query", "cryptoWatchlist.list")).status).toBe(401);
   });
 });

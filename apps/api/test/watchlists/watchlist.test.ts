@@ -1,19 +1,13 @@
 import { cannotRemoveWhileHeld, marketMessages, type StockSnapshot } from "@ledgerline/contracts";
 import { MarketDataError } from "@ledgerline/market";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { signIn, stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
+import { appPerTest } from "../support/app-per-test";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function setUp() {
-  const app = await stocksApp();
-  t = app.t;
+  const app = await apps.open(stocksApp());
   return app;
 }
 
@@ -50,7 +44,7 @@ describe("stock watchlist over tRPC", () => {
   it("answers each listed symbol fresh from the market and stores that snapshot on the row", async () => {
     const { save, watchlist, user } = await setUp();
     await save("AAPL");
-    const repos = t!.app.deps.repos;
+    const repos = apps.t.app.deps.repos;
     const stored = (await repos.stockWatchlist.find(user.id, "AAPL"))!.lastSnapshot!;
     const old: StockSnapshot = { ...stored, price: "1.23", timestamp: "2026-03-01T15:00:00.000Z" };
     await repos.stockWatchlist.save(user.id, old, new Date());
@@ -67,7 +61,7 @@ describe("stock watchlist over tRPC", () => {
     const { save, watchlist } = await setUp();
     const saved = (await save("AAPL")).data;
     await save("MSFT");
-    const stocks = t!.app.deps.market.stocks;
+    const stocks = apps.t.app.deps.market.stocks;
     const real = stocks.getSnapshots.bind(stocks);
     vi.spyOn(stocks, "getSnapshots").mockImplementation(async (symbols) =>
       (await real(symbols)).map((result) =>
@@ -115,7 +109,7 @@ describe("stock watchlist over tRPC", () => {
 
   it("keeps every user's watchlist to themselves", async () => {
     const alice = await setUp();
-    const bob = await signIn(t!);
+    const bob = await signIn(apps.t);
     await alice.save("AAPL");
     expect((await bob.watchlist()).data).toEqual([]);
     expect((await bob.remove("AAPL")).status).toBe(404);
@@ -127,7 +121,7 @@ describe("stock watchlist over REST", () => {
   it("answers GET /api/savedstocks with the spec's fields as JSON numbers", async () => {
     const { save, token } = await setUp();
     const saved = (await save("AAPL")).data;
-    const response = await t!.request("GET", "/api/savedstocks", { token });
+    const response = await apps.t.request("GET", "/api/savedstocks", { token });
     expect(response.status).toBe(200);
     const [item] = response.body as unknown as Record<string, unknown>[];
     expect(item).toMatchObject({
@@ -147,7 +141,7 @@ describe("stock watchlist over REST", () => {
 
   it("saves with POST /api/savedstocks/{symbol} from the server's market, ignoring posted figures", async () => {
     const { token, snapshotPrice } = await setUp();
-    const response = await t!.request("POST", "/api/savedstocks/msft", {
+    const response = await apps.t.request("POST", "/api/savedstocks/msft", {
       token,
       body: { companyName: "Fake Corp", price: 0.01, change: 99, marketStatus: "hacked" },
     });
@@ -158,7 +152,7 @@ describe("stock watchlist over REST", () => {
       marketStatus: marketMessages.marketOpen,
     });
     expect(response.body?.companyName).not.toBe("Fake Corp");
-    const unknown = await t!.request("POST", "/api/savedstocks/ZZZZ", { token, body: {} });
+    const unknown = await apps.t.request("POST", "/api/savedstocks/ZZZZ", { token, body: {} });
     expect(unknown.status).toBe(404);
     expect(unknown.body?.message).toBe(marketMessages.failedToFetchStockData);
   });
@@ -168,14 +162,14 @@ describe("stock watchlist over REST", () => {
     await save("AAPL");
     await save("MSFT");
     await buy({ symbol: "MSFT", quantity: "1", purchasePrice: "10" });
-    const removed = await t!.request("DELETE", "/api/savedstocks/AAPL", { token });
+    const removed = await apps.t.request("DELETE", "/api/savedstocks/AAPL", { token });
     expect(removed.status).toBe(200);
-    const held = await t!.request("DELETE", "/api/savedstocks/MSFT", { token });
+    const held = await apps.t.request("DELETE", "/api/savedstocks/MSFT", { token });
     expect(held.status).toBe(409);
     expect(held.body?.message).toBe(cannotRemoveWhileHeld("MSFT"));
-    const missing = await t!.request("DELETE", "/api/savedstocks/AAPL", { token });
+    const missing = await apps.t.request("DELETE", "/api/savedstocks/AAPL", { token });
     expect(missing.status).toBe(404);
-    const malformed = await t!.request("DELETE", "/api/savedstocks/a%3Bb", { token });
+    const malformed = await apps.t.request("DELETE", "/api/savedstocks/a%3Bb", { token });
     expect(malformed.status).toBe(400);
   });
 
@@ -187,7 +181,7 @@ describe("stock watchlist over REST", () => {
       ["DELETE", "/api/savedstocks/AAPL"],
     ] as const) {
       expect(
-        (await t!.request(method, url, { body: method === "GET" ? undefined : {} })).status,
+        (await apps.t.request(method, url, { body: method === "GET" ? undefined : {} })).status,
       ).toBe(401);
     }
   });
