@@ -41,6 +41,13 @@ export type CreateAlertInput = z.output<typeof createAlertInput>;
 
 export const alertIdInput = z.object({ id: z.coerce.number().int().positive() });
 
+/** Whether an alert (on a price or on a target mix) fires again, is armed, and when it last fired. */
+export const alertStateShape = {
+  repeat: z.enum(alertRepeats),
+  state: z.enum(["armed", "triggered"]),
+  triggeredAt: z.iso.datetime({ offset: true }).optional(),
+};
+
 export const alert = z.object({
   id: z.number().int(),
   symbol: z.string(),
@@ -48,9 +55,7 @@ export const alert = z.object({
   condition: z.enum(alertConditions),
   value: decimalString,
   note: z.string().optional(),
-  repeat: z.enum(alertRepeats),
-  state: z.enum(["armed", "triggered"]),
-  triggeredAt: z.iso.datetime({ offset: true }).optional(),
+  ...alertStateShape,
   triggeredPrice: decimalString.optional(),
 });
 export type Alert = z.infer<typeof alert>;

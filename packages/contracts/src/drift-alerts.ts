@@ -6,6 +6,7 @@ import {
   driftAlertMessages,
   MAX_DRIFT_ALERT_POINTS,
 } from "./alert-constants";
+import { alertStateShape } from "./alerts";
 import { decimalInput } from "./decimal-input";
 import { decimalString } from "./market";
 import { targetDimensions } from "./target-constants";
@@ -29,9 +30,7 @@ export const driftAlert = z.object({
   by: z.enum(targetDimensions),
   /** Percentage points: 5 fires once any weight is more than 5 points from its target. */
   points: decimalString,
-  repeat: z.enum(alertRepeats),
-  state: z.enum(["armed", "triggered"]),
-  triggeredAt: z.iso.datetime({ offset: true }).optional(),
+  ...alertStateShape,
   /** How many points off the furthest weight was when it fired. */
   triggeredDrift: decimalString.optional(),
 });

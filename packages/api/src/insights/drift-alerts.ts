@@ -9,6 +9,7 @@ import {
 } from "@ledgerline/contracts";
 import type { DriftAlert, UserRow } from "@ledgerline/db";
 import { ALERT_MAIL_GAP_MS } from "../live/alert-evaluator";
+import { alertStateView } from "../live/alert-state-view";
 import { badRequest, notFound } from "../platform/errors";
 import { alertMail } from "../platform/mail/templates";
 import type { AppDeps, UserScope } from "../platform/scope";
@@ -19,9 +20,7 @@ function toView(alert: DriftAlert): DriftAlertView {
   return {
     by: alert.by,
     points: alert.points,
-    repeat: alert.repeat,
-    state: alert.state,
-    ...(alert.triggeredAt ? { triggeredAt: alert.triggeredAt.toISOString() } : {}),
+    ...alertStateView(alert),
     ...(alert.triggeredDrift ? { triggeredDrift: alert.triggeredDrift } : {}),
   };
 }

@@ -13,6 +13,7 @@ import {
 import type { Alert, NotificationRow } from "@ledgerline/db";
 import { isMarketDataError } from "@ledgerline/market";
 import { currentPrice } from "./alert-evaluator";
+import { alertStateView } from "./alert-state-view";
 import { badRequest, notFound } from "../platform/errors";
 import type { UserScope } from "../platform/scope";
 
@@ -24,9 +25,7 @@ function toAlertView(alert: Alert): AlertView {
     condition: alert.condition,
     value: alert.value,
     ...(alert.note ? { note: alert.note } : {}),
-    repeat: alert.repeat,
-    state: alert.state,
-    ...(alert.triggeredAt ? { triggeredAt: alert.triggeredAt.toISOString() } : {}),
+    ...alertStateView(alert),
     ...(alert.triggeredPrice ? { triggeredPrice: alert.triggeredPrice } : {}),
   };
 }
