@@ -20,16 +20,9 @@ import {
   UpstreamError,
   type FetchFunction,
 } from "../http/upstream";
-import type {
-  CompanySearchQuery,
-  DailyBarsQuery,
-  MoversDirection,
-  NewsQuery,
-  SnapshotBar,
-  StockMarketProvider,
-  TickerDayBar,
-  TickerSnapshot,
-} from "../providers/types";
+// The provider interface's types, in which every stock market answers (Polygon's own payloads
+// are in ./payloads).
+import type * as provider from "../providers/types";
 import { classificationOfDetails } from "./classification";
 import {
   aggregatesAnswer,
@@ -73,13 +66,19 @@ type BarFields = {
   v?: number | null;
 };
 
-const NO_TRADES: SnapshotBar = { open: null, high: null, low: null, close: "0", volume: 0 };
+const NO_TRADES: provider.SnapshotBar = {
+  open: null,
+  high: null,
+  low: null,
+  close: "0",
+  volume: 0,
+};
 
 function positive(value: number | null | undefined): string | null {
   return value === null || value === undefined || value <= 0 ? null : exactDecimal(value);
 }
 
-function toSnapshotBar(bar: BarFields | null | undefined): SnapshotBar {
+function toSnapshotBar(bar: BarFields | null | undefined): provider.SnapshotBar {
   if (!bar) return NO_TRADES;
   return {
     open: positive(bar.o),
@@ -90,7 +89,7 @@ function toSnapshotBar(bar: BarFields | null | undefined): SnapshotBar {
   };
 }
 
-function toPrevDay(bar: BarFields | null | undefined): SnapshotBar | null {
+function toPrevDay(bar: BarFields | null | undefined): provider.SnapshotBar | null {
   return bar && bar.c && bar.c > 0 ? toSnapshotBar(bar) : null;
 }
 
@@ -120,7 +119,7 @@ const dividendsList = {
 };
 
 /** The stock provider over Polygon.io (Massive) REST. */
-export class PolygonStockMarket implements StockMarketProvider {
+export class PolygonStockMarket implements provider.StockMarketProvider {
   readonly id = "polygon";
   readonly simulated = false;
   /** Tickers per multi-ticker snapshot, keeping the URL well under common 8 KB limits. */
@@ -231,7 +230,7 @@ export class PolygonStockMarket implements StockMarketProvider {
     return body.success && body.data.status === "NOT_AUTHORIZED";
   }
 
-  private toSnapshot(ticker: PolygonSnapshotTicker): TickerSnapshot {
+  private toSnapshot(ticker: PolygonSnapshotTicker): provider.TickerSnapshot {
     const updated = ticker.updated ?? ticker.lastTrade?.t ?? null;
     return {
       ticker: ticker.ticker,
@@ -242,7 +241,7 @@ export class PolygonStockMarket implements StockMarketProvider {
     };
   }
 
-  async getSnapshot(ticker: string): Promise<TickerSnapshot> {
+  async getSnapshot(ticker: string): Promise<provider.TickerSnapshot> {
     return this.call("snapshot", async () => {
       if (this.snapshotsEntitled !== false) {
         try {
@@ -261,7 +260,7 @@ export class PolygonStockMarket implements StockMarketProvider {
     });
   }
 
-  async getSnapshots(tickers: readonly string[]): Promise<TickerSnapshot[]> {
+  async getSnapshots(tickers: readonly string[]): Promise<provider.TickerSnapshot[]> {
     if (tickers.length === 0) return [];
     return this.call("snapshot", async () => {
       if (this.snapshotsEntitled !== false) {
@@ -290,7 +289,7 @@ export class PolygonStockMarket implements StockMarketProvider {
   }
 
   /** Without snapshot entitlement: the previous day's bar, and no trades today (market closed). */
-  private async previousCloseSnapshot(ticker: string): Promise<TickerSnapshot> {
+  private async previousCloseSnapshot(ticker: string): Promise<provider.TickerSnapshot> {
     const body = await this.get(`/v2/aggs/ticker/${encodeURIComponent(ticker)}/prev`, {
       adjusted: true,
     });
@@ -308,7 +307,7 @@ export class PolygonStockMarket implements StockMarketProvider {
    */
   private async groupedPreviousCloseSnapshots(
     tickers: readonly string[],
-  ): Promise<TickerSnapshot[]> {
+  ): Promise<provider.TickerSnapshot[]> {
     const wanted = new Set(tickers);
     let date = lastCompletedSession(this.clock.now()).date;
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -332,7 +331,7 @@ export class PolygonStockMarket implements StockMarketProvider {
   private async groupedDailyBars(
     date: string,
     operation: MarketOperation,
-  ): Promise<(TickerDayBar & { t: number })[]> {
+  ): Promise<(provider.TickerDayBar & { t: number })[]> {
     const body = await this.get(`/v2/aggs/grouped/locale/us/market/stocks/${date}`, {
       adjusted: true,
     });
@@ -344,13 +343,13 @@ export class PolygonStockMarket implements StockMarketProvider {
     );
   }
 
-  async getSessionBars(date: string): Promise<TickerDayBar[]> {
+  async getSessionBars(date: string): Promise<provider.TickerDayBar[]> {
     return this.call("bars", async () =>
       (await this.groupedDailyBars(date, "bars")).map(({ ticker, bar }) => ({ ticker, bar })),
     );
   }
 
-  async searchCompanies(query: CompanySearchQuery): Promise<CompanySearchHit[]> {
+  async searchCompanies(query: provider.CompanySearchQuery): Promise<CompanySearchHit[]> {
     return this.call("search", async () => {
       const body = await this.get("/v3/reference/tickers", {
         search: query.text,
@@ -423,7 +422,7 @@ export class PolygonStockMarket implements StockMarketProvider {
     });
   }
 
-  async getMovers(direction: MoversDirection): Promise<TickerSnapshot[]> {
+  async getMovers(direction: provider.MoversDirection): Promise<provider.TickerSnapshot[]> {
     return this.call("movers", async () => {
       const body = await this.get(`/v2/snapshot/locale/us/markets/stocks/${direction}`);
       return (parseUpstream(snapshotListAnswer, body, "movers", "Polygon").tickers ?? []).map(
@@ -432,7 +431,7 @@ export class PolygonStockMarket implements StockMarketProvider {
     });
   }
 
-  async getNews(query: NewsQuery): Promise<NewsArticle[]> {
+  async getNews(query: provider.NewsQuery): Promise<NewsArticle[]> {
     return this.call("news", async () => {
       const body = await this.get("/v2/reference/news", {
         ticker: query.ticker,
@@ -471,7 +470,7 @@ export class PolygonStockMarket implements StockMarketProvider {
     });
   }
 
-  async getDailyBars(query: DailyBarsQuery): Promise<HistoricalBar[]> {
+  async getDailyBars(query: provider.DailyBarsQuery): Promise<HistoricalBar[]> {
     return this.call("bars", async () => {
       const body = await this.get(
         `/v2/aggs/ticker/${encodeURIComponent(query.ticker)}/range/1/day/${query.from}/${query.to}`,
