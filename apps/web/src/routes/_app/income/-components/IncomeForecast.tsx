@@ -8,6 +8,7 @@ import { formatCurrency, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
+import { TotalFoot } from "../../../../components/ui/TotalFoot";
 
 const monthNames = [
   "Jan",
@@ -130,14 +131,9 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr className="border-t border-border font-medium">
-              <th scope="row" className="py-1.5 pr-3 text-left">
-                Total
-              </th>
-              <td className="num py-1.5 text-right">{formatCurrency(forecast.total)}</td>
-            </tr>
-          </tfoot>
+          <TotalFoot>
+            <td className="num py-1.5 text-right">{formatCurrency(forecast.total)}</td>
+          </TotalFoot>
         </table>
         <HoldingYields forecast={forecast} />
       </div>
@@ -180,15 +176,10 @@ function HoldingYields({ forecast }: { forecast: Forecast }) {
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr className="border-t border-border font-medium">
-            <th scope="row" colSpan={2} className="py-1.5 pr-3 text-left">
-              Total
-            </th>
-            <td className="num py-1.5 pr-3 text-right">{formatCurrency(forecast.annualIncome)}</td>
-            <td colSpan={2} />
-          </tr>
-        </tfoot>
+        <TotalFoot span={2}>
+          <td className="num py-1.5 pr-3 text-right">{formatCurrency(forecast.annualIncome)}</td>
+          <td colSpan={2} />
+        </TotalFoot>
       </table>
     </ScrollRegion>
   );

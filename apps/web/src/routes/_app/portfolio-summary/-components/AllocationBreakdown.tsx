@@ -11,6 +11,7 @@ import { formatCurrency, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
+import { TotalFoot } from "../../../../components/ui/TotalFoot";
 
 // The 'Edit classification' dialog: its own chunk, loaded when a holding's pencil is pressed.
 const ClassificationDialog = lazy(
@@ -173,15 +174,10 @@ function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: 
               />
             ))}
           </tbody>
-          <tfoot>
-            <tr className="border-t border-border font-medium">
-              <th scope="row" className="py-1.5 pr-3 text-left">
-                Total
-              </th>
-              <td className="num py-1.5 pr-3 text-right">{formatCurrency(total)}</td>
-              <td className="num py-1.5 text-right">{shareOf("1")}</td>
-            </tr>
-          </tfoot>
+          <TotalFoot>
+            <td className="num py-1.5 pr-3 text-right">{formatCurrency(total)}</td>
+            <td className="num py-1.5 text-right">{shareOf("1")}</td>
+          </TotalFoot>
         </table>
       </ScrollRegion>
     </>
