@@ -6,7 +6,7 @@ import type { CryptoMarketProvider } from "../providers/types";
 import type { SingleFlight } from "../resilience/single-flight";
 import type { DateRange, MarketStore } from "../store/market-store";
 import type { CachedLoader } from "./cached-loader";
-import { missingRanges } from "./daily-bars";
+import { barsThroughStore } from "./daily-bars";
 import type { ProviderGateway } from "./provider-gateway";
 import type { MarketTtls } from "./ttl";
 
@@ -59,23 +59,19 @@ export class CryptoBarHistory {
     return bars;
   }
 
-  private async finalBars(symbol: string, from: string, to: string): Promise<HistoricalBar[]> {
+  private finalBars(symbol: string, from: string, to: string): Promise<HistoricalBar[]> {
     const { store, gateway, provider } = this.dependencies;
-    const coverage = await store.getBarCoverage(this.source, symbol);
-    const gaps = missingRanges({ from, to }, coverage);
-    if (gaps.length === 0 && coverage) return store.getDailyBars(this.source, symbol, { from, to });
-
-    const fetched: HistoricalBar[] = [];
-    for (const gap of gaps) {
-      const bars = await gateway.call("bars", () =>
-        provider.getDailyCandles({ symbol, from: gap.from, to: gap.to }),
-      );
-      fetched.push(...bars.filter((bar) => bar.date >= gap.from && bar.date <= gap.to));
-    }
-    const covered = extendCryptoCoverage(coverage, { from, to }, fetched);
-    if (!covered) return fetched;
-    await store.saveDailyBars(this.source, symbol, fetched, covered);
-    return store.getDailyBars(this.source, symbol, { from, to });
+    return barsThroughStore({
+      store,
+      source: this.source,
+      symbol,
+      wanted: { from, to },
+      fetch: (gap) =>
+        gateway.call("bars", () =>
+          provider.getDailyCandles({ symbol, from: gap.from, to: gap.to }),
+        ),
+      extend: extendCryptoCoverage,
+    });
   }
 
   private async todayBar(symbol: string, today: string): Promise<HistoricalBar | undefined> {

@@ -49,26 +49,20 @@ export class DailyBarHistory {
     return bars;
   }
 
-  private async finalBars(symbol: string, from: string, to: string): Promise<HistoricalBar[]> {
-    const source = this.provider.id;
-    const coverage = await this.store.getBarCoverage(source, symbol);
-    const gaps = missingRanges({ from, to }, coverage).filter(
-      (gap) => tradingDaysBetween(gap.from, gap.to).length > 0,
-    );
-    if (gaps.length === 0 && coverage) return this.store.getDailyBars(source, symbol, { from, to });
-
-    const fetched: HistoricalBar[] = [];
-    for (const gap of gaps) {
-      const bars = await this.gateway.call("bars", () =>
-        this.provider.getDailyBars({ ticker: symbol, from: gap.from, to: gap.to }),
-      );
-      fetched.push(...bars.filter((bar) => bar.date >= gap.from && bar.date <= gap.to));
-    }
-
-    const covered = extendCoverage(coverage, { from, to }, fetched);
-    if (!covered) return fetched;
-    await this.store.saveDailyBars(source, symbol, fetched, covered);
-    return this.store.getDailyBars(source, symbol, { from, to });
+  private finalBars(symbol: string, from: string, to: string): Promise<HistoricalBar[]> {
+    return barsThroughStore({
+      store: this.store,
+      source: this.provider.id,
+      symbol,
+      wanted: { from, to },
+      // A gap of weekends and holidays has nothing to fetch.
+      worthFetching: (gap) => tradingDaysBetween(gap.from, gap.to).length > 0,
+      fetch: (gap) =>
+        this.gateway.call("bars", () =>
+          this.provider.getDailyBars({ ticker: symbol, from: gap.from, to: gap.to }),
+        ),
+      extend: extendCoverage,
+    });
   }
 
   private async runningBar(symbol: string, date: string): Promise<HistoricalBar | undefined> {
@@ -83,6 +77,47 @@ export class DailyBarHistory {
       return undefined;
     }
   }
+}
+
+/**
+ * The stored bars of `wanted` (stocks' or coins'), after fetching the gaps the store's coverage
+ * leaves and saving what came with the coverage `extend` makes of it; the fetched bars alone when
+ * nothing is covered yet and nothing came. Only each gap's own days are kept from an answer.
+ */
+export async function barsThroughStore({
+  store,
+  source,
+  symbol,
+  wanted,
+  worthFetching = () => true,
+  fetch,
+  extend,
+}: {
+  store: MarketStore;
+  source: string;
+  symbol: string;
+  wanted: DateRange;
+  worthFetching?: (gap: DateRange) => boolean;
+  fetch: (gap: DateRange) => Promise<HistoricalBar[]>;
+  extend: (
+    coverage: DateRange | undefined,
+    wanted: DateRange,
+    fetched: readonly HistoricalBar[],
+  ) => DateRange | undefined;
+}): Promise<HistoricalBar[]> {
+  const coverage = await store.getBarCoverage(source, symbol);
+  const gaps = missingRanges(wanted, coverage).filter(worthFetching);
+  if (gaps.length === 0 && coverage) return store.getDailyBars(source, symbol, wanted);
+
+  const fetched: HistoricalBar[] = [];
+  for (const gap of gaps) {
+    const bars = await fetch(gap);
+    fetched.push(...bars.filter((bar) => bar.date >= gap.from && bar.date <= gap.to));
+  }
+  const covered = extend(coverage, wanted, fetched);
+  if (!covered) return fetched;
+  await store.saveDailyBars(source, symbol, fetched, covered);
+  return store.getDailyBars(source, symbol, wanted);
 }
 
 /**
