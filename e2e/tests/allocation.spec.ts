@@ -1,5 +1,6 @@
 import { expect } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
+import { shootBothThemes } from "./shots";
 import { expectAccessible } from "./support";
 import { test } from "./polled-prices";
 
@@ -24,6 +25,11 @@ test("the summary shows what the portfolio is made of, by sector and by account"
     await table.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`allocation-sector-${width}.png`) });
     await expectAccessible(page);
+    // The chart and its table, light and dark, as a person sees them at this width.
+    await shootBothThemes(page, "allocation-sector", async () => {
+      await expect(table).toBeVisible();
+      await table.scrollIntoViewIfNeeded();
+    });
 
     await page.getByLabel("Group by").selectOption("account");
     // One account, and the total beneath it.

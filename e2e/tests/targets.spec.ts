@@ -62,6 +62,11 @@ test("sets a target mix, is told by how much it misses, and sees the trades that
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
+  // The drift's four columns fit the phone's width: nothing of them is hidden behind a scroll.
+  const driftBox = card.getByRole("region", { name: "Drift from your targets" });
+  expect(await driftBox.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(
+    0,
+  );
   await expectAccessible(page);
   await shootBothThemes(page, "targets", async () => {
     await page.getByRole("region", { name: "Target mix" }).scrollIntoViewIfNeeded();

@@ -64,8 +64,11 @@ export function RebalancePanel({ by, accountId }: { by: TargetDimension; account
   );
 }
 
-const cell = "px-3 py-2";
-const head = "px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted";
+// Narrower on a phone, the first column flush with the caption: the drift's four columns fit a
+// 390 px screen without scrolling (the trades' five still scroll inside their box).
+const cell = "px-2 py-2 first:pl-0 sm:px-3";
+const head =
+  "px-2 py-2 first:pl-0 sm:px-3 text-xs font-semibold uppercase sm:tracking-wide text-muted";
 
 function Plan({ plan }: { plan: Rebalance }) {
   return (
