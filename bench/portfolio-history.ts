@@ -17,7 +17,9 @@
  * daily bars, trades or replays in memory yet), as a person's first filter click after a deploy.
  * Usage: tsx portfolio-history.ts [trades] [runs] [accounts] [restart]
  * BENCH_PROFILE=<file>: a CPU profile of the account's reads, with each label's window (its first
- * read apart, "<label> (first)") in the profile's microseconds, to split it by.
+ * read apart, "<label> (first)") in the profile's microseconds, to split it by; with
+ * BENCH_READS=insights, of the insights reads (issue 33) instead, the others skipped.
+ * BENCH_CASH_TRACKED=1 makes the default account track its cash (its balance sums its trades).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -58,6 +60,9 @@ const trades = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 5);
 const accountCount = Number(process.argv[4] ?? 1);
 const restart = process.argv[5] === "restart";
+// eslint-disable-next-line no-restricted-properties -- the bench's own switches
+const { BENCH_READS, BENCH_CASH_TRACKED } = process.env;
+const insightsOnly = BENCH_READS === "insights";
 const MARKET_TIME = "2026-03-11T15:00:00Z";
 const dir = mkdtempSync(join(tmpdir(), "ledgerline-bench-"));
 const env = parseEnv({
@@ -74,6 +79,12 @@ const user = (await app.deps.repos.users.create(
   new Date(),
 ))!;
 const accountIds = [(await app.deps.repos.investmentAccounts.findDefault(user.id))!.id];
+if (BENCH_CASH_TRACKED === "1") {
+  const tracked = await app.deps.repos.investmentAccounts.update(user.id, accountIds[0]!, {
+    cashTracked: true,
+  });
+  if (!tracked.ok) throw new Error(`cash tracking: ${tracked.reason}`);
+}
 for (let n = 2; n <= accountCount; n++) {
   const created = await app.deps.repos.investmentAccounts.create(
     user.id,
@@ -183,6 +194,8 @@ async function time(label: string, read: () => Promise<unknown>) {
   const first = clock();
   await read();
   const measured = clock();
+  // The first read apart: a figure kept between reads is built by it.
+  const firstMs = (measured - first) / 1000;
   windows.push({ label: `${label} (first)`, from: first, to: measured });
   const times: number[] = [];
   // How late a 1 ms timer fires: the longest stretch a read kept the event loop to itself (a
@@ -207,7 +220,7 @@ async function time(label: string, read: () => Promise<unknown>) {
   cpu.sort((a, b) => a - b);
   const ms = (value: number, width = 6) => value.toFixed(0).padStart(width);
   console.log(
-    `${label.padEnd(18)} median ${ms(percentile(times, 50))} ms   p99 ${ms(percentile(times, 99))} ms   cpu median ${ms(percentile(cpu, 50), 4)} ms   longest block ${ms(blocked.max / 1e6, 4)} ms`,
+    `${label.padEnd(18)} median ${ms(percentile(times, 50))} ms   p99 ${ms(percentile(times, 99))} ms   cpu median ${ms(percentile(cpu, 50), 4)} ms   longest block ${ms(blocked.max / 1e6, 4)} ms   first ${ms(firstMs, 4)} ms`,
   );
 }
 const since = (from: number, to = performance.now()) => `${(to - from).toFixed(0)} ms`;
@@ -227,6 +240,10 @@ async function once(read: () => Promise<unknown>) {
 // trades and kept (account-days.ts); the first read replays, the ones after it slice.
 const oneAccount = accountIds.at(-1)!;
 async function accountReads(scope: UserScope) {
+  await profiled(() => accountReadsTimed(scope));
+}
+/** `reads` under the profiler when BENCH_PROFILE asks for one. */
+async function profiled(reads: () => Promise<void>) {
   if (session) {
     session.connect();
     await session.post("Profiler.enable");
@@ -246,7 +263,7 @@ async function accountReads(scope: UserScope) {
       }, 1)
     : undefined;
   try {
-    await accountReadsTimed(scope);
+    await reads();
   } finally {
     clearInterval(watch);
     if (session && profileFile) {
@@ -289,7 +306,7 @@ if (restart) {
   await started.close();
   process.exit(0);
 }
-for (const range of portfolioHistoryRanges) {
+for (const range of insightsOnly ? [] : portfolioHistoryRanges) {
   await time(`history ${range}`, () =>
     portfolioHistory(scope, { range, benchmark: "contributions" }),
   );
@@ -297,13 +314,13 @@ for (const range of portfolioHistoryRanges) {
     portfolioHistory(scope, { range, benchmark: "return" }),
   );
 }
-for (const range of performanceRanges) {
+for (const range of insightsOnly ? [] : performanceRanges) {
   await time(`performance ${range}`, () => portfolioPerformance(scope, range));
 }
-for (const range of performanceRanges) {
+for (const range of insightsOnly ? [] : performanceRanges) {
   await time(`holdings ${range}`, () => holdingsPerformance(scope, range));
 }
-{
+if (!insightsOnly) {
   // In a trading day the prices move between reads: here every read sees every price moved
   // (within 0.3%) from the read before, so no holding's rate can be the last read's. Timed
   // through storedHoldingReturns, which holdingsPerformance calls with the current prices.
@@ -324,31 +341,39 @@ for (const range of performanceRanges) {
     storedHoldingReturns(scope, state!, startDate, today, dividends, moved()),
   );
 }
-await time("summary", () => portfolioSummary(scope));
+if (!insightsOnly) await time("summary", () => portfolioSummary(scope));
 // The insights reads (issue 33): what the portfolio is made of, where it should be, how risky.
-await time("monthly returns", () => monthlyReturnsFor(scope, {}));
-for (const range of performanceRanges) {
-  await time(`risk ${range}`, () => portfolioRiskOf(scope, { range }));
+async function insightsReads() {
+  await time("monthly returns", () => monthlyReturnsFor(scope, {}));
+  for (const range of performanceRanges) {
+    await time(`risk ${range}`, () => portfolioRiskOf(scope, { range }));
+  }
+  for (const by of ["sector", "symbol"] as const) {
+    await time(`allocation ${by}`, () => allocationOf(scope, { by }));
+  }
+  // Half in technology, the rest spread evenly: every sector held drifts, so every plan trades.
+  await app.deps.repos.portfolioTargets.put(
+    user.id,
+    "sector",
+    [
+      { key: "information-technology", weight: "0.5" },
+      { key: "health-care", weight: "0.25" },
+      { key: "financials", weight: "0.25" },
+    ],
+    new Date(),
+  );
+  await time("rebalance sector", () => rebalanceOf(scope, { by: "sector", fractional: false }));
+  await time("rebalance cash", () =>
+    rebalanceOf(scope, { by: "sector", fractional: false, cash: "10000" }),
+  );
 }
-for (const by of ["sector", "symbol"] as const) {
-  await time(`allocation ${by}`, () => allocationOf(scope, { by }));
+if (insightsOnly) await profiled(insightsReads);
+else await insightsReads();
+if (accountIds.length > 1 && !insightsOnly) await accountReads(scope);
+if (insightsOnly) {
+  await app.close();
+  process.exit(0);
 }
-// Half in technology, the rest spread evenly: every sector held drifts, so every plan trades.
-await app.deps.repos.portfolioTargets.put(
-  user.id,
-  "sector",
-  [
-    { key: "information-technology", weight: "0.5" },
-    { key: "health-care", weight: "0.25" },
-    { key: "financials", weight: "0.25" },
-  ],
-  new Date(),
-);
-await time("rebalance sector", () => rebalanceOf(scope, { by: "sector", fractional: false }));
-await time("rebalance cash", () =>
-  rebalanceOf(scope, { by: "sector", fractional: false, cash: "10000" }),
-);
-if (accountIds.length > 1) await accountReads(scope);
 
 const backDated = performance.now();
 const traded = await app.deps.repos.portfolio.buy({
