@@ -43,3 +43,16 @@ export function todayFigures(
   const before = subtract(multiply(quantity, price), todayChange);
   return { todayChange, todayChangePercent: percent(todayChange, before) };
 }
+
+/** A holding's figures at a price: its value against its cost, and its change today. */
+export function holdingFigures(
+  quantity: Decimal,
+  price: Decimal,
+  costBasis: Decimal,
+  changePerUnit: Decimal | null,
+): ValueFigures & TodayFigures {
+  return {
+    ...valueFigures(multiply(quantity, price), costBasis),
+    ...todayFigures(quantity, price, changePerUnit),
+  };
+}

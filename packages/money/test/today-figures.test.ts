@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { todayFigures } from "../src/figures";
+import { holdingFigures, todayFigures } from "../src/figures";
 
 describe("a holding's change today", () => {
   it("is quantity x the change per unit, against the value before the change", () => {
@@ -17,5 +17,19 @@ describe("a holding's change today", () => {
 
   it("is unknown, not zero, without the market's change", () => {
     expect(todayFigures("4", "60", null)).toEqual({ todayChange: null, todayChangePercent: null });
+  });
+});
+
+describe("a holding's figures at a price", () => {
+  it("are its value against its cost and its change today, together", () => {
+    // 25 shares at 258.79 (6469.75) bought for 6000, down 0.84 today.
+    expect(holdingFigures("25", "258.79", "6000", "-0.84")).toEqual({
+      currentValue: "6469.75",
+      costBasis: "6000",
+      gainLoss: "469.75",
+      gainLossPercent: 7.8292,
+      todayChange: "-21",
+      todayChangePercent: -0.3235,
+    });
   });
 });

@@ -10,12 +10,11 @@ import {
 import type { AssetType, HeldPosition, InvestmentAccount } from "@ledgerline/db";
 import {
   costBasis,
+  holdingFigures,
   multiply,
   percent,
   subtract,
   sum,
-  todayFigures,
-  valueFigures,
   type Decimal,
 } from "@ledgerline/money";
 import { accountValueByDay } from "./account-days";
@@ -191,9 +190,8 @@ export async function portfolioSummary(scope: UserScope): Promise<PortfolioSumma
       currentPrice: price,
       priceSource: source,
       priceAsOf: asOf ? asOf.toISOString() : null,
-      ...valueFigures(multiply(held.quantity, price), costBasis(held)),
+      ...holdingFigures(held.quantity, price, costBasis(held), change),
       allocationPercent: null as number | null,
-      ...todayFigures(held.quantity, price, change),
       realizedGain: realized.get(keyOf(held.assetType, held.symbol)) ?? "0",
     } satisfies SummaryPosition,
   }));

@@ -2,12 +2,11 @@ import type { PortfolioSummary, SummaryPosition } from "@ledgerline/contracts";
 import { summaryHoldings, summaryReturns } from "@ledgerline/contracts/browser";
 import {
   add,
+  holdingFigures,
   multiply,
   percent,
   subtract,
   sum,
-  todayFigures,
-  valueFigures,
   type Decimal,
 } from "@ledgerline/money";
 
@@ -24,8 +23,8 @@ export interface HoldingPrice {
 /**
  * The summary with its holdings at new prices (a batch of live ticks), every figure that depends
  * on them computed again in exact decimals with the server's definitions (@ledgerline/money's
- * value figures and the contracts' summaryHoldings, summaryReturns): the positions, the sections' and the portfolio's totals, the allocations,
- * today's change and the returns. The prices are taken in order, as one tick after another would
+ * holdingFigures, the contracts' summaryHoldings and summaryReturns): the positions, the
+ * sections' and the portfolio's totals, the allocations, today's change and the returns. The prices are taken in order, as one tick after another would
  * be, but the totals and allocations are worked out once for the batch. The same summary comes
  * back when no price moves a holding in it.
  */
@@ -41,8 +40,7 @@ export function repriceSummary(
       ...held,
       currentPrice: live.price,
       priceSource: "market",
-      ...valueFigures(multiply(held.quantity, live.price), held.costBasis),
-      ...todayFigures(held.quantity, live.price, live.change),
+      ...holdingFigures(held.quantity, live.price, held.costBasis, live.change),
     };
     today = todayAfter(
       today,
