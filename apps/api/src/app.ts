@@ -7,7 +7,7 @@ import { serverLogger } from "./logger";
 import { marketClockFromEnv } from "./market/market-service";
 import { migrationsFolders, webDistFolder } from "./paths";
 import { apiDocsPlugin } from "./plugins/api-docs";
-import { depsPlugin } from "./plugins/deps";
+import { depsPlugin, type DepsOptions } from "./plugins/deps";
 import { answerError, type ErrorBody } from "./plugins/error-answer";
 import { faviconsPlugin } from "./plugins/favicons";
 import { healthPlugin, redisDownEffects } from "./plugins/health";
@@ -40,6 +40,8 @@ export interface AppOptions {
   /** Check the alerts on every live tick of their symbols. Default true. */
   alertTicks?: boolean;
   idempotency?: Partial<IdempotencyOptions>;
+  /** Job queue policies instead of the defaults (tests: short backoffs). */
+  jobPolicies?: DepsOptions["jobPolicies"];
 }
 
 const API_VERSION = "1.0.0";
@@ -95,14 +97,18 @@ export async function buildApp(options: AppOptions) {
     marketRefresher: options.marketRefresher,
     alertTicks: options.alertTicks,
     idempotency: options.idempotency,
+    jobPolicies: options.jobPolicies,
   });
 
   app.setErrorHandler(answerError);
 
-  await app.register(apiPlugin, { prefix: "/api", shared });
+  // A worker process answers its health checks only: the load balancer sends it no requests.
+  const serves = env.LEDGERLINE_ROLE !== "worker";
+  if (serves) await app.register(apiPlugin, { prefix: "/api", shared });
+  else await app.register(healthPlugin, { prefix: "/api", shared });
 
   const webRoot = options.webRoot === undefined ? (env.WEB_ROOT ?? webDistFolder) : options.webRoot;
-  if (webRoot) {
+  if (webRoot && serves) {
     await app.register(webPlugin, {
       root: webRoot,
       // The simulated market's names are the index list's; a provider's own wording may differ,

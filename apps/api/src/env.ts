@@ -95,6 +95,13 @@ export const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     REDIS_KEY_PREFIX: z.string().min(1).default("ledgerline:"),
+    /**
+     * What this process does: "api" serves requests and queues background work, "worker" runs
+     * the queued jobs, "both" (the default) does both. Splitting needs the queues in Redis.
+     */
+    LEDGERLINE_ROLE: z
+      .enum(["both", "api", "worker"], { error: "must be both, api or worker" })
+      .default("both"),
     /** A Prometheus scraper's bearer token for GET /api/metrics; without it there is no endpoint. */
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, { error: "must be at least 16 characters" }).optional(),
@@ -127,6 +134,13 @@ export const envSchema = z
         code: "custom",
         path: ["POLYGON_API_KEY"],
         message: "is required when MARKET_DATA_PROVIDER=polygon",
+      });
+    }
+    if (env.LEDGERLINE_ROLE !== "both" && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["LEDGERLINE_ROLE"],
+        message: "needs REDIS_URL: without Redis one process serves requests and runs the jobs",
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

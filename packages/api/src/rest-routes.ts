@@ -5,6 +5,7 @@ import { alertRoutes } from "./live/alerts.rest";
 import { driftAlertRoutes } from "./insights/drift-alerts.rest";
 import { apiKeyRoutes } from "./auth/api-keys.rest";
 import { auditRoutes } from "./admin/audit.rest";
+import { jobRoutes } from "./admin/jobs.rest";
 import { cashRoutes } from "./cash/cash.rest";
 import { classificationRoutes } from "./insights/classifications.rest";
 import { allocationRoutes } from "./insights/allocation.rest";
@@ -33,6 +34,7 @@ export const restRoutes = [
   ...apiKeyRoutes,
   ...mfaRoutes,
   ...auditRoutes,
+  ...jobRoutes,
   ...marketRoutes,
   ...streamRoutes,
   ...watchlistRoutes,

@@ -5,6 +5,7 @@ import { alertsRouter } from "./live/alerts.router";
 import { adminMarketRouter } from "./market/admin-market.router";
 import { apiKeysRouter } from "./auth/api-keys.router";
 import { auditRouter } from "./admin/audit.router";
+import { jobsRouter } from "./admin/jobs.router";
 import { cashRouter } from "./cash/cash.router";
 import { classificationsRouter } from "./insights/classifications.router";
 import { insightsRouter } from "./insights/allocation.router";
@@ -40,6 +41,7 @@ export const appRouter = router({
   mfa: mfaRouter,
   users: usersRouter,
   audit: auditRouter,
+  jobs: jobsRouter,
   logs: logsRouter,
   market: marketRouter,
   live: liveRouter,

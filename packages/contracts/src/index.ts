@@ -5,6 +5,7 @@ export * from "./account";
 export * from "./investment-accounts";
 export * from "./users";
 export * from "./audit";
+export * from "./jobs";
 export * from "./logs";
 export * from "./decimal-input";
 export * from "./market";

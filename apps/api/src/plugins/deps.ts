@@ -21,7 +21,6 @@ import {
   type SharedState,
 } from "@ledgerline/api/platform/shared-state/index";
 import { type Clock, dateOf } from "@ledgerline/clock";
-import { applyCorporateActionsForEveryone } from "@ledgerline/api/accounting/corporate-actions";
 import type { AppDeps } from "@ledgerline/api/platform/scope";
 import { createAlertEvaluator } from "@ledgerline/api/live/alert-evaluator";
 import { watchAlertTicks } from "@ledgerline/api/live/alert-ticks";
@@ -34,6 +33,9 @@ import { sessionTokenIssuer } from "@ledgerline/api/auth/session-token";
 import { createAnswerCache } from "@ledgerline/api/platform/answer-cache";
 import { appRepositories } from "@ledgerline/api/platform/app-repositories";
 import { createBackgroundWork } from "@ledgerline/api/platform/background-work";
+import { createJobs } from "@ledgerline/api/platform/jobs/index";
+import { handleJobs } from "@ledgerline/api/platform/jobs/handlers";
+import type { HandledQueue, QueuePolicy } from "@ledgerline/api/platform/jobs/jobs";
 
 export interface DepsOptions {
   env: Env;
@@ -51,6 +53,8 @@ export interface DepsOptions {
   /** Check the alerts on every live tick of their symbols. Default true. */
   alertTicks?: boolean;
   idempotency?: Partial<IdempotencyOptions>;
+  /** Queue policies instead of the defaults (tests: short backoffs). */
+  jobPolicies?: Partial<Record<HandledQueue, Partial<QueuePolicy>>>;
 }
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -68,8 +72,14 @@ export const depsPlugin = fp(
     const stopMarketJobs = runMarketJobs(app, options);
     const stopAlertTicks = runAlertTicks(app, options);
     const stopCleanup = runCleanup(deps, options.clock);
+    handleJobs(deps);
+    // An API-only process queues jobs for the workers and runs none itself.
+    if (options.env.LEDGERLINE_ROLE !== "api")
+      app.addHook("onReady", () => deps.jobs.startWorking());
 
     app.addHook("onClose", async () => {
+      // Before the database closes: a running job ends first, and no worker takes another.
+      await deps.jobs.close();
       await stopMarketJobs();
       await stopAlertTicks();
       deps.quoteStreams.closeAll();
@@ -100,11 +110,19 @@ function buildDeps(app: FastifyInstance, database: AnyDatabase, options: DepsOpt
   const priceTicks = createPriceTicks(shared, market.ticks, (error) =>
     app.log.error({ err: error }, "live price tick failed"),
   );
+  const background = createBackgroundWork();
   return {
     repos,
     clock,
     mailer,
-    background: createBackgroundWork(),
+    background,
+    jobs: createJobs({
+      redisUrl: env.REDIS_URL,
+      redisKeyPrefix: env.REDIS_KEY_PREFIX,
+      background,
+      logger: app.log,
+      policies: options.jobPolicies,
+    }),
     throttles: createThrottles(shared, {
       registrationsPerIp: [env.REGISTRATIONS_PER_HOUR, 60 * 60],
       apiKeyRequests: [env.API_KEY_REQUESTS_PER_MINUTE, 60],
@@ -193,10 +211,9 @@ function runMarketJobs(app: FastifyInstance, options: DepsOptions) {
     leadership.start({
       gained: () => {
         refresher.start();
+        // Queued, not run here: with workers the sync takes a worker's CPU, not this process's.
         corporateActionsTimer = setInterval(() => {
-          applyCorporateActionsForEveryone(app.deps).catch((error: unknown) =>
-            app.log.warn({ err: error }, "corporate actions sync failed"),
-          );
+          app.deps.jobs.enqueue("corporate-actions", { reason: "hourly" }, { dedupKey: "hourly" });
         }, CORPORATE_ACTIONS_INTERVAL_MS);
         corporateActionsTimer.unref();
       },

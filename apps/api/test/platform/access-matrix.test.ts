@@ -36,6 +36,7 @@ const procedureAccess: Record<string, Access> = {
   "users.delete": "admin",
   "users.resetPassword": "admin",
   "audit.list": "admin",
+  "jobs.list": "admin",
   "logs.create": "public",
   "market.snapshot": "user",
   "market.snapshots": "user",

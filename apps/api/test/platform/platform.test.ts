@@ -132,6 +132,7 @@ describe("OpenAPI document", () => {
         "PUT /api/accounts/{id}",
         "DELETE /api/accounts/{id}",
         "GET /api/audit/logs",
+        "GET /api/admin/jobs",
         "POST /api/logs",
         "GET /api/marketmovers",
         "POST /api/marketmovers",

@@ -141,6 +141,7 @@ describe("every operation in the OpenAPI document", () => {
           body: { newPassword: "reset-by-admin-5" },
         }),
       ],
+      ["listJobQueues", () => ({ token: admin.token })],
       ["listAuditLogs", () => ({ token: admin.token, query: { page: "1", pageSize: "5" } })],
       ["getMarketMovers", () => ({ token: user.token })],
       [

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { AuthUser } from "@ledgerline/contracts";
 import { createTestPostgresDatabase } from "@ledgerline/db/testing";
 import type { MarketService } from "@ledgerline/market";
-import { buildApp, type App } from "../../src/app";
+import { buildApp, type App, type AppOptions } from "../../src/app";
 import { parseEnv } from "../../src/env";
 import { type Clock, dateOf, systemClock, type TimerHandle } from "@ledgerline/clock";
 import { hashPassword } from "@ledgerline/api/auth/passwords";
@@ -42,6 +42,7 @@ export interface TestAppOptions {
   clock?: Clock;
   throttleLimits?: Partial<ThrottleLimits>;
   idempotency?: Partial<IdempotencyOptions>;
+  jobPolicies?: AppOptions["jobPolicies"];
 }
 
 export interface InjectOptions {
@@ -80,6 +81,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     webRoot: false,
     throttleLimits: options.throttleLimits,
     idempotency: options.idempotency,
+    jobPolicies: options.jobPolicies,
     market: options.market,
     marketRefresher: options.marketRefresher ?? false,
     alertTicks: options.alertTicks ?? false,
@@ -160,7 +162,10 @@ export async function startTestApp(options: TestAppOptions = {}) {
   }
 
   /** Waits for the work requests started and did not wait for (a recompute, a mail). */
-  const settled = () => app.deps.background.settled();
+  const settled = async () => {
+    await app.deps.background.settled();
+    await app.deps.jobs.settled();
+  };
 
   async function close() {
     // Nothing a finished test started keeps running into the next one's time.

@@ -59,26 +59,26 @@ export function refreshSnapshots(deps: AppDeps, userId: number): Promise<Snapsho
 }
 
 /**
- * After a trade commits: the recompute starts on the next turn of the event loop, not in the
- * next read. Not before: its first step reads the user's trades in one go (100,000 of them
- * after an import, a second on a busy machine), which the trade's own answer would wait for.
+ * After a trade commits: a job on the snapshots queue, one per user at a time (a second trade's
+ * request, queued while one waits, is the same job). In-process it starts on the next turn of
+ * the event loop, not in the next read. Not before: its first step reads the user's trades in
+ * one go (100,000 of them after an import, a second on a busy machine), which the trade's own
+ * answer would wait for.
  */
 export function scheduleSnapshotRefresh(deps: AppDeps, userId: number): void {
-  deps.background.run(
-    async () => {
-      await yieldToEventLoop();
-      const state = await refreshSnapshots(deps, userId);
-      if (state && upToDate(state, yesterdayOf(deps))) {
-        await rereadHoldingFlows(deps, userId, state);
-        await workKeptPeriodsThrough(deps, userId, state);
-      }
-      await replayKeptAccounts(deps, userId, utcDay(deps.market.clock.now()));
-      await replayKeptLots(deps, userId);
-    },
-    (error: unknown) => {
-      deps.logger.warn({ err: error, userId }, "snapshot recompute failed; reads replay meanwhile");
-    },
-  );
+  deps.jobs.enqueue("snapshots", { userId }, { dedupKey: `user:${userId}` });
+}
+
+/** The snapshots job: the recompute and what is kept from it; a failure is retried. */
+export async function recomputeSnapshots(deps: AppDeps, userId: number): Promise<void> {
+  await yieldToEventLoop();
+  const state = await refreshSnapshots(deps, userId);
+  if (state && upToDate(state, yesterdayOf(deps))) {
+    await rereadHoldingFlows(deps, userId, state);
+    await workKeptPeriodsThrough(deps, userId, state);
+  }
+  await replayKeptAccounts(deps, userId, utcDay(deps.market.clock.now()));
+  await replayKeptLots(deps, userId);
 }
 
 const yesterdayOf = (deps: AppDeps) => addDays(utcDay(deps.market.clock.now()), -1);

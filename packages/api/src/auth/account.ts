@@ -53,7 +53,7 @@ export async function updateEmail(
   input: UpdateEmailInput,
   expiresAt: Date,
 ): Promise<SessionUser> {
-  const { repos, mailer, logger, throttles } = scope.deps;
+  const { repos, throttles } = scope.deps;
   const oldEmail = scope.user.email;
   // Before anything else, so a stolen session can neither move the account nor probe addresses.
   await requireCurrentPassword(scope, input.currentPassword, "EMAIL_CHANGE");
@@ -74,10 +74,7 @@ export async function updateEmail(
   }
   // As with a new password: whoever holds another session of the old address is signed out.
   await repos.sessions.deleteAllForUser(scope.user.id, scope.sessionTokenHash);
-  scope.deps.background.run(
-    () => mailer.send(emailChangedMail(oldEmail, scope.user.name, input.newEmail)),
-    (error: unknown) => logger.error({ err: error }, "email change notice failed"),
-  );
+  scope.deps.jobs.enqueue("mail", emailChangedMail(oldEmail, scope.user.name, input.newEmail));
   await recordAudit(scope, {
     event: "EMAIL_CHANGE",
     success: true,

@@ -157,7 +157,7 @@ export async function requestPasswordReset(
   scope: RequestScope,
   email: string,
 ): Promise<MessageResult> {
-  const { repos, throttles, clock, mailer, config, logger } = scope.deps;
+  const { repos, throttles, clock, config } = scope.deps;
   const allowed =
     (await throttles.resetRequestsPerIp.tryConsume(scope.ip ?? "unknown")) &&
     (await throttles.resetRequestsPerEmail.tryConsume(email));
@@ -184,10 +184,7 @@ export async function requestPasswordReset(
   const link = new URL("/reset-password", config.appOrigin);
   link.searchParams.set("token", token);
   link.searchParams.set("email", user.email);
-  scope.deps.background.run(
-    () => mailer.send(passwordResetMail(user.email, user.name, link.toString())),
-    (error: unknown) => logger.error({ err: error }, "password reset mail failed"),
-  );
+  scope.deps.jobs.enqueue("mail", passwordResetMail(user.email, user.name, link.toString()));
   await recordAudit(scope, {
     event: "PASSWORD_RESET_REQUEST",
     success: true,

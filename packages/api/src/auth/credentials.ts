@@ -15,13 +15,10 @@ export async function replacePassword(
   way: PasswordChangeWay,
   keepSessionTokenHash?: string,
 ): Promise<string> {
-  const { repos, mailer, logger, background } = scope.deps;
+  const { repos, jobs } = scope.deps;
   await repos.users.setPasswordHash(user.id, passwordHash);
   await repos.sessions.deleteAllForUser(user.id, keepSessionTokenHash);
   const revokedKeys = await repos.apiKeys.deleteAllForUser(user.id);
-  background.run(
-    () => mailer.send(passwordChangedMail(user.email, user.name, way, revokedKeys)),
-    (error: unknown) => logger.error({ err: error }, "password change notice failed"),
-  );
+  jobs.enqueue("mail", passwordChangedMail(user.email, user.name, way, revokedKeys));
   return `${revokedKeys} API ${revokedKeys === 1 ? "key" : "keys"} revoked`;
 }

@@ -1,7 +1,8 @@
 /**
- * Work a request starts and does not wait for: the snapshot recompute after a trade, a mail.
- * It is kept until it ends so that whoever needs its outcome (a test, before it asserts) can
- * wait for exactly that instead of guessing how long it takes on a busy machine.
+ * Work this process starts and does not wait for: the in-process jobs (jobs/process-jobs.ts)
+ * and what is not a job (the accounts' read-ahead). It is kept until it ends so that whoever
+ * needs its outcome (a test, before it asserts) can wait for exactly that instead of guessing
+ * how long it takes on a busy machine.
  */
 export interface BackgroundWork {
   /** Starts `work` now, off the caller's path; a failure goes to `onError`. */

@@ -6,6 +6,7 @@ import type { Mailer } from "./mail/mailer";
 import type { AlertEvaluator } from "../live/alert-evaluator";
 import type { AnswerCache, AnswerLife } from "./answer-cache";
 import type { BackgroundWork } from "./background-work";
+import type { Jobs } from "./jobs/jobs";
 import type { Clock } from "@ledgerline/clock";
 import type { LiveSymbolClaims } from "../live/live-symbols";
 import type { QuoteStreams } from "../live/quote-streams";
@@ -20,6 +21,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** What requests start and do not wait for (a recompute after a trade, a mail). */
   background: BackgroundWork;
+  /** Queued background work by kind (a recompute, a mail): in this process or on Redis. */
+  jobs: Jobs;
   throttles: Throttles;
   logger: Logger;
   market: MarketService;

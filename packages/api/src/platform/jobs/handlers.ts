@@ -1,0 +1,10 @@
+import { applyCorporateActionsForEveryone } from "../../accounting/corporate-actions";
+import { recomputeSnapshots } from "../../accounting/portfolio-snapshots";
+import type { AppDeps } from "../scope";
+
+/** Each queue's one handler; the same in-process and on a BullMQ worker. */
+export function handleJobs(deps: AppDeps): void {
+  deps.jobs.handle("snapshots", ({ userId }) => recomputeSnapshots(deps, userId));
+  deps.jobs.handle("corporate-actions", () => applyCorporateActionsForEveryone(deps));
+  deps.jobs.handle("mail", (mail) => deps.mailer.send(mail));
+}

@@ -1,0 +1,174 @@
+import { JOB_QUEUES } from "@ledgerline/contracts";
+import { Queue, Worker, type ConnectionOptions, type Job } from "bullmq";
+import type { Logger } from "../logger";
+import type { ProcessJobs } from "./process-jobs";
+import {
+  QUEUE_POLICIES,
+  type EnqueueOptions,
+  type HandledQueue,
+  type JobCounts,
+  type JobHandler,
+  type Jobs,
+  type JobPayloads,
+  type QueuePolicy,
+} from "./jobs";
+
+/** Completed jobs kept for the counts; failed ones (the dead letters) are kept longer. */
+const KEEP_COMPLETED = 1_000;
+const KEEP_FAILED = 10_000;
+/** How often `settled` looks at the queues again. */
+const SETTLE_POLL_MS = 25;
+
+export interface RedisJobsOptions {
+  url: string;
+  /** BullMQ's key prefix (REDIS_KEY_PREFIX + "jobs"): one deployment's queues apart from another's. */
+  prefix: string;
+  logger: Logger;
+  /**
+   * Where a job runs when Redis does not take it (out of reach): this process, at once, as in
+   * the embedded mode, so a trade's recompute or a reset mail is not lost to an outage.
+   */
+  fallback: ProcessJobs;
+  policies?: Partial<Record<HandledQueue, Partial<QueuePolicy>>>;
+}
+
+/**
+ * BullMQ queues on Redis, one per kind of work, shared by every process of the deployment: API
+ * processes add jobs, worker processes (LEDGERLINE_ROLE=worker, or both roles in one) run them.
+ * A job lives in Redis until it ends, so a process that dies mid-job leaves it to another
+ * worker once its lock expires; a failed job is retried with exponential backoff and after its
+ * last try kept in the failed set with its error.
+ */
+export function createRedisJobs({ url, prefix, logger, fallback, policies }: RedisJobsOptions) {
+  const policy = (name: HandledQueue): QueuePolicy => ({
+    ...QUEUE_POLICIES[name],
+    ...policies?.[name],
+  });
+  // A request's enqueue must not wait out an outage: an add is given up after one reconnect
+  // attempt (a few hundred ms) and the job runs here instead.
+  const producer: ConnectionOptions = { url, maxRetriesPerRequest: 1 };
+  // Workers block on Redis for their next job; BullMQ needs their commands retried forever.
+  const consumer: ConnectionOptions = { url, maxRetriesPerRequest: null };
+  const queues = new Map<HandledQueue, Queue>(
+    JOB_QUEUES.map((name) => {
+      const { attempts, backoffMs } = policy(name);
+      const queue = new Queue(name, {
+        connection: producer,
+        prefix,
+        skipWaitingForReady: true,
+        defaultJobOptions: {
+          attempts,
+          backoff: { type: "exponential", delay: backoffMs },
+          removeOnComplete: { count: KEEP_COMPLETED },
+          removeOnFail: { count: KEEP_FAILED },
+        },
+      });
+      queue.on("error", (error) => logger.warn({ err: error, queue: name }, "job queue error"));
+      return [name, queue];
+    }),
+  );
+  // What Redis does not take runs here whatever this process's role: an outage loses nothing.
+  fallback.startWorking();
+  const handlers = new Map<HandledQueue, JobHandler<HandledQueue>>();
+  const workers: Worker[] = [];
+  /** Adds under way, so `settled` sees every job this process asked for. */
+  const adding = new Set<Promise<unknown>>();
+
+  function startWorker(name: HandledQueue, handler: JobHandler<HandledQueue>) {
+    const worker = new Worker(
+      name,
+      (job: Job) => handler(job.data as never, { number: job.attemptsMade + 1 }),
+      { connection: consumer, prefix, concurrency: policy(name).concurrency },
+    );
+    worker.on("error", (error) => logger.warn({ err: error, queue: name }, "job worker error"));
+    worker.on("failed", (job, error) => {
+      const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
+      logger[final ? "error" : "warn"](
+        { err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade },
+        final ? "job failed for good" : "job retried",
+      );
+    });
+    workers.push(worker);
+  }
+
+  async function busy(): Promise<boolean> {
+    const counts = await Promise.all(
+      [...queues.values()].map((queue) =>
+        queue.getJobCounts("waiting", "active", "delayed", "prioritized"),
+      ),
+    );
+    return counts.some((count) => Object.values(count).some((n) => n > 0));
+  }
+
+  const jobs = {
+    kind: "redis" as const,
+    handle<Q extends HandledQueue>(name: Q, handler: JobHandler<Q>) {
+      handlers.set(name, handler as JobHandler<HandledQueue>);
+      fallback.handle(name, handler);
+    },
+    enqueue<Q extends HandledQueue>(name: Q, data: JobPayloads[Q], options?: EnqueueOptions) {
+      const added = queues
+        .get(name)!
+        .add(name, data, {
+          ...(options?.dedupKey
+            ? { deduplication: { id: options.dedupKey, keepLastIfActive: true } }
+            : {}),
+        })
+        .catch((error: unknown) => {
+          logger.warn({ err: error, queue: name }, "job not queued in Redis; run here instead");
+          fallback.enqueue(name, data, options);
+        })
+        .finally(() => adding.delete(added));
+      adding.add(added);
+    },
+    startWorking() {
+      for (const [name, handler] of handlers) startWorker(name, handler);
+    },
+    async counts(): Promise<JobCounts[]> {
+      return Promise.all(
+        [...queues].map(async ([name, queue]) => {
+          const count = await queue.getJobCounts(
+            "waiting",
+            "prioritized",
+            "active",
+            "delayed",
+            "completed",
+            "failed",
+          );
+          return {
+            queue: name,
+            waiting: (count.waiting ?? 0) + (count.prioritized ?? 0),
+            active: count.active ?? 0,
+            delayed: count.delayed ?? 0,
+            completed: count.completed ?? 0,
+            failed: count.failed ?? 0,
+          };
+        }),
+      );
+    },
+    /** The queues themselves, for tests and admin reads of failed jobs. */
+    queue: (name: HandledQueue) => queues.get(name)!,
+    /**
+     * Waits for this process's adds, then until no queue of the deployment has a job waiting,
+     * running or delayed (a test's own prefix makes that its own jobs); an unreachable Redis
+     * counts as settled, since what could not be queued ran here.
+     */
+    async settled() {
+      while (adding.size > 0) await Promise.all(adding);
+      await fallback.settled();
+      try {
+        while (await busy()) await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+      } catch {
+        // Redis out of reach: nothing more can be learned or waited for.
+      }
+      await fallback.settled();
+    },
+    async close() {
+      await Promise.all(workers.splice(0).map((worker) => worker.close()));
+      await Promise.all(adding);
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
+      await fallback.close();
+    },
+  } satisfies Jobs & Record<string, unknown>;
+  return jobs;
+}
