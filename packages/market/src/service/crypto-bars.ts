@@ -1,12 +1,12 @@
 import type { HistoricalBar } from "@ledgerline/contracts";
-import { addDays, maxDate, minDate } from "../calendar/dates";
+import { addDays, minDate } from "../calendar/dates";
 import type { Clock } from "@ledgerline/clock";
 import { compare, type Decimal } from "@ledgerline/money";
 import type { CryptoMarketProvider } from "../providers/types";
 import type { SingleFlight } from "../resilience/single-flight";
 import type { DateRange, MarketStore } from "../store/market-store";
 import type { CachedLoader } from "./cached-loader";
-import { barsThroughStore } from "./daily-bars";
+import { barsThroughStore, coverageAfter, type BarCalendar } from "./daily-bars";
 import type { ProviderGateway } from "./provider-gateway";
 import type { MarketTtls } from "./ttl";
 
@@ -104,23 +104,14 @@ export class CryptoBarHistory {
   }
 }
 
-/**
- * The coverage after fetching `wanted`: every UTC day is a trading day. A day that has only just
- * ended may not be published yet, so a newly fetched last day without a candle is left
- * uncovered and asked for again next time. Undefined when nothing is known yet.
- */
+/** Coins trade every UTC day: a range's last day is its end. */
+const utcDays: BarCalendar = { lastDay: (range) => range.to, dayBefore: (day) => addDays(day, -1) };
+
+/** The coverage of coins' candles after fetching `wanted`: UTC days (coverageAfter). */
 export function extendCryptoCoverage(
   coverage: DateRange | undefined,
   wanted: DateRange,
   fetched: readonly HistoricalBar[],
 ): DateRange | undefined {
-  const covered: DateRange = coverage
-    ? { from: minDate(coverage.from, wanted.from), to: maxDate(coverage.to, wanted.to) }
-    : { ...wanted };
-  const lastIsNew = coverage === undefined || wanted.to > coverage.to;
-  if (lastIsNew && !fetched.some((bar) => bar.date === wanted.to)) {
-    covered.to = maxDate(addDays(wanted.to, -1), coverage?.to ?? "");
-  }
-  if (!coverage && fetched.length === 0) return undefined;
-  return covered.from <= covered.to ? covered : coverage;
+  return coverageAfter(utcDays, coverage, wanted, fetched);
 }

@@ -132,28 +132,46 @@ export function missingRanges(wanted: DateRange, covered: DateRange | undefined)
   return gaps;
 }
 
+/** What coverage needs of a market's calendar: a range's last trading day, the one before a day. */
+export interface BarCalendar {
+  lastDay(range: DateRange): string | undefined;
+  dayBefore(day: string): string;
+}
+
 /**
- * The coverage after fetching `wanted`. A provider may publish a session's bar a little after
- * the close, so a newly fetched last trading day without a bar is left uncovered: the next
- * request asks again instead of remembering a hole. Undefined when nothing is known yet.
+ * The coverage after fetching `wanted`, in a market's calendar. A provider may publish a day's
+ * bar a little after it ends, so a newly fetched last trading day without a bar is left
+ * uncovered: the next request asks again instead of remembering a hole. Undefined when nothing
+ * is known yet.
  */
+export function coverageAfter(
+  calendar: BarCalendar,
+  coverage: DateRange | undefined,
+  wanted: DateRange,
+  fetched: readonly HistoricalBar[],
+): DateRange | undefined {
+  const covered: DateRange = coverage
+    ? { from: minDate(coverage.from, wanted.from), to: maxDate(coverage.to, wanted.to) }
+    : { ...wanted };
+  const last = calendar.lastDay(wanted);
+  const alreadyKnown = coverage !== undefined && last !== undefined && last <= coverage.to;
+  if (last && !alreadyKnown && !fetched.some((bar) => bar.date === last)) {
+    covered.to = maxDate(calendar.dayBefore(last), coverage?.to ?? "");
+  }
+  if (!coverage && fetched.length === 0) return undefined;
+  return covered.from <= covered.to ? covered : coverage;
+}
+
+const nyseDays: BarCalendar = {
+  lastDay: (range) => tradingDaysBetween(range.from, range.to).at(-1),
+  dayBefore: previousTradingDay,
+};
+
+/** The coverage of stocks' bars after fetching `wanted`: NYSE sessions (coverageAfter). */
 export function extendCoverage(
   coverage: DateRange | undefined,
   wanted: DateRange,
   fetched: readonly HistoricalBar[],
 ): DateRange | undefined {
-  let covered: DateRange = coverage
-    ? { from: minDate(coverage.from, wanted.from), to: maxDate(coverage.to, wanted.to) }
-    : wanted;
-  const lastExpected = tradingDaysBetween(wanted.from, wanted.to).at(-1);
-  const alreadyKnown =
-    coverage !== undefined && lastExpected !== undefined && lastExpected <= coverage.to;
-  if (lastExpected && !alreadyKnown && !fetched.some((bar) => bar.date === lastExpected)) {
-    covered = {
-      from: covered.from,
-      to: maxDate(previousTradingDay(lastExpected), coverage?.to ?? ""),
-    };
-  }
-  if (!coverage && fetched.length === 0) return undefined;
-  return covered.from <= covered.to ? covered : coverage;
+  return coverageAfter(nyseDays, coverage, wanted, fetched);
 }
