@@ -1,4 +1,11 @@
-import { percent, sum, totalFigures, type Decimal, type ValueFigures } from "@ledgerline/money";
+import {
+  percent,
+  subtract,
+  sum,
+  totalFigures,
+  type Decimal,
+  type ValueFigures,
+} from "@ledgerline/money";
 import type { PortfolioSummary, SummaryPosition, SummarySection } from "./portfolio-summary";
 
 /**
@@ -40,4 +47,19 @@ export function summaryReturns(
     income,
     totalReturn: sum([total.gainLoss, realizedGain, income]),
   };
+}
+
+/**
+ * Today's change of the holdings: each one's change today (quantity x its change per unit, over
+ * 24 hours for coins) summed, against what those holdings were worth before it. Null when no
+ * holding has the market's change to tell (every price a last known one).
+ */
+export function summaryToday(positions: readonly SummaryPosition[]): PortfolioSummary["today"] {
+  const moving = positions.flatMap(({ todayChange, currentValue }) =>
+    todayChange === null ? [] : [{ change: todayChange, value: currentValue }],
+  );
+  if (moving.length === 0) return null;
+  const change = sum(moving.map((holding) => holding.change));
+  const before = subtract(sum(moving.map((holding) => holding.value)), change);
+  return { change, changePercent: percent(change, before) };
 }

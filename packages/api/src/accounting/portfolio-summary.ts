@@ -6,17 +6,10 @@ import {
   type SummaryPosition,
   summaryHoldings,
   summaryReturns,
+  summaryToday,
 } from "@ledgerline/contracts";
 import type { AssetType, HeldPosition, InvestmentAccount } from "@ledgerline/db";
-import {
-  costBasis,
-  holdingFigures,
-  multiply,
-  percent,
-  subtract,
-  sum,
-  type Decimal,
-} from "@ledgerline/money";
+import { costBasis, holdingFigures, subtract, sum, type Decimal } from "@ledgerline/money";
 import { accountValueByDay } from "./account-days";
 import { accountStartDay, cashTrackedPeriod, trackedAccount } from "./cash-tracked-days";
 import { comparedHistory, type ChartDay, type ReturnDays } from "./history-benchmark";
@@ -153,23 +146,6 @@ export async function priceHoldings(
   });
 }
 
-/**
- * Today's change of what is held: each holding's quantity times its change today (over 24 hours
- * for coins), against what those holdings were worth before it. Null when no holding has a
- * market price to tell.
- */
-function todayOf(priced: PricedHolding[]): PortfolioSummary["today"] {
-  const moving = priced.flatMap(({ held, price, change }) =>
-    change === null
-      ? []
-      : [{ change: multiply(held.quantity, change), value: multiply(held.quantity, price) }],
-  );
-  if (moving.length === 0) return null;
-  const change = sum(moving.map((holding) => holding.change));
-  const before = subtract(sum(moving.map((holding) => holding.value)), change);
-  return { change, changePercent: percent(change, before) };
-}
-
 export async function portfolioSummary(scope: UserScope): Promise<PortfolioSummary> {
   const { deps } = scope;
   const holdings = await deps.repos.transactions.holdings(scope.user.id);
@@ -205,7 +181,7 @@ export async function portfolioSummary(scope: UserScope): Promise<PortfolioSumma
     stocks,
     crypto,
     total,
-    today: todayOf(priced),
+    today: summaryToday(positions.map(({ view }) => view)),
     // The market's own clock: the prices are as of its time.
     pricedAt: new Date(deps.market.clock.now()).toISOString(),
     returns: summaryReturns(total, { realizedGain: totalRealized, income }),
