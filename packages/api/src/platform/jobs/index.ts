@@ -11,10 +11,12 @@ export interface JobsOptions {
   background: BackgroundWork;
   logger: Logger;
   policies?: Partial<Record<HandledQueue, Partial<QueuePolicy>>>;
+  /** With Redis: how soon a dead worker's job goes to another (redis-jobs.ts); tests only. */
+  lockMs?: number;
 }
 
 /** BullMQ on Redis when REDIS_URL is set, otherwise this process's own queues. */
-export function createJobs({ redisUrl, redisKeyPrefix, ...options }: JobsOptions): Jobs {
+export function createJobs({ redisUrl, redisKeyPrefix, lockMs, ...options }: JobsOptions): Jobs {
   const local = createProcessJobs(options);
   if (!redisUrl) return local;
   return createRedisJobs({
@@ -22,6 +24,7 @@ export function createJobs({ redisUrl, redisKeyPrefix, ...options }: JobsOptions
     prefix: `${redisKeyPrefix}jobs`,
     logger: options.logger,
     policies: options.policies,
+    lockMs,
     fallback: local,
   });
 }

@@ -30,6 +30,12 @@ export interface RedisJobsOptions {
    */
   fallback: ProcessJobs;
   policies?: Partial<Record<HandledQueue, Partial<QueuePolicy>>>;
+  /**
+   * How long a worker's hold on a running job lasts unrenewed (BullMQ's lock, renewed at half of
+   * it while the worker lives): past it, the job of a worker that died is given to another.
+   * BullMQ's 30 s unless a test needs less.
+   */
+  lockMs?: number;
 }
 
 /**
@@ -39,7 +45,14 @@ export interface RedisJobsOptions {
  * worker once its lock expires; a failed job is retried with exponential backoff and after its
  * last try kept in the failed set with its error.
  */
-export function createRedisJobs({ url, prefix, logger, fallback, policies }: RedisJobsOptions) {
+export function createRedisJobs({
+  url,
+  prefix,
+  logger,
+  fallback,
+  policies,
+  lockMs,
+}: RedisJobsOptions) {
   const policy = (name: HandledQueue): QueuePolicy => ({
     ...QUEUE_POLICIES[name],
     ...policies?.[name],
@@ -78,7 +91,12 @@ export function createRedisJobs({ url, prefix, logger, fallback, policies }: Red
     const worker = new Worker(
       name,
       (job: Job) => handler(job.data as never, { number: job.attemptsMade + 1 }),
-      { connection: consumer, prefix, concurrency: policy(name).concurrency },
+      {
+        connection: consumer,
+        prefix,
+        concurrency: policy(name).concurrency,
+        ...(lockMs ? { lockDuration: lockMs, stalledInterval: lockMs } : {}),
+      },
     );
     worker.on("error", (error) => logger.warn({ err: error, queue: name }, "job worker error"));
     worker.on("failed", (job, error) => {
