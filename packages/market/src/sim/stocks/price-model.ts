@@ -83,7 +83,6 @@ export class StockPriceModel {
   private readonly logReference: number;
   private readonly reference: ReferencePath;
   private logCloses = new Float64Array(0);
-  private returns = new Float64Array(0);
   private readonly bars = new Map<number, SessionBar>();
   private readonly paths = new Map<number, IntradayPath>();
 
@@ -133,11 +132,16 @@ export class StockPriceModel {
       this.logReference,
       (i) => this.shock(i),
     );
-    const returns = new Float64Array(length);
-    returns[0] = this.dailyVolatility * this.shock(0);
-    for (let i = 1; i < length; i++) returns[i] = logCloses[i]! - logCloses[i - 1]!;
-    this.returns = returns;
     this.logCloses = logCloses;
+  }
+
+  /**
+   * Day `index`'s log return. Worked out when asked, not kept beside the closes: the simulated
+   * market values all ~500 stocks at start, and a second array each held 6 MB (issue 35).
+   */
+  private logReturn(index: number): number {
+    if (index === 0) return this.dailyVolatility * this.shock(0);
+    return this.logCloses[index]! - this.logCloses[index - 1]!;
   }
 
   closeCents(index: number): number {
@@ -147,7 +151,7 @@ export class StockPriceModel {
 
   private logOpen(index: number): number {
     this.ensureComputed(index);
-    const previous = index > 0 ? this.logCloses[index - 1]! : this.logCloses[0]! - this.returns[0]!;
+    const previous = index > 0 ? this.logCloses[index - 1]! : this.logCloses[0]! - this.logReturn(0);
     const base = combine(this.symbolHash, combine(this.days.hashAt(index), 0x6a9));
     return previous + 0.3 * this.dailyVolatility * normalFromHashes(base, combine(base, 3));
   }
@@ -157,7 +161,7 @@ export class StockPriceModel {
     const base = combine(this.symbolHash, combine(this.days.hashAt(index), 0x701));
     const noise = Math.exp(0.3 * normalFromHashes(base, combine(base, 5)) - 0.045);
     return Math.round(
-      this.parameters.averageVolume * noise * (1 + 6 * Math.abs(this.returns[index]!)),
+      this.parameters.averageVolume * noise * (1 + 6 * Math.abs(this.logReturn(index))),
     );
   }
 
