@@ -3,7 +3,7 @@ import {
   type Clock as MarketClock,
   type MarketCache,
 } from "@ledgerline/market";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import { fallbackMarketCache, RedisMarketCache } from "./redis-market-cache";
 import { redisAvailability, type RedisAvailability } from "./redis-availability";
@@ -48,8 +48,8 @@ export interface RedisStateOptions {
  * keep their order on the connection; a MULTI (a version bump) may go out before reads queued in
  * the same turn, which then see the bump, as a read issued just after it would.
  */
-function connect(url: string, pipelined = false): Redis {
-  return new Redis(url, {
+function connect(Client: typeof Redis, url: string, pipelined = false): Redis {
+  return new Client(url, {
     lazyConnect: true,
     connectTimeout: 2000,
     commandTimeout: 1000,
@@ -279,13 +279,17 @@ async function pingRedis(
   }
 }
 
-/** The three connections: commands, subscriptions, and publishing signals. */
+/**
+ * The three connections: commands, subscriptions, and publishing signals. ioredis is loaded
+ * here, not with the module: a process without REDIS_URL never needs its 2-3 MB (issue 35).
+ */
 async function openConnections(url: string) {
-  const redis = connect(url, true);
-  const subscriber = connect(url);
+  const { Redis: Client } = await import("ioredis");
+  const redis = connect(Client, url, true);
+  const subscriber = connect(Client, url);
   // Signals (live ticks above all) go out at once on a connection of their own, not with the
   // next pipelined write of the requests' commands.
-  const publisher = connect(url);
+  const publisher = connect(Client, url);
   const connections = [redis, subscriber, publisher];
   try {
     await Promise.all(connections.map((connection) => connection.connect()));
