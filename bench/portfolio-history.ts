@@ -32,7 +32,10 @@ import { SimulatedStockMarket } from "@ledgerline/market";
 import { fromStored, multiply, toStored } from "@ledgerline/money";
 import { buildApp } from "@ledgerline/server/app";
 import { parseEnv } from "@ledgerline/server/env";
-import { holdingsPerformance } from "@ledgerline/api/accounting/holding-performance";
+import {
+  accountHoldings,
+  holdingsPerformance,
+} from "@ledgerline/api/accounting/holding-performance";
 import { incomePaid } from "@ledgerline/api/accounting/income";
 import { startOf } from "@ledgerline/api/accounting/period-start";
 import { portfolioPerformance } from "@ledgerline/api/accounting/performance";
@@ -298,6 +301,25 @@ async function accountReadsTimed(scope: UserScope) {
       holdingsPerformance(scope, range, { accountId: oneAccount }),
     );
   }
+  // As "holdings ALL moved" below: every price moved since the read before (the kept days stand,
+  // each holding's today is worked again).
+  const { startDate, endDate } = await holdingsPerformance(scope, "ALL", { accountId: oneAccount });
+  const [dividends, prices] = await Promise.all([
+    incomePaid(scope, { from: startDate, to: endDate }, oneAccount),
+    currentPrices(scope),
+  ]);
+  const moved = movedPrices(prices);
+  await time("acct holdings ALL moved", () =>
+    accountHoldings(scope, oneAccount, startDate, endDate, dividends, moved()),
+  );
+}
+/** The prices, each read moved (within 0.3%) from the read before. */
+function movedPrices(prices: Map<string, string>) {
+  let tick = 0;
+  return () => {
+    const factor = (1 + ((tick++ % 7) - 3) / 1000).toFixed(3);
+    return new Map([...prices].map(([key, price]) => [key, multiply(price, factor)]));
+  };
 }
 if (restart) {
   await app.close();
@@ -332,11 +354,7 @@ if (!insightsOnly) {
     currentPrices(scope),
     currentState(scope),
   ]);
-  let tick = 0;
-  const moved = () => {
-    const factor = (1 + ((tick++ % 7) - 3) / 1000).toFixed(3);
-    return new Map([...prices].map(([key, price]) => [key, multiply(price, factor)]));
-  };
+  const moved = movedPrices(prices);
   await time("holdings ALL moved", () =>
     storedHoldingReturns(scope, state!, startDate, today, dividends, moved()),
   );

@@ -213,7 +213,7 @@ async function closeHoldings(
  * (five years of 200 holdings' days were 1.1 s a read). A period that starts today, or a dividend
  * paid after it, is valued at today's prices throughout: worked on each read.
  */
-async function accountHoldings(
+export async function accountHoldings(
   scope: UserScope,
   accountId: number,
   startDate: string,
