@@ -325,6 +325,79 @@ export function rateOfDailyFlows(daily: readonly CashFlow[]): Decimal | null {
 }
 
 /**
+ * Flows summed per day (dailyCashFlows) that later days' flows follow: rateOfDailyFlows of them
+ * and those after, figure for figure, with these divided by the largest flow once while the
+ * largest stays theirs. A period kept through yesterday is closed with a new today on every read
+ * (a price moved): its years of flows were divided again each time, one exact division each.
+ */
+interface KeptTerms {
+  by: Decimal;
+  origin: number;
+  terms: RateTerm[];
+  /** The last rate found with them, where the next search starts. */
+  found: number | null;
+}
+
+export class DailyFlowsBefore {
+  #paid: boolean;
+  #received: boolean;
+  #largest: Decimal;
+  /** The terms of these flows at the largest they were last divided by, and the rate found. */
+  #terms: KeptTerms | null = null;
+  /** The terms searched, these flows' first (as #filled left them), grown to the longest read. */
+  #columns = { amounts: new Float64Array(0), years: new Float64Array(0) };
+  #filled: KeptTerms | null = null;
+
+  constructor(readonly flows: readonly CashFlow[]) {
+    this.#paid = flows.some((f) => sign(f.amount) < 0);
+    this.#received = flows.some((f) => sign(f.amount) > 0);
+    this.#largest = flows.reduce((max, f) => larger(sizeOf(f.amount), max), "0");
+  }
+
+  /** rateOfDailyFlows([...flows, ...after]); `after` summed per day, each after every flow. */
+  rateWith(after: readonly CashFlow[]): Decimal | null {
+    const paid = this.#paid || after.some((f) => sign(f.amount) < 0);
+    const received = this.#received || after.some((f) => sign(f.amount) > 0);
+    if (!paid || !received) return null;
+    const largest = after.reduce((max, f) => larger(sizeOf(f.amount), max), this.#largest);
+    const origin = dayNumber((this.flows[0] ?? after[0])!.date);
+    const termOf = (f: CashFlow): RateTerm => ({
+      amount: Number(divide(f.amount, largest, 20)),
+      years: (dayNumber(f.date) - origin) / 365,
+    });
+    const kept = this.#terms;
+    const before: KeptTerms =
+      kept && kept.origin === origin && compare(kept.by, largest) === 0
+        ? kept
+        : { by: largest, origin, terms: this.flows.map(termOf), found: null };
+    this.#terms = before;
+    const count = before.terms.length + after.length;
+    if (this.#columns.amounts.length < count) {
+      this.#columns = { amounts: new Float64Array(count), years: new Float64Array(count) };
+      this.#filled = null;
+    }
+    const { amounts, years } = this.#columns;
+    // The flows' terms are copied once per division; only those after them each time.
+    if (this.#filled !== before) {
+      before.terms.forEach((term, i) => ((amounts[i] = term.amount), (years[i] = term.years)));
+      this.#filled = before;
+    }
+    after.forEach((f, i) => {
+      const term = termOf(f);
+      amounts[before.terms.length + i] = term.amount;
+      years[before.terms.length + i] = term.years;
+    });
+    // Searched from the last read's rate (nearly the same flows), where that cannot change it.
+    const rate = rateNear({ amounts, years, count }, before.found);
+    before.found = rate.found;
+    return rate.shown;
+  }
+}
+
+const sizeOf = (amount: Decimal) => (sign(amount) < 0 ? subtract("0", amount) : amount);
+const larger = (size: Decimal, max: Decimal) => (compare(size, max) > 0 ? size : max);
+
+/**
  * The rate of moneyWeightedReturn from flows already summed per day, in years after the first
  * and divided by the largest (for callers that keep many flows as doubles between requests); null
  * when there is none.

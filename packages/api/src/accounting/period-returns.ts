@@ -4,6 +4,7 @@ import {
   add,
   compoundedOver,
   dailyCashFlows,
+  DailyFlowsBefore,
   finishTimeWeighted,
   isZero,
   rateOfDailyFlows,
@@ -93,6 +94,8 @@ export interface OpenPeriod {
   /** The XIRR's cash flows before the last day, and summed per day (dailyCashFlows). */
   cashFlowsBefore: CashFlow[];
   dailyBefore: CashFlow[];
+  /** The same daily flows, their rate terms kept for each close (a read's today). */
+  ratesBefore: DailyFlowsBefore;
 }
 
 export function openPeriod(
@@ -134,6 +137,7 @@ export function openPeriod(
       : [{ date: startDate, amount: subtract("0", startValue) }]),
     ...flowsBefore.map(investorsFlow),
   ];
+  const dailyBefore = dailyCashFlows(cashFlowsBefore);
   return {
     start,
     endDate,
@@ -145,7 +149,8 @@ export function openPeriod(
     income: sum(paid.map((dividend) => dividend.total)),
     twr,
     cashFlowsBefore,
-    dailyBefore: dailyCashFlows(cashFlowsBefore),
+    dailyBefore,
+    ratesBefore: new DailyFlowsBefore(dailyBefore),
   };
 }
 
@@ -177,7 +182,12 @@ export function closePeriod(open: OpenPeriod, end: PeriodDay | undefined): Perio
     ...endFlows.map(investorsFlow),
     ...(isZero(endValue) ? [] : [{ date: endDate, amount: endValue }]),
   ];
-  const daily = dailyWith(open, onEnd);
+  // A period that starts on its last day has the start's flow and the last day's on one day.
+  const merged = open.dailyBefore.at(-1)?.date === open.endDate;
+  const onEndDaily = merged ? [] : dailyCashFlows(onEnd);
+  const daily = merged
+    ? dailyCashFlows([...open.cashFlowsBefore, ...onEnd])
+    : [...open.dailyBefore, ...onEndDaily];
   return {
     startValue,
     endValue,
@@ -185,7 +195,7 @@ export function closePeriod(open: OpenPeriod, end: PeriodDay | undefined): Perio
     realizedGain: ending ? add(open.realizedBefore, ending.realized) : open.realizedBefore,
     income: open.income,
     timeWeightedReturn: twr.timeWeightedReturn,
-    moneyWeightedReturn: rateOfDailyFlows(daily),
+    moneyWeightedReturn: merged ? rateOfDailyFlows(daily) : open.ratesBefore.rateWith(onEndDaily),
     moneyWeightedDays: daily[0] ? dayNumberOf(daily.at(-1)!.date) - dayNumberOf(daily[0].date) : 0,
     flows: [...open.flowsBefore, ...endFlows],
     subPeriods: twr.subPeriods,
@@ -209,14 +219,6 @@ export function timeWeightedDays(
   );
   const paidOn = dividendsByTwrDay(days, paid);
   return days.map((day, index) => twrDay(day, index, paidOn));
-}
-
-/** The XIRR's flows summed per day, the last day's added to those before it. */
-function dailyWith(open: OpenPeriod, onEnd: CashFlow[]): CashFlow[] {
-  // A period whose start is its last day has that day's flows on both sides.
-  return open.dailyBefore.at(-1)?.date === open.endDate
-    ? dailyCashFlows([...open.cashFlowsBefore, ...onEnd])
-    : [...open.dailyBefore, ...dailyCashFlows(onEnd)];
 }
 
 /** A day as the time-weighted return sees it: its trades' flow less the dividends counted on it. */
