@@ -1,8 +1,8 @@
 import type { SplitToApply } from "@ledgerline/db";
 import { turnsDuring } from "@ledgerline/db/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eagerTurns } from "../support/eager-turns";
 import { applyToSymbol } from "@ledgerline/api/accounting/corporate-actions";
-import { Turns } from "@ledgerline/api/platform/turns";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 // The replay of a stock's splits and dividends over a user's trades
@@ -196,16 +196,7 @@ describe("applying a stock's corporate actions", () => {
     });
     expect(bought.ok).toBe(true);
     // A clock that always says the turn is over: each account's replay hands the loop over first.
-    let handed = 0;
-    const eager = new (class extends Turns {
-      override due() {
-        return true;
-      }
-      override async next() {
-        handed += 1;
-        await super.next();
-      }
-    })();
+    const { turns: eager, handed } = eagerTurns();
     const splits = [split("2026-02-02", "1", "3")];
     const outcome = await applyToSymbol(
       t.app.deps,
@@ -213,7 +204,7 @@ describe("applying a stock's corporate actions", () => {
       eager,
     );
     expect(outcome).toMatchObject({ splitsWritten: 2 });
-    expect(handed).toBe(2);
+    expect(handed()).toBe(2);
   });
 
   describe("a symbol with many trades (after an import)", () => {

@@ -1,8 +1,8 @@
 import type { PortfolioHistory, PortfolioPerformanceDetail } from "@ledgerline/contracts";
 import { afterEach, describe, expect, it } from "vitest";
+import { eagerTurns } from "../support/eager-turns";
 import { comparedHistory } from "@ledgerline/api/accounting/history-benchmark";
 import type { ValuedDay } from "@ledgerline/api/accounting/portfolio-valuation";
-import { Turns } from "@ledgerline/api/platform/turns";
 import type { TestApp } from "../support/test-app";
 import { historyApp, threeTradesApp } from "../support/transactions-support";
 
@@ -134,16 +134,7 @@ describe("the value chart's benchmark", () => {
         dividends: [],
       });
       // A clock that always says the turn is over: every step hands the loop over.
-      let handed = 0;
-      const eager = new (class extends Turns {
-        override due() {
-          return true;
-        }
-        override async next() {
-          handed += 1;
-          await super.next();
-        }
-      })();
+      const { turns: eager, handed } = eagerTurns();
       const turned = await comparedHistory(
         app.app.deps,
         days,
@@ -152,7 +143,7 @@ describe("the value chart's benchmark", () => {
         { dividends: [] },
         eager,
       );
-      expect(handed).toBe(steps);
+      expect(handed()).toBe(steps);
       expect(turned).toEqual(plain);
       expect(plain.benchmark?.points).toHaveLength(days.length);
     }

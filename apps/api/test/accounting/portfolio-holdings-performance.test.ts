@@ -5,9 +5,10 @@ import type {
 } from "@ledgerline/contracts";
 import { compoundedOver, divide, multiply, round, subtract, sum } from "@ledgerline/money";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Turns } from "@ledgerline/api/platform/turns";
+import { eagerTurns } from "../support/eager-turns";
 import type { TestApp } from "../support/test-app";
 import { replayedHoldings } from "@ledgerline/api/accounting/holding-performance";
-import { Turns } from "@ledgerline/api/platform/turns";
 import {
   historyApp,
   historyScope,
@@ -203,19 +204,10 @@ describe("each holding's returns, replayed", () => {
       replayedHoldings(me.scope, "2026-03-01", "2026-03-11", [], new Map(), undefined, turns);
     const plain = await replay();
     // A clock that always says the turn is over: every holding hands the loop over first.
-    let handed = 0;
-    const eager = new (class extends Turns {
-      override due() {
-        return true;
-      }
-      override async next() {
-        handed += 1;
-        await super.next();
-      }
-    })();
+    const { turns: eager, handed } = eagerTurns();
     const turned = await replay(eager);
     // Once after each holding's closes are read (closeSeriesInTurns), once before each holding.
-    expect(handed).toBe(4);
+    expect(handed()).toBe(4);
     expect(turned).toEqual(plain);
     expect(plain.map((holding) => holding.symbol)).toEqual(["AAPL", "BTC"]);
   });
