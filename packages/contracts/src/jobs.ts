@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The kinds of background work, one queue each (issue 34). */
-export const JOB_QUEUES = ["snapshots", "corporate-actions", "mail"] as const;
+export const JOB_QUEUES = ["snapshots", "corporate-actions", "alerts", "mail"] as const;
 export type QueueName = (typeof JOB_QUEUES)[number];
 
 const count = z.number().int().min(0);

@@ -24,7 +24,6 @@ import { type Clock, dateOf } from "@ledgerline/clock";
 import type { AppDeps } from "@ledgerline/api/platform/scope";
 import { createAlertEvaluator } from "@ledgerline/api/live/alert-evaluator";
 import { watchAlertTicks } from "@ledgerline/api/live/alert-ticks";
-import { checkDriftAlerts } from "@ledgerline/api/insights/drift-alerts";
 import { LiveSymbolClaims } from "@ledgerline/api/live/live-symbols";
 import { QuoteStreams } from "@ledgerline/api/live/quote-streams";
 import { createIdempotency, type IdempotencyOptions } from "@ledgerline/api/trading/idempotency";
@@ -181,26 +180,19 @@ function buildDeps(app: FastifyInstance, database: AnyDatabase, options: DepsOpt
  * for users who do not look (reads and trades apply them too). Returns how to stop both.
  */
 function runMarketJobs(app: FastifyInstance, options: DepsOptions) {
-  const { repos, market, alertEvaluator } = app.deps;
-  // The drift alerts too, one pass at a time: a cycle ending while a pass runs needs no other.
-  let driftPass: Promise<void> | undefined;
-  const driftChecks = () => {
-    driftPass ??= checkDriftAlerts(app.deps)
-      .catch((error: unknown) => app.log.warn({ err: error }, "drift alert checks failed"))
-      .finally(() => (driftPass = undefined));
-  };
+  const { repos, market, jobs } = app.deps;
   const refresher =
     options.marketRefresher === false
       ? undefined
       : market.createRefresher({
           watched: () => watchedSymbols(repos),
           onError: (error) => app.log.warn({ err: error }, "market refresh cycle failed"),
-          // Alerts are checked after each cycle against the prices it just refreshed.
+          // Alerts are checked after each cycle against the prices it just refreshed, as jobs:
+          // one check of a kind at a time, and a cycle ending while one waits adds none.
           onCycle: ({ kind }) => {
-            void alertEvaluator
-              .evaluateAll(kind === "stocks" ? "STOCK" : "CRYPTO")
-              .catch((error: unknown) => app.log.warn({ err: error }, "alert evaluation failed"));
-            driftChecks();
+            const check = kind === "stocks" ? "STOCK" : "CRYPTO";
+            jobs.enqueue("alerts", { check }, { dedupKey: check });
+            jobs.enqueue("alerts", { check: "drift" }, { dedupKey: "drift" });
           },
         });
   const leadership = options.shared.leadership("market-refresher");

@@ -27,6 +27,7 @@ describe("GET /api/admin/jobs (one process, no Redis)", () => {
     expect(byQueue(overview)).toEqual({
       snapshots: idle,
       "corporate-actions": idle,
+      alerts: idle,
       mail: { ...idle, completed: 1 },
     });
     // The tRPC procedure behind it answers the same.

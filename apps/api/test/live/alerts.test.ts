@@ -46,6 +46,26 @@ async function setUp() {
   return { t, user, price, create, notifications, mails, alerts };
 }
 
+/** An alert made straight in the database (no check on creation) that today's price crosses. */
+async function crossedWhileAway() {
+  const set = await setUp();
+  const { t, user, price } = set;
+  await t.app.deps.repos.alerts.create(
+    user.user.id,
+    {
+      symbol: "BTC",
+      assetType: "CRYPTO",
+      condition: "above",
+      value: divide(price, "2", 8),
+      note: null,
+      repeat: "once",
+    },
+    MAX_ALERTS_PER_USER,
+    dateOf(t.clock),
+  );
+  return set;
+}
+
 /** Another API process on the same database, as a second replica would be. */
 async function secondProcess(app: TestApp): Promise<App> {
   const other = await buildApp({
@@ -111,22 +131,19 @@ describe("price alerts", () => {
   });
 
   it("checks alerts on the refresher's prices while the user is away", async () => {
-    const { t, user, price, notifications } = await setUp();
-    await t.app.deps.repos.alerts.create(
-      user.user.id,
-      {
-        symbol: "BTC",
-        assetType: "CRYPTO",
-        condition: "above",
-        value: divide(price, "2", 8),
-        note: null,
-        repeat: "once",
-      },
-      MAX_ALERTS_PER_USER,
-      dateOf(t.clock),
-    );
+    const { t, notifications } = await crossedWhileAway();
     await t.app.deps.alertEvaluator.evaluateAll("CRYPTO");
     expect(await notifications()).toHaveLength(1);
+  });
+
+  it("checks alerts in the job a refresh cycle queues", async () => {
+    const { t, notifications } = await crossedWhileAway();
+    const { jobs } = t.app.deps;
+    jobs.enqueue("alerts", { check: "CRYPTO" }, { dedupKey: "CRYPTO" });
+    await t.settled();
+    expect(await notifications()).toHaveLength(1);
+    const alerts = (await jobs.counts()).find((queue) => queue.queue === "alerts");
+    expect(alerts).toMatchObject({ completed: 1, failed: 0 });
   });
 
   it("re-arms only after the price moves back by the margin, and mails at most once an hour", async () => {

@@ -1,10 +1,14 @@
 import { applyCorporateActionsForEveryone } from "../../accounting/corporate-actions";
 import { recomputeSnapshots } from "../../accounting/portfolio-snapshots";
+import { checkDriftAlerts } from "../../insights/drift-alerts";
 import type { AppDeps } from "../scope";
 
 /** Each queue's one handler; the same in-process and on a BullMQ worker. */
 export function handleJobs(deps: AppDeps): void {
   deps.jobs.handle("snapshots", ({ userId }) => recomputeSnapshots(deps, userId));
   deps.jobs.handle("corporate-actions", () => applyCorporateActionsForEveryone(deps));
+  deps.jobs.handle("alerts", ({ check }) =>
+    check === "drift" ? checkDriftAlerts(deps) : deps.alertEvaluator.evaluateAll(check),
+  );
   deps.jobs.handle("mail", (mail) => deps.mailer.send(mail));
 }

@@ -9,6 +9,8 @@ export interface JobPayloads {
   snapshots: { userId: number };
   /** Apply splits and paid dividends to every holder. */
   "corporate-actions": { reason: "hourly" };
+  /** Check the price alerts of one kind, or the drift alerts, on the prices just refreshed. */
+  alerts: { check: "STOCK" | "CRYPTO" | "drift" };
   mail: OutgoingMail;
 }
 
@@ -30,10 +32,10 @@ export interface QueuePolicy {
 export const QUEUE_POLICIES: Record<HandledQueue, QueuePolicy> = {
   snapshots: { attempts: 3, backoffMs: 1_000, concurrency: 1 },
   "corporate-actions": { attempts: 3, backoffMs: 30_000, concurrency: 1 },
+  // The next refresh cycle checks again within a minute: a failed check is not worth a retry.
+  alerts: { attempts: 1, backoffMs: 1_000, concurrency: 2 },
   mail: { attempts: 5, backoffMs: 2_000, concurrency: 4 },
 };
-
-export const HANDLED_QUEUES = Object.keys(QUEUE_POLICIES) as HandledQueue[];
 
 export interface EnqueueOptions {
   /**
