@@ -105,7 +105,8 @@ export async function comparedHistory(
   };
 }
 
-const pointOf = (day: ChartDay): PortfolioHistoryPoint => ({
+/** A chart day as the value chart draws it. */
+export const pointOf = (day: ChartDay): PortfolioHistoryPoint => ({
   date: day.date,
   stockValue: day.stockValue,
   cryptoValue: day.cryptoValue,

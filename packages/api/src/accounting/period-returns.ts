@@ -154,6 +154,25 @@ export function openPeriod(
   };
 }
 
+/**
+ * closePeriod's time-weighted return alone: what a line kept through yesterday adds today's
+ * close with (insights/return-line.ts), without the money-weighted return's search.
+ */
+export function closeTimeWeighted(
+  open: OpenPeriod,
+  end: PeriodDay | undefined,
+): ReturnType<typeof finishTimeWeighted> {
+  // The last day is a day of the period after its first, unless it is the only one.
+  const ending = open.start && end ? end : null;
+  // Without days before it, the last day is the first: no piece runs (finishTimeWeighted).
+  return finishTimeWeighted(
+    open.twr,
+    ending
+      ? { date: ending.date, value: ending.value, flow: lessPaid(ending.flow, open.paidOnEnd) }
+      : undefined,
+  );
+}
+
 /** The open period's returns with `end` as its last day (none: a period of no days). */
 export function closePeriod(open: OpenPeriod, end: PeriodDay | undefined): PeriodReturns {
   const start = open.start ?? end;
@@ -168,13 +187,7 @@ export function closePeriod(open: OpenPeriod, end: PeriodDay | undefined): Perio
       ? [{ date: endDate, amount: ending.flow, kind: "trades" as const, symbol: null }]
       : [];
   const endFlows = [...endTrades, ...open.dividendsOnEnd];
-  // Without days before it, the last day is the first: no piece runs (finishTimeWeighted).
-  const twr = finishTimeWeighted(
-    open.twr,
-    ending
-      ? { date: endDate, value: endValue, flow: lessPaid(ending.flow, open.paidOnEnd) }
-      : undefined,
-  );
+  const twr = closeTimeWeighted(open, end);
   const onEnd: CashFlow[] = [
     ...(open.start === null && !isZero(startValue)
       ? [{ date: startDate, amount: subtract("0", startValue) }]

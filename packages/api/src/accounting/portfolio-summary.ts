@@ -230,11 +230,9 @@ export async function portfolioHistory(
       : await accountStartDay(scope, accountId, tracked, today);
   if (firstDay === null) return { points: [], unpricedSymbols: [], benchmark: null };
 
-  const rangeStart = input.range === "ALL" ? firstDay : rangeFirstDay(input.range, now);
-  const from = rangeStart > firstDay ? rangeStart : firstDay;
+  const { from, periodStart } = chartRange(input.range, now, firstDay);
   if (from > today) return { points: [], unpricedSymbols: [], benchmark: null };
 
-  const periodStart = startOf(input.range, now, firstDay);
   const prices = await currentPrices(scope);
   if (bases || tracked) {
     const read = { periodStart, today, prices };
@@ -261,6 +259,22 @@ export async function portfolioHistory(
   ]);
   const compared = await comparedHistory(deps, days, periodStart, input.benchmark, { dividends });
   return { ...compared, unpricedSymbols };
+}
+
+/**
+ * A range's chart from the first trade day `firstDay`: its first point (`from`), and the close
+ * its returns start from (`periodStart`, period-start.ts).
+ */
+export function chartRange(
+  range: PortfolioHistoryInput["range"],
+  now: number,
+  firstDay: string,
+): { from: string; periodStart: string } {
+  const rangeStart = range === "ALL" ? firstDay : rangeFirstDay(range, now);
+  return {
+    from: rangeStart > firstDay ? rangeStart : firstDay,
+    periodStart: startOf(range, now, firstDay),
+  };
 }
 
 interface ChartRead {

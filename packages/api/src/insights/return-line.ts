@@ -1,7 +1,15 @@
 import type { PortfolioHistoryPoint } from "@ledgerline/contracts";
 import type { Decimal } from "@ledgerline/money";
-import { currentPrices, portfolioHistory } from "../accounting/portfolio-summary";
-import { utcDay } from "../accounting/portfolio-valuation";
+import { accountBases } from "../accounting/all-accounts-days";
+import { benchmarkReturns } from "../accounting/benchmark";
+import { applyCorporateActions } from "../accounting/corporate-actions";
+import { pointOf } from "../accounting/history-benchmark";
+import { incomePaid } from "../accounting/income";
+import { closeTimeWeighted, openPeriod, type OpenPeriod } from "../accounting/period-returns";
+import { currentState, valuedToday } from "../accounting/portfolio-snapshots";
+import { chartRange, currentPrices, portfolioHistory } from "../accounting/portfolio-summary";
+import { addDays, NOTHING_HELD, utcDay } from "../accounting/portfolio-valuation";
+import { storedDays } from "../accounting/stored-days";
 import { KeptByVersion } from "../platform/kept-by-version";
 import type { UserScope } from "../platform/scope";
 
@@ -15,40 +23,141 @@ interface ReturnLine {
   spy: Map<string, Decimal>;
 }
 
+const isReturnClose = (point: PortfolioHistoryPoint): point is ReturnClose =>
+  typeof point.timeWeightedReturn === "string";
+
 /**
  * Lines kept (a user's ranges and accounts count apart): ALL over five years of a heavy trader is
  * ~1,800 closes, ~60 ms to build at 100,000 trades (bench/portfolio-history), read by the month
- * grid and the risk card alike.
+ * grid and the risk card alike. Kept whole, for the accounts whose line is not kept up to
+ * yesterday (pastLines).
  */
 const lines = new KeptByVersion<ReturnLine>(32);
+
+/** The line up to yesterday, for a read to add today's close to (decision 0051). */
+interface PastLine {
+  /** The closes before today that have a return. */
+  held: ReturnClose[];
+  /** SPY's total return at each chart day before today; null where it has no close. */
+  spy: [string, Decimal | null][];
+  /** The close SPY's returns run from, and whether it has one. */
+  spyStart: string;
+  spyStarts: boolean;
+  /** The time-weighted return worked through yesterday, as the Returns panel keeps its own. */
+  open: OpenPeriod;
+  /** The chart's first day. */
+  from: string;
+}
+
+const pastLines = new KeptByVersion<PastLine>(32);
 
 /**
  * The value chart's return line over a range (`portfolioHistory` with the "return" basis), what
  * the month grid and the risk figures are worked from: the closes that have a return, and SPY's
- * total return from the same start by date. Kept while the answers built from it would be
- * (decision 0051): the user's data (trades, cash, dividends, accounts), the market's quotes
- * (their generation) and the day stand. The current prices are asked for first, so a quote past
- * its freshness is loaded again and moves the generation, as a read that builds the line would.
+ * total return from the same start by date. Figure for figure the chart's.
+ *
+ * All accounts without tracked cash, their days stored through yesterday: the line up to
+ * yesterday is kept while the user's data, the stored days and the day stand, and each read adds
+ * today's close at the current prices (closeTimeWeighted, as the Returns panel closes its kept
+ * period), so a quote that moves does not build the past again. Otherwise the whole line is
+ * kept while the user's data, the market's quotes (their generation) and the day stand; the
+ * current prices are asked for first, so a quote past its freshness is loaded again and moves the
+ * generation, as a read that builds the line would.
  */
 export async function returnLineOf(
   scope: UserScope,
   { range, accountId }: ReturnLineInput,
 ): Promise<ReturnLine> {
   const { deps, user } = scope;
-  await currentPrices(scope);
-  const version = await deps.answers.version(user, "own-data");
+  const prices = await currentPrices(scope);
   const today = utcDay(deps.market.clock.now());
+  const past = accountId === undefined ? await pastLineOf(scope, range, today) : null;
+  if (past) {
+    const [{ day }, spyToday] = await Promise.all([
+      valuedToday(scope, past.from, today, prices),
+      benchmarkReturns(deps, past.spyStart, [today]),
+    ]);
+    const twr = closeTimeWeighted(past.open, { ...day, value: day.totalValue }).timeWeightedReturn;
+    const held =
+      twr === null ? past.held : [...past.held, { ...pointOf(day), timeWeightedReturn: twr }];
+    // As the chart: SPY beside it only with a close on its start and every day.
+    const spy: [string, Decimal | null][] = [
+      ...past.spy,
+      [today, spyToday.returns.get(today) ?? null],
+    ];
+    const whole = past.spyStarts && spy.every(([, value]) => value !== null);
+    return { held, spy: whole ? new Map(spy as [string, Decimal][]) : new Map<string, Decimal>() };
+  }
+  const version = await deps.answers.version(user, "own-data");
   return lines.read(
     deps,
     `${user.id}:${accountId ?? "all"}:${range}`,
     version === undefined ? undefined : `${version} ${today}`,
     async () => {
       const history = await portfolioHistory(scope, { range, benchmark: "return", accountId });
-      const held = history.points.filter(
-        (point): point is ReturnClose => typeof point.timeWeightedReturn === "string",
-      );
+      const held = history.points.filter(isReturnClose);
       const spy = new Map(history.benchmark?.points.map((point) => [point.date, point.value]));
       return { held, spy };
+    },
+  );
+}
+
+/**
+ * The line of all accounts up to yesterday; null where it is not kept so: an account tracks its
+ * cash (its line is worked with the cash, all-accounts-days.ts), the stored days do not reach
+ * yesterday, the chart starts today, or the versions cannot be read.
+ */
+async function pastLineOf(
+  scope: UserScope,
+  range: ReturnLineInput["range"],
+  today: string,
+): Promise<PastLine | null> {
+  const { deps, user } = scope;
+  if ((await accountBases(scope)) !== null) return null;
+  // The market's dividends (and splits) are written when read: first, so that their write moves
+  // the versions before they are read, not after the line is built under them.
+  await applyCorporateActions(deps, user.id);
+  const state = await currentState(scope);
+  if (!state?.firstDay) return null;
+  const now = deps.market.clock.now();
+  const { from, periodStart } = chartRange(range, now, state.firstDay);
+  if (from >= today) return null;
+  const version = await deps.answers.dataVersion(user.id);
+  if (version === undefined) return null;
+  return pastLines.read(
+    deps,
+    `${user.id}:${range}`,
+    `${version} ${state.version}:${state.valuedThrough} ${today}`,
+    async () => {
+      // The chart's own line, its closes before today: none of them moves with today's close.
+      const history = await portfolioHistory(scope, { range, benchmark: "return" });
+      const pastPoints = history.points.filter((point) => point.date < today);
+      const days = await storedDays(deps, user.id, from, addDays(today, -1));
+      // The dividends the chart counted, today's among them (one can count on an earlier sale).
+      const dividends = await incomePaid(scope, { from: periodStart, to: today });
+      const first = days[0]!;
+      // From the eve of the first trade, as the chart's return line (history-benchmark.ts).
+      const eve =
+        periodStart < first.date ? [{ ...first, ...NOTHING_HELD, date: periodStart }] : [];
+      const open = openPeriod(
+        [...eve, ...days].map((day) => ({ ...day, value: day.totalValue })),
+        dividends,
+        today,
+      );
+      const spyStart = eve[0]?.date ?? first.date;
+      // Through today, as the chart asks: a close is taken in the last day's shares.
+      const spy = await benchmarkReturns(deps, spyStart, [
+        ...pastPoints.map((point) => point.date),
+        today,
+      ]);
+      return {
+        held: pastPoints.filter(isReturnClose),
+        spy: pastPoints.map((point) => [point.date, spy.returns.get(point.date) ?? null]),
+        spyStart,
+        spyStarts: spy.startClose !== null,
+        open,
+        from,
+      };
     },
   );
 }
