@@ -20,6 +20,7 @@
  * read apart, "<label> (first)") in the profile's microseconds, to split it by; with
  * BENCH_READS=insights, of the insights reads (issue 33) instead, the others skipped.
  * BENCH_CASH_TRACKED=1 makes the default account track its cash (its balance sums its trades).
+ * The insights' "requoted" reads each follow a held symbol's quote stored again (its refresh).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -365,6 +366,22 @@ async function insightsReads() {
   await time("monthly returns", () => monthlyReturnsFor(scope, {}));
   for (const range of performanceRanges) {
     await time(`risk ${range}`, () => portfolioRiskOf(scope, { range }));
+  }
+  // In market hours the refresher stores a held symbol's quote every few seconds, moving the
+  // market's generation: each of these reads follows such a store.
+  const requoted = (read: () => Promise<unknown>) => async () => {
+    await app.deps.market.stocks.refreshSnapshots([symbols[0]!]);
+    return read();
+  };
+  await time(
+    "monthly requoted",
+    requoted(() => monthlyReturnsFor(scope, {})),
+  );
+  for (const range of ["1Y", "ALL"] as const) {
+    await time(
+      `risk ${range} requoted`,
+      requoted(() => portfolioRiskOf(scope, { range })),
+    );
   }
   for (const by of ["sector", "symbol"] as const) {
     await time(`allocation ${by}`, () => allocationOf(scope, { by }));
