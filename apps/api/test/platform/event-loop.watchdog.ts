@@ -31,10 +31,8 @@ const BLOCK_MS_PER_MB = 50;
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 const MB = 1024 * 1024;
 
-
 /** The longest the event loop may be held by a request whose body is `bytes` long. */
 const blockLimitMs = (bytes: number) => BLOCK_MS_PER_MB * Math.max(1, bytes / MB);
-
 
 interface Sample {
   started: number;

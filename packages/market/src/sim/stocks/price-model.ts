@@ -151,7 +151,8 @@ export class StockPriceModel {
 
   private logOpen(index: number): number {
     this.ensureComputed(index);
-    const previous = index > 0 ? this.logCloses[index - 1]! : this.logCloses[0]! - this.logReturn(0);
+    const previous =
+      index > 0 ? this.logCloses[index - 1]! : this.logCloses[0]! - this.logReturn(0);
     const base = combine(this.symbolHash, combine(this.days.hashAt(index), 0x6a9));
     return previous + 0.3 * this.dailyVolatility * normalFromHashes(base, combine(base, 3));
   }
