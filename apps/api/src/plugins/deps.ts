@@ -64,7 +64,7 @@ export const depsPlugin = fp(
   async function deps(app: FastifyInstance, options: DepsOptions) {
     const database = openDatabase(options.env.DATABASE_URL);
     await migrateDatabase(database, options.migrationsFolders[database.dialect]);
-    const deps = buildDeps(app, database, options);
+    const deps = await buildDeps(app, database, options);
     app.decorate<AnyDatabase>("database", database);
     app.decorate("deps", deps);
 
@@ -93,7 +93,11 @@ export const depsPlugin = fp(
 );
 
 /** The services every request uses, built once per process. */
-function buildDeps(app: FastifyInstance, database: AnyDatabase, options: DepsOptions): AppDeps {
+async function buildDeps(
+  app: FastifyInstance,
+  database: AnyDatabase,
+  options: DepsOptions,
+): Promise<AppDeps> {
   const { shared, env, clock } = options;
   const repos = appRepositories(database, clock, shared.versions);
   const mailer = createMailer({
@@ -115,7 +119,7 @@ function buildDeps(app: FastifyInstance, database: AnyDatabase, options: DepsOpt
     clock,
     mailer,
     background,
-    jobs: createJobs({
+    jobs: await createJobs({
       redisUrl: env.REDIS_URL,
       redisKeyPrefix: env.REDIS_KEY_PREFIX,
       background,

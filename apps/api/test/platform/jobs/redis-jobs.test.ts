@@ -26,8 +26,8 @@ const logger = Object.fromEntries(
 ) as unknown as Logger;
 
 /** One process of the deployment: its own connections to the queues under the run's prefix. */
-function process(redisUrl = testRedisUrl) {
-  const jobs = createJobs({
+async function process(redisUrl = testRedisUrl) {
+  const jobs = await createJobs({
     redisUrl,
     redisKeyPrefix: prefix,
     background: createBackgroundWork(),
@@ -59,7 +59,7 @@ afterAll(async () => {
 
 describe.skipIf(!available)("background jobs on Redis (BullMQ)", () => {
   it("retries a failed job after a backoff and completes it on the next try", async () => {
-    const jobs = process();
+    const jobs = await process();
     const tries: number[] = [];
     jobs.handle("mail", (_data, attempt) => {
       tries.push(attempt.number);
@@ -77,7 +77,7 @@ describe.skipIf(!available)("background jobs on Redis (BullMQ)", () => {
   });
 
   it("keeps a job that failed its last try as failed, with its error", async () => {
-    const jobs = process();
+    const jobs = await process();
     let tries = 0;
     jobs.handle("mail", () => {
       tries += 1;
@@ -104,7 +104,7 @@ describe.skipIf(!available)("background jobs on Redis (BullMQ)", () => {
   });
 
   it("coalesces a recompute asked for twice before it starts into one run", async () => {
-    const api = process();
+    const api = await process();
     api.enqueue("snapshots", { userId: 7 }, { dedupKey: "user:7" });
     api.enqueue("snapshots", { userId: 7 }, { dedupKey: "user:7" });
     api.enqueue("snapshots", { userId: 8 }, { dedupKey: "user:8" });
@@ -112,7 +112,7 @@ describe.skipIf(!available)("background jobs on Redis (BullMQ)", () => {
     // The adds have reached Redis once a count sees them.
     await expect.poll(async () => (await api.counts())[0]?.waiting).toBe(2);
 
-    const worker = process();
+    const worker = await process();
     const runs: number[] = [];
     worker.handle("snapshots", ({ userId }) => {
       runs.push(userId);
@@ -124,7 +124,7 @@ describe.skipIf(!available)("background jobs on Redis (BullMQ)", () => {
   });
 
   it("runs a recompute asked for while one runs once more after it, never both at once", async () => {
-    const jobs = process();
+    const jobs = await process();
     let running = 0;
     let most = 0;
     let release!: () => void;
@@ -156,8 +156,8 @@ describe.skipIf(!available)("background jobs on Redis (BullMQ)", () => {
   });
 
   it("leaves a job queued by an API process to a worker process", async () => {
-    const api = process();
-    const worker = process();
+    const api = await process();
+    const worker = await process();
     const ranOn: string[] = [];
     api.handle("mail", () => {
       ranOn.push("api");
@@ -176,7 +176,7 @@ describe.skipIf(!available)("background jobs on Redis (BullMQ)", () => {
 
   it("runs a job in this process when Redis does not take it", async () => {
     // Nothing listens on port 1: every add fails at once.
-    const jobs = process("redis://127.0.0.1:1");
+    const jobs = await process("redis://127.0.0.1:1");
     const sent: string[] = [];
     jobs.handle("mail", (data) => {
       sent.push(data.subject);

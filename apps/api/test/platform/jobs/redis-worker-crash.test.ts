@@ -19,8 +19,8 @@ const quiet = Object.fromEntries(
   ["fatal", "error", "warn", "info", "debug", "trace"].map((level) => [level, () => {}]),
 ) as unknown as Logger;
 
-function process() {
-  const jobs = createJobs({
+async function process() {
+  const jobs = await createJobs({
     redisUrl: testRedisUrl,
     redisKeyPrefix: prefix,
     background: createBackgroundWork(),
@@ -69,7 +69,7 @@ afterAll(async () => {
 
 describe.skipIf(!available)("a worker killed mid-job", () => {
   it("leaves its job to another worker, which runs it once", async () => {
-    const api = process();
+    const api = await process();
     api.enqueue("mail", { to: "a@example.com", subject: "Reset", text: "link" });
     const { worker, started } = await stuckWorker();
     expect(await started).toBe("started Reset");
@@ -77,7 +77,7 @@ describe.skipIf(!available)("a worker killed mid-job", () => {
     worker.kill("SIGKILL");
     await exited;
 
-    const survivor = process();
+    const survivor = await process();
     const sent: string[] = [];
     survivor.handle("mail", (mail) => {
       sent.push(mail.subject);

@@ -2,7 +2,6 @@ import type { BackgroundWork } from "../background-work";
 import type { Logger } from "../logger";
 import type { HandledQueue, Jobs, QueuePolicy } from "./jobs";
 import { createProcessJobs } from "./process-jobs";
-import { createRedisJobs } from "./redis-jobs";
 
 export interface JobsOptions {
   /** Unset: jobs run in this process (one process, the embedded default). */
@@ -15,10 +14,19 @@ export interface JobsOptions {
   lockMs?: number;
 }
 
-/** BullMQ on Redis when REDIS_URL is set, otherwise this process's own queues. */
-export function createJobs({ redisUrl, redisKeyPrefix, lockMs, ...options }: JobsOptions): Jobs {
+/**
+ * BullMQ on Redis when REDIS_URL is set, otherwise this process's own queues. The Redis side is
+ * imported only then, so a one-process deployment loads no BullMQ.
+ */
+export async function createJobs({
+  redisUrl,
+  redisKeyPrefix,
+  lockMs,
+  ...options
+}: JobsOptions): Promise<Jobs> {
   const local = createProcessJobs(options);
   if (!redisUrl) return local;
+  const { createRedisJobs } = await import("./redis-jobs");
   return createRedisJobs({
     url: redisUrl,
     prefix: `${redisKeyPrefix}jobs`,

@@ -1,5 +1,5 @@
 import { JOB_QUEUES } from "@ledgerline/contracts";
-import { Queue, Worker, type ConnectionOptions, type Job } from "bullmq";
+import type { ConnectionOptions, Job, Queue, Worker } from "bullmq";
 import type { Logger } from "../logger";
 import type { ProcessJobs } from "./process-jobs";
 import {
@@ -43,9 +43,10 @@ export interface RedisJobsOptions {
  * processes add jobs, worker processes (LEDGERLINE_ROLE=worker, or both roles in one) run them.
  * A job lives in Redis until it ends, so a process that dies mid-job leaves it to another
  * worker once its lock expires; a failed job is retried with exponential backoff and after its
- * last try kept in the failed set with its error.
+ * last try kept in the failed set with its error. BullMQ (and the ioredis under it) is loaded
+ * here, not with the module: a process without REDIS_URL never needs its ~5 MB (issue 35).
  */
-export function createRedisJobs({
+export async function createRedisJobs({
   url,
   prefix,
   logger,
@@ -53,6 +54,7 @@ export function createRedisJobs({
   policies,
   lockMs,
 }: RedisJobsOptions) {
+  const { Queue: BullQueue, Worker: BullWorker } = await import("bullmq");
   const policy = (name: HandledQueue): QueuePolicy => ({
     ...QUEUE_POLICIES[name],
     ...policies?.[name],
@@ -65,7 +67,7 @@ export function createRedisJobs({
   const queues = new Map<HandledQueue, Queue>(
     JOB_QUEUES.map((name) => {
       const { attempts, backoffMs } = policy(name);
-      const queue = new Queue(name, {
+      const queue = new BullQueue(name, {
         connection: producer,
         prefix,
         skipWaitingForReady: true,
@@ -88,7 +90,7 @@ export function createRedisJobs({
   const adding = new Set<Promise<unknown>>();
 
   function startWorker(name: HandledQueue, handler: JobHandler<HandledQueue>) {
-    const worker = new Worker(
+    const worker = new BullWorker(
       name,
       (job: Job) => handler(job.data as never, { number: job.attemptsMade + 1 }),
       {

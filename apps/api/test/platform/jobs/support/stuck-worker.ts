@@ -8,7 +8,7 @@ const [redisUrl, redisKeyPrefix, lockMs] = process.argv.slice(2);
 const quiet = Object.fromEntries(
   ["fatal", "error", "warn", "info", "debug", "trace"].map((level) => [level, () => {}]),
 ) as unknown as Logger;
-const jobs = createJobs({
+const jobs = await createJobs({
   redisUrl,
   redisKeyPrefix: redisKeyPrefix!,
   background: createBackgroundWork(),
