@@ -1,0 +1,170 @@
+/**
+ * The server's memory as an operator meets it (issue 35): the built server started exactly as
+ * `pnpm start` starts it (the node flags of the root package's start script), on a new SQLite
+ * file with the demo accounts and the simulated market, as on a fresh machine.
+ *
+ *   pnpm build && tsx memory.ts [--minutes N (default 5)] [--settle S (default 10)]
+ *     [--node-flags "..." (instead of the start script's, to compare)]
+ *
+ * Prints the time from spawn to a healthy answer; the resident memory (RSS, /proc) S seconds
+ * after it is healthy (idle); its peak and its value at the end of N minutes of mixed reads by
+ * the demo user and the admin (15 a second, four at a time, every signed-in screen's REST reads in
+ * turn), with
+ * the server's CPU time per request (what a smaller young generation costs in collections); and
+ * after a minute idle again. Budgets: idle under 100 MB, under 150 MB after 5 minutes of mixed
+ * load, no growth from one idle to the next. Linux only (it reads /proc/<pid>/status).
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(name);
+  return at === -1 ? fallback : Number(args[at + 1]);
+};
+const MINUTES = option("--minutes", 5);
+const SETTLE_S = option("--settle", 10);
+const CONCURRENCY = 4;
+/** Requests a second in all: under the API's 1,200 a minute per caller, which a flood meets. */
+const RATE = 15;
+const MB = 1024 * 1024;
+
+const DEMO = { email: "demo@example.com", password: "ledger-demo-2025" };
+const ADMIN = { email: "admin@example.com", password: "ledger-admin-2025" };
+const USER_READS = [
+  "/api/portfolio",
+  "/api/cryptoportfolio",
+  "/api/transaction",
+  "/api/portfolio/performance?range=1Y",
+  "/api/portfolio/history?range=1Y",
+  "/api/portfolio/allocation?by=sector",
+  "/api/portfolio/risk?range=1Y",
+  "/api/portfolio/returns/monthly",
+  "/api/income",
+  "/api/income/forecast",
+  "/api/marketmovers",
+  "/api/savedstocks",
+  "/api/savedcryptos",
+  "/api/accounts",
+  "/api/notifications",
+  "/api/lots",
+];
+const ADMIN_READS = ["/api/users", "/api/audit/logs"];
+
+/** The node flags `pnpm start` runs the server with, read from its script. */
+function startFlags(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      scripts: { start: string };
+    }
+  ).scripts;
+  const command = /node ((?:--\S+ )*)apps\/api\/dist\/server\.js/.exec(scripts.start);
+  if (!command) throw new Error("The start script does not run apps/api/dist/server.js.");
+  return command[1]!.trim().split(" ").filter(Boolean);
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as { port: number };
+  probe.close();
+  return port;
+}
+
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+/** The process's user + system CPU time so far, in ms (/proc/<pid>/stat, in clock ticks of 10 ms). */
+const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const flagsAt = args.indexOf("--node-flags");
+const flags = flagsAt === -1 ? startFlags() : args[flagsAt + 1]!.split(" ").filter(Boolean);
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const started = performance.now();
+const server = spawn(process.execPath, [...flags, join(root, "apps", "api", "dist", "server.js")], {
+  env: {
+    PATH: process.env.PATH, // eslint-disable-line no-restricted-properties -- the child's PATH
+    PORT: String(port),
+    DATABASE_URL: join(mkdtempSync(join(tmpdir(), "ledgerline-memory-")), "app.db"),
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+process.on("exit", () => server.kill());
+for (let attempt = 0; ; attempt++) {
+  const health = await fetch(`${base}/api/health`).catch(() => undefined);
+  if (health?.ok) break;
+  if (attempt > 600) throw new Error("The server did not start.");
+  await pause(100);
+}
+const startSeconds = (performance.now() - started) / 1000;
+const pid = server.pid!;
+
+async function signIn(account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(account),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+await pause(SETTLE_S * 1000);
+const idle = rssOf(pid);
+const [userToken, adminToken] = [await signIn(DEMO), await signIn(ADMIN)];
+const reads = [
+  ...USER_READS.map((path) => ({ path, token: userToken })),
+  ...ADMIN_READS.map((path) => ({ path, token: adminToken })),
+];
+
+let peak = idle;
+const cpuBefore = cpuMsOf(pid);
+let requests = 0;
+const failed = new Map<string, number>();
+const loadStarted = performance.now();
+const until = loadStarted + MINUTES * 60_000;
+const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 1000);
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async (_, lane) => {
+    for (let next = lane; performance.now() < until; next += CONCURRENCY) {
+      const due = loadStarted + (next * 1000) / RATE;
+      if (due > performance.now()) await pause(due - performance.now());
+      const { path, token } = reads[next % reads.length]!;
+      const response = await fetch(`${base}${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.arrayBuffer();
+      requests += 1;
+      const outcome = `${path} ${response.status}`;
+      if (!response.ok) failed.set(outcome, (failed.get(outcome) ?? 0) + 1);
+    }
+  }),
+);
+clearInterval(sampler);
+const loaded = rssOf(pid);
+const cpuPerRequest = (cpuMsOf(pid) - cpuBefore) / requests;
+await pause(60_000);
+const idleAgain = rssOf(pid);
+server.kill();
+
+console.log(`node flags (pnpm start): ${flags.join(" ") || "none"}`);
+console.log(
+  `start to healthy: ${startSeconds.toFixed(1)} s (built; budget 15 s from a fresh clone)`,
+);
+console.log(`idle, ${SETTLE_S} s after healthy: ${mb(idle)} RSS (budget 100 MB)`);
+console.log(
+  `${MINUTES} min of mixed reads (${requests} requests, ${RATE} a second): peak ${mb(peak)}, ` +
+    `at the end ${mb(loaded)} (budget 150 MB); server CPU ${cpuPerRequest.toFixed(2)} ms a request`,
+);
+console.log(`idle again a minute later: ${mb(idleAgain)}`);
+for (const [what, count] of failed) console.log(`not ok: ${what} x${count}`);
