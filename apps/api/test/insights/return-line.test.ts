@@ -63,4 +63,47 @@ describe("the insights' return line", () => {
     expect(monthAfter).toEqual(await chartLine(scope, "1M"));
     expect(after.spy.size).toBe(after.held.length);
   });
+
+  it("keeps the line of accounts tracking cash through yesterday too, today's close added per read", async () => {
+    const time = movableClock();
+    const me = await historyScope({ market: createMarketService({ clock: time.clock }) });
+    t = me.t;
+    const { scope } = me;
+    const { repos } = scope.deps;
+    await onAverageCost(scope);
+    const [main] = await repos.investmentAccounts.list(scope.user.id);
+    await repos.investmentAccounts.update(scope.user.id, main!.id, { cashTracked: true });
+    const deposit = (amount: string, date: string) =>
+      repos.cash.create(
+        scope.user.id,
+        { type: "deposit", amount, date, notes: null },
+        new Date("2026-03-11T15:00:00Z"),
+      );
+    // Cash before the first trade starts ALL; AAPL's dividends stay in the cash.
+    await deposit("2000", "2025-05-20");
+    await me.buy("STOCK", "AAPL", "2", "200", "2025-06-02T15:00:00Z");
+    await deposit("1500", "2025-06-25");
+    await me.buy("STOCK", "MSFT", "3", "400", "2025-07-01T15:00:00Z");
+    // Today: a deposit (today's flow) and a buy out of the cash.
+    await deposit("500", "2026-03-11");
+    await me.buy("STOCK", "MSFT", "1", "410", "2026-03-11T14:00:00Z");
+    await refreshSnapshots(scope.deps, scope.user.id);
+
+    const storedReads = vi.spyOn(scope.deps.repos.snapshots, "days");
+    const before = await returnLineOf(scope, { range: "ALL" });
+    expect(storedReads).toHaveBeenCalled();
+    expect(before).toEqual(await chartLine(scope, "ALL"));
+    expect(before.held.at(-1)!.cashValue).toBeDefined();
+
+    time.advance(61_000);
+    storedReads.mockClear();
+    const after = await returnLineOf(scope, { range: "ALL" });
+    expect(storedReads).not.toHaveBeenCalled();
+    expect(after.held.at(-1)!.totalValue).not.toBe(before.held.at(-1)!.totalValue);
+    expect(after.held.at(-1)!.cashValue).toBe(before.held.at(-1)!.cashValue);
+    expect(after.held.slice(0, -1)).toEqual(before.held.slice(0, -1));
+    expect(after).toEqual(await chartLine(scope, "ALL"));
+    expect(await returnLineOf(scope, { range: "1M" })).toEqual(await chartLine(scope, "1M"));
+    expect(after.spy.get("2026-03-11")).toBeDefined();
+  });
 });

@@ -277,7 +277,7 @@ export function chartRange(
   };
 }
 
-interface ChartRead {
+export interface ChartRead {
   periodStart: string;
   today: string;
   prices: Map<string, Decimal>;
@@ -288,7 +288,7 @@ interface ChartRead {
  * what its return line is worked from, as the Returns panel's figure is (performance.ts): the
  * same days, flows and dividends.
  */
-interface ChartWithCash {
+export interface ChartWithCash {
   days: ChartDay[];
   unpricedSymbols: string[];
   returns: ReturnDays;
@@ -318,7 +318,7 @@ async function trackedChart(
 }
 
 /** All accounts, one or more tracking cash: each under its own basis (all-accounts-days.ts). */
-async function allAccountsChart(
+export async function allAccountsChart(
   scope: UserScope,
   bases: AccountBases,
   { periodStart, today, prices }: ChartRead,

@@ -1,13 +1,22 @@
 import type { PortfolioHistoryPoint } from "@ledgerline/contracts";
-import type { Decimal } from "@ledgerline/money";
-import { accountBases } from "../accounting/all-accounts-days";
+import { add, type Decimal } from "@ledgerline/money";
+import {
+  accountBases,
+  allAccountsStartDay,
+  type AccountBases,
+} from "../accounting/all-accounts-days";
 import { benchmarkReturns } from "../accounting/benchmark";
 import { applyCorporateActions } from "../accounting/corporate-actions";
-import { pointOf } from "../accounting/history-benchmark";
+import { comparedHistory, pointOf, type ChartDay } from "../accounting/history-benchmark";
 import { incomePaid } from "../accounting/income";
 import { closeTimeWeighted, openPeriod, type OpenPeriod } from "../accounting/period-returns";
 import { currentState, valuedToday } from "../accounting/portfolio-snapshots";
-import { chartRange, currentPrices, portfolioHistory } from "../accounting/portfolio-summary";
+import {
+  allAccountsChart,
+  chartRange,
+  currentPrices,
+  portfolioHistory,
+} from "../accounting/portfolio-summary";
 import { addDays, NOTHING_HELD, utcDay } from "../accounting/portfolio-valuation";
 import { storedDays } from "../accounting/stored-days";
 import { KeptByVersion } from "../platform/kept-by-version";
@@ -29,7 +38,7 @@ const isReturnClose = (point: PortfolioHistoryPoint): point is ReturnClose =>
 /**
  * Lines kept (a user's ranges and accounts count apart): ALL over five years of a heavy trader is
  * ~1,800 closes, ~60 ms to build at 100,000 trades (bench/portfolio-history), read by the month
- * grid and the risk card alike. Kept whole, for the accounts whose line is not kept up to
+ * grid and the risk card alike. Kept whole, for one account's line and a line not kept up to
  * yesterday (pastLines).
  */
 const lines = new KeptByVersion<ReturnLine>(32);
@@ -45,24 +54,32 @@ interface PastLine {
   spyStarts: boolean;
   /** The time-weighted return worked through yesterday, as the Returns panel keeps its own. */
   open: OpenPeriod;
-  /** The chart's first day. */
+  /** Where today's close looks back from for a price (valuedToday), as the chart's read does. */
   from: string;
+  /**
+   * With tracked cash: the tracked accounts' cash at today's close and today's flow of all
+   * accounts (their deposits and withdrawals, the others' trades). Neither moves with a quote:
+   * the cash is what the movements and the trades at their own prices left.
+   */
+  todaysCash?: { value: Decimal; flow: Decimal };
 }
 
-const pastLines = new KeptByVersion<PastLine>(32);
+/** null: the chart starts today, nothing before it to keep. */
+const pastLines = new KeptByVersion<PastLine | null>(32);
 
 /**
  * The value chart's return line over a range (`portfolioHistory` with the "return" basis), what
  * the month grid and the risk figures are worked from: the closes that have a return, and SPY's
  * total return from the same start by date. Figure for figure the chart's.
  *
- * All accounts without tracked cash, their days stored through yesterday: the line up to
- * yesterday is kept while the user's data, the stored days and the day stand, and each read adds
- * today's close at the current prices (closeTimeWeighted, as the Returns panel closes its kept
- * period), so a quote that moves does not build the past again. Otherwise the whole line is
- * kept while the user's data, the market's quotes (their generation) and the day stand; the
- * current prices are asked for first, so a quote past its freshness is loaded again and moves the
- * generation, as a read that builds the line would.
+ * All accounts, their days stored through yesterday: the line up to yesterday is kept while the
+ * user's data, the stored days and the day stand, and each read adds today's close at the current
+ * prices (closeTimeWeighted, as the Returns panel closes its kept period), so a quote that moves
+ * does not build the past again; with tracked cash, today's cash is kept with the past (no quote
+ * moves it) and added to the holdings' value. One account's line is kept whole while the user's
+ * data, the market's quotes (their generation) and the day stand; the current prices are asked
+ * for first, so a quote past its freshness is loaded again and moves the generation, as a read
+ * that builds the line would.
  */
 export async function returnLineOf(
   scope: UserScope,
@@ -71,12 +88,23 @@ export async function returnLineOf(
   const { deps, user } = scope;
   const prices = await currentPrices(scope);
   const today = utcDay(deps.market.clock.now());
-  const past = accountId === undefined ? await pastLineOf(scope, range, today) : null;
+  const past = accountId === undefined ? await pastLineOf(scope, range, today, prices) : null;
   if (past) {
-    const [{ day }, spyToday] = await Promise.all([
+    const [{ day: holdings }, spyToday] = await Promise.all([
       valuedToday(scope, past.from, today, prices),
       benchmarkReturns(deps, past.spyStart, [today]),
     ]);
+    // Every account's holdings at the current prices, and the tracked accounts' cash beside them
+    // as allAccountsChart adds it.
+    const cash = past.todaysCash;
+    const day: ChartDay = cash
+      ? {
+          ...holdings,
+          totalValue: add(holdings.totalValue, cash.value),
+          flow: cash.flow,
+          cashValue: cash.value,
+        }
+      : holdings;
     const twr = closeTimeWeighted(past.open, { ...day, value: day.totalValue }).timeWeightedReturn;
     const held =
       twr === null ? past.held : [...past.held, { ...pointOf(day), timeWeightedReturn: twr }];
@@ -103,61 +131,109 @@ export async function returnLineOf(
 }
 
 /**
- * The line of all accounts up to yesterday; null where it is not kept so: an account tracks its
- * cash (its line is worked with the cash, all-accounts-days.ts), the stored days do not reach
- * yesterday, the chart starts today, or the versions cannot be read.
+ * The line of all accounts up to yesterday; null where it is not kept so: the stored days do not
+ * reach yesterday, the chart starts today, or the versions cannot be read. With an account
+ * tracking its cash, the line is worked with the cash (all-accounts-days.ts): its start, and
+ * which accounts track cash, stand with the user's data versions, under which it is kept.
  */
 async function pastLineOf(
   scope: UserScope,
   range: ReturnLineInput["range"],
   today: string,
+  prices: Map<string, Decimal>,
 ): Promise<PastLine | null> {
   const { deps, user } = scope;
-  if ((await accountBases(scope)) !== null) return null;
   // The market's dividends (and splits) are written when read: first, so that their write moves
   // the versions before they are read, not after the line is built under them.
   await applyCorporateActions(deps, user.id);
   const state = await currentState(scope);
   if (!state?.firstDay) return null;
   const now = deps.market.clock.now();
-  const { from, periodStart } = chartRange(range, now, state.firstDay);
-  if (from >= today) return null;
   const version = await deps.answers.dataVersion(user.id);
   if (version === undefined) return null;
-  return pastLines.read(
-    deps,
-    `${user.id}:${range}`,
-    `${version} ${state.version}:${state.valuedThrough} ${today}`,
-    async () => {
-      // The chart's own line, its closes before today: none of them moves with today's close.
-      const history = await portfolioHistory(scope, { range, benchmark: "return" });
-      const pastPoints = history.points.filter((point) => point.date < today);
-      const days = await storedDays(deps, user.id, from, addDays(today, -1));
-      // The dividends the chart counted, today's among them (one can count on an earlier sale).
-      const dividends = await incomePaid(scope, { from: periodStart, to: today });
-      const first = days[0]!;
-      // From the eve of the first trade, as the chart's return line (history-benchmark.ts).
-      const eve =
-        periodStart < first.date ? [{ ...first, ...NOTHING_HELD, date: periodStart }] : [];
-      const open = openPeriod(
-        [...eve, ...days].map((day) => ({ ...day, value: day.totalValue })),
-        dividends,
-        today,
-      );
-      const spyStart = eve[0]?.date ?? first.date;
-      // Through today, as the chart asks: a close is taken in the last day's shares.
-      const spy = await benchmarkReturns(deps, spyStart, [
-        ...pastPoints.map((point) => point.date),
-        today,
-      ]);
-      return {
-        held: pastPoints.filter(isReturnClose),
-        spy: pastPoints.map((point) => [point.date, spy.returns.get(point.date) ?? null]),
-        spyStart,
-        spyStarts: spy.startClose !== null,
-        open,
-        from,
-      };
-    },
+  const slot = `${user.id}:${range}`;
+  const kept = `${version} ${state.version}:${state.valuedThrough} ${today}`;
+  const bases = await accountBases(scope);
+  if (bases) {
+    return pastLines.read(deps, slot, kept, () => pastWithCash(scope, bases, range, today, prices));
+  }
+  const { from, periodStart } = chartRange(range, now, state.firstDay);
+  if (from >= today) return null;
+  return pastLines.read(deps, slot, kept, async () => {
+    // The chart's own line, its closes before today: none of them moves with today's close.
+    const history = await portfolioHistory(scope, { range, benchmark: "return" });
+    const pastPoints = history.points.filter((point) => point.date < today);
+    const days = await storedDays(deps, user.id, from, addDays(today, -1));
+    // The dividends the chart counted, today's among them (one can count on an earlier sale).
+    const dividends = await incomePaid(scope, { from: periodStart, to: today });
+    const first = days[0]!;
+    // From the eve of the first trade, as the chart's return line (history-benchmark.ts).
+    const eve = periodStart < first.date ? [{ ...first, ...NOTHING_HELD, date: periodStart }] : [];
+    const open = openPeriod(
+      [...eve, ...days].map((day) => ({ ...day, value: day.totalValue })),
+      dividends,
+      today,
+    );
+    return withSpy(deps, pastPoints, eve[0]?.date ?? first.date, today, { open, from });
+  });
+}
+
+/** The closes before today beside SPY's return to each from `spyStart`'s close. */
+async function withSpy(
+  deps: UserScope["deps"],
+  pastPoints: PortfolioHistoryPoint[],
+  spyStart: string,
+  today: string,
+  rest: Pick<PastLine, "open" | "from" | "todaysCash">,
+): Promise<PastLine> {
+  // Through today, as the chart asks: a close is taken in the last day's shares.
+  const spy = await benchmarkReturns(deps, spyStart, [
+    ...pastPoints.map((point) => point.date),
+    today,
+  ]);
+  return {
+    held: pastPoints.filter(isReturnClose),
+    spy: pastPoints.map((point) => [point.date, spy.returns.get(point.date) ?? null]),
+    spyStart,
+    spyStarts: spy.startClose !== null,
+    ...rest,
+  };
+}
+
+/**
+ * The line of all accounts, one or more tracking cash, up to yesterday: the chart's own, as
+ * portfolioHistory works it (allAccountsChart, comparedHistory), its period through yesterday
+ * and today's cash (at the prices of its build; only the holdings' value moves with them).
+ */
+async function pastWithCash(
+  scope: UserScope,
+  bases: AccountBases,
+  range: ReturnLineInput["range"],
+  today: string,
+  prices: Map<string, Decimal>,
+): Promise<PastLine | null> {
+  const { deps } = scope;
+  const firstDay = await allAccountsStartDay(scope, bases, today);
+  if (firstDay === null) return null;
+  const { from, periodStart } = chartRange(range, deps.market.clock.now(), firstDay);
+  if (from >= today) return null;
+  const withCash = await allAccountsChart(scope, bases, { periodStart, today, prices });
+  const days = withCash.days.filter((day) => day.date >= from);
+  const last = days.at(-1);
+  if (last?.date !== today || !withCash.returns.days) return null;
+  const history = await comparedHistory(deps, days, periodStart, "return", withCash.returns);
+  const pastPoints = history.points.filter((point) => point.date < today);
+  const open = openPeriod(
+    withCash.returns.days.filter((day) => day.date < today),
+    withCash.returns.dividends,
+    today,
   );
+  // From the eve of the first day, as comparedHistory's SPY line.
+  const spyStart = periodStart < days[0]!.date ? periodStart : days[0]!.date;
+  return withSpy(deps, pastPoints, spyStart, today, {
+    open,
+    // allAccountsPeriod values all accounts from the period's start.
+    from: periodStart,
+    todaysCash: { value: last.cashValue ?? "0", flow: last.flow },
+  });
 }
