@@ -162,16 +162,21 @@ async function buildDeps(
           app.log.warn({ err: error }, "answer cache versions unreadable");
       },
     }),
-    config: {
-      appOrigin: env.APP_ORIGIN,
-      adminMfaRequired: env.ADMIN_MFA_REQUIRED,
-      riskFreeRate: env.RISK_FREE_RATE,
-      secrets: {
-        enabled: env.SECRETS_ENDPOINTS_ENABLED,
-        polygonApiKey: env.POLYGON_API_KEY,
-        coinbaseApiKey: env.COINBASE_API_KEY,
-        coinbaseApiSecret: env.COINBASE_API_SECRET,
-      },
+    config: configOf(env),
+  };
+}
+
+/** What the procedures read of the environment. */
+function configOf(env: DepsOptions["env"]): AppDeps["config"] {
+  return {
+    appOrigin: env.APP_ORIGIN,
+    adminMfaRequired: env.ADMIN_MFA_REQUIRED,
+    riskFreeRate: env.RISK_FREE_RATE,
+    secrets: {
+      enabled: env.SECRETS_ENDPOINTS_ENABLED,
+      polygonApiKey: env.POLYGON_API_KEY,
+      coinbaseApiKey: env.COINBASE_API_KEY,
+      coinbaseApiSecret: env.COINBASE_API_SECRET,
     },
   };
 }
