@@ -23,8 +23,12 @@ function movableClock() {
 }
 
 /** The line as the value chart draws it: what the month grid and the risk card must be read from. */
-async function chartLine(scope: UserScope, range: "ALL" | "1M") {
-  const history: PortfolioHistory = await portfolioHistory(scope, { range, benchmark: "return" });
+async function chartLine(scope: UserScope, range: "ALL" | "1M", accountId?: number) {
+  const history: PortfolioHistory = await portfolioHistory(scope, {
+    range,
+    benchmark: "return",
+    accountId,
+  });
   return {
     held: history.points.filter((point) => typeof point.timeWeightedReturn === "string"),
     spy: new Map(history.benchmark?.points.map((point) => [point.date, point.value])),
@@ -62,6 +66,12 @@ describe("the insights' return line", () => {
     expect(after).toEqual(await chartLine(scope, "ALL"));
     expect(monthAfter).toEqual(await chartLine(scope, "1M"));
     expect(after.spy.size).toBe(after.held.length);
+    // One account's line, its cash not tracked: its own today on its kept past.
+    const [main] = await scope.deps.repos.investmentAccounts.list(scope.user.id);
+    await returnLineOf(scope, { range: "ALL", accountId: main!.id });
+    time.advance(61_000);
+    const account = await returnLineOf(scope, { range: "ALL", accountId: main!.id });
+    expect(account).toEqual(await chartLine(scope, "ALL", main!.id));
   });
 
   it("keeps the line of accounts tracking cash through yesterday too, today's close added per read", async () => {
@@ -105,5 +115,18 @@ describe("the insights' return line", () => {
     expect(after).toEqual(await chartLine(scope, "ALL"));
     expect(await returnLineOf(scope, { range: "1M" })).toEqual(await chartLine(scope, "1M"));
     expect(after.spy.get("2026-03-11")).toBeDefined();
+
+    // The account alone, tracking its cash: its line kept through yesterday as well.
+    const alone = { range: "ALL" as const, accountId: main!.id };
+    const cashReads = vi.spyOn(repos.cash, "list");
+    const first = await returnLineOf(scope, alone);
+    expect(cashReads).toHaveBeenCalled();
+    expect(first).toEqual(await chartLine(scope, "ALL", main!.id));
+    time.advance(61_000);
+    cashReads.mockClear();
+    const moved = await returnLineOf(scope, alone);
+    expect(cashReads).not.toHaveBeenCalled();
+    expect(moved.held.at(-1)!.totalValue).not.toBe(first.held.at(-1)!.totalValue);
+    expect(moved).toEqual(await chartLine(scope, "ALL", main!.id));
   });
 });

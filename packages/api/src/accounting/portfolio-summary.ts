@@ -295,7 +295,7 @@ export interface ChartWithCash {
 }
 
 /** A cash-tracked account: its deposits and withdrawals the flows, its dividends kept in it. */
-async function trackedChart(
+export async function trackedChart(
   scope: UserScope,
   account: InvestmentAccount,
   { periodStart, today, prices }: ChartRead,

@@ -7,13 +7,22 @@ import {
 } from "../accounting/all-accounts-days";
 import { benchmarkReturns } from "../accounting/benchmark";
 import { applyCorporateActions } from "../accounting/corporate-actions";
-import { comparedHistory, pointOf, type ChartDay } from "../accounting/history-benchmark";
+import {
+  comparedHistory,
+  pointOf,
+  type ChartDay,
+  type ReturnDays,
+} from "../accounting/history-benchmark";
+import { accountValueByDay } from "../accounting/account-days";
+import { accountStartDay, trackedAccount } from "../accounting/cash-tracked-days";
+import { accountFilterOf } from "../accounts/account-scope";
 import { incomePaid } from "../accounting/income";
 import { closeTimeWeighted, openPeriod, type OpenPeriod } from "../accounting/period-returns";
 import { currentState, valuedToday } from "../accounting/portfolio-snapshots";
 import {
   allAccountsChart,
   chartRange,
+  trackedChart,
   currentPrices,
   portfolioHistory,
 } from "../accounting/portfolio-summary";
@@ -38,8 +47,7 @@ const isReturnClose = (point: PortfolioHistoryPoint): point is ReturnClose =>
 /**
  * Lines kept (a user's ranges and accounts count apart): ALL over five years of a heavy trader is
  * ~1,800 closes, ~60 ms to build at 100,000 trades (bench/portfolio-history), read by the month
- * grid and the risk card alike. Kept whole, for one account's line and a line not kept up to
- * yesterday (pastLines).
+ * grid and the risk card alike. Kept whole, for a line not kept up to yesterday (pastLines).
  */
 const lines = new KeptByVersion<ReturnLine>(32);
 
@@ -56,6 +64,8 @@ interface PastLine {
   open: OpenPeriod;
   /** Where today's close looks back from for a price (valuedToday), as the chart's read does. */
   from: string;
+  /** One account's line: today's close is its own (accountValueByDay). */
+  accountId?: number;
   /**
    * With tracked cash: the tracked accounts' cash at today's close and today's flow of all
    * accounts (their deposits and withdrawals, the others' trades). Neither moves with a quote:
@@ -72,14 +82,14 @@ const pastLines = new KeptByVersion<PastLine | null>(32);
  * the month grid and the risk figures are worked from: the closes that have a return, and SPY's
  * total return from the same start by date. Figure for figure the chart's.
  *
- * All accounts, their days stored through yesterday: the line up to yesterday is kept while the
- * user's data, the stored days and the day stand, and each read adds today's close at the current
- * prices (closeTimeWeighted, as the Returns panel closes its kept period), so a quote that moves
- * does not build the past again; with tracked cash, today's cash is kept with the past (no quote
- * moves it) and added to the holdings' value. One account's line is kept whole while the user's
- * data, the market's quotes (their generation) and the day stand; the current prices are asked
- * for first, so a quote past its freshness is loaded again and moves the generation, as a read
- * that builds the line would.
+ * The user's days stored through yesterday: the line up to yesterday (of all accounts, or of the
+ * one asked for) is kept while the user's data, the stored days and the day stand, and each read
+ * adds today's close at the current prices (closeTimeWeighted, as the Returns panel closes its
+ * kept period), so a quote that moves does not build the past again; with tracked cash, today's
+ * cash is kept with the past (no quote moves it) and added to the holdings' value. Otherwise the
+ * whole line is kept while the user's data, the market's quotes (their generation) and the day
+ * stand; the current prices are asked for first, so a quote past its freshness is loaded again
+ * and moves the generation, as a read that builds the line would.
  */
 export async function returnLineOf(
   scope: UserScope,
@@ -88,14 +98,18 @@ export async function returnLineOf(
   const { deps, user } = scope;
   const prices = await currentPrices(scope);
   const today = utcDay(deps.market.clock.now());
-  const past = accountId === undefined ? await pastLineOf(scope, range, today, prices) : null;
+  const past = await pastLineOf(scope, range, accountId, today, prices);
   if (past) {
-    const [{ day: holdings }, spyToday] = await Promise.all([
-      valuedToday(scope, past.from, today, prices),
+    const [holdings, spyToday] = await Promise.all([
+      past.accountId === undefined
+        ? valuedToday(scope, past.from, today, prices).then((valued) => valued.day)
+        : // The account's replay is kept (account-days.ts): today is its ledger at the prices.
+          accountValueByDay(deps, user.id, past.accountId, today, today, prices).then((valued) =>
+            valued.days.at(-1)!,
+          ),
       benchmarkReturns(deps, past.spyStart, [today]),
     ]);
-    // Every account's holdings at the current prices, and the tracked accounts' cash beside them
-    // as allAccountsChart adds it.
+    // The holdings at the current prices, and the tracked cash beside them as the chart adds it.
     const cash = past.todaysCash;
     const day: ChartDay = cash
       ? {
@@ -131,14 +145,15 @@ export async function returnLineOf(
 }
 
 /**
- * The line of all accounts up to yesterday; null where it is not kept so: the stored days do not
- * reach yesterday, the chart starts today, or the versions cannot be read. With an account
- * tracking its cash, the line is worked with the cash (all-accounts-days.ts): its start, and
- * which accounts track cash, stand with the user's data versions, under which it is kept.
+ * The line of all accounts, or of one, up to yesterday; null where it is not kept so: the stored
+ * days do not reach yesterday, the chart starts today, or the versions cannot be read. With an
+ * account tracking its cash, the line is worked with the cash (all-accounts-days.ts): its start,
+ * and which accounts track cash, stand with the user's data versions, under which it is kept.
  */
 async function pastLineOf(
   scope: UserScope,
   range: ReturnLineInput["range"],
+  accountId: number | undefined,
   today: string,
   prices: Map<string, Decimal>,
 ): Promise<PastLine | null> {
@@ -151,8 +166,13 @@ async function pastLineOf(
   const now = deps.market.clock.now();
   const version = await deps.answers.dataVersion(user.id);
   if (version === undefined) return null;
-  const slot = `${user.id}:${range}`;
+  const slot = `${user.id}:${accountId ?? "all"}:${range}`;
   const kept = `${version} ${state.version}:${state.valuedThrough} ${today}`;
+  if (accountId !== undefined) {
+    return pastLines.read(deps, slot, kept, () =>
+      pastOfAccount(scope, accountId, range, today, prices),
+    );
+  }
   const bases = await accountBases(scope);
   if (bases) {
     return pastLines.read(deps, slot, kept, () => pastWithCash(scope, bases, range, today, prices));
@@ -219,21 +239,71 @@ async function pastWithCash(
   if (from >= today) return null;
   const withCash = await allAccountsChart(scope, bases, { periodStart, today, prices });
   const days = withCash.days.filter((day) => day.date >= from);
+  // allAccountsPeriod values all accounts from the period's start.
+  return pastOfChart(deps, days, periodStart, today, withCash.returns, { from: periodStart });
+}
+
+/** One account's line up to yesterday, as portfolioHistory works it with `accountId`. */
+async function pastOfAccount(
+  scope: UserScope,
+  requested: number,
+  range: ReturnLineInput["range"],
+  today: string,
+  prices: Map<string, Decimal>,
+): Promise<PastLine | null> {
+  const { deps, user } = scope;
+  const accountId = (await accountFilterOf(scope, requested))!;
+  const tracked = await trackedAccount(scope, accountId);
+  const firstDay = await accountStartDay(scope, accountId, tracked, today);
+  if (firstDay === null) return null;
+  const { from, periodStart } = chartRange(range, deps.market.clock.now(), firstDay);
+  if (from >= today) return null;
+  const where = { from, accountId };
+  if (tracked) {
+    const chart = await trackedChart(scope, tracked, { periodStart, today, prices });
+    const days = chart.days.filter((day) => day.date >= from);
+    return pastOfChart(deps, days, periodStart, today, chart.returns, where);
+  }
+  const [{ days }, dividends] = await Promise.all([
+    accountValueByDay(deps, user.id, accountId, from, today, prices),
+    incomePaid(scope, { from: periodStart, to: today }, accountId),
+  ]);
+  return pastOfChart(deps, days, periodStart, today, { dividends }, where);
+}
+
+/**
+ * The chart's line from its `days` (its first point to today) as comparedHistory works it, kept
+ * up to yesterday: its closes before today, its period through yesterday, and today's cash and
+ * flow where the days hold cash (no quote moves them: the cash is what the movements and the
+ * trades at their own prices left).
+ */
+async function pastOfChart(
+  deps: UserScope["deps"],
+  days: ChartDay[],
+  periodStart: string,
+  today: string,
+  returns: ReturnDays,
+  where: Pick<PastLine, "from" | "accountId">,
+): Promise<PastLine | null> {
+  const first = days[0];
   const last = days.at(-1);
-  if (last?.date !== today || !withCash.returns.days) return null;
-  const history = await comparedHistory(deps, days, periodStart, "return", withCash.returns);
+  if (!first || last?.date !== today) return null;
+  const history = await comparedHistory(deps, days, periodStart, "return", returns);
   const pastPoints = history.points.filter((point) => point.date < today);
+  // From the eve of the first day, as comparedHistory's line and SPY's.
+  const eve = periodStart < first.date ? [{ ...first, ...NOTHING_HELD, date: periodStart }] : [];
+  const periodDays =
+    returns.days ?? [...eve, ...days].map((day) => ({ ...day, value: day.totalValue }));
   const open = openPeriod(
-    withCash.returns.days.filter((day) => day.date < today),
-    withCash.returns.dividends,
+    periodDays.filter((day) => day.date < today),
+    returns.dividends,
     today,
   );
-  // From the eve of the first day, as comparedHistory's SPY line.
-  const spyStart = periodStart < days[0]!.date ? periodStart : days[0]!.date;
-  return withSpy(deps, pastPoints, spyStart, today, {
+  return withSpy(deps, pastPoints, eve[0]?.date ?? first.date, today, {
     open,
-    // allAccountsPeriod values all accounts from the period's start.
-    from: periodStart,
-    todaysCash: { value: last.cashValue ?? "0", flow: last.flow },
+    ...where,
+    ...(last.cashValue === undefined
+      ? {}
+      : { todaysCash: { value: last.cashValue, flow: last.flow } }),
   });
 }
