@@ -55,6 +55,7 @@ import {
 import { TradeLedger, utcDay } from "@ledgerline/api/accounting/portfolio-valuation";
 import { storedHoldingReturns } from "@ledgerline/api/accounting/stored-holding-returns";
 import type { UserScope } from "@ledgerline/api/platform/scope";
+import { incomeCalendarOf, incomeForecastOf } from "@ledgerline/api/accounting/income-forecast";
 import { allocationOf } from "@ledgerline/api/insights/allocation";
 import { monthlyReturnsFor } from "@ledgerline/api/insights/monthly-returns";
 import { rebalanceOf } from "@ledgerline/api/insights/rebalance";
@@ -401,6 +402,9 @@ async function insightsReads() {
   await time("rebalance cash", () =>
     rebalanceOf(scope, { by: "sector", fractional: false, cash: "10000" }),
   );
+  // What it will pay: the next 90 days' dividends and the twelve months' forecast.
+  await time("income calendar", () => incomeCalendarOf(scope, {}));
+  await time("income forecast", () => incomeForecastOf(scope, {}));
 }
 if (insightsOnly) await profiled(insightsReads);
 else await insightsReads();

@@ -99,6 +99,34 @@ describe("the dividend calendar", () => {
     });
   });
 
+  it("keeps the shares at passed ex-dates until a trade changes them", async () => {
+    const app = await setUp();
+    const replays = vi.spyOn(app.t.app.deps.repos.corporateActions, "replayRows");
+    expect((await app.rest("GET", "/income/calendar")).body).toMatchObject({ total: "5" });
+    const first = replays.mock.calls.length;
+    expect(first).toBeGreaterThan(0);
+    // Nothing written: the shares held at 2026-03-05 are a look-up, not a replay.
+    expect((await app.rest("GET", "/income/calendar")).body).toMatchObject({ total: "5" });
+    expect(replays.mock.calls.length).toBe(first);
+    // A back-dated buy before the ex-date moves the user's data: replayed, and 2 more shares paid.
+    const bought = await app.call("mutation", "portfolio.buy", {
+      symbol: "KO",
+      quantity: 2,
+      purchasePrice: 61,
+      purchaseDate: "2026-02-02T15:00:00Z",
+    });
+    expect(bought.status, bought.message).toBe(200);
+    const after = await app.rest("GET", "/income/calendar");
+    expect(replays.mock.calls.length).toBeGreaterThan(first);
+    expect(after.body).toMatchObject({
+      dividends: [
+        { ...KO_APRIL, quantity: "12", amount: "6" },
+        { ...KO_JULY, quantity: "17", amount: "9.35" },
+      ],
+      total: "6",
+    });
+  });
+
   it("expects the dividends after the declared one at its amount, and filters by account (tRPC)", async () => {
     const { call, ira } = await setUp();
     const answer = await call<IncomeCalendar>("query", "income.calendar", {
