@@ -15,11 +15,10 @@
  * load, no growth from one idle to the next. Linux only (it reads /proc/<pid>/status).
  */
 import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./support/free-port";
 
 const root = join(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -66,14 +65,6 @@ function startFlags(): string[] {
   const command = /node ((?:--\S+ )*)apps\/api\/dist\/server\.js/.exec(scripts.start);
   if (!command) throw new Error("The start script does not run apps/api/dist/server.js.");
   return command[1]!.trim().split(" ").filter(Boolean);
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
 }
 
 const rssOf = (pid: number) =>

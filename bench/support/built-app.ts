@@ -4,11 +4,10 @@
  * and tabs signed in as the demo user or admin. Used by lighthouse.ts and boot-profile.ts.
  */
 import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port";
 import { CHROMIUM_ARGS, systemChromium } from "@ledgerline/chromium";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 
@@ -29,14 +28,6 @@ export interface BuiltApp {
   base: string;
   sessions: { user: Session; admin: Session };
   stop(): void;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
 }
 
 /** Starts the built server; `webRoot` serves another build of the web app (WEB_ROOT). */
