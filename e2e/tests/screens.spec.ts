@@ -40,6 +40,7 @@ test("every page names itself in the document title", async ({ page }) => {
     ["/users", "User Management · Ledgerline"],
     ["/audit-logs", "Audit Logs · Ledgerline"],
     ["/corporate-actions", "Corporate Actions · Ledgerline"],
+    ["/jobs", "Background Jobs · Ledgerline"],
   ];
   for (const [path, title] of signedIn) {
     await page.goto(path);

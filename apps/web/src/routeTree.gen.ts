@@ -33,6 +33,7 @@ import { Route as AppTaxesRouteImport } from './routes/_app/taxes'
 import { Route as AppTransactionHistoryRouteImport } from './routes/_app/transaction-history'
 import { Route as AppAdminAuditLogsRouteImport } from './routes/_app/_admin/audit-logs'
 import { Route as AppAdminCorporateActionsRouteImport } from './routes/_app/_admin/corporate-actions'
+import { Route as AppAdminJobsRouteImport } from './routes/_app/_admin/jobs'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/_admin/users'
 import { Route as AppCryptoIndexRouteImport } from './routes/_app/crypto/index'
 import { Route as AppCryptoSymbolRouteImport } from './routes/_app/crypto/$symbol'
@@ -158,6 +159,11 @@ const AppAdminCorporateActionsRoute =
     path: '/corporate-actions',
     getParentRoute: () => AppAdminRoute,
   } as any)
+const AppAdminJobsRoute = AppAdminJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/transaction-history': typeof AppTransactionHistoryRoute
   '/audit-logs': typeof AppAdminAuditLogsRoute
   '/corporate-actions': typeof AppAdminCorporateActionsRoute
+  '/jobs': typeof AppAdminJobsRoute
   '/users': typeof AppAdminUsersRoute
   '/crypto/$symbol': typeof AppCryptoSymbolRoute
   '/research/$symbol': typeof AppResearchSymbolRoute
@@ -236,6 +243,7 @@ export interface FileRoutesByTo {
   '/transaction-history': typeof AppTransactionHistoryRoute
   '/audit-logs': typeof AppAdminAuditLogsRoute
   '/corporate-actions': typeof AppAdminCorporateActionsRoute
+  '/jobs': typeof AppAdminJobsRoute
   '/users': typeof AppAdminUsersRoute
   '/crypto/$symbol': typeof AppCryptoSymbolRoute
   '/research/$symbol': typeof AppResearchSymbolRoute
@@ -268,6 +276,7 @@ export interface FileRoutesById {
   '/_app/transaction-history': typeof AppTransactionHistoryRoute
   '/_app/_admin/audit-logs': typeof AppAdminAuditLogsRoute
   '/_app/_admin/corporate-actions': typeof AppAdminCorporateActionsRoute
+  '/_app/_admin/jobs': typeof AppAdminJobsRoute
   '/_app/_admin/users': typeof AppAdminUsersRoute
   '/_app/crypto/$symbol': typeof AppCryptoSymbolRoute
   '/_app/research/$symbol': typeof AppResearchSymbolRoute
@@ -299,6 +308,7 @@ export interface FileRouteTypes {
     | '/transaction-history'
     | '/audit-logs'
     | '/corporate-actions'
+    | '/jobs'
     | '/users'
     | '/crypto/$symbol'
     | '/research/$symbol'
@@ -328,6 +338,7 @@ export interface FileRouteTypes {
     | '/transaction-history'
     | '/audit-logs'
     | '/corporate-actions'
+    | '/jobs'
     | '/users'
     | '/crypto/$symbol'
     | '/research/$symbol'
@@ -359,6 +370,7 @@ export interface FileRouteTypes {
     | '/_app/transaction-history'
     | '/_app/_admin/audit-logs'
     | '/_app/_admin/corporate-actions'
+    | '/_app/_admin/jobs'
     | '/_app/_admin/users'
     | '/_app/crypto/$symbol'
     | '/_app/research/$symbol'
@@ -548,6 +560,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCorporateActionsRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/_admin/jobs': {
+      id: '/_app/_admin/jobs'
+      path: '/jobs'
+      fullPath: '/jobs'
+      preLoaderRoute: typeof AppAdminJobsRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/_admin/users': {
       id: '/_app/_admin/users'
       path: '/users'
@@ -589,12 +608,14 @@ declare module '@tanstack/react-router' {
 interface AppAdminRouteChildren {
   AppAdminAuditLogsRoute: typeof AppAdminAuditLogsRoute
   AppAdminCorporateActionsRoute: typeof AppAdminCorporateActionsRoute
+  AppAdminJobsRoute: typeof AppAdminJobsRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
 }
 
 const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminAuditLogsRoute: AppAdminAuditLogsRoute,
   AppAdminCorporateActionsRoute: AppAdminCorporateActionsRoute,
+  AppAdminJobsRoute: AppAdminJobsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
 }
 

@@ -28,3 +28,4 @@ export * from "./tax-constants";
 export * from "./classification-constants";
 export * from "./target-constants";
 export * from "./summary-totals";
+export * from "./job-constants";

@@ -22,6 +22,8 @@ export const auditEvents = [
   "MFA_DISABLE",
   "MFA_LOGIN",
   "MFA_RECOVERY_CODE_USE",
+  "JOB_RETRY",
+  "JOB_REMOVE",
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 

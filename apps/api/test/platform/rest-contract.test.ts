@@ -142,6 +142,16 @@ describe("every operation in the OpenAPI document", () => {
         }),
       ],
       ["listJobQueues", () => ({ token: admin.token })],
+      ["listFailedJobs", () => ({ token: admin.token, params: { queue: "mail" } })],
+      // Nothing has failed here: the documented 404 is what a stale id gets.
+      [
+        "retryFailedJob",
+        () => ({ token: admin.token, params: { queue: "mail", id: "1" }, status: 404 }),
+      ],
+      [
+        "removeFailedJob",
+        () => ({ token: admin.token, params: { queue: "mail", id: "1" }, status: 404 }),
+      ],
       ["listAuditLogs", () => ({ token: admin.token, query: { page: "1", pageSize: "5" } })],
       ["getMarketMovers", () => ({ token: user.token })],
       [

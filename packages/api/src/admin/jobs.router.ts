@@ -1,21 +1,31 @@
-import { jobsOverview } from "@ledgerline/contracts";
+import {
+  failedJobInput,
+  failedJobsInput,
+  failedJobsPage,
+  jobsOverview,
+  messageResult,
+} from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { TRPCError } from "@trpc/server";
-import { adminProcedure } from "../platform/trpc/trpc";
+import { adminMutation, adminProcedure } from "../platform/trpc/trpc";
+import { actOnFailedJob, listFailedJobs, readQueueCounts } from "./job-queues";
 
 export const jobsRouter = {
   /** Each queue's jobs per state: the deployment's with Redis, this process's without. */
-  list: adminProcedure.output(jobsOverview).query(async ({ ctx }) => {
-    const { jobs } = ctx.deps;
-    try {
-      return { mode: jobs.kind, queues: await jobs.counts() };
-    } catch (error) {
-      // Redis out of reach: the counts live there, and there is nothing to answer but that.
-      throw new TRPCError({
-        code: "SERVICE_UNAVAILABLE",
-        message: "The job queues (Redis) are out of reach; try again shortly",
-        cause: error,
-      });
-    }
-  }),
+  list: adminProcedure.output(jobsOverview).query(({ ctx }) => readQueueCounts(ctx)),
+
+  /** A queue's failed jobs (dead letters), newest first, with their errors. */
+  failed: adminProcedure
+    .input(failedJobsInput)
+    .output(failedJobsPage)
+    .query(({ ctx, input }) => listFailedJobs(ctx, input.queue)),
+
+  retry: adminMutation
+    .input(failedJobInput)
+    .output(messageResult)
+    .mutation(({ ctx, input }) => actOnFailedJob(ctx, input, "retry")),
+
+  remove: adminMutation
+    .input(failedJobInput)
+    .output(messageResult)
+    .mutation(({ ctx, input }) => actOnFailedJob(ctx, input, "remove")),
 } satisfies TRPCRouterRecord;

@@ -103,6 +103,41 @@ describe.skipIf(!available)("background jobs on Redis (BullMQ)", () => {
     }
   });
 
+  it("lists failed jobs newest first, retries one from its first try and removes another", async () => {
+    const jobs = await process();
+    let refuse = true;
+    const sent: string[] = [];
+    jobs.handle("mail", (data, attempt) => {
+      if (refuse) return Promise.reject(new Error(`relay refused: ${data.subject}`));
+      sent.push(`${data.subject} (try ${attempt.number})`);
+      return Promise.resolve();
+    });
+    jobs.startWorking();
+    jobs.enqueue("mail", { ...mail, subject: "first" });
+    await jobs.settled();
+    jobs.enqueue("mail", { ...mail, subject: "second" });
+    await jobs.settled();
+
+    const { jobs: failed, total } = await jobs.failed("mail", 10);
+    expect(total).toBe(2);
+    expect(failed.map(({ error, attempts }) => ({ error, attempts }))).toEqual([
+      { error: "relay refused: second", attempts: 3 },
+      { error: "relay refused: first", attempts: 3 },
+    ]);
+    expect(failed[0]!.failedAt.getTime()).toBeGreaterThanOrEqual(failed[1]!.failedAt.getTime());
+
+    refuse = false;
+    expect(await jobs.retry("mail", failed[1]!.id)).toBe(true);
+    expect(await jobs.remove("mail", failed[0]!.id)).toBe(true);
+    await jobs.settled();
+    expect(sent).toEqual(["first (try 1)"]);
+    expect(await jobs.failed("mail", 10)).toEqual({ jobs: [], total: 0 });
+    // Neither is a failed job any more: a second retry or remove finds nothing.
+    expect(await jobs.retry("mail", failed[1]!.id)).toBe(false);
+    expect(await jobs.remove("mail", failed[0]!.id)).toBe(false);
+    expect(await jobs.retry("mail", "no-such-job")).toBe(false);
+  });
+
   it("coalesces a recompute asked for twice before it starts into one run", async () => {
     const api = await process();
     api.enqueue("snapshots", { userId: 7 }, { dedupKey: "user:7" });

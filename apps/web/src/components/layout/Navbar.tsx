@@ -48,6 +48,7 @@ const adminMenu: NavItem[] = [
   { to: "/users", label: "Users" },
   { to: "/audit-logs", label: "Audit Logs" },
   { to: "/corporate-actions", label: "Corporate Actions" },
+  { to: "/jobs", label: "Jobs" },
 ];
 
 const signedOutLinks: NavItem[] = [

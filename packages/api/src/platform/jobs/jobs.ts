@@ -71,9 +71,25 @@ export interface Jobs {
   startWorking(): void;
   /** Each queue's jobs per state. */
   counts(): Promise<JobCounts[]>;
+  /** A queue's failed jobs (dead letters), newest first, at most `limit`; and how many it keeps. */
+  failed(queue: HandledQueue, limit: number): Promise<{ jobs: KeptFailure[]; total: number }>;
+  /** Queues a failed job again from its first try; false when the queue keeps no such job. */
+  retry(queue: HandledQueue, id: string): Promise<boolean>;
+  /** Forgets a failed job; false when the queue keeps no such job. */
+  remove(queue: HandledQueue, id: string): Promise<boolean>;
   /** Resolves once the jobs queued so far (and those they queued) have ended: tests wait on it. */
   settled(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A job kept after its last try failed, with that try's error. */
+export interface KeptFailure {
+  id: string;
+  queue: HandledQueue;
+  data: unknown;
+  error: string;
+  attempts: number;
+  failedAt: Date;
 }
 
 /** A failed try's error as kept and shown to admins. */

@@ -42,10 +42,45 @@ describe("in-process jobs (the embedded mode)", () => {
     queue.startWorking();
     queue.enqueue("mail", mail("Hello"));
     await queue.settled();
-    expect(queue.failures("mail")).toMatchObject([
-      { queue: "mail", error: "relay refused", attempts: 2, data: mail("Hello") },
-    ]);
+    expect(await queue.failed("mail", 10)).toMatchObject({
+      jobs: [{ queue: "mail", error: "relay refused", attempts: 2, data: mail("Hello") }],
+      total: 1,
+    });
     expect((await queue.counts()).find((c) => c.queue === "mail")).toMatchObject({ failed: 1 });
+  });
+
+  it("runs a failed job again from its first try when retried, and forgets a removed one", async () => {
+    const queue = jobs();
+    let refuse = true;
+    const sent: string[] = [];
+    queue.handle("mail", (data, attempt) => {
+      if (refuse) return Promise.reject(new Error("relay refused"));
+      sent.push(`${data.subject} (try ${attempt.number})`);
+      return Promise.resolve();
+    });
+    queue.startWorking();
+    queue.enqueue("mail", mail("first"));
+    queue.enqueue("mail", mail("second"));
+    await queue.settled();
+    const { jobs: failed } = await queue.failed("mail", 10);
+    expect(failed.map((job) => (job.data as { subject: string }).subject)).toEqual([
+      "second",
+      "first",
+    ]);
+
+    refuse = false;
+    expect(await queue.retry("mail", failed[1]!.id)).toBe(true);
+    expect(await queue.remove("mail", failed[0]!.id)).toBe(true);
+    await queue.settled();
+    expect(sent).toEqual(["first (try 1)"]);
+    expect(await queue.failed("mail", 10)).toEqual({ jobs: [], total: 0 });
+    expect((await queue.counts()).find((c) => c.queue === "mail")).toMatchObject({
+      failed: 0,
+      completed: 1,
+    });
+    // A job is retried or removed once: the second time the queue keeps no such job.
+    expect(await queue.retry("mail", failed[1]!.id)).toBe(false);
+    expect(await queue.remove("mail", failed[0]!.id)).toBe(false);
   });
 
   it("merges a job into a waiting one with its key, keeping the latest data", async () => {

@@ -10,6 +10,7 @@ import {
   type JobHandler,
   type Jobs,
   type JobPayloads,
+  type KeptFailure,
   type QueuePolicy,
 } from "./jobs";
 
@@ -22,12 +23,9 @@ interface PendingJob {
   attempt: number;
 }
 
-export interface FailedJob {
-  queue: HandledQueue;
-  data: unknown;
-  error: string;
-  attempts: number;
-  failedAt: Date;
+/** A failed job keeps its key, so a retried recompute still waits for the user's running one. */
+interface FailedJob extends KeptFailure {
+  dedupKey: string | undefined;
 }
 
 class ProcessQueue {
@@ -68,6 +66,7 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
     ]),
   );
   let working = false;
+  let failures = 0;
   const queueOf = (name: HandledQueue) => queues.get(name)!;
 
   /** Starts what may start: free slots, jobs whose key is not running. */
@@ -108,7 +107,10 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
     if (job.attempt >= queue.policy.attempts) {
       logger.error({ err: error, queue: queue.name, attempts: job.attempt }, "job failed for good");
       queue.failedCount += 1;
+      failures += 1;
       queue.failed.push({
+        id: String(failures),
+        dedupKey: job.dedupKey,
         queue: queue.name,
         data: job.data,
         error: errorText(error),
@@ -141,6 +143,14 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
     pump(queue);
   }
 
+  /** Takes a failed job out of its queue's kept list, as BullMQ's retry and remove do. */
+  function forget(queue: ProcessQueue, id: string): FailedJob | undefined {
+    const index = queue.failed.findIndex((failure) => failure.id === id);
+    if (index < 0) return undefined;
+    queue.failedCount -= 1;
+    return queue.failed.splice(index, 1)[0];
+  }
+
   const jobs = {
     kind: "process" as const,
     handle<Q extends HandledQueue>(name: Q, handler: JobHandler<Q>) {
@@ -165,9 +175,18 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
         })),
       );
     },
-    /** The failed jobs kept, newest last. */
-    failures(name: HandledQueue): readonly FailedJob[] {
-      return queueOf(name).failed;
+    failed(name: HandledQueue, limit: number) {
+      const kept = queueOf(name).failed;
+      return Promise.resolve({ jobs: kept.slice(-limit).reverse(), total: kept.length });
+    },
+    retry(name: HandledQueue, id: string) {
+      const queue = queueOf(name);
+      const failure = forget(queue, id);
+      if (failure) add(queue, { data: failure.data, dedupKey: failure.dedupKey, attempt: 1 });
+      return Promise.resolve(failure !== undefined);
+    },
+    remove(name: HandledQueue, id: string) {
+      return Promise.resolve(forget(queueOf(name), id) !== undefined);
     },
     settled: () => background.settled(),
     close() {

@@ -10,6 +10,7 @@ import {
   type JobHandler,
   type Jobs,
   type JobPayloads,
+  type KeptFailure,
   type QueuePolicy,
 } from "./jobs";
 
@@ -54,34 +55,14 @@ export async function createRedisJobs({
   policies,
   lockMs,
 }: RedisJobsOptions) {
-  const { Queue: BullQueue, Worker: BullWorker } = await import("bullmq");
+  const bull = await import("bullmq");
   const policy = (name: HandledQueue): QueuePolicy => ({
     ...QUEUE_POLICIES[name],
     ...policies?.[name],
   });
-  // A request's enqueue must not wait out an outage: an add is given up after one reconnect
-  // attempt (a few hundred ms) and the job runs here instead.
-  const producer: ConnectionOptions = { url, maxRetriesPerRequest: 1 };
   // Workers block on Redis for their next job; BullMQ needs their commands retried forever.
   const consumer: ConnectionOptions = { url, maxRetriesPerRequest: null };
-  const queues = new Map<HandledQueue, Queue>(
-    JOB_QUEUES.map((name) => {
-      const { attempts, backoffMs } = policy(name);
-      const queue = new BullQueue(name, {
-        connection: producer,
-        prefix,
-        skipWaitingForReady: true,
-        defaultJobOptions: {
-          attempts,
-          backoff: { type: "exponential", delay: backoffMs },
-          removeOnComplete: { count: KEEP_COMPLETED },
-          removeOnFail: { count: KEEP_FAILED },
-        },
-      });
-      queue.on("error", (error) => logger.warn({ err: error, queue: name }, "job queue error"));
-      return [name, queue];
-    }),
-  );
+  const queues = openQueues(bull.Queue, { url, prefix, logger, policy });
   // What Redis does not take runs here whatever this process's role: an outage loses nothing.
   fallback.startWorking();
   const handlers = new Map<HandledQueue, JobHandler<HandledQueue>>();
@@ -90,7 +71,7 @@ export async function createRedisJobs({
   const adding = new Set<Promise<unknown>>();
 
   function startWorker(name: HandledQueue, handler: JobHandler<HandledQueue>) {
-    const worker = new BullWorker(
+    const worker = new bull.Worker(
       name,
       (job: Job) => handler(job.data as never, { number: job.attemptsMade + 1 }),
       {
@@ -166,7 +147,8 @@ export async function createRedisJobs({
         }),
       );
     },
-    /** The queues themselves, for tests and admin reads of failed jobs. */
+    ...deadLetters(queues),
+    /** The queues themselves, for tests. */
     queue: (name: HandledQueue) => queues.get(name)!,
     /**
      * Waits for this process's adds, then until no queue of the deployment has a job waiting,
@@ -191,4 +173,79 @@ export async function createRedisJobs({
     },
   } satisfies Jobs & Record<string, unknown>;
   return jobs;
+}
+
+interface QueueSettings {
+  url: string;
+  prefix: string;
+  logger: Logger;
+  policy: (name: HandledQueue) => QueuePolicy;
+}
+
+/** One BullMQ queue per kind of work, with its retries and how many finished jobs it keeps. */
+function openQueues(
+  BullQueue: typeof Queue,
+  { url, prefix, logger, policy }: QueueSettings,
+): Map<HandledQueue, Queue> {
+  // A request's enqueue must not wait out an outage: an add is given up after one reconnect
+  // attempt (a few hundred ms) and the job runs here instead.
+  const producer: ConnectionOptions = { url, maxRetriesPerRequest: 1 };
+  return new Map(
+    JOB_QUEUES.map((name) => {
+      const { attempts, backoffMs } = policy(name);
+      const queue = new BullQueue(name, {
+        connection: producer,
+        prefix,
+        skipWaitingForReady: true,
+        defaultJobOptions: {
+          attempts,
+          backoff: { type: "exponential", delay: backoffMs },
+          removeOnComplete: { count: KEEP_COMPLETED },
+          removeOnFail: { count: KEEP_FAILED },
+        },
+      });
+      queue.on("error", (error) => logger.warn({ err: error, queue: name }, "job queue error"));
+      return [name, queue];
+    }),
+  );
+}
+
+/** The failed set of each queue as admins read and act on it: BullMQ's own dead letters. */
+function deadLetters(queues: Map<HandledQueue, Queue>) {
+  async function failedJob(name: HandledQueue, id: string): Promise<Job | undefined> {
+    const job = await queues.get(name)!.getJob(id);
+    return job && (await job.isFailed()) ? job : undefined;
+  }
+  return {
+    async failed(name: HandledQueue, limit: number) {
+      const queue = queues.get(name)!;
+      const [jobs, total] = await Promise.all([
+        queue.getFailed(0, limit - 1),
+        queue.getFailedCount(),
+      ]);
+      return {
+        // A job removed between the two reads comes back empty.
+        jobs: jobs.filter(Boolean).map((job): KeptFailure => ({
+          id: job.id!,
+          queue: name,
+          data: job.data,
+          error: job.failedReason,
+          attempts: job.attemptsMade,
+          failedAt: new Date(job.finishedOn ?? job.timestamp),
+        })),
+        total,
+      };
+    },
+    async retry(name: HandledQueue, id: string) {
+      const job = await failedJob(name, id);
+      // From its first try again, with every retry its policy gives a new job.
+      await job?.retry("failed", { resetAttemptsMade: true, resetAttemptsStarted: true });
+      return job !== undefined;
+    },
+    async remove(name: HandledQueue, id: string) {
+      const job = await failedJob(name, id);
+      await job?.remove();
+      return job !== undefined;
+    },
+  };
 }

@@ -2,21 +2,9 @@ import type { UserListRow } from "@ledgerline/contracts";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Badge } from "../../../../components/ui/Badge";
 import { Button } from "../../../../components/ui/Button";
-import { dateAndTime } from "../../../../lib/format";
+import { Moment } from "./Moment";
 
 const column = createColumnHelper<UserListRow>();
-
-/** A date over its time: two short lines keep the table within a 1280 px screen. */
-function Moment({ iso }: { iso: string | null | undefined }) {
-  const parts = dateAndTime(iso);
-  if (!parts) return <span className="num">N/A</span>;
-  return (
-    <span className="num block whitespace-nowrap">
-      {parts[0]}
-      <span className="block text-xs text-muted">{parts[1]}</span>
-    </span>
-  );
-}
 
 /**
  * The users table's columns: name, email, role, dates, login counts, and the buttons resetting a

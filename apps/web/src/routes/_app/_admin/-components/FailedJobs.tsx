@@ -1,0 +1,106 @@
+import { jobsMessages } from "@ledgerline/contracts/browser";
+import type { FailedJob, QueueName } from "@ledgerline/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { Skeleton } from "../../../../components/RouteStates";
+import { ConfirmDialog } from "../../../../components/ui/ConfirmDialog";
+import { ListedTable } from "../../../../components/ui/ListedTable";
+import { notify } from "../../../../lib/notify";
+import { errorMessage, trpc } from "../../../../lib/trpc";
+import { failedJobColumns, queueLabels } from "./job-columns";
+
+/** Counts move while jobs run: the page reads them again this often while it is open. */
+export const JOBS_REFRESH_MS = 5_000;
+const CARDS_BELOW = "48rem";
+
+/** Forgetting a failed job, once the admin confirms: it will not run again. */
+function RemoveJobDialog({
+  job,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  job: FailedJob | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (job: FailedJob) => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={job !== null}
+      title="Remove failed job"
+      message={
+        <>
+          <p>{jobsMessages.confirmRemove}</p>
+          {job && <p className="mt-2 font-medium text-text">{job.label}</p>}
+        </>
+      }
+      confirmLabel="Remove"
+      tone="danger"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={() => job && onConfirm(job)}
+    />
+  );
+}
+
+/** One queue's failed jobs, newest first: each retried at once, or removed once confirmed. */
+export function FailedJobs({ queue }: { queue: QueueName }) {
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<FailedJob | null>(null);
+  const failed = useQuery({
+    ...trpc.jobs.failed.queryOptions({ queue }),
+    refetchInterval: JOBS_REFRESH_MS,
+  });
+  const after = {
+    onSuccess: (result: { message: string }) => notify.success(result.message),
+    onError: (failure: unknown) => notify.error(errorMessage(failure, jobsMessages.failedToChange)),
+    // Either way the lists are read again: a job another admin acted on is gone from them.
+    onSettled: () => {
+      setRemoving(null);
+      return Promise.all([
+        queryClient.invalidateQueries(trpc.jobs.failed.pathFilter()),
+        queryClient.invalidateQueries(trpc.jobs.list.pathFilter()),
+      ]);
+    },
+  };
+  const retry = useMutation(trpc.jobs.retry.mutationOptions(after));
+  const remove = useMutation(trpc.jobs.remove.mutationOptions(after));
+  const busy = retry.isPending || remove.isPending;
+  const { mutate: retryJob } = retry;
+  const columns = useMemo(
+    () => failedJobColumns((job) => retryJob({ queue: job.queue, id: job.id }), setRemoving, busy),
+    [retryJob, busy],
+  );
+
+  if (failed.isPending) return <Skeleton className="h-40" />;
+  if (failed.isError) {
+    return (
+      <p className="text-sm text-loss">{errorMessage(failed.error, jobsMessages.failedToLoad)}</p>
+    );
+  }
+  const { jobs, total } = failed.data;
+  return (
+    <div className="space-y-2">
+      {total > jobs.length && (
+        <p className="text-sm text-muted">
+          The newest {jobs.length.toLocaleString("en-US")} of {total.toLocaleString("en-US")} failed
+          jobs.
+        </p>
+      )}
+      <ListedTable
+        rows={jobs}
+        columns={columns}
+        caption={`Failed ${queueLabels[queue].toLowerCase()} jobs`}
+        empty="No failed jobs in this queue."
+        cardsBelow={CARDS_BELOW}
+      />
+      <RemoveJobDialog
+        job={removing}
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={(job) => remove.mutate({ queue: job.queue, id: job.id })}
+      />
+    </div>
+  );
+}

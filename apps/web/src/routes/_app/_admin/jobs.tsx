@@ -1,0 +1,69 @@
+import { JOB_QUEUES, jobsMessages } from "@ledgerline/contracts/browser";
+import type { QueueName } from "@ledgerline/contracts";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../../components/RouteStates";
+import { Card } from "../../../components/ui/Card";
+import { ListedTable } from "../../../components/ui/ListedTable";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { SelectField } from "../../../components/ui/SelectField";
+import { titled } from "../../../lib/head";
+import { trpc } from "../../../lib/trpc";
+import { FailedJobs, JOBS_REFRESH_MS } from "./-components/FailedJobs";
+import { queueColumns, queueLabels } from "./-components/job-columns";
+
+const overviewQuery = () => ({
+  ...trpc.jobs.list.queryOptions(),
+  refetchInterval: JOBS_REFRESH_MS,
+});
+
+export const Route = createFileRoute("/_app/_admin/jobs")({
+  staticData: { nonAdminTo: "/access-denied" },
+  head: titled("Background Jobs"),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(overviewQuery()),
+  pendingComponent: () => (
+    <PageSkeleton title="Background Jobs" subtitle="Queues and failed jobs">
+      <Skeleton className="h-64" />
+    </PageSkeleton>
+  ),
+  errorComponent: () => (
+    <RouteErrorPanel title="Background Jobs" message={jobsMessages.failedToLoad} />
+  ),
+  component: JobsPage,
+});
+
+const queueOptions = JOB_QUEUES.map((queue) => ({ value: queue, label: queueLabels[queue] }));
+
+function JobsPage() {
+  const overview = useSuspenseQuery(overviewQuery());
+  const firstFailing = overview.data.queues.find((queue) => queue.failed > 0)?.queue;
+  const [chosen, setChosen] = useState<QueueName | undefined>(undefined);
+  const queue = chosen ?? firstFailing ?? JOB_QUEUES[0];
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Background Jobs"
+        subtitle={
+          overview.data.mode === "redis"
+            ? "Queues on Redis, shared by every process of the deployment"
+            : "This process's own queues (no Redis configured)"
+        }
+      />
+      <ListedTable
+        rows={overview.data.queues}
+        columns={queueColumns}
+        caption="Jobs per queue and state"
+        empty="No queues."
+        cardsBelow="40rem"
+      />
+      <Card className="space-y-4">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 className="text-lg font-semibold">Failed jobs</h2>
+          <SelectField label="Queue" value={queue} options={queueOptions} onChange={setChosen} />
+        </div>
+        <FailedJobs queue={queue} />
+      </Card>
+    </div>
+  );
+}
