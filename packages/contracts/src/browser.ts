@@ -6,6 +6,7 @@
 export * from "./limits";
 export * from "./enums";
 export * from "./messages";
+export * from "./sign-in-messages";
 export * from "./market-constants";
 export * from "./crypto-constants";
 export * from "./portfolio-constants";

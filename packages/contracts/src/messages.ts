@@ -1,8 +1,11 @@
+import { signInMessages } from "./sign-in-messages";
+
 /**
  * Every user-facing text the spec quotes, in one place so that the web app, the API and the
  * tests agree word for word.
  */
 export const messages = {
+  ...signInMessages,
   passwordsDoNotMatch: "Passwords do not match",
   newPasswordsDoNotMatch: "New passwords do not match",
   passwordTooShort: "Password must be at least 6 characters long",
@@ -13,7 +16,6 @@ export const messages = {
   nameRequired: "Name is required",
   passwordRequired: "Password is required",
 
-  invalidCredentials: "Invalid credentials",
   registrationFailed: "Registration failed",
   anErrorOccurred: "An error occurred",
   invalidResetToken: "Invalid or expired reset token",
@@ -29,8 +31,6 @@ export const messages = {
 
   passwordUpdated: "Password updated successfully",
   emailUpdated: "Email updated successfully",
-  passwordResetSuccess:
-    "Password has been reset successfully. Please login with your new password.",
   forgotPasswordSent:
     "If an account exists for that email, we have sent a link to reset the password. It is valid for 30 minutes.",
   resetLinkInvalid: "This password reset link is invalid or incomplete.",

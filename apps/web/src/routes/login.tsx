@@ -1,4 +1,4 @@
-import { messages } from "@ledgerline/contracts/browser";
+import { signInMessages } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
@@ -53,7 +53,9 @@ function LoginPage() {
       await navigate({ to: "/landing" });
     } catch (failure) {
       setError(
-        mfaToken && failure instanceof ApiError ? failure.message : messages.invalidCredentials,
+        mfaToken && failure instanceof ApiError
+          ? failure.message
+          : signInMessages.invalidCredentials,
       );
     } finally {
       setBusy(false);
@@ -73,7 +75,7 @@ function LoginPage() {
         </>
       }
     >
-      {reset === "success" && <Alert tone="success">{messages.passwordResetSuccess}</Alert>}
+      {reset === "success" && <Alert tone="success">{signInMessages.passwordResetSuccess}</Alert>}
       {reason === "inactive" && (
         <Alert tone="info">You were signed out after 15 minutes without activity.</Alert>
       )}
