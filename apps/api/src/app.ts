@@ -173,7 +173,10 @@ async function apiPlugin(api: FastifyInstance, { shared }: { shared: SharedState
       router: appRouter,
       createContext: (req) => createContext({ req }),
       maxBatchSize: MAX_TRPC_BATCH,
-      largeBodies: { paths: ["import.preview", "import.run"], bodyLimit: IMPORT_BODY_LIMIT },
+      largeBodies: {
+        paths: ["import.preview", "import.run", "import.start"],
+        bodyLimit: IMPORT_BODY_LIMIT,
+      },
       onError({ error, path, req }) {
         if (error.code === "INTERNAL_SERVER_ERROR") {
           req.log.error({ err: error.cause ?? error, path }, "procedure failed");

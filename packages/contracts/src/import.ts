@@ -292,3 +292,28 @@ export const savedImportMapping = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type SavedImportMappingView = z.output<typeof savedImportMapping>;
+
+/** Where an import job is (issue 34): waiting, checking the file, writing its rows, or ended. */
+export const IMPORT_JOB_STATUSES = [
+  "queued",
+  "checking",
+  "writing",
+  "done",
+  "failed",
+  "cancelled",
+] as const;
+
+/** A large import run as a job: its progress while it runs, its summary once done. */
+export const importJob = z.object({
+  id: z.number().int(),
+  status: z.enum(IMPORT_JOB_STATUSES),
+  done: z.number().int().min(0).describe("Rows written so far (0 until the rows are written)"),
+  total: z.number().int().min(0).describe("Rows to write, known once the file is checked"),
+  result: importResult.nullable().describe("The summary, once the job is done"),
+  error: z.string().nullable().describe("Why the job failed"),
+  createdAt: z.iso.datetime({ offset: true }),
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ImportJobView = z.output<typeof importJob>;
+
+export const importJobIdInput = z.object({ id: z.coerce.number().int().positive() });

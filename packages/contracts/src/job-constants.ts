@@ -1,7 +1,7 @@
 /** Job queue names, limits and messages: no zod, so the browser may import them (see browser.ts). */
 
 /** The kinds of background work, one queue each (issue 34). */
-export const JOB_QUEUES = ["snapshots", "corporate-actions", "alerts", "mail"] as const;
+export const JOB_QUEUES = ["snapshots", "corporate-actions", "alerts", "mail", "import"] as const;
 export type QueueName = (typeof JOB_QUEUES)[number];
 
 /** Failed jobs an admin page shows at once, newest first. */

@@ -34,6 +34,7 @@ import { appRepositories } from "@ledgerline/api/platform/app-repositories";
 import { createBackgroundWork } from "@ledgerline/api/platform/background-work";
 import { createJobs } from "@ledgerline/api/platform/jobs/index";
 import { handleJobs } from "@ledgerline/api/platform/jobs/handlers";
+import { ImportProgress } from "@ledgerline/api/import/import-progress";
 import type { HandledQueue, QueuePolicy } from "@ledgerline/api/platform/jobs/jobs";
 
 export interface DepsOptions {
@@ -136,6 +137,7 @@ async function buildDeps(
     priceTicks,
     quoteStreams: new QuoteStreams(priceTicks, LIVE_HEARTBEAT_MS),
     liveSymbols: new LiveSymbolClaims(),
+    importProgress: new ImportProgress(shared.signals),
     idempotency: createIdempotency({
       repos,
       clock,

@@ -29,6 +29,7 @@ describe("GET /api/admin/jobs (one process, no Redis)", () => {
       "corporate-actions": idle,
       alerts: idle,
       mail: { ...idle, completed: 1 },
+      import: idle,
     });
     // The tRPC procedure behind it answers the same.
     const trpc = await t.trpc("query", "jobs.list", undefined, admin.token);

@@ -36,6 +36,8 @@ export function jobLabel(queue: QueueName, data: unknown): string {
         : `Check ${field(data, "check").toLowerCase()} price alerts`;
     case "mail":
       return `Mail "${field(data, "subject")}" to ${field(data, "to")}`;
+    case "import":
+      return `Import #${field(data, "importId")}`;
     default:
       return `${queue as string} job`;
   }

@@ -2,6 +2,8 @@ import {
   importDetectInput,
   importDetection,
   importInput,
+  importJob,
+  importJobIdInput,
   importMappingIdInput,
   type ImportPreview,
   importResult,
@@ -14,6 +16,13 @@ import { z } from "zod";
 import { deleteImportMapping, listImportMappings, saveImportMapping } from "./mappings";
 import { detectImport } from "./detect";
 import { previewImport, runImport } from "./service";
+import {
+  cancelImportJob,
+  importJobStatus,
+  latestImportJob,
+  startImportJob,
+  watchImportJob,
+} from "./import-jobs";
 import { userMutation, userProcedure } from "../platform/trpc/trpc";
 
 /**
@@ -49,6 +58,36 @@ export const importRouter = {
     .input(importInput)
     .output(importResult)
     .mutation(({ ctx, input }) => runImport(ctx, input)),
+
+  /**
+   * Imports the file as a job (a large file's rows take seconds to write): answers the queued
+   * job at once; the worker writes the same rows `run` would, all or none. Error rows fail the
+   * job unless skipInvalid. A repeat with the same idempotency key answers the same job.
+   */
+  start: userMutation
+    .input(importInput)
+    .output(importJob)
+    .mutation(({ ctx, input }) => startImportJob(ctx, input)),
+
+  /** One of the user's import jobs: its progress, or its summary once done (polling's door). */
+  status: userProcedure
+    .input(importJobIdInput)
+    .output(importJob)
+    .query(({ ctx, input }) => importJobStatus(ctx, input.id)),
+
+  /** The user's running or last import job (null: none), for the page to show on return. */
+  latest: userProcedure.output(importJob.nullable()).query(({ ctx }) => latestImportJob(ctx)),
+
+  /** Stops the user's running import job; nothing of it stays written. */
+  cancel: userMutation
+    .input(importJobIdInput)
+    .output(importJob)
+    .mutation(({ ctx, input }) => cancelImportJob(ctx, input.id)),
+
+  /** The job's progress as it goes (server-sent events), starting with where it is now. */
+  progress: userProcedure
+    .input(importJobIdInput)
+    .subscription(({ ctx, input, signal }) => watchImportJob(ctx, input.id, signal)),
 
   /** The user's saved 'Other CSV' mappings, in name order. */
   mappings: userProcedure

@@ -59,7 +59,7 @@ interface Plan {
   summary: ImportPreview["summary"];
 }
 
-function tooLarge(): TRPCError {
+export function tooLarge(): TRPCError {
   return new TRPCError({
     code: "PAYLOAD_TOO_LARGE",
     message: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; split it into smaller files`,
@@ -107,7 +107,7 @@ async function anyRowToWrite(parsed: readonly ParsedRow[], turns: Turns): Promis
 }
 
 /** Whether a plan writes nothing: no trade, dividend or cash activity. */
-const writesNothing = (plan: Omit<Plan, "parsed" | "decided">) =>
+export const writesNothing = (plan: Omit<Plan, "parsed" | "decided">) =>
   plan.trades.length === 0 && plan.income.length === 0 && plan.cash.length === 0;
 
 /** The user's history and holdings an import is checked against, in the file's account. */
@@ -307,7 +307,7 @@ async function errorRows(plan: Plan): Promise<TRPCError> {
  * file's parsed rows and the decisions over them (tens of MB for 100,000 rows) can go while
  * the rows are written.
  */
-async function writablePlan(
+export async function writablePlan(
   scope: UserScope,
   input: ImportInput,
 ): Promise<Omit<Plan, "parsed" | "decided">> {
@@ -325,7 +325,9 @@ export async function runImport(scope: UserScope, input: ImportInput): Promise<I
   const plan = await writablePlan(scope, input);
   // Nothing to write: no transaction, no new version of the user's data, and no recompute of
   // their history after it (seconds of work for a heavy trader, for nothing).
-  if (writesNothing(plan)) return recordImport(scope, input, plan.summary, EMPTY_OUTCOME);
+  if (writesNothing(plan)) {
+    return recordImport(scope, input, importResultOf(plan.summary, EMPTY_OUTCOME));
+  }
   const { repos, clock } = scope.deps;
   const outcome = await repos.portfolio.importTrades({
     userId: scope.user.id,
@@ -345,10 +347,16 @@ export async function runImport(scope: UserScope, input: ImportInput): Promise<I
       "Your history changed while the file was being checked; preview it again and import",
     );
   }
+  await afterImport(scope, plan.trades);
+  return recordImport(scope, input, importResultOf(plan.summary, outcome));
+}
+
+/** What follows an import's write: the calendar's splits, then the history's recompute. */
+export async function afterImport(scope: UserScope, trades: readonly ImportedTrade[]) {
   // The calendar's splits land on the imported trades now, as they do after a trade by hand.
   const turns = new Turns();
   const stockSet = new Set<string>();
-  for (const trade of plan.trades) {
+  for (const trade of trades) {
     if (turns.due()) await turns.next();
     if (trade.assetType === "STOCK") stockSet.add(trade.symbol);
   }
@@ -357,19 +365,16 @@ export async function runImport(scope: UserScope, input: ImportInput): Promise<I
     await applyCorporateActions(scope.deps, scope.user.id, { symbols: stocks, force: true });
   }
   scheduleSnapshotRefresh(scope.deps, scope.user.id);
-  return recordImport(scope, input, plan.summary, outcome);
 }
 
 const EMPTY_OUTCOME = { imported: 0, incomeAdded: 0, cashAdded: 0 };
 
-/** The import's result, recorded in the audit log. */
-async function recordImport(
-  scope: UserScope,
-  input: ImportInput,
+/** The summary an import answers (and its job keeps): what was written, what was not. */
+export function importResultOf(
   summary: Plan["summary"],
   outcome: typeof EMPTY_OUTCOME,
-): Promise<ImportResult> {
-  const result: ImportResult = {
+): ImportResult {
+  return {
     imported: outcome.imported,
     income: outcome.incomeAdded,
     splits: summary.splits,
@@ -378,6 +383,14 @@ async function recordImport(
     skipped: summary.skipped,
     errors: summary.errors,
   };
+}
+
+/** The import's result, recorded in the audit log. */
+export async function recordImport(
+  scope: UserScope,
+  input: Pick<ImportInput, "source">,
+  result: ImportResult,
+): Promise<ImportResult> {
   await recordAudit(scope, {
     event: "IMPORT",
     success: true,

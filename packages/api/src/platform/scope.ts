@@ -13,6 +13,7 @@ import type { QuoteStreams } from "../live/quote-streams";
 import type { SessionTokenIssuer } from "../auth/session-token";
 import type { Idempotency } from "../trading/idempotency";
 import type { Throttles } from "../auth/throttles";
+import type { ImportProgress } from "../import/import-progress";
 
 /** Everything the services need that outlives a request. */
 export interface AppDeps {
@@ -33,6 +34,8 @@ export interface AppDeps {
   /** The symbols each user watches live at once on this process (the per-user limit). */
   liveSymbols: LiveSymbolClaims;
   idempotency: Idempotency;
+  /** Import jobs' progress and cancels, between their workers and the pages that show them. */
+  importProgress: ImportProgress;
   /** Where price updates are checked against the users' alerts. */
   alertEvaluator: AlertEvaluator;
   issueSessionToken: SessionTokenIssuer;

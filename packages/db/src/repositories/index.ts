@@ -6,6 +6,7 @@ import { cashActivitiesRepository } from "./cash-activities";
 import { clientLogsRepository } from "./client-logs";
 import { corporateActionsRepository } from "./corporate-actions";
 import { idempotencyKeysRepository } from "./idempotency-keys";
+import { importJobsRepository } from "./import-jobs";
 import { importMappingsRepository } from "./import-mappings";
 import { classificationOverridesRepository } from "./classification-overrides";
 import { portfolioTargetsRepository } from "./portfolio-targets";
@@ -50,6 +51,7 @@ export function createRepositories(database: Database) {
     mfa: mfaRepository(database),
     snapshots: snapshotsRepository(database),
     importMappings: importMappingsRepository(database),
+    importJobs: importJobsRepository(database),
     classificationOverrides: classificationOverridesRepository(database),
     portfolioTargets: portfolioTargetsRepository(database),
     driftAlerts: driftAlertsRepository(database),
@@ -59,6 +61,7 @@ export function createRepositories(database: Database) {
 export type Repositories = ReturnType<typeof createRepositories>;
 
 export type { NewUser } from "./users";
+export { RUNNING_IMPORT_STATUSES, type ImportJob } from "./import-jobs";
 export type {
   AccountActivity,
   AccountDeleteOutcome,
@@ -107,6 +110,7 @@ export type {
   ImportedTrade,
   ImportedCash,
   TradeImportOutcome,
+  ImportJobHooks,
   LotSelectionRow,
   LotTradeRow,
 } from "./portfolio";

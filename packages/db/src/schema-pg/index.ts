@@ -19,4 +19,4 @@ export const { transactions, storedMarketMovers, idempotencyKeys, alerts } = pg;
 export const { notifications, apiKeys, mfaCredentials, mfaRecoveryCodes, mfaChallenges } = pg;
 export const { incomeEntries, holdingSnapshots, portfolioDays, holdingDays } = pg;
 export const { portfolioSnapshotStates, importMappings, cashActivities } = pg;
-export const { classificationOverrides, portfolioTargets, driftAlerts } = pg;
+export const { classificationOverrides, portfolioTargets, driftAlerts, importJobs } = pg;

@@ -4,6 +4,7 @@ import { defineTables } from "./tables";
 export * from "./alerts";
 export * from "./cash-activities";
 export * from "./idempotency-keys";
+export * from "./import-jobs";
 export * from "./income";
 export * from "./investment-accounts";
 export * from "./portfolio";
@@ -19,7 +20,7 @@ export const { transactions, storedMarketMovers, idempotencyKeys, alerts } = sql
 export const { notifications, apiKeys, mfaCredentials, mfaRecoveryCodes, mfaChallenges } = sqlite;
 export const { incomeEntries, holdingSnapshots, portfolioDays, holdingDays } = sqlite;
 export const { portfolioSnapshotStates, importMappings, cashActivities } = sqlite;
-export const { classificationOverrides, portfolioTargets, driftAlerts } = sqlite;
+export const { classificationOverrides, portfolioTargets, driftAlerts, importJobs } = sqlite;
 
 export type UserRow = typeof users.$inferSelect;
 export type InvestmentAccountRow = typeof investmentAccounts.$inferSelect;
@@ -38,6 +39,7 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type MfaCredentialRow = typeof mfaCredentials.$inferSelect;
 export type IncomeEntryRow = typeof incomeEntries.$inferSelect;
 export type ImportMappingRow = typeof importMappings.$inferSelect;
+export type ImportJobRow = typeof importJobs.$inferSelect;
 export type CashActivityRow = typeof cashActivities.$inferSelect;
 export type ClassificationOverrideRow = typeof classificationOverrides.$inferSelect;
 export type DriftAlertRow = typeof driftAlerts.$inferSelect;

@@ -6,6 +6,7 @@ import { classificationOverrideTables } from "./classification-overrides";
 import { clientLogTables } from "./client-logs";
 import { driftAlertTables } from "./drift-alerts";
 import { idempotencyKeyTables } from "./idempotency-keys";
+import { importJobTables } from "./import-jobs";
 import { importMappingTables } from "./import-mappings";
 import { incomeTables } from "./income";
 import { investmentAccountTables } from "./investment-accounts";
@@ -47,6 +48,7 @@ export function defineTables(k: ColumnKit) {
     ...incomeTables(k, owned),
     ...snapshotTables(k, owned),
     ...importMappingTables(k, owned),
+    ...importJobTables(k, owned),
     ...cashActivityTables(k, owned),
     ...classificationOverrideTables(k, owned),
     ...portfolioTargetTables(k, owned),

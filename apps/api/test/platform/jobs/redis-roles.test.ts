@@ -1,46 +1,25 @@
 import type { JobsOverview } from "@ledgerline/contracts";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { pinnedOpenMarket } from "../../support/portfolio-support";
-import { dropKeys, redisForTests, testRedisUrl, uniqueRedisPrefix } from "../../support/services";
-import { startTestApp, type TestApp } from "../../support/test-app";
+import { RedisDeployment } from "../../support/redis-deployment";
+import { dropKeys, redisForTests, uniqueRedisPrefix } from "../../support/services";
+import type { TestApp } from "../../support/test-app";
 
 const available = await redisForTests("the API and worker roles suite");
 const prefix = uniqueRedisPrefix("roles");
-const apps: TestApp[] = [];
-
-let deployments = 0;
+const deployments: RedisDeployment[] = [];
+/** Deployments started: each test's has queues of its own. */
+let started = 0;
 
 /** An API process of a deployment of its own (its own queues). */
 async function apiProcess() {
-  deployments += 1;
-  const api = await startTestApp({
-    env: {
-      REDIS_URL: testRedisUrl,
-      REDIS_KEY_PREFIX: `${prefix}${deployments}:`,
-      LEDGERLINE_ROLE: "api",
-    },
-    market: pinnedOpenMarket(),
-  });
-  apps.push(api);
-  return api;
+  const deployment = new RedisDeployment(`${prefix}${++started}:`, pinnedOpenMarket);
+  deployments.push(deployment);
+  return deployment.api();
 }
 
 /** A worker process beside `api`: the same database and Redis queues. */
-async function workerBeside(api: TestApp) {
-  const worker = await startTestApp({
-    env: {
-      REDIS_URL: testRedisUrl,
-      REDIS_KEY_PREFIX: api.env.REDIS_KEY_PREFIX,
-      LEDGERLINE_ROLE: "worker",
-      DATABASE_URL: api.env.DATABASE_URL,
-    },
-    market: pinnedOpenMarket(),
-  });
-  apps.push(worker);
-  // Nothing is injected into the worker: it starts taking jobs once ready, as after listen().
-  await worker.app.ready();
-  return worker;
-}
+const workerBeside = (api: TestApp) => deployments.at(-1)!.worker(api);
 
 async function deployment() {
   const api = await apiProcess();
@@ -48,8 +27,7 @@ async function deployment() {
 }
 
 afterEach(async () => {
-  // The worker shares the API process's database: close it first.
-  for (const app of apps.splice(0).reverse()) await app.close();
+  for (const deployment of deployments.splice(0)) await deployment.close();
 });
 afterAll(async () => {
   if (available) await dropKeys(prefix);

@@ -1,5 +1,6 @@
 import { applyCorporateActionsForEveryone } from "../../accounting/corporate-actions";
 import { recomputeSnapshots } from "../../accounting/portfolio-snapshots";
+import { runImportJob } from "../../import/import-jobs";
 import { checkDriftAlerts } from "../../insights/drift-alerts";
 import type { AppDeps } from "../scope";
 
@@ -11,4 +12,5 @@ export function handleJobs(deps: AppDeps): void {
     check === "drift" ? checkDriftAlerts(deps) : deps.alertEvaluator.evaluateAll(check),
   );
   deps.jobs.handle("mail", (mail) => deps.mailer.send(mail));
+  deps.jobs.handle("import", ({ importId }, attempt) => runImportJob(deps, importId, attempt));
 }

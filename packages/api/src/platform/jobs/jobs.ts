@@ -12,6 +12,8 @@ export interface JobPayloads {
   /** Check the price alerts of one kind, or the drift alerts, on the prices just refreshed. */
   alerts: { check: "STOCK" | "CRYPTO" | "drift" };
   mail: OutgoingMail;
+  /** Check and write one import job's file (its row in import_jobs holds the file). */
+  import: { importId: number };
 }
 
 export type HandledQueue = QueueName & keyof JobPayloads;
@@ -35,6 +37,8 @@ export const QUEUE_POLICIES: Record<HandledQueue, QueuePolicy> = {
   // The next refresh cycle checks again within a minute: a failed check is not worth a retry.
   alerts: { attempts: 1, backoffMs: 1_000, concurrency: 2 },
   mail: { attempts: 5, backoffMs: 2_000, concurrency: 4 },
+  // An import holds the write lock on SQLite while it writes: one at a time per worker.
+  import: { attempts: 3, backoffMs: 2_000, concurrency: 1 },
 };
 
 export interface EnqueueOptions {
@@ -49,6 +53,8 @@ export interface EnqueueOptions {
 export interface JobAttempt {
   /** 1 on the first try. */
   number: number;
+  /** No try follows this one if it fails (the job is then kept as failed). */
+  last: boolean;
 }
 
 export type JobHandler<Q extends HandledQueue> = (

@@ -89,7 +89,10 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
     background.run(
       async () => {
         try {
-          await handler(job.data as never, { number: job.attempt });
+          await handler(job.data as never, {
+            number: job.attempt,
+            last: job.attempt >= queue.policy.attempts,
+          });
           queue.completed += 1;
         } catch (error) {
           failedTry(queue, job, error);

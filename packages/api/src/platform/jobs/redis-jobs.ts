@@ -73,7 +73,11 @@ export async function createRedisJobs({
   function startWorker(name: HandledQueue, handler: JobHandler<HandledQueue>) {
     const worker = new bull.Worker(
       name,
-      (job: Job) => handler(job.data as never, { number: job.attemptsMade + 1 }),
+      (job: Job) =>
+        handler(job.data as never, {
+          number: job.attemptsMade + 1,
+          last: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+        }),
       {
         connection: consumer,
         prefix,

@@ -13,6 +13,7 @@ import type { Db, Tables } from "../../database";
 import { all, changes, first, pause, raw, type Database, type Work } from "../../database";
 import type { AssetType, PositionRow } from "../../schema";
 import { insertCashActivities } from "../cash-activities";
+import { finishImportJob, importJobWriting } from "../import-jobs";
 import { incomeValues } from "../corporate-actions/rows";
 import { markSnapshotsStale } from "../snapshots";
 import type { ImportRequest, TradeImportOutcome } from "./rows";
@@ -159,11 +160,25 @@ function* writePositions(
   }
 }
 
+/** Counts an import job's rows as they are written and stops at a batch once it is cancelled. */
+class Written {
+  done = 0;
+  constructor(
+    private readonly request: ImportRequest,
+    private readonly total: number,
+  ) {}
+  batch(rows: number) {
+    this.done += rows;
+    this.request.job?.checkCancelled();
+    this.request.job?.progress(this.done, this.total);
+  }
+}
+
 /**
  * Inserts the trades' transaction rows in batches, pausing after each. The rows of a batch are
  * built just before it is written, so the whole file's rows never sit in memory twice over.
  */
-function* insertTradeRows(request: ImportRequest, accountId: number): Work<void> {
+function* insertTradeRows(request: ImportRequest, accountId: number, written: Written): Work<void> {
   const now = request.now.getTime();
   for (let start = 0; start < request.trades.length; start += IMPORT_INSERT_BATCH) {
     const batch = request.trades.slice(start, start + IMPORT_INSERT_BATCH);
@@ -185,6 +200,7 @@ function* insertTradeRows(request: ImportRequest, accountId: number): Work<void>
       );
     }
     yield* raw(insertTransactionsSql(batch.length), params);
+    written.batch(batch.length);
     yield* pause();
   }
 }
@@ -195,14 +211,16 @@ function* insertIncome(
   { incomeEntries }: Tables,
   request: ImportRequest,
   accountId: number,
+  written: Written,
 ): Work<number> {
   let incomeAdded = 0;
   for (let start = 0; start < request.income.length; start += IMPORT_INSERT_BATCH) {
+    const batch = request.income.slice(start, start + IMPORT_INSERT_BATCH);
     incomeAdded += yield* changes(
       tx
         .insert(incomeEntries)
         .values(
-          request.income.slice(start, start + IMPORT_INSERT_BATCH).map((fields) => ({
+          batch.map((fields) => ({
             userId: request.userId,
             type: "DIVIDEND" as const,
             ...incomeValues({ ...fields, accountId }),
@@ -214,6 +232,8 @@ function* insertIncome(
         )
         .onConflictDoNothing(),
     );
+    written.batch(batch.length);
+    yield* pause();
   }
   return incomeAdded;
 }
@@ -224,6 +244,7 @@ function* insertCash(
   tables: Tables,
   request: ImportRequest,
   accountId: number,
+  written: Written,
 ): Work<number> {
   const cash = request.cash ?? [];
   let cashAdded = 0;
@@ -236,6 +257,8 @@ function* insertCash(
       batch.map((row) => ({ ...row, accountId })),
       request.now,
     );
+    written.batch(batch.length);
+    yield* pause();
   }
   return cashAdded;
 }
@@ -256,6 +279,9 @@ export function importTrades(
     function* (tx): Work<TradeImportOutcome> {
       if (!(yield* lockUser(tx, tables, request)))
         return { ok: false, reason: "account_not_found" };
+      if (request.job && !(yield* importJobWriting(tx, tables, request.job.id))) {
+        return { ok: false, reason: "job_ended" };
+      }
       const accountId = yield* accountOf(tx, tables, request);
       if (!(yield* unchangedSince(tx, tables, request, accountId))) {
         return { ok: false, reason: "history_changed" };
@@ -269,10 +295,25 @@ export function importTrades(
       if (request.trades.length > 0) {
         yield* markSnapshotsStale(request.userId, new Date(replayed.earliest));
       }
-      yield* insertTradeRows(request, accountId);
-      const incomeAdded = yield* insertIncome(tx, tables, request, accountId);
-      const cashAdded = yield* insertCash(tx, tables, request, accountId);
-      return { ok: true, imported: request.trades.length, incomeAdded, cashAdded };
+      const written = new Written(
+        request,
+        request.trades.length + request.income.length + (request.cash?.length ?? 0),
+      );
+      yield* insertTradeRows(request, accountId, written);
+      const incomeAdded = yield* insertIncome(tx, tables, request, accountId, written);
+      const cashAdded = yield* insertCash(tx, tables, request, accountId, written);
+      const outcome = { imported: request.trades.length, incomeAdded, cashAdded };
+      if (request.job) {
+        request.job.checkCancelled();
+        yield* finishImportJob(
+          tx,
+          tables,
+          request.job.id,
+          request.job.result(outcome),
+          request.now,
+        );
+      }
+      return { ok: true, ...outcome };
     },
     { pauses: true },
   );

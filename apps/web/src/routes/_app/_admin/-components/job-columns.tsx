@@ -9,6 +9,7 @@ export const queueLabels: Record<QueueName, string> = {
   "corporate-actions": "Corporate actions",
   alerts: "Alerts",
   mail: "Mail",
+  import: "Imports",
 };
 
 const count = createColumnHelper<JobCounts>();

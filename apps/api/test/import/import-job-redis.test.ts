@@ -1,0 +1,95 @@
+import type { ImportProgressEvent } from "@ledgerline/api/import/import-progress";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { RedisDeployment } from "../support/redis-deployment";
+import { dropKeys, redisForTests, uniqueRedisPrefix } from "../support/services";
+import type { TestApp } from "../support/test-app";
+import { pinnedMarket } from "../support/transactions-support";
+import { holdingsOf, jobCall, ledgerlineCsv } from "./import-job-support";
+
+const available = await redisForTests("the import jobs on Redis suite");
+const prefix = uniqueRedisPrefix("import-jobs");
+const deployments: RedisDeployment[] = [];
+/** Deployments started: each test's has queues of its own. */
+let started = 0;
+
+/** An API process and a worker beside it, and a user of the API process. */
+async function deployment() {
+  const processes = new RedisDeployment(`${prefix}${++started}:`, pinnedMarket);
+  deployments.push(processes);
+  const api = await processes.api();
+  const worker = await processes.worker(api);
+  return { api, worker, user: await api.registerUser() };
+}
+
+/** What the API process hears of a job's progress (from the worker, through Redis). */
+async function heardBy(api: TestApp, id: number) {
+  const heard: ImportProgressEvent[] = [];
+  api.app.deps.importProgress.watch(id, (event) => heard.push(event));
+  await api.app.deps.jobs.settled();
+  return heard;
+}
+
+afterEach(async () => {
+  for (const processes of deployments.splice(0)) await processes.close();
+});
+afterAll(async () => {
+  if (available) await dropKeys(prefix);
+});
+
+const ROWS = 3_000;
+const start = (api: TestApp, token: string, rows: number) =>
+  jobCall(
+    api,
+    "mutation",
+    "import.start",
+    { source: "ledgerline", csv: ledgerlineCsv(rows), skipInvalid: true },
+    token,
+  );
+
+describe.skipIf(!available)("import jobs on Redis (an API process and a worker)", () => {
+  it("leaves the import to the worker, whose progress and summary the API process answers", async () => {
+    const { api, worker, user } = await deployment();
+    const started = await start(api, user.token, ROWS);
+    expect(started.data.status).toBe("queued");
+    const heard = await heardBy(api, started.data.id);
+    await api.settled();
+
+    expect(heard.filter((event) => event.status === "writing").length).toBeGreaterThan(3);
+    expect(heard.at(-1)).toMatchObject({ status: "done", done: ROWS, total: ROWS });
+    const status = await jobCall(
+      api,
+      "query",
+      "import.status",
+      { id: started.data.id },
+      user.token,
+    );
+    expect(status.data).toMatchObject({ status: "done", done: ROWS, result: { imported: ROWS } });
+    expect((await holdingsOf(api, user.id)).trades).toHaveLength(ROWS);
+    // The worker ran it: the API process ran no job of its own.
+    const counts = await worker.app.deps.jobs.counts();
+    expect(counts.find((queue) => queue.queue === "import")).toMatchObject({ completed: 1 });
+  });
+
+  it("stops the worker's write when the API process is asked to cancel, leaving nothing", async () => {
+    const { api, user } = await deployment();
+    const before = await holdingsOf(api, user.id);
+    const started = await start(api, user.token, ROWS * 2);
+    let cancelled: Promise<unknown> | undefined;
+    api.app.deps.importProgress.watch(started.data.id, (event) => {
+      if (event.status === "writing" && event.done > 0 && !cancelled) {
+        cancelled = jobCall(api, "mutation", "import.cancel", { id: started.data.id }, user.token);
+      }
+    });
+    await api.settled();
+    await cancelled;
+    const status = await jobCall(
+      api,
+      "query",
+      "import.status",
+      { id: started.data.id },
+      user.token,
+    );
+    expect(status.data.status).toBe("cancelled");
+    expect(await holdingsOf(api, user.id)).toEqual(before);
+  });
+});

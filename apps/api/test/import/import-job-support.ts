@@ -1,0 +1,66 @@
+import type { ImportJobView } from "@ledgerline/contracts";
+import type { TestApp } from "../support/test-app";
+
+/**
+ * A Ledgerline CSV of `rows` trades, oldest first: two shares bought, now and then one sold,
+ * across a few stocks the pinned market knows, each on a day of its own before the market's now.
+ */
+export function ledgerlineCsv(rows: number, symbols = ["AAPL", "MSFT", "AMZN", "TSLA"]): string {
+  const held = new Map<string, number>();
+  const lines = ["transactionDate,type,symbol,transactionType,quantity,price,total,notes"];
+  const start = Date.parse("2020-01-02T15:00:00Z");
+  for (let i = 0; i < rows; i++) {
+    const symbol = symbols[i % symbols.length]!;
+    const date = new Date(start + i * 60_000).toISOString();
+    const shares = held.get(symbol) ?? 0;
+    const price = (100 + (i % 97)).toFixed(2);
+    if (shares >= 2 && i % 5 === 0) {
+      held.set(symbol, shares - 1);
+      lines.push(`${date},STOCK,${symbol},SELL,1,${price},${price},`);
+    } else {
+      held.set(symbol, shares + 2);
+      lines.push(`${date},STOCK,${symbol},BUY,2,${price},,row ${i}`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** A call's answer, or a subscription's refusal (its error as the stream's one event). */
+type TrpcAnswer<T> = { result?: { data: T }; error?: { message: string }; message?: string };
+
+/** A procedure of the import jobs through the tRPC door: its status and its data or message. */
+export async function jobCall<T = ImportJobView>(
+  t: TestApp,
+  kind: "query" | "mutation",
+  path: string,
+  input: unknown,
+  token: string,
+) {
+  const response = await t.trpc(kind, path, input, token);
+  const body = response.body as unknown as TrpcAnswer<T>;
+  return {
+    status: response.status,
+    data: body.result?.data as T,
+    message: body.error?.message ?? body.message,
+  };
+}
+
+/** The user's trades and positions as rows to compare (ids left out). */
+export async function holdingsOf(t: TestApp, userId: number) {
+  const { repos } = t.app.deps;
+  const trades = (await repos.portfolio.transactions(userId)).map(({ id: _id, ...row }) => row);
+  const positions = [
+    ...(await repos.portfolio.list(userId, "STOCK")),
+    ...(await repos.portfolio.list(userId, "CRYPTO")),
+  ].map(({ id: _id, ...row }) => row);
+  return { trades, positions };
+}
+
+/** The events of a tRPC subscription's event stream, as JSON. */
+export function streamEvents<T>(text: string): T[] {
+  return text
+    .split("\n\n")
+    .map((block) => block.split("\n").find((line) => line.startsWith("data: ")))
+    .filter((line): line is string => line !== undefined && line.length > "data: ".length)
+    .map((line) => JSON.parse(line.slice("data: ".length)) as T);
+}

@@ -1,0 +1,222 @@
+import { EventEmitter, on } from "node:events";
+import { dateOf } from "@ledgerline/clock";
+import {
+  IMPORT_MAX_BYTES,
+  type ImportInput,
+  type ImportJobView,
+  investmentAccountMessages,
+} from "@ledgerline/contracts";
+import { RUNNING_IMPORT_STATUSES, type ImportJob } from "@ledgerline/db";
+import { TRPCError } from "@trpc/server";
+import { accountFor } from "../accounts/account-scope";
+import type { JobAttempt } from "../platform/jobs/jobs";
+import { badRequest, notFound } from "../platform/errors";
+import type { AppDeps, UserScope } from "../platform/scope";
+import { ImportCancelled, type ImportProgressEvent } from "./import-progress";
+import {
+  afterImport,
+  importResultOf,
+  recordImport,
+  tooLarge,
+  writablePlan,
+  writesNothing,
+} from "./service";
+
+/**
+ * Imports run as jobs on the `import` queue (issue 34): the request keeps the file in
+ * import_jobs and answers the job at once; a worker checks the file as the preview does, then
+ * writes its rows in one transaction that reports its progress after each batch and marks the
+ * job done with them, so a cancel (heard between batches) rolls every row back and a retried
+ * job whose rows were committed writes nothing twice.
+ */
+
+export const importJobMessages = {
+  notFound: "No import of yours has this id",
+  failed: "The import could not be finished and nothing was written; try again",
+  historyChanged: "Your history changed while the file was being checked; import it again",
+} as const;
+
+const isRunning = (status: ImportJobView["status"]) => RUNNING_IMPORT_STATUSES.includes(status);
+
+/** The job as answered: its progress from the worker's last report while it writes. */
+function viewOf(deps: AppDeps, job: ImportJob): ImportJobView {
+  const heard = deps.importProgress.lastOf(job.id);
+  const writing = job.status === "writing" && heard?.status === "writing";
+  return {
+    id: job.id,
+    status: job.status,
+    done: job.status === "done" ? job.total : writing ? heard.done : 0,
+    total: job.total,
+    result: job.result ?? null,
+    error: job.error ?? null,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+async function ownJob(scope: UserScope, id: number): Promise<ImportJob> {
+  const job = await scope.deps.repos.importJobs.byId(scope.user.id, id);
+  if (!job) throw notFound(importJobMessages.notFound);
+  return job;
+}
+
+/** Keeps the file as a job and queues it; the job as it is now (queued). */
+export async function startImportJob(scope: UserScope, input: ImportInput): Promise<ImportJobView> {
+  if (Buffer.byteLength(input.csv, "utf8") > IMPORT_MAX_BYTES) throw tooLarge();
+  if (input.source === "generic" && !input.mapping) {
+    throw badRequest("An 'Other CSV' file needs its column mapping");
+  }
+  // The account is fixed now: a default account changed before the worker starts moves nothing.
+  const accountId = await accountFor(scope, input.accountId);
+  // The procedure's idempotency key travels in the same input; it is no part of the file's job.
+  const { idempotencyKey: _key, ...kept } = input as ImportInput & { idempotencyKey?: unknown };
+  const { deps } = scope;
+  const job = await deps.repos.importJobs.create(
+    scope.user.id,
+    { ...kept, accountId },
+    dateOf(deps.clock),
+  );
+  deps.jobs.enqueue("import", { importId: job.id });
+  return viewOf(deps, job);
+}
+
+export async function importJobStatus(scope: UserScope, id: number): Promise<ImportJobView> {
+  return viewOf(scope.deps, await ownJob(scope, id));
+}
+
+/** The user's running or last import job, for the page to show again; null when none. */
+export async function latestImportJob(scope: UserScope): Promise<ImportJobView | null> {
+  const job = await scope.deps.repos.importJobs.latest(scope.user.id);
+  return job ? viewOf(scope.deps, job) : null;
+}
+
+/**
+ * Stops the user's running import: the worker hears it between two batches and rolls the
+ * rows back. A job that has ended is answered as it is.
+ */
+export async function cancelImportJob(scope: UserScope, id: number): Promise<ImportJobView> {
+  const job = await ownJob(scope, id);
+  if (!isRunning(job.status)) return viewOf(scope.deps, job);
+  // The signal first: on SQLite the flag's write below waits for the import's transaction.
+  await scope.deps.importProgress.cancel(id);
+  const asked = await scope.deps.repos.importJobs.requestCancel(scope.user.id, id);
+  return viewOf(scope.deps, asked ?? job);
+}
+
+/** The job's progress as it goes, starting with where it is; ends with the job. */
+export async function* watchImportJob(
+  scope: UserScope,
+  id: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ImportJobView> {
+  await ownJob(scope, id);
+  const { deps } = scope;
+  const heard = new EventEmitter();
+  // Subscribed before the job is read: no report between the read and the subscription is lost.
+  const stop = deps.importProgress.watch(id, (event) => heard.emit("progress", event));
+  try {
+    const current = await importJobStatus(scope, id);
+    yield current;
+    if (!isRunning(current.status)) return;
+    for await (const [event] of on(heard, "progress", { signal }) as AsyncIterable<
+      [ImportProgressEvent]
+    >) {
+      if (!isRunning(event.status)) {
+        yield await importJobStatus(scope, id);
+        return;
+      }
+      yield { ...current, status: event.status, done: event.done, total: event.total };
+    }
+  } catch (error) {
+    if (!signal?.aborted) throw error;
+  } finally {
+    stop();
+  }
+}
+
+/** The `import` queue's handler: checks and writes one job's file, once. */
+export async function runImportJob(
+  deps: AppDeps,
+  importId: number,
+  attempt: JobAttempt,
+): Promise<void> {
+  const { repos, importProgress } = deps;
+  const job = await repos.importJobs.forWorker(importId);
+  // Ended (a retry after the rows were committed, a cancel) or gone with its user.
+  if (!job?.input || !isRunning(job.status)) return;
+  const user = await repos.users.findById(job.userId);
+  if (!user) return;
+  const scope: UserScope = { deps, user, ip: null, userAgent: null };
+  const report = (status: ImportJobView["status"], done: number, total: number) =>
+    importProgress.report({ id: importId, userId: user.id, status, done, total });
+  const end = async (status: "failed" | "cancelled", error: string | null) => {
+    await repos.importJobs.advance(importId, RUNNING_IMPORT_STATUSES, {
+      status,
+      error,
+      finishedAt: dateOf(deps.clock),
+    });
+    await report(status, 0, 0);
+  };
+  const running = importProgress.claim(importId);
+  try {
+    if (
+      !(await repos.importJobs.advance(importId, RUNNING_IMPORT_STATUSES, { status: "checking" }))
+    )
+      return await end("cancelled", null);
+    await report("checking", 0, 0);
+    const input = job.input;
+    const plan = await writablePlan(scope, input);
+    const total = plan.trades.length + plan.income.length + plan.cash.length;
+    if (running.cancelled) return await end("cancelled", null);
+    if (!(await repos.importJobs.advance(importId, ["checking"], { status: "writing", total })))
+      return await end("cancelled", null);
+    await report("writing", 0, total);
+    const outcome = await repos.portfolio.importTrades({
+      userId: user.id,
+      accountId: input.accountId,
+      trades: plan.trades,
+      income: plan.income,
+      cash: plan.cash,
+      now: dateOf(deps.clock),
+      checkedAfter: plan.checkedAfter,
+      cashCheckedAfter: plan.cashCheckedAfter,
+      job: {
+        id: importId,
+        progress: (done) => void report("writing", done, total),
+        checkCancelled: () => {
+          if (running.cancelled) throw new ImportCancelled();
+        },
+        result: (written) => importResultOf(plan.summary, written),
+      },
+    });
+    if (!outcome.ok && outcome.reason === "job_ended") return;
+    if (!outcome.ok && outcome.reason === "account_not_found") {
+      return await end("failed", investmentAccountMessages.notFound);
+    }
+    // A trade made meanwhile: the next try checks the file against it.
+    if (!outcome.ok) throw new Error(importJobMessages.historyChanged);
+    await report("done", total, total);
+    // Past here a failed try is retried only to find the job done: the calendar's splits then
+    // land with the next hourly sync, and the audit entry is missing.
+    if (!writesNothing(plan)) await afterImport(scope, plan.trades);
+    const done = await repos.importJobs.byId(user.id, importId);
+    if (done?.result) await recordImport(scope, input, done.result);
+  } catch (error) {
+    if (error instanceof ImportCancelled) return await end("cancelled", null);
+    // The file's own faults (its error rows, an account gone) do not change on a retry.
+    if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") {
+      return await end("failed", error.message);
+    }
+    if (attempt.last) {
+      await end(
+        "failed",
+        error instanceof Error && error.message === importJobMessages.historyChanged
+          ? importJobMessages.historyChanged
+          : importJobMessages.failed,
+      );
+    }
+    throw error;
+  } finally {
+    running.release();
+  }
+}

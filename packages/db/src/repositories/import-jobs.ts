@@ -1,0 +1,150 @@
+import type { ImportInput, ImportResult } from "@ledgerline/contracts";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { changes, first, type Database, type Db, type Tables, type Work } from "../database";
+import type { ImportJobRow, ImportJobStatus } from "../schema";
+
+/** The statuses of a job that has not ended: a cancel still means something. */
+export const RUNNING_IMPORT_STATUSES: readonly ImportJobStatus[] = [
+  "queued",
+  "checking",
+  "writing",
+];
+
+/** One import job as the API answers it (the file left out). */
+export type ImportJob = Omit<ImportJobRow, "input">;
+
+const jobColumns = (importJobs: Tables["importJobs"]) => ({
+  id: importJobs.id,
+  userId: importJobs.userId,
+  status: importJobs.status,
+  total: importJobs.total,
+  result: importJobs.result,
+  error: importJobs.error,
+  cancelRequested: importJobs.cancelRequested,
+  createdAt: importJobs.createdAt,
+  finishedAt: importJobs.finishedAt,
+});
+
+/**
+ * Inside an import's write transaction: whether its job is still the one to write (status
+ * 'writing'). A retried job whose rows were committed finds 'done' and writes nothing again.
+ */
+export function* importJobWriting(tx: Db, { importJobs }: Tables, id: number): Work<boolean> {
+  const row = yield* first(
+    tx.select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, id)),
+  );
+  return row?.status === "writing";
+}
+
+/** Inside the import's write transaction: the job is done, with its result, with the rows. */
+export function* finishImportJob(
+  tx: Db,
+  { importJobs }: Tables,
+  id: number,
+  result: ImportResult,
+  now: Date,
+): Work<void> {
+  yield* changes(
+    tx
+      .update(importJobs)
+      .set({ status: "done", result, input: null, finishedAt: now })
+      .where(eq(importJobs.id, id)),
+  );
+}
+
+/** Import jobs: the user's own through the user-scoped reads, any one by id for its worker. */
+export function importJobsRepository(database: Database) {
+  const { db } = database;
+  const { importJobs } = database.tables;
+
+  return {
+    async create(userId: number, input: ImportInput, now: Date): Promise<ImportJob> {
+      return database.transaction(function* (tx) {
+        const row = yield* first(
+          tx
+            .insert(importJobs)
+            .values({
+              userId,
+              status: "queued",
+              input,
+              total: 0,
+              cancelRequested: false,
+              createdAt: now,
+            })
+            .returning(jobColumns(importJobs)),
+        );
+        return row;
+      });
+    },
+
+    /** The user's job of this id; undefined for another user's. */
+    async byId(userId: number, id: number): Promise<ImportJob | undefined> {
+      return database.first(
+        db
+          .select(jobColumns(importJobs))
+          .from(importJobs)
+          .where(and(eq(importJobs.id, id), eq(importJobs.userId, userId))),
+      );
+    },
+
+    /** The user's newest job, running or ended. */
+    async latest(userId: number): Promise<ImportJob | undefined> {
+      return database.first(
+        db
+          .select(jobColumns(importJobs))
+          .from(importJobs)
+          .where(eq(importJobs.userId, userId))
+          .orderBy(desc(importJobs.id))
+          .limit(1),
+      );
+    },
+
+    /** The job with its file, for the worker that runs it. */
+    async forWorker(id: number): Promise<ImportJobRow | undefined> {
+      return database.first(db.select().from(importJobs).where(eq(importJobs.id, id)));
+    },
+
+    /**
+     * Moves a job on from one of `from` (a job that ended, or was cancelled meanwhile, stays as
+     * it is): whether it moved.
+     */
+    async advance(
+      id: number,
+      from: readonly ImportJobStatus[],
+      fields: Partial<Pick<ImportJobRow, "status" | "total" | "error" | "finishedAt">>,
+    ): Promise<boolean> {
+      const ended = fields.status && !RUNNING_IMPORT_STATUSES.includes(fields.status);
+      const moved = await database.changes(
+        db
+          .update(importJobs)
+          .set({ ...fields, ...(ended ? { input: null } : {}) })
+          .where(
+            and(
+              eq(importJobs.id, id),
+              inArray(importJobs.status, [...from]),
+              // A cancelled job goes on only to 'cancelled' (or whatever ends it).
+              ...(ended ? [] : [eq(importJobs.cancelRequested, false)]),
+            ),
+          ),
+      );
+      return moved > 0;
+    },
+
+    /** Asks for the user's running job to stop: the job as it is after. */
+    async requestCancel(userId: number, id: number): Promise<ImportJob | undefined> {
+      await database.changes(
+        db
+          .update(importJobs)
+          .set({ cancelRequested: true })
+          .where(
+            and(
+              eq(importJobs.id, id),
+              eq(importJobs.userId, userId),
+              inArray(importJobs.status, [...RUNNING_IMPORT_STATUSES]),
+            ),
+          ),
+      );
+      return this.byId(userId, id);
+    },
+  };
+}

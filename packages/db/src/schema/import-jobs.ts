@@ -1,0 +1,35 @@
+import type { ImportInput, ImportResult } from "@ledgerline/contracts";
+import type { ColumnKit } from "./kit";
+import type { Owned } from "./investment-accounts";
+
+/** Where an import job is: queued, checking the file, writing its rows, or ended. */
+export type ImportJobStatus = "queued" | "checking" | "writing" | "done" | "failed" | "cancelled";
+
+export function importJobTables(k: ColumnKit, refs: Owned) {
+  /**
+   * Imports run as jobs (issue 34): the file waits here for a worker, which writes the rows and
+   * its result summary; the file is dropped once the job ends, the summary is kept for the page.
+   * `status` becomes 'done' in the same transaction as the rows, so a retried job (a worker that
+   * died, a failed try) finds it done and writes nothing twice.
+   */
+  const importJobs = k.table(
+    "import_jobs",
+    {
+      id: k.id(),
+      userId: refs.ownerId(),
+      status: k.text("status").$type<ImportJobStatus>().notNull(),
+      /** The request as sent (the file included) until the job ends. */
+      input: k.json("input").$type<ImportInput>(),
+      /** Rows to write, known once the file is checked (0 before). */
+      total: k.bigInteger("total").notNull(),
+      result: k.json("result").$type<ImportResult>(),
+      error: k.text("error"),
+      cancelRequested: k.flag("cancel_requested").notNull(),
+      createdAt: k.instant("created_at").notNull(),
+      finishedAt: k.instant("finished_at"),
+    },
+    // The user's jobs, newest first (the page's last import).
+    (table) => [k.index("import_jobs_user_idx").on(table.userId, table.id)],
+  );
+  return { importJobs };
+}
