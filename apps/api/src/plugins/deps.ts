@@ -186,9 +186,9 @@ function configOf(env: DepsOptions["env"]): AppDeps["config"] {
 /**
  * Client polling is answered from a cache the refresher keeps warm: upstream calls grow with the
  * number of distinct symbols watched, not with the number of users. One refresher per
- * deployment: with several processes, the one holding the lease runs it. The same process
- * applies splits and paid dividends to every holder, hourly, so income arrives on its pay date
- * for users who do not look (reads and trades apply them too). Returns how to stop both.
+ * deployment: with several processes, the one holding the lease runs it. A job schedule applies
+ * splits and paid dividends to every holder, hourly, so income arrives on its pay date for users
+ * who do not look (reads and trades apply them too). Returns how to stop the refresher.
  */
 function runMarketJobs(app: FastifyInstance, options: DepsOptions) {
   const { repos, market, jobs } = app.deps;
@@ -207,28 +207,17 @@ function runMarketJobs(app: FastifyInstance, options: DepsOptions) {
           },
         });
   const leadership = options.shared.leadership("market-refresher");
-  let corporateActionsTimer: NodeJS.Timeout | undefined;
-  const stopCorporateActions = () => clearInterval(corporateActionsTimer);
-  app.addHook("onReady", () => {
+  app.addHook("onReady", async () => {
     if (!refresher) return;
-    leadership.start({
-      gained: () => {
-        refresher.start();
-        // Queued, not run here: with workers the sync takes a worker's CPU, not this process's.
-        corporateActionsTimer = setInterval(() => {
-          app.deps.jobs.enqueue("corporate-actions", { reason: "hourly" }, { dedupKey: "hourly" });
-        }, CORPORATE_ACTIONS_INTERVAL_MS);
-        corporateActionsTimer.unref();
-      },
-      lost: () => {
-        stopCorporateActions();
-        void refresher.stop();
-      },
+    leadership.start({ gained: () => refresher.start(), lost: () => void refresher.stop() });
+    // A schedule of the job queue, not a timer of the leader: with Redis it outlives every
+    // process, and the sync takes a worker's CPU, not this process's.
+    await jobs.schedule("corporate-actions", "hourly", CORPORATE_ACTIONS_INTERVAL_MS, {
+      reason: "hourly",
     });
   });
   return async () => {
     await leadership.stop();
-    stopCorporateActions();
     await refresher?.stop();
   };
 }

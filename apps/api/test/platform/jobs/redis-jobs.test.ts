@@ -138,6 +138,33 @@ describe.skipIf(!available)("background jobs on Redis (BullMQ)", () => {
     expect(await jobs.retry("mail", "no-such-job")).toBe(false);
   });
 
+  it("keeps one schedule in Redis however many processes ask, and it outlives them", async () => {
+    const worker = await process();
+    const runs: number[] = [];
+    worker.handle("corporate-actions", () => {
+      runs.push(Date.now());
+      return Promise.resolve();
+    });
+    worker.startWorking();
+    const api = await process();
+    await api.schedule("corporate-actions", "hourly", 100, { reason: "hourly" });
+    await worker.schedule("corporate-actions", "hourly", 100, { reason: "hourly" });
+    await expect.poll(() => runs.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+
+    const queue = inspect("corporate-actions");
+    try {
+      expect(await queue.getJobSchedulersCount()).toBe(1);
+      // One job at a time from a schedule: never two of its runs waiting at once.
+      const counts = await queue.getJobCounts("waiting", "delayed");
+      expect((counts.waiting ?? 0) + (counts.delayed ?? 0)).toBeLessThanOrEqual(1);
+      await api.close();
+      await worker.close();
+      expect(await queue.getJobSchedulersCount()).toBe(1);
+    } finally {
+      await queue.close();
+    }
+  });
+
   it("coalesces a recompute asked for twice before it starts into one run", async () => {
     const api = await process();
     api.enqueue("snapshots", { userId: 7 }, { dedupKey: "user:7" });

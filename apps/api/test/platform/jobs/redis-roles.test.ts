@@ -1,4 +1,5 @@
 import type { JobsOverview } from "@ledgerline/contracts";
+import { Queue } from "bullmq";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { pinnedOpenMarket } from "../../support/portfolio-support";
 import { RedisDeployment } from "../../support/redis-deployment";
@@ -79,6 +80,39 @@ describe.skipIf(!available)("API and worker processes (LEDGERLINE_ROLE)", () => 
     await api.settled();
     expect(await api.app.deps.repos.mailOutbox.listFor(user.email)).toHaveLength(1);
     expect(await mailQueue()).toMatchObject({ waiting: 0, completed: 1 });
+  });
+
+  it("keeps the hourly corporate-action sync as one schedule in Redis for all API processes", async () => {
+    const first = await startTestApp({
+      env: { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: `${prefix}schedule:` },
+      market: pinnedOpenMarket(),
+      marketRefresher: true,
+    });
+    apps.push(first);
+    const second = await startTestApp({
+      env: {
+        REDIS_URL: testRedisUrl,
+        REDIS_KEY_PREFIX: first.env.REDIS_KEY_PREFIX,
+        DATABASE_URL: first.env.DATABASE_URL,
+      },
+      market: pinnedOpenMarket(),
+      marketRefresher: true,
+    });
+    apps.push(second);
+    await Promise.all([first.app.ready(), second.app.ready()]);
+
+    const queue = new Queue("corporate-actions", {
+      connection: { url: testRedisUrl },
+      prefix: `${prefix}schedule:jobs`,
+    });
+    try {
+      const schedules = await queue.getJobSchedulers();
+      expect(schedules).toEqual([
+        expect.objectContaining({ key: "hourly", every: 60 * 60 * 1000 }),
+      ]);
+    } finally {
+      await queue.close();
+    }
   });
 
   it("serves only health checks on a worker process", async () => {

@@ -73,6 +73,17 @@ export interface Jobs {
   handle<Q extends HandledQueue>(queue: Q, handler: JobHandler<Q>): void;
   /** Queues a job; never throws (an enqueue failure runs the job in this process instead). */
   enqueue<Q extends HandledQueue>(queue: Q, data: JobPayloads[Q], options?: EnqueueOptions): void;
+  /**
+   * Adds a job every `everyMs`, under a schedule named `key`: one schedule for the deployment
+   * however many processes ask for it (with Redis it lives there and outlives them). Never
+   * throws: a schedule Redis does not take runs from this process's clock instead.
+   */
+  schedule<Q extends HandledQueue>(
+    queue: Q,
+    key: string,
+    everyMs: number,
+    data: JobPayloads[Q],
+  ): Promise<void>;
   /** Starts taking jobs (the worker role); until then they wait. */
   startWorking(): void;
   /** Each queue's jobs per state. */

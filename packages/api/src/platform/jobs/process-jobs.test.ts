@@ -138,4 +138,24 @@ describe("in-process jobs (the embedded mode)", () => {
     expect(most).toBe(1);
     expect((await queue.counts()).find((c) => c.queue === "snapshots")?.completed).toBe(4);
   });
+
+  it("adds a scheduled job every interval, one schedule per key, until closed", async () => {
+    const queue = jobs();
+    const runs: string[] = [];
+    queue.handle("corporate-actions", (data) => {
+      runs.push(data.reason);
+      return Promise.resolve();
+    });
+    queue.startWorking();
+    await queue.schedule("corporate-actions", "hourly", 20, { reason: "hourly" });
+    // Asked again (another start of the same code), the schedule is replaced, not doubled.
+    await queue.schedule("corporate-actions", "hourly", 20, { reason: "hourly" });
+    await new Promise((resolve) => setTimeout(resolve, 110));
+    await queue.close();
+    const ran = runs.length;
+    expect(ran).toBeGreaterThanOrEqual(3);
+    expect(ran).toBeLessThanOrEqual(6);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(runs.length).toBe(ran);
+  });
 });

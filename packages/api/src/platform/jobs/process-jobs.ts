@@ -67,6 +67,7 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
   );
   let working = false;
   let failures = 0;
+  const schedules = new Map<string, NodeJS.Timeout>();
   const queueOf = (name: HandledQueue) => queues.get(name)!;
 
   /** Starts what may start: free slots, jobs whose key is not running. */
@@ -162,6 +163,14 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
     enqueue<Q extends HandledQueue>(name: Q, data: JobPayloads[Q], options?: EnqueueOptions) {
       add(queueOf(name), { data, dedupKey: options?.dedupKey, attempt: 1 });
     },
+    schedule<Q extends HandledQueue>(name: Q, key: string, everyMs: number, data: JobPayloads[Q]) {
+      clearInterval(schedules.get(key));
+      const timer = setInterval(() => jobs.enqueue(name, data, { dedupKey: key }), everyMs);
+      // A schedule never keeps the process alive by itself.
+      timer.unref();
+      schedules.set(key, timer);
+      return Promise.resolve();
+    },
     startWorking() {
       working = true;
       for (const queue of queues.values()) pump(queue);
@@ -194,6 +203,8 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
     settled: () => background.settled(),
     close() {
       working = false;
+      for (const timer of schedules.values()) clearInterval(timer);
+      schedules.clear();
       return background.settled();
     },
   } satisfies Jobs & Record<string, unknown>;

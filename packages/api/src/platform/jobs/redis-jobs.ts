@@ -96,13 +96,19 @@ export async function createRedisJobs({
     workers.push(worker);
   }
 
+  /** A schedule's next job waits delayed for ever: work is settled while only those wait. */
   async function busy(): Promise<boolean> {
     const counts = await Promise.all(
-      [...queues.values()].map((queue) =>
-        queue.getJobCounts("waiting", "active", "delayed", "prioritized"),
-      ),
+      [...queues.values()].map(async (queue) => {
+        const count = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+        if (count.waiting || count.active || count.prioritized) return true;
+        if (!count.delayed) return false;
+        const delayed = await queue.getDelayed();
+        // One that moved on between the two reads (its backoff ended) is looked at again.
+        return delayed.length !== count.delayed || delayed.some((job) => !job?.repeatJobKey);
+      }),
     );
-    return counts.some((count) => Object.values(count).some((n) => n > 0));
+    return counts.some(Boolean);
   }
 
   const jobs = {
@@ -125,6 +131,20 @@ export async function createRedisJobs({
         })
         .finally(() => adding.delete(added));
       adding.add(added);
+    },
+    async schedule<Q extends HandledQueue>(
+      name: Q,
+      key: string,
+      everyMs: number,
+      data: JobPayloads[Q],
+    ) {
+      try {
+        // An upsert: every process may ask, and the deployment keeps one schedule by that key.
+        await queues.get(name)!.upsertJobScheduler(key, { every: everyMs }, { name, data });
+      } catch (error) {
+        logger.warn({ err: error, queue: name, key }, "job schedule not kept in Redis; kept here");
+        await fallback.schedule(name, key, everyMs, data);
+      }
     },
     startWorking() {
       for (const [name, handler] of handlers) startWorker(name, handler);
