@@ -58,6 +58,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
+    // The app's service worker answers pages and code from its own cache, which page.route and
+    // the specs' rewritten answers would not see: only pwa.spec.ts, which tests it, allows it.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

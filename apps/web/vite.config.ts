@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 
 const frameworkModules =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*)\.mjs$/;
@@ -46,6 +47,59 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // The installable app: its manifest, and a Workbox service worker that keeps the app's files
+    // for reading offline (docs/decisions, "installable and readable offline"). The signed-in
+    // layout registers it after its first paint (lib/offline): nothing of it is in the public
+    // pages' first load. A new version waits for the reader's Reload ('prompt').
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      manifest: {
+        id: "/",
+        name: "Ledgerline",
+        short_name: "Ledgerline",
+        description: "Track your US stocks and cryptocurrencies, with exact gain and loss.",
+        start_url: "/landing",
+        scope: "/",
+        display: "standalone",
+        // The light theme's colours; index.html's theme-color metas give the dark ones.
+        theme_color: "#0f766e",
+        background_color: "#f6f7f9",
+        icons: [
+          { src: "/pwa-64x64.png", sizes: "64x64", type: "image/png" },
+          { src: "/pwa-192x192.png", sizes: "192x192", type: "image/png" },
+          { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png" },
+          {
+            src: "/maskable-icon-512x512.png",
+            sizes: "512x512",
+            type: "image/png",
+            purpose: "maskable",
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg,png,ico}"],
+        // The API serves the prerendered pages online; offline, any page opens from index.html.
+        globIgnores: ["prerendered/**"],
+        // A page is always asked of the server first (the prerendered HTML, the newest version);
+        // only when that fails does the kept index.html open the app.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === "navigate" && !url.pathname.startsWith("/api/"),
+            handler: "NetworkOnly",
+            options: { precacheFallback: { fallbackURL: "/index.html" } },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+        // The first version takes the open page at once, so it reads offline from its first
+        // visit; later versions wait for the reader (the Reload prompt).
+        clientsClaim: true,
+        skipWaiting: false,
+        sourcemap: false,
+      },
+    }),
     // The API serves these pre-compressed files as they are, so no request pays for compression.
     compression({
       algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")],

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
@@ -86,4 +87,12 @@ export async function latestMailTo(address: string): Promise<string> {
     database.close();
   }
   throw new Error(`no mail to ${address}`);
+}
+
+/** A file of the built web app the server under test serves (playwright.config.ts's web root). */
+export function builtWebFile(name: string): string {
+  return resolve(
+    process.env.E2E_WEB_ROOT ?? resolve(import.meta.dirname, "..", "..", "apps", "web", "dist"),
+    name,
+  );
 }

@@ -30,3 +30,4 @@ export * from "./classification-constants";
 export * from "./target-constants";
 export * from "./summary-totals";
 export * from "./job-constants";
+export * from "./offline-messages";

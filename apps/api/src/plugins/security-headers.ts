@@ -44,6 +44,10 @@ export const securityHeadersPlugin = fp(async function securityHeaders(app: Fast
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The installable app (apps/web vite.config.ts): its service worker and manifest, named
+        // rather than left to fall back to script-src and default-src.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

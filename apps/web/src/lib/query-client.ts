@@ -13,8 +13,15 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       retry: (failureCount, error) => failureCount < 2 && isRetryable(error),
     },
+    // A write is sent at once, and fails at once offline with a message (lib/errors): the query
+    // library's default would hold it silently until the browser is online again.
+    mutations: { networkMode: "always" },
   },
 });
 
-// Whatever ends a session, no cached data of that user outlives it.
-sessionStore.onSignOut(() => queryClient.clear());
+// Whatever ends a session, no cached data of that user outlives it: in memory, nor what was kept
+// on the device for reading offline (lib/offline).
+sessionStore.onSignOut(() => {
+  queryClient.clear();
+  void import("./offline/figures-cache").then((cache) => cache.forgetAllFigures());
+});

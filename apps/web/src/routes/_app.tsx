@@ -11,6 +11,9 @@ const NotificationBell = lazy(() =>
   firstPaint.then(() => import("../components/layout/NotificationBell")),
 );
 const GlobalSearch = lazy(() => firstPaint.then(() => import("../components/layout/GlobalSearch")));
+const OfflineReading = lazy(() =>
+  firstPaint.then(() => import("../components/offline/OfflineReading")),
+);
 
 /**
  * The signed-in screens: one guard for all of them, and one query cache. The cache and the tRPC
@@ -22,7 +25,8 @@ const GlobalSearch = lazy(() => firstPaint.then(() => import("../components/layo
 export const Route = createFileRoute("/_app")({
   beforeLoad: async ({ matches }) => {
     requireSignedIn(matches);
-    const { queryClient } = await import("../lib/trpc");
+    const { queryClient, restoreIfOffline } = await import("../lib/trpc");
+    await restoreIfOffline();
     return { queryClient };
   },
   // On a first load this layout is itself still loading (its guard's import, its component's
@@ -32,6 +36,9 @@ export const Route = createFileRoute("/_app")({
   pendingComponent: OpenedPagePending,
   component: () => (
     <QueryClientProvider client={queryClient}>
+      <Suspense fallback={null}>
+        <OfflineReading />
+      </Suspense>
       <Outlet />
       <Suspense fallback={null}>
         <GlobalSearch />
