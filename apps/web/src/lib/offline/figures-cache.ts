@@ -1,7 +1,7 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import {
   persistQueryClientRestore,
-  persistQueryClientSubscribe,
+  persistQueryClientSave,
 } from "@tanstack/query-persist-client-core";
 import type { QueryClient } from "@tanstack/react-query";
 import { clear, createStore, del, get, update } from "idb-keyval";
@@ -23,7 +23,7 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60_000;
  */
 const buster = "1";
 
-/** Stops the writers of the open pages' caches (their last, throttled write included). */
+/** Stops the writers of the open pages' caches (a pending write included). */
 const writers = new Set<() => void>();
 
 function persisterFor(userId: number, writing = { open: true }) {
@@ -37,10 +37,9 @@ function persisterFor(userId: number, writing = { open: true }) {
       removeItem: (key) => del(key, store),
     },
     key: `user-${userId}`,
+    throttleTime: 0,
     serialize: (client) =>
       JSON.stringify({ ...client, clientState: asLastLoaded(client.clientState) }),
-    // Live prices change the cache every second; the device is written at most every 2 s.
-    throttleTime: 2000,
   });
 }
 
@@ -54,18 +53,34 @@ export async function restoreFigures(queryClient: QueryClient, userId: number): 
   });
 }
 
+/**
+ * Live prices change the cache every second, and a page's first load hundreds of times: the cache
+ * is read out (dehydrated) and written at most this often, off the reader's way.
+ */
+const SAVE_EVERY_MS = 5000;
+
 /** Writes the cache's kept reads to the device as they change; the function returned stops. */
 export function keepFigures(queryClient: QueryClient, userId: number): () => void {
   const writing = { open: true };
-  const unsubscribe = persistQueryClientSubscribe({
-    queryClient,
-    persister: persisterFor(userId, writing),
-    buster,
-    // No write is ever kept to be sent later (they are refused offline).
-    dehydrateOptions: { shouldDehydrateQuery: isKeptRead, shouldDehydrateMutation: () => false },
+  const persister = persisterFor(userId, writing);
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    pending = undefined;
+    void persistQueryClientSave({
+      queryClient,
+      persister,
+      buster,
+      // No write is ever kept to be sent later (they are refused offline).
+      dehydrateOptions: { shouldDehydrateQuery: isKeptRead, shouldDehydrateMutation: () => false },
+    });
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (pending === undefined && ["added", "removed", "updated"].includes(event.type))
+      pending = setTimeout(save, SAVE_EVERY_MS);
   });
   const stop = () => {
     writing.open = false;
+    clearTimeout(pending);
     unsubscribe();
     writers.delete(stop);
   };
@@ -75,7 +90,7 @@ export function keepFigures(queryClient: QueryClient, userId: number): () => voi
 
 /**
  * Deletes every user's kept reads from this device, once the open page's writer has stopped: a
- * sign-out empties the cache, whose throttled write would otherwise land after the deletion.
+ * sign-out empties the cache, whose pending write would otherwise land after the deletion.
  * (The build's prerender has no IndexedDB.)
  */
 export function forgetAllFigures(): Promise<void> {

@@ -15,6 +15,7 @@ const listeners = new Set<() => void>();
 export function startServiceWorker(): void {
   if (registered || !("serviceWorker" in navigator)) return;
   registered = true;
+  // (workbox-window registers once the page has loaded: the install downloads the whole app.)
   registerSW({
     onNeedRefresh() {
       updateReady = true;
