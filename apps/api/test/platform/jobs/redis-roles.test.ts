@@ -3,8 +3,8 @@ import { Queue } from "bullmq";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { pinnedOpenMarket } from "../../support/portfolio-support";
 import { RedisDeployment } from "../../support/redis-deployment";
-import { dropKeys, redisForTests, uniqueRedisPrefix } from "../../support/services";
-import type { TestApp } from "../../support/test-app";
+import { dropKeys, redisForTests, testRedisUrl, uniqueRedisPrefix } from "../../support/services";
+import { startTestApp, type TestApp } from "../../support/test-app";
 
 const available = await redisForTests("the API and worker roles suite");
 const prefix = uniqueRedisPrefix("roles");
@@ -83,35 +83,35 @@ describe.skipIf(!available)("API and worker processes (LEDGERLINE_ROLE)", () => 
   });
 
   it("keeps the hourly corporate-action sync as one schedule in Redis for all API processes", async () => {
+    // Two processes of both roles with the market refresher, as `pnpm start` runs on two hosts.
+    const keyPrefix = `${prefix}schedule:`;
     const first = await startTestApp({
-      env: { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: `${prefix}schedule:` },
+      env: { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: keyPrefix },
       market: pinnedOpenMarket(),
       marketRefresher: true,
     });
-    apps.push(first);
     const second = await startTestApp({
       env: {
         REDIS_URL: testRedisUrl,
-        REDIS_KEY_PREFIX: first.env.REDIS_KEY_PREFIX,
+        REDIS_KEY_PREFIX: keyPrefix,
         DATABASE_URL: first.env.DATABASE_URL,
       },
       market: pinnedOpenMarket(),
       marketRefresher: true,
     });
-    apps.push(second);
-    await Promise.all([first.app.ready(), second.app.ready()]);
-
     const queue = new Queue("corporate-actions", {
       connection: { url: testRedisUrl },
-      prefix: `${prefix}schedule:jobs`,
+      prefix: `${keyPrefix}jobs`,
     });
     try {
-      const schedules = await queue.getJobSchedulers();
-      expect(schedules).toEqual([
+      await Promise.all([first.app.ready(), second.app.ready()]);
+      expect(await queue.getJobSchedulers()).toEqual([
         expect.objectContaining({ key: "hourly", every: 60 * 60 * 1000 }),
       ]);
     } finally {
       await queue.close();
+      await second.close();
+      await first.close();
     }
   });
 
