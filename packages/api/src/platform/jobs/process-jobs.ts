@@ -28,6 +28,16 @@ interface FailedJob extends KeptFailure {
   dedupKey: string | undefined;
 }
 
+/** What every queue of one process shares: where jobs run, the log, and whether they may. */
+interface ProcessWorkplace {
+  background: BackgroundWork;
+  logger: Logger;
+  working: boolean;
+  /** The last failed job's id, across queues. */
+  failures: number;
+}
+
+/** One queue's jobs and the rules they run by (BullMQ's, in memory). */
 class ProcessQueue {
   readonly waiting: PendingJob[] = [];
   /** Keys of the jobs running now: a job with one of them waits until that one has ended. */
@@ -41,7 +51,100 @@ class ProcessQueue {
   constructor(
     readonly name: HandledQueue,
     readonly policy: QueuePolicy,
+    private readonly place: ProcessWorkplace,
   ) {}
+
+  /** Queues a job, merged into a waiting one with its key (the latest data kept). */
+  add(job: PendingJob) {
+    const same =
+      job.dedupKey === undefined
+        ? undefined
+        : this.waiting.find((waiting) => waiting.dedupKey === job.dedupKey);
+    if (same) same.data = job.data;
+    else this.waiting.push(job);
+    this.pump();
+  }
+
+  /** Starts what may start: free slots, jobs whose key is not running. */
+  pump() {
+    if (!this.place.working || !this.handler) return;
+    while (this.active < this.policy.concurrency) {
+      const index = this.waiting.findIndex(
+        (job) => job.dedupKey === undefined || !this.activeKeys.has(job.dedupKey),
+      );
+      if (index < 0) return;
+      const [job] = this.waiting.splice(index, 1);
+      this.run(job!);
+    }
+  }
+
+  /** Takes a failed job out of the kept list, as BullMQ's retry and remove do. */
+  forget(id: string): FailedJob | undefined {
+    const index = this.failed.findIndex((failure) => failure.id === id);
+    if (index < 0) return undefined;
+    this.failedCount -= 1;
+    return this.failed.splice(index, 1)[0];
+  }
+
+  private run(job: PendingJob) {
+    const handler = this.handler!;
+    this.active += 1;
+    if (job.dedupKey !== undefined) this.activeKeys.add(job.dedupKey);
+    this.place.background.run(
+      async () => {
+        try {
+          await handler(job.data as never, {
+            number: job.attempt,
+            last: job.attempt >= this.policy.attempts,
+          });
+          this.completed += 1;
+        } catch (error) {
+          this.failedTry(job, error);
+        } finally {
+          this.active -= 1;
+          if (job.dedupKey !== undefined) this.activeKeys.delete(job.dedupKey);
+          this.pump();
+        }
+      },
+      (error: unknown) =>
+        this.place.logger.error({ err: error, queue: this.name }, "job bookkeeping failed"),
+    );
+  }
+
+  private failedTry(job: PendingJob, error: unknown) {
+    const { logger, background } = this.place;
+    if (job.attempt >= this.policy.attempts) {
+      logger.error({ err: error, queue: this.name, attempts: job.attempt }, "job failed for good");
+      this.keepFailure(job, error);
+      return;
+    }
+    const wait = this.policy.backoffMs * 2 ** (job.attempt - 1);
+    logger.warn({ err: error, queue: this.name, attempt: job.attempt, wait }, "job retried");
+    this.delayed += 1;
+    background.run(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        this.delayed -= 1;
+        this.add({ ...job, attempt: job.attempt + 1 });
+      },
+      (retryError: unknown) => logger.error({ err: retryError }, "job retry not queued"),
+    );
+  }
+
+  private keepFailure(job: PendingJob, error: unknown) {
+    this.failedCount += 1;
+    this.place.failures += 1;
+    this.failed.push({
+      id: String(this.place.failures),
+      dedupKey: job.dedupKey,
+      queue: this.name,
+      data: job.data,
+      error: errorText(error),
+      attempts: job.attempt,
+      failedAt: new Date(),
+    });
+    if (this.failed.length > KEPT_FAILURES) this.failed.shift();
+  }
 }
 
 export interface ProcessJobsOptions {
@@ -59,101 +162,15 @@ export interface ProcessJobsOptions {
  * process; a restart rebuilds what is stale as before.
  */
 export function createProcessJobs({ background, logger, policies }: ProcessJobsOptions) {
+  const place: ProcessWorkplace = { background, logger, working: false, failures: 0 };
   const queues = new Map<HandledQueue, ProcessQueue>(
     JOB_QUEUES.map((name) => [
       name,
-      new ProcessQueue(name, { ...QUEUE_POLICIES[name], ...policies?.[name] }),
+      new ProcessQueue(name, { ...QUEUE_POLICIES[name], ...policies?.[name] }, place),
     ]),
   );
-  let working = false;
-  let failures = 0;
   const schedules = new Map<string, NodeJS.Timeout>();
   const queueOf = (name: HandledQueue) => queues.get(name)!;
-
-  /** Starts what may start: free slots, jobs whose key is not running. */
-  function pump(queue: ProcessQueue) {
-    if (!working || !queue.handler) return;
-    while (queue.active < queue.policy.concurrency) {
-      const index = queue.waiting.findIndex(
-        (job) => job.dedupKey === undefined || !queue.activeKeys.has(job.dedupKey),
-      );
-      if (index < 0) return;
-      const [job] = queue.waiting.splice(index, 1);
-      run(queue, job!);
-    }
-  }
-
-  function run(queue: ProcessQueue, job: PendingJob) {
-    const handler = queue.handler!;
-    queue.active += 1;
-    if (job.dedupKey !== undefined) queue.activeKeys.add(job.dedupKey);
-    background.run(
-      async () => {
-        try {
-          await handler(job.data as never, {
-            number: job.attempt,
-            last: job.attempt >= queue.policy.attempts,
-          });
-          queue.completed += 1;
-        } catch (error) {
-          failedTry(queue, job, error);
-        } finally {
-          queue.active -= 1;
-          if (job.dedupKey !== undefined) queue.activeKeys.delete(job.dedupKey);
-          pump(queue);
-        }
-      },
-      (error: unknown) => logger.error({ err: error, queue: queue.name }, "job bookkeeping failed"),
-    );
-  }
-
-  function failedTry(queue: ProcessQueue, job: PendingJob, error: unknown) {
-    if (job.attempt >= queue.policy.attempts) {
-      logger.error({ err: error, queue: queue.name, attempts: job.attempt }, "job failed for good");
-      queue.failedCount += 1;
-      failures += 1;
-      queue.failed.push({
-        id: String(failures),
-        dedupKey: job.dedupKey,
-        queue: queue.name,
-        data: job.data,
-        error: errorText(error),
-        attempts: job.attempt,
-        failedAt: new Date(),
-      });
-      if (queue.failed.length > KEPT_FAILURES) queue.failed.shift();
-      return;
-    }
-    const wait = queue.policy.backoffMs * 2 ** (job.attempt - 1);
-    logger.warn({ err: error, queue: queue.name, attempt: job.attempt, wait }, "job retried");
-    queue.delayed += 1;
-    background.run(
-      async () => {
-        await new Promise((resolve) => setTimeout(resolve, wait));
-        queue.delayed -= 1;
-        add(queue, { ...job, attempt: job.attempt + 1 });
-      },
-      (retryError: unknown) => logger.error({ err: retryError }, "job retry not queued"),
-    );
-  }
-
-  function add(queue: ProcessQueue, job: PendingJob) {
-    const same =
-      job.dedupKey === undefined
-        ? undefined
-        : queue.waiting.find((waiting) => waiting.dedupKey === job.dedupKey);
-    if (same) same.data = job.data;
-    else queue.waiting.push(job);
-    pump(queue);
-  }
-
-  /** Takes a failed job out of its queue's kept list, as BullMQ's retry and remove do. */
-  function forget(queue: ProcessQueue, id: string): FailedJob | undefined {
-    const index = queue.failed.findIndex((failure) => failure.id === id);
-    if (index < 0) return undefined;
-    queue.failedCount -= 1;
-    return queue.failed.splice(index, 1)[0];
-  }
 
   const jobs = {
     kind: "process" as const,
@@ -161,7 +178,7 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
       queueOf(name).handler = handler as JobHandler<HandledQueue>;
     },
     enqueue<Q extends HandledQueue>(name: Q, data: JobPayloads[Q], options?: EnqueueOptions) {
-      add(queueOf(name), { data, dedupKey: options?.dedupKey, attempt: 1 });
+      queueOf(name).add({ data, dedupKey: options?.dedupKey, attempt: 1 });
     },
     schedule<Q extends HandledQueue>(name: Q, key: string, everyMs: number, data: JobPayloads[Q]) {
       clearInterval(schedules.get(key));
@@ -172,8 +189,8 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
       return Promise.resolve();
     },
     startWorking() {
-      working = true;
-      for (const queue of queues.values()) pump(queue);
+      place.working = true;
+      for (const queue of queues.values()) queue.pump();
     },
     counts(): Promise<JobCounts[]> {
       return Promise.resolve(
@@ -193,16 +210,16 @@ export function createProcessJobs({ background, logger, policies }: ProcessJobsO
     },
     retry(name: HandledQueue, id: string) {
       const queue = queueOf(name);
-      const failure = forget(queue, id);
-      if (failure) add(queue, { data: failure.data, dedupKey: failure.dedupKey, attempt: 1 });
+      const failure = queue.forget(id);
+      if (failure) queue.add({ data: failure.data, dedupKey: failure.dedupKey, attempt: 1 });
       return Promise.resolve(failure !== undefined);
     },
     remove(name: HandledQueue, id: string) {
-      return Promise.resolve(forget(queueOf(name), id) !== undefined);
+      return Promise.resolve(queueOf(name).forget(id) !== undefined);
     },
     settled: () => background.settled(),
     close() {
-      working = false;
+      place.working = false;
       for (const timer of schedules.values()) clearInterval(timer);
       schedules.clear();
       return background.settled();

@@ -60,8 +60,6 @@ export async function createRedisJobs({
     ...QUEUE_POLICIES[name],
     ...policies?.[name],
   });
-  // Workers block on Redis for their next job; BullMQ needs their commands retried forever.
-  const consumer: ConnectionOptions = { url, maxRetriesPerRequest: null };
   const queues = openQueues(bull.Queue, { url, prefix, logger, policy });
   // What Redis does not take runs here whatever this process's role: an outage loses nothing.
   fallback.startWorking();
@@ -69,47 +67,6 @@ export async function createRedisJobs({
   const workers: Worker[] = [];
   /** Adds under way, so `settled` sees every job this process asked for. */
   const adding = new Set<Promise<unknown>>();
-
-  function startWorker(name: HandledQueue, handler: JobHandler<HandledQueue>) {
-    const worker = new bull.Worker(
-      name,
-      (job: Job) =>
-        handler(job.data as never, {
-          number: job.attemptsMade + 1,
-          last: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
-        }),
-      {
-        connection: consumer,
-        prefix,
-        concurrency: policy(name).concurrency,
-        ...(lockMs ? { lockDuration: lockMs, stalledInterval: lockMs } : {}),
-      },
-    );
-    worker.on("error", (error) => logger.warn({ err: error, queue: name }, "job worker error"));
-    worker.on("failed", (job, error) => {
-      const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
-      logger[final ? "error" : "warn"](
-        { err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade },
-        final ? "job failed for good" : "job retried",
-      );
-    });
-    workers.push(worker);
-  }
-
-  /** A schedule's next job waits delayed for ever: work is settled while only those wait. */
-  async function busy(): Promise<boolean> {
-    const counts = await Promise.all(
-      [...queues.values()].map(async (queue) => {
-        const count = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
-        if (count.waiting || count.active || count.prioritized) return true;
-        if (!count.delayed) return false;
-        const delayed = await queue.getDelayed();
-        // One that moved on between the two reads (its backoff ended) is looked at again.
-        return delayed.length !== count.delayed || delayed.some((job) => !job?.repeatJobKey);
-      }),
-    );
-    return counts.some(Boolean);
-  }
 
   const jobs = {
     kind: "redis" as const,
@@ -147,7 +104,11 @@ export async function createRedisJobs({
       }
     },
     startWorking() {
-      for (const [name, handler] of handlers) startWorker(name, handler);
+      for (const [name, handler] of handlers) {
+        workers.push(
+          startWorker(bull.Worker, { url, prefix, logger, policy, lockMs }, name, handler),
+        );
+      }
     },
     async counts(): Promise<JobCounts[]> {
       return Promise.all(
@@ -183,7 +144,8 @@ export async function createRedisJobs({
       while (adding.size > 0) await Promise.all(adding);
       await fallback.settled();
       try {
-        while (await busy()) await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+        while (await busy(queues))
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
       } catch {
         // Redis out of reach: nothing more can be learned or waited for.
       }
@@ -272,4 +234,55 @@ function deadLetters(queues: Map<HandledQueue, Queue>) {
       return job !== undefined;
     },
   };
+}
+
+/** A worker of one queue: its handler run on each job, each failed try logged. */
+function startWorker(
+  BullWorker: typeof Worker,
+  { url, prefix, logger, policy, lockMs }: QueueSettings & { lockMs: number | undefined },
+  name: HandledQueue,
+  handler: JobHandler<HandledQueue>,
+): Worker {
+  const worker = new BullWorker(
+    name,
+    (job: Job) =>
+      handler(job.data as never, {
+        number: job.attemptsMade + 1,
+        last: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+      }),
+    {
+      // Workers block on Redis for their next job; BullMQ needs their commands retried forever.
+      connection: { url, maxRetriesPerRequest: null },
+      prefix,
+      concurrency: policy(name).concurrency,
+      ...(lockMs ? { lockDuration: lockMs, stalledInterval: lockMs } : {}),
+    },
+  );
+  worker.on("error", (error) => logger.warn({ err: error, queue: name }, "job worker error"));
+  worker.on("failed", (job, error) => {
+    const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
+    logger[final ? "error" : "warn"](
+      { err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade },
+      final ? "job failed for good" : "job retried",
+    );
+  });
+  return worker;
+}
+
+/**
+ * Whether any queue has work waiting, running or delayed. A schedule's next job waits delayed
+ * for ever: work is settled while only those wait.
+ */
+async function busy(queues: Map<HandledQueue, Queue>): Promise<boolean> {
+  const counts = await Promise.all(
+    [...queues.values()].map(async (queue) => {
+      const count = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+      if (count.waiting || count.active || count.prioritized) return true;
+      if (!count.delayed) return false;
+      const delayed = await queue.getDelayed();
+      // One that moved on between the two reads (its backoff ended) is looked at again.
+      return delayed.length !== count.delayed || delayed.some((job) => !job?.repeatJobKey);
+    }),
+  );
+  return counts.some(Boolean);
 }
