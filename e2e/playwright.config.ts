@@ -18,7 +18,26 @@ process.env.E2E_CLOSED_DATABASE ??= process.env.E2E_DATABASE.replace(/\.db$/, "-
 const closedPort = Number(process.env.E2E_CLOSED_PORT ?? port + 1);
 export const closedMarketURL = `http://127.0.0.1:${closedPort}`;
 
-function server(listenOn: number, database: string | undefined, marketTime: string) {
+/**
+ * The OpenID Connect provider tests/sso.spec.ts starts (oidc-provider, on the port after the
+ * closed-market server's) and the client the closed-market server is configured with. The
+ * server asks the provider for its metadata only at the first sign-in, so it starts without it;
+ * the market server's login page stays as most deployments have it, without the SSO button.
+ */
+export const ssoProvider = {
+  port: Number(process.env.E2E_SSO_PORT ?? closedPort + 1),
+  clientId: "ledgerline",
+  clientSecret: "ledgerline-e2e-client-secret-0123456789",
+  name: "Ledgerline Test ID",
+};
+const ssoIssuer = `http://127.0.0.1:${ssoProvider.port}`;
+
+function server(
+  listenOn: number,
+  database: string | undefined,
+  marketTime: string,
+  extraEnv: Record<string, string> = {},
+) {
   const url = `http://127.0.0.1:${listenOn}`;
   return {
     // E2E_SERVER_ENTRY / E2E_WEB_ROOT let several builds be tested side by side.
@@ -41,6 +60,7 @@ function server(listenOn: number, database: string | undefined, marketTime: stri
       // The market clock starts here and runs on, so a run stays in the same market state.
       MARKET_TIME: marketTime,
       ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+      ...extraEnv,
     },
   };
 }
@@ -73,6 +93,12 @@ export default defineConfig({
     server(port, process.env.E2E_DATABASE, "2026-03-11T15:00:00Z"),
     // The same app with the market closed (a Saturday; Friday is the last session): specs about
     // the closed market point their baseURL at it with `closedMarketURL`.
-    server(closedPort, process.env.E2E_CLOSED_DATABASE, "2026-03-14T15:00:00Z"),
+    // It also signs in through the test OpenID Connect provider (tests/sso.spec.ts).
+    server(closedPort, process.env.E2E_CLOSED_DATABASE, "2026-03-14T15:00:00Z", {
+      OIDC_ISSUER: ssoIssuer,
+      OIDC_CLIENT_ID: ssoProvider.clientId,
+      OIDC_CLIENT_SECRET: ssoProvider.clientSecret,
+      OIDC_NAME: ssoProvider.name,
+    }),
   ],
 });

@@ -14,6 +14,7 @@ import { healthPlugin, redisDownEffects } from "./plugins/health";
 import { parseJsonBodies } from "./plugins/json-body";
 import { metricsPlugin } from "./plugins/metrics";
 import { securityHeadersPlugin } from "./plugins/security-headers";
+import { ssoRedirectsPlugin } from "./plugins/sso-redirects";
 import { webPlugin } from "./plugins/web";
 import { openApiDocument } from "./rest/openapi";
 import { restPlugin } from "./rest/plugin";
@@ -104,7 +105,7 @@ export async function buildApp(options: AppOptions) {
 
   // A worker process answers its health checks only: the load balancer sends it no requests.
   const serves = env.LEDGERLINE_ROLE !== "worker";
-  if (serves) await app.register(apiPlugin, { prefix: "/api", shared });
+  if (serves) await app.register(apiPlugin, { prefix: "/api", shared, env });
   else await app.register(healthPlugin, { prefix: "/api", shared });
 
   const webRoot = options.webRoot === undefined ? (env.WEB_ROOT ?? webDistFolder) : options.webRoot;
@@ -165,8 +166,9 @@ function requestLimit(env: Env, shared: SharedState): RateLimitPluginOptions {
 }
 
 /** Everything under /api: health, tRPC, REST, favicons and the API docs. */
-async function apiPlugin(api: FastifyInstance, { shared }: { shared: SharedState }) {
+async function apiPlugin(api: FastifyInstance, { shared, env }: { shared: SharedState; env: Env }) {
   await api.register(healthPlugin, { shared });
+  await api.register(ssoRedirectsPlugin, { secure: env.APP_ORIGIN.startsWith("https:") });
 
   await api.register(
     trpcHttpTransport({

@@ -118,6 +118,20 @@ export const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().min(3).default("Ledgerline <no-reply@ledgerline.local>"),
 
+    /**
+     * Single sign-on through an OpenID Connect provider (Authentik, Keycloak, Google Workspace):
+     * its issuer URL and this app's client there. The redirect URI to register at the provider is
+     * APP_ORIGIN/api/auth/sso/callback.
+     */
+    OIDC_ISSUER: z
+      .url({ error: "must be the provider's issuer URL, such as https://auth.example/realms/home" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    /** The provider's name on the login page's button ("Sign in with <name>"). */
+    OIDC_NAME: z.string().trim().min(1).max(40).default("SSO"),
+
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
     ADMIN_PASSWORD: optionalText,
     DEMO_SEED: booleanFlag.default(true),
@@ -143,6 +157,21 @@ export const envSchema = z
         message: "needs REDIS_URL: without Redis one process serves requests and runs the jobs",
       });
     }
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together",
+      });
+    }
+    if (env.OIDC_ISSUER && !isSecureOrLoopback(env.OIDC_ISSUER)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message: "must be an https:// URL (plain http only on 127.0.0.1 or localhost)",
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -154,6 +183,12 @@ export const envSchema = z
   .transform((env) => ({ ...env, APP_ORIGIN: env.APP_ORIGIN ?? `http://localhost:${env.PORT}` }));
 
 export type Env = z.infer<typeof envSchema>;
+
+/** A provider's tokens travel in the clear over http, so it is allowed only on this machine. */
+function isSecureOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "https:" || ["127.0.0.1", "localhost", "[::1]"].includes(hostname);
+}
 
 export class EnvError extends Error {}
 

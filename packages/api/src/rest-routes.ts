@@ -25,6 +25,7 @@ import { streamRoutes } from "./live/stream.rest";
 import { taxRoutes } from "./tax/tax.rest";
 import { transactionRoutes } from "./trading/transactions.rest";
 import { watchlistRoutes } from "./watchlists/watchlist.rest";
+import { ssoRoutes } from "./sso/sso.rest";
 
 export const restRoutes = [
   ...accountRoutes,
@@ -54,4 +55,5 @@ export const restRoutes = [
   ...riskRoutes,
   ...monthlyReturnsRoutes,
   ...targetsRoutes,
+  ...ssoRoutes,
 ];

@@ -29,6 +29,7 @@ import { transactionsRouter } from "./trading/transactions.router";
 import { portfolioRouter } from "./trading/portfolio.router";
 import { usersRouter } from "./admin/users.router";
 import { watchlistRouter } from "./watchlists/watchlist.router";
+import { ssoRouter } from "./sso/sso.router";
 import { createCallerFactory, router } from "./platform/trpc/trpc";
 
 export const appRouter = router({
@@ -64,6 +65,7 @@ export const appRouter = router({
   classifications: classificationsRouter,
   insights: insightsRouter,
   targets: targetsRouter,
+  sso: ssoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,3 +31,5 @@ export * from "./target-constants";
 export * from "./summary-totals";
 export * from "./job-constants";
 export * from "./offline-messages";
+export * from "./sso-constants";
+export * from "./sso-paths";

@@ -24,6 +24,8 @@ export const auditEvents = [
   "MFA_RECOVERY_CODE_USE",
   "JOB_RETRY",
   "JOB_REMOVE",
+  "SSO_LINK",
+  "SSO_SETTINGS_CHANGE",
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 

@@ -33,3 +33,4 @@ export * from "./income-forecast";
 export * from "./portfolio-risk";
 export * from "./monthly-returns";
 export * from "./targets";
+export * from "./sso";

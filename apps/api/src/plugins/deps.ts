@@ -1,5 +1,9 @@
 import { migrateDatabase, openDatabase, type AnyDatabase } from "@ledgerline/db";
-import { LIVE_HEARTBEAT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ledgerline/contracts";
+import {
+  LIVE_HEARTBEAT_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+  SSO_CALLBACK_PATH,
+} from "@ledgerline/contracts";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Clock as MarketClock, MarketService } from "@ledgerline/market";
@@ -36,6 +40,7 @@ import { createJobs } from "@ledgerline/api/platform/jobs/index";
 import { handleJobs } from "@ledgerline/api/platform/jobs/handlers";
 import { ImportProgress } from "@ledgerline/api/import/import-progress";
 import type { HandledQueue, QueuePolicy } from "@ledgerline/api/platform/jobs/jobs";
+import { oidcClient, type OidcClient } from "@ledgerline/api/sso/oidc-client";
 
 export interface DepsOptions {
   env: Env;
@@ -165,7 +170,20 @@ async function buildDeps(
       },
     }),
     config: configOf(env),
+    sso: ssoClientOf(env),
   };
+}
+
+/** The OpenID Connect provider single sign-on goes through, when OIDC_ISSUER sets one up. */
+function ssoClientOf(env: DepsOptions["env"]): OidcClient | undefined {
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return undefined;
+  return oidcClient({
+    issuer: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    name: env.OIDC_NAME,
+    redirectUri: `${env.APP_ORIGIN}${SSO_CALLBACK_PATH}`,
+  });
 }
 
 /** What the procedures read of the environment. */
@@ -265,6 +283,7 @@ function runCleanup({ repos, idempotency }: AppDeps, clock: Clock) {
     void repos.sessions.deleteExpired(now, SESSION_IDLE_TIMEOUT_MS);
     void repos.passwordResetTokens.deleteSpentOrExpired(now);
     void repos.mfa.deleteExpiredChallenges(now);
+    void repos.ssoSignIns.deleteExpired(now);
     void idempotency.purgeExpired();
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();

@@ -122,6 +122,10 @@ const procedureAccess: Record<string, Access> = {
   "targets.get": "user",
   "targets.set": "user",
   "targets.rebalance": "user",
+  "sso.provider": "public",
+  "sso.complete": "public",
+  "sso.settings": "admin",
+  "sso.updateSettings": "admin",
 };
 
 /**

@@ -152,6 +152,11 @@ describe("every operation in the OpenAPI document", () => {
         "removeFailedJob",
         () => ({ token: admin.token, params: { queue: "mail", id: "1" }, status: 404 }),
       ],
+      ["getSsoProvider", () => ({})],
+      ["completeSsoSignIn", () => ({ body: { code: "not-a-code" }, status: 400 })],
+      ["getSsoSettings", () => ({ token: admin.token })],
+      // Without a provider configured, requiring single sign-on is refused.
+      ["updateSsoSettings", () => ({ token: admin.token, body: { required: true }, status: 400 })],
       ["listAuditLogs", () => ({ token: admin.token, query: { page: "1", pageSize: "5" } })],
       ["getMarketMovers", () => ({ token: user.token })],
       [

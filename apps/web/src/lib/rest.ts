@@ -7,6 +7,7 @@ import type {
   MessageResult,
   RegisterInput,
   ResetPasswordInput,
+  SsoHandoffInput,
 } from "@ledgerline/contracts";
 import { sendClientLog } from "./client-log";
 
@@ -30,6 +31,7 @@ interface PublicPaths {
   "/auth/register": { body: RegisterInput; answer: AuthUser };
   "/auth/forgot-password": { body: ForgotPasswordInput; answer: MessageResult };
   "/auth/reset-password": { body: ResetPasswordInput; answer: MessageResult };
+  "/auth/sso/session": { body: SsoHandoffInput; answer: LoginAnswer };
 }
 
 /** A call outside the tRPC client, as its failures are logged: what it is, where and how. */

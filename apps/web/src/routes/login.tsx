@@ -1,9 +1,10 @@
-import { signInMessages } from "@ledgerline/contracts/browser";
+import { signInMessages, SSO_START_PATH } from "@ledgerline/contracts/browser";
+import type { LoginAnswer, SsoProvider } from "@ledgerline/contracts";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
 import { Alert } from "../components/ui/Alert";
-import { Button } from "../components/ui/Button";
+import { Button, buttonClass } from "../components/ui/Button";
 import { Field } from "../components/ui/Field";
 import { PasswordField } from "../components/ui/PasswordField";
 import { redirectIfSignedIn } from "../lib/guards";
@@ -36,6 +37,30 @@ function LoginPage() {
   // With two-factor sign-in on, a right password answers a challenge: the code is asked next.
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const [code, setCode] = useState("");
+  const [ssoName, setSsoName] = useState<string | null>(null);
+
+  async function finish(answer: LoginAnswer) {
+    if ("mfaRequired" in answer) return setMfaToken(answer.mfaToken);
+    sessionStore.signIn(answer);
+    await navigate({ to: "/landing" });
+  }
+
+  useEffect(() => {
+    fetch("/api/auth/sso")
+      .then((answer) => answer.json() as Promise<SsoProvider>)
+      .then(
+        (provider) => setSsoName(provider.name),
+        () => undefined,
+      );
+    // Back from the provider (?sso= or ?ssoError=): only then is this code loaded, so a plain
+    // visit to the page costs it nothing.
+    if (location.search.includes("sso"))
+      import("./-components/sso-return")
+        .then((module) => module.ssoReturn(navigate, postJson))
+        .then(finish)
+        .catch((failure: Error) => setError(failure.message));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the address it opened with
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,18 +70,11 @@ function LoginPage() {
       const answer = mfaToken
         ? await postJson("/auth/login/mfa", { mfaToken, code })
         : await postJson("/auth/login", { email, password, name: "" });
-      if ("mfaRequired" in answer) {
-        setMfaToken(answer.mfaToken);
-        return;
-      }
-      sessionStore.signIn(answer);
-      await navigate({ to: "/landing" });
+      await finish(answer);
     } catch (failure) {
-      setError(
-        mfaToken && failure instanceof ApiError
-          ? failure.message
-          : signInMessages.invalidCredentials,
-      );
+      // A wrong code, or single sign-on required (403), says so; a wrong password never says which.
+      const told = failure instanceof ApiError && (mfaToken || failure.status === 403);
+      setError(told ? failure.message : signInMessages.invalidCredentials);
     } finally {
       setBusy(false);
     }
@@ -129,6 +147,11 @@ function LoginPage() {
           {mfaToken ? "Verify" : "Sign in"}
         </Button>
       </form>
+      {ssoName && !mfaToken && (
+        <a href={SSO_START_PATH} className={`${buttonClass("secondary")} w-full`}>
+          Sign in with {ssoName}
+        </a>
+      )}
     </AuthCard>
   );
 }

@@ -33,6 +33,7 @@ import { startMfaChallenge, verifyMfaLogin } from "./mfa";
 import { startSession } from "./sessions";
 import { newToken, tokenDigest } from "./tokens";
 import { toAuthUser } from "./user-views";
+import { assertPasswordSignInAllowed } from "../sso/sso-settings";
 
 export function assertAcceptablePassword(password: string): void {
   if (isCommonPassword(password)) throw badRequest(messages.passwordTooCommon);
@@ -43,6 +44,7 @@ export async function register(scope: RequestScope, input: RegisterInput): Promi
   if (!(await throttles.registrationsPerIp.tryConsume(scope.ip ?? "unknown"))) {
     throw tooManyRequests(messages.tooManyAttempts);
   }
+  await assertPasswordSignInAllowed(scope, undefined);
   assertAcceptablePassword(input.password);
   const created = await repos.users.create(
     { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) },
@@ -108,6 +110,7 @@ export async function login(scope: RequestScope, input: LoginInput): Promise<Log
   }
 
   await refundPasswordAttempt(throttles, keys);
+  await assertPasswordSignInAllowed(scope, user);
   if (needsRehash(user.passwordHash)) {
     await repos.users.setPasswordHash(user.id, await hashPassword(input.password));
   }
@@ -124,8 +127,12 @@ export async function completeMfaLogin(
   return signIn(scope, await verifyMfaLogin(scope, input.mfaToken, input.code));
 }
 
-/** Starts the session of a user whose credentials were right. */
-async function signIn(scope: RequestScope, user: UserRow): Promise<AuthUser> {
+/** Starts the session of a user whose credentials (or provider's sign-in) were right. */
+export async function signIn(
+  scope: RequestScope,
+  user: UserRow,
+  details?: string,
+): Promise<AuthUser> {
   const signedIn =
     (await scope.deps.repos.users.recordLogin(user.id, dateOf(scope.deps.clock))) ?? user;
   const session = await startSession(scope, signedIn);
@@ -134,6 +141,7 @@ async function signIn(scope: RequestScope, user: UserRow): Promise<AuthUser> {
     success: true,
     email: signedIn.email,
     userId: signedIn.id,
+    details,
   });
   return toAuthUser(signedIn, session.token, session.expiresAt);
 }

@@ -14,6 +14,7 @@ import type { SessionTokenIssuer } from "../auth/session-token";
 import type { Idempotency } from "../trading/idempotency";
 import type { Throttles } from "../auth/throttles";
 import type { ImportProgress } from "../import/import-progress";
+import type { OidcClient } from "../sso/oidc-client";
 
 /** Everything the services need that outlives a request. */
 export interface AppDeps {
@@ -41,6 +42,8 @@ export interface AppDeps {
   issueSessionToken: SessionTokenIssuer;
   /** Hot reads' answers, kept while the data and quotes they show are current. */
   answers: AnswerCache;
+  /** Single sign-on's OpenID Connect provider (OIDC_ISSUER and its client), when configured. */
+  sso?: OidcClient;
   config: {
     appOrigin: string;
     /** ADMIN_MFA_REQUIRED: admin features need two-factor sign-in turned on. */

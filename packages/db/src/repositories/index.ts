@@ -19,6 +19,11 @@ import { passwordResetTokensRepository } from "./password-reset-tokens";
 import { portfolioRepository } from "./portfolio";
 import { transfersRepository } from "./transfers";
 import { sessionsRepository } from "./sessions";
+import {
+  appSettingsRepository,
+  ssoIdentitiesRepository,
+  ssoSignInsRepository,
+} from "./single-sign-on";
 import { snapshotsRepository } from "./snapshots";
 import { storedMoversRepository } from "./stored-movers";
 import { transactionsRepository } from "./transactions";
@@ -55,6 +60,9 @@ export function createRepositories(database: Database) {
     classificationOverrides: classificationOverridesRepository(database),
     portfolioTargets: portfolioTargetsRepository(database),
     driftAlerts: driftAlertsRepository(database),
+    ssoIdentities: ssoIdentitiesRepository(database),
+    appSettings: appSettingsRepository(database),
+    ssoSignIns: ssoSignInsRepository(database),
   };
 }
 
@@ -92,6 +100,7 @@ export type {
   SnapshotState,
 } from "./snapshots";
 export type { NewSession } from "./sessions";
+export type { NewSsoIdentity } from "./single-sign-on";
 export type { NewApiKey } from "./api-keys";
 export type { NewAuditLog, AuditLogFilter, AuditLogPageRequest } from "./audit-logs";
 export type { NewMail } from "./mail-outbox";

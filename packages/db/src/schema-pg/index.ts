@@ -20,3 +20,4 @@ export const { notifications, apiKeys, mfaCredentials, mfaRecoveryCodes, mfaChal
 export const { incomeEntries, holdingSnapshots, portfolioDays, holdingDays } = pg;
 export const { portfolioSnapshotStates, importMappings, cashActivities } = pg;
 export const { classificationOverrides, portfolioTargets, driftAlerts, importJobs } = pg;
+export const { ssoIdentities, appSettings, ssoSignIns } = pg;

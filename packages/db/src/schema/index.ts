@@ -21,6 +21,7 @@ export const { notifications, apiKeys, mfaCredentials, mfaRecoveryCodes, mfaChal
 export const { incomeEntries, holdingSnapshots, portfolioDays, holdingDays } = sqlite;
 export const { portfolioSnapshotStates, importMappings, cashActivities } = sqlite;
 export const { classificationOverrides, portfolioTargets, driftAlerts, importJobs } = sqlite;
+export const { ssoIdentities, appSettings, ssoSignIns } = sqlite;
 
 export type UserRow = typeof users.$inferSelect;
 export type InvestmentAccountRow = typeof investmentAccounts.$inferSelect;
@@ -43,3 +44,4 @@ export type ImportJobRow = typeof importJobs.$inferSelect;
 export type CashActivityRow = typeof cashActivities.$inferSelect;
 export type ClassificationOverrideRow = typeof classificationOverrides.$inferSelect;
 export type DriftAlertRow = typeof driftAlerts.$inferSelect;
+export type SsoIdentityRow = typeof ssoIdentities.$inferSelect;

@@ -18,6 +18,7 @@ import { passwordResetTokenTables } from "./password-reset-tokens";
 import { portfolioTargetTables } from "./portfolio-targets";
 import { portfolioTables } from "./portfolio";
 import { sessionTables } from "./sessions";
+import { singleSignOnTables } from "./single-sign-on";
 import { snapshotTables } from "./snapshots";
 import { storedMoverTables } from "./stored-movers";
 import { userTables } from "./users";
@@ -53,5 +54,6 @@ export function defineTables(k: ColumnKit) {
     ...classificationOverrideTables(k, owned),
     ...portfolioTargetTables(k, owned),
     ...driftAlertTables(k, owned),
+    ...singleSignOnTables(k, owned),
   };
 }

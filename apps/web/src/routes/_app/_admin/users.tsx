@@ -17,6 +17,7 @@ import { notify } from "../../../lib/notify";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import { titled } from "../../../lib/head";
 import { ResetPasswordModal } from "./-components/ResetPasswordModal";
+import { SsoSettingsCard } from "./-components/SsoSettingsCard";
 import { userColumns } from "./-components/user-columns";
 
 /** The registered users, read by the route's loader and shown by the page. */
@@ -97,6 +98,7 @@ function UsersPage() {
   return (
     <div>
       <PageHeader title="User Management" subtitle={`${users.data.length} registered users`} />
+      <SsoSettingsCard />
       <DataTable
         table={table}
         caption="Registered users"
