@@ -177,7 +177,11 @@ let adminPassword: string;
 const adminKeys = { read: "", trade: "" };
 
 beforeAll(async () => {
-  t = await startTestApp({ throttleLimits: { registrationsPerIp: [10_000, 3600] } });
+  t = await startTestApp({
+    // Every procedure and path is called several times from one address within a minute.
+    env: { API_RATE_LIMIT_PER_MINUTE: "100000" },
+    throttleLimits: { registrationsPerIp: [10_000, 3600] },
+  });
   const admin = await t.createAdmin("root@example.com");
   adminPassword = admin.password;
   for (const scope of ["read", "trade"] as const) {
