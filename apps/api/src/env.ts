@@ -30,6 +30,26 @@ export const envSchema = z
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
     /** Requests a minute one API key may make (a 429 past it). */
     API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(300),
+    /**
+     * The domain passkeys are bound to (WebAuthn's RP ID): APP_ORIGIN's host, or a parent domain
+     * of it so passkeys keep working across subdomains. Changing it orphans existing passkeys.
+     */
+    PASSKEY_RP_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+$/i, { error: "must be a host name such as ledgerline.example" })
+        .optional(),
+    ),
+    /** The origins (comma-separated) passkey ceremonies may come from; default APP_ORIGIN. */
+    PASSKEY_ORIGINS: optionalText.pipe(
+      z
+        .string()
+        .transform((value) => value.split(",").map((origin) => origin.trim().replace(/\/+$/, "")))
+        .refine((origins) => origins.every((origin) => URL.canParse(origin)), {
+          error: "must be absolute URLs such as https://ledgerline.example",
+        })
+        .optional(),
+    ),
     /** Admins must turn on two-factor sign-in before they may use admin features. */
     ADMIN_MFA_REQUIRED: booleanFlag.default(false),
     /** New accounts per hour from one address. */

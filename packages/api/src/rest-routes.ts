@@ -19,6 +19,7 @@ import { cryptoWatchlistRoutes } from "./watchlists/crypto-watchlist.rest";
 import { importRoutes } from "./import/import.rest";
 import { marketRoutes } from "./market/market.rest";
 import { mfaRoutes } from "./auth/mfa.rest";
+import { passkeyRoutes } from "./passkeys/passkeys.rest";
 import { portfolioRoutes } from "./trading/portfolio.rest";
 import { portfolioPerformanceRoutes } from "./accounting/portfolio-performance.rest";
 import { streamRoutes } from "./live/stream.rest";
@@ -34,6 +35,7 @@ export const restRoutes = [
   ...transferRoutes,
   ...apiKeyRoutes,
   ...mfaRoutes,
+  ...passkeyRoutes,
   ...auditRoutes,
   ...jobRoutes,
   ...marketRoutes,

@@ -21,6 +21,7 @@ import { liveRouter } from "./live/live.router";
 import { logsRouter } from "./platform/logs.router";
 import { marketRouter } from "./market/market.router";
 import { mfaRouter } from "./auth/mfa.router";
+import { passkeysRouter } from "./passkeys/passkeys.router";
 import { notificationsRouter } from "./live/notifications.router";
 import { overviewRouter } from "./accounting/overview.router";
 import { portfolioSummaryRouter } from "./accounting/portfolio-summary.router";
@@ -40,6 +41,7 @@ export const appRouter = router({
   transfers: transfersRouter,
   apiKeys: apiKeysRouter,
   mfa: mfaRouter,
+  passkeys: passkeysRouter,
   users: usersRouter,
   audit: auditRouter,
   jobs: jobsRouter,

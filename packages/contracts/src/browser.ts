@@ -18,6 +18,7 @@ export * from "./transaction-columns";
 export * from "./idempotency-constants";
 export * from "./api-key-constants";
 export * from "./mfa-constants";
+export * from "./passkey-constants";
 export * from "./alert-constants";
 export * from "./income-constants";
 export * from "./date-range";

@@ -26,6 +26,8 @@ export const auditEvents = [
   "JOB_REMOVE",
   "SSO_LINK",
   "SSO_SETTINGS_CHANGE",
+  "PASSKEY_ADD",
+  "PASSKEY_REMOVE",
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 

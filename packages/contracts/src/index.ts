@@ -24,6 +24,7 @@ export * from "./alerts";
 export * from "./drift-alerts";
 export * from "./api-keys";
 export * from "./mfa";
+export * from "./passkeys";
 export * from "./text";
 export * from "./dates";
 export * from "./cash";

@@ -159,6 +159,7 @@ async function buildDeps(
       appOrigin: env.APP_ORIGIN,
     }),
     issueSessionToken: sessionTokenIssuer(env.SESSION_SIGNING_KEY),
+    oneTimeValues: shared.oneTimeValues,
     answers: createAnswerCache({
       versions: shared.versions,
       market,
@@ -191,6 +192,11 @@ function configOf(env: DepsOptions["env"]): AppDeps["config"] {
   return {
     appOrigin: env.APP_ORIGIN,
     adminMfaRequired: env.ADMIN_MFA_REQUIRED,
+    passkeys: {
+      rpId: env.PASSKEY_RP_ID ?? new URL(env.APP_ORIGIN).hostname,
+      rpName: "Ledgerline",
+      origins: env.PASSKEY_ORIGINS ?? [env.APP_ORIGIN],
+    },
     riskFreeRate: env.RISK_FREE_RATE,
     secrets: {
       enabled: env.SECRETS_ENDPOINTS_ENABLED,

@@ -32,6 +32,12 @@ const procedureAccess: Record<string, Access> = {
   "mfa.setup": "user",
   "mfa.enable": "user",
   "mfa.disable": "user",
+  "passkeys.signInOptions": "public",
+  "passkeys.signIn": "public",
+  "passkeys.list": "user",
+  "passkeys.registrationOptions": "user",
+  "passkeys.create": "user",
+  "passkeys.delete": "user",
   "users.list": "admin",
   "users.delete": "admin",
   "users.resetPassword": "admin",
@@ -169,6 +175,10 @@ const neverWithKey = [
   "mfa.setup",
   "mfa.enable",
   "mfa.disable",
+  "passkeys.list",
+  "passkeys.registrationOptions",
+  "passkeys.create",
+  "passkeys.delete",
 ];
 
 let t: TestApp;

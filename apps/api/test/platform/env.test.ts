@@ -18,6 +18,18 @@ describe("environment", () => {
     });
   });
 
+  it("reads the passkeys' relying party", () => {
+    expect(
+      parseEnv({
+        PASSKEY_RP_ID: "ledgerline.example",
+        PASSKEY_ORIGINS: "https://app.ledgerline.example/, https://ledgerline.example",
+      }),
+    ).toMatchObject({
+      PASSKEY_RP_ID: "ledgerline.example",
+      PASSKEY_ORIGINS: ["https://app.ledgerline.example", "https://ledgerline.example"],
+    });
+  });
+
   it("reads the providers' rate limits", () => {
     expect(
       parseEnv({ POLYGON_CALLS_PER_MINUTE: "100", COINBASE_CALLS_PER_SECOND: "3" }),
@@ -26,6 +38,8 @@ describe("environment", () => {
 
   it.each([
     [{ PORT: "eighty" }, "PORT"],
+    [{ PASSKEY_RP_ID: "https://ledgerline.example" }, "PASSKEY_RP_ID"],
+    [{ PASSKEY_ORIGINS: "https://ledgerline.example,not a url" }, "PASSKEY_ORIGINS"],
     [{ APP_ORIGIN: "not a url" }, "APP_ORIGIN"],
     [{ MARKET_DATA_PROVIDER: "yahoo" }, "MARKET_DATA_PROVIDER"],
     [{ MARKET_DATA_PROVIDER: "polygon" }, "POLYGON_API_KEY"],

@@ -9,6 +9,7 @@ import addFormats from "ajv-formats";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pinnedOpenMarket } from "../support/portfolio-support";
+import { SoftwareAuthenticator } from "../support/software-authenticator";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -94,12 +95,15 @@ describe("every operation in the OpenAPI document", () => {
     const other = await t.registerUser();
     const leaving = await t.registerUser();
     const admin = await t.createAdmin();
+    const device = new SoftwareAuthenticator({ origin: t.env.APP_ORIGIN });
     const state = {
       stockPosition: 0,
       cryptoPosition: 0,
       alert: 0,
       apiKey: 0,
       mfaSecret: "",
+      passkeyOptions: undefined as unknown,
+      passkey: 0,
       income: 0,
       importMapping: 0,
       account: 0,
@@ -273,6 +277,31 @@ describe("every operation in the OpenAPI document", () => {
         }),
       ],
       ["loginMfa", () => ({ body: { mfaToken: "not-a-challenge", code: "123456" }, status: 400 })],
+      [
+        "passkeyRegistrationOptions",
+        () => ({ token: user.token, body: { password: user.password } }),
+      ],
+      [
+        "createPasskey",
+        () => ({
+          token: user.token,
+          body: { name: "Laptop", response: device.register(state.passkeyOptions as never) },
+        }),
+      ],
+      ["listPasskeys", () => ({ token: user.token })],
+      ["passkeySignInOptions", () => ({ body: {} })],
+      [
+        "signInWithPasskey",
+        () => ({ body: { response: device.authenticate(state.passkeyOptions as never) } }),
+      ],
+      [
+        "deletePasskey",
+        () => ({
+          token: user.token,
+          params: { id: state.passkey },
+          body: { password: user.password },
+        }),
+      ],
       ["revokeApiKey", () => ({ token: user.token, params: { id: state.apiKey } })],
       [
         "detectImport",
@@ -467,6 +496,10 @@ describe("every operation in the OpenAPI document", () => {
         state.alert = (answer.body as unknown as { id: number }).id;
       if (operationId === "setUpMfa")
         state.mfaSecret = (answer.body as unknown as { secret: string }).secret;
+      if (operationId === "passkeyRegistrationOptions" || operationId === "passkeySignInOptions")
+        state.passkeyOptions = answer.body;
+      if (operationId === "createPasskey")
+        state.passkey = (answer.body as unknown as { id: number }).id;
       if (operationId === "createApiKey")
         state.apiKey = (answer.body as unknown as { id: number }).id;
       if (operationId === "saveImportMapping")

@@ -15,6 +15,7 @@ import type { Idempotency } from "../trading/idempotency";
 import type { Throttles } from "../auth/throttles";
 import type { ImportProgress } from "../import/import-progress";
 import type { OidcClient } from "../sso/oidc-client";
+import type { OneTimeValues } from "./shared-state";
 
 /** Everything the services need that outlives a request. */
 export interface AppDeps {
@@ -40,6 +41,8 @@ export interface AppDeps {
   /** Where price updates are checked against the users' alerts. */
   alertEvaluator: AlertEvaluator;
   issueSessionToken: SessionTokenIssuer;
+  /** Single-use values shared by the deployment's processes (passkey challenges). */
+  oneTimeValues: OneTimeValues;
   /** Hot reads' answers, kept while the data and quotes they show are current. */
   answers: AnswerCache;
   /** Single sign-on's OpenID Connect provider (OIDC_ISSUER and its client), when configured. */
@@ -48,6 +51,8 @@ export interface AppDeps {
     appOrigin: string;
     /** ADMIN_MFA_REQUIRED: admin features need two-factor sign-in turned on. */
     adminMfaRequired: boolean;
+    /** The WebAuthn relying party passkeys are bound to (PASSKEY_RP_ID, PASSKEY_ORIGINS). */
+    passkeys: { rpId: string; rpName: string; origins: string[] };
     /** RISK_FREE_RATE: the yearly rate the Sharpe ratio takes off, a decimal string. */
     riskFreeRate: string;
     /** The provider credentials the /api/secrets paths may hand to admins, when opted in. */

@@ -15,6 +15,7 @@ import { investmentAccountsRepository } from "./investment-accounts";
 import { mailOutboxRepository } from "./mail-outbox";
 import { mfaRepository } from "./mfa";
 import { marketDataRepository } from "./market-data";
+import { passkeysRepository } from "./passkeys";
 import { passwordResetTokensRepository } from "./password-reset-tokens";
 import { portfolioRepository } from "./portfolio";
 import { transfersRepository } from "./transfers";
@@ -54,6 +55,7 @@ export function createRepositories(database: Database) {
     notifications: notificationsRepository(database),
     apiKeys: apiKeysRepository(database),
     mfa: mfaRepository(database),
+    passkeys: passkeysRepository(database),
     snapshots: snapshotsRepository(database),
     importMappings: importMappingsRepository(database),
     importJobs: importJobsRepository(database),
@@ -70,6 +72,7 @@ export type Repositories = ReturnType<typeof createRepositories>;
 
 export type { NewUser } from "./users";
 export { RUNNING_IMPORT_STATUSES, type ImportJob } from "./import-jobs";
+export type { NewPasskey } from "./passkeys";
 export type {
   AccountActivity,
   AccountDeleteOutcome,

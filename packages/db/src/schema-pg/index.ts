@@ -21,3 +21,4 @@ export const { incomeEntries, holdingSnapshots, portfolioDays, holdingDays } = p
 export const { portfolioSnapshotStates, importMappings, cashActivities } = pg;
 export const { classificationOverrides, portfolioTargets, driftAlerts, importJobs } = pg;
 export const { ssoIdentities, appSettings, ssoSignIns } = pg;
+export const { passkeys } = pg;

@@ -22,6 +22,7 @@ export const { incomeEntries, holdingSnapshots, portfolioDays, holdingDays } = s
 export const { portfolioSnapshotStates, importMappings, cashActivities } = sqlite;
 export const { classificationOverrides, portfolioTargets, driftAlerts, importJobs } = sqlite;
 export const { ssoIdentities, appSettings, ssoSignIns } = sqlite;
+export const { passkeys } = sqlite;
 
 export type UserRow = typeof users.$inferSelect;
 export type InvestmentAccountRow = typeof investmentAccounts.$inferSelect;
@@ -38,6 +39,7 @@ export type AlertRow = typeof alerts.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type MfaCredentialRow = typeof mfaCredentials.$inferSelect;
+export type PasskeyRow = typeof passkeys.$inferSelect;
 export type IncomeEntryRow = typeof incomeEntries.$inferSelect;
 export type ImportMappingRow = typeof importMappings.$inferSelect;
 export type ImportJobRow = typeof importJobs.$inferSelect;

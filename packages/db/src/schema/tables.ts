@@ -14,6 +14,7 @@ import type { ColumnKit } from "./kit";
 import { mailOutboxTables } from "./mail-outbox";
 import { marketDataTables } from "./market-data";
 import { mfaTables } from "./mfa";
+import { passkeyTables } from "./passkeys";
 import { passwordResetTokenTables } from "./password-reset-tokens";
 import { portfolioTargetTables } from "./portfolio-targets";
 import { portfolioTables } from "./portfolio";
@@ -46,6 +47,7 @@ export function defineTables(k: ColumnKit) {
     ...alertTables(k, owned),
     ...apiKeyTables(k, owned),
     ...mfaTables(k, owned),
+    ...passkeyTables(k, owned),
     ...incomeTables(k, owned),
     ...snapshotTables(k, owned),
     ...importMappingTables(k, owned),

@@ -38,6 +38,20 @@ describe.skipIf(!available)("shared state in Redis (several API processes)", () 
     expect(failures).toEqual([]);
   });
 
+  it("gives a one-time value put by one process to the first process that takes it", async () => {
+    const a = await process();
+    const b = await process();
+    await a.oneTimeValues.put("passkey-challenge:abc", "for ann", 60_000);
+    const taken = await Promise.all([
+      b.oneTimeValues.take("passkey-challenge:abc"),
+      a.oneTimeValues.take("passkey-challenge:abc"),
+    ]);
+    expect(taken.sort()).toEqual(["for ann", undefined]);
+    await a.oneTimeValues.put("passkey-challenge:short", "gone soon", 50);
+    await settle(120);
+    expect(await b.oneTimeValues.take("passkey-challenge:short")).toBeUndefined();
+  });
+
   it("shares market cache entries between processes until their stale deadline", async () => {
     const now = Date.now();
     const a = await process({ marketNow: now });

@@ -2,7 +2,7 @@ import { createProcessState } from "./process-state";
 import { createRedisState, type RedisStateOptions } from "./redis-state";
 import type { SharedState } from "./shared-state";
 
-export type { DataVersions, Leadership, SharedState, Signals } from "./shared-state";
+export type { DataVersions, Leadership, OneTimeValues, SharedState, Signals } from "./shared-state";
 export { SharedStateUnavailable } from "./shared-state";
 
 /** The Redis state's options, with REDIS_URL and REDIS_KEY_PREFIX named as in the environment. */

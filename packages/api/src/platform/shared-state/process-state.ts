@@ -5,6 +5,7 @@ import {
   type Clock as MarketClock,
 } from "@ledgerline/market";
 import { RateLimiterMemory } from "rate-limiter-flexible";
+import { processOneTimeValues } from "./one-time-values";
 import type {
   DataVersions,
   Leadership,
@@ -79,6 +80,7 @@ export function createProcessState(marketClock: MarketClock): SharedState {
     singleFlight: new InMemorySingleFlight(),
     providerRateLimiter: () => undefined,
     counter: (_name, points, seconds) => new RateLimiterMemory({ points, duration: seconds }),
+    oneTimeValues: processOneTimeValues(),
     leadership: soleLeadership,
     signals: processSignals(),
     versions: processVersions(),

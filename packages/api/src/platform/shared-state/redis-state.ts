@@ -10,6 +10,7 @@ import { redisAvailability, type RedisAvailability } from "./redis-availability"
 import { redisLeadership, defaultLeaseTimes, type LeaseTimes } from "./redis-leadership";
 import { redisBatch, type RedisBatch } from "./redis-batch";
 import { redisSignals } from "./redis-signals";
+import { redisOneTimeValues } from "./one-time-values";
 import { RedisSingleFlight } from "./redis-single-flight";
 import { providerBudgets } from "../throttle";
 import { EVERYONE, MARKET, SESSION_REVOCATIONS, USER_LIST } from "../data-versions";
@@ -205,6 +206,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Shar
       ),
     counter: (name, points, seconds) =>
       redisCounter(redis, `${prefix}throttle:${name}`, points, seconds),
+    oneTimeValues: redisOneTimeValues(redis, prefix, availability, report),
     leadership(name, leadershipOptions = {}) {
       const leadership = redisLeadership(
         redis,

@@ -20,6 +20,8 @@ export interface SharedState {
   providerRateLimiter(limits: Readonly<Record<string, RateLimit>>): RateLimiter | undefined;
   /** A fixed-window counter of `points` per `seconds` per key (throttles). */
   counter(name: string, points: number, seconds: number): RateLimiterAbstract;
+  /** Short-lived values each taken once, by any process (a passkey ceremony's challenge). */
+  oneTimeValues: OneTimeValues;
   /** Singleton jobs run on exactly one process at a time. */
   leadership(name: string, options?: LeadershipOptions): Leadership;
   signals: Signals;
@@ -39,6 +41,12 @@ export interface SharedState {
   /** Since when Redis has been out of reach (this process runs on its fallbacks), if it is. */
   readonly redisDownSince: Date | undefined;
   close(): Promise<void>;
+}
+
+export interface OneTimeValues {
+  put(key: string, value: string, ttlMs: number): Promise<void>;
+  /** The value, removed as it is read; undefined when it was never put, is taken or expired. */
+  take(key: string): Promise<string | undefined>;
 }
 
 export interface LeadershipOptions {
