@@ -17,6 +17,8 @@ process.env.E2E_CLOSED_DATABASE ??= process.env.E2E_DATABASE.replace(/\.db$/, "-
 /** The port of the closed-market server: E2E_CLOSED_PORT, or the one after E2E_PORT. */
 const closedPort = Number(process.env.E2E_CLOSED_PORT ?? port + 1);
 export const closedMarketURL = `http://127.0.0.1:${closedPort}`;
+/** The app under the one host name passkeys accept in the suite (an IP address is refused). */
+export const passkeyURL = `http://localhost:${port}`;
 
 /**
  * The OpenID Connect provider tests/sso.spec.ts starts (oidc-provider, on the port after the
@@ -52,6 +54,9 @@ function server(
       HOST: "127.0.0.1",
       DATABASE_URL: database ?? "",
       APP_ORIGIN: url,
+      // Browsers refuse passkeys on an IP address: passkeys.spec.ts opens the app as localhost.
+      PASSKEY_RP_ID: "localhost",
+      PASSKEY_ORIGINS: `http://localhost:${listenOn}`,
       DEMO_SEED: "true",
       LOG_LEVEL: "warn",
       API_RATE_LIMIT_PER_MINUTE: "100000",

@@ -37,11 +37,11 @@ test("a visitor registers, signs out, fails a login, and signs in", async ({ pag
 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("wrong-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText(messages.invalidCredentials);
   await page.getByLabel("Password", { exact: true }).fill("maple-syrup-81");
   await expect(page.getByRole("alert")).toHaveCount(0);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/landing$/);
   await expect(page.getByText("Last Login").locator("..")).not.toContainText("N/A");
 });

@@ -129,7 +129,7 @@ test("a user turns on two-factor sign-in, signs in with a code, and turns it off
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   const codeField = page.getByLabel("Authentication code");
   await expect(codeField).toBeVisible();
   await expectAccessible(page);

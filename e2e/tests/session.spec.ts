@@ -119,7 +119,7 @@ test("Logout then Back asks to sign in again, not 'Access denied'", async ({ pag
 
     await page.goBack();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
     await expect(page.getByText(messages.registeredUsersOnly)).toBeHidden();
     // A reload there is still this tab's signed-out reader.
     await page.goto("/account");

@@ -147,3 +147,4 @@ export const passkeySignInOptionsInput = z.object({
 export const passkeySignInInput = z.object({ response: passkeyAuthenticationResponse });
 export type CreatePasskeyInput = z.output<typeof createPasskeyInput>;
 export type PasskeySignInInput = z.output<typeof passkeySignInInput>;
+export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptions>;

@@ -5,10 +5,12 @@ import type {
   LoginInput,
   LoginMfaInput,
   MessageResult,
+  PasskeyRequestOptions,
   RegisterInput,
   ResetPasswordInput,
   SsoHandoffInput,
 } from "@ledgerline/contracts";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { sendClientLog } from "./client-log";
 
 export class ApiError extends Error {
@@ -28,6 +30,8 @@ export class ApiError extends Error {
 interface PublicPaths {
   "/auth/login": { body: LoginInput; answer: LoginAnswer };
   "/auth/login/mfa": { body: LoginMfaInput; answer: AuthUser };
+  "/auth/passkeys/options": { body: { mfaToken?: string }; answer: PasskeyRequestOptions };
+  "/auth/passkeys/verify": { body: { response: AuthenticationResponseJSON }; answer: LoginAnswer };
   "/auth/register": { body: RegisterInput; answer: AuthUser };
   "/auth/forgot-password": { body: ForgotPasswordInput; answer: MessageResult };
   "/auth/reset-password": { body: ResetPasswordInput; answer: MessageResult };

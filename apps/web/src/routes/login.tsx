@@ -80,6 +80,19 @@ function LoginPage() {
     }
   }
 
+  // Loaded on click: the passkey code and its library stay out of this page's first bundle.
+  async function passkey() {
+    setBusy(true);
+    setError(null);
+    try {
+      await finish(await (await import("../lib/passkeys")).signInWithPasskey(mfaToken));
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <AuthCard
       title="Sign in to Ledgerline"
@@ -145,6 +158,15 @@ function LoginPage() {
         </div>
         <Button type="submit" className="w-full" busy={busy}>
           {mfaToken ? "Verify" : "Sign in"}
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          className="w-full"
+          disabled={busy}
+          onClick={() => void passkey()}
+        >
+          {mfaToken ? "Use a passkey instead" : "Sign in with a passkey"}
         </Button>
       </form>
       {ssoName && !mfaToken && (

@@ -18,6 +18,7 @@ import { useSession } from "../../lib/use-session";
 import { titled } from "../../lib/head";
 import { AccountLoading, accountSubtitle } from "../../components/loading/FormPagesLoading";
 import { ApiKeys } from "./-components/ApiKeys";
+import { Passkeys } from "./-components/Passkeys";
 import { TwoFactor } from "./-components/TwoFactor";
 
 export const Route = createFileRoute("/_app/account")({
@@ -212,6 +213,7 @@ function AccountPage() {
         <ChangePassword />
         <ChangeEmail currentEmail={user.email} />
         <TwoFactor />
+        <Passkeys />
         <ApiKeys />
         {!user.isAdmin && <DeleteAccount />}
       </div>

@@ -1,0 +1,200 @@
+import type { PasskeyView } from "@ledgerline/contracts";
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useForm } from "@tanstack/react-form";
+import { useState } from "react";
+import { RetryPanel, Skeleton } from "../../../components/RouteStates";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { cx } from "../../../components/ui/cx";
+import { Field } from "../../../components/ui/Field";
+import { Modal } from "../../../components/ui/Modal";
+import { PasswordField } from "../../../components/ui/PasswordField";
+import { boundPassword } from "../../../components/ui/bound-password";
+import { submitTo, textInput } from "../../../lib/form";
+import { formatDateTime } from "../../../lib/format";
+import { errorMessage, trpc } from "../../../lib/trpc";
+import { TableWithActions } from "../../../components/ui/TableWithActions";
+
+const when = (iso: string | null, empty: string) => (iso ? formatDateTime(iso) : empty);
+const cell = "px-2 py-2 align-middle";
+
+/**
+ * Passkeys: added with a name and the password (a passkey outlives the session), listed with
+ * when each was made and last used, removed with the password.
+ */
+export function Passkeys() {
+  const queryClient = useQueryClient();
+  const passkeys = useQuery(trpc.passkeys.list.queryOptions());
+  const [added, setAdded] = useState<string | null>(null);
+  const { mutateAsync: registrationOptions } = useMutation(
+    trpc.passkeys.registrationOptions.mutationOptions(),
+  );
+  const { mutateAsync: createPasskey } = useMutation(trpc.passkeys.create.mutationOptions());
+  const add = useMutation({
+    mutationFn: async ({ name, password }: { name: string; password: string }) => {
+      const options = await registrationOptions({ password });
+      // Loaded on use, like the sign-in's: SimpleWebAuthn's browser library is in no first bundle.
+      const { createPasskeyResponse } = await import("../../../lib/passkeys");
+      const response = await createPasskeyResponse(
+        options as PublicKeyCredentialCreationOptionsJSON,
+      );
+      // The extension results' interface, spread, reads as the plain record the input takes.
+      const clientExtensionResults = { ...response.clientExtensionResults };
+      return createPasskey({ name, response: { ...response, clientExtensionResults } });
+    },
+    onMutate: () => setAdded(null),
+    onSuccess: async (passkey) => {
+      setAdded(passkey.name);
+      form.reset();
+      await queryClient.invalidateQueries(trpc.passkeys.list.pathFilter());
+    },
+  });
+  const form = useForm({
+    defaultValues: { name: "", password: "" },
+    onSubmit: ({ value }) => add.mutate(value),
+  });
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Passkeys</h2>
+      <p className="mt-1 text-sm text-muted">
+        Sign in with your fingerprint, face or device PIN instead of your password. With two-factor
+        sign-in on, a passkey can also stand in for the code.
+      </p>
+      {add.error && (
+        <Alert tone="error" className="mt-4">
+          {errorMessage(add.error, "Failed to add the passkey")}
+        </Alert>
+      )}
+      {added && (
+        <Alert tone="success" className="mt-4">
+          Passkey “{added}” added. You can sign in with it now.
+        </Alert>
+      )}
+      <form onSubmit={submitTo(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <form.Field name="name">
+          {(field) => (
+            <Field
+              label="Passkey name"
+              hint="Which device or password manager holds it"
+              required
+              maxLength={60}
+              {...textInput(field)}
+            />
+          )}
+        </form.Field>
+        <form.Field name="password">{boundPassword("Password to add a passkey")}</form.Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" busy={add.isPending}>
+            Add a passkey
+          </Button>
+        </div>
+      </form>
+      <PasskeyList passkeys={passkeys} />
+    </Card>
+  );
+}
+
+/** The user's passkeys as they load, each with its Remove button and the password it asks. */
+function PasskeyList({ passkeys }: { passkeys: UseQueryResult<PasskeyView[], unknown> }) {
+  const [removing, setRemoving] = useState<PasskeyView | null>(null);
+  return (
+    <>
+      {passkeys.isPending && (
+        <div role="status" aria-busy="true" aria-label="Loading your passkeys" className="mt-6">
+          <Skeleton className="h-16" />
+        </div>
+      )}
+      {passkeys.isError && !passkeys.data && (
+        <RetryPanel
+          className="mt-6"
+          message="Failed to load your passkeys"
+          onRetry={() => void passkeys.refetch()}
+          retrying={passkeys.isFetching}
+        />
+      )}
+      {passkeys.data?.length === 0 && (
+        <p className="mt-6 text-sm text-muted">You have no passkeys yet.</p>
+      )}
+      {passkeys.data && passkeys.data.length > 0 && (
+        <TableWithActions
+          caption="Your passkeys"
+          columns={["Name", "Added", "Last used"]}
+          className="mt-6 overflow-x-auto"
+          headClassName="text-muted"
+          cell={cell}
+        >
+          {passkeys.data.map((passkey) => (
+            <tr key={passkey.id} className="border-t border-border">
+              <td className={cell}>{passkey.name}</td>
+              <td className={cx(cell, "whitespace-nowrap")}>{when(passkey.createdAt, "N/A")}</td>
+              <td className={cx(cell, "whitespace-nowrap")}>{when(passkey.lastUsedAt, "Never")}</td>
+              <td className={cx(cell, "text-right")}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={`Remove ${passkey.name}`}
+                  onClick={() => setRemoving(passkey)}
+                >
+                  Remove
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </TableWithActions>
+      )}
+      {removing && <RemovePasskey passkey={removing} onClose={() => setRemoving(null)} />}
+    </>
+  );
+}
+
+/** Removing a passkey asks for the password, as every change to how one signs in does. */
+function RemovePasskey({ passkey, onClose }: { passkey: PasskeyView; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState("");
+  const remove = useMutation(
+    trpc.passkeys.delete.mutationOptions({
+      onSuccess: async () => {
+        onClose();
+        await queryClient.invalidateQueries(trpc.passkeys.list.pathFilter());
+      },
+    }),
+  );
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Remove ${passkey.name}?`}
+      description="It will no longer sign you in. Enter your password to remove it."
+    >
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          remove.mutate({ id: passkey.id, password });
+        }}
+      >
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {remove.error && (
+          <Alert tone="error">{errorMessage(remove.error, "Failed to remove the passkey")}</Alert>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" busy={remove.isPending}>
+            Remove passkey
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
