@@ -117,6 +117,10 @@ describe("OpenAPI document", () => {
     expect(operations.sort()).toEqual(
       [
         "POST /api/auth/login",
+        "POST /api/auth/passkeys/options",
+        "POST /api/auth/passkeys/verify",
+        "GET /api/auth/sso",
+        "POST /api/auth/sso/session",
         "POST /api/auth/register",
         "POST /api/auth/logout",
         "POST /api/auth/forgot-password",
@@ -133,6 +137,12 @@ describe("OpenAPI document", () => {
         "DELETE /api/accounts/{id}",
         "GET /api/audit/logs",
         "GET /api/admin/jobs",
+        "GET /api/admin/sso",
+        "PUT /api/admin/sso",
+        "GET /api/account/passkeys",
+        "POST /api/account/passkeys/options",
+        "POST /api/account/passkeys",
+        "DELETE /api/account/passkeys/{id}",
         "GET /api/admin/jobs/{queue}/failed",
         "POST /api/admin/jobs/{queue}/failed/{id}/retry",
         "DELETE /api/admin/jobs/{queue}/failed/{id}",
