@@ -138,6 +138,9 @@ describe("idempotencyKey on the tRPC door", () => {
       "auth.resetPassword",
       "logs.create",
       "auth.loginMfa",
+      "passkeys.signInOptions",
+      "passkeys.signIn",
+      "sso.complete",
     ]);
     // Repeating these changes nothing by their nature: a detection and a preview write nothing,
     // a split or dividend is never applied twice, and a reconciliation only compares a statement.
