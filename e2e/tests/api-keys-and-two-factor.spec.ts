@@ -12,7 +12,7 @@ test("a user creates an API key in account settings, a script uses it, revoking 
   await login(page, user.email, user.password);
   await page.goto("/account");
   await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
-  await page.getByLabel("Key name").fill("nightly report");
+  await page.getByLabel("Key name", { exact: true }).fill("nightly report");
   await page.getByLabel("Scope").selectOption("read");
   // A key outlives the session, so creating one asks for the password again.
   await page.getByLabel("Password to create a key").fill("not-my-password");
@@ -83,7 +83,7 @@ test("a user creates an API key in account settings, a script uses it, revoking 
   expect(revoked.status()).toBe(401);
 
   // A new password revokes every key, as the change-password card says.
-  await page.getByLabel("Key name").fill("weekly report");
+  await page.getByLabel("Key name", { exact: true }).fill("weekly report");
   await page.getByLabel("Password to create a key").fill(user.password);
   await page.getByRole("button", { name: "Create key" }).click();
   await expect(page.getByRole("row", { name: /weekly report/ })).toBeVisible();
