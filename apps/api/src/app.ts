@@ -43,6 +43,8 @@ export interface AppOptions {
   idempotency?: Partial<IdempotencyOptions>;
   /** Job queue policies instead of the defaults (tests: short backoffs). */
   jobPolicies?: DepsOptions["jobPolicies"];
+  /** With Redis: how soon a dead worker's job goes to another (30 s by default); tests only. */
+  jobsLockMs?: number;
 }
 
 const API_VERSION = "1.0.0";
@@ -99,6 +101,7 @@ export async function buildApp(options: AppOptions) {
     alertTicks: options.alertTicks,
     idempotency: options.idempotency,
     jobPolicies: options.jobPolicies,
+    jobsLockMs: options.jobsLockMs,
   });
 
   app.setErrorHandler(answerError);

@@ -60,6 +60,8 @@ export interface DepsOptions {
   idempotency?: Partial<IdempotencyOptions>;
   /** Queue policies instead of the defaults (tests: short backoffs). */
   jobPolicies?: Partial<Record<HandledQueue, Partial<QueuePolicy>>>;
+  /** With Redis: how soon a dead worker's job goes to another (30 s by default); tests only. */
+  jobsLockMs?: number;
 }
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -131,6 +133,7 @@ async function buildDeps(
       background,
       logger: app.log,
       policies: options.jobPolicies,
+      lockMs: options.jobsLockMs,
     }),
     throttles: createThrottles(shared, {
       registrationsPerIp: [env.REGISTRATIONS_PER_HOUR, 60 * 60],

@@ -1,6 +1,6 @@
 import type { MarketService } from "@ledgerline/market";
 import { testRedisUrl } from "./services";
-import { startTestApp, type TestApp } from "./test-app";
+import { startTestApp, type TestApp, type TestAppOptions } from "./test-app";
 
 /**
  * The processes of one deployment on Redis: API processes (LEDGERLINE_ROLE=api) that queue jobs
@@ -25,8 +25,9 @@ export class RedisDeployment {
   }
 
   /** A worker process beside `api`: the same database and Redis queues. */
-  async worker(api: TestApp): Promise<TestApp> {
+  async worker(api: TestApp, options: Pick<TestAppOptions, "jobsLockMs"> = {}): Promise<TestApp> {
     const worker = await startTestApp({
+      ...options,
       env: {
         REDIS_URL: testRedisUrl,
         REDIS_KEY_PREFIX: this.prefix,

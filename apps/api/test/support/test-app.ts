@@ -43,6 +43,7 @@ export interface TestAppOptions {
   throttleLimits?: Partial<ThrottleLimits>;
   idempotency?: Partial<IdempotencyOptions>;
   jobPolicies?: AppOptions["jobPolicies"];
+  jobsLockMs?: number;
 }
 
 export interface InjectOptions {
@@ -82,6 +83,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     throttleLimits: options.throttleLimits,
     idempotency: options.idempotency,
     jobPolicies: options.jobPolicies,
+    jobsLockMs: options.jobsLockMs,
     market: options.market,
     marketRefresher: options.marketRefresher ?? false,
     alertTicks: options.alertTicks ?? false,
