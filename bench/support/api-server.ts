@@ -8,6 +8,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import Fastify from "fastify";
 import { buildApp } from "@ledgerline/server/app";
 import { parseEnv } from "@ledgerline/server/env";
@@ -103,6 +104,15 @@ for (const [index, read] of reads.entries()) {
 // This process's CPU time so far, so the bench can tell CPU per request beside wall-clock rates,
 // and its monotonic clock in µs, the one a CPU profile's timestamps are on (bench/api-profile).
 bare.get("/cpu", () => ({ ...process.cpuUsage(), clock: Number(process.hrtime.bigint() / 1000n) }));
+// The longest the event loop was held since the last ask (ms), then measured afresh: a blocked
+// loop answers every request late, so bench/import reports it beside the reads' latency.
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+bare.get("/loop", () => {
+  const longest = loop.max / 1e6;
+  loop.reset();
+  return { longest };
+});
 await bare.listen({ port: 0, host: "127.0.0.1" });
 const barePort = (bare.server.address() as { port: number }).port;
 

@@ -12,7 +12,8 @@ import { accountFor } from "../accounts/account-scope";
 import type { JobAttempt } from "../platform/jobs/jobs";
 import { badRequest, notFound } from "../platform/errors";
 import type { AppDeps, UserScope } from "../platform/scope";
-import { ImportCancelled, type ImportProgressEvent } from "./import-progress";
+import { ImportCancelled, type ImportProgressEvent, type RunningImport } from "./import-progress";
+import { writeJobRows } from "./import-job-write";
 import {
   afterImport,
   importResultOf,
@@ -25,9 +26,10 @@ import {
 /**
  * Imports run as jobs on the `import` queue (issue 34): the request keeps the file in
  * import_jobs and answers the job at once; a worker checks the file as the preview does, then
- * writes its rows in one transaction that reports its progress after each batch and marks the
- * job done with them, so a cancel (heard between batches) rolls every row back and a retried
- * job whose rows were committed writes nothing twice.
+ * writes its rows a batch per transaction, tagged with the job, reporting its progress after
+ * each, and marks the job done in the last transaction, the one that applies the trades to
+ * the positions (decision 0059). A cancel (heard between batches), a failure or a retry
+ * removes exactly the job's rows; a retried job that is done writes nothing twice.
  */
 
 export const importJobMessages = {
@@ -134,6 +136,36 @@ export async function* watchImportJob(
   }
 }
 
+type Report = (status: ImportJobView["status"], done: number, total: number) => Promise<void>;
+
+/** Checks the job's file, then writes its rows: the plan, the rows to write and the outcome. */
+async function checkAndWrite(
+  scope: UserScope,
+  importId: number,
+  input: ImportInput,
+  running: RunningImport,
+  report: Report,
+) {
+  const { deps } = scope;
+  const plan = await writablePlan(scope, input);
+  const total = plan.trades.length + plan.income.length + plan.cash.length;
+  if (running.cancelled) return "cancelled";
+  if (!(await deps.repos.importJobs.advance(importId, ["checking"], { status: "writing", total })))
+    return "cancelled";
+  await report("writing", 0, total);
+  const outcome = await writeJobRows(deps, {
+    jobId: importId,
+    userId: scope.user.id,
+    accountId: await accountFor(scope, input.accountId),
+    now: dateOf(deps.clock),
+    plan,
+    running,
+    progress: (done) => void report("writing", done, total),
+    result: (written) => importResultOf(plan.summary, written),
+  });
+  return { plan, total, outcome };
+}
+
 /** The `import` queue's handler: checks and writes one job's file, once. */
 export async function runImportJob(
   deps: AppDeps,
@@ -147,9 +179,11 @@ export async function runImportJob(
   const user = await repos.users.findById(job.userId);
   if (!user) return;
   const scope: UserScope = { deps, user, ip: null, userAgent: null };
-  const report = (status: ImportJobView["status"], done: number, total: number) =>
+  const report: Report = (status, done, total) =>
     importProgress.report({ id: importId, userId: user.id, status, done, total });
+  const discard = () => repos.portfolio.discardImportJobRows({ userId: user.id, jobId: importId });
   const end = async (status: "failed" | "cancelled", error: string | null) => {
+    await discard();
     await repos.importJobs.advance(importId, RUNNING_IMPORT_STATUSES, {
       status,
       error,
@@ -159,37 +193,22 @@ export async function runImportJob(
   };
   const running = importProgress.claim(importId);
   try {
+    // A try after one that stopped half-way (a worker gone, a failed batch) starts from no rows.
+    if (job.status === "writing") await discard();
     if (
       !(await repos.importJobs.advance(importId, RUNNING_IMPORT_STATUSES, { status: "checking" }))
     )
       return await end("cancelled", null);
     await report("checking", 0, 0);
     const input = job.input;
-    const plan = await writablePlan(scope, input);
-    const total = plan.trades.length + plan.income.length + plan.cash.length;
-    if (running.cancelled) return await end("cancelled", null);
-    if (!(await repos.importJobs.advance(importId, ["checking"], { status: "writing", total })))
-      return await end("cancelled", null);
-    await report("writing", 0, total);
-    const outcome = await repos.portfolio.importTrades({
-      userId: user.id,
-      accountId: input.accountId,
-      trades: plan.trades,
-      income: plan.income,
-      cash: plan.cash,
-      now: dateOf(deps.clock),
-      checkedAfter: plan.checkedAfter,
-      cashCheckedAfter: plan.cashCheckedAfter,
-      job: {
-        id: importId,
-        progress: (done) => void report("writing", done, total),
-        checkCancelled: () => {
-          if (running.cancelled) throw new ImportCancelled();
-        },
-        result: (written) => importResultOf(plan.summary, written),
-      },
-    });
-    if (!outcome.ok && outcome.reason === "job_ended") return;
+    const checked = await checkAndWrite(scope, importId, input, running, report);
+    if (checked === "cancelled") return await end("cancelled", null);
+    const { plan, total, outcome } = checked;
+    if (!outcome.ok && outcome.reason === "job_ended") {
+      // Cancelled meanwhile; a job another try holds (or finished) is left to it.
+      const now = await repos.importJobs.forWorker(importId);
+      return now?.cancelRequested ? await end("cancelled", null) : undefined;
+    }
     if (!outcome.ok && outcome.reason === "account_not_found") {
       return await end("failed", investmentAccountMessages.notFound);
     }
@@ -214,6 +233,9 @@ export async function runImportJob(
           ? importJobMessages.historyChanged
           : importJobMessages.failed,
       );
+    } else {
+      // The rows of this try go now, not when the next starts; a failure here leaves them to it.
+      await discard().catch(() => {});
     }
     throw error;
   } finally {

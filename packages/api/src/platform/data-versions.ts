@@ -89,7 +89,14 @@ const versioned = {
       "stockTraders",
       "transactions",
     ],
-    writes: { buy: userIdField, sell: userIdField, importTrades: userIdField },
+    writes: {
+      buy: userIdField,
+      sell: userIdField,
+      importTrades: userIdField,
+      writeImportJobBatch: userIdField,
+      finishImportJobRows: userIdField,
+      discardImportJobRows: userIdField,
+    },
   },
   transfers: {
     reads: [],

@@ -150,6 +150,8 @@ export function* insertCashActivities(
   userId: number,
   rows: (CashActivityFields & { accountId: number })[],
   now: Date,
+  /** The import job writing the rows, if one is (decision 0059). */
+  importJobId: number | null = null,
 ): Work<number> {
   if (rows.length === 0) return 0;
   return yield* changes(
@@ -161,6 +163,7 @@ export function* insertCashActivities(
         amount: toStored(row.amount),
         date: row.date,
         notes: row.notes,
+        importJobId,
         createdAt: now,
         updatedAt: now,
       })),

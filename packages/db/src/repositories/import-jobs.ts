@@ -25,18 +25,7 @@ const jobColumns = (importJobs: Tables["importJobs"]) => ({
   finishedAt: importJobs.finishedAt,
 });
 
-/**
- * Inside an import's write transaction: whether its job is still the one to write (status
- * 'writing'). A retried job whose rows were committed finds 'done' and writes nothing again.
- */
-export function* importJobWriting(tx: Db, { importJobs }: Tables, id: number): Work<boolean> {
-  const row = yield* first(
-    tx.select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, id)),
-  );
-  return row?.status === "writing";
-}
-
-/** Inside the import's write transaction: the job is done, with its result, with the rows. */
+/** Inside the import job's last transaction: the job is done, with its result. */
 export function* finishImportJob(
   tx: Db,
   { importJobs }: Tables,

@@ -122,7 +122,10 @@ export type {
   ImportedTrade,
   ImportedCash,
   TradeImportOutcome,
-  ImportJobHooks,
+  ImportJobBatch,
+  ImportJobBatchOutcome,
+  ImportJobFinish,
+  ImportJobFinishOutcome,
   LotSelectionRow,
   LotTradeRow,
 } from "./portfolio";

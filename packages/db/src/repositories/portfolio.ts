@@ -2,12 +2,25 @@ import type { Database } from "../database";
 import type { AssetType } from "../schema";
 import { lotTrades, listTransactions } from "./portfolio/history";
 import { importTrades } from "./portfolio/import";
+import {
+  discardImportJobRows,
+  finishImportJobRows,
+  writeImportJobBatch,
+  type ImportJobBatch,
+  type ImportJobFinish,
+} from "./portfolio/import-job-rows";
 import { positionReads } from "./portfolio/positions";
 import type { BuyRequest, ImportRequest, TradeRequest } from "./portfolio/rows";
 import { symbolReads } from "./portfolio/symbols";
 import { buy, sell } from "./portfolio/trade";
 
 export * from "./portfolio/rows";
+export type {
+  ImportJobBatch,
+  ImportJobBatchOutcome,
+  ImportJobFinish,
+  ImportJobFinishOutcome,
+} from "./portfolio/import-job-rows";
 
 /**
  * Positions and their transactions. Each buy or sell reads the position, applies the
@@ -24,6 +37,13 @@ export function portfolioRepository(database: Database) {
     sell: (request: TradeRequest & { positionId: number }) => sell(database, request),
     /** Applies an import's trades, dividends and cash in one transaction, all or none. */
     importTrades: (request: ImportRequest) => importTrades(database, request),
+    /** One batch of an import job's rows, in a transaction of its own (decision 0059). */
+    writeImportJobBatch: (batch: ImportJobBatch) => writeImportJobBatch(database, batch),
+    /** An import job's last transaction: its trades onto the positions, the job done. */
+    finishImportJobRows: (request: ImportJobFinish) => finishImportJobRows(database, request),
+    /** Removes every row an import job that did not end done wrote. */
+    discardImportJobRows: (request: { userId: number; jobId: number }) =>
+      discardImportJobRows(database, request),
     ...symbolReads(database),
     /** The user's trades for the tax lot replay, oldest first (see portfolio/history.ts). */
     lotTrades: (userId: number, only?: { assetType: AssetType; symbol: string }) =>

@@ -25,6 +25,11 @@ export function cashActivityTables(k: ColumnKit, refs: Owned) {
       date: k.text("date").notNull(),
       notes: k.text("notes"),
       transferId: k.integer("transfer_id"),
+      /**
+       * The import job that wrote the row (decision 0059): its rows are written batch by batch, so
+       * a cancel, a failure or a retry removes exactly these while the job has not ended.
+       */
+      importJobId: k.integer("import_job_id"),
       createdAt: k.instant("created_at").notNull(),
       updatedAt: k.instant("updated_at").notNull(),
     },
@@ -40,6 +45,10 @@ export function cashActivityTables(k: ColumnKit, refs: Owned) {
         .index("cash_activities_transfer_idx")
         .on(table.transferId)
         .where(sql`${table.transferId} IS NOT NULL`),
+      k
+        .index("cash_activities_import_job_idx")
+        .on(table.importJobId)
+        .where(sql`${table.importJobId} IS NOT NULL`),
     ],
   );
   return { cashActivities };

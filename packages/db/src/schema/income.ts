@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { ColumnKit } from "./kit";
 import type { Owned } from "./investment-accounts";
 
@@ -29,6 +30,11 @@ export function incomeTables(k: ColumnKit, refs: Owned) {
       /** Typed or edited by the user: a sync never changes it. */
       manual: k.flag("manual").notNull(),
       deletedAt: k.instant("deleted_at"),
+      /**
+       * The import job that wrote the row (decision 0059): its rows are written batch by batch, so
+       * a cancel, a failure or a retry removes exactly these while the job has not ended.
+       */
+      importJobId: k.integer("import_job_id"),
       createdAt: k.instant("created_at").notNull(),
       updatedAt: k.instant("updated_at").notNull(),
     },
@@ -37,6 +43,10 @@ export function incomeTables(k: ColumnKit, refs: Owned) {
         .uniqueIndex("income_entries_user_account_dividend_idx")
         .on(table.userId, table.accountId, table.type, table.symbol, table.exDate),
       k.index("income_entries_user_pay_date_idx").on(table.userId, table.payDate),
+      k
+        .index("income_entries_import_job_idx")
+        .on(table.importJobId)
+        .where(sql`${table.importJobId} IS NOT NULL`),
     ],
   );
   return { incomeEntries };

@@ -129,6 +129,11 @@ export function portfolioTables(k: ColumnKit, refs: Owned) {
        * again.
        */
       requestKey: k.text("request_key"),
+      /**
+       * The import job that wrote the row (decision 0059): its rows are written batch by batch, so
+       * a cancel, a failure or a retry removes exactly these while the job has not ended.
+       */
+      importJobId: k.integer("import_job_id"),
       createdAt: k.instant("created_at").notNull(),
     },
     /**
@@ -156,6 +161,10 @@ export function portfolioTables(k: ColumnKit, refs: Owned) {
         .uniqueIndex("transactions_user_account_split_idx")
         .on(table.userId, table.accountId, table.symbol, table.transactionDate)
         .where(sql`${table.transactionType} = 'SPLIT'`),
+      k
+        .index("transactions_import_job_idx")
+        .on(table.importJobId)
+        .where(sql`${table.importJobId} IS NOT NULL`),
       ...transactionHistoryIndexes.map(({ name, columns: [first, ...rest] }) =>
         k.index(name).on(table[first], ...rest.map((column) => table[column])),
       ),

@@ -13,10 +13,9 @@ import type { Db, Tables } from "../../database";
 import { all, changes, first, pause, raw, type Database, type Work } from "../../database";
 import type { AssetType, PositionRow } from "../../schema";
 import { insertCashActivities } from "../cash-activities";
-import { finishImportJob, importJobWriting } from "../import-jobs";
 import { incomeValues } from "../corporate-actions/rows";
 import { markSnapshotsStale } from "../snapshots";
-import type { ImportRequest, TradeImportOutcome } from "./rows";
+import type { ImportedCash, ImportedTrade, ImportRequest, TradeImportOutcome } from "./rows";
 import { accountOf, lockUser } from "./trade-steps";
 
 /**
@@ -32,10 +31,10 @@ const IMPORT_INSERT_BATCH = 500;
  * milliseconds and fixed-width decimal text, which PostgreSQL's numeric reads as the number.
  */
 const insertTransactionsSql = (rows: number) =>
-  `INSERT INTO transactions (user_id, account_id, transaction_date, type, symbol, transaction_type, quantity, price, total, fee, notes, created_at) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
+  `INSERT INTO transactions (user_id, account_id, transaction_date, type, symbol, transaction_type, quantity, price, total, fee, notes, import_job_id, created_at) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
 
 /** A position an import touches: its row as read (null: a new one), its holding as replayed. */
-type Held = Map<string, { row: PositionRow | null; holding: Holding | null }>;
+export type Held = Map<string, { row: PositionRow | null; holding: Holding | null }>;
 
 /**
  * Whether the account's trades (and cash, when the import has a cash check) are as they were
@@ -68,7 +67,7 @@ function* unchangedSince(
 }
 
 /** The account's positions, keyed by asset type and symbol. */
-function* heldPositions(
+export function* heldPositions(
   tx: Db,
   { positions }: Tables,
   userId: number,
@@ -94,8 +93,8 @@ function* heldPositions(
  * Applies the trades, in order, to the held positions: the earliest trade's time, or the first
  * sell above what is held then.
  */
-function* replayTrades(
-  request: ImportRequest,
+export function* replayTrades(
+  request: Pick<ImportRequest, "trades">,
   held: Held,
 ): Work<{ ok: true; earliest: number } | { ok: false; index: number; held: Decimal }> {
   let earliest = Infinity;
@@ -117,10 +116,10 @@ function* replayTrades(
 }
 
 /** Writes the positions whose holding changed: deleted when emptied, else updated or opened. */
-function* writePositions(
+export function* writePositions(
   tx: Db,
   { positions }: Tables,
-  request: ImportRequest,
+  request: Pick<ImportRequest, "userId" | "now">,
   accountId: number,
   held: Held,
 ): Work<void> {
@@ -160,32 +159,28 @@ function* writePositions(
   }
 }
 
-/** Counts an import job's rows as they are written and stops at a batch once it is cancelled. */
-class Written {
-  done = 0;
-  constructor(
-    private readonly request: ImportRequest,
-    private readonly total: number,
-  ) {}
-  batch(rows: number) {
-    this.done += rows;
-    this.request.job?.checkCancelled();
-    this.request.job?.progress(this.done, this.total);
-  }
+/** Where an import's rows go: the user's account, tagged with the job writing them (if any). */
+export interface RowTarget {
+  userId: number;
+  accountId: number;
+  now: Date;
+  importJobId: number | null;
 }
 
 /**
- * Inserts the trades' transaction rows in batches, pausing after each. The rows of a batch are
+ * Inserts trades' transaction rows in batches, pausing after each. The rows of a batch are
  * built just before it is written, so the whole file's rows never sit in memory twice over.
  */
-function* insertTradeRows(request: ImportRequest, accountId: number, written: Written): Work<void> {
-  const now = request.now.getTime();
-  for (let start = 0; start < request.trades.length; start += IMPORT_INSERT_BATCH) {
-    const batch = request.trades.slice(start, start + IMPORT_INSERT_BATCH);
+export function* insertTradeRows(
+  trades: readonly ImportedTrade[],
+  { userId, accountId, now, importJobId }: RowTarget,
+): Work<void> {
+  for (let start = 0; start < trades.length; start += IMPORT_INSERT_BATCH) {
+    const batch = trades.slice(start, start + IMPORT_INSERT_BATCH);
     const params: unknown[] = [];
     for (const trade of batch) {
       params.push(
-        request.userId,
+        userId,
         accountId,
         trade.date.getTime(),
         trade.assetType,
@@ -196,68 +191,65 @@ function* insertTradeRows(request: ImportRequest, accountId: number, written: Wr
         toStored(multiply(trade.quantity, trade.price)),
         toStored(trade.fee ?? "0"),
         trade.notes,
-        now,
+        importJobId,
+        now.getTime(),
       );
     }
     yield* raw(insertTransactionsSql(batch.length), params);
-    written.batch(batch.length);
     yield* pause();
   }
 }
 
-/** Writes the import's dividends as manual income entries: how many were new. */
-function* insertIncome(
+/** Writes dividends as manual income entries: how many were new. */
+export function* insertIncome(
   tx: Db,
   { incomeEntries }: Tables,
-  request: ImportRequest,
-  accountId: number,
-  written: Written,
+  income: ImportRequest["income"],
+  { userId, accountId, now, importJobId }: RowTarget,
 ): Work<number> {
   let incomeAdded = 0;
-  for (let start = 0; start < request.income.length; start += IMPORT_INSERT_BATCH) {
-    const batch = request.income.slice(start, start + IMPORT_INSERT_BATCH);
+  for (let start = 0; start < income.length; start += IMPORT_INSERT_BATCH) {
+    const batch = income.slice(start, start + IMPORT_INSERT_BATCH);
     incomeAdded += yield* changes(
       tx
         .insert(incomeEntries)
         .values(
           batch.map((fields) => ({
-            userId: request.userId,
+            userId,
             type: "DIVIDEND" as const,
             ...incomeValues({ ...fields, accountId }),
             manual: true,
             deletedAt: null,
-            createdAt: request.now,
-            updatedAt: request.now,
+            importJobId,
+            createdAt: now,
+            updatedAt: now,
           })),
         )
         .onConflictDoNothing(),
     );
-    written.batch(batch.length);
     yield* pause();
   }
   return incomeAdded;
 }
 
-/** Writes the import's cash rows into the account: how many were added. */
-function* insertCash(
+/** Writes cash rows into the account: how many were added. */
+export function* insertCash(
   tx: Db,
   tables: Tables,
-  request: ImportRequest,
-  accountId: number,
-  written: Written,
+  cash: readonly ImportedCash[],
+  target: RowTarget,
 ): Work<number> {
-  const cash = request.cash ?? [];
   let cashAdded = 0;
   for (let start = 0; start < cash.length; start += IMPORT_INSERT_BATCH) {
     const batch = cash.slice(start, start + IMPORT_INSERT_BATCH);
     cashAdded += yield* insertCashActivities(
       tx,
       tables,
-      request.userId,
-      batch.map((row) => ({ ...row, accountId })),
-      request.now,
+      target.userId,
+      batch.map((row) => ({ ...row, accountId: target.accountId })),
+      target.now,
+      target.importJobId,
     );
-    written.batch(batch.length);
     yield* pause();
   }
   return cashAdded;
@@ -279,9 +271,6 @@ export function importTrades(
     function* (tx): Work<TradeImportOutcome> {
       if (!(yield* lockUser(tx, tables, request)))
         return { ok: false, reason: "account_not_found" };
-      if (request.job && !(yield* importJobWriting(tx, tables, request.job.id))) {
-        return { ok: false, reason: "job_ended" };
-      }
       const accountId = yield* accountOf(tx, tables, request);
       if (!(yield* unchangedSince(tx, tables, request, accountId))) {
         return { ok: false, reason: "history_changed" };
@@ -295,25 +284,11 @@ export function importTrades(
       if (request.trades.length > 0) {
         yield* markSnapshotsStale(request.userId, new Date(replayed.earliest));
       }
-      const written = new Written(
-        request,
-        request.trades.length + request.income.length + (request.cash?.length ?? 0),
-      );
-      yield* insertTradeRows(request, accountId, written);
-      const incomeAdded = yield* insertIncome(tx, tables, request, accountId, written);
-      const cashAdded = yield* insertCash(tx, tables, request, accountId, written);
-      const outcome = { imported: request.trades.length, incomeAdded, cashAdded };
-      if (request.job) {
-        request.job.checkCancelled();
-        yield* finishImportJob(
-          tx,
-          tables,
-          request.job.id,
-          request.job.result(outcome),
-          request.now,
-        );
-      }
-      return { ok: true, ...outcome };
+      const target = { userId: request.userId, accountId, now: request.now, importJobId: null };
+      yield* insertTradeRows(request.trades, target);
+      const incomeAdded = yield* insertIncome(tx, tables, request.income, target);
+      const cashAdded = yield* insertCash(tx, tables, request.cash ?? [], target);
+      return { ok: true, imported: request.trades.length, incomeAdded, cashAdded };
     },
     { pauses: true },
   );

@@ -1,5 +1,5 @@
 import { fromStored, type Decimal } from "@ledgerline/money";
-import type { CashActivityType, ImportResult } from "@ledgerline/contracts";
+import type { CashActivityType } from "@ledgerline/contracts";
 import type { AssetType, PositionRow, TransactionRow, TransactionType } from "../../schema";
 import type { IncomeFields } from "../corporate-actions/rows";
 
@@ -154,19 +154,6 @@ export interface ImportRequest {
    * written since means the file's cash rows were matched against a stale list.
    */
   cashCheckedAfter?: number | null;
-  /** The import job writing these rows, when the import runs as one (issue 34). */
-  job?: ImportJobHooks;
-}
-
-/** What an import job's write transaction reports and asks of its job as it goes. */
-export interface ImportJobHooks {
-  id: number;
-  /** Rows written so far of all to write; after each batch. */
-  progress(done: number, total: number): void;
-  /** Throws once the job is cancelled: the transaction ends there and is rolled back. */
-  checkCancelled(): void;
-  /** The summary kept with the job, from what was written. */
-  result(written: { imported: number; incomeAdded: number; cashAdded: number }): ImportResult;
 }
 
 /** A cash row of an import, checked: a positive amount, its type the direction. */
@@ -181,8 +168,6 @@ export interface ImportedCash {
 export type TradeImportOutcome =
   | { ok: true; imported: number; incomeAdded: number; cashAdded: number }
   | { ok: false; reason: "history_changed" | "account_not_found" }
-  /** The job's rows were written already (a retry), or it was cancelled meanwhile. */
-  | { ok: false; reason: "job_ended" }
   | { ok: false; reason: "exceeds_holding"; index: number; held: Decimal };
 
 export type TradeOutcome =
