@@ -27,9 +27,11 @@ import { taxRoutes } from "./tax/tax.rest";
 import { transactionRoutes } from "./trading/transactions.rest";
 import { watchlistRoutes } from "./watchlists/watchlist.rest";
 import { ssoRoutes } from "./sso/sso.rest";
+import { displayCurrencyRoutes } from "./currency/display-currency.rest";
 
 export const restRoutes = [
   ...accountRoutes,
+  ...displayCurrencyRoutes,
   ...investmentAccountRoutes,
   ...cashRoutes,
   ...transferRoutes,

@@ -31,6 +31,7 @@ import { portfolioRouter } from "./trading/portfolio.router";
 import { usersRouter } from "./admin/users.router";
 import { watchlistRouter } from "./watchlists/watchlist.router";
 import { ssoRouter } from "./sso/sso.router";
+import { displayCurrencyRouter } from "./currency/display-currency.router";
 import { createCallerFactory, router } from "./platform/trpc/trpc";
 
 export const appRouter = router({
@@ -68,6 +69,7 @@ export const appRouter = router({
   insights: insightsRouter,
   targets: targetsRouter,
   sso: ssoRouter,
+  displayCurrency: displayCurrencyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -34,3 +34,4 @@ export * from "./job-constants";
 export * from "./offline-messages";
 export * from "./sso-constants";
 export * from "./sso-paths";
+export * from "./currency-constants";

@@ -35,3 +35,4 @@ export * from "./portfolio-risk";
 export * from "./monthly-returns";
 export * from "./targets";
 export * from "./sso";
+export * from "./currency";

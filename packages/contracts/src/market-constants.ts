@@ -17,6 +17,7 @@ export const marketMessages = {
   failedToFetchHistoricalData: "Failed to fetch historical data",
   failedToFetchCryptoData: "Failed to fetch crypto data",
   failedToFetchSupportedCurrencies: "Failed to fetch supported currencies",
+  failedToFetchExchangeRates: "Failed to fetch exchange rates",
 
   invalidStockSymbol:
     "A stock symbol is 1 to 10 characters: a letter first, then letters, digits, '.' or '-'",

@@ -13,7 +13,8 @@ export type MarketOperation =
   | "bars"
   | "status"
   | "crypto_quote"
-  | "crypto_currencies";
+  | "crypto_currencies"
+  | "fx_rates";
 
 /**
  * - invalid_symbol: the symbol failed validation before any provider call (a 400).
@@ -46,6 +47,7 @@ const operationMessages: Record<MarketOperation, string> = {
   bars: marketMessages.failedToFetchHistoricalData,
   crypto_quote: marketMessages.failedToFetchCryptoData,
   crypto_currencies: marketMessages.failedToFetchSupportedCurrencies,
+  fx_rates: marketMessages.failedToFetchExchangeRates,
 };
 
 export interface MarketDataErrorOptions {

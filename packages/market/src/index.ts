@@ -10,10 +10,16 @@ export {
 } from "./service/create-market-service";
 export type {
   CryptoProviderConfig,
+  FxProviderConfig,
   MarketService,
   MarketServiceConfig,
   StockProviderConfig,
 } from "./service/create-market-service";
+export { FxRatesService } from "./fx/fx-rates-service";
+export type { FxRates } from "./fx/fx-rates-service";
+export { PolygonFxRates } from "./fx/polygon-fx-rates";
+export { SimulatedFxRates } from "./fx/simulated-fx-rates";
+export type { ForeignCurrency, FxDayRate, FxRateProvider } from "./fx/types";
 export { StockMarketService } from "./service/stock-market-service";
 export { knownCompanyName } from "./sim/stocks/company-profiles";
 export { coinCategoryOf } from "./classification/coin-categories";

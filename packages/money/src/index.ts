@@ -10,3 +10,4 @@ export * from "./shares";
 export { divideHalfEven, formatFixed, parseFixed, tenTo, type FixedPoint } from "./fixed-point";
 export * from "./risk";
 export * from "./monthly-returns";
+export * from "./fx";

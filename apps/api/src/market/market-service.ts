@@ -31,15 +31,16 @@ export function marketServiceFromEnv(
     coinbaseCallsPerSecond: env.COINBASE_CALLS_PER_SECOND,
   });
   const rateLimiter = shared.providerRateLimiter(rateLimits);
+  const polygon =
+    env.MARKET_DATA_PROVIDER === "polygon"
+      ? {
+          provider: "polygon" as const,
+          apiKey: env.POLYGON_API_KEY ?? "",
+          ...(env.POLYGON_BASE_URL ? { baseUrl: env.POLYGON_BASE_URL } : {}),
+        }
+      : undefined;
   return createMarketService({
-    stocks:
-      env.MARKET_DATA_PROVIDER === "polygon"
-        ? {
-            provider: "polygon",
-            apiKey: env.POLYGON_API_KEY ?? "",
-            ...(env.POLYGON_BASE_URL ? { baseUrl: env.POLYGON_BASE_URL } : {}),
-          }
-        : { provider: "sim" },
+    stocks: polygon ?? { provider: "sim" },
     crypto:
       env.CRYPTO_DATA_PROVIDER === "coinbase"
         ? {
@@ -51,6 +52,8 @@ export function marketServiceFromEnv(
             ...(env.COINBASE_FEED_URL ? { feedUrl: env.COINBASE_FEED_URL } : {}),
           }
         : { provider: "sim" },
+    // Forex aggregates come from the same Polygon plan (and budget) as the stock data.
+    fx: polygon ?? { provider: "sim" },
     seed: env.MARKET_SEED,
     clock: deps.clock,
     store: repos.marketData,

@@ -403,6 +403,12 @@ describe("every operation in the OpenAPI document", () => {
       ],
       ["deleteIncome", () => ({ token: user.token, params: { id: state.income } })],
       ["listAccounts", () => ({ token: user.token })],
+      ["setDisplayCurrency", () => ({ token: user.token, body: { currency: "EUR" } })],
+      ["getDisplayCurrency", () => ({ token: user.token })],
+      [
+        "getDisplayCurrencyRates",
+        () => ({ token: user.token, query: { from: "2026-01-01", to: "2026-01-31" } }),
+      ],
       [
         "createCash",
         () => ({

@@ -111,6 +111,10 @@ function userSignInRows(database: Database) {
       });
     },
 
+    async setDisplayCurrency(id: number, displayCurrency: string): Promise<void> {
+      await database.changes(db.update(users).set({ displayCurrency }).where(eq(users.id, id)));
+    },
+
     async setAdmin(id: number, isAdmin: boolean): Promise<void> {
       await database.changes(db.update(users).set({ isAdmin }).where(eq(users.id, id)));
     },

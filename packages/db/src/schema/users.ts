@@ -13,6 +13,8 @@ export function userTables(k: ColumnKit) {
     previousLoginAt: k.instant("previous_login_at"),
     numberOfLogins: k.integer("number_of_logins").notNull().default(0),
     failedLogins: k.integer("failed_logins").notNull().default(0),
+    /** The currency figures are shown in (ISO 4217); amounts are still stored in USD. */
+    displayCurrency: k.text("display_currency").notNull().default("USD"),
   });
 
   /** A row's owner: the user whose data it is, whose deletion deletes the row. */

@@ -2,6 +2,10 @@ import { systemClock, type Clock } from "@ledgerline/clock";
 import { CoinbaseCryptoMarket, type CoinbaseConfig } from "../coinbase/coinbase-crypto-market";
 import { COINBASE_FEED_URL, type CoinbaseFeedEvent } from "../coinbase/coinbase-ticker-feed";
 import { PolygonStockMarket, type PolygonConfig } from "../polygon/polygon-stock-market";
+import { FxRatesService } from "../fx/fx-rates-service";
+import { PolygonFxRates, type PolygonFxConfig } from "../fx/polygon-fx-rates";
+import { SimulatedFxRates } from "../fx/simulated-fx-rates";
+import type { FxRateProvider } from "../fx/types";
 import type { CryptoMarketProvider, StockMarketProvider } from "../providers/types";
 import { InMemoryMarketCache, type MarketCache } from "../resilience/cache";
 import { ConsecutiveFailureBreaker } from "../resilience/circuit-breaker";
@@ -42,11 +46,18 @@ export type CryptoProviderConfig =
   | ({ provider: "coinbase" } & CoinbaseConfig & GuardOptions)
   | ({ provider: CryptoMarketProvider } & GuardOptions);
 
+export type FxProviderConfig =
+  | ({ provider: "sim" } & GuardOptions)
+  | ({ provider: "polygon" } & PolygonFxConfig & GuardOptions)
+  | ({ provider: FxRateProvider } & GuardOptions);
+
 export interface MarketServiceConfig {
   /** Default: the simulated market. */
   stocks?: StockProviderConfig;
   /** Default: the simulated market. */
   crypto?: CryptoProviderConfig;
+  /** Daily USD→currency rates for display currencies. Default: the simulated market. */
+  fx?: FxProviderConfig;
   /** Seed of the simulated markets (MARKET_SEED). */
   seed?: string;
   /** Default: the system clock. Pin it with fixedClock() or clockStartingAt(). */
@@ -105,6 +116,7 @@ export const DEFAULT_PROVIDER_TIMEOUT_MS = 3000;
 export interface MarketService {
   stocks: StockMarketService;
   crypto: CryptoMarketService;
+  fx: FxRatesService;
   clock: Clock;
   /** Live prices at their source: one upstream stream per opened instrument (see PriceTicks). */
   ticks: TickSource;
@@ -139,6 +151,13 @@ function cryptoProvider(
   if (config.provider === "sim") return new SimulatedCryptoMarket({ seed, clock });
   if (config.provider === "coinbase")
     return new CoinbaseCryptoMarket({ ...config, timeoutMs: config.timeoutMs ?? timeoutMs });
+  return config.provider;
+}
+
+function fxProvider(config: FxProviderConfig, seed: string, timeoutMs: number): FxRateProvider {
+  if (config.provider === "sim") return new SimulatedFxRates({ seed });
+  if (config.provider === "polygon")
+    return new PolygonFxRates({ ...config, timeoutMs: config.timeoutMs ?? timeoutMs });
   return config.provider;
 }
 
@@ -178,6 +197,8 @@ export function createMarketService(config: MarketServiceConfig = {}): MarketSer
   const timeoutMs = config.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
   const stocks = stockProvider(stockConfig, seed, clock, config.faviconBasePath, timeoutMs);
   const crypto = cryptoProvider(cryptoConfig, seed, clock, timeoutMs);
+  const fxConfig = config.fx ?? { provider: "sim" };
+  const fx = fxProvider(fxConfig, seed, timeoutMs);
 
   const gateway = (providerId: string, guard: GuardOptions) =>
     new ProviderGateway(providerId, {
@@ -219,6 +240,7 @@ export function createMarketService(config: MarketServiceConfig = {}): MarketSer
   return {
     stocks: stockService,
     crypto: cryptoService,
+    fx: new FxRatesService({ provider: fx, gateway: gateway(fx.id, fxConfig), clock }),
     clock,
     ticks: marketTickSource({
       stocks: stockService,

@@ -195,3 +195,37 @@ export function formatSplitChange(
   const one = Math.abs(Number(sharesChange)) === 1;
   return `${formatSplit(from, to)}, ${formatSignedQuantity(sharesChange)} ${one ? "share" : "shares"}`;
 }
+
+/** What a currency's figures start with, as Intl.NumberFormat("en-US") writes it. */
+const currencyPrefixes: Readonly<Record<string, string>> = {
+  USD: "$",
+  EUR: "€",
+  GBP: "£",
+  CHF: "CHF\u00a0",
+  JPY: "¥",
+  CAD: "CA$",
+  AUD: "A$",
+};
+
+/**
+ * An amount in a display currency (issue 36): 2 decimals (8 under 0.01 of the unit), none in
+ * yen; `signed` writes + before a gain as formatSignedCurrency does.
+ */
+export function formatMoney(
+  value: NumericText | null | undefined,
+  currency: string,
+  signed = false,
+): string {
+  if (isMissing(value)) return "N/A";
+  if (currency === "USD") return signed ? formatSignedCurrency(value) : formatCurrency(value);
+  const decimals = currency === "JPY" ? 0 : isSubCent(value) ? 8 : 2;
+  const style = { minFraction: decimals, maxFraction: decimals, signed };
+  const prefix = currencyPrefixes[currency] ?? `${currency} `;
+  return numberText(value, { ...style, prefix }) ?? `${prefix}${styled(value, style)}`;
+}
+
+/** A USD amount as the hover of a converted figure names it: USD 1,234.56. */
+export function formatUsdCode(value: NumericText, signed = false): string {
+  const decimals = isSubCent(value) ? 8 : 2;
+  return `USD ${styled(value, { minFraction: decimals, maxFraction: decimals, signed })}`;
+}

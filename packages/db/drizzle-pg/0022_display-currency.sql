@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "display_currency" text DEFAULT 'USD' NOT NULL;
