@@ -155,6 +155,11 @@ export const envSchema = z
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
     ADMIN_PASSWORD: optionalText,
     DEMO_SEED: booleanFlag.default(true),
+    /**
+     * Tests only (NODE_ENV=test): each snapshot recompute waits this long before it starts, so an
+     * end-to-end test sees the "Updating history" banner whatever the machine's speed.
+     */
+    TEST_RECOMPUTE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** The yearly risk-free rate the Sharpe ratio takes off (0.04 = 4%). */
     RISK_FREE_RATE: z
       .string()
@@ -190,6 +195,13 @@ export const envSchema = z
         code: "custom",
         path: ["OIDC_ISSUER"],
         message: "must be an https:// URL (plain http only on 127.0.0.1 or localhost)",
+      });
+    }
+    if (env.TEST_RECOMPUTE_DELAY_MS > 0 && env.NODE_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TEST_RECOMPUTE_DELAY_MS"],
+        message: "is for tests only (NODE_ENV=test)",
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -24,3 +24,10 @@ export const BENCHMARK_SYMBOL = "SPY";
 export const benchmarkBases = ["contributions", "return"] as const;
 export type BenchmarkBasis = (typeof benchmarkBases)[number];
 export const DEFAULT_BENCHMARK_BASIS: BenchmarkBasis = "contributions";
+
+/**
+ * How often a screen showing "Updating history from ..." asks whether the recompute has ended,
+ * and only while it shows: there is no per-user event stream to say so (the live stream is the
+ * quotes'), and a recompute runs for seconds.
+ */
+export const HISTORY_UPDATE_POLL_MS = 1_000;

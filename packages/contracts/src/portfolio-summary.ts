@@ -328,3 +328,15 @@ export const holdingsPerformance = z.object({
   holdings: z.array(holdingPerformance),
 });
 export type HoldingsPerformance = z.infer<typeof holdingsPerformance>;
+
+/**
+ * Whether the user's daily history is being recomputed (a back-dated trade, an import, a
+ * dividend restated it): `from` is the first day it restates, null once the history is current.
+ * The value chart and the returns read the days before `from` as they were; from it on they
+ * catch up when the recompute ends.
+ */
+export const historyUpdate = z.object({
+  updating: z.boolean(),
+  from: calendarDate.nullable(),
+});
+export type HistoryUpdate = z.infer<typeof historyUpdate>;

@@ -201,6 +201,7 @@ function configOf(env: DepsOptions["env"]): AppDeps["config"] {
       origins: env.PASSKEY_ORIGINS ?? [env.APP_ORIGIN],
     },
     riskFreeRate: env.RISK_FREE_RATE,
+    testRecomputeDelayMs: env.TEST_RECOMPUTE_DELAY_MS,
     secrets: {
       enabled: env.SECRETS_ENDPOINTS_ENABLED,
       polygonApiKey: env.POLYGON_API_KEY,

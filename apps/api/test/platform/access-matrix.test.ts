@@ -101,6 +101,7 @@ const procedureAccess: Record<string, Access> = {
   "tax.methodPreview": "user",
   "portfolioSummary.get": "user",
   "portfolioSummary.history": "user",
+  "portfolioSummary.historyUpdate": "user",
   "portfolioSummary.performance": "user",
   "portfolioSummary.holdingPerformance": "user",
   "overview.counts": "user",

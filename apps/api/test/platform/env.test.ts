@@ -53,6 +53,8 @@ describe("environment", () => {
     [{ COINBASE_CALLS_PER_SECOND: "2.5" }, "COINBASE_CALLS_PER_SECOND"],
     [{ MARKET_PROVIDER_TIMEOUT_MS: "3s" }, "MARKET_PROVIDER_TIMEOUT_MS"],
     [{ MARKET_PROVIDER_TIMEOUT_MS: "0" }, "MARKET_PROVIDER_TIMEOUT_MS"],
+    // The recompute's hold is for end-to-end tests; a deployment never runs with it.
+    [{ TEST_RECOMPUTE_DELAY_MS: "3000" }, "TEST_RECOMPUTE_DELAY_MS"],
   ])("stops on %j naming %s", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(

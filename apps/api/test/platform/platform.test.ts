@@ -175,6 +175,7 @@ describe("OpenAPI document", () => {
         "GET /api/portfolio/performance",
         "GET /api/portfolio/performance/holdings",
         "GET /api/portfolio/history",
+        "GET /api/portfolio/history/update",
         "POST /api/auth/login/mfa",
         "GET /api/account/mfa",
         "POST /api/account/mfa/setup",

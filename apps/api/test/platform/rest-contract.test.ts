@@ -238,6 +238,7 @@ describe("every operation in the OpenAPI document", () => {
       ["getPortfolioPerformance", () => ({ token: user.token, query: { range: "1Y" } })],
       ["getPortfolioHoldingsPerformance", () => ({ token: user.token, query: { range: "1Y" } })],
       ["getPortfolioHistory", () => ({ token: user.token, query: { range: "1Y" } })],
+      ["getPortfolioHistoryUpdate", () => ({ token: user.token })],
       ["listLots", () => ({ token: user.token, query: { open: "true", limit: "50" } })],
       ["getRealizedGains", () => ({ token: user.token, query: { year: "2026" } })],
       ["downloadForm8949", () => ({ token: user.token, query: { year: "2026" } })],

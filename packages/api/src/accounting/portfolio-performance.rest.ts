@@ -1,4 +1,5 @@
 import {
+  historyUpdate,
   holdingsPerformance,
   portfolioHistory,
   portfolioHistoryQuery,
@@ -49,5 +50,18 @@ export const portfolioPerformanceRoutes = [
     query: portfolioHistoryQuery,
     response: portfolioHistory,
     call: (caller, { query }) => caller.portfolioSummary.history(query),
+  }),
+  restRoute({
+    method: "GET",
+    url: "/portfolio/history/update",
+    operationId: "getPortfolioHistoryUpdate",
+    tag: "Portfolio",
+    summary:
+      "Whether the signed-in user's daily history is being recomputed after a back-dated change, and from which day",
+    description:
+      "`updating` is true from the moment a trade, import, split or account move dated before today is saved until the recompute of the daily history it restates has stored its days; `from` is the first day restated (a calendar date, UTC), null when nothing is being recomputed. Meanwhile `GET /api/portfolio/history`, the returns and the summary answer with the history recomputed on the spot or wait for it; ask again every second or so to know when it has ended.",
+    access: "user",
+    response: historyUpdate,
+    call: (caller) => caller.portfolioSummary.historyUpdate(),
   }),
 ];

@@ -1,4 +1,5 @@
 import {
+  historyUpdate,
   holdingsPerformance,
   portfolioHistory,
   portfolioHistoryInput,
@@ -11,6 +12,7 @@ import {
   portfolioHistory as readHistory,
   portfolioSummary as readSummary,
 } from "./portfolio-summary";
+import { historyUpdate as readHistoryUpdate } from "./history-update";
 import { holdingsPerformance as readHoldingsPerformance } from "./holding-performance";
 import { portfolioPerformance } from "./performance";
 import { userProcedure } from "../platform/trpc/trpc";
@@ -27,6 +29,9 @@ export const portfolioSummaryRouter = {
     .input(portfolioHistoryInput)
     .output(portfolioHistory)
     .query(({ ctx, input }) => readHistory(ctx, input)),
+
+  /** Whether the daily history is being recomputed, and from which day (never waits for it). */
+  historyUpdate: userProcedure.output(historyUpdate).query(({ ctx }) => readHistoryUpdate(ctx)),
 
   /** The returns over a period, with what each figure is computed from (issue 15). */
   performance: userProcedure

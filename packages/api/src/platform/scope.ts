@@ -55,6 +55,8 @@ export interface AppDeps {
     passkeys: { rpId: string; rpName: string; origins: string[] };
     /** RISK_FREE_RATE: the yearly rate the Sharpe ratio takes off, a decimal string. */
     riskFreeRate: string;
+    /** TEST_RECOMPUTE_DELAY_MS: end-to-end tests hold each snapshot recompute this long. */
+    testRecomputeDelayMs?: number;
     /** The provider credentials the /api/secrets paths may hand to admins, when opted in. */
     secrets: {
       enabled: boolean;

@@ -1,0 +1,105 @@
+import type { HistoryUpdate } from "@ledgerline/contracts";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { pinnedOpenMarket } from "../support/portfolio-support";
+import { RedisDeployment } from "../support/redis-deployment";
+import { dropKeys, redisForTests, uniqueRedisPrefix } from "../support/services";
+import { startTestApp, TestClock, type TestApp } from "../support/test-app";
+
+// The pinned market's day is 2026-03-11: a buy on 2 February restates five weeks of history.
+const backDated = { symbol: "AAPL", quantity: "2", purchasePrice: "100" };
+
+const opened: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const app of opened.splice(0).reverse()) await app.close();
+  vi.restoreAllMocks();
+});
+
+/** A buy through the REST door; without a date, now. */
+async function buy(t: TestApp, token: string, purchaseDate?: string) {
+  const bought = await t.request("POST", "/api/portfolio", {
+    token,
+    body: { ...backDated, ...(purchaseDate && { purchaseDate }), notes: "" },
+  });
+  expect(bought.status, bought.text).toBe(200);
+}
+
+/** GET /api/portfolio/history/update and tRPC's portfolioSummary.historyUpdate, which agree. */
+async function historyUpdate(t: TestApp, token: string): Promise<HistoryUpdate> {
+  const rest = await t.request("GET", "/api/portfolio/history/update", { token });
+  expect(rest.status).toBe(200);
+  const trpc = await t.trpc("query", "portfolioSummary.historyUpdate", undefined, token);
+  expect((trpc.body as unknown as { result: { data: unknown } }).result.data).toEqual(rest.body);
+  return rest.body as unknown as HistoryUpdate;
+}
+
+describe("the history update read, in-process", () => {
+  it("says from which day a back-dated trade's recompute restates, until it has stored", async () => {
+    const t = await startTestApp({ market: pinnedOpenMarket() });
+    opened.push(t);
+    const user = await t.registerUser();
+    const other = await t.registerUser();
+    await buy(t, user.token, "2026-01-05T15:00:00Z");
+    await t.settled();
+    expect(await historyUpdate(t, user.token)).toEqual({ updating: false, from: null });
+
+    // The recompute is held at its store, so the read is seen while it runs.
+    const snapshots = t.app.deps.repos.snapshots;
+    const save = snapshots.save.bind(snapshots);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(snapshots, "save").mockImplementation(async (rebuild) => {
+      await held;
+      return save(rebuild);
+    });
+    await buy(t, user.token, "2026-02-02T15:00:00Z");
+    expect(await historyUpdate(t, user.token)).toEqual({ updating: true, from: "2026-02-02" });
+    // Another user's history is not theirs.
+    expect(await historyUpdate(t, other.token)).toEqual({ updating: false, from: null });
+
+    release();
+    await t.settled();
+    expect(await historyUpdate(t, user.token)).toEqual({ updating: false, from: null });
+  });
+
+  it("counts a trade of today as no update: no closed day is restated", async () => {
+    // The app's clock on the market's day, as in a deployment (tests default to 2 March).
+    const clock = new TestClock(Date.parse("2026-03-11T15:00:00Z"));
+    const t = await startTestApp({ market: pinnedOpenMarket(), clock });
+    opened.push(t);
+    const user = await t.registerUser();
+    vi.spyOn(t.app.deps.jobs, "enqueue").mockImplementation(() => {});
+    await buy(t, user.token);
+    expect(await t.app.deps.repos.snapshots.state(user.id)).toMatchObject({
+      staleFrom: "2026-03-11",
+    });
+    expect(await historyUpdate(t, user.token)).toEqual({ updating: false, from: null });
+  });
+
+  it("answers 401 without a session", async () => {
+    const t = await startTestApp({ market: pinnedOpenMarket() });
+    opened.push(t);
+    expect((await t.request("GET", "/api/portfolio/history/update")).status).toBe(401);
+  });
+});
+
+const available = await redisForTests("the history update read on Redis");
+const prefix = uniqueRedisPrefix("history-update");
+afterAll(async () => {
+  if (available) await dropKeys(prefix);
+});
+
+describe.skipIf(!available)("the history update read, with Redis", () => {
+  it("shows a recompute queued for a worker, and clears once a worker has run it", async () => {
+    const deployment = new RedisDeployment(prefix, pinnedOpenMarket);
+    opened.push(deployment);
+    const api = await deployment.api();
+    const user = await api.registerUser();
+    // No worker yet: the job waits in Redis, and the API process never runs it.
+    await buy(api, user.token, "2026-02-02T15:00:00Z");
+    expect(await historyUpdate(api, user.token)).toEqual({ updating: true, from: "2026-02-02" });
+
+    await deployment.worker(api);
+    await api.settled();
+    expect(await historyUpdate(api, user.token)).toEqual({ updating: false, from: null });
+  });
+});
