@@ -14,6 +14,7 @@ import {
 } from "../../components/loading/FormPagesLoading";
 import { AccountField } from "./import/-components/AccountField";
 import { FileDropZone } from "./import/-components/FileDropZone";
+import { ImportJobEnded, ImportJobProgress } from "./import/-components/ImportJobPanel";
 import { sourceAccountOffer } from "./import/-components/import-account";
 import { MapColumnsCard } from "./import/-components/MapColumnsCard";
 import { PreviewPanel } from "./import/-components/PreviewPanel";
@@ -50,26 +51,37 @@ function ChooseFileCard({ flow }: { flow: ImportFlow }) {
   );
 }
 
-/** What pressing Preview found, or what Import wrote. */
+/** The import job under way or last ended, else what pressing Preview found. */
 function ImportOutcome({ flow }: { flow: ImportFlow }) {
-  const { preview, result, importing, account } = flow;
-  if (preview && !result) {
+  const { preview, job, account } = flow;
+  const current = job.job;
+  if (current && job.running) {
+    return (
+      <ImportJobProgress
+        job={current}
+        onCancel={job.cancel}
+        cancelling={job.cancelling.isPending || current.status === "queued"}
+      />
+    );
+  }
+  if (current?.status === "done" && current.result) {
+    return (
+      <ResultPanel
+        result={current.result}
+        rows={preview?.rows ?? []}
+        account={account.accounts.length > 1 ? account.into : undefined}
+      />
+    );
+  }
+  if (current) return <ImportJobEnded job={current} />;
+  if (preview) {
     return (
       <PreviewPanel
         preview={preview}
         account={account.into}
-        importing={importing.isPending}
+        importing={job.starting.isPending}
         onImport={flow.runImport}
-        error={importing.error ? errorMessage(importing.error, "The import failed") : null}
-      />
-    );
-  }
-  if (result && preview) {
-    return (
-      <ResultPanel
-        result={result}
-        rows={preview.rows}
-        account={account.accounts.length > 1 ? account.into : undefined}
+        error={job.starting.error ? errorMessage(job.starting.error, "The import failed") : null}
       />
     );
   }

@@ -1,29 +1,28 @@
-import type { ImportPreview, ImportResult, ImportSource } from "@ledgerline/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ImportPreview, ImportSource } from "@ledgerline/contracts";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { newIdempotencyKey } from "../../../../lib/idempotency-key";
 import { trpc } from "../../../../lib/trpc";
 import { mappingInput, missingColumns } from "./mapping-state";
 import { useImportFile } from "./useImportFile";
 import { useImportAccount } from "./useImportAccount";
+import { useImportJob } from "./useImportJob";
 import { useImportMapping } from "./useImportMapping";
 
 /** The import page's steps: the file, its source and mapping, the preview and the import. */
 export function useImportFlow() {
-  const queryClient = useQueryClient();
   const [source, setSource] = useState<ImportSource>("schwab");
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const job = useImportJob();
   const account = useImportAccount(() => setPreview(null));
   const mapping = useImportMapping();
   const { file, choose, detecting } = useImportFile(mapping, setSource, () => {
     setPreview(null);
-    setResult(null);
+    if (!job.running) job.hide();
   });
   // One key per preview shown: pressing Import again after a lost answer imports it once.
   const [importKey, setImportKey] = useState(newIdempotencyKey);
   const previewing = useMutation(trpc.import.preview.mutationOptions());
-  const importing = useMutation(trpc.import.run.mutationOptions());
 
   const generic = source === "generic" && file !== null;
   const missing = generic ? missingColumns(mapping.values) : {};
@@ -34,7 +33,7 @@ export function useImportFlow() {
     ...(generic ? { mapping: mappingInput(mapping.values) } : {}),
   });
   function runPreview() {
-    setResult(null);
+    if (!job.running) job.hide();
     if (Object.keys(missing).length > 0) {
       mapping.setCheckColumns(true);
       return;
@@ -46,14 +45,9 @@ export function useImportFlow() {
       },
     });
   }
+  /** The import runs as a job: the page follows its progress and shows its summary. */
   function runImport() {
-    const input = { ...request(), skipInvalid: true, idempotencyKey: importKey };
-    importing.mutate(input, {
-      onSuccess: (answer) => {
-        setResult(answer);
-        void queryClient.invalidateQueries();
-      },
-    });
+    job.start({ ...request(), skipInvalid: true, idempotencyKey: importKey });
   }
   const chooseSource = (value: ImportSource) => {
     setSource(value);
@@ -70,10 +64,9 @@ export function useImportFlow() {
     missing,
     preview,
     setPreview,
-    result,
+    job,
     detecting,
     previewing,
-    importing,
     runPreview,
     runImport,
   };

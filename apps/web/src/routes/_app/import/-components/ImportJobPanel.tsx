@@ -1,0 +1,70 @@
+import type { ImportJobView } from "@ledgerline/contracts";
+import { Alert } from "../../../../components/ui/Alert";
+import { Button } from "../../../../components/ui/Button";
+import { Card } from "../../../../components/ui/Card";
+
+const rows = (count: number) => count.toLocaleString("en-US");
+
+/** A running import job: rows written of the total, and a way to stop it. */
+export function ImportJobProgress({
+  job,
+  onCancel,
+  cancelling,
+}: {
+  job: ImportJobView;
+  onCancel: () => void;
+  cancelling: boolean;
+}) {
+  const writing = job.status === "writing" && job.total > 0;
+  const text = writing
+    ? `${rows(job.done)} of ${rows(job.total)} rows`
+    : job.status === "queued"
+      ? "Waiting to start…"
+      : "Checking the file…";
+  const percent = writing ? Math.round((job.done / job.total) * 100) : 0;
+  return (
+    <Card className="space-y-4 p-6">
+      <h2 className="text-lg font-semibold">Importing</h2>
+      <p className="text-sm text-muted">
+        You can leave this page: the import goes on, and its summary is here when you come back.
+      </p>
+      {/* Without aria-valuenow the bar is indeterminate: the rows to write are not known yet. */}
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={writing ? job.total : undefined}
+        aria-valuenow={writing ? job.done : undefined}
+        aria-valuetext={text}
+        className="h-3 w-full overflow-hidden rounded-full bg-border"
+      >
+        <div
+          className={`h-full rounded-full bg-primary transition-[width] ${writing ? "" : "animate-pulse"}`}
+          style={{ width: writing ? `${percent}%` : "100%" }}
+        />
+      </div>
+      <p className="font-medium tabular-nums" aria-live="polite">
+        {text}
+      </p>
+      <Button variant="secondary" onClick={onCancel} busy={cancelling}>
+        Cancel the import
+      </Button>
+    </Card>
+  );
+}
+
+/** An import job that ended without a summary: cancelled or failed. */
+export function ImportJobEnded({ job }: { job: ImportJobView }) {
+  return (
+    <Card className="space-y-4 p-6">
+      <h2 className="text-lg font-semibold">
+        {job.status === "cancelled" ? "Import cancelled" : "Import failed"}
+      </h2>
+      <Alert tone={job.status === "cancelled" ? "info" : "error"}>
+        {job.status === "cancelled"
+          ? "The import was cancelled; nothing of the file was written."
+          : (job.error ?? "The import failed; nothing of the file was written.")}
+      </Alert>
+    </Card>
+  );
+}
