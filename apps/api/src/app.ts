@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import rateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
 import { knownCompanyName, type MarketService } from "@ledgerline/market";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
@@ -22,7 +21,7 @@ import { restRoutes } from "@ledgerline/api/rest-routes";
 import { type Clock, systemClock } from "@ledgerline/clock";
 import { IMPORT_BODY_LIMIT } from "@ledgerline/api/import/service";
 import { createSharedState, type SharedState } from "@ledgerline/api/platform/shared-state/index";
-import { requestLimitStore } from "./plugins/request-limit-store";
+import { requestLimitPlugin, type RequestLimitOptions } from "./plugins/request-limit";
 import type { IdempotencyOptions } from "@ledgerline/api/trading/idempotency";
 import type { ThrottleLimits } from "@ledgerline/api/auth/throttles";
 import { createContext } from "@ledgerline/api/platform/trpc/context";
@@ -87,7 +86,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(metricsPlugin, { token: env.METRICS_TOKEN, shared });
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, requestLimit(env, shared));
+  await app.register(requestLimitPlugin, requestLimit(env, shared));
 
   await app.register(depsPlugin, {
     env,
@@ -151,20 +150,13 @@ function sharedStateFor(app: FastifyInstance, env: Env, marketClock: Clock) {
 }
 
 /** Requests per minute per client address on /api; in Redis with several processes. */
-function requestLimit(env: Env, shared: SharedState): RateLimitPluginOptions {
+function requestLimit(env: Env, shared: SharedState): RequestLimitOptions {
   return {
     max: env.API_RATE_LIMIT_PER_MINUTE,
-    timeWindow: "1 minute",
-    allowList: (req) => !req.url.startsWith("/api/"),
+    windowMs: 60_000,
     // With several processes the limit is the deployment's, counted in Redis.
-    ...(shared.countRequest
-      ? { store: requestLimitStore(shared.countRequest, `${env.REDIS_KEY_PREFIX}api-rate:`) }
-      : {}),
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: context.statusCode,
-      message: `Too many requests; try again in ${context.after}`,
-      code: "TOO_MANY_REQUESTS",
-    }),
+    count: shared.countRequest,
+    nameSpace: `${env.REDIS_KEY_PREFIX}api-rate:`,
   };
 }
 

@@ -26,6 +26,32 @@ describe("HTTP platform", () => {
     }
   });
 
+  it("tells a client its request limit in headers, and when to retry past it", async () => {
+    const limited = await startTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: "2" } });
+    try {
+      const responses = [];
+      for (let i = 0; i < 3; i++) responses.push(await limited.request("GET", "/api/portfolio"));
+      const limits = responses.map(({ headers }) => [
+        headers["x-ratelimit-limit"],
+        headers["x-ratelimit-remaining"],
+        headers["retry-after"],
+      ]);
+      expect(limits).toEqual([
+        ["2", "1", undefined],
+        ["2", "0", undefined],
+        ["2", "0", "60"],
+      ]);
+      expect(responses[2]!.headers["x-ratelimit-reset"]).toBe("60");
+      expect(responses[2]!.body?.message).toBe("Too many requests; try again in 1 minute");
+      // Not under /api: the web app's files are not counted.
+      expect((await limited.request("GET", "/favicon.ico")).headers["x-ratelimit-limit"]).toBe(
+        undefined,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("answers 503 from /api/health when the database cannot be reached", async () => {
     await t.app.database.close();
     const response = await t.request("GET", "/api/health");

@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 /**
  * Runs the operations queued in one turn of the event loop in order, each as the command it
  * stands for: `r` a fixed-window request count (INCR; the window's expiry set by the first, as
- * @fastify/rate-limit's Redis store does, else its time left), `m` an MGET. A missing key is
+ * the door's request limit counts (plugins/request-limit.ts), else its time left), `m` an MGET. A missing key is
  * false in Lua, which Redis answers as nil, so no table has holes.
  */
 const BATCH_SCRIPT = `
