@@ -1,10 +1,4 @@
-import {
-  failedJobInput,
-  failedJobsInput,
-  failedJobsPage,
-  jobsOverview,
-  messageResult,
-} from "@ledgerline/contracts";
+import * as contracts from "@ledgerline/contracts";
 import { restRoute } from "../platform/rest/route";
 
 const unreachable = { 503: "The job queues (Redis) are out of reach" } as const;
@@ -20,7 +14,7 @@ export const jobRoutes = [
       "One entry per queue (snapshots, corporate-actions, alerts, mail). With REDIS_URL the counts are the deployment's BullMQ queues; without it, this process's own queues. `failed` counts jobs whose last try failed, kept with their error.",
     access: "admin",
     refusals: unreachable,
-    response: jobsOverview,
+    response: contracts.jobsOverview,
     call: (caller) => caller.jobs.list(),
   }),
   restRoute({
@@ -33,8 +27,8 @@ export const jobRoutes = [
       "The newest 50 jobs whose last try failed, and how many the queue keeps. A job is described in words (`label`); its data is never shown, since a mail's body holds a password-reset link.",
     access: "admin",
     refusals: unreachable,
-    params: failedJobsInput,
-    response: failedJobsPage,
+    params: contracts.failedJobsInput,
+    response: contracts.failedJobsPage,
     call: (caller, { params }) => caller.jobs.failed(params),
   }),
   restRoute({
@@ -45,8 +39,8 @@ export const jobRoutes = [
     summary: "Queue a failed job again from its first try",
     access: "admin",
     refusals: { ...unreachable, 404: "No failed job with that id in that queue" },
-    params: failedJobInput,
-    response: messageResult,
+    params: contracts.failedJobInput,
+    response: contracts.messageResult,
     call: (caller, { params }) => caller.jobs.retry(params),
   }),
   restRoute({
@@ -57,8 +51,8 @@ export const jobRoutes = [
     summary: "Forget a failed job",
     access: "admin",
     refusals: { ...unreachable, 404: "No failed job with that id in that queue" },
-    params: failedJobInput,
-    response: messageResult,
+    params: contracts.failedJobInput,
+    response: contracts.messageResult,
     call: (caller, { params }) => caller.jobs.remove(params),
   }),
 ];
