@@ -372,6 +372,19 @@ function* incomeSums(tx: Db, { dialect, tables }: Database, scope: SumsScope) {
   }));
 }
 
+/** The user's activities the filter keeps: of one account, between two days, both included. */
+function cashFilterWhere(
+  cashActivities: Database["tables"]["cashActivities"],
+  userId: number,
+  filter: CashFilter,
+) {
+  const where: SQL[] = [eq(cashActivities.userId, userId)];
+  if (filter.accountId !== undefined) where.push(eq(cashActivities.accountId, filter.accountId));
+  if (filter.from !== undefined) where.push(gte(cashActivities.date, filter.from));
+  if (filter.to !== undefined) where.push(lte(cashActivities.date, filter.to));
+  return and(...where);
+}
+
 export function cashActivitiesRepository(database: Database) {
   const { db, tables } = database;
   const { cashActivities } = tables;
@@ -379,16 +392,11 @@ export function cashActivitiesRepository(database: Database) {
   return {
     /** The user's cash activities (of one account, between two days), newest first. */
     async list(userId: number, filter: CashFilter = {}): Promise<CashActivity[]> {
-      const where: SQL[] = [eq(cashActivities.userId, userId)];
-      if (filter.accountId !== undefined)
-        where.push(eq(cashActivities.accountId, filter.accountId));
-      if (filter.from !== undefined) where.push(gte(cashActivities.date, filter.from));
-      if (filter.to !== undefined) where.push(lte(cashActivities.date, filter.to));
       const rows = await database.all(
         db
           .select()
           .from(cashActivities)
-          .where(and(...where))
+          .where(cashFilterWhere(cashActivities, userId, filter))
           .orderBy(desc(cashActivities.date), desc(cashActivities.id)),
       );
       return rows.map(toCashActivity);

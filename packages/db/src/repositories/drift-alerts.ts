@@ -38,7 +38,7 @@ function toDriftAlert(row: DriftAlertRow): DriftAlert {
  */
 export function driftAlertsRepository(database: Database) {
   const { db } = database;
-  const { driftAlerts: table, notifications } = database.tables;
+  const { driftAlerts: table } = database.tables;
   const of = (userId: number, by: TargetDimension) =>
     and(eq(table.userId, userId), eq(table.by, by));
 
@@ -90,6 +90,15 @@ export function driftAlertsRepository(database: Database) {
       return rows.map(toDriftAlert);
     },
 
+    ...driftAlertFiring(database),
+    ...alertStateRows(database, table),
+  };
+}
+
+/** The evaluator's write when an alert fires: the alert and its notification together. */
+function driftAlertFiring(database: Database) {
+  const { driftAlerts: table, notifications } = database.tables;
+  return {
     /**
      * Fires an armed alert and records its notification in one transaction; null when another
      * process fired it first (the update matches only while it is armed).
@@ -117,8 +126,6 @@ export function driftAlertsRepository(database: Database) {
         );
       });
     },
-
-    ...alertStateRows(database, table),
   };
 }
 
