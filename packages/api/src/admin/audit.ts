@@ -23,3 +23,24 @@ export async function recordAudit(scope: RequestScope, record: AuditRecord): Pro
     ipAddress: scope.ip,
   });
 }
+
+/** Records that `user` (the account it was for) did `event`, with what more there is to say. */
+export function auditSuccess(
+  scope: RequestScope,
+  event: AuditEvent,
+  user: { id: number; email: string },
+  details?: string | null,
+): Promise<void> {
+  return recordAudit(scope, { event, success: true, email: user.email, userId: user.id, details });
+}
+
+/** Records a refused `event`: for which email (and account, when known), and why. */
+export function auditFailure(
+  scope: RequestScope,
+  event: AuditEvent,
+  email: string,
+  failureReason: string,
+  userId?: number,
+): Promise<void> {
+  return recordAudit(scope, { event, success: false, email, userId, failureReason });
+}

@@ -1,6 +1,6 @@
 import { messages, type MessageResult, type UserListRow } from "@ledgerline/contracts";
 import type { UserRow } from "@ledgerline/db";
-import { recordAudit } from "./audit";
+import { recordAudit, auditSuccess } from "./audit";
 import { assertAcceptablePassword } from "../auth/auth";
 import { replacePassword } from "../auth/credentials";
 import { forbidden, notFound } from "../platform/errors";
@@ -37,13 +37,7 @@ async function nonAdminTarget(
 export async function deleteUser(scope: UserScope, id: number): Promise<MessageResult> {
   const target = await nonAdminTarget(scope, id, "ADMIN_USER_DELETE");
   await scope.deps.repos.users.delete(target.id);
-  await recordAudit(scope, {
-    event: "ADMIN_USER_DELETE",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-    details: `user ${target.email}`,
-  });
+  await auditSuccess(scope, "ADMIN_USER_DELETE", scope.user, `user ${target.email}`);
   return { message: `Deleted ${target.email}` };
 }
 
@@ -60,12 +54,6 @@ export async function resetUserPassword(
     await hashPassword(newPassword),
     "administrator",
   );
-  await recordAudit(scope, {
-    event: "ADMIN_PASSWORD_RESET",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-    details: `user ${target.email}; ${revoked}`,
-  });
+  await auditSuccess(scope, "ADMIN_PASSWORD_RESET", scope.user, `user ${target.email}; ${revoked}`);
   return { message: `Password reset for ${target.email}` };
 }

@@ -6,7 +6,7 @@ import {
   type UpdatePasswordInput,
 } from "@ledgerline/contracts";
 import { emailChangedMail } from "../platform/mail/templates";
-import { recordAudit } from "../admin/audit";
+import { recordAudit, auditSuccess } from "../admin/audit";
 import { assertAcceptablePassword } from "./auth";
 import { replacePassword } from "./credentials";
 import { conflict, forbidden, tooManyRequests } from "../platform/errors";
@@ -33,13 +33,7 @@ export async function updatePassword(
     "account settings",
     scope.sessionTokenHash,
   );
-  await recordAudit(scope, {
-    event: "PASSWORD_CHANGE",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-    details: revoked,
-  });
+  await auditSuccess(scope, "PASSWORD_CHANGE", scope.user, revoked);
   return { message: messages.passwordUpdated };
 }
 

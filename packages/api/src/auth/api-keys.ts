@@ -9,7 +9,7 @@ import {
   type MessageResult,
 } from "@ledgerline/contracts";
 import type { ApiKeyRow, UserRow } from "@ledgerline/db";
-import { recordAudit } from "../admin/audit";
+import { auditSuccess } from "../admin/audit";
 import { badRequest, notFound, tooManyRequests } from "../platform/errors";
 import { requireCurrentPassword } from "./reauth";
 import type { AppDeps, RequestScope, SessionScope } from "../platform/scope";
@@ -70,13 +70,12 @@ export async function createApiKey(
     createdAt: now,
     expiresAt,
   });
-  await recordAudit(scope, {
-    event: "API_KEY_CREATE",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-    details: `Key ${row.id} '${row.name}' (${row.scope})`,
-  });
+  await auditSuccess(
+    scope,
+    "API_KEY_CREATE",
+    scope.user,
+    `Key ${row.id} '${row.name}' (${row.scope})`,
+  );
   return {
     id: row.id,
     name: row.name,
@@ -95,13 +94,12 @@ export async function listApiKeys(scope: KeyOwnerScope): Promise<ApiKeyView[]> {
 export async function revokeApiKey(scope: KeyOwnerScope, id: number): Promise<MessageResult> {
   const removed = await scope.deps.repos.apiKeys.delete(id, scope.user.id);
   if (!removed) throw notFound(apiKeyMessages.notFound);
-  await recordAudit(scope, {
-    event: "API_KEY_REVOKE",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-    details: `Key ${removed.id} '${removed.name}' (${removed.scope})`,
-  });
+  await auditSuccess(
+    scope,
+    "API_KEY_REVOKE",
+    scope.user,
+    `Key ${removed.id} '${removed.name}' (${removed.scope})`,
+  );
   return { message: apiKeyMessages.revoked };
 }
 

@@ -12,7 +12,7 @@ import {
 } from "@ledgerline/contracts";
 import type { UserRow } from "@ledgerline/db";
 import { passwordResetMail } from "../platform/mail/templates";
-import { recordAudit } from "../admin/audit";
+import { auditSuccess, auditFailure } from "../admin/audit";
 import {
   countPasswordAttempt,
   forgiveFailures,
@@ -51,22 +51,12 @@ export async function register(scope: RequestScope, input: RegisterInput): Promi
     dateOf(clock),
   );
   if (!created) {
-    await recordAudit(scope, {
-      event: "REGISTER",
-      success: false,
-      email: input.email,
-      failureReason: "Email already registered",
-    });
+    await auditFailure(scope, "REGISTER", input.email, "Email already registered");
     throw conflict(messages.emailInUse);
   }
   const user = (await repos.users.recordLogin(created.id, dateOf(clock))) ?? created;
   const session = await startSession(scope, user);
-  await recordAudit(scope, {
-    event: "REGISTER",
-    success: true,
-    email: user.email,
-    userId: user.id,
-  });
+  await auditSuccess(scope, "REGISTER", user);
   return toAuthUser(user, session.token, session.expiresAt);
 }
 
@@ -83,12 +73,7 @@ export async function login(scope: RequestScope, input: LoginInput): Promise<Log
   const user = await repos.users.findByEmail(input.email);
   const keys = loginAttemptKeys(input.email, scope.ip, user);
   if (!(await countPasswordAttempt(throttles, keys))) {
-    await recordAudit(scope, {
-      event: "LOGIN",
-      success: false,
-      email: input.email,
-      failureReason: "Too many failed attempts",
-    });
+    await auditFailure(scope, "LOGIN", input.email, "Too many failed attempts");
     throw tooManyRequests(messages.tooManyAttempts);
   }
 
@@ -98,13 +83,13 @@ export async function login(scope: RequestScope, input: LoginInput): Promise<Log
   );
   if (!user || !passwordMatches) {
     if (user) await repos.users.recordFailedLogin(user.id);
-    await recordAudit(scope, {
-      event: "LOGIN",
-      success: false,
-      email: input.email,
-      userId: user?.id,
-      failureReason: user ? "Wrong password" : "Unknown email",
-    });
+    await auditFailure(
+      scope,
+      "LOGIN",
+      input.email,
+      user ? "Wrong password" : "Unknown email",
+      user?.id,
+    );
     // 400, not 401: clients of the original system read every 401 as "session over".
     throw badRequest(messages.invalidCredentials);
   }
@@ -136,24 +121,13 @@ export async function signIn(
   const signedIn =
     (await scope.deps.repos.users.recordLogin(user.id, dateOf(scope.deps.clock))) ?? user;
   const session = await startSession(scope, signedIn);
-  await recordAudit(scope, {
-    event: "LOGIN",
-    success: true,
-    email: signedIn.email,
-    userId: signedIn.id,
-    details,
-  });
+  await auditSuccess(scope, "LOGIN", signedIn, details);
   return toAuthUser(signedIn, session.token, session.expiresAt);
 }
 
 export async function logout(scope: SessionScope): Promise<MessageResult> {
   await scope.deps.repos.sessions.delete(scope.sessionTokenHash);
-  await recordAudit(scope, {
-    event: "LOGOUT",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-  });
+  await auditSuccess(scope, "LOGOUT", scope.user);
   return { message: "Signed out" };
 }
 
@@ -173,12 +147,7 @@ export async function requestPasswordReset(
 
   const user = await repos.users.findByEmail(email);
   if (!user) {
-    await recordAudit(scope, {
-      event: "PASSWORD_RESET_REQUEST",
-      success: false,
-      email,
-      failureReason: "Unknown email",
-    });
+    await auditFailure(scope, "PASSWORD_RESET_REQUEST", email, "Unknown email");
     return { message: messages.forgotPasswordSent };
   }
   const token = newToken();
@@ -193,12 +162,7 @@ export async function requestPasswordReset(
   link.searchParams.set("token", token);
   link.searchParams.set("email", user.email);
   scope.deps.jobs.enqueue("mail", passwordResetMail(user.email, user.name, link.toString()));
-  await recordAudit(scope, {
-    event: "PASSWORD_RESET_REQUEST",
-    success: true,
-    email: user.email,
-    userId: user.id,
-  });
+  await auditSuccess(scope, "PASSWORD_RESET_REQUEST", user);
   return { message: messages.forgotPasswordSent };
 }
 
@@ -215,21 +179,10 @@ export async function resetPassword(
     dateOf(clock),
   );
   if (!user) {
-    await recordAudit(scope, {
-      event: "PASSWORD_RESET",
-      success: false,
-      email: input.email,
-      failureReason: "Invalid or expired token",
-    });
+    await auditFailure(scope, "PASSWORD_RESET", input.email, "Invalid or expired token");
     throw badRequest(messages.invalidResetToken);
   }
   const revoked = await replacePassword(scope, user, passwordHash, "reset link");
-  await recordAudit(scope, {
-    event: "PASSWORD_RESET",
-    success: true,
-    email: user.email,
-    userId: user.id,
-    details: revoked,
-  });
+  await auditSuccess(scope, "PASSWORD_RESET", user, revoked);
   return { message: messages.passwordResetSuccess };
 }

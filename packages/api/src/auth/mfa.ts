@@ -12,7 +12,7 @@ import {
 } from "@ledgerline/contracts";
 import type { UserRow } from "@ledgerline/db";
 import { Secret, TOTP } from "otpauth";
-import { recordAudit } from "../admin/audit";
+import { recordAudit, auditSuccess, auditFailure } from "../admin/audit";
 import { badRequest, conflict, tooManyRequests } from "../platform/errors";
 import { forgiveFailures, loginAttemptKeys } from "./login-throttle";
 import { confirmInSession, requireCurrentPassword } from "./reauth";
@@ -89,13 +89,7 @@ export async function enableMfa(scope: SessionScope, code: string) {
   const now = dateOf(clock);
   const step = matchingStep(scope.user, pending.secret, code, now);
   if (step === undefined) {
-    await recordAudit(scope, {
-      event: "MFA_ENABLE",
-      success: false,
-      email: scope.user.email,
-      userId: scope.user.id,
-      failureReason: "Wrong code",
-    });
+    await auditFailure(scope, "MFA_ENABLE", scope.user.email, "Wrong code", scope.user.id);
     throw badRequest(mfaMessages.codeWrong);
   }
   const recoveryCodes = Array.from({ length: MFA_RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -106,12 +100,7 @@ export async function enableMfa(scope: SessionScope, code: string) {
     now,
   );
   if (!enabled) throw conflict(mfaMessages.alreadyEnabled);
-  await recordAudit(scope, {
-    event: "MFA_ENABLE",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-  });
+  await auditSuccess(scope, "MFA_ENABLE", scope.user);
   return { recoveryCodes };
 }
 
@@ -139,12 +128,7 @@ export async function disableMfa(
   if (!(await scope.deps.repos.mfa.disable(scope.user.id))) {
     throw badRequest(mfaMessages.notEnabled);
   }
-  await recordAudit(scope, {
-    event: "MFA_DISABLE",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-  });
+  await auditSuccess(scope, "MFA_DISABLE", scope.user);
   return { message: mfaMessages.disabled };
 }
 

@@ -6,7 +6,7 @@ import {
   type PostedMoversInput,
 } from "@ledgerline/contracts";
 import { isMarketDataError } from "@ledgerline/market";
-import { recordAudit } from "../admin/audit";
+import { recordAudit, auditSuccess } from "../admin/audit";
 import { forbidden, notFound } from "../platform/errors";
 import type { AppDeps, UserScope } from "../platform/scope";
 
@@ -93,12 +93,6 @@ export async function readSecret(
   const fallback =
     name === "coinbase-api-secret" ? messages.failedToFetchApiSecret : messages.failedToFetchApiKey;
   if (!value) throw notFound(fallback);
-  await recordAudit(scope, {
-    event: "SECRET_READ",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-    details: name,
-  });
+  await auditSuccess(scope, "SECRET_READ", scope.user, name);
   return { value };
 }

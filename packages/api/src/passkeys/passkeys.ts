@@ -9,7 +9,7 @@ import type { PasskeyRow } from "@ledgerline/db";
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { randomBytes } from "node:crypto";
-import { recordAudit } from "../admin/audit";
+import { auditSuccess, auditFailure } from "../admin/audit";
 import { requireCurrentPassword } from "../auth/reauth";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import type { SessionScope } from "../platform/scope";
@@ -76,13 +76,7 @@ export async function createPasskey(
     requireUserVerification: false,
   }).catch(() => undefined);
   if (!verification?.verified) {
-    await recordAudit(scope, {
-      event: "PASSKEY_ADD",
-      success: false,
-      email: user.email,
-      userId: user.id,
-      failureReason: "Passkey not verified",
-    });
+    await auditFailure(scope, "PASSKEY_ADD", user.email, "Passkey not verified", user.id);
     throw badRequest(passkeyMessages.notVerified);
   }
   const info = verification.registrationInfo;
@@ -99,13 +93,7 @@ export async function createPasskey(
     createdAt: dateOf(deps.clock),
   });
   if (!created) throw conflict(passkeyMessages.alreadyRegistered);
-  await recordAudit(scope, {
-    event: "PASSKEY_ADD",
-    success: true,
-    email: user.email,
-    userId: user.id,
-    details: `Passkey "${created.name}"`,
-  });
+  await auditSuccess(scope, "PASSKEY_ADD", user, `Passkey "${created.name}"`);
   return toPasskeyView(created);
 }
 
@@ -117,12 +105,6 @@ export async function deletePasskey(
   await requireCurrentPassword(scope, input.password, "PASSKEY_REMOVE");
   const removed = await scope.deps.repos.passkeys.delete(input.id, scope.user.id);
   if (!removed) throw notFound(passkeyMessages.notFound);
-  await recordAudit(scope, {
-    event: "PASSKEY_REMOVE",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-    details: `Passkey "${removed.name}"`,
-  });
+  await auditSuccess(scope, "PASSKEY_REMOVE", scope.user, `Passkey "${removed.name}"`);
   return { message: passkeyMessages.removed };
 }

@@ -1,7 +1,7 @@
 import { dateOf } from "@ledgerline/clock";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@ledgerline/contracts";
 import type { UserRow } from "@ledgerline/db";
-import { recordAudit } from "../admin/audit";
+import { recordAudit, auditFailure } from "../admin/audit";
 import { hashPassword } from "../auth/passwords";
 import { newToken } from "../auth/tokens";
 import type { RequestScope } from "../platform/scope";
@@ -41,13 +41,13 @@ export async function accountForIdentity(
   const existing = await repos.users.findByEmail(email);
   if (existing) {
     if (!identity.emailVerified) {
-      await recordAudit(scope, {
-        event: "SSO_LINK",
-        success: false,
+      await auditFailure(
+        scope,
+        "SSO_LINK",
         email,
-        userId: existing.id,
-        failureReason: "E-mail not verified by the provider",
-      });
+        "E-mail not verified by the provider",
+        existing.id,
+      );
       throw new SsoRefusal("unverifiedEmail", "existing account, e-mail not verified");
     }
     await link(scope, existing, identity, email);

@@ -6,7 +6,7 @@ import {
   type SsoSettingsInput,
 } from "@ledgerline/contracts";
 import type { UserRow } from "@ledgerline/db";
-import { recordAudit } from "../admin/audit";
+import { recordAudit, auditSuccess } from "../admin/audit";
 import { badRequest, forbidden } from "../platform/errors";
 import type { AppDeps, RequestScope, UserScope } from "../platform/scope";
 
@@ -39,13 +39,12 @@ export async function updateSsoSettings(
   const { deps } = scope;
   if (input.required && !deps.sso) throw badRequest(ssoMessages.notConfigured);
   await deps.repos.appSettings.set(REQUIRED_KEY, input.required, dateOf(deps.clock), scope.user.id);
-  await recordAudit(scope, {
-    event: "SSO_SETTINGS_CHANGE",
-    success: true,
-    email: scope.user.email,
-    userId: scope.user.id,
-    details: input.required ? "Single sign-on required" : "Password sign-in allowed",
-  });
+  await auditSuccess(
+    scope,
+    "SSO_SETTINGS_CHANGE",
+    scope.user,
+    input.required ? "Single sign-on required" : "Password sign-in allowed",
+  );
   return ssoSettings(deps);
 }
 
