@@ -74,14 +74,33 @@ export function keepFigures(queryClient: QueryClient, userId: number): () => voi
       dehydrateOptions: { shouldDehydrateQuery: isKeptRead, shouldDehydrateMutation: () => false },
     });
   };
+  const saveSoon = () => {
+    pending ??= setTimeout(save, SAVE_EVERY_MS);
+  };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (pending === undefined && ["added", "removed", "updated"].includes(event.type))
-      pending = setTimeout(save, SAVE_EVERY_MS);
+    if (["added", "removed", "updated"].includes(event.type)) saveSoon();
   });
+  // The writer starts after the page's first paint, when its first reads have already come in:
+  // they are written too, not only the changes after them.
+  saveSoon();
+  // A page hidden or left within the interval (a phone locked, the app switched, a reload) would
+  // lose what it read since the last write: the pending write goes at once instead.
+  const saveNow = () => {
+    if (pending === undefined) return;
+    clearTimeout(pending);
+    save();
+  };
+  const saveIfHidden = () => {
+    if (document.visibilityState === "hidden") saveNow();
+  };
+  document.addEventListener("visibilitychange", saveIfHidden);
+  window.addEventListener("pagehide", saveNow);
   const stop = () => {
     writing.open = false;
     clearTimeout(pending);
     unsubscribe();
+    document.removeEventListener("visibilitychange", saveIfHidden);
+    window.removeEventListener("pagehide", saveNow);
     writers.delete(stop);
   };
   writers.add(stop);
