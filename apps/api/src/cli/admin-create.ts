@@ -36,7 +36,7 @@ const password = newPassword.safeParse(
   input.password ?? (await ask(`Password (at least ${PASSWORD_MIN_LENGTH} characters): `)),
 );
 if (!password.success) fail(password.error.issues[0]?.message ?? "Invalid password");
-if (isCommonPassword(password.data)) fail("That password is too common.");
+if (await isCommonPassword(password.data)) fail("That password is too common.");
 
 const deployment = await openDeploymentDatabase(env);
 const outcome = await createOrPromoteAdmin(

@@ -47,7 +47,7 @@ export async function resetUserPassword(
   newPassword: string,
 ): Promise<MessageResult> {
   const target = await nonAdminTarget(scope, id, "ADMIN_PASSWORD_RESET");
-  assertAcceptablePassword(newPassword);
+  await assertAcceptablePassword(newPassword);
   const revoked = await replacePassword(
     scope,
     target,

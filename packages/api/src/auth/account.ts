@@ -25,7 +25,7 @@ export async function updatePassword(
   input: UpdatePasswordInput,
 ): Promise<MessageResult> {
   await requireCurrentPassword(scope, input.currentPassword, "PASSWORD_CHANGE");
-  assertAcceptablePassword(input.newPassword);
+  await assertAcceptablePassword(input.newPassword);
   const revoked = await replacePassword(
     scope,
     scope.user,

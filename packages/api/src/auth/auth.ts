@@ -35,8 +35,8 @@ import { newToken, tokenDigest } from "./tokens";
 import { toAuthUser } from "./user-views";
 import { assertPasswordSignInAllowed } from "../sso/sso-settings";
 
-export function assertAcceptablePassword(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(messages.passwordTooCommon);
+export async function assertAcceptablePassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw badRequest(messages.passwordTooCommon);
 }
 
 export async function register(scope: RequestScope, input: RegisterInput): Promise<AuthUser> {
@@ -45,7 +45,7 @@ export async function register(scope: RequestScope, input: RegisterInput): Promi
     throw tooManyRequests(messages.tooManyAttempts);
   }
   await assertPasswordSignInAllowed(scope, undefined);
-  assertAcceptablePassword(input.password);
+  await assertAcceptablePassword(input.password);
   const created = await repos.users.create(
     { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) },
     dateOf(clock),
@@ -171,7 +171,7 @@ export async function resetPassword(
   input: ResetPasswordInput,
 ): Promise<MessageResult> {
   const { repos, clock } = scope.deps;
-  assertAcceptablePassword(input.newPassword);
+  await assertAcceptablePassword(input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
   const user = await repos.passwordResetTokens.consume(
     tokenDigest(input.token),

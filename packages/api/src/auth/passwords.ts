@@ -1,5 +1,4 @@
 import { hash, parseOptions, verify, type Algorithm, type Options } from "@node-rs/argon2";
-import { dictionary } from "@zxcvbn-ts/language-common";
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 export const ARGON2_OPTIONS = {
@@ -37,11 +36,18 @@ export function needsRehash(passwordHash: string): boolean {
   }
 }
 
-const commonPasswords = new Set(dictionary["passwords-common"]);
+/**
+ * The 49k most common passwords (zxcvbn's list). With zxcvbn's other word lists it holds about
+ * 2.5 MB of heap, wanted only when someone chooses a password: it loads with the first choice.
+ */
+let commonPasswords: Promise<Set<string>> | undefined;
 
-/** The 49k most common passwords (zxcvbn's list), compared case-insensitively. */
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.toLowerCase());
+/** Whether the password is among the most common ones, compared case-insensitively. */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set(dictionary["passwords-common"]),
+  );
+  return (await commonPasswords).has(password.toLowerCase());
 }
 
 let unknownUserHash: Promise<string> | undefined;

@@ -1,6 +1,5 @@
 import { PASSKEY_CHALLENGE_TTL_MS, passkeyMessages } from "@ledgerline/contracts";
 import type { PasskeyRow } from "@ledgerline/db";
-import { decodeClientDataJSON, isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { AuthenticatorTransport, WebAuthnCredential } from "@simplewebauthn/server";
 import { badRequest } from "../platform/errors";
 import type { AppDeps } from "../platform/scope";
@@ -18,6 +17,19 @@ export type Ceremony =
   | { kind: "second-factor"; userId: number; mfaTokenHash: string };
 
 const keyOf = (challenge: string) => `passkey-challenge:${challenge}`;
+
+/**
+ * SimpleWebAuthn and its certificate parsers hold about 5 MB of the server's heap once loaded, for
+ * a ceremony most servers see a few times a day: it loads with the first one.
+ */
+export const webAuthn = () => import("@simplewebauthn/server");
+
+/** WebAuthn's byte fields travel as unpadded base64url text. */
+export const base64url = {
+  toBytes: (text: string): Uint8Array<ArrayBuffer> =>
+    new Uint8Array(Buffer.from(text, "base64url")),
+  fromBytes: (bytes: Uint8Array): string => Buffer.from(bytes).toString("base64url"),
+};
 
 export async function keepChallenge(deps: AppDeps, challenge: string, ceremony: Ceremony) {
   await deps.oneTimeValues.put(
@@ -37,7 +49,9 @@ export async function takeChallenge(
 ): Promise<{ challenge: string; ceremony: Ceremony }> {
   let challenge: string;
   try {
-    challenge = decodeClientDataJSON(clientDataJSON).challenge;
+    challenge = (
+      JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge: string }
+    ).challenge;
   } catch {
     throw badRequest(passkeyMessages.responseInvalid);
   }
@@ -62,7 +76,7 @@ export const transportsOf = (row: PasskeyRow) =>
 export function credentialOf(row: PasskeyRow): WebAuthnCredential {
   return {
     id: row.credentialId,
-    publicKey: isoBase64URL.toBuffer(row.publicKey),
+    publicKey: base64url.toBytes(row.publicKey),
     counter: row.counter,
     transports: transportsOf(row),
   };

@@ -7,10 +7,6 @@ import {
   type PasskeySignInInput,
 } from "@ledgerline/contracts";
 import type { PasskeyRow } from "@ledgerline/db";
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from "@simplewebauthn/server";
 import { recordAudit } from "../admin/audit";
 import { signIn } from "../auth/auth";
 import {
@@ -30,6 +26,7 @@ import {
   keepChallenge,
   takeChallenge,
   transportsOf,
+  webAuthn,
   type Ceremony,
 } from "./ceremonies";
 
@@ -54,7 +51,9 @@ export async function passkeySignInOptions(scope: RequestScope, mfaToken: string
     }));
     ceremony = { kind: "second-factor", userId, mfaTokenHash };
   }
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: deps.config.passkeys.rpId,
     allowCredentials,
     userVerification: "preferred",
@@ -148,13 +147,17 @@ async function verifyAssertion(
   passkey: PasskeyRow,
 ): Promise<boolean | undefined> {
   const { deps } = scope;
-  const verification = await verifyAuthenticationResponse({
-    response: input.response,
-    expectedChallenge: challenge,
-    ...expectedRelyingParty(deps),
-    credential: credentialOf(passkey),
-    requireUserVerification: false,
-  }).catch(() => undefined);
+  const verification = await (
+    await webAuthn()
+  )
+    .verifyAuthenticationResponse({
+      response: input.response,
+      expectedChallenge: challenge,
+      ...expectedRelyingParty(deps),
+      credential: credentialOf(passkey),
+      requireUserVerification: false,
+    })
+    .catch(() => undefined);
   if (!verification?.verified) return undefined;
   const info = verification.authenticationInfo;
   const recorded = await deps.repos.passkeys.recordUse(passkey.id, {

@@ -6,14 +6,19 @@ import {
   type CreatePasskeyInput,
 } from "@ledgerline/contracts";
 import type { PasskeyRow } from "@ledgerline/db";
-import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { randomBytes } from "node:crypto";
 import { auditSuccess, auditFailure } from "../admin/audit";
 import { requireCurrentPassword } from "../auth/reauth";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import type { SessionScope } from "../platform/scope";
-import { expectedRelyingParty, keepChallenge, takeChallenge, transportsOf } from "./ceremonies";
+import {
+  base64url,
+  expectedRelyingParty,
+  keepChallenge,
+  takeChallenge,
+  transportsOf,
+  webAuthn,
+} from "./ceremonies";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -41,13 +46,15 @@ export async function passkeyRegistrationOptions(scope: SessionScope, password: 
   await requireCurrentPassword(scope, password, "PASSKEY_ADD");
   const { deps, user } = scope;
   const existing = await deps.repos.passkeys.listForUser(user.id);
-  const userHandle = existing[0]?.userHandle ?? isoBase64URL.fromBuffer(randomBytes(32));
-  const options = await generateRegistrationOptions({
+  const userHandle = existing[0]?.userHandle ?? base64url.fromBytes(randomBytes(32));
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName: deps.config.passkeys.rpName,
     rpID: deps.config.passkeys.rpId,
     userName: user.email,
     userDisplayName: user.name,
-    userID: isoBase64URL.toBuffer(userHandle),
+    userID: base64url.toBytes(userHandle),
     attestationType: "none",
     excludeCredentials: existing.map((row) => ({
       id: row.credentialId,
@@ -69,12 +76,16 @@ export async function createPasskey(
   if (ceremony.kind !== "register" || ceremony.userId !== user.id) {
     throw badRequest(passkeyMessages.challengeInvalid);
   }
-  const verification = await verifyRegistrationResponse({
-    response: input.response,
-    expectedChallenge: challenge,
-    ...expectedRelyingParty(deps),
-    requireUserVerification: false,
-  }).catch(() => undefined);
+  const verification = await (
+    await webAuthn()
+  )
+    .verifyRegistrationResponse({
+      response: input.response,
+      expectedChallenge: challenge,
+      ...expectedRelyingParty(deps),
+      requireUserVerification: false,
+    })
+    .catch(() => undefined);
   if (!verification?.verified) {
     await auditFailure(scope, "PASSKEY_ADD", user.email, "Passkey not verified", user.id);
     throw badRequest(passkeyMessages.notVerified);
@@ -83,7 +94,7 @@ export async function createPasskey(
   const created = await deps.repos.passkeys.create({
     userId: user.id,
     credentialId: info.credential.id,
-    publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+    publicKey: base64url.fromBytes(info.credential.publicKey),
     counter: info.credential.counter,
     userHandle: ceremony.userHandle,
     transports: (info.credential.transports ?? []).join(","),

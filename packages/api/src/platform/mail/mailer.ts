@@ -1,6 +1,6 @@
 import type { Repositories } from "@ledgerline/db";
 import type { Logger } from "../logger";
-import { createTransport, type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { type Clock, dateOf } from "@ledgerline/clock";
 
 export interface OutgoingMail {
@@ -28,7 +28,10 @@ interface MailerOptions {
  * without it the text goes to the server log, so reset links work offline in development.
  */
 export function createMailer({ smtpUrl, from, repos, clock, logger }: MailerOptions): Mailer {
-  const transport: Transporter | undefined = smtpUrl ? createTransport(smtpUrl) : undefined;
+  // nodemailer (about 3 MB of heap) loads only where mail goes out through SMTP.
+  const transport: Promise<Transporter> | undefined = smtpUrl
+    ? import("nodemailer").then(({ createTransport }) => createTransport(smtpUrl))
+    : undefined;
   return {
     async send(mail) {
       const id = await repos.mailOutbox.insert({
@@ -46,7 +49,9 @@ export function createMailer({ smtpUrl, from, repos, clock, logger }: MailerOpti
         return;
       }
       try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await (
+          await transport
+        ).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
         await repos.mailOutbox.markSent(id, dateOf(clock));
       } catch (error) {
         logger.error({ err: error, mailId: id }, "mail delivery failed");
@@ -57,7 +62,7 @@ export function createMailer({ smtpUrl, from, repos, clock, logger }: MailerOpti
       }
     },
     close() {
-      transport?.close();
+      void transport?.then((open) => open.close());
     },
   };
 }
