@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { SummarySection } from "@ledgerline/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { PositionsTable } from "../src/routes/_app/portfolio-summary/-components/PositionsTable";
@@ -36,13 +37,17 @@ const { happyDOM } = window as unknown as {
 
 function renderAtWidth(width: number) {
   happyDOM.setViewport({ width, height: 844 });
+  // No rates are read: the figures stay in USD, as for a user who shows USD.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
   render(
-    <PositionsTable
-      caption="Your stock positions"
-      section={section}
-      totalLabel="Portfolio Total:"
-      SymbolLink={({ symbol }) => <span>{symbol}</span>}
-    />,
+    <QueryClientProvider client={queryClient}>
+      <PositionsTable
+        caption="Your stock positions"
+        section={section}
+        totalLabel="Portfolio Total:"
+        SymbolLink={({ symbol }) => <span>{symbol}</span>}
+      />
+    </QueryClientProvider>,
   );
 }
 

@@ -1,13 +1,9 @@
 import { portfolioMessages } from "@ledgerline/contracts/browser";
 import type { PositionView } from "@ledgerline/contracts";
 import { Briefcase } from "lucide-react";
-import {
-  formatCurrency,
-  formatPercent,
-  formatPrice,
-  formatQuantity,
-  formatSignedCurrency,
-} from "../../lib/format";
+import { formatPercent, formatPrice, formatQuantity } from "../../lib/format";
+import { Money } from "../money/Money";
+import { useDisplayMoney } from "../money/useDisplayMoney";
 import { cx } from "../ui/cx";
 import type { AssetConfig } from "./asset-config";
 import { directionOf, Trend } from "./Change";
@@ -30,13 +26,15 @@ export function HoldingFigures({
   price: string | null | undefined;
   className?: string;
 }) {
+  const money = useDisplayMoney();
   if (!position) {
     return (
       <p className={cx("text-sm text-muted", className)}>{portfolioMessages.notInPortfolio}</p>
     );
   }
   const values = holdingValues(position, price);
-  const gainLoss = formatSignedCurrency(values.gainLoss);
+  // Today's figures, at the latest rate; the average price stays a USD price.
+  const gainLoss = money(values.gainLoss, "today", true);
   const quantity = formatQuantity(values.quantity);
   return (
     <dl
@@ -58,13 +56,13 @@ export function HoldingFigures({
       <div className="min-w-0">
         <dt className="text-muted">Total Value</dt>
         <dd className="num font-semibold" data-figure="market-value">
-          {formatCurrency(values.marketValue)}
+          <Money shown={money(values.marketValue)} />
         </dd>
       </div>
       <div className="min-w-0">
         <dt className="text-muted">Cost Basis</dt>
         <dd className="num font-semibold" data-figure="cost-basis">
-          {formatCurrency(values.costBasis)}
+          <Money shown={money(values.costBasis)} />
         </dd>
         <dd className="num text-xs text-muted">
           at {formatPrice(values.averagePrice, price ?? values.averagePrice)} average
@@ -76,8 +74,10 @@ export function HoldingFigures({
           {values.gainLoss === null ? (
             <span className="num font-semibold">N/A</span>
           ) : (
-            <Trend direction={directionOf(values.gainLoss, gainLoss, values.gainLossPercent)}>
-              <span className="whitespace-nowrap">{gainLoss}</span>
+            <Trend direction={directionOf(values.gainLoss, gainLoss.text, values.gainLossPercent)}>
+              <span className="whitespace-nowrap">
+                <Money shown={gainLoss} />
+              </span>
               <span className="whitespace-nowrap">({formatPercent(values.gainLossPercent)})</span>
             </Trend>
           )}

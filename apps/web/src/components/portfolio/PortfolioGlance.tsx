@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { formatCurrency, formatPercent, formatSignedCurrency } from "../../lib/format";
+import { formatPercent } from "../../lib/format";
+import { Money } from "../money/Money";
+import { useDisplayMoney } from "../money/useDisplayMoney";
 import { directionOf, Trend } from "../assets/Change";
 import { LiveFigure } from "../assets/LiveFigure";
 import { useLiveSummary } from "./live-summary";
@@ -14,13 +16,14 @@ export function PortfolioGlance() {
   const summary = useQuery(portfolioSummaryQuery());
   useLiveSummary(summary.data);
   const today = summary.data?.today ?? null;
-  const shownChange = today ? formatSignedCurrency(today.change) : "";
+  const money = useDisplayMoney();
+  const shownChange = money(today?.change, "today", true);
   return (
     <GlanceFrame
       value={
         summary.data ? (
           <LiveFigure value={summary.data.total.currentValue}>
-            {formatCurrency(summary.data.total.currentValue)}
+            <Money shown={money(summary.data.total.currentValue)} />
           </LiveFigure>
         ) : summary.isError ? (
           "N/A"
@@ -28,8 +31,10 @@ export function PortfolioGlance() {
       }
       change={
         today ? (
-          <Trend direction={directionOf(today.change, shownChange, today.changePercent)}>
-            <span>{shownChange}</span>
+          <Trend direction={directionOf(today.change, shownChange.text, today.changePercent)}>
+            <span>
+              <Money shown={shownChange} />
+            </span>
             {today.changePercent !== null && <span>({formatPercent(today.changePercent)})</span>}
           </Trend>
         ) : summary.data ? (

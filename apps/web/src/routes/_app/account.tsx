@@ -18,6 +18,7 @@ import { useSession } from "../../lib/use-session";
 import { titled } from "../../lib/head";
 import { AccountLoading, accountSubtitle } from "../../components/loading/FormPagesLoading";
 import { ApiKeys } from "./-components/ApiKeys";
+import { DisplayCurrency } from "./-components/DisplayCurrency";
 import { Passkeys } from "./-components/Passkeys";
 import { TwoFactor } from "./-components/TwoFactor";
 
@@ -212,6 +213,7 @@ function AccountPage() {
       <div className="space-y-6">
         <ChangePassword />
         <ChangeEmail currentEmail={user.email} />
+        <DisplayCurrency />
         <TwoFactor />
         <Passkeys />
         <ApiKeys />

@@ -1,6 +1,8 @@
 import { ArrowDown, ArrowUp, Minus } from "lucide-react";
+import type { ReactNode } from "react";
+import { MoneyText } from "../../../../components/money/Money";
 import { cx } from "../../../../components/ui/cx";
-import { formatPercent, formatSignedCurrency } from "../../../../lib/format";
+import { formatPercent } from "../../../../lib/format";
 
 function trendOf(value: string | number): "up" | "down" | "flat" {
   const number = Number(value);
@@ -14,7 +16,7 @@ export function Trend({
   className,
 }: {
   value: string | number;
-  children: string;
+  children: ReactNode;
   className?: string;
 }) {
   const trend = trendOf(value);
@@ -34,7 +36,11 @@ export function Trend({
 }
 
 export function GainLossAmount({ value }: { value: string }) {
-  return <Trend value={value}>{formatSignedCurrency(value)}</Trend>;
+  return (
+    <Trend value={value}>
+      <MoneyText usd={value} signed />
+    </Trend>
+  );
 }
 
 export function GainLossPercent({ value }: { value: number | null }) {

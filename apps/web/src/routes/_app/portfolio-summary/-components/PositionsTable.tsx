@@ -4,14 +4,10 @@ import { memo, useState, type ComponentType } from "react";
 import { LiveFigure } from "../../../../components/assets/LiveFigure";
 import { SelectField } from "../../../../components/ui/SelectField";
 import { cx } from "../../../../components/ui/cx";
-import {
-  formatCurrency,
-  formatDateTime,
-  formatQuantity,
-  formatShare,
-} from "../../../../lib/format";
+import { formatDateTime, formatQuantity, formatShare } from "../../../../lib/format";
 import { useMediaQuery } from "../../../../lib/use-media-query";
 import { GainLossAmount, GainLossPercent } from "./GainLoss";
+import { MoneyText } from "../../../../components/money/Money";
 import {
   firstDirection,
   nextSort,
@@ -110,7 +106,9 @@ export function PositionsTable({
             <th scope="row" colSpan={6} className={cell}>
               {totalLabel}
             </th>
-            <td className={cx(cell, "num")}>{formatCurrency(section.totals.currentValue)}</td>
+            <td className={cx(cell, "num")}>
+              <MoneyText usd={section.totals.currentValue} />
+            </td>
             <td className={cx(cell, "num")}>{formatShare(section.allocationPercent)}</td>
             <td className={cell}>
               <GainLossAmount value={section.totals.gainLoss} />
@@ -185,11 +183,13 @@ const PositionRow = memo(function PositionRow({ position, SymbolLink, note }: Ro
         {note && <span className="block text-xs whitespace-pre-line text-muted">{note}</span>}
       </th>
       <td className={cx(cell, "num")}>{formatQuantity(position.quantity)}</td>
-      <td className={cx(cell, "num")}>{formatCurrency(position.averagePurchasePrice)}</td>
+      <td className={cx(cell, "num")}>
+        <MoneyText usd={position.averagePurchasePrice} />
+      </td>
       <td className={cx(cell, "num whitespace-nowrap")}>
         {position.priceSource === "last_known" && <LastKnownMark asOf={position.priceAsOf} />}
         <LiveFigure value={position.currentPrice}>
-          {formatCurrency(position.currentPrice)}
+          <MoneyText usd={position.currentPrice} />
         </LiveFigure>
       </td>
       <td className={cell}>
@@ -198,7 +198,9 @@ const PositionRow = memo(function PositionRow({ position, SymbolLink, note }: Ro
       <td className={cell}>
         <GainLossPercent value={position.todayChangePercent} />
       </td>
-      <td className={cx(cell, "num")}>{formatCurrency(position.currentValue)}</td>
+      <td className={cx(cell, "num")}>
+        <MoneyText usd={position.currentValue} />
+      </td>
       <td className={cx(cell, "num")}>{formatShare(position.allocationPercent)}</td>
       <td className={cell}>
         <GainLossAmount value={position.gainLoss} />
@@ -281,7 +283,9 @@ function PositionCards({
         <div className="flex justify-between gap-3 border-t-2 border-border bg-surface-muted/60 px-4 py-3 font-semibold">
           <span>{totalLabel}</span>
           <div className="text-right">
-            <span className="num block">{formatCurrency(section.totals.currentValue)}</span>
+            <span className="num block">
+              <MoneyText usd={section.totals.currentValue} />
+            </span>
             <span className="block text-xs">
               <GainLossAmount value={section.totals.gainLoss} />{" "}
               <GainLossPercent value={section.totals.gainLossPercent} />
@@ -307,12 +311,14 @@ const PositionCard = memo(function PositionCard({ position, SymbolLink, note }: 
             {formatQuantity(position.quantity)} ×{" "}
             {position.priceSource === "last_known" && <LastKnownMark asOf={position.priceAsOf} />}
             <LiveFigure value={position.currentPrice}>
-              {formatCurrency(position.currentPrice)}
+              <MoneyText usd={position.currentPrice} />
             </LiveFigure>
           </span>
         </div>
         <div className="text-right">
-          <span className="num block font-semibold">{formatCurrency(position.currentValue)}</span>
+          <span className="num block font-semibold">
+            <MoneyText usd={position.currentValue} />
+          </span>
           <span className="block text-xs">
             <GainLossAmount value={position.gainLoss} />
           </span>
@@ -333,7 +339,9 @@ const PositionCard = memo(function PositionCard({ position, SymbolLink, note }: 
         </div>
         <div>
           <dt className="text-muted">Avg Cost</dt>
-          <dd className="num">{formatCurrency(position.averagePurchasePrice)}</dd>
+          <dd className="num">
+            <MoneyText usd={position.averagePurchasePrice} />
+          </dd>
         </div>
         <div className="text-right">
           <dt className="text-muted">Weight</dt>

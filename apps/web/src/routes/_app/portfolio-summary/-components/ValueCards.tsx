@@ -2,7 +2,9 @@ import type { SummaryFigures } from "@ledgerline/contracts";
 import { memo } from "react";
 import { LiveFigure } from "../../../../components/assets/LiveFigure";
 import { Card } from "../../../../components/ui/Card";
-import { formatCurrency, formatPercent, formatSignedCurrency } from "../../../../lib/format";
+import { Money } from "../../../../components/money/Money";
+import { useDisplayMoney, type MoneyFormatter } from "../../../../components/money/useDisplayMoney";
+import { formatPercent } from "../../../../lib/format";
 import { Trend } from "./GainLoss";
 
 // Memoised: the cache keeps an unchanged section's figures as the same object, so a coin's tick
@@ -11,34 +13,37 @@ const ValueCard = memo(function ValueCard({
   title,
   figures,
   emphasis,
+  money,
 }: {
   title: string;
   figures: SummaryFigures | undefined;
   emphasis?: boolean;
+  /** Today's figures: converted at the latest rate. */
+  money: MoneyFormatter;
 }) {
+  const gainLoss = figures ? money(figures.gainLoss, "today", true) : null;
   return (
     <Card className={emphasis ? "border-primary/50" : undefined}>
       <h2 className="text-sm font-medium text-muted">{title}</h2>
       <p className="num mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
         {figures ? (
           <LiveFigure value={figures.currentValue}>
-            {formatCurrency(figures.currentValue)}
+            <Money shown={money(figures.currentValue)} />
           </LiveFigure>
         ) : (
           "—"
         )}
       </p>
-      {figures && (
+      {figures && gainLoss && (
         <>
           <p className="num mt-1 text-sm text-muted">
-            Cost basis {formatCurrency(figures.costBasis)}
+            Cost basis <Money shown={money(figures.costBasis)} />
           </p>
           <p className="mt-2 text-sm">
             <span className="sr-only">Gain/Loss: </span>
             <Trend value={figures.gainLoss}>
-              {figures.gainLossPercent === null
-                ? formatSignedCurrency(figures.gainLoss)
-                : `${formatSignedCurrency(figures.gainLoss)} (${formatPercent(figures.gainLossPercent)})`}
+              <Money shown={gainLoss} />
+              {figures.gainLossPercent !== null && ` (${formatPercent(figures.gainLossPercent)})`}
             </Trend>
           </p>
         </>
@@ -60,11 +65,12 @@ export function ValueCards({
   crypto: SummaryFigures | undefined;
   total: SummaryFigures | undefined;
 }) {
+  const money = useDisplayMoney();
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <ValueCard title="Stock Portfolio Value" figures={stocks} />
-      <ValueCard title="Crypto Portfolio Value" figures={crypto} />
-      <ValueCard title="Total Portfolio Value" figures={total} emphasis />
+      <ValueCard title="Stock Portfolio Value" figures={stocks} money={money} />
+      <ValueCard title="Crypto Portfolio Value" figures={crypto} money={money} />
+      <ValueCard title="Total Portfolio Value" figures={total} money={money} emphasis />
     </div>
   );
 }

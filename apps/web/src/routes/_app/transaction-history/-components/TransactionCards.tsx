@@ -2,7 +2,8 @@ import type { TransactionSortColumn, TransactionView } from "@ledgerline/contrac
 import { compare } from "@ledgerline/money";
 import { AssetSymbolLink } from "../../../../components/assets/SymbolLink";
 import { CardSort } from "../../../../components/ui/CardSort";
-import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
+import { MoneyText } from "../../../../components/money/Money";
+import { formatDateTime, formatQuantity } from "../../../../lib/format";
 import { AssetBadge, isSplit, SideBadge, splitText } from "./badges";
 
 export const sortLabels: Record<TransactionSortColumn, string> = {
@@ -63,16 +64,23 @@ export function TransactionCards({
                   <AssetBadge type={row.type} />
                 </span>
                 {!isSplit(row) && (
-                  <span className="num font-semibold">{formatCurrency(row.transactionTotal)}</span>
+                  <span className="num font-semibold">
+                    <MoneyText usd={row.transactionTotal} day={row.transactionDate} />
+                  </span>
                 )}
               </div>
               <p className="num mt-1 flex justify-between gap-3 text-xs text-muted">
                 <span>{formatDateTime(row.transactionDate)}</span>
                 {!isSplit(row) && (
                   <span>
-                    {formatQuantity(row.quantity)} × {formatCurrency(row.price)}
-                    {compare(row.fee, "0") > 0 &&
-                      ` ${row.transactionType === "SELL" ? "−" : "+"} ${formatCurrency(row.fee)} fee`}
+                    {formatQuantity(row.quantity)} ×{" "}
+                    <MoneyText usd={row.price} day={row.transactionDate} />
+                    {compare(row.fee, "0") > 0 && (
+                      <>
+                        {` ${row.transactionType === "SELL" ? "−" : "+"} `}
+                        <MoneyText usd={row.fee} day={row.transactionDate} /> fee
+                      </>
+                    )}
                   </span>
                 )}
               </p>

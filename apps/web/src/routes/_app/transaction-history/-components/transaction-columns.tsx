@@ -1,7 +1,8 @@
 import type { TransactionView } from "@ledgerline/contracts";
 import { createColumnHelper } from "@tanstack/react-table";
 import { CryptoSymbolLink, StockSymbolLink } from "../../../../components/assets/SymbolLink";
-import { formatCurrency, formatDateTime, formatQuantity } from "../../../../lib/format";
+import { MoneyText } from "../../../../components/money/Money";
+import { formatDateTime, formatQuantity } from "../../../../lib/format";
 import { AssetBadge, isSplit, NoCash, SideBadge, splitText } from "./badges";
 
 const column = createColumnHelper<TransactionView>();
@@ -52,19 +53,37 @@ export const columns = [
   column.accessor("price", {
     header: "Price",
     meta: { numeric: true },
-    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
+    cell: (info) =>
+      isSplit(info.row.original) ? (
+        <NoCash />
+      ) : (
+        // Each amount at the rate of its own day.
+        <MoneyText usd={info.getValue()} day={info.row.original.transactionDate} />
+      ),
   }),
   column.accessor("transactionTotal", {
     header: "Total",
     meta: { numeric: true },
-    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
+    cell: (info) =>
+      isSplit(info.row.original) ? (
+        <NoCash />
+      ) : (
+        // Each amount at the rate of its own day.
+        <MoneyText usd={info.getValue()} day={info.row.original.transactionDate} />
+      ),
   }),
   // Quantity x price is the total; a buy cost the fee on top, a sell brought in less by it.
   column.accessor("fee", {
     header: "Fee",
     enableSorting: false,
     meta: { numeric: true },
-    cell: (info) => (isSplit(info.row.original) ? <NoCash /> : formatCurrency(info.getValue())),
+    cell: (info) =>
+      isSplit(info.row.original) ? (
+        <NoCash />
+      ) : (
+        // Each amount at the rate of its own day.
+        <MoneyText usd={info.getValue()} day={info.row.original.transactionDate} />
+      ),
   }),
 ];
 

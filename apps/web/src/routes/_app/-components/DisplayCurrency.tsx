@@ -1,0 +1,69 @@
+import {
+  currencyMessages,
+  displayCurrencies,
+  displayCurrencyNames,
+  type DisplayCurrency as Currency,
+} from "@ledgerline/contracts/browser";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Card } from "../../../components/ui/Card";
+import { SelectField, enumOptions } from "../../../components/ui/SelectField";
+import { errorMessage, trpc } from "../../../lib/trpc";
+
+const options = enumOptions(displayCurrencies, displayCurrencyNames);
+
+type Outcome = { tone: "success" | "error"; text: string } | null;
+
+/**
+ * The currency figures are shown in (issue 36): saved as soon as it is chosen; every screen's
+ * figures follow (their rates are read again).
+ */
+export function DisplayCurrency() {
+  const queryClient = useQueryClient();
+  const current = useQuery(trpc.displayCurrency.get.queryOptions());
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const save = useMutation(
+    trpc.displayCurrency.set.mutationOptions({
+      onMutate: () => setOutcome(null),
+      onSuccess: async (saved) => {
+        queryClient.setQueryData(trpc.displayCurrency.get.queryKey(), saved);
+        await queryClient.invalidateQueries(trpc.displayCurrency.pathFilter());
+        setOutcome({ tone: "success", text: currencyMessages.saved });
+      },
+      onError: (failure) =>
+        setOutcome({ tone: "error", text: errorMessage(failure, currencyMessages.failedToSave) }),
+    }),
+  );
+  const value: Currency = save.isPending
+    ? save.variables.currency
+    : (current.data?.currency ?? "USD");
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Display currency</h2>
+      <p className="mt-1 text-sm text-muted">
+        Amounts are kept in US dollars and shown in this currency, each at the exchange rate of its
+        own day. Hover over a converted amount to see the dollar figure and the rate.
+      </p>
+      <SelectField
+        className="mt-4 max-w-sm"
+        label="Show amounts in"
+        value={value}
+        options={options}
+        disabled={!current.data || save.isPending}
+        onChange={(currency) => save.mutate({ currency })}
+      />
+      {current.isError && (
+        <Alert tone="error" className="mt-4">
+          {errorMessage(current.error, currencyMessages.failedToLoad)}
+        </Alert>
+      )}
+      {outcome && (
+        <Alert tone={outcome.tone} className="mt-4">
+          {outcome.text}
+        </Alert>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import type { FxRates } from "@ledgerline/contracts";
+import { describe, expect, it } from "vitest";
+import { showMoney } from "../src/components/money/display-money";
+
+const eur: FxRates = {
+  currency: "EUR",
+  latest: { date: "2026-11-30", rate: "0.9221" },
+  days: [
+    { date: "2026-11-25", rate: "0.9199" },
+    { date: "2026-11-26", rate: "0.9209" },
+    { date: "2026-11-27", rate: "0.9213" },
+    { date: "2026-11-30", rate: "0.9221" },
+  ],
+};
+
+describe("a figure in the display currency", () => {
+  it("takes the latest rate for today's figures, with the hover naming it", () => {
+    expect(showMoney("1234.56", eur)).toEqual({
+      text: "€1,138.39",
+      title: "USD 1,234.56 at 0.9221 on 2026-11-30",
+    });
+  });
+
+  it("takes its own day's rate, and the Friday's on the weekend after it", () => {
+    expect(showMoney("1234.56", eur, "2026-11-27T15:00:00Z").title).toBe(
+      "USD 1,234.56 at 0.9213 on 2026-11-27",
+    );
+    expect(showMoney("1234.56", eur, "2026-11-29")).toEqual({
+      // 1234.56 x 0.9213 = 1137.400128 exactly.
+      text: "€1,137.40",
+      title: "USD 1,234.56 at 0.9213 on 2026-11-27",
+    });
+  });
+
+  it("writes a gain's sign and yen without decimals", () => {
+    const jpy: FxRates = {
+      currency: "JPY",
+      latest: { date: "2026-11-30", rate: "149.5" },
+      days: [],
+    };
+    expect(showMoney("-10.01", jpy, "today", true)).toEqual({
+      text: "-¥1,496",
+      title: "USD -10.01 at 149.5000 on 2026-11-30",
+    });
+  });
+
+  it("stays in USD without a hover in USD mode or before the rates arrive", () => {
+    const usd: FxRates = { currency: "USD", latest: null, days: [] };
+    expect(showMoney("1234.56", usd)).toEqual({ text: "$1,234.56" });
+    expect(showMoney("1234.56", undefined)).toEqual({ text: "$1,234.56" });
+    expect(showMoney(null, eur)).toEqual({ text: "N/A" });
+  });
+});

@@ -1,0 +1,60 @@
+import { expect } from "@playwright/test";
+import { signedInPortfolioUser } from "./portfolio-support";
+import { shootAsItIs } from "./shots";
+import { expectAccessible } from "./support";
+import { test } from "./polled-prices";
+
+/** A converted figure's hover: the USD amount, the rate and the rate's day. */
+const hover = /^USD [\d,]+\.\d{2} at \d+\.\d{4} on \d{4}-\d{2}-\d{2}$/;
+
+test("a person shows their amounts in EUR, each with a hover naming the USD amount and rate", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInPortfolioUser(page, request, "Euro Reader");
+  await user.buy("STOCK", "AAPL", "2", "200", "2026-03-02T15:00:00Z");
+
+  await page.goto("/account");
+  const select = page.getByLabel("Show amounts in");
+  await expect(select).toHaveValue("USD");
+  await select.selectOption("EUR");
+  await expect(page.getByText("Display currency saved")).toBeVisible();
+  await expect(select).toHaveValue("EUR");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+    await shootAsItIs(page, "display-currency-settings");
+  }
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/portfolio-summary");
+  const card = page
+    .locator("div", { has: page.getByRole("heading", { name: "Total Portfolio Value" }) })
+    .last();
+  const value = card.locator("[title]").first();
+  await expect(value).toHaveText(/^€[\d,]+\.\d{2}$/);
+  await expect(value).toHaveAttribute("title", hover);
+  // The cost basis, $400.00, converted at the latest rate.
+  const costBasis = card.locator("[title^='USD 400.00 at ']");
+  await expect(costBasis).toHaveText(/^€[\d,]+\.\d{2}$/);
+  await value.hover();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+    await shootAsItIs(page, "display-currency-summary");
+  }
+
+  // History rows take the rate of their own day: the purchase's, a Monday.
+  await page.goto("/transaction-history");
+  const total = page.locator("[title^='USD 400.00 at ']").first();
+  await expect(total).toHaveText(/^€[\d,]+\.\d{2}$/);
+  await expect(total).toHaveAttribute("title", /on 2026-03-02$/);
+
+  // Back to USD: plain dollars, no hover.
+  await page.goto("/account");
+  await page.getByLabel("Show amounts in").selectOption("USD");
+  await expect(page.getByText("Display currency saved")).toBeVisible();
+  await page.goto("/portfolio-summary");
+  await expect(card).toContainText("Cost basis $400.00");
+  await expect(card.locator("[title]")).toHaveCount(0);
+});
