@@ -98,12 +98,15 @@ export default defineConfig({
     server(port, process.env.E2E_DATABASE, "2026-03-11T15:00:00Z"),
     // The same app with the market closed (a Saturday; Friday is the last session): specs about
     // the closed market point their baseURL at it with `closedMarketURL`.
-    // It also signs in through the test OpenID Connect provider (tests/sso.spec.ts).
+    // It also signs in through the test OpenID Connect provider (tests/sso.spec.ts), and holds
+    // each back-dated change's recompute (tests/history-update.spec.ts).
     server(closedPort, process.env.E2E_CLOSED_DATABASE, "2026-03-14T15:00:00Z", {
       OIDC_ISSUER: ssoIssuer,
       OIDC_CLIENT_ID: ssoProvider.clientId,
       OIDC_CLIENT_SECRET: ssoProvider.clientSecret,
       OIDC_NAME: ssoProvider.name,
+      // A back-dated change's recompute is held 5 s, so history-update.spec.ts sees it run.
+      TEST_RECOMPUTE_DELAY_MS: "5000",
     }),
   ],
 });

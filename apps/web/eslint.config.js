@@ -19,7 +19,8 @@ const trpcClientModule = {
 const trpcClientFactory = {
   name: "@trpc/client",
   importNames: ["createTRPCClient", "createTRPCUntypedClient", "createTRPCProxyClient"],
-  message: "The app's tRPC clients are made in src/lib (trpc-client.ts, live-client.ts).",
+  message:
+    "The app's tRPC clients are made in src/lib (trpc-client.ts, trpc-unbatched.ts, live-client.ts).",
   allowTypeImports: true,
 };
 
@@ -36,7 +37,12 @@ export default [
   },
   {
     // The options proxy and the clients themselves.
-    files: ["src/lib/trpc.ts", "src/lib/trpc-client.ts", "src/lib/live-client.ts"],
+    files: [
+      "src/lib/trpc.ts",
+      "src/lib/trpc-client.ts",
+      "src/lib/trpc-unbatched.ts",
+      "src/lib/live-client.ts",
+    ],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", { paths: [contractsRoot] }],
     },

@@ -9,7 +9,7 @@ import { sessionStore } from "./session";
  * Every failed call is logged to the server (spec: url, method, status, statusText), and a 401
  * anywhere but the login form ends the session.
  */
-const failureLink: TRPCLink<AppRouter> =
+export const failureLink: TRPCLink<AppRouter> =
   () =>
   ({ op, next }) =>
     observable((observer) =>
@@ -42,6 +42,12 @@ const failureLink: TRPCLink<AppRouter> =
       }),
     );
 
+/** The signed-in user's token, on every call. */
+export function sessionHeaders(): Record<string, string> {
+  const session = sessionStore.get();
+  return session ? { authorization: `Bearer ${session.token}` } : {};
+}
+
 /** The tRPC client behind the query and mutation options (lib/trpc); nothing else calls it. */
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
@@ -49,10 +55,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
     httpBatchLink({
       url: "/api/trpc",
       maxURLLength: 2000,
-      headers() {
-        const session = sessionStore.get();
-        return session ? { authorization: `Bearer ${session.token}` } : {};
-      },
+      headers: sessionHeaders,
     }),
   ],
 });

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
+import { HistoryUpdating } from "../../components/portfolio/HistoryUpdating";
 import { PortfolioGlance } from "../../components/portfolio/PortfolioGlance";
 import { portfolioSummaryQuery } from "../../components/portfolio/portfolio-reads";
 import { LandingLoading, QuickOverview, ToolCards } from "../../components/loading/LandingLoading";
@@ -39,6 +40,7 @@ function LandingPage() {
         <p className="mt-1 text-muted">What would you like to do today?</p>
       </section>
 
+      <HistoryUpdating />
       <PortfolioGlance />
       <ToolCards isAdmin={user.isAdmin} />
       <QuickOverview

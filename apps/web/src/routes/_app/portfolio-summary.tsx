@@ -31,6 +31,7 @@ import {
 } from "./portfolio-summary/-components/SummarySubtitle";
 import { ValueCards } from "./portfolio-summary/-components/ValueCards";
 import { titled } from "../../lib/head";
+import { HistoryUpdating } from "../../components/portfolio/HistoryUpdating";
 import { useLiveSummary } from "../../components/portfolio/live-summary";
 import {
   portfolioHistoryQuery,
@@ -92,6 +93,8 @@ function TransactionHistoryLink() {
 function PortfolioSummarySkeleton() {
   return (
     <PageSkeleton title={pageTitle} subtitle={<SummarySubtitle />}>
+      {/* The figures may be waiting for the recompute this names. */}
+      <HistoryUpdating />
       <div className="grid gap-4 md:grid-cols-3">
         <Skeleton className="h-36" />
         <Skeleton className="h-36" />
@@ -204,6 +207,7 @@ function PortfolioSummaryPage() {
             : "The figures, value chart, returns and holdings are this account's."
         }
       />
+      <HistoryUpdating />
       <ValueCards stocks={view.stocks.totals} crypto={view.crypto.totals} total={view.total} />
       {stale.length > 0 && (
         <Alert tone="warning">

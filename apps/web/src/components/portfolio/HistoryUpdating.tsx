@@ -1,0 +1,44 @@
+import { HISTORY_UPDATE_POLL_MS } from "@ledgerline/contracts/browser";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { formatCalendarDate } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { unbatchedTrpc } from "../../lib/trpc-unbatched";
+import { Alert } from "../ui/Alert";
+
+/** What a finished recompute changes: the portfolio's figures, history, returns and insights. */
+const restatedReads = () => [
+  trpc.portfolioSummary.pathFilter(),
+  trpc.portfolio.pathFilter(),
+  trpc.cryptoPortfolio.pathFilter(),
+  trpc.insights.pathFilter(),
+  trpc.targets.pathFilter(),
+];
+
+/**
+ * "Updating history from <date>..." while the user's daily history is recomputed after a
+ * back-dated change, and the screen's figures read again when it ends. Asked once with the
+ * screen (and again after each trade, which re-reads the portfolio summary's queries), then every
+ * second only while the banner shows: there is no per-user event stream to say it ended.
+ */
+export function HistoryUpdating() {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    // Alone: batched with the screen's other reads, it would wait for the recompute it reports.
+    ...unbatchedTrpc.portfolioSummary.historyUpdate.queryOptions(),
+    // Asked again by each screen that shows it: a trade made elsewhere (the API, another tab)
+    // is seen on the next screen opened.
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.updating ? HISTORY_UPDATE_POLL_MS : false),
+  });
+  const updating = data?.updating ?? false;
+  const wasUpdating = useRef(false);
+  useEffect(() => {
+    if (wasUpdating.current && !updating) {
+      for (const filter of restatedReads()) void queryClient.invalidateQueries(filter);
+    }
+    wasUpdating.current = updating;
+  }, [updating, queryClient]);
+  if (!data?.updating || !data.from) return null;
+  return <Alert tone="info">Updating history from {formatCalendarDate(data.from)}...</Alert>;
+}

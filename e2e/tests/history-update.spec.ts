@@ -1,0 +1,83 @@
+import { expect, type Page } from "@playwright/test";
+import { closedMarketURL } from "../playwright.config";
+import { signedInPortfolioUser } from "./portfolio-support";
+import { expectAccessible, openPortfolioPage } from "./support";
+import { test } from "./polled-prices";
+import { shootAsItIs } from "./shots";
+
+// This server holds each back-dated change's recompute 5 s (TEST_RECOMPUTE_DELAY_MS), so the
+// banner is seen however fast the machine.
+test.use({ baseURL: closedMarketURL });
+
+/** How many times the page has asked for the value chart's history (portfolioSummary.history). */
+function countHistoryReads(page: Page) {
+  const reads = { count: 0 };
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith("/api/trpc/")) return;
+    const paths = decodeURIComponent(url.pathname.slice("/api/trpc/".length)).split(",");
+    if (paths.includes("portfolioSummary.history")) reads.count += 1;
+  });
+  return reads;
+}
+
+test("a back-dated buy: the portfolio screens say the history is updating, then refresh", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInPortfolioUser(page, request, "History Updater");
+  const headers = { authorization: `Bearer ${user.token}` };
+  const historyCurrent = () =>
+    expect
+      .poll(
+        async () => {
+          const answer = await request.get("/api/portfolio/history/update", { headers });
+          return ((await answer.json()) as { updating: boolean }).updating;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(false);
+  await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
+  await historyCurrent();
+  await page.reload();
+  const glance = page.getByRole("region", { name: "Portfolio Value" });
+  const glanceValue = glance.getByText(/^\$[\d,]+\.\d{2}$/);
+  await expect(glanceValue).toBeVisible();
+  const history = countHistoryReads(page);
+
+  // Bought through the API, back-dated: the next screen opened says the history is updating.
+  await user.buy("STOCK", "AAPL", "3", "100", "2026-01-05T15:00:00Z");
+  await openPortfolioPage(page, "Your Portfolio");
+  const january = page
+    .getByRole("status")
+    .filter({ hasText: /^Updating history from Jan 5, 2026\.\.\.$/ });
+  await expect(january).toBeVisible();
+  const readsWhileUpdating = history.count;
+  await shootAsItIs(page, "history-updating-summary");
+  await expectAccessible(page);
+  // When it ends the banner goes, and the screen reads its figures again, the chart's included.
+  await expect(january).toBeHidden({ timeout: 30_000 });
+  await expect.poll(() => history.count).toBeGreaterThan(readsWhileUpdating);
+  const card = page
+    .locator("div", {
+      has: page.getByRole("heading", { name: "Stock Portfolio Value", exact: true }),
+    })
+    .last();
+  await expect(card).toContainText("Cost basis $660.00");
+
+  // On a phone, back on the landing page after another back-dated buy.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await user.buy("STOCK", "AAPL", "1", "150", "2026-02-02T15:00:00Z");
+  await page.goBack();
+  await expect(page).toHaveURL(/\/landing$/);
+  const february = page
+    .getByRole("status")
+    .filter({ hasText: /^Updating history from Feb 2, 2026\.\.\.$/ });
+  await expect(february).toBeVisible();
+  const fiveShares = await glanceValue.textContent();
+  await shootAsItIs(page, "history-updating-landing");
+  await expectAccessible(page);
+  await expect(february).toBeHidden({ timeout: 30_000 });
+  // Six shares now: the glance's value is read again.
+  await expect(glanceValue).not.toHaveText(fiveShares!);
+});
