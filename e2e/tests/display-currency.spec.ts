@@ -37,6 +37,18 @@ test("a person shows their amounts in EUR, each with a hover naming the USD amou
   // The cost basis, $400.00, converted at the latest rate.
   const costBasis = card.locator("[title^='USD 400.00 at ']");
   await expect(costBasis).toHaveText(/^€[\d,]+\.\d{2}$/);
+  // The panels below the cards convert at the latest rate too: the allocation, the returns.
+  await expect(page.getByText(/^100\.00% · €[\d,]+\.\d{2}$/).locator("[title]")).toHaveAttribute(
+    "title",
+    hover,
+  );
+  const unrealized = page
+    .locator("div", { has: page.getByText("Unrealized gain", { exact: true }) })
+    .last()
+    .locator("[title]")
+    .first();
+  await expect(unrealized).toHaveText(/^\+€[\d,]+\.\d{2}$/);
+  await expect(unrealized).toHaveAttribute("title", /^USD \+[\d,]+\.\d{2} at /);
   await value.hover();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

@@ -1,8 +1,9 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
+import { MoneyText } from "../../../../components/money/Money";
 import { add, percent, sum } from "@ledgerline/money";
 import { memo } from "react";
 import { Card } from "../../../../components/ui/Card";
-import { formatCurrency, formatPercent } from "../../../../lib/format";
+import { formatPercent } from "../../../../lib/format";
 import { holdingsOfAccount, type HoldingsView, type PositionAccount } from "./account-view";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
@@ -65,9 +66,15 @@ export const AccountBreakdown = memo(function AccountBreakdown({
                 <th scope="row" className="py-1 pr-3 text-left font-normal">
                   {row.name}
                 </th>
-                <td className="num py-1 pr-3 text-right">{formatCurrency(row.holdings)}</td>
-                <td className="num py-1 pr-3 text-right">{formatCurrency(row.cash)}</td>
-                <td className="num py-1 pr-3 text-right">{formatCurrency(row.value)}</td>
+                <td className="num py-1 pr-3 text-right">
+                  <MoneyText usd={row.holdings} />
+                </td>
+                <td className="num py-1 pr-3 text-right">
+                  <MoneyText usd={row.cash} />
+                </td>
+                <td className="num py-1 pr-3 text-right">
+                  <MoneyText usd={row.value} />
+                </td>
                 <td className="num py-1 text-right">{formatPercent(percent(row.value, total))}</td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import type { PortfolioSummary } from "@ledgerline/contracts";
+import { MoneyText } from "../../../../components/money/Money";
 import { cx } from "../../../../components/ui/cx";
-import { formatCurrency, formatShare } from "../../../../lib/format";
+import { formatShare } from "../../../../lib/format";
 import { Panel } from "../../../../components/ui/Panel";
 
 /** A bar's width: the server's exact percentage, as a CSS length (display only). */
@@ -53,7 +54,7 @@ export function Allocation({ summary }: { summary: Pick<PortfolioSummary, "stock
                 />
                 <span className="font-medium">{kind.label}</span>
                 <span className="num text-muted">
-                  {formatShare(kind.share ?? 0)} · {formatCurrency(kind.value)}
+                  {formatShare(kind.share ?? 0)} · <MoneyText usd={kind.value} />
                 </span>
               </li>
             ))}

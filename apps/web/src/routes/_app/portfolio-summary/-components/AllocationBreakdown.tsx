@@ -1,4 +1,5 @@
 import type { AllocationDimension, AllocationSlice } from "@ledgerline/contracts";
+import { MoneyText } from "../../../../components/money/Money";
 import { multiply } from "@ledgerline/money";
 import { useQuery } from "@tanstack/react-query";
 import { QueryCardBody } from "../../../../components/CardBody";
@@ -7,7 +8,7 @@ import { lazy, Suspense, useState } from "react";
 import type { ClassificationTarget } from "../../../../components/assets/ClassificationDialog";
 import { Card } from "../../../../components/ui/Card";
 import { SelectField, type SelectOption } from "../../../../components/ui/SelectField";
-import { formatCurrency, formatShare } from "../../../../lib/format";
+import { formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
@@ -115,7 +116,9 @@ function SliceRow({
           )}
         </span>
       </th>
-      <td className="num py-1.5 pr-3 text-right">{formatCurrency(slice.value)}</td>
+      <td className="num py-1.5 pr-3 text-right">
+        <MoneyText usd={slice.value} />
+      </td>
       <td className="py-1.5">
         <span className="flex items-center justify-end gap-2">
           <span
@@ -175,7 +178,9 @@ function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: 
             ))}
           </tbody>
           <TotalFoot>
-            <td className="num py-1.5 pr-3 text-right">{formatCurrency(total)}</td>
+            <td className="num py-1.5 pr-3 text-right">
+              <MoneyText usd={total} />
+            </td>
             <td className="num py-1.5 text-right">{shareOf("1")}</td>
           </TotalFoot>
         </table>

@@ -1,10 +1,15 @@
 import { useState, type ReactNode } from "react";
-import { formatRatio, formatSignedCurrency } from "../../../../lib/format";
+import { MoneyText } from "../../../../components/money/Money";
+import { formatRatio } from "../../../../lib/format";
 import { Trend } from "./GainLoss";
 
 /** A signed amount of the returns, coloured and marked by its direction. */
 export function Amount({ value }: { value: string }) {
-  return <Trend value={value}>{formatSignedCurrency(value)}</Trend>;
+  return (
+    <Trend value={value}>
+      <MoneyText usd={value} signed />
+    </Trend>
+  );
 }
 
 /** A return as a percent; N/A when there is none (nothing held, or no rate solves it). */

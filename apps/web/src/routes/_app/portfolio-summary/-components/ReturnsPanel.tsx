@@ -7,15 +7,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CardBody } from "../../../../components/CardBody";
 import { memo, useState } from "react";
 import { PeriodToggle } from "./PeriodToggle";
-import {
-  formatCalendarDate,
-  formatCurrency,
-  formatRatio,
-  formatSignedCurrency,
-} from "../../../../lib/format";
+import { formatCalendarDate, formatCurrency, formatRatio } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { HoldingReturns } from "./HoldingReturns";
 import { RealizedMethods } from "./RealizedMethods";
+import { MoneyText } from "../../../../components/money/Money";
 import { Amount, Figure, isUnderAYear, Ratio } from "./ReturnFigures";
 import { Panel } from "../../../../components/ui/Panel";
 
@@ -68,9 +64,14 @@ function PeriodNote({ data }: { data: PortfolioPerformanceDetail }) {
   return (
     <p>
       From the close of {formatCalendarDate(data.startDate)} (value{" "}
-      <span className="num">{formatCurrency(data.startValue)}</span>) to{" "}
-      {formatCalendarDate(data.endDate)} at current prices (value{" "}
-      <span className="num">{formatCurrency(data.endValue)}</span>).
+      <span className="num">
+        <MoneyText usd={data.startValue} />
+      </span>
+      ) to {formatCalendarDate(data.endDate)} at current prices (value{" "}
+      <span className="num">
+        <MoneyText usd={data.endValue} />
+      </span>
+      ).
     </p>
   );
 }
@@ -115,9 +116,9 @@ function GainFigures({ data }: { data: PortfolioPerformanceDetail }) {
         <p>
           Unrealized + realized + income = end value − start value − net flows + income:{" "}
           <span className="num">
-            {formatCurrency(data.endValue)} − {formatCurrency(data.startValue)} −{" "}
-            {formatCurrency(data.netFlows)} + {formatCurrency(data.income)} ={" "}
-            {formatSignedCurrency(data.totalReturn)}
+            <MoneyText usd={data.endValue} /> − <MoneyText usd={data.startValue} /> −{" "}
+            <MoneyText usd={data.netFlows} /> + <MoneyText usd={data.income} /> ={" "}
+            <MoneyText usd={data.totalReturn} signed />
           </span>
         </p>
         <FlowsTable explanation={explanation} />
@@ -332,11 +333,15 @@ function SubPeriodsTable({
             <dl className="num mt-1 grid grid-cols-3 gap-2">
               <div>
                 <dt className="text-xs text-muted">Start value</dt>
-                <dd>{formatCurrency(piece.startValue)}</dd>
+                <dd>
+                  <MoneyText usd={piece.startValue} />
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-muted">End value</dt>
-                <dd>{formatCurrency(piece.endValue)}</dd>
+                <dd>
+                  <MoneyText usd={piece.endValue} />
+                </dd>
               </div>
               <div className="text-right">
                 <dt className="text-xs text-muted">Return</dt>
@@ -373,8 +378,12 @@ function SubPeriodsTable({
               <tr key={piece.from}>
                 <td className="pr-3 whitespace-nowrap">{formatCalendarDate(piece.from)}</td>
                 <td className="pr-3 whitespace-nowrap">{formatCalendarDate(piece.to)}</td>
-                <td className="px-3 text-right">{formatCurrency(piece.startValue)}</td>
-                <td className="px-3 text-right">{formatCurrency(piece.endValue)}</td>
+                <td className="px-3 text-right">
+                  <MoneyText usd={piece.startValue} />
+                </td>
+                <td className="px-3 text-right">
+                  <MoneyText usd={piece.endValue} />
+                </td>
                 <td className="pl-3 text-right">{formatRatio(piece.return)}</td>
               </tr>
             ))}
@@ -415,7 +424,9 @@ function AmountTable({
             <tr key={`${row.date}-${index}`}>
               <td>{formatCalendarDate(row.date)}</td>
               {described && <td>{row.what}</td>}
-              <td className="text-right">{formatSignedCurrency(row.amount)}</td>
+              <td className="text-right">
+                <MoneyText usd={row.amount} signed />
+              </td>
             </tr>
           ))}
         </tbody>
