@@ -1,7 +1,8 @@
 import { HISTORY_UPDATE_POLL_MS } from "@ledgerline/contracts/browser";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { formatCalendarDate } from "../../lib/format";
+import { queryClient as appQueryClient } from "../../lib/query-client";
 import { trpc } from "../../lib/trpc";
 import { unbatchedTrpc } from "../../lib/trpc-unbatched";
 import { Alert } from "../ui/Alert";
@@ -41,4 +42,17 @@ export function HistoryUpdating() {
   }, [updating, queryClient]);
   if (!data?.updating || !data.from) return null;
   return <Alert tone="info">Updating history from {formatCalendarDate(data.from)}...</Alert>;
+}
+
+/**
+ * The banner in a page's loading layout. That layout is also drawn before the signed-in layout has
+ * mounted its query cache's provider (a first load shows it as that layout's own loading state,
+ * and the build prerenders it with no provider at all), so it names the app's cache itself.
+ */
+export function HistoryUpdatingWhileLoading() {
+  return (
+    <QueryClientProvider client={appQueryClient}>
+      <HistoryUpdating />
+    </QueryClientProvider>
+  );
 }

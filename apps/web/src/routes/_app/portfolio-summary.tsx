@@ -31,7 +31,10 @@ import {
 } from "./portfolio-summary/-components/SummarySubtitle";
 import { ValueCards } from "./portfolio-summary/-components/ValueCards";
 import { titled } from "../../lib/head";
-import { HistoryUpdating } from "../../components/portfolio/HistoryUpdating";
+import {
+  HistoryUpdating,
+  HistoryUpdatingWhileLoading,
+} from "../../components/portfolio/HistoryUpdating";
 import { useLiveSummary } from "../../components/portfolio/live-summary";
 import {
   portfolioHistoryQuery,
@@ -94,7 +97,7 @@ function PortfolioSummarySkeleton() {
   return (
     <PageSkeleton title={pageTitle} subtitle={<SummarySubtitle />}>
       {/* The figures may be waiting for the recompute this names. */}
-      <HistoryUpdating />
+      <HistoryUpdatingWhileLoading />
       <div className="grid gap-4 md:grid-cols-3">
         <Skeleton className="h-36" />
         <Skeleton className="h-36" />
