@@ -20,8 +20,12 @@ export const queryClient = new QueryClient({
 });
 
 // Whatever ends a session, no cached data of that user outlives it: in memory, nor what was kept
-// on the device for reading offline (lib/offline).
+// on the device for reading offline (lib/offline). (The build's prerender, which signs its layouts'
+// user out, has no device storage to clear.)
 sessionStore.onSignOut(() => {
   queryClient.clear();
-  void import("./offline/figures-cache").then((cache) => cache.forgetAllFigures());
+  if (typeof indexedDB === "undefined") return;
+  void import("./offline/figures-cache")
+    .then((cache) => cache.forgetAllFigures())
+    .catch(() => undefined);
 });
