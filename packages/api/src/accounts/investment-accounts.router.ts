@@ -15,7 +15,7 @@ import {
   listInvestmentAccounts,
   updateInvestmentAccount,
 } from "./investment-accounts";
-import { userMutation, userProcedure } from "../platform/trpc/trpc";
+import { tradeKeyMutation, userProcedure } from "../platform/trpc/trpc";
 import { reconcileAccount } from "./reconcile";
 
 /**
@@ -28,20 +28,17 @@ export const investmentAccountsRouter = {
     .output(z.array(investmentAccount))
     .query(({ ctx }) => listInvestmentAccounts(ctx)),
 
-  create: userMutation
-    .meta({ apiKey: "trade" })
+  create: tradeKeyMutation
     .input(createInvestmentAccountInput)
     .output(investmentAccount)
     .mutation(({ ctx, input }) => createInvestmentAccount(ctx, input)),
 
-  update: userMutation
-    .meta({ apiKey: "trade" })
+  update: tradeKeyMutation
     .input(updateInvestmentAccountInput)
     .output(investmentAccount)
     .mutation(({ ctx, input }) => updateInvestmentAccount(ctx, input)),
 
-  delete: userMutation
-    .meta({ apiKey: "trade" })
+  delete: tradeKeyMutation
     .input(deleteInvestmentAccountInput)
     .output(deletedInvestmentAccount)
     .mutation(({ ctx, input }) => deleteInvestmentAccount(ctx, input)),

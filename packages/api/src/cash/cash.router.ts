@@ -9,7 +9,7 @@ import {
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { createCash, deleteCash, listCash, updateCash } from "./cash";
-import { userMutation, userProcedure } from "../platform/trpc/trpc";
+import { tradeKeyMutation, userProcedure } from "../platform/trpc/trpc";
 
 /**
  * The signed-in user's cash activities (REST `/api/cash`): deposits, withdrawals, interest, fees,
@@ -21,20 +21,17 @@ export const cashRouter = {
     .output(cashActivityList)
     .query(({ ctx, input }) => listCash(ctx, input)),
 
-  create: userMutation
-    .meta({ apiKey: "trade" })
+  create: tradeKeyMutation
     .input(createCashActivityInput)
     .output(cashActivity)
     .mutation(({ ctx, input }) => createCash(ctx, input)),
 
-  update: userMutation
-    .meta({ apiKey: "trade" })
+  update: tradeKeyMutation
     .input(updateCashActivityInput)
     .output(cashActivity)
     .mutation(({ ctx, input }) => updateCash(ctx, input)),
 
-  delete: userMutation
-    .meta({ apiKey: "trade" })
+  delete: tradeKeyMutation
     .input(deleteCashActivityInput)
     .output(deletedCashActivity)
     .mutation(({ ctx, input }) => deleteCash(ctx, input.id)),

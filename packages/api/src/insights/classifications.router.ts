@@ -4,7 +4,7 @@ import {
   classificationView,
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { userMutation, userProcedure } from "../platform/trpc/trpc";
+import { tradeKeyMutation, userProcedure } from "../platform/trpc/trpc";
 import { clearClassification, readClassification, setClassification } from "./classification";
 
 /** A symbol's sector, industry, country, asset class and size, or a coin's category (issue 33). */
@@ -15,14 +15,12 @@ export const classificationsRouter = {
     .query(({ ctx, input }) => readClassification(ctx, input)),
 
   /** The person's own fields over the market's; replaces what they set before for the symbol. */
-  set: userMutation
-    .meta({ apiKey: "trade" })
+  set: tradeKeyMutation
     .input(classificationOverrideInput)
     .output(classificationView)
     .mutation(({ ctx, input }) => setClassification(ctx, input)),
 
-  clear: userMutation
-    .meta({ apiKey: "trade" })
+  clear: tradeKeyMutation
     .input(classificationTarget)
     .output(classificationView)
     .mutation(({ ctx, input }) => clearClassification(ctx, input)),

@@ -6,7 +6,7 @@ import {
   targetsQuery,
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { userMutation, userProcedure } from "../platform/trpc/trpc";
+import { tradeKeyMutation, userProcedure } from "../platform/trpc/trpc";
 import { rebalanceOf } from "./rebalance";
 import { setTargets, targetsOf } from "./targets";
 
@@ -18,8 +18,7 @@ export const targetsRouter = {
     .query(({ ctx, input }) => targetsOf(ctx, input)),
 
   /** Replaces a dimension's targets as a whole; the weights add to 1, or none clears them. */
-  set: userMutation
-    .meta({ apiKey: "trade" })
+  set: tradeKeyMutation
     .input(portfolioTargetsInput)
     .output(portfolioTargets)
     .mutation(({ ctx, input }) => setTargets(ctx, input)),

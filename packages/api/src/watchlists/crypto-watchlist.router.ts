@@ -7,7 +7,7 @@ import {
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { listCryptoWatchlist, removeCrypto, saveCrypto } from "./crypto-watchlist";
-import { marketMutation, marketProcedure, userMutation } from "../platform/trpc/trpc";
+import { marketMutation, marketProcedure, tradeKeyMutation } from "../platform/trpc/trpc";
 
 /** The signed-in user's crypto watchlist; its prices come from the server's market service. */
 export const cryptoWatchlistRouter = {
@@ -21,8 +21,7 @@ export const cryptoWatchlistRouter = {
     .mutation(({ ctx, input }) => saveCrypto(ctx, input.symbol)),
 
   /** Refused with a 409 while the coin is held. */
-  remove: userMutation
-    .meta({ apiKey: "trade" })
+  remove: tradeKeyMutation
     .input(cryptoSymbolInput)
     .output(messageResult)
     .mutation(({ ctx, input }) => removeCrypto(ctx, input.symbol)),

@@ -2,7 +2,7 @@ import { messageResult, savedStock, symbolInput } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { listWatchlist, removeFromWatchlist, saveToWatchlist } from "./watchlist";
-import { marketMutation, marketProcedure, userMutation } from "../platform/trpc/trpc";
+import { marketMutation, marketProcedure, tradeKeyMutation } from "../platform/trpc/trpc";
 
 /** The signed-in user's stock watchlist; its market figures come from the server's market service. */
 export const watchlistRouter = {
@@ -17,8 +17,7 @@ export const watchlistRouter = {
     .output(savedStock)
     .mutation(({ ctx, input }) => saveToWatchlist(ctx, input.symbol)),
 
-  remove: userMutation
-    .meta({ apiKey: "trade" })
+  remove: tradeKeyMutation
     .input(symbolInput)
     .output(messageResult)
     .mutation(({ ctx, input }) => removeFromWatchlist(ctx, input.symbol)),

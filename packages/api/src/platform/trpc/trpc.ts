@@ -254,6 +254,11 @@ function replayedResult<T>(data: unknown, ctx: T) {
 
 /** A signed-in user's write; takes an optional `idempotencyKey`. */
 export const userMutation = userProcedure.input(idempotencyInput).use(idempotentMutation);
+/**
+ * A signed-in user's write to their own records that an API key with the `trade` scope may also
+ * make (a `read` key may not); takes an optional `idempotencyKey`.
+ */
+export const tradeKeyMutation = userMutation.meta({ apiKey: "trade" });
 /** A write to the account's own settings, in a session; takes an optional `idempotencyKey`. */
 export const sessionMutation = sessionProcedure.input(idempotencyInput).use(idempotentMutation);
 /** A signed-in admin's write; takes an optional `idempotencyKey`. */
