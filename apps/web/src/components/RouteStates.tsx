@@ -121,6 +121,18 @@ export function RetryPanel({
   );
 }
 
+/** A RetryPanel for a failed query: Retry fetches it again and is busy while it does. */
+export function QueryRetryPanel({
+  query,
+  ...panel
+}: {
+  query: { refetch: () => unknown; isFetching: boolean };
+  message: ReactNode;
+  className?: string;
+}) {
+  return <RetryPanel {...panel} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+}
+
 export function RouteError({ error }: ErrorComponentProps) {
   return (
     <div className="mx-auto max-w-xl py-16">

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { memo } from "react";
 import { formatDateTime, formatNumber } from "../../lib/format";
-import { RetryPanel } from "../RouteStates";
+import { QueryRetryPanel } from "../RouteStates";
 import { MarketSummaryFrame, MarketSummaryLoading } from "./MarketSummaryLoading";
 import { PercentChange } from "../assets/Change";
 import { isClosedStatus } from "./MarketStatus";
@@ -41,11 +41,10 @@ export const MarketSummaryCard = memo(function MarketSummaryCard({
       }
     >
       {!data ? (
-        <RetryPanel
+        <QueryRetryPanel
+          query={summary}
           className="mt-3"
           message={portfolioMessages.failedToLoadMarketSummary}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
         />
       ) : (
         <>

@@ -1,7 +1,7 @@
 import { portfolioMessages } from "@ledgerline/contracts/browser";
 import type { ReactNode } from "react";
 import { LoadingPanel } from "../LoadingPanel";
-import { RetryPanel } from "../RouteStates";
+import { QueryRetryPanel } from "../RouteStates";
 
 /**
  * A stocks page's watchlist read (the dashboard's and the search area's): 'Loading Stocks' while
@@ -17,12 +17,6 @@ export function WatchlistRead<T>({
 }) {
   if (query.isPending) return <LoadingPanel label="Loading Stocks" shape="cards" />;
   if (!query.data)
-    return (
-      <RetryPanel
-        message={portfolioMessages.failedToLoadStockData}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <QueryRetryPanel query={query} message={portfolioMessages.failedToLoadStockData} />;
   return <>{children(query.data)}</>;
 }

@@ -7,7 +7,7 @@ import { cryptoPositionsQuery, cryptoWatchlistQuery } from "../../components/cry
 import { cryptoAsset } from "../../components/assets/crypto";
 import { useAssetActions } from "../../components/assets/useAssetActions";
 import { LoadingPanel } from "../../components/LoadingPanel";
-import { RetryPanel } from "../../components/RouteStates";
+import { QueryRetryPanel } from "../../components/RouteStates";
 import { buttonClass } from "../../components/ui/Button";
 import { LiveNote } from "../../components/assets/LiveFigure";
 import { CryptoDashboardHeader } from "../../components/crypto/CryptoDashboardHeader";
@@ -53,11 +53,7 @@ function CryptoDashboardPage() {
       {watchlist.isPending ? (
         <LoadingPanel label="Loading your crypto watchlist" shape="cards" />
       ) : watchlist.isError ? (
-        <RetryPanel
-          message={portfolioMessages.failedToLoadSavedCryptos}
-          onRetry={() => void watchlist.refetch()}
-          retrying={watchlist.isFetching}
-        />
+        <QueryRetryPanel query={watchlist} message={portfolioMessages.failedToLoadSavedCryptos} />
       ) : items.length === 0 && held.length === 0 ? (
         <section className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
           <Coins aria-hidden="true" className="mx-auto h-10 w-10 text-muted" />

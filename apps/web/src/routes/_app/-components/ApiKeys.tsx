@@ -3,7 +3,7 @@ import type { ApiKeyView } from "@ledgerline/contracts";
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useForm } from "@tanstack/react-form";
 import { useState } from "react";
-import { RetryPanel, Skeleton } from "../../../components/RouteStates";
+import { QueryRetryPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
@@ -141,12 +141,7 @@ function KeyList({ keys }: { keys: UseQueryResult<ApiKeyView[], unknown> }) {
         </div>
       )}
       {keys.isError && !keys.data && (
-        <RetryPanel
-          className="mt-6"
-          message="Failed to load your API keys"
-          onRetry={() => void keys.refetch()}
-          retrying={keys.isFetching}
-        />
+        <QueryRetryPanel query={keys} className="mt-6" message="Failed to load your API keys" />
       )}
       {revoke.error && (
         <Alert tone="error" className="mt-4">

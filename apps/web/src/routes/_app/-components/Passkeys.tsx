@@ -3,7 +3,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/bro
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useForm } from "@tanstack/react-form";
 import { useState } from "react";
-import { RetryPanel, Skeleton } from "../../../components/RouteStates";
+import { QueryRetryPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
@@ -108,12 +108,7 @@ function PasskeyList({ passkeys }: { passkeys: UseQueryResult<PasskeyView[], unk
         </div>
       )}
       {passkeys.isError && !passkeys.data && (
-        <RetryPanel
-          className="mt-6"
-          message="Failed to load your passkeys"
-          onRetry={() => void passkeys.refetch()}
-          retrying={passkeys.isFetching}
-        />
+        <QueryRetryPanel query={passkeys} className="mt-6" message="Failed to load your passkeys" />
       )}
       {passkeys.data?.length === 0 && (
         <p className="mt-6 text-sm text-muted">You have no passkeys yet.</p>

@@ -1,4 +1,4 @@
-import { RetryPanel, Skeleton } from "../../../components/RouteStates";
+import { QueryRetryPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Card } from "../../../components/ui/Card";
 import { errorMessage } from "../../../lib/trpc";
@@ -19,11 +19,10 @@ function TwoFactorStatus({ state }: { state: TwoFactorState }) {
   }
   if (status.isError) {
     return (
-      <RetryPanel
+      <QueryRetryPanel
+        query={status}
         className="mt-3"
         message="Failed to load your two-factor sign-in"
-        onRetry={() => void status.refetch()}
-        retrying={status.isFetching}
       />
     );
   }

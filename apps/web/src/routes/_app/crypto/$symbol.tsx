@@ -17,7 +17,7 @@ import { cryptoAsset } from "../../../components/assets/crypto";
 import { useAssetActions } from "../../../components/assets/useAssetActions";
 import { Alert } from "../../../components/ui/Alert";
 import { SetAlertButton } from "../../../components/assets/SetAlertDialog";
-import { RetryPanel } from "../../../components/RouteStates";
+import { QueryRetryPanel } from "../../../components/RouteStates";
 import { errorMessage } from "../../../lib/trpc";
 import { CoinSkeleton, CoinSubtitle, ReturnToCryptoSearch } from "./-components/CoinStates";
 import { PositionDetails } from "./-components/PositionDetails";
@@ -76,10 +76,9 @@ function CryptoDetailPage() {
         {isUnknownCoin(quote.error) ? (
           <Alert tone="error">{marketMessages.cryptocurrencyNotFound}</Alert>
         ) : (
-          <RetryPanel
+          <QueryRetryPanel
+            query={quote}
             message={errorMessage(quote.error, marketMessages.failedToFetchCryptoData)}
-            onRetry={() => void quote.refetch()}
-            retrying={quote.isFetching}
           />
         )}
         {back}

@@ -4,7 +4,7 @@ import type { AssetActions } from "../../../../components/assets/useAssetActions
 import { CryptoQuoteCard } from "../../../../components/crypto/CryptoQuoteCard";
 import { isUnknownCoin } from "../../../../components/crypto/crypto-queries";
 import { LoadingPanel } from "../../../../components/LoadingPanel";
-import { RetryPanel } from "../../../../components/RouteStates";
+import { QueryRetryPanel } from "../../../../components/RouteStates";
 import { Alert } from "../../../../components/ui/Alert";
 import { errorMessage } from "../../../../lib/trpc";
 import type { CoinQuery } from "./useCoinSearch";
@@ -34,10 +34,9 @@ export function CoinLookup({
         (isUnknownCoin(quote.error) ? (
           <Alert tone="error">{marketMessages.cryptocurrencyNotFound}</Alert>
         ) : (
-          <RetryPanel
+          <QueryRetryPanel
+            query={quote}
             message={errorMessage(quote.error, marketMessages.failedToFetchCryptoData)}
-            onRetry={() => void quote.refetch()}
-            retrying={quote.isFetching}
           />
         ))}
       {result && (

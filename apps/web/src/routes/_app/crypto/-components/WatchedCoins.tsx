@@ -3,7 +3,7 @@ import type { AssetActions } from "../../../../components/assets/useAssetActions
 import { CryptoCardGrid } from "../../../../components/crypto/CryptoCards";
 import type { useCryptoWatchlist } from "../../../../components/crypto/crypto-queries";
 import { LoadingPanel } from "../../../../components/LoadingPanel";
-import { RetryPanel } from "../../../../components/RouteStates";
+import { QueryRetryPanel } from "../../../../components/RouteStates";
 
 /** The watchlist's cards: loading, failed, empty, or a card per coin. */
 export function WatchedCoins({
@@ -23,11 +23,7 @@ export function WatchedCoins({
       {watchlist.isPending ? (
         <LoadingPanel label="Loading your watchlist" shape="cards" />
       ) : watchlist.isError && !watchlist.data ? (
-        <RetryPanel
-          message={portfolioMessages.failedToLoadSavedCryptos}
-          onRetry={() => void watchlist.refetch()}
-          retrying={watchlist.isFetching}
-        />
+        <QueryRetryPanel query={watchlist} message={portfolioMessages.failedToLoadSavedCryptos} />
       ) : (watchlist.data ?? []).length === 0 ? (
         <p className="rounded-xl border border-dashed border-border bg-surface px-6 py-8 text-center text-muted">
           {cryptoMessages.watchlistEmpty}

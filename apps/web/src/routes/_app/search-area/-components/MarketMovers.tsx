@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { memo, useDeferredValue } from "react";
 import { PercentChange } from "../../../../components/assets/Change";
 import { LoadingPanel } from "../../../../components/LoadingPanel";
-import { RetryPanel } from "../../../../components/RouteStates";
+import { QueryRetryPanel } from "../../../../components/RouteStates";
 import { formatCurrency, formatDateTime, formatNumber } from "../../../../lib/format";
 import { errorMessage, trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
@@ -89,10 +89,9 @@ export const MarketMovers = memo(function MarketMovers({ refreshMs }: { refreshM
       {!data && (movers.isPending || movers.data) ? (
         <LoadingPanel label="Loading Market Movers" shape="tables" />
       ) : !data ? (
-        <RetryPanel
+        <QueryRetryPanel
+          query={movers}
           message={errorMessage(movers.error, marketMessages.failedToFetchMarketMovers)}
-          onRetry={() => void movers.refetch()}
-          retrying={movers.isFetching}
         />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
