@@ -2,23 +2,13 @@ import {
   investmentAccountMessages as messages,
   type InvestmentAccount,
 } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
-import { signIn, stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
+import { signIn, stocksRestApp } from "../support/portfolio-support";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
-async function setUp() {
-  const app = await stocksApp();
-  t = app.t;
-  const rest = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
-    t!.request(method, `/api${url}`, { token: app.token, body });
-  return { ...app, rest };
-}
+const setUp = () => apps.open(stocksRestApp());
 
 const main = {
   id: expect.any(Number) as number,
@@ -113,9 +103,12 @@ describe("investment accounts through REST /api/accounts", () => {
 
   it("answers 404 for another user's account and changes nothing of it", async () => {
     const { rest } = await setUp();
-    const other = await signIn(t!);
+    const other = await signIn(apps.t);
     const theirs = (
-      await t!.request("POST", "/api/accounts", { token: other.token, body: { name: "Theirs" } })
+      await apps.t.request("POST", "/api/accounts", {
+        token: other.token,
+        body: { name: "Theirs" },
+      })
     ).body as unknown as InvestmentAccount;
     expect((await rest("PUT", `/accounts/${theirs.id}`, { name: "Mine now" })).status).toBe(404);
     expect((await rest("DELETE", `/accounts/${theirs.id}`)).status).toBe(404);
@@ -129,7 +122,7 @@ describe("investment accounts through REST /api/accounts", () => {
         })
       ).status,
     ).toBe(404);
-    const listed = await t!.request("GET", "/api/accounts", { token: other.token });
+    const listed = await apps.t.request("GET", "/api/accounts", { token: other.token });
     expect((listed.body as unknown as InvestmentAccount[]).map((a) => a.name)).toEqual([
       "Main",
       "Theirs",

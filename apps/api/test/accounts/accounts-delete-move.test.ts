@@ -2,27 +2,17 @@ import {
   investmentAccountMessages as messages,
   type InvestmentAccount,
 } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
-import { stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { twoAccountsApp } from "../support/accounts-support";
+import { appPerTest } from "../support/app-per-test";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function setUp() {
-  const app = await stocksApp();
-  t = app.t;
-  const rest = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
-    t!.request(method, `/api${url}`, { token: app.token, body });
+  const app = await apps.open(twoAccountsApp());
   const accounts = async () =>
-    (await rest("GET", "/accounts")).body as unknown as InvestmentAccount[];
-  const [main] = await accounts();
-  const ira = (await rest("POST", "/accounts", { name: "IRA", type: "ira" }))
-    .body as unknown as InvestmentAccount;
-  return { ...app, rest, accounts, main: main!, ira };
+    (await app.rest("GET", "/accounts")).body as unknown as InvestmentAccount[];
+  return { ...app, accounts };
 }
 
 describe("deleting an account that holds positions or activity", () => {

@@ -1,6 +1,6 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import { expect } from "vitest";
-import { stocksApp } from "./portfolio-support";
+import { stocksRestApp } from "./portfolio-support";
 import type { TestAppOptions } from "./test-app";
 
 /**
@@ -8,11 +8,10 @@ import type { TestAppOptions } from "./test-app";
  * and a REST shortcut under /api with the user's token.
  */
 export async function twoAccountsApp(options: TestAppOptions = {}) {
-  const app = await stocksApp(options);
-  const rest = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
-    app.t.request(method, `/api${url}`, { token: app.token, body });
+  const app = await stocksRestApp(options);
+  const { rest } = app;
   const [main] = (await rest("GET", "/accounts")).body as unknown as InvestmentAccount[];
   const created = await rest("POST", "/accounts", { name: "IRA", type: "ira" });
   expect(created.status).toBe(200);
-  return { ...app, rest, main: main!, ira: created.body as unknown as InvestmentAccount };
+  return { ...app, main: main!, ira: created.body as unknown as InvestmentAccount };
 }

@@ -18,6 +18,14 @@ export async function stocksApp(options: TestAppOptions = {}) {
   return { t, ...(await signIn(t)) };
 }
 
+/** `stocksApp` with a REST shortcut under /api that carries the user's token. */
+export async function stocksRestApp(options: TestAppOptions = {}) {
+  const app = await stocksApp(options);
+  const rest = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
+    app.t.request(method, `/api${url}`, { token: app.token, body });
+  return { ...app, rest };
+}
+
 export async function signIn(t: TestApp) {
   const user = await t.registerUser();
   const token = user.token;

@@ -1,21 +1,11 @@
 import { dateOutOfRange, portfolioMessages } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
-import { signIn, stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
+import { signIn, stocksRestApp } from "../support/portfolio-support";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
-async function setUp() {
-  const app = await stocksApp();
-  t = app.t;
-  const rest = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
-    t!.request(method, `/api${url}`, { token: app.token, body });
-  return { ...app, rest };
-}
+const setUp = () => apps.open(stocksRestApp());
 
 describe("REST /api/portfolio", () => {
   it("creates a position from the spec's POST body and answers JSON numbers", async () => {
@@ -140,7 +130,7 @@ describe("REST PUT /api/portfolio/{id}", () => {
     expect(response.status).toBe(409);
     expect(response.body?.message).toBe(portfolioMessages.holdingChanged);
     expect((await positions()).data[0]?.quantity).toBe("10");
-    expect(await t!.app.deps.repos.portfolio.transactions(user.id)).toHaveLength(1);
+    expect(await apps.t.app.deps.repos.portfolio.transactions(user.id)).toHaveLength(1);
   });
 
   it("buys without the precondition when QuantityAlreadyOwned is left out", async () => {
@@ -197,8 +187,8 @@ describe("REST PUT /api/portfolio/{id}", () => {
 
   it("answers 404 for another user's position id", async () => {
     const { id } = await withPosition();
-    const bob = await signIn(t!);
-    const response = await t!.request("PUT", `/api/portfolio/${id}`, {
+    const bob = await signIn(apps.t);
+    const response = await apps.t.request("PUT", `/api/portfolio/${id}`, {
       token: bob.token,
       body: { QuantityToBuy: 1, QuantityAlreadyOwned: 11, purchasePrice: 1 },
     });
@@ -248,8 +238,8 @@ describe("REST POST /api/portfolio/{id}/sell", () => {
 
   it("answers 404 for another user's position id", async () => {
     const { id } = await withPosition();
-    const bob = await signIn(t!);
-    const response = await t!.request("POST", `/api/portfolio/${id}/sell`, {
+    const bob = await signIn(apps.t);
+    const response = await apps.t.request("POST", `/api/portfolio/${id}/sell`, {
       token: bob.token,
       body: { quantity: 1, price: 1 },
     });
@@ -264,7 +254,9 @@ describe("REST POST /api/portfolio/{id}/sell", () => {
       ["PUT", `/api/portfolio/${id}`],
       ["POST", `/api/portfolio/${id}/sell`],
     ] as const) {
-      const response = await t!.request(method, url, { body: method === "GET" ? undefined : {} });
+      const response = await apps.t.request(method, url, {
+        body: method === "GET" ? undefined : {},
+      });
       expect(response.status).toBe(401);
     }
   });
