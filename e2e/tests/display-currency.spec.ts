@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { signedInPortfolioUser } from "./portfolio-support";
+import { hoverValueChartEnd, signedInPortfolioUser } from "./portfolio-support";
 import { shootAsItIs } from "./shots";
 import { expectAccessible } from "./support";
 import { test } from "./polled-prices";
@@ -49,6 +49,19 @@ test("a person shows their amounts in EUR, each with a hover naming the USD amou
     .first();
   await expect(unrealized).toHaveText(/^\+€[\d,]+\.\d{2}$/);
   await expect(unrealized).toHaveAttribute("title", /^USD \+[\d,]+\.\d{2} at /);
+  // The value chart: each point in € at its own day's rate, the axis and the tooltip in €,
+  // the tooltip naming the day's rate.
+  const chart = page.getByRole("region", { name: "Portfolio Value" });
+  await expect(chart.getByRole("img")).toHaveAttribute(
+    "aria-label",
+    /^Line chart of your portfolio's value in EUR at each day's rate, .*: €[\d,]+\.\d{2} on .* against a cost basis of €[\d,]+\.\d{2}/,
+  );
+  const tooltip = await hoverValueChartEnd(page, chart);
+  await expect(tooltip).toContainText(/Value€[\d,]+\.\d{2}/);
+  await expect(tooltip).toContainText(/Cost basis€[\d,]+\.\d{2}/);
+  await expect(tooltip).toContainText(/USD→EUR\d\.\d{4} on \d{4}-\d{2}-\d{2}/);
+  await expect(tooltip).not.toContainText("$");
+
   await value.hover();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

@@ -4,7 +4,7 @@ import type {
   PortfolioPerformanceDetail,
 } from "@ledgerline/contracts";
 import { expect, type APIRequestContext } from "@playwright/test";
-import { signedInPortfolioUser, trpcResult } from "./portfolio-support";
+import { hoverValueChartEnd, signedInPortfolioUser, trpcResult } from "./portfolio-support";
 import { expectAccessible } from "./support";
 import { test } from "./polled-prices";
 
@@ -206,14 +206,7 @@ test("a user sees realized and unrealized gain, income, total return, TWR and XI
   );
 
   // The tooltip at today's close reads the figures to the cent.
-  // The price scale takes the frame's right edge; the plot (the widest canvas) ends with today.
-  const plot = await chart.getByRole("img").evaluate((frame) => {
-    const canvases = [...frame.querySelectorAll("canvas")].map((c) => c.getBoundingClientRect());
-    const widest = canvases.reduce((a, b) => (b.width > a.width ? b : a));
-    return { right: widest.right, middle: widest.top + widest.height / 2 };
-  });
-  await page.mouse.move(plot.right - 2, plot.middle);
-  const tooltip = chart.getByTestId("chart-tooltip");
+  const tooltip = await hoverValueChartEnd(page, chart);
   await expect(tooltip).toContainText(formatCurrency(history.points.at(-1)!.totalValue));
   await expect(tooltip).toContainText(formatCurrency(lastSpy));
 

@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type Page, type Response } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Response,
+} from "@playwright/test";
 import { login, registerViaApi } from "./support";
 
 type Kind = "STOCK" | "CRYPTO";
@@ -98,4 +104,18 @@ const usdSubCent = new Intl.NumberFormat("en-US", {
 export function money(value: string): string {
   const magnitude = Math.abs(Number(value));
   return (magnitude > 0 && magnitude < 0.01 ? usdSubCent : usd).format(value as unknown as number);
+}
+
+/**
+ * Moves the mouse over the value chart's last day (today) and returns its tooltip. The price
+ * scale takes the frame's right edge; the plot (the widest canvas) ends with today.
+ */
+export async function hoverValueChartEnd(page: Page, chart: Locator): Promise<Locator> {
+  const plot = await chart.getByRole("img").evaluate((frame) => {
+    const canvases = [...frame.querySelectorAll("canvas")].map((c) => c.getBoundingClientRect());
+    const widest = canvases.reduce((a, b) => (b.width > a.width ? b : a));
+    return { right: widest.right, middle: widest.top + widest.height / 2 };
+  });
+  await page.mouse.move(plot.right - 2, plot.middle);
+  return chart.getByTestId("chart-tooltip");
 }

@@ -72,6 +72,7 @@ export {
   formatCompactNumber,
   formatCurrency,
   formatMarketCap,
+  formatMoney,
   formatNumber,
   formatPercent,
   formatPrice,

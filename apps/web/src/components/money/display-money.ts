@@ -34,7 +34,8 @@ export function showMoney(
   };
 }
 
-function rateFor(rates: FxRates, day: MoneyDay): FxDayRate | undefined {
+/** The rate a figure of `day` is converted at: the latest for "today", else its day's in force. */
+export function rateFor(rates: FxRates, day: MoneyDay): FxDayRate | undefined {
   if (day === "today") return rates.latest ?? rates.days.at(-1);
   return rateOn(rates.days, day.slice(0, 10)) ?? rates.latest ?? undefined;
 }

@@ -7,7 +7,8 @@ import {
 } from "@ledgerline/contracts/browser";
 import type { PortfolioHistoryRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { memo, useRef, useState } from "react";
+import { memo, useMemo, useRef, useState } from "react";
+import { displayRatesQuery } from "../../../../components/money/useDisplayMoney";
 import { ChartAttribution, ChartToggle } from "../../../../components/charts/ChartParts";
 import { SelectField } from "../../../../components/ui/SelectField";
 import { portfolioHistoryQuery } from "../../../../components/portfolio/portfolio-reads";
@@ -15,6 +16,7 @@ import { basisLabels, noHistoryMessage, valueChartDescription } from "./value-ch
 import { ValueChartFrame } from "./ValueChartFrame";
 import { ValueChartLegend } from "./ValueChartLegend";
 import { useValueChartDrawing } from "./useValueChartDrawing";
+import { chartMoney, historyInCurrency } from "./value-chart-money";
 import { Panel } from "../../../../components/ui/Panel";
 import { rangeLabels } from "./range-labels";
 
@@ -73,14 +75,24 @@ export default memo(function ValueChart({
     ...portfolioHistoryQuery(range, basis, accountId),
     placeholderData: keepPreviousData,
   });
-  const points = history.data?.points;
+  // Each point at its own day's rate (decision 0060). The chart waits for the rates rather than
+  // flash dollars first; if they fail, or cannot be asked for offline, it is drawn in USD.
+  const ratesQuery = useQuery(displayRatesQuery(history.data?.points[0]?.date));
+  const rates = ratesQuery.data;
+  const pending = history.isPending || ratesQuery.isLoading;
+  const money = useMemo(() => chartMoney(rates), [rates]);
+  const data = useMemo(
+    () => history.data && historyInCurrency(history.data, money),
+    [history.data, money],
+  );
+  const points = data?.points;
   // What is drawn follows the answer, not the toggle, while the other basis loads.
   const shown =
-    history.data?.benchmark?.basis ??
+    data?.benchmark?.basis ??
     (points?.[0]?.timeWeightedReturn === undefined ? "contributions" : "return");
-  const { drawn, hover } = useValueChartDrawing(container, history.isPending, history.data, shown);
+  const { drawn, hover } = useValueChartDrawing(container, pending, data, shown, money);
   const unpriced = history.data?.unpricedSymbols ?? [];
-  const empty = !history.isPending && !points?.length;
+  const empty = !pending && !points?.length;
   const emptyMessage = empty ? noHistoryMessage(history.isError && !points, accountName) : null;
 
   return (
@@ -111,10 +123,10 @@ export default memo(function ValueChart({
       </div>
       <ValueChartFrame
         container={container}
-        description={valueChartDescription(history.data, whose, range, shown === "return")}
+        description={valueChartDescription(data, whose, range, shown === "return", money.currency)}
         drawn={drawn !== null}
         hover={hover?.of === points ? hover : null}
-        pending={history.isPending}
+        pending={pending}
         emptyMessage={emptyMessage}
       />
       {unpriced.length > 0 && (

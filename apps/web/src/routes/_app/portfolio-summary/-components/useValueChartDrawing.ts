@@ -4,8 +4,9 @@ import type { ISeriesApi, LineData, MouseEventParams, Time } from "lightweight-c
 import { useMemo, useState, type RefObject } from "react";
 import { tooltipPlace, type TooltipPlace } from "../../../../components/charts/ChartParts";
 import { useLightweightChart } from "../../../../components/charts/useLightweightChart";
-import { formatCurrency, formatRatio } from "../../../../lib/format";
+import { formatMoney, formatRatio } from "../../../../lib/format";
 import { basisLabels } from "./value-chart-figures";
+import { rateRow, type ChartMoney } from "./value-chart-money";
 import {
   addValueSeries,
   drawValueSeries,
@@ -21,46 +22,56 @@ export interface Hover {
   rows: [label: string, value: string][];
 }
 
-/** The tooltip's rows at the crosshair: the value (or return), its cash, cost and benchmark. */
+/**
+ * The tooltip's rows at the crosshair: the value (or return), its cash, cost and benchmark, and
+ * in another currency than USD the day's rate they were converted at.
+ */
 function hoverRows(
   param: MouseEventParams<Time>,
   series: ValueSeries,
   points: PortfolioHistory["points"] | undefined,
   shown: BenchmarkBasis,
+  money: ChartMoney,
 ): Hover["rows"] {
   const asReturns = shown === "return";
   const at = (line: ISeriesApi<"Area"> | ISeriesApi<"Line">) =>
     (param.seriesData.get(line) as LineData | undefined)?.value;
   const show = (value: number) =>
-    asReturns ? formatRatio(String(value / 100)) : formatCurrency(value);
+    asReturns ? formatRatio(String(value / 100)) : formatMoney(value, money.currency);
   const rows: Hover["rows"] = [];
   const [value, cost, benchmark] = [at(series.value), at(series.cost), at(series.benchmark)];
   if (value !== undefined) rows.push([asReturns ? "Your return" : "Value", show(value)]);
   // A cash-tracked account's cash is inside its value: say how much of it.
   const cash = asReturns ? undefined : points?.find((p) => p.date === param.time)?.cashValue;
-  if (cash !== undefined) rows.push(["of which cash", formatCurrency(cash)]);
+  if (cash !== undefined) rows.push(["of which cash", formatMoney(cash, money.currency)]);
   if (cost !== undefined) rows.push(["Cost basis", show(cost)]);
   if (benchmark !== undefined) rows.push([basisLabels[shown].row, show(benchmark)]);
+  const rate = asReturns || rows.length === 0 ? undefined : rateRow(money, String(param.time));
+  if (rate) rows.push(rate);
   return rows;
 }
 
 /**
  * Draws the history into `container` once it is loaded (what is drawn follows the answer, as
- * `shown` says), and follows the crosshair: whether the chart is drawn, and the hover.
+ * `shown` says; its money already in `money.currency`), and follows the crosshair: whether the
+ * chart is drawn, and the hover.
  */
 export function useValueChartDrawing(
   container: RefObject<HTMLDivElement | null>,
   pending: boolean,
   history: PortfolioHistory | undefined,
   shown: BenchmarkBasis,
+  money: ChartMoney,
 ) {
   const [hover, setHover] = useState<Hover | null>(null);
   const points = history?.points;
   const benchmarkLine = history?.benchmark ?? null;
   const asReturns = shown === "return";
+  const currency = money.currency;
   const drawnPoints = useMemo(
-    () => (pending ? undefined : { points: points ?? [], benchmark: benchmarkLine, asReturns }),
-    [pending, points, benchmarkLine, asReturns],
+    () =>
+      pending ? undefined : { points: points ?? [], benchmark: benchmarkLine, asReturns, currency },
+    [pending, points, benchmarkLine, asReturns, currency],
   );
   const drawn = useLightweightChart({
     container,
@@ -70,7 +81,7 @@ export function useValueChartDrawing(
     recolor: recolorValueSeries,
     onCrosshair: (param, series, element) => {
       if (!param.point || param.time === undefined) return setHover(null);
-      const rows = hoverRows(param, series, points, shown);
+      const rows = hoverRows(param, series, points, shown, money);
       setHover({ of: points, place: tooltipPlace(param.point, element), time: param.time, rows });
     },
   });

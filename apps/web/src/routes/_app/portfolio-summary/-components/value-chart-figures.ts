@@ -2,19 +2,30 @@ import type { BenchmarkBasis } from "@ledgerline/contracts/browser";
 import type { PortfolioHistory, PortfolioHistoryRange } from "@ledgerline/contracts";
 import { longLabel } from "../../../../components/charts/chart-time";
 import type { ChartPalette } from "../../../../components/charts/useLightweightChart";
-import { axisLabels, formatCurrency, formatRatio } from "../../../../lib/format";
+import { axisLabels, formatMoney, formatRatio } from "../../../../lib/format";
 import { rangeLabels } from "./range-labels";
 
-export const money = { type: "custom" as const, formatter: formatCurrency, minMove: 0.01 };
+/** The price axis's format for money in `currency` (yen have no cents). */
+export function moneyFormat(currency = "USD") {
+  return {
+    type: "custom" as const,
+    formatter: (value: number) => formatMoney(value, currency),
+    minMove: currency === "JPY" ? 1 : 0.01,
+  };
+}
 export const percent = {
   type: "custom" as const,
   formatter: (value: number) => formatRatio(String(value / 100)),
   minMove: 0.01,
 };
 
-/** The price axis's labels: whole dollars or percents when every tick is one ($70,000, +25%). */
-export function axisTicks(values: readonly number[], asReturns: boolean): string[] {
-  return axisLabels(values.map(asReturns ? percent.formatter : money.formatter));
+/** The price axis's labels: whole units or percents when every tick is one ($70,000, €500, +25%). */
+export function axisTicks(
+  values: readonly number[],
+  asReturns: boolean,
+  currency = "USD",
+): string[] {
+  return axisLabels(values.map(asReturns ? percent.formatter : moneyFormat(currency).formatter));
 }
 
 /** The comparison toggle's words, and the benchmark line's in the legend and the tooltip. */
@@ -28,13 +39,14 @@ export const basisLabels: Record<BenchmarkBasis, { option: string; line: string;
 };
 
 /**
- * A figure as the chart plots it: the cents (or hundredths of a percent) the tooltip shows. The
- * crosshair's label on the price axis is read back from a pixel, a float a hair off the value;
- * plotted at the shown precision, a hair off still rounds to the same cent as the tooltip.
+ * A figure as the chart plots it: the cents (or yen, or hundredths of a percent) the tooltip
+ * shows. The crosshair's label on the price axis is read back from a pixel, a float a hair off
+ * the value; plotted at the shown precision, a hair off still rounds to the same cent as the
+ * tooltip. Everything but the digits, the point and the minus goes: '$', '€', 'CHF ', 'CA$'...
  */
-export function plotted(value: string, basis: "money" | "percent"): number {
-  const shown = basis === "money" ? formatCurrency(value) : formatRatio(value);
-  return Number(shown.replace(/[$,%+]/g, ""));
+export function plotted(value: string, basis: "money" | "percent", currency = "USD"): number {
+  const shown = basis === "money" ? formatMoney(value, currency) : formatRatio(value);
+  return Number(shown.replace(/[^\d.-]/g, ""));
 }
 
 export const areaColors = (palette: ChartPalette) => ({
@@ -49,7 +61,11 @@ export function valueChartDescription(
   whose: string,
   range: PortfolioHistoryRange,
   asReturns: boolean,
+  currency = "USD",
 ): string {
+  const money = (value: string) => formatMoney(value, currency);
+  // Said once, so a listener knows the figures are not the dollars they were stored in.
+  const converted = currency === "USD" ? "" : ` in ${currency} at each day's rate`;
   const first = history?.points[0];
   const last = history?.points.at(-1);
   const lastBenchmark = history?.benchmark?.points.at(-1);
@@ -57,7 +73,7 @@ export function valueChartDescription(
   if (!(first && last)) return `Chart of ${whose} value: nothing to show for this range.`;
   return asReturns
     ? `Line chart of ${whose} time-weighted return, ${rangeLabels[range]}, cumulative from ${longLabel(first.date)}: ${formatRatio(last.timeWeightedReturn ?? null)} on ${longLabel(last.date)}${lastBenchmark ? `, against ${formatRatio(lastBenchmark.value)} for the S&P 500 (${benchmarkSymbol}), dividends reinvested` : ""}.`
-    : `Line chart of ${whose} value, ${rangeLabels[range]}: ${formatCurrency(first.totalValue)} on ${longLabel(first.date)} and ${formatCurrency(last.totalValue)} on ${longLabel(last.date)}${last.cashValue === undefined ? "" : ` (${formatCurrency(last.cashValue)} of it cash)`}, against a cost basis of ${formatCurrency(last.costBasis)}${lastBenchmark ? `, and ${formatCurrency(lastBenchmark.value)} had the same buys and sells gone into the S&P 500 (${benchmarkSymbol}) on the same days, dividends reinvested` : ""}.`;
+    : `Line chart of ${whose} value${converted}, ${rangeLabels[range]}: ${money(first.totalValue)} on ${longLabel(first.date)} and ${money(last.totalValue)} on ${longLabel(last.date)}${last.cashValue === undefined ? "" : ` (${money(last.cashValue)} of it cash)`}, against a cost basis of ${money(last.costBasis)}${lastBenchmark ? `, and ${money(lastBenchmark.value)} had the same buys and sells gone into the S&P 500 (${benchmarkSymbol}) on the same days, dividends reinvested` : ""}.`;
 }
 
 /** What takes the chart's place when there is nothing to chart: failed, or no trade yet. */

@@ -7,13 +7,15 @@ import {
   type ISeriesApi,
 } from "lightweight-charts";
 import { atLeastShare, type ChartPalette } from "../../../../components/charts/useLightweightChart";
-import { areaColors, axisTicks, money, percent, plotted } from "./value-chart-figures";
+import { areaColors, axisTicks, moneyFormat, percent, plotted } from "./value-chart-figures";
 
 /** What the value chart draws: the history's points and benchmark, as returns or as money. */
 export interface ValueChartData {
   points: PortfolioHistory["points"];
   benchmark: PortfolioHistory["benchmark"];
   asReturns: boolean;
+  /** What the money is in: the points are already converted to it (value-chart-money.ts). */
+  currency: string;
 }
 
 export interface ValueSeries {
@@ -26,7 +28,7 @@ export interface ValueSeries {
 export function addValueSeries(chart: IChartApi, palette: ChartPalette): ValueSeries {
   const common = {
     lineWidth: 2 as const,
-    priceFormat: money,
+    priceFormat: moneyFormat(),
     lastValueVisible: false,
     priceLineVisible: false,
     // A nearly flat history is drawn flat, not as a cliff.
@@ -45,16 +47,17 @@ export function addValueSeries(chart: IChartApi, palette: ChartPalette): ValueSe
 export function drawValueSeries(
   chart: IChartApi,
   series: ValueSeries,
-  { points, benchmark, asReturns }: ValueChartData,
+  { points, benchmark, asReturns, currency }: ValueChartData,
 ) {
-  const priceFormat = asReturns ? percent : money;
+  const priceFormat = asReturns ? percent : moneyFormat(currency);
   for (const line of [series.value, series.cost, series.benchmark]) {
     line.applyOptions({ priceFormat });
   }
   // The crosshair's label keeps the cents the tooltip shows; only the ticks drop '.00'.
   chart.applyOptions({
     localization: {
-      tickmarksPriceFormatter: (values: readonly number[]) => axisTicks(values, asReturns),
+      tickmarksPriceFormatter: (values: readonly number[]) =>
+        axisTicks(values, asReturns, currency),
     },
   });
   if (asReturns) {
@@ -68,16 +71,16 @@ export function drawValueSeries(
     series.cost.setData([]);
   } else {
     series.value.setData(
-      points.map((p) => ({ time: p.date, value: plotted(p.totalValue, "money") })),
+      points.map((p) => ({ time: p.date, value: plotted(p.totalValue, "money", currency) })),
     );
     series.cost.setData(
-      points.map((p) => ({ time: p.date, value: plotted(p.costBasis, "money") })),
+      points.map((p) => ({ time: p.date, value: plotted(p.costBasis, "money", currency) })),
     );
   }
   series.benchmark.setData(
     (benchmark?.points ?? []).map((p) => ({
       time: p.date,
-      value: plotted(p.value, asReturns ? "percent" : "money"),
+      value: plotted(p.value, asReturns ? "percent" : "money", currency),
     })),
   );
   chart.timeScale().fitContent();
