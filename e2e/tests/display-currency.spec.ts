@@ -75,6 +75,34 @@ test("a person shows their amounts in EUR, each with a hover naming the USD amou
   await expect(total).toHaveText(/^€[\d,]+\.\d{2}$/);
   await expect(total).toHaveAttribute("title", /on 2026-03-02$/);
 
+  // A dividend in € at its pay day's rate (a Friday), and so the year's total.
+  const added = await request.post("/api/income", {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: {
+      symbol: "AAPL",
+      exDate: "2026-03-04",
+      payDate: "2026-03-06",
+      quantity: "2",
+      amountPerShare: "0.26",
+    },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/income");
+  const dividend = page
+    .getByRole("table", { name: "Your dividend income, newest first" })
+    .locator("[title^='USD 0.52 at ']");
+  await expect(dividend).toHaveText(/^€0\.\d{2}$/);
+  await expect(dividend).toHaveAttribute("title", /on 2026-03-06$/);
+  const dividendHover = await dividend.getAttribute("title");
+  const yearTotal = page
+    .getByRole("region", { name: "Totals per year" })
+    .getByRole("definition")
+    .first();
+  await expect(yearTotal).toHaveText(await dividend.innerText());
+  await expect(yearTotal.locator("[title]")).toHaveAttribute("title", dividendHover!);
+  await expectAccessible(page);
+
   // Back to USD: plain dollars, no hover.
   await page.goto("/account");
   await page.getByLabel("Show amounts in").selectOption("USD");

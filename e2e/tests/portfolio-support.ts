@@ -111,6 +111,8 @@ export function money(value: string): string {
  * scale takes the frame's right edge; the plot (the widest canvas) ends with today.
  */
 export async function hoverValueChartEnd(page: Page, chart: Locator): Promise<Locator> {
+  // The chart is drawn in an idle moment after its answer: its frame is busy until then.
+  await expect(chart.getByRole("img").locator("..")).toHaveAttribute("aria-busy", "false");
   const plot = await chart.getByRole("img").evaluate((frame) => {
     const canvases = [...frame.querySelectorAll("canvas")].map((c) => c.getBoundingClientRect());
     const widest = canvases.reduce((a, b) => (b.width > a.width ? b : a));

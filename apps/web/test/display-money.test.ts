@@ -1,6 +1,6 @@
 import type { FxRates } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
-import { showMoney } from "../src/components/money/display-money";
+import { showMoney, showMoneySum } from "../src/components/money/display-money";
 
 const eur: FxRates = {
   currency: "EUR",
@@ -49,5 +49,38 @@ describe("a figure in the display currency", () => {
     expect(showMoney("1234.56", usd)).toEqual({ text: "$1,234.56" });
     expect(showMoney("1234.56", undefined)).toEqual({ text: "$1,234.56" });
     expect(showMoney(null, eur)).toEqual({ text: "N/A" });
+  });
+});
+
+describe("a total of figures of several days in the display currency", () => {
+  it("adds each part at its own day's rate, the hover naming the USD total", () => {
+    // 100 x 0.9199 + 200 x 0.9213 (the Sunday at the Friday's) = 91.99 + 184.26.
+    const parts = [
+      { usd: "100", day: "2026-11-25" },
+      { usd: "200", day: "2026-11-29" },
+    ];
+    expect(showMoneySum("300", parts, eur)).toEqual({
+      text: "€276.25",
+      title: "USD 300.00, each at its own day's rate (2 days)",
+    });
+  });
+
+  it("names the one rate when every part has the same day's", () => {
+    const parts = [
+      { usd: "10", day: "2026-11-27" },
+      { usd: "5.5", day: "2026-11-28" },
+    ];
+    expect(showMoneySum("15.5", parts, eur)).toEqual({
+      text: "€14.28",
+      title: "USD 15.50 at 0.9213 on 2026-11-27",
+    });
+  });
+
+  it("shows the USD total in USD mode and before the rates arrive", () => {
+    const parts = [{ usd: "100", day: "2026-11-25" }];
+    expect(showMoneySum("100", parts, undefined)).toEqual({ text: "$100.00" });
+    expect(showMoneySum("100", parts, { currency: "USD", latest: null, days: [] })).toEqual({
+      text: "$100.00",
+    });
   });
 });

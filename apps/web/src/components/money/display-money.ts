@@ -1,5 +1,5 @@
 import type { FxRates } from "@ledgerline/contracts";
-import { convertAt, rateOn, withPlaces, type FxDayRate } from "@ledgerline/money";
+import { convertAt, rateOn, sum, withPlaces, type FxDayRate } from "@ledgerline/money";
 import { formatMoney, formatUsdCode } from "@ledgerline/money/format";
 
 /** A figure as shown: its text, and where it was converted the hover that says from what. */
@@ -31,6 +31,33 @@ export function showMoney(
   return {
     text: formatMoney(convertAt(usd, rate.rate), rates.currency, signed),
     title: `${formatUsdCode(usd, signed)} at ${withPlaces(rate.rate, 4)} on ${rate.date}`,
+  };
+}
+
+/**
+ * A total of figures of several days (a year's dividends) in the display currency: each part
+ * converted at its own day's rate and the exact products added, so the total is what its rows
+ * add up to. `usd` is the USD total as the server summed it, shown as it is in USD mode.
+ */
+export function showMoneySum(
+  usd: string,
+  parts: readonly { usd: string; day: MoneyDay }[],
+  rates: FxRates | undefined,
+): ShownMoney {
+  if (!rates || rates.currency === "USD") return { text: formatMoney(usd, "USD") };
+  // Nothing to add: zero is zero in any currency.
+  if (parts.length === 0) return { text: formatMoney(usd, rates.currency) };
+  const used = parts.map((part) => rateFor(rates, part.day));
+  if (used.some((rate) => rate === undefined)) return { text: formatMoney(usd, "USD") };
+  const total = sum(parts.map((part, i) => convertAt(part.usd, used[i]!.rate)));
+  const days = new Set(used.map((rate) => rate!.date));
+  const only = used[0]!;
+  return {
+    text: formatMoney(total, rates.currency),
+    title:
+      days.size === 1
+        ? `${formatUsdCode(usd)} at ${withPlaces(only.rate, 4)} on ${only.date}`
+        : `${formatUsdCode(usd)}, each at its own day's rate (${days.size} days)`,
   };
 }
 

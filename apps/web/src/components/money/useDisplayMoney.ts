@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { trpc } from "../../lib/trpc";
-import { showMoney, type MoneyDay, type ShownMoney } from "./display-money";
+import { showMoney, showMoneySum, type MoneyDay, type ShownMoney } from "./display-money";
 
 /** Today as the rates count days (UTC). */
 function utcToday(): string {
@@ -36,3 +36,16 @@ export function useDisplayMoney(since?: string) {
 }
 
 export type MoneyFormatter = ReturnType<typeof useDisplayMoney>;
+
+/**
+ * `moneySum(usd, parts)`: a total of figures of several days, each part at its own day's rate
+ * (see showMoneySum); in USD until the rates arrive.
+ */
+export function useDisplayMoneySum(since?: string) {
+  const { data } = useQuery(displayRatesQuery(since));
+  return useCallback(
+    (usd: string, parts: readonly { usd: string; day: MoneyDay }[]): ShownMoney =>
+      showMoneySum(usd, parts, data),
+    [data],
+  );
+}

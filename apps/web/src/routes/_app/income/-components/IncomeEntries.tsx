@@ -2,7 +2,13 @@ import type { IncomeAnswer, IncomeEntry } from "@ledgerline/contracts";
 import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Badge } from "../../../../components/ui/Badge";
 import { EditDeleteButtons } from "../../../../components/ui/EditDeleteButtons";
-import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../../lib/format";
+import { Money } from "../../../../components/money/Money";
+import {
+  useDisplayMoney,
+  useDisplayMoneySum,
+  type MoneyFormatter,
+} from "../../../../components/money/useDisplayMoney";
+import { formatCalendarDate, formatQuantity } from "../../../../lib/format";
 import { TableWithActions } from "../../../../components/ui/TableWithActions";
 
 export interface EntryActions {
@@ -29,6 +35,14 @@ function EntryButtons({ entry, onEdit, onDelete }: EntryActions & { entry: Incom
   );
 }
 
+/** The rates a list of entries needs: from its oldest pay date (entries come newest first). */
+function oldestPayDate(entries: readonly IncomeEntry[]): string | undefined {
+  return entries.reduce<string | undefined>(
+    (oldest, entry) => (oldest === undefined || entry.payDate < oldest ? entry.payDate : oldest),
+    undefined,
+  );
+}
+
 const headings = ["Symbol", "Ex-date", "Pay date", "Quantity held", "Per share", "Total"];
 
 function AccountName({
@@ -51,6 +65,8 @@ export function IncomeEntries({
   accountNames,
   ...actions
 }: { entries: IncomeEntry[]; accountNames?: ReadonlyMap<number, string> } & EntryActions) {
+  // Each dividend in the display currency at its pay day's rate (decision 0060).
+  const money = useDisplayMoney(oldestPayDate(entries));
   return (
     <>
       <TableWithActions
@@ -76,9 +92,11 @@ export function IncomeEntries({
             <td className="num px-4 py-3 whitespace-nowrap">{formatCalendarDate(entry.exDate)}</td>
             <td className="num px-4 py-3 whitespace-nowrap">{formatCalendarDate(entry.payDate)}</td>
             <td className="num px-4 py-3 text-right">{formatQuantity(entry.quantity)}</td>
-            <td className="num px-4 py-3 text-right">{formatCurrency(entry.amountPerShare)}</td>
+            <td className="num px-4 py-3 text-right">
+              <Money shown={money(entry.amountPerShare, entry.payDate)} />
+            </td>
             <td className="num px-4 py-3 text-right font-semibold">
-              {formatCurrency(entry.total)}
+              <Money shown={money(entry.total, entry.payDate)} />
             </td>
             <td className="px-2 py-2">
               <EntryButtons entry={entry} {...actions} />
@@ -91,26 +109,44 @@ export function IncomeEntries({
         className="divide-y divide-border rounded-xl border border-border bg-surface text-sm sm:hidden"
       >
         {entries.map((entry) => (
-          <IncomeCard key={entry.id} entry={entry} accountNames={accountNames} {...actions} />
+          <IncomeCard
+            key={entry.id}
+            entry={entry}
+            accountNames={accountNames}
+            money={money}
+            {...actions}
+          />
         ))}
       </ul>
     </>
   );
 }
 
-/** Totals per calendar year of the pay date, newest first, and over all years. */
+/**
+ * Totals per calendar year of the pay date, newest first, and over all years: in the display
+ * currency each the sum of its dividends at their pay days' rates.
+ */
 export function YearTotals({ income }: { income: IncomeAnswer }) {
+  const moneySum = useDisplayMoneySum(oldestPayDate(income.entries));
+  const parts = (year?: number) =>
+    income.entries
+      .filter((entry) => year === undefined || entry.payDate.startsWith(`${year}-`))
+      .map((entry) => ({ usd: entry.total, day: entry.payDate }));
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {income.years.map(({ year, total }) => (
         <div key={year} className="rounded-xl border border-border bg-surface p-4">
           <dt className="text-sm text-muted">{year}</dt>
-          <dd className="num mt-1 text-xl font-semibold">{formatCurrency(total)}</dd>
+          <dd className="num mt-1 text-xl font-semibold">
+            <Money shown={moneySum(total, parts(year))} />
+          </dd>
         </div>
       ))}
       <div className="rounded-xl border border-border bg-surface-muted p-4">
         <dt className="text-sm text-muted">All years</dt>
-        <dd className="num mt-1 text-xl font-semibold">{formatCurrency(income.total)}</dd>
+        <dd className="num mt-1 text-xl font-semibold">
+          <Money shown={moneySum(income.total, parts())} />
+        </dd>
       </div>
     </dl>
   );
@@ -120,8 +156,13 @@ export function YearTotals({ income }: { income: IncomeAnswer }) {
 function IncomeCard({
   entry,
   accountNames,
+  money,
   ...actions
-}: { entry: IncomeEntry; accountNames?: ReadonlyMap<number, string> } & EntryActions) {
+}: {
+  entry: IncomeEntry;
+  accountNames?: ReadonlyMap<number, string>;
+  money: MoneyFormatter;
+} & EntryActions) {
   return (
     <li data-income-id={entry.id} className="px-4 py-3">
       <div className="flex items-center justify-between gap-3">
@@ -129,7 +170,9 @@ function IncomeCard({
           <StockSymbolLink symbol={entry.symbol} />
           <EditedBadge entry={entry} />
         </span>
-        <span className="num font-semibold">{formatCurrency(entry.total)}</span>
+        <span className="num font-semibold">
+          <Money shown={money(entry.total, entry.payDate)} />
+        </span>
       </div>
       <AccountName entry={entry} names={accountNames} />
       <p className="num mt-1 flex flex-wrap justify-between gap-x-3 gap-y-1 text-xs text-muted">
@@ -137,7 +180,8 @@ function IncomeCard({
           Ex {formatCalendarDate(entry.exDate)} · Paid {formatCalendarDate(entry.payDate)}
         </span>
         <span>
-          {formatQuantity(entry.quantity)} × {formatCurrency(entry.amountPerShare)}
+          {formatQuantity(entry.quantity)} ×{" "}
+          <Money shown={money(entry.amountPerShare, entry.payDate)} />
         </span>
       </p>
       <div className="mt-2">

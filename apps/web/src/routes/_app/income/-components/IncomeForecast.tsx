@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { QueryCardBody } from "../../../../components/CardBody";
 import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Card } from "../../../../components/ui/Card";
-import { formatCurrency, formatShare } from "../../../../lib/format";
+import { MoneyText } from "../../../../components/money/Money";
+import { formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
@@ -58,7 +59,7 @@ export function IncomeForecast({ accountId }: { accountId: number | undefined })
             <p className="text-sm text-muted">
               Expected{" "}
               <span className="num font-semibold text-text">
-                {formatCurrency(query.data.total)}
+                <MoneyText usd={query.data.total} />
               </span>
             </p>
           )}
@@ -127,12 +128,16 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
                 <th scope="row" className="py-1.5 pr-3 text-left font-normal">
                   {monthLabel(month.month)}
                 </th>
-                <td className="num py-1.5 text-right">{formatCurrency(month.amount)}</td>
+                <td className="num py-1.5 text-right">
+                  <MoneyText usd={month.amount} />
+                </td>
               </tr>
             ))}
           </tbody>
           <TotalFoot>
-            <td className="num py-1.5 text-right">{formatCurrency(forecast.total)}</td>
+            <td className="num py-1.5 text-right">
+              <MoneyText usd={forecast.total} />
+            </td>
           </TotalFoot>
         </table>
         <HoldingYields forecast={forecast} />
@@ -170,14 +175,18 @@ function HoldingYields({ forecast }: { forecast: Forecast }) {
               <td className="py-1.5 pr-3 whitespace-nowrap">
                 {holding.frequency ? frequencyLabel[holding.frequency] : "No dividends"}
               </td>
-              <td className="num py-1.5 pr-3 text-right">{formatCurrency(holding.annualIncome)}</td>
+              <td className="num py-1.5 pr-3 text-right">
+                <MoneyText usd={holding.annualIncome} />
+              </td>
               <td className="num py-1.5 pr-3 text-right">{yieldOf(holding.yieldOnCost)}</td>
               <td className="num py-1.5 text-right">{yieldOf(holding.currentYield)}</td>
             </tr>
           ))}
         </tbody>
         <TotalFoot span={2}>
-          <td className="num py-1.5 pr-3 text-right">{formatCurrency(forecast.annualIncome)}</td>
+          <td className="num py-1.5 pr-3 text-right">
+            <MoneyText usd={forecast.annualIncome} />
+          </td>
           <td colSpan={2} />
         </TotalFoot>
       </table>

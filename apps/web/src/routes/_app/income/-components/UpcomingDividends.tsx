@@ -5,7 +5,8 @@ import { Skeleton } from "../../../../components/RouteStates";
 import { Alert } from "../../../../components/ui/Alert";
 import { Badge } from "../../../../components/ui/Badge";
 import { Card } from "../../../../components/ui/Card";
-import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../../lib/format";
+import { MoneyText } from "../../../../components/money/Money";
+import { formatCalendarDate, formatQuantity } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 
 /**
@@ -48,7 +49,9 @@ export function UpcomingDividends({ accountId }: { accountId: number | undefined
             </ul>
             <p className="mt-3 flex justify-between border-t border-border pt-3 font-medium">
               <span>Paid in these days</span>
-              <span className="num">{formatCurrency(query.data.total)}</span>
+              <span className="num">
+                <MoneyText usd={query.data.total} />
+              </span>
             </p>
           </>
         )}
@@ -74,9 +77,12 @@ function DividendRow({ dividend }: { dividend: ExpectedDividend }) {
         </span>
       </div>
       <div className="ml-auto text-right">
-        <span className="num block font-semibold">{formatCurrency(dividend.amount)}</span>
+        {/* Not paid yet: at the latest rate, as today's figures are. */}
+        <span className="num block font-semibold">
+          <MoneyText usd={dividend.amount} />
+        </span>
         <span className="num block text-muted">
-          {formatQuantity(dividend.quantity)} × {formatCurrency(dividend.amountPerShare)}
+          {formatQuantity(dividend.quantity)} × <MoneyText usd={dividend.amountPerShare} />
         </span>
       </div>
     </li>
