@@ -46,7 +46,9 @@ function hoverRows(
   if (cash !== undefined) rows.push(["of which cash", formatMoney(cash, money.currency)]);
   if (cost !== undefined) rows.push(["Cost basis", show(cost)]);
   if (benchmark !== undefined) rows.push([basisLabels[shown].row, show(benchmark)]);
-  const rate = asReturns || rows.length === 0 ? undefined : rateRow(money, String(param.time));
+  // The points are dated by day ('YYYY-MM-DD'), so the crosshair's time is that text.
+  const day = typeof param.time === "string" ? param.time : undefined;
+  const rate = asReturns || rows.length === 0 || !day ? undefined : rateRow(money, day);
   if (rate) rows.push(rate);
   return rows;
 }
