@@ -5,26 +5,20 @@ import type {
   PortfolioPerformanceDetail,
 } from "@ledgerline/contracts";
 import { add } from "@ledgerline/money";
-import { afterEach, describe, expect, it } from "vitest";
-import { stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
+import { stocksRestApp } from "../support/portfolio-support";
 
 /**
  * One investment account's value history, returns and holdings' returns (issue 31): replayed
  * from that account's trades and kept per state of the user's trades (account-days.ts).
  */
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function withAccounts() {
-  const app = await stocksApp();
-  t = app.t;
-  const rest = (method: "GET" | "POST", url: string, body?: unknown) =>
-    t!.request(method, `/api${url}`, { token: app.token, body });
+  const app = await apps.open(stocksRestApp());
+  const { rest } = app;
   const [main] = (await rest("GET", "/accounts")).body as unknown as InvestmentAccount[];
   const buy = async (symbol: string, quantity: string, price: string, at: string, id?: number) => {
     const bought = await app.buy({
@@ -294,9 +288,9 @@ describe("one investment account's performance", () => {
 
   it("refuses another user's account and a malformed one, changing nothing", async () => {
     const { call, rest } = await withAccounts();
-    const other = await t!.registerUser();
+    const other = await apps.t.registerUser();
     const theirs = (
-      (await t!.request("GET", "/api/accounts", { token: other.token }))
+      (await apps.t.request("GET", "/api/accounts", { token: other.token }))
         .body as unknown as InvestmentAccount[]
     )[0]!;
     const history = await call("query", "portfolioSummary.history", {

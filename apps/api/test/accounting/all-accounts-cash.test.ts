@@ -5,27 +5,25 @@ import type {
   PositionView,
 } from "@ledgerline/contracts";
 import { add } from "@ledgerline/money";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
 import { stocksApp } from "../support/portfolio-support";
-import { TestClock, type TestApp } from "../support/test-app";
+import { TestClock } from "../support/test-app";
 
 /**
  * All accounts together when some track their cash (issue 31): the tracked accounts' cash is in
  * the value and their deposits and withdrawals are the flows; the other accounts' trades are.
  */
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function setUp() {
   // The API's clock on the market's day, so cash can be dated up to it.
-  const app = await stocksApp({ clock: new TestClock(Date.parse("2026-03-11T15:00:00Z")) });
-  t = app.t;
+  const app = await apps.open(
+    stocksApp({ clock: new TestClock(Date.parse("2026-03-11T15:00:00Z")) }),
+  );
   const rest = async <T>(method: "GET" | "POST", url: string, body?: unknown) => {
-    const answer = await t!.request(method, `/api${url}`, { token: app.token, body });
+    const answer = await apps.t.request(method, `/api${url}`, { token: app.token, body });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body as unknown as T;
   };

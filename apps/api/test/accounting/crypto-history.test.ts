@@ -1,17 +1,12 @@
 import { historicalBar, marketMessages } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
 import { cryptoApp } from "../support/crypto-support";
-import type { TestApp } from "../support/test-app";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function setUp() {
-  const app = await cryptoApp();
-  t = app.t;
+  const app = await apps.open(cryptoApp());
   return app;
 }
 
@@ -57,8 +52,8 @@ describe("crypto.history", () => {
 
   it("refuses anonymous requests with 401", async () => {
     await setUp();
-    expect((await t!.trpc("query", "crypto.history", { symbol: "BTC", range: "1M" })).status).toBe(
-      401,
-    );
+    expect(
+      (await apps.t.trpc("query", "crypto.history", { symbol: "BTC", range: "1M" })).status,
+    ).toBe(401);
   });
 });

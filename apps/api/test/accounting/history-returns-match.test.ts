@@ -4,20 +4,16 @@ import type {
   PortfolioPerformanceDetail,
   PositionView,
 } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
 import { stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
 
 /**
  * The value chart in return mode ends at the Returns panel's time-weighted return for the same
  * range and account: both are read from the same days, flows and dividends.
  */
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 /**
  * Main: 2 AAPL since June 2025 (dividends paid in October and January), 1 sold today. IRA: 3
@@ -25,10 +21,9 @@ afterEach(async () => {
  * interest.
  */
 async function sellDividendTwoAccounts() {
-  const app = await stocksApp();
-  t = app.t;
+  const app = await apps.open(stocksApp());
   const rest = async <T>(method: "GET" | "POST", url: string, body?: unknown) => {
-    const answer = await t!.request(method, `/api${url}`, { token: app.token, body });
+    const answer = await apps.t.request(method, `/api${url}`, { token: app.token, body });
     expect(answer.status, url).toBe(200);
     return answer.body as unknown as T;
   };

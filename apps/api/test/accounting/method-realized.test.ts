@@ -4,9 +4,9 @@ import type {
   PortfolioPerformanceDetail,
 } from "@ledgerline/contracts";
 import { add, subtract, sum } from "@ledgerline/money";
-import { afterEach, describe, expect, it } from "vitest";
-import { stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
+import { stocksRestApp } from "../support/portfolio-support";
 
 /**
  * The returns' realized gain follows each account's cost-basis method (issue 32). The test clock
@@ -18,17 +18,11 @@ import type { TestApp } from "../support/test-app";
  *   both accounts pooled at one average cost (all average)     = 20 x (130 - 110) = 400
  */
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function sameTradesInTwoAccounts() {
-  const app = await stocksApp();
-  t = app.t;
-  const rest = (method: "GET" | "POST" | "PUT", url: string, body?: unknown) =>
-    t!.request(method, `/api${url}`, { token: app.token, body });
+  const app = await apps.open(stocksRestApp());
+  const { rest } = app;
   const [main] = (await rest("GET", "/accounts")).body as unknown as InvestmentAccount[];
   const old = (await rest("POST", "/accounts", { name: "Old", costBasisMethod: "average" }))
     .body as unknown as InvestmentAccount;

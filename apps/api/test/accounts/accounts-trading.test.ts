@@ -4,24 +4,18 @@ import {
   type InvestmentAccount,
   type ValuedPosition,
 } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
-import { stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
+import { stocksRestApp } from "../support/portfolio-support";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 const at = "2026-02-02T15:00:00Z";
 
 /** A user with a default account and an IRA, 10 AAPL at 100 in Main and 30 at 200 in the IRA. */
 async function twoAccounts() {
-  const app = await stocksApp();
-  t = app.t;
-  const rest = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
-    t!.request(method, `/api${url}`, { token: app.token, body });
+  const app = await apps.open(stocksRestApp());
+  const { rest } = app;
   const [main] = (await rest("GET", "/accounts")).body as unknown as InvestmentAccount[];
   const ira = (await rest("POST", "/accounts", { name: "IRA", type: "ira" }))
     .body as unknown as InvestmentAccount;
@@ -121,9 +115,12 @@ describe("trading in investment accounts", () => {
 
   it("refuses a buy into another user's account and writes nothing", async () => {
     const { rest, buy, call } = await twoAccounts();
-    const other = await t!.registerUser();
+    const other = await apps.t.registerUser();
     const theirs = (
-      await t!.request("POST", "/api/accounts", { token: other.token, body: { name: "Theirs" } })
+      await apps.t.request("POST", "/api/accounts", {
+        token: other.token,
+        body: { name: "Theirs" },
+      })
     ).body as unknown as InvestmentAccount;
     const refused = await buy({
       symbol: "MSFT",
@@ -142,7 +139,7 @@ describe("trading in investment accounts", () => {
     expect(crypto.status).toBe(404);
     expect((await call<ValuedPosition[]>("query", "portfolio.list")).data).toHaveLength(2);
     expect((await rest("GET", "/cryptoportfolio")).body).toEqual([]);
-    const theirHistory = await t!.request("GET", "/api/transaction", { token: other.token });
+    const theirHistory = await apps.t.request("GET", "/api/transaction", { token: other.token });
     expect(theirHistory.body).toEqual([]);
   });
 

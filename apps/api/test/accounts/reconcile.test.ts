@@ -4,23 +4,18 @@ import {
   type InvestmentAccount,
   type Reconciliation,
 } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
 import { twoAccountsApp } from "../support/accounts-support";
 import { signIn } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
 
 // The app's clock is 2026-03-02T15:00Z; the simulated market splits JPM 1:2 on 2026-01-20.
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 /** A user whose Main account bought 10 AAPL and 2.5 ETH in February; an IRA beside it. */
 async function setUp() {
-  const app = await twoAccountsApp();
-  t = app.t;
+  const app = await apps.open(twoAccountsApp());
   expect(
     (
       await app.buy({
@@ -186,8 +181,8 @@ describe("reconciling an account with a statement", () => {
 
   it("refuses another user's account (404) and a statement it cannot read (400)", async () => {
     const { reconcile, rest, main } = await setUp();
-    const other = await signIn(t!);
-    const [theirs] = (await t!.request("GET", "/api/accounts", { token: other.token }))
+    const other = await signIn(apps.t);
+    const [theirs] = (await apps.t.request("GET", "/api/accounts", { token: other.token }))
       .body as unknown as InvestmentAccount[];
     const refused = await reconcile(theirs!.id, statement);
     expect(refused.status).toBe(404);

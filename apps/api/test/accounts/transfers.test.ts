@@ -8,24 +8,19 @@ import {
   type TransactionPage,
   type ValuedPosition,
 } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
 import { twoAccountsApp } from "../support/accounts-support";
 import { signIn } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
 
 // The app's clock is 2026-03-02T15:00Z (today, for a transfer); the simulated market splits JPM
 // 1:2 on 2026-01-20 (packages/market/src/sim/stocks/corporate-actions.ts).
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 /** A user with Main (the default) and an IRA; 10 AAPL bought in Main at 100 with a fee of 5. */
 async function setUp() {
-  const app = await twoAccountsApp();
-  t = app.t;
+  const app = await apps.open(twoAccountsApp());
   const { rest } = app;
   const bought = await rest("POST", "/portfolio", {
     symbol: "AAPL",
@@ -99,7 +94,7 @@ describe("a holding transferred between accounts", () => {
       [ira.id, "AAPL", "4", "100.5", "402"],
     ]);
     // The IRA's holding was opened when Main's was, not at the transfer.
-    const opened = await t!.sql<{ account_id: number; opened_at: unknown }>(
+    const opened = await apps.t.sql<{ account_id: number; opened_at: unknown }>(
       "SELECT account_id, opened_at FROM positions ORDER BY account_id",
     );
     expect(new Set(opened.map((row) => String(row.opened_at))).size).toBe(1);
@@ -112,7 +107,7 @@ describe("a holding transferred between accounts", () => {
       ["BUY", main.id, "10"],
     ]);
     expect(rows[2]!.transactionDate).toBe("2026-02-02T15:00:00.000Z");
-    const pairs = await t!.sql<{ id: number; paired_id: number }>(
+    const pairs = await apps.t.sql<{ id: number; paired_id: number }>(
       "SELECT id, paired_id FROM transactions WHERE transaction_type LIKE 'TRANSFER%' ORDER BY id",
     );
     expect(pairs.map((row) => Number(row.paired_id))).toEqual(
@@ -161,7 +156,7 @@ describe("a holding transferred between accounts", () => {
       (byKind.body as unknown as { transactionType: string }[]).map((row) => row.transactionType),
     ).toEqual(["BUY", "TRANSFER_IN", "TRANSFER_OUT"]);
 
-    const csv = await t!.app.inject({
+    const csv = await apps.t.app.inject({
       method: "GET",
       url: "/api/transaction?format=csv",
       headers: { authorization: `Bearer ${token}` },
@@ -213,7 +208,7 @@ describe("a holding transferred between accounts", () => {
 
     expect(await held()).toEqual(afterSell);
     expect(afterSell).not.toEqual(before);
-    const rows = await t!.sql(
+    const rows = await apps.t.sql(
       "SELECT id FROM transactions WHERE transaction_type LIKE 'TRANSFER%'",
     );
     expect(rows).toHaveLength(0);
@@ -225,8 +220,8 @@ describe("a holding transferred between accounts", () => {
 
   it("refuses another user's account, as source or destination, with a 404 on both doors", async () => {
     const { transfer, rest, main, ira, held } = await setUp();
-    const other = await signIn(t!);
-    const [theirs] = (await t!.request("GET", "/api/accounts", { token: other.token }))
+    const other = await signIn(apps.t);
+    const [theirs] = (await apps.t.request("GET", "/api/accounts", { token: other.token }))
       .body as unknown as InvestmentAccount[];
     const before = await held();
     const body = { date: "2026-02-10", ...aapl, quantity: "1" };
@@ -333,7 +328,7 @@ describe("a holding transferred between accounts", () => {
     const deleted = await rest("DELETE", `/accounts/${ira.id}`, { moveToAccountId: main.id });
     expect(deleted.status).toBe(200);
     expect(await held()).toEqual([[undefined, "AAPL", "10", "100.5", "1005"]]);
-    const rows = await t!.sql(
+    const rows = await apps.t.sql(
       "SELECT id FROM transactions WHERE transaction_type LIKE 'TRANSFER%'",
     );
     expect(rows).toHaveLength(0);

@@ -1,21 +1,11 @@
 import type { ClassificationView } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
-import { stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
+import { stocksRestApp } from "../support/portfolio-support";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
-async function setUp() {
-  const app = await stocksApp();
-  t = app.t;
-  const rest = (method: "GET" | "PUT" | "DELETE", url: string, body?: unknown) =>
-    app.t.request(method, `/api${url}`, { token: app.token, body });
-  return { ...app, rest };
-}
+const setUp = () => apps.open(stocksRestApp());
 
 const appleByMarket = {
   sector: "information-technology",
@@ -123,14 +113,14 @@ describe("classifications", () => {
   it("keeps one user's overrides from another", async () => {
     const { rest } = await setUp();
     await rest("PUT", "/classifications/STOCK/MSFT", { sector: "utilities" });
-    const other = await t!.registerUser();
-    const theirs = await t!.request("GET", "/api/classifications/STOCK/MSFT", {
+    const other = await apps.t.registerUser();
+    const theirs = await apps.t.request("GET", "/api/classifications/STOCK/MSFT", {
       token: other.token,
     });
     expect(theirs.body).toMatchObject({
       classification: { sector: "information-technology" },
       overridden: [],
     });
-    expect((await t!.request("GET", "/api/classifications/STOCK/MSFT")).status).toBe(401);
+    expect((await apps.t.request("GET", "/api/classifications/STOCK/MSFT")).status).toBe(401);
   });
 });

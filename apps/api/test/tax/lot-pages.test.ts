@@ -6,23 +6,18 @@ import {
   type TaxLot,
 } from "@ledgerline/contracts";
 import { compare, sum } from "@ledgerline/money";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
 import { signIn, stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 /**
  * Issue 29: the lots and the harvest come a page at a time. Five AAPL lots, each bought far above
  * today's price on its own day (so each is at a loss, of a different size), the dearest last.
  */
 async function fiveLots() {
-  const app = await stocksApp();
-  t = app.t;
+  const app = await apps.open(stocksApp());
   const ids: string[] = [];
   for (const [index, price] of ["1000", "2000", "3000", "4000", "5000"].entries()) {
     const bought = await app.buy({
@@ -35,7 +30,7 @@ async function fiveLots() {
     ids.push(String(bought.data.transaction.id));
   }
   const get = async <T>(url: string, token = app.token) => {
-    const response = await t!.request("GET", `/api${url}`, { token });
+    const response = await apps.t.request("GET", `/api${url}`, { token });
     return { status: response.status, body: response.body as unknown as T };
   };
   return { ...app, ids, get };

@@ -1,13 +1,9 @@
 import type { InvestmentAccount, MethodPreview } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
-import { stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
+import { stocksRestApp } from "../support/portfolio-support";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 /**
  * Old (average) buys 10 AAPL at 100 on 2025-01-06 and 10 at 120 on 2025-06-02, then sells 5 at
@@ -15,10 +11,8 @@ afterEach(async () => {
  * lot, 10 x 30 = 300. LIFO: both from the 120 lot, 10 x 10 = 100. Nothing sold in 2025.
  */
 async function oldAccount() {
-  const app = await stocksApp();
-  t = app.t;
-  const rest = (method: "GET" | "POST" | "PUT", url: string, body?: unknown) =>
-    t!.request(method, `/api${url}`, { token: app.token, body });
+  const app = await apps.open(stocksRestApp());
+  const { rest } = app;
   const old = (await rest("POST", "/accounts", { name: "Old", costBasisMethod: "average" }))
     .body as unknown as InvestmentAccount;
   const buy = (quantity: string, price: string, at: string) =>
@@ -63,8 +57,8 @@ describe("previewing a cost-basis method switch", () => {
     const bad = await rest("GET", `/tax/method-preview?accountId=${old.id}&method=newest`);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain("Cost-basis method must be one of");
-    const other = await t!.registerUser();
-    const theirs = await t!.request(
+    const other = await apps.t.registerUser();
+    const theirs = await apps.t.request(
       "GET",
       `/api/tax/method-preview?accountId=${old.id}&method=fifo`,
       { token: other.token },

@@ -1,19 +1,14 @@
 import { idempotencyInput, idempotencyMessages, type TradeResult } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
 import { appRouter } from "@ledgerline/api/router";
 import { signIn, stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function setUp() {
-  const app = await stocksApp();
-  t = app.t;
-  const trades = async () => t!.app.deps.repos.portfolio.transactions(app.user.id);
+  const app = await apps.open(stocksApp());
+  const trades = async () => apps.t.app.deps.repos.portfolio.transactions(app.user.id);
   return { ...app, trades };
 }
 
@@ -92,7 +87,7 @@ describe("idempotencyKey on the tRPC door", () => {
 
   it("shares no answers between users", async () => {
     const { call } = await setUp();
-    const other = await signIn(t!);
+    const other = await signIn(apps.t);
     await call("mutation", "portfolio.buy", { ...buy, idempotencyKey: "same" });
     const theirs = await other.call<TradeResult>("mutation", "portfolio.buy", {
       ...buy,

@@ -1,22 +1,17 @@
 import { dateOf } from "@ledgerline/clock";
 import { marketMessages, portfolioMessages } from "@ledgerline/contracts";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { appPerTest } from "../support/app-per-test";
 import { signIn, stocksApp } from "../support/portfolio-support";
-import type { TestApp } from "../support/test-app";
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const apps = appPerTest();
 
 async function setUp() {
-  const app = await stocksApp();
-  t = app.t;
+  const app = await apps.open(stocksApp());
   return app;
 }
 
-const transactionsOf = (userId: number) => t!.app.deps.repos.portfolio.transactions(userId);
+const transactionsOf = (userId: number) => apps.t.app.deps.repos.portfolio.transactions(userId);
 
 describe("buying stock", () => {
   it("opens a position and writes its BUY transaction with the exact total", async () => {
@@ -80,7 +75,7 @@ describe("buying stock", () => {
 
   it("dates a purchase now by default and refuses a date in the future", async () => {
     const { buy, positions, user } = await setUp();
-    const now = dateOf(t!.clock).toISOString();
+    const now = dateOf(apps.t.clock).toISOString();
     expect(
       (await buy({ symbol: "AAPL", quantity: "1", purchasePrice: "10" })).data.transaction
         .transactionDate,
@@ -199,7 +194,7 @@ describe("buying more of a position by id", () => {
 
   it("answers 404 for another user's position or one that does not exist", async () => {
     const alice = await setUp();
-    const bob = await signIn(t!);
+    const bob = await signIn(apps.t);
     const id = (await alice.buy({ symbol: "AAPL", quantity: "1", purchasePrice: "100" })).data
       .position!.id;
     const theirs = await bob.buyMore({ positionId: id, quantity: "1", purchasePrice: "100" });
@@ -233,11 +228,11 @@ describe("buying more of a position by id", () => {
 describe("listing positions", () => {
   it("lists only the user's own stock positions, by symbol", async () => {
     const alice = await setUp();
-    const bob = await signIn(t!);
+    const bob = await signIn(apps.t);
     await alice.buy({ symbol: "MSFT", quantity: "1", purchasePrice: "1" });
     await alice.buy({ symbol: "AAPL", quantity: "2", purchasePrice: "1" });
     await bob.buy({ symbol: "KO", quantity: "3", purchasePrice: "1" });
-    await t!.app.deps.repos.portfolio.buy({
+    await apps.t.app.deps.repos.portfolio.buy({
       userId: alice.user.id,
       assetType: "CRYPTO",
       symbol: "BTC",
