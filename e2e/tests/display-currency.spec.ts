@@ -11,6 +11,8 @@ test("a person shows their amounts in EUR, each with a hover naming the USD amou
   page,
   request,
 }) => {
+  // Six screens, each checked with axe: longer than one page's test.
+  test.slow();
   const user = await signedInPortfolioUser(page, request, "Euro Reader");
   await user.buy("STOCK", "AAPL", "2", "200", "2026-03-02T15:00:00Z");
 
@@ -61,6 +63,20 @@ test("a person shows their amounts in EUR, each with a hover naming the USD amou
   await expect(tooltip).toContainText(/Cost basis€[\d,]+\.\d{2}/);
   await expect(tooltip).toContainText(/USD→EUR\d\.\d{4} on \d{4}-\d{2}-\d{2}/);
   await expect(tooltip).not.toContainText("$");
+
+  // The hover reaches a keyboard: the figure takes focus (Tab), shows the same words beside it
+  // and is described by them.
+  await value.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(value).toBeFocused();
+  await expect(value).toHaveAccessibleDescription(hover);
+  const focusTip = () => value.evaluate((figure) => getComputedStyle(figure, "::after").content);
+  expect(await focusTip()).toContain("USD");
+  await expectAccessible(page);
+  await shootAsItIs(page, "display-currency-focus");
+  await page.keyboard.press("Tab");
+  expect(await focusTip()).toBe("none");
 
   await value.hover();
   for (const width of [1280, 390]) {
