@@ -119,6 +119,12 @@ test("a person shows their amounts in EUR, each with a hover naming the USD amou
   await expect(yearTotal.locator("[title]")).toHaveAttribute("title", dividendHover!);
   await expectAccessible(page);
 
+  // Research pages quote the market in dollars, and say so beside the position in €.
+  await page.goto("/research/AAPL");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("AAPL");
+  await expect(page.getByText("Prices in USD", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
   // Back to USD: plain dollars, no hover.
   await page.goto("/account");
   await page.getByLabel("Show amounts in").selectOption("USD");
@@ -126,4 +132,7 @@ test("a person shows their amounts in EUR, each with a hover naming the USD amou
   await page.goto("/portfolio-summary");
   await expect(card).toContainText("Cost basis $400.00");
   await expect(card.locator("[title]")).toHaveCount(0);
+  await page.goto("/research/AAPL");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("AAPL");
+  await expect(page.getByText("Prices in USD", { exact: true })).toHaveCount(0);
 });

@@ -24,6 +24,7 @@ import { PositionDetails } from "./-components/PositionDetails";
 import { PriceHistory } from "./-components/PriceHistory";
 import { pageTitle } from "../../../lib/head";
 import { WatchlistButton } from "../../../components/assets/WatchlistButton";
+import { PricesInUsd } from "../../../components/money/PricesInUsd";
 
 /**
  * One coin's page (the spec links crypto positions to /crypto/{symbol} but defines no route): its
@@ -94,6 +95,7 @@ function CryptoDetailPage() {
             {name ? `${name} (${symbol})` : symbol}
           </h1>
           <CoinSubtitle />
+          <PricesInUsd />
         </div>
         <div className="flex flex-wrap gap-2">
           {back}

@@ -25,6 +25,7 @@ import { ResearchError, ResearchSkeleton } from "./-components/ResearchStates";
 import { ReturnToSearch } from "./-components/ReturnToSearch";
 import { SnapshotPanel } from "./-components/SnapshotPanel";
 import { pageTitle } from "../../../lib/head";
+import { PricesInUsd } from "../../../components/money/PricesInUsd";
 
 // The chart library loads after the page's own content has painted, in a chunk of its own.
 const PriceChart = lazy(() => firstPaint.then(() => import("./-components/PriceChart")));
@@ -102,12 +103,15 @@ function ResearchPage({ symbol }: { symbol: string }) {
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
               {company.name} <span className="text-muted">({symbol})</span>
             </h1>
-            {company.simulated && (
-              <p className="mt-1 flex items-center gap-1 text-xs text-muted">
-                <Info aria-hidden="true" className="h-3.5 w-3.5" />
-                Simulated market data
-              </p>
-            )}
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <PricesInUsd />
+              {company.simulated && (
+                <p className="flex items-center gap-1 text-xs text-muted">
+                  <Info aria-hidden="true" className="h-3.5 w-3.5" />
+                  Simulated market data
+                </p>
+              )}
+            </div>
           </div>
           <ResearchActions
             target={target}
