@@ -97,6 +97,25 @@ export function Passkeys() {
   );
 }
 
+function RemoveButton({
+  passkey,
+  onRemove,
+}: {
+  passkey: PasskeyView;
+  onRemove: (passkey: PasskeyView) => void;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      aria-label={`Remove ${passkey.name}`}
+      onClick={() => onRemove(passkey)}
+    >
+      Remove
+    </Button>
+  );
+}
+
 /** The user's passkeys as they load, each with its Remove button and the password it asks. */
 function PasskeyList({ passkeys }: { passkeys: UseQueryResult<PasskeyView[], unknown> }) {
   const [removing, setRemoving] = useState<PasskeyView | null>(null);
@@ -114,31 +133,48 @@ function PasskeyList({ passkeys }: { passkeys: UseQueryResult<PasskeyView[], unk
         <p className="mt-6 text-sm text-muted">You have no passkeys yet.</p>
       )}
       {passkeys.data && passkeys.data.length > 0 && (
-        <TableWithActions
-          caption="Your passkeys"
-          columns={["Name", "Added", "Last used"]}
-          className="mt-6 overflow-x-auto"
-          headClassName="text-muted"
-          cell={cell}
-        >
-          {passkeys.data.map((passkey) => (
-            <tr key={passkey.id} className="border-t border-border">
-              <td className={cell}>{passkey.name}</td>
-              <td className={cx(cell, "whitespace-nowrap")}>{when(passkey.createdAt, "N/A")}</td>
-              <td className={cx(cell, "whitespace-nowrap")}>{when(passkey.lastUsedAt, "Never")}</td>
-              <td className={cx(cell, "text-right")}>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  aria-label={`Remove ${passkey.name}`}
-                  onClick={() => setRemoving(passkey)}
-                >
-                  Remove
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </TableWithActions>
+        <>
+          {/* From a tablet up a table; on a phone its four columns do not fit beside the Remove
+              button, so each passkey is a card with the button beside its dates. */}
+          <TableWithActions
+            caption="Your passkeys"
+            columns={["Name", "Added", "Last used"]}
+            className="mt-6 hidden overflow-x-auto sm:block"
+            headClassName="text-muted"
+            cell={cell}
+          >
+            {passkeys.data.map((passkey) => (
+              <tr key={passkey.id} className="border-t border-border">
+                <td className={cell}>{passkey.name}</td>
+                <td className={cx(cell, "whitespace-nowrap")}>{when(passkey.createdAt, "N/A")}</td>
+                <td className={cx(cell, "whitespace-nowrap")}>
+                  {when(passkey.lastUsedAt, "Never")}
+                </td>
+                <td className={cx(cell, "text-right")}>
+                  <RemoveButton passkey={passkey} onRemove={setRemoving} />
+                </td>
+              </tr>
+            ))}
+          </TableWithActions>
+          <ul aria-label="Your passkeys" className="mt-6 divide-y divide-border text-sm sm:hidden">
+            {passkeys.data.map((passkey) => (
+              <li
+                key={passkey.id}
+                data-passkey={passkey.name}
+                className="flex items-center justify-between gap-3 py-3"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{passkey.name}</p>
+                  <p className="text-xs text-muted">Added {when(passkey.createdAt, "N/A")}</p>
+                  <p className="text-xs text-muted">
+                    Last used {when(passkey.lastUsedAt, "Never")}
+                  </p>
+                </div>
+                <RemoveButton passkey={passkey} onRemove={setRemoving} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {removing && <RemovePasskey passkey={removing} onClose={() => setRemoving(null)} />}
     </>
