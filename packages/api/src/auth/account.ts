@@ -6,6 +6,7 @@ import {
   type UpdatePasswordInput,
 } from "@ledgerline/contracts";
 import { emailChangedMail } from "../platform/mail/templates";
+import { withDeliveryKey } from "../platform/mail/mailer";
 import { recordAudit, auditSuccess } from "../admin/audit";
 import { assertAcceptablePassword } from "./auth";
 import { replacePassword } from "./credentials";
@@ -68,7 +69,10 @@ export async function updateEmail(
   }
   // As with a new password: whoever holds another session of the old address is signed out.
   await repos.sessions.deleteAllForUser(scope.user.id, scope.sessionTokenHash);
-  scope.deps.jobs.enqueue("mail", emailChangedMail(oldEmail, scope.user.name, input.newEmail));
+  scope.deps.jobs.enqueue(
+    "mail",
+    withDeliveryKey(emailChangedMail(oldEmail, scope.user.name, input.newEmail)),
+  );
   await recordAudit(scope, {
     event: "EMAIL_CHANGE",
     success: true,

@@ -12,6 +12,7 @@ import {
 } from "@ledgerline/contracts";
 import type { UserRow } from "@ledgerline/db";
 import { passwordResetMail } from "../platform/mail/templates";
+import { withDeliveryKey } from "../platform/mail/mailer";
 import { auditSuccess, auditFailure } from "../admin/audit";
 import {
   countPasswordAttempt,
@@ -161,7 +162,10 @@ export async function requestPasswordReset(
   const link = new URL("/reset-password", config.appOrigin);
   link.searchParams.set("token", token);
   link.searchParams.set("email", user.email);
-  scope.deps.jobs.enqueue("mail", passwordResetMail(user.email, user.name, link.toString()));
+  scope.deps.jobs.enqueue(
+    "mail",
+    withDeliveryKey(passwordResetMail(user.email, user.name, link.toString())),
+  );
   await auditSuccess(scope, "PASSWORD_RESET_REQUEST", user);
   return { message: messages.forgotPasswordSent };
 }

@@ -1,5 +1,6 @@
 import type { UserRow } from "@ledgerline/db";
 import { passwordChangedMail, type PasswordChangeWay } from "../platform/mail/templates";
+import { withDeliveryKey } from "../platform/mail/mailer";
 import type { RequestScope } from "../platform/scope";
 
 /**
@@ -19,6 +20,9 @@ export async function replacePassword(
   await repos.users.setPasswordHash(user.id, passwordHash);
   await repos.sessions.deleteAllForUser(user.id, keepSessionTokenHash);
   const revokedKeys = await repos.apiKeys.deleteAllForUser(user.id);
-  jobs.enqueue("mail", passwordChangedMail(user.email, user.name, way, revokedKeys));
+  jobs.enqueue(
+    "mail",
+    withDeliveryKey(passwordChangedMail(user.email, user.name, way, revokedKeys)),
+  );
   return `${revokedKeys} API ${revokedKeys === 1 ? "key" : "keys"} revoked`;
 }

@@ -8,6 +8,13 @@ export interface NewMail {
   bodyText: string;
   createdAt: Date;
   transport: "smtp" | "outbox";
+  deliveryKey?: string;
+}
+
+/** The outbox row of a mail, and whether it still has to be handed to the SMTP server. */
+export interface KeptMail {
+  id: number;
+  undelivered: boolean;
 }
 
 export function mailOutboxRepository(database: Database) {
@@ -19,6 +26,31 @@ export function mailOutboxRepository(database: Database) {
         db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id }),
       );
       return row.id;
+    },
+
+    /**
+     * Writes the mail named by `deliveryKey` unless an earlier try wrote it. An earlier row is
+     * undelivered when it went to SMTP and was neither sent nor failed: its worker died before
+     * the hand-over finished.
+     */
+    async insertOnce(mail: NewMail & { deliveryKey: string }): Promise<KeptMail> {
+      const inserted = await database.all(
+        db
+          .insert(mailOutbox)
+          .values(mail)
+          .onConflictDoNothing({ target: mailOutbox.deliveryKey })
+          .returning({ id: mailOutbox.id }),
+      );
+      if (inserted[0]) return { id: inserted[0].id, undelivered: true };
+      const kept = await database.first(
+        db.select().from(mailOutbox).where(eq(mailOutbox.deliveryKey, mail.deliveryKey)),
+      );
+      // Outbox rows are never deleted: a conflict means the row is there.
+      if (!kept) throw new Error(`mail ${mail.deliveryKey} conflicted but is not in the outbox`);
+      return {
+        id: kept.id,
+        undelivered: kept.transport === "smtp" && kept.sentAt === null && kept.error === null,
+      };
     },
 
     async markSent(id: number, sentAt: Date): Promise<void> {

@@ -14,8 +14,17 @@ export function mailOutboxTables(k: ColumnKit) {
       transport: k.text("transport", { enum: ["smtp", "outbox"] }).notNull(),
       sentAt: k.instant("sent_at"),
       error: k.text("error"),
+      /**
+       * Names one mail however often its job is retried (set by `queueMail`), so a retry after a
+       * killed worker finds the row it wrote instead of sending a second mail. Null for mails sent
+       * directly (alerts, whose jobs are not retried).
+       */
+      deliveryKey: k.text("delivery_key"),
     },
-    (table) => [k.index("mail_outbox_to_address_idx").on(table.toAddress, table.createdAt)],
+    (table) => [
+      k.index("mail_outbox_to_address_idx").on(table.toAddress, table.createdAt),
+      k.uniqueIndex("mail_outbox_delivery_key_idx").on(table.deliveryKey),
+    ],
   );
   return { mailOutbox };
 }

@@ -46,7 +46,12 @@ function inspect(name: string) {
   return new Queue(name, { connection: { url: testRedisUrl }, prefix: `${prefix}jobs` });
 }
 
-const mail: JobPayloads["mail"] = { to: "a@example.com", subject: "Hello", text: "Hi" };
+const mail: JobPayloads["mail"] = {
+  to: "a@example.com",
+  subject: "Hello",
+  text: "Hi",
+  deliveryKey: "hello",
+};
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 afterEach(async () => {

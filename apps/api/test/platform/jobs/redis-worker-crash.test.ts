@@ -70,7 +70,12 @@ afterAll(async () => {
 describe.skipIf(!available)("a worker killed mid-job", () => {
   it("leaves its job to another worker, which runs it once", async () => {
     const api = await process();
-    api.enqueue("mail", { to: "a@example.com", subject: "Reset", text: "link" });
+    api.enqueue("mail", {
+      to: "a@example.com",
+      subject: "Reset",
+      text: "link",
+      deliveryKey: "reset",
+    });
     const { worker, started } = await stuckWorker();
     expect(await started).toBe("started Reset");
     const exited = once(worker, "exit");

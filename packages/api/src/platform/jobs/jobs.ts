@@ -1,5 +1,5 @@
 import type { JobCounts, QueueName } from "@ledgerline/contracts";
-import type { OutgoingMail } from "../mail/mailer";
+import type { QueuedMail } from "../mail/mailer";
 
 export type { JobCounts, QueueName } from "@ledgerline/contracts";
 
@@ -11,7 +11,8 @@ export interface JobPayloads {
   "corporate-actions": { reason: "hourly" };
   /** Check the price alerts of one kind, or the drift alerts, on the prices just refreshed. */
   alerts: { check: "STOCK" | "CRYPTO" | "drift" };
-  mail: OutgoingMail;
+  /** A mail to record and deliver once, whichever try of the job gets there. */
+  mail: QueuedMail;
   /** Check and write one import job's file (its row in import_jobs holds the file). */
   import: { importId: number };
 }

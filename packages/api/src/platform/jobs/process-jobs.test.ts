@@ -15,7 +15,12 @@ function jobs() {
   });
 }
 
-const mail = (subject: string) => ({ to: "a@example.com", subject, text: "" });
+const mail = (subject: string) => ({
+  to: "a@example.com",
+  subject,
+  text: "",
+  deliveryKey: subject,
+});
 
 describe("in-process jobs (the embedded mode)", () => {
   it("retries a failed try after a backoff and counts the job completed", async () => {

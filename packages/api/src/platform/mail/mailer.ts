@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Repositories } from "@ledgerline/db";
 import type { Logger } from "../logger";
 import type { Transporter } from "nodemailer";
@@ -9,9 +10,25 @@ export interface OutgoingMail {
   text: string;
 }
 
+/** A mail sent by a job, named once for all the job's tries. */
+export interface QueuedMail extends OutgoingMail {
+  deliveryKey: string;
+}
+
+/**
+ * Names a mail as it is queued: a worker killed after recording it but before its job ended
+ * leaves a retry that finds the record and sends nothing again (decision 0052).
+ */
+export function withDeliveryKey(mail: OutgoingMail): QueuedMail {
+  return { ...mail, deliveryKey: randomUUID() };
+}
+
 export interface Mailer {
-  /** Records the mail and delivers it; resolves once delivery was attempted, never rejects. */
-  send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Records the mail and delivers it; resolves once delivery was attempted, never rejects. A mail
+   * with a delivery key is recorded and delivered once however often it is sent.
+   */
+  send(mail: OutgoingMail | QueuedMail): Promise<void>;
   close(): void;
 }
 
@@ -34,13 +51,18 @@ export function createMailer({ smtpUrl, from, repos, clock, logger }: MailerOpti
     : undefined;
   return {
     async send(mail) {
-      const id = await repos.mailOutbox.insert({
+      const row = {
         toAddress: mail.to,
         subject: mail.subject,
         bodyText: mail.text,
         createdAt: dateOf(clock),
-        transport: transport ? "smtp" : "outbox",
-      });
+        transport: transport ? ("smtp" as const) : ("outbox" as const),
+      };
+      const { id, undelivered } =
+        "deliveryKey" in mail
+          ? await repos.mailOutbox.insertOnce({ ...row, deliveryKey: mail.deliveryKey })
+          : { id: await repos.mailOutbox.insert(row), undelivered: true };
+      if (!undelivered) return;
       if (!transport) {
         logger.info(
           { mailId: id, to: mail.to, subject: mail.subject },
