@@ -16,7 +16,10 @@ export const jobRunning = (job: ImportJobView | null | undefined) =>
  */
 export function useImportJob() {
   const queryClient = useQueryClient();
-  const latest = useQuery(trpc.import.latest.queryOptions());
+  // Read again each time the page opens: the job moves on while the person is away, and a
+  // cached "no job" from before the import (the default 30 s of freshness) would hide it, its
+  // progress and its summary from someone who left and came back through the menu.
+  const latest = useQuery(trpc.import.latest.queryOptions(undefined, { staleTime: 0 }));
   // null: the page shows no job (a new file is being previewed); undefined: the latest one.
   const [followed, setFollowed] = useState<number | null | undefined>(undefined);
   const id = followed === undefined ? latest.data?.id : followed;
@@ -74,6 +77,8 @@ export function useImportJob() {
     starting.mutate(input, {
       onSuccess: (started) => {
         queryClient.setQueryData(trpc.import.status.queryKey({ id: started.id }), started);
+        // The latest job is this one now, also for the page opened again before its re-read answers.
+        queryClient.setQueryData(trpc.import.latest.queryKey(), started);
         setFollowed(started.id);
       },
     });
