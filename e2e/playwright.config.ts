@@ -95,7 +95,13 @@ export default defineConfig({
   },
   webServer: [
     // The simulated market during a regular session (a Wednesday), whatever day the suite runs.
-    server(port, process.env.E2E_DATABASE, "2026-03-11T15:00:00Z"),
+    // Its import jobs wait 500 ms between batches of 500 rows (about 20 s over the 20,000 of
+    // import-progress.spec.ts): written in 4-5 s, they ended before the browser, loaded on the
+    // shared 2 cores, had drawn the bar (2-13 s after the click), so the spec could see neither
+    // the rows move nor a cancel. A file of one batch is not held.
+    server(port, process.env.E2E_DATABASE, "2026-03-11T15:00:00Z", {
+      TEST_IMPORT_BATCH_DELAY_MS: "500",
+    }),
     // The same app with the market closed (a Saturday; Friday is the last session): specs about
     // the closed market point their baseURL at it with `closedMarketURL`.
     // It also signs in through the test OpenID Connect provider (tests/sso.spec.ts), and holds

@@ -202,6 +202,7 @@ function configOf(env: DepsOptions["env"]): AppDeps["config"] {
     },
     riskFreeRate: env.RISK_FREE_RATE,
     testRecomputeDelayMs: env.TEST_RECOMPUTE_DELAY_MS,
+    testImportBatchDelayMs: env.TEST_IMPORT_BATCH_DELAY_MS,
     secrets: {
       enabled: env.SECRETS_ENDPOINTS_ENABLED,
       polygonApiKey: env.POLYGON_API_KEY,

@@ -1,7 +1,7 @@
 import type { ImportJobView } from "@ledgerline/contracts";
 import type { ImportProgressEvent } from "@ledgerline/api/import/import-progress";
 import { afterEach, describe, expect, it } from "vitest";
-import type { TestApp } from "../support/test-app";
+import { TestClock, type TestApp } from "../support/test-app";
 import { historyApp } from "../support/transactions-support";
 import { holdingsOf, jobCall, ledgerlineCsv } from "./import-job-support";
 
@@ -157,5 +157,34 @@ describe("an import job written batch by batch", () => {
     expect(await tagged(started.data.id)).toBe(3_000);
     const ended = await jobCall(t, "query", "import.status", { id: started.data.id }, user.token);
     expect(ended.data).toMatchObject({ status: "done", result: { imported: 3_000 } });
+  });
+
+  it("keeps the time of its last transaction as the job's end, not when its writing began", async () => {
+    const clock = new TestClock();
+    const { t, user, start, midway } = await importer({ clock });
+    const started = await start(ledgerlineCsv(3_000));
+    // A minute passes while the rows are written.
+    midway(started.data.id, () => clock.advance(60_000));
+    await t.settled();
+    const ended = await jobCall(t, "query", "import.status", { id: started.data.id }, user.token);
+    expect(ended.data.status).toBe("done");
+    expect(Date.parse(ended.data.finishedAt!) - Date.parse(ended.data.createdAt)).toBe(60_000);
+  });
+
+  it("on a test server, waits TEST_IMPORT_BATCH_DELAY_MS between two batches", async () => {
+    const { t, user, start } = await importer({ env: { TEST_IMPORT_BATCH_DELAY_MS: "400" } });
+    const started = await start(ledgerlineCsv(2_000));
+    const heard: number[] = [];
+    t.app.deps.importProgress.watch(started.data.id, (event) => {
+      if (event.status === "writing" && event.done > 0) heard.push(performance.now());
+    });
+    await t.settled();
+    // Four batches of 500: three held gaps between their reports.
+    expect(heard).toHaveLength(4);
+    for (let i = 1; i < heard.length; i++) {
+      expect(heard[i]! - heard[i - 1]!).toBeGreaterThanOrEqual(390);
+    }
+    const ended = await jobCall(t, "query", "import.status", { id: started.data.id }, user.token);
+    expect(ended.data).toMatchObject({ status: "done", result: { imported: 2_000 } });
   });
 });

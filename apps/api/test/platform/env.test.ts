@@ -55,6 +55,7 @@ describe("environment", () => {
     [{ MARKET_PROVIDER_TIMEOUT_MS: "0" }, "MARKET_PROVIDER_TIMEOUT_MS"],
     // The recompute's hold is for end-to-end tests; a deployment never runs with it.
     [{ TEST_RECOMPUTE_DELAY_MS: "3000" }, "TEST_RECOMPUTE_DELAY_MS"],
+    [{ TEST_IMPORT_BATCH_DELAY_MS: "250" }, "TEST_IMPORT_BATCH_DELAY_MS"],
   ])("stops on %j naming %s", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(

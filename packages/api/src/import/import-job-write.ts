@@ -1,4 +1,5 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
+import { dateOf } from "@ledgerline/clock";
 import type { ImportResult } from "@ledgerline/contracts";
 import type { ImportJobFinishOutcome } from "@ledgerline/db";
 import type { AppDeps } from "../platform/scope";
@@ -54,7 +55,10 @@ export async function writeJobRows(deps: AppDeps, job: JobWrite): Promise<JobWri
   let done = 0;
   let incomeAdded = 0;
   let cashAdded = 0;
+  const hold = deps.config.testImportBatchDelayMs ?? 0;
   for (const batch of batchesOf(job.plan)) {
+    // End-to-end tests only (TEST_IMPORT_BATCH_DELAY_MS): a held gap before each batch but the first.
+    if (hold > 0 && done > 0) await sleep(hold);
     if (job.running.cancelled) throw new ImportCancelled();
     const written = await portfolio.writeImportJobBatch({ ...target, ...batch });
     if (!written.ok) return written;
@@ -68,6 +72,9 @@ export async function writeJobRows(deps: AppDeps, job: JobWrite): Promise<JobWri
   if (job.running.cancelled) throw new ImportCancelled();
   return portfolio.finishImportJobRows({
     ...target,
+    // The job ends now, not when its writing began: its finishedAt (and the positions' stamp) is
+    // the time of this last transaction.
+    now: dateOf(deps.clock),
     trades: job.plan.trades,
     checkedAfter: job.plan.checkedAfter,
     cashCheckedAfter: job.plan.cashCheckedAfter,

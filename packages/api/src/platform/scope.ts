@@ -57,6 +57,8 @@ export interface AppDeps {
     riskFreeRate: string;
     /** TEST_RECOMPUTE_DELAY_MS: end-to-end tests hold each snapshot recompute this long. */
     testRecomputeDelayMs?: number;
+    /** TEST_IMPORT_BATCH_DELAY_MS: end-to-end tests hold an import job this long between batches. */
+    testImportBatchDelayMs?: number;
     /** The provider credentials the /api/secrets paths may hand to admins, when opted in. */
     secrets: {
       enabled: boolean;
