@@ -2,7 +2,10 @@ import type { FxRates, PortfolioHistory } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "../src/lib/format";
 import { axisTicks, plotted } from "../src/routes/_app/portfolio-summary/-components/ValueChart";
-import { valueChartDescription } from "../src/routes/_app/portfolio-summary/-components/value-chart-figures";
+import {
+  basisOption,
+  valueChartDescription,
+} from "../src/routes/_app/portfolio-summary/-components/value-chart-figures";
 import {
   chartMoney,
   historyInCurrency,
@@ -95,5 +98,13 @@ describe("the value chart in the display currency", () => {
     expect(valueChartDescription(shown, "your portfolio's", "1M", false, "EUR")).toMatch(
       /^Line chart of your portfolio's value in EUR at each day's rate, .*: €900\.00 on .* and €930\.01 on /,
     );
+  });
+
+  it("names the display currency in the comparison toggle", () => {
+    expect(basisOption("contributions")).toBe("$ in SPY");
+    expect(basisOption("contributions", "EUR")).toBe("€ in SPY");
+    expect(basisOption("contributions", "CHF")).toBe("CHF in SPY");
+    expect(basisOption("contributions", "CAD")).toBe("CA$ in SPY");
+    expect(basisOption("return", "EUR")).toBe("% return");
   });
 });

@@ -12,7 +12,7 @@ import { displayRatesQuery } from "../../../../components/money/useDisplayMoney"
 import { ChartAttribution, ChartToggle } from "../../../../components/charts/ChartParts";
 import { SelectField } from "../../../../components/ui/SelectField";
 import { portfolioHistoryQuery } from "../../../../components/portfolio/portfolio-reads";
-import { basisLabels, noHistoryMessage, valueChartDescription } from "./value-chart-figures";
+import { basisOption, noHistoryMessage, valueChartDescription } from "./value-chart-figures";
 import { ValueChartFrame } from "./ValueChartFrame";
 import { ValueChartLegend } from "./ValueChartLegend";
 import { useValueChartDrawing } from "./useValueChartDrawing";
@@ -117,7 +117,7 @@ export default memo(function ValueChart({
           options={benchmarkBases}
           value={basis}
           onChange={setBasis}
-          text={(option) => basisLabels[option].option}
+          text={(option) => basisOption(option, money.currency)}
         />
         {!empty && <ValueChartLegend shown={shown} hasBenchmark={!!history.data?.benchmark} />}
       </div>

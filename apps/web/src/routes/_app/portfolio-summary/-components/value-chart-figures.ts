@@ -28,15 +28,23 @@ export function axisTicks(
   return axisLabels(values.map(asReturns ? percent.formatter : moneyFormat(currency).formatter));
 }
 
-/** The comparison toggle's words, and the benchmark line's in the legend and the tooltip. */
-export const basisLabels: Record<BenchmarkBasis, { option: string; line: string; row: string }> = {
-  contributions: {
-    option: "$ in SPY",
-    line: "Same buys & sells in S&P 500",
-    row: "Same money in SPY",
-  },
-  return: { option: "% return", line: "S&P 500 total return", row: "SPY" },
+/** The benchmark line's words in the legend and the tooltip. */
+export const basisLabels: Record<BenchmarkBasis, { line: string; row: string }> = {
+  contributions: { line: "Same buys & sells in S&P 500", row: "Same money in SPY" },
+  return: { line: "S&P 500 total return", row: "SPY" },
 };
+
+/**
+ * The comparison toggle's words: "$ in SPY", or "€ in SPY" when the figures are shown in euros,
+ * so the toggle names the money the line is drawn in.
+ */
+export function basisOption(basis: BenchmarkBasis, currency = "USD"): string {
+  if (basis === "return") return "% return";
+  const sign = new Intl.NumberFormat("en-US", { style: "currency", currency })
+    .formatToParts(0)
+    .find((part) => part.type === "currency")?.value;
+  return `${sign ?? currency} in SPY`;
+}
 
 /**
  * A figure as the chart plots it: the cents (or yen, or hundredths of a percent) the tooltip
