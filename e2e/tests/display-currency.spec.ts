@@ -124,6 +124,18 @@ test("a person shows their amounts in EUR, each with a hover naming the USD amou
   await expect(page.getByRole("heading", { level: 1 })).toContainText("AAPL");
   await expect(page.getByText("Prices in USD", { exact: true })).toBeVisible();
   await expectAccessible(page);
+  // So do the pages of quotes: the searches, their market movers and the watchlists.
+  for (const [path, title] of [
+    ["/search-area", "Stock Search & Tracking"],
+    ["/stock-dashboard", "Stock Dashboard"],
+    ["/crypto", "Crypto Search"],
+    ["/crypto-dashboard", "Crypto Dashboard"],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+    await expect(page.getByText("Prices in USD", { exact: true })).toBeVisible();
+  }
+  await expectAccessible(page);
 
   // Back to USD: plain dollars, no hover.
   await page.goto("/account");
@@ -134,5 +146,9 @@ test("a person shows their amounts in EUR, each with a hover naming the USD amou
   await expect(card.locator("[title]")).toHaveCount(0);
   await page.goto("/research/AAPL");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("AAPL");
+  await expect(page.getByText("Prices in USD", { exact: true })).toHaveCount(0);
+  await page.goto("/search-area");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stock Search & Tracking");
+  await expect(page.getByRole("table", { name: "Top 10 Gainers" })).toBeVisible();
   await expect(page.getByText("Prices in USD", { exact: true })).toHaveCount(0);
 });

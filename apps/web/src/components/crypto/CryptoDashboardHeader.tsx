@@ -1,7 +1,6 @@
 import { CRYPTO_DASHBOARD_INTRO_KEY } from "@ledgerline/contracts/browser";
-import type { ReactNode } from "react";
 import { CollapsibleIntro } from "../ui/CollapsibleIntro";
-import { PageHeader } from "../ui/PageHeader";
+import { PageHeader, type QuotePageHeading } from "../ui/PageHeader";
 
 // Shared by the crypto dashboard and its loading layout, in a module of their own: declared in the
 // route file, the code-split parts would share them through the route's definition, which every
@@ -11,10 +10,11 @@ import { PageHeader } from "../ui/PageHeader";
  * The page's header and intro, shared by the page and its loading layout: the intro's words are
  * what a first load paints (prerendered, closed before that paint for a reader who closed it).
  */
-export function CryptoDashboardHeader({ note }: { note: ReactNode }) {
+export function CryptoDashboardHeader({ note, badge }: QuotePageHeading) {
   return (
     <>
       <PageHeader
+        actions={badge}
         title="Crypto Dashboard"
         subtitle={<>The coins you watch, at a glance. {note}</>}
       />

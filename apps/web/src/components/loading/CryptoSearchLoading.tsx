@@ -1,16 +1,16 @@
 import { CRYPTO_SEARCH_INTRO_KEY } from "@ledgerline/contracts/browser";
-import type { ReactNode } from "react";
 import { LoadingPanel } from "../LoadingPanel";
 import { Skeleton } from "../RouteStates";
 import { CollapsibleIntro } from "../ui/CollapsibleIntro";
-import { PageHeader } from "../ui/PageHeader";
+import { PageHeader, type QuotePageHeading } from "../ui/PageHeader";
 import { freshness } from "../assets/freshness";
 
 /** The crypto search page's header and intro, shared by the page and its loading layout. */
-export function CryptoSearchHeader({ note }: { note: ReactNode }) {
+export function CryptoSearchHeader({ note, badge }: QuotePageHeading) {
   return (
     <>
       <PageHeader
+        actions={badge}
         title="Crypto Search"
         subtitle={<>Look up a cryptocurrency, watch it and trade it. {note}</>}
       />

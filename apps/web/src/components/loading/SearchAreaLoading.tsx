@@ -1,15 +1,15 @@
-import type { ReactNode } from "react";
 import { LoadingPanel } from "../LoadingPanel";
 import { Skeleton } from "../RouteStates";
 import { CollapsibleIntro } from "../ui/CollapsibleIntro";
-import { PageHeader } from "../ui/PageHeader";
+import { PageHeader, type QuotePageHeading } from "../ui/PageHeader";
 import { freshness } from "../assets/freshness";
 
 /** The stock search page's header and intro, shared by the page and its loading layout. */
-export function SearchAreaHeader({ note }: { note: ReactNode }) {
+export function SearchAreaHeader({ note, badge }: QuotePageHeading) {
   return (
     <>
       <PageHeader
+        actions={badge}
         title="Stock Search & Tracking"
         subtitle={
           <>Look up US stocks, keep a watchlist, and see today&apos;s biggest moves. {note}</>

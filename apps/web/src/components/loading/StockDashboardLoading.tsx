@@ -1,18 +1,21 @@
-import type { ReactNode } from "react";
 import { LoadingPanel } from "../LoadingPanel";
 import { MarketSummaryLoading } from "../stocks/MarketSummaryLoading";
 import { CollapsibleIntro } from "../ui/CollapsibleIntro";
-import { PageHeader } from "../ui/PageHeader";
+import { PageHeader, type QuotePageHeading } from "../ui/PageHeader";
 import { freshness } from "../assets/freshness";
 
 // The page's header and intro, shared by the page and its loading layout (in a module of their
 // own: declared in the route file, the code-split parts would share them through the route's
 // definition, which every page loads), so the one takes the other's place without a shift.
 
-export function DashboardHeader({ note }: { note: ReactNode }) {
+export function DashboardHeader({ note, badge }: QuotePageHeading) {
   return (
     <>
-      <PageHeader title="Stock Dashboard" subtitle={<>Your watched stocks. {note}</>} />
+      <PageHeader
+        actions={badge}
+        title="Stock Dashboard"
+        subtitle={<>Your watched stocks. {note}</>}
+      />
       <CollapsibleIntro storageKey="dashboard_intro" title="Stock Dashboard Overview">
         <p>
           Every stock on your watchlist with today&apos;s price, change, volume and trading range,

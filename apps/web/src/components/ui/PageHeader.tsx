@@ -19,3 +19,11 @@ export function PageHeader({
     </div>
   );
 }
+
+/** The header of a page of market quotes, shared by the page and its loading layout. */
+export interface QuotePageHeading {
+  /** How fresh the quotes are, after the subtitle. */
+  note: ReactNode;
+  /** Beside the title on the page itself (the loading layout has no query cache to ask). */
+  badge?: ReactNode;
+}

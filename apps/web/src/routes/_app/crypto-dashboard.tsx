@@ -1,4 +1,5 @@
 import { cryptoMessages, portfolioMessages } from "@ledgerline/contracts/browser";
+import { PricesInUsd } from "../../components/money/PricesInUsd";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Coins, Search } from "lucide-react";
 import { CryptoCardGrid, useHeldNotWatchedCoins } from "../../components/crypto/CryptoCards";
@@ -47,6 +48,7 @@ function CryptoDashboardPage() {
   return (
     <div>
       <CryptoDashboardHeader
+        badge={<PricesInUsd />}
         note={<LiveNote polling="Priced when the page opened." idle={items.length === 0} />}
       />
 

@@ -1,4 +1,5 @@
 import { STOCK_REFRESH_INTERVAL_MS, stockLookupFailedMessage } from "@ledgerline/contracts/browser";
+import { PricesInUsd } from "../../components/money/PricesInUsd";
 import type { StockSnapshot } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
@@ -76,6 +77,7 @@ function SearchAreaPage() {
   return (
     <div>
       <SearchAreaHeader
+        badge={<PricesInUsd />}
         note={
           <LiveNote
             polling={freshness.polling.stock}

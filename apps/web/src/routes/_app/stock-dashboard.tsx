@@ -1,4 +1,5 @@
 import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
+import { PricesInUsd } from "../../components/money/PricesInUsd";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Search } from "lucide-react";
 import { LiveNote } from "../../components/assets/LiveFigure";
@@ -50,6 +51,7 @@ function StockDashboardPage() {
   return (
     <div>
       <DashboardHeader
+        badge={<PricesInUsd />}
         note={
           <LiveNote
             polling={freshness.polling.stock}

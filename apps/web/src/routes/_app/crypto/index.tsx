@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { PricesInUsd } from "../../../components/money/PricesInUsd";
 import { useCoinNames, useCryptoWatchlist } from "../../../components/crypto/crypto-queries";
 import {
   cryptoPositionsQuery,
@@ -57,6 +58,7 @@ function CryptoSearchPage() {
   return (
     <div>
       <CryptoSearchHeader
+        badge={<PricesInUsd />}
         note={
           <LiveNote
             polling={freshness.polling.crypto}
