@@ -76,6 +76,7 @@ export async function prerenderShell(path: string): Promise<string> {
     createdDate: now,
     numberOfLogins: 0,
     failedLogins: 0,
+    locale: "en-US",
   });
   try {
     return renderToString(<RouterProvider router={router} />);

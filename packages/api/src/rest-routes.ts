@@ -28,10 +28,12 @@ import { transactionRoutes } from "./trading/transactions.rest";
 import { watchlistRoutes } from "./watchlists/watchlist.rest";
 import { ssoRoutes } from "./sso/sso.rest";
 import { displayCurrencyRoutes } from "./currency/display-currency.rest";
+import { localeRoutes } from "./locale/locale.rest";
 
 export const restRoutes = [
   ...accountRoutes,
   ...displayCurrencyRoutes,
+  ...localeRoutes,
   ...investmentAccountRoutes,
   ...cashRoutes,
   ...transferRoutes,

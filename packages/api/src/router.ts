@@ -32,6 +32,7 @@ import { usersRouter } from "./admin/users.router";
 import { watchlistRouter } from "./watchlists/watchlist.router";
 import { ssoRouter } from "./sso/sso.router";
 import { displayCurrencyRouter } from "./currency/display-currency.router";
+import { localeRouter } from "./locale/locale.router";
 import { createCallerFactory, router } from "./platform/trpc/trpc";
 
 export const appRouter = router({
@@ -70,6 +71,7 @@ export const appRouter = router({
   targets: targetsRouter,
   sso: ssoRouter,
   displayCurrency: displayCurrencyRouter,
+  locale: localeRouter,
 });
 
 export type AppRouter = typeof appRouter;

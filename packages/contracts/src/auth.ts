@@ -5,6 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "./limits";
+import { supportedLocale } from "./locale";
 import { messages } from "./messages";
 import { singleLineText } from "./text";
 
@@ -52,6 +53,8 @@ export const registerInput = z.object({
   email,
   password: newPassword,
   name: personName,
+  /** The browser's closest supported locale (issue 36); en-US when not sent. */
+  locale: supportedLocale.optional(),
 });
 export type RegisterInput = z.output<typeof registerInput>;
 
@@ -83,6 +86,8 @@ export const authUser = z.object({
   createdDate: isoDate,
   numberOfLogins: z.number().int(),
   failedLogins: z.number().int(),
+  /** The locale figures and dates are written in (issue 36). */
+  locale: supportedLocale,
 });
 export type AuthUser = z.infer<typeof authUser>;
 

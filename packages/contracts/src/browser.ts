@@ -35,3 +35,4 @@ export * from "./offline-messages";
 export * from "./sso-constants";
 export * from "./sso-paths";
 export * from "./currency-constants";
+export * from "./locale-constants";

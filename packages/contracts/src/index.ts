@@ -36,3 +36,4 @@ export * from "./monthly-returns";
 export * from "./targets";
 export * from "./sso";
 export * from "./currency";
+export * from "./locale";

@@ -42,6 +42,7 @@ describe("POST /api/auth/register", () => {
       createdDate: dateOf(clock).toISOString(),
       numberOfLogins: 1,
       failedLogins: 0,
+      locale: "en-US",
       expiresAt: new Date(clock.now() + 12 * 3600_000).toISOString(),
     });
     expect(response.body?.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]{43}$/);

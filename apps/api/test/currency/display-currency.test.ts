@@ -1,17 +1,13 @@
 import { currencyMessages, type FxRates } from "@ledgerline/contracts";
 import { SimulatedFxRates } from "@ledgerline/market";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { startTestApp, trpcData, type TestApp } from "../support/test-app";
 
 let t: TestApp;
 beforeEach(async () => {
   t = await startTestApp();
 });
 afterEach(() => t.close());
-
-type Answer = Awaited<ReturnType<TestApp["request"]>>;
-const trpcData = <T>(answer: Answer) =>
-  (answer.body as unknown as { result: { data: T } }).result.data;
 
 // The test app's market: the default seed, on Wednesday 2026-03-11.
 const sim = new SimulatedFxRates({ seed: "20250101" });

@@ -28,6 +28,8 @@ const procedureAccess: Record<string, Access> = {
   "displayCurrency.get": "user",
   "displayCurrency.set": "user",
   "displayCurrency.rates": "user",
+  "locale.get": "user",
+  "locale.set": "user",
   "apiKeys.list": "user",
   "apiKeys.create": "user",
   "apiKeys.revoke": "user",

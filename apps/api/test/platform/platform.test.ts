@@ -157,6 +157,8 @@ describe("OpenAPI document", () => {
         "GET /api/users/display-currency",
         "PUT /api/users/display-currency",
         "GET /api/fx/rates",
+        "GET /api/users/locale",
+        "PUT /api/users/locale",
         "GET /api/users",
         "DELETE /api/users/{id}",
         "POST /api/users/{id}/reset-password",

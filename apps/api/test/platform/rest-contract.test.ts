@@ -406,6 +406,8 @@ describe("every operation in the OpenAPI document", () => {
       ["listAccounts", () => ({ token: user.token })],
       ["setDisplayCurrency", () => ({ token: user.token, body: { currency: "EUR" } })],
       ["getDisplayCurrency", () => ({ token: user.token })],
+      ["setLocale", () => ({ token: user.token, body: { locale: "de-DE" } })],
+      ["getLocale", () => ({ token: user.token })],
       [
         "getDisplayCurrencyRates",
         () => ({ token: user.token, query: { from: "2026-01-01", to: "2026-01-31" } }),

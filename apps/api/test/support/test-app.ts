@@ -193,3 +193,7 @@ function subscriptionFailure(stream: string) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** A tRPC answer's data. */
+export const trpcData = <T>(answer: Awaited<ReturnType<TestApp["request"]>>) =>
+  (answer.body as unknown as { result: { data: T } }).result.data;

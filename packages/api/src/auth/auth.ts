@@ -48,7 +48,12 @@ export async function register(scope: RequestScope, input: RegisterInput): Promi
   await assertPasswordSignInAllowed(scope, undefined);
   await assertAcceptablePassword(input.password);
   const created = await repos.users.create(
-    { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) },
+    {
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+      ...(input.locale ? { locale: input.locale } : {}),
+    },
     dateOf(clock),
   );
   if (!created) {

@@ -23,6 +23,8 @@ const userWrites = [
   "setPasswordHash",
   "setAdmin",
   "setEmail",
+  // The restored session answers the user's locale from the cached row (issue 36).
+  "setLocale",
   "delete",
 ] as const satisfies readonly (keyof Repositories["users"])[];
 

@@ -1,5 +1,6 @@
 import type { AuthUser, SessionUser, UserListRow } from "@ledgerline/contracts";
 import type { UserRow } from "@ledgerline/db";
+import { supportedLocaleOf } from "../locale/locale";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -15,6 +16,7 @@ export function toSessionUser(user: UserRow, expiresAt: Date): SessionUser {
     createdDate: user.createdAt.toISOString(),
     numberOfLogins: user.numberOfLogins,
     failedLogins: user.failedLogins,
+    locale: supportedLocaleOf(user.locale),
   };
 }
 

@@ -9,6 +9,8 @@ export interface NewUser {
   name: string;
   passwordHash: string;
   isAdmin?: boolean;
+  /** The browser's locale at registration; the column's en-US when absent. */
+  locale?: string;
 }
 
 export function usersRepository(database: Database) {
@@ -113,6 +115,10 @@ function userSignInRows(database: Database) {
 
     async setDisplayCurrency(id: number, displayCurrency: string): Promise<void> {
       await database.changes(db.update(users).set({ displayCurrency }).where(eq(users.id, id)));
+    },
+
+    async setLocale(id: number, locale: string): Promise<void> {
+      await database.changes(db.update(users).set({ locale }).where(eq(users.id, id)));
     },
 
     async setAdmin(id: number, isAdmin: boolean): Promise<void> {

@@ -15,6 +15,8 @@ export function userTables(k: ColumnKit) {
     failedLogins: k.integer("failed_logins").notNull().default(0),
     /** The currency figures are shown in (ISO 4217); amounts are still stored in USD. */
     displayCurrency: k.text("display_currency").notNull().default("USD"),
+    /** The BCP 47 locale figures and dates are written in (one of contracts' supportedLocales). */
+    locale: k.text("locale").notNull().default("en-US"),
   });
 
   /** A row's owner: the user whose data it is, whose deletion deletes the row. */

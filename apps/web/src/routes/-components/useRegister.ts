@@ -1,4 +1,4 @@
-import { messages } from "@ledgerline/contracts/browser";
+import { closestLocale, messages } from "@ledgerline/contracts/browser";
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { errorMessage, httpStatusOf } from "../../lib/errors";
@@ -43,6 +43,8 @@ export function useRegister() {
           name: form.name,
           email: form.email,
           password: form.password,
+          // Figures are written as the browser's language writes them until changed in settings.
+          locale: closestLocale(navigator.languages ?? [navigator.language]),
         }),
       );
       await navigate({ to: "/landing" });

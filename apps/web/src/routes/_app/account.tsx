@@ -19,6 +19,7 @@ import { titled } from "../../lib/head";
 import { AccountLoading, accountSubtitle } from "../../components/loading/FormPagesLoading";
 import { ApiKeys } from "./-components/ApiKeys";
 import { DisplayCurrency } from "./-components/DisplayCurrency";
+import { LocaleSetting } from "./-components/LocaleSetting";
 import { Passkeys } from "./-components/Passkeys";
 import { TwoFactor } from "./-components/TwoFactor";
 
@@ -214,6 +215,7 @@ function AccountPage() {
         <ChangePassword />
         <ChangeEmail currentEmail={user.email} />
         <DisplayCurrency />
+        <LocaleSetting />
         <TwoFactor />
         <Passkeys />
         <ApiKeys />

@@ -1,0 +1,66 @@
+import {
+  localeMessages,
+  localeNames,
+  supportedLocales,
+  type SupportedLocale,
+} from "@ledgerline/contracts/browser";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Card } from "../../../components/ui/Card";
+import { SelectField, enumOptions } from "../../../components/ui/SelectField";
+import { sessionStore } from "../../../lib/session";
+import { errorMessage, trpc } from "../../../lib/trpc";
+import { useSession } from "../../../lib/use-session";
+
+const options = enumOptions(supportedLocales, localeNames);
+
+type Outcome = { tone: "success" | "error"; text: string } | null;
+
+/**
+ * The locale numbers and dates are written in (issue 36): saved as soon as it is chosen, and kept
+ * in the session's user, which every screen's figures follow.
+ */
+export function LocaleSetting() {
+  const session = useSession();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const save = useMutation(
+    trpc.locale.set.mutationOptions({
+      onMutate: () => setOutcome(null),
+      onSuccess: (saved) => {
+        const user = sessionStore.get()?.user;
+        if (user) sessionStore.updateUser({ ...user, locale: saved.locale });
+        setOutcome({ tone: "success", text: localeMessages.saved });
+      },
+      onError: (failure) =>
+        setOutcome({ tone: "error", text: errorMessage(failure, localeMessages.failedToSave) }),
+    }),
+  );
+  // A session restored from before locales were stored has none: it reads as the default.
+  const value: SupportedLocale = save.isPending
+    ? save.variables.locale
+    : (session?.user.locale ?? "en-US");
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Language and region</h2>
+      <p className="mt-1 text-sm text-muted">
+        How numbers, amounts, percentages and dates are written: 1,234.56 or 1.234,56, Mar 2 or 2.
+        März.
+      </p>
+      <SelectField
+        className="mt-4 max-w-sm"
+        label="Write numbers and dates as in"
+        value={value}
+        options={options}
+        disabled={save.isPending}
+        onChange={(locale) => save.mutate({ locale })}
+      />
+      {outcome && (
+        <Alert tone={outcome.tone} className="mt-4">
+          {outcome.text}
+        </Alert>
+      )}
+    </Card>
+  );
+}
