@@ -1,4 +1,4 @@
-import type { HistoryUpdate } from "@ledgerline/contracts";
+import type { HistoryUpdate, PortfolioSummary } from "@ledgerline/contracts";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { pinnedOpenMarket } from "../support/portfolio-support";
 import { RedisDeployment } from "../support/redis-deployment";
@@ -23,6 +23,19 @@ async function buy(t: TestApp, token: string, purchaseDate?: string) {
   expect(bought.status, bought.text).toBe(200);
 }
 
+/** Holds every recompute at its store until the answer is called: it is seen running. */
+function holdRecomputes(t: TestApp): () => void {
+  const snapshots = t.app.deps.repos.snapshots;
+  const save = snapshots.save.bind(snapshots);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  vi.spyOn(snapshots, "save").mockImplementation(async (rebuild) => {
+    await held;
+    return save(rebuild);
+  });
+  return release;
+}
+
 /** GET /api/portfolio/history/update and tRPC's portfolioSummary.historyUpdate, which agree. */
 async function historyUpdate(t: TestApp, token: string): Promise<HistoryUpdate> {
   const rest = await t.request("GET", "/api/portfolio/history/update", { token });
@@ -43,14 +56,7 @@ describe("the history update read, in-process", () => {
     expect(await historyUpdate(t, user.token)).toEqual({ updating: false, from: null });
 
     // The recompute is held at its store, so the read is seen while it runs.
-    const snapshots = t.app.deps.repos.snapshots;
-    const save = snapshots.save.bind(snapshots);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    vi.spyOn(snapshots, "save").mockImplementation(async (rebuild) => {
-      await held;
-      return save(rebuild);
-    });
+    const release = holdRecomputes(t);
     await buy(t, user.token, "2026-02-02T15:00:00Z");
     expect(await historyUpdate(t, user.token)).toEqual({ updating: true, from: "2026-02-02" });
     // Another user's history is not theirs.
@@ -59,6 +65,43 @@ describe("the history update read, in-process", () => {
     release();
     await t.settled();
     expect(await historyUpdate(t, user.token)).toEqual({ updating: false, from: null });
+  });
+
+  it("answers the summary under the banner, not after the recompute, with its final figures", async () => {
+    const t = await startTestApp({ market: pinnedOpenMarket() });
+    opened.push(t);
+    const user = await t.registerUser();
+    await buy(t, user.token, "2026-01-05T15:00:00Z");
+    await t.settled();
+    const [position] = (await t.request("GET", "/api/portfolio", { token: user.token }))
+      .body as unknown as { id: number }[];
+    const sold = await t.request("POST", `/api/portfolio/${position!.id}/sell`, {
+      token: user.token,
+      body: { quantity: "1", price: "300" },
+    });
+    expect(sold.status, sold.text).toBe(200);
+    await t.settled();
+
+    const release = holdRecomputes(t);
+    await buy(t, user.token, "2026-02-02T15:00:00Z");
+    expect(await historyUpdate(t, user.token)).toEqual({ updating: true, from: "2026-02-02" });
+    // Before the fix this read waited for the held recompute: it never answered while held.
+    const summary = () => t.trpc("query", "portfolioSummary.get", undefined, user.token);
+    const timeout = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 2_000));
+    const during = await Promise.race([summary(), timeout]);
+    expect(during).not.toBe("waited");
+
+    release();
+    await t.settled();
+    const after = await summary();
+    const figures = (answer: typeof after) => {
+      const { pricedAt: _at, ...rest } = (answer.body as unknown as { result: { data: object } })
+        .result.data as PortfolioSummary;
+      return rest;
+    };
+    // The figures shown under the banner are the restated ones: nothing changes when it ends.
+    expect(figures(during as typeof after)).toEqual(figures(after));
+    expect(figures(after).returns.realizedGain).not.toBe("0");
   });
 
   it("counts a trade of today as no update: no closed day is restated", async () => {

@@ -31,8 +31,10 @@ export function fakeTrpcServer(procedures: Record<string, (read: number) => Proc
       reads[name] = (reads[name] ?? 0) + 1;
       const answer = procedures[name]!(reads[name]);
       const body = "data" in answer ? { result: { data: answer.data } } : { error: answer.error };
+      // A batch of one (httpBatchLink) is answered in a list; a call sent alone (httpLink) not.
+      const batched = new URL(String(url), "http://app").searchParams.has("batch");
       return Promise.resolve(
-        new Response(JSON.stringify([body]), {
+        new Response(JSON.stringify(batched ? [body] : body), {
           status: "status" in answer ? answer.status : 200,
           headers: { "content-type": "application/json" },
         }),

@@ -29,6 +29,7 @@ import {
   type ValuedDay,
 } from "./portfolio-valuation";
 import type { AppDeps, UserScope } from "../platform/scope";
+import { historyUpdate } from "./history-update";
 import { onlyRestated, otherHoldingsDays, valuedHoldings } from "./unchanged-holdings";
 
 /**
@@ -446,10 +447,16 @@ export async function positionsAt(scope: UserScope, day: string): Promise<Holdin
   return [...ledger.holdings.keys()].map((key) => snapshotOf(ledger, key, day));
 }
 
-/** Realized gain per symbol key (keyOf), closed positions included. */
+/**
+ * Realized gain per symbol key (keyOf), closed positions included. While a back-dated change's
+ * history is recomputed (the screens' "Updating history from ..."), the trades are replayed
+ * rather than waited for: the summary's figures, which need no history, show under the banner
+ * instead of a skeleton for the recompute's seconds, and are already the restated ones.
+ */
 export async function realizedBySymbol(scope: UserScope): Promise<Map<string, Decimal>> {
   const { deps, user } = scope;
-  const state = await currentSnapshots(deps, user.id);
+  const updating = (await historyUpdate(scope)).updating;
+  const state = updating ? null : await currentSnapshots(deps, user.id);
   if (!state) {
     const ledger = new TradeLedger();
     for (const trade of await deps.repos.transactions.trades(user.id)) ledger.apply(trade);

@@ -5,6 +5,7 @@ import {
   type PortfolioHistoryRange,
 } from "@ledgerline/contracts/browser";
 import { trpc } from "../../lib/trpc";
+import { unbatchedTrpc } from "../../lib/trpc-unbatched";
 
 // The portfolio's reads, one query's options each, shared by the routes' loaders and the screens
 // that show them, so what a loader has read is what the screen shows (the same key, freshness and
@@ -28,7 +29,10 @@ export const portfolioSummaryQuery = ({ autoRefresh = false }: { autoRefresh?: b
 
 /**
  * The portfolio's value (or one account's) at each day's close over a range, beside the S&P 500
- * compared as `benchmark` says: fresh for five minutes.
+ * compared as `benchmark` says: fresh for five minutes. Read alone, never batched: while a
+ * back-dated change's history is recomputed it waits for the recompute, and the summary's figures
+ * read beside it (the summary's loader asks for both) would wait with it, a skeleton under the
+ * "Updating history" banner instead of the figures.
  */
 export const portfolioHistoryQuery = (
   range: PortfolioHistoryRange,
@@ -36,7 +40,7 @@ export const portfolioHistoryQuery = (
   /** One investment account's history; none for all of them. */
   accountId?: number,
 ) => ({
-  ...trpc.portfolioSummary.history.queryOptions(
+  ...unbatchedTrpc.portfolioSummary.history.queryOptions(
     accountId === undefined ? { range, benchmark } : { range, benchmark, accountId },
   ),
   staleTime: 5 * 60_000,

@@ -3,7 +3,7 @@ import type { HoldingPerformance, PerformanceRange } from "@ledgerline/contracts
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Skeleton } from "../../../../components/RouteStates";
 import { Alert } from "../../../../components/ui/Alert";
-import { trpc } from "../../../../lib/trpc";
+import { unbatchedTrpc } from "../../../../lib/trpc-unbatched";
 import { Amount, isUnderAYear, Ratio } from "./ReturnFigures";
 
 /** The columns after the holding's symbol; narrow screens keep the returns and the total. */
@@ -42,7 +42,8 @@ const cell = (narrow = false) => `${narrow ? "" : "hidden sm:table-cell "}px-2 p
 /** Each holding's returns over the panel's period, on the portfolio's definitions. */
 export function HoldingReturns({ range }: { range: PerformanceRange }) {
   const holdings = useQuery({
-    ...trpc.portfolioSummary.holdingPerformance.queryOptions({ range }),
+    // Alone: it waits for a history recompute, which would hold the reads batched with it.
+    ...unbatchedTrpc.portfolioSummary.holdingPerformance.queryOptions({ range }),
     placeholderData: keepPreviousData,
     // Computed again with the portfolio's returns (ReturnsPanel), at current prices.
     staleTime: PORTFOLIO_REFRESH_INTERVAL_MS,

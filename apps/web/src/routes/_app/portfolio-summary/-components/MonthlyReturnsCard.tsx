@@ -6,7 +6,7 @@ import { Skeleton } from "../../../../components/RouteStates";
 import { Alert } from "../../../../components/ui/Alert";
 import { cx } from "../../../../components/ui/cx";
 import { formatRatio } from "../../../../lib/format";
-import { trpc } from "../../../../lib/trpc";
+import { unbatchedTrpc } from "../../../../lib/trpc-unbatched";
 import { Panel } from "../../../../components/ui/Panel";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 
@@ -31,7 +31,10 @@ const MONTHS = [
  */
 export default function MonthlyReturnsCard({ accountId }: { accountId: number | undefined }) {
   const grid = useQuery({
-    ...trpc.insights.monthlyReturns.queryOptions(accountId === undefined ? {} : { accountId }),
+    // Alone: it waits for a history recompute, which would hold the reads batched with it.
+    ...unbatchedTrpc.insights.monthlyReturns.queryOptions(
+      accountId === undefined ? {} : { accountId },
+    ),
     staleTime: PORTFOLIO_REFRESH_INTERVAL_MS,
   });
   return (

@@ -8,7 +8,7 @@ import { CardBody } from "../../../../components/CardBody";
 import { memo, useState } from "react";
 import { PeriodToggle } from "./PeriodToggle";
 import { formatCalendarDate, formatCurrency, formatRatio } from "../../../../lib/format";
-import { trpc } from "../../../../lib/trpc";
+import { unbatchedTrpc } from "../../../../lib/trpc-unbatched";
 import { HoldingReturns } from "./HoldingReturns";
 import { RealizedMethods } from "./RealizedMethods";
 import { MoneyText } from "../../../../components/money/Money";
@@ -30,7 +30,8 @@ export const ReturnsPanel = memo(function ReturnsPanel({
 }) {
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
   const performance = useQuery({
-    ...trpc.portfolioSummary.performance.queryOptions(
+    // Alone: it waits for a history recompute, which would hold the reads batched with it.
+    ...unbatchedTrpc.portfolioSummary.performance.queryOptions(
       accountId === undefined ? { range } : { range, accountId },
     ),
     placeholderData: keepPreviousData,

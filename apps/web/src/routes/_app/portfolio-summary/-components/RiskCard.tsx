@@ -9,7 +9,7 @@ import { CardBody } from "../../../../components/CardBody";
 import { useState } from "react";
 import { PeriodToggle } from "./PeriodToggle";
 import { formatCalendarDate, formatNumber, formatRatio, formatShare } from "../../../../lib/format";
-import { trpc } from "../../../../lib/trpc";
+import { unbatchedTrpc } from "../../../../lib/trpc-unbatched";
 import { Figure } from "./ReturnFigures";
 import { Panel } from "../../../../components/ui/Panel";
 
@@ -21,7 +21,10 @@ import { Panel } from "../../../../components/ui/Panel";
 export default function RiskCard({ accountId }: { accountId: number | undefined }) {
   const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
   const risk = useQuery({
-    ...trpc.insights.risk.queryOptions(accountId === undefined ? { range } : { range, accountId }),
+    // Alone: it waits for a history recompute, which would hold the reads batched with it.
+    ...unbatchedTrpc.insights.risk.queryOptions(
+      accountId === undefined ? { range } : { range, accountId },
+    ),
     placeholderData: keepPreviousData,
     staleTime: PORTFOLIO_REFRESH_INTERVAL_MS,
   });
