@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { localeMessages } from "@ledgerline/contracts/browser";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { LocaleSetting } from "../src/routes/_app/-components/LocaleSetting";
 import { sessionStore } from "../src/lib/session";
 import { fakeTrpcServer, QueryWrapper } from "./support/fake-trpc-server";
+
+const toasts = vi.hoisted(() => ({ success: vi.fn() }));
+vi.mock("../src/lib/notify", () => ({ notify: toasts }));
 
 const server = fakeTrpcServer({
   "locale.set": () => ({ data: { locale: "de-DE" } }),
@@ -40,7 +43,7 @@ describe("the language and region setting", () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(server.reads["locale.set"]).toBe(1);
-    expect(await screen.findByText(localeMessages.saved)).toBeTruthy();
+    expect(toasts.success).toHaveBeenCalledWith(localeMessages.saved);
     expect(sessionStore.get()?.user.locale).toBe("de-DE");
     expect(select.value).toBe("de-DE");
   });

@@ -1,3 +1,5 @@
+import { formatLocale } from "@ledgerline/money/format";
+
 /**
  * An Intl format is built on its first use, not when this module loads: each costs the page a
  * few milliseconds of main thread to build, and most screens use only a few of them.
@@ -15,19 +17,48 @@ const shortMonths = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ")
 
 const shortWeekdays = "Sun Mon Tue Wed Thu Fri Sat".split(" ");
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The date in the user's locale when it is not en-US (issue 36), through Intl.DateTimeFormat:
+ * 02.03.2026, 15:04 in de-DE. Undefined in en-US, whose text is written by hand below.
+ */
+function localeDate(date: Date, options: Intl.DateTimeFormatOptions): string | undefined {
+  const locale = formatLocale();
+  if (locale === "en-US") return undefined;
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
+const dayOptions = { year: "numeric", month: "short", day: "numeric" } as const;
+const timeOptions = { hour: "numeric", minute: "2-digit" } as const;
+
 /** Dec 12, 1980 */
-function shortDate(year: number, monthIndex: number, day: number): string {
-  return `${shortMonths[monthIndex]} ${day}, ${year}`;
+function shortDate(date: Date): string {
+  return (
+    localeDate(date, dayOptions) ??
+    `${shortMonths[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`
+  );
 }
 
 /** A local date as a month and day: Mar 2 (a chart's axis). */
 export function formatMonthDay(date: Date): string {
-  return `${shortMonths[date.getMonth()]} ${date.getDate()}`;
+  return (
+    localeDate(date, { month: "short", day: "numeric" }) ??
+    `${shortMonths[date.getMonth()]} ${date.getDate()}`
+  );
 }
 
 /** A local date with its weekday: Mon, Mar 2, 2026 (a chart's crosshair). */
 export function formatWeekdayDate(date: Date): string {
-  return `${shortWeekdays[date.getDay()]}, ${shortDate(date.getFullYear(), date.getMonth(), date.getDate())}`;
+  return (
+    localeDate(date, { weekday: "short", ...dayOptions }) ??
+    `${shortWeekdays[date.getDay()]}, ${shortDate(date)}`
+  );
 }
 
 /**
@@ -38,7 +69,9 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "N/A";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "N/A";
-  return `${shortDate(date.getFullYear(), date.getMonth(), date.getDate())}, ${clockTime(date)}`;
+  return (
+    localeDate(date, { ...dayOptions, ...timeOptions }) ?? `${shortDate(date)}, ${clockTime(date)}`
+  );
 }
 
 /** A moment's date and time apart, to set on two lines: ["Mar 11, 2026", "3:04 PM"]; null if none. */
@@ -46,11 +79,13 @@ export function dateAndTime(iso: string | null | undefined): [string, string] | 
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return [shortDate(date.getFullYear(), date.getMonth(), date.getDate()), clockTime(date)];
+  return [shortDate(date), clockTime(date)];
 }
 
 /** 3:04 PM */
 function clockTime(date: Date): string {
+  const inLocale = localeDate(date, timeOptions);
+  if (inLocale !== undefined) return inLocale;
   const hours = date.getHours();
   const minutes = String(date.getMinutes()).padStart(2, "0");
   return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
@@ -59,7 +94,10 @@ function clockTime(date: Date): string {
 /** A coming moment, in the viewer's time zone, with its weekday: Mon, Mar 16, 9:30 AM. */
 export function formatWeekdayTime(iso: string): string {
   const date = new Date(iso);
-  return `${shortWeekdays[date.getDay()]}, ${formatMonthDay(date)}, ${clockTime(date)}`;
+  return (
+    localeDate(date, { weekday: "short", month: "short", day: "numeric", ...timeOptions }) ??
+    `${shortWeekdays[date.getDay()]}, ${formatMonthDay(date)}, ${clockTime(date)}`
+  );
 }
 
 /** Empty values read N/A, as the spec asks for IP address and failure reason. */
@@ -71,6 +109,9 @@ export function orNA(value: string | null | undefined): string {
 export {
   formatCompactNumber,
   formatCurrency,
+  formatLocale,
+  inUsEnglish,
+  setFormatLocale,
   formatMarketCap,
   formatMoney,
   formatNumber,
@@ -89,13 +130,26 @@ export {
 const wholeEnd = /\.00(?=%?$)/;
 
 /**
+ * The same in the user's locale: its decimal separator and two zeros, before what ends the label
+ * (1.234,00 $, +25,00 %).
+ */
+function localeWholeEnd(locale: string): RegExp {
+  if (locale === "en-US") return wholeEnd;
+  const separator =
+    new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")
+      ?.value ?? ".";
+  return new RegExp(`${separator.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}00(?=\\D*$)`);
+}
+
+/**
  * A chart axis's tick labels, each written as figures are: without '.00' when every one has it
  * ('$70,000', '+25%'), so a phone's narrow chart keeps its width for the plot. A scale with
  * cents or fractions of a percent keeps them on every label.
  */
 export function axisLabels(labels: readonly string[]): string[] {
-  return labels.every((label) => wholeEnd.test(label))
-    ? labels.map((label) => label.replace(wholeEnd, ""))
+  const end = localeWholeEnd(formatLocale());
+  return labels.every((label) => end.test(label))
+    ? labels.map((label) => label.replace(end, ""))
     : [...labels];
 }
 
@@ -105,6 +159,5 @@ export function formatCalendarDate(date: string | null | undefined): string {
   if (!match) return "N/A";
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
   // Through a Date, so an impossible day (2026-02-30) reads as the date it rolls over to.
-  const local = new Date(year, month - 1, day);
-  return shortDate(local.getFullYear(), local.getMonth(), local.getDate());
+  return shortDate(new Date(year, month - 1, day));
 }

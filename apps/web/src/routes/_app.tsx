@@ -1,8 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createFileRoute, Outlet, useRouter, useRouterState } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { setFormatLocale } from "@ledgerline/money/format/locale";
+import { Fragment, lazy, Suspense } from "react";
 import { requireSignedIn } from "../lib/guards";
 import { queryClient } from "../lib/query-client";
+import { useSession } from "../lib/use-session";
 
 import { firstPaint } from "../lib/first-paint";
 
@@ -34,19 +36,30 @@ export const Route = createFileRoute("/_app")({
   // state, and keeps it until the whole page is ready. It is the page's own. (Not split into a
   // chunk, see vite.config.ts: it would wait behind the generic one.)
   pendingComponent: OpenedPagePending,
-  component: () => (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={null}>
-        <OfflineReading />
-      </Suspense>
-      <Outlet />
-      <Suspense fallback={null}>
-        <GlobalSearch />
-        <NotificationBell />
-      </Suspense>
-    </QueryClientProvider>
-  ),
+  component: SignedInLayout,
 });
+
+function SignedInLayout() {
+  // Figures and dates are written in the user's locale (issue 36), set before any screen below
+  // renders; a change in settings remakes the screens (the key), so every figure, cached in a
+  // memo or drawn in a chart, is written again in the new one.
+  const locale = useSession()?.user.locale ?? "en-US";
+  setFormatLocale(locale);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Fragment key={locale}>
+        <Suspense fallback={null}>
+          <OfflineReading />
+        </Suspense>
+        <Outlet />
+        <Suspense fallback={null}>
+          <GlobalSearch />
+          <NotificationBell />
+        </Suspense>
+      </Fragment>
+    </QueryClientProvider>
+  );
+}
 
 /**
  * The loading layout of the page being opened, else the router's generic one. Until that

@@ -1,12 +1,15 @@
 /**
- * The one formatting module of figures (spec section 9: US English, USD), for the web app's
+ * The one formatting module of figures (spec section 9: US English, USD; issue 36: the user's
+ * locale, ./locale.ts), for the web app's
  * screens and for what the API writes in words (a price alert's notification and mail, a split's
  * description): the same figure reads the same wherever it is shown. Dates stay with their
  * readers, in the viewer's time zone (apps/web/src/lib/format.ts).
  */
+import { formatLocale } from "./locale";
 import { compactNumberText, numberText, type NumberStyle } from "./number-text";
 
 export * from "./number-text";
+export { formatLocale, inUsEnglish, setFormatLocale } from "./locale";
 
 /** A value built on its first use, not when this module loads (see intlFormat). */
 function onFirstUse<T>(build: () => T): () => T {
@@ -48,8 +51,49 @@ function intlFormat(style: NumberStyle): Intl.NumberFormat {
   return format;
 }
 
+const localeFormats = new Map<string, Intl.NumberFormat>();
+/** A format of another locale than en-US, built on its first use, then kept. */
+function localeFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = localeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    localeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** The style as Intl's options: an amount in `currency` (USD for the "$" prefix), a percent. */
+function styleOptions(style: NumberStyle, currency?: string): Intl.NumberFormatOptions {
+  const inCurrency = style.prefix === "$" ? "USD" : currency;
+  return {
+    ...(inCurrency ? { style: "currency", currency: inCurrency } : {}),
+    // A percent's digits as they are (+1.23 is +1.23 %), or a ratio's times a hundred.
+    ...(style.shift === 2
+      ? { style: "percent" }
+      : style.suffix === "%"
+        ? { style: "unit", unit: "percent" }
+        : {}),
+    minimumFractionDigits: style.minFraction,
+    maximumFractionDigits: style.maxFraction,
+    signDisplay: style.signed ? "exceptZero" : "auto",
+  };
+}
+
+/**
+ * The value in another locale than en-US: Intl writes numeric text exactly (ES2023
+ * Intl.NumberFormat v3), rounding half away from zero as number-text does, with the locale's
+ * separators and currency and percent placement (1.234,56 $, +1,23 %).
+ */
+function localized(value: NumericText, options: Intl.NumberFormatOptions): string | undefined {
+  const locale = formatLocale();
+  return locale === "en-US" ? undefined : localeFormat(locale, options).format(value as number);
+}
+
 /** The value in a style; "%" is written after a percent's digits, as Intl's percent style does. */
 function styled(value: NumericText, style: NumberStyle): string {
+  const inLocale = localized(value, styleOptions(style));
+  if (inLocale !== undefined) return inLocale;
   // Intl formats numeric text exactly (ES2023 Intl.NumberFormat v3); TypeScript's lib lags behind.
   const intl = () => intlFormat(style).format(value as number);
   return (
@@ -139,7 +183,11 @@ const compactFormat = onFirstUse(
 /** Volumes on axes and in tight places: 950, 12.35K, 7.36T (a count, never currency). */
 export function formatCompactNumber(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
-  return compactNumberText(value) ?? compactFormat().format(value as number);
+  return (
+    localized(value, { notation: "compact", maximumFractionDigits: 2 }) ??
+    compactNumberText(value) ??
+    compactFormat().format(value as number)
+  );
 }
 
 /** A held or traded quantity, exact to the 8 decimals quantities may carry: 1,234.5. */
@@ -153,6 +201,11 @@ export function formatMarketCap(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";
   const amount = Number(value);
   const magnitude = Math.abs(amount);
+  if (magnitude >= 1e6) {
+    const compact = { notation: "compact", ...styleOptions(usd(2, false)) } as const;
+    const inLocale = localized(value, compact);
+    if (inLocale !== undefined) return inLocale;
+  }
   for (const [limit, suffix] of [
     [1e12, "T"],
     [1e9, "B"],
@@ -220,6 +273,8 @@ export function formatMoney(
   if (currency === "USD") return signed ? formatSignedCurrency(value) : formatCurrency(value);
   const decimals = currency === "JPY" ? 0 : isSubCent(value) ? 8 : 2;
   const style = { minFraction: decimals, maxFraction: decimals, signed };
+  const inLocale = localized(value, styleOptions(style, currency));
+  if (inLocale !== undefined) return inLocale;
   const prefix = currencyPrefixes[currency] ?? `${currency} `;
   return numberText(value, { ...style, prefix }) ?? `${prefix}${styled(value, style)}`;
 }
@@ -227,5 +282,8 @@ export function formatMoney(
 /** A USD amount as the hover of a converted figure names it: USD 1,234.56. */
 export function formatUsdCode(value: NumericText, signed = false): string {
   const decimals = isSubCent(value) ? 8 : 2;
-  return `USD ${styled(value, { minFraction: decimals, maxFraction: decimals, signed })}`;
+  const style = { minFraction: decimals, maxFraction: decimals, signed };
+  const inLocale = localized(value, { ...styleOptions(style, "USD"), currencyDisplay: "code" });
+  if (inLocale !== undefined) return inLocale;
+  return `USD ${styled(value, style)}`;
 }

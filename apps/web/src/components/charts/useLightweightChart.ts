@@ -10,6 +10,7 @@ import {
   type TimeChartOptions,
 } from "lightweight-charts";
 import { useEffect, useRef, useState, type RefObject } from "react";
+import { formatLocale } from "../../lib/format";
 import { longLabel, tickLabel } from "./chart-time";
 import { whenShownInIdleSteps } from "./idle-steps";
 
@@ -64,7 +65,7 @@ const baseOptions: DeepPartial<TimeChartOptions> = {
   handleScroll: false,
   // Pinch and drag do not zoom: a phone's touches are for the page's scroll and the tooltip.
   handleScale: false,
-  localization: { locale: "en-US", timeFormatter: longLabel },
+  localization: { timeFormatter: longLabel },
   rightPriceScale: { scaleMargins: { top: 0.12, bottom: 0.08 } },
   timeScale: { tickMarkFormatter: tickLabel, fixLeftEdge: true, fixRightEdge: true },
 };
@@ -74,6 +75,8 @@ function chartOptions(palette: ChartPalette, size: Size): DeepPartial<TimeChartO
   const theme = themeOptions(palette);
   return {
     ...baseOptions,
+    // The user's locale, read when the chart is made: the app remakes its screens on a change.
+    localization: { ...baseOptions.localization, locale: formatLocale() },
     ...theme,
     ...size,
     layout: { ...baseOptions.layout, ...theme.layout },

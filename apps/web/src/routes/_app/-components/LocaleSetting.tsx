@@ -9,13 +9,12 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { Card } from "../../../components/ui/Card";
 import { SelectField, enumOptions } from "../../../components/ui/SelectField";
+import { notify } from "../../../lib/notify";
 import { sessionStore } from "../../../lib/session";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import { useSession } from "../../../lib/use-session";
 
 const options = enumOptions(supportedLocales, localeNames);
-
-type Outcome = { tone: "success" | "error"; text: string } | null;
 
 /**
  * The locale numbers and dates are written in (issue 36): saved as soon as it is chosen, and kept
@@ -23,17 +22,17 @@ type Outcome = { tone: "success" | "error"; text: string } | null;
  */
 export function LocaleSetting() {
   const session = useSession();
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const save = useMutation(
     trpc.locale.set.mutationOptions({
-      onMutate: () => setOutcome(null),
+      onMutate: () => setFailure(null),
       onSuccess: (saved) => {
         const user = sessionStore.get()?.user;
         if (user) sessionStore.updateUser({ ...user, locale: saved.locale });
-        setOutcome({ tone: "success", text: localeMessages.saved });
+        // A toast, not a line in this card: the new locale remakes the screen, this card too.
+        notify.success(localeMessages.saved);
       },
-      onError: (failure) =>
-        setOutcome({ tone: "error", text: errorMessage(failure, localeMessages.failedToSave) }),
+      onError: (failure) => setFailure(errorMessage(failure, localeMessages.failedToSave)),
     }),
   );
   // A session restored from before locales were stored has none: it reads as the default.
@@ -56,9 +55,9 @@ export function LocaleSetting() {
         disabled={save.isPending}
         onChange={(locale) => save.mutate({ locale })}
       />
-      {outcome && (
-        <Alert tone={outcome.tone} className="mt-4">
-          {outcome.text}
+      {failure && (
+        <Alert tone="error" className="mt-4">
+          {failure}
         </Alert>
       )}
     </Card>

@@ -2,7 +2,13 @@ import type { BenchmarkBasis } from "@ledgerline/contracts/browser";
 import type { PortfolioHistory, PortfolioHistoryRange } from "@ledgerline/contracts";
 import { longLabel } from "../../../../components/charts/chart-time";
 import type { ChartPalette } from "../../../../components/charts/useLightweightChart";
-import { axisLabels, formatMoney, formatRatio } from "../../../../lib/format";
+import {
+  axisLabels,
+  formatLocale,
+  formatMoney,
+  formatRatio,
+  inUsEnglish,
+} from "../../../../lib/format";
 import { rangeLabels } from "./range-labels";
 
 /** The price axis's format for money in `currency` (yen have no cents). */
@@ -40,7 +46,7 @@ export const basisLabels: Record<BenchmarkBasis, { line: string; row: string }> 
  */
 export function basisOption(basis: BenchmarkBasis, currency = "USD"): string {
   if (basis === "return") return "% return";
-  const sign = new Intl.NumberFormat("en-US", { style: "currency", currency })
+  const sign = new Intl.NumberFormat(formatLocale(), { style: "currency", currency })
     .formatToParts(0)
     .find((part) => part.type === "currency")?.value;
   return `${sign ?? currency} in SPY`;
@@ -51,9 +57,12 @@ export function basisOption(basis: BenchmarkBasis, currency = "USD"): string {
  * shows. The crosshair's label on the price axis is read back from a pixel, a float a hair off
  * the value; plotted at the shown precision, a hair off still rounds to the same cent as the
  * tooltip. Everything but the digits, the point and the minus goes: '$', '€', 'CHF ', 'CA$'...
+ * (read in en-US whatever the user's locale: its point is the decimal one).
  */
 export function plotted(value: string, basis: "money" | "percent", currency = "USD"): number {
-  const shown = basis === "money" ? formatMoney(value, currency) : formatRatio(value);
+  const shown = inUsEnglish(() =>
+    basis === "money" ? formatMoney(value, currency) : formatRatio(value),
+  );
   return Number(shown.replace(/[^\d.-]/g, ""));
 }
 
