@@ -130,9 +130,9 @@ test("a person shows their amounts in EUR, each with a hover naming the USD amou
     ["/stock-dashboard", "Stock Dashboard"],
     ["/crypto", "Crypto Search"],
     ["/crypto-dashboard", "Crypto Dashboard"],
-  ]) {
+  ] as const) {
     await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByText("Prices in USD", { exact: true })).toBeVisible();
   }
   await expectAccessible(page);
