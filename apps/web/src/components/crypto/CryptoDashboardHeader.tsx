@@ -14,7 +14,7 @@ export function CryptoDashboardHeader({ note, badge }: QuotePageHeading) {
   return (
     <>
       <PageHeader
-        actions={badge}
+        badge={badge}
         title="Crypto Dashboard"
         subtitle={<>The coins you watch, at a glance. {note}</>}
       />

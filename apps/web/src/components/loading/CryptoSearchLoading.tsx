@@ -10,7 +10,7 @@ export function CryptoSearchHeader({ note, badge }: QuotePageHeading) {
   return (
     <>
       <PageHeader
-        actions={badge}
+        badge={badge}
         title="Crypto Search"
         subtitle={<>Look up a cryptocurrency, watch it and trade it. {note}</>}
       />

@@ -9,7 +9,7 @@ export function SearchAreaHeader({ note, badge }: QuotePageHeading) {
   return (
     <>
       <PageHeader
-        actions={badge}
+        badge={badge}
         title="Stock Search & Tracking"
         subtitle={
           <>Look up US stocks, keep a watchlist, and see today&apos;s biggest moves. {note}</>

@@ -12,7 +12,7 @@ export function DashboardHeader({ note, badge }: QuotePageHeading) {
   return (
     <>
       <PageHeader
-        actions={badge}
+        badge={badge}
         title="Stock Dashboard"
         subtitle={<>Your watched stocks. {note}</>}
       />
