@@ -53,7 +53,7 @@ export const registerInput = z.object({
   email,
   password: newPassword,
   name: personName,
-  /** The browser's closest supported locale (issue 36); en-US when not sent. */
+  /** The browser's closest supported locale (issue 36); when not sent, Accept-Language's. */
   locale: supportedLocale.optional(),
 });
 export type RegisterInput = z.output<typeof registerInput>;

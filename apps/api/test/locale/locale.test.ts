@@ -38,6 +38,25 @@ describe("the locale at registration", () => {
     expect(refused.status).toBe(400);
     expect(refused.body?.message).toBe(localeMessages.unknownLocale);
   });
+
+  it("takes the closest to Accept-Language when none is sent, the form's when one is", async () => {
+    const register = (email: string, acceptLanguage: string, locale?: string) =>
+      t.request("POST", "/api/auth/register", {
+        body: { email, name: "X", password: "correct-horse-42", ...(locale ? { locale } : {}) },
+        headers: { "accept-language": acceptLanguage },
+      });
+    const swiss = await register("ch@example.com", "de-CH,de;q=0.9,en;q=0.8");
+    expect(swiss.status).toBe(200);
+    expect((swiss.body as unknown as AuthUser).locale).toBe("de-CH");
+    expect(await storedLocale((swiss.body as unknown as AuthUser).id)).toBe("de-CH");
+    // Quality, not order, ranks the tags; q=0 refuses one; an unknown language falls through.
+    const weighted = await register("fr@example.com", "de;q=0, ja, es;q=0.5, fr;q=0.9");
+    expect((weighted.body as unknown as AuthUser).locale).toBe("fr-FR");
+    const unknown = await register("ja@example.com", "ja-JP, *;q=0.1");
+    expect((unknown.body as unknown as AuthUser).locale).toBe("en-US");
+    const chosen = await register("gb@example.com", "de-DE", "en-GB");
+    expect((chosen.body as unknown as AuthUser).locale).toBe("en-GB");
+  });
 });
 
 describe("the locale in account settings", () => {

@@ -48,16 +48,18 @@ async function start() {
 }
 
 /** The callback as the browser comes back to it: where it is sent on (a login page address). */
-async function callback(back: URL, cookie: string) {
-  const answer = await t.request("GET", `${back.pathname}${back.search}`, { headers: { cookie } });
+async function callback(back: URL, cookie: string, headers: Record<string, string> = {}) {
+  const answer = await t.request("GET", `${back.pathname}${back.search}`, {
+    headers: { cookie, ...headers },
+  });
   expect(answer.status).toBe(302);
   return new URL(String(answer.headers.location), "https://ledgerline.test");
 }
 
 /** Signs in at the provider as `login` and comes back: the login page address it lands on. */
-async function throughProvider(login: string | { deny: true }) {
+async function throughProvider(login: string | { deny: true }, headers?: Record<string, string>) {
   const { url, cookie } = await start();
-  return callback(await signInAtProvider(url, login, redirectUri), cookie);
+  return callback(await signInAtProvider(url, login, redirectUri), cookie, headers);
 }
 
 async function complete(landing: URL) {
@@ -107,6 +109,15 @@ describe("signing in through the provider", () => {
       ["SSO_LINK", true, `${provider.issuer} ann-1`],
       ["LOGIN", true, "Through single sign-on"],
     ]);
+  });
+
+  it("starts a new account in the browser's Accept-Language locale, en-US without one", async () => {
+    const ann = await complete(
+      await throughProvider("ann-1", { "accept-language": "fr-CH, fr;q=0.9, en;q=0.5" }),
+    );
+    expect(ann.body).toMatchObject({ email: "ann@corp.test", locale: "fr-FR" });
+    const bob = await complete(await throughProvider("bob-1"));
+    expect(bob.body).toMatchObject({ email: "bob@corp.test", locale: "en-US" });
   });
 
   it("links an existing account through a verified e-mail, then matches by subject", async () => {

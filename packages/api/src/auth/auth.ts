@@ -35,6 +35,7 @@ import { startSession } from "./sessions";
 import { newToken, tokenDigest } from "./tokens";
 import { toAuthUser } from "./user-views";
 import { assertPasswordSignInAllowed } from "../sso/sso-settings";
+import { requestLocale } from "../locale/request-locale";
 
 export async function assertAcceptablePassword(password: string): Promise<void> {
   if (await isCommonPassword(password)) throw badRequest(messages.passwordTooCommon);
@@ -52,7 +53,7 @@ export async function register(scope: RequestScope, input: RegisterInput): Promi
       email: input.email,
       name: input.name,
       passwordHash: await hashPassword(input.password),
-      ...(input.locale ? { locale: input.locale } : {}),
+      locale: input.locale ?? requestLocale(scope),
     },
     dateOf(clock),
   );

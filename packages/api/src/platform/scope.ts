@@ -74,6 +74,8 @@ export interface RequestScope {
   deps: AppDeps;
   ip: string | null;
   userAgent: string | null;
+  /** The Accept-Language header: the locale an account made by this request starts in. */
+  acceptLanguage?: string | null;
   /** The idempotency key the request came with (a header on REST, an input field on tRPC). */
   idempotencyKey?: string | null;
   /** Present while a cached read's answer is built: what it shows says how long it holds. */

@@ -4,6 +4,7 @@ import type { UserRow } from "@ledgerline/db";
 import { recordAudit, auditFailure } from "../admin/audit";
 import { hashPassword } from "../auth/passwords";
 import { newToken } from "../auth/tokens";
+import { requestLocale } from "../locale/request-locale";
 import type { RequestScope } from "../platform/scope";
 import { SsoRefusal } from "./sso-refusal";
 
@@ -69,7 +70,10 @@ async function createLinkedAccount(
   // reset link sent to its e-mail.
   const passwordHash = await hashPassword(newToken());
   const name = (identity.name ?? email.split("@")[0] ?? email).slice(0, NAME_MAX_LENGTH);
-  const created = await repos.users.create({ email, name, passwordHash }, dateOf(clock));
+  const created = await repos.users.create(
+    { email, name, passwordHash, locale: requestLocale(scope) },
+    dateOf(clock),
+  );
   // Taken between the look-up and the insert: the other sign-in (or registration) won.
   if (!created) throw new SsoRefusal("failed", "e-mail registered meanwhile");
   await recordAudit(scope, {

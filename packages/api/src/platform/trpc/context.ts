@@ -31,6 +31,7 @@ export function createContextInner(
     apiKey: options.apiKey ?? null,
     ip: options.ip ?? null,
     userAgent: options.userAgent ?? null,
+    acceptLanguage: options.acceptLanguage ?? null,
     requestId: options.requestId ?? "internal",
     idempotencyKey: options.idempotencyKey ?? null,
   };
@@ -60,6 +61,7 @@ export async function createContext({
     apiKey: found?.apiKey ?? null,
     ip: req.ip,
     userAgent: req.headers["user-agent"] ?? null,
+    acceptLanguage: req.headers["accept-language"] ?? null,
     requestId: req.id,
     idempotencyKey,
   });
