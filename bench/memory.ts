@@ -1,7 +1,7 @@
 /**
  * The server's memory as an operator meets it (issue 35): the built server started exactly as
- * `pnpm start` starts it (the node flags of the root package's start script), on a new SQLite
- * file with the demo accounts and the simulated market, as on a fresh machine.
+ * `pnpm start` starts it (the environment and node flags of the root package's start script), on
+ * a new SQLite file with the demo accounts and the simulated market, as on a fresh machine.
  *
  *   pnpm build && tsx memory.ts [--minutes N (default 5)] [--settle S (default 10)]
  *     [--node-flags "..." (instead of the start script's, to compare)]
@@ -55,16 +55,22 @@ const USER_READS = [
 ];
 const ADMIN_READS = ["/api/users", "/api/audit/logs"];
 
-/** The node flags `pnpm start` runs the server with, read from its script. */
-function startFlags(): string[] {
+/** The environment (`NAME=value`, e.g. malloc's) and node flags `pnpm start` runs the server with. */
+function startCommand(): { env: Record<string, string>; flags: string[] } {
   const scripts = (
     JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
       scripts: { start: string };
     }
   ).scripts;
-  const command = /node ((?:--\S+ )*)apps\/api\/dist\/server\.js/.exec(scripts.start);
+  const command = /((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)apps\/api\/dist\/server\.js/.exec(
+    scripts.start,
+  );
   if (!command) throw new Error("The start script does not run apps/api/dist/server.js.");
-  return command[1]!.trim().split(" ").filter(Boolean);
+  const words = (text: string) => text.trim().split(" ").filter(Boolean);
+  return {
+    env: Object.fromEntries(words(command[1]!).map((pair) => pair.split("=") as [string, string])),
+    flags: words(command[2]!),
+  };
 }
 
 const rssOf = (pid: number) =>
@@ -78,13 +84,17 @@ const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const flagsAt = args.indexOf("--node-flags");
-const flags = flagsAt === -1 ? startFlags() : args[flagsAt + 1]!.split(" ").filter(Boolean);
+const start = startCommand();
+const flags = flagsAt === -1 ? start.flags : args[flagsAt + 1]!.split(" ").filter(Boolean);
+// With `--node-flags` the server runs with those alone, not the start script's environment.
+const startEnv = flagsAt === -1 ? start.env : {};
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
 const server = spawn(process.execPath, [...flags, join(root, "apps", "api", "dist", "server.js")], {
   env: {
     PATH: process.env.PATH, // eslint-disable-line no-restricted-properties -- the child's PATH
+    ...startEnv,
     PORT: String(port),
     DATABASE_URL: join(mkdtempSync(join(tmpdir(), "ledgerline-memory-")), "app.db"),
     LOG_LEVEL: "warn",
@@ -148,7 +158,9 @@ await pause(60_000);
 const idleAgain = rssOf(pid);
 server.kill();
 
-console.log(`node flags (pnpm start): ${flags.join(" ") || "none"}`);
+console.log(
+  `environment and node flags: ${[...Object.entries(startEnv).map((pair) => pair.join("=")), ...flags].join(" ") || "none"}`,
+);
 console.log(
   `start to healthy: ${startSeconds.toFixed(1)} s (built; budget 15 s from a fresh clone)`,
 );
