@@ -10,7 +10,7 @@ import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
 import { PageHeader } from "../../../components/ui/PageHeader";
-import { formatCalendarDate, formatCurrency, formatSplit } from "../../../lib/format";
+import { formatCalendarDate, formatCurrency, formatNumber, formatSplit } from "../../../lib/format";
 import { titled } from "../../../lib/head";
 import {
   CorporateActionsLoading,
@@ -27,7 +27,7 @@ export const Route = createFileRoute("/_app/_admin/corporate-actions")({
 });
 
 const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+  `${formatNumber(count)} ${count === 1 ? one : many}`;
 
 function describeResync(answer: CorporateActionsResyncAnswer): string {
   return `${answer.symbol}: ${plural(answer.actions, "corporate action", "corporate actions")} found, applied to ${plural(answer.users, "user", "users")} who traded it: ${plural(answer.splitsWritten, "split", "splits")} written, ${plural(answer.incomeAdded, "dividend", "dividends")} added.`;

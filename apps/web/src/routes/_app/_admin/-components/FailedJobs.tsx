@@ -8,6 +8,7 @@ import { ListedTable } from "../../../../components/ui/ListedTable";
 import { notify } from "../../../../lib/notify";
 import { errorMessage, trpc } from "../../../../lib/trpc";
 import { failedJobColumns, queueLabels } from "./job-columns";
+import { formatNumber } from "../../../../lib/format";
 
 /** Counts move while jobs run: the page reads them again this often while it is open. */
 export const JOBS_REFRESH_MS = 5_000;
@@ -84,8 +85,7 @@ export function FailedJobs({ queue }: { queue: QueueName }) {
     <div className="space-y-2">
       {total > jobs.length && (
         <p className="text-sm text-muted">
-          The newest {jobs.length.toLocaleString("en-US")} of {total.toLocaleString("en-US")} failed
-          jobs.
+          The newest {formatNumber(jobs.length)} of {formatNumber(total)} failed jobs.
         </p>
       )}
       <ListedTable

@@ -2,6 +2,7 @@ import type { FailedJob, JobCounts, QueueName } from "@ledgerline/contracts";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Button } from "../../../../components/ui/Button";
 import { Moment } from "./Moment";
+import { formatNumber } from "../../../../lib/format";
 
 /** Each queue as an admin reads it: what its jobs are for. */
 export const queueLabels: Record<QueueName, string> = {
@@ -17,7 +18,7 @@ const counted = (key: Exclude<keyof JobCounts, "queue">, header: string) =>
   count.accessor(key, {
     header,
     meta: { numeric: true },
-    cell: (info) => info.getValue().toLocaleString("en-US"),
+    cell: (info) => formatNumber(info.getValue()),
   });
 
 /** The queues table: one row per queue, its jobs per state. */

@@ -2,8 +2,9 @@ import type { ImportJobView } from "@ledgerline/contracts";
 import { Alert } from "../../../../components/ui/Alert";
 import { Button } from "../../../../components/ui/Button";
 import { Card } from "../../../../components/ui/Card";
+import { formatNumber } from "../../../../lib/format";
 
-const rows = (count: number) => count.toLocaleString("en-US");
+const rows = (count: number) => formatNumber(count);
 
 /** A running import job: rows written of the total, and a way to stop it. */
 export function ImportJobProgress({

@@ -2,6 +2,7 @@ import type { ImportPreviewRow } from "@ledgerline/contracts";
 import { PreviewRow } from "./PreviewRow";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
+import { formatNumber } from "../../../../lib/format";
 
 const previewHeadings = [
   "Row",
@@ -36,7 +37,7 @@ export function PreviewTable({ rows }: { rows: readonly ImportPreviewRow[] }) {
       </table>
       {rows.length > 1000 && (
         <p className="mt-2 text-sm text-muted">
-          The first 1,000 of {rows.length.toLocaleString("en-US")} rows are shown.
+          The first {formatNumber(1000)} of {formatNumber(rows.length)} rows are shown.
         </p>
       )}
     </ScrollRegion>

@@ -6,7 +6,7 @@ import { accountNames } from "../../../../components/accounts/accounts";
 import { RetryPanel, Skeleton } from "../../../../components/RouteStates";
 import { Button } from "../../../../components/ui/Button";
 import { ListedTable } from "../../../../components/ui/ListedTable";
-import { formatCurrency } from "../../../../lib/format";
+import { formatCurrency, formatNumber } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { lotColumns } from "./lot-columns";
 
@@ -98,7 +98,7 @@ export function HarvestPages({
       {latest && latest.count > 0 && (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-muted" data-testid="harvest-count">
-            {`Showing ${lots.length.toLocaleString("en-US")} of ${latest.count.toLocaleString("en-US")} lots at a loss, ${formatCurrency(latest.totalLoss)} in all.`}
+            {`Showing ${formatNumber(lots.length)} of ${formatNumber(latest.count)} lots at a loss, ${formatCurrency(latest.totalLoss)} in all.`}
           </p>
           {more && (
             <Button size="sm" variant="secondary" disabled={more.loading} onClick={more.load}>
