@@ -1,9 +1,8 @@
 import type { ImportJobView } from "@ledgerline/contracts";
 import type { ImportProgressEvent } from "@ledgerline/api/import/import-progress";
-import { afterEach, describe, expect, it } from "vitest";
-import { TestClock, type TestApp } from "../support/test-app";
-import { historyApp } from "../support/transactions-support";
-import { holdingsOf, jobCall, ledgerlineCsv } from "./import-job-support";
+import { describe, expect, it } from "vitest";
+import { TestClock, type TestAppOptions } from "../support/test-app";
+import { cancelImport, holdingsOf, importers, ledgerlineCsv } from "./import-job-support";
 
 /**
  * An import job writes a batch of rows per transaction, tagged with the job (decision 0059):
@@ -11,22 +10,10 @@ import { holdingsOf, jobCall, ledgerlineCsv } from "./import-job-support";
  * a cancel, a failure or a retry leaves none of the job's rows behind.
  */
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-});
+const importingUser = importers();
 
-async function importer(options: Parameters<typeof historyApp>[0] = {}) {
-  const me = await historyApp(options);
-  apps.push(me.t);
-  const start = (csv: string) =>
-    jobCall(
-      me.t,
-      "mutation",
-      "import.start",
-      { source: "ledgerline", csv, skipInvalid: true },
-      me.user.token,
-    );
+async function importer(options: TestAppOptions = {}) {
+  const me = await importingUser(options);
   /** The rows any table holds of the job. */
   const tagged = async (id: number) => {
     let rows = 0;
@@ -49,12 +36,12 @@ async function importer(options: Parameters<typeof historyApp>[0] = {}) {
       then(event);
     });
   };
-  return { ...me, start, tagged, midway };
+  return { ...me, tagged, midway };
 }
 
 describe("an import job written batch by batch", () => {
   it("answers another user's read and write while it writes 20,000 rows, and its own poll", async () => {
-    const { t, user, start, midway } = await importer();
+    const { t, start, status, midway } = await importer();
     const other = await t.registerUser();
     const started = await start(ledgerlineCsv(20_000));
     const id = started.data.id;
@@ -83,7 +70,7 @@ describe("an import job written batch by batch", () => {
         }),
       );
       timed("poll", async () => {
-        const answer = await jobCall(t, "query", "import.status", { id }, user.token);
+        const answer = await status(id);
         polled = answer.data;
         return answer;
       });
@@ -102,12 +89,12 @@ describe("an import job written batch by batch", () => {
     expect(polled).toMatchObject({ status: "writing", total: 20_000 });
     expect(polled!.done).toBeGreaterThan(0);
     expect(polled!.done).toBeLessThan(20_000);
-    const ended = await jobCall(t, "query", "import.status", { id }, user.token);
+    const ended = await status(id);
     expect(ended.data).toMatchObject({ status: "done", result: { imported: 20_000 } });
   }, 120_000);
 
   it("cancelled after some batches were committed, removes every row of the job", async () => {
-    const { t, user, start, buy, tagged, midway } = await importer();
+    const { t, user, start, status, buy, tagged, midway } = await importer();
     await buy("STOCK", "AAPL", "5", "180", "2025-06-02T15:00:00Z");
     // Positions and snapshots as they were, the job's rows gone.
     const before = await holdingsOf(t, user.id);
@@ -117,7 +104,7 @@ describe("an import job written batch by batch", () => {
     let cancelled: Promise<unknown> | undefined;
     midway(id, () => {
       committed = tagged(id);
-      cancelled = committed.then(() => jobCall(t, "mutation", "import.cancel", { id }, user.token));
+      cancelled = committed.then(() => cancelImport(t, id, user.token));
     });
     await t.settled();
     await cancelled;
@@ -125,12 +112,12 @@ describe("an import job written batch by batch", () => {
     expect(await committed).toBeGreaterThan(0);
     expect(await tagged(id)).toBe(0);
     expect(await holdingsOf(t, user.id)).toEqual(before);
-    const ended = await jobCall(t, "query", "import.status", { id }, user.token);
+    const ended = await status(id);
     expect(ended.data).toMatchObject({ status: "cancelled", result: null });
   });
 
   it("a try after one that stopped half-way and left its rows, removes them first", async () => {
-    const { t, user, start, tagged } = await importer({
+    const { t, user, start, status, tagged } = await importer({
       jobPolicies: { import: { backoffMs: 10 } },
     });
     const { portfolio } = t.app.deps.repos;
@@ -155,24 +142,24 @@ describe("an import job written batch by batch", () => {
     const { trades } = await holdingsOf(t, user.id);
     expect(trades).toHaveLength(3_000);
     expect(await tagged(started.data.id)).toBe(3_000);
-    const ended = await jobCall(t, "query", "import.status", { id: started.data.id }, user.token);
+    const ended = await status(started.data.id);
     expect(ended.data).toMatchObject({ status: "done", result: { imported: 3_000 } });
   });
 
   it("keeps the time of its last transaction as the job's end, not when its writing began", async () => {
     const clock = new TestClock();
-    const { t, user, start, midway } = await importer({ clock });
+    const { t, start, status, midway } = await importer({ clock });
     const started = await start(ledgerlineCsv(3_000));
     // A minute passes while the rows are written.
     midway(started.data.id, () => clock.advance(60_000));
     await t.settled();
-    const ended = await jobCall(t, "query", "import.status", { id: started.data.id }, user.token);
+    const ended = await status(started.data.id);
     expect(ended.data.status).toBe("done");
     expect(Date.parse(ended.data.finishedAt!) - Date.parse(ended.data.createdAt)).toBe(60_000);
   });
 
   it("on a test server, waits TEST_IMPORT_BATCH_DELAY_MS between two batches", async () => {
-    const { t, user, start } = await importer({ env: { TEST_IMPORT_BATCH_DELAY_MS: "400" } });
+    const { t, start, status } = await importer({ env: { TEST_IMPORT_BATCH_DELAY_MS: "400" } });
     const started = await start(ledgerlineCsv(2_000));
     const heard: number[] = [];
     t.app.deps.importProgress.watch(started.data.id, (event) => {
@@ -184,7 +171,7 @@ describe("an import job written batch by batch", () => {
     for (let i = 1; i < heard.length; i++) {
       expect(heard[i]! - heard[i - 1]!).toBeGreaterThanOrEqual(390);
     }
-    const ended = await jobCall(t, "query", "import.status", { id: started.data.id }, user.token);
+    const ended = await status(started.data.id);
     expect(ended.data).toMatchObject({ status: "done", result: { imported: 2_000 } });
   });
 });

@@ -4,7 +4,13 @@ import { RedisDeployment } from "../support/redis-deployment";
 import { dropKeys, redisForTests, uniqueRedisPrefix } from "../support/services";
 import type { TestApp } from "../support/test-app";
 import { pinnedMarket } from "../support/transactions-support";
-import { holdingsOf, jobCall, ledgerlineCsv } from "./import-job-support";
+import {
+  cancelOnFirstWrite,
+  holdingsOf,
+  importStatus,
+  ledgerlineCsv,
+  startImport,
+} from "./import-job-support";
 
 const available = await redisForTests("the import jobs on Redis suite");
 const prefix = uniqueRedisPrefix("import-jobs");
@@ -38,13 +44,7 @@ afterAll(async () => {
 
 const ROWS = 3_000;
 const start = (api: TestApp, token: string, rows: number) =>
-  jobCall(
-    api,
-    "mutation",
-    "import.start",
-    { source: "ledgerline", csv: ledgerlineCsv(rows), skipInvalid: true },
-    token,
-  );
+  startImport(api, token, ledgerlineCsv(rows));
 
 describe.skipIf(!available)("import jobs on Redis (an API process and a worker)", () => {
   it("leaves the import to the worker, whose progress and summary the API process answers", async () => {
@@ -56,13 +56,7 @@ describe.skipIf(!available)("import jobs on Redis (an API process and a worker)"
 
     expect(heard.filter((event) => event.status === "writing").length).toBeGreaterThan(3);
     expect(heard.at(-1)).toMatchObject({ status: "done", done: ROWS, total: ROWS });
-    const status = await jobCall(
-      api,
-      "query",
-      "import.status",
-      { id: started.data.id },
-      user.token,
-    );
+    const status = await importStatus(api, started.data.id, user.token);
     expect(status.data).toMatchObject({ status: "done", done: ROWS, result: { imported: ROWS } });
     expect((await holdingsOf(api, user.id)).trades).toHaveLength(ROWS);
     // The worker ran it: the API process ran no job of its own.
@@ -74,21 +68,10 @@ describe.skipIf(!available)("import jobs on Redis (an API process and a worker)"
     const { api, user } = await deployment();
     const before = await holdingsOf(api, user.id);
     const started = await start(api, user.token, ROWS * 2);
-    let cancelled: Promise<unknown> | undefined;
-    api.app.deps.importProgress.watch(started.data.id, (event) => {
-      if (event.status === "writing" && event.done > 0 && !cancelled) {
-        cancelled = jobCall(api, "mutation", "import.cancel", { id: started.data.id }, user.token);
-      }
-    });
+    const cancelled = cancelOnFirstWrite(api, started.data.id, user.token);
     await api.settled();
-    await cancelled;
-    const status = await jobCall(
-      api,
-      "query",
-      "import.status",
-      { id: started.data.id },
-      user.token,
-    );
+    await cancelled();
+    const status = await importStatus(api, started.data.id, user.token);
     expect(status.data.status).toBe("cancelled");
     expect(await holdingsOf(api, user.id)).toEqual(before);
   });

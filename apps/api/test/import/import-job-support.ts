@@ -1,5 +1,7 @@
 import type { ImportJobView } from "@ledgerline/contracts";
-import type { TestApp } from "../support/test-app";
+import { afterEach } from "vitest";
+import type { TestApp, TestAppOptions } from "../support/test-app";
+import { historyApp } from "../support/transactions-support";
 
 /**
  * A Ledgerline CSV of `rows` trades, oldest first: two shares bought, now and then one sold,
@@ -63,4 +65,52 @@ export function streamEvents<T>(text: string): T[] {
     .map((block) => block.split("\n").find((line) => line.startsWith("data: ")))
     .filter((line): line is string => line !== undefined && line.length > "data: ".length)
     .map((line) => JSON.parse(line.slice("data: ".length)) as T);
+}
+
+/** Starts an import job of a Ledgerline CSV as the token's user. */
+export function startImport(t: TestApp, token: string, csv: string, skipInvalid = true) {
+  return jobCall(t, "mutation", "import.start", { source: "ledgerline", csv, skipInvalid }, token);
+}
+
+/** The job as its owner (or another token's user) polls it. */
+export function importStatus(t: TestApp, id: number, token: string) {
+  return jobCall(t, "query", "import.status", { id }, token);
+}
+
+/** Asks to cancel the job as the token's user. */
+export function cancelImport(t: TestApp, id: number, token: string) {
+  return jobCall(t, "mutation", "import.cancel", { id }, token);
+}
+
+/**
+ * Cancels the job once its first rows are written, so the cancel lands mid-write; the promise
+ * returned ends with the cancel's answer (call it once the app has settled).
+ */
+export function cancelOnFirstWrite(t: TestApp, id: number, token: string) {
+  let cancelled: Promise<unknown> | undefined;
+  t.app.deps.importProgress.watch(id, (event) => {
+    if (event.status === "writing" && event.done > 0 && !cancelled) {
+      cancelled = cancelImport(t, id, token);
+    }
+  });
+  return () => cancelled;
+}
+
+/**
+ * A test file's importers: each call opens a history app with its user, `start` to import a
+ * Ledgerline CSV as that user and `status` to poll a job; every app is closed after its test.
+ */
+export function importers() {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+  return async (options: TestAppOptions = {}) => {
+    const me = await historyApp(options);
+    apps.push(me.t);
+    const start = (csv: string, skipInvalid = true) =>
+      startImport(me.t, me.user.token, csv, skipInvalid);
+    const status = (id: number, token = me.user.token) => importStatus(me.t, id, token);
+    return { ...me, start, status };
+  };
 }

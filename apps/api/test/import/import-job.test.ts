@@ -1,36 +1,29 @@
 import type { ImportJobView } from "@ledgerline/contracts";
 import { runImportJob, importJobMessages } from "@ledgerline/api/import/import-jobs";
 import type { ImportProgressEvent } from "@ledgerline/api/import/import-progress";
-import { afterEach, describe, expect, it } from "vitest";
-import type { TestApp } from "../support/test-app";
-import { historyApp } from "../support/transactions-support";
-import { holdingsOf, jobCall, ledgerlineCsv, streamEvents } from "./import-job-support";
+import { describe, expect, it } from "vitest";
+import type { TestAppOptions } from "../support/test-app";
+import {
+  cancelImport,
+  cancelOnFirstWrite,
+  holdingsOf,
+  importers,
+  jobCall,
+  ledgerlineCsv,
+  streamEvents,
+} from "./import-job-support";
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-});
+const importingUser = importers();
 
-async function importer(options: Parameters<typeof historyApp>[0] = {}) {
-  const me = await historyApp(options);
-  apps.push(me.t);
-  const start = (csv: string, skipInvalid = true) =>
-    jobCall(
-      me.t,
-      "mutation",
-      "import.start",
-      { source: "ledgerline", csv, skipInvalid },
-      me.user.token,
-    );
-  const status = (id: number, token = me.user.token) =>
-    jobCall(me.t, "query", "import.status", { id }, token);
+async function importer(options: TestAppOptions = {}) {
+  const me = await importingUser(options);
   /** Every progress report of the job, as the worker sends it. */
   const reports = (id: number) => {
     const heard: ImportProgressEvent[] = [];
     me.t.app.deps.importProgress.watch(id, (event) => heard.push(event));
     return heard;
   };
-  return { ...me, start, status, reports };
+  return { ...me, reports };
 }
 
 const ROWS = 3_000;
@@ -89,26 +82,15 @@ describe("an import run as a job", () => {
     await buy("STOCK", "AAPL", "5", "180", "2025-06-02T15:00:00Z");
     const before = await holdingsOf(t, user.id);
     const started = await start(ledgerlineCsv(ROWS * 2));
-    let cancelled: Promise<unknown> | undefined;
-    t.app.deps.importProgress.watch(started.data.id, (event) => {
-      if (event.status === "writing" && event.done > 0 && !cancelled) {
-        cancelled = jobCall(t, "mutation", "import.cancel", { id: started.data.id }, user.token);
-      }
-    });
+    const cancelled = cancelOnFirstWrite(t, started.data.id, user.token);
     await t.settled();
-    await cancelled;
+    await cancelled();
 
     const ended = await status(started.data.id);
     expect(ended.data).toMatchObject({ status: "cancelled", result: null });
     expect(await holdingsOf(t, user.id)).toEqual(before);
     // A cancel after the end changes nothing.
-    const again = await jobCall(
-      t,
-      "mutation",
-      "import.cancel",
-      { id: started.data.id },
-      user.token,
-    );
+    const again = await cancelImport(t, started.data.id, user.token);
     expect(again.data.status).toBe("cancelled");
   });
 
@@ -123,13 +105,7 @@ describe("an import run as a job", () => {
       await runImportJob(deps, importId, attempt);
     });
     const started = await start(ledgerlineCsv(50));
-    const cancel = await jobCall(
-      t,
-      "mutation",
-      "import.cancel",
-      { id: started.data.id },
-      user.token,
-    );
+    const cancel = await cancelImport(t, started.data.id, user.token);
     expect(cancel.status).toBe(200);
     cancelAnswered();
     await t.settled();
@@ -138,7 +114,7 @@ describe("an import run as a job", () => {
   });
 
   it("is the user's own: another user can neither see, watch nor cancel it", async () => {
-    const { t, start, user } = await importer();
+    const { t, start, status } = await importer();
     const started = await start(ledgerlineCsv(50));
     await t.settled();
     const stranger = await t.registerUser();
@@ -153,9 +129,7 @@ describe("an import run as a job", () => {
       expect(answer.message).toBe(importJobMessages.notFound);
     }
     expect((await jobCall(t, "query", "import.latest", undefined, stranger.token)).data).toBeNull();
-    expect((await jobCall(t, "query", "import.status", { id }, user.token)).data.status).toBe(
-      "done",
-    );
+    expect((await status(id)).data.status).toBe("done");
   });
 
   it("fails a file with error rows unless skipInvalid, writing nothing", async () => {

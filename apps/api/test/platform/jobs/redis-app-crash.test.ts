@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { fileURLToPath } from "node:url";
 import type { JobsOverview } from "@ledgerline/contracts";
 import { createMarketService, fixedClock } from "@ledgerline/market";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { RedisDeployment } from "../../support/redis-deployment";
 import { dropKeys, redisForTests, testRedisUrl, uniqueRedisPrefix } from "../../support/services";
 import { historyUser } from "../../support/transactions-support";
+import { killableWorkers } from "./support/killable-worker";
 import { MARKET_TIME } from "./support/market-time";
 
 const available = await redisForTests("the killed app worker suite");
@@ -15,44 +13,10 @@ const prefix = uniqueRedisPrefix("app-crash");
 const LOCK_MS = 1_000;
 const market = () => createMarketService({ clock: fixedClock(new Date(MARKET_TIME)) });
 let deployment: RedisDeployment | undefined;
-let child: ChildProcess | undefined;
-
-/** The dying worker (support/dying-app-worker.ts) on the API process's database and queues. */
-function dyingWorker(databaseUrl: string) {
-  const script = fileURLToPath(new URL("./support/dying-app-worker.ts", import.meta.url));
-  // Node itself with tsx's loader, so SIGKILL reaches the process that holds the job.
-  const worker = spawn(
-    process.execPath,
-    ["--import", "tsx", script, databaseUrl, testRedisUrl, prefix, String(LOCK_MS)],
-    {
-      cwd: fileURLToPath(new URL("../../..", import.meta.url)),
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  child = worker;
-  const lines: string[] = [];
-  const said = (word: string) =>
-    new Promise<string>((resolve) => {
-      const look = () => {
-        const line = lines.find((candidate) => candidate.startsWith(word));
-        if (line) resolve(line);
-      };
-      worker.stdout.on("data", (chunk: Buffer) => {
-        lines.push(...chunk.toString().trim().split("\n"));
-        look();
-      });
-      look();
-    });
-  return { worker, said };
-}
+const workers = killableWorkers();
 
 afterEach(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = once(child, "exit");
-    child.kill("SIGKILL");
-    await exited;
-  }
-  child = undefined;
+  await workers.killAll();
   await deployment?.close();
   deployment = undefined;
 });
@@ -76,16 +40,20 @@ describe.skipIf(!available)("a whole app's worker killed mid-job (kill -9)", () 
     const eve = new Date(Date.parse(`${dividend.exDate}T15:00:00Z`) - 86_400_000);
     await me.buy("STOCK", "KO", "10", "60", eve.toISOString());
 
-    const { worker, said } = dyingWorker(api.env.DATABASE_URL);
-    await said("ready");
+    // The dying worker (support/dying-app-worker.ts) on the API process's database and queues.
+    const worker = workers.start("dying-app-worker.ts", [
+      api.env.DATABASE_URL,
+      testRedisUrl,
+      prefix,
+      String(LOCK_MS),
+    ]);
+    await worker.said("ready");
     await api.request("POST", "/api/auth/forgot-password", { body: { email: me.user.email } });
     api.app.deps.jobs.enqueue("corporate-actions", { reason: "hourly" });
-    expect(await said("recorded")).toBe("recorded 1");
+    expect(await worker.said("recorded")).toBe("recorded 1");
     // The mail went before the kill, and the income is written: the job is not done yet.
     await expect.poll(() => api.app.deps.repos.mailOutbox.listFor(me.user.email)).toHaveLength(1);
-    const exited = once(worker, "exit");
-    worker.kill("SIGKILL");
-    await exited;
+    await worker.kill();
 
     await deployment.worker(api, { jobsLockMs: LOCK_MS });
     await api.settled();

@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBackgroundWork } from "@ledgerline/api/platform/background-work";
 import { createJobs } from "@ledgerline/api/platform/jobs/index";
 import type { JobPayloads, Jobs } from "@ledgerline/api/platform/jobs/jobs";
-import type { Logger } from "@ledgerline/api/platform/logger";
 import { Queue } from "bullmq";
 import { dropKeys, redisForTests, testRedisUrl, uniqueRedisPrefix } from "../../support/services";
+import { loggerTo } from "./support/levels-logger";
 
 const available = await redisForTests("the Redis job queue suite");
 // One prefix per test of each run: parallel runs, other suites and the other tests of this
@@ -18,12 +18,7 @@ beforeEach(() => {
 const opened: Jobs[] = [];
 let logged: { level: string; message: string }[] = [];
 
-const logger = Object.fromEntries(
-  ["fatal", "error", "warn", "info", "debug", "trace"].map((level) => [
-    level,
-    (_fields: unknown, message: string) => logged.push({ level, message }),
-  ]),
-) as unknown as Logger;
+const logger = loggerTo((level, message) => logged.push({ level, message }));
 
 /** One process of the deployment: its own connections to the queues under the run's prefix. */
 async function process(redisUrl = testRedisUrl) {

@@ -2,17 +2,14 @@
 // SIGKILL mid-job. Arguments: the Redis URL, the key prefix, the lock in ms.
 import { createBackgroundWork } from "@ledgerline/api/platform/background-work";
 import { createJobs } from "@ledgerline/api/platform/jobs/index";
-import type { Logger } from "@ledgerline/api/platform/logger";
+import { quietLogger } from "./levels-logger";
 
 const [redisUrl, redisKeyPrefix, lockMs] = process.argv.slice(2);
-const quiet = Object.fromEntries(
-  ["fatal", "error", "warn", "info", "debug", "trace"].map((level) => [level, () => {}]),
-) as unknown as Logger;
 const jobs = await createJobs({
   redisUrl,
   redisKeyPrefix: redisKeyPrefix!,
   background: createBackgroundWork(),
-  logger: quiet,
+  logger: quietLogger,
   lockMs: Number(lockMs),
 });
 jobs.handle("mail", (mail) => {
