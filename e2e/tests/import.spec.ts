@@ -5,6 +5,12 @@ import { expectAccessible, openPortfolioPage } from "./support";
 import { test } from "./polled-prices";
 import { shootBothThemes } from "./shots";
 
+/**
+ * The queue runs one import at a time, and import-progress.spec's 20,000-row imports hold it about
+ * 20 s each on the e2e server (their batches are held 500 ms): a small import may wait for one.
+ */
+const IMPORT_QUEUE_WAIT_MS = 60_000;
+
 const sample = (name: string) =>
   fileURLToPath(new URL(`../../apps/api/test/fixtures/import/${name}`, import.meta.url));
 const schwabSample = sample("schwab-sample.csv");
@@ -67,7 +73,7 @@ test("a user imports the Schwab sample: reviews errors and skips, imports the va
     page.getByText(
       "Imported 6 trades, 2 dividends and 2 cash activities; 1 split applied from the corporate-actions calendar; 0 already recorded, 1 skipped, 3 with errors left out.",
     ),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: IMPORT_QUEUE_WAIT_MS });
   await expectAccessible(page);
 
   await page.getByRole("link", { name: "See the imported transactions" }).click();
@@ -242,9 +248,9 @@ test("a Schwab file's deposit and interest land in a new Schwab account's cash, 
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Import 2 cash activities" }).click();
-  await expect(
-    page.getByText(/Imported 0 trades, 0 dividends and 2 cash activities/),
-  ).toBeVisible();
+  await expect(page.getByText(/Imported 0 trades, 0 dividends and 2 cash activities/)).toBeVisible({
+    timeout: IMPORT_QUEUE_WAIT_MS,
+  });
   await page.getByRole("link", { name: "See the account's cash" }).click();
   const section = page.getByRole("region", { name: "Schwab: cash" });
   const activity = section.getByRole("list", { name: "Cash activity of Schwab, newest first" });

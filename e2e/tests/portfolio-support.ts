@@ -71,8 +71,15 @@ export async function trpcResult<T>(response: Response, path: string): Promise<T
   const paths = decodeURIComponent(
     new URL(response.url()).pathname.split("/api/trpc/")[1] ?? "",
   ).split(",");
-  const body = (await response.json()) as { result?: { data: unknown } }[];
-  return body[paths.indexOf(path)]?.result?.data as T;
+  type Answer = { result?: { data: unknown } };
+  const body = (await response.json()) as Answer[] | Answer;
+  // A read the page sends alone (its unbatched client: the history-bound reads) is one answer.
+  const answer = Array.isArray(body)
+    ? body[paths.indexOf(path)]
+    : paths[0] === path
+      ? body
+      : undefined;
+  return answer?.result?.data as T;
 }
 
 /**
