@@ -129,16 +129,21 @@ export {
 /** Where a figure's label ends in '.00' (before a '%', if any). */
 const wholeEnd = /\.00(?=%?$)/;
 
+const wholeEnds = new Map<string, RegExp>([["en-US", wholeEnd]]);
 /**
  * The same in the user's locale: its decimal separator and two zeros, before what ends the label
- * (1.234,00 $, +25,00 %).
+ * (1.234,00 $, +25,00 %). Made once per locale: a chart relabels its axis on every pan and zoom.
  */
 function localeWholeEnd(locale: string): RegExp {
-  if (locale === "en-US") return wholeEnd;
-  const separator =
-    new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")
-      ?.value ?? ".";
-  return new RegExp(`${separator.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}00(?=\\D*$)`);
+  let end = wholeEnds.get(locale);
+  if (!end) {
+    const separator =
+      new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")
+        ?.value ?? ".";
+    end = new RegExp(`${separator.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}00(?=\\D*$)`);
+    wholeEnds.set(locale, end);
+  }
+  return end;
 }
 
 /**
