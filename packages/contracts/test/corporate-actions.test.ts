@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { corporateAction, incomeCreateInput } from "../src/corporate-actions";
+import { corporateAction, incomeCreateInput } from "../src/accounting/corporate-actions";
 
 describe("corporate action contracts", () => {
   it("accepts a split and a dividend with exact decimal strings", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SummaryPosition } from "../src/portfolio-summary";
-import { summaryHoldings, summaryToday } from "../src/summary-totals";
+import type { SummaryPosition } from "../src/accounting/portfolio-summary";
+import { summaryHoldings, summaryToday } from "../src/accounting/summary-totals";
 
 const position = (
   id: number,
