@@ -155,10 +155,14 @@ rmSync(copy, { recursive: true, force: true });
 const rows = dup.split("\n").filter((l) => /^D\d+ /.test(l));
 const exact = rows.filter((l) => !/ shape\b/.test(l));
 const pairs = Number(/^(\d+) pairs/.exec(dup)?.[1] ?? 0);
+// Issue 30's target counts the pairs duplicates does not mark boilerplate (decision 0068); it
+// lists those first, so all of them are among the 200 rows while they number under 200.
+const boilerplate = Number(/(\d+) of those marked boilerplate/.exec(dup)?.[1] ?? 0);
+const substantive = rows.filter((l) => !/ boilerplate\b/.test(l));
 show(
   "duplicates pairs in source",
-  `${pairs} (${exact.length} exact${rows.length < pairs ? " among the 200 listed" : ""})`,
-  exact,
+  `${pairs - boilerplate} not boilerplate of ${pairs} (${exact.length} exact${rows.length < pairs ? " among the 200 listed" : ""})`,
+  [...exact, ...substantive],
 );
 
 // One of each idea: where each is implemented.
