@@ -6,6 +6,7 @@ import type { TestApp } from "../support/test-app";
 import { pinnedMarket } from "../support/transactions-support";
 import {
   cancelOnFirstWrite,
+  cancelWhileAheadWrites,
   holdingsOf,
   importStatus,
   ledgerlineCsv,
@@ -74,5 +75,25 @@ describe.skipIf(!available)("import jobs on Redis (an API process and a worker)"
     const status = await importStatus(api, started.data.id, user.token);
     expect(status.data.status).toBe("cancelled");
     expect(await holdingsOf(api, user.id)).toEqual(before);
+  });
+
+  it("ends a job still queued behind another when the API process is asked, and the worker skips it", async () => {
+    const { api, worker, user } = await deployment();
+    const ahead = await start(api, user.token, ROWS);
+    const queued = await startImport(api, user.token, ledgerlineCsv(50, ["NVDA"]));
+    const cancelled = cancelWhileAheadWrites(api, ahead.data.id, queued.data.id, user.token);
+    await api.settled();
+    const answer = await cancelled();
+    expect(answer?.data.status).toBe("cancelled");
+    expect((await importStatus(api, queued.data.id, user.token)).data.status).toBe("cancelled");
+    const { trades } = await holdingsOf(api, user.id);
+    expect(trades).toHaveLength(ROWS);
+    expect(trades.some((trade) => trade.symbol === "NVDA")).toBe(false);
+    // The worker took both jobs off the queue; the cancelled one ended without a try failing.
+    const counts = await worker.app.deps.jobs.counts();
+    expect(counts.find((queue) => queue.queue === "import")).toMatchObject({
+      completed: 2,
+      failed: 0,
+    });
   });
 });

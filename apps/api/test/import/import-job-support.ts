@@ -97,6 +97,20 @@ export function cancelOnFirstWrite(t: TestApp, id: number, token: string) {
 }
 
 /**
+ * Cancels the job `queued` once the import ahead of it has written its first rows, so the cancel
+ * lands while it still waits in the queue; the promise returned ends with the cancel's answer.
+ */
+export function cancelWhileAheadWrites(t: TestApp, ahead: number, queued: number, token: string) {
+  let cancelled: Promise<Awaited<ReturnType<typeof cancelImport>>> | undefined;
+  t.app.deps.importProgress.watch(ahead, (event) => {
+    if (event.status === "writing" && event.done > 0 && !cancelled) {
+      cancelled = cancelImport(t, queued, token);
+    }
+  });
+  return () => cancelled;
+}
+
+/**
  * A test file's importers: each call opens a history app with its user, `start` to import a
  * Ledgerline CSV as that user and `status` to poll a job; every app is closed after its test.
  */

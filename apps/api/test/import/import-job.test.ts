@@ -6,6 +6,7 @@ import type { TestAppOptions } from "../support/test-app";
 import {
   cancelImport,
   cancelOnFirstWrite,
+  cancelWhileAheadWrites,
   holdingsOf,
   importers,
   jobCall,
@@ -111,6 +112,26 @@ describe("an import run as a job", () => {
     await t.settled();
     expect((await status(started.data.id)).data.status).toBe("cancelled");
     expect((await holdingsOf(t, user.id)).trades).toHaveLength(0);
+  });
+
+  it("queued behind another import, is cancelled at once and its worker writes nothing", async () => {
+    const { t, user, start, status, reports } = await importer();
+    const ahead = await start(ledgerlineCsv(ROWS));
+    const queued = await start(ledgerlineCsv(50, ["NVDA"]));
+    const heard = reports(queued.data.id);
+    const cancelled = cancelWhileAheadWrites(t, ahead.data.id, queued.data.id, user.token);
+    await t.settled();
+    const answer = await cancelled();
+
+    // Answered ended, not "queued" until the worker reached it.
+    expect(answer?.data).toMatchObject({ status: "cancelled", result: null });
+    expect(answer?.data.finishedAt).not.toBeNull();
+    expect(heard.map((event) => event.status)).toEqual(["cancelled"]);
+    expect((await status(queued.data.id)).data.status).toBe("cancelled");
+    expect((await status(ahead.data.id)).data).toMatchObject({ status: "done", done: ROWS });
+    const { trades } = await holdingsOf(t, user.id);
+    expect(trades).toHaveLength(ROWS);
+    expect(trades.some((trade) => trade.symbol === "NVDA")).toBe(false);
   });
 
   it("is the user's own: another user can neither see, watch nor cancel it", async () => {

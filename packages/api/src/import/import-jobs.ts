@@ -93,16 +93,43 @@ export async function latestImportJob(scope: UserScope): Promise<ImportJobView |
 }
 
 /**
- * Stops the user's running import: the worker hears it between two batches and rolls the
- * rows back. A job that has ended is answered as it is.
+ * Stops the user's import. One still queued (another import ahead of it) ends here and now: no
+ * worker has it, and the one that reaches it finds it ended and does nothing. One running: the
+ * worker hears it between two batches and rolls the rows back. One that has ended is answered
+ * as it is.
  */
 export async function cancelImportJob(scope: UserScope, id: number): Promise<ImportJobView> {
   const job = await ownJob(scope, id);
   if (!isRunning(job.status)) return viewOf(scope.deps, job);
+  if (job.status === "queued" && (await endQueued(scope, id))) {
+    return viewOf(scope.deps, await ownJob(scope, id));
+  }
   // The signal first: on SQLite the flag's write below waits for the import's transaction.
   await scope.deps.importProgress.cancel(id);
   const asked = await scope.deps.repos.importJobs.requestCancel(scope.user.id, id);
   return viewOf(scope.deps, asked ?? job);
+}
+
+/**
+ * Ends a job no worker has started as cancelled; false when a worker took it meanwhile (it then
+ * hears the cancel as a running job does).
+ */
+async function endQueued({ deps, user }: UserScope, id: number): Promise<boolean> {
+  const now = dateOf(deps.clock);
+  const ended = await deps.repos.importJobs.advance(id, ["queued"], {
+    status: "cancelled",
+    finishedAt: now,
+  });
+  // The page's live progress and every process's last-heard state end with it.
+  if (ended)
+    await deps.importProgress.report({
+      id,
+      userId: user.id,
+      status: "cancelled",
+      done: 0,
+      total: 0,
+    });
+  return ended;
 }
 
 /** The job's progress as it goes, starting with where it is; ends with the job. */

@@ -14,7 +14,7 @@ import {
 } from "../../components/loading/FormPagesLoading";
 import { AccountField } from "./import/-components/AccountField";
 import { FileDropZone } from "./import/-components/FileDropZone";
-import { ImportJobEnded, ImportJobProgress } from "./import/-components/ImportJobPanel";
+import { ImportJobEnded, ImportJobUnderWay } from "./import/-components/ImportJobPanel";
 import { sourceAccountOffer } from "./import/-components/import-account";
 import { MapColumnsCard } from "./import/-components/MapColumnsCard";
 import { PreviewPanel } from "./import/-components/PreviewPanel";
@@ -55,15 +55,7 @@ function ChooseFileCard({ flow }: { flow: ImportFlow }) {
 function ImportOutcome({ flow }: { flow: ImportFlow }) {
   const { preview, job, account } = flow;
   const current = job.job;
-  if (current && job.running) {
-    return (
-      <ImportJobProgress
-        job={current}
-        onCancel={job.cancel}
-        cancelling={job.cancelling.isPending || current.status === "queued"}
-      />
-    );
-  }
+  if (current && job.running) return <ImportJobUnderWay state={job} />;
   if (current?.status === "done" && current.result) {
     return (
       <ResultPanel

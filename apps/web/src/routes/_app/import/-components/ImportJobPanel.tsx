@@ -3,6 +3,7 @@ import { Alert } from "../../../../components/ui/Alert";
 import { Button } from "../../../../components/ui/Button";
 import { Card } from "../../../../components/ui/Card";
 import { formatNumber } from "../../../../lib/format";
+import type { ImportJobState } from "./useImportJob";
 
 const rows = (count: number) => formatNumber(count);
 
@@ -51,6 +52,21 @@ export function ImportJobProgress({
         Cancel the import
       </Button>
     </Card>
+  );
+}
+
+/**
+ * The running job with its cancel. A queued one (another import ahead of it) can be cancelled
+ * too: the server ends it at once, so the button is busy only while the cancel is asked.
+ */
+export function ImportJobUnderWay({ state }: { state: ImportJobState }) {
+  if (!state.job || !state.running) return null;
+  return (
+    <ImportJobProgress
+      job={state.job}
+      onCancel={state.cancel}
+      cancelling={state.cancelling.isPending}
+    />
   );
 }
 
