@@ -1,5 +1,6 @@
 import { signInMessages, SSO_START_PATH } from "@ledgerline/contracts/browser";
 import type { LoginAnswer, SsoProvider } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
@@ -18,7 +19,7 @@ interface LoginSearch {
 }
 
 export const Route = createFileRoute("/login")({
-  head: titled("Sign in"),
+  head: titled(m.login_page_title()),
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     reset: search.reset === "success" ? "success" : undefined,
     reason: search.reason === "inactive" ? "inactive" : undefined,
@@ -95,27 +96,25 @@ function LoginPage() {
 
   return (
     <AuthCard
-      title="Sign in to Ledgerline"
-      subtitle="Track your stocks and crypto in one place."
+      title={m.login_heading()}
+      subtitle={m.login_subtitle()}
       footer={
         <>
-          New here?{" "}
+          {m.login_new_here()}{" "}
           <Link to="/register" className="font-medium text-primary hover:underline">
-            Create an account
+            {m.login_create_account()}
           </Link>
         </>
       }
     >
       {reset === "success" && <Alert tone="success">{signInMessages.passwordResetSuccess}</Alert>}
-      {reason === "inactive" && (
-        <Alert tone="info">You were signed out after 15 minutes without activity.</Alert>
-      )}
+      {reason === "inactive" && <Alert tone="info">{m.login_signed_out_inactive()}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
       <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate={false}>
         {mfaToken ? (
           <Field
-            label="Authentication code"
-            hint="The 6-digit code from your authenticator app, or one of your recovery codes"
+            label={m.login_code_label()}
+            hint={m.login_code_hint()}
             autoComplete="one-time-code"
             inputMode="text"
             required
@@ -129,7 +128,7 @@ function LoginPage() {
         ) : (
           <>
             <Field
-              label="Email"
+              label={m.login_email()}
               type="email"
               autoComplete="email"
               required
@@ -140,7 +139,7 @@ function LoginPage() {
               }}
             />
             <PasswordField
-              label="Password"
+              label={m.login_password()}
               autoComplete="current-password"
               required
               value={password}
@@ -153,11 +152,11 @@ function LoginPage() {
         )}
         <div className="flex items-center justify-between">
           <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
-            Forgot your password?
+            {m.login_forgot_password()}
           </Link>
         </div>
         <Button type="submit" className="w-full" busy={busy}>
-          {mfaToken ? "Verify" : "Sign in"}
+          {mfaToken ? m.login_verify() : m.login_sign_in()}
         </Button>
         <Button
           type="button"
@@ -166,12 +165,12 @@ function LoginPage() {
           disabled={busy}
           onClick={() => void passkey()}
         >
-          {mfaToken ? "Use a passkey instead" : "Sign in with a passkey"}
+          {mfaToken ? m.login_passkey_instead() : m.login_with_passkey()}
         </Button>
       </form>
       {ssoName && !mfaToken && (
         <a href={SSO_START_PATH} className={`${buttonClass("secondary")} w-full`}>
-          Sign in with {ssoName}
+          {m.login_with_sso({ provider: ssoName })}
         </a>
       )}
     </AuthCard>

@@ -1,4 +1,5 @@
 import { Eye } from "lucide-react";
+import { m } from "@ledgerline/messages";
 import { useState } from "react";
 import { Field, type FieldProps } from "./Field";
 
@@ -14,7 +15,7 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
       trailing={
         <button
           type="button"
-          aria-label="Hold to reveal password"
+          aria-label={m.password_field_reveal()}
           aria-pressed={revealed}
           className="rounded p-2 text-muted hover:text-text"
           onPointerDown={show}

@@ -1,0 +1,3 @@
+import { baseConfig } from "@ledgerline/eslint-config/base";
+
+export default baseConfig(import.meta.dirname);
