@@ -29,8 +29,8 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { performanceRanges, portfolioHistoryRanges } from "@ledgerline/contracts";
 import { changes } from "@ledgerline/db";
-import { SimulatedStockMarket } from "@ledgerline/market";
-import { fromStored, multiply, toStored } from "@ledgerline/money";
+import { multiply } from "@ledgerline/money";
+import { heavyPositionRows, heavySymbols, heavyTradeRows } from "./support/heavy-trades";
 import { buildApp } from "@ledgerline/server/app";
 import { parseEnv } from "@ledgerline/server/env";
 import {
@@ -52,7 +52,7 @@ import {
   portfolioHistory,
   portfolioSummary,
 } from "@ledgerline/api/accounting/portfolio-summary";
-import { TradeLedger, utcDay } from "@ledgerline/api/accounting/portfolio-valuation";
+import { utcDay } from "@ledgerline/api/accounting/portfolio-valuation";
 import { storedHoldingReturns } from "@ledgerline/api/accounting/stored-holding-returns";
 import type { UserScope } from "@ledgerline/api/platform/scope";
 import { incomeCalendarOf, incomeForecastOf } from "@ledgerline/api/accounting/income-forecast";
@@ -105,36 +105,9 @@ for (let n = 2; n <= accountCount; n++) {
   if (!created.ok) throw new Error(`account ${n}: ${created.reason}`);
   accountIds.push(created.account.id);
 }
-// 200 symbols listed before the history starts, so each has daily bars.
-const symbols = new SimulatedStockMarket()
-  .symbols()
-  .filter((symbol) => symbol !== "SPY")
-  .slice(0, 200);
+const symbols = heavySymbols();
 const end = Date.parse(MARKET_TIME) - 86_400_000;
-const span = 5 * 365 * 86_400_000;
-let seed = 42;
-const random = () => ((seed = (seed * 48271) % 2147483647), seed / 2147483647);
-// Buys mostly, a sell of one share now and then: every sell stays within what was bought before.
-const rows = Array.from({ length: trades }, (_, i) => {
-  const date = end - span + Math.floor((i / trades) * span);
-  const symbol = symbols[i % symbols.length]!;
-  const side: "BUY" | "SELL" =
-    i >= symbols.length * 2 * accountCount && random() < 0.2 ? "SELL" : "BUY";
-  const price = (50 + Math.floor(random() * 20000) / 100).toFixed(2);
-  return {
-    userId: user.id,
-    accountId: accountIds[i % accountIds.length]!,
-    transactionDate: new Date(date),
-    type: "STOCK" as const,
-    symbol,
-    transactionType: side,
-    quantity: toStored("1"),
-    price: toStored(price),
-    total: toStored(multiply("1", price)),
-    notes: null,
-    createdAt: new Date(date),
-  };
-});
+const rows = heavyTradeRows({ userId: user.id, accountIds, trades, end });
 const seeded = performance.now();
 const { transactions } = app.database.tables;
 await app.database.transaction(function* (tx) {
@@ -142,38 +115,8 @@ await app.database.transaction(function* (tx) {
     yield* changes(tx.insert(transactions).values(rows.slice(start, start + 1000)));
   }
 });
-// The positions a buy or an import keeps beside the trades: without them the bench user holds
-// nothing now, and every read would value all 200 symbols from their daily bars.
-const ledgers = new Map(accountIds.map((id) => [id, new TradeLedger()]));
-for (const row of rows) {
-  ledgers.get(row.accountId)!.apply({
-    transactionDate: row.transactionDate,
-    type: row.type,
-    symbol: row.symbol,
-    transactionType: row.transactionType,
-    quantity: fromStored(row.quantity),
-    price: fromStored(row.price),
-    fee: "0",
-  });
-}
-const opened = new Date(end - span);
 await app.database.transaction(function* (tx) {
-  yield* changes(
-    tx.insert(app.database.tables.positions).values(
-      [...ledgers].flatMap(([accountId, ledger]) =>
-        ledger.held().map((held) => ({
-          userId: user.id,
-          accountId,
-          assetType: held.type,
-          symbol: held.symbol,
-          quantity: toStored(held.quantity),
-          averagePrice: toStored(held.averagePrice),
-          openedAt: opened,
-          updatedAt: new Date(end),
-        })),
-      ),
-    ),
-  );
+  yield* changes(tx.insert(app.database.tables.positions).values(heavyPositionRows(rows, end)));
 });
 console.log(
   `seeded ${trades} trades over ${accountIds.length} accounts in ${Math.round(performance.now() - seeded)} ms`,

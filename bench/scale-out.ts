@@ -8,6 +8,14 @@
  * through HAProxy, open through the load and the kill: what each process's clients received,
  * the tick-to-client delay, the longest silence, and each process's upstream streams (one per
  * symbol for the deployment, run by the process holding the symbol's lease in Redis).
+ * Workers (issue 34): both runs have SCALE_OUT_WORKERS (default 2) worker processes
+ * (LEDGERLINE_ROLE=worker) beside API processes that only serve. In the run with the kill, a
+ * user seeded with SCALE_OUT_RECOMPUTE_TRADES (default 100,000) trades makes a back-dated buy
+ * through HAProxy a few seconds into the load; the worker running its recompute is killed with
+ * SIGKILL once it has computed a while, and the bench checks the other worker finished it (the
+ * stale mark clears, the snapshots hold every day and the positions, no job failed). Meanwhile
+ * every API process's event-loop delay p99 (prom-client's, from /api/metrics, every 5 s) and the
+ * requests' p99 through HAProxy, against the 50 ms budget.
  *
  * Needs PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres),
  * Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379) and haproxy on the PATH.
@@ -19,6 +27,14 @@ import { runLoad, type LoadReport } from "./support/scale-out/load";
 import { freshDatabase } from "./support/fresh-database";
 import { StreamClients, streamSymbols, type StreamReport } from "./support/scale-out/streams";
 import { reconcile, type Reconciliation } from "./support/scale-out/verify";
+import {
+  p99Within,
+  percentile,
+  worstLoopWindows,
+  type LoopWindow,
+} from "./support/scale-out/measures";
+import { cpuTicks, schedStat } from "./support/scale-out/proc";
+import { HeavyUser, jobCounts, type RecomputeCheck } from "./support/scale-out/recompute";
 
 // eslint-disable-next-line no-restricted-properties -- a bench reads where its services are
 const env = process.env;
@@ -27,6 +43,29 @@ const users = Number(env.SCALE_OUT_USERS ?? 24);
 const streamsPerProcess = Number(env.SCALE_OUT_STREAMS ?? 20);
 const adminUrl = env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisUrl = env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const workers = Number(env.SCALE_OUT_WORKERS ?? 2);
+const recomputeTrades = Number(env.SCALE_OUT_RECOMPUTE_TRADES ?? 100_000);
+/** How long the worker computes before it is killed (s of its CPU time). */
+const killAfterCpu = Number(env.SCALE_OUT_KILL_AFTER_CPU ?? 1.5);
+const admin = { email: "admin@scale-out.test", password: "scale-out-admin-pass-1" };
+const LOOP_BUDGET_MS = 50;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The back-dated recompute of the run with the kill, and what became of it. */
+interface Recompute {
+  seededMs: number;
+  triggeredAt: number;
+  /** When the worker running it was killed (epoch ms), and its CPU time in it by then (s). */
+  killedAt: number | undefined;
+  killedWorker: string | undefined;
+  killedCpuS: number;
+  /** Whether the stale mark still showed when the worker died: it died mid-recompute. */
+  updatingAtKill: boolean;
+  /** When the stale mark cleared and the snapshots queue was empty (epoch ms). */
+  doneAt: number | undefined;
+  check: RecomputeCheck;
+  jobs: Awaited<ReturnType<typeof jobCounts>>;
+}
 
 interface Phase {
   processes: number;
@@ -40,6 +79,79 @@ interface Phase {
   /** Each process's live symbols and upstream streams, before the load and after it. */
   livePrices: Awaited<ReturnType<Cluster["livePrices"]>>;
   livePricesAfter: Awaited<ReturnType<Cluster["livePrices"]>>;
+  loadFrom: number;
+  loadTo: number;
+  loop: LoopWindow[];
+  recompute: Recompute;
+}
+
+/**
+ * The heavy user's back-dated buy; with `kill`, the worker running its recompute is killed once
+ * it has spent `killAfterCpu` s of CPU in it: the worker whose CPU time grows fastest while the
+ * stale mark shows (the others run the load's small jobs). Then waits for the mark to clear and
+ * the snapshots queue to empty.
+ */
+async function recomputeWithKill(
+  cluster: Cluster,
+  heavy: HeavyUser,
+  seededMs: number,
+  kill: boolean,
+): Promise<Omit<Recompute, "check" | "jobs">> {
+  const triggeredAt = Date.now();
+  await heavy.tradeBackDated();
+  console.log("  back-dated buy of the heavy user: recompute queued");
+  const spent = Array.from({ length: workers }, () => 0);
+  let last = spent.map((_, index) => cpuTicks(cluster.workerPid(index)));
+  let killed: Pick<Recompute, "killedAt" | "killedWorker" | "killedCpuS" | "updatingAtKill"> = {
+    killedAt: undefined,
+    killedWorker: undefined,
+    killedCpuS: 0,
+    updatingAtKill: false,
+  };
+  while (kill && Date.now() - triggeredAt < 120_000) {
+    await sleep(500);
+    const now = spent.map((_, index) => cpuTicks(cluster.workerPid(index)));
+    const used = now.map((ticks, index) => ticks - last[index]!);
+    last = now;
+    const busiest = used.indexOf(Math.max(...used));
+    const others = Math.max(0, ...used.filter((_, index) => index !== busiest));
+    // The load's jobs are small: a worker that computed at least 30% of the half second and
+    // twice any other's share is the one holding the recompute; only such stretches count.
+    if (used[busiest]! >= 15 && used[busiest]! >= 2 * others)
+      spent[busiest]! += used[busiest]! / 100;
+    if (spent[busiest]! >= killAfterCpu) {
+      const updatingAtKill = await heavy.updating();
+      if (!updatingAtKill) {
+        spent.fill(0);
+        continue;
+      }
+      cluster.killWorker(busiest);
+      killed = {
+        killedAt: Date.now(),
+        killedWorker: `worker${busiest + 1}`,
+        killedCpuS: spent[busiest]!,
+        updatingAtKill,
+      };
+      console.log(
+        `  kill -9 of worker ${busiest + 1} after ${spent[busiest]!.toFixed(1)} s of its CPU in ` +
+          `the recompute (stale mark showing: ${updatingAtKill})`,
+      );
+      break;
+    }
+  }
+  let doneAt: number | undefined;
+  while (Date.now() - triggeredAt < 600_000) {
+    await sleep(1000);
+    if (await heavy.updating()) continue;
+    const snapshots = (await jobCounts(cluster.balancerUrl, admin)).find(
+      (queue) => queue.queue === "snapshots",
+    );
+    if (snapshots && snapshots.waiting + snapshots.active + snapshots.delayed === 0) {
+      doneAt = Date.now();
+      break;
+    }
+  }
+  return { seededMs, triggeredAt, ...killed, doneAt };
 }
 
 /** A viewer's token, registered through the balancer. */
@@ -66,6 +178,8 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
     redisUrl,
     redisKeyPrefix: `ledgerline-bench:${randomUUID().slice(0, 8)}:`,
     metricsToken: randomUUID(),
+    workers,
+    admin,
   });
   const streams = new StreamClients();
   try {
@@ -86,7 +200,39 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
     for (let i = 0; i < streamsPerProcess; i++) await open(cluster.balancerUrl, "haproxy");
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const livePrices = await cluster.livePrices();
-    const until = Date.now() + seconds * 1000;
+    // Both runs recompute the same history, so their throughput and upstream calls compare.
+    const heavy = new HeavyUser(cluster.balancerUrl, database.url);
+    const seeding = performance.now();
+    await heavy.seed(recomputeTrades);
+    const seededMs = performance.now() - seeding;
+    console.log(`  seeded a user with ${recomputeTrades} trades`);
+    // Each scrape resets the processes' event-loop histograms: this one starts the first window.
+    await cluster.eventLoopDelays();
+    const loadFrom = Date.now();
+    const until = loadFrom + seconds * 1000;
+    const loop: LoopWindow[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      const seen = new Map<number, { at: number; runNs: number; waitNs: number }>();
+      while (sampling) {
+        await sleep(5000);
+        const at = Date.now();
+        for (const { pid, ...delay } of await cluster.eventLoopDelays()) {
+          const sched = { at, ...schedStat(pid) };
+          const before = seen.get(pid);
+          seen.set(pid, sched);
+          if (!before) continue; // a process started since: its first window has no start
+          loop.push({
+            ...delay,
+            at,
+            spanMs: at - before.at,
+            runMs: (sched.runNs - before.runNs) / 1e6,
+            waitMs: (sched.waitNs - before.waitNs) / 1e6,
+          });
+        }
+      }
+    })();
+    const recomputing = sleep(3000).then(() => recomputeWithKill(cluster, heavy, seededMs, crash));
     let killedAt: number | undefined;
     const crashing = crash
       ? (async () => {
@@ -100,6 +246,15 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
         })()
       : Promise.resolve();
     const [load] = await Promise.all([runLoad(cluster.balancerUrl, { users, until }), crashing]);
+    const loadTo = Date.now();
+    const recomputed = await recomputing;
+    sampling = false;
+    await sampler;
+    const recompute = {
+      ...recomputed,
+      check: await heavy.check(),
+      jobs: await jobCounts(cluster.balancerUrl, admin),
+    };
     const upstreamCalls = await cluster.upstreamCalls();
     const livePricesAfter = await cluster.livePrices();
     const streamReport = streams.report();
@@ -108,12 +263,16 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
       processes,
       killedAt,
       load,
-      reconciliation: await reconcile(database.url),
+      reconciliation: await reconcile(database.url, heavy.userId),
       upstreamCalls,
       streams: streamReport,
       latencies: streams.latencies.sort((a, b) => a - b),
       livePrices,
       livePricesAfter,
+      loadFrom,
+      loadTo,
+      loop,
+      recompute,
     };
   } finally {
     streams.close();
@@ -123,10 +282,14 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
 }
 
 ensureBuilt();
-console.log(`scale-out: ${users} users for ${seconds} s per run, through HAProxy`);
+console.log(
+  `scale-out: ${users} users for ${seconds} s per run, through HAProxy; ${workers} worker processes`,
+);
 console.log("run 1: one API process");
 const single = await phase(1, 4810, false);
-console.log("run 2: three API processes, one killed half-way");
+console.log(
+  `run 2: three API processes, one killed half-way; a ${recomputeTrades}-trade recompute, its worker killed`,
+);
 const scaled = await phase(3, 4820, true);
 
 const line = (label: string, one: string | number, three: string | number) =>
@@ -192,8 +355,6 @@ console.log(
 );
 
 console.log();
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 for (const run of [single, scaled]) {
   console.log(
     `live prices, ${run.processes} process(es), ${streamsPerProcess} SSE clients per process and ` +
@@ -227,3 +388,80 @@ for (const run of [single, scaled]) {
     );
   }
 }
+
+console.log();
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const share = (value: number) => `${(value * 100).toFixed(0)}%`;
+console.log(
+  `event-loop delay p99 of each API process: its worst 5 s window (prom-client's figure from ` +
+    `/api/metrics, which counts its 10 ms timer); budget ${LOOP_BUDGET_MS} ms. Beside it, the ` +
+    `share of the time its main thread ran and waited for a CPU (/proc schedstat).`,
+);
+let nothingLost = true;
+for (const run of [single, scaled]) {
+  const { recompute } = run;
+  const end = recompute.doneAt ?? Date.now();
+  const label = `${run.processes} API process(es)`;
+  const sorted = run.load.timings.map((timing) => timing.ms).sort((a, b) => a - b);
+  console.log(
+    `${label}: requests through HAProxy p50 ${ms(percentile(sorted, 50))}, p99 ` +
+      `${ms(percentile(sorted, 99))} (${sorted.length} answered); while the recompute ran p99 ` +
+      `${ms(p99Within(run.load.timings, recompute.triggeredAt, end))}`,
+  );
+  for (const [stretch, from, to] of [
+    ["whole load", run.loadFrom, run.loadTo],
+    ["while the recompute ran", recompute.triggeredAt, end],
+  ] as const) {
+    // A window ending up to 5 s after the stretch covers its last seconds.
+    const worst = worstLoopWindows(run.loop, from, to + 5000);
+    console.log(
+      `  event loop, ${stretch}: ` +
+        worst
+          .map(
+            (w) =>
+              `${w.process} p99 ${ms(w.p99)} (longest ${ms(w.max)}; ran ${share(w.running)}, ` +
+              `waited for a CPU ${share(w.waiting)})`,
+          )
+          .join("; ") +
+        ` (${verdict(worst.every((w) => w.p99 <= LOOP_BUDGET_MS))})`,
+    );
+  }
+  const { check } = recompute;
+  const failed = recompute.jobs.reduce((total, queue) => total + queue.failed, 0);
+  const killed =
+    recompute.killedAt === undefined
+      ? run === scaled
+        ? "its worker was never seen computing, so not killed (OVER BUDGET); "
+        : ""
+      : `${recompute.killedWorker} killed ${((recompute.killedAt - recompute.triggeredAt) / 1000).toFixed(1)} s ` +
+        `after the buy, ${recompute.killedCpuS.toFixed(1)} s of its CPU in, the stale mark ` +
+        `${recompute.updatingAtKill ? "showing" : "gone"}; `;
+  console.log(
+    `  recompute of ${recomputeTrades} trades (seeded in ${ms(recompute.seededMs)}): ${killed}` +
+      (recompute.doneAt === undefined
+        ? "never finished (OVER BUDGET)"
+        : `done ${((recompute.doneAt - recompute.triggeredAt) / 1000).toFixed(1)} s after the buy` +
+          (recompute.killedAt === undefined
+            ? ""
+            : `, ${((recompute.doneAt - recompute.killedAt) / 1000).toFixed(1)} s after the kill ` +
+              `(BullMQ gives a dead worker's job to another once its 30 s lock lapses)`)),
+  );
+  const complete =
+    recompute.doneAt !== undefined &&
+    check.staleFrom === null &&
+    check.portfolioDays === check.expectedDays &&
+    check.holdingsOff === 0 &&
+    check.trades >= recomputeTrades + 1 &&
+    failed === 0 &&
+    (run !== scaled || recompute.updatingAtKill);
+  nothingLost &&= complete;
+  console.log(
+    `  then: stale mark ${check.staleFrom ?? "cleared"}; ${check.trades} rows in the user's log ` +
+      `(the seeded trades, the buy and any splits); portfolio days ${check.portfolioDays} of ` +
+      `${check.expectedDays} (${check.firstDay} to ${check.valuedThrough}); current holdings ` +
+      `differing from the positions ${check.holdingsOff}; jobs failed ${failed} ` +
+      `(${recompute.jobs.map((queue) => `${queue.queue} ${queue.failed}`).join(", ")}) ` +
+      `(${verdict(complete)})`,
+  );
+}
+console.log(`nothing lost with a worker killed mid-recompute: ${verdict(nothingLost)}`);

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gaugeOf } from "./measures";
 
 /** The repository root, and the built API server every process runs. */
 export const root = join(import.meta.dirname, "..", "..", "..");
@@ -22,6 +23,10 @@ export interface ClusterOptions {
   redisUrl: string;
   redisKeyPrefix: string;
   metricsToken: string;
+  /** Worker processes (LEDGERLINE_ROLE=worker) beside the API processes, which then only serve. */
+  workers: number;
+  /** The first admin's sign-in, made by the first process on the new database. */
+  admin: { email: string; password: string };
 }
 
 async function answers(url: string, timeoutMs: number): Promise<boolean> {
@@ -40,11 +45,13 @@ async function answers(url: string, timeoutMs: number): Promise<boolean> {
 /**
  * N identical API processes on one PostgreSQL database and one Redis, behind HAProxy with the
  * configuration an operator gets in deploy/haproxy (its ports and log lines changed for a bench
- * on 127.0.0.1). Each process can be killed with SIGKILL and started again.
+ * on 127.0.0.1), and M worker processes running the queued jobs (not behind the balancer). Each
+ * process can be killed with SIGKILL and started again.
  */
 export class Cluster {
   readonly #options: ClusterOptions;
   readonly #processes = new Map<number, ChildProcess>();
+  readonly #workers = new Map<number, ChildProcess>();
   #balancer: ChildProcess | undefined;
 
   constructor(options: ClusterOptions) {
@@ -62,15 +69,47 @@ export class Cluster {
   async start(): Promise<void> {
     // The first process migrates the new database; the others then start together.
     await this.startProcess(0);
-    await Promise.all(
-      Array.from({ length: this.#options.processes - 1 }, (_, i) => this.startProcess(i + 1)),
-    );
+    await Promise.all([
+      ...Array.from({ length: this.#options.processes - 1 }, (_, i) => this.startProcess(i + 1)),
+      ...Array.from({ length: this.#options.workers }, (_, i) => this.#startWorker(i)),
+    ]);
     await this.#startBalancer();
   }
 
+  /** A worker serves only /api/health, on a port of its own past the API processes'. */
+  workerPort(index: number): number {
+    return this.#options.basePort + 50 + index;
+  }
+
+  workerPid(index: number): number | undefined {
+    return this.#workers.get(index)?.pid;
+  }
+
+  async #startWorker(index: number): Promise<void> {
+    const child = this.#spawn(this.workerPort(index), "worker");
+    this.#workers.set(index, child);
+    if (!(await answers(`http://127.0.0.1:${this.workerPort(index)}/api/health`, 60_000))) {
+      throw new Error(`worker process ${index} did not become healthy`);
+    }
+  }
+
+  killWorker(index: number): void {
+    this.#workers.get(index)?.kill("SIGKILL");
+    this.#workers.delete(index);
+  }
+
   async startProcess(index: number): Promise<void> {
+    // With workers, the API processes queue the jobs and never run them (decision 0052).
+    const child = this.#spawn(this.port(index), this.#options.workers > 0 ? "api" : "both");
+    this.#processes.set(index, child);
+    if (!(await answers(`http://127.0.0.1:${this.port(index)}/api/health`, 60_000))) {
+      throw new Error(`API process ${index} did not become healthy`);
+    }
+  }
+
+  #spawn(port: number, role: "api" | "worker" | "both"): ChildProcess {
     const o = this.#options;
-    const child = spawn(process.execPath, [server], {
+    return spawn(process.execPath, [server], {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
       env: {
@@ -78,7 +117,10 @@ export class Cluster {
         ...process.env,
         NODE_ENV: "development",
         HOST: "127.0.0.1",
-        PORT: String(this.port(index)),
+        PORT: String(port),
+        LEDGERLINE_ROLE: role,
+        ADMIN_EMAIL: o.admin.email,
+        ADMIN_PASSWORD: o.admin.password,
         DATABASE_URL: o.databaseUrl,
         REDIS_URL: o.redisUrl,
         REDIS_KEY_PREFIX: o.redisKeyPrefix,
@@ -90,10 +132,6 @@ export class Cluster {
         REGISTRATIONS_PER_HOUR: "100000",
       },
     });
-    this.#processes.set(index, child);
-    if (!(await answers(`http://127.0.0.1:${this.port(index)}/api/health`, 60_000))) {
-      throw new Error(`API process ${index} did not become healthy`);
-    }
   }
 
   /** What a crash does: no shutdown hooks, no goodbye. */
@@ -133,8 +171,33 @@ export class Cluster {
   async #metrics(index: number): Promise<string[]> {
     const answer = await fetch(`http://127.0.0.1:${this.port(index)}/api/metrics`, {
       headers: { authorization: `Bearer ${this.#options.metricsToken}` },
+      signal: AbortSignal.timeout(5000),
     });
     return (await answer.text()).split("\n");
+  }
+
+  /**
+   * Each running API process's event-loop delay since the last scrape (prom-client's default
+   * metrics: its 10 ms timer's late firings, measured by monitorEventLoopDelay and reset on each
+   * scrape), in ms; a process that does not answer is left out.
+   */
+  async eventLoopDelays(): Promise<{ process: string; pid: number; p99: number; max: number }[]> {
+    const read = await Promise.all(
+      [...this.#processes.keys()].sort().map(async (index) => {
+        try {
+          const lines = await this.#metrics(index);
+          return {
+            process: `api${index + 1}`,
+            pid: this.#processes.get(index)?.pid ?? 0,
+            p99: gaugeOf(lines, "ledgerline_nodejs_eventloop_lag_p99_seconds") * 1000,
+            max: gaugeOf(lines, "ledgerline_nodejs_eventloop_lag_max_seconds") * 1000,
+          };
+        } catch {
+          return undefined;
+        }
+      }),
+    );
+    return read.filter((delay) => delay !== undefined);
   }
 
   /** The deployment's upstream market calls, as every process reports them from Redis. */
@@ -156,12 +219,10 @@ export class Cluster {
     return Promise.all(
       [...this.#processes.keys()].sort().map(async (index) => {
         const lines = await this.#metrics(index);
-        const gauge = (name: string) =>
-          Number(lines.find((line) => line.startsWith(`${name} `))?.split(" ")[1] ?? NaN);
         return {
           process: `api${index + 1}`,
-          symbols: gauge("ledgerline_live_symbols"),
-          upstreams: gauge("ledgerline_live_upstream_streams"),
+          symbols: gaugeOf(lines, "ledgerline_live_symbols"),
+          upstreams: gaugeOf(lines, "ledgerline_live_upstream_streams"),
         };
       }),
     );
@@ -169,6 +230,7 @@ export class Cluster {
 
   stop(): void {
     for (const index of [...this.#processes.keys()]) this.kill(index);
+    for (const index of [...this.#workers.keys()]) this.killWorker(index);
     this.#balancer?.kill("SIGTERM");
   }
 }

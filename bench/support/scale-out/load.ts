@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Timed } from "./measures";
 
 /**
  * A mixed load through the load balancer: signed-in users reading their screens' data and
@@ -17,6 +18,8 @@ export interface LoadReport {
   /** Every trade's key and the status its final answer had. */
   tradeAnswers: Map<string, number>;
   errorSamples: string[];
+  /** Every request's start and duration, answered or not, as clients saw them. */
+  timings: Timed[];
 }
 
 const symbols = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL", "META", "TSLA", "JPM", "V", "XOM"];
@@ -45,6 +48,7 @@ export async function runLoad(
     tradesAcknowledged: 0,
     tradeAnswers: new Map(),
     errorSamples: [],
+    timings: [],
   };
   const noteError = (what: string) => {
     report.errors += 1;
@@ -53,6 +57,8 @@ export async function runLoad(
 
   async function call(method: string, path: string, token?: string, body?: unknown, key?: string) {
     report.requests += 1;
+    const at = Date.now();
+    const started = performance.now();
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {
@@ -64,6 +70,7 @@ export async function runLoad(
       signal: AbortSignal.timeout(15_000),
     });
     const text = await response.text();
+    report.timings.push({ at, ms: performance.now() - started });
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
   }
 

@@ -16,8 +16,15 @@ const exact = (value: string) => {
   return parsed;
 };
 
-/** Counts the stored trades and replays every user's transaction log against their positions. */
-export async function reconcile(databaseUrl: string): Promise<Reconciliation> {
+/**
+ * Counts the stored trades and replays every user's transaction log against their positions;
+ * but `seededUserId`'s, written straight into the database rather than by the load (its random
+ * sells may oversell, which the product's replay skips), whose recompute is checked apart.
+ */
+export async function reconcile(
+  databaseUrl: string,
+  seededUserId?: number,
+): Promise<Reconciliation> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -31,7 +38,8 @@ export async function reconcile(databaseUrl: string): Promise<Reconciliation> {
       request_key: string | null;
     }>(
       `SELECT user_id, type, symbol, transaction_type, quantity::text, price::text, request_key
-         FROM transactions ORDER BY user_id, transaction_date, id`,
+         FROM transactions WHERE user_id <> $1 ORDER BY user_id, transaction_date, id`,
+      [seededUserId ?? 0],
     );
     const replayed = new Map<string, Holding>();
     for (const trade of trades.rows) {
@@ -51,7 +59,11 @@ export async function reconcile(databaseUrl: string): Promise<Reconciliation> {
       symbol: string;
       quantity: string;
       average_price: string;
-    }>(`SELECT user_id, asset_type, symbol, quantity::text, average_price::text FROM positions`);
+    }>(
+      `SELECT user_id, asset_type, symbol, quantity::text, average_price::text FROM positions
+        WHERE user_id <> $1`,
+      [seededUserId ?? 0],
+    );
     const positionsOff: string[] = [];
     const seen = new Set<string>();
     for (const row of positions.rows) {
