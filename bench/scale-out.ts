@@ -74,6 +74,7 @@ interface Phase {
   load: LoadReport;
   reconciliation: Reconciliation;
   upstreamCalls: number;
+  upstreamByOperation: string[];
   streams: StreamReport[];
   latencies: number[];
   /** Each process's live symbols and upstream streams, before the load and after it. */
@@ -255,7 +256,8 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
       check: await heavy.check(),
       jobs: await jobCounts(cluster.balancerUrl, admin),
     };
-    const upstreamCalls = await cluster.upstreamCalls();
+    const { total: upstreamCalls, byOperation: upstreamByOperation } =
+      await cluster.upstreamCalls();
     const livePricesAfter = await cluster.livePrices();
     const streamReport = streams.report();
     cluster.stop();
@@ -265,6 +267,7 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
       load,
       reconciliation: await reconcile(database.url, heavy.userId),
       upstreamCalls,
+      upstreamByOperation,
       streams: streamReport,
       latencies: streams.latencies.sort((a, b) => a - b),
       livePrices,
@@ -335,6 +338,9 @@ for (const run of [single, scaled]) {
       `  stored, not acknowledged (${run.processes}): ${key} answered ${run.load.tradeAnswers.get(key) ?? "never"}`,
     );
   }
+}
+for (const run of [single, scaled]) {
+  console.log(`  upstream calls (${run.processes}): ${run.upstreamByOperation.join(", ")}`);
 }
 const ratio = single.upstreamCalls === 0 ? 0 : scaled.upstreamCalls / single.upstreamCalls;
 console.log();

@@ -200,13 +200,23 @@ export class Cluster {
     return read.filter((delay) => delay !== undefined);
   }
 
-  /** The deployment's upstream market calls, as every process reports them from Redis. */
-  async upstreamCalls(): Promise<number> {
+  /**
+   * The deployment's upstream market calls, as every process reports them from Redis: the total
+   * and each operation's (`provider/operation calls`).
+   */
+  async upstreamCalls(): Promise<{ total: number; byOperation: string[] }> {
     for (const index of this.#processes.keys()) {
       try {
-        return (await this.#metrics(index))
-          .filter((line) => line.startsWith("ledgerline_deployment_upstream_calls"))
-          .reduce((total, line) => total + Number(line.split(" ").at(-1)), 0);
+        const lines = (await this.#metrics(index)).filter((line) =>
+          line.startsWith("ledgerline_deployment_upstream_calls{"),
+        );
+        return {
+          total: lines.reduce((total, line) => total + Number(line.split(" ").at(-1)), 0),
+          byOperation: lines.map((line) => {
+            const label = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(line)?.[1];
+            return `${label("provider")}/${label("operation")} ${line.split(" ").at(-1)}`;
+          }),
+        };
       } catch {
         // ask the next process
       }
