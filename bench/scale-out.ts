@@ -248,6 +248,10 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
       : Promise.resolve();
     const [load] = await Promise.all([runLoad(cluster.balancerUrl, { users, until }), crashing]);
     const loadTo = Date.now();
+    // Read as the load ends: the live feeds poll upstream for as long as the recompute is waited
+    // for, which a run with a worker killed does longer.
+    const { total: upstreamCalls, byOperation: upstreamByOperation } =
+      await cluster.upstreamCalls();
     const recomputed = await recomputing;
     sampling = false;
     await sampler;
@@ -256,8 +260,6 @@ async function phase(processes: number, basePort: number, crash: boolean): Promi
       check: await heavy.check(),
       jobs: await jobCounts(cluster.balancerUrl, admin),
     };
-    const { total: upstreamCalls, byOperation: upstreamByOperation } =
-      await cluster.upstreamCalls();
     const livePricesAfter = await cluster.livePrices();
     const streamReport = streams.report();
     cluster.stop();
