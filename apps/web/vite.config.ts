@@ -25,7 +25,7 @@ const otherLanguages = new Set(["de", "es"]);
  * their import is pointed at the app's own locale module, whose constant folds each message to
  * one text.
  */
-function messagesReadAppLocale(): Plugin {
+function messagesReadAppLocale(language: string): Plugin {
   const localeModule = resolve(import.meta.dirname, "src/lib/locale.ts");
   return {
     name: "messages-read-app-locale",
@@ -39,6 +39,8 @@ function messagesReadAppLocale(): Plugin {
         return localeModule;
       return undefined;
     },
+    // The page says its language, for screen readers' voices and the browser's translation offer.
+    transformIndexHtml: (html) => html.replace('<html lang="en"', `<html lang="${language}"`),
   };
 }
 
@@ -50,164 +52,167 @@ const namedChunks = new Set([
   "routes",
 ]);
 
-export default defineConfig(({ mode }) => ({
-  define: { __WEB_LANGUAGE__: JSON.stringify(otherLanguages.has(mode) ? mode : "en") },
-  plugins: [
-    messagesReadAppLocale(),
-    tanstackRouter({
-      target: "react",
-      autoCodeSplitting: true,
-      // A loader is a chunk of its own (~150-300 B gzip), not part of the route definitions'
-      // chunk, which / and /login load too, within their 110 KB: the signed-in pages' loaders took
-      // that over. A first load does not wait for it: the API names it among the page's code to
-      // preload (apps/api page-preloads.ts), with the tRPC client the signed-in layout loads
-      // before any loader runs. A link preloads it as it is approached (defaultPreload 'intent').
-      codeSplittingOptions: {
-        defaultBehavior: [
-          ["loader"],
-          ["component"],
-          ["pendingComponent", "errorComponent", "notFoundComponent"],
-        ],
-        // The signed-in layout's loading state stays with its route's definition: it is shown on
-        // a first load, when a chunk of its own would wait behind the router's generic layout.
-        splitBehavior: ({ routeId }) =>
-          routeId === "/_app"
-            ? [["component"], ["errorComponent", "notFoundComponent"]]
-            : undefined,
-      },
-    }),
-    react(),
-    tailwindcss(),
-    // The installable app: its manifest, and a Workbox service worker that keeps the app's files
-    // for reading offline (docs/decisions, "installable and readable offline"). The signed-in
-    // layout registers it after its first paint (lib/offline): nothing of it is in the public
-    // pages' first load. A new version waits for the reader's Reload ('prompt').
-    VitePWA({
-      registerType: "prompt",
-      injectRegister: false,
-      manifest: {
-        id: "/",
-        name: "Ledgerline",
-        short_name: "Ledgerline",
-        description: "Track your US stocks and cryptocurrencies, with exact gain and loss.",
-        start_url: "/landing",
-        scope: "/",
-        display: "standalone",
-        // The light theme's colours; index.html's theme-color metas give the dark ones.
-        theme_color: "#0f766e",
-        background_color: "#f6f7f9",
-        icons: [
-          { src: "/pwa-64x64.png", sizes: "64x64", type: "image/png" },
-          { src: "/pwa-192x192.png", sizes: "192x192", type: "image/png" },
-          { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png" },
-          {
-            src: "/maskable-icon-512x512.png",
-            sizes: "512x512",
-            type: "image/png",
-            purpose: "maskable",
-          },
-        ],
-      },
-      workbox: {
-        globPatterns: ["**/*.{js,css,html,svg,png,ico}"],
-        // The API serves the prerendered pages online; offline, any page opens from index.html.
-        globIgnores: ["prerendered/**"],
-        // A page is always asked of the server first (the prerendered HTML, the newest version);
-        // only when that fails does the kept index.html open the app.
-        navigateFallback: null,
-        runtimeCaching: [
-          {
-            urlPattern: ({ request, url }) =>
-              request.mode === "navigate" && !url.pathname.startsWith("/api/"),
-            handler: "NetworkOnly",
-            options: { precacheFallback: { fallbackURL: "/index.html" } },
-          },
-        ],
-        cleanupOutdatedCaches: true,
-        // The first version takes the open page at once, so it reads offline from its first
-        // visit; later versions wait for the reader (the Reload prompt).
-        clientsClaim: true,
-        skipWaiting: false,
-        sourcemap: false,
-      },
-    }),
-    // The API serves these pre-compressed files as they are, so no request pays for compression.
-    compression({
-      algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")],
-      threshold: 1024,
-    }),
-  ],
-  build: {
-    target: "es2022",
-    sourcemap: true,
-    manifest: true,
-    modulePreload: {
-      // What a lazily imported chunk preloads leaves out the framework and the bundler's runtime:
-      // the entry imports both, so they are loaded before anything is imported lazily, and every
-      // list naming them is bytes in the route definitions' chunk that every page loads. (The
-      // HTML's preloads of the entry's imports stay.)
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === "js"
-          ? deps.filter((dep) => !/^assets\/(framework|rolldown-runtime)-/.test(dep))
-          : deps,
-    },
-    rolldownOptions: {
-      output: {
-        // The route definitions' chunk, which every page loads, lists each lazily loaded chunk's
-        // file with the files it needs preloaded (~160 names); the automatic chunks' names added
-        // ~460 B gzip to it. The named groups below keep their names: tests and people look for
-        // them, and there are few.
-        chunkFileNames: ({ name }) =>
-          namedChunks.has(name) ? "assets/[name]-[hash].js" : "assets/[hash].js",
-        // Every page needs the framework and every route's small definition (path, search
-        // validation, guards); as dozens of tiny chunks they cost more bytes and requests than
-        // as two. Route components and heavy libraries still load with their route.
-        advancedChunks: {
-          groups: [
+export default defineConfig(({ mode }) => {
+  const language = otherLanguages.has(mode) ? mode : "en";
+  return {
+    define: { __WEB_LANGUAGE__: JSON.stringify(language) },
+    plugins: [
+      messagesReadAppLocale(language),
+      tanstackRouter({
+        target: "react",
+        autoCodeSplitting: true,
+        // A loader is a chunk of its own (~150-300 B gzip), not part of the route definitions'
+        // chunk, which / and /login load too, within their 110 KB: the signed-in pages' loaders took
+        // that over. A first load does not wait for it: the API names it among the page's code to
+        // preload (apps/api page-preloads.ts), with the tRPC client the signed-in layout loads
+        // before any loader runs. A link preloads it as it is approached (defaultPreload 'intent').
+        codeSplittingOptions: {
+          defaultBehavior: [
+            ["loader"],
+            ["component"],
+            ["pendingComponent", "errorComponent", "notFoundComponent"],
+          ],
+          // The signed-in layout's loading state stays with its route's definition: it is shown on
+          // a first load, when a chunk of its own would wait behind the router's generic layout.
+          splitBehavior: ({ routeId }) =>
+            routeId === "/_app"
+              ? [["component"], ["errorComponent", "notFoundComponent"]]
+              : undefined,
+        },
+      }),
+      react(),
+      tailwindcss(),
+      // The installable app: its manifest, and a Workbox service worker that keeps the app's files
+      // for reading offline (docs/decisions, "installable and readable offline"). The signed-in
+      // layout registers it after its first paint (lib/offline): nothing of it is in the public
+      // pages' first load. A new version waits for the reader's Reload ('prompt').
+      VitePWA({
+        registerType: "prompt",
+        injectRegister: false,
+        manifest: {
+          id: "/",
+          name: "Ledgerline",
+          short_name: "Ledgerline",
+          description: "Track your US stocks and cryptocurrencies, with exact gain and loss.",
+          start_url: "/landing",
+          scope: "/",
+          display: "standalone",
+          // The light theme's colours; index.html's theme-color metas give the dark ones.
+          theme_color: "#0f766e",
+          background_color: "#f6f7f9",
+          icons: [
+            { src: "/pwa-64x64.png", sizes: "64x64", type: "image/png" },
+            { src: "/pwa-192x192.png", sizes: "192x192", type: "image/png" },
+            { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png" },
             {
-              // The icon library's core too: the navbar draws icons on every page, so leaving it
-              // to whichever chunk first imports it would drag that chunk onto every page.
-              name: "framework",
-              test: (id: string) => frameworkModules.test(id) && !formOnlyStoreModules.test(id),
-              priority: 2,
-            },
-            {
-              // Charting code, loaded only where a chart is shown, under its own name.
-              name: "lightweight-charts",
-              test: /[\\/]node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/,
-              priority: 2,
-            },
-            {
-              // The account forms' building blocks: every public form page needs most of them, and
-              // one chunk of them costs fewer bytes and requests than six tiny ones.
-              name: "forms",
-              test: /[\\/]src[\\/]components[\\/](AuthCard|ui[\\/](Alert|Card|Field|PageHeader|PasswordField))\.tsx$|[\\/]lucide-react[\\/].*[\\/]icons[\\/]eye(-off)?\.mjs$/,
-              priority: 1,
-            },
-            {
-              name: "routes",
-              // With the two helpers every page's navbar uses, which would otherwise sit in the
-              // forms chunk and drag it onto pages without a form, and the button, which the home
-              // and sign-in pages both draw (alone it is a chunk of its own on both).
-              test: (id: string) =>
-                /[\\/]src[\\/](components[\\/]ui[\\/](cx\.ts|Button\.tsx)|lib[\\/]use-is-client\.ts)$/.test(
-                  id,
-                ) ||
-                (/[\\/]src[\\/]routes[\\/]/.test(id) &&
-                  !id.includes("tsr-split") &&
-                  !id.includes("tsr-shared") &&
-                  !/[\\/]-components[\\/]/.test(id)),
-              priority: 2,
+              src: "/maskable-icon-512x512.png",
+              sizes: "512x512",
+              type: "image/png",
+              purpose: "maskable",
             },
           ],
         },
+        workbox: {
+          globPatterns: ["**/*.{js,css,html,svg,png,ico}"],
+          // The API serves the prerendered pages online; offline, any page opens from index.html.
+          globIgnores: ["prerendered/**"],
+          // A page is always asked of the server first (the prerendered HTML, the newest version);
+          // only when that fails does the kept index.html open the app.
+          navigateFallback: null,
+          runtimeCaching: [
+            {
+              urlPattern: ({ request, url }) =>
+                request.mode === "navigate" && !url.pathname.startsWith("/api/"),
+              handler: "NetworkOnly",
+              options: { precacheFallback: { fallbackURL: "/index.html" } },
+            },
+          ],
+          cleanupOutdatedCaches: true,
+          // The first version takes the open page at once, so it reads offline from its first
+          // visit; later versions wait for the reader (the Reload prompt).
+          clientsClaim: true,
+          skipWaiting: false,
+          sourcemap: false,
+        },
+      }),
+      // The API serves these pre-compressed files as they are, so no request pays for compression.
+      compression({
+        algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")],
+        threshold: 1024,
+      }),
+    ],
+    build: {
+      target: "es2022",
+      sourcemap: true,
+      manifest: true,
+      modulePreload: {
+        // What a lazily imported chunk preloads leaves out the framework and the bundler's runtime:
+        // the entry imports both, so they are loaded before anything is imported lazily, and every
+        // list naming them is bytes in the route definitions' chunk that every page loads. (The
+        // HTML's preloads of the entry's imports stay.)
+        resolveDependencies: (_file, deps, { hostType }) =>
+          hostType === "js"
+            ? deps.filter((dep) => !/^assets\/(framework|rolldown-runtime)-/.test(dep))
+            : deps,
+      },
+      rolldownOptions: {
+        output: {
+          // The route definitions' chunk, which every page loads, lists each lazily loaded chunk's
+          // file with the files it needs preloaded (~160 names); the automatic chunks' names added
+          // ~460 B gzip to it. The named groups below keep their names: tests and people look for
+          // them, and there are few.
+          chunkFileNames: ({ name }) =>
+            namedChunks.has(name) ? "assets/[name]-[hash].js" : "assets/[hash].js",
+          // Every page needs the framework and every route's small definition (path, search
+          // validation, guards); as dozens of tiny chunks they cost more bytes and requests than
+          // as two. Route components and heavy libraries still load with their route.
+          advancedChunks: {
+            groups: [
+              {
+                // The icon library's core too: the navbar draws icons on every page, so leaving it
+                // to whichever chunk first imports it would drag that chunk onto every page.
+                name: "framework",
+                test: (id: string) => frameworkModules.test(id) && !formOnlyStoreModules.test(id),
+                priority: 2,
+              },
+              {
+                // Charting code, loaded only where a chart is shown, under its own name.
+                name: "lightweight-charts",
+                test: /[\\/]node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/,
+                priority: 2,
+              },
+              {
+                // The account forms' building blocks: every public form page needs most of them, and
+                // one chunk of them costs fewer bytes and requests than six tiny ones.
+                name: "forms",
+                test: /[\\/]src[\\/]components[\\/](AuthCard|ui[\\/](Alert|Card|Field|PageHeader|PasswordField))\.tsx$|[\\/]lucide-react[\\/].*[\\/]icons[\\/]eye(-off)?\.mjs$/,
+                priority: 1,
+              },
+              {
+                name: "routes",
+                // With the two helpers every page's navbar uses, which would otherwise sit in the
+                // forms chunk and drag it onto pages without a form, and the button, which the home
+                // and sign-in pages both draw (alone it is a chunk of its own on both).
+                test: (id: string) =>
+                  /[\\/]src[\\/](components[\\/]ui[\\/](cx\.ts|Button\.tsx)|lib[\\/]use-is-client\.ts)$/.test(
+                    id,
+                  ) ||
+                  (/[\\/]src[\\/]routes[\\/]/.test(id) &&
+                    !id.includes("tsr-split") &&
+                    !id.includes("tsr-shared") &&
+                    !/[\\/]-components[\\/]/.test(id)),
+                priority: 2,
+              },
+            ],
+          },
+        },
       },
     },
-  },
-  server: {
-    proxy: { "/api": "http://127.0.0.1:3000" },
-  },
-  test: {
-    include: ["test/**/*.test.{ts,tsx}"],
-  },
-}));
+    server: {
+      proxy: { "/api": "http://127.0.0.1:3000" },
+    },
+    test: {
+      include: ["test/**/*.test.{ts,tsx}"],
+    },
+  };
+});

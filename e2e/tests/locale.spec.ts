@@ -20,9 +20,13 @@ test("a person switches to German and the summary writes its figures as German d
   await page.goto("/account");
   const select = page.getByLabel("Write numbers and dates as in");
   await expect(select).toHaveValue("en-US");
+  // German words are another build (decision 0065): the page reloads into it.
+  const reloaded = page.waitForEvent("load");
   await select.selectOption("de-DE");
-  await expect(page.getByText("Language and region saved")).toBeVisible();
+  await reloaded;
   await expect(page.getByLabel("Write numbers and dates as in")).toHaveValue("de-DE");
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === "ledgerline-language")?.value).toBe("de");
   await expectAccessible(page);
   await shootAsItIs(page, "locale-settings-de");
 
@@ -35,4 +39,33 @@ test("a person switches to German and the summary writes its figures as German d
   // Stored with the account and the session: a reload keeps it.
   await page.reload();
   await expect(card).toContainText(/Cost basis\s*400,00\s\$/);
+});
+
+test("a German account signs out to the sign-in page in German, and finds it so on a new visit", async ({
+  page,
+  request,
+}) => {
+  await signedInPortfolioUser(page, request, "Hanna Deutsch");
+  await page.goto("/account");
+  const reloaded = page.waitForEvent("load");
+  await page.getByLabel("Write numbers and dates as in").selectOption("de-DE");
+  await reloaded;
+  await expect(page.getByLabel("Write numbers and dates as in")).toHaveValue("de-DE");
+
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const menu = nav.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Bei Ledgerline anmelden" })).toBeVisible();
+  await expect(page.getByLabel("Passwort", { exact: true })).toBeVisible();
+
+  // The server's prerendered page, before any script: chosen by the language cookie.
+  const html = await (await page.request.get("/login")).text();
+  expect(html).toContain("Bei Ledgerline anmelden");
+  expect(html).not.toContain("Sign in to Ledgerline");
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Anmelden", exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await shootAsItIs(page, "login-de");
 });

@@ -12,13 +12,13 @@
 // parameter is rendered as __NAME__, which the API replaces with the address's value; the API
 // also names the page's code for /app-shell.js to preload.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 
 const pages = { "/": "index", "/login": "login", "/register": "register" };
 const dist = process.argv[2] ?? join(import.meta.dirname, "..", "dist");
 const { prerender, prerenderShell, signedInPages } = await import(
-  join(import.meta.dirname, "..", "dist-ssr", "prerender.js")
+  resolve(process.argv[3] ?? join(import.meta.dirname, "..", "dist-ssr"), "prerender.js")
 );
 const shell = readFileSync(join(dist, "index.html"), "utf8");
 if (!shell.includes('<div id="root"></div>'))

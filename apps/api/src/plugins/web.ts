@@ -3,6 +3,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { pagePreloads, withPreloadLinks, type ViteManifest } from "./page-preloads";
+import { requestLanguage, webLanguages, type WebLanguage } from "./web-language";
 
 /** Public pages the web build prerenders (apps/web/scripts/prerender.mjs), by path. */
 const prerenderedPages: Record<string, string> = {
@@ -84,29 +85,13 @@ function signedInShells(
   };
 }
 
-/**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated, the
- * prerendered HTML of the public landing pages and the signed-in pages' prerendered loading
- * layouts, and index.html for any other GET so client-side routes survive a reload, naming the
- * code that route's first load needs (./page-preloads).
- */
-export async function webPlugin(
-  app: FastifyInstance,
-  options: {
-    root: string;
-    /** A stock's company name, if known without a provider call (no name: none filled in). */
-    companyName?: (symbol: string) => string | undefined;
-  },
-) {
-  if (!existsSync(join(options.root, "index.html"))) {
-    app.log.warn(`web app not built (${options.root}); serving the API only`);
-    return;
-  }
+/** One language's build: its prerendered pages, signed-in layouts and page shell. */
+function webSite(root: string, companyName: (symbol: string) => string | undefined) {
   const available = new Map(
-    Object.entries(prerenderedPages).filter(([, file]) => existsSync(join(options.root, file))),
+    Object.entries(prerenderedPages).filter(([, file]) => existsSync(join(root, file))),
   );
-  const indexHtml = readFileSync(join(options.root, "index.html"), "utf8");
-  const manifestFile = join(options.root, ".vite", "manifest.json");
+  const indexHtml = readFileSync(join(root, "index.html"), "utf8");
+  const manifestFile = join(root, ".vite", "manifest.json");
   const preloadsOf = existsSync(manifestFile)
     ? pagePreloads(JSON.parse(readFileSync(manifestFile, "utf8")) as ViteManifest)
     : () => [];
@@ -123,7 +108,7 @@ export async function webPlugin(
   };
   // The page's code joins the list /app-shell.js preloads after the layout's first paint.
   const shellFor = signedInShells(
-    options.root,
+    root,
     (html, template) =>
       html.replace(
         '<script src="/app-shell.js" data-preload="',
@@ -131,11 +116,52 @@ export async function webPlugin(
           .map((file) => `/${file} `)
           .join("")}`,
       ),
-    options.companyName ?? (() => undefined),
+    companyName,
   );
+  return { root, available, htmlFor, shellFor };
+}
+
+/**
+ * The other languages' builds beside the English one: apps/web writes dist-de/ and dist-es/ next
+ * to dist/ (decision 0065). A language without a build is served English.
+ */
+function languageRoots(root: string): Partial<Record<WebLanguage, string>> {
+  const roots: Partial<Record<WebLanguage, string>> = { en: root };
+  for (const language of webLanguages)
+    if (language !== "en" && existsSync(join(`${root}-${language}`, "index.html")))
+      roots[language] = `${root}-${language}`;
+  return roots;
+}
+
+/**
+ * Serves the built web app in the request's language (./web-language): hashed assets cached for
+ * a year, everything else revalidated, the prerendered HTML of the public landing pages and the
+ * signed-in pages' prerendered loading layouts, and index.html for any other GET so client-side
+ * routes survive a reload, naming the code that route's first load needs (./page-preloads).
+ */
+export async function webPlugin(
+  app: FastifyInstance,
+  options: {
+    root: string;
+    /** A stock's company name, if known without a provider call (no name: none filled in). */
+    companyName?: (symbol: string) => string | undefined;
+  },
+) {
+  if (!existsSync(join(options.root, "index.html"))) {
+    app.log.warn(`web app not built (${options.root}); serving the API only`);
+    return;
+  }
+  const companyName = options.companyName ?? (() => undefined);
+  const sites = new Map(
+    Object.entries(languageRoots(options.root)).map(([language, root]) => [
+      language as WebLanguage,
+      webSite(root, companyName),
+    ]),
+  );
+  const english = sites.get("en")!;
   await app.register(fastifyStatic, {
     root: options.root,
-    wildcard: false,
+    serve: false,
     preCompressed: true,
     index: false,
     setHeaders(res, path) {
@@ -150,15 +176,23 @@ export async function webPlugin(
     if (path.startsWith("/api/") || path === "/api") {
       return reply.code(404).send({ message: `No API route ${req.method} ${path}` });
     }
+    const site = sites.get(requestLanguage(req.headers)) ?? english;
+    // Pages, the service worker and the manifest differ by language; a cache must not mix them.
+    reply.header("vary", "Cookie, Accept-Language");
     if (/\.[a-z0-9]+$/i.test(path)) {
-      return reply.sendFile(path.slice(1), { cacheControl: false });
+      const file = path.slice(1);
+      // Code a page of another language's build still asks for (it was open when the reader
+      // switched) is found in that build: hashed names are unique across builds.
+      const root = [site, ...sites.values()].find((s) => existsSync(join(s.root, file)))?.root;
+      if (!root || file.includes("..")) return reply.callNotFound();
+      return reply.sendFile(file, root, { cacheControl: false });
     }
     reply.header("cache-control", "no-cache");
     // Prerendered HTML shows the page without query parameters (no "reset=success" notice).
-    const prerendered = req.url.includes("?") ? undefined : available.get(path);
-    if (prerendered) return reply.sendFile(prerendered, { cacheControl: false });
-    const shell = shellFor(path);
+    const prerendered = req.url.includes("?") ? undefined : site.available.get(path);
+    if (prerendered) return reply.sendFile(prerendered, site.root, { cacheControl: false });
+    const shell = site.shellFor(path);
     if (shell) return reply.type("text/html; charset=utf-8").send(shell);
-    return reply.type("text/html; charset=utf-8").send(htmlFor(path));
+    return reply.type("text/html; charset=utf-8").send(site.htmlFor(path));
   });
 }

@@ -1,11 +1,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createFileRoute, Outlet, useRouter, useRouterState } from "@tanstack/react-router";
 import { setFormatLocale } from "@ledgerline/money/format/locale";
-import { Fragment, lazy, Suspense } from "react";
+import { Fragment, lazy, Suspense, useEffect } from "react";
 import { requireSignedIn } from "../lib/guards";
 import { queryClient } from "../lib/query-client";
 import { useSession } from "../lib/use-session";
 
+import { followAccountLanguage } from "../lib/account-language";
 import { firstPaint } from "../lib/first-paint";
 
 // After the first page has painted (../lib/first-paint).
@@ -43,8 +44,11 @@ function SignedInLayout() {
   // Figures and dates are written in the user's locale (issue 36), set before any screen below
   // renders; a change in settings remakes the screens (the key), so every figure, cached in a
   // memo or drawn in a chart, is written again in the new one.
-  const locale = useSession()?.user.locale ?? "en-US";
+  const accountLocale = useSession()?.user.locale;
+  const locale = accountLocale ?? "en-US";
   setFormatLocale(locale);
+  // Words come from the build of the account's language (decision 0065): another reloads.
+  useEffect(() => followAccountLanguage(accountLocale), [accountLocale]);
   return (
     <QueryClientProvider client={queryClient}>
       <Fragment key={locale}>
