@@ -21,7 +21,7 @@ export const envSchema = z
       .url({ error: "must be an absolute URL such as https://ledgerline.example" })
       .transform((value) => value.replace(/\/+$/, ""))
       .optional(),
-    /** Where the built web app is; default apps/web/dist beside the API. */
+    /** Where the built (English) web app is; default apps/web/dist beside the API; <root>-de, -es beside it. */
     WEB_ROOT: optionalText,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
