@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { closedMarketURL } from "../playwright.config";
 import { signedInPortfolioUser } from "./portfolio-support";
 import { expectAccessible, openPortfolioPage } from "./support";
@@ -21,22 +21,26 @@ function countHistoryReads(page: Page) {
   return reads;
 }
 
+/** Waits until the user's history is no longer being recomputed. */
+function historyCurrentFor(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  return expect
+    .poll(
+      async () => {
+        const answer = await request.get("/api/portfolio/history/update", { headers });
+        return ((await answer.json()) as { updating: boolean }).updating;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(false);
+}
+
 test("a back-dated buy: the portfolio screens say the history is updating, then refresh", async ({
   page,
   request,
 }) => {
   const user = await signedInPortfolioUser(page, request, "History Updater");
-  const headers = { authorization: `Bearer ${user.token}` };
-  const historyCurrent = () =>
-    expect
-      .poll(
-        async () => {
-          const answer = await request.get("/api/portfolio/history/update", { headers });
-          return ((await answer.json()) as { updating: boolean }).updating;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(false);
+  const historyCurrent = () => historyCurrentFor(request, user.token);
   await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
   await historyCurrent();
   await page.reload();
@@ -86,4 +90,44 @@ test("a back-dated buy: the portfolio screens say the history is updating, then 
   await expect(february).toBeHidden({ timeout: 30_000 });
   // Six shares now: the glance's value is read again.
   await expect(glanceValue).not.toHaveText(fiveShares!);
+});
+
+test("a screen opened first during a back-dated buy's recompute shows the stored history at once", async ({
+  page,
+  request,
+}) => {
+  const user = await signedInPortfolioUser(page, request, "History Opener");
+  await user.buy("STOCK", "AAPL", "2", "180", "2026-01-05T15:00:00Z");
+  await historyCurrentFor(request, user.token);
+
+  // Back-dated through the API, then the summary opened for the first time: nothing cached.
+  await user.buy("STOCK", "AAPL", "3", "100", "2026-02-02T15:00:00Z");
+  await openPortfolioPage(page, "Your Portfolio");
+  // Opened afresh (a reload: nothing kept from before the buy).
+  await page.reload();
+  const february = page
+    .getByRole("status")
+    .filter({ hasText: /^Updating history from Feb 2, 2026\.\.\.$/ });
+  await expect(february).toBeVisible();
+  // While the recompute is held (5 s), the cards show what was stored before the buy: the
+  // chart up to the day before, the returns, risk and monthly returns framed as not final.
+  const chart = page.getByRole("region", { name: "Portfolio Value" });
+  const chartNote = chart.getByText(/^Shown up to the day before Feb 2, 2026/);
+  await expect(chartNote).toBeVisible();
+  const notFinal = /^Figures from before the change of Feb 2, 2026/;
+  for (const name of ["Returns", "How risky it has been", "Monthly returns"]) {
+    const card = page.getByRole("region", { name, exact: true });
+    await expect(card.getByText(notFinal)).toBeVisible();
+  }
+  await expect(february).toBeVisible();
+  await chart.scrollIntoViewIfNeeded();
+  await shootAsItIs(page, "history-updating-chart-first");
+  await page.getByRole("region", { name: "Returns", exact: true }).scrollIntoViewIfNeeded();
+  await shootAsItIs(page, "history-updating-returns-first");
+  await expectAccessible(page);
+
+  // When it ends the cards are read again: the restated figures, no longer marked.
+  await expect(february).toBeHidden({ timeout: 30_000 });
+  await expect(chartNote).toBeHidden();
+  await expect(page.getByText(notFinal)).toHaveCount(0);
 });

@@ -16,6 +16,7 @@ export * from "./market/crypto";
 export * from "./trading/transactions";
 export * from "./accounts/transfers";
 export * from "./accounting/portfolio-summary";
+export * from "./accounting/history-updating";
 export * from "./trading/idempotency";
 export * from "./accounting/corporate-actions";
 export * from "./import/import";

@@ -163,6 +163,8 @@ describe("the returns of all accounts, some tracking cash", () => {
       purchaseDate: "2026-02-16T15:00:00Z",
       accountId: ira.id,
     });
+    // Recomputed: meanwhile the figures are the stored ones, marked (0061).
+    await apps.t.settled();
     const before = await performance("range=ALL");
     const chartBefore = await history("range=ALL&benchmark=return");
     expect(before[0]!.explanation.flowSources).toHaveLength(1);

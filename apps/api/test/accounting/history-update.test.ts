@@ -104,6 +104,91 @@ describe("the history update read, in-process", () => {
     expect(figures(after).returns.realizedGain).not.toBe("0");
   });
 
+  it("answers the chart, returns, risk and monthly returns at once from the stored history, marked", async () => {
+    const t = await startTestApp({ market: pinnedOpenMarket() });
+    opened.push(t);
+    const user = await t.registerUser();
+    await buy(t, user.token, "2026-01-05T15:00:00Z");
+    await t.settled();
+    const reads = {
+      history: "/api/portfolio/history?range=3M",
+      returns: "/api/portfolio/performance?range=3M",
+      holdings: "/api/portfolio/performance/holdings?range=3M",
+      risk: "/api/portfolio/risk?range=3M",
+      monthly: "/api/portfolio/returns/monthly",
+    };
+    type Answer = Record<string, unknown> & { points?: { date: string }[] };
+    /** Each read through the REST door, or "waited" for one not answered within a second. */
+    const readAll = async () => {
+      const answers: Record<string, Answer | "waited"> = {};
+      await Promise.all(
+        Object.entries(reads).map(async ([name, url]) => {
+          const waited = new Promise<"waited">((resolve) => setTimeout(resolve, 1_000, "waited"));
+          const read = t.request("GET", url, { token: user.token }).then((answer) => {
+            expect(answer.status, answer.text).toBe(200);
+            return answer.body as unknown as Answer;
+          });
+          answers[name] = await Promise.race([read, waited]);
+        }),
+      );
+      return answers as Record<keyof typeof reads, Answer | "waited">;
+    };
+    const before = await readAll();
+    expect(Object.values(before)).not.toContain("waited");
+
+    const release = holdRecomputes(t);
+    await buy(t, user.token, "2026-02-02T15:00:00Z");
+    // Before the change each of these waited for the held recompute.
+    const during = await readAll();
+    const from = { from: "2026-02-02" };
+    for (const name of Object.keys(reads) as (keyof typeof reads)[]) {
+      expect(during[name], name).not.toBe("waited");
+      expect((during[name] as Answer).updating, name).toEqual(from);
+    }
+    // The chart stops before the restated days: those before are the stored, final ones.
+    const stored = (before.history as Answer).points!;
+    const shown = (during.history as Answer).points!;
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual(stored.filter((point) => point.date < "2026-02-02"));
+    const benchmark = (answer: Answer) =>
+      (answer.benchmark as { points: { date: string }[] }).points;
+    expect(benchmark(during.history as Answer)).toEqual(
+      benchmark(before.history as Answer).filter((point) => point.date < "2026-02-02"),
+    );
+    // The figures over the period are the ones stored before the buy (not final, and marked).
+    expect({ ...(during.returns as Answer), updating: undefined }).toEqual({
+      ...(before.returns as Answer),
+      updating: undefined,
+    });
+
+    release();
+    await t.settled();
+    const after = await readAll();
+    for (const name of Object.keys(reads) as (keyof typeof reads)[]) {
+      expect((after[name] as Answer).updating, name).toBeUndefined();
+    }
+    // The restated days are back, with the buy in them.
+    const restated = (after.history as Answer).points!;
+    expect(restated.length).toBe(stored.length);
+    expect(restated.at(-1)).not.toEqual(stored.at(-1));
+  });
+
+  it("waits as before while no history is stored yet (the first recompute)", async () => {
+    const t = await startTestApp({ market: pinnedOpenMarket() });
+    opened.push(t);
+    const user = await t.registerUser();
+    const release = holdRecomputes(t);
+    await buy(t, user.token, "2026-02-02T15:00:00Z");
+    const history = t.request("GET", "/api/portfolio/history?range=3M", { token: user.token });
+    const waited = new Promise<"waited">((resolve) => setTimeout(resolve, 1_000, "waited"));
+    expect(await Promise.race([history, waited])).toBe("waited");
+    release();
+    const answer = await history;
+    expect(answer.status).toBe(200);
+    expect((answer.body as unknown as { updating?: unknown }).updating).toBeUndefined();
+    await t.settled();
+  });
+
   it("counts a trade of today as no update: no closed day is restated", async () => {
     // The app's clock on the market's day, as in a deployment (tests default to 2 March).
     const clock = new TestClock(Date.parse("2026-03-11T15:00:00Z"));

@@ -59,7 +59,7 @@ export const portfolioPerformanceRoutes = [
     summary:
       "Whether the signed-in user's daily history is being recomputed after a back-dated change, and from which day",
     description:
-      "`updating` is true from the moment a trade, import, split or account move dated before today is saved until the recompute of the daily history it restates has stored its days; `from` is the first day restated (a calendar date, UTC), null when nothing is being recomputed. Meanwhile `GET /api/portfolio/history`, the returns and the summary answer with the history recomputed on the spot or wait for it; ask again every second or so to know when it has ended.",
+      "`updating` is true from the moment a trade, import, split or account move dated before today is saved until the recompute of the daily history it restates has stored its days; `from` is the first day restated (a calendar date, UTC), null when nothing is being recomputed. Meanwhile the summary answers with its figures replayed on the spot, and `GET /api/portfolio/history`, the returns, risk and monthly returns answer at once from the history stored before the change, with `updating.from` (the chart's points stop before that day; the figures over a period are not final); before any history is stored (the first recompute) they wait for it. Ask again every second or so to know when it has ended, then read them again.",
     access: "user",
     response: historyUpdate,
     call: (caller) => caller.portfolioSummary.historyUpdate(),

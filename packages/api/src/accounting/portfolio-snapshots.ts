@@ -30,6 +30,7 @@ import {
 } from "./portfolio-valuation";
 import type { AppDeps, UserScope } from "../platform/scope";
 import { historyUpdate } from "./history-update";
+import { storedStateFor } from "./stored-history";
 import { onlyRestated, otherHoldingsDays, valuedHoldings } from "./unchanged-holdings";
 
 /**
@@ -409,8 +410,15 @@ function chained(rows: HoldingSnapshot[]): HoldingSnapshot[] {
   return rows;
 }
 
-/** The snapshots once current, or null if trades kept overtaking the recompute. */
-async function currentSnapshots(deps: AppDeps, userId: number): Promise<SnapshotState | null> {
+/**
+ * The snapshots once current, or null if trades kept overtaking the recompute. A read of the
+ * stored history during an update (stored-history.ts) takes them as they are.
+ */
+async function currentSnapshots(scope: UserScope): Promise<SnapshotState | null> {
+  const stored = await storedStateFor(scope);
+  if (stored !== undefined) return stored;
+  const { deps, user } = scope;
+  const userId = user.id;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const state = await refreshSnapshots(deps, userId);
     if (state) return state;
@@ -420,13 +428,13 @@ async function currentSnapshots(deps: AppDeps, userId: number): Promise<Snapshot
 
 /** The snapshots' state if they run through yesterday (brought up to date first), else null. */
 export async function currentState(scope: UserScope): Promise<SnapshotState | null> {
-  const state = await currentSnapshots(scope.deps, scope.user.id);
+  const state = await currentSnapshots(scope);
   return upToDate(state, yesterdayOf(scope.deps)) ? state : null;
 }
 
 /** The day of the user's first trade, or null if there is none. */
 export async function firstTradeDay(scope: UserScope): Promise<string | null> {
-  const state = await currentSnapshots(scope.deps, scope.user.id);
+  const state = await currentSnapshots(scope);
   if (state) return state.firstDay;
   const [first] = await scope.deps.repos.transactions.trades(scope.user.id);
   return first ? tradeDay(first) : null;
@@ -438,7 +446,7 @@ export async function firstTradeDay(scope: UserScope): Promise<string | null> {
  */
 export async function positionsAt(scope: UserScope, day: string): Promise<HoldingSnapshot[]> {
   const { deps, user } = scope;
-  if (await currentSnapshots(deps, user.id)) return deps.repos.snapshots.holdingsAt(user.id, day);
+  if (await currentSnapshots(scope)) return deps.repos.snapshots.holdingsAt(user.id, day);
   const ledger = new TradeLedger();
   for (const trade of await deps.repos.transactions.trades(user.id)) {
     if (tradeDay(trade) > day) break;
@@ -456,7 +464,7 @@ export async function positionsAt(scope: UserScope, day: string): Promise<Holdin
 export async function realizedBySymbol(scope: UserScope): Promise<Map<string, Decimal>> {
   const { deps, user } = scope;
   const updating = (await historyUpdate(scope)).updating;
-  const state = updating ? null : await currentSnapshots(deps, user.id);
+  const state = updating ? null : await currentSnapshots(scope);
   if (!state) {
     const ledger = new TradeLedger();
     for (const trade of await deps.repos.transactions.trades(user.id)) ledger.apply(trade);
@@ -483,7 +491,7 @@ export async function valueRange(
 ): Promise<Valuation> {
   const { deps, user } = scope;
   const yesterday = addDays(today, -1);
-  const state = await currentSnapshots(deps, user.id);
+  const state = await currentSnapshots(scope);
   if (!upToDate(state, yesterday)) {
     const trades = await deps.repos.transactions.trades(user.id);
     return valueByDay(deps, trades, from, today, currentPrices);

@@ -7,6 +7,7 @@ import {
   portfolioRisk,
 } from "@ledgerline/contracts";
 import type { TRPCRouterRecord } from "@trpc/server";
+import { readStoredWhileUpdating } from "../accounting/stored-history";
 import { userProcedure } from "../platform/trpc/trpc";
 import { allocationOf } from "./allocation";
 import { monthlyReturnsFor } from "./monthly-returns";
@@ -22,15 +23,22 @@ export const insightsRouter = {
     .output(allocation)
     .query(({ ctx, input }) => allocationOf(ctx, input)),
 
-  /** Volatility, maximum drawdown, Sharpe ratio, beta and correlation over a range. */
+  /**
+   * Volatility, maximum drawdown, Sharpe ratio, beta and correlation over a range. This and the
+   * monthly returns answer from the stored history during its update, marked (stored-history.ts).
+   */
   risk: userProcedure
     .input(portfolioPerformanceInput)
     .output(portfolioRisk)
-    .query(({ ctx, input }) => portfolioRiskOf(ctx, input)),
+    .query(({ ctx, input }) =>
+      readStoredWhileUpdating(ctx, (scope) => portfolioRiskOf(scope, input)),
+    ),
 
   /** Each month's and each year's time-weighted return, beside the benchmark's year. */
   monthlyReturns: userProcedure
     .input(monthlyReturnsInput)
     .output(monthlyReturns)
-    .query(({ ctx, input }) => monthlyReturnsFor(ctx, input)),
+    .query(({ ctx, input }) =>
+      readStoredWhileUpdating(ctx, (scope) => monthlyReturnsFor(scope, input)),
+    ),
 } satisfies TRPCRouterRecord;

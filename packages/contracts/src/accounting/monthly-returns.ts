@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accountIdFilter } from "../accounts/investment-accounts";
 import { calendarDate, decimalString } from "../market/market";
+import { historyUpdating } from "./history-updating";
 
 /** The monthly-returns grid of one investment account, or of all of them. */
 export const monthlyReturnsInput = z.object({ accountId: accountIdFilter });
@@ -28,6 +29,7 @@ export const monthlyReturns = z.object({
   startDate: calendarDate.nullable(),
   endDate: calendarDate.nullable(),
   benchmarkSymbol: z.string(),
+  updating: historyUpdating,
   /** Oldest first. */
   years: z.array(yearOfReturns),
 });

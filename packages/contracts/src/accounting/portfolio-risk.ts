@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDate, decimalString } from "../market/market";
 import { performanceRanges } from "../trading/portfolio-constants";
+import { historyUpdating } from "./history-updating";
 
 /**
  * How risky the portfolio has been over a range (issue 33). The daily returns are the value
@@ -21,6 +22,7 @@ export const portfolioRisk = z.object({
   /** The first and the last close of the chart the figures are worked from; null with none. */
   startDate: calendarDate.nullable(),
   endDate: calendarDate.nullable(),
+  updating: historyUpdating,
   /** The daily returns the volatility, Sharpe ratio, beta and correlation are worked from. */
   days: z.number().int().nonnegative(),
   /** The daily figures are annualized by this (and its square root). */

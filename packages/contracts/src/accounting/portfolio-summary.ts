@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { historyUpdating } from "./history-updating";
 import { calendarDate, decimalString } from "../market/market";
 import { accountIdFilter } from "../accounts/investment-accounts";
 import { costBasisMethods } from "../accounts/investment-account-constants";
@@ -131,6 +132,8 @@ export type PortfolioHistoryPoint = z.infer<typeof portfolioHistoryPoint>;
 export const portfolioHistory = z.object({
   /** From the first trade (ALL, or a range reaching back before it) or the range's first day. */
   points: z.array(portfolioHistoryPoint),
+  /** While the history is recomputed: the points stop before `updating.from`. */
+  updating: historyUpdating,
   /** Held symbols whose daily history could not be loaded; they are valued at their last trade. */
   unpricedSymbols: z.array(z.string()),
   /**
@@ -204,6 +207,7 @@ export const portfolioPerformance = z.object({
   range: z.enum(performanceRanges),
   startDate: calendarDate,
   endDate: calendarDate,
+  updating: historyUpdating,
   ...periodFigures,
   benchmark: z.object({
     symbol: z.string(),
@@ -325,6 +329,7 @@ export const holdingsPerformance = z.object({
   range: z.enum(performanceRanges),
   startDate: calendarDate,
   endDate: calendarDate,
+  updating: historyUpdating,
   holdings: z.array(holdingPerformance),
 });
 export type HoldingsPerformance = z.infer<typeof holdingsPerformance>;

@@ -1,6 +1,8 @@
 import { PORTFOLIO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { HoldingPerformance, PerformanceRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { cx } from "../../../../components/ui/cx";
+import { NOT_FINAL } from "../../../../components/portfolio/BeforeTheUpdate";
 import { Skeleton } from "../../../../components/RouteStates";
 import { Alert } from "../../../../components/ui/Alert";
 import { unbatchedTrpc } from "../../../../lib/trpc-unbatched";
@@ -65,8 +67,9 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
           <p className="mt-2 text-sm text-muted">Nothing was held in this period.</p>
         ) : (
           // Focusable, so a keyboard can scroll a row too wide for a phone.
+          // Framed as the portfolio's figures above, which say why (BeforeTheUpdate).
           <div
-            className="mt-2 overflow-x-auto"
+            className={cx("mt-2 overflow-x-auto", holdings.data?.updating && NOT_FINAL)}
             role="region"
             aria-labelledby="holding-returns-heading"
             tabIndex={0}

@@ -8,6 +8,7 @@ import { cx } from "../../../../components/ui/cx";
 import { formatRatio } from "../../../../lib/format";
 import { unbatchedTrpc } from "../../../../lib/trpc-unbatched";
 import { Panel } from "../../../../components/ui/Panel";
+import { BeforeTheUpdate } from "../../../../components/portfolio/BeforeTheUpdate";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 
 const MONTHS = [
@@ -44,7 +45,9 @@ export default function MonthlyReturnsCard({ accountId }: { accountId: number | 
         gains.
       </p>
       {grid.data ? (
-        <Grid data={grid.data} />
+        <BeforeTheUpdate updating={grid.data.updating}>
+          <Grid data={grid.data} />
+        </BeforeTheUpdate>
       ) : grid.isError ? (
         <Alert tone="error" className="mt-4">
           The monthly returns could not be loaded.

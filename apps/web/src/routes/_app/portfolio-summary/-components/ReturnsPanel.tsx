@@ -14,6 +14,7 @@ import { RealizedMethods } from "./RealizedMethods";
 import { MoneyText } from "../../../../components/money/Money";
 import { Amount, Figure, isUnderAYear, Ratio } from "./ReturnFigures";
 import { Panel } from "../../../../components/ui/Panel";
+import { BeforeTheUpdate } from "../../../../components/portfolio/BeforeTheUpdate";
 
 /**
  * The returns over a chosen period, each with an 'Explain' panel that lists what it is computed
@@ -53,7 +54,11 @@ export const ReturnsPanel = memo(function ReturnsPanel({
         failure="The returns could not be loaded."
         skeleton="mt-4 h-40"
       >
-        {(loaded) => <Figures data={loaded} />}
+        {(loaded) => (
+          <BeforeTheUpdate updating={loaded.updating}>
+            <Figures data={loaded} />
+          </BeforeTheUpdate>
+        )}
       </CardBody>
       <HoldingReturns range={range} />
     </Panel>

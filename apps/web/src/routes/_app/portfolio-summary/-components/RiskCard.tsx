@@ -12,6 +12,7 @@ import { formatCalendarDate, formatNumber, formatRatio, formatShare } from "../.
 import { unbatchedTrpc } from "../../../../lib/trpc-unbatched";
 import { Figure } from "./ReturnFigures";
 import { Panel } from "../../../../components/ui/Panel";
+import { BeforeTheUpdate } from "../../../../components/portfolio/BeforeTheUpdate";
 
 /**
  * How risky the portfolio has been (issue 33): volatility, the deepest fall, the Sharpe ratio,
@@ -42,7 +43,11 @@ export default function RiskCard({ accountId }: { accountId: number | undefined 
         failure="The risk figures could not be loaded."
         skeleton="mt-4 h-32"
       >
-        {(loaded) => <RiskFigures data={loaded} />}
+        {(loaded) => (
+          <BeforeTheUpdate updating={loaded.updating}>
+            <RiskFigures data={loaded} />
+          </BeforeTheUpdate>
+        )}
       </CardBody>
     </Panel>
   );

@@ -18,6 +18,8 @@ import { ValueChartLegend } from "./ValueChartLegend";
 import { useValueChartDrawing } from "./useValueChartDrawing";
 import { chartMoney, historyInCurrency } from "./value-chart-money";
 import { Panel } from "../../../../components/ui/Panel";
+import { ChartUpTo } from "../../../../components/portfolio/BeforeTheUpdate";
+import { formatCalendarDate } from "../../../../lib/format";
 import { rangeLabels } from "./range-labels";
 
 export { axisTicks, plotted } from "./value-chart-figures";
@@ -93,7 +95,12 @@ export default memo(function ValueChart({
   const { drawn, hover } = useValueChartDrawing(container, pending, data, shown, money);
   const unpriced = history.data?.unpricedSymbols ?? [];
   const empty = !pending && !points?.length;
-  const emptyMessage = empty ? noHistoryMessage(history.isError && !points, accountName) : null;
+  const updating = history.data?.updating;
+  const emptyMessage = !empty
+    ? null
+    : updating
+      ? `The days from ${formatCalendarDate(updating.from)} on are being updated.`
+      : noHistoryMessage(history.isError && !points, accountName);
 
   return (
     <Panel
@@ -129,6 +136,7 @@ export default memo(function ValueChart({
         pending={pending}
         emptyMessage={emptyMessage}
       />
+      {!empty && <ChartUpTo updating={updating} />}
       {unpriced.length > 0 && (
         <p className="mt-2 text-xs text-muted">
           No daily prices for {unpriced.join(", ")}: valued at their last trade.
