@@ -39,6 +39,19 @@ function messagesReadAppLocale(language: string): Plugin {
         return localeModule;
       return undefined;
     },
+    // With one language, a message is that language's function itself: the dispatching wrapper
+    // the compiler writes around it cost ~12 B gzip per message on the first route.
+    transform(code, id) {
+      const file = /[\\/]paraglide[\\/]messages[\\/](\w+)\.js$/.exec(id);
+      if (!file || file[1] === "_index") return undefined;
+      const key = file[1];
+      const start = code.indexOf(`export const ${key} = `);
+      if (start < 0 || !code.includes(`const ${language}_${key} = `)) return undefined;
+      return {
+        code: `${code.slice(0, start)}export const ${key} = ${language}_${key};\n`,
+        map: null,
+      };
+    },
     // The page says its language, for screen readers' voices and the browser's translation offer.
     transformIndexHtml: (html) => html.replace('<html lang="en"', `<html lang="${language}"`),
   };
