@@ -25,10 +25,14 @@ export class RedisDeployment {
   }
 
   /** A worker process beside `api`: the same database and Redis queues. */
-  async worker(api: TestApp, options: Pick<TestAppOptions, "jobsLockMs"> = {}): Promise<TestApp> {
+  async worker(
+    api: TestApp,
+    { env, ...options }: Pick<TestAppOptions, "jobsLockMs" | "env"> = {},
+  ): Promise<TestApp> {
     const worker = await startTestApp({
       ...options,
       env: {
+        ...env,
         REDIS_URL: testRedisUrl,
         REDIS_KEY_PREFIX: this.prefix,
         LEDGERLINE_ROLE: "worker",
