@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+import { languageCookie, webLanguages } from "@ledgerline/contracts";
 import { expect, type Page } from "@playwright/test";
 import { test } from "./polled-prices";
 
@@ -45,7 +46,7 @@ async function initialScriptBytes(page: Page, path: string): Promise<number> {
 
 // The design file's budget: at most 110 KB gzip of JavaScript for the first visit to home and login,
 // in each language's build (decision 0065), which the server picks by the language cookie.
-for (const language of ["en", "de", "es"])
+for (const language of webLanguages)
   for (const path of ["/", "/login"]) {
     test(`initial JavaScript of ${path} in ${language} stays within 110 KB gzip`, async ({
       page,
@@ -53,7 +54,7 @@ for (const language of ["en", "de", "es"])
     }) => {
       await page
         .context()
-        .addCookies([{ name: "ledgerline-language", value: language, url: baseURL! }]);
+        .addCookies([{ name: languageCookie, value: language, url: baseURL! }]);
       const bytes = await initialScriptBytes(page, path);
       console.log(`initial JS for ${path} (${language}): ${(bytes / 1024).toFixed(2)} KB gzip`);
       expect(bytes).toBeLessThanOrEqual(110 * 1024);

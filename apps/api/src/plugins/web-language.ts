@@ -4,11 +4,7 @@
  * language reaches the server as the cookie the app sets at sign-in and on a change in settings;
  * before any, the browser's Accept-Language; else English.
  */
-export const webLanguages = ["en", "de", "es"] as const;
-export type WebLanguage = (typeof webLanguages)[number];
-
-/** Set by the web app (lib/locale.ts) from the account's locale or navigator.languages. */
-export const languageCookie = "ledgerline-language";
+import { languageCookie, webLanguages, type WebLanguage } from "@ledgerline/contracts";
 
 const isWebLanguage = (text: string): text is WebLanguage =>
   (webLanguages as readonly string[]).includes(text);

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { pagePreloads, withPreloadLinks, type ViteManifest } from "./page-preloads";
-import { requestLanguage, webLanguages, type WebLanguage } from "./web-language";
+import { webLanguages, type WebLanguage } from "@ledgerline/contracts";
+import { requestLanguage } from "./web-language";
 
 /** Public pages the web build prerenders (apps/web/scripts/prerender.mjs), by path. */
 const prerenderedPages: Record<string, string> = {

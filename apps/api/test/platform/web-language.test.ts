@@ -4,7 +4,8 @@ import { join } from "node:path";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webPlugin } from "../../src/plugins/web";
-import { languageCookie, requestLanguage } from "../../src/plugins/web-language";
+import { languageCookie } from "@ledgerline/contracts";
+import { requestLanguage } from "../../src/plugins/web-language";
 
 function build(root: string, words: string, asset: string) {
   mkdirSync(join(root, "prerendered"), { recursive: true });

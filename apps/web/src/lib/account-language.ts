@@ -1,9 +1,8 @@
 // Apart from ./locale.ts, which every compiled message imports: this is for the signed-in
 // layout only, not the first route's code.
-import { experimentalStaticLocale, languages } from "./locale";
+import { languageCookie, webLanguages } from "@ledgerline/contracts/browser";
+import { experimentalStaticLocale } from "./locale";
 
-/** Read by the API to choose the build of a page's language (apps/api plugins/web-language.ts). */
-const languageCookie = "ledgerline-language";
 const reloadKey = "languageReload";
 
 /**
@@ -14,7 +13,7 @@ const reloadKey = "languageReload";
 export function followAccountLanguage(locale: string | null | undefined): void {
   const language = locale?.split("-")[0];
   if (!language) return;
-  const wanted = (languages as readonly string[]).includes(language) ? language : "en";
+  const wanted = (webLanguages as readonly string[]).includes(language) ? language : "en";
   document.cookie = `${languageCookie}=${wanted}; path=/; max-age=31536000; samesite=lax`;
   if (wanted === experimentalStaticLocale) return sessionStorage.removeItem(reloadKey);
   // Once per language: offline, the service worker's kept page is the build it was installed

@@ -6,9 +6,10 @@
  * exports are all of "the runtime" the browser gets.
  */
 
-/** The languages the catalog is written in; English is the source and the default build. */
-export const languages = ["en", "de", "es"] as const;
-export type Language = (typeof languages)[number];
+import type { WebLanguage } from "@ledgerline/contracts/browser";
+
+/** One of the languages the catalog is written in (contracts' webLanguages). */
+export type Language = WebLanguage;
 
 /** Set by vite.config.ts (`define`) from the build mode; read by every compiled message. */
 export const experimentalStaticLocale: Language = __WEB_LANGUAGE__;

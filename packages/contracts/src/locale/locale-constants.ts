@@ -42,3 +42,16 @@ export const localeMessages = {
   failedToSave: "Failed to save the language and region",
   unknownLocale: `Locale must be one of ${supportedLocales.join(", ")}`,
 } as const;
+
+/**
+ * The languages the web app is built in, one build each (decision 0065); English is the source
+ * and the default. The web app's locale module and the API's choice of build both read this.
+ */
+export const webLanguages = ["en", "de", "es"] as const;
+export type WebLanguage = (typeof webLanguages)[number];
+
+/**
+ * The cookie naming the build a page is served in: the web app writes the account's language
+ * there, the API reads it on a document request (which carries no session).
+ */
+export const languageCookie = "ledgerline-language";
