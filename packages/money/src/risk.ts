@@ -168,7 +168,7 @@ export function againstBenchmark(
       2 * SCALE,
     ),
     beta: ratio(qxy, qbb),
-    // The root is cut down, so a perfect match could read a hair above 1: held to [−1, 1].
+    // The root is cut down, so a perfect match could read a hair above 1: held to [-1, 1].
     correlation: correlation === null ? null : clampUnit(correlation),
   };
 }

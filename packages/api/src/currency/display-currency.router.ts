@@ -15,7 +15,7 @@ export const displayCurrencyRouter = {
     .output(displayCurrencySetting)
     .mutation(({ ctx, input }) => setDisplayCurrency(ctx, input)),
 
-  /** USD→display-currency rates of a range of days, for the web to convert its figures with. */
+  /** USD-to-display-currency rates of a range of days, for the web to convert its figures with. */
   rates: marketProcedure
     .input(fxRatesInput)
     .output(fxRates)

@@ -136,7 +136,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
     return this.profiles.get(symbol);
   }
 
-  /** Tickers alone in their sub-industry: the related panel reads 'No related companies for …'. */
+  /** Tickers alone in their sub-industry: the related panel reads 'No related companies for ...'. */
   tickersWithoutRelated(): string[] {
     return [...this.relatedBySymbol]
       .filter(([, peers]) => peers.length === 0)
