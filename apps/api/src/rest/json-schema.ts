@@ -28,15 +28,40 @@ function collapseNullable(schema: JsonSchema): JsonSchema {
   return { ...rest, ...other, type: [other.type, "null"] };
 }
 
+type Serializer = (data: unknown) => string;
+
 /**
  * A serializer for a route's answers compiled once from its zod response schema: only the fields
  * the schema names are written, so nothing internal leaks, and a missing required field is a
  * fault instead of a silently different answer.
  */
-export function compileSerializer(schema: z.ZodType): (data: unknown) => string {
+export function compileSerializer(schema: z.ZodType): Serializer {
   const json = z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "any" });
   const { $schema: _ignored, ...rest } = mapSchemas(json, collapseNullable) as JsonSchema;
   return fastJson(rest);
+}
+
+const compiled = new WeakMap<z.ZodType, Serializer>();
+
+/** compileSerializer once per schema: every route's 4xx body, for one, shares one serializer. */
+function serializerOf(schema: z.ZodType): Serializer {
+  let serialize = compiled.get(schema);
+  if (!serialize) {
+    serialize = compileSerializer(schema);
+    compiled.set(schema, serialize);
+  }
+  return serialize;
+}
+
+/**
+ * A route's serializer compiled at its first answer instead of at start: compiled for every
+ * route, answered or not, they held 2.9 MB of an idle server's heap (issue 35, decision 0066).
+ * A schema fast-json-stringify cannot compile then fails that answer, not the start, so
+ * test/platform/rest-serializer.test.ts compiles every route's.
+ */
+export function deferredSerializer(schema: z.ZodType): Serializer {
+  let serialize: Serializer | undefined;
+  return (data) => (serialize ??= serializerOf(schema))(data);
 }
 
 /**

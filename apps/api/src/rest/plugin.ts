@@ -22,7 +22,7 @@ import { toPublicError } from "@ledgerline/api/platform/trpc/errors";
 import { createCaller } from "@ledgerline/api/router";
 import { notSignedIn, requireAdmin } from "@ledgerline/api/platform/trpc/trpc";
 import { EventStreamAnswer, eventStreamHeaders } from "@ledgerline/api/platform/rest/event-stream";
-import { compileSerializer } from "./json-schema";
+import { deferredSerializer } from "./json-schema";
 import type { RestRoute } from "@ledgerline/api/platform/rest/route";
 
 /** Every 4xx body of the REST door: what was wrong, and per field for bad input. */
@@ -172,7 +172,7 @@ function sendKept(reply: FastifyReply, kept: KeptAnswer) {
 /**
  * Registers the documented REST paths. Fastify validates each request's path, query and body
  * with the route's zod schemas (a 400 naming the field otherwise) and writes the answer with a
- * serializer compiled from its response schema. The handler builds the same context as the
+ * serializer compiled from its response schema at the route's first answer. The handler builds the same context as the
  * tRPC door and calls the procedure through a server-side caller, so both doors share access
  * and logic. A signed-in write with an `Idempotency-Key` runs once per key; a repeat gets the
  * stored answer with its original status (services/idempotency).
@@ -185,7 +185,7 @@ export function restPlugin(routes: RestRoute[]) {
       // The spec's clients send some writes with no body at all.
       return route.httpPart === "body" ? (data) => validate(data ?? {}) : validate;
     });
-    app.setSerializerCompiler<z.ZodType>(({ schema }) => compileSerializer(schema));
+    app.setSerializerCompiler<z.ZodType>(({ schema }) => deferredSerializer(schema));
     app.setErrorHandler((error: FastifyError, req, reply) => {
       const refused = validationAnswer(error);
       if (!refused) return answerError(error, req, reply);
@@ -197,7 +197,7 @@ export function restPlugin(routes: RestRoute[]) {
       const door: Door = {
         route,
         attempted: `${route.method} /api${route.url}`,
-        serialize: route.cachedAnswer ? compileSerializer(route.response) : undefined,
+        serialize: route.cachedAnswer ? deferredSerializer(route.response) : undefined,
         found,
       };
       app.route({

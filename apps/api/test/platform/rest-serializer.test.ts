@@ -1,6 +1,14 @@
+import fastJson from "fast-json-stringify";
+import { restRoutes } from "@ledgerline/api/rest-routes";
 import { z } from "zod";
-import { describe, expect, it } from "vitest";
-import { compileSerializer, openApiSchema } from "../../src/rest/json-schema";
+import { describe, expect, it, vi } from "vitest";
+import { compileSerializer, deferredSerializer, openApiSchema } from "../../src/rest/json-schema";
+import { restErrorBody } from "../../src/rest/plugin";
+
+vi.mock("fast-json-stringify", async (original) => {
+  const real = (await original<{ default: typeof fastJson }>()).default;
+  return { default: vi.fn(real) };
+});
 
 const position = z.object({
   id: z.number(),
@@ -18,6 +26,42 @@ describe("REST answers written by their response schema", () => {
   it("refuses to send an answer that lacks a required field", () => {
     const write = compileSerializer(position);
     expect(() => write({ id: 1, quantity: 2 })).toThrow(/symbol/);
+  });
+});
+
+describe("serializers compiled at a route's first answer", () => {
+  it("compiles none at start and one per schema, shared by the routes that answer with it", () => {
+    vi.mocked(fastJson).mockClear();
+    const ofOneRoute = deferredSerializer(position);
+    const ofAnother = deferredSerializer(position);
+    expect(fastJson).not.toHaveBeenCalled();
+
+    expect(JSON.parse(ofOneRoute({ id: 1, symbol: "AAPL", quantity: 2, userId: 7 }))).toEqual({
+      id: 1,
+      symbol: "AAPL",
+      quantity: 2,
+    });
+    ofAnother({ id: 2, symbol: "MSFT", quantity: null });
+    ofOneRoute({ id: 3, symbol: "IBM", quantity: 1 });
+    expect(fastJson).toHaveBeenCalledTimes(1);
+  });
+
+  // Deferred, a schema fast-json-stringify cannot compile would fail only its route's first
+  // answer in production; compiled here, it fails the suite.
+  it("compiles every REST route's 200 and 4xx answers", () => {
+    const failed: string[] = [];
+    for (const [name, schema] of [
+      ...restRoutes.map((route) => [`${route.method} ${route.url}`, route.response] as const),
+      ["4xx", restErrorBody] as const,
+    ]) {
+      try {
+        compileSerializer(schema);
+      } catch (error) {
+        failed.push(`${name}: ${String(error)}`);
+      }
+    }
+    expect(restRoutes.length).toBeGreaterThan(100);
+    expect(failed).toEqual([]);
   });
 });
 
