@@ -29,12 +29,27 @@ export interface SessionBar {
   volume: number;
 }
 
+/**
+ * A day's minute-by-minute prices in cents. The high and low so far are scanned from them when
+ * asked, not kept beside them: two more arrays for every stock's last days held 2.3 MB of an
+ * idle server (issue 35, decision 0066).
+ */
 interface IntradayPath {
   session: TradingSession;
   cents: Int32Array;
-  highSoFar: Int32Array;
-  lowSoFar: Int32Array;
   volume: number;
+}
+
+/** The highest and lowest of `cents[0..last]`. */
+function rangeOf(cents: Int32Array, last: number): { high: number; low: number } {
+  let high = cents[0]!;
+  let low = high;
+  for (let k = 1; k <= last; k++) {
+    const price = cents[k]!;
+    if (price > high) high = price;
+    else if (price < low) low = price;
+  }
+  return { high, low };
 }
 
 /** Shared by all stocks of one seed: the market's own shock on each day. */
@@ -190,13 +205,7 @@ export class StockPriceModel {
     }
     cents[steps] = this.closeCents(index);
 
-    const highSoFar = new Int32Array(steps + 1);
-    const lowSoFar = new Int32Array(steps + 1);
-    for (let k = 0; k <= steps; k++) {
-      highSoFar[k] = k === 0 ? cents[0]! : Math.max(highSoFar[k - 1]!, cents[k]!);
-      lowSoFar[k] = k === 0 ? cents[0]! : Math.min(lowSoFar[k - 1]!, cents[k]!);
-    }
-    const path = { session, cents, highSoFar, lowSoFar, volume: this.dayVolume(index) };
+    const path = { session, cents, volume: this.dayVolume(index) };
     // Only the last few days are asked for intraday; keep memory flat.
     if (this.paths.size >= 4) this.paths.delete(this.paths.keys().next().value!);
     this.paths.set(index, path);
@@ -207,18 +216,32 @@ export class StockPriceModel {
   dayBar(index: number): SessionBar {
     let bar = this.bars.get(index);
     if (!bar) {
-      const path = this.path(index);
-      const last = path.cents.length - 1;
-      bar = {
-        open: path.cents[0]!,
-        high: path.highSoFar[last]!,
-        low: path.lowSoFar[last]!,
-        close: path.cents[last]!,
-        volume: path.volume,
-      };
+      const { cents, volume } = this.path(index);
+      const last = cents.length - 1;
+      const { high, low } = rangeOf(cents, last);
+      bar = { open: cents[0]!, high, low, close: cents[last]!, volume };
       this.bars.set(index, bar);
     }
     return bar;
+  }
+
+  /**
+   * Where day `index`'s path stands at `instant` during its session: the last whole minute `k`
+   * and the price in cents, between minute k's and the next one's.
+   */
+  private pointAt(path: IntradayPath, instant: number): { k: number; price: number } {
+    const { cents, session } = path;
+    const minutes = Math.max(0, (instant - session.opensAt) / 60_000);
+    const k = Math.min(Math.floor(minutes), cents.length - 2);
+    const fraction = minutes - k;
+    return { k, price: Math.round(cents[k]! + (cents[k + 1]! - cents[k]!) * fraction) };
+  }
+
+  /** The price of trading day `index` at `instant`, in cents: barSoFar's close, without its range. */
+  priceSoFar(index: number, instant: number): number {
+    const path = this.path(index);
+    if (instant >= path.session.closesAt) return this.dayBar(index).close;
+    return this.pointAt(path, instant).price;
   }
 
   /** The bar of trading day `index` as it stands at `instant`, during that day's session. */
@@ -226,14 +249,12 @@ export class StockPriceModel {
     const path = this.path(index);
     const { opensAt, closesAt } = path.session;
     if (instant >= closesAt) return this.dayBar(index);
-    const minutes = Math.max(0, (instant - opensAt) / 60_000);
-    const k = Math.min(Math.floor(minutes), path.cents.length - 2);
-    const fraction = minutes - k;
-    const price = Math.round(path.cents[k]! + (path.cents[k + 1]! - path.cents[k]!) * fraction);
+    const { k, price } = this.pointAt(path, instant);
+    const range = rangeOf(path.cents, k);
     return {
       open: path.cents[0]!,
-      high: Math.max(path.highSoFar[k]!, price),
-      low: Math.min(path.lowSoFar[k]!, price),
+      high: Math.max(range.high, price),
+      low: Math.min(range.low, price),
       close: price,
       volume: Math.round(
         path.volume * cumulativeVolumeShare((instant - opensAt) / (closesAt - opensAt)),

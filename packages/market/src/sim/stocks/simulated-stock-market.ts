@@ -280,7 +280,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
   private currentPriceCents(profile: CompanyProfile, now: number): number | undefined {
     const session = sessionInProgress(now);
     const model = this.model(profile);
-    if (session) return model.barSoFar(this.days.indexOf(session.date)!, now).close;
+    if (session) return model.priceSoFar(this.days.indexOf(session.date)!, now);
     return this.closeOnOrBefore(profile, lastCompletedSession(now).date);
   }
 
