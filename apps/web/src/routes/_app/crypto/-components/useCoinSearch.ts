@@ -37,8 +37,14 @@ export function useCoinSearch(symbol: string | undefined) {
     if (next === symbol) void quote.refetch();
     else void navigate({ search: { symbol: next } });
   }
+  // Cleared while a search is still being answered (the page opened or reloaded on a coin's
+  // address searches it), the history stays empty when the answer comes.
+  function clearHistory() {
+    searching.current = false;
+    clear();
+  }
   const result = symbol !== undefined && quote.isSuccess && !quote.isError ? quote.data : undefined;
-  return { text, setText, search, history, clear, quote, result };
+  return { text, setText, search, history, clear: clearHistory, quote, result };
 }
 
 export type CoinQuery = ReturnType<typeof useCoinSearch>["quote"];
