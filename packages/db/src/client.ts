@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
@@ -157,20 +157,53 @@ async function acrossTurnsOnThread<T>(
  * second connection: there, reads meanwhile share the transaction's.
  */
 /**
- * What the queries and transactions of one SQLite connection share. `pausing` settles when the
- * open pausing transaction (TransactionOptions.pauses) ends; null when none is open. Every write
- * on this one connection waits for it first: run meanwhile, it would become part of that
- * transaction and be rolled back with it.
+ * What the queries and transactions of one SQLite connection share. `gate.pausing` settles when
+ * the open pausing transaction (TransactionOptions.pauses) ends; null when none is open. Every
+ * write on this one connection waits for it first: run meanwhile, it would become part of that
+ * transaction and be rolled back with it (in-memory), or wait on the event loop's thread for a
+ * lock held by a transaction that needs the event loop to end (a file, see FileGate).
  */
 interface SqliteState {
   url: string;
   shared: SqliteConnection;
-  pausing: Promise<void> | null;
+  gate: FileGate;
   /** The thread of the long write transactions, started by the first (worker-connection.ts). */
   thread: WorkerConnection | null;
 }
 
-// Every write waits with `while (state.pausing) await state.pausing` right before it runs, in
+/**
+ * What every database opened on one file in this process waits on: `pausing` of SqliteState,
+ * shared. Writes on the event loop's thread wait for the file's write lock synchronously (the
+ * busy timeout), so a write on one database, met while another database of the same process
+ * held the lock in a pausing transaction, held the very event loop that transaction needed to
+ * go on: both stood still for the 5 s busy timeout and the write failed with SQLITE_BUSY (two
+ * apps on one file in one process, as the split-role tests run them). A separate process
+ * waits only for the other's COMMIT.
+ */
+interface FileGate {
+  pausing: Promise<void> | null;
+  /** Databases open on the file: the gate is forgotten with the last. */
+  open: number;
+}
+
+const fileGates = new Map<string, FileGate>();
+
+function gateOf(url: string): FileGate {
+  // An in-memory database is one connection's own: nothing else can share it.
+  if (url === ":memory:") return { pausing: null, open: 1 };
+  const path = resolvePath(url);
+  const gate = fileGates.get(path) ?? { pausing: null, open: 0 };
+  gate.open += 1;
+  fileGates.set(path, gate);
+  return gate;
+}
+
+function leaveGate(url: string, gate: FileGate): void {
+  gate.open -= 1;
+  if (url !== ":memory:" && gate.open === 0) fileGates.delete(resolvePath(url));
+}
+
+// Every write waits with `while (state.gate.pausing) await state.gate.pausing` right before it runs, in
 // the same turn: a check a microtask early lets two writers waiting on one transaction both go
 // on (a second pausing transaction then waits out SQLite's busy timeout in BEGIN IMMEDIATE,
 // holding the event loop, while the first cannot finish).
@@ -186,15 +219,15 @@ function sqliteQueries(
   return {
     async all(query) {
       // An INSERT ... RETURNING reads its rows back too, and must wait like any write.
-      while (state.pausing && !onlyReads(query)) await state.pausing;
+      while (state.gate.pausing && !onlyReads(query)) await state.gate.pausing;
       return query.all();
     },
     async first(query) {
-      while (state.pausing && !onlyReads(query)) await state.pausing;
+      while (state.gate.pausing && !onlyReads(query)) await state.gate.pausing;
       return query.get();
     },
     async changes(query) {
-      while (state.pausing) await state.pausing;
+      while (state.gate.pausing) await state.gate.pausing;
       return (query as SqliteQuery).run().changes;
     },
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -202,7 +235,7 @@ function sqliteQueries(
       if (statement.reader && /^\s*(select|with)\b/i.test(sql)) {
         return statement.all(...params) as T[];
       }
-      while (state.pausing) await state.pausing;
+      while (state.gate.pausing) await state.gate.pausing;
       if (statement.reader) return statement.all(...params) as T[];
       statement.run(...params);
       return [];
@@ -211,15 +244,15 @@ function sqliteQueries(
       const prepared = query.prepare();
       return {
         all: async (values) => {
-          while (state.pausing && !onlyReads(query)) await state.pausing;
+          while (state.gate.pausing && !onlyReads(query)) await state.gate.pausing;
           return prepared.all(values);
         },
         first: async (values) => {
-          while (state.pausing && !onlyReads(query)) await state.pausing;
+          while (state.gate.pausing && !onlyReads(query)) await state.gate.pausing;
           return prepared.get(values);
         },
         changes: async (values) => {
-          while (state.pausing) await state.pausing;
+          while (state.gate.pausing) await state.gate.pausing;
           return (prepared.run(values) as { changes: number }).changes;
         },
       };
@@ -243,19 +276,19 @@ async function sqliteTransaction<T>(
   if (options.readOnly) {
     return sqlite.transaction(() => driveSync(work(db), execute)).deferred();
   }
-  while (state.pausing) await state.pausing;
+  while (state.gate.pausing) await state.gate.pausing;
   if (!options.pauses) {
     return sqlite.transaction(() => driveSync(work(db), execute)).immediate();
   }
   // Open across turns of the event loop, other writers held off.
   let ended!: () => void;
-  state.pausing = new Promise((resolve) => (ended = resolve));
+  state.gate.pausing = new Promise((resolve) => (ended = resolve));
   try {
     if (url === ":memory:") return await acrossTurns(shared, null, "BEGIN IMMEDIATE", work);
     state.thread ??= openWorkerConnection(url);
     return await acrossTurnsOnThread(state.thread, work);
   } finally {
-    state.pausing = null;
+    state.gate.pausing = null;
     ended();
   }
 }
@@ -264,7 +297,7 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
   if (url !== ":memory:") mkdirSync(dirname(url), { recursive: true });
   const shared = sqliteConnection(url);
   const { sqlite, db } = shared;
-  const state: SqliteState = { url, shared, pausing: null, thread: null };
+  const state: SqliteState = { url, shared, gate: gateOf(url), thread: null };
   return {
     dialect: "sqlite",
     db,
@@ -278,6 +311,7 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
     async close() {
       await state.thread?.terminate();
       sqlite.close();
+      leaveGate(url, state.gate);
     },
   };
 }
