@@ -1,7 +1,7 @@
 import { Socket } from "node:net";
 import { idempotencyKey, idempotencyMessages } from "@ledgerline/contracts";
 import { TRPCError } from "@trpc/server";
-import type { UserRow } from "@ledgerline/db";
+import { isDatabaseUnavailable, type UserRow } from "@ledgerline/db";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerError } from "../plugins/error-answer";
 import {
@@ -32,11 +32,16 @@ export const restErrorBody = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
-/** A 4xx as the REST door answers it; a fault is thrown on to the app's error handler. */
+/**
+ * A 4xx as the REST door answers it; a fault is thrown on to the app's error handler (which
+ * answers a database unreachable or busy with a 503 and retry-after, never stored as an answer).
+ */
 function restError(error: unknown): StoredAnswer {
   if (!(error instanceof TRPCError)) throw error;
   const publicError = toPublicError(error);
-  if (publicError.code === "INTERNAL_SERVER_ERROR") throw error.cause ?? error;
+  if (publicError.code === "INTERNAL_SERVER_ERROR" || isDatabaseUnavailable(error)) {
+    throw error.cause ?? error;
+  }
   return {
     status: publicError.status,
     body: {

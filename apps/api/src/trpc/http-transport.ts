@@ -241,6 +241,7 @@ async function answer(t: Transport, req: TrpcRequest, reply: FastifyReply, call:
   const body = isBatch ? envelopes : envelopes[0]!;
   if (paths.every((path) => metaOf(t, path)?.longAnswer)) {
     const status = getHTTPStatusCode(body as never);
+    retryLaterOn(reply, status);
     return reply.send(await jsonAnswer(transformTRPCResponse(t.config, body as never), status));
   }
   if (!build || !life || !envelopes.every((envelope) => "result" in envelope)) {
@@ -353,7 +354,13 @@ async function serveSubscription(
 }
 
 function sendJson(reply: FastifyReply, status: number, json: string | Buffer) {
+  retryLaterOn(reply, status);
   return reply.code(status).header("content-type", "application/json; charset=utf-8").send(json);
+}
+
+/** A 503 (a database unreachable or busy, a provider down) says when to try again, as REST's does. */
+function retryLaterOn(reply: FastifyReply, status: number) {
+  if (status === 503) reply.header("retry-after", "1");
 }
 
 /** The raw inputs by call index, or why they cannot be read. */

@@ -1,4 +1,5 @@
 import { messages } from "@ledgerline/contracts";
+import { openSqliteDatabase } from "@ledgerline/db";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -58,5 +59,41 @@ describe("a lost database connection", () => {
     } finally {
       Object.assign(sessions, saved);
     }
+  });
+});
+
+describe("a SQLite file another process keeps locked", () => {
+  it("is a 503 with retry-after on both doors once the busy timeout runs out, not a 500", async (context) => {
+    const { database } = t.app;
+    if (database.dialect !== "sqlite") return context.skip();
+    // Another process's write (a worker's, split roles on one file) holds the lock past the
+    // busy timeout: 5 s in the product, 100 ms here.
+    database.sqlite.pragma("busy_timeout = 100");
+    const other = openSqliteDatabase(t.env.DATABASE_URL);
+    other.sqlite.exec("BEGIN IMMEDIATE");
+    const register = (email: string) =>
+      ({ email, name: "Busy", password: "correct-horse-42" }) as const;
+    try {
+      const rest = await t.request("POST", "/api/auth/register", {
+        body: register("busy-rest@example.com"),
+      });
+      expect(rest.status).toBe(503);
+      expect(rest.headers["retry-after"]).toBe("1");
+      expect(rest.body).toMatchObject({ message: messages.databaseUnavailable });
+
+      const trpc = await t.trpc("mutation", "auth.register", register("busy-trpc@example.com"));
+      expect(trpc.status).toBe(503);
+      expect(trpc.headers["retry-after"]).toBe("1");
+      expect(JSON.stringify(trpc.body)).toContain(messages.databaseUnavailable);
+    } finally {
+      other.sqlite.exec("ROLLBACK");
+      await other.close();
+      database.sqlite.pragma("busy_timeout = 5000");
+    }
+    // Once the other write ends, the same request goes through.
+    const again = await t.request("POST", "/api/auth/register", {
+      body: register("busy-rest@example.com"),
+    });
+    expect(again.status).toBe(200);
   });
 });

@@ -22,14 +22,26 @@ const LOST_CONNECTION =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /**
- * The database could not be reached or dropped the connection (PostgreSQL): a fault of the
- * moment, worth a 503 and a retry, not a 500. A statement that failed on its own merits is not.
+ * SQLite's file stayed locked by another process's write past the busy timeout (SQLITE_BUSY and
+ * its extended codes): split roles on one file, a worker's long write.
+ */
+const SQLITE_BUSY = /^SQLITE_BUSY(_|$)/;
+
+/**
+ * The database could not be reached or dropped the connection (PostgreSQL), or stayed busy
+ * (SQLite): a fault of the moment, worth a 503 and a retry, not a 500. A statement that failed
+ * on its own merits is not.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === "string") {
-      if (UNREACHABLE.has(code) || SERVER_UNAVAILABLE.has(code) || code.startsWith("08")) {
+      if (
+        UNREACHABLE.has(code) ||
+        SERVER_UNAVAILABLE.has(code) ||
+        code.startsWith("08") ||
+        SQLITE_BUSY.test(code)
+      ) {
         return true;
       }
     }
