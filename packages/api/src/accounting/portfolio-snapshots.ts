@@ -415,7 +415,7 @@ function chained(rows: HoldingSnapshot[]): HoldingSnapshot[] {
  * stored history during an update (stored-history.ts) takes them as they are.
  */
 async function currentSnapshots(scope: UserScope): Promise<SnapshotState | null> {
-  const stored = await storedStateFor(scope);
+  const stored = storedStateFor(scope);
   if (stored !== undefined) return stored;
   const { deps, user } = scope;
   const userId = user.id;

@@ -14,6 +14,8 @@ import { addDays, utcDay } from "./portfolio-valuation";
 
 interface StoredRead {
   from: string;
+  /** The snapshot state read once for the request: each snapshot read of the scope takes it. */
+  state: SnapshotState;
   /** Whether the read took stale stored days (an account's own replay takes none). */
   used: boolean;
 }
@@ -38,23 +40,24 @@ export async function readStoredWhileUpdating<T extends object>(
   }
   // A scope of its own: the flag must not reach the other reads of the same request.
   const stored: UserScope = { ...scope };
-  const mark: StoredRead = { from, used: false };
+  const mark: StoredRead = { from, state, used: false };
   storedReads.set(stored, mark);
   const answer = await read(stored);
   return mark.used ? { ...answer, updating: { from: mark.from } } : answer;
 }
 
 /**
- * The stored state as a current one for a scope of readStoredWhileUpdating while it is stale;
- * undefined for any other scope (the reads bring the snapshots up to date first). Its version is
- * one no state ever has, so what the kept periods and lines keep from these days is never taken
- * for the recompute's (which stores under the same version).
+ * The stored state, as read once for the request, as a current one for a scope of
+ * readStoredWhileUpdating while it is stale; undefined for any other scope (the reads bring the
+ * snapshots up to date first). Its version is one no state ever has, so what the kept periods
+ * and lines keep from these days is never taken for the recompute's (which stores under the
+ * same version).
  */
-export async function storedStateFor(scope: UserScope): Promise<SnapshotState | null | undefined> {
+export function storedStateFor(scope: UserScope): SnapshotState | undefined {
   const mark = storedReads.get(scope);
   if (!mark) return undefined;
-  const state = await scope.deps.repos.snapshots.state(scope.user.id);
-  if (state?.staleFrom == null) return state;
+  const { state } = mark;
+  if (state.staleFrom == null) return state;
   mark.used = true;
   return { ...state, staleFrom: null, version: -1 - state.version };
 }
