@@ -52,10 +52,19 @@ test("a German account signs out to the sign-in page in German, and finds it so 
   await reloaded;
   await expect(page.getByLabel("Write numbers and dates as in")).toHaveValue("de-DE");
 
-  const nav = page.getByRole("navigation", { name: "Main" });
-  const menu = nav.getByRole("button", { name: "Open menu" });
+  // The navbar is the German build's too: its links, menu and sign-out in German, no English.
+  const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
+  const menu = nav.getByRole("button", { name: "Menü öffnen" });
   if (await menu.isVisible()) await menu.click();
-  await page.getByRole("button", { name: "Logout" }).click();
+  for (const name of ["Startseite", "Aktien-Dashboard", "Krypto-Suche", "Alarme", "Mein Konto"])
+    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(
+    nav.getByRole("button", { name: /^Zum (hellen|dunklen) Design wechseln$/ }).first(),
+  ).toBeAttached();
+  await expect(page.getByRole("button", { name: "Benachrichtigungen" })).toBeVisible();
+  await expect(nav).not.toContainText(/Stock Dashboard|Crypto Search|Logout/);
+  await expectAccessible(page);
+  await nav.getByRole("button", { name: "Abmelden" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { name: "Bei Ledgerline anmelden" })).toBeVisible();
   await expect(page.getByLabel("Passwort", { exact: true })).toBeVisible();

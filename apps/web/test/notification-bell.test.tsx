@@ -27,7 +27,7 @@ const notifications: Notification[] = [
 
 fakeTrpcServer({ "notifications.list": () => ({ data: notifications }) });
 beforeEach(() => {
-  document.body.innerHTML = '<nav aria-label="Main"></nav>';
+  document.body.innerHTML = '<header data-navbar><nav aria-label="Main"></nav></header>';
 });
 
 const renderBell = () =>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Search } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
@@ -16,7 +17,7 @@ const onApple = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.use
  * first paint, as it does the bell, and it joins the navbar from here, just before the bell.
  */
 export default function GlobalSearch() {
-  const [nav] = useState(() => document.querySelector<HTMLElement>('nav[aria-label="Main"]'));
+  const [nav] = useState(() => document.querySelector<HTMLElement>("[data-navbar] nav"));
   const [open, setOpen] = useState(false);
   // Kept once opened, so closing runs the dialog's own ending (focus back where it was).
   const [opened, setOpened] = useState(false);
@@ -39,10 +40,10 @@ export default function GlobalSearch() {
           shortcut shows in its tooltip and is announced through aria-keyshortcuts. */}
       <button
         type="button"
-        aria-label="Search stocks and crypto"
+        aria-label={m.nav_search()}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K"
-        title={`Search stocks and crypto (${shortcut})`}
+        title={`${m.nav_search()} (${shortcut})`}
         onClick={() => setOpen(true)}
         {...preloadDialog}
         className="inline-flex items-center rounded-md p-2 text-sm text-muted hover:bg-surface-muted hover:text-text"

@@ -1,12 +1,23 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { m } from "@ledgerline/messages";
 import { Link, type LinkProps } from "@tanstack/react-router";
 import { ChevronDown } from "lucide-react";
 import { navMenuButtonClass } from "./nav-classes";
 
-export interface NavMenuItem {
+/** A navbar link; its label is the catalog's message, called as it renders. */
+export interface NavItem {
   to: LinkProps["to"];
-  label: string;
+  label: () => string;
 }
+
+// Here rather than in the navbar: only an admin's menu shows them, so the public pages' first
+// script does not carry their names (~0.1 KB gzip in German, where /login had no more room).
+const adminPages: NavItem[] = [
+  { to: "/users", label: m.nav_users },
+  { to: "/audit-logs", label: m.nav_audit_logs },
+  { to: "/corporate-actions", label: m.nav_corporate_actions },
+  { to: "/jobs", label: m.nav_jobs },
+];
 
 const itemClass =
   "block cursor-pointer rounded px-3 py-2 text-sm text-text outline-none data-[highlighted]:bg-surface-muted";
@@ -15,7 +26,7 @@ const itemClass =
  * A navbar dropdown (Admin; Portfolio on a wide screen); Radix closes it on an outside click and
  * on Escape. Loaded lazily, so the public pages' first script does not carry the menu library.
  */
-export default function NavMenu({ label, items }: { label: string; items: NavMenuItem[] }) {
+export default function NavMenu({ label, items }: { label: string; items: NavItem[] }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={navMenuButtonClass}>
@@ -28,9 +39,9 @@ export default function NavMenu({ label, items }: { label: string; items: NavMen
           className="z-50 min-w-40 rounded-md border border-border bg-surface p-1 shadow-lg"
         >
           {items.map((item) => (
-            <DropdownMenu.Item key={item.label} asChild>
+            <DropdownMenu.Item key={item.to} asChild>
               <Link to={item.to} className={itemClass}>
-                {item.label}
+                {item.label()}
               </Link>
             </DropdownMenu.Item>
           ))}
@@ -38,4 +49,8 @@ export default function NavMenu({ label, items }: { label: string; items: NavMen
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
+}
+
+export function AdminMenu() {
+  return <NavMenu label={m.nav_admin()} items={adminPages} />;
 }

@@ -1,20 +1,18 @@
-import { Link, useRouterState, type LinkProps } from "@tanstack/react-router";
+import { m } from "@ledgerline/messages";
+import { Link, useRouterState } from "@tanstack/react-router";
 import { ChevronDown, Menu, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useSession } from "../../lib/use-session";
 import { navMenuButtonClass } from "./nav-classes";
+import type { NavItem } from "./NavMenu";
 import { ThemeToggle } from "./ThemeToggle";
 
 const NavMenu = lazy(() => import("./NavMenu"));
-
-interface NavItem {
-  to: LinkProps["to"];
-  label: string;
-}
+const AdminMenu = lazy(() => import("./NavMenu").then((module) => ({ default: module.AdminMenu })));
 
 /** A group of links: a dropdown on a wide screen, its links one per line in the phone's menu. */
 interface NavGroup {
-  label: string;
+  label: () => string;
   items: NavItem[];
 }
 
@@ -24,37 +22,30 @@ interface NavGroup {
  * pages (Accounts among them) are one 'Portfolio' dropdown there (docs/decisions: the navbar's Portfolio menu).
  */
 const signedInLinks: (NavItem | NavGroup)[] = [
-  { to: "/landing", label: "Home" },
-  { to: "/stock-dashboard", label: "Stock Dashboard" },
-  { to: "/search-area", label: "Stock Search" },
-  { to: "/crypto-dashboard", label: "Crypto Dashboard" },
-  { to: "/crypto", label: "Crypto Search" },
+  { to: "/landing", label: m.nav_home },
+  { to: "/stock-dashboard", label: m.nav_stock_dashboard },
+  { to: "/search-area", label: m.nav_stock_search },
+  { to: "/crypto-dashboard", label: m.nav_crypto_dashboard },
+  { to: "/crypto", label: m.nav_crypto_search },
   {
-    label: "Portfolio",
+    label: m.nav_portfolio,
     items: [
-      { to: "/portfolio-summary", label: "Your Portfolio" },
-      { to: "/transaction-history", label: "Transaction History" },
-      { to: "/income", label: "Income" },
-      { to: "/taxes", label: "Taxes" },
-      { to: "/import", label: "Import" },
-      { to: "/accounts", label: "Accounts" },
+      { to: "/portfolio-summary", label: m.nav_your_portfolio },
+      { to: "/transaction-history", label: m.nav_transaction_history },
+      { to: "/income", label: m.nav_income },
+      { to: "/taxes", label: m.nav_taxes },
+      { to: "/import", label: m.nav_import },
+      { to: "/accounts", label: m.nav_accounts },
     ],
   },
-  { to: "/alerts", label: "Alerts" },
-  { to: "/account", label: "Account" },
-];
-
-const adminMenu: NavItem[] = [
-  { to: "/users", label: "Users" },
-  { to: "/audit-logs", label: "Audit Logs" },
-  { to: "/corporate-actions", label: "Corporate Actions" },
-  { to: "/jobs", label: "Jobs" },
+  { to: "/alerts", label: m.nav_alerts },
+  { to: "/account", label: m.nav_account },
 ];
 
 const signedOutLinks: NavItem[] = [
-  { to: "/", label: "Home" },
-  { to: "/login", label: "Login" },
-  { to: "/register", label: "Register" },
+  { to: "/", label: m.nav_home },
+  { to: "/login", label: m.nav_login },
+  { to: "/register", label: m.nav_register },
 ];
 
 const linkClass =
@@ -80,7 +71,7 @@ export function Navbar() {
       className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur"
     >
       <nav
-        aria-label="Main"
+        aria-label={m.nav_main()}
         className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-2"
       >
         <Link
@@ -98,9 +89,9 @@ export function Navbar() {
           <ul className="flex flex-col gap-1 xl:flex-row xl:items-center xl:gap-0">
             {links.map((item) =>
               "items" in item ? (
-                <NavGroupItems key={item.label} group={item} />
+                <NavGroupItems key={item.items[0]!.to} group={item} />
               ) : (
-                <li key={item.label}>
+                <li key={item.to}>
                   <NavLink item={item} />
                 </li>
               ),
@@ -110,8 +101,8 @@ export function Navbar() {
             {session?.user.isAdmin && (
               // Until its code arrives, the menu's button as it will look (an admin page's
               // prerendered first paint shows it too).
-              <Suspense fallback={<MenuStandIn label="Admin" />}>
-                <NavMenu label="Admin" items={adminMenu} />
+              <Suspense fallback={<MenuStandIn label={m.nav_admin()} />}>
+                <AdminMenu />
               </Suspense>
             )}
             {session && (
@@ -120,7 +111,7 @@ export function Navbar() {
                 onClick={() => void logout()}
                 className={`${linkClass} text-left`}
               >
-                Logout
+                {m.nav_logout()}
               </button>
             )}
             <span className="hidden xl:inline-flex">
@@ -143,7 +134,7 @@ function PhoneMenuToggle({ open, onToggle }: { open: boolean; onToggle: () => vo
         className="rounded-md p-2 text-muted hover:bg-surface-muted"
         aria-expanded={open}
         aria-controls="main-menu"
-        aria-label={open ? "Close menu" : "Open menu"}
+        aria-label={open ? m.nav_close_menu() : m.nav_open_menu()}
         onClick={onToggle}
       >
         {open ? (
@@ -159,7 +150,7 @@ function PhoneMenuToggle({ open, onToggle }: { open: boolean; onToggle: () => vo
 function NavLink({ item }: { item: NavItem }) {
   return (
     <Link to={item.to} className={linkClass} activeOptions={{ exact: true }}>
-      {item.label}
+      {item.label()}
     </Link>
   );
 }
@@ -181,13 +172,13 @@ function NavGroupItems({ group }: { group: NavGroup }) {
   return (
     <>
       {group.items.map((item) => (
-        <li key={item.label} className="xl:hidden">
+        <li key={item.to} className="xl:hidden">
           <NavLink item={item} />
         </li>
       ))}
       <li className="hidden xl:block">
-        <Suspense fallback={<MenuStandIn label={group.label} />}>
-          <NavMenu label={group.label} items={group.items} />
+        <Suspense fallback={<MenuStandIn label={group.label()} />}>
+          <NavMenu label={group.label()} items={group.items} />
         </Suspense>
       </li>
     </>

@@ -1,4 +1,5 @@
 import type { Notification } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
@@ -34,7 +35,7 @@ function useToastArrivals(list: readonly Notification[] | undefined) {
 const bellButtonClass = "relative rounded-md p-2 text-muted hover:bg-surface-muted hover:text-text";
 
 function bellLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  return unread > 0 ? m.notifications_label_unread({ unread }) : m.notifications_label();
 }
 
 /** The bell and its unread count: what the button shows. */
@@ -111,7 +112,7 @@ function NotificationCentre() {
  */
 export default function NotificationBell() {
   // The navbar is on the page before this lazily loaded component first renders.
-  const [nav] = useState(() => document.querySelector<HTMLElement>('nav[aria-label="Main"]'));
+  const [nav] = useState(() => document.querySelector<HTMLElement>("[data-navbar] nav"));
   if (!nav) return null;
   // Last in the nav (after the search, order-1): beside the menu button on small screens,
   // after the menu on wide ones.

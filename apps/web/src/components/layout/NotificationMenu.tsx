@@ -1,5 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { Notification } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../lib/format";
@@ -33,10 +34,10 @@ export default function NotificationMenu({
           className="z-50 max-h-[70vh] w-80 overflow-y-auto rounded-md border border-border bg-surface p-1 text-text shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2 text-sm font-semibold">
-            Notifications
+            {m.notifications_label()}
           </DropdownMenu.Label>
           {list.length === 0 && (
-            <p className="px-3 py-2 text-sm text-muted">Nothing yet. Triggered alerts show here.</p>
+            <p className="px-3 py-2 text-sm text-muted">{m.notifications_empty()}</p>
           )}
           {list.map((item) => (
             <DropdownMenu.Item
@@ -46,7 +47,7 @@ export default function NotificationMenu({
               className="block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted"
             >
               <span className={item.readAt ? "text-muted" : "font-medium"}>
-                {!item.readAt && <span className="sr-only">Unread: </span>}
+                {!item.readAt && <span className="sr-only">{m.notifications_unread()}</span>}
                 {item.message}
               </span>
               <span className="mt-0.5 block text-xs text-muted">
@@ -60,7 +61,7 @@ export default function NotificationMenu({
               onSelect={() => markRead()}
               className="block cursor-pointer rounded px-3 py-2 text-sm text-primary outline-none data-[highlighted]:bg-surface-muted"
             >
-              Mark all read
+              {m.notifications_mark_all_read()}
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item asChild>
@@ -68,7 +69,7 @@ export default function NotificationMenu({
               to="/alerts"
               className="block cursor-pointer rounded px-3 py-2 text-sm text-primary outline-none data-[highlighted]:bg-surface-muted"
             >
-              Your alerts
+              {m.notifications_your_alerts()}
             </Link>
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Moon, Sun } from "lucide-react";
 import { useState } from "react";
 import { useIsClient } from "../../lib/use-is-client";
@@ -24,7 +25,7 @@ export function ThemeToggle() {
     <button
       type="button"
       onClick={toggle}
-      aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
+      aria-label={dark ? m.nav_light_theme() : m.nav_dark_theme()}
       className="rounded-md p-2 text-muted hover:bg-surface-muted hover:text-text"
     >
       {dark ? (
