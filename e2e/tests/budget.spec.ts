@@ -52,9 +52,7 @@ for (const language of webLanguages)
       page,
       baseURL,
     }) => {
-      await page
-        .context()
-        .addCookies([{ name: languageCookie, value: language, url: baseURL! }]);
+      await page.context().addCookies([{ name: languageCookie, value: language, url: baseURL! }]);
       const bytes = await initialScriptBytes(page, path);
       console.log(`initial JS for ${path} (${language}): ${(bytes / 1024).toFixed(2)} KB gzip`);
       expect(bytes).toBeLessThanOrEqual(110 * 1024);
