@@ -203,9 +203,9 @@ function leaveGate(url: string, gate: FileGate): void {
   if (url !== ":memory:" && gate.open === 0) fileGates.delete(resolvePath(url));
 }
 
-// Every write waits with `while (state.gate.pausing) await state.gate.pausing` right before it runs, in
-// the same turn: a check a microtask early lets two writers waiting on one transaction both go
-// on (a second pausing transaction then waits out SQLite's busy timeout in BEGIN IMMEDIATE,
+// Every write waits with `while (state.gate.pausing) await state.gate.pausing` right before it
+// runs, in the same turn: a check a microtask early lets two writers waiting on one transaction
+// both go on (a second pausing transaction then waits out SQLite's busy timeout in BEGIN IMMEDIATE,
 // holding the event loop, while the first cannot finish).
 /** Whether a built query only reads (checked only while a pausing transaction is open). */
 const onlyReads = (query: unknown) =>

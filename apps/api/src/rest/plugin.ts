@@ -177,9 +177,9 @@ function sendKept(reply: FastifyReply, kept: KeptAnswer) {
 /**
  * Registers the documented REST paths. Fastify validates each request's path, query and body
  * with the route's zod schemas (a 400 naming the field otherwise) and writes the answer with a
- * serializer compiled from its response schema at the route's first answer. The handler builds the same context as the
- * tRPC door and calls the procedure through a server-side caller, so both doors share access
- * and logic. A signed-in write with an `Idempotency-Key` runs once per key; a repeat gets the
+ * serializer compiled from its response schema at the route's first answer. The handler builds
+ * the same context as the tRPC door and calls the procedure through a server-side caller, so
+ * both doors share access and logic. A signed-in write with an `Idempotency-Key` runs once per key; a repeat gets the
  * stored answer with its original status (services/idempotency).
  */
 export function restPlugin(routes: RestRoute[]) {
