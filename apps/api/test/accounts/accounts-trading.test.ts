@@ -184,7 +184,9 @@ describe("trading in investment accounts", () => {
   });
 
   it("answers performance for one account from its own trades", async () => {
-    const { rest, call, ira } = await twoAccounts();
+    const { rest, call, ira, historyStored } = await twoAccounts();
+    // The IRA's back-dated buy restates the days Main's buy stored: wait for the final figures.
+    await historyStored();
     const all = await call<{ endValue: string; netFlows: string }>(
       "query",
       "portfolioSummary.performance",

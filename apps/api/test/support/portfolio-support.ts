@@ -1,5 +1,6 @@
 import type { PositionView, SavedStock, TradeResult } from "@ledgerline/contracts";
 import { createMarketService, fixedClock } from "@ledgerline/market";
+import { vi } from "vitest";
 import { startTestApp, type TestApp, type TestAppOptions } from "./test-app";
 
 /** A Wednesday in a regular session: prices stand still, so tests can compare them exactly. */
@@ -61,6 +62,21 @@ export async function signIn(t: TestApp) {
       call<TradeResult>("mutation", "portfolio.buyMore", input),
     sell: (input: Record<string, unknown>) =>
       call<TradeResult>("mutation", "portfolio.sell", input),
+    /**
+     * Waits until no recompute of the user's history runs: until then the history-bound reads
+     * answer from the days stored before the last back-dated trade (`updating`).
+     */
+    historyStored: () =>
+      vi.waitFor(
+        async () => {
+          const answer = await call<{ updating: boolean }>(
+            "query",
+            "portfolioSummary.historyUpdate",
+          );
+          if (answer.data.updating) throw new Error("The history is still updating");
+        },
+        { timeout: 10_000, interval: 20 },
+      ),
     snapshotPrice: async (symbol: string) =>
       (await call<{ price: string }>("query", "market.snapshot", { symbol })).data.price,
   };
