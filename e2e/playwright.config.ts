@@ -111,8 +111,8 @@ export default defineConfig({
       OIDC_CLIENT_ID: ssoProvider.clientId,
       OIDC_CLIENT_SECRET: ssoProvider.clientSecret,
       OIDC_NAME: ssoProvider.name,
-      // A back-dated change's recompute is held 5 s, so history-update.spec.ts sees it run.
-      TEST_RECOMPUTE_DELAY_MS: "5000",
+      // A back-dated change's recompute is held 15 s, so history-update.spec.ts sees it run.
+      TEST_RECOMPUTE_DELAY_MS: "15000",
     }),
   ],
 });
