@@ -90,7 +90,10 @@ function expectWhole(figures: PortfolioPerformanceDetail) {
 
 describe("realized gain by each account's cost-basis method", () => {
   it("gives a FIFO account its lots' gain and leaves the average account's figures as they were", async () => {
-    const { rest, main, old, performance, holdings } = await sameTradesInTwoAccounts();
+    const { rest, main, old, performance, holdings, historyStored } =
+      await sameTradesInTwoAccounts();
+    // The last sell restates the days the trades before it stored: wait for the final figures.
+    await historyStored();
     // First both accounts on average: today's figures, the pooled one included.
     expect((await rest("PUT", `/accounts/${main.id}`, { costBasisMethod: "average" })).status).toBe(
       200,
