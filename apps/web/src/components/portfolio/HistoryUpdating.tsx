@@ -17,10 +17,23 @@ const restatedReads = () => [
 ];
 
 /**
+ * What a change made elsewhere (the API, another tab) leaves stale when the next screen learns of
+ * it: the value and positions, which the server answers at once with the change, while the
+ * history-bound reads answer from the stored days until the recompute ends either way.
+ */
+const changedReads = () => [
+  trpc.portfolioSummary.get.pathFilter(),
+  trpc.portfolio.list.pathFilter(),
+  trpc.cryptoPortfolio.list.pathFilter(),
+];
+
+/**
  * "Updating history from <date>..." while the user's daily history is recomputed after a
- * back-dated change, and the screen's figures read again when it ends. Asked once with the
- * screen (and again after each trade, which re-reads the portfolio summary's queries), then every
- * second only while the banner shows: there is no per-user event stream to say it ended.
+ * back-dated change. When a screen learns an update began (its cached answer said none), the
+ * value and positions it showed from the cache are read again at once, the change included;
+ * when the update ends, every figure is. Asked once with the screen (and again after each trade,
+ * which re-reads the portfolio summary's queries), then every second only while the banner shows:
+ * there is no per-user event stream to say it ended.
  */
 export function HistoryUpdating() {
   const queryClient = useQueryClient();
@@ -32,13 +45,21 @@ export function HistoryUpdating() {
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.updating ? HISTORY_UPDATE_POLL_MS : false),
   });
-  const updating = data?.updating ?? false;
-  const wasUpdating = useRef(false);
+  const updating = data?.updating;
+  // undefined until a first answer: a screen's first answer changes nothing it shows.
+  const before = useRef(updating);
   useEffect(() => {
-    if (wasUpdating.current && !updating) {
+    const was = before.current;
+    before.current = updating;
+    if (was === undefined || updating === undefined || was === updating) return;
+    if (updating) {
+      // A read the screen's opening already sent (after the change) is not sent twice.
+      for (const filter of changedReads()) {
+        void queryClient.invalidateQueries(filter, { cancelRefetch: false });
+      }
+    } else {
       for (const filter of restatedReads()) void queryClient.invalidateQueries(filter);
     }
-    wasUpdating.current = updating;
   }, [updating, queryClient]);
   if (!data?.updating || !data.from) return null;
   return <Alert tone="info">Updating history from {formatCalendarDate(data.from)}...</Alert>;
