@@ -57,6 +57,22 @@ function messagesReadAppLocale(language: string): Plugin {
   };
 }
 
+/**
+ * The router's store reads React's own useSyncExternalStore through the package's shim, whose
+ * fallback for React before 18 (~0.4 KB gzip) every page loaded; on React 19 the shim hands back
+ * React's hook, as the shim-free build of the same selector hook reads it directly.
+ */
+function selectorWithoutShim(): Plugin {
+  return {
+    name: "selector-without-shim",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "use-sync-external-store/shim/with-selector") return undefined;
+      return this.resolve("use-sync-external-store/with-selector", importer, { skipSelf: true });
+    },
+  };
+}
+
 const namedChunks = new Set([
   "framework",
   "rolldown-runtime",
@@ -71,6 +87,7 @@ export default defineConfig(({ mode }) => {
     define: { __WEB_LANGUAGE__: JSON.stringify(language) },
     plugins: [
       messagesReadAppLocale(language),
+      selectorWithoutShim(),
       tanstackRouter({
         target: "react",
         autoCodeSplitting: true,

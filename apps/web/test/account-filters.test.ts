@@ -11,6 +11,8 @@ import {
   exportUrl,
   filterQuery,
   hasFilters,
+} from "../src/routes/_app/transaction-history/-components/history-query";
+import {
   validateTransactionSearch,
   withDefaults,
 } from "../src/routes/_app/transaction-history/-components/history-search";

@@ -4,6 +4,8 @@ import {
   filterQuery,
   hasFilters,
   nextSort,
+} from "../src/routes/_app/transaction-history/-components/history-query";
+import {
   validateTransactionSearch,
   withDefaults,
 } from "../src/routes/_app/transaction-history/-components/history-search";

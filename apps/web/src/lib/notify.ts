@@ -1,35 +1,17 @@
 import type { toast, ToastOptions } from "react-toastify/unstyled";
+import { requestToaster, toasterMounted } from "./toaster-state";
 
 type ToastApi = typeof toast;
 
 /**
  * Toasts load on first use: the toast library stays out of the first bundle, and the container
- * (top-right, 5 s, at most 20, see Toaster.tsx) is mounted before the first toast is shown.
+ * is mounted before the first toast is shown (toaster-state.ts).
  */
-let containerMounted: () => void = () => undefined;
-const mounted = new Promise<void>((resolve) => {
-  containerMounted = resolve;
-});
-let requested = false;
-const requestListeners = new Set<() => void>();
-
-export const toasterState = {
-  isRequested: () => requested,
-  subscribe: (listener: () => void) => {
-    requestListeners.add(listener);
-    return () => {
-      requestListeners.delete(listener);
-    };
-  },
-  markMounted: () => containerMounted(),
-};
-
 let api: Promise<ToastApi> | undefined;
 function load(): Promise<ToastApi> {
   if (!api) {
-    requested = true;
-    for (const listener of requestListeners) listener();
-    api = Promise.all([import("react-toastify/unstyled"), mounted]).then(
+    requestToaster();
+    api = Promise.all([import("react-toastify/unstyled"), toasterMounted]).then(
       ([toastify]) => toastify.toast,
     );
   }

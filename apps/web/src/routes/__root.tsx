@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { Footer } from "../components/layout/Footer";
 import { Navbar } from "../components/layout/Navbar";
 import { firstPaint, markFirstPagePainted } from "../lib/first-paint";
-import { toasterState } from "../lib/notify";
+import { toasterState } from "../lib/toaster-state";
 import { sessionStore } from "../lib/session";
 import { useSession } from "../lib/use-session";
 

@@ -1,7 +1,7 @@
 import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT } from "@ledgerline/contracts/browser";
 import { useEffect } from "react";
 import { ToastContainer } from "react-toastify/unstyled";
-import { toasterState } from "../../lib/notify";
+import { toasterState } from "../../lib/toaster-state";
 
 /**
  * Keeps `--app-header-height` at the navigation bar's height, so the toasts start below it

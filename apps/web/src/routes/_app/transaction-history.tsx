@@ -15,13 +15,15 @@ import { Spinner } from "../../components/ui/Spinner";
 import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import {
+  validateTransactionSearch,
+  withDefaults,
+} from "./transaction-history/-components/history-search";
+import {
   exportUrl,
   filterQuery,
   hasFilters,
   nextSort,
-  validateTransactionSearch,
-  withDefaults,
-} from "./transaction-history/-components/history-search";
+} from "./transaction-history/-components/history-query";
 import { TransactionCards } from "./transaction-history/-components/TransactionCards";
 import { TransactionFilters } from "./transaction-history/-components/TransactionFilters";
 import { ExportCsvButton } from "./transaction-history/-components/ExportCsvButton";
