@@ -1,6 +1,7 @@
 import { RouterProvider } from "@tanstack/react-router";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { loadSignedInNav } from "./components/layout/signed-in-nav";
 import { sessionStore } from "./lib/session";
 import { createAppRouter } from "./router";
 import "./styles.css";
@@ -29,8 +30,13 @@ const app = (
 // While that HTML shows, the first render is a transition: React renders in slices between
 // which the browser stays responsive (one long task would hold up the user's first tap), and
 // replaces the HTML once the page is whole.
+// A signed-in navbar's links are a chunk of their own; they come with the first render.
+const signedInNav = sessionStore.get() ? loadSignedInNav() : undefined;
 const root = document.getElementById("root")!;
 if (root.hasChildNodes()) {
-  await router.load();
+  await Promise.all([router.load(), signedInNav]);
   startTransition(() => createRoot(root).render(app));
-} else createRoot(root).render(app);
+} else {
+  await signedInNav;
+  createRoot(root).render(app);
+}

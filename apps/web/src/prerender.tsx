@@ -5,6 +5,7 @@ import {
   type AnyRouteMatch,
 } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
+import { loadSignedInNav } from "./components/layout/signed-in-nav";
 import { sessionStore } from "./lib/session";
 import { createAppRouter } from "./router";
 
@@ -64,6 +65,7 @@ export async function prerenderShell(path: string): Promise<string> {
   // A user whose name is not shown: the navigation bar tells a signed-in user from none, and an
   // admin, who alone opens the admin pages, from a user.
   const now = new Date().toISOString();
+  await loadSignedInNav();
   sessionStore.signIn({
     token: "shell",
     expiresAt: new Date(Date.now() + 3_600_000).toISOString(),

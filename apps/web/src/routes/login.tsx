@@ -4,6 +4,7 @@ import { m } from "@ledgerline/messages";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
+import { loadSignedInNav } from "../components/layout/signed-in-nav";
 import { Alert } from "../components/ui/Alert";
 import { Button, buttonClass } from "../components/ui/Button";
 import { Field } from "../components/ui/Field";
@@ -42,6 +43,8 @@ function LoginPage() {
 
   async function finish(answer: LoginAnswer) {
     if ("mfaRequired" in answer) return setMfaToken(answer.mfaToken);
+    // The navbar's signed-in links first, so it never shows a session without them.
+    await loadSignedInNav();
     sessionStore.signIn(answer);
     await navigate({ to: "/landing" });
   }

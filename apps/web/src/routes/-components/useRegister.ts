@@ -1,6 +1,7 @@
 import { closestLocale, messages } from "@ledgerline/contracts/browser";
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
+import { loadSignedInNav } from "../../components/layout/signed-in-nav";
 import { errorMessage, httpStatusOf } from "../../lib/errors";
 import { newPasswordProblem } from "../../lib/password-rules";
 import { postJson } from "../../lib/rest";
@@ -38,15 +39,16 @@ export function useRegister() {
     setFailure(null);
     setTaken(false);
     try {
-      sessionStore.signIn(
-        await postJson("/auth/register", {
-          name: form.name,
-          email: form.email,
-          password: form.password,
-          // Figures are written as the browser's language writes them until changed in settings.
-          locale: closestLocale(navigator.languages ?? [navigator.language]),
-        }),
-      );
+      const account = await postJson("/auth/register", {
+        name: form.name,
+        email: form.email,
+        password: form.password,
+        // Figures are written as the browser's language writes them until changed in settings.
+        locale: closestLocale(navigator.languages ?? [navigator.language]),
+      });
+      // The navbar's signed-in links first, so it never shows a session without them.
+      await loadSignedInNav();
+      sessionStore.signIn(account);
       await navigate({ to: "/landing" });
     } catch (error) {
       const reason = errorMessage(error, "");
