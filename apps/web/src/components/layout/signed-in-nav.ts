@@ -8,15 +8,25 @@ type SignedInNavModule = typeof SignedInNav;
 // first load (main.tsx, the prerender) and at sign-in, before the session is stored (login,
 // register), so the navbar never draws a session without them.
 let loaded: SignedInNavModule | undefined;
-let loading: Promise<SignedInNavModule> | undefined;
+let loading: Promise<SignedInNavModule | undefined> | undefined;
 const listeners = new Set<() => void>();
 
-export function loadSignedInNav(): Promise<SignedInNavModule> {
-  loading ??= import("./SignedInNav").then((module) => {
-    loaded = module;
-    for (const listener of listeners) listener();
-    return module;
-  });
+/**
+ * Never fails: a chunk that does not arrive (offline, a deploy that removed it) must not keep the
+ * app from drawing or a sign-in from finishing. The navbar asks again once signed in.
+ */
+export function loadSignedInNav(): Promise<SignedInNavModule | undefined> {
+  loading ??= import("./SignedInNav").then(
+    (module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    () => {
+      loading = undefined;
+      return undefined;
+    },
+  );
   return loading;
 }
 
