@@ -18,9 +18,14 @@ for (const file of readdirSync(catalog)) {
   const other = file.replace(/\.json$/, "");
   // English texts not yet in the catalog still stand in every build's code.
   if (other === language || other === "en" || !file.endsWith(".json")) continue;
-  for (const [key, text] of Object.entries(read(join(catalog, file))))
-    if (key !== "$schema" && text !== own[key] && text.length >= 12)
-      foreign.set(text.split("{")[0], `${other}:${key}`);
+  for (const [key, text] of Object.entries(read(join(catalog, file)))) {
+    // The longest stretch between placeholders: "© {year} Ledgerline. ..." is not "© ".
+    const piece = text
+      .split(/\{[^}]*\}/)
+      .reduce((longest, part) => (part.length > longest.length ? part : longest), "");
+    if (key !== "$schema" && text !== own[key] && piece.length >= 12)
+      foreign.set(piece, `${other}:${key}`);
+  }
 }
 
 const files = [
