@@ -78,3 +78,37 @@ test("a German account signs out to the sign-in page in German, and finds it so 
   await expectAccessible(page);
   await shootAsItIs(page, "login-de");
 });
+
+test.describe("a visitor whose browser reads Spanish", () => {
+  test.use({ locale: "es-ES" });
+
+  test("finds the home page and its footer in Spanish, before any script too", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(
+      "Ledgerline · Tus acciones y criptomonedas, con total exactitud",
+    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Tus acciones y criptomonedas, contadas al céntimo.",
+    );
+    for (const name of ["Cómo funciona", "Lo que dicen los inversores"])
+      await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+    await expect(page.getByText("Para inversores con experiencia")).toBeVisible();
+    const legal = page.getByRole("navigation", { name: "Aviso legal" });
+    await expect(legal.getByRole("link", { name: "Condiciones del servicio" })).toBeVisible();
+    await expect(legal.getByRole("link", { name: "Política de privacidad" })).toBeVisible();
+    await expect(
+      page.getByText(/© \d{4} Ledgerline\. Todos los derechos reservados\./),
+    ).toBeVisible();
+    await expect(page.locator("main")).not.toContainText(/How it works|What investors say/);
+    await expect(page.locator("footer")).not.toContainText(/All rights reserved|Terms of Service/);
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shootAsItIs(page, "home-es");
+
+    // The server's prerendered page, chosen by the browser's Accept-Language.
+    const spanish = { headers: { "accept-language": "es-ES,es;q=0.9" } };
+    const html = await (await page.request.get("/", spanish)).text();
+    expect(html).toContain("Cómo funciona");
+    expect(html).not.toContain("How it works");
+  });
+});

@@ -1,10 +1,11 @@
+import { m } from "@ledgerline/messages";
 import { createFileRoute } from "@tanstack/react-router";
 import { useSession } from "../lib/use-session";
 import { HomeHero } from "./-components/HomeHero";
 import { Benefits, HowItWorks, SignUpBanner, Testimonials } from "./-components/HomeSections";
 
 export const Route = createFileRoute("/")({
-  head: () => ({ meta: [{ title: "Ledgerline · Your stocks and crypto, tracked exactly" }] }),
+  head: () => ({ meta: [{ title: m.home_title() }] }),
   component: HomePage,
 });
 

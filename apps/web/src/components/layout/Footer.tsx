@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Link } from "@tanstack/react-router";
 
 /**
@@ -8,13 +9,13 @@ export function Footer() {
   return (
     <footer className="mt-16 border-t border-border py-8 text-sm text-muted">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4">
-        <p>© {new Date().getFullYear()} Ledgerline. All rights reserved.</p>
-        <nav aria-label="Legal" className="flex gap-4">
+        <p>{m.footer_rights({ year: String(new Date().getFullYear()) })}</p>
+        <nav aria-label={m.footer_legal()} className="flex gap-4">
           <Link to="/terms" className="hover:text-text">
-            Terms of Service
+            {m.footer_terms()}
           </Link>
           <Link to="/privacy" className="hover:text-text">
-            Privacy Policy
+            {m.footer_privacy()}
           </Link>
         </nav>
       </div>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Link } from "@tanstack/react-router";
 import { buttonClass } from "../../components/ui/Button";
 
@@ -5,15 +6,15 @@ import { buttonClass } from "../../components/ui/Button";
 function HeroLinks({ signedIn }: { signedIn: boolean }) {
   return signedIn ? (
     <Link to="/landing" className={buttonClass("primary", "lg")}>
-      Go to your home page
+      {m.home_go_home()}
     </Link>
   ) : (
     <>
       <Link to="/register" className={buttonClass("primary", "lg")}>
-        Register
+        {m.nav_register()}
       </Link>
       <Link to="/login" className={buttonClass("secondary", "lg")}>
-        Login
+        {m.nav_login()}
       </Link>
     </>
   );
@@ -27,9 +28,9 @@ function HeroIllustration() {
           narrower than its figure, one row each, the label at the left. */}
       <div data-testid="home-tiles" className="grid gap-2 text-sm sm:grid-cols-3 sm:gap-3">
         {[
-          ["Portfolio", "$48,210.55", "+4.12%"],
-          ["Stocks", "$39,870.10", "+3.05%"],
-          ["Crypto", "$8,340.45", "+9.58%"],
+          [m.home_tile_portfolio(), "$48,210.55", "+4.12%"],
+          [m.home_tile_stocks(), "$39,870.10", "+3.05%"],
+          [m.home_tile_crypto(), "$8,340.45", "+9.58%"],
         ].map(([label, value, change]) => (
           <div
             key={label}
@@ -52,7 +53,7 @@ function HeroIllustration() {
           strokeLinecap="round"
         />
       </svg>
-      <p className="mt-2 text-xs text-muted">Illustration</p>
+      <p className="mt-2 text-xs text-muted">{m.home_illustration()}</p>
     </div>
   );
 }
@@ -63,12 +64,10 @@ export function HomeHero({ signedIn }: { signedIn: boolean }) {
     <section className="grid items-center gap-10 py-8 lg:grid-cols-2 lg:py-16">
       <div>
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-          Your stocks and crypto, <span className="text-primary">counted exactly</span>.
+          {m.home_heading()}
+          <span className="text-primary">{m.home_heading_emphasis()}</span>.
         </h1>
-        <p className="mt-5 max-w-xl text-lg text-muted">
-          Ledgerline keeps your watchlists, positions and transactions in one place and shows you,
-          to the cent, how your portfolio is doing.
-        </p>
+        <p className="mt-5 max-w-xl text-lg text-muted">{m.home_intro()}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <HeroLinks signedIn={signedIn} />
         </div>
