@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
 import { shootAsItIs } from "./shots";
+import { expectNoEnglish } from "./language-support";
 import { expectAccessible } from "./support";
 import { test } from "./polled-prices";
 
@@ -110,5 +111,25 @@ test.describe("a visitor whose browser reads Spanish", () => {
     const html = await (await page.request.get("/", spanish)).text();
     expect(html).toContain("Cómo funciona");
     expect(html).not.toContain("How it works");
+  });
+
+  test("reads the terms and the privacy policy in Spanish", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/terms");
+    await expect(page).toHaveTitle("Condiciones del servicio · Ledgerline");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Condiciones del servicio");
+    await expect(page.getByText("Última actualización: 1 de enero de 2025")).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Qué es Ledgerline y qué no es" }),
+    ).toBeVisible();
+    await expectNoEnglish(page.locator("main"), "es");
+    await expectAccessible(page);
+    await shootAsItIs(page, "terms-es");
+
+    await page.getByRole("link", { name: "Política de privacidad" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Política de privacidad");
+    await expect(page.getByRole("heading", { name: "Qué guardamos" })).toBeVisible();
+    await expectNoEnglish(page.locator("main"), "es");
+    await expectAccessible(page);
   });
 });
