@@ -65,6 +65,16 @@ test("a German account signs out to the sign-in page in German, and finds it so 
   await expect(page.getByRole("button", { name: "Benachrichtigungen" })).toBeVisible();
   await expect(nav).not.toContainText(/Stock Dashboard|Crypto Search|Logout/);
   await expectAccessible(page);
+
+  // The search dialog too: its hint, its box and the status line under it.
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Control+K");
+  const search = page.getByRole("dialog", { name: "Aktien und Kryptowährungen suchen" });
+  await search.getByRole("combobox", { name: "Tickersymbol oder Name" }).fill("zzzzqq");
+  await expect(search.getByRole("status")).toHaveText("Nichts passt zu „zzzzqq“.");
+  await expectNoEnglish(search);
+  await page.keyboard.press("Escape");
+  await expect(search).toBeHidden();
   await nav.getByRole("button", { name: "Abmelden" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { name: "Bei Ledgerline anmelden" })).toBeVisible();

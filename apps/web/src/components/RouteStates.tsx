@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useRouter, type ErrorComponentProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Alert } from "./ui/Alert";
@@ -34,7 +35,7 @@ export function PageSkeleton({
   children: ReactNode;
 }) {
   return (
-    <div role="status" aria-busy="true" aria-label={`Loading ${title}`}>
+    <div role="status" aria-busy="true" aria-label={m.ui_loading_named({ title })}>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
       <div className="space-y-6">{children}</div>
     </div>
@@ -47,7 +48,7 @@ export function PageSkeleton({
  */
 export function RoutePending() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading page" className="space-y-6">
+    <div role="status" aria-busy="true" aria-label={m.ui_loading_page()} className="space-y-6">
       <Skeleton className="h-9 w-64" />
       <Skeleton className="h-40" />
       <Skeleton className="h-64" />
@@ -65,7 +66,7 @@ export function RetryButton({ onRetry }: { onRetry?: () => void }) {
         void router.invalidate();
       }}
     >
-      Retry
+      {m.ui_retry()}
     </Button>
   );
 }
@@ -115,7 +116,7 @@ export function RetryPanel({
     <div className={cx("space-y-3", className)}>
       <Alert tone="error">{message}</Alert>
       <Button variant="secondary" busy={retrying} onClick={onRetry}>
-        Retry
+        {m.ui_retry()}
       </Button>
     </div>
   );
@@ -139,9 +140,9 @@ export function RouteError({ error }: ErrorComponentProps) {
       <RouteErrorPanel
         message={
           <>
-            <p className="font-semibold">This page could not be loaded.</p>
+            <p className="font-semibold">{m.ui_page_failed()}</p>
             <p className="mt-1">
-              {error instanceof Error && error.message ? error.message : "Something went wrong."}
+              {error instanceof Error && error.message ? error.message : m.ui_something_wrong()}
             </p>
           </>
         }

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useNavigate } from "@tanstack/react-router";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { inputClass } from "../ui/Field";
@@ -68,8 +69,8 @@ export default function SearchDialog({
     <Modal
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      title="Search stocks and crypto"
-      description="Type a ticker, a company's or a coin's name. Arrow keys choose, Enter opens."
+      title={m.nav_search()}
+      description={m.nav_search_hint()}
       initialFocus={input}
     >
       <div className="relative">
@@ -77,7 +78,7 @@ export default function SearchDialog({
           ref={input}
           type="text"
           role="combobox"
-          aria-label="Ticker or name"
+          aria-label={m.nav_search_input()}
           aria-autocomplete="list"
           aria-expanded={hits.length > 0}
           aria-controls={listId}

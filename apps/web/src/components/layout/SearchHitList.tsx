@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { cx } from "../ui/cx";
 import type { SearchHit } from "./search-hits";
 
@@ -19,7 +20,7 @@ export function SearchHitList({
     <ul
       id={listId}
       role="listbox"
-      aria-label="Matching stocks and crypto"
+      aria-label={m.nav_search_hits()}
       className="mt-3 max-h-[min(24rem,60vh)] overflow-y-auto"
     >
       {hits.map((hit, index) => (
@@ -39,7 +40,7 @@ export function SearchHitList({
           <span className="w-16 shrink-0 font-semibold">{hit.symbol}</span>
           <span className="min-w-0 flex-1 truncate text-muted">{hit.name}</span>
           <span className="shrink-0 text-xs text-muted">
-            {hit.kind === "stock" ? "Stock" : "Crypto"}
+            {hit.kind === "stock" ? m.nav_search_stock() : m.nav_search_crypto()}
           </span>
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { COMPANY_SEARCH_MIN_LENGTH } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
@@ -33,7 +34,7 @@ export function useSearchHits(open: boolean, text: string) {
 /** The one status line under the list: searching, nothing matches, or how many match. */
 export function searchStatus(typed: string, loading: boolean, count: number): string {
   if (typed === "") return "";
-  if (loading) return "Searching…";
-  if (count === 0) return `Nothing matches “${typed}”.`;
-  return `${count} ${count === 1 ? "match" : "matches"}`;
+  if (loading) return m.nav_search_searching();
+  if (count === 0) return m.nav_search_nothing({ typed });
+  return count === 1 ? m.nav_search_one_match() : m.nav_search_matches({ count });
 }

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { SelectField, type SelectOption } from "./SelectField";
 
@@ -22,7 +23,7 @@ export function CardSort<V extends string>({
     <div className="mb-3 flex items-end gap-2">
       <SelectField
         className="flex-1"
-        label="Sort by"
+        label={m.ui_sort_by()}
         value={value}
         options={options}
         onChange={onChange}
@@ -38,7 +39,7 @@ export function CardSort<V extends string>({
           ) : (
             <ArrowUp aria-hidden="true" className="h-4 w-4" />
           )}
-          {direction === "desc" ? "Descending" : "Ascending"}
+          {direction === "desc" ? m.ui_descending() : m.ui_ascending()}
         </button>
       )}
     </div>

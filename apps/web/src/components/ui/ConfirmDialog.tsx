@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ReactNode } from "react";
 import { Button } from "./Button";
 import { Modal } from "./Modal";
@@ -19,8 +20,8 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = "Confirm",
-  cancelLabel = "Cancel",
+  confirmLabel = m.ui_confirm(),
+  cancelLabel = m.ui_cancel(),
   tone = "primary",
   busy,
   onConfirm,

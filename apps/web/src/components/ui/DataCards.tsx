@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { flexRender, type Table } from "@tanstack/react-table";
 import { CardSort } from "./CardSort";
 import { cx } from "./cx";
@@ -30,7 +31,7 @@ export function DataCards<T>({ table, caption, empty }: TableView<T>) {
         <CardSort
           value={sorted?.id ?? ""}
           options={[
-            ...(sorted ? [] : [{ value: "", label: "As listed" }]),
+            ...(sorted ? [] : [{ value: "", label: m.ui_as_listed() }]),
             ...sortable.map((column) => ({ value: column.id, label: label(column.id) })),
           ]}
           onChange={(id) => table.setSorting(id ? [{ id, desc: sorted?.desc ?? false }] : [])}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { RowData } from "@tanstack/react-table";
 import { MoveRight } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
@@ -77,7 +78,7 @@ function ScrollingTable<T>({ table, caption, empty }: TableView<T>) {
     <div>
       {more && (
         <p className="mb-2 flex items-center gap-1 text-xs text-muted">
-          Scroll sideways for more columns
+          {m.ui_scroll_sideways()}
           <MoveRight aria-hidden="true" className="h-3.5 w-3.5" />
         </p>
       )}

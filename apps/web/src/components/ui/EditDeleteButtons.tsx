@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Pencil, Trash2 } from "lucide-react";
 import { Button } from "./Button";
 
@@ -17,14 +18,14 @@ export function EditDeleteButtons({
   return (
     <div className="flex justify-end gap-1">
       {onEdit && (
-        <Button size="sm" variant="ghost" aria-label={`Edit ${what}`} onClick={onEdit}>
+        <Button size="sm" variant="ghost" aria-label={m.ui_edit_what({ what })} onClick={onEdit}>
           <Pencil aria-hidden="true" className="h-4 w-4" />
-          Edit
+          {m.ui_edit()}
         </Button>
       )}
-      <Button size="sm" variant="ghost" aria-label={`Delete ${what}`} onClick={onDelete}>
+      <Button size="sm" variant="ghost" aria-label={m.ui_delete_what({ what })} onClick={onDelete}>
         <Trash2 aria-hidden="true" className="h-4 w-4" />
-        Delete
+        {m.ui_delete()}
       </Button>
     </div>
   );

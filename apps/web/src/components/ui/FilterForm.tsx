@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { EARLIEST_DATE, LATEST_DATE } from "@ledgerline/contracts/browser";
 import { useForm, useSelector } from "@tanstack/react-form";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
@@ -7,7 +8,7 @@ import { Card } from "./Card";
 import { cx } from "./cx";
 import { Field } from "./Field";
 
-export const dateOrderProblem = "Start Date must be on or before End Date.";
+export const dateOrderProblem = m.ui_date_order();
 
 /** A start after the end can match nothing; the form says so instead of asking the server. */
 export function datesOutOfOrder(startLocal: string, endLocal: string): boolean {
@@ -118,8 +119,8 @@ export function FilterForm({
   return (
     <Card className="mb-6">
       <form onSubmit={apply} noValidate className={className}>
-        {dateField("startDate", "Start Date")}
-        {dateField("endDate", "End Date")}
+        {dateField("startDate", m.ui_start_date())}
+        {dateField("endDate", m.ui_end_date())}
         {problem && (
           <p
             id={problemId}
@@ -134,7 +135,7 @@ export function FilterForm({
           <Button variant="secondary" onClick={clear}>
             Clear Filters
           </Button>
-          <Button type="submit">Apply Filters</Button>
+          <Button type="submit">{m.ui_apply_filters()}</Button>
         </div>
       </form>
     </Card>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useRouter } from "@tanstack/react-router";
@@ -175,7 +176,7 @@ export function DialogFormButtons({
   return (
     <div className="flex justify-end gap-2">
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {m.ui_cancel()}
       </Button>
       <Button type="submit" busy={busy}>
         {submitLabel}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { AUDIT_PAGER_MAX_PAGES } from "@ledgerline/contracts/browser";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
@@ -25,13 +26,13 @@ export function Pager({
   const button =
     "inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-border px-2 text-sm disabled:opacity-40";
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
+    <nav aria-label={m.ui_pagination()} className="flex flex-wrap items-center gap-1">
       <button
         type="button"
         className={button}
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
-        aria-label="Previous page"
+        aria-label={m.ui_previous_page()}
       >
         <ChevronLeft aria-hidden="true" className="h-4 w-4" />
       </button>
@@ -40,7 +41,7 @@ export function Pager({
           key={number}
           type="button"
           aria-current={number === page ? "page" : undefined}
-          aria-label={`Page ${number}`}
+          aria-label={m.ui_page_number({ number })}
           className={cx(
             button,
             number === page
@@ -57,7 +58,7 @@ export function Pager({
         className={button}
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
-        aria-label="Next page"
+        aria-label={m.ui_next_page()}
       >
         <ChevronRight aria-hidden="true" className="h-4 w-4" />
       </button>
@@ -92,13 +93,13 @@ export function PagedFooter({
         {summary}
         {fetching && (
           <span className="ml-2 inline-flex align-middle text-primary">
-            <Spinner size="sm" label="Updating" />
+            <Spinner size="sm" label={m.ui_updating()} />
           </span>
         )}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 whitespace-nowrap">
-          Per page
+          {m.ui_per_page()}
           <select
             className={`${inputClass} w-auto`}
             value={pageSize}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useId } from "react";
 import { inputClass } from "./Field";
 import { cx } from "./cx";
@@ -8,7 +9,7 @@ export interface SelectOption<V extends string> {
 }
 
 /** A filter's first choice: the empty value, which leaves the filter out of the search. */
-export const anyOption: SelectOption<""> = { value: "", label: "All" };
+export const anyOption: SelectOption<""> = { value: "", label: m.ui_all() };
 
 /**
  * One option per value of a contract's enum, in its order, labelled as the value reads in a

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { cx } from "./cx";
 
 const sizes = {
@@ -9,7 +10,7 @@ const sizes = {
 /** The spec's spinner in sizes sm, md and lg; an empty label makes it decorative. */
 export function Spinner({
   size = "md",
-  label = "Loading",
+  label = m.ui_loading(),
 }: {
   size?: keyof typeof sizes;
   label?: string;

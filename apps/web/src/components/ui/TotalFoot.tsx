@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ReactNode } from "react";
 
 /**
@@ -9,7 +10,7 @@ export function TotalFoot({ span, children }: { span?: number; children: ReactNo
     <tfoot>
       <tr className="border-t border-border font-medium">
         <th scope="row" colSpan={span} className="py-1.5 pr-3 text-left">
-          Total
+          {m.ui_total()}
         </th>
         {children}
       </tr>
