@@ -33,7 +33,13 @@ function englishOnly(language: string): string[] {
 /** Expects none of the catalog's English texts in what the part of the page shows. */
 export async function expectNoEnglish(part: Locator, language = "de") {
   const shown = await part.innerText();
-  expect(englishOnly(language).filter((text) => shown.includes(text))).toEqual([]);
+  // Whole words only: German's "Dividende" holds English's "Dividend".
+  const standsAlone = (text: string) =>
+    new RegExp(
+      `(?<![\\p{L}\\p{N}])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`,
+      "u",
+    ).test(shown);
+  expect(englishOnly(language).filter(standsAlone)).toEqual([]);
 }
 
 /** Switches the signed-in account to German in its settings; the page reloads into that build. */

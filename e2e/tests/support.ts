@@ -89,6 +89,16 @@ export async function latestMailTo(address: string): Promise<string> {
   throw new Error(`no mail to ${address}`);
 }
 
+/** Makes an account an administrator, in the server's database (no screen or API does that). */
+export function makeAdmin(email: string) {
+  const database = new Database(process.env.E2E_DATABASE ?? "", { fileMustExist: true });
+  try {
+    database.prepare("UPDATE users SET is_admin = 1 WHERE email = ?").run(email);
+  } finally {
+    database.close();
+  }
+}
+
 /** A file of the built web app the server under test serves (playwright.config.ts's web root). */
 export function builtWebFile(name: string): string {
   return resolve(

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { formatLocale } from "@ledgerline/money/format";
 
 /**
@@ -66,9 +67,9 @@ export function formatWeekdayDate(date: Date): string {
  * (Mar 2, 2026, 3:04 PM).
  */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "N/A";
+  if (!iso) return m.ui_not_available();
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "N/A";
+  if (Number.isNaN(date.getTime())) return m.ui_not_available();
   return (
     localeDate(date, { ...dayOptions, ...timeOptions }) ?? `${shortDate(date)}, ${clockTime(date)}`
   );
@@ -102,7 +103,7 @@ export function formatWeekdayTime(iso: string): string {
 
 /** Empty values read N/A, as the spec asks for IP address and failure reason. */
 export function orNA(value: string | null | undefined): string {
-  return value === null || value === undefined || value === "" ? "N/A" : value;
+  return value === null || value === undefined || value === "" ? m.ui_not_available() : value;
 }
 
 // The figures' formats are the one formatting module the API writes its words with too.
@@ -161,7 +162,7 @@ export function axisLabels(labels: readonly string[]): string[] {
 /** A calendar date (YYYY-MM-DD) as the viewer's local date: Dec 12, 1980. */
 export function formatCalendarDate(date: string | null | undefined): string {
   const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
-  if (!match) return "N/A";
+  if (!match) return m.ui_not_available();
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
   // Through a Date, so an impossible day (2026-02-30) reads as the date it rolls over to.
   return shortDate(new Date(year, month - 1, day));

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { createRootRoute, Outlet, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { Footer } from "../components/layout/Footer";
@@ -83,7 +84,7 @@ function RootLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
       >
-        Skip to content
+        {m.nav_skip_to_content()}
       </a>
       <Navbar />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">

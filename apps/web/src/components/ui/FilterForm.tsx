@@ -133,7 +133,7 @@ export function FilterForm({
         {children(form)}
         <div className={cx("flex gap-2", actionsClassName)}>
           <Button variant="secondary" onClick={clear}>
-            Clear Filters
+            {m.ui_clear_filters()}
           </Button>
           <Button type="submit">{m.ui_apply_filters()}</Button>
         </div>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { messages } from "@ledgerline/contracts/browser";
 import type { AuditLogEntry, AuditSortColumn } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -37,7 +38,7 @@ import { subtitle, title } from "./-components/audit-log-text";
 export const Route = createFileRoute("/_app/_admin/audit-logs")({
   // The spec sends non-admins who open the audit log home, not to /access-denied.
   staticData: { nonAdminTo: "/" },
-  head: titled("Audit Logs"),
+  head: titled(title),
   validateSearch: validateAuditSearch,
   loaderDeps: ({ search }) => withDefaults(search),
   // The first visit waits for its page of entries; a new filter, sort or page keeps the entries
@@ -80,24 +81,24 @@ function auditLogQuery(search: ResolvedSearch) {
 }
 
 /** The log's event codes in words; a code this list does not know yet is spelled out. */
-const eventWords: Record<string, string> = {
-  LOGIN: "Signed in",
-  LOGOUT: "Signed out",
-  REGISTER: "Registered",
-  PASSWORD_CHANGE: "Changed password",
-  PASSWORD_RESET_REQUEST: "Asked for a password reset",
-  PASSWORD_RESET: "Reset password by email link",
-  EMAIL_CHANGE: "Changed email",
-  ACCOUNT_DELETE: "Deleted own account",
-  ADMIN_PASSWORD_RESET: "Admin reset a user's password",
-  ADMIN_USER_DELETE: "Admin deleted a user",
-  ACCESS_DENIED: "Access denied",
-  SECRET_READ: "Read a provider secret",
+const eventWords: Record<string, () => string> = {
+  LOGIN: m.admin_event_login,
+  LOGOUT: m.admin_event_logout,
+  REGISTER: m.admin_event_register,
+  PASSWORD_CHANGE: m.admin_event_password_change,
+  PASSWORD_RESET_REQUEST: m.admin_event_password_reset_request,
+  PASSWORD_RESET: m.admin_event_password_reset,
+  EMAIL_CHANGE: m.admin_event_email_change,
+  ACCOUNT_DELETE: m.admin_event_account_delete,
+  ADMIN_PASSWORD_RESET: m.admin_event_admin_password_reset,
+  ADMIN_USER_DELETE: m.admin_event_admin_user_delete,
+  ACCESS_DENIED: m.admin_event_access_denied,
+  SECRET_READ: m.admin_event_secret_read,
 };
 
 function eventInWords(code: string): string {
   const known = eventWords[code];
-  if (known) return known;
+  if (known) return known();
   const words = code.toLowerCase().replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -105,14 +106,14 @@ function eventInWords(code: string): string {
 const column = createColumnHelper<AuditLogEntry>();
 const columns = [
   column.accessor("timestamp", {
-    header: "Timestamp",
+    header: m.admin_col_timestamp(),
     cell: (info) => (
       <span className="num whitespace-nowrap">{formatDateTime(info.getValue())}</span>
     ),
   }),
-  column.accessor("email", { header: "Email", cell: (info) => orNA(info.getValue()) }),
+  column.accessor("email", { header: m.admin_col_email(), cell: (info) => orNA(info.getValue()) }),
   column.accessor("event", {
-    header: "Event",
+    header: m.admin_col_event(),
     cell: (info) => (
       <div>
         <span className="font-medium" title={info.getValue()}>
@@ -125,16 +126,20 @@ const columns = [
     ),
   }),
   column.accessor("success", {
-    header: "Success",
+    header: m.admin_col_success(),
     cell: (info) =>
-      info.getValue() ? <Badge tone="gain">Success</Badge> : <Badge tone="loss">Failure</Badge>,
+      info.getValue() ? (
+        <Badge tone="gain">{m.admin_success()}</Badge>
+      ) : (
+        <Badge tone="loss">{m.admin_failure()}</Badge>
+      ),
   }),
   column.accessor("ipAddress", {
-    header: "IP Address",
+    header: m.admin_col_ip_address(),
     cell: (info) => <span className="num">{orNA(info.getValue())}</span>,
   }),
   column.accessor("failureReason", {
-    header: "Failure Reason",
+    header: m.admin_col_failure_reason(),
     enableSorting: false,
     cell: (info) => orNA(info.getValue()),
   }),
@@ -143,8 +148,8 @@ const columns = [
 // The filter's text: empty is any outcome.
 const outcomes: SelectOption<string>[] = [
   anyOption,
-  { value: "true", label: "Success" },
-  { value: "false", label: "Failure" },
+  { value: "true", label: m.admin_success() },
+  { value: "false", label: m.admin_failure() },
 ];
 
 function Filters({ search }: { search: ResolvedSearch }) {
@@ -192,14 +197,14 @@ function Filters({ search }: { search: ResolvedSearch }) {
           <form.Field name="email">
             {(field) => (
               <Field
-                label="Email"
+                label={m.admin_col_email()}
                 type="search"
-                placeholder="Any part of the address"
+                placeholder={m.admin_email_placeholder()}
                 {...textInput(field)}
               />
             )}
           </form.Field>
-          <form.Field name="success">{boundSelect("Outcome", outcomes)}</form.Field>
+          <form.Field name="success">{boundSelect(m.admin_outcome(), outcomes)}</form.Field>
         </>
       )}
     </FilterForm>
@@ -265,21 +270,21 @@ function AuditLogsPage() {
         <Alert tone="error">{errorMessage(query.error, messages.failedToFetchAuditLogs)}</Alert>
       ) : query.isPending ? (
         <div className="flex justify-center py-16 text-primary">
-          <Spinner size="lg" label="Loading audit logs" />
+          <Spinner size="lg" label={m.admin_loading_audit_logs()} />
         </div>
       ) : (
         <>
           <DataTable
             table={table}
-            caption="Audit log entries"
-            empty="No audit log entries match these filters."
+            caption={m.admin_audit_caption()}
+            empty={m.admin_audit_empty()}
             cardsBelow="48rem"
           />
           <PagedFooter
             summary={
               pagination && pagination.totalCount > 0
-                ? `Showing ${first}–${last} of ${pagination.totalCount}`
-                : "No entries"
+                ? m.admin_showing({ first, last, total: pagination.totalCount })
+                : m.admin_no_entries()
             }
             fetching={query.isFetching}
             pageSize={search.pageSize}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { CorporateAction, CorporateActionsResyncAnswer } from "@ledgerline/contracts";
 import { marketMessages, STOCK_SYMBOL_PATTERN } from "@ledgerline/contracts/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,6 +11,7 @@ import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
 import { PageHeader } from "../../../components/ui/PageHeader";
+import { ScrollRegion } from "../../../components/ui/ScrollRegion";
 import { formatCalendarDate, formatCurrency, formatNumber, formatSplit } from "../../../lib/format";
 import { titled } from "../../../lib/head";
 import {
@@ -20,26 +22,32 @@ import { errorMessage, trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/_app/_admin/corporate-actions")({
   staticData: { nonAdminTo: "/access-denied" },
-  head: titled("Corporate Actions"),
+  head: titled(m.nav_corporate_actions()),
   pendingComponent: CorporateActionsLoading,
   component: CorporateActionsPage,
   errorComponent: RouteError,
 });
 
-const plural = (count: number, one: string, many: string) =>
-  `${formatNumber(count)} ${count === 1 ? one : many}`;
+const plural = (count: number, one: () => string, many: (input: { count: string }) => string) =>
+  count === 1 ? one() : many({ count: formatNumber(count) });
 
 function describeResync(answer: CorporateActionsResyncAnswer): string {
-  return `${answer.symbol}: ${plural(answer.actions, "corporate action", "corporate actions")} found, applied to ${plural(answer.users, "user", "users")} who traded it: ${plural(answer.splitsWritten, "split", "splits")} written, ${plural(answer.incomeAdded, "dividend", "dividends")} added.`;
+  return m.admin_ca_resync_done({
+    symbol: answer.symbol,
+    actions: plural(answer.actions, m.admin_ca_count_action, m.admin_ca_count_actions),
+    users: plural(answer.users, m.admin_ca_count_user, m.admin_ca_count_users),
+    splits: plural(answer.splitsWritten, m.admin_ca_count_split, m.admin_ca_count_splits),
+    dividends: plural(answer.incomeAdded, m.admin_ca_count_dividend, m.admin_ca_count_dividends),
+  });
 }
 
 function describeAction(action: CorporateAction): string {
   if (action.type === "split") {
     return action.splitFrom && action.splitTo
       ? formatSplit(action.splitFrom, action.splitTo)
-      : "Split";
+      : m.admin_ca_split();
   }
-  return `${formatCurrency(action.cashAmount)} per share`;
+  return m.admin_ca_per_share({ amount: formatCurrency(action.cashAmount) });
 }
 
 function CorporateActionsPage() {
@@ -71,11 +79,11 @@ function CorporateActionsPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Corporate Actions" subtitle={corporateActionsSubtitle} />
+      <PageHeader title={m.nav_corporate_actions()} subtitle={corporateActionsSubtitle} />
       <Card className="space-y-4">
         <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3">
           <Field
-            label="Symbol"
+            label={m.admin_ca_symbol()}
             value={symbol}
             onChange={(event) => {
               setSymbol(event.target.value);
@@ -88,39 +96,43 @@ function CorporateActionsPage() {
           />
           <Button type="submit" busy={resync.isPending} className="sm:mt-6">
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
-            Re-sync corporate actions
+            {m.admin_ca_resync()}
           </Button>
         </form>
         {resync.error && (
-          <Alert tone="error">
-            {errorMessage(resync.error, "The corporate actions could not be re-synced")}
-          </Alert>
+          <Alert tone="error">{errorMessage(resync.error, m.admin_ca_resync_failed())}</Alert>
         )}
         {resync.data && <Alert tone="success">{describeResync(resync.data)}</Alert>}
       </Card>
 
       {synced && actions.isPending && <Skeleton className="h-48" />}
       {synced && actions.error && (
-        <Alert tone="error">
-          {errorMessage(actions.error, "The corporate actions could not be listed")}
-        </Alert>
+        <Alert tone="error">{errorMessage(actions.error, m.admin_ca_list_failed())}</Alert>
       )}
       {synced && actions.data && (
         <section aria-labelledby="found-actions" className="space-y-3">
           <h2 id="found-actions" className="text-xl font-semibold">
-            {synced}: splits and dividends, newest first
+            {m.admin_ca_found_heading({ symbol: synced })}
           </h2>
           {actions.data.length === 0 ? (
             <p className="rounded-xl border border-border bg-surface p-6 text-muted">
-              The provider reports no splits or dividends for {synced}.
+              {m.admin_ca_none({ symbol: synced })}
             </p>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+            <ScrollRegion
+              label={m.admin_ca_caption({ symbol: synced })}
+              className="rounded-xl border border-border bg-surface"
+            >
               <table className="w-full text-left text-sm">
-                <caption className="sr-only">Corporate actions of {synced}</caption>
+                <caption className="sr-only">{m.admin_ca_caption({ symbol: synced })}</caption>
                 <thead className="border-b border-border text-muted">
                   <tr>
-                    {["Type", "Ex-date", "Pay date", "Terms"].map((heading) => (
+                    {[
+                      m.admin_ca_col_type(),
+                      m.admin_ca_col_ex_date(),
+                      m.admin_ca_col_pay_date(),
+                      m.admin_ca_col_terms(),
+                    ].map((heading) => (
                       <th key={heading} scope="col" className="px-4 py-3 font-medium">
                         {heading}
                       </th>
@@ -134,7 +146,7 @@ function CorporateActionsPage() {
                       className="border-b border-border last:border-0"
                     >
                       <td className="px-4 py-3">
-                        {action.type === "split" ? "Split" : "Dividend"}
+                        {action.type === "split" ? m.admin_ca_split() : m.admin_ca_dividend()}
                       </td>
                       <td className="num px-4 py-3 whitespace-nowrap">
                         {formatCalendarDate(action.exDate)}
@@ -147,7 +159,7 @@ function CorporateActionsPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </section>
       )}

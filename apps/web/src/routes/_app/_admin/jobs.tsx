@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { JOB_QUEUES, jobsMessages } from "@ledgerline/contracts/browser";
 import type { QueueName } from "@ledgerline/contracts";
 import { useSuspenseQuery } from "@tanstack/react-query";
@@ -20,20 +21,20 @@ const overviewQuery = () => ({
 
 export const Route = createFileRoute("/_app/_admin/jobs")({
   staticData: { nonAdminTo: "/access-denied" },
-  head: titled("Background Jobs"),
+  head: titled(m.admin_jobs_title()),
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(overviewQuery()),
   pendingComponent: () => (
-    <PageSkeleton title="Background Jobs" subtitle="Queues and failed jobs">
+    <PageSkeleton title={m.admin_jobs_title()} subtitle={m.admin_jobs_subtitle()}>
       <Skeleton className="h-64" />
     </PageSkeleton>
   ),
   errorComponent: () => (
-    <RouteErrorPanel title="Background Jobs" message={jobsMessages.failedToLoad} />
+    <RouteErrorPanel title={m.admin_jobs_title()} message={jobsMessages.failedToLoad} />
   ),
   component: JobsPage,
 });
 
-const queueOptions = JOB_QUEUES.map((queue) => ({ value: queue, label: queueLabels[queue] }));
+const queueOptions = JOB_QUEUES.map((queue) => ({ value: queue, label: queueLabels[queue]() }));
 
 function JobsPage() {
   const overview = useSuspenseQuery(overviewQuery());
@@ -43,24 +44,25 @@ function JobsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Background Jobs"
-        subtitle={
-          overview.data.mode === "redis"
-            ? "Queues on Redis, shared by every process of the deployment"
-            : "This process's own queues (no Redis configured)"
-        }
+        title={m.admin_jobs_title()}
+        subtitle={overview.data.mode === "redis" ? m.admin_jobs_on_redis() : m.admin_jobs_own()}
       />
       <ListedTable
         rows={overview.data.queues}
         columns={queueColumns}
-        caption="Jobs per queue and state"
-        empty="No queues."
+        caption={m.admin_jobs_caption()}
+        empty={m.admin_no_queues()}
         cardsBelow="40rem"
       />
       <Card className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 className="text-lg font-semibold">Failed jobs</h2>
-          <SelectField label="Queue" value={queue} options={queueOptions} onChange={setChosen} />
+          <h2 className="text-lg font-semibold">{m.admin_failed_jobs()}</h2>
+          <SelectField
+            label={m.admin_queue()}
+            value={queue}
+            options={queueOptions}
+            onChange={setChosen}
+          />
         </div>
         <FailedJobs queue={queue} />
       </Card>

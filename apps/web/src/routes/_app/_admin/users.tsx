@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { messages } from "@ledgerline/contracts/browser";
 import type { UserListRow } from "@ledgerline/contracts";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
@@ -25,15 +26,15 @@ const usersQuery = () => trpc.users.list.queryOptions();
 
 export const Route = createFileRoute("/_app/_admin/users")({
   staticData: { nonAdminTo: "/access-denied" },
-  head: titled("User Management"),
+  head: titled(m.admin_users_title()),
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(usersQuery()),
   pendingComponent: () => (
-    <PageSkeleton title="User Management" subtitle="Registered users">
+    <PageSkeleton title={m.admin_users_title()} subtitle={m.admin_users_subtitle()}>
       <Skeleton className="h-96" />
     </PageSkeleton>
   ),
   errorComponent: () => (
-    <RouteErrorPanel title="User Management" message={messages.failedToLoadUsers} />
+    <RouteErrorPanel title={m.admin_users_title()} message={messages.failedToLoadUsers} />
   ),
   component: UsersPage,
 });
@@ -60,7 +61,7 @@ function DeleteUserDialog({ user, onClose }: { user: UserListRow | null; onClose
   return (
     <ConfirmDialog
       open={user !== null}
-      title="Delete user"
+      title={m.admin_delete_user()}
       message={
         <>
           <p>{messages.confirmDeleteUser}</p>
@@ -71,7 +72,7 @@ function DeleteUserDialog({ user, onClose }: { user: UserListRow | null; onClose
           )}
         </>
       }
-      confirmLabel="Delete"
+      confirmLabel={m.ui_delete()}
       tone="danger"
       busy={remove.isPending}
       onCancel={onClose}
@@ -97,12 +98,15 @@ function UsersPage() {
 
   return (
     <div>
-      <PageHeader title="User Management" subtitle={`${users.data.length} registered users`} />
+      <PageHeader
+        title={m.admin_users_title()}
+        subtitle={m.admin_users_count({ count: users.data.length })}
+      />
       <SsoSettingsCard />
       <DataTable
         table={table}
-        caption="Registered users"
-        empty="No users yet."
+        caption={m.admin_users_subtitle()}
+        empty={m.admin_users_empty()}
         cardsBelow={CARDS_BELOW}
       />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />

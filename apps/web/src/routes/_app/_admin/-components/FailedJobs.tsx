@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { jobsMessages } from "@ledgerline/contracts/browser";
 import type { FailedJob, QueueName } from "@ledgerline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -7,7 +8,7 @@ import { ConfirmDialog } from "../../../../components/ui/ConfirmDialog";
 import { ListedTable } from "../../../../components/ui/ListedTable";
 import { notify } from "../../../../lib/notify";
 import { errorMessage, trpc } from "../../../../lib/trpc";
-import { failedJobColumns, queueLabels } from "./job-columns";
+import { failedJobColumns, failedJobsCaptions } from "./job-columns";
 import { formatNumber } from "../../../../lib/format";
 
 /** Counts move while jobs run: the page reads them again this often while it is open. */
@@ -29,14 +30,14 @@ function RemoveJobDialog({
   return (
     <ConfirmDialog
       open={job !== null}
-      title="Remove failed job"
+      title={m.admin_remove_failed_job()}
       message={
         <>
           <p>{jobsMessages.confirmRemove}</p>
           {job && <p className="mt-2 font-medium text-text">{job.label}</p>}
         </>
       }
-      confirmLabel="Remove"
+      confirmLabel={m.admin_remove()}
       tone="danger"
       busy={busy}
       onCancel={onCancel}
@@ -85,14 +86,14 @@ export function FailedJobs({ queue }: { queue: QueueName }) {
     <div className="space-y-2">
       {total > jobs.length && (
         <p className="text-sm text-muted">
-          The newest {formatNumber(jobs.length)} of {formatNumber(total)} failed jobs.
+          {m.admin_newest_failed({ shown: formatNumber(jobs.length), total: formatNumber(total) })}
         </p>
       )}
       <ListedTable
         rows={jobs}
         columns={columns}
-        caption={`Failed ${queueLabels[queue].toLowerCase()} jobs`}
-        empty="No failed jobs in this queue."
+        caption={failedJobsCaptions[queue]()}
+        empty={m.admin_no_failed_jobs()}
         cardsBelow={CARDS_BELOW}
       />
       <RemoveJobDialog

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { messages } from "@ledgerline/contracts/browser";
 import type { UserListRow } from "@ledgerline/contracts";
 import { useMutation } from "@tanstack/react-query";
@@ -47,21 +48,29 @@ export function ResetPasswordModal({
           onClose();
         }
       }}
-      title="Reset password"
+      title={m.admin_reset_password()}
       description={
         user
-          ? `Set a new password for ${user.name} (${user.email}). They will be signed out everywhere.`
+          ? m.admin_reset_password_description({ name: user.name, email: user.email })
           : undefined
       }
     >
       <form onSubmit={submitTo(form)} className="space-y-4">
         <form.Field name="password">
           {(field) => (
-            <PasswordField label="New password" autoComplete="new-password" {...textInput(field)} />
+            <PasswordField
+              label={m.admin_new_password()}
+              autoComplete="new-password"
+              {...textInput(field)}
+            />
           )}
         </form.Field>
         {error && <Alert tone="error">{error}</Alert>}
-        <DialogFormButtons busy={reset.isPending} submitLabel="Reset password" onCancel={onClose} />
+        <DialogFormButtons
+          busy={reset.isPending}
+          submitLabel={m.admin_reset_password()}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card } from "../../../../components/ui/Card";
 import { notify } from "../../../../lib/notify";
@@ -13,23 +14,18 @@ export function SsoSettingsCard() {
   const update = useMutation(
     trpc.sso.updateSettings.mutationOptions({
       onSuccess: async (saved) => {
-        notify.success(
-          saved.required ? "Single sign-on is now required" : "Password sign-in is allowed again",
-        );
+        notify.success(saved.required ? m.admin_sso_required() : m.admin_sso_optional());
         await queryClient.invalidateQueries(trpc.sso.settings.pathFilter());
       },
-      onError: (failure) => notify.error(errorMessage(failure, "Failed to save the setting")),
+      onError: (failure) => notify.error(errorMessage(failure, m.admin_sso_save_failed())),
     }),
   );
   const current = settings.data;
   return (
     <Card className="mb-6 space-y-2 p-4">
-      <h2 className="text-base font-semibold">Single sign-on</h2>
+      <h2 className="text-base font-semibold">{m.admin_sso_title()}</h2>
       {current && !current.configured && (
-        <p className="text-sm text-muted">
-          Not set up. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET on the server to offer
-          sign-in through your OpenID Connect provider.
-        </p>
+        <p className="text-sm text-muted">{m.admin_sso_not_set_up()}</p>
       )}
       {current?.configured && (
         <label className="flex items-start gap-2 text-sm">
@@ -40,10 +36,7 @@ export function SsoSettingsCard() {
             disabled={update.isPending}
             onChange={(event) => update.mutate({ required: event.target.checked })}
           />
-          <span>
-            Require sign-in with {current.name} for everyone but admins (admins keep their password
-            in case the provider is down)
-          </span>
+          <span>{m.admin_sso_require({ name: current.name ?? "" })}</span>
         </label>
       )}
     </Card>

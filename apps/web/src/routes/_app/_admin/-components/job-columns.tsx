@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { FailedJob, JobCounts, QueueName } from "@ledgerline/contracts";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Button } from "../../../../components/ui/Button";
@@ -5,12 +6,21 @@ import { Moment } from "./Moment";
 import { formatNumber } from "../../../../lib/format";
 
 /** Each queue as an admin reads it: what its jobs are for. */
-export const queueLabels: Record<QueueName, string> = {
-  snapshots: "Value history",
-  "corporate-actions": "Corporate actions",
-  alerts: "Alerts",
-  mail: "Mail",
-  import: "Imports",
+export const queueLabels: Record<QueueName, () => string> = {
+  snapshots: m.admin_queue_snapshots,
+  "corporate-actions": m.admin_queue_corporate_actions,
+  alerts: m.admin_queue_alerts,
+  mail: m.admin_queue_mail,
+  import: m.admin_queue_import,
+};
+
+/** A queue's failed-jobs table, named for a screen reader. */
+export const failedJobsCaptions: Record<QueueName, () => string> = {
+  snapshots: m.admin_failed_snapshots,
+  "corporate-actions": m.admin_failed_corporate_actions,
+  alerts: m.admin_failed_alerts,
+  mail: m.admin_failed_mail,
+  import: m.admin_failed_import,
 };
 
 const count = createColumnHelper<JobCounts>();
@@ -24,14 +34,14 @@ const counted = (key: Exclude<keyof JobCounts, "queue">, header: string) =>
 /** The queues table: one row per queue, its jobs per state. */
 export const queueColumns = [
   count.accessor("queue", {
-    header: "Queue",
-    cell: (info) => <span className="font-medium">{queueLabels[info.getValue()]}</span>,
+    header: m.admin_queue(),
+    cell: (info) => <span className="font-medium">{queueLabels[info.getValue()]()}</span>,
   }),
-  counted("waiting", "Waiting"),
-  counted("active", "Running"),
-  counted("delayed", "Delayed"),
-  counted("completed", "Completed"),
-  counted("failed", "Failed"),
+  counted("waiting", m.admin_state_waiting()),
+  counted("active", m.admin_state_running()),
+  counted("delayed", m.admin_state_delayed()),
+  counted("completed", m.admin_state_completed()),
+  counted("failed", m.admin_state_failed()),
 ];
 
 const failed = createColumnHelper<FailedJob>();
@@ -44,25 +54,25 @@ export function failedJobColumns(
 ) {
   return [
     failed.accessor("failedAt", {
-      header: "Failed",
+      header: m.admin_col_failed_at(),
       cell: (info) => <Moment iso={info.getValue()} />,
     }),
     failed.accessor("label", {
-      header: "Job",
+      header: m.admin_col_job(),
       cell: (info) => (
         <span className="block max-w-72 [overflow-wrap:anywhere]">{info.getValue()}</span>
       ),
     }),
     failed.accessor("error", {
-      header: "Error",
+      header: m.admin_col_error(),
       cell: (info) => (
         <span className="block max-w-80 text-loss [overflow-wrap:anywhere]">{info.getValue()}</span>
       ),
     }),
-    failed.accessor("attempts", { header: "Tries", meta: { numeric: true } }),
+    failed.accessor("attempts", { header: m.admin_col_tries(), meta: { numeric: true } }),
     failed.display({
       id: "actions",
-      header: "Actions",
+      header: m.admin_col_actions(),
       meta: { pinned: true },
       cell: ({ row }) => (
         <div className="flex gap-2">
@@ -71,18 +81,18 @@ export function failedJobColumns(
             variant="secondary"
             disabled={busy}
             onClick={() => onRetry(row.original)}
-            aria-label={`Retry ${row.original.label}`}
+            aria-label={m.admin_retry_job({ label: row.original.label })}
           >
-            Retry
+            {m.ui_retry()}
           </Button>
           <Button
             size="sm"
             variant="danger"
             disabled={busy}
             onClick={() => onRemove(row.original)}
-            aria-label={`Remove ${row.original.label}`}
+            aria-label={m.admin_remove_job({ label: row.original.label })}
           >
-            Remove
+            {m.admin_remove()}
           </Button>
         </div>
       ),

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { UserListRow } from "@ledgerline/contracts";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Badge } from "../../../../components/ui/Badge";
@@ -16,7 +17,7 @@ export function userColumns(
 ) {
   return [
     column.accessor("name", {
-      header: "Name",
+      header: m.admin_col_name(),
       cell: (info) => (
         <span className="block max-w-40 font-medium [overflow-wrap:anywhere]">
           {info.getValue()}
@@ -24,51 +25,59 @@ export function userColumns(
       ),
     }),
     column.accessor("email", {
-      header: "Email",
+      header: m.admin_col_email(),
       // Long addresses break anywhere rather than widen the table past its box.
       cell: (info) => (
         <span className="block max-w-64 [overflow-wrap:anywhere]">{info.getValue()}</span>
       ),
     }),
     column.accessor("isAdmin", {
-      header: "Role",
-      cell: (info) => (info.getValue() ? <Badge tone="info">Admin</Badge> : <Badge>User</Badge>),
+      header: m.admin_col_role(),
+      cell: (info) =>
+        info.getValue() ? (
+          <Badge tone="info">{m.admin_role_admin()}</Badge>
+        ) : (
+          <Badge>{m.admin_role_user()}</Badge>
+        ),
     }),
     column.accessor("createdDate", {
-      header: "Created",
+      header: m.admin_col_created(),
       cell: (info) => <Moment iso={info.getValue()} />,
     }),
     column.accessor("lastLoginDate", {
-      header: "Last Login",
+      header: m.admin_col_last_login(),
       cell: (info) => <Moment iso={info.getValue()} />,
       sortUndefined: "last",
     }),
-    column.accessor("numberOfLogins", { header: "Logins", meta: { numeric: true } }),
-    column.accessor("failedLogins", { header: "Failed Logins", meta: { numeric: true } }),
+    column.accessor("numberOfLogins", { header: m.admin_col_logins(), meta: { numeric: true } }),
+    column.accessor("failedLogins", {
+      header: m.admin_col_failed_logins(),
+      meta: { numeric: true },
+    }),
     column.display({
       id: "actions",
-      header: "Actions",
+      header: m.admin_col_actions(),
       meta: { pinned: true },
       cell: ({ row }) =>
         row.original.isAdmin ? (
-          <span className="block max-w-36 text-xs text-muted">Admins cannot be changed here</span>
+          <span className="block max-w-36 text-xs text-muted">{m.admin_admins_unchangeable()}</span>
         ) : (
           <div className="flex gap-2">
             <Button
               size="sm"
               variant="secondary"
               onClick={() => onReset(row.original)}
-              aria-label={`Reset password of ${row.original.email}`}
+              aria-label={m.admin_reset_password_of({ email: row.original.email })}
             >
-              Reset Password
+              {m.admin_reset_password_button()}
             </Button>
             <Button
               size="sm"
               variant="danger"
               onClick={() => onDelete(row.original)}
-              aria-label={`Delete ${row.original.email}`}
+              aria-label={m.ui_delete_what({ what: row.original.email })}
             >
-              Delete
+              {m.ui_delete()}
             </Button>
           </div>
         ),
