@@ -1,3 +1,4 @@
+import { changeListeners } from "./change-listeners";
 /**
  * Whether the toast container is wanted, and when it is mounted: the root layout, on every page,
  * reads only this; the toasts' calls (notify.ts) are imported by the screens that show one.
@@ -8,22 +9,17 @@ export const toasterMounted = new Promise<void>((resolve) => {
   containerMounted = resolve;
 });
 let requested = false;
-const requestListeners = new Set<() => void>();
+const requestListeners = changeListeners();
 
 /** The first toast asks for the container; the root layout then mounts it. */
 export function requestToaster(): void {
   if (requested) return;
   requested = true;
-  for (const listener of requestListeners) listener();
+  requestListeners.notify();
 }
 
 export const toasterState = {
   isRequested: () => requested,
-  subscribe: (listener: () => void) => {
-    requestListeners.add(listener);
-    return () => {
-      requestListeners.delete(listener);
-    };
-  },
+  subscribe: requestListeners.subscribe,
   markMounted: () => containerMounted(),
 };

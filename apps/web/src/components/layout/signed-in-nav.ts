@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type * as SignedInNav from "./SignedInNav";
+import { changeListeners } from "../../lib/change-listeners";
 
 type SignedInNavModule = typeof SignedInNav;
 
@@ -9,7 +10,7 @@ type SignedInNavModule = typeof SignedInNav;
 // register), so the navbar never draws a session without them.
 let loaded: SignedInNavModule | undefined;
 let loading: Promise<SignedInNavModule | undefined> | undefined;
-const listeners = new Set<() => void>();
+const listeners = changeListeners();
 
 /**
  * Never fails: a chunk that does not arrive (offline, a deploy that removed it) must not keep the
@@ -19,7 +20,7 @@ export function loadSignedInNav(): Promise<SignedInNavModule | undefined> {
   loading ??= import("./SignedInNav").then(
     (module) => {
       loaded = module;
-      for (const listener of listeners) listener();
+      listeners.notify();
       return module;
     },
     () => {
@@ -30,15 +31,9 @@ export function loadSignedInNav(): Promise<SignedInNavModule | undefined> {
   return loading;
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
 const current = () => loaded;
 
 /** The signed-in navbar's module once loaded. */
 export function useSignedInNav(): SignedInNavModule | undefined {
-  return useSyncExternalStore(subscribe, current, current);
+  return useSyncExternalStore(listeners.subscribe, current, current);
 }

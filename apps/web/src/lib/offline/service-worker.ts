@@ -1,11 +1,12 @@
 import { registerSW } from "virtual:pwa-register";
+import { changeListeners } from "../change-listeners";
 
 /** A long-open tab asks for a new version this often (the browser also asks on each page load). */
 const UPDATE_CHECK_MS = 60 * 60_000;
 
 let updateReady = false;
 let registered = false;
-const listeners = new Set<() => void>();
+const listeners = changeListeners();
 
 /**
  * Registers the service worker (vite-plugin-pwa's Workbox one, apps/web/vite.config.ts), once per
@@ -19,7 +20,7 @@ export function startServiceWorker(): void {
   registerSW({
     onNeedRefresh() {
       updateReady = true;
-      for (const listener of listeners) listener();
+      listeners.notify();
     },
     onRegisteredSW(_url, registration) {
       if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
@@ -29,12 +30,7 @@ export function startServiceWorker(): void {
 
 export const appUpdate = {
   isReady: () => updateReady,
-  subscribe: (listener: () => void) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
+  subscribe: listeners.subscribe,
   /**
    * Lets the waiting version take over (its Workbox listens for SKIP_WAITING), and reloads the
    * page once it controls it. (Asked of the registration itself: workbox-window reloads only for
