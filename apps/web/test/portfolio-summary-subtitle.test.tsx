@@ -37,7 +37,7 @@ describe("the portfolio summary's subtitle", () => {
   it("is the same description in the prerendered layout and on the page", async () => {
     const layout = subtitleOf(await prerenderShell("/portfolio-summary"));
     const page = subtitleOf(pageHeader());
-    expect(layout.words).toBe(`${summaryDescription} `);
+    expect(layout.words).toBe(`${summaryDescription()} `);
     expect(page.words).toBe(layout.words);
   });
 

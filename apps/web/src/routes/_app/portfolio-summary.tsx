@@ -1,4 +1,5 @@
-import { DEFAULT_PORTFOLIO_HISTORY_RANGE, portfolioMessages } from "@ledgerline/contracts/browser";
+import { DEFAULT_PORTFOLIO_HISTORY_RANGE } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo } from "react";
@@ -66,7 +67,7 @@ const MonthlyReturnsCard = lazy(() =>
 );
 
 export const Route = createFileRoute("/_app/portfolio-summary")({
-  head: titled("Portfolio Summary"),
+  head: titled(m.summary_page_title()),
   // `?account=<id>`: one investment account's holdings; none for all of them.
   validateSearch: (search) => accountOnlySearch(search.account),
   loader: ({ context: { queryClient } }) => {
@@ -83,19 +84,17 @@ export const Route = createFileRoute("/_app/portfolio-summary")({
   component: PortfolioSummaryPage,
 });
 
-const pageTitle = "Portfolio Summary";
-
 function TransactionHistoryLink() {
   return (
     <Link to="/transaction-history" className={buttonClass("secondary")}>
-      Transaction History
+      {m.nav_transaction_history()}
     </Link>
   );
 }
 
 function PortfolioSummarySkeleton() {
   return (
-    <PageSkeleton title={pageTitle} subtitle={<SummarySubtitle />}>
+    <PageSkeleton title={m.summary_page_title()} subtitle={<SummarySubtitle />}>
       {/* The figures may be waiting for the recompute this names. */}
       <HistoryUpdatingWhileLoading />
       <div className="grid gap-4 md:grid-cols-3">
@@ -117,15 +116,15 @@ function PortfolioSummaryError() {
   return (
     <div className="space-y-8">
       <PageHeader
-        title={pageTitle}
-        subtitle={summaryDescription}
+        title={m.summary_page_title()}
+        subtitle={summaryDescription()}
         actions={<TransactionHistoryLink />}
       />
       <HoldingsFrame kind={stockHoldings}>
-        <Alert tone="error">{portfolioMessages.failedToLoadStockPortfolio}</Alert>
+        <Alert tone="error">{m.summary_failed_stocks()}</Alert>
       </HoldingsFrame>
       <HoldingsFrame kind={cryptoHoldings}>
-        <RouteErrorPanel message={portfolioMessages.failedToLoadCryptoPortfolio} />
+        <RouteErrorPanel message={m.summary_failed_crypto()} />
       </HoldingsFrame>
     </div>
   );
@@ -178,7 +177,7 @@ function PortfolioSummaryPage() {
   return (
     <div className="space-y-8">
       <PageHeader
-        title={pageTitle}
+        title={m.summary_page_title()}
         subtitle={
           <SummarySubtitle
             pricedAt={data.pricedAt}
@@ -190,10 +189,10 @@ function PortfolioSummaryPage() {
           <>
             {/* Only on the loaded page, so the link stays out of the first bundle. */}
             <Link to="/import" className={buttonClass("secondary")}>
-              Import CSV
+              {m.summary_import_csv()}
             </Link>
             <Link to="/income" className={buttonClass("secondary")}>
-              Dividend Income
+              {m.summary_dividend_income()}
             </Link>
             <TransactionHistoryLink />
           </>
@@ -204,18 +203,15 @@ function PortfolioSummaryPage() {
         accounts={accounts}
         value={accountId}
         onChange={(account) => void navigate({ search: accountOnlySearch(account), replace: true })}
-        hint={
-          accountId === undefined
-            ? undefined
-            : "The figures, value chart, returns and holdings are this account's."
-        }
+        hint={accountId === undefined ? undefined : m.summary_account_hint()}
       />
       <HistoryUpdating />
       <ValueCards stocks={view.stocks.totals} crypto={view.crypto.totals} total={view.total} />
       {stale.length > 0 && (
         <Alert tone="warning">
-          Live prices are unavailable for {stale.map((position) => position.symbol).join(", ")}:{" "}
-          {stale.length === 1 ? "it is" : "they are"} valued at the last known price.
+          {(stale.length === 1 ? m.summary_stale_one : m.summary_stale_many)({
+            symbols: stale.map((position) => position.symbol).join(", "),
+          })}
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-3">

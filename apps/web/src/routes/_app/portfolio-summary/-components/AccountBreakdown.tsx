@@ -1,4 +1,5 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { MoneyText } from "../../../../components/money/Money";
 import { add, percent, sum } from "@ledgerline/money";
 import { memo } from "react";
@@ -50,14 +51,19 @@ export const AccountBreakdown = memo(function AccountBreakdown({
   return (
     <Card>
       <h2 id="account-breakdown-heading" className="text-lg font-semibold">
-        Value by account
+        {m.summary_value_by_account()}
       </h2>
       <ScrollRegion labelledBy="account-breakdown-heading" className="mt-3">
         <table className="w-full text-sm" aria-labelledby="account-breakdown-heading">
           <ColumnHeads
             columns={[
-              "Account",
-              ...["Holdings", "Cash", "Value", "Share"].map((label) => ({ label, numeric: true })),
+              m.summary_col_account(),
+              ...[
+                m.summary_col_holdings(),
+                m.summary_slice_cash(),
+                m.summary_legend_value(),
+                m.summary_col_share(),
+              ].map((label) => ({ label, numeric: true })),
             ]}
           />
           <tbody>

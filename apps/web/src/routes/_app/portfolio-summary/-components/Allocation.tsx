@@ -1,4 +1,5 @@
 import type { PortfolioSummary } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { MoneyText } from "../../../../components/money/Money";
 import { cx } from "../../../../components/ui/cx";
 import { formatShare } from "../../../../lib/format";
@@ -14,27 +15,39 @@ const width = (percent: number | null) => `${Math.max(0, Math.min(100, percent ?
 export function Allocation({ summary }: { summary: Pick<PortfolioSummary, "stocks" | "crypto"> }) {
   const kinds = [
     {
-      label: "Stocks",
+      key: "stocks",
+      label: m.summary_slice_stocks(),
       share: summary.stocks.allocationPercent,
       value: summary.stocks.totals.currentValue,
       colour: "bg-info",
     },
     {
-      label: "Crypto",
+      key: "crypto",
+      label: m.summary_slice_crypto(),
       share: summary.crypto.allocationPercent,
       value: summary.crypto.totals.currentValue,
       colour: "bg-warn",
     },
   ];
   const holdings = [
-    ...summary.stocks.positions.map((p) => ({ ...p, colour: "bg-info", kind: "stock" })),
-    ...summary.crypto.positions.map((p) => ({ ...p, colour: "bg-warn", kind: "crypto" })),
+    ...summary.stocks.positions.map((p) => ({
+      ...p,
+      colour: "bg-info",
+      kind: "stock",
+      kindLabel: m.summary_kind_stock(),
+    })),
+    ...summary.crypto.positions.map((p) => ({
+      ...p,
+      colour: "bg-warn",
+      kind: "crypto",
+      kindLabel: m.summary_kind_crypto(),
+    })),
   ].sort((a, b) => (b.allocationPercent ?? 0) - (a.allocationPercent ?? 0));
 
   return (
-    <Panel titleId="allocation-heading" title="Allocation">
+    <Panel titleId="allocation-heading" title={m.summary_allocation_title()}>
       {holdings.length === 0 ? (
-        <p className="mt-4 text-sm text-muted">Nothing held yet.</p>
+        <p className="mt-4 text-sm text-muted">{m.summary_nothing_held_yet()}</p>
       ) : (
         <>
           <div
@@ -42,12 +55,12 @@ export function Allocation({ summary }: { summary: Pick<PortfolioSummary, "stock
             className="mt-4 flex h-3 w-full overflow-hidden rounded-full bg-surface-muted"
           >
             {kinds.map((kind) => (
-              <div key={kind.label} className={kind.colour} style={{ width: width(kind.share) }} />
+              <div key={kind.key} className={kind.colour} style={{ width: width(kind.share) }} />
             ))}
           </div>
           <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
             {kinds.map((kind) => (
-              <li key={kind.label} className="flex items-center gap-2">
+              <li key={kind.key} className="flex items-center gap-2">
                 <span
                   aria-hidden="true"
                   className={cx("inline-block h-2.5 w-2.5 rounded-sm", kind.colour)}
@@ -59,7 +72,9 @@ export function Allocation({ summary }: { summary: Pick<PortfolioSummary, "stock
               </li>
             ))}
           </ul>
-          <h3 className="mt-5 text-sm font-semibold text-muted">By holding</h3>
+          <h3 className="mt-5 text-sm font-semibold text-muted">
+            {m.summary_by_holding_heading()}
+          </h3>
           <HoldingBars holdings={holdings} />
         </>
       )}
@@ -71,7 +86,13 @@ export function Allocation({ summary }: { summary: Pick<PortfolioSummary, "stock
 function HoldingBars({
   holdings,
 }: {
-  holdings: { symbol: string; kind: string; colour: string; allocationPercent: number | null }[];
+  holdings: {
+    symbol: string;
+    kind: string;
+    kindLabel: string;
+    colour: string;
+    allocationPercent: number | null;
+  }[];
 }) {
   return (
     <ul className="mt-2 space-y-2">
@@ -80,7 +101,7 @@ function HoldingBars({
           <div className="flex items-baseline justify-between gap-2">
             <span className="font-medium">
               {holding.symbol}
-              <span className="sr-only"> ({holding.kind})</span>
+              <span className="sr-only"> ({holding.kindLabel})</span>
             </span>
             <span className="num text-muted">{formatShare(holding.allocationPercent ?? 0)}</span>
           </div>

@@ -1,4 +1,5 @@
 import type { AllocationDimension, AllocationSlice } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { MoneyText } from "../../../../components/money/Money";
 import { multiply } from "@ledgerline/money";
 import { useQuery } from "@tanstack/react-query";
@@ -13,6 +14,7 @@ import { trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 import { TotalFoot } from "../../../../components/ui/TotalFoot";
+import { dimensionLabels, sliceLabel } from "./slice-labels";
 
 // The 'Edit classification' dialog: its own chunk, loaded when a holding's pencil is pressed.
 const ClassificationDialog = lazy(
@@ -25,14 +27,11 @@ function holdingOf(key: string): ClassificationTarget | null {
   return (assetType === "STOCK" || assetType === "CRYPTO") && symbol ? { assetType, symbol } : null;
 }
 
-const dimensions: SelectOption<AllocationDimension>[] = [
-  { value: "sector", label: "Sector" },
-  { value: "industry", label: "Industry" },
-  { value: "country", label: "Country" },
-  { value: "assetClass", label: "Asset class" },
-  { value: "account", label: "Account" },
-  { value: "symbol", label: "Holding" },
-];
+const dimensions = (): SelectOption<AllocationDimension>[] =>
+  (["sector", "industry", "country", "assetClass", "account", "symbol"] as const).map((value) => ({
+    value,
+    label: dimensionLabels[value](),
+  }));
 
 /**
  * Distinct hues that read on the light and the dark surface alike (each at least 3:1 against
@@ -65,18 +64,23 @@ export default function AllocationBreakdown({ accountId }: { accountId: number |
     <Card>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="allocation-breakdown-heading" className="text-lg font-semibold">
-          What it is made of
+          {m.summary_breakdown_title()}
         </h2>
-        <SelectField label="Group by" value={by} options={dimensions} onChange={setBy} />
+        <SelectField
+          label={m.summary_group_by()}
+          value={by}
+          options={dimensions()}
+          onChange={setBy}
+        />
       </div>
       <QueryCardBody
         query={query}
-        failure="The breakdown could not be loaded."
+        failure={m.summary_breakdown_failed()}
         skeleton="mt-4 h-40"
         isEmpty={(answer) => answer.slices.length === 0}
-        empty="Nothing held yet."
+        empty={m.summary_nothing_held_yet()}
       >
-        {(answer) => <Slices slices={answer.slices} total={answer.total} />}
+        {(answer) => <Slices by={by} slices={answer.slices} total={answer.total} />}
       </QueryCardBody>
     </Card>
   );
@@ -84,10 +88,12 @@ export default function AllocationBreakdown({ accountId }: { accountId: number |
 
 /** A slice's row: its colour and label, value, and share with a bar on wider screens. */
 function SliceRow({
+  by,
   slice,
   colour,
   onEdit,
 }: {
+  by: AllocationDimension;
   slice: AllocationSlice;
   colour: string;
   onEdit: (target: ClassificationTarget) => void;
@@ -102,13 +108,13 @@ function SliceRow({
             className="inline-block size-3 shrink-0 rounded-sm"
             style={{ backgroundColor: colour }}
           />
-          {slice.label}
+          {sliceLabel(by, slice)}
           {holding && (
             <button
               type="button"
               className="rounded p-1 text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
-              aria-label={`Edit classification of ${holding.symbol}`}
-              title="Edit classification"
+              aria-label={m.summary_edit_classification_of({ symbol: holding.symbol })}
+              title={m.summary_edit_classification()}
               onClick={() => onEdit(holding)}
             >
               <Pencil aria-hidden="true" className="size-3.5" />
@@ -137,7 +143,15 @@ function SliceRow({
   );
 }
 
-function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: string }) {
+function Slices({
+  by,
+  slices,
+  total,
+}: {
+  by: AllocationDimension;
+  slices: readonly AllocationSlice[];
+  total: string;
+}) {
   const [editing, setEditing] = useState<ClassificationTarget | null>(null);
   return (
     <>
@@ -162,15 +176,16 @@ function Slices({ slices, total }: { slices: readonly AllocationSlice[]; total: 
         <table className="w-full text-sm" aria-labelledby="allocation-breakdown-heading">
           <ColumnHeads
             columns={[
-              "Slice",
-              { label: "Value", numeric: true },
-              { label: "Share", numeric: true, className: "w-2/5" },
+              m.summary_col_slice(),
+              { label: m.summary_legend_value(), numeric: true },
+              { label: m.summary_col_share(), numeric: true, className: "w-2/5" },
             ]}
           />
           <tbody>
             {slices.map((slice, index) => (
               <SliceRow
                 key={slice.key}
+                by={by}
                 slice={slice}
                 colour={colourOf(index)}
                 onEdit={setEditing}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { ArrowDown, ArrowUp, Minus } from "lucide-react";
 import type { ReactNode } from "react";
 import { MoneyText } from "../../../../components/money/Money";
@@ -45,7 +46,7 @@ export function GainLossAmount({ value }: { value: string }) {
 
 export function GainLossPercent({ value }: { value: number | null }) {
   return value === null ? (
-    <span className="text-muted">N/A</span>
+    <span className="text-muted">{m.portfolio_not_available()}</span>
   ) : (
     <Trend value={value}>{formatPercent(value)}</Trend>
   );

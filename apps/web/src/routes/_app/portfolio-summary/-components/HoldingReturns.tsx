@@ -1,5 +1,6 @@
 import { PORTFOLIO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { HoldingPerformance, PerformanceRange } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { cx } from "../../../../components/ui/cx";
 import { NOT_FINAL } from "../../../../components/portfolio/BeforeTheUpdate";
@@ -12,13 +13,18 @@ import { Amount, isUnderAYear, Ratio } from "./ReturnFigures";
 const columnsOf = (underAYear: boolean): typeof columns => [
   columns[0]!,
   underAYear
-    ? { label: "MWR (cum.)", field: "moneyWeightedReturnCumulative", ratio: true, narrow: true }
+    ? {
+        label: m.summary_col_mwr_cumulative,
+        field: "moneyWeightedReturnCumulative",
+        ratio: true,
+        narrow: true,
+      }
     : columns[1]!,
   ...columns.slice(2),
 ];
 
 const columns: {
-  label: string;
+  label: () => string;
   field: keyof Pick<
     HoldingPerformance,
     | "timeWeightedReturn"
@@ -32,12 +38,12 @@ const columns: {
   ratio?: boolean;
   narrow?: boolean;
 }[] = [
-  { label: "TWR (cum.)", field: "timeWeightedReturn", ratio: true, narrow: true },
-  { label: "XIRR (yr)", field: "moneyWeightedReturn", ratio: true, narrow: true },
-  { label: "Realized", field: "realizedGain" },
-  { label: "Unrealized", field: "unrealizedGain" },
-  { label: "Income", field: "income" },
-  { label: "Total", field: "totalReturn", narrow: true },
+  { label: m.summary_col_twr_cumulative, field: "timeWeightedReturn", ratio: true, narrow: true },
+  { label: m.summary_col_xirr_yearly, field: "moneyWeightedReturn", ratio: true, narrow: true },
+  { label: m.summary_col_realized, field: "realizedGain" },
+  { label: m.summary_col_unrealized, field: "unrealizedGain" },
+  { label: m.summary_income, field: "income" },
+  { label: m.summary_col_total, field: "totalReturn", narrow: true },
 ];
 const cell = (narrow = false) => `${narrow ? "" : "hidden sm:table-cell "}px-2 py-2 text-right`;
 
@@ -60,11 +66,11 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
   return (
     <div className="mt-6">
       <h3 id="holding-returns-heading" className="text-base font-semibold">
-        Returns by holding
+        {m.summary_holding_returns_title()}
       </h3>
       {rows ? (
         rows.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">Nothing was held in this period.</p>
+          <p className="mt-2 text-sm text-muted">{m.summary_holding_returns_empty()}</p>
         ) : (
           // Focusable, so a keyboard can scroll a row too wide for a phone.
           // Framed as the portfolio's figures above, which say why (BeforeTheUpdate).
@@ -81,11 +87,11 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
               <thead className="text-xs text-muted">
                 <tr>
                   <th scope="col" className="py-2 pr-2">
-                    Holding
+                    {m.summary_col_holding()}
                   </th>
                   {shownColumns.map((column) => (
                     <th key={column.field} scope="col" className={cell(column.narrow)}>
-                      {column.label}
+                      {column.label()}
                     </th>
                   ))}
                 </tr>
@@ -96,17 +102,15 @@ export function HoldingReturns({ range }: { range: PerformanceRange }) {
         )
       ) : holdings.isError ? (
         <Alert tone="error" className="mt-2">
-          The returns by holding could not be loaded.
+          {m.summary_holding_returns_failed()}
         </Alert>
       ) : (
         <Skeleton className="mt-2 h-24" />
       )}
       <p className="mt-2 text-xs text-muted">
-        TWR (cum.): time-weighted return over the period, cumulative.{" "}
-        {underAYear
-          ? "MWR (cum.): money-weighted return over the period, cumulative (the period is under a year)."
-          : "XIRR (yr): money-weighted return, annualized."}{" "}
-        Each holding&apos;s flows are its own buys, sells and dividends.
+        {m.summary_holding_returns_twr_note()}{" "}
+        {underAYear ? m.summary_holding_returns_mwr_note() : m.summary_holding_returns_xirr_note()}{" "}
+        {m.summary_holding_returns_flows_note()}
       </p>
     </div>
   );

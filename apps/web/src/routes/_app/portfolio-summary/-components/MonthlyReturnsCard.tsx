@@ -1,5 +1,6 @@
 import { PORTFOLIO_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { MonthlyReturns, YearOfReturns } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { sign } from "@ledgerline/money";
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "../../../../components/RouteStates";
@@ -11,19 +12,20 @@ import { Panel } from "../../../../components/ui/Panel";
 import { BeforeTheUpdate } from "../../../../components/portfolio/BeforeTheUpdate";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 
+/** Each month: a key, its short and its full name (catalog messages), January first. */
 const MONTHS = [
-  ["Jan", "January"],
-  ["Feb", "February"],
-  ["Mar", "March"],
-  ["Apr", "April"],
-  ["May", "May"],
-  ["Jun", "June"],
-  ["Jul", "July"],
-  ["Aug", "August"],
-  ["Sep", "September"],
-  ["Oct", "October"],
-  ["Nov", "November"],
-  ["Dec", "December"],
+  ["jan", m.summary_month_jan, m.summary_month_january],
+  ["feb", m.summary_month_feb, m.summary_month_february],
+  ["mar", m.summary_month_mar, m.summary_month_march],
+  ["apr", m.summary_month_apr, m.summary_month_april],
+  ["may", m.summary_month_may, m.summary_month_may_long],
+  ["jun", m.summary_month_jun, m.summary_month_june],
+  ["jul", m.summary_month_jul, m.summary_month_july],
+  ["aug", m.summary_month_aug, m.summary_month_august],
+  ["sep", m.summary_month_sep, m.summary_month_september],
+  ["oct", m.summary_month_oct, m.summary_month_october],
+  ["nov", m.summary_month_nov, m.summary_month_november],
+  ["dec", m.summary_month_dec, m.summary_month_december],
 ] as const;
 
 /**
@@ -39,18 +41,15 @@ export default function MonthlyReturnsCard({ accountId }: { accountId: number | 
     staleTime: PORTFOLIO_REFRESH_INTERVAL_MS,
   });
   return (
-    <Panel titleId="monthly-returns-heading" title="Monthly returns">
-      <p className="mt-1 text-sm text-muted">
-        Time-weighted, as the returns are: deposits, withdrawals and buys paid from outside are not
-        gains.
-      </p>
+    <Panel titleId="monthly-returns-heading" title={m.summary_monthly_title()}>
+      <p className="mt-1 text-sm text-muted">{m.summary_monthly_note()}</p>
       {grid.data ? (
         <BeforeTheUpdate updating={grid.data.updating}>
           <Grid data={grid.data} />
         </BeforeTheUpdate>
       ) : grid.isError ? (
         <Alert tone="error" className="mt-4">
-          The monthly returns could not be loaded.
+          {m.summary_monthly_failed()}
         </Alert>
       ) : (
         <Skeleton className="mt-4 h-24" />
@@ -61,33 +60,29 @@ export default function MonthlyReturnsCard({ accountId }: { accountId: number | 
 
 function Grid({ data }: { data: MonthlyReturns }) {
   if (data.years.length === 0)
-    return (
-      <p className="mt-4 text-sm text-muted">
-        Nothing held yet: the grid fills in from the month of your first trade.
-      </p>
-    );
+    return <p className="mt-4 text-sm text-muted">{m.summary_monthly_empty()}</p>;
   return (
     // Relative, so the cells' screen-reader text (absolutely placed) scrolls inside it instead of
     // widening the page.
-    <ScrollRegion label="Monthly returns by year" className="relative mt-4">
+    <ScrollRegion label={m.summary_monthly_by_year()} className="relative mt-4">
       <table className="w-full text-right text-sm">
         <caption className="sr-only">
-          Monthly returns by year, with each year&apos;s total and {data.benchmarkSymbol}&apos;s
+          {m.summary_monthly_caption({ symbol: data.benchmarkSymbol })}
         </caption>
         <thead className="text-xs uppercase tracking-wide text-muted">
           <tr>
             <th scope="col" className="py-2 pr-3 text-left">
-              Year
+              {m.summary_col_year()}
             </th>
-            {MONTHS.map(([short, long]) => (
-              <th key={short} scope="col" className="px-2 py-2">
-                <abbr title={long} className="no-underline">
-                  {short}
+            {MONTHS.map(([key, short, long]) => (
+              <th key={key} scope="col" className="px-2 py-2">
+                <abbr title={long()} className="no-underline">
+                  {short()}
                 </abbr>
               </th>
             ))}
             <th scope="col" className="px-2 py-2">
-              Total
+              {m.summary_col_total()}
             </th>
             <th scope="col" className="py-2 pl-2">
               {data.benchmarkSymbol}
@@ -133,7 +128,7 @@ function Ratio({ value, plain = false }: { value: string | null; plain?: boolean
         <span aria-hidden="true" className="text-muted">
           –
         </span>
-        <span className="sr-only">Nothing held</span>
+        <span className="sr-only">{m.summary_nothing_held()}</span>
       </>
     );
   const trend = sign(value);

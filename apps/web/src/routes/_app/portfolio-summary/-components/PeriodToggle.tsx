@@ -19,7 +19,7 @@ export function PeriodToggle({
       options={performanceRanges}
       value={value}
       onChange={onChange}
-      text={(option) => rangeLabels[option]}
+      text={(option) => rangeLabels[option]()}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { SummarySection } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { ArrowDown, ArrowUp, ArrowUpDown, TriangleAlert } from "lucide-react";
 import { memo, useState, type ComponentType } from "react";
 import { LiveFigure } from "../../../../components/assets/LiveFigure";
@@ -82,7 +83,7 @@ export function PositionsTable({
             {positionColumns.map((column, i) => (
               <SortHeader
                 key={column.key}
-                label={column.label}
+                label={column.label()}
                 sorted={sort?.key === column.key ? (sort.desc ? "desc" : "asc") : false}
                 numeric={i > 0}
                 last={i === positionColumns.length - 1}
@@ -163,7 +164,7 @@ function SortHeader({
 /** Today's change: signed and coloured, or N/A for a last known price, which tells none. */
 function TodayAmount({ value }: { value: string | null }) {
   return value === null ? (
-    <span className="text-muted">N/A</span>
+    <span className="text-muted">{m.portfolio_not_available()}</span>
   ) : (
     <GainLossAmount value={value} />
   );
@@ -216,15 +217,15 @@ function LastKnownMark({ asOf }: { asOf: string | null }) {
   return (
     <span
       className="mr-1 inline-flex align-text-bottom text-warn"
-      title={`Last known price, as of ${formatDateTime(asOf)}`}
+      title={m.summary_last_known_price({ time: formatDateTime(asOf) })}
     >
       <TriangleAlert aria-hidden="true" className="h-4 w-4" />
-      <span className="sr-only">Last known price, as of {formatDateTime(asOf)}:</span>
+      <span className="sr-only">
+        {m.summary_last_known_price_mark({ time: formatDateTime(asOf) })}
+      </span>
     </span>
   );
 }
-
-const sortOptions = positionColumns.map((column) => ({ value: column.key, label: column.label }));
 
 /** Below the table's width, one card per holding, and the sort as a column and a direction. */
 function PositionCards({
@@ -249,9 +250,12 @@ function PositionCards({
       <div className="mb-3 flex items-end gap-2">
         <SelectField<PositionSortKey | "">
           className="flex-1"
-          label="Sort holdings by"
+          label={m.summary_sort_by()}
           value={sort?.key ?? ""}
-          options={[{ value: "", label: "As listed" }, ...sortOptions]}
+          options={[
+            { value: "", label: m.summary_sort_as_listed() },
+            ...positionColumns.map((column) => ({ value: column.key, label: column.label() })),
+          ]}
           onChange={(key) => onSort(key === "" ? null : firstDirection(key))}
         />
         {sort && (
@@ -265,7 +269,7 @@ function PositionCards({
             ) : (
               <ArrowUp aria-hidden="true" className="h-4 w-4" />
             )}
-            {sort.desc ? "Descending" : "Ascending"}
+            {sort.desc ? m.summary_sort_descending() : m.summary_sort_ascending()}
           </button>
         )}
       </div>
@@ -329,7 +333,7 @@ const PositionCard = memo(function PositionCard({ position, SymbolLink, note }: 
       </div>
       <dl className="mt-2 grid grid-cols-3 gap-2 text-xs">
         <div>
-          <dt className="text-muted">Today</dt>
+          <dt className="text-muted">{m.summary_col_today()}</dt>
           <dd className="flex flex-col">
             <TodayAmount value={position.todayChange} />
             {position.todayChangePercent !== null && (
@@ -338,13 +342,13 @@ const PositionCard = memo(function PositionCard({ position, SymbolLink, note }: 
           </dd>
         </div>
         <div>
-          <dt className="text-muted">Avg Cost</dt>
+          <dt className="text-muted">{m.summary_col_avg_cost()}</dt>
           <dd className="num">
             <MoneyText usd={position.averagePurchasePrice} />
           </dd>
         </div>
         <div className="text-right">
-          <dt className="text-muted">Weight</dt>
+          <dt className="text-muted">{m.summary_col_weight()}</dt>
           <dd className="num">{formatShare(position.allocationPercent)}</dd>
         </div>
       </dl>

@@ -1,5 +1,6 @@
 import { readTypedDecimal } from "@ledgerline/contracts/browser";
 import type { Rebalance, TargetDimension } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { round } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -10,6 +11,7 @@ import { trpc } from "../../../../lib/trpc";
 import { percentOf } from "./target-options";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
+import { sliceLabel } from "./slice-labels";
 
 /**
  * The drift from the saved targets and the trades that bring the mix back: within the portfolio,
@@ -32,16 +34,16 @@ export function RebalancePanel({ by, accountId }: { by: TargetDimension; account
   return (
     <section aria-labelledby="rebalance-heading" className="mt-6 border-t border-border pt-4">
       <h3 id="rebalance-heading" className="font-semibold">
-        Rebalance
+        {m.summary_rebalance()}
       </h3>
       <div className="mt-2 flex flex-wrap items-end gap-4">
         <Field
           className="w-48"
-          label="Cash to invest (optional)"
+          label={m.summary_cash_to_invest()}
           inputMode="decimal"
           value={cashText}
-          error={badCash ? "Cash to invest must be a number" : null}
-          hint="With cash, only buys."
+          error={badCash ? m.summary_cash_to_invest_invalid() : null}
+          hint={m.summary_cash_to_invest_hint()}
           onChange={(event) => setCashText(event.target.value)}
         />
         <label className="flex items-center gap-2 pb-2 text-sm">
@@ -50,15 +52,11 @@ export function RebalancePanel({ by, accountId }: { by: TargetDimension; account
             checked={fractional}
             onChange={(event) => setFractional(event.target.checked)}
           />
-          Allow fractional shares
+          {m.summary_allow_fractional()}
         </label>
       </div>
-      <QueryCardBody
-        query={plan}
-        failure="The rebalancing could not be worked out."
-        skeleton="mt-4 h-32"
-      >
-        {(answer) => <Plan plan={answer} />}
+      <QueryCardBody query={plan} failure={m.summary_rebalance_failed()} skeleton="mt-4 h-32">
+        {(answer) => <Plan by={by} plan={answer} />}
       </QueryCardBody>
     </section>
   );
@@ -70,23 +68,28 @@ const cell = "px-2 py-2 first:pl-0 sm:px-3";
 const head =
   "px-2 py-2 first:pl-0 sm:px-3 text-xs font-semibold uppercase sm:tracking-wide text-muted";
 
-function Plan({ plan }: { plan: Rebalance }) {
+function Plan({ by, plan }: { by: TargetDimension; plan: Rebalance }) {
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-2">
-      <ScrollRegion className="relative min-w-0" label="Drift from your targets">
+      <ScrollRegion className="relative min-w-0" label={m.summary_drift()}>
         <table className="w-full text-left text-sm">
-          <caption className="mb-2 text-left font-medium">Drift from your targets</caption>
+          <caption className="mb-2 text-left font-medium">{m.summary_drift()}</caption>
           <ColumnHeads
             rowClassName=""
             cell={head}
             gap=""
-            columns={["Slice", "Target", "Now", "Difference"]}
+            columns={[
+              m.summary_col_slice(),
+              m.summary_col_target(),
+              m.summary_col_now(),
+              m.summary_col_difference(),
+            ]}
           />
           <tbody className="divide-y divide-border">
             {plan.drift.map((entry) => (
               <tr key={entry.key}>
                 <th scope="row" className={`${cell} font-medium`}>
-                  {entry.label}
+                  {sliceLabel(by, entry)}
                 </th>
                 <td className={`${cell} num`}>{formatShare(percentOf(entry.target))}</td>
                 <td className={`${cell} num`}>{formatShare(percentOf(entry.actual))}</td>
@@ -96,32 +99,38 @@ function Plan({ plan }: { plan: Rebalance }) {
           </tbody>
         </table>
       </ScrollRegion>
-      <Trades plan={plan} />
+      <Trades by={by} plan={plan} />
     </div>
   );
 }
 
-function Trades({ plan }: { plan: Rebalance }) {
+function Trades({ by, plan }: { by: TargetDimension; plan: Rebalance }) {
   return (
     <div className="min-w-0 space-y-2">
       {plan.trades.length === 0 ? (
-        <p className="text-sm text-muted">
-          Nothing to trade: the mix is as close as whole shares allow.
-        </p>
+        <p className="text-sm text-muted">{m.summary_nothing_to_trade()}</p>
       ) : (
-        <ScrollRegion className="relative min-w-0" label="Trades that bring it back">
+        <ScrollRegion className="relative min-w-0" label={m.summary_trades()}>
           <table className="w-full text-left text-sm">
-            <caption className="mb-2 text-left font-medium">Trades that bring it back</caption>
+            <caption className="mb-2 text-left font-medium">{m.summary_trades()}</caption>
             <ColumnHeads
               rowClassName=""
               cell={head}
               gap=""
-              columns={["Trade", "Symbol", "Quantity", "Price", "Amount"]}
+              columns={[
+                m.summary_col_trade(),
+                m.summary_col_symbol(),
+                m.summary_col_quantity(),
+                m.summary_col_price(),
+                m.summary_col_amount(),
+              ]}
             />
             <tbody className="divide-y divide-border">
               {plan.trades.map((trade) => (
                 <tr key={`${trade.side}:${trade.assetType}:${trade.symbol}`}>
-                  <td className={cell}>{trade.side === "BUY" ? "Buy" : "Sell"}</td>
+                  <td className={cell}>
+                    {trade.side === "BUY" ? m.summary_trade_buy() : m.summary_trade_sell()}
+                  </td>
                   <th scope="row" className={`${cell} font-medium`}>
                     {trade.symbol}
                   </th>
@@ -135,13 +144,15 @@ function Trades({ plan }: { plan: Rebalance }) {
         </ScrollRegion>
       )}
       <p className="text-sm">
-        Left in cash:{" "}
+        {m.summary_left_in_cash()}{" "}
         <span className="num font-semibold">{formatCurrency(round(plan.leftoverCash, 2))}</span>
       </p>
       {plan.unmatched.map((entry) => (
         <p key={entry.key} className="text-sm text-muted">
-          Nothing is held in {entry.label} to buy into: {formatCurrency(entry.amount)} of it stays
-          in cash.
+          {m.summary_unmatched({
+            slice: sliceLabel(by, entry),
+            amount: formatCurrency(entry.amount),
+          })}
         </p>
       ))}
     </div>

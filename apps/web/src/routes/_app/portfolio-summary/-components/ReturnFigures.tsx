@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useState, type ReactNode } from "react";
 import { MoneyText } from "../../../../components/money/Money";
 import { formatRatio } from "../../../../lib/format";
@@ -15,7 +16,7 @@ export function Amount({ value }: { value: string }) {
 /** A return as a percent; N/A when there is none (nothing held, or no rate solves it). */
 export function Ratio({ value }: { value: string | null }) {
   return value === null ? (
-    <span className="text-muted">N/A</span>
+    <span className="text-muted">{m.portfolio_not_available()}</span>
   ) : (
     <Trend value={value}>{formatRatio(value)}</Trend>
   );
@@ -60,7 +61,8 @@ export function Figure({
           }}
         >
           <summary className="cursor-pointer text-primary" onClick={() => setOpened(true)}>
-            Explain<span className="sr-only"> {label}</span>
+            {m.summary_explain()}
+            <span className="sr-only"> {label}</span>
           </summary>
           <div className="mt-2 space-y-2 rounded-md bg-surface-muted p-3">{opened && children}</div>
         </details>

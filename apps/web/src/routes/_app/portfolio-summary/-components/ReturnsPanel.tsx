@@ -3,11 +3,17 @@ import {
   PORTFOLIO_REFRESH_INTERVAL_MS,
 } from "@ledgerline/contracts/browser";
 import type { PerformanceRange, PortfolioPerformanceDetail } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CardBody } from "../../../../components/CardBody";
 import { memo, useState } from "react";
 import { PeriodToggle } from "./PeriodToggle";
-import { formatCalendarDate, formatCurrency, formatRatio } from "../../../../lib/format";
+import {
+  formatCalendarDate,
+  formatCurrency,
+  formatNumber,
+  formatRatio,
+} from "../../../../lib/format";
 import { unbatchedTrpc } from "../../../../lib/trpc-unbatched";
 import { HoldingReturns } from "./HoldingReturns";
 import { RealizedMethods } from "./RealizedMethods";
@@ -15,6 +21,7 @@ import { MoneyText } from "../../../../components/money/Money";
 import { Amount, Figure, isUnderAYear, Ratio } from "./ReturnFigures";
 import { Panel } from "../../../../components/ui/Panel";
 import { BeforeTheUpdate } from "../../../../components/portfolio/BeforeTheUpdate";
+import { messageWith } from "./message-parts";
 
 /**
  * The returns over a chosen period, each with an 'Explain' panel that lists what it is computed
@@ -44,14 +51,16 @@ export const ReturnsPanel = memo(function ReturnsPanel({
   return (
     <Panel
       titleId="returns-heading"
-      title="Returns"
-      updating={performance.isFetching && !!data && "Updating returns"}
-      controls={<PeriodToggle label="Returns period" value={range} onChange={setRange} />}
+      title={m.summary_returns_title()}
+      updating={performance.isFetching && !!data && m.summary_updating_returns()}
+      controls={
+        <PeriodToggle label={m.summary_returns_period()} value={range} onChange={setRange} />
+      }
     >
       <CardBody
         data={data}
         failed={performance.isError}
-        failure="The returns could not be loaded."
+        failure={m.summary_returns_failed()}
         skeleton="mt-4 h-40"
       >
         {(loaded) => (
@@ -69,15 +78,20 @@ export const ReturnsPanel = memo(function ReturnsPanel({
 function PeriodNote({ data }: { data: PortfolioPerformanceDetail }) {
   return (
     <p>
-      From the close of {formatCalendarDate(data.startDate)} (value{" "}
-      <span className="num">
-        <MoneyText usd={data.startValue} />
-      </span>
-      ) to {formatCalendarDate(data.endDate)} at current prices (value{" "}
-      <span className="num">
-        <MoneyText usd={data.endValue} />
-      </span>
-      ).
+      {messageWith(m.summary_period_note, {
+        start: formatCalendarDate(data.startDate),
+        startValue: (
+          <span className="num">
+            <MoneyText usd={data.startValue} />
+          </span>
+        ),
+        end: formatCalendarDate(data.endDate),
+        endValue: (
+          <span className="num">
+            <MoneyText usd={data.endValue} />
+          </span>
+        ),
+      })}
     </p>
   );
 }
@@ -88,12 +102,12 @@ function FlowsTable({ explanation }: { explanation: PortfolioPerformanceDetail["
     <>
       <FlowSources sources={explanation.flowSources} />
       <AmountTable
-        caption="Money put in (buys) and taken out (sells, dividends paid) per day"
+        caption={m.summary_flows_caption()}
         rows={explanation.flows.map((flow) => ({
           ...flow,
           what: flowLabel(flow),
         }))}
-        empty="No buys, sells or dividends in this period."
+        empty={m.summary_flows_empty()}
       />
     </>
   );
@@ -104,23 +118,20 @@ function GainFigures({ data }: { data: PortfolioPerformanceDetail }) {
   const { explanation } = data;
   return (
     <>
-      <Figure label="Realized gain" value={<Amount value={data.realizedGain} />}>
-        <p>Over the sells in this period.</p>
+      <Figure label={m.summary_realized_gain()} value={<Amount value={data.realizedGain} />}>
+        <p>{m.summary_realized_gain_note()}</p>
         <RealizedMethods methods={explanation.realizedMethods} />
       </Figure>
-      <Figure label="Unrealized gain" value={<Amount value={data.unrealizedGain} />}>
-        <p>
-          Market value − cost basis of what is held, its change over the period (over All, the whole
-          of it).
-        </p>
+      <Figure label={m.summary_unrealized_gain()} value={<Amount value={data.unrealizedGain} />}>
+        <p>{m.summary_unrealized_gain_note()}</p>
         <PeriodNote data={data} />
       </Figure>
-      <Figure label="Income" value={<Amount value={data.income} />}>
-        <p>Dividends received in this period.</p>
+      <Figure label={m.summary_income()} value={<Amount value={data.income} />}>
+        <p>{m.summary_income_note()}</p>
       </Figure>
-      <Figure label="Total return" value={<Amount value={data.totalReturn} />}>
+      <Figure label={m.summary_total_return()} value={<Amount value={data.totalReturn} />}>
         <p>
-          Unrealized + realized + income = end value − start value − net flows + income:{" "}
+          {m.summary_total_return_formula()}{" "}
           <span className="num">
             <MoneyText usd={data.endValue} /> − <MoneyText usd={data.startValue} /> −{" "}
             <MoneyText usd={data.netFlows} /> + <MoneyText usd={data.income} /> ={" "}
@@ -139,29 +150,14 @@ function RateFigures({ data }: { data: PortfolioPerformanceDetail }) {
   const underAYear = isUnderAYear(data.startDate, data.endDate);
   return (
     <>
-      <Figure
-        label="Time-weighted return (cumulative)"
-        value={<Ratio value={data.timeWeightedReturn} />}
-        wide
-      >
+      <Figure label={m.summary_twr_label()} value={<Ratio value={data.timeWeightedReturn} />} wide>
         <PeriodNote data={data} />
-        <p>
-          The period is cut at each day with buys, sells or a dividend paid; each piece returns
-          (value before the day&apos;s flow) ÷ (value after the previous one) − 1, and the pieces
-          are multiplied: (1 + r₁) × (1 + r₂) × … − 1. A dividend leaves the portfolio for you on
-          its pay date, so its piece ends at the value plus the dividend; one paid after you sold
-          everything that earned it counts in the piece the sale ended, beside its proceeds. A buy
-          into an empty portfolio starts its piece at the money put in.
-        </p>
+        <p>{m.summary_twr_note()}</p>
         <SubPeriodsTable pieces={explanation.subPeriods} />
         <FlowsTable explanation={explanation} />
       </Figure>
       <Figure
-        label={
-          underAYear
-            ? "Money-weighted return (cumulative)"
-            : "Money-weighted return (XIRR, annualized)"
-        }
+        label={underAYear ? m.summary_mwr_cumulative_label() : m.summary_mwr_annualized_label()}
         value={
           <Ratio
             value={underAYear ? data.moneyWeightedReturnCumulative : data.moneyWeightedReturn}
@@ -169,26 +165,22 @@ function RateFigures({ data }: { data: PortfolioPerformanceDetail }) {
         }
         wide
       >
-        <p>
-          The yearly rate r at which these cash flows add up to nothing: the sum of amount ÷ (1 +
-          r)^(days since the first ÷ 365) is 0. Paid in is negative; dividends count as received,
-          and the start and end values as paid in and received.
-        </p>
+        <p>{m.summary_mwr_note()}</p>
         {underAYear && (
           <p>
-            The period is under a year, so the rate (
-            <span className="num">{formatRatio(data.moneyWeightedReturn)}</span> a year) is shown
-            compounded over the days from its first cash flow to its last: (1 + r)^(days ÷ 365) − 1.
+            {messageWith(m.summary_mwr_under_a_year, {
+              rate: <span className="num">{formatRatio(data.moneyWeightedReturn)}</span>,
+            })}
           </p>
         )}
         <AmountTable
-          caption="Cash flows of the money-weighted return"
+          caption={m.summary_cash_flows_caption()}
           rows={explanation.cashFlows}
-          empty="No cash flows: nothing was held in this period."
+          empty={m.summary_cash_flows_empty()}
         />
       </Figure>
       <Figure
-        label={`Benchmark: ${data.benchmark.symbol} (cumulative)`}
+        label={m.summary_benchmark_label({ symbol: data.benchmark.symbol })}
         value={<Ratio value={data.benchmark.timeWeightedReturn} />}
       >
         <BenchmarkExplanation symbol={data.benchmark.symbol} benchmark={explanation.benchmark} />
@@ -201,7 +193,10 @@ function Figures({ data }: { data: PortfolioPerformanceDetail }) {
   return (
     <>
       <p className="mt-2 text-sm text-muted">
-        {formatCalendarDate(data.startDate)} to {formatCalendarDate(data.endDate)}
+        {m.summary_date_range({
+          from: formatCalendarDate(data.startDate),
+          to: formatCalendarDate(data.endDate),
+        })}
       </p>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <GainFigures data={data} />
@@ -217,13 +212,13 @@ export function flowLabel(
 ): string {
   switch (flow.kind) {
     case "dividend":
-      return `Dividend ${flow.symbol ?? ""}`;
+      return m.summary_flow_dividend({ symbol: flow.symbol ?? "" });
     case "cash":
-      return "Deposits, withdrawals and transfers";
+      return m.summary_flow_cash();
     case "holding":
-      return "Holdings transferred in or out, at cost";
+      return m.summary_flow_holding();
     case "trades":
-      return "Buys and sells";
+      return m.summary_flow_trades();
   }
 }
 
@@ -234,9 +229,10 @@ export function flowSourceText(
   const names = source.accounts.map((account) => account.name).join(", ");
   const what =
     source.basis === "cash"
-      ? `Deposits, withdrawals and cash transfers of ${names} (cash tracked)`
-      : `Buys and sells of ${names}`;
-  return `${what}: ${source.count} ${source.count === 1 ? "day" : "days"} with flows`;
+      ? m.summary_flow_source_cash({ names })
+      : m.summary_flow_source_trades({ names });
+  const days = source.count === 1 ? m.summary_flow_source_day : m.summary_flow_source_days;
+  return days({ what, count: formatNumber(source.count) });
 }
 
 function FlowSources({
@@ -246,7 +242,7 @@ function FlowSources({
 }) {
   return (
     <div>
-      <p>Flows used:</p>
+      <p>{m.summary_flows_used()}</p>
       <ul className="list-disc pl-5">
         {sources.map((source) => (
           <li key={`${source.basis}:${source.accounts.map((account) => account.id).join(",")}`}>
@@ -272,34 +268,27 @@ function BenchmarkExplanation({
     </span>
   );
   if (benchmark.dividends.length === 0) {
-    return (
-      <p>
-        The S&amp;P 500 ({symbol}) total return over the same days. It paid no dividend in them, so
-        it is close to close: {closes} − 1.
-      </p>
-    );
+    return <p>{messageWith(m.summary_benchmark_no_dividends, { symbol, closes })}</p>;
   }
   return (
     <>
-      <p>
-        The S&amp;P 500 ({symbol}) total return over the same days: close to close ({closes}), with
-        each dividend reinvested on its ex-date, where the day&apos;s move is (close + dividend) ÷
-        previous close.
-      </p>
+      <p>{messageWith(m.summary_benchmark_dividends, { symbol, closes })}</p>
       <div className="overflow-x-auto">
         <table className="mt-2 w-full text-left text-sm">
-          <caption className="text-left font-medium">Dividends of {symbol} reinvested</caption>
+          <caption className="text-left font-medium">
+            {m.summary_benchmark_dividends_caption({ symbol })}
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Ex-date</th>
+              <th scope="col">{m.summary_col_ex_date()}</th>
               <th scope="col" className="text-right">
-                Dividend
+                {m.summary_col_dividend()}
               </th>
               <th scope="col" className="text-right">
-                Previous close
+                {m.summary_col_previous_close()}
               </th>
               <th scope="col" className="text-right">
-                Ex-date close
+                {m.summary_col_ex_date_close()}
               </th>
             </tr>
           </thead>
@@ -330,27 +319,30 @@ function SubPeriodsTable({
 }) {
   return (
     <>
-      <ol aria-label="Sub-periods of the time-weighted return" className="space-y-2 sm:hidden">
+      <ol aria-label={m.summary_sub_periods()} className="space-y-2 sm:hidden">
         {pieces.map((piece) => (
           <li key={piece.from} className="rounded-md border border-border bg-surface p-2">
             <p className="num font-medium whitespace-nowrap">
-              {formatCalendarDate(piece.from)} to {formatCalendarDate(piece.to)}
+              {m.summary_date_range({
+                from: formatCalendarDate(piece.from),
+                to: formatCalendarDate(piece.to),
+              })}
             </p>
             <dl className="num mt-1 grid grid-cols-3 gap-2">
               <div>
-                <dt className="text-xs text-muted">Start value</dt>
+                <dt className="text-xs text-muted">{m.summary_col_start_value()}</dt>
                 <dd>
                   <MoneyText usd={piece.startValue} />
                 </dd>
               </div>
               <div>
-                <dt className="text-xs text-muted">End value</dt>
+                <dt className="text-xs text-muted">{m.summary_col_end_value()}</dt>
                 <dd>
                   <MoneyText usd={piece.endValue} />
                 </dd>
               </div>
               <div className="text-right">
-                <dt className="text-xs text-muted">Return</dt>
+                <dt className="text-xs text-muted">{m.summary_col_return()}</dt>
                 <dd>{formatRatio(piece.return)}</dd>
               </div>
             </dl>
@@ -359,23 +351,23 @@ function SubPeriodsTable({
       </ol>
       <div className="hidden overflow-x-auto sm:block">
         <table className="mt-2 w-full text-left text-sm">
-          <caption className="sr-only">Sub-periods of the time-weighted return</caption>
+          <caption className="sr-only">{m.summary_sub_periods()}</caption>
           <thead>
             <tr>
               <th scope="col" className="pr-3">
-                From
+                {m.summary_col_from()}
               </th>
               <th scope="col" className="pr-3">
-                To
+                {m.summary_col_to()}
               </th>
               <th scope="col" className="px-3 text-right">
-                Start value
+                {m.summary_col_start_value()}
               </th>
               <th scope="col" className="px-3 text-right">
-                End value
+                {m.summary_col_end_value()}
               </th>
               <th scope="col" className="pl-3 text-right">
-                Return
+                {m.summary_col_return()}
               </th>
             </tr>
           </thead>
@@ -417,10 +409,10 @@ function AmountTable({
         <caption className="text-left font-medium">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            {described && <th scope="col">What</th>}
+            <th scope="col">{m.summary_col_date()}</th>
+            {described && <th scope="col">{m.summary_col_what()}</th>}
             <th scope="col" className="text-right">
-              Amount
+              {m.summary_col_amount()}
             </th>
           </tr>
         </thead>

@@ -3,6 +3,7 @@ import {
   PORTFOLIO_REFRESH_INTERVAL_MS,
 } from "@ledgerline/contracts/browser";
 import type { PerformanceRange, PortfolioRisk, RiskFigure } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { multiply } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CardBody } from "../../../../components/CardBody";
@@ -13,6 +14,7 @@ import { unbatchedTrpc } from "../../../../lib/trpc-unbatched";
 import { Figure } from "./ReturnFigures";
 import { Panel } from "../../../../components/ui/Panel";
 import { BeforeTheUpdate } from "../../../../components/portfolio/BeforeTheUpdate";
+import { messageWith } from "./message-parts";
 
 /**
  * How risky the portfolio has been (issue 33): volatility, the deepest fall, the Sharpe ratio,
@@ -33,14 +35,14 @@ export default function RiskCard({ accountId }: { accountId: number | undefined 
   return (
     <Panel
       titleId="risk-heading"
-      title="How risky it has been"
-      updating={risk.isFetching && !!data && "Updating risk figures"}
-      controls={<PeriodToggle label="Risk period" value={range} onChange={setRange} />}
+      title={m.summary_risk_title()}
+      updating={risk.isFetching && !!data && m.summary_updating_risk()}
+      controls={<PeriodToggle label={m.summary_risk_period()} value={range} onChange={setRange} />}
     >
       <CardBody
         data={data}
         failed={risk.isError}
-        failure="The risk figures could not be loaded."
+        failure={m.summary_risk_failed()}
         skeleton="mt-4 h-32"
       >
         {(loaded) => (
@@ -56,7 +58,7 @@ export default function RiskCard({ accountId }: { accountId: number | undefined 
 /** A figure, or N/A with why not. */
 function Shown({ figure, format }: { figure: RiskFigure; format: (value: string) => string }) {
   return figure.value === null ? (
-    <span className="text-muted">N/A</span>
+    <span className="text-muted">{m.portfolio_not_available()}</span>
   ) : (
     <span className="num">{format(figure.value)}</span>
   );
@@ -79,13 +81,16 @@ const percentOf = (ratio: string) => formatShare(multiply(ratio, "100"));
 function DaysNote({ data }: { data: PortfolioRisk }) {
   return (
     <p>
-      From <span className="num">{data.days}</span> daily returns: each weekday close&apos;s
-      time-weighted return over the one before
-      {data.startDate && data.endDate
-        ? `, ${formatCalendarDate(data.startDate)} to ${formatCalendarDate(data.endDate)}`
-        : ""}
-      . Deposits, withdrawals and buys paid from outside are taken out first, as in the returns, so
-      money put in is not a gain.
+      {messageWith(m.summary_risk_days_note, {
+        days: <span className="num">{data.days}</span>,
+        range:
+          data.startDate && data.endDate
+            ? m.summary_risk_days_range({
+                from: formatCalendarDate(data.startDate),
+                to: formatCalendarDate(data.endDate),
+              })
+            : "",
+      })}
     </p>
   );
 }
@@ -103,23 +108,32 @@ function Line({ label, value }: { label: string; value: string | null }) {
 function DrawdownFigure({ data }: { data: PortfolioRisk }) {
   const drawdown = data.maxDrawdown;
   return (
-    <Figure label="Maximum drawdown" value={<Shown figure={drawdown} format={formatRatio} />}>
+    <Figure
+      label={m.summary_max_drawdown()}
+      value={<Shown figure={drawdown} format={formatRatio} />}
+    >
       <p>
-        The deepest fall of the time-weighted growth from a high, over the{" "}
-        <span className="num">{drawdown.closes}</span> closes of the value chart in this period.
+        {messageWith(m.summary_drawdown_note, {
+          closes: <span className="num">{drawdown.closes}</span>,
+        })}
       </p>
       {drawdown.peakDate && drawdown.troughDate ? (
         <p>
-          Peak {formatCalendarDate(drawdown.peakDate)}, trough{" "}
-          {formatCalendarDate(drawdown.troughDate)},{" "}
           {drawdown.recoveryDate
-            ? `back at the peak on ${formatCalendarDate(drawdown.recoveryDate)}.`
-            : "not yet back at the peak."}
+            ? m.summary_drawdown_recovered({
+                peak: formatCalendarDate(drawdown.peakDate),
+                trough: formatCalendarDate(drawdown.troughDate),
+                recovery: formatCalendarDate(drawdown.recoveryDate),
+              })
+            : m.summary_drawdown_not_recovered({
+                peak: formatCalendarDate(drawdown.peakDate),
+                trough: formatCalendarDate(drawdown.troughDate),
+              })}
         </p>
       ) : drawdown.value !== null ? (
-        <p>It never fell below a high in this period.</p>
+        <p>{m.summary_drawdown_never()}</p>
       ) : null}
-      <Exact label="Drawdown" figure={drawdown} />
+      <Exact label={m.summary_drawdown()} figure={drawdown} />
     </Figure>
   );
 }
@@ -130,33 +144,35 @@ function BenchmarkFigures({ data }: { data: PortfolioRisk }) {
   return (
     <>
       <Figure
-        label={`Beta vs ${data.benchmark.symbol}`}
+        label={m.summary_beta_label({ symbol: data.benchmark.symbol })}
         value={<Shown figure={data.beta} format={formatNumber} />}
       >
         <p>
-          Covariance of the daily returns with {data.benchmark.symbol}&apos;s (dividends reinvested)
-          on the same <span className="num">{data.benchmark.days}</span> days ÷{" "}
-          {data.benchmark.symbol}&apos;s variance. 1 moves with the market; 0.5 half as far.
+          {messageWith(m.summary_beta_note, {
+            symbol: data.benchmark.symbol,
+            days: <span className="num">{data.benchmark.days}</span>,
+          })}
         </p>
         <ul className="list-inside list-disc">
-          <Line label="Covariance" value={why.covariance} />
+          <Line label={m.summary_covariance()} value={why.covariance} />
           <Line
-            label={`${data.benchmark.symbol} daily standard deviation`}
+            label={m.summary_benchmark_daily_deviation({ symbol: data.benchmark.symbol })}
             value={why.benchmarkDailyStandardDeviation}
           />
         </ul>
         <Exact label="Beta" figure={data.beta} />
       </Figure>
       <Figure
-        label={`Correlation with ${data.benchmark.symbol}`}
+        label={m.summary_correlation_label({ symbol: data.benchmark.symbol })}
         value={<Shown figure={data.correlation} format={formatNumber} />}
       >
         <p>
-          Covariance ÷ (the portfolio&apos;s daily standard deviation × {data.benchmark.symbol}
-          &apos;s), over the same <span className="num">{data.benchmark.days}</span> days: 1 moves
-          in step, 0 unrelated, −1 opposite.
+          {messageWith(m.summary_correlation_note, {
+            symbol: data.benchmark.symbol,
+            days: <span className="num">{data.benchmark.days}</span>,
+          })}
         </p>
-        <Exact label="Correlation" figure={data.correlation} />
+        <Exact label={m.summary_correlation()} figure={data.correlation} />
       </Figure>
     </>
   );
@@ -167,29 +183,29 @@ function RiskFigures({ data }: { data: PortfolioRisk }) {
   return (
     <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       <Figure
-        label="Volatility (annualized)"
+        label={m.summary_volatility_label()}
         value={<Shown figure={data.volatility} format={percentOf} />}
       >
         <DaysNote data={data} />
-        <p>The sample standard deviation of the daily returns × √{data.tradingDaysPerYear}.</p>
+        <p>{m.summary_volatility_note({ days: String(data.tradingDaysPerYear) })}</p>
         <ul className="list-inside list-disc">
-          <Line label="Daily standard deviation" value={why.dailyStandardDeviation} />
+          <Line label={m.summary_daily_deviation()} value={why.dailyStandardDeviation} />
         </ul>
-        <Exact label="Volatility" figure={data.volatility} />
+        <Exact label={m.summary_volatility()} figure={data.volatility} />
       </Figure>
       <DrawdownFigure data={data} />
       <Figure
-        label="Sharpe ratio"
+        label={m.summary_sharpe_ratio()}
         value={<Shown figure={data.sharpeRatio} format={formatNumber} />}
       >
         <DaysNote data={data} />
-        <p>(Mean daily return × {data.tradingDaysPerYear} − risk-free rate) ÷ volatility.</p>
+        <p>{m.summary_sharpe_note({ days: String(data.tradingDaysPerYear) })}</p>
         <ul className="list-inside list-disc">
-          <Line label="Mean daily return" value={why.meanDailyReturn} />
-          <Line label="Annualized return" value={why.annualizedReturn} />
-          <Line label="Risk-free rate (a year)" value={data.riskFreeRate} />
+          <Line label={m.summary_mean_daily_return()} value={why.meanDailyReturn} />
+          <Line label={m.summary_annualized_return()} value={why.annualizedReturn} />
+          <Line label={m.summary_risk_free_rate()} value={data.riskFreeRate} />
         </ul>
-        <Exact label="Sharpe ratio" figure={data.sharpeRatio} />
+        <Exact label={m.summary_sharpe_ratio()} figure={data.sharpeRatio} />
       </Figure>
       <BenchmarkFigures data={data} />
     </dl>

@@ -1,11 +1,13 @@
+import { m } from "@ledgerline/messages";
 import { LiveIndicator } from "../../../../components/assets/LiveFigure";
 import { useLiveStatus } from "../../../../components/assets/live-quotes";
 import { formatDateTime, formatWeekdayTime } from "../../../../lib/format";
+import { messageWith } from "./message-parts";
 
 // Shared by the route's loading layout and its page (a module of their own: declared in the route
 // file, it would stay in the route's definition, which every page loads).
 
-export const summaryDescription = "What you hold, what it cost and what it is worth now.";
+export const summaryDescription = () => m.summary_description();
 
 /** The stock market's state as the page knows it, when it does. */
 export interface StockMarketState {
@@ -32,7 +34,6 @@ function PricesNote({
   holdsCrypto: boolean;
 }) {
   const live = useLiveStatus() === "live";
-  const updates = live ? "updated live" : "refreshed every minute";
   const time =
     pricedAt === undefined ? (
       <span className="inline-block h-3 w-32 animate-pulse rounded bg-surface-muted align-middle" />
@@ -40,24 +41,21 @@ function PricesNote({
       <span className="num">{formatDateTime(pricedAt)}</span>
     );
   if (market && !market.open) {
+    const next = <span className="num">{formatWeekdayTime(market.nextOpenAt)}</span>;
+    if (!holdsCrypto) return messageWith(m.summary_prices_closed, { time, next });
     return (
       <>
-        Prices as of {time}. The stock market is closed until{" "}
-        <span className="num">{formatWeekdayTime(market.nextOpenAt)}</span>: stocks are at their
-        last close
-        {holdsCrypto ? (
-          <>
-            ; crypto trades around the clock and is {updates}. <LiveIndicator />
-          </>
-        ) : (
-          "."
-        )}
+        {messageWith(
+          live ? m.summary_prices_closed_crypto_live : m.summary_prices_closed_crypto_polled,
+          { time, next },
+        )}{" "}
+        <LiveIndicator />
       </>
     );
   }
   return (
     <>
-      Prices as of {time}, {live ? "updated live as the market moves." : "refreshed every minute."}{" "}
+      {messageWith(live ? m.summary_prices_live : m.summary_prices_polled, { time })}{" "}
       <LiveIndicator />
     </>
   );
@@ -81,7 +79,7 @@ export function SummarySubtitle({
 }) {
   return (
     <>
-      {summaryDescription}{" "}
+      {summaryDescription()}{" "}
       <span className="mt-1 block text-xs">
         <PricesNote pricedAt={pricedAt} market={market} holdsCrypto={holdsCrypto} />
       </span>

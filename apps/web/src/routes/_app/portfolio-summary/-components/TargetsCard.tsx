@@ -1,4 +1,5 @@
 import type { TargetDimension } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -27,20 +28,16 @@ export default function TargetsCard({ accountId }: { accountId: number | undefin
       <section aria-labelledby="targets-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="targets-heading" className="text-lg font-semibold">
-            Target mix
+            {m.summary_target_mix()}
           </h2>
           <SelectField
-            label="Set targets by"
+            label={m.summary_set_targets_by()}
             value={by}
             options={targetDimensionOptions}
             onChange={setBy}
           />
         </div>
-        <QueryCardBody
-          query={targets}
-          failure="Your targets could not be loaded."
-          skeleton="mt-4 h-24"
-        >
+        <QueryCardBody query={targets} failure={m.summary_targets_failed()} skeleton="mt-4 h-24">
           {(answer) => (
             <>
               <TargetsEditor
@@ -58,7 +55,7 @@ export default function TargetsCard({ accountId }: { accountId: number | undefin
                   <RebalancePanel by={by} accountId={accountId} />
                   <p className="mt-3 text-sm">
                     <Link to="/alerts" hash="drift-alerts" className="text-primary hover:underline">
-                      Alert me when this mix drifts
+                      {m.summary_drift_alert_link()}
                     </Link>
                   </p>
                 </>

@@ -1,4 +1,5 @@
 import type { PortfolioTargets, TargetDimension } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { compare, subtract } from "@ledgerline/money";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -40,9 +41,11 @@ export function TargetsEditor({
         setProblem(null);
         queryClient.setQueryData(trpc.targets.get.queryKey({ by }), answer);
         await queryClient.invalidateQueries(trpc.targets.rebalance.pathFilter());
-        notify.success(answer.targets.length ? "Saved your target mix" : "Cleared your target mix");
+        notify.success(
+          answer.targets.length ? m.summary_targets_saved() : m.summary_targets_cleared(),
+        );
       },
-      onError: (error) => setProblem(errorMessage(error, "Your targets could not be saved")),
+      onError: (error) => setProblem(errorMessage(error, m.summary_targets_save_failed())),
     }),
   );
   const change = (id: number, next: Partial<Row>) =>
@@ -56,30 +59,32 @@ export function TargetsEditor({
     });
   };
   return (
-    <form onSubmit={submit} className="mt-4 space-y-3" aria-label="Target mix">
+    <form onSubmit={submit} className="mt-4 space-y-3" aria-label={m.summary_target_mix()}>
       <ul className="space-y-2">
         {rows.map((row, index) => (
           <li key={row.id} className="flex flex-wrap items-end gap-2">
             <SelectField
               className="w-full sm:w-72"
-              label={`Slice ${index + 1}`}
+              label={m.summary_target_slice({ number: String(index + 1) })}
               value={row.key}
               options={choices}
               onChange={(key) => change(row.id, { key })}
             />
             <Field
               className="w-28"
-              label={`Target ${index + 1} (%)`}
+              label={m.summary_target_percent({ number: String(index + 1) })}
               inputMode="decimal"
               value={row.percent}
               onChange={(event) => change(row.id, { percent: event.target.value })}
             />
             <Button
               variant="secondary"
-              aria-label={`Remove ${choices.find((c) => c.value === row.key)?.label ?? row.key}`}
+              aria-label={m.summary_remove_target({
+                slice: choices.find((c) => c.value === row.key)?.label ?? row.key,
+              })}
               onClick={() => setRows((all) => all.filter((other) => other.id !== row.id))}
             >
-              Remove
+              {m.summary_remove()}
             </Button>
           </li>
         ))}
@@ -92,10 +97,10 @@ export function TargetsEditor({
           disabled={!unused}
           onClick={() => unused && setRows((all) => [...all, rowOf(unused.value, "0")])}
         >
-          Add target
+          {m.summary_add_target()}
         </Button>
         <Button type="submit" busy={save.isPending}>
-          Save targets
+          {m.summary_save_targets()}
         </Button>
       </div>
     </form>
@@ -109,11 +114,15 @@ function TotalLine({ percents }: { percents: string[] }) {
   const side = compare(missing, "0");
   return (
     <p className="text-sm" aria-live="polite">
-      Total: <span className="num font-semibold">{total}%</span>
+      {m.summary_targets_total()} <span className="num font-semibold">{total}%</span>
       {side !== 0 && percents.length > 0 && (
         <span className="text-muted">
           {" "}
-          ({side > 0 ? `${missing} points short` : `${missing.slice(1)} points over`})
+          (
+          {side > 0
+            ? m.summary_points_short({ points: missing })
+            : m.summary_points_over({ points: missing.slice(1) })}
+          )
         </span>
       )}
     </p>

@@ -1,4 +1,5 @@
 import type { SummaryFigures } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { memo } from "react";
 import { LiveFigure } from "../../../../components/assets/LiveFigure";
 import { Card } from "../../../../components/ui/Card";
@@ -37,10 +38,10 @@ const ValueCard = memo(function ValueCard({
       {figures && gainLoss && (
         <>
           <p className="num mt-1 text-sm text-muted">
-            Cost basis <Money shown={money(figures.costBasis)} />
+            {m.summary_cost_basis()} <Money shown={money(figures.costBasis)} />
           </p>
           <p className="mt-2 text-sm">
-            <span className="sr-only">Gain/Loss: </span>
+            <span className="sr-only">{m.summary_gain_loss_label()} </span>
             <Trend value={figures.gainLoss}>
               <Money shown={gainLoss} />
               {figures.gainLossPercent !== null && ` (${formatPercent(figures.gainLossPercent)})`}
@@ -68,9 +69,9 @@ export function ValueCards({
   const money = useDisplayMoney();
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <ValueCard title="Stock Portfolio Value" figures={stocks} money={money} />
-      <ValueCard title="Crypto Portfolio Value" figures={crypto} money={money} />
-      <ValueCard title="Total Portfolio Value" figures={total} money={money} emphasis />
+      <ValueCard title={m.summary_stock_value()} figures={stocks} money={money} />
+      <ValueCard title={m.summary_crypto_value()} figures={crypto} money={money} />
+      <ValueCard title={m.summary_total_value()} figures={total} money={money} emphasis />
     </div>
   );
 }

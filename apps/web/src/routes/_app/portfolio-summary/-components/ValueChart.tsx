@@ -6,13 +6,19 @@ import {
   type BenchmarkBasis,
 } from "@ledgerline/contracts/browser";
 import type { PortfolioHistoryRange } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { memo, useMemo, useRef, useState } from "react";
 import { displayRatesQuery } from "../../../../components/money/useDisplayMoney";
 import { ChartAttribution, ChartToggle } from "../../../../components/charts/ChartParts";
 import { SelectField } from "../../../../components/ui/SelectField";
 import { portfolioHistoryQuery } from "../../../../components/portfolio/portfolio-reads";
-import { basisOption, noHistoryMessage, valueChartDescription } from "./value-chart-figures";
+import {
+  basisOption,
+  chartWhose,
+  noHistoryMessage,
+  valueChartDescription,
+} from "./value-chart-figures";
 import { ValueChartFrame } from "./ValueChartFrame";
 import { ValueChartLegend } from "./ValueChartLegend";
 import { useValueChartDrawing } from "./useValueChartDrawing";
@@ -37,10 +43,10 @@ function AccountChoice({
   return (
     <SelectField
       className="mt-3 max-w-xs"
-      label="Chart of"
+      label={m.summary_chart_of()}
       value={accountId === undefined ? "" : String(accountId)}
       options={[
-        { value: "", label: "All accounts" },
+        { value: "", label: m.summary_all_accounts() },
         ...accounts.map((one) => ({ value: String(one.id), label: one.name })),
       ]}
       onChange={(value) => onChange(value === "" ? undefined : Number(value))}
@@ -72,7 +78,7 @@ export default memo(function ValueChart({
   const several = accounts.length > 1;
   const accountId = several && accounts.some((one) => one.id === account) ? account : undefined;
   const accountName = accounts.find((one) => one.id === accountId)?.name;
-  const whose = accountName === undefined ? "your portfolio's" : `${accountName}'s`;
+  const whose = chartWhose(accountName);
   const history = useQuery({
     ...portfolioHistoryQuery(range, basis, accountId),
     placeholderData: keepPreviousData,
@@ -99,28 +105,28 @@ export default memo(function ValueChart({
   const emptyMessage = !empty
     ? null
     : updating
-      ? `The days from ${formatCalendarDate(updating.from)} on are being updated.`
+      ? m.summary_chart_days_updating({ date: formatCalendarDate(updating.from) })
       : noHistoryMessage(history.isError && !points, accountName);
 
   return (
     <Panel
       titleId="value-chart-heading"
-      title="Portfolio Value"
-      updating={history.isFetching && !history.isPending && "Updating chart"}
+      title={m.summary_value_chart_title()}
+      updating={history.isFetching && !history.isPending && m.summary_updating_chart()}
       controls={
         <ChartToggle
-          label="Time range"
+          label={m.summary_time_range()}
           options={portfolioHistoryRanges}
           value={range}
           onChange={setRange}
-          text={(option) => rangeLabels[option]}
+          text={(option) => rangeLabels[option]()}
         />
       }
     >
       {several && <AccountChoice accounts={accounts} accountId={accountId} onChange={setAccount} />}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <ChartToggle
-          label="Compare with the S&P 500 as"
+          label={m.summary_compare_as()}
           options={benchmarkBases}
           value={basis}
           onChange={setBasis}
@@ -139,7 +145,7 @@ export default memo(function ValueChart({
       {!empty && <ChartUpTo updating={updating} />}
       {unpriced.length > 0 && (
         <p className="mt-2 text-xs text-muted">
-          No daily prices for {unpriced.join(", ")}: valued at their last trade.
+          {m.summary_chart_unpriced({ symbols: unpriced.join(", ") })}
         </p>
       )}
       {!empty && <ChartAttribution />}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { RefObject } from "react";
 import { ChartMessage, ChartTooltip } from "../../../../components/charts/ChartParts";
 import { longLabel } from "../../../../components/charts/chart-time";
@@ -43,7 +44,7 @@ export function ValueChartFrame({
       )}
       {pending && (
         <div className="absolute inset-0 flex items-center justify-center text-primary">
-          <Spinner size="md" label="Loading chart" />
+          <Spinner size="md" label={m.summary_loading_chart()} />
         </div>
       )}
       {empty && <ChartMessage className="h-40">{emptyMessage}</ChartMessage>}

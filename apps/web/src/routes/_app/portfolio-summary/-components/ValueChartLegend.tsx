@@ -1,4 +1,5 @@
 import type { BenchmarkBasis } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { basisLabels } from "./value-chart-figures";
 
 /** The lines' key: the value (or return), the cost basis with money, and the benchmark. */
@@ -17,7 +18,7 @@ export function ValueChartLegend({
     >
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className="inline-block w-4 border-t-2 border-primary" />
-        {asReturns ? "Your return (time-weighted)" : "Value"}
+        {asReturns ? m.summary_legend_return() : m.summary_legend_value()}
       </li>
       {!asReturns && (
         <li className="flex items-center gap-1.5">
@@ -25,7 +26,7 @@ export function ValueChartLegend({
             aria-hidden="true"
             className="inline-block w-4 border-t-2 border-dashed border-muted"
           />
-          Cost basis
+          {m.summary_cost_basis()}
         </li>
       )}
       {hasBenchmark && (
@@ -34,7 +35,7 @@ export function ValueChartLegend({
             aria-hidden="true"
             className="inline-block w-4 border-t-2 border-dotted border-muted"
           />
-          {basisLabels[shown].line}
+          {basisLabels[shown].line()}
         </li>
       )}
     </ul>

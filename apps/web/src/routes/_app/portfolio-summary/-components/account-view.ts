@@ -1,5 +1,6 @@
 import type { PortfolioSummary, SummaryPosition, SymbolTotal } from "@ledgerline/contracts";
 import { summaryHoldings } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { sum } from "@ledgerline/money";
 import { formatCurrency, formatQuantity } from "../../../../lib/format";
 
@@ -50,7 +51,10 @@ export function holdingNotes(
       notes.set(
         position.id,
         rows.length > 1
-          ? `${name}\nAll accounts: ${formatQuantity(sum(rows.map((row) => row.quantity)))} · ${formatCurrency(sum(rows.map((row) => row.currentValue)))}`
+          ? `${name}\n${m.summary_all_accounts_note({
+              quantity: formatQuantity(sum(rows.map((row) => row.quantity))),
+              value: formatCurrency(sum(rows.map((row) => row.currentValue))),
+            })}`
           : name,
       );
     }

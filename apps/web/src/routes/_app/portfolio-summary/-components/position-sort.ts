@@ -1,21 +1,22 @@
+import { m } from "@ledgerline/messages";
 import { compare } from "@ledgerline/money";
 import type { ShownPosition } from "./shown-position";
 
-/** The holdings columns a person can sort by, in the table's order. */
+/** The holdings columns a person can sort by, in the table's order (labels: catalog messages). */
 export const positionColumns = [
-  { key: "symbol", label: "Symbol", kind: "text" },
-  { key: "quantity", label: "Quantity", kind: "decimal" },
-  { key: "averagePurchasePrice", label: "Avg Cost", kind: "decimal" },
-  { key: "currentPrice", label: "Current Price", kind: "decimal" },
-  { key: "todayChange", label: "Today", kind: "decimal" },
-  { key: "todayChangePercent", label: "Today %", kind: "number" },
-  { key: "currentValue", label: "Current Value", kind: "decimal" },
-  { key: "allocationPercent", label: "Weight", kind: "number" },
-  { key: "gainLoss", label: "Gain/Loss", kind: "decimal" },
-  { key: "gainLossPercent", label: "Gain/Loss %", kind: "number" },
+  { key: "symbol", label: m.summary_col_symbol, kind: "text" },
+  { key: "quantity", label: m.summary_col_quantity, kind: "decimal" },
+  { key: "averagePurchasePrice", label: m.summary_col_avg_cost, kind: "decimal" },
+  { key: "currentPrice", label: m.summary_col_current_price, kind: "decimal" },
+  { key: "todayChange", label: m.summary_col_today, kind: "decimal" },
+  { key: "todayChangePercent", label: m.summary_col_today_percent, kind: "number" },
+  { key: "currentValue", label: m.summary_col_current_value, kind: "decimal" },
+  { key: "allocationPercent", label: m.summary_col_weight, kind: "number" },
+  { key: "gainLoss", label: m.summary_col_gain_loss, kind: "decimal" },
+  { key: "gainLossPercent", label: m.summary_col_gain_loss_percent, kind: "number" },
 ] as const satisfies readonly {
   key: keyof ShownPosition;
-  label: string;
+  label: () => string;
   kind: "text" | "decimal" | "number";
 }[];
 

@@ -1,19 +1,29 @@
 import { sectors, type TargetDimension } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { divide, multiply, sum, type Decimal } from "@ledgerline/money";
 import { readTypedDecimal } from "@ledgerline/contracts/browser";
 import type { SelectOption } from "../../../../components/ui/SelectField";
+import { dimensionLabels, sectorLabel, sliceLabel } from "./slice-labels";
 
-export const targetDimensionOptions: SelectOption<TargetDimension>[] = [
-  { value: "assetClass", label: "Asset class" },
-  { value: "sector", label: "Sector" },
-  { value: "symbol", label: "Holding" },
-];
+/** The dimensions a target mix is set by (the build's one language, read when loaded). */
+export const targetDimensionOptions: SelectOption<TargetDimension>[] = (
+  ["assetClass", "sector", "symbol"] as const
+).map((value) => ({ value, label: dimensionLabels[value]() }));
 
-const cash = { value: "cash", label: "Cash" };
-const crypto = { value: "crypto", label: "Crypto" };
-const fixedKeys: Record<Exclude<TargetDimension, "symbol">, SelectOption<string>[]> = {
-  assetClass: [{ value: "equity", label: "Stocks" }, { value: "etf", label: "ETFs" }, crypto, cash],
-  sector: [...sectors.map((sector) => ({ value: sector.key, label: sector.label })), crypto, cash],
+const cash = () => ({ value: "cash", label: m.summary_slice_cash() });
+const crypto = () => ({ value: "crypto", label: m.summary_slice_crypto() });
+const fixedKeys: Record<Exclude<TargetDimension, "symbol">, () => SelectOption<string>[]> = {
+  assetClass: () => [
+    { value: "equity", label: m.summary_slice_stocks() },
+    { value: "etf", label: m.summary_slice_etfs() },
+    crypto(),
+    cash(),
+  ],
+  sector: () => [
+    ...sectors.map((sector) => ({ value: sector.key, label: sectorLabel(sector.key) })),
+    crypto(),
+    cash(),
+  ],
 };
 
 /**
@@ -25,10 +35,11 @@ export function keyChoices(
   held: readonly { key: string; label: string }[],
   saved: readonly { key: string; label: string }[],
 ): SelectOption<string>[] {
-  if (by !== "symbol") return fixedKeys[by];
+  if (by !== "symbol") return fixedKeys[by]();
   const choices = new Map<string, string>();
-  for (const slice of [...held, ...saved]) choices.set(slice.key, slice.label);
-  choices.set(cash.value, cash.label);
+  for (const slice of [...held, ...saved]) choices.set(slice.key, sliceLabel(by, slice));
+  const { value, label } = cash();
+  choices.set(value, label);
   return [...choices].map(([value, label]) => ({ value, label }));
 }
 

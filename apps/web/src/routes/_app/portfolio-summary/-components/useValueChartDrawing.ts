@@ -1,5 +1,6 @@
 import type { BenchmarkBasis } from "@ledgerline/contracts/browser";
 import type { PortfolioHistory } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import type { ISeriesApi, LineData, MouseEventParams, Time } from "lightweight-charts";
 import { useMemo, useState, type RefObject } from "react";
 import { tooltipPlace, type TooltipPlace } from "../../../../components/charts/ChartParts";
@@ -40,12 +41,13 @@ function hoverRows(
     asReturns ? formatRatio(String(value / 100)) : formatMoney(value, money.currency);
   const rows: Hover["rows"] = [];
   const [value, cost, benchmark] = [at(series.value), at(series.cost), at(series.benchmark)];
-  if (value !== undefined) rows.push([asReturns ? "Your return" : "Value", show(value)]);
+  if (value !== undefined)
+    rows.push([asReturns ? m.summary_tooltip_return() : m.summary_legend_value(), show(value)]);
   // A cash-tracked account's cash is inside its value: say how much of it.
   const cash = asReturns ? undefined : points?.find((p) => p.date === param.time)?.cashValue;
-  if (cash !== undefined) rows.push(["of which cash", formatMoney(cash, money.currency)]);
-  if (cost !== undefined) rows.push(["Cost basis", show(cost)]);
-  if (benchmark !== undefined) rows.push([basisLabels[shown].row, show(benchmark)]);
+  if (cash !== undefined) rows.push([m.summary_tooltip_cash(), formatMoney(cash, money.currency)]);
+  if (cost !== undefined) rows.push([m.summary_cost_basis(), show(cost)]);
+  if (benchmark !== undefined) rows.push([basisLabels[shown].row(), show(benchmark)]);
   // The points are dated by day ('YYYY-MM-DD'), so the crosshair's time is that text.
   const day = typeof param.time === "string" ? param.time : undefined;
   const rate = asReturns || rows.length === 0 || !day ? undefined : rateRow(money, day);

@@ -1,5 +1,6 @@
 import type { BenchmarkBasis } from "@ledgerline/contracts/browser";
 import type { PortfolioHistory, PortfolioHistoryRange } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { longLabel } from "../../../../components/charts/chart-time";
 import type { ChartPalette } from "../../../../components/charts/useLightweightChart";
 import {
@@ -34,10 +35,10 @@ export function axisTicks(
   return axisLabels(values.map(asReturns ? percent.formatter : moneyFormat(currency).formatter));
 }
 
-/** The benchmark line's words in the legend and the tooltip. */
-export const basisLabels: Record<BenchmarkBasis, { line: string; row: string }> = {
-  contributions: { line: "Same buys & sells in S&P 500", row: "Same money in SPY" },
-  return: { line: "S&P 500 total return", row: "SPY" },
+/** The benchmark line's words in the legend and the tooltip (catalog messages). */
+export const basisLabels: Record<BenchmarkBasis, { line: () => string; row: () => string }> = {
+  contributions: { line: m.summary_basis_same_trades, row: m.summary_basis_same_money },
+  return: { line: m.summary_basis_total_return, row: () => "SPY" },
 };
 
 /**
@@ -45,11 +46,11 @@ export const basisLabels: Record<BenchmarkBasis, { line: string; row: string }> 
  * so the toggle names the money the line is drawn in.
  */
 export function basisOption(basis: BenchmarkBasis, currency = "USD"): string {
-  if (basis === "return") return "% return";
+  if (basis === "return") return m.summary_basis_return_option();
   const sign = new Intl.NumberFormat(formatLocale(), { style: "currency", currency })
     .formatToParts(0)
     .find((part) => part.type === "currency")?.value;
-  return `${sign ?? currency} in SPY`;
+  return m.summary_basis_money_option({ sign: sign ?? currency });
 }
 
 /**
@@ -72,6 +73,13 @@ export const areaColors = (palette: ChartPalette) => ({
   bottomColor: `${palette.primary}05`,
 });
 
+/** Whose value the chart is of, as its sentences name it ("your portfolio's", "Brokerage's"). */
+export function chartWhose(accountName: string | undefined): string {
+  return accountName === undefined
+    ? m.summary_chart_whose_yours()
+    : m.summary_chart_whose_account({ name: accountName });
+}
+
 /** The chart's text for a screen reader: the range's first and last figures, and the benchmark. */
 export function valueChartDescription(
   history: PortfolioHistory | undefined,
@@ -81,21 +89,42 @@ export function valueChartDescription(
   currency = "USD",
 ): string {
   const money = (value: string) => formatMoney(value, currency);
-  // Said once, so a listener knows the figures are not the dollars they were stored in.
-  const converted = currency === "USD" ? "" : ` in ${currency} at each day's rate`;
   const first = history?.points[0];
   const last = history?.points.at(-1);
   const lastBenchmark = history?.benchmark?.points.at(-1);
-  const benchmarkSymbol = history?.benchmark?.symbol ?? "";
-  if (!(first && last)) return `Chart of ${whose} value: nothing to show for this range.`;
-  return asReturns
-    ? `Line chart of ${whose} time-weighted return, ${rangeLabels[range]}, cumulative from ${longLabel(first.date)}: ${formatRatio(last.timeWeightedReturn ?? null)} on ${longLabel(last.date)}${lastBenchmark ? `, against ${formatRatio(lastBenchmark.value)} for the S&P 500 (${benchmarkSymbol}), dividends reinvested` : ""}.`
-    : `Line chart of ${whose} value${converted}, ${rangeLabels[range]}: ${money(first.totalValue)} on ${longLabel(first.date)} and ${money(last.totalValue)} on ${longLabel(last.date)}${last.cashValue === undefined ? "" : ` (${money(last.cashValue)} of it cash)`}, against a cost basis of ${money(last.costBasis)}${lastBenchmark ? `, and ${money(lastBenchmark.value)} had the same buys and sells gone into the S&P 500 (${benchmarkSymbol}) on the same days, dividends reinvested` : ""}.`;
+  const symbol = history?.benchmark?.symbol ?? "";
+  if (!(first && last)) return m.summary_chart_nothing({ whose });
+  const dates = { from: longLabel(first.date), to: longLabel(last.date) };
+  if (asReturns)
+    return m.summary_chart_returns({
+      whose,
+      range: rangeLabels[range](),
+      ...dates,
+      last: formatRatio(last.timeWeightedReturn ?? null),
+      benchmark: lastBenchmark
+        ? m.summary_chart_returns_benchmark({ ratio: formatRatio(lastBenchmark.value), symbol })
+        : "",
+    });
+  return m.summary_chart_values({
+    whose,
+    // Said once, so a listener knows the figures are not the dollars they were stored in.
+    converted: currency === "USD" ? "" : m.summary_chart_converted({ currency }),
+    range: rangeLabels[range](),
+    first: money(first.totalValue),
+    last: money(last.totalValue),
+    ...dates,
+    cash: last.cashValue === undefined ? "" : m.summary_chart_cash({ cash: money(last.cashValue) }),
+    cost: money(last.costBasis),
+    benchmark: lastBenchmark
+      ? m.summary_chart_values_benchmark({ amount: money(lastBenchmark.value), symbol })
+      : "",
+  });
 }
 
 /** What takes the chart's place when there is nothing to chart: failed, or no trade yet. */
 export function noHistoryMessage(failed: boolean, accountName: string | undefined): string {
-  if (failed) return "The value history could not be loaded.";
-  const whose = accountName === undefined ? "your portfolio's" : `${accountName}'s`;
-  return `No history yet: ${whose} value is charted here from ${accountName === undefined ? "your" : "its"} first trade.`;
+  if (failed) return m.summary_chart_failed();
+  return accountName === undefined
+    ? m.summary_chart_no_history_yours()
+    : m.summary_chart_no_history_account({ name: accountName });
 }

@@ -1,4 +1,5 @@
 import type { FxRates, PortfolioHistory } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { convertAt, withPlaces } from "@ledgerline/money";
 import { rateFor } from "../../../../components/money/display-money";
 
@@ -56,6 +57,9 @@ export function historyInCurrency(history: PortfolioHistory, money: ChartMoney):
 export function rateRow(money: ChartMoney, date: string): [string, string] | undefined {
   const rate = money.rates && rateFor(money.rates, date);
   return rate
-    ? [`USD→${money.currency}`, `${withPlaces(rate.rate, 4)} on ${rate.date}`]
+    ? [
+        `USD→${money.currency}`,
+        m.summary_tooltip_rate({ rate: withPlaces(rate.rate, 4), date: rate.date }),
+      ]
     : undefined;
 }
