@@ -1,4 +1,4 @@
-import { cashScreenMessages } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { sign } from "@ledgerline/money";
 import { formatCurrency } from "../../lib/format";
 import { Badge } from "../ui/Badge";
@@ -14,7 +14,7 @@ export function CashBalance({ value, className }: { value: string; className?: s
     <span className={`inline-flex flex-wrap items-center gap-2 ${className ?? ""}`}>
       <span className="num font-semibold text-loss">{formatCurrency(value)}</span>
       <Badge tone="loss">
-        <span title={cashScreenMessages.negativeBalance}>Negative</span>
+        <span title={m.cash_negative_balance()}>{m.cash_negative()}</span>
       </Badge>
     </span>
   );

@@ -6,15 +6,14 @@ import type {
 import {
   cashAmount,
   cashCredits,
-  cashMessages,
   checkAmount,
-  dateInFuture,
-  dateOutOfRange,
-  incomeFormMessages,
+  EARLIEST_DATE,
+  LATEST_DATE,
   NOTES_MAX_LENGTH,
   withinDateRange,
   type CashActivityKind,
 } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { localDateInput } from "../../lib/datetime-local";
 import { typedAmount } from "../../lib/typed-amount";
 
@@ -59,11 +58,13 @@ export function cashFormProblems(
   const problems: CashFormProblems = {};
   const { problem } = checkAmount(typedAmount(values.amount), cashAmount);
   if (problem) problems.amount = problem;
-  if (!values.date) problems.date = incomeFormMessages.dateRequired;
-  else if (!withinDateRange(values.date)) problems.date = dateOutOfRange(cashMessages.dateLabel);
-  else if (values.date > today) problems.date = dateInFuture(cashMessages.dateLabel);
+  // The server's words (the contracts' date rules), as catalog messages.
+  if (!values.date) problems.date = m.cash_date_required();
+  else if (!withinDateRange(values.date))
+    problems.date = m.cash_date_out_of_range({ earliest: EARLIEST_DATE, latest: LATEST_DATE });
+  else if (values.date > today) problems.date = m.cash_date_in_future();
   if (values.notes.trim().length > NOTES_MAX_LENGTH) {
-    problems.notes = `Notes must be at most ${NOTES_MAX_LENGTH} characters`;
+    problems.notes = m.cash_notes_too_long({ max: String(NOTES_MAX_LENGTH) });
   }
   return problems;
 }

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ReactNode } from "react";
 import { cx } from "../ui/cx";
 
@@ -105,7 +106,7 @@ export function ChartMessage({ children, className }: { children: ReactNode; cla
 export function ChartAttribution() {
   return (
     <p className="mt-2 text-right text-xs text-muted">
-      Chart by{" "}
+      {m.chart_by()}{" "}
       <a
         href="https://www.tradingview.com/"
         target="_blank"

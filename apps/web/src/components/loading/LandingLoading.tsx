@@ -1,4 +1,5 @@
 import type { OverviewCounts } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { Link, type LinkProps } from "@tanstack/react-router";
 import {
   Bitcoin,
@@ -39,14 +40,14 @@ export function GlanceFrame({ value, change }: { value?: ReactNode; change?: Rea
     >
       <div>
         <h2 id="glance-heading" className="text-sm text-muted">
-          Portfolio Value
+          {m.summary_value_chart_title()}
         </h2>
         <p className="num mt-1 text-3xl font-bold">
           {value === undefined ? pending("h-9 w-40") : value}
         </p>
       </div>
       <div>
-        <p className="text-sm text-muted">Today&apos;s Change</p>
+        <p className="text-sm text-muted">{m.landing_todays_change()}</p>
         <p className="mt-1 min-h-7 text-lg">
           {change === undefined ? pending("h-7 w-36") : change}
         </p>
@@ -55,82 +56,73 @@ export function GlanceFrame({ value, change }: { value?: ReactNode; change?: Rea
         to="/portfolio-summary"
         className="text-sm font-medium text-primary hover:underline sm:ml-auto"
       >
-        See all holdings
+        {m.landing_see_all_holdings()}
       </Link>
     </section>
   );
 }
 
+/** A tool's card: where it goes, and its title and text (catalog messages, read when drawn). */
 interface Tool {
   to: LinkProps["to"];
-  title: string;
-  text: string;
+  title: () => string;
+  text: () => string;
   icon: LucideIcon;
 }
 
 const tools: Tool[] = [
   {
     to: "/stock-dashboard",
-    title: "Stock Dashboard",
-    text: "Your watched stocks with today's prices, changes and your holdings.",
+    title: m.nav_stock_dashboard,
+    text: m.landing_tool_stock_dashboard,
     icon: LayoutDashboard,
   },
   {
     to: "/search-area",
-    title: "Stock Search",
-    text: "Find stocks by symbol or company, track them and see the market movers.",
+    title: m.nav_stock_search,
+    text: m.landing_tool_stock_search,
     icon: Search,
   },
   {
     to: "/crypto-dashboard",
-    title: "Crypto Dashboard",
-    text: "Your watched coins with 24-hour figures and what you own.",
+    title: m.nav_crypto_dashboard,
+    text: m.landing_tool_crypto_dashboard,
     icon: Coins,
   },
-  {
-    to: "/crypto",
-    title: "Crypto Search",
-    text: "Look up a coin, watch its price live and buy or sell it.",
-    icon: Bitcoin,
-  },
+  { to: "/crypto", title: m.nav_crypto_search, text: m.landing_tool_crypto_search, icon: Bitcoin },
   {
     to: "/portfolio-summary",
-    title: "Portfolio Summary",
-    text: "What your stocks and crypto are worth now, what they cost and your gain or loss.",
+    title: m.summary_page_title,
+    text: m.landing_tool_portfolio_summary,
     icon: PieChart,
   },
   {
     to: "/transaction-history",
-    title: "Transaction History",
-    text: "Every buy and sell, filtered and sorted as you like, and exported as CSV.",
+    title: m.nav_transaction_history,
+    text: m.landing_tool_transaction_history,
     icon: History,
   },
   {
     to: "/import",
-    title: "Import Transactions",
-    text: "Bring in your history from a Schwab, Coinbase or other CSV export, with a preview.",
+    title: m.landing_tool_import_title,
+    text: m.landing_tool_import,
     // An icon the page already loads: the landing bundle stays as it is.
     icon: ClipboardList,
   },
   {
     to: "/account",
-    title: "Account Settings",
-    text: "Change your password or email, or delete your account.",
+    title: m.landing_tool_account_title,
+    text: m.landing_tool_account,
     icon: Settings,
   },
 ];
 
 const adminTools: Tool[] = [
-  {
-    to: "/users",
-    title: "User Management",
-    text: "See registered users, reset passwords and remove accounts.",
-    icon: Users,
-  },
+  { to: "/users", title: m.landing_tool_users_title, text: m.landing_tool_users, icon: Users },
   {
     to: "/audit-logs",
-    title: "Audit Logs",
-    text: "Filter and review sign-ins and account changes.",
+    title: m.nav_audit_logs,
+    text: m.landing_tool_audit_logs,
     icon: ClipboardList,
   },
 ];
@@ -141,18 +133,18 @@ export function ToolCards({ isAdmin }: { isAdmin: boolean }) {
   return (
     <section aria-labelledby="tools-heading">
       <h2 id="tools-heading" className="mb-4 text-xl font-semibold">
-        Your tools
+        {m.landing_your_tools()}
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((tool) => (
-          <li key={tool.title}>
+          <li key={tool.to}>
             <Link
               to={tool.to}
               className="group block h-full rounded-xl border border-border bg-surface p-6 shadow-sm transition hover:border-primary"
             >
               <tool.icon aria-hidden="true" className="h-7 w-7 text-primary" />
-              <h3 className="mt-3 font-semibold group-hover:text-primary">{tool.title}</h3>
-              <p className="mt-1 text-sm text-muted">{tool.text}</p>
+              <h3 className="mt-3 font-semibold group-hover:text-primary">{tool.title()}</h3>
+              <p className="mt-1 text-sm text-muted">{tool.text()}</p>
             </Link>
           </li>
         ))}
@@ -163,17 +155,17 @@ export function ToolCards({ isAdmin }: { isAdmin: boolean }) {
 
 interface Tile {
   key: keyof OverviewCounts;
-  label: string;
+  label: () => string;
   to: LinkProps["to"];
   icon: LucideIcon;
 }
 
 /** The spec's Quick Overview tiles, each linking to its dashboard or to the portfolio summary. */
 const tiles: Tile[] = [
-  { key: "savedStocks", label: "Saved Stocks", to: "/stock-dashboard", icon: Star },
-  { key: "savedCrypto", label: "Saved Crypto", to: "/crypto-dashboard", icon: Coins },
-  { key: "stocksOwned", label: "Stocks Owned", to: "/portfolio-summary", icon: Briefcase },
-  { key: "cryptoOwned", label: "Crypto Owned", to: "/portfolio-summary", icon: Bitcoin },
+  { key: "savedStocks", label: m.landing_saved_stocks, to: "/stock-dashboard", icon: Star },
+  { key: "savedCrypto", label: m.landing_saved_crypto, to: "/crypto-dashboard", icon: Coins },
+  { key: "stocksOwned", label: m.landing_stocks_owned, to: "/portfolio-summary", icon: Briefcase },
+  { key: "cryptoOwned", label: m.landing_crypto_owned, to: "/portfolio-summary", icon: Bitcoin },
 ];
 
 /** The Quick Overview: the counts tiles and the last sign-in (grey until they arrive). */
@@ -187,7 +179,7 @@ export function QuickOverview({
   return (
     <section aria-labelledby="overview-heading">
       <h2 id="overview-heading" className="mb-4 text-xl font-semibold">
-        Quick Overview
+        {m.landing_quick_overview()}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {tiles.map((tile) => (
@@ -198,7 +190,7 @@ export function QuickOverview({
           >
             <p className="flex items-center gap-2 text-sm text-muted">
               <tile.icon aria-hidden="true" className="h-4 w-4 text-primary" />
-              {tile.label}
+              {tile.label()}
             </p>
             <p className="num mt-1 text-2xl font-semibold group-hover:text-primary">
               {count?.(tile.key) ?? pending("h-7 w-8")}
@@ -206,13 +198,16 @@ export function QuickOverview({
           </Link>
         ))}
         <Card>
-          <p className="text-sm text-muted">Last Login</p>
+          <p className="text-sm text-muted">{m.landing_last_login()}</p>
           <p className="num mt-1 text-lg font-semibold">{lastLogin ?? pending("h-7 w-40")}</p>
         </Card>
       </div>
     </section>
   );
 }
+
+/** Stands for the name in the greeting, to find where the name goes. */
+const NAME = "\u0000";
 
 /**
  * The landing page while its figures load. The greeting names the user once the session is read;
@@ -222,16 +217,22 @@ export function QuickOverview({
 export function LandingLoading() {
   const user = useSession()?.user;
   return (
-    <div role="status" aria-busy="true" aria-label="Loading Home" className="space-y-10">
+    <div role="status" aria-busy="true" aria-label={m.landing_loading()} className="space-y-10">
       <section>
         <h1 className="text-3xl font-bold tracking-tight" data-session-greeting>
           {user?.name ? (
-            `${user.previousLoginDate ? "Welcome back" : "Welcome"}, ${user.name}!`
+            (user.previousLoginDate ? m.landing_welcome_back : m.landing_welcome)({
+              name: user.name,
+            })
           ) : (
-            <>Welcome back, {pending("h-6 w-40")}</>
+            <>
+              {/* The greeting's words up to the name, and a grey block of a name's size. */}
+              {m.landing_welcome_back({ name: NAME }).split(NAME)[0]}
+              {pending("h-6 w-40")}
+            </>
           )}
         </h1>
-        <p className="mt-1 text-muted">What would you like to do today?</p>
+        <p className="mt-1 text-muted">{m.landing_what_today()}</p>
       </section>
       <GlanceFrame />
       <ToolCards isAdmin={user?.isAdmin ?? false} />

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "../ui/Badge";
 import { displayRatesQuery } from "./useDisplayMoney";
@@ -10,5 +11,7 @@ import { displayRatesQuery } from "./useDisplayMoney";
 export function PricesInUsd() {
   // The rates read the page's other figures share: their answer names the display currency.
   const currency = useQuery(displayRatesQuery()).data?.currency;
-  return currency && currency !== "USD" ? <Badge tone="info">Prices in USD</Badge> : null;
+  return currency && currency !== "USD" ? (
+    <Badge tone="info">{m.money_prices_in_usd()}</Badge>
+  ) : null;
 }

@@ -1,4 +1,5 @@
 import type { FxRates } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { convertAt, rateOn, sum, withPlaces, type FxDayRate } from "@ledgerline/money";
 import { formatMoney, formatUsdCode } from "@ledgerline/money/format";
 
@@ -25,12 +26,16 @@ export function showMoney(
   day: MoneyDay = "today",
   signed = false,
 ): ShownMoney {
-  if (usd === null || usd === undefined || usd === "") return { text: "N/A" };
+  if (usd === null || usd === undefined || usd === "") return { text: m.portfolio_not_available() };
   const rate = rates && rates.currency !== "USD" ? rateFor(rates, day) : undefined;
   if (!rates || !rate) return { text: formatMoney(usd, "USD", signed) };
   return {
     text: formatMoney(convertAt(usd, rate.rate), rates.currency, signed),
-    title: `${formatUsdCode(usd, signed)} at ${withPlaces(rate.rate, 4)} on ${rate.date}`,
+    title: m.money_converted_at({
+      usd: formatUsdCode(usd, signed),
+      rate: withPlaces(rate.rate, 4),
+      date: rate.date,
+    }),
   };
 }
 
@@ -56,8 +61,12 @@ export function showMoneySum(
     text: formatMoney(total, rates.currency),
     title:
       days.size === 1
-        ? `${formatUsdCode(usd)} at ${withPlaces(only.rate, 4)} on ${only.date}`
-        : `${formatUsdCode(usd)}, each at its own day's rate (${days.size} days)`,
+        ? m.money_converted_at({
+            usd: formatUsdCode(usd),
+            rate: withPlaces(only.rate, 4),
+            date: only.date,
+          })
+        : m.money_converted_each_day({ usd: formatUsdCode(usd), days: String(days.size) }),
   };
 }
 

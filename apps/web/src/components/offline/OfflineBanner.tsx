@@ -1,4 +1,4 @@
-import { offlineMessages } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 import { formatDateTime } from "../../lib/format";
@@ -20,8 +20,8 @@ export function OfflineBanner() {
       className="mb-6 rounded-md border border-warn bg-warn-bg px-4 py-2 text-sm font-medium text-warn"
     >
       {asOf === undefined
-        ? offlineMessages.offline
-        : offlineMessages.figuresAsOf(formatDateTime(new Date(asOf).toISOString()))}
+        ? m.offline_offline()
+        : m.offline_figures_as_of({ time: formatDateTime(new Date(asOf).toISOString()) })}
     </p>
   );
 }

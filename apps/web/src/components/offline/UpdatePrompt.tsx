@@ -1,4 +1,4 @@
-import { offlineMessages } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useSyncExternalStore } from "react";
 import { appUpdate } from "../../lib/offline/service-worker";
 import { Button } from "../ui/Button";
@@ -12,9 +12,9 @@ export function UpdatePrompt() {
       role="status"
       className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center justify-between gap-4 rounded-lg border border-border bg-surface px-4 py-3 text-sm text-text shadow-lg"
     >
-      <span>{offlineMessages.newVersion}</span>
+      <span>{m.offline_new_version()}</span>
       <Button size="sm" onClick={() => void appUpdate.apply()}>
-        {offlineMessages.reload}
+        {m.offline_reload()}
       </Button>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { HistoryUpdating } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import type { ReactNode } from "react";
 import { formatCalendarDate } from "../../lib/format";
 
@@ -23,8 +24,7 @@ export function BeforeTheUpdate({
   return (
     <>
       <p className="mt-3 text-xs text-muted">
-        Figures from before the change of {formatCalendarDate(updating.from)}: not final until the
-        history is updated.
+        {m.portfolio_figures_before_update({ date: formatCalendarDate(updating.from) })}
       </p>
       <div className={NOT_FINAL} data-testid="figures-before-update">
         {children}
@@ -38,8 +38,7 @@ export function ChartUpTo({ updating }: { updating: HistoryUpdating }) {
   if (!updating) return null;
   return (
     <p className="mt-2 text-xs text-muted">
-      Shown up to the day before {formatCalendarDate(updating.from)}: the days from it on are being
-      updated.
+      {m.portfolio_chart_up_to({ date: formatCalendarDate(updating.from) })}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { HISTORY_UPDATE_POLL_MS } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { formatCalendarDate } from "../../lib/format";
@@ -62,7 +63,11 @@ export function HistoryUpdating() {
     }
   }, [updating, queryClient]);
   if (!data?.updating || !data.from) return null;
-  return <Alert tone="info">Updating history from {formatCalendarDate(data.from)}...</Alert>;
+  return (
+    <Alert tone="info">
+      {m.portfolio_history_updating({ date: formatCalendarDate(data.from) })}
+    </Alert>
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useQuery } from "@tanstack/react-query";
 import { formatPercent } from "../../lib/format";
 import { Money } from "../money/Money";
@@ -26,7 +27,7 @@ export function PortfolioGlance() {
             <Money shown={money(summary.data.total.currentValue)} />
           </LiveFigure>
         ) : summary.isError ? (
-          "N/A"
+          m.portfolio_not_available()
         ) : undefined
       }
       change={
@@ -38,7 +39,7 @@ export function PortfolioGlance() {
             {today.changePercent !== null && <span>({formatPercent(today.changePercent)})</span>}
           </Trend>
         ) : summary.data ? (
-          <span className="text-muted">No holdings priced today</span>
+          <span className="text-muted">{m.portfolio_none_priced_today()}</span>
         ) : summary.isError ? null : undefined
       }
     />

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { createFileRoute } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { HistoryUpdating } from "../../components/portfolio/HistoryUpdating";
@@ -13,7 +14,7 @@ import { titled } from "../../lib/head";
 const overviewCountsQuery = () => trpc.overview.counts.queryOptions();
 
 export const Route = createFileRoute("/_app/landing")({
-  head: titled("Home"),
+  head: titled(m.nav_home()),
   // The portfolio's value and the overview counts, read with the page's code. A failed read shows
   // as N/A in its place, not as the route's error.
   loader: ({ context: { queryClient } }) =>
@@ -35,16 +36,20 @@ function LandingPage() {
       <section>
         <h1 className="text-3xl font-bold tracking-tight">
           {/* A first sign-in has no earlier one to come back from. */}
-          {user.previousLoginDate ? "Welcome back" : "Welcome"}, {user.name}!
+          {(user.previousLoginDate ? m.landing_welcome_back : m.landing_welcome)({
+            name: user.name,
+          })}
         </h1>
-        <p className="mt-1 text-muted">What would you like to do today?</p>
+        <p className="mt-1 text-muted">{m.landing_what_today()}</p>
       </section>
 
       <HistoryUpdating />
       <PortfolioGlance />
       <ToolCards isAdmin={user.isAdmin} />
       <QuickOverview
-        count={(key) => (counts.data ? counts.data[key] : counts.isError ? "N/A" : undefined)}
+        count={(key) =>
+          counts.data ? counts.data[key] : counts.isError ? m.portfolio_not_available() : undefined
+        }
         lastLogin={formatDateTime(user.previousLoginDate)}
       />
     </div>
