@@ -101,7 +101,8 @@ function SliceRow({
   const holding = holdingOf(slice.key);
   return (
     <tr className="border-t border-border">
-      <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+      {/* A long German compound breaks at its soft hyphen rather than push the shares out. */}
+      <th scope="row" className="py-1.5 pr-3 text-left font-normal hyphens-auto">
         <span className="flex items-center gap-2">
           <span
             aria-hidden="true"
