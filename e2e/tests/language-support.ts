@@ -30,16 +30,19 @@ function englishOnly(language: string): string[] {
   return [...pieces];
 }
 
+/**
+ * Whether `text` stands in `shown` as words of its own: English "Dividend" is not in German
+ * "Dividendenerträge".
+ */
+function showsWords(shown: string, text: string): boolean {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<!\\p{L})${escaped}(?!\\p{L})`, "u").test(shown);
+}
+
 /** Expects none of the catalog's English texts in what the part of the page shows. */
 export async function expectNoEnglish(part: Locator, language = "de") {
   const shown = await part.innerText();
-  // Whole words only: German's "Dividende" holds English's "Dividend".
-  const standsAlone = (text: string) =>
-    new RegExp(
-      `(?<![\\p{L}\\p{N}])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`,
-      "u",
-    ).test(shown);
-  expect(englishOnly(language).filter(standsAlone)).toEqual([]);
+  expect(englishOnly(language).filter((text) => showsWords(shown, text))).toEqual([]);
 }
 
 /** Switches the signed-in account to German in its settings; the page reloads into that build. */

@@ -32,14 +32,18 @@ test("a person switches to German and the summary writes its figures as German d
   await shootAsItIs(page, "locale-settings-de");
 
   await page.goto("/portfolio-summary");
-  // German groups and decimal comma, the dollar sign after the digits (after a no-break space).
-  await expect(card).toContainText(/Cost basis\s*400,00\s\$/);
-  await expect(card).toContainText(/^\D*\d{1,3}(\.\d{3})*,\d{2}\s\$/);
+  // German words (decision 0065's German build), German groups and decimal comma, the dollar
+  // sign after the digits (after a no-break space).
+  const germanCard = page
+    .locator("div", { has: page.getByRole("heading", { name: "Gesamtwert des Portfolios" }) })
+    .last();
+  await expect(germanCard).toContainText(/Einstandswert\s*400,00\s\$/);
+  await expect(germanCard).toContainText(/^\D*\d{1,3}(\.\d{3})*,\d{2}\s\$/);
   await shootAsItIs(page, "locale-summary-de");
 
   // Stored with the account and the session: a reload keeps it.
   await page.reload();
-  await expect(card).toContainText(/Cost basis\s*400,00\s\$/);
+  await expect(germanCard).toContainText(/Einstandswert\s*400,00\s\$/);
 });
 
 test("a German account signs out to the sign-in page in German, and finds it so on a new visit", async ({
