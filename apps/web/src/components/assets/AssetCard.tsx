@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Link } from "@tanstack/react-router";
 import { Eye } from "lucide-react";
 import { Fragment, memo, useId, type ReactNode } from "react";
@@ -65,7 +66,7 @@ export function AssetCard({
           {...actions.preloadTrade}
           onClick={() => target && actions.buy(target)}
         >
-          Buy {asset.noun}
+          {asset.buyLabel}
         </Button>
         {target && <SellButton target={target} actions={actions} size="sm" />}
         <SetAlertButton asset={asset} symbol={symbol} price={price} size="sm" />
@@ -116,7 +117,7 @@ const CardHeader = memo(function CardHeader({
         {!watched && (
           <Badge tone="info">
             <Eye aria-hidden="true" className="mr-1 h-3 w-3" />
-            Held, not watched
+            {m.asset_held_not_watched()}
           </Badge>
         )}
         <PricesAsOf at={staleAt} />
@@ -161,11 +162,11 @@ const WatchButton = memo(function WatchButton({
       {...actions.preloadRemove}
       onClick={() => actions.remove(symbol)}
     >
-      Remove
+      {m.asset_remove()}
     </Button>
   ) : (
     <Button size="sm" variant="ghost" busy={saving} onClick={() => actions.save(symbol)}>
-      Add to Watchlist
+      {m.watchlist_add()}
     </Button>
   );
 });

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type {
   ClassificationView,
   CoinClassification,
@@ -38,14 +39,16 @@ const categoryOptions: SelectOption<CoinCategory>[] = coinCategories.map(({ key,
   label,
 }));
 const assetClassOptions: SelectOption<StockAssetClass>[] = [
-  { value: "equity", label: "Stock" },
+  { value: "equity", label: m.asset_classification_stock() },
   { value: "etf", label: "ETF" },
 ];
 const sizeOptions: SelectOption<MarketCapBucket | "">[] = [
-  { value: "", label: "Unknown" },
+  { value: "", label: m.asset_classification_unknown() },
   ...marketCapBuckets.map((bucket) => ({
     value: bucket,
-    label: `${bucket.charAt(0).toUpperCase()}${bucket.slice(1)} cap`,
+    label: m.asset_classification_cap({
+      size: `${bucket.charAt(0).toUpperCase()}${bucket.slice(1)}`,
+    }),
   })),
 ];
 
@@ -67,10 +70,10 @@ export default function ClassificationDialog({
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Classification of ${target.symbol}`}
-      description="How the allocation and the target mix group it. Your values apply to your portfolio only."
+      title={m.asset_classification_of({ symbol: target.symbol })}
+      description={m.asset_classification_description()}
     >
-      <QueryCardBody query={view} failure="The classification could not be loaded." skeleton="h-48">
+      <QueryCardBody query={view} failure={m.asset_classification_load_failed()} skeleton="h-48">
         {(loaded) => <ClassificationForm view={loaded} onClose={onClose} />}
       </QueryCardBody>
     </Modal>
@@ -92,16 +95,16 @@ function useClassificationWrites(onClose: () => void) {
     );
   };
   const failed = (failure: unknown) =>
-    setError(errorMessage(failure, "The classification could not be saved"));
+    setError(errorMessage(failure, m.asset_classification_save_failed()));
   const set = useMutation(
     trpc.classifications.set.mutationOptions({
-      onSuccess: done("Classification saved"),
+      onSuccess: done(m.asset_classification_saved()),
       onError: failed,
     }),
   );
   const clear = useMutation(
     trpc.classifications.clear.mutationOptions({
-      onSuccess: done("The market's classification applies again"),
+      onSuccess: done(m.asset_classification_market_again()),
       onError: failed,
     }),
   );
@@ -132,7 +135,7 @@ function ClassificationForm({ view, onClose }: { view: ClassificationView; onClo
         stock[field] !== view.classification[field],
     );
     if (fields.length === 0) {
-      writes.setError("Change a field first: these are the market's values.");
+      writes.setError(m.asset_classification_change_first());
       return;
     }
     writes.set.mutate({
@@ -143,11 +146,15 @@ function ClassificationForm({ view, onClose }: { view: ClassificationView; onClo
   };
   const busy = writes.set.isPending || writes.clear.isPending;
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label={`Classification of ${view.symbol}`}>
+    <form
+      onSubmit={submit}
+      className="space-y-4"
+      aria-label={m.asset_classification_of({ symbol: view.symbol })}
+    >
       {stock && <StockFields value={stock} onChange={setStock} />}
       {coin && (
         <SelectField
-          label="Category"
+          label={m.asset_classification_category()}
           value={coin.category}
           options={categoryOptions}
           onChange={(category) => setCoin({ category })}
@@ -155,16 +162,20 @@ function ClassificationForm({ view, onClose }: { view: ClassificationView; onClo
       )}
       <p className="text-sm text-muted">
         {view.overridden.length === 0
-          ? "All fields are the market's."
-          : `You set: ${view.overridden.join(", ")}.`}
+          ? m.asset_classification_all_market()
+          : m.asset_classification_you_set({ fields: view.overridden.join(", ") })}
       </p>
       {writes.error && <Alert tone="error">{writes.error}</Alert>}
       {view.overridden.length > 0 && (
         <Button variant="secondary" disabled={busy} onClick={() => writes.clear.mutate(target)}>
-          Use the market&apos;s
+          {m.asset_classification_use_market()}
         </Button>
       )}
-      <DialogFormButtons busy={writes.set.isPending} submitLabel="Save" onCancel={onClose} />
+      <DialogFormButtons
+        busy={writes.set.isPending}
+        submitLabel={m.asset_classification_save()}
+        onCancel={onClose}
+      />
     </form>
   );
 }
@@ -180,32 +191,32 @@ function StockFields({
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <SelectField
-        label="Sector"
+        label={m.asset_classification_sector()}
         value={value.sector}
         options={sectorOptions}
         onChange={(sector) => change({ sector })}
       />
       <Field
-        label="Industry"
+        label={m.asset_classification_industry()}
         value={value.industry}
         maxLength={80}
         onChange={(event) => change({ industry: event.target.value })}
       />
       <Field
-        label="Country"
+        label={m.asset_classification_country()}
         value={value.country}
         maxLength={2}
-        hint="Two-letter code, such as US"
+        hint={m.asset_classification_country_hint()}
         onChange={(event) => change({ country: event.target.value.toUpperCase() })}
       />
       <SelectField
-        label="Asset class"
+        label={m.asset_classification_asset_class()}
         value={value.assetClass}
         options={assetClassOptions}
         onChange={(assetClass) => change({ assetClass })}
       />
       <SelectField
-        label="Size"
+        label={m.asset_classification_size()}
         value={value.marketCap ?? ""}
         options={sizeOptions}
         onChange={(size) => change({ marketCap: size === "" ? null : size })}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { portfolioMessages } from "@ledgerline/contracts/browser";
 import type { PositionView } from "@ledgerline/contracts";
 import { Briefcase } from "lucide-react";
@@ -54,25 +55,27 @@ export function HoldingFigures({
         </dd>
       </div>
       <div className="min-w-0">
-        <dt className="text-muted">Total Value</dt>
+        <dt className="text-muted">{m.asset_total_value()}</dt>
         <dd className="num font-semibold" data-figure="market-value">
           <Money shown={money(values.marketValue)} />
         </dd>
       </div>
       <div className="min-w-0">
-        <dt className="text-muted">Cost Basis</dt>
+        <dt className="text-muted">{m.asset_cost_basis()}</dt>
         <dd className="num font-semibold" data-figure="cost-basis">
           <Money shown={money(values.costBasis)} />
         </dd>
         <dd className="num text-xs text-muted">
-          at {formatPrice(values.averagePrice, price ?? values.averagePrice)} average
+          {m.asset_at_average({
+            price: formatPrice(values.averagePrice, price ?? values.averagePrice),
+          })}
         </dd>
       </div>
       <div className="min-w-0">
-        <dt className="text-muted">Gain/Loss</dt>
+        <dt className="text-muted">{m.asset_gain_loss()}</dt>
         <dd data-figure="gain-loss">
           {values.gainLoss === null ? (
-            <span className="num font-semibold">N/A</span>
+            <span className="num font-semibold">{m.asset_not_available()}</span>
           ) : (
             <Trend direction={directionOf(values.gainLoss, gainLoss.text, values.gainLossPercent)}>
               <span className="whitespace-nowrap">

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLiveStatus } from "./live-quotes";
 import { freshness } from "./freshness";
@@ -58,7 +59,7 @@ export function LiveIndicator() {
         aria-hidden="true"
         className={`h-2 w-2 rounded-full ${live ? "bg-gain" : "bg-border"}`}
       />
-      {live ? "Live" : "Delayed"}
+      {live ? m.asset_live() : m.asset_delayed()}
     </span>
   );
 }

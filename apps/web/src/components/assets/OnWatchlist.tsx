@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Star } from "lucide-react";
 
 /**
@@ -8,10 +9,10 @@ export function OnWatchlist() {
   return (
     <span
       className="inline-flex items-center gap-1.5 px-1 text-sm text-muted"
-      title="Held assets stay on the watchlist; sell the holding to remove it"
+      title={m.watchlist_on_title()}
     >
       <Star aria-hidden="true" className="h-4 w-4 fill-current" />
-      On your watchlist
+      {m.watchlist_on()}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { onFirstUse } from "../../lib/format";
 import { Badge } from "../ui/Badge";
 
@@ -10,7 +11,9 @@ const clockTime = onFirstUse(
 export function pricesAsOfText(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : `Prices as of ${clockTime().format(date)}`;
+  return Number.isNaN(date.getTime())
+    ? null
+    : m.asset_prices_as_of({ time: clockTime().format(date) });
 }
 
 /**

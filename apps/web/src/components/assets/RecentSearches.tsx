@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { History } from "lucide-react";
 import { useId } from "react";
 import { Button } from "../ui/Button";
@@ -24,7 +25,7 @@ export function RecentSearches({
           className="mr-1 flex items-center gap-1.5 text-sm font-semibold text-muted"
         >
           <History aria-hidden="true" className="h-4 w-4" />
-          Recent Searches
+          {m.asset_recent_searches()}
         </h2>
         <ul className="flex flex-wrap gap-2">
           {history.map((entry) => (
@@ -41,7 +42,7 @@ export function RecentSearches({
           ))}
         </ul>
         <Button size="sm" variant="ghost" onClick={onClear}>
-          Clear History
+          {m.asset_clear_history()}
         </Button>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { BellPlus } from "lucide-react";
 import { Suspense, useState } from "react";
 import { preloadable, preloadOn } from "../../lib/preloadable";
@@ -30,12 +31,12 @@ export function SetAlertButton({
       <Button
         size={size}
         variant="secondary"
-        aria-label={`Set alert on ${symbol}`}
+        aria-label={m.asset_set_alert_on({ symbol })}
         {...preloadAlertDialog}
         onClick={() => setOpen(true)}
       >
         <BellPlus aria-hidden="true" className="h-4 w-4" />
-        Set alert
+        {m.asset_set_alert()}
       </Button>
       {open && (
         <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import {
   ALERT_NOTE_MAX_LENGTH,
   ALERT_REARM_MARGIN,
@@ -26,9 +27,9 @@ interface AlertValues {
 }
 
 const conditionOptions = [
-  { value: "above", label: "Price rises to or above" },
-  { value: "below", label: "Price falls to or below" },
-  { value: "move", label: "Today's move beyond ±%" },
+  { value: "above", label: m.alerts_rises_to() },
+  { value: "below", label: m.alerts_falls_to() },
+  { value: "move", label: m.alerts_move_option() },
 ] as const;
 
 const rearmPercent = `${Number(ALERT_REARM_MARGIN) * 100}%`;
@@ -63,8 +64,8 @@ export function SetAlertDialog({
       onSuccess: async (alert) => {
         notify.success(
           alert.state === "triggered"
-            ? `Alert on ${symbol} set; it has already triggered`
-            : `Alert on ${symbol} set`,
+            ? m.alerts_set_on_triggered({ symbol })
+            : m.alerts_set_on({ symbol }),
         );
         onClose();
         await Promise.all([
@@ -72,7 +73,7 @@ export function SetAlertDialog({
           queryClient.invalidateQueries(trpc.notifications.list.pathFilter()),
         ]);
       },
-      onError: (failure) => setError(errorMessage(failure, "The alert could not be set")),
+      onError: (failure) => setError(errorMessage(failure, m.alerts_set_failed())),
     }),
   );
 
@@ -96,8 +97,8 @@ export function SetAlertDialog({
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Set alert on ${symbol}`}
-      description="You are told in the bell, by a toast while you are here, and by email (at most one an hour per alert)."
+      title={m.asset_set_alert_on({ symbol })}
+      description={m.alerts_dialog_description()}
     >
       <form onSubmit={submitTo(form)} className="space-y-4">
         <form.Field
@@ -108,24 +109,24 @@ export function SetAlertDialog({
               form.setFieldValue("value", value === "move" ? "5" : (price ?? "")),
           }}
         >
-          {boundSelect("Alert when", conditionOptions)}
+          {boundSelect(m.alerts_alert_when(), conditionOptions)}
         </form.Field>
         <form.Field name="value">
           {(field) => (
             <Field
-              label={move ? "Move (%)" : "Price (USD)"}
+              label={move ? m.alerts_move_label() : m.alerts_price_label()}
               inputMode="decimal"
               autoComplete="off"
               required
               {...textInput(field)}
-              hint={move ? `Up to ${MAX_ALERT_MOVE_PERCENT}%, either way` : undefined}
+              hint={move ? m.alerts_move_hint({ max: MAX_ALERT_MOVE_PERCENT }) : undefined}
             />
           )}
         </form.Field>
         <form.Field name="note">
           {(field) => (
             <Field
-              label="Note (optional)"
+              label={m.alerts_note_optional()}
               maxLength={ALERT_NOTE_MAX_LENGTH}
               {...textInput(field)}
             />
@@ -143,12 +144,17 @@ export function SetAlertDialog({
             )}
           </form.Field>
           <span>
-            Re-arm after the {move ? "move" : "price"} comes back by {rearmPercent} of the value
-            (otherwise the alert fires once)
+            {move
+              ? m.alerts_rearm_move({ percent: rearmPercent })
+              : m.alerts_rearm_price({ percent: rearmPercent })}
           </span>
         </label>
         {error && <Alert tone="error">{error}</Alert>}
-        <DialogFormButtons busy={create.isPending} submitLabel="Set alert" onCancel={onClose} />
+        <DialogFormButtons
+          busy={create.isPending}
+          submitLabel={m.asset_set_alert()}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

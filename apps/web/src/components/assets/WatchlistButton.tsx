@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Star, Trash2 } from "lucide-react";
 import type { TradeTarget } from "../trade/types";
 import { Button, type ButtonProps } from "../ui/Button";
@@ -39,7 +40,7 @@ export function WatchlistButton({
         onClick={() => actions.remove(symbol)}
       >
         {icons && <Trash2 aria-hidden="true" className="h-4 w-4" />}
-        Remove from Watchlist
+        {m.watchlist_remove_from()}
       </Button>
     );
   }
@@ -52,7 +53,7 @@ export function WatchlistButton({
       onClick={() => actions.save(symbol)}
     >
       {icons && <Star aria-hidden="true" className="h-4 w-4" />}
-      Add to Watchlist
+      {m.watchlist_add()}
     </Button>
   );
 }
@@ -75,7 +76,7 @@ export function SellButton({
       {...actions.preloadTrade}
       onClick={() => actions.sell(target)}
     >
-      Sell {actions.asset.noun}
+      {actions.asset.sellLabel}
     </Button>
   );
 }

@@ -40,8 +40,9 @@ type Write<TInput, TOutput = unknown> = () => Pick<
  */
 export interface AssetConfig<P extends PositionView = PositionView> {
   kind: "stock" | "crypto";
-  /** "Stock", "Crypto": button labels read "Buy Stock", "Sell Crypto". */
-  noun: string;
+  /** The cards' and pages' button labels: "Buy Stock", "Sell Crypto". */
+  buyLabel: string;
+  sellLabel: string;
   /** The holding's quantity label: "Number in Portfolio", "Amount in Portfolio". */
   heldLabel: string;
   /** The asset's own page, and the label of a button to it (the symbol links there too). */

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import {
   CRYPTO_REMOVE_BLOCKED_NOTICE_MS,
   CRYPTO_SEARCH_HISTORY_KEY,
@@ -13,13 +14,14 @@ import type { AssetConfig } from "./asset-config";
 /** Crypto: the `cryptoWatchlist` and `cryptoPortfolio` procedures, 0.000001 steps, crypto texts. */
 export const cryptoAsset: AssetConfig<CryptoPosition> = {
   kind: "crypto",
-  noun: "Crypto",
-  heldLabel: "Amount in Portfolio",
+  buyLabel: m.asset_buy_crypto(),
+  sellLabel: m.asset_sell_crypto(),
+  heldLabel: m.asset_amount_in_portfolio(),
   details: { to: "/crypto/$symbol" },
   trade: cryptoTrade,
   searchHistory: { key: CRYPTO_SEARCH_HISTORY_KEY, limit: CRYPTO_SEARCH_HISTORY_LIMIT },
   watchlist: {
-    removeTitle: "Remove Crypto",
+    removeTitle: m.watchlist_remove_crypto_title(),
     removeMessage: portfolioMessages.confirmRemoveCrypto,
     removeTone: "danger",
     failure: portfolioMessages.failedToUpdateWatchlist,

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { portfolioMessages } from "@ledgerline/contracts/browser";
 import { trpc } from "../../lib/trpc";
 import { useStockPositions } from "../stocks/stock-queries";
@@ -7,14 +8,15 @@ import type { AssetConfig } from "./asset-config";
 /** Stocks: the `watchlist` and `portfolio` procedures, whole shares, the spec's stock texts. */
 export const stockAsset: AssetConfig = {
   kind: "stock",
-  noun: "Stock",
-  heldLabel: "Number in Portfolio",
-  details: { to: "/research/$symbol", label: "Research Stock" },
+  buyLabel: m.asset_buy_stock(),
+  sellLabel: m.asset_sell_stock(),
+  heldLabel: m.asset_number_in_portfolio(),
+  details: { to: "/research/$symbol", label: m.asset_research_stock() },
   trade: stockTrade,
   // Spec section 3: recent stock searches live in local storage under this key.
   searchHistory: { key: "stock-search-history", limit: 5 },
   watchlist: {
-    removeTitle: "Remove Stock",
+    removeTitle: m.watchlist_remove_stock_title(),
     removeMessage: portfolioMessages.confirmRemoveStock,
     removeTone: "primary",
     failure: portfolioMessages.failedToUpdateSavedStocks,

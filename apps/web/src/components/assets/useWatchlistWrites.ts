@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { cannotRemoveWhileHeld } from "@ledgerline/contracts/browser";
 import type { PositionView } from "@ledgerline/contracts";
 import { useMutation } from "@tanstack/react-query";
@@ -27,7 +28,7 @@ export function useWatchlistWrites<P extends PositionView>(
   const save = useMutation({
     ...watchlist.save(),
     onSuccess: (saved) => {
-      notify.success(`${saved.symbol} added to your watchlist`);
+      notify.success(m.watchlist_added({ symbol: saved.symbol }));
       refetch();
     },
     onError: () => notify.error(watchlist.failure),

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { CRYPTO_DASHBOARD_INTRO_KEY } from "@ledgerline/contracts/browser";
 import { CollapsibleIntro } from "../ui/CollapsibleIntro";
 import { PageHeader, type QuotePageHeading } from "../ui/PageHeader";
@@ -15,16 +16,18 @@ export function CryptoDashboardHeader({ note, badge }: QuotePageHeading) {
     <>
       <PageHeader
         badge={badge}
-        title="Crypto Dashboard"
-        subtitle={<>The coins you watch, at a glance. {note}</>}
+        title={m.nav_crypto_dashboard()}
+        subtitle={
+          <>
+            {m.crypto_dashboard_subtitle()} {note}
+          </>
+        }
       />
-      <CollapsibleIntro storageKey={CRYPTO_DASHBOARD_INTRO_KEY} title="Crypto Dashboard Overview">
-        <p>
-          Every coin on your crypto watchlist with its current price, the change over the last 24
-          hours, volume, opening price and 24-hour range. Coins you own show the amount in your
-          portfolio and what it is worth now. Buy more, sell, or remove a coin from its card; open a
-          coin for its price history.
-        </p>
+      <CollapsibleIntro
+        storageKey={CRYPTO_DASHBOARD_INTRO_KEY}
+        title={m.crypto_dashboard_overview()}
+      >
+        <p>{m.crypto_dashboard_intro()}</p>
       </CollapsibleIntro>
     </>
   );

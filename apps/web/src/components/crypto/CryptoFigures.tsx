@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { CryptoQuote } from "@ledgerline/contracts";
 import type { ReactNode } from "react";
 import { formatCompactNumber, formatNumber, formatPrice } from "../../lib/format";
@@ -31,13 +32,13 @@ export function CryptoFigures({
       className={wide ? "sm:grid-cols-3" : undefined}
       rows={[
         [
-          "Current Price",
+          m.asset_current_price(),
           <LiveFigure key="price" value={quote.price}>
             {price ?? money(quote.price)}
           </LiveFigure>,
         ],
         [
-          "24h Change",
+          m.crypto_change_24h(),
           <Change
             key="change"
             amount={quote.change}
@@ -45,10 +46,10 @@ export function CryptoFigures({
             reference={quote.price}
           />,
         ],
-        ["Volume", `${formatVolume(quote.volume)} ${quote.symbol}`],
-        ["Opening Price", money(quote.open)],
-        ["24h High", money(quote.high24h)],
-        ["24h Low", money(quote.low24h)],
+        [m.asset_volume(), `${formatVolume(quote.volume)} ${quote.symbol}`],
+        [m.asset_opening_price(), money(quote.open)],
+        [m.crypto_high_24h(), money(quote.high24h)],
+        [m.crypto_low_24h(), money(quote.low24h)],
       ]}
     />
   );

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { CryptoQuote } from "@ledgerline/contracts";
 import { Link } from "@tanstack/react-router";
 import { LineChart, Star, Trash2 } from "lucide-react";
@@ -60,14 +61,14 @@ export function CryptoQuoteCard({
         onClick={() => actions.remove(symbol)}
       >
         <Trash2 aria-hidden="true" className="h-4 w-4" />
-        Remove
+        {m.asset_remove()}
       </Button>
     );
   } else {
     watchButton = (
       <Button size="sm" variant="secondary" busy={saving} onClick={() => actions.save(symbol)}>
         {!saving && <Star aria-hidden="true" className="h-4 w-4" />}
-        Add to Watchlist
+        {m.watchlist_add()}
       </Button>
     );
   }
@@ -87,7 +88,7 @@ export function CryptoQuoteCard({
           </Heading>
           {name && !heading && <p className="text-sm text-muted">{name}</p>}
         </div>
-        <span className="text-xs text-muted">USD · 24 hours</span>
+        <span className="text-xs text-muted">{m.crypto_usd_24_hours()}</span>
       </header>
       <CryptoFigures quote={quote} wide={wide} />
       {withHolding && (
@@ -97,14 +98,14 @@ export function CryptoQuoteCard({
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button size="sm" {...actions.preloadTrade} onClick={() => actions.buy(target)}>
-          Buy Crypto
+          {m.asset_buy_crypto()}
         </Button>
         <SellButton target={target} actions={actions} size="sm" />
         {withWatchButton && watchButton}
         {withDetailsLink && (
           <Link to="/crypto/$symbol" params={{ symbol }} className={buttonClass("ghost", "sm")}>
             <LineChart aria-hidden="true" className="h-4 w-4" />
-            Price History
+            {m.crypto_price_history()}
           </Link>
         )}
       </div>

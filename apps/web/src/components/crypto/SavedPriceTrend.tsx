@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { ArrowDown, ArrowUp, Minus } from "lucide-react";
 import { formatPrice } from "../../lib/format";
 import { cx } from "../ui/cx";
@@ -25,8 +26,11 @@ export function SavedPriceTrend({ price, savedPrice }: { price: string; savedPri
         {formatPrice(price)}
       </span>
       <span className="text-xs font-normal text-muted">
-        {trend === "same" ? "Same as" : trend === "above" ? "Above" : "Below"} saved{" "}
-        {formatPrice(savedPrice, price)}
+        {(trend === "same"
+          ? m.crypto_same_as_saved
+          : trend === "above"
+            ? m.crypto_above_saved
+            : m.crypto_below_saved)({ price: formatPrice(savedPrice, price) })}
       </span>
     </span>
   );

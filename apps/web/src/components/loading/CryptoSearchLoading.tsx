@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { CRYPTO_SEARCH_INTRO_KEY } from "@ledgerline/contracts/browser";
 import { LoadingPanel } from "../LoadingPanel";
 import { Skeleton } from "../RouteStates";
@@ -11,16 +12,15 @@ export function CryptoSearchHeader({ note, badge }: QuotePageHeading) {
     <>
       <PageHeader
         badge={badge}
-        title="Crypto Search"
-        subtitle={<>Look up a cryptocurrency, watch it and trade it. {note}</>}
+        title={m.nav_crypto_search()}
+        subtitle={
+          <>
+            {m.crypto_search_subtitle()} {note}
+          </>
+        }
       />
-      <CollapsibleIntro storageKey={CRYPTO_SEARCH_INTRO_KEY} title="About Crypto Search">
-        <p>
-          Enter a coin's symbol, such as BTC, ETH or SOL, to see its price in US dollars with the
-          change, volume and range of the last 24 hours. Add it to your watchlist to follow it: the
-          watchlist below shows each price in green when it is above the price you saved it at and
-          in red when it is below. {freshness.intro.crypto}
-        </p>
+      <CollapsibleIntro storageKey={CRYPTO_SEARCH_INTRO_KEY} title={m.crypto_search_about()}>
+        <p>{m.crypto_search_intro({ freshness: freshness.intro.crypto })}</p>
       </CollapsibleIntro>
     </>
   );
@@ -35,8 +35,8 @@ export function CryptoSearchLoading() {
         <Skeleton className="h-24 sm:h-11" />
         <div className="mt-6" />
       </div>
-      <h2 className="mb-4 text-xl font-semibold">Your Watchlisted Crypto</h2>
-      <LoadingPanel label="Loading your watchlist" shape="cards" />
+      <h2 className="mb-4 text-xl font-semibold">{m.crypto_your_watchlisted()}</h2>
+      <LoadingPanel label={m.crypto_loading_your_watchlist()} shape="cards" />
     </div>
   );
 }

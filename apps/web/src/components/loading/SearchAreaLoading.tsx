@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { LoadingPanel } from "../LoadingPanel";
 import { Skeleton } from "../RouteStates";
 import { CollapsibleIntro } from "../ui/CollapsibleIntro";
@@ -10,18 +11,15 @@ export function SearchAreaHeader({ note, badge }: QuotePageHeading) {
     <>
       <PageHeader
         badge={badge}
-        title="Stock Search & Tracking"
+        title={m.search_title()}
         subtitle={
-          <>Look up US stocks, keep a watchlist, and see today&apos;s biggest moves. {note}</>
+          <>
+            {m.search_subtitle()} {note}
+          </>
         }
       />
-      <CollapsibleIntro storageKey="search_area_intro" title="How stock search works">
-        <p>
-          Search by ticker symbol (such as AAPL) or start typing a company name and pick a match.
-          The result shows today&apos;s price and change and whether you hold the stock. Add stocks
-          to your watchlist to follow them here and on your Stock Dashboard. {freshness.intro.stock}{" "}
-          Open a stock&apos;s research page for its chart, company details and news.
-        </p>
+      <CollapsibleIntro storageKey="search_area_intro" title={m.search_how()}>
+        <p>{m.search_intro({ freshness: freshness.intro.stock })}</p>
       </CollapsibleIntro>
     </>
   );
@@ -37,12 +35,12 @@ export function SearchAreaLoading() {
       <SearchAreaHeader note={<span className="block min-h-6" />} />
       <Skeleton className="h-[14.5rem] border border-border md:h-[8.5rem]" />
       <section className="mt-10">
-        <h2 className="mb-3 text-xl font-semibold">Your Watchlisted Stocks</h2>
-        <LoadingPanel label="Loading Stocks" shape="cards" />
+        <h2 className="mb-3 text-xl font-semibold">{m.search_your_watchlisted()}</h2>
+        <LoadingPanel label={m.stocks_loading()} shape="cards" />
       </section>
       <section className="mt-10">
-        <h2 className="mb-3 text-xl font-semibold">Market Movers</h2>
-        <LoadingPanel label="Loading Market Movers" shape="tables" />
+        <h2 className="mb-3 text-xl font-semibold">{m.search_market_movers()}</h2>
+        <LoadingPanel label={m.search_loading_movers()} shape="tables" />
       </section>
     </div>
   );

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { LoadingPanel } from "../LoadingPanel";
 import { MarketSummaryLoading } from "../stocks/MarketSummaryLoading";
 import { CollapsibleIntro } from "../ui/CollapsibleIntro";
@@ -13,15 +14,15 @@ export function DashboardHeader({ note, badge }: QuotePageHeading) {
     <>
       <PageHeader
         badge={badge}
-        title="Stock Dashboard"
-        subtitle={<>Your watched stocks. {note}</>}
+        title={m.nav_stock_dashboard()}
+        subtitle={
+          <>
+            {m.stocks_dashboard_subtitle()} {note}
+          </>
+        }
       />
-      <CollapsibleIntro storageKey="dashboard_intro" title="Stock Dashboard Overview">
-        <p>
-          Every stock on your watchlist with today&apos;s price, change, volume and trading range,
-          and how many shares you hold. {freshness.intro.stock} Buy or sell from a card, or open
-          Research Stock for charts, company details and news.
-        </p>
+      <CollapsibleIntro storageKey="dashboard_intro" title={m.stocks_dashboard_overview()}>
+        <p>{m.stocks_dashboard_intro({ freshness: freshness.intro.stock })}</p>
       </CollapsibleIntro>
     </>
   );
@@ -34,7 +35,7 @@ export function StockDashboardLoading() {
       {/* The live note's line, kept while it has nothing to say (LiveNote idle). */}
       <DashboardHeader note={<span className="block min-h-6" />} />
       <MarketSummaryLoading />
-      <LoadingPanel label="Loading Stocks" shape="cards" />
+      <LoadingPanel label={m.stocks_loading()} shape="cards" />
     </div>
   );
 }

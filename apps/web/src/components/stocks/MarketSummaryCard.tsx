@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { portfolioMessages } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -37,7 +38,11 @@ export const MarketSummaryCard = memo(function MarketSummaryCard({
   return (
     <MarketSummaryFrame
       updated={
-        data && <p className="text-xs text-muted">Updated {formatDateTime(data.lastUpdate)}</p>
+        data && (
+          <p className="text-xs text-muted">
+            {m.asset_updated({ time: formatDateTime(data.lastUpdate) })}
+          </p>
+        )
       }
     >
       {!data ? (
@@ -50,30 +55,37 @@ export const MarketSummaryCard = memo(function MarketSummaryCard({
         <>
           <p className="mt-1 text-sm text-muted">
             {isClosedStatus(data.marketStatus)
-              ? `The last session, across ${formatNumber(data.symbolCount)} S&P 500 stocks.`
-              : `${data.marketStatus} Across ${formatNumber(data.symbolCount)} S&P 500 stocks.`}
+              ? m.stocks_last_session({ count: formatNumber(data.symbolCount) })
+              : m.stocks_status_across({
+                  status: data.marketStatus,
+                  count: formatNumber(data.symbolCount),
+                })}
           </p>
           <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
             <div>
-              <dt className="text-muted">Average Change</dt>
+              <dt className="text-muted">{m.stocks_average_change()}</dt>
               <dd className="mt-0.5">
                 <PercentChange percent={data.averageChangePercent} />
               </dd>
             </div>
             <div>
-              <dt className="text-muted">Advancing / Declining</dt>
+              <dt className="text-muted">{m.stocks_advancing_declining()}</dt>
               <dd className="num mt-0.5 font-semibold">
-                <span className="text-gain">{formatNumber(data.advancers)} up</span>
+                <span className="text-gain">
+                  {m.stocks_up({ count: formatNumber(data.advancers) })}
+                </span>
                 {" / "}
-                <span className="text-loss">{formatNumber(data.decliners)} down</span>
+                <span className="text-loss">
+                  {m.stocks_down({ count: formatNumber(data.decliners) })}
+                </span>
               </dd>
             </div>
             <div>
-              <dt className="text-muted">Total Volume</dt>
+              <dt className="text-muted">{m.stocks_total_volume()}</dt>
               <dd className="num mt-0.5 font-semibold">{formatNumber(data.totalVolume)}</dd>
             </div>
             <div>
-              <dt className="text-muted">Most Active</dt>
+              <dt className="text-muted">{m.stocks_most_active()}</dt>
               <dd className="mt-0.5 flex flex-wrap gap-x-2 font-semibold">
                 {data.mostActive.slice(0, 3).map((mover) => (
                   <Link
@@ -85,7 +97,9 @@ export const MarketSummaryCard = memo(function MarketSummaryCard({
                     {mover.symbol}
                   </Link>
                 ))}
-                {data.mostActive.length === 0 && <span className="text-muted">N/A</span>}
+                {data.mostActive.length === 0 && (
+                  <span className="text-muted">{m.asset_not_available()}</span>
+                )}
               </dd>
             </div>
           </dl>

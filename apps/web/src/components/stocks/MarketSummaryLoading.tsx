@@ -1,8 +1,14 @@
+import { m } from "@ledgerline/messages";
 import type { ReactNode } from "react";
 import { Skeleton } from "../RouteStates";
 import { Card } from "../ui/Card";
 
-const figureNames = ["Average Change", "Advancing / Declining", "Total Volume", "Most Active"];
+const figureNames = [
+  m.stocks_average_change(),
+  m.stocks_advancing_declining(),
+  m.stocks_total_volume(),
+  m.stocks_most_active(),
+];
 
 /** The market summary card's frame: its heading, an update line beside it, and its body. */
 export function MarketSummaryFrame({
@@ -17,7 +23,7 @@ export function MarketSummaryFrame({
       <Card>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="market-summary-heading" className="text-lg font-semibold">
-            Market Summary
+            {m.stocks_market_summary()}
           </h2>
           {updated}
         </div>
@@ -31,7 +37,7 @@ export function MarketSummaryFrame({
 export function MarketSummaryLoading() {
   return (
     <MarketSummaryFrame>
-      <div role="status" aria-busy="true" aria-label="Loading market summary">
+      <div role="status" aria-busy="true" aria-label={m.stocks_loading_market_summary()}>
         <Skeleton className="mt-2 h-4 w-64 max-w-full" />
         <div className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
           {figureNames.map((name) => (

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { StockSnapshot } from "@ledgerline/contracts";
 import { formatNumber, formatPrice } from "../../lib/format";
 import { Change } from "../assets/Change";
@@ -18,13 +19,13 @@ export function SnapshotFigures({
       <FigureList
         rows={[
           [
-            "Current Price",
+            m.asset_current_price(),
             <LiveFigure key="price" value={snapshot.price}>
               {price(snapshot.price)}
             </LiveFigure>,
           ],
           [
-            "Today's Change",
+            m.stocks_todays_change(),
             <Change
               key="change"
               amount={snapshot.change}
@@ -32,17 +33,17 @@ export function SnapshotFigures({
               reference={snapshot.price}
             />,
           ],
-          ["Volume", formatNumber(snapshot.volume)],
-          ["Previous Close", price(snapshot.previousClose)],
+          [m.asset_volume(), formatNumber(snapshot.volume)],
+          [m.stocks_previous_close(), price(snapshot.previousClose)],
         ]}
       />
       {withRange && (
         <FigureList
           className="grid-cols-3 border-t border-border pt-3"
           rows={[
-            ["Open", price(snapshot.open)],
-            ["High", price(snapshot.high)],
-            ["Low", price(snapshot.low)],
+            [m.stocks_open(), price(snapshot.open)],
+            [m.stocks_high(), price(snapshot.high)],
+            [m.stocks_low(), price(snapshot.low)],
           ]}
         />
       )}

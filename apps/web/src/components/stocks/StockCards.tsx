@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import type { SavedStock, StockSnapshot } from "@ledgerline/contracts";
 import { memo } from "react";
@@ -64,7 +65,7 @@ const StockCard = memo(function StockCard(props: StockCardSource & { actions: As
         snapshot ? (
           <SnapshotFigures snapshot={snapshot} withRange />
         ) : (
-          <p className="text-sm text-muted">Price data is unavailable right now.</p>
+          <p className="text-sm text-muted">{m.stocks_price_unavailable()}</p>
         )
       }
     />

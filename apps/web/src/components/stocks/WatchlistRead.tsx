@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { portfolioMessages } from "@ledgerline/contracts/browser";
 import type { ReactNode } from "react";
 import { LoadingPanel } from "../LoadingPanel";
@@ -15,7 +16,7 @@ export function WatchlistRead<T>({
   query: { isPending: boolean; data: T | undefined; isFetching: boolean; refetch: () => unknown };
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingPanel label="Loading Stocks" shape="cards" />;
+  if (query.isPending) return <LoadingPanel label={m.stocks_loading()} shape="cards" />;
   if (!query.data)
     return <QueryRetryPanel query={query} message={portfolioMessages.failedToLoadStockData} />;
   return <>{children(query.data)}</>;

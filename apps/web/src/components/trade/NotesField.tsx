@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { NOTES_MAX_LENGTH } from "@ledgerline/contracts/browser";
 import { useId } from "react";
 import { inputClass } from "../ui/Field";
@@ -15,7 +16,7 @@ export function NotesField({
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium">
-        Notes <span className="font-normal text-muted">(optional)</span>
+        {m.trade_notes()} <span className="font-normal text-muted">{m.trade_optional()}</span>
       </label>
       <textarea
         id={id}

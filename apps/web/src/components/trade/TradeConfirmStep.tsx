@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { formatPrice, formatQuantity } from "../../lib/format";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
@@ -12,15 +13,19 @@ function confirmationRows(flow: TradeFlowState): [string, string][] {
   const notes = values.notes.trim();
   return [
     [asset.assetLabel, flow.label],
-    ...(account ? [["Account", account.label] as [string, string]] : []),
-    ["Quantity", formatQuantity(values.quantity)],
+    ...(account ? [[m.trade_account(), account.label] as [string, string]] : []),
+    [m.trade_quantity(), formatQuantity(values.quantity)],
     [asset.pricePerUnitLabel, formatPrice(values.price)],
     ...moneyRows(flow.side, flow.figures),
-    ...(notes ? [["Notes", notes] as [string, string]] : []),
-    ...(selling && lotChoice.lots ? [["Lots", lotsText(lotChoice.lots)] as [string, string]] : []),
+    ...(notes ? [[m.trade_notes(), notes] as [string, string]] : []),
+    ...(selling && lotChoice.lots
+      ? [[m.trade_lots(), lotsText(lotChoice.lots)] as [string, string]]
+      : []),
     [
-      selling ? "Held after the sale" : "Held after the purchase",
-      heldAfter ? asset.quantityText(formatQuantity(heldAfter), target.symbol) : "N/A",
+      selling ? m.trade_held_after_sale() : m.trade_held_after_purchase(),
+      heldAfter
+        ? asset.quantityText(formatQuantity(heldAfter), target.symbol)
+        : m.asset_not_available(),
     ],
   ];
 }
@@ -36,7 +41,7 @@ export function TradeConfirmStep({ flow }: { flow: TradeFlowState }) {
       {steps.failure && <Alert tone="error">{steps.failure}</Alert>}
       <div className="mt-auto flex justify-end gap-2">
         <Button variant="secondary" disabled={steps.pending} onClick={steps.back}>
-          Back
+          {m.trade_back()}
         </Button>
         <Button
           busy={steps.pending}

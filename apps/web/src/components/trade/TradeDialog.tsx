@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { formatPrice, formatQuantity } from "../../lib/format";
 import { Modal } from "../ui/Modal";
 import { TradeConfirmStep } from "./TradeConfirmStep";
@@ -28,7 +29,7 @@ export function SellDialog(props: TradeDialogProps & { held: string }) {
 function TradeFlow(props: TradeFlowProps) {
   const flow = useTradeFlow(props);
   const { steps, selling, texts, target, asset, held } = flow;
-  const current = `${flow.label}, current price ${formatPrice(target.price)}`;
+  const current = m.trade_current_price({ label: flow.label, price: formatPrice(target.price) });
   return (
     <Modal
       open
@@ -38,9 +39,14 @@ function TradeFlow(props: TradeFlowProps) {
       title={steps.step === "form" ? texts.title : texts.confirmTitle}
       description={
         steps.step !== "form"
-          ? `Check the order: nothing is ${selling ? "sold" : "bought"} until you confirm.`
+          ? selling
+            ? m.trade_check_sell()
+            : m.trade_check_buy()
           : selling
-            ? `${current}. You hold ${asset.quantityText(formatQuantity(held), target.symbol)}.`
+            ? m.trade_you_hold({
+                current,
+                quantity: asset.quantityText(formatQuantity(held), target.symbol),
+              })
             : current
       }
     >

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { firstError, onceEngaged, revalidateOnBlur, textInput } from "../../lib/form";
 import { formatQuantity } from "../../lib/format";
 import { Field } from "../ui/Field";
@@ -10,10 +11,7 @@ import type { TradeFlowState } from "./useTradeFlow";
 const amountInput = { type: "number", inputMode: "decimal", min: "0" } as const;
 
 /** The fee box says where its amount goes: into a buy's cost, out of a sell's proceeds. */
-const feeHint = {
-  buy: "Commission or fee the broker charged; it is added to the cost.",
-  sell: "Commission or fee the broker charged; it is taken from the proceeds.",
-} as const;
+const feeHint = { buy: m.trade_fee_hint_buy(), sell: m.trade_fee_hint_sell() } as const;
 
 /** The account choice, for a user with more than one; a sell's names what each holds. */
 export function AccountSelect({ flow }: { flow: TradeFlowState }) {
@@ -21,7 +19,7 @@ export function AccountSelect({ flow }: { flow: TradeFlowState }) {
   if (!accounts) return null;
   return (
     <SelectField
-      label="Account"
+      label={m.trade_account()}
       value={String(flow.accountId)}
       options={accounts.choices.map((choice) => ({
         value: String(choice.id),
@@ -98,7 +96,7 @@ export function FeeAndNotesFields({ flow }: { flow: TradeFlowState }) {
       >
         {(field) => (
           <Field
-            label="Fee (optional)"
+            label={m.trade_fee_optional()}
             {...amountInput}
             step="0.01"
             placeholder="0.00"

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { lazy, Suspense, type FormEvent } from "react";
 import { Button } from "../ui/Button";
 import { AccountSelect, AmountFields, FeeAndNotesFields } from "./TradeFields";
@@ -11,7 +12,7 @@ const LotChoice = lazy(() => import("./lots/LotChoice"));
 function SellLots({ flow }: { flow: TradeFlowState }) {
   const { asset, target, values } = flow;
   return (
-    <Suspense fallback={<p className="h-24 text-sm text-muted">Loading your lots…</p>}>
+    <Suspense fallback={<p className="h-24 text-sm text-muted">{m.trade_loading_lots()}</p>}>
       <LotChoice
         key={flow.accountId}
         symbol={target.symbol}
@@ -41,7 +42,7 @@ export function TradeFormStep({ flow, onClose }: { flow: TradeFlowState; onClose
       <TradeTotals side={flow.side} figures={flow.figures} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {m.trade_cancel()}
         </Button>
         <Button type="submit" disabled={flow.steps.pending || !flow.canReview}>
           {flow.texts.submitLabel}

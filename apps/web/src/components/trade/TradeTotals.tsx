@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { formatCurrency } from "../../lib/format";
 import { Alert } from "../ui/Alert";
 import { totalLabel, type TradeFigures } from "./trade-figures";
@@ -10,18 +11,22 @@ export function TradeTotals({ side, figures }: { side: "buy" | "sell"; figures: 
       {hasFee && (
         <>
           <p className="flex justify-between text-sm">
-            <span className="text-muted">Subtotal</span>
-            <span className="num">{subtotal ? formatCurrency(subtotal) : "N/A"}</span>
+            <span className="text-muted">{m.trade_subtotal()}</span>
+            <span className="num">
+              {subtotal ? formatCurrency(subtotal) : m.asset_not_available()}
+            </span>
           </p>
           <p className="flex justify-between text-sm">
-            <span className="text-muted">Fee</span>
+            <span className="text-muted">{m.trade_fee()}</span>
             <span className="num">{formatCurrency(paid)}</span>
           </p>
         </>
       )}
       <p className="flex justify-between text-sm">
-        <span className="text-muted">{hasFee ? totalLabel[side] : "Total"}</span>
-        <span className="num font-semibold">{total ? formatCurrency(total) : "N/A"}</span>
+        <span className="text-muted">{hasFee ? totalLabel[side] : m.trade_total()}</span>
+        <span className="num font-semibold">
+          {total ? formatCurrency(total) : m.asset_not_available()}
+        </span>
       </p>
       {totalProblem && <Alert tone="error">{totalProblem}</Alert>}
     </>

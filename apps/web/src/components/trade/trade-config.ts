@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { cannotSellMoreThanShares, portfolioMessages } from "@ledgerline/contracts/browser";
 
 /** The texts of one side's trade dialog (buy or sell). */
@@ -43,34 +44,34 @@ export interface TradeAssetConfig {
   };
 }
 
-const shares = (quantity: string) => (quantity === "1" ? "share" : "shares");
+const shares = (quantity: string) =>
+  quantity === "1" ? m.trade_shares_one({ quantity }) : m.trade_shares_other({ quantity });
 
 /** Stocks: spec section 2 "Modals" and section 5 "Stock buy" / "Stock sell". */
 export const stockTrade: TradeAssetConfig = {
   assetType: "STOCK",
-  assetLabel: "Stock",
-  pricePerUnitLabel: "Price per Share",
-  quantityText: (quantity) => `${quantity} ${shares(quantity)}`,
+  assetLabel: m.trade_stock(),
+  pricePerUnitLabel: m.trade_price_per_share(),
+  quantityText: (quantity) => shares(quantity),
   quantityStep: "1",
   priceStep: "0.01",
   buy: {
-    title: "Add/Increase Portfolio Position",
-    quantityLabel: "Quantity to Add",
-    priceLabel: "Purchase Price",
-    submitLabel: "Add Shares",
-    confirmTitle: "Confirm Purchase",
+    title: m.trade_buy_stock_title(),
+    quantityLabel: m.trade_quantity_to_add(),
+    priceLabel: m.trade_purchase_price(),
+    submitLabel: m.trade_add_shares(),
+    confirmTitle: m.trade_confirm_purchase(),
     failure: portfolioMessages.failedToAddToPortfolio,
-    success: (quantity, symbol) =>
-      `Added ${quantity} ${shares(quantity)} of ${symbol} to your portfolio`,
+    success: (quantity, symbol) => m.trade_stock_added({ shares: shares(quantity), symbol }),
   },
   sell: {
-    title: "Sell Portfolio Position",
-    quantityLabel: "Quantity to Remove",
-    priceLabel: "Sell Price",
-    submitLabel: "Remove Shares",
-    confirmTitle: "Confirm Sale",
+    title: m.trade_sell_stock_title(),
+    quantityLabel: m.trade_quantity_to_remove(),
+    priceLabel: m.trade_sell_price(),
+    submitLabel: m.trade_remove_shares(),
+    confirmTitle: m.trade_confirm_sale(),
     failure: portfolioMessages.failedToSellPosition,
-    success: (quantity, symbol) => `Sold ${quantity} ${shares(quantity)} of ${symbol}`,
+    success: (quantity, symbol) => m.trade_stock_sold({ shares: shares(quantity), symbol }),
     oversellMessage: (held) => cannotSellMoreThanShares(held),
     disableInputsWhenNothingHeld: false,
   },

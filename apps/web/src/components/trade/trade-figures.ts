@@ -1,9 +1,13 @@
+import { m } from "@ledgerline/messages";
 import { compare } from "@ledgerline/money";
 import { formatCurrency, formatQuantity } from "../../lib/format";
 import { feeAmount, totalWithFee, tradeTotal, tradeTotalProblem } from "./trade-form";
 
 /** With a fee, the total says which way it went. */
-export const totalLabel = { buy: "Total with fee", sell: "Total after fee" } as const;
+export const totalLabel = {
+  buy: m.trade_total_with_fee(),
+  sell: m.trade_total_after_fee(),
+} as const;
 
 /** A trade's money: the subtotal, the fee paid, the total with it, and what is wrong with it. */
 export function tradeFigures(side: "buy" | "sell", quantity: string, price: string, fee: string) {
@@ -21,7 +25,9 @@ export type TradeFigures = ReturnType<typeof tradeFigures>;
 
 /** The lots chosen, as the confirm step lists them: "5 of lot 12, 2 of lot 15". */
 export function lotsText(lots: readonly { lotId: string; quantity: string }[]): string {
-  return lots.map((lot) => `${formatQuantity(lot.quantity)} of lot ${lot.lotId}`).join(", ");
+  return lots
+    .map((lot) => m.trade_lot_of({ quantity: formatQuantity(lot.quantity), lot: lot.lotId }))
+    .join(", ");
 }
 
 /** The confirm step's money rows: the total alone, or the subtotal, fee and total with it. */
@@ -29,9 +35,9 @@ export function moneyRows(side: "buy" | "sell", figures: TradeFigures): [string,
   const { subtotal, paid, hasFee, total } = figures;
   return hasFee
     ? [
-        ["Subtotal", formatCurrency(subtotal)],
-        ["Fee", formatCurrency(paid)],
+        [m.trade_subtotal(), formatCurrency(subtotal)],
+        [m.trade_fee(), formatCurrency(paid)],
         [totalLabel[side], formatCurrency(total)],
       ]
-    : [["Total", formatCurrency(total)]];
+    : [[m.trade_total(), formatCurrency(total)]];
 }

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type MouseEvent } from "react";
 import { sum } from "@ledgerline/money";
@@ -20,7 +21,10 @@ function realizedNote(result: unknown): string {
   const realized = (result as { realized?: { gain: string }[] } | null)?.realized;
   if (!realized || realized.length === 0) return "";
   const gain = sum(realized.map((lot) => lot.gain));
-  return ` (realized ${gain.startsWith("-") ? "loss" : "gain"} ${formatSignedCurrency(gain)})`;
+  const amount = formatSignedCurrency(gain);
+  return gain.startsWith("-")
+    ? m.trade_realized_loss({ amount })
+    : m.trade_realized_gain({ amount });
 }
 
 /**

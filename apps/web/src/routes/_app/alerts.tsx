@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { Alert as PriceAlert } from "@ledgerline/contracts";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
@@ -15,8 +16,7 @@ import { notify } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { TableWithActions } from "../../components/ui/TableWithActions";
 
-const subtitle =
-  "Checked on the server on every price update, also while you are away. Set alerts from a stock's research page, a coin's page or a watchlist card.";
+const subtitle = m.alerts_subtitle();
 
 // Drift alerts on the target mixes (issue 33): their own chunk, after the price alerts' table.
 const DriftAlertsCard = lazy(() => import("./-components/DriftAlertsCard"));
@@ -25,23 +25,25 @@ const DriftAlertsCard = lazy(() => import("./-components/DriftAlertsCard"));
 const alertsQuery = () => trpc.alerts.list.queryOptions();
 
 export const Route = createFileRoute("/_app/alerts")({
-  head: titled("Price Alerts"),
+  head: titled(m.alerts_title()),
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(alertsQuery()),
   pendingComponent: () => (
-    <PageSkeleton title="Price Alerts" subtitle={subtitle}>
+    <PageSkeleton title={m.alerts_title()} subtitle={subtitle}>
       <Skeleton className="h-64" />
     </PageSkeleton>
   ),
   errorComponent: () => (
-    <RouteErrorPanel title="Price Alerts" message="Failed to load your alerts" />
+    <RouteErrorPanel title={m.alerts_title()} message={m.alerts_failed_load()} />
   ),
   component: AlertsPage,
 });
 
 function describeCondition(alert: PriceAlert): string {
-  if (alert.condition === "move") return `Today's move beyond ±${alert.value}%`;
-  const level = formatPrice(alert.value);
-  return alert.condition === "above" ? `Price at or above ${level}` : `Price at or below ${level}`;
+  if (alert.condition === "move") return m.alerts_move_beyond({ value: alert.value });
+  const price = formatPrice(alert.value);
+  return alert.condition === "above"
+    ? m.alerts_price_above({ price })
+    : m.alerts_price_below({ price });
 }
 
 function AlertsPage() {
@@ -57,22 +59,28 @@ function AlertsPage() {
       },
       onError: (failure) => {
         setDeleting(null);
-        notify.error(errorMessage(failure, "The alert could not be deleted"));
+        notify.error(errorMessage(failure, m.alerts_delete_failed()));
       },
     }),
   );
 
   return (
     <div>
-      <PageHeader title="Price Alerts" subtitle={subtitle} />
+      <PageHeader title={m.alerts_title()} subtitle={subtitle} />
       {alerts.data.length === 0 ? (
         <p className="rounded-xl border border-border bg-surface p-6 text-muted">
-          You have no alerts yet.
+          {m.alerts_none()}
         </p>
       ) : (
         <TableWithActions
-          caption="Your price alerts"
-          columns={["Asset", "Alert when", "Repeat", "State", "Note"]}
+          caption={m.alerts_caption()}
+          columns={[
+            m.alerts_asset(),
+            m.alerts_alert_when(),
+            m.alerts_repeat(),
+            m.alerts_state(),
+            m.alerts_note(),
+          ]}
           className="overflow-x-auto rounded-xl border border-border bg-surface"
           headClassName="border-b border-border text-muted"
           cell="px-4 py-3"
@@ -91,18 +99,21 @@ function AlertsPage() {
                 />
               </td>
               <td className="px-4 py-3">{describeCondition(alert)}</td>
-              <td className="px-4 py-3">{alert.repeat === "rearm" ? "Re-arms" : "Once"}</td>
+              <td className="px-4 py-3">
+                {alert.repeat === "rearm" ? m.alerts_rearms() : m.alerts_once()}
+              </td>
               <td className="px-4 py-3">
                 {alert.state === "armed" ? (
-                  <Badge tone="info">Armed</Badge>
+                  <Badge tone="info">{m.alerts_armed()}</Badge>
                 ) : (
-                  <Badge tone="warn">Triggered</Badge>
+                  <Badge tone="warn">{m.alerts_triggered()}</Badge>
                 )}
                 {alert.triggeredAt && (
                   <p className="mt-1 text-xs text-muted">
-                    {alert.state === "armed" ? "Last triggered" : "At"}{" "}
-                    {formatPrice(alert.triggeredPrice ?? null)} on{" "}
-                    {formatDateTime(alert.triggeredAt)}
+                    {(alert.state === "armed" ? m.alerts_last_triggered : m.alerts_triggered_at)({
+                      price: formatPrice(alert.triggeredPrice ?? null),
+                      date: formatDateTime(alert.triggeredAt),
+                    })}
                   </p>
                 )}
               </td>
@@ -111,11 +122,14 @@ function AlertsPage() {
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Delete alert on ${alert.symbol}: ${describeCondition(alert)}`}
+                  aria-label={m.alerts_delete_label({
+                    symbol: alert.symbol,
+                    condition: describeCondition(alert),
+                  })}
                   onClick={() => setDeleting(alert)}
                 >
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  Delete
+                  {m.alerts_delete()}
                 </Button>
               </td>
             </tr>
@@ -124,11 +138,16 @@ function AlertsPage() {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete alert"
+        title={m.alerts_delete_title()}
         message={
-          deleting ? `Delete the alert on ${deleting.symbol}: ${describeCondition(deleting)}?` : ""
+          deleting
+            ? m.alerts_delete_confirm({
+                symbol: deleting.symbol,
+                condition: describeCondition(deleting),
+              })
+            : ""
         }
-        confirmLabel="Delete"
+        confirmLabel={m.alerts_delete()}
         tone="danger"
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}

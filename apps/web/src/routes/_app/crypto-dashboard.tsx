@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { cryptoMessages, portfolioMessages } from "@ledgerline/contracts/browser";
 import { PricesInUsd } from "../../components/money/PricesInUsd";
 import { createFileRoute, Link } from "@tanstack/react-router";
@@ -15,7 +16,7 @@ import { CryptoDashboardHeader } from "../../components/crypto/CryptoDashboardHe
 import { titled } from "../../lib/head";
 
 export const Route = createFileRoute("/_app/crypto-dashboard")({
-  head: titled("Crypto Dashboard"),
+  head: titled(m.nav_crypto_dashboard()),
   // Prefetched, not awaited as the page's data: a failed watchlist must read as the spec's
   // 'Failed to load saved cryptocurrencies' on this page, not as the route's error screen.
   loader: ({ context: { queryClient } }) =>
@@ -33,7 +34,7 @@ function CryptoDashboardSkeleton() {
     <div>
       {/* The live note's line, kept while it has nothing to say (LiveNote idle). */}
       <CryptoDashboardHeader note={<span className="block min-h-6" />} />
-      <LoadingPanel label="Loading your crypto watchlist" shape="cards" />
+      <LoadingPanel label={m.crypto_loading_watchlist()} shape="cards" />
     </div>
   );
 }
@@ -49,11 +50,11 @@ function CryptoDashboardPage() {
     <div>
       <CryptoDashboardHeader
         badge={<PricesInUsd />}
-        note={<LiveNote polling="Priced when the page opened." idle={items.length === 0} />}
+        note={<LiveNote polling={m.crypto_priced_on_open()} idle={items.length === 0} />}
       />
 
       {watchlist.isPending ? (
-        <LoadingPanel label="Loading your crypto watchlist" shape="cards" />
+        <LoadingPanel label={m.crypto_loading_watchlist()} shape="cards" />
       ) : watchlist.isError ? (
         <QueryRetryPanel query={watchlist} message={portfolioMessages.failedToLoadSavedCryptos} />
       ) : items.length === 0 && held.length === 0 ? (
@@ -63,18 +64,18 @@ function CryptoDashboardPage() {
           <p className="mt-1 text-muted">{cryptoMessages.watchlistEmpty}</p>
           <Link to="/crypto" className={`${buttonClass("primary")} mt-5`}>
             <Search aria-hidden="true" className="h-4 w-4" />
-            Search and Add Crypto
+            {m.crypto_search_and_add()}
           </Link>
         </section>
       ) : (
         <section aria-labelledby="crypto-watchlist-heading">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <h2 id="crypto-watchlist-heading" className="text-xl font-semibold">
-              Your Crypto Watchlist
+              {m.crypto_your_watchlist()}
             </h2>
             <Link to="/crypto" className={buttonClass("secondary", "sm")}>
               <Search aria-hidden="true" className="h-4 w-4" />
-              Search Crypto
+              {m.crypto_search()}
             </Link>
           </div>
           <CryptoCardGrid items={items} held={held} names={names} actions={actions} />

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { STOCK_REFRESH_INTERVAL_MS, stockLookupFailedMessage } from "@ledgerline/contracts/browser";
 import { PricesInUsd } from "../../components/money/PricesInUsd";
 import type { StockSnapshot } from "@ledgerline/contracts";
@@ -27,7 +28,7 @@ import { freshness } from "../../components/assets/freshness";
 export const Route = createFileRoute("/_app/search-area")({
   // The spec: the stock search page sends signed-out visitors to /access-denied.
   staticData: { signedOutTo: "/access-denied" },
-  head: titled("Stock Search"),
+  head: titled(m.nav_stock_search()),
   // The watchlist, fresh as the page keeps it, read with the page's code (the market movers, below
   // the fold on a phone, load as the page renders). A failed read is the page's panel to show,
   // without retries first (the page's poll is its retry).
@@ -127,14 +128,13 @@ function SearchAreaPage() {
 
       <section aria-labelledby="watchlist-heading" className="mt-10">
         <h2 id="watchlist-heading" className="mb-3 text-xl font-semibold">
-          Your Watchlisted Stocks
+          {m.search_your_watchlisted()}
         </h2>
         <WatchlistRead query={watchlist}>
           {(list) =>
             list.length === 0 ? (
               <p className="rounded-xl border border-dashed border-border bg-surface px-5 py-8 text-center text-muted">
-                Your watchlist is empty. Search for a stock and choose Add to Watchlist to follow it
-                here.
+                {m.search_watchlist_empty()}
               </p>
             ) : (
               <StockCardGrid watched={list} actions={actions} />

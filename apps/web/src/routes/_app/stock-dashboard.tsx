@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { PricesInUsd } from "../../components/money/PricesInUsd";
 import { createFileRoute, Link } from "@tanstack/react-router";
@@ -24,7 +25,7 @@ import {
 import { freshness } from "../../components/assets/freshness";
 
 export const Route = createFileRoute("/_app/stock-dashboard")({
-  head: titled("Stock Dashboard"),
+  head: titled(m.nav_stock_dashboard()),
   // What the first paint shows, read with the page's code: the watchlist (fresh as the page keeps
   // it), the market summary and the holdings. A failed read is the page's panel to show (the
   // spec's 'Failed to load stock data'), not the route's error; the watchlist, polled by the
@@ -66,12 +67,10 @@ function StockDashboardPage() {
         {() =>
           watched.length === 0 && held.length === 0 ? (
             <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
-              <h2 className="text-xl font-semibold">No Saved Stocks Yet</h2>
-              <p className="mt-2 text-muted">
-                Find stocks by symbol or company name and add them to your watchlist.
-              </p>
+              <h2 className="text-xl font-semibold">{m.stocks_no_saved()}</h2>
+              <p className="mt-2 text-muted">{m.stocks_no_saved_hint()}</p>
               <Link to="/search-area" className={`${buttonClass("primary")} mt-6`}>
-                Search and Add Stocks
+                {m.stocks_search_and_add()}
               </Link>
             </div>
           ) : (
@@ -79,7 +78,7 @@ function StockDashboardPage() {
               <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
                 <div>
                   <h2 id="watchlist-heading" className="text-xl font-semibold">
-                    Your Stock Watchlist
+                    {m.stocks_your_watchlist()}
                   </h2>
                   {status && !isClosedStatus(status) && (
                     <p className="text-sm text-muted">{status}</p>
@@ -87,7 +86,7 @@ function StockDashboardPage() {
                 </div>
                 <Link to="/search-area" className={buttonClass("secondary")}>
                   <Search aria-hidden="true" className="h-4 w-4" />
-                  Search Stocks
+                  {m.stocks_search()}
                 </Link>
               </div>
               <div className="mt-3">

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { portfolioMessages, TRANSACTIONS_PAGE_SIZES } from "@ledgerline/contracts/browser";
 import type { TransactionSortColumn, TransactionView } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -33,7 +34,7 @@ import { titled } from "../../lib/head";
 import { subtitle, title } from "./transaction-history/-components/page-text";
 
 export const Route = createFileRoute("/_app/transaction-history")({
-  head: titled("Transaction History"),
+  head: titled(m.nav_transaction_history()),
   validateSearch: validateTransactionSearch,
   loaderDeps: ({ search }) => withDefaults(search),
   // The first visit waits for its page of rows; a new filter, sort or page keeps the rows on
@@ -147,9 +148,7 @@ function TransactionHistoryPage() {
     });
   const table = useTransactionTable(query.data?.transactions ?? [], names, search, sortBy);
   const pagination = query.data?.pagination;
-  const empty = hasFilters(search)
-    ? "No transactions match these filters."
-    : "No transactions yet. Buy a stock or a cryptocurrency and it appears here.";
+  const empty = hasFilters(search) ? m.history_no_match() : m.history_none_yet();
 
   return (
     <div>
@@ -159,7 +158,7 @@ function TransactionHistoryPage() {
         actions={
           <>
             <Link to="/import" className={buttonClass("secondary")}>
-              Import CSV
+              {m.history_import_csv()}
             </Link>
             <ExportCsvButton url={exportUrl(search)} />
           </>
@@ -172,7 +171,7 @@ function TransactionHistoryPage() {
         </Alert>
       ) : query.isPending ? (
         <div className="flex justify-center py-16 text-primary">
-          <Spinner size="lg" label="Loading transactions" />
+          <Spinner size="lg" label={m.history_loading()} />
         </div>
       ) : (
         <>
@@ -185,7 +184,7 @@ function TransactionHistoryPage() {
             accountNames={names}
           />
           <div className="hidden sm:block">
-            <DataTable table={table} caption="Your transactions" empty={empty} />
+            <DataTable table={table} caption={m.history_caption()} empty={empty} />
           </div>
           <PagedFooter
             summary={pageSummary(pagination, search.page)}

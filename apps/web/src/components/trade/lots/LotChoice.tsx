@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { CostBasisMethod } from "@ledgerline/contracts";
 import { costBasisMethodLabels, LOTS_PAGE_MAX } from "@ledgerline/contracts/browser";
 import { compare, parseDecimal, subtract } from "@ledgerline/money";
@@ -102,13 +103,11 @@ export default function LotChoice(props: LotChoiceProps) {
   }, [chosen, onChange]);
 
   if (lotsQuery.isPending || (hasNextPage && !isError))
-    return <p className="h-24 text-sm text-muted">Loading your lots…</p>;
+    return <p className="h-24 text-sm text-muted">{m.trade_loading_lots()}</p>;
   if (lotsQuery.isError || order.length === 0) {
     return (
       <p className="text-sm text-muted">
-        {lotsQuery.isError
-          ? "Your lots could not be loaded: the account's method will pick them."
-          : "No open lots to choose from."}
+        {lotsQuery.isError ? m.trade_lots_failed() : m.trade_no_open_lots()}
       </p>
     );
   }
@@ -119,9 +118,13 @@ export default function LotChoice(props: LotChoiceProps) {
     <section aria-labelledby="lot-choice" className="space-y-3 rounded-md border border-border p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h3 id="lot-choice" className="text-sm font-semibold">
-          Lots sold
+          {m.trade_lots_sold()}
         </h3>
-        {method && <p className="text-xs text-muted">Method: {costBasisMethodLabels[method]}</p>}
+        {method && (
+          <p className="text-xs text-muted">
+            {m.trade_method({ method: costBasisMethodLabels[method] })}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -130,16 +133,16 @@ export default function LotChoice(props: LotChoiceProps) {
           aria-pressed={typed !== null}
           onClick={() => setTyped(typed ? null : asTyped(methodPicks))}
         >
-          {typed ? "Use the method's lots" : "Choose lots"}
+          {typed ? m.trade_use_method_lots() : m.trade_choose_lots()}
         </Button>
         <Button
           size="sm"
           variant="secondary"
           disabled={!price || !parseDecimal(quantity)}
-          title="Highest-cost long-term losses first, then short-term losses, then the smallest gains"
+          title={m.trade_minimize_tax_hint()}
           onClick={minimize}
         >
-          Minimize tax
+          {m.trade_minimize_tax()}
         </Button>
       </div>
       <LotRows
@@ -168,8 +171,10 @@ function ChosenTotal({
   return (
     <p role="status" className={direction === 0 ? "text-sm text-gain" : "text-sm text-loss"}>
       {direction === 0
-        ? `The lots add up to the ${quantityText(formatQuantity(quantity || "0"), symbol)} sold.`
-        : `${quantityText(amount, symbol)} ${direction < 0 ? "short of" : "more than"} the sale: the lots must add up to the quantity sold.`}
+        ? m.trade_lots_add_up({ quantity: quantityText(formatQuantity(quantity || "0"), symbol) })
+        : (direction < 0 ? m.trade_lots_short : m.trade_lots_over)({
+            quantity: quantityText(amount, symbol),
+          })}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { TaxLot } from "@ledgerline/contracts";
 import {
   formatCalendarDate,
@@ -11,7 +12,7 @@ import { cx } from "../../ui/cx";
 import { costPerUnit, estimatedGain, type LotPick } from "./lot-picks";
 import { ColumnHeads } from "../../ui/ColumnHeads";
 
-const termLabel = { short: "Short-term", long: "Long-term" } as const;
+const termLabel = { short: m.trade_short_term(), long: m.trade_long_term() } as const;
 
 /**
  * The open lots in the order the method sells them: when each was bought, its term, what it has
@@ -39,18 +40,16 @@ export function LotRows({
   const taken = new Map(picks.map((pick) => [pick.lotId, pick.quantity]));
   return (
     <table className="w-full text-left text-xs">
-      <caption className="sr-only">
-        Open lots of {symbol}, in the order the method sells them
-      </caption>
+      <caption className="sr-only">{m.trade_open_lots_caption({ symbol })}</caption>
       <ColumnHeads
         className="text-muted"
         rowClassName=""
         gap="pr-2"
         columns={[
-          "Lot",
-          { label: "Cost each", numeric: true, nowrap: true },
-          { label: "Sell", numeric: true },
-          { label: "Est. gain", numeric: true, nowrap: true },
+          m.trade_lot(),
+          { label: m.trade_cost_each(), numeric: true, nowrap: true },
+          { label: m.trade_sell(), numeric: true },
+          { label: m.trade_est_gain(), numeric: true, nowrap: true },
         ]}
       />
       <tbody className="divide-y divide-border">
@@ -67,7 +66,9 @@ export function LotRows({
                       {termLabel[lot.term]}
                     </Badge>
                   </span>
-                  <span className="num">{formatQuantity(lot.remaining)} held</span>
+                  <span className="num">
+                    {m.trade_lot_held({ quantity: formatQuantity(lot.remaining) })}
+                  </span>
                 </span>
               </td>
               <td className="num py-1.5 pr-2 text-right align-top">
@@ -80,7 +81,7 @@ export function LotRows({
                     inputMode="decimal"
                     min="0"
                     step="any"
-                    aria-label={`Sell from the lot bought ${bought} (lot ${lot.lotId})`}
+                    aria-label={m.trade_sell_from_lot({ date: bought, lot: lot.lotId })}
                     aria-invalid={invalid.includes(lot.lotId) || undefined}
                     value={typed[lot.lotId] ?? ""}
                     placeholder="0"
@@ -88,7 +89,9 @@ export function LotRows({
                     className={cx(inputClass, "w-16 px-2 py-1 text-right text-xs")}
                   />
                 ) : (
-                  (sold && formatQuantity(sold)) || <span className="text-muted">None</span>
+                  (sold && formatQuantity(sold)) || (
+                    <span className="text-muted">{m.trade_none()}</span>
+                  )
                 )}
               </td>
               <td className="num py-1.5 text-right align-top whitespace-nowrap">

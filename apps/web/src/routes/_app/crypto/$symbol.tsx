@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { marketMessages } from "@ledgerline/contracts/browser";
 import { createFileRoute } from "@tanstack/react-router";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
@@ -32,7 +33,7 @@ import { PricesInUsd } from "../../../components/money/PricesInUsd";
  */
 export const Route = createFileRoute("/_app/crypto/$symbol")({
   head: ({ params }) => ({
-    meta: [{ title: pageTitle(`${params.symbol.trim().toUpperCase()} crypto`) }],
+    meta: [{ title: pageTitle(m.crypto_title({ symbol: params.symbol.trim().toUpperCase() })) }],
   }),
   // The coin's quote, name and position load with the page's code (the page shows nothing of the
   // coin before its quote, and a position arriving later would push the chart down), the
@@ -125,7 +126,7 @@ function CryptoDetailPage() {
             actions={actions}
             withWatchButton={false}
             withHolding={false}
-            heading="Market Data"
+            heading={m.crypto_market_data()}
           />
           <PositionDetails position={position} price={quote.data.price} />
         </div>

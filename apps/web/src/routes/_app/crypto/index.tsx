@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { createFileRoute } from "@tanstack/react-router";
 import { PricesInUsd } from "../../../components/money/PricesInUsd";
 import { useCoinNames, useCryptoWatchlist } from "../../../components/crypto/crypto-queries";
@@ -27,7 +28,7 @@ interface CryptoSearch {
 
 export const Route = createFileRoute("/_app/crypto/")({
   staticData: { signedOutTo: "/access-denied" },
-  head: titled("Crypto Search"),
+  head: titled(m.nav_crypto_search()),
   // The searched symbol lives in the URL, so a search can be shared and Back returns to it.
   validateSearch: (search: Record<string, unknown>): CryptoSearch =>
     typeof search.symbol === "string" && search.symbol.trim() !== ""
@@ -68,7 +69,7 @@ function CryptoSearchPage() {
       />
       <section aria-labelledby="crypto-lookup-heading" className="mb-8">
         <h2 id="crypto-lookup-heading" className="sr-only">
-          Look up a cryptocurrency
+          {m.crypto_look_up()}
         </h2>
         <CoinSearchForm text={text} onText={setText} onSearch={search} busy={quote.isFetching} />
         <RecentSearches history={history} onSearch={search} onClear={clear} />

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { portfolioMessages, STOCK_SYMBOL_PATTERN } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
@@ -32,7 +33,7 @@ const PriceChart = lazy(() => firstPaint.then(() => import("./-components/PriceC
 
 export const Route = createFileRoute("/_app/research/$symbol")({
   head: ({ params }) => ({
-    meta: [{ title: pageTitle(`${params.symbol.trim().toUpperCase()} research`) }],
+    meta: [{ title: pageTitle(m.research_title({ symbol: params.symbol.trim().toUpperCase() })) }],
   }),
   // The company and its snapshot load with the page's code; the watchlist and positions too,
   // without holding the page back.
@@ -108,7 +109,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
               {company.simulated && (
                 <p className="flex items-center gap-1 text-xs text-muted">
                   <Info aria-hidden="true" className="h-3.5 w-3.5" />
-                  Simulated market data
+                  {m.research_simulated()}
                 </p>
               )}
             </div>
@@ -132,7 +133,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
         <div className="space-y-6">
           <section aria-labelledby="position-heading" className={panel}>
             <h2 id="position-heading" className="mb-3 text-lg font-semibold">
-              Your Position
+              {m.asset_your_position()}
             </h2>
             <HoldingFigures asset={stockAsset} position={position} price={stock.price} />
           </section>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { marketMessages } from "@ledgerline/contracts/browser";
 import type { CryptoPosition, CryptoQuote } from "@ledgerline/contracts";
 import type { AssetActions } from "../../../../components/assets/useAssetActions";
@@ -28,7 +29,7 @@ export function CoinLookup({
   return (
     <div className="mt-6" aria-live="polite">
       {symbol !== undefined && quote.isPending && (
-        <LoadingPanel label={`Looking up ${symbol}`} shape="card" />
+        <LoadingPanel label={m.crypto_looking_up({ symbol })} shape="card" />
       )}
       {quote.isError &&
         (isUnknownCoin(quote.error) ? (

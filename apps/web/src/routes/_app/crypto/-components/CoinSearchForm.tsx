@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { SYMBOL_MAX_LENGTH } from "@ledgerline/contracts/browser";
 import { Search, X } from "lucide-react";
 import { useRef, type FormEvent } from "react";
@@ -25,7 +26,7 @@ export function CoinSearchForm({
     <form role="search" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
       <div className="relative flex-1">
         <label htmlFor="crypto-symbol" className="sr-only">
-          Crypto symbol
+          {m.crypto_symbol_label()}
         </label>
         <input
           id="crypto-symbol"
@@ -33,7 +34,7 @@ export function CoinSearchForm({
           value={text}
           onChange={(event) => onText(event.target.value.toUpperCase())}
           maxLength={SYMBOL_MAX_LENGTH}
-          placeholder="Symbol, e.g. BTC"
+          placeholder={m.crypto_symbol_placeholder()}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -42,7 +43,7 @@ export function CoinSearchForm({
         {text !== "" && (
           <button
             type="button"
-            aria-label="Clear symbol"
+            aria-label={m.search_clear_symbol()}
             onClick={() => {
               onText("");
               input.current?.focus();
@@ -55,7 +56,7 @@ export function CoinSearchForm({
       </div>
       <Button type="submit" size="lg" className="h-11" busy={busy}>
         {!busy && <Search aria-hidden="true" className="h-4 w-4" />}
-        Search
+        {m.search_search()}
       </Button>
     </form>
   );

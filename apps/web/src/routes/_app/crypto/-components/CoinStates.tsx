@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
@@ -12,7 +13,7 @@ export function ReturnToCryptoSearch() {
   return (
     <Link to="/crypto" className={buttonClass("ghost", "sm")}>
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Return to Crypto Search
+      {m.crypto_return_to_search()}
     </Link>
   );
 }
@@ -21,7 +22,7 @@ export function ReturnToCryptoSearch() {
 export function CoinSubtitle() {
   return (
     <p className="mt-1 flex flex-wrap items-center gap-2 text-muted">
-      Priced in US dollars, trading around the clock. <LiveIndicator />
+      {m.crypto_coin_subtitle()} <LiveIndicator />
     </p>
   );
 }
@@ -32,7 +33,12 @@ export function CoinSubtitle() {
  */
 export function CoinSkeleton({ symbol, back }: { symbol: string; back: ReactNode }) {
   return (
-    <div role="status" aria-busy="true" aria-label={`Loading ${symbol}`} className="space-y-6">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={m.asset_loading_symbol({ symbol })}
+      className="space-y-6"
+    >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{symbol}</h1>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { PositionView } from "@ledgerline/contracts";
 import { cryptoAsset } from "../../../../components/assets/crypto";
 import { HoldingFigures } from "../../../../components/assets/HoldingFigures";
@@ -12,7 +13,7 @@ export function PositionDetails({
   price: string;
 }) {
   return (
-    <Panel titleId="crypto-position-heading" title="Your Position" titleClassName="mb-3">
+    <Panel titleId="crypto-position-heading" title={m.asset_your_position()} titleClassName="mb-3">
       <HoldingFigures asset={cryptoAsset} position={position} price={price} />
     </Panel>
   );

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { HistoricalBar } from "@ledgerline/contracts";
 import { useMemo, useRef, useState } from "react";
 import { ChartAttribution } from "../../../../components/charts/ChartParts";
@@ -48,17 +49,21 @@ export function PriceChart({ bars, data }: { bars: HistoricalBar[]; data: ChartD
           <>
             <LegendItem
               swatch="border-primary"
-              label="Closing Price"
+              label={m.asset_closing_price()}
               value={shown && formatPrice(shown.c, reference)}
             />
             <LegendItem
               swatch="border-info border-dashed"
-              label="Opening Price"
+              label={m.asset_opening_price()}
               value={shown && formatPrice(shown.o, reference)}
             />
           </>
         ) : (
-          <LegendItem swatch="border-info" label="Volume" value={shown && formatNumber(shown.v)} />
+          <LegendItem
+            swatch="border-info"
+            label={m.asset_volume()}
+            value={shown && formatNumber(shown.v)}
+          />
         )}
       </div>
       {/* Busy until the chart is made: it is drawn once near the screen, in idle moments. */}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
 import type { TimeRange } from "@ledgerline/contracts";
 import { percent, subtract } from "@ledgerline/money";
@@ -19,7 +20,7 @@ const PriceChart = lazy(() =>
 );
 
 const dataOptions = ["price", "volume"] as const;
-const dataText = { price: "Price", volume: "Volume" };
+const dataText = { price: m.asset_price(), volume: m.asset_volume() };
 
 /**
  * 'Historical Data for {symbol}': daily bars over 1W, 1M (default), 3M, 6M or 1Y, as price (closing
@@ -42,14 +43,19 @@ export const PriceHistory = memo(function PriceHistory({ symbol }: { symbol: str
   return (
     <Panel
       titleId="crypto-history-heading"
-      title={<>Historical Data for {symbol}</>}
+      title={m.asset_historical_data({ symbol })}
       className="sm:p-6"
       headerClassName="mb-4 gap-3"
       controls={
         <div className="flex flex-wrap gap-2">
-          <ChartToggle label="Time range" options={timeRanges} value={range} onChange={setRange} />
           <ChartToggle
-            label="Chart data"
+            label={m.asset_time_range()}
+            options={timeRanges}
+            value={range}
+            onChange={setRange}
+          />
+          <ChartToggle
+            label={m.asset_chart_data()}
             options={dataOptions}
             value={data}
             onChange={setData}
@@ -60,35 +66,38 @@ export const PriceHistory = memo(function PriceHistory({ symbol }: { symbol: str
     >
       {first && last && (
         <p className="mb-3 text-sm text-muted">
-          {symbol} closed at{" "}
-          <span className="num font-medium text-text">{formatPrice(last.c)}</span> on{" "}
-          {formatCalendarDate(last.date)}, against {formatPrice(first.c, last.c)} on{" "}
-          {formatCalendarDate(first.date)}
-          {change !== undefined && <> ({formatPercent(change)})</>}.
+          {m.crypto_closed_at({
+            symbol,
+            last: formatPrice(last.c),
+            lastDate: formatCalendarDate(last.date),
+            first: formatPrice(first.c, last.c),
+            firstDate: formatCalendarDate(first.date),
+            change: change === undefined ? "" : ` (${formatPercent(change)})`,
+          })}
         </p>
       )}
       <div className="relative" aria-busy={history.isFetching}>
         {history.isError && !history.data ? (
           <div className="flex h-72 flex-col items-center justify-center gap-3 text-sm text-muted sm:h-96">
-            <p>Price history is unavailable right now.</p>
+            <p>{m.crypto_history_unavailable()}</p>
             <Button
               variant="secondary"
               busy={history.isFetching}
               onClick={() => void history.refetch()}
             >
-              Retry
+              {m.asset_retry()}
             </Button>
           </div>
         ) : history.isPending ? (
-          <ChartSkeleton label={`Loading ${range} history`} />
+          <ChartSkeleton label={m.asset_loading_history({ range })} />
         ) : (
-          <Suspense fallback={<ChartSkeleton label="Loading chart" />}>
+          <Suspense fallback={<ChartSkeleton label={m.asset_loading_chart()} />}>
             <PriceChart bars={bars} data={data} />
           </Suspense>
         )}
         {history.isFetching && !history.isPending && (
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center text-primary">
-            <Spinner size="md" label={`Loading ${range} history`} />
+            <Spinner size="md" label={m.asset_loading_history({ range })} />
           </div>
         )}
       </div>

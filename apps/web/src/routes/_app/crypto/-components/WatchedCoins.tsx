@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { cryptoMessages, portfolioMessages } from "@ledgerline/contracts/browser";
 import type { AssetActions } from "../../../../components/assets/useAssetActions";
 import { CryptoCardGrid } from "../../../../components/crypto/CryptoCards";
@@ -18,10 +19,10 @@ export function WatchedCoins({
   return (
     <section aria-labelledby="watched-crypto-heading">
       <h2 id="watched-crypto-heading" className="mb-4 text-xl font-semibold">
-        Your Watchlisted Crypto
+        {m.crypto_your_watchlisted()}
       </h2>
       {watchlist.isPending ? (
-        <LoadingPanel label="Loading your watchlist" shape="cards" />
+        <LoadingPanel label={m.crypto_loading_your_watchlist()} shape="cards" />
       ) : watchlist.isError && !watchlist.data ? (
         <QueryRetryPanel query={watchlist} message={portfolioMessages.failedToLoadSavedCryptos} />
       ) : (watchlist.data ?? []).length === 0 ? (

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { CompanyAddress, CompanyDetails } from "@ledgerline/contracts";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
@@ -20,16 +21,16 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 export function KeyStatistics({ details }: { details: CompanyDetails }) {
   return (
-    <Panel titleId="stats-heading" title="Key Statistics" titleClassName="mb-1">
+    <Panel titleId="stats-heading" title={m.research_key_statistics()} titleClassName="mb-1">
       <Facts
         rows={[
-          ["Market Cap", formatMarketCap(details.market_cap)],
-          ["Employees", formatNumber(details.total_employees)],
-          ["Listed Since", formatCalendarDate(details.list_date)],
+          [m.research_market_cap(), formatMarketCap(details.market_cap)],
+          [m.research_employees(), formatNumber(details.total_employees)],
+          [m.research_listed_since(), formatCalendarDate(details.list_date)],
           // The names people know, not the codes of the data: Nasdaq, not XNAS.
-          ["Exchange", orNA(exchangeName(details.primary_exchange))],
-          ["Industry", orNA(industryName(details.sic_description))],
-          ["Outstanding Shares", formatNumber(details.weighted_shares_outstanding)],
+          [m.research_exchange(), orNA(exchangeName(details.primary_exchange))],
+          [m.research_industry(), orNA(industryName(details.sic_description))],
+          [m.research_outstanding_shares(), formatNumber(details.weighted_shares_outstanding)],
         ]}
       />
     </Panel>
@@ -51,13 +52,17 @@ export function AboutCompany({ details }: { details: CompanyDetails }) {
   const lines = addressLines(details.address);
   const website = details.homepage_url;
   return (
-    <Panel titleId="about-heading" title={<>About {details.name}</>} titleClassName="mb-2">
+    <Panel
+      titleId="about-heading"
+      title={m.research_about({ name: details.name })}
+      titleClassName="mb-2"
+    >
       <p className="text-sm leading-relaxed">
-        {details.description ?? "No description available."}
+        {details.description ?? m.research_no_description()}
       </p>
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-muted">Headquarters</dt>
+          <dt className="text-muted">{m.research_headquarters()}</dt>
           <dd className="mt-0.5 font-medium">
             {lines.length
               ? lines.map((line) => (
@@ -65,15 +70,15 @@ export function AboutCompany({ details }: { details: CompanyDetails }) {
                     {line}
                   </span>
                 ))
-              : "N/A"}
+              : m.asset_not_available()}
           </dd>
         </div>
         <div>
-          <dt className="text-muted">Phone</dt>
+          <dt className="text-muted">{m.research_phone()}</dt>
           <dd className="num mt-0.5 font-medium">{orNA(details.phone_number)}</dd>
         </div>
         <div>
-          <dt className="text-muted">Website</dt>
+          <dt className="text-muted">{m.research_website()}</dt>
           <dd className="mt-0.5 font-medium break-all">
             {website && isWebAddress(website) ? (
               <a
@@ -84,7 +89,7 @@ export function AboutCompany({ details }: { details: CompanyDetails }) {
               >
                 {website.replace(/^https?:\/\//i, "").replace(/\/$/, "")}
                 <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-                <span className="sr-only">(opens in a new tab)</span>
+                <span className="sr-only">{m.asset_opens_new_tab()}</span>
               </a>
             ) : (
               orNA(website)

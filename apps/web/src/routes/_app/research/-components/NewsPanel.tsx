@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { marketMessages } from "@ledgerline/contracts/browser";
 import type { NewsArticle, Sentiment } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
@@ -9,6 +10,12 @@ import { Spinner } from "../../../../components/ui/Spinner";
 import { formatDateTime } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { Panel } from "../../../../components/ui/Panel";
+
+const sentimentText: Record<Sentiment, () => string> = {
+  positive: m.research_sentiment_positive,
+  negative: m.research_sentiment_negative,
+  neutral: m.research_sentiment_neutral,
+};
 
 const sentimentTone: Record<Sentiment, "gain" | "loss" | "neutral"> = {
   positive: "gain",
@@ -48,11 +55,11 @@ function ArticleCard({ article }: { article: NewsArticle }) {
       <h3 className="mt-2 font-semibold">{article.title}</h3>
       {article.description && <p className="mt-1 text-sm text-muted">{article.description}</p>}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <ul className="flex flex-wrap gap-1.5" aria-label="Sentiment by ticker">
+        <ul className="flex flex-wrap gap-1.5" aria-label={m.research_sentiment_by_ticker()}>
           {article.insights.map((insight) => (
             <li key={insight.ticker}>
               <Badge tone={sentimentTone[insight.sentiment]}>
-                {insight.ticker}: {insight.sentiment}
+                {insight.ticker}: {sentimentText[insight.sentiment]()}
               </Badge>
             </li>
           ))}
@@ -63,9 +70,9 @@ function ArticleCard({ article }: { article: NewsArticle }) {
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
         >
-          Read
+          {m.research_read()}
           <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-          <span className="sr-only">: {article.title} (opens in a new tab)</span>
+          <span className="sr-only">{m.research_read_article({ title: article.title })}</span>
         </a>
       </div>
     </article>
@@ -92,11 +99,7 @@ export const NewsPanel = memo(function NewsPanel({
   return (
     <Panel
       titleId="news-heading"
-      title={
-        <>
-          News for {company} ({symbol}) over past 30 days
-        </>
-      }
+      title={m.research_news_for({ company, symbol })}
       headerClassName="gap-2"
       controls={
         <Button
@@ -106,19 +109,19 @@ export const NewsPanel = memo(function NewsPanel({
           aria-controls={bodyId}
           onClick={() => setVisible(!visible)}
         >
-          {visible ? "Hide News" : "Show News"}
+          {visible ? m.research_hide_news() : m.research_show_news()}
         </Button>
       }
     >
       <div id={bodyId} hidden={!visible} className="mt-4 space-y-3">
         {news.isPending ? (
           <div className="flex justify-center py-6 text-primary">
-            <Spinner size="sm" label="Loading news" />
+            <Spinner size="sm" label={m.research_loading_news()} />
           </div>
         ) : news.isError ? (
           <p className="text-sm text-muted">{marketMessages.failedToFetchCompanyNews}</p>
         ) : articles.length === 0 ? (
-          <p className="text-sm text-muted">No recent news articles found</p>
+          <p className="text-sm text-muted">{m.research_no_news()}</p>
         ) : (
           <>
             {shown.map((article) => (
@@ -126,7 +129,9 @@ export const NewsPanel = memo(function NewsPanel({
             ))}
             {articles.length > 1 && (
               <Button size="sm" variant="ghost" onClick={() => setShowAll(!showAll)}>
-                {showAll ? "Show Less" : `Show All (${articles.length}) Articles`}
+                {showAll
+                  ? m.asset_show_less()
+                  : m.research_show_all_articles({ count: articles.length })}
               </Button>
             )}
           </>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
 import type { TimeRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -37,10 +38,10 @@ interface Hover {
 
 const legends: Record<DataKind, { label: string; color: "close" | "open"; dashed?: boolean }[]> = {
   Price: [
-    { label: "Closing Price", color: "close" },
-    { label: "Opening Price", color: "open", dashed: true },
+    { label: m.asset_closing_price(), color: "close" },
+    { label: m.asset_opening_price(), color: "open", dashed: true },
   ],
-  Volume: [{ label: "Volume", color: "close" }],
+  Volume: [{ label: m.asset_volume(), color: "close" }],
 };
 
 /**
@@ -80,15 +81,15 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
       if (series.close.options().visible) {
         const reference = String(valueOf(series.close) ?? "");
         for (const [label, line] of [
-          ["Closing Price", series.close],
-          ["Opening Price", series.open],
+          [m.asset_closing_price(), series.close],
+          [m.asset_opening_price(), series.open],
         ] as const) {
           const value = valueOf(line);
           if (value !== undefined) values.push([label, formatPrice(value, reference)]);
         }
       } else {
         const volume = valueOf(series.volume);
-        if (volume !== undefined) values.push(["Volume", formatNumber(volume)]);
+        if (volume !== undefined) values.push([m.asset_volume(), formatNumber(volume)]);
       }
       setHover(
         values.length
@@ -108,23 +109,43 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
   const description =
     first && last
       ? kind === "Price"
-        ? `Line chart of ${symbol} closing and opening prices, ${range}: closed at ${formatPrice(first.c)} on ${longLabel(first.date)} and ${formatPrice(last.c)} on ${longLabel(last.date)}.`
-        : `Bar chart of ${symbol} daily volume, ${range}: ${formatNumber(first.v)} on ${longLabel(first.date)} and ${formatNumber(last.v)} on ${longLabel(last.date)}.`
-      : `Chart of ${symbol}: no data for this range.`;
+        ? m.research_chart_price({
+            symbol,
+            range,
+            first: formatPrice(first.c),
+            firstDate: longLabel(first.date),
+            last: formatPrice(last.c),
+            lastDate: longLabel(last.date),
+          })
+        : m.research_chart_volume({
+            symbol,
+            range,
+            first: formatNumber(first.v),
+            firstDate: longLabel(first.date),
+            last: formatNumber(last.v),
+            lastDate: longLabel(last.date),
+          })
+      : m.research_chart_no_data({ symbol });
 
   return (
     <Panel
       titleId="chart-heading"
-      title={<>Historical Data for {symbol}</>}
-      updating={history.isFetching && !history.isPending && "Updating chart"}
+      title={m.asset_historical_data({ symbol })}
+      updating={history.isFetching && !history.isPending && m.research_updating_chart()}
       controls={
         <div className="flex flex-wrap gap-2">
-          <ChartToggle label="Time range" options={timeRanges} value={range} onChange={setRange} />
           <ChartToggle
-            label="Chart data"
+            label={m.asset_time_range()}
+            options={timeRanges}
+            value={range}
+            onChange={setRange}
+          />
+          <ChartToggle
+            label={m.asset_chart_data()}
             options={["Price", "Volume"] as const}
             value={kind}
             onChange={setKind}
+            text={(option) => (option === "Price" ? m.asset_price() : m.asset_volume())}
           />
         </div>
       }
@@ -152,12 +173,12 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
         )}
         {history.isPending ? (
           <div className="absolute inset-0 flex items-center justify-center text-primary">
-            <Spinner size="md" label="Loading chart" />
+            <Spinner size="md" label={m.asset_loading_chart()} />
           </div>
         ) : (
           !bars?.length && (
             <p className="absolute inset-0 flex items-center justify-center bg-surface text-sm text-muted">
-              No historical data to show for this range.
+              {m.research_no_history()}
             </p>
           )
         )}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { RelatedCompany } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -20,7 +21,9 @@ function Entry({ company }: { company: RelatedCompany }) {
     >
       <span className="min-w-0">
         <span className="block font-semibold">{company.ticker}</span>
-        <span className="block truncate text-xs text-muted">{company.name || "N/A"}</span>
+        <span className="block truncate text-xs text-muted">
+          {company.name || m.asset_not_available()}
+        </span>
       </span>
       <span className="shrink-0 text-right">
         <span className="num block font-semibold">{formatCurrency(company.price)}</span>
@@ -40,13 +43,13 @@ export function RelatedCompanies({ symbol }: { symbol: string }) {
   const peers = (related.data ?? []).filter((company) => company.ticker !== symbol);
   const visible = showAll ? peers : peers.slice(0, SHOWN_BY_DEFAULT);
   return (
-    <Panel titleId="related-heading" title="Related Companies" titleClassName="mb-3">
+    <Panel titleId="related-heading" title={m.research_related()} titleClassName="mb-3">
       {related.isPending ? (
         <div className="flex justify-center py-6 text-primary">
-          <Spinner size="sm" label="Loading related companies" />
+          <Spinner size="sm" label={m.research_loading_related()} />
         </div>
       ) : peers.length === 0 ? (
-        <p className="text-sm text-muted">No related companies for {symbol}</p>
+        <p className="text-sm text-muted">{m.research_no_related({ symbol })}</p>
       ) : (
         <>
           <ul className="space-y-2">
@@ -64,7 +67,7 @@ export function RelatedCompanies({ symbol }: { symbol: string }) {
               aria-expanded={showAll}
               onClick={() => setShowAll(!showAll)}
             >
-              {showAll ? "Show Less" : "Show All"}
+              {showAll ? m.asset_show_less() : m.asset_show_all()}
             </Button>
           )}
         </>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { SellButton, WatchlistButton } from "../../../../components/assets/WatchlistButton";
 import { SetAlertButton } from "../../../../components/assets/SetAlertDialog";
 import { stockAsset } from "../../../../components/assets/stock";
@@ -24,7 +25,7 @@ export function ResearchActions({
   return (
     <div className="flex flex-wrap gap-2">
       <Button {...actions.preloadTrade} onClick={() => actions.buy(target)}>
-        Buy Stock
+        {m.asset_buy_stock()}
       </Button>
       <SellButton target={target} actions={actions} />
       <SetAlertButton asset={stockAsset} symbol={symbol} price={target.price} />

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { portfolioMessages } from "@ledgerline/contracts/browser";
 import { RouteErrorPanel, Skeleton } from "../../../../components/RouteStates";
 import { ReturnToSearch } from "./ReturnToSearch";
@@ -16,7 +17,12 @@ const companyStandIn = (symbol: string) => (symbol === "__SYMBOL__" ? "__COMPANY
 /** The research page's layout while its company and snapshot load. */
 export function ResearchSkeleton({ symbol }: { symbol: string }) {
   return (
-    <div role="status" aria-busy="true" aria-label={`Loading ${symbol}`} className="space-y-6">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={m.asset_loading_symbol({ symbol })}
+      className="space-y-6"
+    >
       <div className="space-y-3">
         <ReturnToSearch />
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { buttonClass } from "../../../../components/ui/Button";
@@ -6,7 +7,7 @@ export function ReturnToSearch() {
   return (
     <Link to="/search-area" className={buttonClass("secondary", "sm")}>
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Return to Search
+      {m.research_return_to_search()}
     </Link>
   );
 }

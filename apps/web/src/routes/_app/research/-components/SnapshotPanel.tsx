@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { StockSnapshot } from "@ledgerline/contracts";
 import { PricesAsOf, staleSince } from "../../../../components/assets/PricesAsOf";
 import { LiveIndicator } from "../../../../components/assets/LiveFigure";
@@ -12,11 +13,11 @@ export function SnapshotPanel({ stock, className }: { stock: StockSnapshot; clas
     <section aria-labelledby="snapshot-heading" className={className}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="snapshot-heading" className="text-lg font-semibold">
-          Stock Snapshot
+          {m.research_snapshot()}
         </h2>
         <p className="flex items-center gap-2 text-xs text-muted">
           <PricesAsOf at={staleSince(stock)} />
-          As of {formatDateTime(stock.timestamp)}
+          {m.asset_as_of({ time: formatDateTime(stock.timestamp) })}
           {/* A closed market sends no ticks: 'Live' beside the closed banner would contradict it. */}
           {!closed && <LiveIndicator />}
         </p>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { COMPANY_SEARCH_MIN_LENGTH } from "@ledgerline/contracts/browser";
 import type { CompanySearchHit } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
@@ -60,7 +61,7 @@ export function CompanySearch({ onPick }: { onPick: (ticker: string) => void }) 
   return (
     <div className="relative space-y-1">
       <label htmlFor={inputId} className="block text-sm font-medium">
-        Company name
+        {m.search_company_name()}
       </label>
       <div className="relative">
         <input
@@ -68,7 +69,7 @@ export function CompanySearch({ onPick }: { onPick: (ticker: string) => void }) 
           type="text"
           role="combobox"
           autoComplete="off"
-          placeholder="e.g. Apple"
+          placeholder={m.search_company_placeholder()}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
@@ -86,14 +87,14 @@ export function CompanySearch({ onPick }: { onPick: (ticker: string) => void }) 
         />
         {loading && (
           <span className="absolute inset-y-0 right-0 flex items-center px-3 text-primary">
-            <Spinner size="sm" label="Searching companies" />
+            <Spinner size="sm" label={m.search_searching_companies()} />
           </span>
         )}
       </div>
       <ul
         id={listId}
         role="listbox"
-        aria-label="Matching companies"
+        aria-label={m.search_matching_companies()}
         hidden={!expanded}
         className="absolute z-20 mt-1 max-h-80 w-full overflow-auto rounded-md border border-border bg-surface py-1 shadow-lg"
       >
@@ -122,7 +123,7 @@ export function CompanySearch({ onPick }: { onPick: (ticker: string) => void }) 
             aria-disabled="true"
             className="px-3 py-2 text-sm text-muted"
           >
-            No companies match “{text.trim()}”
+            {m.search_no_match({ text: text.trim() })}
           </li>
         )}
       </ul>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { marketMessages } from "@ledgerline/contracts/browser";
 import type { MarketMover } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
@@ -23,8 +24,11 @@ function MoversTable({ title, movers }: { title: string; movers: MarketMover[] }
           cell="px-2 py-2 sm:px-4 font-semibold"
           gap=""
           columns={[
-            { label: "Symbol", className: "text-left" },
-            ...["Price", "Change %", "Volume"].map((label) => ({ label, numeric: true })),
+            { label: m.asset_symbol(), className: "text-left" },
+            ...[m.asset_price(), m.search_change_percent(), m.asset_volume()].map((label) => ({
+              label,
+              numeric: true,
+            })),
           ]}
         />
         <tbody className="divide-y divide-border">
@@ -49,7 +53,7 @@ function MoversTable({ title, movers }: { title: string; movers: MarketMover[] }
           {movers.length === 0 && (
             <tr>
               <td colSpan={4} className="px-4 py-6 text-center text-muted">
-                None today
+                {m.search_none_today()}
               </td>
             </tr>
           )}
@@ -82,12 +86,16 @@ export const MarketMovers = memo(function MarketMovers({ refreshMs }: { refreshM
     <section aria-labelledby="movers-heading" className="mt-10">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="movers-heading" className="text-xl font-semibold">
-          Market Movers
+          {m.search_market_movers()}
         </h2>
-        {data && <p className="text-xs text-muted">Updated {formatDateTime(data.lastUpdate)}</p>}
+        {data && (
+          <p className="text-xs text-muted">
+            {m.asset_updated({ time: formatDateTime(data.lastUpdate) })}
+          </p>
+        )}
       </div>
       {!data && (movers.isPending || movers.data) ? (
-        <LoadingPanel label="Loading Market Movers" shape="tables" />
+        <LoadingPanel label={m.search_loading_movers()} shape="tables" />
       ) : !data ? (
         <QueryRetryPanel
           query={movers}
@@ -95,8 +103,8 @@ export const MarketMovers = memo(function MarketMovers({ refreshMs }: { refreshM
         />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
-          <MoversTable title="Top 10 Gainers" movers={data.gainers} />
-          <MoversTable title="Top 10 Losers" movers={data.losers} />
+          <MoversTable title={m.search_top_gainers()} movers={data.gainers} />
+          <MoversTable title={m.search_top_losers()} movers={data.losers} />
         </div>
       )}
     </section>

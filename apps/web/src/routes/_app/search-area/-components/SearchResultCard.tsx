@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { StockSnapshot } from "@ledgerline/contracts";
 import { Link } from "@tanstack/react-router";
 import { HoldingFigures } from "../../../../components/assets/HoldingFigures";
@@ -29,14 +30,16 @@ export function SearchResultCard({
         <h2 id="search-result-heading" className="text-xl font-bold">
           {symbol} <span className="text-base font-normal text-muted">{snapshot.companyName}</span>
         </h2>
-        <p className="text-xs text-muted">As of {formatDateTime(snapshot.timestamp)}</p>
+        <p className="text-xs text-muted">
+          {m.asset_as_of({ time: formatDateTime(snapshot.timestamp) })}
+        </p>
       </header>
       <SnapshotFigures snapshot={snapshot} />
       <HoldingFigures asset={actions.asset} position={position} price={snapshot.price} />
       <div className="flex flex-wrap gap-2">
         <WatchlistButton symbol={symbol} watched={watched} actions={actions} size="sm" />
         <Link to="/research/$symbol" params={{ symbol }} className={buttonClass("secondary", "sm")}>
-          Research Stock
+          {m.asset_research_stock()}
         </Link>
         <Button
           size="sm"
@@ -44,7 +47,7 @@ export function SearchResultCard({
           {...actions.preloadTrade}
           onClick={() => actions.buy(target)}
         >
-          Buy Stock
+          {m.asset_buy_stock()}
         </Button>
         <SellButton target={target} actions={actions} size="sm" />
       </div>

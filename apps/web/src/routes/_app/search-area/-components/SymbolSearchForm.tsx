@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { SYMBOL_MAX_LENGTH } from "@ledgerline/contracts/browser";
 import { Search, X } from "lucide-react";
 import type { FormEvent } from "react";
@@ -22,9 +23,9 @@ export function SymbolSearchForm({
     if (symbol) onSearch(symbol);
   }
   return (
-    <form role="search" aria-label="Search by symbol" onSubmit={submit} className="space-y-1">
+    <form role="search" aria-label={m.search_by_symbol()} onSubmit={submit} className="space-y-1">
       <label htmlFor="symbol-search" className="block text-sm font-medium">
-        Stock symbol
+        {m.search_stock_symbol()}
       </label>
       <div className="flex gap-2">
         <div className="relative flex-1">
@@ -36,7 +37,7 @@ export function SymbolSearchForm({
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={SYMBOL_MAX_LENGTH}
-            placeholder="e.g. AAPL"
+            placeholder={m.search_symbol_placeholder()}
             value={value}
             onChange={(event) => onChange(event.target.value.toUpperCase())}
             className={`${inputClass} pr-10 uppercase placeholder:normal-case`}
@@ -44,7 +45,7 @@ export function SymbolSearchForm({
           {value && (
             <button
               type="button"
-              aria-label="Clear symbol"
+              aria-label={m.search_clear_symbol()}
               onClick={() => onChange("")}
               className="absolute inset-y-0 right-0 flex items-center px-3 text-muted hover:text-text"
             >
@@ -54,7 +55,7 @@ export function SymbolSearchForm({
         </div>
         <Button type="submit" busy={busy}>
           {!busy && <Search aria-hidden="true" className="h-4 w-4" />}
-          Search
+          {m.search_search()}
         </Button>
       </div>
     </form>

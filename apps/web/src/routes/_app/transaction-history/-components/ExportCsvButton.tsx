@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../../components/ui/Button";
@@ -13,9 +14,9 @@ export function ExportCsvButton({ url }: { url: string }) {
       // Loaded on the click, as the Taxes page's Form 8949 download loads it.
       const { downloadCsv } = await import("../../../../lib/download-csv");
       const filename = await downloadCsv(url);
-      notify.success(`Exported ${filename}`);
+      notify.success(m.history_exported({ filename }));
     } catch (error) {
-      notify.error(errorMessage(error, "Failed to export transactions"));
+      notify.error(errorMessage(error, m.history_export_failed()));
     } finally {
       setExporting(false);
     }
@@ -23,7 +24,7 @@ export function ExportCsvButton({ url }: { url: string }) {
   return (
     <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting}>
       {!exporting && <Download aria-hidden="true" className="h-4 w-4" />}
-      Export CSV
+      {m.history_export_csv()}
     </Button>
   );
 }

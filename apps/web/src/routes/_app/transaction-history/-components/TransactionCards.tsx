@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { TransactionSortColumn, TransactionView } from "@ledgerline/contracts";
 import { compare } from "@ledgerline/money";
 import { AssetSymbolLink } from "../../../../components/assets/SymbolLink";
@@ -7,13 +8,13 @@ import { formatDateTime, formatQuantity } from "../../../../lib/format";
 import { AssetBadge, isSplit, SideBadge, splitText } from "./badges";
 
 export const sortLabels: Record<TransactionSortColumn, string> = {
-  transactionDate: "Date",
-  type: "Purchase Type",
-  symbol: "Symbol",
-  transactionType: "Type",
-  quantity: "Quantity",
-  price: "Price",
-  transactionTotal: "Total",
+  transactionDate: m.history_date(),
+  type: m.history_purchase_type(),
+  symbol: m.asset_symbol(),
+  transactionType: m.history_type(),
+  quantity: m.trade_quantity(),
+  price: m.asset_price(),
+  transactionTotal: m.trade_total(),
 };
 const sortOptions = Object.entries(sortLabels).map(([value, label]) => ({
   value: value as TransactionSortColumn,
@@ -78,7 +79,7 @@ export function TransactionCards({
                     {compare(row.fee, "0") > 0 && (
                       <>
                         {` ${row.transactionType === "SELL" ? "−" : "+"} `}
-                        <MoneyText usd={row.fee} day={row.transactionDate} /> fee
+                        <MoneyText usd={row.fee} day={row.transactionDate} /> {m.history_fee_word()}
                       </>
                     )}
                   </span>
@@ -86,7 +87,7 @@ export function TransactionCards({
               </p>
               {row.accountId !== undefined && accountNames?.has(row.accountId) && (
                 <p className="mt-1 text-xs text-muted">
-                  Account: {accountNames.get(row.accountId)}
+                  {m.history_account_of({ name: accountNames.get(row.accountId) ?? "" })}
                 </p>
               )}
               {isSplit(row) ? (

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { assetKinds, transactionKinds } from "@ledgerline/contracts/browser";
 import type { AssetKind, InvestmentAccount, TransactionKind } from "@ledgerline/contracts";
 import { accountFilterOptions } from "../../../../components/accounts/accounts";
@@ -18,8 +19,24 @@ type Filters = Pick<
   "startDate" | "endDate" | "symbol" | "type" | "transactionType" | "account"
 >;
 
-const assetKindOptions = [anyOption, ...enumOptions(assetKinds)];
-const transactionKindOptions = [anyOption, ...enumOptions(transactionKinds)];
+const allOption = { ...anyOption, label: m.history_all() };
+const assetKindOptions = [
+  allOption,
+  ...enumOptions(assetKinds, {
+    STOCK: m.history_option_stock(),
+    CRYPTO: m.history_option_crypto(),
+  }),
+];
+const transactionKindOptions = [
+  allOption,
+  ...enumOptions(transactionKinds, {
+    BUY: m.history_option_buy(),
+    SELL: m.history_option_sell(),
+    SPLIT: m.history_option_split(),
+    TRANSFER_IN: m.history_option_transfer_in(),
+    TRANSFER_OUT: m.history_option_transfer_out(),
+  }),
+];
 
 /** The form's texts as the search's filters: instants, an upper-case symbol, absent for "any". */
 function filtersOf(values: FilterValues): Filters {
@@ -82,8 +99,8 @@ export function TransactionFilters({
             {(field) => (
               <Field
                 className="col-span-2 lg:col-span-1"
-                label="Symbol"
-                placeholder="e.g. AAPL"
+                label={m.asset_symbol()}
+                placeholder={m.search_symbol_placeholder()}
                 maxLength={10}
                 autoCapitalize="characters"
                 {...textInput(field)}
@@ -91,17 +108,17 @@ export function TransactionFilters({
             )}
           </form.Field>
           <form.Field name="type">
-            {boundSelect<string>("Purchase Type", assetKindOptions)}
+            {boundSelect<string>(m.history_purchase_type(), assetKindOptions)}
           </form.Field>
           <form.Field name="transactionType">
-            {boundSelect<string>("Transaction Type", transactionKindOptions)}
+            {boundSelect<string>(m.history_transaction_type(), transactionKindOptions)}
           </form.Field>
           {several && (
             <form.Field name="account">
               {(field) => (
                 <SelectField
                   className="col-span-2 sm:col-span-1"
-                  label="Account"
+                  label={m.trade_account()}
                   value={field.state.value}
                   options={accountFilterOptions(accounts)}
                   onChange={field.handleChange}

@@ -1,18 +1,31 @@
+import { m } from "@ledgerline/messages";
 import type { AssetKind, TransactionKind, TransactionView } from "@ledgerline/contracts";
 import { Badge } from "../../../../components/ui/Badge";
 
 /** The spec's STOCK / CRYPTO badge. */
 export function AssetBadge({ type }: { type: AssetKind }) {
-  return <Badge tone={type === "STOCK" ? "info" : "warn"}>{type}</Badge>;
+  return (
+    <Badge tone={type === "STOCK" ? "info" : "warn"}>
+      {type === "STOCK" ? m.history_kind_stock() : m.history_kind_crypto()}
+    </Badge>
+  );
 }
 
 /**
  * The spec's BUY / SELL badge: the word says it, the colour only repeats it. A split or a
  * transfer between accounts (TRANSFER IN / OUT) is neither.
  */
+const sideText: Record<TransactionKind, () => string> = {
+  BUY: m.history_side_buy,
+  SELL: m.history_side_sell,
+  SPLIT: m.history_side_split,
+  TRANSFER_IN: m.history_side_transfer_in,
+  TRANSFER_OUT: m.history_side_transfer_out,
+};
+
 export function SideBadge({ side }: { side: TransactionKind }) {
   const tone = side === "BUY" ? "gain" : side === "SELL" ? "loss" : "neutral";
-  return <Badge tone={tone}>{side.replace("_", " ")}</Badge>;
+  return <Badge tone={tone}>{sideText[side]()}</Badge>;
 }
 
 /** A split is not a trade: it moves shares, never cash. */
@@ -22,14 +35,14 @@ export const isSplit = (row: TransactionView) => row.transactionType === "SPLIT"
  * What a split did, in the words the API wrote in its notes with the one formatting module
  * ("4-for-1 split, +60 shares"), the same in the history, the CSV export and the REST answer.
  */
-export const splitText = (row: TransactionView) => row.notes ?? "Split";
+export const splitText = (row: TransactionView) => row.notes ?? m.history_split();
 
 /** A split's price and total: none, said as such to a screen reader. */
 export function NoCash() {
   return (
     <span className="text-muted">
       <span aria-hidden="true">—</span>
-      <span className="sr-only">None: a split moves no cash</span>
+      <span className="sr-only">{m.history_no_cash()}</span>
     </span>
   );
 }

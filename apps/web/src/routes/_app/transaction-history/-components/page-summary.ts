@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { TRANSACTIONS_MAX_REACHABLE_ROWS } from "@ledgerline/contracts/browser";
 import type { TransactionPagination } from "@ledgerline/contracts";
 import { formatNumber } from "../../../../lib/format";
@@ -7,15 +8,19 @@ import { formatNumber } from "../../../../lib/format";
  * count was capped on its last reachable page, how to reach the rest.
  */
 export function pageSummary(pagination: TransactionPagination | undefined, page: number): string {
-  if (!pagination || pagination.totalCount <= 0) return "No transactions";
+  if (!pagination || pagination.totalCount <= 0) return m.history_no_transactions();
   const first = (pagination.currentPage - 1) * pagination.pageSize + 1;
   const last = Math.min(pagination.currentPage * pagination.pageSize, pagination.totalCount);
   return (
-    `Showing ${formatNumber(first)}–${formatNumber(last)} of ${pagination.totalCountCapped ? "more than " : ""}${formatNumber(pagination.totalCount)}` +
+    (pagination.totalCountCapped ? m.history_showing_more : m.history_showing)({
+      first: formatNumber(first),
+      last: formatNumber(last),
+      total: formatNumber(pagination.totalCount),
+    }) +
     (pagination.totalCountCapped &&
     pagination.totalCount >= TRANSACTIONS_MAX_REACHABLE_ROWS &&
     page >= pagination.totalPages
-      ? ": narrow the filters or reverse the sort to reach the rest"
+      ? m.history_narrow()
       : "")
   );
 }

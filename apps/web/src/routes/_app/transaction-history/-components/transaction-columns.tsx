@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { TransactionView } from "@ledgerline/contracts";
 import { createColumnHelper } from "@tanstack/react-table";
 import { CryptoSymbolLink, StockSymbolLink } from "../../../../components/assets/SymbolLink";
@@ -8,17 +9,17 @@ import { AssetBadge, isSplit, NoCash, SideBadge, splitText } from "./badges";
 const column = createColumnHelper<TransactionView>();
 export const columns = [
   column.accessor("transactionDate", {
-    header: "Date",
+    header: m.history_date(),
     cell: (info) => (
       <span className="num whitespace-nowrap">{formatDateTime(info.getValue())}</span>
     ),
   }),
   column.accessor("type", {
-    header: "Purchase Type",
+    header: m.history_purchase_type(),
     cell: (info) => <AssetBadge type={info.getValue()} />,
   }),
   column.accessor("symbol", {
-    header: "Symbol",
+    header: m.asset_symbol(),
     cell: (info) => {
       const { symbol, type, notes, transactionType } = info.row.original;
       return (
@@ -37,11 +38,11 @@ export const columns = [
     },
   }),
   column.accessor("transactionType", {
-    header: "Type",
+    header: m.history_type(),
     cell: (info) => <SideBadge side={info.getValue()} />,
   }),
   column.accessor("quantity", {
-    header: "Quantity",
+    header: m.trade_quantity(),
     meta: { numeric: true },
     cell: (info) =>
       isSplit(info.row.original) ? (
@@ -51,7 +52,7 @@ export const columns = [
       ),
   }),
   column.accessor("price", {
-    header: "Price",
+    header: m.asset_price(),
     meta: { numeric: true },
     cell: (info) =>
       isSplit(info.row.original) ? (
@@ -62,7 +63,7 @@ export const columns = [
       ),
   }),
   column.accessor("transactionTotal", {
-    header: "Total",
+    header: m.trade_total(),
     meta: { numeric: true },
     cell: (info) =>
       isSplit(info.row.original) ? (
@@ -74,7 +75,7 @@ export const columns = [
   }),
   // Quantity x price is the total; a buy cost the fee on top, a sell brought in less by it.
   column.accessor("fee", {
-    header: "Fee",
+    header: m.trade_fee(),
     enableSorting: false,
     meta: { numeric: true },
     cell: (info) =>
@@ -90,7 +91,7 @@ export const columns = [
 /** The account of each row, for a user with several accounts (their rows carry `accountId`). */
 function accountColumn(names: ReadonlyMap<number, string>) {
   return column.accessor("accountId", {
-    header: "Account",
+    header: m.trade_account(),
     enableSorting: false,
     cell: (info) => {
       const id = info.getValue();
