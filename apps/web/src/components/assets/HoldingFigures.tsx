@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { portfolioMessages } from "@ledgerline/contracts/browser";
 import type { PositionView } from "@ledgerline/contracts";
 import { Briefcase } from "lucide-react";
 import { formatPercent, formatPrice, formatQuantity } from "../../lib/format";
@@ -29,9 +28,7 @@ export function HoldingFigures({
 }) {
   const money = useDisplayMoney();
   if (!position) {
-    return (
-      <p className={cx("text-sm text-muted", className)}>{portfolioMessages.notInPortfolio}</p>
-    );
+    return <p className={cx("text-sm text-muted", className)}>{m.asset_not_in_portfolio()}</p>;
   }
   const values = holdingValues(position, price);
   // Today's figures, at the latest rate; the average price stays a USD price.

@@ -3,7 +3,6 @@ import {
   CRYPTO_REMOVE_BLOCKED_NOTICE_MS,
   CRYPTO_SEARCH_HISTORY_KEY,
   CRYPTO_SEARCH_HISTORY_LIMIT,
-  portfolioMessages,
 } from "@ledgerline/contracts/browser";
 import type { CryptoPosition } from "@ledgerline/contracts";
 import { trpc } from "../../lib/trpc";
@@ -22,9 +21,9 @@ export const cryptoAsset: AssetConfig<CryptoPosition> = {
   searchHistory: { key: CRYPTO_SEARCH_HISTORY_KEY, limit: CRYPTO_SEARCH_HISTORY_LIMIT },
   watchlist: {
     removeTitle: m.watchlist_remove_crypto_title(),
-    removeMessage: portfolioMessages.confirmRemoveCrypto,
+    removeMessage: m.watchlist_confirm_remove_crypto(),
     removeTone: "danger",
-    failure: portfolioMessages.failedToUpdateWatchlist,
+    failure: m.watchlist_update_failed(),
     heldNoticeMs: CRYPTO_REMOVE_BLOCKED_NOTICE_MS,
     save: () => trpc.cryptoWatchlist.save.mutationOptions(),
     remove: () => trpc.cryptoWatchlist.remove.mutationOptions(),

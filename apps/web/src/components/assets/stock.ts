@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { portfolioMessages } from "@ledgerline/contracts/browser";
 import { trpc } from "../../lib/trpc";
 import { useStockPositions } from "../stocks/stock-queries";
 import { stockTrade } from "../trade/trade-config";
@@ -17,9 +16,9 @@ export const stockAsset: AssetConfig = {
   searchHistory: { key: "stock-search-history", limit: 5 },
   watchlist: {
     removeTitle: m.watchlist_remove_stock_title(),
-    removeMessage: portfolioMessages.confirmRemoveStock,
+    removeMessage: m.watchlist_confirm_remove_stock(),
     removeTone: "primary",
-    failure: portfolioMessages.failedToUpdateSavedStocks,
+    failure: m.watchlist_update_stocks_failed(),
     heldNoticeMs: 3000,
     save: () => trpc.watchlist.save.mutationOptions(),
     remove: () => trpc.watchlist.remove.mutationOptions(),

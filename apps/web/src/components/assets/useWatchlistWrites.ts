@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { cannotRemoveWhileHeld } from "@ledgerline/contracts/browser";
 import type { PositionView } from "@ledgerline/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -19,7 +18,7 @@ export function useWatchlistWrites<P extends PositionView>(
   const { watchlist } = asset;
   const warnHeld = useCallback(
     (symbol: string) =>
-      notify.warning(cannotRemoveWhileHeld(symbol), {
+      notify.warning(m.watchlist_cannot_remove_held({ symbol }), {
         autoClose: watchlist.heldNoticeMs,
         toastId: `${asset.kind}-held-${symbol}`,
       }),

@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { portfolioMessages } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { memo } from "react";
@@ -49,7 +48,7 @@ export const MarketSummaryCard = memo(function MarketSummaryCard({
         <QueryRetryPanel
           query={summary}
           className="mt-3"
-          message={portfolioMessages.failedToLoadMarketSummary}
+          message={m.stocks_market_summary_failed()}
         />
       ) : (
         <>

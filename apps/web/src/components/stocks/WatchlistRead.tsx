@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { portfolioMessages } from "@ledgerline/contracts/browser";
 import type { ReactNode } from "react";
 import { LoadingPanel } from "../LoadingPanel";
 import { QueryRetryPanel } from "../RouteStates";
@@ -17,7 +16,6 @@ export function WatchlistRead<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <LoadingPanel label={m.stocks_loading()} shape="cards" />;
-  if (!query.data)
-    return <QueryRetryPanel query={query} message={portfolioMessages.failedToLoadStockData} />;
+  if (!query.data) return <QueryRetryPanel query={query} message={m.stocks_load_failed()} />;
   return <>{children(query.data)}</>;
 }

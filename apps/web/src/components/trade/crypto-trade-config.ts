@@ -1,11 +1,5 @@
 import { m } from "@ledgerline/messages";
-import {
-  CRYPTO_PRICE_STEP,
-  CRYPTO_QUANTITY_STEP,
-  canOnlySellUpTo,
-  cannotSellMoreThanCrypto,
-  portfolioMessages,
-} from "@ledgerline/contracts/browser";
+import { CRYPTO_PRICE_STEP, CRYPTO_QUANTITY_STEP } from "@ledgerline/contracts/browser";
 import type { TradeAssetConfig } from "./trade-config";
 
 /**
@@ -29,7 +23,7 @@ export const cryptoTrade: TradeAssetConfig = {
     priceLabel: m.trade_purchase_price(),
     submitLabel: m.trade_add_crypto(),
     confirmTitle: m.trade_confirm_purchase(),
-    failure: portfolioMessages.failedToAddToPortfolio,
+    failure: m.trade_add_failed(),
     success: (quantity, symbol) => m.trade_crypto_added({ quantity, symbol }),
   },
   sell: {
@@ -38,10 +32,10 @@ export const cryptoTrade: TradeAssetConfig = {
     priceLabel: m.trade_sell_price(),
     submitLabel: m.trade_remove_crypto(),
     confirmTitle: m.trade_confirm_sale(),
-    failure: portfolioMessages.failedToReducePosition,
+    failure: m.trade_reduce_failed(),
     success: (quantity, symbol) => m.trade_crypto_sold({ quantity, symbol }),
-    oversellMessage: (owned, symbol) => cannotSellMoreThanCrypto(owned, symbol),
-    quantityHint: (owned, symbol) => canOnlySellUpTo(owned, symbol),
+    oversellMessage: (owned, symbol) => m.trade_cannot_sell_more_crypto({ owned, symbol }),
+    quantityHint: (owned, symbol) => m.trade_can_only_sell_up_to({ amount: owned, symbol }),
     disableInputsWhenNothingHeld: true,
   },
 };

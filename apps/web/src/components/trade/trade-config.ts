@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { cannotSellMoreThanShares, portfolioMessages } from "@ledgerline/contracts/browser";
 
 /** The texts of one side's trade dialog (buy or sell). */
 interface TradeDialogTexts {
@@ -61,7 +60,7 @@ export const stockTrade: TradeAssetConfig = {
     priceLabel: m.trade_purchase_price(),
     submitLabel: m.trade_add_shares(),
     confirmTitle: m.trade_confirm_purchase(),
-    failure: portfolioMessages.failedToAddToPortfolio,
+    failure: m.trade_add_failed(),
     success: (quantity, symbol) => m.trade_stock_added({ shares: shares(quantity), symbol }),
   },
   sell: {
@@ -70,9 +69,9 @@ export const stockTrade: TradeAssetConfig = {
     priceLabel: m.trade_sell_price(),
     submitLabel: m.trade_remove_shares(),
     confirmTitle: m.trade_confirm_sale(),
-    failure: portfolioMessages.failedToSellPosition,
+    failure: m.trade_sell_failed(),
     success: (quantity, symbol) => m.trade_stock_sold({ shares: shares(quantity), symbol }),
-    oversellMessage: (held) => cannotSellMoreThanShares(held),
+    oversellMessage: (held) => m.trade_cannot_sell_more_shares({ held }),
     disableInputsWhenNothingHeld: false,
   },
 };

@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { cryptoMessages, portfolioMessages } from "@ledgerline/contracts/browser";
 import { PricesInUsd } from "../../components/money/PricesInUsd";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Coins, Search } from "lucide-react";
@@ -56,12 +55,12 @@ function CryptoDashboardPage() {
       {watchlist.isPending ? (
         <LoadingPanel label={m.crypto_loading_watchlist()} shape="cards" />
       ) : watchlist.isError ? (
-        <QueryRetryPanel query={watchlist} message={portfolioMessages.failedToLoadSavedCryptos} />
+        <QueryRetryPanel query={watchlist} message={m.crypto_load_saved_failed()} />
       ) : items.length === 0 && held.length === 0 ? (
         <section className="rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
           <Coins aria-hidden="true" className="mx-auto h-10 w-10 text-muted" />
-          <h2 className="mt-3 text-xl font-semibold">{cryptoMessages.noSavedCryptos}</h2>
-          <p className="mt-1 text-muted">{cryptoMessages.watchlistEmpty}</p>
+          <h2 className="mt-3 text-xl font-semibold">{m.crypto_no_saved()}</h2>
+          <p className="mt-1 text-muted">{m.crypto_watchlist_empty()}</p>
           <Link to="/crypto" className={`${buttonClass("primary")} mt-5`}>
             <Search aria-hidden="true" className="h-4 w-4" />
             {m.crypto_search_and_add()}

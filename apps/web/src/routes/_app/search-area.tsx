@@ -1,5 +1,5 @@
 import { m } from "@ledgerline/messages";
-import { STOCK_REFRESH_INTERVAL_MS, stockLookupFailedMessage } from "@ledgerline/contracts/browser";
+import { STOCK_REFRESH_INTERVAL_MS } from "@ledgerline/contracts/browser";
 import { PricesInUsd } from "../../components/money/PricesInUsd";
 import type { StockSnapshot } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -63,7 +63,7 @@ function SearchAreaPage() {
     onError: (_error, symbol) => {
       // The spec: the result and the last search are cleared.
       setResult(null);
-      setLookupError(stockLookupFailedMessage(symbol));
+      setLookupError(m.search_lookup_failed({ symbol }));
     },
   });
 

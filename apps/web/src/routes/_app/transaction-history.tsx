@@ -1,5 +1,5 @@
 import { m } from "@ledgerline/messages";
-import { portfolioMessages, TRANSACTIONS_PAGE_SIZES } from "@ledgerline/contracts/browser";
+import { TRANSACTIONS_PAGE_SIZES } from "@ledgerline/contracts/browser";
 import type { TransactionSortColumn, TransactionView } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
@@ -52,10 +52,7 @@ export const Route = createFileRoute("/_app/transaction-history")({
     </PageSkeleton>
   ),
   errorComponent: ({ error }) => (
-    <RouteErrorPanel
-      title={title}
-      message={errorMessage(error, portfolioMessages.failedToFetchTransactions)}
-    />
+    <RouteErrorPanel title={title} message={errorMessage(error, m.history_fetch_failed())} />
   ),
   component: TransactionHistoryPage,
 });
@@ -166,9 +163,7 @@ function TransactionHistoryPage() {
       />
       <HistoryFilters search={search} accounts={accounts} />
       {query.isError ? (
-        <Alert tone="error">
-          {errorMessage(query.error, portfolioMessages.failedToFetchTransactions)}
-        </Alert>
+        <Alert tone="error">{errorMessage(query.error, m.history_fetch_failed())}</Alert>
       ) : query.isPending ? (
         <div className="flex justify-center py-16 text-primary">
           <Spinner size="lg" label={m.history_loading()} />

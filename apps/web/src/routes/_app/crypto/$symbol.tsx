@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { marketMessages } from "@ledgerline/contracts/browser";
 import { createFileRoute } from "@tanstack/react-router";
 import { CryptoQuoteCard } from "../../../components/crypto/CryptoQuoteCard";
 import {
@@ -76,11 +75,11 @@ function CryptoDetailPage() {
       <div className="mx-auto max-w-xl space-y-4 py-12">
         <h1 className="text-2xl font-bold">{symbol}</h1>
         {isUnknownCoin(quote.error) ? (
-          <Alert tone="error">{marketMessages.cryptocurrencyNotFound}</Alert>
+          <Alert tone="error">{m.crypto_not_found()}</Alert>
         ) : (
           <QueryRetryPanel
             query={quote}
-            message={errorMessage(quote.error, marketMessages.failedToFetchCryptoData)}
+            message={errorMessage(quote.error, m.crypto_fetch_failed())}
           />
         )}
         {back}

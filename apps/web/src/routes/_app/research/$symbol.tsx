@@ -1,5 +1,5 @@
 import { m } from "@ledgerline/messages";
-import { portfolioMessages, STOCK_SYMBOL_PATTERN } from "@ledgerline/contracts/browser";
+import { STOCK_SYMBOL_PATTERN } from "@ledgerline/contracts/browser";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { Info } from "lucide-react";
@@ -78,7 +78,7 @@ function ResearchPage({ symbol }: { symbol: string }) {
   if (!valid) {
     return (
       <div className="space-y-4">
-        <Alert tone="error">{portfolioMessages.failedToLoadCompanyInformation}</Alert>
+        <Alert tone="error">{m.research_company_failed()}</Alert>
         <ReturnToSearch />
       </div>
     );

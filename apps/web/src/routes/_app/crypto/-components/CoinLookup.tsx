@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { marketMessages } from "@ledgerline/contracts/browser";
 import type { CryptoPosition, CryptoQuote } from "@ledgerline/contracts";
 import type { AssetActions } from "../../../../components/assets/useAssetActions";
 import { CryptoQuoteCard } from "../../../../components/crypto/CryptoQuoteCard";
@@ -33,11 +32,11 @@ export function CoinLookup({
       )}
       {quote.isError &&
         (isUnknownCoin(quote.error) ? (
-          <Alert tone="error">{marketMessages.cryptocurrencyNotFound}</Alert>
+          <Alert tone="error">{m.crypto_not_found()}</Alert>
         ) : (
           <QueryRetryPanel
             query={quote}
-            message={errorMessage(quote.error, marketMessages.failedToFetchCryptoData)}
+            message={errorMessage(quote.error, m.crypto_fetch_failed())}
           />
         ))}
       {result && (

@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { cryptoMessages, portfolioMessages } from "@ledgerline/contracts/browser";
 import type { AssetActions } from "../../../../components/assets/useAssetActions";
 import { CryptoCardGrid } from "../../../../components/crypto/CryptoCards";
 import type { useCryptoWatchlist } from "../../../../components/crypto/crypto-queries";
@@ -24,10 +23,10 @@ export function WatchedCoins({
       {watchlist.isPending ? (
         <LoadingPanel label={m.crypto_loading_your_watchlist()} shape="cards" />
       ) : watchlist.isError && !watchlist.data ? (
-        <QueryRetryPanel query={watchlist} message={portfolioMessages.failedToLoadSavedCryptos} />
+        <QueryRetryPanel query={watchlist} message={m.crypto_load_saved_failed()} />
       ) : (watchlist.data ?? []).length === 0 ? (
         <p className="rounded-xl border border-dashed border-border bg-surface px-6 py-8 text-center text-muted">
-          {cryptoMessages.watchlistEmpty}
+          {m.crypto_watchlist_empty()}
         </p>
       ) : (
         <CryptoCardGrid items={watchlist.data ?? []} names={names} actions={actions} versusSaved />

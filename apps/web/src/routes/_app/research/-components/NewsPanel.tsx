@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { marketMessages } from "@ledgerline/contracts/browser";
 import type { NewsArticle, Sentiment } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
@@ -119,7 +118,7 @@ export const NewsPanel = memo(function NewsPanel({
             <Spinner size="sm" label={m.research_loading_news()} />
           </div>
         ) : news.isError ? (
-          <p className="text-sm text-muted">{marketMessages.failedToFetchCompanyNews}</p>
+          <p className="text-sm text-muted">{m.research_news_failed()}</p>
         ) : articles.length === 0 ? (
           <p className="text-sm text-muted">{m.research_no_news()}</p>
         ) : (

@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { portfolioMessages } from "@ledgerline/contracts/browser";
 import { RouteErrorPanel, Skeleton } from "../../../../components/RouteStates";
 import { ReturnToSearch } from "./ReturnToSearch";
 
@@ -50,7 +49,7 @@ export function ResearchSkeleton({ symbol }: { symbol: string }) {
 /** The company could not be loaded: the spec's message, Retry and the way back. */
 export function ResearchError() {
   return (
-    <RouteErrorPanel message={portfolioMessages.failedToLoadCompanyInformation}>
+    <RouteErrorPanel message={m.research_company_failed()}>
       <ReturnToSearch />
     </RouteErrorPanel>
   );

@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { marketMessages } from "@ledgerline/contracts/browser";
 import type { MarketMover } from "@ledgerline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -99,7 +98,7 @@ export const MarketMovers = memo(function MarketMovers({ refreshMs }: { refreshM
       ) : !data ? (
         <QueryRetryPanel
           query={movers}
-          message={errorMessage(movers.error, marketMessages.failedToFetchMarketMovers)}
+          message={errorMessage(movers.error, m.search_movers_failed())}
         />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
