@@ -14,6 +14,7 @@ async function expectNoOverflow(page: Page) {
       .map((element) => `${element.tagName} ${element.textContent?.slice(0, 40) ?? ""}`),
   );
   expect(wider).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
 test("a German user at 390 px finds the stock, research, trade, crypto, history and alert screens in German", async ({

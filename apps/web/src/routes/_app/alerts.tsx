@@ -81,7 +81,7 @@ function AlertsPage() {
             m.alerts_state(),
             m.alerts_note(),
           ]}
-          className="overflow-x-auto rounded-xl border border-border bg-surface"
+          className="relative overflow-x-auto rounded-xl border border-border bg-surface"
           headClassName="border-b border-border text-muted"
           cell="px-4 py-3"
         >
