@@ -25,7 +25,7 @@ test("a person switches to German and the summary writes its figures as German d
   const reloaded = page.waitForEvent("load");
   await select.selectOption("de-DE");
   await reloaded;
-  await expect(page.getByLabel("Write numbers and dates as in")).toHaveValue("de-DE");
+  await expect(page.getByLabel("Zahlen und Daten schreiben wie in")).toHaveValue("de-DE");
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === "ledgerline-language")?.value).toBe("de");
   await expectAccessible(page);
@@ -55,7 +55,7 @@ test("a German account signs out to the sign-in page in German, and finds it so 
   const reloaded = page.waitForEvent("load");
   await page.getByLabel("Write numbers and dates as in").selectOption("de-DE");
   await reloaded;
-  await expect(page.getByLabel("Write numbers and dates as in")).toHaveValue("de-DE");
+  await expect(page.getByLabel("Zahlen und Daten schreiben wie in")).toHaveValue("de-DE");
 
   // The navbar is the German build's too: its links, menu and sign-out in German, no English.
   const nav = page.getByRole("navigation", { name: "Hauptnavigation" });

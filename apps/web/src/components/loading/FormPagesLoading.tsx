@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Link } from "@tanstack/react-router";
 import { useSession } from "../../lib/use-session";
 import { PageSkeleton, Skeleton } from "../RouteStates";
@@ -6,15 +7,14 @@ import { buttonClass } from "../ui/Button";
 // The loading layouts of the pages that are forms: each page's header as it will be, and its
 // first form as a block, until the page's code (and, on the account page, its settings) arrive.
 
-export const importTitle = "Import transactions";
-export const importSubtitle =
-  "Bring your history in from a broker's or exchange's CSV export. Nothing is written until you import.";
+export const importTitle = m.import_title();
+export const importSubtitle = m.import_subtitle();
 
 /** The import page's link to the transaction history, in its header. */
 export function ToHistory() {
   return (
     <Link to="/transaction-history" className={buttonClass("secondary")}>
-      Transaction History
+      {m.nav_transaction_history()}
     </Link>
   );
 }
@@ -33,16 +33,16 @@ export function ImportLoading() {
  */
 export function accountSubtitle(name: string | undefined) {
   return name ? (
-    `Welcome, ${name}. Manage your sign-in details here.`
+    m.settings_welcome_name({ name })
   ) : (
     <>
-      Welcome,{" "}
+      {m.settings_welcome()}{" "}
       <span
         aria-hidden="true"
         data-session-name
         className="inline-block h-5 w-28 animate-pulse rounded bg-surface-muted align-middle"
       />
-      . Manage your sign-in details here.
+      . {m.settings_welcome_manage()}
     </>
   );
 }
@@ -50,19 +50,18 @@ export function accountSubtitle(name: string | undefined) {
 export function AccountLoading() {
   const name = useSession()?.user.name;
   return (
-    <PageSkeleton title="Account Settings" subtitle={accountSubtitle(name)}>
+    <PageSkeleton title={m.settings_page_title()} subtitle={accountSubtitle(name)}>
       <Skeleton className="h-[26rem] border border-border" />
       <Skeleton className="h-56 border border-border" />
     </PageSkeleton>
   );
 }
 
-export const corporateActionsSubtitle =
-  "Read a stock's splits and dividends from the market data provider again, past the cache, and apply them to everyone who has traded it.";
+export const corporateActionsSubtitle = m.admin_corporate_actions_subtitle();
 
 export function CorporateActionsLoading() {
   return (
-    <PageSkeleton title="Corporate Actions" subtitle={corporateActionsSubtitle}>
+    <PageSkeleton title={m.nav_corporate_actions()} subtitle={corporateActionsSubtitle}>
       <Skeleton className="h-32 border border-border" />
     </PageSkeleton>
   );

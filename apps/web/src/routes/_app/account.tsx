@@ -1,4 +1,5 @@
 import { messages } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useForm, useSelector } from "@tanstack/react-form";
@@ -25,7 +26,7 @@ import { TwoFactor } from "./-components/TwoFactor";
 
 export const Route = createFileRoute("/_app/account")({
   staticData: { signedOutTo: "/access-denied" },
-  head: titled("Account Settings"),
+  head: titled(m.settings_page_title()),
   // No loader: its first paint is its forms; the two-factor and API key panels below load in
   // place, each with its own loading state and Retry.
   pendingComponent: AccountLoading,
@@ -70,19 +71,19 @@ function ChangePassword() {
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Change password</h2>
-      <p className="mt-1 text-sm text-muted">
-        Your other signed-in devices will be signed out and your API keys revoked.
-      </p>
+      <h2 className="text-lg font-semibold">{m.settings_password_heading()}</h2>
+      <p className="mt-1 text-sm text-muted">{m.settings_password_intro()}</p>
       <form onSubmit={submitTo(form)} className="mt-4 space-y-4">
-        <form.Field name="current">{boundPassword("Current password")}</form.Field>
-        <form.Field name="next">{boundPassword("New password", "new-password")}</form.Field>
+        <form.Field name="current">{boundPassword(m.settings_current_password())}</form.Field>
+        <form.Field name="next">
+          {boundPassword(m.settings_new_password(), "new-password")}
+        </form.Field>
         <form.Field name="confirm">
-          {boundPassword("Confirm new password", "new-password")}
+          {boundPassword(m.settings_confirm_password(), "new-password")}
         </form.Field>
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
         <Button type="submit" busy={busy}>
-          Update password
+          {m.settings_update_password()}
         </Button>
       </form>
     </Card>
@@ -120,22 +121,27 @@ function ChangeEmail({ currentEmail }: { currentEmail: string }) {
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Change email</h2>
+      <h2 className="text-lg font-semibold">{m.settings_email_heading()}</h2>
       <p className="mt-1 text-sm text-muted">
-        Currently <span className="font-medium text-text">{currentEmail}</span>. We will tell this
-        address about the change and sign out your other devices.
+        {m.settings_email_currently()} <span className="font-medium text-text">{currentEmail}</span>
+        . {m.settings_email_notice()}
       </p>
       <form onSubmit={submitTo(form)} className="mt-4 space-y-4" noValidate>
         <form.Field name="email">
           {(field) => (
-            <Field label="New email" type="email" autoComplete="email" {...textInput(field)} />
+            <Field
+              label={m.settings_new_email()}
+              type="email"
+              autoComplete="email"
+              {...textInput(field)}
+            />
           )}
         </form.Field>
         {/* Asked again: whoever controls the address can reset the password. */}
-        <form.Field name="password">{boundPassword("Password to change your email")}</form.Field>
+        <form.Field name="password">{boundPassword(m.settings_email_password())}</form.Field>
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
         <Button type="submit" busy={busy}>
-          Update email
+          {m.settings_update_email()}
         </Button>
       </form>
     </Card>
@@ -158,30 +164,28 @@ function DeleteAccount() {
 
   return (
     <Card className="border-loss/40">
-      <h2 className="text-lg font-semibold text-loss">Delete account</h2>
-      <p className="mt-1 text-sm text-muted">
-        Permanently delete your account and everything in it.
-      </p>
+      <h2 className="text-lg font-semibold text-loss">{m.settings_delete_account()}</h2>
+      <p className="mt-1 text-sm text-muted">{m.settings_delete_intro()}</p>
       {error && !open && (
         <Alert tone="error" className="mt-4">
           {error}
         </Alert>
       )}
       <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
-        Delete my account
+        {m.settings_delete_my_account()}
       </Button>
       <Modal
         open={open}
         onOpenChange={setOpen}
-        title="Delete your account?"
+        title={m.settings_delete_title()}
         description={
           <>
-            <p className="font-medium text-loss">This cannot be undone.</p>
-            <p className="mt-2">Deleting your account also deletes:</p>
+            <p className="font-medium text-loss">{m.settings_delete_cannot_undo()}</p>
+            <p className="mt-2">{m.settings_delete_also()}</p>
             <ul className="mt-1 list-disc pl-5">
-              <li>your saved stocks and cryptocurrencies</li>
-              <li>your portfolio and watchlists</li>
-              <li>your settings</li>
+              <li>{m.settings_delete_stocks()}</li>
+              <li>{m.settings_delete_portfolio()}</li>
+              <li>{m.settings_delete_settings()}</li>
             </ul>
           </>
         }
@@ -193,10 +197,10 @@ function DeleteAccount() {
         )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
+            {m.settings_cancel()}
           </Button>
           <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
-            Delete account
+            {m.settings_delete_account()}
           </Button>
         </div>
       </Modal>
@@ -210,7 +214,7 @@ function AccountPage() {
   const { user } = session;
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Account Settings" subtitle={accountSubtitle(user.name)} />
+      <PageHeader title={m.settings_page_title()} subtitle={accountSubtitle(user.name)} />
       <div className="space-y-6">
         <ChangePassword />
         <ChangeEmail currentEmail={user.email} />

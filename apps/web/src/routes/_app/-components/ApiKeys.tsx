@@ -1,5 +1,6 @@
 import { LATEST_DATE, type ApiKeyScope } from "@ledgerline/contracts/browser";
 import type { ApiKeyView } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useForm } from "@tanstack/react-form";
 import { useState } from "react";
@@ -20,11 +21,14 @@ import { TableWithActions } from "../../../components/ui/TableWithActions";
 
 // Short enough for the select's box on a phone; what each allows is its hint.
 const scopeOptions = [
-  { value: "read", label: "Read only" },
-  { value: "trade", label: "Read and trade" },
+  { value: "read", label: m.settings_keys_read_only() },
+  { value: "trade", label: m.settings_keys_read_trade() },
 ] as const;
-const scopeHint = "Read: every view and report. Trade: also trades and watchlist changes.";
-const scopeNames: Record<ApiKeyScope, string> = { read: "Read only", trade: "Read and trade" };
+const scopeHint = m.settings_keys_scope_hint();
+const scopeNames: Record<ApiKeyScope, string> = {
+  read: m.settings_keys_read_only(),
+  trade: m.settings_keys_read_trade(),
+};
 
 /**
  * The new-key form: a name, a scope, an optional expiry day (`<input type="date">` text), and the
@@ -80,28 +84,32 @@ export function ApiKeys() {
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">API keys</h2>
+      <h2 className="text-lg font-semibold">{m.settings_keys_heading()}</h2>
       <p className="mt-1 text-sm text-muted">
-        Scripts and tools send a key as <code>Authorization: Bearer &lt;key&gt;</code>. A key never
-        changes your account, password or keys.{" "}
+        {m.settings_keys_intro_send()} <code>Authorization: Bearer &lt;key&gt;</code>.{" "}
+        {m.settings_keys_intro_never()}{" "}
         <a href="/api/docs" className="font-medium text-primary underline underline-offset-2">
-          Read the API reference
+          {m.settings_keys_reference()}
         </a>
         .
       </p>
       {create.error && (
-        <Alert tone="error">{errorMessage(create.error, "Failed to create the key")}</Alert>
+        <Alert tone="error">{errorMessage(create.error, m.settings_keys_failed_create())}</Alert>
       )}
       {shown && <CreatedKey keyText={shown} copied={copied} onCopied={() => setCopied(true)} />}
       <form onSubmit={submitTo(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <form.Field name="name">
-          {(field) => <Field label="Key name" required maxLength={100} {...textInput(field)} />}
+          {(field) => (
+            <Field label={m.settings_keys_name()} required maxLength={100} {...textInput(field)} />
+          )}
         </form.Field>
-        <form.Field name="scope">{boundSelect("Scope", scopeOptions, scopeHint)}</form.Field>
+        <form.Field name="scope">
+          {boundSelect(m.settings_keys_scope(), scopeOptions, scopeHint)}
+        </form.Field>
         <form.Field name="expires">
           {(field) => (
             <Field
-              label="Expires (optional)"
+              label={m.settings_keys_expires_optional()}
               type="date"
               min={localDateInput()}
               max={LATEST_DATE}
@@ -109,10 +117,10 @@ export function ApiKeys() {
             />
           )}
         </form.Field>
-        <form.Field name="password">{boundPassword("Password to create a key")}</form.Field>
+        <form.Field name="password">{boundPassword(m.settings_keys_password())}</form.Field>
         <div className="sm:col-span-2">
           <Button type="submit" busy={create.isPending}>
-            Create key
+            {m.settings_keys_create()}
           </Button>
         </div>
       </form>
@@ -136,16 +144,16 @@ function KeyList({ keys }: { keys: UseQueryResult<ApiKeyView[], unknown> }) {
   return (
     <>
       {keys.isPending && (
-        <div role="status" aria-busy="true" aria-label="Loading your API keys" className="mt-6">
+        <div role="status" aria-busy="true" aria-label={m.settings_keys_loading()} className="mt-6">
           <Skeleton className="h-24" />
         </div>
       )}
       {keys.isError && !keys.data && (
-        <QueryRetryPanel query={keys} className="mt-6" message="Failed to load your API keys" />
+        <QueryRetryPanel query={keys} className="mt-6" message={m.settings_keys_failed_load()} />
       )}
       {revoke.error && (
         <Alert tone="error" className="mt-4">
-          {errorMessage(revoke.error, "Failed to revoke the key")}
+          {errorMessage(revoke.error, m.settings_keys_failed_revoke())}
         </Alert>
       )}
       {keys.data && keys.data.length > 0 && (
@@ -153,9 +161,9 @@ function KeyList({ keys }: { keys: UseQueryResult<ApiKeyView[], unknown> }) {
       )}
       <ConfirmDialog
         open={revoking !== null}
-        title={`Revoke ${revoking?.name ?? "the key"}?`}
-        message="Scripts and tools using this key stop working at once. This cannot be undone."
-        confirmLabel="Revoke key"
+        title={m.settings_keys_revoke_title({ name: revoking?.name ?? m.settings_keys_the_key() })}
+        message={m.settings_keys_revoke_message()}
+        confirmLabel={m.settings_keys_revoke_key()}
         tone="danger"
         busy={revoke.isPending}
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
@@ -177,10 +185,10 @@ function CreatedKey({
 }) {
   return (
     <Alert tone="success">
-      <p>Copy the key now: it is not shown again.</p>
+      <p>{m.settings_keys_copy_now()}</p>
       <div className="mt-2 flex gap-2">
         <input
-          aria-label="New API key"
+          aria-label={m.settings_keys_new()}
           readOnly
           value={keyText}
           className="w-full rounded border border-border bg-surface px-2 py-1 font-mono text-sm"
@@ -193,7 +201,7 @@ function CreatedKey({
             void navigator.clipboard?.writeText(keyText).then(onCopied);
           }}
         >
-          {copied ? "Copied" : "Copy"}
+          {copied ? m.settings_keys_copied() : m.settings_keys_copy()}
         </Button>
       </div>
     </Alert>
@@ -210,8 +218,14 @@ function KeyTable({
 }) {
   return (
     <TableWithActions
-      caption="Your API keys"
-      columns={["Name", "Scope", "Created", "Last used", "Expires"]}
+      caption={m.settings_keys_caption()}
+      columns={[
+        m.settings_col_name(),
+        m.settings_keys_scope(),
+        m.settings_keys_col_created(),
+        m.settings_col_last_used(),
+        m.settings_keys_col_expires(),
+      ]}
       className="mt-6 overflow-x-auto"
       headClassName="text-muted"
       cell={cell}
@@ -222,17 +236,21 @@ function KeyTable({
             {key.name} <span className="font-mono text-muted">{key.keyStart}…</span>
           </td>
           <td className={cx(cell, "whitespace-nowrap")}>{scopeNames[key.scope]}</td>
-          <td className={cx(cell, "whitespace-nowrap")}>{when(key.createdAt, "N/A")}</td>
-          <td className={cx(cell, "whitespace-nowrap")}>{when(key.lastUsedAt, "Never")}</td>
-          <td className={cx(cell, "whitespace-nowrap")}>{when(key.expiresAt, "Never")}</td>
+          <td className={cx(cell, "whitespace-nowrap")}>{when(key.createdAt, m.settings_na())}</td>
+          <td className={cx(cell, "whitespace-nowrap")}>
+            {when(key.lastUsedAt, m.settings_never())}
+          </td>
+          <td className={cx(cell, "whitespace-nowrap")}>
+            {when(key.expiresAt, m.settings_never())}
+          </td>
           <td className={cx(cell, "text-right")}>
             <Button
               type="button"
               variant="secondary"
-              aria-label={`Revoke ${key.name}`}
+              aria-label={m.settings_keys_revoke_label({ name: key.name })}
               onClick={() => onRevoke({ id: key.id, name: key.name })}
             >
-              Revoke
+              {m.settings_keys_revoke()}
             </Button>
           </td>
         </tr>

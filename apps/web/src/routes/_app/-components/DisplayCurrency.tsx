@@ -1,9 +1,9 @@
 import {
   currencyMessages,
   displayCurrencies,
-  displayCurrencyNames,
   type DisplayCurrency as Currency,
 } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
@@ -11,7 +11,17 @@ import { Card } from "../../../components/ui/Card";
 import { SelectField, enumOptions } from "../../../components/ui/SelectField";
 import { errorMessage, trpc } from "../../../lib/trpc";
 
-const options = enumOptions(displayCurrencies, displayCurrencyNames);
+// The currencies' names in the reader's language (the contracts' displayCurrencyNames are English).
+const currencyNames: Record<Currency, string> = {
+  USD: m.settings_currency_usd(),
+  EUR: m.settings_currency_eur(),
+  GBP: m.settings_currency_gbp(),
+  CHF: m.settings_currency_chf(),
+  JPY: m.settings_currency_jpy(),
+  CAD: m.settings_currency_cad(),
+  AUD: m.settings_currency_aud(),
+};
+const options = enumOptions(displayCurrencies, currencyNames);
 
 type Outcome = { tone: "success" | "error"; text: string } | null;
 
@@ -41,14 +51,11 @@ export function DisplayCurrency() {
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Display currency</h2>
-      <p className="mt-1 text-sm text-muted">
-        Amounts are kept in US dollars and shown in this currency, each at the exchange rate of its
-        own day. Hover over a converted amount to see the dollar figure and the rate.
-      </p>
+      <h2 className="text-lg font-semibold">{m.settings_currency_heading()}</h2>
+      <p className="mt-1 text-sm text-muted">{m.settings_currency_intro()}</p>
       <SelectField
         className="mt-4 max-w-sm"
-        label="Show amounts in"
+        label={m.settings_currency_label()}
         value={value}
         options={options}
         disabled={!current.data || save.isPending}

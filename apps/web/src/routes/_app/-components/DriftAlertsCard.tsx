@@ -1,5 +1,6 @@
 import type { DriftAlert, TargetDimension } from "@ledgerline/contracts";
 import { ALERT_REARM_MARGIN, MAX_DRIFT_ALERT_POINTS } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
@@ -16,8 +17,16 @@ import { notify } from "../../../lib/notify";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import { targetDimensionOptions } from "../portfolio-summary/-components/target-options";
 
-const mixName = (by: TargetDimension) =>
-  targetDimensionOptions.find((option) => option.value === by)?.label ?? by;
+// A mix's name as a heading and inside a sentence (lowercase in English, a noun stays capital in
+// German): whole phrases, so each language words them its own way.
+const mixNames: Record<TargetDimension, { title: string; inline: string }> = {
+  assetClass: {
+    title: m.settings_drift_mix_asset_class(),
+    inline: m.settings_drift_mix_asset_class_inline(),
+  },
+  sector: { title: m.settings_drift_mix_sector(), inline: m.settings_drift_mix_sector_inline() },
+  symbol: { title: m.settings_drift_mix_symbol(), inline: m.settings_drift_mix_symbol_inline() },
+};
 const rearmPercent = `${Number(ALERT_REARM_MARGIN) * 100}%`;
 
 /**
@@ -30,25 +39,20 @@ export default function DriftAlertsCard() {
     <Card className="mt-6">
       <section aria-labelledby="drift-alerts-heading" id="drift-alerts">
         <h2 id="drift-alerts-heading" className="text-lg font-semibold">
-          Drift alerts
+          {m.settings_drift_heading()}
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Told in the bell and by email when any weight of your{" "}
+          {m.settings_drift_intro_before()}{" "}
           <Link to="/portfolio-summary" className="text-primary underline">
-            target mix
+            {m.settings_drift_intro_link()}
           </Link>{" "}
-          is more than the points you choose off its target. Checked when set and after each market
-          refresh.
+          {m.settings_drift_intro_after()}
         </p>
         <DriftAlertForm />
-        <QueryCardBody
-          query={alerts}
-          failure="Your drift alerts could not be loaded."
-          skeleton="mt-4 h-16"
-        >
+        <QueryCardBody query={alerts} failure={m.settings_drift_failed_load()} skeleton="mt-4 h-16">
           {(list) =>
             list.length === 0 ? (
-              <p className="mt-4 text-sm text-muted">You have no drift alerts yet.</p>
+              <p className="mt-4 text-sm text-muted">{m.settings_drift_none()}</p>
             ) : (
               <ul className="mt-4 divide-y divide-border">
                 {list.map((alert) => (
@@ -83,12 +87,12 @@ function DriftAlertForm() {
       onSuccess: async (alert) => {
         notify.success(
           alert.state === "triggered"
-            ? `Drift alert on your ${mixName(alert.by).toLowerCase()} mix set; it has already triggered`
-            : `Drift alert on your ${mixName(alert.by).toLowerCase()} mix set`,
+            ? m.settings_drift_set_triggered({ mix: mixNames[alert.by].inline })
+            : m.settings_drift_set({ mix: mixNames[alert.by].inline }),
         );
         await refresh();
       },
-      onError: (failure) => setError(errorMessage(failure, "The drift alert could not be set")),
+      onError: (failure) => setError(errorMessage(failure, m.settings_drift_failed_set())),
     }),
   );
   const submit = (event: FormEvent) => {
@@ -97,23 +101,23 @@ function DriftAlertForm() {
     save.mutate({ by, points: points.trim(), repeat: rearm ? "rearm" : "once" });
   };
   return (
-    <form onSubmit={submit} className="mt-4 space-y-3" aria-label="Set a drift alert">
+    <form onSubmit={submit} className="mt-4 space-y-3" aria-label={m.settings_drift_form()}>
       <div className="flex flex-wrap items-start gap-3">
         <SelectField
-          label="Target mix by"
+          label={m.settings_drift_by()}
           value={by}
           options={targetDimensionOptions}
           onChange={setBy}
         />
         <Field
-          label="Points off"
+          label={m.settings_drift_points()}
           inputMode="decimal"
           autoComplete="off"
           required
           className="w-28"
           value={points}
           onChange={(event) => setPoints(event.target.value)}
-          hint={`Above 0, up to ${MAX_DRIFT_ALERT_POINTS}`}
+          hint={m.settings_drift_points_hint({ max: String(MAX_DRIFT_ALERT_POINTS) })}
         />
       </div>
       <label className="flex items-start gap-2 text-sm">
@@ -123,29 +127,35 @@ function DriftAlertForm() {
           checked={rearm}
           onChange={(event) => setRearm(event.target.checked)}
         />
-        <span>
-          Re-arm once every weight is back within the points less {rearmPercent} of them (otherwise
-          the alert fires once)
-        </span>
+        <span>{m.settings_drift_rearm({ percent: rearmPercent })}</span>
       </label>
       {error && <Alert tone="error">{error}</Alert>}
       <Button type="submit" disabled={save.isPending}>
-        Set drift alert
+        {m.settings_drift_submit()}
       </Button>
     </form>
   );
 }
 
+/** When an alert last fired, and how far off the mix was then. */
+function triggered(alert: DriftAlert, at: string) {
+  const points = formatNumber(alert.triggeredDrift ?? null);
+  const when = formatDateTime(at);
+  return alert.state === "armed"
+    ? m.settings_drift_last_triggered({ points, when })
+    : m.settings_drift_triggered_at({ points, when });
+}
+
 function DriftAlertRow({ alert }: { alert: DriftAlert }) {
   const refresh = useRefreshAlerts();
-  const name = `${mixName(alert.by)} mix`;
+  const name = mixNames[alert.by];
   const remove = useMutation(
     trpc.driftAlerts.delete.mutationOptions({
       onSuccess: async (result) => {
         notify.success(result.message);
         await refresh();
       },
-      onError: (failure) => notify.error(errorMessage(failure, "The alert could not be deleted")),
+      onError: (failure) => notify.error(errorMessage(failure, m.settings_drift_failed_delete())),
     }),
   );
   return (
@@ -155,29 +165,28 @@ function DriftAlertRow({ alert }: { alert: DriftAlert }) {
     >
       <div className="min-w-0">
         <p className="font-semibold">
-          {name}: more than {formatNumber(alert.points)} points off
+          {m.settings_drift_row({ mix: name.title, points: formatNumber(alert.points) })}
         </p>
         <p className="text-sm text-muted">
-          {alert.repeat === "rearm" ? "Re-arms" : "Once"}
-          {alert.triggeredAt &&
-            ` · ${alert.state === "armed" ? "last triggered" : "triggered"} ${formatNumber(alert.triggeredDrift ?? null)} points off on ${formatDateTime(alert.triggeredAt)}`}
+          {alert.repeat === "rearm" ? m.settings_drift_rearms() : m.settings_drift_once()}
+          {alert.triggeredAt && ` · ${triggered(alert, alert.triggeredAt)}`}
         </p>
       </div>
       <div className="flex items-center gap-3">
         {alert.state === "armed" ? (
-          <Badge tone="info">Armed</Badge>
+          <Badge tone="info">{m.settings_drift_armed()}</Badge>
         ) : (
-          <Badge tone="warn">Triggered</Badge>
+          <Badge tone="warn">{m.settings_drift_triggered()}</Badge>
         )}
         <Button
           size="sm"
           variant="ghost"
-          aria-label={`Delete the drift alert on the ${name.toLowerCase()}`}
+          aria-label={m.settings_drift_delete_label({ mix: name.inline })}
           disabled={remove.isPending}
           onClick={() => remove.mutate({ by: alert.by })}
         >
           <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete
+          {m.settings_drift_delete()}
         </Button>
       </div>
     </li>

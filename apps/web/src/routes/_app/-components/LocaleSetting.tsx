@@ -4,6 +4,7 @@ import {
   supportedLocales,
   type SupportedLocale,
 } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
@@ -42,14 +43,11 @@ export function LocaleSetting() {
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Language and region</h2>
-      <p className="mt-1 text-sm text-muted">
-        How numbers, amounts, percentages and dates are written: 1,234.56 or 1.234,56, Mar 2 or 2.
-        März.
-      </p>
+      <h2 className="text-lg font-semibold">{m.settings_locale_heading()}</h2>
+      <p className="mt-1 text-sm text-muted">{m.settings_locale_intro()}</p>
       <SelectField
         className="mt-4 max-w-sm"
-        label="Write numbers and dates as in"
+        label={m.settings_locale_label()}
         value={value}
         options={options}
         disabled={save.isPending}

@@ -1,4 +1,5 @@
 import type { PasskeyView } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useForm } from "@tanstack/react-form";
@@ -58,37 +59,34 @@ export function Passkeys() {
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Passkeys</h2>
-      <p className="mt-1 text-sm text-muted">
-        Sign in with your fingerprint, face or device PIN instead of your password. With two-factor
-        sign-in on, a passkey can also stand in for the code.
-      </p>
+      <h2 className="text-lg font-semibold">{m.settings_passkeys_heading()}</h2>
+      <p className="mt-1 text-sm text-muted">{m.settings_passkeys_intro()}</p>
       {add.error && (
         <Alert tone="error" className="mt-4">
-          {errorMessage(add.error, "Failed to add the passkey")}
+          {errorMessage(add.error, m.settings_passkeys_failed_add())}
         </Alert>
       )}
       {added && (
         <Alert tone="success" className="mt-4">
-          Passkey “{added}” added. You can sign in with it now.
+          {m.settings_passkeys_added({ name: added })}
         </Alert>
       )}
       <form onSubmit={submitTo(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <form.Field name="name">
           {(field) => (
             <Field
-              label="Passkey name"
-              hint="Which device or password manager holds it"
+              label={m.settings_passkeys_name()}
+              hint={m.settings_passkeys_name_hint()}
               required
               maxLength={60}
               {...textInput(field)}
             />
           )}
         </form.Field>
-        <form.Field name="password">{boundPassword("Password to add a passkey")}</form.Field>
+        <form.Field name="password">{boundPassword(m.settings_passkeys_password())}</form.Field>
         <div className="sm:col-span-2">
           <Button type="submit" busy={add.isPending}>
-            Add a passkey
+            {m.settings_passkeys_add()}
           </Button>
         </div>
       </form>
@@ -108,10 +106,10 @@ function RemoveButton({
     <Button
       type="button"
       variant="secondary"
-      aria-label={`Remove ${passkey.name}`}
+      aria-label={m.settings_passkeys_remove_label({ name: passkey.name })}
       onClick={() => onRemove(passkey)}
     >
-      Remove
+      {m.settings_passkeys_remove()}
     </Button>
   );
 }
@@ -122,23 +120,36 @@ function PasskeyList({ passkeys }: { passkeys: UseQueryResult<PasskeyView[], unk
   return (
     <>
       {passkeys.isPending && (
-        <div role="status" aria-busy="true" aria-label="Loading your passkeys" className="mt-6">
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={m.settings_passkeys_loading()}
+          className="mt-6"
+        >
           <Skeleton className="h-16" />
         </div>
       )}
       {passkeys.isError && !passkeys.data && (
-        <QueryRetryPanel query={passkeys} className="mt-6" message="Failed to load your passkeys" />
+        <QueryRetryPanel
+          query={passkeys}
+          className="mt-6"
+          message={m.settings_passkeys_failed_load()}
+        />
       )}
       {passkeys.data?.length === 0 && (
-        <p className="mt-6 text-sm text-muted">You have no passkeys yet.</p>
+        <p className="mt-6 text-sm text-muted">{m.settings_passkeys_none()}</p>
       )}
       {passkeys.data && passkeys.data.length > 0 && (
         <>
           {/* From a tablet up a table; on a phone its four columns do not fit beside the Remove
               button, so each passkey is a card with the button beside its dates. */}
           <TableWithActions
-            caption="Your passkeys"
-            columns={["Name", "Added", "Last used"]}
+            caption={m.settings_passkeys_caption()}
+            columns={[
+              m.settings_col_name(),
+              m.settings_passkeys_col_added(),
+              m.settings_col_last_used(),
+            ]}
             className="mt-6 hidden overflow-x-auto sm:block"
             headClassName="text-muted"
             cell={cell}
@@ -146,9 +157,11 @@ function PasskeyList({ passkeys }: { passkeys: UseQueryResult<PasskeyView[], unk
             {passkeys.data.map((passkey) => (
               <tr key={passkey.id} className="border-t border-border">
                 <td className={cell}>{passkey.name}</td>
-                <td className={cx(cell, "whitespace-nowrap")}>{when(passkey.createdAt, "N/A")}</td>
                 <td className={cx(cell, "whitespace-nowrap")}>
-                  {when(passkey.lastUsedAt, "Never")}
+                  {when(passkey.createdAt, m.settings_na())}
+                </td>
+                <td className={cx(cell, "whitespace-nowrap")}>
+                  {when(passkey.lastUsedAt, m.settings_never())}
                 </td>
                 <td className={cx(cell, "text-right")}>
                   <RemoveButton passkey={passkey} onRemove={setRemoving} />
@@ -156,7 +169,10 @@ function PasskeyList({ passkeys }: { passkeys: UseQueryResult<PasskeyView[], unk
               </tr>
             ))}
           </TableWithActions>
-          <ul aria-label="Your passkeys" className="mt-6 divide-y divide-border text-sm sm:hidden">
+          <ul
+            aria-label={m.settings_passkeys_caption()}
+            className="mt-6 divide-y divide-border text-sm sm:hidden"
+          >
             {passkeys.data.map((passkey) => (
               <li
                 key={passkey.id}
@@ -165,9 +181,15 @@ function PasskeyList({ passkeys }: { passkeys: UseQueryResult<PasskeyView[], unk
               >
                 <div className="min-w-0">
                   <p className="font-medium break-words">{passkey.name}</p>
-                  <p className="text-xs text-muted">Added {when(passkey.createdAt, "N/A")}</p>
                   <p className="text-xs text-muted">
-                    Last used {when(passkey.lastUsedAt, "Never")}
+                    {m.settings_passkeys_added_on({
+                      when: when(passkey.createdAt, m.settings_na()),
+                    })}
+                  </p>
+                  <p className="text-xs text-muted">
+                    {m.settings_passkeys_last_used_on({
+                      when: when(passkey.lastUsedAt, m.settings_never()),
+                    })}
                   </p>
                 </div>
                 <RemoveButton passkey={passkey} onRemove={setRemoving} />
@@ -197,8 +219,8 @@ function RemovePasskey({ passkey, onClose }: { passkey: PasskeyView; onClose: ()
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Remove ${passkey.name}?`}
-      description="It will no longer sign you in. Enter your password to remove it."
+      title={m.settings_passkeys_remove_title({ name: passkey.name })}
+      description={m.settings_passkeys_remove_text()}
     >
       <form
         className="space-y-4"
@@ -208,21 +230,23 @@ function RemovePasskey({ passkey, onClose }: { passkey: PasskeyView; onClose: ()
         }}
       >
         <PasswordField
-          label="Password"
+          label={m.login_password()}
           autoComplete="current-password"
           required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
         {remove.error && (
-          <Alert tone="error">{errorMessage(remove.error, "Failed to remove the passkey")}</Alert>
+          <Alert tone="error">
+            {errorMessage(remove.error, m.settings_passkeys_failed_remove())}
+          </Alert>
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
+            {m.settings_cancel()}
           </Button>
           <Button type="submit" variant="danger" busy={remove.isPending}>
-            Remove passkey
+            {m.settings_passkeys_remove_button()}
           </Button>
         </div>
       </form>

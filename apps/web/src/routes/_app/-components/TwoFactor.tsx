@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { QueryRetryPanel, Skeleton } from "../../../components/RouteStates";
 import { Alert } from "../../../components/ui/Alert";
 import { Card } from "../../../components/ui/Card";
@@ -10,7 +11,7 @@ function TwoFactorStatus({ state }: { state: TwoFactorState }) {
   const { status } = state;
   if (status.isPending) {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading two-factor sign-in">
+      <div role="status" aria-busy="true" aria-label={m.settings_2fa_loading()}>
         <Skeleton className="mt-2 h-4 w-80 max-w-full" />
         <Skeleton className="mt-5 h-16" />
         <Skeleton className="mt-4 h-10 w-56" />
@@ -19,18 +20,14 @@ function TwoFactorStatus({ state }: { state: TwoFactorState }) {
   }
   if (status.isError) {
     return (
-      <QueryRetryPanel
-        query={status}
-        className="mt-3"
-        message="Failed to load your two-factor sign-in"
-      />
+      <QueryRetryPanel query={status} className="mt-3" message={m.settings_2fa_failed_load()} />
     );
   }
   return (
     <p className="mt-1 text-sm text-muted">
       {state.enabled
-        ? `On: sign-in asks for a code from your authenticator app. ${status.data.recoveryCodesLeft} recovery codes left.`
-        : "Off: add a code from an authenticator app to your password."}
+        ? m.settings_2fa_on({ count: status.data.recoveryCodesLeft })
+        : m.settings_2fa_off()}
     </p>
   );
 }
@@ -39,8 +36,8 @@ function TwoFactorStatus({ state }: { state: TwoFactorState }) {
 function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <Alert tone="success">
-      <p>Two-factor sign-in is on. Keep these recovery codes safe; each works once:</p>
-      <ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-1 font-mono">
+      <p>{m.settings_2fa_codes_issued()}</p>
+      <ul aria-label={m.settings_2fa_codes()} className="mt-2 grid grid-cols-2 gap-1 font-mono">
         {codes.map((recoveryCode) => (
           <li key={recoveryCode}>{recoveryCode}</li>
         ))}
@@ -58,9 +55,9 @@ export function TwoFactor() {
   const { status, setup, recoveryCodes, failure } = state;
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
+      <h2 className="text-lg font-semibold">{m.settings_2fa_heading()}</h2>
       <TwoFactorStatus state={state} />
-      {failure && <Alert tone="error">{errorMessage(failure, "Two-factor sign-in failed")}</Alert>}
+      {failure && <Alert tone="error">{errorMessage(failure, m.settings_2fa_failed())}</Alert>}
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
       {!status.data ? null : setup ? (
         <SetupForm state={state} setup={setup} />

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Button } from "../../../components/ui/Button";
 import { Field } from "../../../components/ui/Field";
 import { boundPassword } from "../../../components/ui/bound-password";
@@ -15,20 +16,20 @@ export function SetupForm({
   const { codeForm } = state;
   return (
     <form className="mt-4 space-y-4" onSubmit={submitTo(codeForm)}>
-      <p className="text-sm">Scan the code with your authenticator app, or enter the key.</p>
+      <p className="text-sm">{m.settings_2fa_scan()}</p>
       <img
-        alt="QR code for your authenticator app"
+        alt={m.settings_2fa_qr()}
         width={180}
         height={180}
         src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
       />
       <p className="text-sm">
-        Key: <code data-testid="mfa-secret">{setup.secret}</code>
+        {m.settings_2fa_key()} <code data-testid="mfa-secret">{setup.secret}</code>
       </p>
       <codeForm.Field name="code">
         {(field) => (
           <Field
-            label="Code from the app"
+            label={m.settings_2fa_code()}
             autoComplete="one-time-code"
             inputMode="numeric"
             required
@@ -37,7 +38,7 @@ export function SetupForm({
         )}
       </codeForm.Field>
       <Button type="submit" busy={state.enable.isPending}>
-        Turn on
+        {m.settings_2fa_turn_on()}
       </Button>
     </form>
   );
@@ -49,13 +50,13 @@ export function PasswordForm({ state }: { state: TwoFactorState }) {
   return (
     <form className="mt-4 space-y-4" onSubmit={submitTo(passwordForm)}>
       <passwordForm.Field name="password">
-        {boundPassword(enabled ? "Password to turn it off" : "Password to set it up")}
+        {boundPassword(enabled ? m.settings_2fa_password_off() : m.settings_2fa_password_setup())}
       </passwordForm.Field>
       {enabled && (
         <passwordForm.Field name="code">
           {(field) => (
             <Field
-              label="Code from the app, or a recovery code"
+              label={m.settings_2fa_code_or_recovery()}
               autoComplete="one-time-code"
               required
               {...textInput(field)}
@@ -64,7 +65,7 @@ export function PasswordForm({ state }: { state: TwoFactorState }) {
         </passwordForm.Field>
       )}
       <Button type="submit" busy={state.passwordBusy}>
-        {enabled ? "Turn off two-factor sign-in" : "Set up two-factor sign-in"}
+        {enabled ? m.settings_2fa_turn_off_button() : m.settings_2fa_set_up_button()}
       </Button>
     </form>
   );
