@@ -1,4 +1,5 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { SelectField } from "../ui/SelectField";
 import { accountFilterOptions } from "./accounts";
 
@@ -21,7 +22,7 @@ export function AccountFilter({
   return (
     <SelectField
       className="max-w-xs"
-      label="Account"
+      label={m.accounts_filter_label()}
       value={value === undefined ? "" : String(value)}
       options={accountFilterOptions(accounts)}
       onChange={(chosen) => onChange(chosen === "" ? undefined : Number(chosen))}

@@ -1,5 +1,6 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import { investmentAccountTypes, type InvestmentAccountType } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 import { enumOptions, type SelectOption } from "../ui/SelectField";
@@ -23,13 +24,13 @@ export function useAccounts(): readonly InvestmentAccount[] {
 
 /** How each account type reads on screen. */
 export const accountTypeLabels: Record<InvestmentAccountType, string> = {
-  taxable: "Taxable",
-  ira: "IRA",
-  "roth-ira": "Roth IRA",
-  "401k": "401(k)",
-  exchange: "Exchange",
-  wallet: "Wallet",
-  other: "Other",
+  taxable: m.accounts_type_taxable(),
+  ira: m.accounts_type_ira(),
+  "roth-ira": m.accounts_type_roth_ira(),
+  "401k": m.accounts_type_401k(),
+  exchange: m.accounts_type_exchange(),
+  wallet: m.accounts_type_wallet(),
+  other: m.accounts_type_other(),
 };
 
 export const accountTypeOptions = enumOptions(investmentAccountTypes, accountTypeLabels);
@@ -57,7 +58,7 @@ export function accountFilterOptions(
   accounts: readonly InvestmentAccount[],
 ): SelectOption<string>[] {
   return [
-    { value: "", label: "All accounts" },
+    { value: "", label: m.accounts_all() },
     ...accounts.map((account) => ({ value: String(account.id), label: account.name })),
   ];
 }

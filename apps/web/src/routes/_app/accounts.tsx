@@ -1,7 +1,7 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { transferScreenMessages } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { ArrowLeftRight, Plus } from "lucide-react";
 import { useState } from "react";
 import { accountsQuery } from "../../components/accounts/accounts";
@@ -15,19 +15,19 @@ import { AccountsTable } from "./accounts/-components/AccountsTable";
 import { DeleteAccountDialog } from "./accounts/-components/DeleteAccountDialog";
 import { ReconcilePanel } from "./accounts/-components/ReconcilePanel";
 import { TransferDialog } from "./accounts/-components/TransferDialog";
-
-const subtitle =
-  "The brokerage, retirement and exchange accounts you trade in. Trades that name no account go into the default one.";
+import { transferText } from "./accounts/-components/screen-texts";
 
 export const Route = createFileRoute("/_app/accounts")({
-  head: titled("Accounts"),
+  head: titled(m.nav_accounts()),
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(accountsQuery()),
   pendingComponent: () => (
-    <PageSkeleton title="Accounts" subtitle={subtitle}>
+    <PageSkeleton title={m.nav_accounts()} subtitle={m.accounts_subtitle()}>
       <Skeleton className="h-64" />
     </PageSkeleton>
   ),
-  errorComponent: () => <RouteErrorPanel title="Accounts" message="Failed to load your accounts" />,
+  errorComponent: () => (
+    <RouteErrorPanel title={m.nav_accounts()} message={m.accounts_failed_load()} />
+  ),
   component: AccountsPage,
 });
 
@@ -41,19 +41,19 @@ function AccountsPage() {
   return (
     <div>
       <PageHeader
-        title="Accounts"
-        subtitle={subtitle}
+        title={m.nav_accounts()}
+        subtitle={m.accounts_subtitle()}
         actions={
           <div className="flex flex-wrap gap-2">
             {accounts.data.length > 1 && (
               <Button variant="secondary" onClick={() => setTransferring(true)}>
                 <ArrowLeftRight aria-hidden="true" className="h-4 w-4" />
-                {transferScreenMessages.open}
+                {transferText.open}
               </Button>
             )}
             <Button onClick={() => setDialog({ mode: "add" })}>
               <Plus aria-hidden="true" className="h-4 w-4" />
-              Add account
+              {m.accounts_add()}
             </Button>
           </div>
         }

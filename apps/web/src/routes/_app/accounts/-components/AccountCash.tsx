@@ -1,5 +1,5 @@
 import type { CashActivity, InvestmentAccount } from "@ledgerline/contracts";
-import { cashActivityLabels, cashScreenMessages as text } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useId, useState } from "react";
@@ -18,6 +18,8 @@ import { RequestKeys } from "../../../../lib/idempotency-key";
 import { notify } from "../../../../lib/notify";
 import { errorMessage, trpc } from "../../../../lib/trpc";
 import { CashActivityDialog, type CashDialogTarget } from "./CashActivityDialog";
+import { cashActivityNames } from "../../../../components/accounts/cash-activity-names";
+import { cashText as text } from "./screen-texts";
 
 /** An activity's amount as it moved the balance: +$100.00 in, −$20.00 out. */
 function SignedAmount({ activity }: { activity: CashActivity }) {
@@ -31,7 +33,11 @@ function SignedAmount({ activity }: { activity: CashActivity }) {
 }
 
 function describe(activity: CashActivity) {
-  return `${cashActivityLabels[activity.type].toLowerCase()} of ${formatCurrency(activity.amount)} on ${formatCalendarDate(activity.date)}`;
+  return text.activity(
+    activity.type,
+    formatCurrency(activity.amount),
+    formatCalendarDate(activity.date),
+  );
 }
 
 /**
@@ -77,7 +83,7 @@ export function AccountCash({ account }: { account: InvestmentAccount }) {
           <Button
             variant="secondary"
             onClick={() => setDialog({ mode: "add", account })}
-            aria-label={`${text.addActivity} to ${account.name}`}
+            aria-label={text.addActivityTo(account.name)}
           >
             <Plus aria-hidden="true" className="h-4 w-4" />
             {text.addActivity}
@@ -102,7 +108,7 @@ export function AccountCash({ account }: { account: InvestmentAccount }) {
                   {formatCalendarDate(activity.date)}
                 </span>
                 <span className="order-first font-medium sm:order-none">
-                  {cashActivityLabels[activity.type]}
+                  {cashActivityNames[activity.type]}
                 </span>
                 <span className="col-span-2 text-muted [overflow-wrap:anywhere] sm:col-span-1">
                   {activity.notes}
@@ -112,7 +118,7 @@ export function AccountCash({ account }: { account: InvestmentAccount }) {
                 </span>
                 <div className="col-span-2 sm:col-span-1">
                   <EditDeleteButtons
-                    what={`the ${describe(activity)}`}
+                    what={describe(activity)}
                     onEdit={
                       isHandEntered(activity)
                         ? () => setDialog({ mode: "edit", account, activity })
@@ -144,7 +150,7 @@ export function AccountCash({ account }: { account: InvestmentAccount }) {
                 )
             : ""
         }
-        confirmLabel="Delete"
+        confirmLabel={m.accounts_delete()}
         tone="danger"
         busy={remove.isPending}
         onConfirm={() => {

@@ -1,4 +1,5 @@
 import type { CostBasisMethod } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useRef, useState } from "react";
 import { Alert } from "../../../../components/ui/Alert";
 import { DialogFormButtons, Modal } from "../../../../components/ui/Modal";
@@ -33,17 +34,17 @@ export function AccountDialog({
       step={confirming ? "confirm" : "form"}
       title={
         confirming
-          ? `Change the cost-basis method of ${target.account.name}?`
+          ? m.accounts_dialog_switch_title({ name: target.account.name })
           : target?.mode === "edit"
-            ? `Edit ${target.account.name}`
-            : "Add account"
+            ? m.accounts_edit_label({ name: target.account.name })
+            : m.accounts_add()
       }
       description={
         confirming
-          ? "Check what changes: nothing is saved until you confirm."
+          ? m.accounts_dialog_switch_description()
           : target?.mode === "edit"
-            ? "Rename the account, change its type, institution or cost-basis method, or make it the default."
-            : "A brokerage account, a retirement account or an exchange wallet you trade in."
+            ? m.accounts_dialog_edit_description()
+            : m.accounts_dialog_add_description()
       }
     >
       {/* Mounted per opening, so each starts from the account's values with keys of its own. */}
@@ -113,7 +114,7 @@ function AccountForm({
       {saving.failure && <Alert tone="error">{saving.failure}</Alert>}
       <DialogFormButtons
         busy={saving.pending}
-        submitLabel={target.mode === "edit" ? "Save changes" : "Add account"}
+        submitLabel={target.mode === "edit" ? m.accounts_save_changes() : m.accounts_add()}
         onCancel={onClose}
       />
     </form>

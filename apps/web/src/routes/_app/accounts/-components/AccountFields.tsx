@@ -1,10 +1,11 @@
-import {
-  costBasisMethodHints,
-  costBasisMethodLabels,
-  costBasisMethods,
-} from "@ledgerline/contracts/browser";
+import { costBasisMethods } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import type { ChangeEvent, RefObject } from "react";
 import { accountTypeOptions } from "../../../../components/accounts/accounts";
+import {
+  costBasisMethodExplained,
+  costBasisMethodNames,
+} from "../../../../components/accounts/cost-basis-methods";
 import { Field } from "../../../../components/ui/Field";
 import { enumOptions, SelectField } from "../../../../components/ui/SelectField";
 import { textInput, type TextFieldApi } from "../../../../lib/form";
@@ -12,7 +13,7 @@ import type { AccountFormField } from "./account-form";
 import type { AccountFormApi } from "./useAccountForm";
 import type { AccountSave } from "./useAccountSave";
 
-const methodOptions = enumOptions(costBasisMethods, costBasisMethodLabels);
+const methodOptions = enumOptions(costBasisMethods, costBasisMethodNames);
 
 /**
  * `form.Field`'s render function for a checkbox bound to the field, with its label and a line
@@ -53,13 +54,15 @@ export function AccountNameFields({ form, saving }: { form: AccountFormApi; savi
   return (
     <>
       <form.Field name="name">
-        {(api) => <Field label="Name" autoComplete="off" {...refusable("name", api)} />}
+        {(api) => (
+          <Field label={m.accounts_col_name()} autoComplete="off" {...refusable("name", api)} />
+        )}
       </form.Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <form.Field name="type">
           {(api) => (
             <SelectField
-              label="Type"
+              label={m.accounts_field_type()}
               value={api.state.value}
               options={accountTypeOptions}
               error={refused.type}
@@ -73,9 +76,9 @@ export function AccountNameFields({ form, saving }: { form: AccountFormApi; savi
         <form.Field name="institution">
           {(api) => (
             <Field
-              label="Institution (optional)"
+              label={m.accounts_field_institution()}
               autoComplete="off"
-              placeholder="e.g. Fidelity"
+              placeholder={m.accounts_field_institution_placeholder()}
               {...refusable("institution", api)}
             />
           )}
@@ -104,11 +107,11 @@ export function AccountSettingFields({
         {(api) => (
           <div ref={methodField}>
             <SelectField
-              label="Cost-basis method"
+              label={m.accounts_field_method()}
               value={api.state.value}
               options={methodOptions}
               error={saving.refused.costBasisMethod}
-              hint={costBasisMethodHints[api.state.value]}
+              hint={costBasisMethodExplained[api.state.value]}
               onChange={(value) => {
                 saving.edited("costBasisMethod");
                 api.handleChange(value);
@@ -118,17 +121,11 @@ export function AccountSettingFields({
         )}
       </form.Field>
       <form.Field name="cashTracked">
-        {boundCheckbox(
-          "Track cash in this account",
-          "Shows the account's cash balance beside its holdings.",
-        )}
+        {boundCheckbox(m.accounts_field_track_cash(), m.accounts_field_track_cash_hint())}
       </form.Field>
       {offerDefault && (
         <form.Field name="makeDefault">
-          {boundCheckbox(
-            "Make this the default account",
-            "Trades and imports that name no account go into the default account.",
-          )}
+          {boundCheckbox(m.accounts_field_make_default(), m.accounts_field_make_default_hint())}
         </form.Field>
       )}
     </>

@@ -1,9 +1,10 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { costBasisMethodLabels, reconcileScreenMessages } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useMemo } from "react";
 import { accountTypeLabels } from "../../../../components/accounts/accounts";
+import { costBasisMethodNames } from "../../../../components/accounts/cost-basis-methods";
 import { CashBalance } from "../../../../components/cash/CashBalance";
 import { Badge } from "../../../../components/ui/Badge";
 import { Button } from "../../../../components/ui/Button";
@@ -11,6 +12,7 @@ import { ListedTable } from "../../../../components/ui/ListedTable";
 import { notify } from "../../../../lib/notify";
 import { errorMessage, trpc } from "../../../../lib/trpc";
 import type { AccountDialogTarget } from "./account-form";
+import { reconcileText } from "./screen-texts";
 
 const column = createColumnHelper<InvestmentAccount>();
 
@@ -30,11 +32,10 @@ function useMakeDefault() {
   return useMutation(
     trpc.investmentAccounts.update.mutationOptions({
       onSuccess: async (account) => {
-        notify.success(`${account.name} is now the default account`);
+        notify.success(m.accounts_now_default({ name: account.name }));
         await queryClient.invalidateQueries(trpc.investmentAccounts.list.pathFilter());
       },
-      onError: (failure) =>
-        notify.error(errorMessage(failure, "The default account could not be changed")),
+      onError: (failure) => notify.error(errorMessage(failure, m.accounts_default_failed())),
     }),
   );
 }
@@ -56,17 +57,17 @@ function AccountRowActions({
         size="sm"
         variant="secondary"
         onClick={() => handlers.onEdit({ mode: "edit", account })}
-        aria-label={`Edit ${account.name}`}
+        aria-label={m.accounts_edit_label({ name: account.name })}
       >
-        Edit
+        {m.accounts_edit()}
       </Button>
       <Button
         size="sm"
         variant="secondary"
         onClick={() => handlers.onReconcile(account)}
-        aria-label={reconcileScreenMessages.openFor(account.name)}
+        aria-label={reconcileText.openFor(account.name)}
       >
-        {reconcileScreenMessages.open}
+        {reconcileText.open}
       </Button>
       {!account.isDefault && (
         <Button
@@ -74,18 +75,18 @@ function AccountRowActions({
           variant="secondary"
           busy={makeDefault.isPending && makeDefault.variables.id === account.id}
           onClick={() => makeDefault.mutate({ id: account.id, isDefault: true })}
-          aria-label={`Make default account: ${account.name}`}
+          aria-label={m.accounts_make_default_label({ name: account.name })}
         >
-          Make default
+          {m.accounts_make_default()}
         </Button>
       )}
       <Button
         size="sm"
         variant="danger"
         onClick={() => handlers.onDelete(account)}
-        aria-label={`Delete ${account.name}`}
+        aria-label={m.accounts_delete_label({ name: account.name })}
       >
-        Delete
+        {m.accounts_delete()}
       </Button>
     </div>
   );
@@ -95,40 +96,43 @@ function AccountRowActions({
 function accountColumns(handlers: AccountRowHandlers, makeDefault: MakeDefault) {
   return [
     column.accessor("name", {
-      header: "Name",
+      header: m.accounts_col_name(),
       cell: ({ row }) => (
         <span className="flex flex-wrap items-center gap-2">
           <span className="font-medium [overflow-wrap:anywhere]">{row.original.name}</span>
-          {row.original.isDefault && <Badge tone="info">Default</Badge>}
+          {row.original.isDefault && <Badge tone="info">{m.accounts_default()}</Badge>}
         </span>
       ),
     }),
-    column.accessor("type", { header: "Type", cell: (info) => accountTypeLabels[info.getValue()] }),
+    column.accessor("type", {
+      header: m.accounts_col_type(),
+      cell: (info) => accountTypeLabels[info.getValue()],
+    }),
     column.accessor("costBasisMethod", {
-      header: "Cost basis",
-      cell: (info) => costBasisMethodLabels[info.getValue()],
+      header: m.accounts_col_cost_basis(),
+      cell: (info) => costBasisMethodNames[info.getValue()],
     }),
     column.accessor("institution", {
-      header: "Institution",
+      header: m.accounts_col_institution(),
       cell: (info) => (
         <span className="[overflow-wrap:anywhere]">
-          {info.getValue() ?? <span className="text-muted">None</span>}
+          {info.getValue() ?? <span className="text-muted">{m.accounts_none()}</span>}
         </span>
       ),
     }),
     column.accessor("cashBalance", {
-      header: "Cash balance",
+      header: m.accounts_col_cash(),
       meta: { numeric: true },
       cell: ({ row }) =>
         row.original.cashTracked ? (
           <CashBalance value={row.original.cashBalance} />
         ) : (
-          <span className="text-muted">Not tracked</span>
+          <span className="text-muted">{m.accounts_not_tracked()}</span>
         ),
     }),
     column.display({
       id: "actions",
-      header: "Actions",
+      header: m.accounts_col_actions(),
       meta: { pinned: true },
       cell: ({ row }) => (
         <AccountRowActions account={row.original} handlers={handlers} makeDefault={makeDefault} />
@@ -154,8 +158,8 @@ export function AccountsTable({
     <ListedTable
       rows={accounts}
       columns={columns}
-      caption="Your investment accounts"
-      empty="No accounts yet."
+      caption={m.accounts_caption()}
+      empty={m.accounts_empty()}
       cardsBelow={CARDS_BELOW}
     />
   );

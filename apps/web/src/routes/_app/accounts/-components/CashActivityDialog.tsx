@@ -1,9 +1,6 @@
 import type { CashActivity, CashActivityType, InvestmentAccount } from "@ledgerline/contracts";
-import {
-  cashActivityLabels,
-  cashActivityTypes,
-  cashScreenMessages as text,
-} from "@ledgerline/contracts/browser";
+import { cashActivityTypes } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "@tanstack/react-form";
 import { useState } from "react";
@@ -25,6 +22,8 @@ import { formatCurrency } from "../../../../lib/format";
 import { RequestKeys } from "../../../../lib/idempotency-key";
 import { notify } from "../../../../lib/notify";
 import { errorMessage, trpc } from "../../../../lib/trpc";
+import { cashActivityNames } from "../../../../components/accounts/cash-activity-names";
+import { cashText as text } from "./screen-texts";
 
 /** What the dialog is open for: a new activity in an account, or one to correct. */
 export type CashDialogTarget =
@@ -35,7 +34,7 @@ export type CashDialogTarget =
       activity: CashActivity & { type: CashActivityType };
     };
 
-const typeOptions = enumOptions(cashActivityTypes, cashActivityLabels);
+const typeOptions = enumOptions(cashActivityTypes, cashActivityNames);
 
 export function CashActivityDialog({
   target,
@@ -112,17 +111,17 @@ function CashForm({ target, onClose }: { target: CashDialogTarget; onClose: () =
   return (
     <form onSubmit={submitTo(form)} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="type">{boundSelect("Type", typeOptions)}</form.Field>
-        <form.Field name="amount">{decimalField("Amount")}</form.Field>
-        <form.Field name="date">{pastDateField("Date")}</form.Field>
+        <form.Field name="type">{boundSelect(m.accounts_field_type(), typeOptions)}</form.Field>
+        <form.Field name="amount">{decimalField(m.accounts_field_amount())}</form.Field>
+        <form.Field name="date">{pastDateField(m.accounts_field_date())}</form.Field>
       </div>
       <form.Field name="notes">
-        {(api) => <Field label="Notes (optional)" autoComplete="off" {...textInput(api)} />}
+        {(api) => <Field label={m.accounts_field_notes()} autoComplete="off" {...textInput(api)} />}
       </form.Field>
       {failure && <Alert tone="error">{failure}</Alert>}
       <DialogFormButtons
         busy={pending}
-        submitLabel={target.mode === "edit" ? "Save changes" : text.addActivity}
+        submitLabel={target.mode === "edit" ? m.accounts_save_changes() : text.addActivity}
         onCancel={onClose}
       />
     </form>

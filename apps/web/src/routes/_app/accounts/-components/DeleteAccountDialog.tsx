@@ -1,5 +1,6 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import { investmentAccountMessages } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { accountChoice } from "../../../../components/accounts/accounts";
@@ -29,7 +30,9 @@ export function DeleteAccountDialog({
     <Modal
       open={account !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={account ? `Delete ${account.name}` : "Delete account"}
+      title={
+        account ? m.accounts_delete_title({ name: account.name }) : m.accounts_delete_account()
+      }
     >
       {account && (
         <DeleteSteps key={account.id} account={account} accounts={accounts} onClose={onClose} />
@@ -52,12 +55,9 @@ function MoveChoice({
 }) {
   return (
     <>
-      <p className="text-sm text-muted">
-        {account.name} still holds positions or activity. Choose an account to move them to; the
-        same symbol held in both is merged at its combined average cost.
-      </p>
+      <p className="text-sm text-muted">{m.accounts_delete_holds({ name: account.name })}</p>
       <SelectField
-        label="Move positions and activity to"
+        label={m.accounts_delete_move_to()}
         value={target}
         options={others.map(accountChoice)}
         onChange={onTarget}
@@ -90,15 +90,15 @@ function DeleteSteps({
         const into = others.find((other) => other.id === result.movedToAccountId);
         notify.success(
           into
-            ? `Moved ${account.name}'s positions and activity to ${into.name} and deleted it`
-            : `Deleted account ${account.name}`,
+            ? m.accounts_delete_moved({ name: account.name, into: into.name })
+            : m.accounts_deleted({ name: account.name }),
         );
         onClose();
         // A move changes the holdings, history, income and performance of both accounts.
         await queryClient.invalidateQueries();
       },
       onError: (error) => {
-        const message = errorMessage(error, "The account could not be deleted");
+        const message = errorMessage(error, m.accounts_delete_failed());
         if (message === investmentAccountMessages.holdsActivity && others.length > 0) {
           setFailure(null);
           setMoving(true);
@@ -123,17 +123,17 @@ function DeleteSteps({
       {moving ? (
         <MoveChoice account={account} others={others} target={target} onTarget={setTarget} />
       ) : (
-        <p className="text-sm text-muted">
-          Delete the account {account.name}? This cannot be undone.
-        </p>
+        <p className="text-sm text-muted">{m.accounts_delete_confirm({ name: account.name })}</p>
       )}
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {m.accounts_cancel()}
         </Button>
         <Button variant="danger" busy={remove.isPending} onClick={send}>
-          {moving && into ? `Move to ${into.name} and delete` : "Delete"}
+          {moving && into
+            ? m.accounts_delete_move_button({ name: into.name })
+            : m.accounts_delete()}
         </Button>
       </div>
     </div>

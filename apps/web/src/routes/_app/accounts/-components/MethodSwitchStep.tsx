@@ -1,11 +1,15 @@
 import type { MethodPreview } from "@ledgerline/contracts";
-import { costBasisMethodHints, costBasisMethodLabels } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Alert } from "../../../../components/ui/Alert";
 import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
 import { errorMessage, trpc } from "../../../../lib/trpc";
+import {
+  costBasisMethodExplained,
+  costBasisMethodNames,
+} from "../../../../components/accounts/cost-basis-methods";
 import { methodSwitchHeadings, methodSwitchRows, type MethodSwitchRow } from "./method-switch";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 
@@ -40,42 +44,31 @@ export function MethodSwitchStep({
   return (
     <div className="flex flex-1 flex-col gap-4 text-sm">
       <h3 ref={heading} tabIndex={-1} className="font-semibold focus:outline-none">
-        Switch to {costBasisMethodLabels[switchTo]}
+        {m.accounts_switch_heading({ method: costBasisMethodNames[switchTo] })}
       </h3>
-      <p className="text-muted">{costBasisMethodHints[switchTo]}</p>
+      <p className="text-muted">{costBasisMethodExplained[switchTo]}</p>
       <ul className="list-disc space-y-1 pl-5">
-        <li>
-          The realized gain of {accountName} is recomputed from its first sale, as if it had always
-          used this method.
-        </li>
-        <li>Past years change too: the Taxes page, Form 8949 and your returns.</li>
-        <li>
-          Nothing about your trades changes: every buy and sell, holding and cash balance stays as
-          it is. You can switch back at any time.
-        </li>
+        <li>{m.accounts_switch_recomputed({ name: accountName })}</li>
+        <li>{m.accounts_switch_past_years()}</li>
+        <li>{m.accounts_switch_trades_stay()}</li>
       </ul>
       {preview.isPending ? (
-        <Spinner size="sm" label="Working out the realized gain under both methods" />
+        <Spinner size="sm" label={m.accounts_switch_working()} />
       ) : preview.isError ? (
-        <Alert tone="error">
-          {errorMessage(
-            preview.error,
-            "The realized gain under the new method could not be worked out",
-          )}
-        </Alert>
+        <Alert tone="error">{errorMessage(preview.error, m.accounts_switch_failed())}</Alert>
       ) : (
         <PreviewTable preview={preview.data} />
       )}
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="mt-auto flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onBack}>
-          Back
+          {m.accounts_back()}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {m.accounts_cancel()}
         </Button>
         <Button busy={busy} disabled={!preview.data} onClick={onConfirm}>
-          Switch method
+          {m.accounts_switch_method()}
         </Button>
       </div>
     </div>
@@ -85,9 +78,7 @@ export function MethodSwitchStep({
 function PreviewTable({ preview }: { preview: MethodPreview }) {
   if (preview.years.length === 0) {
     return (
-      <p className="rounded-md border border-border px-3 py-2">
-        This account has no sales yet: no realized gain changes.
-      </p>
+      <p className="rounded-md border border-border px-3 py-2">{m.accounts_switch_no_sales()}</p>
     );
   }
   const { years, total } = methodSwitchRows(preview);
@@ -95,17 +86,21 @@ function PreviewTable({ preview }: { preview: MethodPreview }) {
   return (
     <div>
       <table className="w-full text-left text-xs">
-        <caption className="pb-1 text-left text-sm font-medium">Realized gain by tax year</caption>
+        <caption className="pb-1 text-left text-sm font-medium">
+          {m.accounts_switch_caption()}
+        </caption>
         <ColumnHeads
           className="text-muted"
           rowClassName=""
           gap="pr-2"
           columns={[
-            "Year",
-            ...[headings.before, headings.after, "Difference"].map((label) => ({
-              label,
-              numeric: true,
-            })),
+            m.accounts_switch_col_year(),
+            ...[headings.before, headings.after, m.accounts_switch_col_difference()].map(
+              (label) => ({
+                label,
+                numeric: true,
+              }),
+            ),
           ]}
         />
         <tbody className="divide-y divide-border">
@@ -119,10 +114,7 @@ function PreviewTable({ preview }: { preview: MethodPreview }) {
           </tfoot>
         )}
       </table>
-      <p className="mt-2 text-xs text-muted">
-        Proceeds less what the shares sold cost, by the year of the sale, before wash-sale
-        adjustments (the Taxes page applies them).
-      </p>
+      <p className="mt-2 text-xs text-muted">{m.accounts_switch_note()}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { InvestmentAccount, Reconciliation } from "@ledgerline/contracts";
-import { EARLIEST_DATE, reconcileScreenMessages as text } from "@ledgerline/contracts/browser";
+import { EARLIEST_DATE } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Alert } from "../../../../components/ui/Alert";
@@ -10,6 +11,7 @@ import { localDateInput } from "../../../../lib/datetime-local";
 import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../../lib/format";
 import { errorMessage, trpc } from "../../../../lib/trpc";
 import { StatementRows } from "./StatementRows";
+import { reconcileText as text } from "./screen-texts";
 import {
   emptyStatement,
   reconcileRequest,
@@ -163,7 +165,7 @@ function ReconcileAnswer({ asOf, answer }: { asOf: string; answer: Reconciliatio
               rowClassName=""
               cell="py-2 font-medium"
               columns={[
-                "Symbol",
+                m.accounts_reconcile_col_symbol(),
                 { label: text.expected, numeric: true },
                 { label: text.actual, numeric: true },
               ]}
@@ -174,7 +176,9 @@ function ReconcileAnswer({ asOf, answer }: { asOf: string; answer: Reconciliatio
                   <th scope="row" className="py-2 pr-3 text-left font-medium">
                     {row.symbol}
                     <span className="ml-2 text-xs font-normal text-muted">
-                      {row.assetType === "STOCK" ? "Stock" : "Crypto"}
+                      {row.assetType === "STOCK"
+                        ? m.accounts_reconcile_stock()
+                        : m.accounts_reconcile_crypto()}
                     </span>
                   </th>
                   <td className="num py-2 pr-3 text-right">{formatQuantity(row.expected)}</td>

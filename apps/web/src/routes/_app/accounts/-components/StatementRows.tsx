@@ -1,4 +1,4 @@
-import { reconcileScreenMessages as text } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { Plus, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../../../components/ui/Button";
@@ -12,6 +12,7 @@ import {
   type StatementProblems,
   type StatementRow,
 } from "./statement-form";
+import { reconcileText as text } from "./screen-texts";
 
 const rowGrid = "grid grid-cols-[1fr_6.5rem_auto] gap-2 sm:grid-cols-[1fr_8rem_1fr_auto]";
 
@@ -34,9 +35,9 @@ export function StatementRows({
     <fieldset className="space-y-2">
       <legend className="mb-2 text-sm font-medium">{text.holdingsCaption}</legend>
       <div aria-hidden="true" className={cx(rowGrid, "hidden text-xs text-muted sm:grid")}>
-        <span>Symbol</span>
-        <span>Asset type</span>
-        <span>Quantity</span>
+        <span>{m.accounts_reconcile_col_symbol()}</span>
+        <span>{m.accounts_reconcile_col_asset_type()}</span>
+        <span>{m.accounts_field_quantity()}</span>
         <span className="w-8" />
       </div>
       <ul className="space-y-2">
@@ -84,7 +85,7 @@ function RowInputs({
         <input
           className={inputClass}
           aria-label={text.symbolLabel(number)}
-          placeholder="Symbol"
+          placeholder={m.accounts_reconcile_col_symbol()}
           autoComplete="off"
           value={row.symbol}
           aria-invalid={symbolProblem ? true : undefined}
@@ -97,13 +98,13 @@ function RowInputs({
           value={row.assetType}
           onChange={(event) => onChange({ assetType: event.target.value as StatementAssetType })}
         >
-          <option value="STOCK">Stock</option>
-          <option value="CRYPTO">Crypto</option>
+          <option value="STOCK">{m.accounts_reconcile_stock()}</option>
+          <option value="CRYPTO">{m.accounts_reconcile_crypto()}</option>
         </select>
         <input
           className={cx(inputClass, "col-span-2 sm:col-span-1")}
           aria-label={text.quantityLabel(number)}
-          placeholder="Quantity"
+          placeholder={m.accounts_field_quantity()}
           inputMode="decimal"
           autoComplete="off"
           value={row.quantity}

@@ -1,5 +1,5 @@
 import type { InvestmentAccount, TransferResult } from "@ledgerline/contracts";
-import { transferScreenMessages as text } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useForm, useStore } from "@tanstack/react-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -23,6 +23,7 @@ import {
   type TransferFormValues,
   type TransferKind,
 } from "./transfer-form";
+import { transferText as text } from "./screen-texts";
 
 const kindOptions: SelectOption<TransferKind>[] = [
   { value: "cash", label: text.cash },
@@ -73,10 +74,19 @@ function useHoldings(accountId: number, enabled: boolean): HoldingChoice[] | und
 /** The holdings as the select offers them, after an empty first choice. */
 function holdingOptions(holdings: HoldingChoice[] | undefined): SelectOption<string>[] {
   return [
-    { value: "", label: holdings === undefined ? "Loading…" : "Choose a holding" },
+    {
+      value: "",
+      label:
+        holdings === undefined
+          ? m.accounts_transfer_loading()
+          : m.accounts_transfer_choose_holding(),
+    },
     ...(holdings ?? []).map((holding) => ({
       value: holding.key,
-      label: `${holding.symbol} (${formatQuantity(holding.quantity)} held)`,
+      label: m.accounts_transfer_held({
+        symbol: holding.symbol,
+        quantity: formatQuantity(holding.quantity),
+      }),
     })),
   ];
 }
@@ -172,12 +182,14 @@ function TransferForm({
             />
           )}
         </form.Field>
-        <form.Field name="date">{pastDateField("Date")}</form.Field>
+        <form.Field name="date">{pastDateField(m.accounts_field_date())}</form.Field>
         {kind === "cash" ? (
           <>
-            <form.Field name="amount">{decimalField("Amount")}</form.Field>
+            <form.Field name="amount">{decimalField(m.accounts_field_amount())}</form.Field>
             <form.Field name="notes">
-              {(api) => <Field label="Notes (optional)" autoComplete="off" {...textInput(api)} />}
+              {(api) => (
+                <Field label={m.accounts_field_notes()} autoComplete="off" {...textInput(api)} />
+              )}
             </form.Field>
           </>
         ) : (
@@ -194,7 +206,7 @@ function TransferForm({
                 />
               )}
             </form.Field>
-            <form.Field name="quantity">{decimalField("Quantity")}</form.Field>
+            <form.Field name="quantity">{decimalField(m.accounts_field_quantity())}</form.Field>
           </>
         )}
       </div>

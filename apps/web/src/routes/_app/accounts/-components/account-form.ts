@@ -7,6 +7,7 @@ import {
   type CostBasisMethod,
   type InvestmentAccountType,
 } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { errorMessage } from "../../../../lib/errors";
 
 /** The account dialog's fields as typed. */
@@ -86,7 +87,7 @@ export function accountSaveFailure(error: unknown): {
   fields: Partial<Record<AccountFormField, string>>;
   message: string | null;
 } {
-  const message = errorMessage(error, "The account could not be saved");
+  const message = errorMessage(error, m.accounts_save_failed());
   if (message === messages.nameTaken) return { fields: { name: message }, message: null };
   const issues = (error as { data?: { issues?: unknown } } | null)?.data?.issues;
   const fields: Partial<Record<AccountFormField, string>> = {};

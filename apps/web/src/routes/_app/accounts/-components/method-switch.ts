@@ -1,6 +1,8 @@
 import type { MethodPreview } from "@ledgerline/contracts";
-import { costBasisMethodShortLabels, type CostBasisMethod } from "@ledgerline/contracts/browser";
+import type { CostBasisMethod } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { compare } from "@ledgerline/money";
+import { costBasisMethodShortNames } from "../../../../components/accounts/cost-basis-methods";
 import { formatSignedCurrency } from "../../../../lib/format";
 
 /** One line of the method switch's table, as shown: a tax year's (or all years') realized gain. */
@@ -13,7 +15,7 @@ export interface MethodSwitchRow {
 
 /** A difference in realized gain: signed, or 'No change' when the methods agree exactly. */
 export function gainChangeText(change: string): string {
-  return compare(change, "0") === 0 ? "No change" : formatSignedCurrency(change);
+  return compare(change, "0") === 0 ? m.accounts_no_change() : formatSignedCurrency(change);
 }
 
 /** The preview's years, oldest first, then the total over every year (left out for one year). */
@@ -29,27 +31,26 @@ export function methodSwitchRows(preview: MethodPreview): {
   });
   return {
     years: preview.years.map((year) => row(String(year.year), year)),
-    total: preview.years.length > 1 ? row("All years", preview.total) : null,
+    total: preview.years.length > 1 ? row(m.accounts_all_years(), preview.total) : null,
   };
 }
 
 /** The table's column headings: which method each figure is under. */
 export function methodSwitchHeadings(from: CostBasisMethod, to: CostBasisMethod) {
   return {
-    before: `Now (${costBasisMethodShortLabels[from]})`,
-    after: `With ${costBasisMethodShortLabels[to]}`,
+    before: m.accounts_switch_now({ method: costBasisMethodShortNames[from] }),
+    after: m.accounts_switch_with({ method: costBasisMethodShortNames[to] }),
   };
 }
 
 /** The toast once the switch is saved: what changed, in one sentence. */
 export function methodSwitchedText(accountName: string, preview: MethodPreview): string {
-  const now = `${accountName} now uses ${costBasisMethodShortLabels[preview.to]}`;
-  if (preview.years.length === 0)
-    return `${now}. It has no sales yet, so no realized gain changed.`;
-  if (compare(preview.total.change, "0") === 0) {
-    return `${now}. Realized gain recomputed from the first sale: no change.`;
-  }
+  const now = { name: accountName, method: costBasisMethodShortNames[preview.to] };
+  if (preview.years.length === 0) return m.accounts_switched_no_sales(now);
+  if (compare(preview.total.change, "0") === 0) return m.accounts_switched_no_change(now);
   const years = preview.years.filter((year) => compare(year.change, "0") !== 0);
-  const where = years.length === 1 ? ` (${years[0]!.year})` : "";
-  return `${now}. Realized gain recomputed from the first sale: ${formatSignedCurrency(preview.total.change)}${where}.`;
+  const change = formatSignedCurrency(preview.total.change);
+  return years.length === 1
+    ? m.accounts_switched_change_year({ ...now, change, year: String(years[0]!.year) })
+    : m.accounts_switched_change({ ...now, change });
 }

@@ -3,12 +3,12 @@ import {
   checkDecimal,
   dateOutOfRange,
   incomeFormMessages,
-  reconcileScreenMessages as text,
   transferMessages,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
 import { localDateInput } from "../../../../lib/datetime-local";
 import { typedAmount } from "../../../../lib/typed-amount";
+import { reconcileText as text } from "./screen-texts";
 
 /**
  * The reconciliation form's rules: a statement's date, its cash (optional) and its holdings as

@@ -7,11 +7,11 @@ import {
   incomeFormMessages,
   NOTES_MAX_LENGTH,
   tradeAmounts,
-  transferScreenMessages as text,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
 import { localDateInput } from "../../../../lib/datetime-local";
 import { typedAmount } from "../../../../lib/typed-amount";
+import { transferText as text } from "./screen-texts";
 
 /**
  * The transfer dialog's rules, as plain functions over the text its inputs hold: cash (an

@@ -1,4 +1,5 @@
 import type { InvestmentAccount } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { RequestKeys } from "../../../../lib/idempotency-key";
@@ -38,7 +39,9 @@ export function useAccountSave(target: AccountDialogTarget, onClose: () => void)
     notify.success(
       preview
         ? methodSwitchedText(account.name, preview)
-        : `${target.mode === "edit" ? "Saved" : "Added"} account ${account.name}`,
+        : target.mode === "edit"
+          ? m.accounts_saved({ name: account.name })
+          : m.accounts_added({ name: account.name }),
     );
     onClose();
     // A new method changes every realized gain of the account: returns, taxes, lots.
