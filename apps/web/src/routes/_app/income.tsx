@@ -1,4 +1,5 @@
 import type { IncomeEntry } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
@@ -22,9 +23,6 @@ import { IncomeHistory } from "./income/-components/IncomeHistory";
 import { IncomeForecast } from "./income/-components/IncomeForecast";
 import { UpcomingDividends } from "./income/-components/UpcomingDividends";
 
-const subtitle =
-  "Dividends paid on the stocks you held at each ex-date. Correct an entry to your broker's figure, or add one by hand.";
-
 /**
  * The user's dividend income entries, of one account or of all, read by the route's loader and
  * shown by the page.
@@ -33,7 +31,7 @@ const incomeQuery = (accountId: number | undefined) =>
   trpc.income.list.queryOptions(accountId === undefined ? undefined : { accountId });
 
 export const Route = createFileRoute("/_app/income")({
-  head: titled("Dividend Income"),
+  head: titled(m.income_page_title()),
   // `?account=<id>`: one investment account's dividends (as on the summary); none for all.
   validateSearch: (search) => accountOnlySearch(search.account),
   loaderDeps: ({ search }) => search,
@@ -49,7 +47,7 @@ export const Route = createFileRoute("/_app/income")({
     await queryClient.ensureQueryData(incomeQuery(filteredAccount(accounts, deps.account)));
   },
   pendingComponent: () => (
-    <PageSkeleton title="Dividend Income" subtitle={subtitle}>
+    <PageSkeleton title={m.income_page_title()} subtitle={m.income_subtitle()}>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Skeleton className="h-20" />
         <Skeleton className="h-20" />
@@ -58,7 +56,7 @@ export const Route = createFileRoute("/_app/income")({
     </PageSkeleton>
   ),
   errorComponent: () => (
-    <RouteErrorPanel title="Dividend Income" message="Failed to load your dividend income" />
+    <RouteErrorPanel title={m.income_page_title()} message={m.income_failed_load()} />
   ),
   component: IncomePage,
 });
@@ -78,16 +76,16 @@ function IncomePage() {
   return (
     <div className="space-y-8">
       <PageHeader
-        title="Dividend Income"
-        subtitle={subtitle}
+        title={m.income_page_title()}
+        subtitle={m.income_subtitle()}
         actions={
           <>
             <Button onClick={add}>
               <Plus aria-hidden="true" className="h-4 w-4" />
-              Add dividend
+              {m.income_add()}
             </Button>
             <Link to="/portfolio-summary" className={buttonClass("secondary")}>
-              Portfolio Summary
+              {m.income_portfolio_summary()}
             </Link>
           </>
         }

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState, type MouseEvent } from "react";
@@ -17,9 +18,6 @@ import { TaxNotes } from "./taxes/-components/TaxNotes";
 import { TermTotals } from "./taxes/-components/TermTotals";
 import { form8949Url, realizedQuery, taxYearOf, yearChoices } from "./taxes/-components/tax-year";
 
-const subtitle =
-  "Realized gains by tax year, lot by lot, as your cost-basis method and the wash-sale rule count them, ready for Form 8949.";
-
 /** `?year=` and `?account=` as whole numbers; taxYearOf keeps the year within the report's. */
 function validateTaxSearch(search: Record<string, unknown>): { year?: number; account?: number } {
   const year = accountSearch(search.year);
@@ -28,12 +26,12 @@ function validateTaxSearch(search: Record<string, unknown>): { year?: number; ac
 }
 
 export const Route = createFileRoute("/_app/taxes")({
-  head: titled("Taxes"),
+  head: titled(m.nav_taxes()),
   validateSearch: validateTaxSearch,
   // No loader: the component's queries suspend into the pending layout. A loader is one more
   // chunk named in the route definitions every page loads (/ and /login are at their budget).
   pendingComponent: () => (
-    <PageSkeleton title="Taxes" subtitle={subtitle}>
+    <PageSkeleton title={m.nav_taxes()} subtitle={m.taxes_subtitle()}>
       <Skeleton className="h-16 max-w-xs" />
       <div className="grid gap-3 md:grid-cols-3">
         <Skeleton className="h-40" />
@@ -43,7 +41,7 @@ export const Route = createFileRoute("/_app/taxes")({
       <Skeleton className="h-64" />
     </PageSkeleton>
   ),
-  errorComponent: () => <RouteErrorPanel title="Taxes" message="Failed to load your tax report" />,
+  errorComponent: () => <RouteErrorPanel title={m.nav_taxes()} message={m.taxes_failed_load()} />,
   component: TaxesPage,
 });
 
@@ -60,14 +58,14 @@ function TaxesPage() {
   return (
     <div className="space-y-8">
       <PageHeader
-        title="Taxes"
-        subtitle={subtitle}
+        title={m.nav_taxes()}
+        subtitle={m.taxes_subtitle()}
         actions={<Form8949Link year={year} hasSales={report.years.includes(year)} />}
       />
       <div className="flex flex-wrap items-end gap-4">
         <SelectField
           className="w-40"
-          label="Tax year"
+          label={m.taxes_year()}
           value={String(year)}
           options={yearChoices(report.years, year).map((choice) => ({
             value: String(choice),
@@ -84,9 +82,9 @@ function TaxesPage() {
       <TaxNotes report={report} />
       {report.rows.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border bg-surface px-6 py-10 text-center text-muted">
-          No sales in {year}
-          {accountId === undefined ? "" : " in this account"}: nothing to report. A sale shows here
-          lot by lot once it is made.
+          {accountId === undefined
+            ? m.taxes_no_sales({ year: String(year) })
+            : m.taxes_no_sales_account({ year: String(year) })}
         </p>
       ) : (
         <>
@@ -114,12 +112,12 @@ function Form8949Link({ year, hasSales }: { year: number; hasSales: boolean }) {
       // Loaded on the click: the page's first script does not carry it.
       const { downloadCsv } = await import("../../lib/download-csv");
       const filename = await downloadCsv(url, {
-        name: "Form 8949 export",
+        name: m.taxes_export_name(),
         fallback: `form-8949-${year}.csv`,
       });
-      notify.success(`Downloaded ${filename}`);
+      notify.success(m.taxes_downloaded({ file: filename }));
     } catch (error) {
-      notify.error(errorMessage(error, "Failed to download Form 8949"));
+      notify.error(errorMessage(error, m.taxes_download_failed()));
     } finally {
       setBusy(false);
     }
@@ -131,7 +129,7 @@ function Form8949Link({ year, hasSales }: { year: number; hasSales: boolean }) {
       aria-disabled={busy || undefined}
       className={buttonClass(hasSales ? "primary" : "secondary")}
     >
-      Download Form 8949 (CSV)
+      {m.taxes_download()}
     </a>
   );
 }

@@ -1,4 +1,5 @@
 import type { IncomeEntry } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../../components/ui/ConfirmDialog";
@@ -21,26 +22,29 @@ export function DeleteIncomeDialog({
   const remove = useMutation(
     trpc.income.delete.mutationOptions({
       onSuccess: async () => {
-        if (entry) notify.success(`Deleted the ${describeEntry(entry)}`);
+        if (entry) notify.success(m.income_deleted({ entry: describeEntry(entry) }));
         onClose();
         await queryClient.invalidateQueries(trpc.income.list.pathFilter());
       },
       onError: (failure) => {
         onClose();
-        notify.error(errorMessage(failure, "The dividend could not be deleted"));
+        notify.error(errorMessage(failure, m.income_delete_failed()));
       },
     }),
   );
   return (
     <ConfirmDialog
       open={entry !== null}
-      title="Delete dividend"
+      title={m.income_delete_title()}
       message={
         entry
-          ? `Delete the ${describeEntry(entry)} (${formatCurrency(entry.total)})? It is not written again by a later sync.`
+          ? m.income_delete_confirm({
+              entry: describeEntry(entry),
+              total: formatCurrency(entry.total),
+            })
           : ""
       }
-      confirmLabel="Delete"
+      confirmLabel={m.income_delete()}
       tone="danger"
       busy={remove.isPending}
       onConfirm={() => {

@@ -1,5 +1,6 @@
 import type { IncomeEntry, InvestmentAccount } from "@ledgerline/contracts";
 import { EARLIEST_DATE } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm, useSelector } from "@tanstack/react-form";
 import { useState, type ReactNode } from "react";
@@ -45,11 +46,13 @@ export function IncomeDialog({
     <Modal
       open={target !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={target?.mode === "edit" ? `Edit ${target.entry.symbol} dividend` : "Add dividend"}
-      description={
+      title={
         target?.mode === "edit"
-          ? "Correct the figures, for instance to what your broker paid after withholding tax."
-          : "A dividend received that is not listed, as your broker reports it."
+          ? m.income_edit_title({ symbol: target.entry.symbol })
+          : m.income_add()
+      }
+      description={
+        target?.mode === "edit" ? m.income_edit_description() : m.income_add_description()
       }
     >
       {/* Mounted per opening, so each starts from the entry's figures with keys of its own. */}
@@ -87,14 +90,12 @@ function IncomeForm({
   const [keys] = useState(() => new RequestKeys());
 
   const onSuccess = async (entry: IncomeEntry) => {
-    notify.success(
-      `${target.mode === "edit" ? "Updated" : "Added"} ${entry.symbol} dividend of ${formatCurrency(entry.total)}`,
-    );
+    const saved = { symbol: entry.symbol, total: formatCurrency(entry.total) };
+    notify.success(target.mode === "edit" ? m.income_updated(saved) : m.income_added(saved));
     onClose();
     await queryClient.invalidateQueries(trpc.income.list.pathFilter());
   };
-  const onError = (error: unknown) =>
-    setFailure(errorMessage(error, "The dividend could not be saved"));
+  const onError = (error: unknown) => setFailure(errorMessage(error, m.income_save_failed()));
   const create = useMutation(trpc.income.create.mutationOptions({ onSuccess, onError }));
   const update = useMutation(trpc.income.update.mutationOptions({ onSuccess, onError }));
   const pending = create.isPending || update.isPending;
@@ -129,49 +130,66 @@ function IncomeForm({
     <form onSubmit={submitTo(form)} noValidate className="space-y-4">
       {accounts && (
         <SelectField
-          label="Account"
+          label={m.income_field_account()}
           value={accountId === undefined ? "" : String(accountId)}
           options={accounts.map(accountChoice)}
           onChange={(value) => setAccountId(Number(value))}
         />
       )}
       {field("symbol", (bound) => (
-        <Field label="Symbol" {...bound} autoCapitalize="characters" autoComplete="off" />
+        <Field
+          label={m.income_field_symbol()}
+          {...bound}
+          autoCapitalize="characters"
+          autoComplete="off"
+        />
       ))}
       <div className="grid gap-4 sm:grid-cols-2">
         {field("exDate", (bound) => (
-          <Field label="Ex-date" type="date" min={EARLIEST_DATE} max={today} {...bound} />
+          <Field
+            label={m.income_field_ex_date()}
+            type="date"
+            min={EARLIEST_DATE}
+            max={today}
+            {...bound}
+          />
         ))}
         {field("payDate", (bound) => (
-          <Field label="Pay date" type="date" min={EARLIEST_DATE} max={today} {...bound} />
+          <Field
+            label={m.income_field_pay_date()}
+            type="date"
+            min={EARLIEST_DATE}
+            max={today}
+            {...bound}
+          />
         ))}
         {field("quantity", (bound) => (
-          <Field label="Quantity held" inputMode="decimal" {...bound} />
+          <Field label={m.income_field_quantity()} inputMode="decimal" {...bound} />
         ))}
         {field("amountPerShare", (bound) => (
-          <Field label="Amount per share" inputMode="decimal" {...bound} />
+          <Field label={m.income_field_per_share()} inputMode="decimal" {...bound} />
         ))}
       </div>
       {field("total", (bound) => (
         <Field
-          label="Total received"
+          label={m.income_field_total()}
           inputMode="decimal"
           {...bound}
           placeholder={product ? formatCurrency(product) : undefined}
           hint={
             product
-              ? `Leave empty for ${formatCurrency(product)} (quantity × amount per share).`
-              : "Leave empty for quantity × amount per share."
+              ? m.income_total_hint_amount({ amount: formatCurrency(product) })
+              : m.income_total_hint()
           }
         />
       ))}
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose} disabled={pending}>
-          Cancel
+          {m.income_cancel()}
         </Button>
         <Button type="submit" busy={pending}>
-          {target.mode === "edit" ? "Save changes" : "Add dividend"}
+          {target.mode === "edit" ? m.income_save_changes() : m.income_add()}
         </Button>
       </div>
     </form>

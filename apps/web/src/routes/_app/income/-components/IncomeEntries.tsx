@@ -1,4 +1,5 @@
 import type { IncomeAnswer, IncomeEntry } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Badge } from "../../../../components/ui/Badge";
 import { EditDeleteButtons } from "../../../../components/ui/EditDeleteButtons";
@@ -18,11 +19,11 @@ export interface EntryActions {
 
 /** How an entry is named to a screen reader's button list and in the delete confirmation. */
 export function describeEntry(entry: IncomeEntry): string {
-  return `${entry.symbol} dividend paid ${formatCalendarDate(entry.payDate)}`;
+  return m.income_describe({ symbol: entry.symbol, date: formatCalendarDate(entry.payDate) });
 }
 
 function EditedBadge({ entry }: { entry: IncomeEntry }) {
-  return entry.manual ? <Badge>By hand</Badge> : null;
+  return entry.manual ? <Badge>{m.income_by_hand()}</Badge> : null;
 }
 
 function EntryButtons({ entry, onEdit, onDelete }: EntryActions & { entry: IncomeEntry }) {
@@ -43,7 +44,14 @@ function oldestPayDate(entries: readonly IncomeEntry[]): string | undefined {
   );
 }
 
-const headings = ["Symbol", "Ex-date", "Pay date", "Quantity held", "Per share", "Total"];
+const headings = [
+  m.income_col_symbol(),
+  m.income_field_ex_date(),
+  m.income_field_pay_date(),
+  m.income_field_quantity(),
+  m.income_col_per_share(),
+  m.income_col_total(),
+];
 
 function AccountName({
   entry,
@@ -70,7 +78,7 @@ export function IncomeEntries({
   return (
     <>
       <TableWithActions
-        caption="Your dividend income, newest first"
+        caption={m.income_caption()}
         columns={headings.map((label, index) => ({ label, numeric: index >= 3 }))}
         className="hidden overflow-x-auto rounded-xl border border-border bg-surface sm:block"
         headClassName="border-b border-border text-muted"
@@ -105,7 +113,7 @@ export function IncomeEntries({
         ))}
       </TableWithActions>
       <ul
-        aria-label="Your dividend income, newest first"
+        aria-label={m.income_caption()}
         className="divide-y divide-border rounded-xl border border-border bg-surface text-sm sm:hidden"
       >
         {entries.map((entry) => (
@@ -143,7 +151,7 @@ export function YearTotals({ income }: { income: IncomeAnswer }) {
         </div>
       ))}
       <div className="rounded-xl border border-border bg-surface-muted p-4">
-        <dt className="text-sm text-muted">All years</dt>
+        <dt className="text-sm text-muted">{m.income_all_years()}</dt>
         <dd className="num mt-1 text-xl font-semibold">
           <Money shown={moneySum(income.total, parts())} />
         </dd>
@@ -177,7 +185,10 @@ function IncomeCard({
       <AccountName entry={entry} names={accountNames} />
       <p className="num mt-1 flex flex-wrap justify-between gap-x-3 gap-y-1 text-xs text-muted">
         <span>
-          Ex {formatCalendarDate(entry.exDate)} · Paid {formatCalendarDate(entry.payDate)}
+          {m.income_card_dates({
+            ex: formatCalendarDate(entry.exDate),
+            paid: formatCalendarDate(entry.payDate),
+          })}
         </span>
         <span>
           {formatQuantity(entry.quantity)} ×{" "}

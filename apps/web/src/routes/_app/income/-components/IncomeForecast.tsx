@@ -1,11 +1,12 @@
 import type { ForecastHolding, IncomeForecast as Forecast } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { compare, divide, multiply, sign } from "@ledgerline/money";
 import { useQuery } from "@tanstack/react-query";
 import { QueryCardBody } from "../../../../components/CardBody";
 import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Card } from "../../../../components/ui/Card";
 import { MoneyText } from "../../../../components/money/Money";
-import { formatShare } from "../../../../lib/format";
+import { formatLocale, formatShare, onFirstUse } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
@@ -25,19 +26,32 @@ const monthNames = [
   "Nov",
   "Dec",
 ];
-/** "2026-07" as "Jul 2026" (or "Jul" for the chart's axis). */
+// Another locale's month names through Intl, built on first use (en-US keeps the names above).
+const localeMonths = onFirstUse(() => ({
+  short: new Intl.DateTimeFormat(formatLocale(), { month: "short", timeZone: "UTC" }),
+  withYear: new Intl.DateTimeFormat(formatLocale(), {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }),
+}));
+/** "2026-07" as "Jul 2026" (or "Jul" for the chart's axis); "Juli 2026" in de-DE. */
 const monthLabel = (month: string, withYear = true) => {
+  if (formatLocale() !== "en-US" && /^\d{4}-\d{2}$/.test(month)) {
+    const formats = localeMonths();
+    return (withYear ? formats.withYear : formats.short).format(new Date(`${month}-01T00:00:00Z`));
+  }
   const name = monthNames[Number(month.slice(5, 7)) - 1] ?? month;
   return withYear ? `${name} ${month.slice(0, 4)}` : name;
 };
 const frequencyLabel: Record<NonNullable<ForecastHolding["frequency"]>, string> = {
-  monthly: "Monthly",
-  quarterly: "Quarterly",
-  semiannual: "Twice a year",
-  annual: "Yearly",
+  monthly: m.income_monthly(),
+  quarterly: m.income_quarterly(),
+  semiannual: m.income_semiannual(),
+  annual: m.income_annual(),
 };
 const yieldOf = (ratio: string | null) =>
-  ratio === null ? "N/A" : formatShare(multiply(ratio, "100"));
+  ratio === null ? m.income_na() : formatShare(multiply(ratio, "100"));
 
 /**
  * The next twelve months' dividends (issue 33): a bar per month to read at a glance, a table of
@@ -53,11 +67,11 @@ export function IncomeForecast({ accountId }: { accountId: number | undefined })
       <Card className="p-4 sm:p-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="income-forecast" className="text-xl font-semibold">
-            Next 12 months
+            {m.income_forecast_heading()}
           </h2>
           {query.data && (
             <p className="text-sm text-muted">
-              Expected{" "}
+              {m.income_forecast_expected()}{" "}
               <span className="num font-semibold text-text">
                 <MoneyText usd={query.data.total} />
               </span>
@@ -66,10 +80,10 @@ export function IncomeForecast({ accountId }: { accountId: number | undefined })
         </div>
         <QueryCardBody
           query={query}
-          failure="The forecast could not be loaded."
+          failure={m.income_forecast_failed()}
           skeleton="mt-4 h-48"
           isEmpty={(forecast) => forecast.holdings.length === 0}
-          empty="Hold a stock that pays dividends to see a forecast."
+          empty={m.income_forecast_empty()}
         >
           {(forecast) => <ForecastFigures forecast={forecast} />}
         </QueryCardBody>
@@ -88,9 +102,7 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
     sign(highest) > 0 ? `${multiply(divide(amount, highest, 4), "100")}%` : "0%";
   return (
     <>
-      <p className="mt-1 text-sm text-muted">
-        Declared dividends, then each stock&apos;s usual rhythm at its last amount.
-      </p>
+      <p className="mt-1 text-sm text-muted">{m.income_forecast_note()}</p>
       <div
         aria-hidden="true"
         className="mt-4 flex h-40 items-end gap-1 sm:gap-2"
@@ -119,9 +131,14 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <table className="w-full text-sm" aria-labelledby="forecast-months">
           <caption id="forecast-months" className="mb-2 text-left font-semibold">
-            By month
+            {m.income_forecast_by_month()}
           </caption>
-          <ColumnHeads columns={["Month", { label: "Expected", numeric: true }]} />
+          <ColumnHeads
+            columns={[
+              m.income_forecast_month(),
+              { label: m.income_forecast_expected(), numeric: true },
+            ]}
+          />
           <tbody>
             {forecast.months.map((month) => (
               <tr key={month.month} className="border-t border-border">
@@ -151,15 +168,15 @@ function HoldingYields({ forecast }: { forecast: Forecast }) {
     <ScrollRegion labelledBy="forecast-yields">
       <table className="w-full text-sm">
         <caption id="forecast-yields" className="mb-2 text-left font-semibold">
-          Yield per holding
+          {m.income_forecast_yields()}
         </caption>
         <ColumnHeads
           columns={[
-            "Symbol",
-            "Pays",
-            { label: "A year", numeric: true },
-            { label: "On cost", numeric: true, nowrap: true },
-            { label: "Current", numeric: true },
+            m.income_col_symbol(),
+            m.income_forecast_pays(),
+            { label: m.income_forecast_a_year(), numeric: true },
+            { label: m.income_forecast_on_cost(), numeric: true, nowrap: true },
+            { label: m.income_forecast_current(), numeric: true },
           ]}
         />
         <tbody>
@@ -173,7 +190,9 @@ function HoldingYields({ forecast }: { forecast: Forecast }) {
                 <StockSymbolLink symbol={holding.symbol} />
               </th>
               <td className="py-1.5 pr-3 whitespace-nowrap">
-                {holding.frequency ? frequencyLabel[holding.frequency] : "No dividends"}
+                {holding.frequency
+                  ? frequencyLabel[holding.frequency]
+                  : m.income_forecast_no_dividends()}
               </td>
               <td className="num py-1.5 pr-3 text-right">
                 <MoneyText usd={holding.annualIncome} />

@@ -1,4 +1,5 @@
 import type { IncomeAnswer, IncomeEntry } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { Button } from "../../../../components/ui/Button";
 import { IncomeEntries, YearTotals } from "./IncomeEntries";
 
@@ -23,13 +24,11 @@ export function IncomeHistory({
     return (
       <div className="rounded-xl border border-dashed border-border bg-surface px-6 py-10 text-center">
         <p className="text-muted">
-          {accountId === undefined
-            ? "No dividend income yet."
-            : "No dividend income in this account yet."}{" "}
-          A dividend is recorded here on its pay date for the shares you held at its ex-date.
+          {accountId === undefined ? m.income_none() : m.income_none_account()}{" "}
+          {m.income_none_explain()}
         </p>
         <Button variant="secondary" className="mt-4" onClick={onAdd}>
-          Add a dividend by hand
+          {m.income_add_by_hand()}
         </Button>
       </div>
     );
@@ -38,13 +37,13 @@ export function IncomeHistory({
     <>
       <section aria-labelledby="income-years" className="space-y-3">
         <h2 id="income-years" className="text-xl font-semibold">
-          Totals per year
+          {m.income_years_heading()}
         </h2>
         <YearTotals income={income} />
       </section>
       <section aria-labelledby="income-entries" className="space-y-3">
         <h2 id="income-entries" className="text-xl font-semibold">
-          Dividends
+          {m.income_dividends_heading()}
         </h2>
         <IncomeEntries
           entries={income.entries}

@@ -1,4 +1,5 @@
 import type { ExpectedDividend } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { useQuery } from "@tanstack/react-query";
 import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Skeleton } from "../../../../components/RouteStates";
@@ -22,11 +23,14 @@ export function UpcomingDividends({ accountId }: { accountId: number | undefined
       <Card className="p-4 sm:p-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="upcoming-dividends" className="text-xl font-semibold">
-            Upcoming dividends
+            {m.income_upcoming()}
           </h2>
           {query.data && (
             <p className="text-sm text-muted">
-              {formatCalendarDate(query.data.from)} to {formatCalendarDate(query.data.to)}
+              {m.income_upcoming_range({
+                from: formatCalendarDate(query.data.from),
+                to: formatCalendarDate(query.data.to),
+              })}
             </p>
           )}
         </div>
@@ -34,21 +38,19 @@ export function UpcomingDividends({ accountId }: { accountId: number | undefined
           <Skeleton className="mt-4 h-32" />
         ) : query.isError ? (
           <Alert tone="error" className="mt-4">
-            The dividend calendar could not be loaded. {query.error.message}
+            {m.income_upcoming_failed()} {query.error.message}
           </Alert>
         ) : query.data.dividends.length === 0 ? (
-          <p className="mt-4 text-sm text-muted">
-            No dividends ahead for the stocks you hold in the next 90 days.
-          </p>
+          <p className="mt-4 text-sm text-muted">{m.income_upcoming_none()}</p>
         ) : (
           <>
-            <ul aria-label="Upcoming dividends" className="mt-4 divide-y divide-border text-sm">
+            <ul aria-label={m.income_upcoming()} className="mt-4 divide-y divide-border text-sm">
               {query.data.dividends.map((dividend) => (
                 <DividendRow key={`${dividend.symbol}-${dividend.exDate}`} dividend={dividend} />
               ))}
             </ul>
             <p className="mt-3 flex justify-between border-t border-border pt-3 font-medium">
-              <span>Paid in these days</span>
+              <span>{m.income_upcoming_paid()}</span>
               <span className="num">
                 <MoneyText usd={query.data.total} />
               </span>
@@ -69,10 +71,12 @@ function DividendRow({ dividend }: { dividend: ExpectedDividend }) {
       <div className="min-w-0">
         <span className="flex items-center gap-2">
           <StockSymbolLink symbol={dividend.symbol} />
-          {!dividend.declared && <Badge tone="info">Expected</Badge>}
+          {!dividend.declared && <Badge tone="info">{m.income_expected_badge()}</Badge>}
         </span>
         <span className="block text-muted">
-          Ex-date <span className="num">{formatCalendarDate(dividend.exDate)}</span> · Pays{" "}
+          {m.income_upcoming_ex()}{" "}
+          <span className="num">{formatCalendarDate(dividend.exDate)}</span> ·{" "}
+          {m.income_upcoming_pays()}{" "}
           <span className="num">{formatCalendarDate(dividend.payDate)}</span>
         </span>
       </div>

@@ -1,4 +1,5 @@
 import type { HarvestReport, InvestmentAccount } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
@@ -19,7 +20,7 @@ function harvestColumns(names: ReadonlyMap<number, string> | undefined) {
     ...shared.leading,
     shared.costBasis,
     column.accessor("loss", {
-      header: "Unrealized loss",
+      header: m.taxes_unrealized_loss(),
       cell: (info) => (
         <span className="num font-semibold text-loss">{formatCurrency(info.getValue())}</span>
       ),
@@ -27,13 +28,13 @@ function harvestColumns(names: ReadonlyMap<number, string> | undefined) {
     }),
     shared.term,
     column.accessor("washSaleWarning", {
-      header: "Wash-sale warning",
+      header: m.taxes_wash_warning(),
       cell: (info) => {
         const warning = info.getValue();
         return warning ? (
           <span className="block min-w-48 text-warn">{warning}</span>
         ) : (
-          <span className="text-muted">None</span>
+          <span className="text-muted">{m.taxes_none()}</span>
         );
       },
     }),
@@ -51,20 +52,13 @@ export function HarvestSection({ accounts }: { accounts: readonly InvestmentAcco
   return (
     <section aria-labelledby="tax-harvest" className="space-y-3">
       <h2 id="tax-harvest" className="text-xl font-semibold">
-        Tax-loss harvesting
+        {m.taxes_harvest_heading()}
       </h2>
-      <p className="text-sm text-muted">
-        Open lots in taxable accounts worth less today than they cost. Selling one realizes its loss
-        against this year&apos;s gains, unless a buy of the same stock within 30 days makes it a
-        wash sale.
-      </p>
+      <p className="text-sm text-muted">{m.taxes_harvest_intro()}</p>
       {harvest.isPending ? (
         <Skeleton className="h-32" />
       ) : harvest.isError ? (
-        <RetryPanel
-          message="Failed to load the lots at a loss"
-          onRetry={() => void harvest.refetch()}
-        />
+        <RetryPanel message={m.taxes_harvest_failed()} onRetry={() => void harvest.refetch()} />
       ) : (
         <HarvestPages
           pages={harvest.data.pages}
@@ -98,11 +92,15 @@ export function HarvestPages({
       {latest && latest.count > 0 && (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-muted" data-testid="harvest-count">
-            {`Showing ${formatNumber(lots.length)} of ${formatNumber(latest.count)} lots at a loss, ${formatCurrency(latest.totalLoss)} in all.`}
+            {m.taxes_harvest_count({
+              shown: formatNumber(lots.length),
+              count: formatNumber(latest.count),
+              loss: formatCurrency(latest.totalLoss),
+            })}
           </p>
           {more && (
             <Button size="sm" variant="secondary" disabled={more.loading} onClick={more.load}>
-              {more.loading ? "Loading…" : "Show more"}
+              {more.loading ? m.taxes_loading() : m.taxes_show_more()}
             </Button>
           )}
         </div>
@@ -126,8 +124,8 @@ function HarvestTable({
     <ListedTable
       rows={lots}
       columns={columns}
-      caption="Open lots at an unrealized loss, largest first"
-      empty="No open lot is at a loss today."
+      caption={m.taxes_harvest_caption()}
+      empty={m.taxes_harvest_empty()}
       cardsBelow="64rem"
     />
   );

@@ -1,4 +1,5 @@
 import type { InvestmentAccount, RealizedRow } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { accountNames } from "../../../../components/accounts/accounts";
@@ -14,22 +15,22 @@ function realizedColumns(names: ReadonlyMap<number, string> | undefined) {
   return [
     ...shared.leading,
     column.accessor("soldAt", {
-      header: "Sold",
+      header: m.taxes_sold(),
       cell: (info) => formatCalendarDate(info.getValue()),
     }),
     column.accessor("proceeds", {
-      header: "Proceeds",
+      header: m.taxes_proceeds(),
       cell: (info) => formatCurrency(info.getValue()),
       meta: { numeric: true },
     }),
     shared.costBasis,
     column.accessor("washSaleDisallowed", {
-      header: "Wash sale",
+      header: m.taxes_wash_sale(),
       cell: (info) => <WashSaleCell disallowed={info.getValue()} />,
       meta: { numeric: true },
     }),
     column.accessor("gain", {
-      header: "Gain or loss",
+      header: m.taxes_gain_or_loss(),
       cell: (info) => <GainAmount value={info.getValue()} />,
       meta: { numeric: true },
     }),
@@ -52,13 +53,13 @@ export function RealizedLots({
   return (
     <section aria-labelledby="tax-lots" className="space-y-3">
       <h2 id="tax-lots" className="text-xl font-semibold">
-        Closed lots
+        {m.taxes_closed_lots()}
       </h2>
       <ListedTable
         rows={rows}
         columns={columns}
-        caption="Lots sold in the year, oldest sale first"
-        empty="No lots sold in this year."
+        caption={m.taxes_closed_caption()}
+        empty={m.taxes_closed_empty()}
         cardsBelow="64rem"
       />
     </section>

@@ -1,5 +1,5 @@
 import type { RealizedReport } from "@ledgerline/contracts";
-import { taxMessages } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { accountTypeLabels } from "../../../../components/accounts/accounts";
 
 /**
@@ -10,18 +10,20 @@ export function TaxNotes({ report }: { report: RealizedReport }) {
   const excluded = report.excludedAccounts;
   return (
     <ul
-      aria-label="About this report"
+      aria-label={m.taxes_about()}
       className="list-disc space-y-1 rounded-xl border border-border bg-surface-muted py-3 pr-4 pl-8 text-sm text-muted"
     >
       <li>
-        {taxMessages.taxAdvantagedNote}{" "}
+        {m.taxes_advantaged_note()}{" "}
         {excluded.length === 0
-          ? "You keep none."
-          : `Left out: ${excluded
-              .map((account) => `${account.name} (${accountTypeLabels[account.type]})`)
-              .join(", ")}.`}
+          ? m.taxes_keep_none()
+          : m.taxes_left_out({
+              accounts: excluded
+                .map((account) => `${account.name} (${accountTypeLabels[account.type]})`)
+                .join(", "),
+            })}
       </li>
-      <li>{taxMessages.cryptoNote}</li>
+      <li>{m.taxes_crypto_note()}</li>
     </ul>
   );
 }

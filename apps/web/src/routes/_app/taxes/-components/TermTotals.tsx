@@ -1,11 +1,12 @@
 import type { RealizedReport, TaxTotals } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { formatCurrency } from "../../../../lib/format";
 import { GainAmount } from "./tax-cells";
 
 const terms = [
-  { key: "shortTerm", title: "Short-term", hint: "Held one year or less (Form 8949 Part I)" },
-  { key: "longTerm", title: "Long-term", hint: "Held more than one year (Part II)" },
-  { key: "total", title: "Total", hint: "Both parts" },
+  { key: "shortTerm", title: m.taxes_short_term(), hint: m.taxes_short_hint() },
+  { key: "longTerm", title: m.taxes_long_term(), hint: m.taxes_long_hint() },
+  { key: "total", title: m.taxes_total(), hint: m.taxes_total_hint() },
 ] as const;
 
 /** The year's short-term, long-term and total proceeds, basis, wash-sale adjustments and gain. */
@@ -13,7 +14,7 @@ export function TermTotals({ report }: { report: RealizedReport }) {
   return (
     <section aria-labelledby="tax-totals" className="space-y-3">
       <h2 id="tax-totals" className="text-xl font-semibold">
-        Totals for {report.year}
+        {m.taxes_totals_for({ year: String(report.year) })}
       </h2>
       <div className="grid gap-3 md:grid-cols-3">
         {terms.map(({ key, title, hint }) => (
@@ -26,13 +27,13 @@ export function TermTotals({ report }: { report: RealizedReport }) {
 
 function TermCard({ title, hint, totals }: { title: string; hint: string; totals: TaxTotals }) {
   const rows: [string, string][] = [
-    ["Proceeds", formatCurrency(totals.proceeds)],
-    ["Cost basis", formatCurrency(totals.costBasis)],
-    ["Wash-sale adjustment", formatCurrency(totals.washSaleDisallowed)],
+    [m.taxes_proceeds(), formatCurrency(totals.proceeds)],
+    [m.taxes_cost_basis(), formatCurrency(totals.costBasis)],
+    [m.taxes_wash_adjustment(), formatCurrency(totals.washSaleDisallowed)],
   ];
   return (
     <section
-      aria-label={`${title} totals`}
+      aria-label={m.taxes_term_totals({ term: title })}
       className="rounded-xl border border-border bg-surface p-4"
     >
       <h3 className="font-semibold">{title}</h3>
@@ -45,7 +46,7 @@ function TermCard({ title, hint, totals }: { title: string; hint: string; totals
           </div>
         ))}
         <div className="flex justify-between gap-3 border-t border-border pt-1">
-          <dt className="font-medium">Gain or loss</dt>
+          <dt className="font-medium">{m.taxes_gain_or_loss()}</dt>
           <dd>
             <GainAmount value={totals.gain} />
           </dd>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ColumnDef } from "@tanstack/react-table";
 import { formatCalendarDate, formatCurrency, formatQuantity } from "../../../../lib/format";
 import { SymbolCell, TermBadge } from "./tax-cells";
@@ -26,39 +27,39 @@ export function lotColumns<T extends LotLine>(
     leading: [
       column({
         id: "symbol",
-        header: "Symbol",
+        header: m.taxes_symbol(),
         cell: ({ row }) => <SymbolCell {...row.original} />,
       }),
       ...(names
         ? [
             column({
               id: "account",
-              header: "Account",
+              header: m.taxes_account(),
               cell: ({ row }) => names.get(row.original.accountId) ?? "",
             }),
           ]
         : []),
       column({
         id: "quantity",
-        header: "Quantity",
+        header: m.taxes_quantity(),
         cell: ({ row }) => formatQuantity(quantity(row.original)),
         meta: { numeric: true },
       }),
       column({
         id: "acquired",
-        header: "Acquired",
+        header: m.taxes_acquired(),
         cell: ({ row }) => formatCalendarDate(row.original.acquiredAt),
       }),
     ],
     costBasis: column({
       id: "costBasis",
-      header: "Cost basis",
+      header: m.taxes_cost_basis(),
       cell: ({ row }) => formatCurrency(row.original.costBasis),
       meta: { numeric: true },
     }),
     term: column({
       id: "term",
-      header: "Term",
+      header: m.taxes_term(),
       cell: ({ row }) => <TermBadge term={row.original.term} />,
     }),
   };

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { compare } from "@ledgerline/money";
 import { directionOf, Trend } from "../../../../components/assets/Change";
 import { CryptoSymbolLink, StockSymbolLink } from "../../../../components/assets/SymbolLink";
@@ -17,7 +18,7 @@ export function TermBadge({ term }: { term: "short" | "long" }) {
   return <Badge tone={term === "long" ? "info" : "neutral"}>{termLabel[term]}</Badge>;
 }
 
-export const termLabel = { short: "Short-term", long: "Long-term" } as const;
+export const termLabel = { short: m.taxes_short_term(), long: m.taxes_long_term() } as const;
 
 /** A wash sale's Form 8949 code and the loss it disallowed; a dash where none. */
 export function WashSaleCell({ disallowed }: { disallowed: string }) {
@@ -25,13 +26,13 @@ export function WashSaleCell({ disallowed }: { disallowed: string }) {
     return (
       <span className="text-muted">
         <span aria-hidden="true">–</span>
-        <span className="sr-only">None</span>
+        <span className="sr-only">{m.taxes_none()}</span>
       </span>
     );
   }
   return (
     <span className="whitespace-nowrap">
-      <abbr title="Wash sale" className="font-semibold no-underline">
+      <abbr title={m.taxes_wash_sale()} className="font-semibold no-underline">
         W
       </abbr>{" "}
       {formatCurrency(disallowed)}
