@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { createFileRoute } from "@tanstack/react-router";
 import { RouteError } from "../../components/RouteStates";
 import { Alert } from "../../components/ui/Alert";
@@ -23,7 +24,7 @@ import { SourceField } from "./import/-components/SourceField";
 import { useImportFlow, type ImportFlow } from "./import/-components/useImportFlow";
 
 export const Route = createFileRoute("/_app/import")({
-  head: titled("Import"),
+  head: titled(m.nav_import()),
   pendingComponent: ImportLoading,
   component: ImportPage,
   // The generic panel: a title shared with the page would be pulled into the first bundle.
@@ -35,7 +36,7 @@ function ChooseFileCard({ flow }: { flow: ImportFlow }) {
   const { file, source, account } = flow;
   return (
     <Card className="space-y-4 p-6">
-      <h2 className="text-lg font-semibold">1. Choose the file</h2>
+      <h2 className="text-lg font-semibold">{m.import_step_file()}</h2>
       <FileDropZone fileName={file?.name} onChoose={(chosen) => void flow.choose(chosen)} />
       <SourceField
         source={source}
@@ -73,7 +74,7 @@ function ImportOutcome({ flow }: { flow: ImportFlow }) {
         account={account.into}
         importing={job.starting.isPending}
         onImport={flow.runImport}
-        error={job.starting.error ? errorMessage(job.starting.error, "The import failed") : null}
+        error={job.starting.error ? errorMessage(job.starting.error, m.import_failed()) : null}
       />
     );
   }
@@ -90,14 +91,14 @@ function ImportPage() {
       {flow.generic && file && <MapColumnsCard flow={flow} fileText={file.text} />}
       <div className="flex flex-wrap gap-2">
         <Button onClick={flow.runPreview} disabled={!file} busy={previewing.isPending}>
-          Preview
+          {m.import_preview()}
         </Button>
       </div>
       {flow.mapping.checkColumns && Object.keys(missing).length > 0 && (
         <Alert tone="error">{Object.values(missing)[0]}</Alert>
       )}
       {previewing.error && (
-        <Alert tone="error">{errorMessage(previewing.error, "The preview failed")}</Alert>
+        <Alert tone="error">{errorMessage(previewing.error, m.import_preview_failed())}</Alert>
       )}
       <ImportOutcome flow={flow} />
     </div>

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Plus } from "lucide-react";
 import { accountChoice } from "../../../../components/accounts/accounts";
 import { Button } from "../../../../components/ui/Button";
@@ -19,17 +20,17 @@ export function AccountField({
   return (
     <div className="flex flex-wrap items-end gap-3">
       <SelectField
-        label="Into account"
+        label={m.import_into_account()}
         value={String(into.id)}
         options={account.accounts.map(accountChoice)}
         onChange={(value) => account.choose(Number(value))}
-        hint="The trades, dividends and cash go into this account; duplicates are checked against it."
+        hint={m.import_into_account_hint()}
         className="w-full max-w-xs"
       />
       {offer && (
         <Button variant="secondary" busy={account.creating} onClick={() => account.create(offer)}>
           <Plus aria-hidden="true" className="h-4 w-4" />
-          Create a {offer.name} account
+          {m.import_create_account({ name: offer.name })}
         </Button>
       )}
     </div>

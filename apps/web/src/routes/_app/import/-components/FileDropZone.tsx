@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useState, type DragEvent } from "react";
 
 /** Step 1's drop zone: a CSV file dropped on it or chosen with the browser's picker. */
@@ -24,9 +25,9 @@ export function FileDropZone({
       onDrop={onDrop}
       className={`rounded-lg border-2 border-dashed p-6 text-center ${dragging ? "border-focus bg-info-bg" : "border-border"}`}
     >
-      <p className="mb-3 text-muted">Drop a CSV file here, or choose one.</p>
+      <p className="mb-3 text-muted">{m.import_drop()}</p>
       <label className="block text-sm font-medium">
-        CSV file
+        {m.import_csv_file()}
         <input
           type="file"
           accept=".csv,text/csv"
@@ -35,7 +36,9 @@ export function FileDropZone({
           onChange={(event) => onChoose(event.target.files?.[0])}
         />
       </label>
-      {fileName !== undefined && <p className="mt-3 text-sm">Chosen: {fileName}</p>}
+      {fileName !== undefined && (
+        <p className="mt-3 text-sm">{m.import_chosen({ name: fileName })}</p>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ImportJobView } from "@ledgerline/contracts";
 import { Alert } from "../../../../components/ui/Alert";
 import { Button } from "../../../../components/ui/Button";
@@ -19,21 +20,19 @@ export function ImportJobProgress({
 }) {
   const writing = job.status === "writing" && job.total > 0;
   const text = writing
-    ? `${rows(job.done)} of ${rows(job.total)} rows`
+    ? m.import_progress_rows({ done: rows(job.done), total: rows(job.total) })
     : job.status === "queued"
-      ? "Waiting to start…"
-      : "Checking the file…";
+      ? m.import_waiting()
+      : m.import_checking();
   const percent = writing ? Math.round((job.done / job.total) * 100) : 0;
   return (
     <Card className="space-y-4 p-6">
-      <h2 className="text-lg font-semibold">Importing</h2>
-      <p className="text-sm text-muted">
-        You can leave this page: the import goes on, and its summary is here when you come back.
-      </p>
+      <h2 className="text-lg font-semibold">{m.import_importing()}</h2>
+      <p className="text-sm text-muted">{m.import_leave_page()}</p>
       {/* Without aria-valuenow the bar is indeterminate: the rows to write are not known yet. */}
       <div
         role="progressbar"
-        aria-label="Import progress"
+        aria-label={m.import_progress()}
         aria-valuemin={0}
         aria-valuemax={writing ? job.total : undefined}
         aria-valuenow={writing ? job.done : undefined}
@@ -49,7 +48,7 @@ export function ImportJobProgress({
         {text}
       </p>
       <Button variant="secondary" onClick={onCancel} busy={cancelling}>
-        Cancel the import
+        {m.import_cancel()}
       </Button>
     </Card>
   );
@@ -75,12 +74,12 @@ export function ImportJobEnded({ job }: { job: ImportJobView }) {
   return (
     <Card className="space-y-4 p-6">
       <h2 className="text-lg font-semibold">
-        {job.status === "cancelled" ? "Import cancelled" : "Import failed"}
+        {job.status === "cancelled" ? m.import_cancelled() : m.import_failed_title()}
       </h2>
       <Alert tone={job.status === "cancelled" ? "info" : "error"}>
         {job.status === "cancelled"
-          ? "The import was cancelled; nothing of the file was written."
-          : (job.error ?? "The import failed; nothing of the file was written.")}
+          ? m.import_cancelled_text()
+          : (job.error ?? m.import_failed_text())}
       </Alert>
     </Card>
   );

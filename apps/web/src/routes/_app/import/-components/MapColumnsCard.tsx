@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { Alert } from "../../../../components/ui/Alert";
 import { Card } from "../../../../components/ui/Card";
 import { headerColumns } from "./guess-mapping";
@@ -12,15 +13,10 @@ export function MapColumnsCard({ flow, fileText }: { flow: ImportFlow; fileText:
   const { detected } = mapping;
   return (
     <Card className="space-y-4 p-6">
-      <h2 className="text-lg font-semibold">2. Map the columns</h2>
-      <p className="text-sm text-muted">
-        Guessed from the file's header and first rows; correct what is wrong, or apply a mapping you
-        saved.
-      </p>
+      <h2 className="text-lg font-semibold">{m.import_step_map()}</h2>
+      <p className="text-sm text-muted">{m.import_map_intro()}</p>
       {detected?.source === "generic" && !detected.dateFormatCertain && (
-        <Alert tone="warning">
-          The file's dates read more than one way (as 03/04/2025 does): check the date format.
-        </Alert>
+        <Alert tone="warning">{m.import_dates_ambiguous()}</Alert>
       )}
       <SavedMappings
         current={() => mappingInput(mapping.values)}

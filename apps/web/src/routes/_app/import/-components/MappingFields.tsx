@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ImportDetection } from "@ledgerline/contracts";
 import { Field } from "../../../../components/ui/Field";
 import { boundSelect, SelectField, type SelectOption } from "../../../../components/ui/SelectField";
@@ -30,17 +31,17 @@ export function MappingFields({
   errors: Partial<Record<ColumnField, string>> | null;
 }) {
   const columnOptions: SelectOption<string>[] = [
-    { value: "", label: "(none)" },
+    { value: "", label: m.import_none_column() },
     ...header.map((column) => ({ value: column, label: column })),
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <form.Field name="delimiter">{boundSelect("Separator", separators)}</form.Field>
+      <form.Field name="delimiter">{boundSelect(m.import_separator(), separators)}</form.Field>
       <form.Field name="decimalSeparator">
-        {boundSelect("Decimal separator", decimalSeparators)}
+        {boundSelect(m.import_decimal_separator(), decimalSeparators)}
       </form.Field>
       <form.Field name="dateFormat">
-        {boundSelect("Date format", dateFormats, dateFormatHint(detected))}
+        {boundSelect(m.import_date_format(), dateFormats, dateFormatHint(detected))}
       </form.Field>
       {columnFields.map(({ field: column, label }) => (
         <form.Field key={column} name={`columns.${column}`}>
@@ -55,15 +56,15 @@ export function MappingFields({
           )}
         </form.Field>
       ))}
-      <form.Field name="assetType">
-        {boundSelect("Rows are (without an asset type column)", assetTypes)}
-      </form.Field>
+      <form.Field name="assetType">{boundSelect(m.import_rows_are(), assetTypes)}</form.Field>
       {actionKinds.map(({ kind, label, hint }) => (
         <form.Field key={kind} name={`actions.${kind}`}>
           {(field) => (
             <Field
               label={label}
-              hint={`Comma-separated action values${hint ? `. ${hint}` : ""}`}
+              hint={
+                hint ? m.import_action_values_hint_more({ hint }) : m.import_action_values_hint()
+              }
               {...textInput(field)}
             />
           )}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ImportPreview, InvestmentAccount } from "@ledgerline/contracts";
 import { Alert } from "../../../../components/ui/Alert";
 import { Button } from "../../../../components/ui/Button";
@@ -10,16 +11,19 @@ import { UntrackedCashWarning } from "./UntrackedCashWarning";
 /** How many rows of each outcome the preview found. */
 function SummaryCounts({ summary }: { summary: ImportPreview["summary"] }) {
   const counts: [string, number][] = [
-    ["Trades", summary.trades],
-    ["Income", summary.income],
-    ["Splits", summary.splits],
-    ["Cash", summary.cash],
-    ["Duplicates", summary.duplicates],
-    ["Skipped", summary.skipped],
-    ["Errors", summary.errors],
+    [m.import_count_trades(), summary.trades],
+    [m.import_count_income(), summary.income],
+    [m.import_count_splits(), summary.splits],
+    [m.import_count_cash(), summary.cash],
+    [m.import_count_duplicates(), summary.duplicates],
+    [m.import_count_skipped(), summary.skipped],
+    [m.import_count_errors(), summary.errors],
   ];
   return (
-    <dl className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-7" aria-label="Summary">
+    <dl
+      className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-7"
+      aria-label={m.import_summary()}
+    >
       {counts.map(([label, count]) => (
         <div key={label} className="rounded-md border border-border p-3 text-center">
           <dt className="text-sm text-muted">{label}</dt>
@@ -46,14 +50,9 @@ export function PreviewPanel({
   const { summary } = preview;
   return (
     <Card className="space-y-4 p-6">
-      <h2 className="text-lg font-semibold">Preview</h2>
+      <h2 className="text-lg font-semibold">{m.import_preview()}</h2>
       <SummaryCounts summary={summary} />
-      {summary.errors > 0 && (
-        <Alert tone="warning">
-          Rows with errors are left out of the import. Fix the file or the mapping and preview again
-          to include them.
-        </Alert>
-      )}
+      {summary.errors > 0 && <Alert tone="warning">{m.import_errors_left_out()}</Alert>}
       <div className="flex flex-wrap items-center gap-3">
         <Button
           onClick={onImport}
@@ -63,9 +62,7 @@ export function PreviewPanel({
           {importLabel(summary)}
         </Button>
         {summary.splits > 0 && (
-          <span className="text-sm text-muted">
-            Splits are applied from the corporate-actions calendar, never twice.
-          </span>
+          <span className="text-sm text-muted">{m.import_splits_applied()}</span>
         )}
       </div>
       {error && <Alert tone="error">{error}</Alert>}

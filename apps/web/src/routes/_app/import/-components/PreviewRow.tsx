@@ -1,4 +1,5 @@
-import { cashActivityLabels } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
+import { cashActivityNames } from "../../../../components/accounts/cash-activity-names";
 import type { ImportPreviewRow } from "@ledgerline/contracts";
 import { Badge } from "../../../../components/ui/Badge";
 import {
@@ -19,15 +20,36 @@ const outcomeTones = {
   error: "loss",
 } as const;
 
+const outcomeNames: Record<ImportPreviewRow["outcome"], string> = {
+  trade: m.import_outcome_trade(),
+  income: m.import_outcome_income(),
+  split: m.import_outcome_split(),
+  cash: m.import_outcome_cash(),
+  duplicate: m.import_outcome_duplicate(),
+  skipped: m.import_outcome_skipped(),
+  error: m.import_outcome_error(),
+};
+
+const typeNames: Record<NonNullable<ImportPreviewRow["transactionType"]>, string> = {
+  BUY: m.import_type_buy(),
+  SELL: m.import_type_sell(),
+  DIVIDEND: m.import_type_dividend(),
+  SPLIT: m.import_type_split(),
+};
+
 export function PreviewRow({ row }: { row: ImportPreviewRow }) {
   return (
     <tr className="border-b border-border">
       <td className="px-2 py-1 tabular-nums">{row.row}</td>
       <td className="px-2 py-1">
-        <Badge tone={outcomeTones[row.outcome]}>{row.outcome}</Badge>
+        <Badge tone={outcomeTones[row.outcome]}>{outcomeNames[row.outcome]}</Badge>
       </td>
       <td className="px-2 py-1">
-        {row.cashType ? cashActivityLabels[row.cashType] : (row.transactionType ?? "")}
+        {row.cashType
+          ? cashActivityNames[row.cashType]
+          : row.transactionType
+            ? typeNames[row.transactionType]
+            : ""}
       </td>
       <td className="px-2 py-1">{row.symbol ?? ""}</td>
       <td className="px-2 py-1 text-right tabular-nums">

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ImportPreviewRow } from "@ledgerline/contracts";
 import { PreviewRow } from "./PreviewRow";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
@@ -5,29 +6,28 @@ import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 import { formatNumber } from "../../../../lib/format";
 
 const previewHeadings = [
-  "Row",
-  "Outcome",
-  "Type",
-  "Symbol",
-  "Quantity",
-  "Price",
-  "Amount",
-  "Date",
-  "Reason",
-] as const;
-const numericHeadings = new Set<string>(["Quantity", "Price", "Amount"]);
+  { label: m.import_col_row() },
+  { label: m.import_col_outcome() },
+  { label: m.import_col_type() },
+  { label: m.import_col_symbol_short() },
+  { label: m.import_col_quantity_short(), numeric: true },
+  { label: m.import_col_price_short(), numeric: true },
+  { label: m.import_col_amount_short(), numeric: true },
+  { label: m.import_col_date_short() },
+  { label: m.import_col_reason() },
+];
 
 /** What each row of the file becomes: the first 1,000 rows, scrolling sideways on a phone. */
 export function PreviewTable({ rows }: { rows: readonly ImportPreviewRow[] }) {
   return (
-    <ScrollRegion label="The file's rows">
+    <ScrollRegion label={m.import_rows_region()}>
       <table className="w-full text-sm">
-        <caption className="sr-only">What each row of the file becomes</caption>
+        <caption className="sr-only">{m.import_rows_caption()}</caption>
         <ColumnHeads
           rowClassName="border-b border-border text-left"
           cell="px-2 py-2 font-semibold"
           gap=""
-          columns={previewHeadings.map((label) => ({ label, numeric: numericHeadings.has(label) }))}
+          columns={previewHeadings.map(({ label, numeric }) => ({ label, numeric: !!numeric }))}
         />
         <tbody>
           {rows.slice(0, 1000).map((row) => (
@@ -37,7 +37,7 @@ export function PreviewTable({ rows }: { rows: readonly ImportPreviewRow[] }) {
       </table>
       {rows.length > 1000 && (
         <p className="mt-2 text-sm text-muted">
-          The first {formatNumber(1000)} of {formatNumber(rows.length)} rows are shown.
+          {m.import_rows_shown({ shown: formatNumber(1000), total: formatNumber(rows.length) })}
         </p>
       )}
     </ScrollRegion>

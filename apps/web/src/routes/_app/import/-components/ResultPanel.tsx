@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ImportResult, ImportPreviewRow, InvestmentAccount } from "@ledgerline/contracts";
 import { Link } from "@tanstack/react-router";
 import { Alert } from "../../../../components/ui/Alert";
@@ -22,15 +23,18 @@ export function ResultPanel({
     .sort();
   return (
     <Card className="space-y-4 p-6">
-      <h2 className="text-lg font-semibold">Imported</h2>
+      <h2 className="text-lg font-semibold">{m.import_imported()}</h2>
       <Alert tone="success">
-        {account && `Into ${account.name}: `}
-        Imported {result.imported} {result.imported === 1 ? "trade" : "trades"},{" "}
-        {counted(result.income, "dividend", "dividends")} and{" "}
-        {counted(result.cash, "cash activity", "cash activities")}; {result.splits}{" "}
-        {result.splits === 1 ? "split" : "splits"} applied from the corporate-actions calendar;{" "}
-        {result.duplicates} already recorded, {result.skipped} skipped, {result.errors} with errors
-        left out.
+        {account && m.import_result_into({ name: account.name })}
+        {m.import_result({
+          trades: counted(result.imported, m.import_trade_one, m.import_trade_many),
+          income: counted(result.income, m.import_dividend_one, m.import_dividend_many),
+          cash: counted(result.cash, m.import_cash_one, m.import_cash_many),
+          splits: counted(result.splits, m.import_split_one, m.import_split_many),
+          duplicates: String(result.duplicates),
+          skipped: String(result.skipped),
+          errors: String(result.errors),
+        })}
       </Alert>
       <div className="flex flex-wrap gap-3">
         <Link
@@ -50,11 +54,11 @@ export function ResultPanel({
           }
           className={buttonClass("primary")}
         >
-          See the imported transactions
+          {m.import_see_transactions()}
         </Link>
         {result.cash > 0 && (
           <Link to="/accounts" className={buttonClass("secondary")}>
-            See the account's cash
+            {m.import_see_cash()}
           </Link>
         )}
       </div>

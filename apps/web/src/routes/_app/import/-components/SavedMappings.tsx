@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ImportMappingInput } from "@ledgerline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -32,7 +33,7 @@ export function SavedMappings({
         await refresh();
         setPicked(String(mapping.id));
         setName("");
-        setNotice(`Saved the mapping "${mapping.name}"`);
+        setNotice(m.import_saved_mapping_notice({ name: mapping.name }));
       },
     }),
   );
@@ -41,7 +42,7 @@ export function SavedMappings({
       onSuccess: async () => {
         await refresh();
         setPicked("");
-        setNotice("Deleted the mapping");
+        setNotice(m.import_deleted_mapping());
       },
     }),
   );
@@ -57,15 +58,15 @@ export function SavedMappings({
 
   return (
     <div className="space-y-3 rounded-md border border-border p-4">
-      <h3 className="font-semibold">Saved mappings</h3>
+      <h3 className="font-semibold">{m.import_saved_mappings()}</h3>
       <div className="flex flex-wrap items-end gap-3">
         <SelectField
-          label="Saved mapping"
+          label={m.import_saved_mapping()}
           value={picked}
           options={[
             {
               value: "",
-              label: mappings.length === 0 ? "(none saved yet)" : "Choose one to apply",
+              label: mappings.length === 0 ? m.import_none_saved() : m.import_choose_mapping(),
             },
             ...mappings.map((mapping) => ({ value: String(mapping.id), label: mapping.name })),
           ]}
@@ -75,7 +76,7 @@ export function SavedMappings({
             const chosen = mappings.find((mapping) => String(mapping.id) === id);
             if (chosen) {
               onApply(chosen.mapping);
-              setNotice(`Applied the mapping "${chosen.name}"`);
+              setNotice(m.import_applied_mapping({ name: chosen.name }));
             }
           }}
           className="min-w-56"
@@ -91,20 +92,20 @@ export function SavedMappings({
             deleting.mutate({ id: pickedMapping.id, idempotencyKey: newIdempotencyKey() });
           }}
         >
-          Delete mapping
+          {m.import_delete_mapping()}
         </Button>
       </div>
       <form onSubmit={save} className="flex flex-wrap items-end gap-3">
         <Field
-          label="Mapping name"
-          hint="Save the mapping above to reuse it for this broker's next file"
+          label={m.import_mapping_name()}
+          hint={m.import_mapping_name_hint()}
           value={name}
           maxLength={60}
           onChange={(event) => setName(event.target.value)}
           className="min-w-56"
         />
         <Button type="submit" variant="secondary" busy={saving.isPending} disabled={!name.trim()}>
-          Save mapping
+          {m.import_save_mapping()}
         </Button>
       </form>
       {notice && (
@@ -113,15 +114,13 @@ export function SavedMappings({
         </p>
       )}
       {saved.error && (
-        <Alert tone="error">
-          {errorMessage(saved.error, "The saved mappings could not be read")}
-        </Alert>
+        <Alert tone="error">{errorMessage(saved.error, m.import_mappings_unread())}</Alert>
       )}
       {saving.error && (
-        <Alert tone="error">{errorMessage(saving.error, "The mapping was not saved")}</Alert>
+        <Alert tone="error">{errorMessage(saving.error, m.import_mapping_not_saved())}</Alert>
       )}
       {deleting.error && (
-        <Alert tone="error">{errorMessage(deleting.error, "The mapping was not deleted")}</Alert>
+        <Alert tone="error">{errorMessage(deleting.error, m.import_mapping_not_deleted())}</Alert>
       )}
     </div>
   );

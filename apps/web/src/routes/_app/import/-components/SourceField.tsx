@@ -1,20 +1,23 @@
+import { m } from "@ledgerline/messages";
 import type { ImportDetection, ImportSource } from "@ledgerline/contracts";
 import { SelectField, type SelectOption } from "../../../../components/ui/SelectField";
 
 const sources: SelectOption<ImportSource>[] = [
   { value: "schwab", label: "Charles Schwab" },
   { value: "coinbase", label: "Coinbase" },
-  { value: "ledgerline", label: "Ledgerline CSV export" },
-  { value: "generic", label: "Other CSV" },
+  { value: "ledgerline", label: m.import_source_ledgerline() },
+  { value: "generic", label: m.import_source_generic() },
 ];
 
 /** What the header told of the file's source, said under the select. */
 function detectionNote(detecting: boolean, detected: ImportDetection | null, source: ImportSource) {
-  if (detecting) return "Reading the file's header...";
+  if (detecting) return m.import_reading_header();
   if (!detected || detected.source !== source) return null;
   return detected.source === "generic"
-    ? "No known export has this header: map its columns below (a first guess is filled in)."
-    : `Detected from the file's header: ${sources.find((option) => option.value === source)?.label}.`;
+    ? m.import_no_known_export()
+    : m.import_detected({
+        source: sources.find((option) => option.value === source)?.label ?? source,
+      });
 }
 
 /** The file's source: chosen, or read from its header. */
@@ -32,7 +35,7 @@ export function SourceField({
   return (
     <div className="max-w-md space-y-1">
       <SelectField
-        label="Source"
+        label={m.import_source()}
         value={source}
         options={sources}
         onChange={onChange}

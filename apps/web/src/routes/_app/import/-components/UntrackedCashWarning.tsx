@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { InvestmentAccount } from "@ledgerline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Alert } from "../../../../components/ui/Alert";
@@ -22,11 +23,10 @@ export function UntrackedCashWarning({
   const track = useMutation(
     trpc.investmentAccounts.update.mutationOptions({
       onSuccess: async (updated) => {
-        notify.success(`${updated.name} now tracks its cash`);
+        notify.success(m.import_tracks_cash({ name: updated.name }));
         await queryClient.invalidateQueries(trpc.investmentAccounts.list.pathFilter());
       },
-      onError: (failure) =>
-        notify.error(errorMessage(failure, "Cash tracking could not be turned on")),
+      onError: (failure) => notify.error(errorMessage(failure, m.import_tracking_failed())),
     }),
   );
   const warning = untrackedCashWarning(account, cashRows);
@@ -40,7 +40,7 @@ export function UntrackedCashWarning({
         busy={track.isPending}
         onClick={() => track.mutate({ id: account.id, cashTracked: true })}
       >
-        Track cash in {account.name}
+        {m.import_track_cash({ name: account.name })}
       </Button>
     </Alert>
   );

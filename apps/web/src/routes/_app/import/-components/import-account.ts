@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ImportSource, InvestmentAccount } from "@ledgerline/contracts";
 import { importSourceAccounts } from "@ledgerline/contracts/browser";
 
@@ -44,6 +45,7 @@ export function untrackedCashWarning(
   cashRows: number,
 ): string | undefined {
   if (!account || account.cashTracked || cashRows === 0) return undefined;
-  const activities = cashRows === 1 ? "1 cash activity" : `${cashRows} cash activities`;
-  return `${account.name} does not track cash: the file's ${activities} would be kept but left out of its cash, value and returns.`;
+  return cashRows === 1
+    ? m.import_untracked_one({ name: account.name })
+    : m.import_untracked_many({ name: account.name, count: String(cashRows) });
 }

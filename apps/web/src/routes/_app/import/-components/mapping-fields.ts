@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { assetKinds, importRequiredColumns } from "@ledgerline/contracts/browser";
 import type {
   AssetKind,
@@ -8,17 +9,20 @@ import type {
 import { enumOptions, type SelectOption } from "../../../../components/ui/SelectField";
 
 export const separators: SelectOption<MappingState["delimiter"]>[] = [
-  { value: ",", label: "Comma (,)" },
-  { value: ";", label: "Semicolon (;)" },
-  { value: "\t", label: "Tab" },
+  { value: ",", label: m.import_sep_comma() },
+  { value: ";", label: m.import_sep_semicolon() },
+  { value: "\t", label: m.import_sep_tab() },
 ];
 
 export const decimalSeparators: SelectOption<MappingState["decimalSeparator"]>[] = [
-  { value: ".", label: "Point (1,234.56)" },
-  { value: ",", label: "Comma (1.234,56)" },
+  { value: ".", label: m.import_dec_point() },
+  { value: ",", label: m.import_dec_comma() },
 ];
 
-export const assetTypes = enumOptions(assetKinds, { STOCK: "Stocks" });
+export const assetTypes = enumOptions(assetKinds, {
+  STOCK: m.import_asset_stocks(),
+  CRYPTO: m.import_asset_crypto(),
+});
 
 export const dateFormats: SelectOption<ImportDateFormat>[] = [
   { value: "YYYY-MM-DD", label: "YYYY-MM-DD" },
@@ -33,38 +37,38 @@ export const dateFormats: SelectOption<ImportDateFormat>[] = [
  */
 export function dateFormatHint(detected: ImportDetection | null): string | undefined {
   if (detected?.source !== "generic" || !detected.dateFormatCertain) return undefined;
-  return `Guessed from the file's first rows: ${detected.mapping.dateFormat}.`;
+  return m.import_date_guessed({ format: detected.mapping.dateFormat });
 }
 
 export type ColumnField = keyof ImportMappingInput["columns"];
 export const columnFields: { field: ColumnField; label: string; required: boolean }[] = [
-  { field: "date", label: "Date column", required: true },
-  { field: "symbol", label: "Symbol column", required: true },
-  { field: "action", label: "Action column", required: true },
-  { field: "quantity", label: "Quantity column", required: true },
-  { field: "price", label: "Price column", required: true },
-  { field: "fees", label: "Fees column", required: false },
-  { field: "amount", label: "Amount column (a dividend's or a cash row's total)", required: false },
-  { field: "notes", label: "Notes column", required: false },
-  { field: "currency", label: "Currency column", required: false },
-  { field: "assetType", label: "Asset type column", required: false },
+  { field: "date", label: m.import_col_date(), required: true },
+  { field: "symbol", label: m.import_col_symbol(), required: true },
+  { field: "action", label: m.import_col_action(), required: true },
+  { field: "quantity", label: m.import_col_quantity(), required: true },
+  { field: "price", label: m.import_col_price(), required: true },
+  { field: "fees", label: m.import_col_fees(), required: false },
+  { field: "amount", label: m.import_col_amount(), required: false },
+  { field: "notes", label: m.import_col_notes(), required: false },
+  { field: "currency", label: m.import_col_currency(), required: false },
+  { field: "assetType", label: m.import_col_asset_type(), required: false },
 ];
 export type ActionKind = keyof ImportMappingInput["actions"];
 export const actionKinds: { kind: ActionKind; label: string; hint?: string }[] = [
-  { kind: "buy", label: "Buy values" },
-  { kind: "sell", label: "Sell values" },
-  { kind: "dividend", label: "Dividend values" },
-  { kind: "split", label: "Split values" },
+  { kind: "buy", label: m.import_values_buy() },
+  { kind: "sell", label: m.import_values_sell() },
+  { kind: "dividend", label: m.import_values_dividend() },
+  { kind: "split", label: m.import_values_split() },
+  { kind: "deposit", label: m.import_values_deposit(), hint: m.import_values_deposit_hint() },
   {
-    kind: "deposit",
-    label: "Deposit values",
-    hint: "Cash in; a row with a negative amount is a withdrawal",
+    kind: "withdrawal",
+    label: m.import_values_withdrawal(),
+    hint: m.import_values_withdrawal_hint(),
   },
-  { kind: "withdrawal", label: "Withdrawal values", hint: "Cash out" },
-  { kind: "interest", label: "Interest values", hint: "Interest paid on cash" },
-  { kind: "fee", label: "Fee values", hint: "Account fees, not a trade's commission" },
-  { kind: "tax", label: "Tax withheld values" },
-  { kind: "skip", label: "Skip values" },
+  { kind: "interest", label: m.import_values_interest(), hint: m.import_values_interest_hint() },
+  { kind: "fee", label: m.import_values_fee(), hint: m.import_values_fee_hint() },
+  { kind: "tax", label: m.import_values_tax() },
+  { kind: "skip", label: m.import_values_skip() },
 ];
 
 export type RequiredColumn = keyof typeof importRequiredColumns;

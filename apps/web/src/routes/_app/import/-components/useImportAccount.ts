@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAccounts } from "../../../../components/accounts/accounts";
@@ -20,12 +21,12 @@ export function useImportAccount(onChange: () => void) {
   const creating = useMutation(
     trpc.investmentAccounts.create.mutationOptions({
       onSuccess: async (account) => {
-        notify.success(`Added account ${account.name}`);
+        notify.success(m.import_account_added({ name: account.name }));
         setChosenAccount(account.id);
         onChange();
         await queryClient.invalidateQueries(trpc.investmentAccounts.list.pathFilter());
       },
-      onError: (failure) => notify.error(errorMessage(failure, "The account could not be added")),
+      onError: (failure) => notify.error(errorMessage(failure, m.import_account_failed())),
     }),
   );
   function choose(id: number) {
