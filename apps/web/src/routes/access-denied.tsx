@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { messages } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ShieldAlert } from "lucide-react";
@@ -7,7 +8,7 @@ import { useSession } from "../lib/use-session";
 import { titled } from "../lib/head";
 
 export const Route = createFileRoute("/access-denied")({
-  head: titled("Access denied"),
+  head: titled(m.access_title()),
   component: AccessDeniedPage,
 });
 
@@ -17,25 +18,21 @@ function AccessDeniedPage() {
     <div className="mx-auto max-w-lg py-12">
       <Card className="text-center">
         <ShieldAlert aria-hidden="true" className="mx-auto h-12 w-12 text-warn" />
-        <h1 className="mt-4 text-2xl font-bold">Access denied</h1>
+        <h1 className="mt-4 text-2xl font-bold">{m.access_title()}</h1>
         <p className="mt-2 text-muted">{messages.registeredUsersOnly}</p>
-        {session && (
-          <p className="mt-1 text-sm text-muted">
-            Your account does not have the access this page needs.
-          </p>
-        )}
+        {session && <p className="mt-1 text-sm text-muted">{m.access_no_access()}</p>}
         <div className="mt-6 flex justify-center gap-3">
           {session ? (
             <Link to="/landing" className={buttonClass("primary")}>
-              Go to your home page
+              {m.home_go_home()}
             </Link>
           ) : (
             <>
               <Link to="/login" className={buttonClass("primary")}>
-                Login
+                {m.nav_login()}
               </Link>
               <Link to="/register" className={buttonClass("secondary")}>
-                Register
+                {m.nav_register()}
               </Link>
             </>
           )}

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { messages } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
@@ -10,7 +11,7 @@ import { postJson } from "../lib/rest";
 import { titled } from "../lib/head";
 
 export const Route = createFileRoute("/forgot-password")({
-  head: titled("Forgot password"),
+  head: titled(m.forgot_page_title()),
   validateSearch: (search: Record<string, unknown>): { invalid?: true } => ({
     invalid: search.invalid === true || search.invalid === "true" ? true : undefined,
   }),
@@ -38,23 +39,20 @@ function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter the email of your account and we will send you a link to choose a new password."
-    >
+    <AuthCard title={m.forgot_title()} subtitle={m.forgot_subtitle()}>
       {invalid && (
         <Alert tone="warning">
           {messages.resetLinkInvalid}{" "}
           <a href="#forgot-email" className="font-medium underline">
-            Request a new reset link
+            {m.forgot_request_new()}
           </a>{" "}
-          below.
+          {m.forgot_below()}
         </Alert>
       )}
       <form onSubmit={(event) => void submit(event)} className="space-y-4">
         <Field
           id="forgot-email"
-          label="Email"
+          label={m.login_email()}
           type="email"
           autoComplete="email"
           required
@@ -62,12 +60,12 @@ function ForgotPasswordPage() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <Button type="submit" className="w-full" busy={busy}>
-          Send reset link
+          {m.forgot_send()}
         </Button>
       </form>
       {result && <Alert tone={result.tone}>{result.text}</Alert>}
       <Link to="/login" className="inline-block text-sm font-medium text-primary hover:underline">
-        Back to Login
+        {m.forgot_back()}
       </Link>
     </AuthCard>
   );

@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { PASSWORD_MIN_LENGTH } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { AuthCard } from "../components/AuthCard";
@@ -10,7 +11,7 @@ import { RegisterProblem } from "./-components/RegisterProblem";
 import { useRegister } from "./-components/useRegister";
 
 export const Route = createFileRoute("/register")({
-  head: titled("Create your account"),
+  head: titled(m.register_title()),
   beforeLoad: redirectIfSignedIn,
   component: RegisterPage,
 });
@@ -19,13 +20,13 @@ function RegisterPage() {
   const { form, set, submit, problem, failure, taken, busy } = useRegister();
   return (
     <AuthCard
-      title="Create your account"
-      subtitle="Free to use. Your watchlists and portfolio stay private to you."
+      title={m.register_title()}
+      subtitle={m.register_subtitle()}
       footer={
         <>
-          Already have an account?{" "}
+          {m.register_have_account()}{" "}
           <Link to="/login" className="font-medium text-primary hover:underline">
-            Sign in
+            {m.login_sign_in()}
           </Link>
         </>
       }
@@ -33,14 +34,14 @@ function RegisterPage() {
       {problem && <RegisterProblem problem={problem} failure={failure} taken={taken} />}
       <form onSubmit={(event) => void submit(event)} className="space-y-4">
         <Field
-          label="Full name"
+          label={m.register_full_name()}
           autoComplete="name"
           required
           value={form.name}
           onChange={set("name")}
         />
         <Field
-          label="Email"
+          label={m.login_email()}
           type="email"
           autoComplete="email"
           required
@@ -48,33 +49,33 @@ function RegisterPage() {
           onChange={set("email")}
         />
         <PasswordField
-          label="Password"
+          label={m.login_password()}
           autoComplete="new-password"
           required
           value={form.password}
           onChange={set("password")}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={m.register_password_hint({ count: String(PASSWORD_MIN_LENGTH) })}
         />
         <PasswordField
-          label="Confirm password"
+          label={m.register_confirm_password()}
           autoComplete="new-password"
           required
           value={form.confirm}
           onChange={set("confirm")}
         />
         <p className="text-xs text-muted">
-          By creating an account you agree to the{" "}
+          {m.register_agree()}{" "}
           <Link to="/terms" className="text-primary underline">
-            Terms of Service
+            {m.footer_terms()}
           </Link>{" "}
-          and the{" "}
+          {m.register_and_the()}{" "}
           <Link to="/privacy" className="text-primary underline">
-            Privacy Policy
+            {m.footer_privacy()}
           </Link>
-          .
+          {m.register_agree_end()}
         </p>
         <Button type="submit" className="w-full" busy={busy} disabled={busy}>
-          Create account
+          {m.register_submit()}
         </Button>
       </form>
     </AuthCard>

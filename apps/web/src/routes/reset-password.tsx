@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import { messages, PASSWORD_MIN_LENGTH } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
@@ -19,7 +20,7 @@ const text = (value: unknown) =>
   typeof value === "string" && value.trim() !== "" ? value : undefined;
 
 export const Route = createFileRoute("/reset-password")({
-  head: titled("Choose a new password"),
+  head: titled(m.reset_title()),
   validateSearch: (search: Record<string, unknown>): ResetSearch => ({
     token: text(search.token),
     email: text(search.email),
@@ -63,7 +64,7 @@ function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Choose a new password" subtitle={`For ${email}`}>
+    <AuthCard title={m.reset_title()} subtitle={m.reset_for({ email })}>
       {error && (
         <Alert tone="error">
           <p>{error}</p>
@@ -71,7 +72,7 @@ function ResetPasswordPage() {
             // A used or expired link is a dead end unless the page offers a new one.
             <p className="mt-2">
               <Link to="/forgot-password" className="font-medium underline">
-                Request a new reset link
+                {m.forgot_request_new()}
               </Link>
             </p>
           )}
@@ -79,22 +80,22 @@ function ResetPasswordPage() {
       )}
       <form onSubmit={(event) => void submit(event)} className="space-y-4">
         <PasswordField
-          label="New password"
+          label={m.settings_new_password()}
           autoComplete="new-password"
           required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={m.register_password_hint({ count: String(PASSWORD_MIN_LENGTH) })}
         />
         <PasswordField
-          label="Confirm new password"
+          label={m.settings_confirm_password()}
           autoComplete="new-password"
           required
           value={confirm}
           onChange={(event) => setConfirm(event.target.value)}
         />
         <Button type="submit" className="w-full" busy={busy}>
-          Reset password
+          {m.reset_submit()}
         </Button>
       </form>
     </AuthCard>
