@@ -1,3 +1,4 @@
+import { m } from "@ledgerline/messages";
 import type { ReactNode } from "react";
 import { ColumnHeads, type ColumnHead } from "./ColumnHeads";
 
@@ -32,7 +33,7 @@ export function TableWithActions({
           rowClassName=""
           cell={cell}
           gap=""
-          columns={[...columns, <span className="sr-only">Actions</span>]}
+          columns={[...columns, <span className="sr-only">{m.admin_col_actions()}</span>]}
         />
         <tbody>{children}</tbody>
       </table>
