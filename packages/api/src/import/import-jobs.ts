@@ -10,7 +10,7 @@ import { RUNNING_IMPORT_STATUSES, type ImportJob } from "@ledgerline/db";
 import { TRPCError } from "@trpc/server";
 import { accountFor } from "../accounts/account-scope";
 import type { JobAttempt } from "../platform/jobs/jobs";
-import { badRequest, notFound } from "../platform/errors";
+import { badRequest, conflict, notFound } from "../platform/errors";
 import type { AppDeps, UserScope } from "../platform/scope";
 import { ImportCancelled, type ImportProgressEvent, type RunningImport } from "./import-progress";
 import { writeJobRows } from "./import-job-write";
@@ -36,6 +36,8 @@ export const importJobMessages = {
   notFound: "No import of yours has this id",
   failed: "The import could not be finished and nothing was written; try again",
   historyChanged: "Your history changed while the file was being checked; import it again",
+  alreadyRunning:
+    "An import of yours is still running; wait for it to finish or cancel it, then import again",
 } as const;
 
 const isRunning = (status: ImportJobView["status"]) => RUNNING_IMPORT_STATUSES.includes(status);
@@ -62,11 +64,18 @@ async function ownJob(scope: UserScope, id: number): Promise<ImportJob> {
   return job;
 }
 
-/** Keeps the file as a job and queues it; the job as it is now (queued). */
+/**
+ * Keeps the file as a job and queues it; the job as it is now (queued). A user imports one file
+ * at a time (issue 34): while a job of theirs runs, another is refused (a conflict), here before
+ * the file is stored and, for two starts at once, by the database's unique index.
+ */
 export async function startImportJob(scope: UserScope, input: ImportInput): Promise<ImportJobView> {
   if (Buffer.byteLength(input.csv, "utf8") > IMPORT_MAX_BYTES) throw tooLarge();
   if (input.source === "generic" && !input.mapping) {
     throw badRequest("An 'Other CSV' file needs its column mapping");
+  }
+  if (await scope.deps.repos.importJobs.running(scope.user.id)) {
+    throw conflict(importJobMessages.alreadyRunning);
   }
   // The account is fixed now: a default account changed before the worker starts moves nothing.
   const accountId = await accountFor(scope, input.accountId);
@@ -78,6 +87,7 @@ export async function startImportJob(scope: UserScope, input: ImportInput): Prom
     { ...kept, accountId },
     dateOf(deps.clock),
   );
+  if (!job) throw conflict(importJobMessages.alreadyRunning);
   deps.jobs.enqueue("import", { importId: job.id });
   return viewOf(deps, job);
 }

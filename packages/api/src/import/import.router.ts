@@ -62,7 +62,8 @@ export const importRouter = {
   /**
    * Imports the file as a job (a large file's rows take seconds to write): answers the queued
    * job at once; the worker writes the same rows `run` would, all or none. Error rows fail the
-   * job unless skipInvalid. A repeat with the same idempotency key answers the same job.
+   * job unless skipInvalid. A repeat with the same idempotency key answers the same job. One
+   * import per user at a time: while one of theirs is queued, checking or writing, a CONFLICT.
    */
   start: userMutation
     .input(importInput)

@@ -1,5 +1,6 @@
 import type { ImportInput, ImportResult } from "@ledgerline/contracts";
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { isUniqueViolation } from "./errors";
 import { changes, first, type Database, type Db, type Tables, type Work } from "../database";
 import type { ImportJobRow, ImportJobStatus } from "../schema";
 
@@ -47,23 +48,48 @@ export function importJobsRepository(database: Database) {
   const { importJobs } = database.tables;
 
   return {
-    async create(userId: number, input: ImportInput, now: Date): Promise<ImportJob> {
-      return database.transaction(function* (tx) {
-        const row = yield* first(
-          tx
-            .insert(importJobs)
-            .values({
-              userId,
-              status: "queued",
-              input,
-              total: 0,
-              cancelRequested: false,
-              createdAt: now,
-            })
-            .returning(jobColumns(importJobs)),
-        );
-        return row;
-      });
+    /**
+     * Keeps the file as a queued job; undefined when the user has a job running already (the
+     * index import_jobs_user_running_idx refuses a second, whichever process writes it).
+     */
+    async create(userId: number, input: ImportInput, now: Date): Promise<ImportJob | undefined> {
+      try {
+        return await database.transaction(function* (tx) {
+          const row = yield* first(
+            tx
+              .insert(importJobs)
+              .values({
+                userId,
+                status: "queued",
+                input,
+                total: 0,
+                cancelRequested: false,
+                createdAt: now,
+              })
+              .returning(jobColumns(importJobs)),
+          );
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** The user's job that has not ended (at most one), if any. */
+    async running(userId: number): Promise<ImportJob | undefined> {
+      return database.first(
+        db
+          .select(jobColumns(importJobs))
+          .from(importJobs)
+          .where(
+            and(
+              eq(importJobs.userId, userId),
+              inArray(importJobs.status, [...RUNNING_IMPORT_STATUSES]),
+            ),
+          )
+          .limit(1),
+      );
     },
 
     /** The user's job of this id; undefined for another user's. */

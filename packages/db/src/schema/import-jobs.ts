@@ -1,4 +1,5 @@
 import type { ImportInput, ImportResult } from "@ledgerline/contracts";
+import { sql } from "drizzle-orm";
 import type { ColumnKit } from "./kit";
 import type { Owned } from "./investment-accounts";
 
@@ -28,8 +29,16 @@ export function importJobTables(k: ColumnKit, refs: Owned) {
       createdAt: k.instant("created_at").notNull(),
       finishedAt: k.instant("finished_at"),
     },
-    // The user's jobs, newest first (the page's last import).
-    (table) => [k.index("import_jobs_user_idx").on(table.userId, table.id)],
+    (table) => [
+      // The user's jobs, newest first (the page's last import).
+      k.index("import_jobs_user_idx").on(table.userId, table.id),
+      // One import at a time per user (issue 34): two workers never write one user's files at
+      // once, whatever process took them. The statuses are RUNNING_IMPORT_STATUSES'.
+      k
+        .uniqueIndex("import_jobs_user_running_idx")
+        .on(table.userId)
+        .where(sql`${table.status} IN ('queued', 'checking', 'writing')`),
+    ],
   );
   return { importJobs };
 }
