@@ -74,7 +74,7 @@ function ImportOutcome({ flow }: { flow: ImportFlow }) {
         account={account.into}
         importing={job.starting.isPending}
         onImport={flow.runImport}
-        error={job.starting.error ? errorMessage(job.starting.error, m.import_failed()) : null}
+        error={job.startError}
       />
     );
   }

@@ -1,6 +1,8 @@
 import type { ImportJobView } from "@ledgerline/contracts";
+import { m } from "@ledgerline/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { errorMessage, httpStatusOf } from "../../../../lib/errors";
 import { trpc } from "../../../../lib/trpc";
 
 /** How often the job is asked for while it runs, should the live stream not deliver. */
@@ -95,6 +97,12 @@ export function useImportJob() {
     running,
     start,
     starting,
+    /** Why the last start was refused; a 409: another import of the user's still runs. */
+    startError: starting.error
+      ? httpStatusOf(starting.error) === 409
+        ? m.import_already_running()
+        : errorMessage(starting.error, m.import_failed())
+      : null,
     cancel,
     cancelling,
     /** Shows no job until another is started (a new file is being previewed). */
