@@ -37,7 +37,7 @@ import { createAnswerCache } from "@ledgerline/api/platform/answer-cache";
 import { appRepositories } from "@ledgerline/api/platform/app-repositories";
 import { createBackgroundWork } from "@ledgerline/api/platform/background-work";
 import { createJobs } from "@ledgerline/api/platform/jobs/index";
-import { handleJobs } from "@ledgerline/api/platform/jobs/handlers";
+import { handleJobs, resumeLostJobs } from "@ledgerline/api/platform/jobs/handlers";
 import { ImportProgress } from "@ledgerline/api/import/import-progress";
 import type { HandledQueue, QueuePolicy } from "@ledgerline/api/platform/jobs/jobs";
 import { oidcClient, type OidcClient } from "@ledgerline/api/sso/oidc-client";
@@ -82,7 +82,11 @@ export const depsPlugin = fp(
     handleJobs(deps);
     // An API-only process queues jobs for the workers and runs none itself.
     if (options.env.LEDGERLINE_ROLE !== "api")
-      app.addHook("onReady", () => deps.jobs.startWorking());
+      app.addHook("onReady", async () => {
+        deps.jobs.startWorking();
+        const resumed = await resumeLostJobs(deps);
+        if (resumed > 0) app.log.info({ resumed }, "imports left unfinished queued again");
+      });
 
     app.addHook("onClose", async () => {
       // Before the database closes: a running job ends first, and no worker takes another.

@@ -1,6 +1,7 @@
 import { runImportJob, importJobMessages } from "@ledgerline/api/import/import-jobs";
 import { dateOf } from "@ledgerline/clock";
 import { describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app";
 import {
   cancelImport,
   holdingsOf,
@@ -99,6 +100,48 @@ describe("one import at a time per user", () => {
     expect(rows.map((row) => Number(row.user_id))).toEqual([user.id]);
     release();
     await t.settled();
+  });
+
+  it("finishes at the next start an import a stopped process left writing", async () => {
+    const { t, user, start, status } = await importer();
+    const release = holdWorker(t.app.deps);
+    const left = await start(ledgerlineCsv(ROWS));
+    // The process stopped half-way through the job: it says writing, and nothing will end it.
+    expect(
+      await t.app.deps.repos.importJobs.advance(left.data.id, ["queued"], { status: "writing" }),
+    ).toBe(true);
+    expect((await start(ledgerlineCsv(10, ["NVDA"]))).status).toBe(409);
+
+    // The next process on the same database (embedded jobs: no queue kept the job).
+    const next = await buildApp({
+      env: t.env,
+      clock: t.clock,
+      logger: false,
+      webRoot: false,
+      marketRefresher: false,
+      alertTicks: false,
+    });
+    try {
+      await next.ready();
+      await next.deps.jobs.settled();
+      await next.deps.background.settled();
+    } finally {
+      await next.close();
+    }
+    expect((await status(left.data.id)).data).toMatchObject({ status: "done", done: ROWS });
+    expect((await holdingsOf(t, user.id)).trades).toHaveLength(ROWS);
+
+    // The user imports again, and the first process's held try of the job writes nothing twice.
+    const again = await start(ledgerlineCsv(10, ["NVDA"]));
+    expect(again.status).toBe(200);
+    release();
+    await t.settled();
+    expect((await status(again.data.id)).data.status).toBe("done");
+    const written = await t.sql<{ rows: number }>(
+      "SELECT count(*) AS rows FROM transactions WHERE import_job_id = ?",
+      [left.data.id],
+    );
+    expect(Number(written[0]!.rows)).toBe(ROWS);
   });
 
   it("is kept by the database, whichever process stores the second job", async () => {

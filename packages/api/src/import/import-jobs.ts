@@ -203,6 +203,19 @@ async function checkAndWrite(
   return { plan, total, outcome };
 }
 
+/**
+ * Queues again the imports a process left unfinished when it stopped (embedded jobs, which
+ * nothing keeps outside the process; BullMQ hands a dead worker's job on by itself). Each starts
+ * over from no rows, as a retried job does; without this, a job left "writing" would show as
+ * running for ever and refuse its user every import after it.
+ */
+export async function resumeUnfinishedImports(deps: AppDeps): Promise<number> {
+  if (deps.jobs.kind !== "process") return 0;
+  const ids = await deps.repos.importJobs.unfinished();
+  for (const importId of ids) deps.jobs.enqueue("import", { importId });
+  return ids.length;
+}
+
 /** The `import` queue's handler: checks and writes one job's file, once. */
 export async function runImportJob(
   deps: AppDeps,

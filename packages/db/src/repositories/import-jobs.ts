@@ -102,6 +102,18 @@ export function importJobsRepository(database: Database) {
       );
     },
 
+    /** Every user's jobs that have not ended, oldest first (those a process left behind). */
+    async unfinished(): Promise<number[]> {
+      const rows = await database.all(
+        db
+          .select({ id: importJobs.id })
+          .from(importJobs)
+          .where(inArray(importJobs.status, [...RUNNING_IMPORT_STATUSES]))
+          .orderBy(importJobs.id),
+      );
+      return rows.map((row) => row.id);
+    },
+
     /** The user's newest job, running or ended. */
     async latest(userId: number): Promise<ImportJob | undefined> {
       return database.first(
