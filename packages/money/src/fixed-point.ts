@@ -70,12 +70,54 @@ export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
 
 /** a / b rounded half-even to `places` decimals; null when b is zero (big.js then throws). */
 export function divideFixed(a: FixedPoint, b: FixedPoint, places: number): string | null {
+  const quotient = quotientUnits(a, b, places);
+  return quotient === null ? null : formatFixed(quotient, places);
+}
+
+/** divideFixed's quotient as units at `places` (before it is formatted); null when b is zero. */
+export function quotientUnits(a: FixedPoint, b: FixedPoint, places: number): bigint | null {
   if (b.units === 0n) return null;
   // a/b * 10^places = (a.units * 10^(b.scale + places)) / (b.units * 10^a.scale)
   const numerator = a.units * tenTo(b.scale + places);
   const denominator = b.units * tenTo(a.scale);
-  return formatFixed(divideHalfEven(numerator, denominator), places);
+  return divideHalfEven(numerator, denominator);
 }
+
+/** 2^-power as a double, exactly (halved from 1: each step is exact). */
+const halves: number[] = [1];
+const twoToMinus = (power: number) => {
+  while (halves.length <= power) halves.push(halves[halves.length - 1]! / 2);
+  return halves[power]!;
+};
+const EXACT_IN_DOUBLE = 2n ** 53n;
+
+/**
+ * units * 10^-scale as the double nearest it (ties to even): Number(formatFixed(units, scale))
+ * without the text, for scale up to 22 (10^scale, and 5^scale, are doubles exactly). Units of up
+ * to 53 bits are a double exactly, and one division rounds once. Larger ones are divided in
+ * BigInt by 5^scale with enough bits left for Number to round (at least 55, the remainder kept as
+ * a last bit, so that no inexact quotient reads as a tie) and scaled by a power of two, exactly.
+ */
+export function fixedToNumber(units: bigint, scale: number): number {
+  if (!Number.isInteger(scale) || scale < 0 || scale > 22) return Number(formatFixed(units, scale));
+  const size = units < 0n ? -units : units;
+  if (size <= EXACT_IN_DOUBLE) return Number(units) / 10 ** scale;
+  // 5^scale < 2^(2.33 scale): shifted 3 scale + 2 bits, the quotient keeps 55 bits at least.
+  const shift = 3 * scale + 2;
+  const shifted = size << BigInt(shift);
+  const fives = fivesTo(scale);
+  const quotient = shifted / fives;
+  const rounded = Number(shifted % fives === 0n ? quotient : quotient | 1n);
+  // Above 2^53 * 10^-22 the result is far from the subnormal range: the power of two is exact.
+  const value = rounded * twoToMinus(shift + scale);
+  return units < 0n ? -value : value;
+}
+
+const FIVES: bigint[] = [1n];
+const fivesTo = (power: number): bigint => {
+  while (FIVES.length <= power) FIVES.push(FIVES[FIVES.length - 1]! * 5n);
+  return FIVES[power]!;
+};
 
 /** The value rounded half-even to `places` decimals. */
 export function roundFixed(a: FixedPoint, places: number): string {

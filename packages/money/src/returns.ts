@@ -14,7 +14,9 @@ import {
 import {
   aligned,
   divideHalfEven,
+  fixedToNumber,
   parseFixed,
+  quotientUnits,
   roundFixed,
   tenTo,
   type FixedPoint,
@@ -333,7 +335,8 @@ export function rateOfDailyFlows(daily: readonly CashFlow[]): Decimal | null {
 interface KeptTerms {
   by: Decimal;
   origin: number;
-  terms: RateTerm[];
+  /** The flows' amounts divided by `by`, as rateOfDailyFlows makes them doubles. */
+  amounts: Float64Array;
   /** The last rate found with them, where the next search starts. */
   found: number | null;
 }
@@ -344,6 +347,12 @@ export class DailyFlowsBefore {
   #largest: Decimal;
   /** The terms of these flows at the largest they were last divided by, and the rate found. */
   #terms: KeptTerms | null = null;
+  /**
+   * What every division of these flows shares: their amounts parsed (null where one is not plain
+   * decimal text, which divide reads with big.js) and their years after the first flow.
+   */
+  #parsed: (FixedPoint | null)[] | null = null;
+  #years: Float64Array | null = null;
   /** The terms searched, these flows' first (as #filled left them), grown to the longest read. */
   #columns = { amounts: new Float64Array(0), years: new Float64Array(0) };
   #filled: KeptTerms | null = null;
@@ -369,9 +378,11 @@ export class DailyFlowsBefore {
     const before: KeptTerms =
       kept && kept.origin === origin && compare(kept.by, largest) === 0
         ? kept
-        : { by: largest, origin, terms: this.flows.map(termOf), found: null };
+        : // The last rate still starts the search: from any rate it finds the same root.
+          { by: largest, origin, amounts: this.#dividedBy(largest), found: kept?.found ?? null };
     this.#terms = before;
-    const count = before.terms.length + after.length;
+    const flowCount = this.flows.length;
+    const count = flowCount + after.length;
     if (this.#columns.amounts.length < count) {
       this.#columns = { amounts: new Float64Array(count), years: new Float64Array(count) };
       this.#filled = null;
@@ -379,19 +390,58 @@ export class DailyFlowsBefore {
     const { amounts, years } = this.#columns;
     // The flows' terms are copied once per division; only those after them each time.
     if (this.#filled !== before) {
-      before.terms.forEach((term, i) => ((amounts[i] = term.amount), (years[i] = term.years)));
+      amounts.set(before.amounts);
+      // Their years from their own first day, which is the origin whenever there are any.
+      if (flowCount > 0) years.set(this.#yearsOf());
       this.#filled = before;
     }
     after.forEach((f, i) => {
       const term = termOf(f);
-      amounts[before.terms.length + i] = term.amount;
-      years[before.terms.length + i] = term.years;
+      amounts[flowCount + i] = term.amount;
+      years[flowCount + i] = term.years;
     });
     // Searched from the last read's rate (nearly the same flows), where that cannot change it.
     const rate = rateNear({ amounts, years, count }, before.found);
     before.found = rate.found;
     return rate.shown;
   }
+
+  /** dividedAmounts of these flows, each amount parsed once for every division. */
+  #dividedBy(largest: Decimal): Float64Array {
+    this.#parsed ??= this.flows.map((f) => parseFixed(f.amount));
+    return dividedAmounts(this.flows, largest, this.#parsed);
+  }
+
+  /** The flows' years after the first, as rateOfDailyFlows counts them (once: they stay). */
+  #yearsOf(): Float64Array {
+    if (this.#years) return this.#years;
+    const origin = dayNumber(this.flows[0]!.date);
+    this.#years = Float64Array.from(this.flows, (f) => (dayNumber(f.date) - origin) / 365);
+    return this.#years;
+  }
+}
+
+/**
+ * Each flow's Number(divide(amount, largest, 20)), as rateOfDailyFlows makes its terms, from the
+ * amounts parsed (`parsed`, null where one is not plain decimal text, which divide reads with
+ * big.js): a kept holding whose value today is its largest flow (one that grew) divides its
+ * ~170 daily flows again on every read with a moved price, and divide's parsing and formatting
+ * of each was most of the holdings ALL read.
+ */
+export function dividedAmounts(
+  flows: readonly CashFlow[],
+  largest: Decimal,
+  parsed: readonly (FixedPoint | null)[] = flows.map((f) => parseFixed(f.amount)),
+): Float64Array {
+  const by = parseFixed(largest);
+  return Float64Array.from(flows, (flow, i) => {
+    const amount = parsed[i];
+    const units = amount && by && quotientUnits(amount, by, 20);
+    // divide's text is formatFixed(units, 20): its double, read without the text.
+    return typeof units === "bigint"
+      ? fixedToNumber(units, 20)
+      : Number(divide(flow.amount, largest, 20));
+  });
 }
 
 const sizeOf = (amount: Decimal) => (sign(amount) < 0 ? subtract("0", amount) : amount);
