@@ -351,7 +351,7 @@ export class DailyFlowsBefore {
    * What every division of these flows shares: their amounts parsed (null where one is not plain
    * decimal text, which divide reads with big.js) and their years after the first flow.
    */
-  #parsed: (FixedPoint | null)[] | null = null;
+  #parsed: ParsedAmounts | null = null;
   #years: Float64Array | null = null;
   /** The terms searched, these flows' first (as #filled left them), grown to the longest read. */
   #columns = { amounts: new Float64Array(0), years: new Float64Array(0) };
@@ -408,7 +408,7 @@ export class DailyFlowsBefore {
 
   /** dividedAmounts of these flows, each amount parsed once for every division. */
   #dividedBy(largest: Decimal): Float64Array {
-    this.#parsed ??= this.flows.map((f) => parseFixed(f.amount));
+    this.#parsed ??= parsedAmounts(this.flows);
     return dividedAmounts(this.flows, largest, this.#parsed);
   }
 
@@ -426,23 +426,113 @@ export class DailyFlowsBefore {
  * amounts parsed (`parsed`, null where one is not plain decimal text, which divide reads with
  * big.js): a kept holding whose value today is its largest flow (one that grew) divides its
  * ~170 daily flows again on every read with a moved price, and divide's parsing and formatting
- * of each was most of the holdings ALL read.
+ * of each was most of the holdings ALL read. Most quotients are read in floating point where that
+ * is sure to give the same double (quotientDouble); the others in BigInt units, as divide does.
  */
 export function dividedAmounts(
   flows: readonly CashFlow[],
   largest: Decimal,
-  parsed: readonly (FixedPoint | null)[] = flows.map((f) => parseFixed(f.amount)),
+  amounts: ParsedAmounts = parsedAmounts(flows),
 ): Float64Array {
   const by = parseFixed(largest);
-  return Float64Array.from(flows, (flow, i) => {
-    const amount = parsed[i];
-    const units = amount && by && quotientUnits(amount, by, 20);
-    // divide's text is formatFixed(units, 20): its double, read without the text.
-    return typeof units === "bigint"
-      ? fixedToNumber(units, 20)
-      : Number(divide(flow.amount, largest, 20));
-  });
+  const byUnits = by && exactDouble(by.units);
+  const divided = new Float64Array(flows.length);
+  for (let i = 0; i < flows.length; i++) {
+    const amount = amounts.parsed[i];
+    if (!amount || !by) {
+      divided[i] = Number(divide(flows[i]!.amount, largest, 20));
+      continue;
+    }
+    const sure =
+      byUnits === null ? null : quotientDouble(amounts.units[i]!, amount.scale, by.scale, byUnits);
+    // Otherwise divide's quotient, whose text is formatFixed(units, 20): its double.
+    divided[i] = sure ?? fixedToNumber(quotientUnits(amount, by, 20)!, 20);
+  }
+  return divided;
 }
+
+/** Flows' amounts parsed once for every division: as FixedPoint, and their units as doubles. */
+export interface ParsedAmounts {
+  /** Null where an amount is not plain decimal text (which divide reads with big.js). */
+  parsed: readonly (FixedPoint | null)[];
+  /** The units where they are a double exactly, NaN otherwise. */
+  units: Float64Array;
+}
+
+export function parsedAmounts(flows: readonly CashFlow[]): ParsedAmounts {
+  const parsed = flows.map((f) => parseFixed(f.amount));
+  return {
+    parsed,
+    units: Float64Array.from(parsed, (amount) => (amount && exactDouble(amount.units)) ?? NaN),
+  };
+}
+
+const LARGEST_EXACT = 2 ** 53;
+const exactDouble = (units: bigint) => {
+  const value = Number(units);
+  return Math.abs(value) < LARGEST_EXACT ? value : null;
+};
+/** 10^0 to 10^22, each a double exactly (5^22 < 2^53), multiplied up exactly. */
+const POWERS_OF_TEN = [1];
+while (POWERS_OF_TEN.length < 23) POWERS_OF_TEN.push(POWERS_OF_TEN.at(-1)! * 10);
+/** A double's bits, to read its exponent and whether it is a power of two. */
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+const HIGH = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+/** Past what divide rounds X to (20 places, half a unit each way), with room to spare. */
+const ROUNDED_OFF = 1e-20;
+
+/**
+ * Number(divide(a, b, 20)) in floating point, or null where that is not sure. With a and b
+ * integers below 2^53 once brought to one scale (n / d, both exact doubles), q = n / d is the
+ * double nearest the quotient X, and its remainder n - q d is exact (a double) and computed
+ * exactly (Dekker's product q d, as two doubles, and Sterbenz's lemma: n and q d are within a
+ * factor of two). So X = q + r / d, and q is the answer unless X rounded to 20 places (within
+ * 5e-21 of X) may leave q's rounding interval: then null. The interval runs half a unit in the
+ * last place each way (a quarter below a power of two, whose lower neighbour is nearer), and
+ * r / d is used only as a distance, off by at most one part in 2^52 of itself.
+ */
+function quotientDouble(
+  aUnits: number,
+  aScale: number,
+  bScale: number,
+  bUnits: number,
+): number | null {
+  const shift = bScale - aScale;
+  if (Number.isNaN(aUnits) || Math.abs(shift) > 22 || bUnits <= 0) return null;
+  const n = shift > 0 ? aUnits * POWERS_OF_TEN[shift]! : aUnits;
+  const d = shift < 0 ? bUnits * POWERS_OF_TEN[-shift]! : bUnits;
+  // Below 2^53 after the rounding of the product, so below it before: exact.
+  if (Math.abs(n) >= LARGEST_EXACT || d >= LARGEST_EXACT) return null;
+  if (n === 0) return 0;
+  const q = n / d;
+  // q d = p + e exactly (Veltkamp's split into halves whose products are exact; no fused
+  // multiply-add in JavaScript).
+  const p = q * d;
+  const qSplit = SPLITTER * q;
+  const qHigh = qSplit - (qSplit - q);
+  const qLow = q - qHigh;
+  const dSplit = SPLITTER * d;
+  const dHigh = dSplit - (dSplit - d);
+  const dLow = d - dHigh;
+  const e = qHigh * dHigh - p + qHigh * dLow + qLow * dHigh + qLow * dLow;
+  const beyond = (n - p - e) / d;
+  bits[0] = q;
+  const exponent = (words[HIGH]! >>> 20) & 0x7ff;
+  // Not a normal double, or so small that its last place is below 20 decimal places.
+  if (exponent <= 52 || exponent === 0x7ff) return null;
+  const powerOfTwo = (words[HIGH]! & 0xfffff) === 0 && words[1 - HIGH] === 0;
+  // A unit in q's last place: 2^(exponent - 1023 - 52), written as a double's bits.
+  words[HIGH] = (exponent - 52) << 20;
+  words[1 - HIGH] = 0;
+  const unit = bits[0];
+  // Toward zero from a power of two (or either way, where X is q), the neighbour is nearer.
+  const half = powerOfTwo && beyond * q <= 0 ? unit / 4 : unit / 2;
+  return Math.abs(beyond) * (1 + 2 ** -50) + ROUNDED_OFF < half ? q : null;
+}
+
+/** 2^27 + 1: splits a double into two halves of 26 bits. */
+const SPLITTER = 134_217_729;
 
 const sizeOf = (amount: Decimal) => (sign(amount) < 0 ? subtract("0", amount) : amount);
 const larger = (size: Decimal, max: Decimal) => (compare(size, max) > 0 ? size : max);

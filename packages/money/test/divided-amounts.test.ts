@@ -67,6 +67,25 @@ describe("dividedAmounts", () => {
     );
   });
 
+  it("is divide's double where the quotient lies near a rounding boundary or is exact", () => {
+    // Small integers: quotients like 1/3, 5/8, 7/7 and their neighbours, at any scale apart.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2_000_000 }),
+        fc.integer({ min: -2_000_000, max: 2_000_000 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        (by, units, scale, byScale) => {
+          const largest = formatFixed(BigInt(by), byScale);
+          const flows = [{ date: "2021-01-04", amount: formatFixed(BigInt(units), scale) }];
+          const [divided] = dividedAmounts(flows, largest);
+          expect(Object.is(divided, Number(divide(flows[0]!.amount, largest, 20)))).toBe(true);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
   it("divides text that is not plain decimal as divide does", () => {
     const flows = [
       { date: "2021-01-04", amount: "-1.5e3" },
