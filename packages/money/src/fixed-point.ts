@@ -90,6 +90,11 @@ const twoToMinus = (power: number) => {
   return halves[power]!;
 };
 const EXACT_IN_DOUBLE = 2n ** 53n;
+/** 10^0 to 10^22 as doubles, each exactly (5^22 < 2^53), multiplied up exactly. */
+export const TENS_IN_DOUBLE: readonly number[] = Array.from({ length: 22 }).reduce<number[]>(
+  (powers) => [...powers, powers.at(-1)! * 10],
+  [1],
+);
 
 /**
  * units * 10^-scale as the double nearest it (ties to even): Number(formatFixed(units, scale))
@@ -101,7 +106,7 @@ const EXACT_IN_DOUBLE = 2n ** 53n;
 export function fixedToNumber(units: bigint, scale: number): number {
   if (!Number.isInteger(scale) || scale < 0 || scale > 22) return Number(formatFixed(units, scale));
   const size = units < 0n ? -units : units;
-  if (size <= EXACT_IN_DOUBLE) return Number(units) / 10 ** scale;
+  if (size <= EXACT_IN_DOUBLE) return Number(units) / TENS_IN_DOUBLE[scale]!;
   // 5^scale < 2^(2.33 scale): shifted 3 scale + 2 bits, the quotient keeps 55 bits at least.
   const shift = 3 * scale + 2;
   const shifted = size << BigInt(shift);

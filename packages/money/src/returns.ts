@@ -19,6 +19,7 @@ import {
   quotientUnits,
   roundFixed,
   tenTo,
+  TENS_IN_DOUBLE,
   type FixedPoint,
 } from "./fixed-point";
 import { searchRate, searchRateOf, type RateColumns, type RateTerm } from "./rate";
@@ -472,9 +473,6 @@ const exactDouble = (units: bigint) => {
   const value = Number(units);
   return Math.abs(value) < LARGEST_EXACT ? value : null;
 };
-/** 10^0 to 10^22, each a double exactly (5^22 < 2^53), multiplied up exactly. */
-const POWERS_OF_TEN = [1];
-while (POWERS_OF_TEN.length < 23) POWERS_OF_TEN.push(POWERS_OF_TEN.at(-1)! * 10);
 /** A double's bits, to read its exponent and whether it is a power of two. */
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
@@ -500,8 +498,8 @@ function quotientDouble(
 ): number | null {
   const shift = bScale - aScale;
   if (Number.isNaN(aUnits) || Math.abs(shift) > 22 || bUnits <= 0) return null;
-  const n = shift > 0 ? aUnits * POWERS_OF_TEN[shift]! : aUnits;
-  const d = shift < 0 ? bUnits * POWERS_OF_TEN[-shift]! : bUnits;
+  const n = shift > 0 ? aUnits * TENS_IN_DOUBLE[shift]! : aUnits;
+  const d = shift < 0 ? bUnits * TENS_IN_DOUBLE[-shift]! : bUnits;
   // Below 2^53 after the rounding of the product, so below it before: exact.
   if (Math.abs(n) >= LARGEST_EXACT || d >= LARGEST_EXACT) return null;
   if (n === 0) return 0;
