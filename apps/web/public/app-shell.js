@@ -25,11 +25,17 @@
   if (!signedIn) document.documentElement.classList.add("no-session");
 
   var named = signedIn && typeof user.name === "string" && user.name !== "";
-  /** The greeting LandingLoading and the landing page show (a first sign-in: "Welcome"). */
+  /**
+   * The greeting LandingLoading and the landing page show (a first sign-in: "Welcome"), in the
+   * words of the page's language, which the layout carries for each case.
+   */
   function fillGreeting(heading) {
     if (!named) return;
+    var words = heading.getAttribute(user.previousLoginDate ? "data-welcome-back" : "data-welcome");
+    if (!words) return;
+    var slot = words.indexOf("{name}");
     heading.textContent =
-      (user.previousLoginDate ? "Welcome back" : "Welcome") + ", " + user.name + "!";
+      slot < 0 ? words : words.slice(0, slot) + user.name + words.slice(slot + "{name}".length);
   }
   /** The user's name in place of its grey stand-in (the account page's greeting). */
   function fillName(standIn) {

@@ -16,9 +16,13 @@ const appShell = readFileSync(join(import.meta.dirname, "..", "public", "app-she
  * The page's first load in a tab whose storage `prepare` sets: app-shell.js runs in <head>, then
  * the parser adds the layout (prerendered first: the build's stand-in session leaves storage).
  */
-async function firstPaint(path: string, prepare: () => void): Promise<Document> {
+async function firstPaint(
+  path: string,
+  prepare: () => void,
+  translate: (html: string) => string = (html) => html,
+): Promise<Document> {
   localStorage.clear();
-  const html = await prerenderShell(path);
+  const html = translate(await prerenderShell(path));
   prepare();
   document.documentElement.className = "";
   document.body.innerHTML = "";
@@ -64,6 +68,29 @@ describe("a signed-in page's first paint", () => {
     const heading = doc.querySelector("main h1")!;
     expect(heading.textContent).toBe("Welcome, Ann <b>New</b>!");
     expect(heading.querySelector("b")).toBeNull();
+  });
+
+  it("greets in the words of the build's language, which the layout carries", async () => {
+    // A German build's layout: the same page with the catalog's German greetings.
+    const german = (html: string) =>
+      html
+        .replace(
+          'data-welcome-back="Welcome back, {name}!"',
+          'data-welcome-back="Willkommen zurück, {name}!"',
+        )
+        .replace('data-welcome="Welcome, {name}!"', 'data-welcome="Willkommen, {name}!"');
+    let doc = await firstPaint(
+      "/landing",
+      () => signIn({ name: "Dana Demo", previousLoginDate: "2026-11-01T10:00:00.000Z" }),
+      german,
+    );
+    expect(doc.querySelector("main h1")!.textContent).toBe("Willkommen zurück, Dana Demo!");
+    doc = await firstPaint(
+      "/landing",
+      () => signIn({ name: "Ann", previousLoginDate: null }),
+      german,
+    );
+    expect(doc.querySelector("main h1")!.textContent).toBe("Willkommen, Ann!");
   });
 
   it("names the user in the account page's greeting", async () => {

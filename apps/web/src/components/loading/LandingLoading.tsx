@@ -208,6 +208,8 @@ export function QuickOverview({
 
 /** Stands for the name in the greeting, to find where the name goes. */
 const NAME = "\u0000";
+/** Where app-shell.js puts the name into a greeting it reads from the layout. */
+const NAME_SLOT = "{name}";
 
 /**
  * The landing page while its figures load. The greeting names the user once the session is read;
@@ -219,7 +221,13 @@ export function LandingLoading() {
   return (
     <div role="status" aria-busy="true" aria-label={m.landing_loading()} className="space-y-10">
       <section>
-        <h1 className="text-3xl font-bold tracking-tight" data-session-greeting>
+        <h1
+          className="text-3xl font-bold tracking-tight"
+          data-session-greeting
+          // The greetings in the build's language, for app-shell.js to fill in the name.
+          data-welcome-back={m.landing_welcome_back({ name: NAME_SLOT })}
+          data-welcome={m.landing_welcome({ name: NAME_SLOT })}
+        >
           {user?.name ? (
             (user.previousLoginDate ? m.landing_welcome_back : m.landing_welcome)({
               name: user.name,
