@@ -1,5 +1,6 @@
 import type { FxRates } from "@ledgerline/contracts";
-import { describe, expect, it } from "vitest";
+import { setFormatLocale } from "@ledgerline/money/format";
+import { afterEach, describe, expect, it } from "vitest";
 import { showMoney, showMoneySum } from "../src/components/money/display-money";
 
 const eur: FxRates = {
@@ -12,6 +13,8 @@ const eur: FxRates = {
     { date: "2026-11-30", rate: "0.9221" },
   ],
 };
+
+afterEach(() => setFormatLocale("en-US"));
 
 describe("a figure in the display currency", () => {
   it("takes the latest rate for today's figures, with the hover naming it", () => {
@@ -42,6 +45,15 @@ describe("a figure in the display currency", () => {
       text: "-¥1,496",
       title: "USD -10.01 at 149.5000 on 2026-11-30",
     });
+  });
+
+  it("writes the hover's amount, rate and day as the reader's locale does", () => {
+    setFormatLocale("de-DE");
+    // The words come from the build's language (English here); the figures from the locale.
+    expect(showMoney("1234.56", eur).title).toBe("1.234,56\u00a0USD at 0,9221 on 30. Nov. 2026");
+    expect(showMoney("1", { ...eur, latest: { date: "2026-11-30", rate: "0.92214" } }).title).toBe(
+      "1,00\u00a0USD at 0,92214 on 30. Nov. 2026",
+    );
   });
 
   it("stays in USD without a hover in USD mode or before the rates arrive", () => {

@@ -4,6 +4,7 @@ import {
   formatCalendarDate,
   formatCurrency,
   formatDateTime,
+  formatMonth,
   formatMonthDay,
   formatWeekdayDate,
   setFormatLocale,
@@ -23,6 +24,8 @@ describe("dates in the user's locale", () => {
     expect(formatCalendarDate("1980-12-12")).toBe("12. Dez. 1980");
     expect(formatMonthDay(new Date(2026, 2, 2))).toBe("2. März");
     expect(formatWeekdayDate(new Date(2026, 2, 2))).toBe("Mo., 2. März 2026");
+    expect(formatMonth("2026-07")).toBe("Juli 2026");
+    expect(formatMonth("2026-03", false)).toBe("Mär");
   });
 
   it("stay the spec's US English in en-US", () => {
@@ -30,6 +33,15 @@ describe("dates in the user's locale", () => {
     setFormatLocale("en-US");
     expect(formatDateTime("2026-03-02T15:04:00Z")).toBe("Mar 2, 2026, 3:04 PM");
     expect(formatMonthDay(new Date(2026, 2, 2))).toBe("Mar 2");
+    expect(formatMonth("2026-07")).toBe("Jul 2026");
+    expect(formatMonth("2026-12", false)).toBe("Dec");
+  });
+
+  it("follow a change of locale after their first use", () => {
+    setFormatLocale("de-DE");
+    expect(formatMonth("2026-05")).toBe("Mai 2026");
+    setFormatLocale("es-ES");
+    expect(formatMonth("2026-05")).toBe("may 2026");
   });
 });
 

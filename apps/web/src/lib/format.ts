@@ -46,6 +46,21 @@ function shortDate(date: Date): string {
   );
 }
 
+/** A calendar month (YYYY-MM) as "Jul 2026", or "Jul" (a chart's axis); "Juli 2026" in de-DE. */
+export function formatMonth(month: string, withYear = true): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  const [, year, number] = match as unknown as [string, string, string];
+  const options = withYear
+    ? ({ month: "short", year: "numeric" } as const)
+    : ({ month: "short" } as const);
+  const name = shortMonths[Number(number) - 1] ?? month;
+  return (
+    localeDate(new Date(Number(year), Number(number) - 1, 1), options) ??
+    (withYear ? `${name} ${year}` : name)
+  );
+}
+
 /** A local date as a month and day: Mar 2 (a chart's axis). */
 export function formatMonthDay(date: Date): string {
   return (
@@ -119,6 +134,7 @@ export {
   formatPercent,
   formatPrice,
   formatQuantity,
+  formatRate,
   formatRatio,
   formatShare,
   formatSignedCurrency,
@@ -157,6 +173,14 @@ export function axisLabels(labels: readonly string[]): string[] {
   return labels.every((label) => end.test(label))
     ? labels.map((label) => label.replace(end, ""))
     : [...labels];
+}
+
+/**
+ * The day a rate is of, in a converted figure's hover: as it is in en-US (the spec's "on
+ * 2026-11-27"), the locale's date elsewhere (27.11.2026 reads as a date; 2026-11-27 barely).
+ */
+export function formatRateDay(date: string): string {
+  return formatLocale() === "en-US" ? date : formatCalendarDate(date);
 }
 
 /** A calendar date (YYYY-MM-DD) as the viewer's local date: Dec 12, 1980. */

@@ -158,6 +158,13 @@ export function formatSignedPrice(
   return styled(value, usd(priceDecimals(reference), true));
 }
 
+/** An exchange rate with every place it has and at least 4: 0.9213, 151.2500 (0,9213 in de-DE). */
+export function formatRate(value: NumericText): string {
+  const places = /\.(\d+)$/.exec(String(value))?.[1]?.length ?? 0;
+  const fraction = Math.max(4, places);
+  return styled(value, { minFraction: fraction, maxFraction: fraction });
+}
+
 /** A percent change, signed, with 2 decimals: +1.23%, -0.50%, 0.00%. */
 export function formatPercent(value: NumericText | null | undefined): string {
   if (isMissing(value)) return "N/A";

@@ -1,7 +1,8 @@
 import type { FxRates } from "@ledgerline/contracts";
 import { m } from "@ledgerline/messages";
-import { convertAt, rateOn, sum, withPlaces, type FxDayRate } from "@ledgerline/money";
-import { formatMoney, formatUsdCode } from "@ledgerline/money/format";
+import { convertAt, rateOn, sum, type FxDayRate } from "@ledgerline/money";
+import { formatMoney, formatRate, formatUsdCode } from "@ledgerline/money/format";
+import { formatRateDay } from "../../lib/format";
 
 /** A figure as shown: its text, and where it was converted the hover that says from what. */
 export interface ShownMoney {
@@ -31,11 +32,7 @@ export function showMoney(
   if (!rates || !rate) return { text: formatMoney(usd, "USD", signed) };
   return {
     text: formatMoney(convertAt(usd, rate.rate), rates.currency, signed),
-    title: m.money_converted_at({
-      usd: formatUsdCode(usd, signed),
-      rate: withPlaces(rate.rate, 4),
-      date: rate.date,
-    }),
+    title: convertedAt(usd, rate, signed),
   };
 }
 
@@ -61,13 +58,18 @@ export function showMoneySum(
     text: formatMoney(total, rates.currency),
     title:
       days.size === 1
-        ? m.money_converted_at({
-            usd: formatUsdCode(usd),
-            rate: withPlaces(only.rate, 4),
-            date: only.date,
-          })
+        ? convertedAt(usd, only)
         : m.money_converted_each_day({ usd: formatUsdCode(usd), days: String(days.size) }),
   };
+}
+
+/** 'USD 1,234.56 at 0.9213 on 2026-11-27', with the reader's figures and dates elsewhere. */
+function convertedAt(usd: string, rate: FxDayRate, signed = false): string {
+  return m.money_converted_at({
+    usd: formatUsdCode(usd, signed),
+    rate: formatRate(rate.rate),
+    date: formatRateDay(rate.date),
+  });
 }
 
 /** The rate a figure of `day` is converted at: the latest for "today", else its day's in force. */

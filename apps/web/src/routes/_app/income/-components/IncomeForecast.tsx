@@ -6,44 +6,12 @@ import { QueryCardBody } from "../../../../components/CardBody";
 import { StockSymbolLink } from "../../../../components/assets/SymbolLink";
 import { Card } from "../../../../components/ui/Card";
 import { MoneyText } from "../../../../components/money/Money";
-import { formatLocale, formatShare, onFirstUse } from "../../../../lib/format";
+import { formatMonth, formatShare } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { ColumnHeads } from "../../../../components/ui/ColumnHeads";
 import { ScrollRegion } from "../../../../components/ui/ScrollRegion";
 import { TotalFoot } from "../../../../components/ui/TotalFoot";
 
-const monthNames = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-];
-// Another locale's month names through Intl, built on first use (en-US keeps the names above).
-const localeMonths = onFirstUse(() => ({
-  short: new Intl.DateTimeFormat(formatLocale(), { month: "short", timeZone: "UTC" }),
-  withYear: new Intl.DateTimeFormat(formatLocale(), {
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }),
-}));
-/** "2026-07" as "Jul 2026" (or "Jul" for the chart's axis); "Juli 2026" in de-DE. */
-const monthLabel = (month: string, withYear = true) => {
-  if (formatLocale() !== "en-US" && /^\d{4}-\d{2}$/.test(month)) {
-    const formats = localeMonths();
-    return (withYear ? formats.withYear : formats.short).format(new Date(`${month}-01T00:00:00Z`));
-  }
-  const name = monthNames[Number(month.slice(5, 7)) - 1] ?? month;
-  return withYear ? `${name} ${month.slice(0, 4)}` : name;
-};
 const frequencyLabel: Record<NonNullable<ForecastHolding["frequency"]>, string> = {
   monthly: m.income_monthly(),
   quarterly: m.income_quarterly(),
@@ -123,7 +91,7 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
               />
             </div>
             <span className="mt-1 text-[11px] leading-none text-muted">
-              {monthLabel(month.month, false)}
+              {formatMonth(month.month, false)}
             </span>
           </div>
         ))}
@@ -143,7 +111,7 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
             {forecast.months.map((month) => (
               <tr key={month.month} className="border-t border-border">
                 <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                  {monthLabel(month.month)}
+                  {formatMonth(month.month)}
                 </th>
                 <td className="num py-1.5 text-right">
                   <MoneyText usd={month.amount} />
