@@ -97,6 +97,11 @@ test("a German user at 390 px finds the stock, research, trade, crypto, history 
   await expectNoOverflow(page);
   await expectAccessible(page);
   await shootAsItIs(page, "german-history");
+  // On a laptop the filters' longer German buttons wrap inside the card, not past its edge.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole("button", { name: "Filter anwenden" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // The price alerts, with one alert set from the research page.
   await page.goto("/research/AAPL");

@@ -131,7 +131,7 @@ export function FilterForm({
           </p>
         )}
         {children(form)}
-        <div className={cx("flex gap-2", actionsClassName)}>
+        <div className={cx("flex flex-wrap gap-2", actionsClassName)}>
           <Button variant="secondary" onClick={clear}>
             {m.ui_clear_filters()}
           </Button>
