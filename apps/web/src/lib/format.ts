@@ -139,7 +139,6 @@ export {
   formatShare,
   formatSignedCurrency,
   formatSignedPrice,
-  formatSplit,
   priceDecimals,
 } from "@ledgerline/money/format";
 

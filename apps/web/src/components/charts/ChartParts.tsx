@@ -1,6 +1,50 @@
+import { timeRanges } from "@ledgerline/contracts/browser";
+import type { TimeRange } from "@ledgerline/contracts";
 import { m } from "@ledgerline/messages";
 import type { ReactNode } from "react";
 import { cx } from "../ui/cx";
+
+/** What a price history chart draws: the closes and opens, or the volume. */
+export type HistoryData = "price" | "volume";
+const historyData = ["price", "volume"] as const;
+const historyDataText = (data: HistoryData) =>
+  data === "price" ? m.asset_price() : m.asset_volume();
+
+/** The ranges as their tabs read: 1W and 1Y are 1S and 1A in Spanish, 1J in German. */
+const timeRangeText = (range: TimeRange) =>
+  range === "1W" ? m.asset_range_1w() : range === "1Y" ? m.summary_range_1y() : range;
+
+/** A stock's or a coin's history controls: its time range, and price or volume. */
+export function HistoryToggles({
+  range,
+  onRange,
+  data,
+  onData,
+}: {
+  range: TimeRange;
+  onRange: (range: TimeRange) => void;
+  data: HistoryData;
+  onData: (data: HistoryData) => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ChartToggle
+        label={m.asset_time_range()}
+        options={timeRanges}
+        value={range}
+        onChange={onRange}
+        text={timeRangeText}
+      />
+      <ChartToggle
+        label={m.asset_chart_data()}
+        options={historyData}
+        value={data}
+        onChange={onData}
+        text={historyDataText}
+      />
+    </div>
+  );
+}
 
 /** A row of toggle buttons (time range, price or volume), one pressed. */
 export function ChartToggle<T extends string>({

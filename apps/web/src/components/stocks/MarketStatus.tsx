@@ -1,4 +1,16 @@
+import { marketMessages } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { Alert } from "../ui/Alert";
+
+/** The API's market states (the spec's English, for every client) in the reader's words. */
+const statusWords: Readonly<Record<string, () => string>> = {
+  [marketMessages.marketOpen]: m.market_open,
+  [marketMessages.marketClosedUsingPreviousClose]: m.market_closed_previous_close,
+  [marketMessages.marketClosedShowingPreviousDay]: m.market_closed_previous_day,
+};
+
+/** A market state as the reader reads it; one the catalog does not know, as the API wrote it. */
+export const marketStatusText = (status: string) => statusWords[status]?.() ?? status;
 
 /** The spec shows a market-closed banner only when the status text says "closed". */
 export const isClosedStatus = (status: string) => /closed/i.test(status);
@@ -10,7 +22,7 @@ export const firstClosedStatus = (statuses: readonly (string | undefined)[]) =>
 /**
  * A screen's one market-closed banner. A screen passes the statuses of what it shows, most
  * important first, and renders this once near its top; the first status that says closed is
- * shown, word for word. Parts of the screen then never repeat it.
+ * shown, word for word in English. Parts of the screen then never repeat it.
  */
 export function MarketClosedBanner({
   statuses,
@@ -22,7 +34,7 @@ export function MarketClosedBanner({
   const closed = firstClosedStatus(statuses);
   return closed ? (
     <Alert tone="warning" className={className}>
-      {closed}
+      {marketStatusText(closed)}
     </Alert>
   ) : null;
 }

@@ -6,7 +6,7 @@ import { formatDateTime, formatNumber } from "../../lib/format";
 import { QueryRetryPanel } from "../RouteStates";
 import { MarketSummaryFrame, MarketSummaryLoading } from "./MarketSummaryLoading";
 import { PercentChange } from "../assets/Change";
-import { isClosedStatus } from "./MarketStatus";
+import { isClosedStatus, marketStatusText } from "./MarketStatus";
 import { marketSummaryQuery } from "./stock-reads";
 
 /**
@@ -56,7 +56,7 @@ export const MarketSummaryCard = memo(function MarketSummaryCard({
             {isClosedStatus(data.marketStatus)
               ? m.stocks_last_session({ count: formatNumber(data.symbolCount) })
               : m.stocks_status_across({
-                  status: data.marketStatus,
+                  status: marketStatusText(data.marketStatus),
                   count: formatNumber(data.symbolCount),
                 })}
           </p>

@@ -12,7 +12,8 @@ import { Card } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { ScrollRegion } from "../../../components/ui/ScrollRegion";
-import { formatCalendarDate, formatCurrency, formatNumber, formatSplit } from "../../../lib/format";
+import { formatCalendarDate, formatCurrency, formatNumber } from "../../../lib/format";
+import { formatSplit } from "../../../lib/split-words";
 import { titled } from "../../../lib/head";
 import {
   CorporateActionsLoading,

@@ -1,10 +1,10 @@
 import { m } from "@ledgerline/messages";
-import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
+import { DEFAULT_TIME_RANGE } from "@ledgerline/contracts/browser";
 import type { TimeRange } from "@ledgerline/contracts";
 import { percent, subtract } from "@ledgerline/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, memo, Suspense, useState } from "react";
-import { ChartToggle } from "../../../../components/charts/ChartParts";
+import { HistoryToggles } from "../../../../components/charts/ChartParts";
 import { Skeleton } from "../../../../components/RouteStates";
 import { Button } from "../../../../components/ui/Button";
 import { Spinner } from "../../../../components/ui/Spinner";
@@ -18,9 +18,6 @@ import { Panel } from "../../../../components/ui/Panel";
 const PriceChart = lazy(() =>
   firstPaint.then(() => import("./PriceChart")).then(({ PriceChart }) => ({ default: PriceChart })),
 );
-
-const dataOptions = ["price", "volume"] as const;
-const dataText = { price: m.asset_price(), volume: m.asset_volume() };
 
 /**
  * 'Historical Data for {symbol}': daily bars over 1W, 1M (default), 3M, 6M or 1Y, as price (closing
@@ -46,23 +43,7 @@ export const PriceHistory = memo(function PriceHistory({ symbol }: { symbol: str
       title={m.asset_historical_data({ symbol })}
       className="sm:p-6"
       headerClassName="mb-4 gap-3"
-      controls={
-        <div className="flex flex-wrap gap-2">
-          <ChartToggle
-            label={m.asset_time_range()}
-            options={timeRanges}
-            value={range}
-            onChange={setRange}
-          />
-          <ChartToggle
-            label={m.asset_chart_data()}
-            options={dataOptions}
-            value={data}
-            onChange={setData}
-            text={(option) => dataText[option]}
-          />
-        </div>
-      }
+      controls={<HistoryToggles range={range} onRange={setRange} data={data} onData={setData} />}
     >
       {first && last && (
         <p className="mb-3 text-sm text-muted">

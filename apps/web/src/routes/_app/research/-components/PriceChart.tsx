@@ -1,5 +1,5 @@
 import { m } from "@ledgerline/messages";
-import { DEFAULT_TIME_RANGE, timeRanges } from "@ledgerline/contracts/browser";
+import { DEFAULT_TIME_RANGE } from "@ledgerline/contracts/browser";
 import type { TimeRange } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { HistogramData, ISeriesApi, LineData, Time } from "lightweight-charts";
@@ -7,8 +7,9 @@ import { memo, useMemo, useRef, useState } from "react";
 import {
   ChartAttribution,
   ChartTooltip,
-  ChartToggle,
+  HistoryToggles,
   tooltipPlace,
+  type HistoryData,
   type TooltipPlace,
 } from "../../../../components/charts/ChartParts";
 import { longLabel } from "../../../../components/charts/chart-time";
@@ -25,8 +26,7 @@ import { formatNumber, formatPrice } from "../../../../lib/format";
 import { trpc } from "../../../../lib/trpc";
 import { Panel } from "../../../../components/ui/Panel";
 
-type DataKind = "Price" | "Volume";
-const viewOf = { Price: "price", Volume: "volume" } as const;
+type DataKind = HistoryData;
 
 interface Hover {
   /** The data it was read from: a tooltip of other data is not shown. */
@@ -37,11 +37,11 @@ interface Hover {
 }
 
 const legends: Record<DataKind, { label: string; color: "close" | "open"; dashed?: boolean }[]> = {
-  Price: [
+  price: [
     { label: m.asset_closing_price(), color: "close" },
     { label: m.asset_opening_price(), color: "open", dashed: true },
   ],
-  Volume: [{ label: m.asset_volume(), color: "close" }],
+  volume: [{ label: m.asset_volume(), color: "close" }],
 };
 
 /**
@@ -52,7 +52,7 @@ const legends: Record<DataKind, { label: string; color: "close" | "open"; dashed
  */
 export default memo(function PriceChart({ symbol }: { symbol: string }) {
   const [range, setRange] = useState<TimeRange>(DEFAULT_TIME_RANGE);
-  const [kind, setKind] = useState<DataKind>("Price");
+  const [kind, setKind] = useState<DataKind>("price");
   const [hover, setHover] = useState<Hover | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const history = useQuery({
@@ -63,7 +63,7 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
   const bars = history.data;
   // Drawn once loaded; a failed load draws an empty chart under its message.
   const drawnBars = useMemo(
-    () => (history.isPending ? undefined : { bars: bars ?? [], view: viewOf[kind] }),
+    () => (history.isPending ? undefined : { bars: bars ?? [], view: kind }),
     [history.isPending, bars, kind],
   );
 
@@ -108,7 +108,7 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
   const last = bars?.at(-1);
   const description =
     first && last
-      ? kind === "Price"
+      ? kind === "price"
         ? m.research_chart_price({
             symbol,
             range,
@@ -132,23 +132,7 @@ export default memo(function PriceChart({ symbol }: { symbol: string }) {
       titleId="chart-heading"
       title={m.asset_historical_data({ symbol })}
       updating={history.isFetching && !history.isPending && m.research_updating_chart()}
-      controls={
-        <div className="flex flex-wrap gap-2">
-          <ChartToggle
-            label={m.asset_time_range()}
-            options={timeRanges}
-            value={range}
-            onChange={setRange}
-          />
-          <ChartToggle
-            label={m.asset_chart_data()}
-            options={["Price", "Volume"] as const}
-            value={kind}
-            onChange={setKind}
-            text={(option) => (option === "Price" ? m.asset_price() : m.asset_volume())}
-          />
-        </div>
-      }
+      controls={<HistoryToggles range={range} onRange={setRange} data={kind} onData={setKind} />}
     >
       <ul className="mt-3 flex gap-4 text-xs text-muted" aria-hidden="true">
         {legends[kind].map((legend) => (

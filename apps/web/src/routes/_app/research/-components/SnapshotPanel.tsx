@@ -2,7 +2,11 @@ import { m } from "@ledgerline/messages";
 import type { StockSnapshot } from "@ledgerline/contracts";
 import { PricesAsOf, staleSince } from "../../../../components/assets/PricesAsOf";
 import { LiveIndicator } from "../../../../components/assets/LiveFigure";
-import { isClosedStatus, MarketClosedBanner } from "../../../../components/stocks/MarketStatus";
+import {
+  isClosedStatus,
+  MarketClosedBanner,
+  marketStatusText,
+} from "../../../../components/stocks/MarketStatus";
 import { SnapshotFigures } from "../../../../components/stocks/SnapshotFigures";
 import { formatDateTime } from "../../../../lib/format";
 
@@ -25,7 +29,7 @@ export function SnapshotPanel({ stock, className }: { stock: StockSnapshot; clas
       {closed ? (
         <MarketClosedBanner statuses={[stock.marketStatus]} />
       ) : (
-        <p className="mb-3 text-sm text-muted">{stock.marketStatus}</p>
+        <p className="mb-3 text-sm text-muted">{marketStatusText(stock.marketStatus)}</p>
       )}
       <div className="mt-3">
         <SnapshotFigures snapshot={stock} withRange />

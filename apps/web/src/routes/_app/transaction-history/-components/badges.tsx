@@ -1,4 +1,5 @@
 import { m } from "@ledgerline/messages";
+import { splitChangeText } from "../../../../lib/split-words";
 import type { AssetKind, TransactionKind, TransactionView } from "@ledgerline/contracts";
 import { Badge } from "../../../../components/ui/Badge";
 
@@ -32,10 +33,11 @@ export function SideBadge({ side }: { side: TransactionKind }) {
 export const isSplit = (row: TransactionView) => row.transactionType === "SPLIT";
 
 /**
- * What a split did, in the words the API wrote in its notes with the one formatting module
- * ("4-for-1 split, +60 shares"), the same in the history, the CSV export and the REST answer.
+ * What a split did: the API's notes ("4-for-1 split, +60 shares", the same in the CSV export and
+ * the REST answer) in the reader's words.
  */
-export const splitText = (row: TransactionView) => row.notes ?? m.history_split();
+export const splitText = (row: TransactionView) =>
+  row.notes ? splitChangeText(row.notes) : m.history_split();
 
 /** A split's price and total: none, said as such to a screen reader. */
 export function NoCash() {
