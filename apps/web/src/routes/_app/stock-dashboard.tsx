@@ -6,7 +6,11 @@ import { Search } from "lucide-react";
 import { LiveNote } from "../../components/assets/LiveFigure";
 import { WatchlistRead } from "../../components/stocks/WatchlistRead";
 import { MarketSummaryCard, useMarketSummary } from "../../components/stocks/MarketSummaryCard";
-import { isClosedStatus, MarketClosedBanner } from "../../components/stocks/MarketStatus";
+import {
+  isClosedStatus,
+  MarketClosedBanner,
+  marketStatusText,
+} from "../../components/stocks/MarketStatus";
 import { StockCardGrid, useHeldNotWatchedStocks } from "../../components/stocks/StockCards";
 import { useWatchlistFrame } from "../../components/stocks/stock-queries";
 import {
@@ -81,7 +85,7 @@ function StockDashboardPage() {
                     {m.stocks_your_watchlist()}
                   </h2>
                   {status && !isClosedStatus(status) && (
-                    <p className="text-sm text-muted">{status}</p>
+                    <p className="text-sm text-muted">{marketStatusText(status)}</p>
                   )}
                 </div>
                 <Link to="/search-area" className={buttonClass("secondary")}>
