@@ -19,6 +19,8 @@ import {
 import { requestFingerprint, type StoredAnswer } from "@ledgerline/api/trading/idempotency";
 import { createContext, type Context } from "@ledgerline/api/platform/trpc/context";
 import { toPublicError } from "@ledgerline/api/platform/trpc/errors";
+import { answerLanguage, type AnswerLanguage } from "@ledgerline/api/locale/answer-language";
+import { errorIn } from "@ledgerline/api/locale/catalog";
 import { createCaller } from "@ledgerline/api/router";
 import { notSignedIn, requireAdmin } from "@ledgerline/api/platform/trpc/trpc";
 import { EventStreamAnswer, eventStreamHeaders } from "@ledgerline/api/platform/rest/event-stream";
@@ -175,6 +177,22 @@ function sendKept(reply: FastifyReply, kept: KeptAnswer) {
 }
 
 /**
+ * An answer as it goes out: a refusal's texts in the request's language (decision 0070). What
+ * is kept for a repeated idempotency key stays English, so a repeat reads in its own language.
+ */
+function sendAnswered(reply: FastifyReply, answered: StoredAnswer, language: AnswerLanguage) {
+  const body =
+    answered.status >= 400
+      ? errorIn(answered.body as z.infer<typeof restErrorBody>, language)
+      : answered.body;
+  return reply.code(answered.status).send(body);
+}
+
+/** The language of a request refused before its context was made: its Accept-Language's. */
+const refusalLanguage = (req: FastifyRequest): AnswerLanguage =>
+  answerLanguage({ user: null, acceptLanguage: req.headers["accept-language"] ?? null });
+
+/**
  * Registers the documented REST paths. Fastify validates each request's path, query and body
  * with the route's zod schemas (a 400 naming the field otherwise) and writes the answer with a
  * serializer compiled from its response schema at the route's first answer. The handler builds
@@ -191,13 +209,14 @@ export function restPlugin(routes: RestRoute[]) {
       return route.httpPart === "body" ? (data) => validate(data ?? {}) : validate;
     });
     app.setSerializerCompiler<z.ZodType>(({ schema }) => deferredSerializer(schema));
+    const found: Found = { contexts: new WeakMap(), lookups: new WeakMap() };
     app.setErrorHandler((error: FastifyError, req, reply) => {
       const refused = validationAnswer(error);
       if (!refused) return answerError(error, req, reply);
-      return reply.code(refused.status).send(refused.body);
+      const language = found.contexts.get(req)?.language ?? refusalLanguage(req);
+      return sendAnswered(reply, refused, language);
     });
 
-    const found: Found = { contexts: new WeakMap(), lookups: new WeakMap() };
     for (const route of routes) {
       const door: Door = {
         route,
@@ -251,9 +270,10 @@ async function checkCaller(
   req: FastifyRequest,
   reply: FastifyReply,
 ) {
+  let ctx: Context | undefined;
   try {
     const key = idempotencyKeyOf(req);
-    const ctx = await createContext({ req, idempotencyKey: key ?? null });
+    ctx = await createContext({ req, idempotencyKey: key ?? null });
     if (route.access !== "public") {
       if (!ctx.user) throw notSignedIn();
       // A kept answer is this URL's 200 to this caller, who passed the checks and the
@@ -269,7 +289,7 @@ async function checkCaller(
     found.contexts.set(req, ctx);
   } catch (error) {
     const refused = restError(error);
-    return reply.code(refused.status as 400).send(refused.body);
+    return sendAnswered(reply, refused, ctx?.language ?? refusalLanguage(req));
   }
 }
 
@@ -303,7 +323,7 @@ async function answerRoute(door: Door, req: FastifyRequest, reply: FastifyReply)
     if (answered.body instanceof EventStreamAnswer) {
       return startEventStream(answered.body, reply);
     }
-    return reply.code(answered.status).send(answered.body);
+    return sendAnswered(reply, answered, ctx.language);
   }
 
   const fingerprint = requestFingerprint({
@@ -326,7 +346,7 @@ async function answerRoute(door: Door, req: FastifyRequest, reply: FastifyReply)
   } catch (error) {
     answered = restError(error);
   }
-  return reply.code(answered.status).send(answered.body);
+  return sendAnswered(reply, answered, ctx.language);
 }
 
 /** The procedure's answer through a server-side caller, or the error it gave as an answer. */
@@ -364,7 +384,7 @@ async function answerKept(
       build({ life, answer: kept });
       return sendKept(reply, kept);
     }
-    return reply.code(answered.status).send(answered.body);
+    return sendAnswered(reply, answered, ctx.language);
   } finally {
     build();
   }

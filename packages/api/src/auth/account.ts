@@ -71,7 +71,7 @@ export async function updateEmail(
   await repos.sessions.deleteAllForUser(scope.user.id, scope.sessionTokenHash);
   scope.deps.jobs.enqueue(
     "mail",
-    withDeliveryKey(emailChangedMail(oldEmail, scope.user.name, input.newEmail)),
+    withDeliveryKey(emailChangedMail(scope.user, oldEmail, input.newEmail)),
   );
   await recordAudit(scope, {
     event: "EMAIL_CHANGE",

@@ -168,10 +168,7 @@ export async function requestPasswordReset(
   const link = new URL("/reset-password", config.appOrigin);
   link.searchParams.set("token", token);
   link.searchParams.set("email", user.email);
-  scope.deps.jobs.enqueue(
-    "mail",
-    withDeliveryKey(passwordResetMail(user.email, user.name, link.toString())),
-  );
+  scope.deps.jobs.enqueue("mail", withDeliveryKey(passwordResetMail(user, link.toString())));
   await auditSuccess(scope, "PASSWORD_RESET_REQUEST", user);
   return { message: messages.forgotPasswordSent };
 }

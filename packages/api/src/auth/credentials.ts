@@ -20,9 +20,6 @@ export async function replacePassword(
   await repos.users.setPasswordHash(user.id, passwordHash);
   await repos.sessions.deleteAllForUser(user.id, keepSessionTokenHash);
   const revokedKeys = await repos.apiKeys.deleteAllForUser(user.id);
-  jobs.enqueue(
-    "mail",
-    withDeliveryKey(passwordChangedMail(user.email, user.name, way, revokedKeys)),
-  );
+  jobs.enqueue("mail", withDeliveryKey(passwordChangedMail(user, way, revokedKeys)));
   return `${revokedKeys} API ${revokedKeys === 1 ? "key" : "keys"} revoked`;
 }

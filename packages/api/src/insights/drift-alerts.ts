@@ -84,9 +84,7 @@ async function checkDriftAlert(scope: UserScope, alert: DriftAlert): Promise<voi
     message,
   );
   if (!fired || !(await repos.driftAlerts.claimMail(alert.id, at, ALERT_MAIL_GAP_MS))) return;
-  await mailer.send(
-    alertMail(scope.user.email, scope.user.name, message, config.appOrigin, "drift"),
-  );
+  await mailer.send(alertMail(scope.user, message, config.appOrigin, "drift"));
 }
 
 /**

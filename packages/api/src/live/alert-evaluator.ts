@@ -140,7 +140,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
     if (!(await repos.alerts.claimMail(alert.id, at, ALERT_MAIL_GAP_MS))) return;
     const user = await repos.users.findById(alert.userId);
     if (!user) return;
-    await deps.mailer.send(alertMail(user.email, user.name, message, deps.appOrigin));
+    await deps.mailer.send(alertMail(user, message, deps.appOrigin));
   }
 
   const evaluator: AlertEvaluator = {

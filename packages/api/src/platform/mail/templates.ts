@@ -1,4 +1,6 @@
 import type { OutgoingMail } from "./mailer";
+import * as m from "@ledgerline/messages/api";
+import { webLanguageOf, type AnswerLanguage } from "../../locale/answer-language";
 
 /** A control character or a line or paragraph separator, which would lay a value out in lines. */
 const LAYOUT_CHARACTER = /[\p{Cc}\u2028\u2029]/gu;
@@ -16,66 +18,87 @@ function picture(character: string): string {
  * written as its picture, so no value can start a line of its own ('Hello Eve␍␊Bcc: ...').
  */
 function line(strings: TemplateStringsArray, ...values: string[]): string {
-  return strings.reduce(
-    (text, part, i) => text + (values[i - 1] ?? "").replace(LAYOUT_CHARACTER, picture) + part,
-  );
+  return strings.reduce((text, part, i) => text + asText(values[i - 1] ?? "") + part);
 }
 
-export function passwordResetMail(to: string, name: string, link: string): OutgoingMail {
+const asText = (value: string) => value.replace(LAYOUT_CHARACTER, picture);
+
+/**
+ * A mail's words are in its recipient's language (decision 0070): their account's, English for
+ * a locale the catalog does not speak.
+ */
+function wordsFor(recipient: { locale: string }): { locale: AnswerLanguage } {
+  return { locale: webLanguageOf(recipient.locale) ?? "en" };
+}
+
+/** Who a mail goes to: their address, name and account locale. */
+export interface Recipient {
+  email: string;
+  name: string;
+  locale: string;
+}
+
+export function passwordResetMail(to: Recipient, link: string): OutgoingMail {
+  const options = wordsFor(to);
   return {
-    to,
-    subject: "Reset your Ledgerline password",
+    to: to.email,
+    subject: m.api_mail_reset_subject({}, options),
     text: [
-      line`Hello ${name},`,
+      m.api_mail_hello({ name: asText(to.name) }, options),
       "",
-      "Someone asked to reset the password of your Ledgerline account. If it was you, open this link within 30 minutes to choose a new password:",
+      m.api_mail_reset_intro({}, options),
       "",
       line`${link}`,
       "",
-      "A new password signs out every session and revokes your API keys, so scripts that use one will need a new key.",
+      m.api_mail_reset_keys({}, options),
       "",
-      "If it was not you, ignore this email: your password stays as it is.",
+      m.api_mail_reset_not_you({}, options),
     ].join("\n"),
   };
 }
 
+/** Told to the old address; `to` is the account (its name and locale), before the change. */
 export function emailChangedMail(
+  to: Recipient,
   oldAddress: string,
-  name: string,
   newAddress: string,
 ): OutgoingMail {
+  const options = wordsFor(to);
   return {
     to: oldAddress,
-    subject: "Your Ledgerline email address was changed",
+    subject: m.api_mail_email_changed_subject({}, options),
     text: [
-      line`Hello ${name},`,
+      m.api_mail_hello({ name: asText(to.name) }, options),
       "",
-      line`The email address of your Ledgerline account was changed from ${oldAddress} to ${newAddress}.`,
+      m.api_mail_email_changed({ old: asText(oldAddress), new: asText(newAddress) }, options),
       "",
-      "If you did not make this change, reset your password at once and contact your administrator.",
+      m.api_mail_not_you_reset({}, options),
     ].join("\n"),
   };
 }
 
 /** A fired alert's mail: a price alert's, or a drift alert's on a target mix. */
 export function alertMail(
-  to: string,
-  name: string,
+  to: Recipient,
   message: string,
   appOrigin: string,
   kind: "price" | "drift" = "price",
 ): OutgoingMail {
+  const options = wordsFor(to);
   return {
-    to,
-    subject: `Ledgerline ${kind} alert`,
+    to: to.email,
+    subject:
+      kind === "price"
+        ? m.api_mail_alert_subject_price({}, options)
+        : m.api_mail_alert_subject_drift({}, options),
     text: [
-      line`Hello ${name},`,
+      m.api_mail_hello({ name: asText(to.name) }, options),
       "",
       line`${message}.`,
       "",
-      line`Your alerts: ${appOrigin}/alerts`,
+      m.api_mail_alert_link({ link: asText(`${appOrigin}/alerts`) }, options),
       "",
-      "You get at most one mail an hour for each alert; every trigger is also in the bell of the app.",
+      m.api_mail_alert_frequency({}, options),
     ].join("\n"),
   };
 }
@@ -83,32 +106,33 @@ export function alertMail(
 /** How a password came to be replaced, as its notice tells the owner. */
 export type PasswordChangeWay = "account settings" | "reset link" | "administrator";
 
-const changedBy: Record<PasswordChangeWay, string> = {
-  "account settings": "in account settings",
-  "reset link": "with a password-reset link",
-  administrator: "by an administrator",
-};
-
 /** Told to the owner after any new password: what it ended, so a surprise is noticed. */
 export function passwordChangedMail(
-  to: string,
-  name: string,
+  to: Recipient,
   way: PasswordChangeWay,
   revokedKeys: number,
 ): OutgoingMail {
+  const options = wordsFor(to);
+  const changed = {
+    "account settings": m.api_mail_password_changed_settings,
+    "reset link": m.api_mail_password_changed_reset_link,
+    administrator: m.api_mail_password_changed_administrator,
+  }[way]({}, options);
   const keys =
     revokedKeys === 0
-      ? "You had no API keys."
-      : `Your ${revokedKeys === 1 ? "API key was" : `${revokedKeys} API keys were`} revoked: scripts that used ${revokedKeys === 1 ? "it" : "them"} need a new key from account settings.`;
+      ? m.api_mail_no_api_keys({}, options)
+      : revokedKeys === 1
+        ? m.api_mail_api_keys_revoked_one({}, options)
+        : m.api_mail_api_keys_revoked_many({ count: String(revokedKeys) }, options);
   return {
-    to,
-    subject: "Your Ledgerline password was changed",
+    to: to.email,
+    subject: m.api_mail_password_changed_subject({}, options),
     text: [
-      line`Hello ${name},`,
+      m.api_mail_hello({ name: asText(to.name) }, options),
       "",
-      `The password of your Ledgerline account was changed ${changedBy[way]}. Every other signed-in session was signed out. ${keys}`,
+      `${changed} ${keys}`,
       "",
-      "If you did not make this change, reset your password at once and contact your administrator.",
+      m.api_mail_not_you_reset({}, options),
     ].join("\n"),
   };
 }

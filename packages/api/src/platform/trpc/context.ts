@@ -2,6 +2,7 @@ import type { ApiKeyRow, SessionRow, UserRow } from "@ledgerline/db";
 import type { IncomingHttpHeaders } from "node:http";
 import type { AppDeps, RequestScope } from "../scope";
 import { authenticate } from "../../auth/sessions";
+import { answerLanguage, type AnswerLanguage } from "../../locale/answer-language";
 
 /** What a door's request carries that the context reads (a Fastify request is one). */
 export interface ContextRequest {
@@ -17,6 +18,8 @@ export interface Context extends RequestScope {
   /** The API key the request came with, instead of a session; its scope limits what it may do. */
   apiKey: ApiKeyRow | null;
   requestId: string;
+  /** The language of the answer's texts (decision 0070): the account's, else Accept-Language's. */
+  language: AnswerLanguage;
 }
 
 /** The context without a request, for tests and tools. */
@@ -24,15 +27,18 @@ export function createContextInner(
   deps: AppDeps,
   options: Partial<Omit<Context, "deps">> = {},
 ): Context {
+  const user = options.user ?? null;
+  const acceptLanguage = options.acceptLanguage ?? null;
   return {
     deps,
-    user: options.user ?? null,
+    user,
     session: options.session ?? null,
     apiKey: options.apiKey ?? null,
     ip: options.ip ?? null,
     userAgent: options.userAgent ?? null,
-    acceptLanguage: options.acceptLanguage ?? null,
+    acceptLanguage,
     requestId: options.requestId ?? "internal",
+    language: options.language ?? answerLanguage({ user, acceptLanguage }),
     idempotencyKey: options.idempotencyKey ?? null,
   };
 }

@@ -13,6 +13,7 @@ import type { CachedAnswer } from "../answer-cache";
 import { recordAudit } from "../../admin/audit";
 import { requestFingerprint, type StoredAnswer } from "../../trading/idempotency";
 import type { Context } from "./context";
+import { errorIn, messageResultIn } from "../../locale/catalog";
 import { errorFromPublic, toPublicError, trpcErrorOf, type PublicError } from "./errors";
 
 /**
@@ -39,8 +40,8 @@ const t = initTRPC
     // The formatter below sends no stack, so none is asked for: reading an error's stack formats
     // it, 30-50 ms for an import's 400 where the stack maps through source maps (issue 29).
     isDev: false,
-    errorFormatter({ shape, error }) {
-      const publicError = toPublicError(error);
+    errorFormatter({ shape, error, ctx }) {
+      const publicError = errorIn(toPublicError(error), ctx?.language ?? "en");
       return {
         ...shape,
         message: publicError.message,
@@ -85,13 +86,18 @@ function holdsNul(input: unknown): boolean {
  * (SQLite would store it, PostgreSQL refuses it): no text a person types contains one. A failure
  * of the market-data provider, in any procedure that asked it (a read, a trade, an admin's
  * re-sync), is answered with the spec's market message and an honest status (marketError).
+ * A `{ message }` answer (a password changed, a reset link sent) is said in the request's
+ * language (decision 0070).
  */
-const procedure = t.procedure.use(async ({ getRawInput, next }) => {
+const procedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
   if (holdsNul(await getRawInput())) {
     throw new TRPCError({ code: "BAD_REQUEST", message: messages.textHasNulCharacter });
   }
   const result = await next();
-  if (result.ok) return result;
+  if (result.ok) {
+    if (ctx.language === "en") return result;
+    return { ...result, data: messageResultIn(result.data, ctx.language) };
+  }
   // A lost database connection is a 503 to retry, not a 500.
   if (isDatabaseUnavailable(result.error)) throw trpcErrorOf(result.error);
   if (isMarketDataError(result.error.cause)) throw marketError(result.error.cause);

@@ -1,0 +1,104 @@
+import {
+  cannotRemoveWhileHeld,
+  cannotSellMoreThanCrypto,
+  cannotSellMoreThanShares,
+  canOnlySellUpTo,
+  decimalInputMessages,
+  importMappingMessages,
+  messages,
+  portfolioMessages,
+  signInMessages,
+  tradeAmounts,
+} from "@ledgerline/contracts";
+import { describe, expect, it } from "vitest";
+import { errorIn, messageResultIn, textIn } from "./catalog";
+
+/**
+ * The contracts' texts the API answers most (sign-in, registration, passwords, trades, amounts,
+ * imports): each one must be in the catalog, or a German or Spanish reader gets English.
+ */
+const answered: string[] = [
+  ...Object.values(signInMessages),
+  ...Object.entries(messages)
+    .filter(
+      ([name]) =>
+        !/^(failedTo(Load|Delete|Reset|Fetch)|confirm|session|resetLink|registeredUsers)/.test(
+          name,
+        ),
+    )
+    .filter(([name]) => name !== "textHasNulCharacter")
+    .map(([, text]) => text),
+  ...Object.values(portfolioMessages).filter(
+    (text) => !/^(Failed to (load|fetch|update)|Are you sure)/.test(text),
+  ),
+  ...Object.values(tradeAmounts).flatMap(({ label, positiveMessage }) => [
+    positiveMessage,
+    decimalInputMessages.notANumber(label),
+    decimalInputMessages.plainDigits(label),
+    decimalInputMessages.tooLarge(label),
+    decimalInputMessages.tooSmall(label),
+    decimalInputMessages.tooManyPlaces(label, 8),
+    decimalInputMessages.notNegative(label),
+  ]),
+  cannotSellMoreThanShares("2.5"),
+  cannotSellMoreThanCrypto("0.5", "BTC"),
+  canOnlySellUpTo("3", "ETH"),
+  cannotRemoveWhileHeld("AAPL"),
+  importMappingMessages.columnMissing("Quantity"),
+];
+
+describe("the API's texts in the catalog", () => {
+  it.each(["de", "es"] as const)("has each text the API answers most in %s", (language) => {
+    const untranslated = answered.filter((text) => textIn(text, language) === text);
+    expect(untranslated).toEqual([]);
+  });
+
+  it("keeps English as it is, and a text it lacks in English", () => {
+    for (const text of answered) expect(textIn(text, "en")).toBe(text);
+    expect(textIn("Some text no catalog holds", "de")).toBe("Some text no catalog holds");
+  });
+
+  it("puts values into the text, and a value that is a term of its own into the language", () => {
+    expect(textIn(cannotSellMoreThanCrypto("0.5", "BTC"), "de")).toBe(
+      "Sie können nicht mehr als 0.5 BTC verkaufen; setzen Sie die Menge auf 0.5",
+    );
+    expect(textIn(decimalInputMessages.positive("Sell price"), "es")).toBe(
+      "Precio de venta debe ser mayor que 0",
+    );
+    // A repeated placeholder must hold the same value twice.
+    expect(textIn("Cannot sell more than 0.5 BTC, set Quantity to 0.4", "de")).toBe(
+      "Cannot sell more than 0.5 BTC, set Quantity to 0.4",
+    );
+  });
+
+  it("writes an error's issues each in the language, and their joined message", () => {
+    const body = {
+      message: `${messages.emailInvalid}; ${messages.passwordTooShort}`,
+      code: "BAD_REQUEST",
+      issues: [
+        { path: "email", message: messages.emailInvalid },
+        { path: "password", message: messages.passwordTooShort },
+        { path: "confirm", message: messages.passwordTooShort },
+      ],
+    };
+    expect(errorIn(body, "de")).toEqual({
+      message:
+        "Geben Sie eine gültige E-Mail-Adresse ein; Das Passwort muss mindestens 6 Zeichen lang sein",
+      code: "BAD_REQUEST",
+      issues: [
+        { path: "email", message: "Geben Sie eine gültige E-Mail-Adresse ein" },
+        { path: "password", message: "Das Passwort muss mindestens 6 Zeichen lang sein" },
+        { path: "confirm", message: "Das Passwort muss mindestens 6 Zeichen lang sein" },
+      ],
+    });
+    expect(errorIn(body, "en")).toBe(body);
+  });
+
+  it("says a { message } answer in the language and leaves other answers alone", () => {
+    expect(messageResultIn({ message: messages.passwordUpdated }, "es")).toEqual({
+      message: "Contraseña cambiada",
+    });
+    const trade = { message: messages.passwordUpdated, id: 4 };
+    expect(messageResultIn(trade, "es")).toBe(trade);
+  });
+});

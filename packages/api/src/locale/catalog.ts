@@ -1,0 +1,132 @@
+import * as apiMessages from "@ledgerline/messages/api";
+import type { AnswerLanguage } from "./answer-language";
+
+/**
+ * The API's texts in the reader's language (decision 0070), through the web's message catalog
+ * (packages/messages, compiled by Paraglide; a message takes `{ locale }` per call). The server
+ * imports only the catalog's `api_*` messages (its `api` entry), not the screens'.
+ *
+ * The API keeps writing its texts in English, from the contracts, word for word as the spec and
+ * its tests have them; the doors put an answer's English into the request's language as it goes
+ * out. The catalog is the dictionary: a text is the `api_` message whose English it is; a text
+ * built with values ("Cannot sell more than 5 shares") is the one whose English it matches,
+ * placeholder for value, and a value that is itself one of the messages ("Quantity" in
+ * "Quantity must be greater than 0", `api_term_quantity`) is put into the language too. A text
+ * the catalog lacks stays English.
+ */
+
+type Message = (inputs?: Record<string, string>, options?: { locale?: AnswerLanguage }) => string;
+
+interface Pattern {
+  key: string;
+  regex: RegExp;
+  /** The placeholders' names, in the order of the regex's groups. */
+  names: string[];
+}
+
+export interface Catalog {
+  messages: Readonly<Record<string, Message>>;
+  /** English text -> key, for every message without placeholders. */
+  exact: Map<string, string>;
+  patterns: Pattern[];
+}
+
+/** Marks a placeholder in a message's English: no text a reader sees holds a NUL. */
+const MARK = "\u0000";
+
+const placeholders = new Proxy(
+  {},
+  { get: (_target, name) => (typeof name === "string" ? `${MARK}${name}${MARK}` : undefined) },
+) as Record<string, string>;
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The regex matching an English template's texts: each placeholder stands for any text. */
+function patternOf(key: string, template: string): Pattern {
+  const parts = template.split(MARK);
+  const names: string[] = [];
+  let source = "^";
+  parts.forEach((part, index) => {
+    if (index % 2 === 0) {
+      source += escaped(part);
+      return;
+    }
+    const seen = names.indexOf(part);
+    if (seen >= 0) source += `\\${seen + 1}`;
+    else {
+      names.push(part);
+      source += "([\\s\\S]+?)";
+    }
+  });
+  return { key, regex: new RegExp(`${source}$`), names };
+}
+
+/** The dictionary of compiled messages (exported for its tests). */
+export function indexCatalog(messages: Readonly<Record<string, Message>>): Catalog {
+  const catalog: Catalog = { messages, exact: new Map(), patterns: [] };
+  for (const [key, message] of Object.entries(messages)) {
+    const english = message(placeholders, { locale: "en" });
+    if (english.includes(MARK)) catalog.patterns.push(patternOf(key, english));
+    else catalog.exact.set(english, key);
+  }
+  return catalog;
+}
+
+const apiCatalog = indexCatalog(apiMessages as unknown as Record<string, Message>);
+
+/** A value inside a text: a term of the catalog ("Quantity") in the language, else as it is. */
+function termIn(value: string, language: AnswerLanguage, catalog: Catalog): string {
+  const key = catalog.exact.get(value);
+  return key ? catalog.messages[key]!({}, { locale: language }) : value;
+}
+
+/** An English text of the API in a language, as far as the catalog knows it. */
+export function textIn(
+  text: string,
+  language: AnswerLanguage,
+  catalog: Catalog = apiCatalog,
+): string {
+  if (language === "en") return text;
+  const key = catalog.exact.get(text);
+  if (key) return catalog.messages[key]!({}, { locale: language });
+  for (const { key, regex, names } of catalog.patterns) {
+    const match = regex.exec(text);
+    if (!match) continue;
+    const inputs: Record<string, string> = {};
+    names.forEach((name, index) => {
+      inputs[name] = termIn(match[index + 1] ?? "", language, catalog);
+    });
+    return catalog.messages[key]!(inputs, { locale: language });
+  }
+  return text;
+}
+
+/** What an error answer says; `issues` per field, `message` their distinct texts joined by "; ". */
+export interface ErrorTexts {
+  message: string;
+  issues?: { path: string; message: string }[] | null;
+}
+
+/** An error answer's texts in a language: each issue's, and the message (rejoined if theirs). */
+export function errorIn<T extends ErrorTexts>(body: T, language: AnswerLanguage): T {
+  if (language === "en") return body;
+  if (!body.issues?.length) return { ...body, message: textIn(body.message, language) };
+  const joined = (issues: { message: string }[]) =>
+    [...new Set(issues.map((issue) => issue.message))].join("; ");
+  const issues = body.issues.map((issue) => ({
+    ...issue,
+    message: textIn(issue.message, language),
+  }));
+  const message =
+    body.message === joined(body.issues) ? joined(issues) : textIn(body.message, language);
+  return { ...body, message, issues };
+}
+
+/** A `{ message }` answer (contracts' messageResult) in a language; any other answer as it is. */
+export function messageResultIn(data: unknown, language: AnswerLanguage): unknown {
+  if (typeof data !== "object" || data === null) return data;
+  const keys = Object.keys(data);
+  const { message } = data as { message?: unknown };
+  if (keys.length !== 1 || typeof message !== "string") return data;
+  return { message: textIn(message, language) };
+}
