@@ -57,7 +57,9 @@ function ResetPasswordPage() {
     } catch (failure) {
       const reason = errorMessage(failure, messages.invalidResetToken);
       setError(reason);
-      setExpired(httpStatusOf(failure) === 400 && reason === messages.invalidResetToken);
+      // The API says it in the request's language (decision 0070): this build's, or English.
+      const dead: string[] = [messages.invalidResetToken, m.api_auth_invalid_reset_token()];
+      setExpired(httpStatusOf(failure) === 400 && dead.includes(reason));
     } finally {
       setBusy(false);
     }
