@@ -84,7 +84,12 @@ export const depsPlugin = fp(
     if (options.env.LEDGERLINE_ROLE !== "api")
       app.addHook("onReady", async () => {
         deps.jobs.startWorking();
-        const resumed = await resumeLostJobs(deps);
+        // A database that cannot be read now leaves them to the next start: the server still
+        // starts, and its health says why.
+        const resumed = await resumeLostJobs(deps).catch((error: unknown) => {
+          app.log.warn({ err: error }, "imports left unfinished not queued again");
+          return 0;
+        });
         if (resumed > 0) app.log.info({ resumed }, "imports left unfinished queued again");
       });
 
