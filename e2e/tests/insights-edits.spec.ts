@@ -42,6 +42,9 @@ test("sets a drift alert on the target mix that fires at once when the mix is of
   page,
   request,
 }) => {
+  // Six whole-page shots and two axe checks after the alert: 48 s alone, past 60 s beside
+  // another spec on the 2-core runner (its trace: every answer in time, the budget spent).
+  test.setTimeout(120_000);
   const user = await signedInPortfolioUser(page, request, "Drift Watcher");
   await user.buy("STOCK", "AAPL", "10", "200", "2026-02-02T15:00:00Z");
   await user.buy("CRYPTO", "BTC", "0.01", "80000", "2026-02-16T15:00:00Z");
