@@ -11,7 +11,7 @@ import { readStoredWhileUpdating } from "../accounting/stored-history";
 import { userProcedure } from "../platform/trpc/trpc";
 import { allocationOf } from "./allocation";
 import { monthlyReturnsFor } from "./monthly-returns";
-import { portfolioRiskOf } from "./risk";
+import { portfolioRiskIn, portfolioRiskOf } from "./risk";
 
 /**
  * What the portfolio is made of (by sector, industry, country, asset class, account or symbol),
@@ -26,12 +26,16 @@ export const insightsRouter = {
   /**
    * Volatility, maximum drawdown, Sharpe ratio, beta and correlation over a range. This and the
    * monthly returns answer from the stored history during its update, marked (stored-history.ts).
+   * A missing figure's reason is in the request's language.
    */
   risk: userProcedure
     .input(portfolioPerformanceInput)
     .output(portfolioRisk)
-    .query(({ ctx, input }) =>
-      readStoredWhileUpdating(ctx, (scope) => portfolioRiskOf(scope, input)),
+    .query(async ({ ctx, input }) =>
+      portfolioRiskIn(
+        await readStoredWhileUpdating(ctx, (scope) => portfolioRiskOf(scope, input)),
+        ctx.language,
+      ),
     ),
 
   /** Each month's and each year's time-weighted return, beside the benchmark's year. */

@@ -14,6 +14,8 @@ import {
   volatilityOf,
   type Decimal,
 } from "@ledgerline/money";
+import { textIn } from "../locale/catalog";
+import type { AnswerLanguage } from "../locale/answer-language";
 import type { UserScope } from "../platform/scope";
 import { returnLineOf } from "./return-line";
 
@@ -93,6 +95,25 @@ export async function portfolioRiskOf(
       benchmarkDailyStandardDeviation: compared?.benchmarkDailyStandardDeviation ?? null,
       covariance: compared?.covariance ?? null,
     },
+  };
+}
+
+/**
+ * The risk answer with each missing figure's reason in the reader's language (decision 0070):
+ * the reasons are the contracts' English (riskReasons), put into the language through the
+ * catalog's `api_risk_*` keys as the answer goes out. English as it is.
+ */
+export function portfolioRiskIn(risk: PortfolioRisk, language: AnswerLanguage): PortfolioRisk {
+  if (language === "en") return risk;
+  const reasonIn = <T extends RiskFigure>(figure: T): T =>
+    figure.reason === null ? figure : { ...figure, reason: textIn(figure.reason, language) };
+  return {
+    ...risk,
+    volatility: reasonIn(risk.volatility),
+    sharpeRatio: reasonIn(risk.sharpeRatio),
+    beta: reasonIn(risk.beta),
+    correlation: reasonIn(risk.correlation),
+    maxDrawdown: reasonIn(risk.maxDrawdown),
   };
 }
 
