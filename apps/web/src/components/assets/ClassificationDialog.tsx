@@ -15,6 +15,7 @@ import {
 } from "@ledgerline/contracts/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { coinCategoryLabel, sectorLabel } from "../../lib/classification-labels";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";
 import { QueryCardBody } from "../CardBody";
@@ -30,13 +31,13 @@ export interface ClassificationTarget {
   symbol: string;
 }
 
-const sectorOptions: SelectOption<Sector>[] = sectors.map(({ key, label }) => ({
+const sectorOptions: SelectOption<Sector>[] = sectors.map(({ key }) => ({
   value: key,
-  label,
+  label: sectorLabel(key),
 }));
-const categoryOptions: SelectOption<CoinCategory>[] = coinCategories.map(({ key, label }) => ({
+const categoryOptions: SelectOption<CoinCategory>[] = coinCategories.map(({ key }) => ({
   value: key,
-  label,
+  label: coinCategoryLabel(key),
 }));
 const assetClassOptions: SelectOption<StockAssetClass>[] = [
   { value: "equity", label: m.asset_classification_stock() },

@@ -1,36 +1,24 @@
-import type { AllocationDimension, Sector } from "@ledgerline/contracts";
+import type { AllocationDimension } from "@ledgerline/contracts";
 import { m } from "@ledgerline/messages";
+import {
+  coinCategoryLabel,
+  isCoinCategory,
+  isSector,
+  sectorLabel,
+} from "../../../../lib/classification-labels";
 import { getLocale } from "../../../../lib/locale";
 
 /**
  * The words of the allocation's and the targets' slices in the reader's language. The server
- * labels a slice in English (the contracts' sector list, "Cash", "Stocks", a country's English
- * name); the slices of a fixed list are named here by their key, a country by its ISO code
- * (Intl.DisplayNames), and any other (a holding, an account, an industry) keeps the server's label.
+ * labels a slice in English (the contracts' sector and coin category lists, "Cash", "Stocks", a
+ * country's English name); the slices of a fixed list are named here by their key, a country by
+ * its ISO code (Intl.DisplayNames), and any other (a holding, an account, a stock's industry)
+ * keeps the server's label.
  */
-const sectorLabels: Record<Sector, () => string> = {
-  "communication-services": m.summary_sector_communication_services,
-  "consumer-discretionary": m.summary_sector_consumer_discretionary,
-  "consumer-staples": m.summary_sector_consumer_staples,
-  energy: m.summary_sector_energy,
-  financials: m.summary_sector_financials,
-  "health-care": m.summary_sector_health_care,
-  industrials: m.summary_sector_industrials,
-  "information-technology": m.summary_sector_information_technology,
-  materials: m.summary_sector_materials,
-  "real-estate": m.summary_sector_real_estate,
-  utilities: m.summary_sector_utilities,
-  diversified: m.summary_sector_diversified,
-  unclassified: m.summary_sector_unclassified,
-};
-
 const assetClassLabels: Record<string, () => string> = {
   equity: m.summary_slice_stocks,
   etf: m.summary_slice_etfs,
 };
-
-/** A sector's name (the targets' choices), by its key. */
-export const sectorLabel = (sector: Sector): string => sectorLabels[sector]();
 
 /**
  * Made on the first country named (the allocation by sector, the default, never needs one); one
@@ -59,12 +47,19 @@ export function countryLabel(code: string, serverLabel: string): string {
   }
 }
 
+/** By industry, a coin's slice is its category's (allocation-keys.ts: `crypto:layer-1`). */
+const coinPrefix = "crypto:";
+
 /** A slice's words: a fixed list's in the reader's language, any other as the server has it. */
 export function sliceLabel(by: AllocationDimension, slice: { key: string; label: string }): string {
   if (by !== "account" && slice.key === "cash") return m.summary_slice_cash();
   if (by !== "account" && by !== "symbol" && slice.key === "crypto")
     return m.summary_slice_crypto();
-  if (by === "sector" && slice.key in sectorLabels) return sectorLabel(slice.key as Sector);
+  if (by === "sector" && isSector(slice.key)) return sectorLabel(slice.key);
+  if (by === "industry" && slice.key.startsWith(coinPrefix)) {
+    const category = slice.key.slice(coinPrefix.length);
+    if (isCoinCategory(category)) return coinCategoryLabel(category);
+  }
   if (by === "assetClass") return assetClassLabels[slice.key]?.() ?? slice.label;
   if (by === "country") return countryLabel(slice.key, slice.label);
   return slice.label;

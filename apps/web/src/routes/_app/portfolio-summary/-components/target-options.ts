@@ -3,7 +3,8 @@ import { m } from "@ledgerline/messages";
 import { divide, multiply, sum, type Decimal } from "@ledgerline/money";
 import { readTypedDecimal } from "@ledgerline/contracts/browser";
 import type { SelectOption } from "../../../../components/ui/SelectField";
-import { dimensionLabels, sectorLabel, sliceLabel } from "./slice-labels";
+import { sectorLabel } from "../../../../lib/classification-labels";
+import { dimensionLabels, sliceLabel } from "./slice-labels";
 
 /** The dimensions a target mix is set by (the build's one language, read when loaded). */
 export const targetDimensionOptions: SelectOption<TargetDimension>[] = (
