@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { messages } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ShieldAlert } from "lucide-react";
 import { buttonClass } from "../components/ui/Button";
@@ -19,7 +18,7 @@ function AccessDeniedPage() {
       <Card className="text-center">
         <ShieldAlert aria-hidden="true" className="mx-auto h-12 w-12 text-warn" />
         <h1 className="mt-4 text-2xl font-bold">{m.access_title()}</h1>
-        <p className="mt-2 text-muted">{messages.registeredUsersOnly}</p>
+        <p className="mt-2 text-muted">{m.access_registered_users_only()}</p>
         {session && <p className="mt-1 text-sm text-muted">{m.access_no_access()}</p>}
         <div className="mt-6 flex justify-center gap-3">
           {session ? (

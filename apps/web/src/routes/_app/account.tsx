@@ -1,4 +1,3 @@
-import { messages } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
@@ -50,7 +49,8 @@ function ChangePassword() {
     defaultValues: { current: "", next: "", confirm: "" },
     validators: {
       onSubmit: ({ value }) =>
-        newPasswordProblem(value.next, value.confirm, messages.newPasswordsDoNotMatch) ?? undefined,
+        newPasswordProblem(value.next, value.confirm, m.settings_new_passwords_mismatch()) ??
+        undefined,
     },
     onSubmitInvalid: ({ formApi }) => setOutcome(refused(formApi.state.errors)),
     onSubmit: async ({ value, formApi }) => {
@@ -61,9 +61,12 @@ function ChangePassword() {
           newPassword: value.next,
         });
         formApi.reset();
-        setOutcome({ tone: "success", text: messages.passwordUpdated });
+        setOutcome({ tone: "success", text: m.settings_password_updated() });
       } catch (error) {
-        setOutcome({ tone: "error", text: errorMessage(error, messages.failedToUpdatePassword) });
+        setOutcome({
+          tone: "error",
+          text: errorMessage(error, m.settings_password_update_failed()),
+        });
       }
     },
   });
@@ -98,9 +101,9 @@ function ChangeEmail({ currentEmail }: { currentEmail: string }) {
     validators: {
       onSubmit: ({ value }) =>
         value.email.trim() === ""
-          ? messages.emailRequired
+          ? m.settings_email_required()
           : value.password === ""
-            ? messages.passwordRequired
+            ? m.settings_password_required()
             : undefined,
     },
     onSubmitInvalid: ({ formApi }) => setOutcome(refused(formApi.state.errors)),
@@ -111,9 +114,9 @@ function ChangeEmail({ currentEmail }: { currentEmail: string }) {
           await updateEmail({ newEmail: value.email, currentPassword: value.password }),
         );
         formApi.reset();
-        setOutcome({ tone: "success", text: messages.emailUpdated });
+        setOutcome({ tone: "success", text: m.settings_email_updated() });
       } catch (error) {
-        setOutcome({ tone: "error", text: errorMessage(error, messages.failedToUpdateEmail) });
+        setOutcome({ tone: "error", text: errorMessage(error, m.settings_email_update_failed()) });
       }
     },
   });
@@ -158,7 +161,7 @@ function DeleteAccount() {
         setOpen(false);
         sessionStore.signOut("deleted");
       },
-      onError: (failure) => setError(errorMessage(failure, messages.failedToDeleteAccount)),
+      onError: (failure) => setError(errorMessage(failure, m.settings_delete_account_failed())),
     }),
   );
 

@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { messages } from "@ledgerline/contracts/browser";
 import type { AuditLogEntry, AuditSortColumn } from "@ledgerline/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
@@ -61,7 +60,7 @@ export const Route = createFileRoute("/_app/_admin/audit-logs")({
     </PageSkeleton>
   ),
   errorComponent: ({ error }) => (
-    <RouteErrorPanel title={title} message={errorMessage(error, messages.failedToFetchAuditLogs)} />
+    <RouteErrorPanel title={title} message={errorMessage(error, m.admin_audit_load_failed())} />
   ),
   component: AuditLogsPage,
 });
@@ -267,7 +266,7 @@ function AuditLogsPage() {
         search={search}
       />
       {query.isError ? (
-        <Alert tone="error">{errorMessage(query.error, messages.failedToFetchAuditLogs)}</Alert>
+        <Alert tone="error">{errorMessage(query.error, m.admin_audit_load_failed())}</Alert>
       ) : query.isPending ? (
         <div className="flex justify-center py-16 text-primary">
           <Spinner size="lg" label={m.admin_loading_audit_logs()} />

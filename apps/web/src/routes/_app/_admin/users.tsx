@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { messages } from "@ledgerline/contracts/browser";
 import type { UserListRow } from "@ledgerline/contracts";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
@@ -34,7 +33,7 @@ export const Route = createFileRoute("/_app/_admin/users")({
     </PageSkeleton>
   ),
   errorComponent: () => (
-    <RouteErrorPanel title={m.admin_users_title()} message={messages.failedToLoadUsers} />
+    <RouteErrorPanel title={m.admin_users_title()} message={m.admin_users_load_failed()} />
   ),
   component: UsersPage,
 });
@@ -54,7 +53,7 @@ function DeleteUserDialog({ user, onClose }: { user: UserListRow | null; onClose
       },
       onError: (failure) => {
         onClose();
-        notify.error(errorMessage(failure, messages.failedToDeleteUser));
+        notify.error(errorMessage(failure, m.admin_users_delete_failed()));
       },
     }),
   );
@@ -64,7 +63,7 @@ function DeleteUserDialog({ user, onClose }: { user: UserListRow | null; onClose
       title={m.admin_delete_user()}
       message={
         <>
-          <p>{messages.confirmDeleteUser}</p>
+          <p>{m.admin_users_confirm_delete()}</p>
           {user && (
             <p className="mt-2 font-medium text-text">
               {user.name} ({user.email})

@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { messages } from "@ledgerline/contracts/browser";
 import type { UserListRow } from "@ledgerline/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "@tanstack/react-form";
@@ -27,7 +26,7 @@ export function ResetPasswordModal({
         form.reset();
         onClose();
       },
-      onError: (failure) => setError(errorMessage(failure, messages.failedToResetPassword)),
+      onError: (failure) => setError(errorMessage(failure, m.admin_users_reset_password_failed())),
     }),
   );
 
