@@ -1,14 +1,19 @@
 import { readFileSync } from "node:fs";
-import { messages } from "@ledgerline/contracts/browser";
+import {
+  currencyMessages,
+  jobsMessages,
+  localeMessages,
+  messages,
+} from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
 import { describe, expect, it } from "vitest";
 
 /**
- * Texts the screens showed from the contracts' English `messages`, which a German or Spanish
+ * Texts the screens showed from the contracts' English message tables, which a German or Spanish
  * reader read in English: they are catalog messages now, whose English is the contracts' word for
  * word (the spec and the e2e specs quote them).
  */
-const moved = [
+const shown = [
   ["access-denied.tsx", "registeredUsersOnly", "access_registered_users_only"],
   ["_app/account.tsx", "newPasswordsDoNotMatch", "settings_new_passwords_mismatch"],
   ["_app/account.tsx", "passwordUpdated", "settings_password_updated"],
@@ -29,13 +34,85 @@ const moved = [
   ["_app/_admin/audit-logs.tsx", "failedToFetchAuditLogs", "admin_audit_load_failed"],
 ] as const;
 
+/** The same from the contracts' other tables: [screen, table, its name, text, catalog key]. */
+const fromTables = [
+  [
+    "_app/-components/LocaleSetting.tsx",
+    "localeMessages",
+    "saved",
+    localeMessages.saved,
+    "settings_locale_saved",
+  ],
+  [
+    "_app/-components/LocaleSetting.tsx",
+    "localeMessages",
+    "failedToSave",
+    localeMessages.failedToSave,
+    "settings_locale_save_failed",
+  ],
+  [
+    "_app/-components/DisplayCurrency.tsx",
+    "currencyMessages",
+    "saved",
+    currencyMessages.saved,
+    "settings_currency_saved",
+  ],
+  [
+    "_app/-components/DisplayCurrency.tsx",
+    "currencyMessages",
+    "failedToSave",
+    currencyMessages.failedToSave,
+    "settings_currency_save_failed",
+  ],
+  [
+    "_app/-components/DisplayCurrency.tsx",
+    "currencyMessages",
+    "failedToLoad",
+    currencyMessages.failedToLoad,
+    "settings_currency_load_failed",
+  ],
+  [
+    "_app/_admin/jobs.tsx",
+    "jobsMessages",
+    "failedToLoad",
+    jobsMessages.failedToLoad,
+    "admin_jobs_load_failed",
+  ],
+  [
+    "_app/_admin/-components/FailedJobs.tsx",
+    "jobsMessages",
+    "failedToLoad",
+    jobsMessages.failedToLoad,
+    "admin_jobs_load_failed",
+  ],
+  [
+    "_app/_admin/-components/FailedJobs.tsx",
+    "jobsMessages",
+    "failedToChange",
+    jobsMessages.failedToChange,
+    "admin_jobs_change_failed",
+  ],
+  [
+    "_app/_admin/-components/FailedJobs.tsx",
+    "jobsMessages",
+    "confirmRemove",
+    jobsMessages.confirmRemove,
+    "admin_jobs_confirm_remove",
+  ],
+] as const;
+
+const moved = [
+  ...shown.map(([file, name, key]) => [file, "messages", name, messages[name], key] as const),
+  ...fromTables,
+];
+
 const source = (file: string) =>
   readFileSync(new URL(`../src/routes/${file}`, import.meta.url), "utf8");
 
 describe("the contracts' texts on the account, admin and access-denied screens", () => {
-  it.each(moved)("%s says %s from the catalog", (file, name, key) => {
-    expect(m[key](), "English word for word").toBe(messages[name]);
-    expect(source(file)).not.toMatch(new RegExp(`\\bmessages\\.${name}\\b`));
+  it.each(moved)("%s says %s.%s from the catalog", (file, table, name, english, key) => {
+    expect(m[key](), "English word for word").toBe(english);
+    expect(source(file)).not.toMatch(new RegExp(`\\b${table}\\.${name}\\b`));
     expect(source(file)).toContain(`m.${key}()`);
   });
 });

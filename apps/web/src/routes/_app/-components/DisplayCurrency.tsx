@@ -1,8 +1,4 @@
-import {
-  currencyMessages,
-  displayCurrencies,
-  type DisplayCurrency as Currency,
-} from "@ledgerline/contracts/browser";
+import { displayCurrencies, type DisplayCurrency as Currency } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -39,10 +35,13 @@ export function DisplayCurrency() {
       onSuccess: async (saved) => {
         queryClient.setQueryData(trpc.displayCurrency.get.queryKey(), saved);
         await queryClient.invalidateQueries(trpc.displayCurrency.pathFilter());
-        setOutcome({ tone: "success", text: currencyMessages.saved });
+        setOutcome({ tone: "success", text: m.settings_currency_saved() });
       },
       onError: (failure) =>
-        setOutcome({ tone: "error", text: errorMessage(failure, currencyMessages.failedToSave) }),
+        setOutcome({
+          tone: "error",
+          text: errorMessage(failure, m.settings_currency_save_failed()),
+        }),
     }),
   );
   const value: Currency = save.isPending
@@ -63,7 +62,7 @@ export function DisplayCurrency() {
       />
       {current.isError && (
         <Alert tone="error" className="mt-4">
-          {errorMessage(current.error, currencyMessages.failedToLoad)}
+          {errorMessage(current.error, m.settings_currency_load_failed())}
         </Alert>
       )}
       {outcome && (

@@ -1,9 +1,4 @@
-import {
-  localeMessages,
-  localeNames,
-  supportedLocales,
-  type SupportedLocale,
-} from "@ledgerline/contracts/browser";
+import { localeNames, supportedLocales, type SupportedLocale } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -31,9 +26,9 @@ export function LocaleSetting() {
         const user = sessionStore.get()?.user;
         if (user) sessionStore.updateUser({ ...user, locale: saved.locale });
         // A toast, not a line in this card: the new locale remakes the screen, this card too.
-        notify.success(localeMessages.saved);
+        notify.success(m.settings_locale_saved());
       },
-      onError: (failure) => setFailure(errorMessage(failure, localeMessages.failedToSave)),
+      onError: (failure) => setFailure(errorMessage(failure, m.settings_locale_save_failed())),
     }),
   );
   // A session restored from before locales were stored has none: it reads as the default.

@@ -1,5 +1,5 @@
 import { m } from "@ledgerline/messages";
-import { JOB_QUEUES, jobsMessages } from "@ledgerline/contracts/browser";
+import { JOB_QUEUES } from "@ledgerline/contracts/browser";
 import type { QueueName } from "@ledgerline/contracts";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
@@ -29,7 +29,7 @@ export const Route = createFileRoute("/_app/_admin/jobs")({
     </PageSkeleton>
   ),
   errorComponent: () => (
-    <RouteErrorPanel title={m.admin_jobs_title()} message={jobsMessages.failedToLoad} />
+    <RouteErrorPanel title={m.admin_jobs_title()} message={m.admin_jobs_load_failed()} />
   ),
   component: JobsPage,
 });

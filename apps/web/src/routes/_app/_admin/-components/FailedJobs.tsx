@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { jobsMessages } from "@ledgerline/contracts/browser";
 import type { FailedJob, QueueName } from "@ledgerline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -33,7 +32,7 @@ function RemoveJobDialog({
       title={m.admin_remove_failed_job()}
       message={
         <>
-          <p>{jobsMessages.confirmRemove}</p>
+          <p>{m.admin_jobs_confirm_remove()}</p>
           {job && <p className="mt-2 font-medium text-text">{job.label}</p>}
         </>
       }
@@ -56,7 +55,8 @@ export function FailedJobs({ queue }: { queue: QueueName }) {
   });
   const after = {
     onSuccess: (result: { message: string }) => notify.success(result.message),
-    onError: (failure: unknown) => notify.error(errorMessage(failure, jobsMessages.failedToChange)),
+    onError: (failure: unknown) =>
+      notify.error(errorMessage(failure, m.admin_jobs_change_failed())),
     // Either way the lists are read again: a job another admin acted on is gone from them.
     onSettled: () => {
       setRemoving(null);
@@ -78,7 +78,7 @@ export function FailedJobs({ queue }: { queue: QueueName }) {
   if (failed.isPending) return <Skeleton className="h-40" />;
   if (failed.isError) {
     return (
-      <p className="text-sm text-loss">{errorMessage(failed.error, jobsMessages.failedToLoad)}</p>
+      <p className="text-sm text-loss">{errorMessage(failed.error, m.admin_jobs_load_failed())}</p>
     );
   }
   const { jobs, total } = failed.data;
