@@ -1,10 +1,11 @@
-import { runImportJob, importJobMessages } from "@ledgerline/api/import/import-jobs";
+import { importJobMessages } from "@ledgerline/api/import/import-jobs";
 import { dateOf } from "@ledgerline/clock";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import {
   cancelImport,
   holdingsOf,
+  holdWorker,
   importers,
   ledgerlineCsv,
   startImport,
@@ -14,21 +15,10 @@ const importer = importers();
 
 const ROWS = 3_000;
 
-/** Holds the app's import worker until `release` is called: the jobs started wait queued. */
-function holdWorker(deps: Awaited<ReturnType<typeof importer>>["t"]["app"]["deps"]) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  deps.jobs.handle("import", async ({ importId }, attempt) => {
-    await released;
-    await runImportJob(deps, importId, attempt);
-  });
-  return release;
-}
-
 describe("one import at a time per user", () => {
   it("refuses a second import with a conflict while the first is queued or writing", async () => {
     const { t, user, start, status } = await importer();
-    const release = holdWorker(t.app.deps);
+    const release = holdWorker(t);
     const first = await start(ledgerlineCsv(ROWS));
     expect(first.status).toBe(200);
 
@@ -63,7 +53,7 @@ describe("one import at a time per user", () => {
     await t.settled();
     expect((await status(first.data.id)).data.status).toBe("done");
 
-    const release = holdWorker(t.app.deps);
+    const release = holdWorker(t);
     const second = await start(ledgerlineCsv(10, ["NVDA"]));
     expect(second.status).toBe(200);
     expect((await cancelImport(t, second.data.id, user.token)).data.status).toBe("cancelled");
@@ -77,7 +67,7 @@ describe("one import at a time per user", () => {
 
   it("holds no other user's import back", async () => {
     const { t, start, status } = await importer();
-    const release = holdWorker(t.app.deps);
+    const release = holdWorker(t);
     const mine = await start(ledgerlineCsv(20));
     expect(mine.status).toBe(200);
 
@@ -93,7 +83,7 @@ describe("one import at a time per user", () => {
 
   it("of two starts at once, takes one and refuses the other", async () => {
     const { t, user, start } = await importer();
-    const release = holdWorker(t.app.deps);
+    const release = holdWorker(t);
     const answers = await Promise.all([start(ledgerlineCsv(20)), start(ledgerlineCsv(20))]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const rows = await t.sql<{ user_id: number }>("SELECT user_id FROM import_jobs");
@@ -104,7 +94,7 @@ describe("one import at a time per user", () => {
 
   it("finishes at the next start an import a stopped process left writing", async () => {
     const { t, user, start, status } = await importer();
-    const release = holdWorker(t.app.deps);
+    const release = holdWorker(t);
     const left = await start(ledgerlineCsv(ROWS));
     // The process stopped half-way through the job: it says writing, and nothing will end it.
     expect(

@@ -1,3 +1,4 @@
+import { runImportJob } from "@ledgerline/api/import/import-jobs";
 import type { ImportJobView } from "@ledgerline/contracts";
 import { afterEach } from "vitest";
 import type { TestApp, TestAppOptions } from "../support/test-app";
@@ -25,6 +26,18 @@ export function ledgerlineCsv(rows: number, symbols = ["AAPL", "MSFT", "AMZN", "
     }
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** Holds the app's import worker until `release` is called: the jobs started wait queued. */
+export function holdWorker(t: TestApp) {
+  const { deps } = t.app;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  deps.jobs.handle("import", async ({ importId }, attempt) => {
+    await released;
+    await runImportJob(deps, importId, attempt);
+  });
+  return release;
 }
 
 /** A call's answer, or a subscription's refusal (its error as the stream's one event). */

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from "../platform/errors";
 import type { AppDeps, UserScope } from "../platform/scope";
 import { ImportCancelled, type ImportProgressEvent, type RunningImport } from "./import-progress";
 import { writeJobRows } from "./import-job-write";
+import { importJobMessages } from "./import-messages";
 import {
   afterImport,
   importResultOf,
@@ -32,13 +33,7 @@ import {
  * removes exactly the job's rows; a retried job that is done writes nothing twice.
  */
 
-export const importJobMessages = {
-  notFound: "No import of yours has this id",
-  failed: "The import could not be finished and nothing was written; try again",
-  historyChanged: "Your history changed while the file was being checked; import it again",
-  alreadyRunning:
-    "An import of yours is still running; wait for it to finish or cancel it, then import again",
-} as const;
+export { importJobMessages };
 
 const isRunning = (status: ImportJobView["status"]) => RUNNING_IMPORT_STATUSES.includes(status);
 

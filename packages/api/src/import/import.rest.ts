@@ -78,10 +78,10 @@ export const importRoutes = [
     tag: "Portfolio",
     summary:
       "Import the new trades of a CSV export in one transaction (all or none); a 400 lists the error rows unless skipInvalid",
-    description: `${mappingNotes}\nThe trades are applied in date order onto the positions as they are, exactly as if entered by hand, and the dividends are written as income entries, in the same transaction; importing the same file again adds nothing (its rows are duplicates). An \`Idempotency-Key\` header makes a retry answer as the first call did. A 409 means the history changed while the file was checked: import again. The import is recorded in the audit log.`,
+    description: `${mappingNotes}\nThe trades are applied in date order onto the positions as they are, exactly as if entered by hand, and the dividends are written as income entries, in the same transaction; importing the same file again adds nothing (its rows are duplicates). An \`Idempotency-Key\` header makes a retry answer as the first call did. A 409 means the history changed while the file was checked (import again), or an import job of the user (tRPC \`import.start\`) is still running: wait for it to finish or cancel it, then import again. The import is recorded in the audit log.`,
     access: "user",
     refusals: {
-      409: "The history changed while the file was being checked; import again",
+      409: "The history changed while the file was being checked, or an import job of the user is still running; import again",
       413: tooLarge,
     },
     bodyLimit: IMPORT_BODY_LIMIT,

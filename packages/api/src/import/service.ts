@@ -22,6 +22,7 @@ import { calendarsOf } from "./calendar";
 import { cashTotals, planCash } from "./cash-rows";
 import type { Decision, IncomeCandidate } from "./dividends";
 import { importFormat } from "./formats";
+import { importJobMessages } from "./import-messages";
 import { parseImport, type ParsedRow } from "./parse";
 import { checkRows, holdingKey, recordedKeys } from "./plan-check";
 import { applyNow, replayHistory } from "./plan-replay";
@@ -322,6 +323,12 @@ export async function writablePlan(
  * when `skipInvalid` says to leave them out. Recorded in the audit log.
  */
 export async function runImport(scope: UserScope, input: ImportInput): Promise<ImportResult> {
+  // While one of the user's import jobs runs, its rows are written batch by batch: this import's
+  // rows would land between them, checked against rows the job may yet discard. Refused before
+  // the file is checked, and again in the write's transaction (a job started meanwhile).
+  if (await scope.deps.repos.importJobs.running(scope.user.id)) {
+    throw conflict(importJobMessages.alreadyRunning);
+  }
   const plan = await writablePlan(scope, input);
   // Nothing to write: no transaction, no new version of the user's data, and no recompute of
   // their history after it (seconds of work for a heavy trader, for nothing).
@@ -341,6 +348,9 @@ export async function runImport(scope: UserScope, input: ImportInput): Promise<I
   });
   if (!outcome.ok && outcome.reason === "account_not_found") {
     throw notFound(investmentAccountMessages.notFound);
+  }
+  if (!outcome.ok && outcome.reason === "import_running") {
+    throw conflict(importJobMessages.alreadyRunning);
   }
   if (!outcome.ok) {
     throw conflict(

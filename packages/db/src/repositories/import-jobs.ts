@@ -11,6 +11,10 @@ export const RUNNING_IMPORT_STATUSES: readonly ImportJobStatus[] = [
   "writing",
 ];
 
+/** The condition of the user's jobs that have not ended (the index allows one at most). */
+export const runningJobOf = (importJobs: Tables["importJobs"], userId: number) =>
+  and(eq(importJobs.userId, userId), inArray(importJobs.status, [...RUNNING_IMPORT_STATUSES]));
+
 /** One import job as the API answers it (the file left out). */
 export type ImportJob = Omit<ImportJobRow, "input">;
 
@@ -82,12 +86,7 @@ export function importJobsRepository(database: Database) {
         db
           .select(jobColumns(importJobs))
           .from(importJobs)
-          .where(
-            and(
-              eq(importJobs.userId, userId),
-              inArray(importJobs.status, [...RUNNING_IMPORT_STATUSES]),
-            ),
-          )
+          .where(runningJobOf(importJobs, userId))
           .limit(1),
       );
     },

@@ -13,6 +13,7 @@ import type { Db, Tables } from "../../database";
 import { all, changes, first, pause, raw, type Database, type Work } from "../../database";
 import type { AssetType, PositionRow } from "../../schema";
 import { insertCashActivities } from "../cash-activities";
+import { runningJobOf } from "../import-jobs";
 import { incomeValues } from "../corporate-actions/rows";
 import { markSnapshotsStale } from "../snapshots";
 import type { ImportedCash, ImportedTrade, ImportRequest, TradeImportOutcome } from "./rows";
@@ -64,6 +65,21 @@ function* unchangedSince(
       ),
   );
   return (lastCash?.id ?? null) === request.cashCheckedAfter;
+}
+
+/**
+ * Whether one of the user's import jobs has not ended: its rows go in batch by batch, and an
+ * import written between them would be checked against rows the job may yet discard.
+ */
+function* importJobRunning(tx: Db, { importJobs }: Tables, userId: number): Work<boolean> {
+  const running = yield* first(
+    tx
+      .select({ id: importJobs.id })
+      .from(importJobs)
+      .where(runningJobOf(importJobs, userId))
+      .limit(1),
+  );
+  return running !== undefined;
 }
 
 /** The account's positions, keyed by asset type and symbol. */
@@ -271,6 +287,9 @@ export function importTrades(
     function* (tx): Work<TradeImportOutcome> {
       if (!(yield* lockUser(tx, tables, request)))
         return { ok: false, reason: "account_not_found" };
+      if (yield* importJobRunning(tx, tables, request.userId)) {
+        return { ok: false, reason: "import_running" };
+      }
       const accountId = yield* accountOf(tx, tables, request);
       if (!(yield* unchangedSince(tx, tables, request, accountId))) {
         return { ok: false, reason: "history_changed" };

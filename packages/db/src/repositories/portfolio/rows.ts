@@ -167,7 +167,8 @@ export interface ImportedCash {
 
 export type TradeImportOutcome =
   | { ok: true; imported: number; incomeAdded: number; cashAdded: number }
-  | { ok: false; reason: "history_changed" | "account_not_found" }
+  /** One of the user's import jobs has not ended: its rows are being written. */
+  | { ok: false; reason: "history_changed" | "account_not_found" | "import_running" }
   | { ok: false; reason: "exceeds_holding"; index: number; held: Decimal };
 
 export type TradeOutcome =
