@@ -1,82 +1,20 @@
-import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import {
-  defaultMigrationsFolder,
-  defaultPostgresMigrationsFolder,
-  migrateDatabase,
-  openSqliteDatabase,
-  type AnyDatabase,
-} from "../src/client";
-import { openPostgresDatabase } from "../src/postgres";
+import { describe, expect, it } from "vitest";
+import { migrateDatabase } from "../src/client";
 import { createRepositories } from "../src/repositories";
-import { dropTestPostgresDatabase, postgresAnswers, testPostgresUrl } from "../src/testing";
+import { migrationDialects } from "./support/migrations";
 
 /**
  * Issue 31's migration on a database holding data from before it: every user gets one default
  * account, and every position, trade, split row and income entry moves into it.
  */
 
-const temp = mkdtempSync(join(tmpdir(), "ledgerline-accounts-migration-"));
-const dropped: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const drop of dropped) await drop();
-  rmSync(temp, { recursive: true, force: true });
-});
-
-/** A copy of a dialect's migrations up to (not including) the one whose tag starts with `tag`. */
-function migrationsBefore(folder: string, tag: string): string {
-  const copy = join(temp, `${tag}-${randomBytes(4).toString("hex")}`);
-  cpSync(folder, copy, { recursive: true });
-  const journalPath = join(copy, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((entry) => entry.tag.endsWith("_investment-accounts"));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return copy;
-}
-
-const dialects: {
-  name: string;
-  folder: string;
-  open(): Promise<AnyDatabase>;
-}[] = [
-  {
-    name: "sqlite",
-    folder: defaultMigrationsFolder,
-    open: async () => openSqliteDatabase(join(temp, `old-${randomBytes(4).toString("hex")}.db`)),
-  },
-];
-if (await postgresAnswers()) {
-  dialects.push({
-    name: "postgres",
-    folder: defaultPostgresMigrationsFolder,
-    open: async () => {
-      const serverUrl = testPostgresUrl();
-      const name = `ledgerline_test_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      dropped.push(() => dropTestPostgresDatabase(serverUrl, name));
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      return openPostgresDatabase(url.toString());
-    },
-  });
-}
+const dialects = await migrationDialects("accounts-migration");
 
 describe.each(dialects)("the investment accounts migration on $name", (dialect) => {
   it("moves every user's existing rows into one default account, NOT NULL after", async () => {
     const database = await dialect.open();
     try {
-      await migrateDatabase(database, migrationsBefore(dialect.folder, dialect.name));
+      await migrateDatabase(database, dialect.migrationsBefore("_investment-accounts"));
       const run = (sql: string, params: unknown[] = []) => database.query(sql, params);
       for (const [email, at] of [
         ["a@example.com", 1_000],
