@@ -11,6 +11,7 @@ import {
   tradeAmounts,
 } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
+import { importJobMessages } from "../import/import-messages";
 import { errorIn, messageResultIn, textIn } from "./catalog";
 
 /**
@@ -45,6 +46,7 @@ const answered: string[] = [
   canOnlySellUpTo("3", "ETH"),
   cannotRemoveWhileHeld("AAPL"),
   importMappingMessages.columnMissing("Quantity"),
+  ...Object.values(importJobMessages),
 ];
 
 describe("the API's texts in the catalog", () => {
