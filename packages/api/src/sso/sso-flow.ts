@@ -1,10 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
 import { dateOf } from "@ledgerline/clock";
-import * as oidc from "openid-client";
+import type * as Oidc from "openid-client";
 import { recordAudit } from "../admin/audit";
 import type { RequestScope } from "../platform/scope";
 import { newToken, tokenDigest } from "../auth/tokens";
-import type { OidcClient } from "./oidc-client";
+import { openidClient, type OidcClient } from "./oidc-client";
 import { accountForIdentity, type ProviderIdentity } from "./sso-accounts";
 import { SsoRefusal } from "./sso-refusal";
 
@@ -27,7 +27,7 @@ export function configuredClient(scope: RequestScope): OidcClient {
   return client;
 }
 
-async function providerConfiguration(client: OidcClient): Promise<oidc.Configuration> {
+async function providerConfiguration(client: OidcClient): Promise<Oidc.Configuration> {
   try {
     return await client.configuration();
   } catch (error) {
@@ -42,6 +42,7 @@ async function providerConfiguration(client: OidcClient): Promise<oidc.Configura
 export async function startSsoSignIn(scope: RequestScope): Promise<SsoStart> {
   const client = configuredClient(scope);
   const configuration = await providerConfiguration(client);
+  const oidc = await openidClient();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -115,11 +116,12 @@ export async function finishSsoSignIn(scope: RequestScope, callback: SsoCallback
 }
 
 async function identityFrom(
-  configuration: oidc.Configuration,
+  configuration: Oidc.Configuration,
   currentUrl: URL,
   checks: { codeVerifier: string; nonce: string; state: string },
 ): Promise<ProviderIdentity> {
-  let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+  const oidc = await openidClient();
+  let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
   try {
     tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
       pkceCodeVerifier: checks.codeVerifier,
@@ -128,7 +130,7 @@ async function identityFrom(
       idTokenExpected: true,
     });
   } catch (error) {
-    throw refusalOf(error);
+    throw refusalOf(error, oidc);
   }
   const claims = tokens.claims();
   if (!claims) throw new SsoRefusal("failed", "no ID token");
@@ -156,7 +158,7 @@ async function identityFrom(
 }
 
 /** What the reader is told about a failed trade of the code at the provider. */
-function refusalOf(error: unknown): SsoRefusal {
+function refusalOf(error: unknown, oidc: typeof Oidc): SsoRefusal {
   if (error instanceof oidc.AuthorizationResponseError) {
     const detail = `provider answered ${error.error}`;
     return new SsoRefusal(error.error === "access_denied" ? "denied" : "failed", detail);
