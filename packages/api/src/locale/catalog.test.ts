@@ -5,6 +5,7 @@ import {
   canOnlySellUpTo,
   decimalInputMessages,
   importMappingMessages,
+  jobsMessages,
   messages,
   portfolioMessages,
   signInMessages,
@@ -47,6 +48,9 @@ const answered: string[] = [
   cannotRemoveWhileHeld("AAPL"),
   importMappingMessages.columnMissing("Quantity"),
   ...Object.values(importJobMessages),
+  jobsMessages.notFound,
+  jobsMessages.retried,
+  jobsMessages.removed,
 ];
 
 describe("the API's texts in the catalog", () => {
