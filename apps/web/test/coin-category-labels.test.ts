@@ -1,7 +1,12 @@
-import { coinCategories } from "@ledgerline/contracts/browser";
+import { readFileSync } from "node:fs";
+import { coinCategories, marketCapBuckets } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
 import { describe, expect, it } from "vitest";
-import { coinCategoryLabel, isCoinCategory } from "../src/lib/classification-labels";
+import {
+  coinCategoryLabel,
+  isCoinCategory,
+  marketCapLabel,
+} from "../src/lib/classification-labels";
 import { sliceLabel } from "../src/routes/_app/portfolio-summary/-components/slice-labels";
 
 // The server labels a coin's industry slice in the contracts' English ("Exchange token"); the web
@@ -30,5 +35,28 @@ describe("a coin category in the reader's language", () => {
       expect(coinCategoryLabel(key)).toBe(label);
     }
     expect(isCoinCategory("toString")).toBe(false);
+  });
+});
+
+describe("the classification dialog's own lists in the reader's language", () => {
+  it("names each market cap bucket from the catalog, as the allocation wrote it in English", () => {
+    expect(marketCapBuckets.map(marketCapLabel)).toEqual([
+      "Mega cap",
+      "Large cap",
+      "Mid cap",
+      "Small cap",
+      "Micro cap",
+    ]);
+    expect(marketCapLabel("large")).toBe(m.asset_classification_cap_large());
+  });
+
+  it("writes no English of its own on the dialog's options", () => {
+    const dialog = readFileSync(
+      new URL("../src/components/assets/ClassificationDialog.tsx", import.meta.url),
+      "utf8",
+    );
+    expect(dialog).not.toMatch(/label: "ETF"|charAt\(0\)\.toUpperCase\(\)/);
+    expect(dialog).toContain("m.asset_classification_etf()");
+    expect(dialog).toContain("marketCapLabel(bucket)");
   });
 });

@@ -1,12 +1,15 @@
 import { readFileSync } from "node:fs";
 import {
   currencyMessages,
+  importMappingMessages,
+  importRequiredColumns,
   jobsMessages,
   localeMessages,
   messages,
 } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
 import { describe, expect, it } from "vitest";
+import { missingColumns, noMapping } from "../src/routes/_app/import/-components/mapping-state";
 
 /**
  * Texts the screens showed from the contracts' English message tables, which a German or Spanish
@@ -114,5 +117,58 @@ describe("the contracts' texts on the account, admin and access-denied screens",
     expect(m[key](), "English word for word").toBe(english);
     expect(source(file)).not.toMatch(new RegExp(`\\b${table}\\.${name}\\b`));
     expect(source(file)).toContain(`m.${key}()`);
+  });
+});
+
+/** The sign-up and password-reset pages' texts: [file under src, contracts' name, catalog key]. */
+const signUp = [
+  ["lib/password-rules.ts", "passwordTooShort", "password_too_short"],
+  ["routes/-components/useRegister.ts", "passwordsDoNotMatch", "password_mismatch"],
+  ["routes/-components/useRegister.ts", "registrationFailed", "register_failed"],
+  ["routes/-components/RegisterProblem.tsx", "registrationFailed", "register_failed"],
+  ["routes/reset-password.tsx", "passwordsDoNotMatch", "password_mismatch"],
+  ["routes/forgot-password.tsx", "anErrorOccurred", "forgot_failed"],
+  ["routes/forgot-password.tsx", "resetLinkInvalid", "forgot_link_invalid"],
+] as const;
+
+const sourceUnderSrc = (file: string) =>
+  readFileSync(new URL(`../src/${file}`, import.meta.url), "utf8");
+
+describe("the contracts' texts on the sign-up and password-reset pages", () => {
+  it.each(signUp)("%s says messages.%s from the catalog", (file, name, key) => {
+    expect(m[key](), "English word for word").toBe(messages[name]);
+    expect(sourceUnderSrc(file)).not.toMatch(new RegExp(`\\bmessages\\.${name}\\b`));
+    expect(sourceUnderSrc(file)).toContain(`m.${key}()`);
+  });
+
+  it("shows the reset page's own failure from the catalog, and compares the English too", () => {
+    const page = sourceUnderSrc("routes/reset-password.tsx");
+    expect(page).toContain("errorMessage(failure, m.api_auth_invalid_reset_token())");
+  });
+
+  it("offers the ways into a taken address in the reader's language", () => {
+    const problem = sourceUnderSrc("routes/-components/RegisterProblem.tsx");
+    for (const english of ["Is it yours?", "Sign in", "reset your password"])
+      expect(problem).not.toContain(english);
+    expect(
+      [
+        m.register_taken_question(),
+        m.register_taken_sign_in(),
+        m.register_taken_or(),
+        m.register_taken_reset(),
+      ].join(" ") + m.register_taken_end(),
+    ).toBe("Is it yours? Sign in or reset your password.");
+  });
+});
+
+describe("the import mapping's missing columns", () => {
+  it("names each from the catalog, in the server's English word for word", () => {
+    const missing = missingColumns(noMapping);
+    for (const [field, label] of Object.entries(importRequiredColumns))
+      expect(missing[field as keyof typeof missing]).toBe(
+        importMappingMessages.columnMissing(label),
+      );
+    const source = sourceUnderSrc("routes/_app/import/-components/mapping-state.ts");
+    expect(source).not.toContain("importMappingMessages.columnMissing(");
   });
 });

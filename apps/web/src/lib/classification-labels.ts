@@ -1,9 +1,10 @@
-import type { CoinCategory, Sector } from "@ledgerline/contracts/browser";
+import type { CoinCategory, MarketCapBucket, Sector } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
 
 /**
- * The names of the classification's fixed lists (contracts' `sectors` and `coinCategories`) in
- * the reader's language, by their keys: the contracts and the server label them in English.
+ * The names of the classification's fixed lists (contracts' `sectors`, `coinCategories` and
+ * `marketCapBuckets`) in the reader's language, by their keys: the contracts and the server label
+ * them in English.
  * Read by the allocation's and the targets' slices and by 'Edit classification'.
  */
 const sectorLabels: Record<Sector, () => string> = {
@@ -47,3 +48,14 @@ export const sectorLabel = (sector: Sector): string => sectorLabels[sector]();
 
 /** A coin category's name, by its key. */
 export const coinCategoryLabel = (category: CoinCategory): string => coinCategoryLabels[category]();
+
+const marketCapLabels: Record<MarketCapBucket, () => string> = {
+  mega: m.asset_classification_cap_mega,
+  large: m.asset_classification_cap_large,
+  mid: m.asset_classification_cap_mid,
+  small: m.asset_classification_cap_small,
+  micro: m.asset_classification_cap_micro,
+};
+
+/** A market cap bucket's name ("Large cap"), by its key. */
+export const marketCapLabel = (bucket: MarketCapBucket): string => marketCapLabels[bucket]();

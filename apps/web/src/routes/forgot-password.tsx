@@ -1,5 +1,4 @@
 import { m } from "@ledgerline/messages";
-import { messages } from "@ledgerline/contracts/browser";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "../components/AuthCard";
@@ -32,7 +31,7 @@ function ForgotPasswordPage() {
       const answer = await postJson("/auth/forgot-password", { email });
       setResult({ tone: "success", text: answer.message });
     } catch (error) {
-      setResult({ tone: "error", text: errorMessage(error, messages.anErrorOccurred) });
+      setResult({ tone: "error", text: errorMessage(error, m.forgot_failed()) });
     } finally {
       setBusy(false);
     }
@@ -42,7 +41,7 @@ function ForgotPasswordPage() {
     <AuthCard title={m.forgot_title()} subtitle={m.forgot_subtitle()}>
       {invalid && (
         <Alert tone="warning">
-          {messages.resetLinkInvalid}{" "}
+          {m.forgot_link_invalid()}{" "}
           <a href="#forgot-email" className="font-medium underline">
             {m.forgot_request_new()}
           </a>{" "}

@@ -43,7 +43,7 @@ function ResetPasswordPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = newPasswordProblem(password, confirm, messages.passwordsDoNotMatch);
+    const problem = newPasswordProblem(password, confirm, m.password_mismatch());
     if (problem) {
       setError(problem);
       return;
@@ -55,7 +55,7 @@ function ResetPasswordPage() {
       await postJson("/auth/reset-password", { token, email, newPassword: password });
       await navigate({ to: "/login", search: { reset: "success" } });
     } catch (failure) {
-      const reason = errorMessage(failure, messages.invalidResetToken);
+      const reason = errorMessage(failure, m.api_auth_invalid_reset_token());
       setError(reason);
       // The API says it in the request's language (decision 0070): this build's, or English.
       const dead: string[] = [messages.invalidResetToken, m.api_auth_invalid_reset_token()];

@@ -15,7 +15,7 @@ import {
 } from "@ledgerline/contracts/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { coinCategoryLabel, sectorLabel } from "../../lib/classification-labels";
+import { coinCategoryLabel, marketCapLabel, sectorLabel } from "../../lib/classification-labels";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { notify } from "../../lib/notify";
 import { QueryCardBody } from "../CardBody";
@@ -41,16 +41,11 @@ const categoryOptions: SelectOption<CoinCategory>[] = coinCategories.map(({ key 
 }));
 const assetClassOptions: SelectOption<StockAssetClass>[] = [
   { value: "equity", label: m.asset_classification_stock() },
-  { value: "etf", label: "ETF" },
+  { value: "etf", label: m.asset_classification_etf() },
 ];
 const sizeOptions: SelectOption<MarketCapBucket | "">[] = [
   { value: "", label: m.asset_classification_unknown() },
-  ...marketCapBuckets.map((bucket) => ({
-    value: bucket,
-    label: m.asset_classification_cap({
-      size: `${bucket.charAt(0).toUpperCase()}${bucket.slice(1)}`,
-    }),
-  })),
+  ...marketCapBuckets.map((bucket) => ({ value: bucket, label: marketCapLabel(bucket) })),
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { messages } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { Link } from "@tanstack/react-router";
 import { Alert } from "../../components/ui/Alert";
 
@@ -15,22 +15,22 @@ export function RegisterProblem({
   failure: string | null;
   taken: boolean;
 }) {
-  const refused = problem === messages.registrationFailed;
+  const refused = problem === m.register_failed();
   return (
     <Alert tone="error">
       <p>{problem}</p>
       {refused && failure && <p className="mt-1">{failure}</p>}
       {refused && taken && (
         <p className="mt-2">
-          Is it yours?{" "}
+          {m.register_taken_question()}{" "}
           <Link to="/login" className="font-medium underline">
-            Sign in
+            {m.register_taken_sign_in()}
           </Link>{" "}
-          or{" "}
+          {m.register_taken_or()}{" "}
           <Link to="/forgot-password" className="font-medium underline">
-            reset your password
+            {m.register_taken_reset()}
           </Link>
-          .
+          {m.register_taken_end()}
         </p>
       )}
     </Alert>

@@ -1,4 +1,5 @@
-import { closestLocale, messages } from "@ledgerline/contracts/browser";
+import { closestLocale } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { loadSignedInNav } from "../../components/layout/signed-in-nav";
@@ -26,11 +27,7 @@ export function useRegister() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const localProblem = newPasswordProblem(
-      form.password,
-      form.confirm,
-      messages.passwordsDoNotMatch,
-    );
+    const localProblem = newPasswordProblem(form.password, form.confirm, m.password_mismatch());
     if (localProblem) {
       setProblem(localProblem);
       return;
@@ -54,7 +51,7 @@ export function useRegister() {
       const reason = errorMessage(error, "");
       setFailure(reason);
       setTaken(httpStatusOf(error) === 409);
-      setProblem(messages.registrationFailed);
+      setProblem(m.register_failed());
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
-import { importMappingMessages, importRequiredColumns } from "@ledgerline/contracts/browser";
+import { importRequiredColumns } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import type { ImportDetection, ImportMappingInput } from "@ledgerline/contracts";
 import {
   actionKinds,
@@ -23,12 +24,27 @@ export const noMapping: MappingState = {
   actions: noActions,
 };
 
-/** The required columns a mapping leaves unchosen, each with the message naming it. */
+/** A required column's word in the message naming it (the contracts' importRequiredColumns). */
+const requiredColumnWords: Record<RequiredColumn, () => string> = {
+  date: m.api_term_date,
+  symbol: m.api_term_symbol,
+  action: m.api_term_action,
+  quantity: m.api_term_quantity,
+  price: m.api_term_price,
+};
+
+/**
+ * The required columns a mapping leaves unchosen, each with the message naming it: the server's
+ * own text (contracts' importMappingMessages.columnMissing), from the catalog.
+ */
 export function missingColumns(state: MappingState): Partial<Record<ColumnField, string>> {
   return Object.fromEntries(
     (Object.keys(importRequiredColumns) as RequiredColumn[])
       .filter((field) => !state.columns[field])
-      .map((field) => [field, importMappingMessages.columnMissing(importRequiredColumns[field])]),
+      .map((field) => [
+        field,
+        m.api_import_column_missing({ label: requiredColumnWords[field]() }),
+      ]),
   );
 }
 
