@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { defineConfig } from "vitest/config";
 
@@ -23,7 +24,19 @@ function postgresAnswers(): Promise<boolean> {
 }
 
 async function postgresProject() {
-  if (await postgresAnswers()) return [{ name: "postgres", LEDGERLINE_TEST_DATABASE: "postgres" }];
+  if (await postgresAnswers()) {
+    return [
+      {
+        name: "postgres",
+        // This run's databases are made ahead of need and dropped at its end (decision 0071).
+        globalSetup: ["test/support/postgres-run.ts"],
+        env: {
+          LEDGERLINE_TEST_DATABASE: "postgres",
+          LEDGERLINE_TEST_POSTGRES_RUN: randomBytes(4).toString("hex"),
+        },
+      },
+    ];
+  }
   const note = `PostgreSQL does not answer at ${postgresUrl}: the API suite on PostgreSQL is SKIPPED. Start PostgreSQL (see README) or set TEST_DATABASE_URL.`;
   if (requireServices) throw new Error(`${note} (LEDGERLINE_REQUIRE_SERVICES=1)`);
   console.warn(`\n${"!".repeat(100)}\n${note}\n${"!".repeat(100)}\n`);
@@ -35,15 +48,16 @@ export default defineConfig(async () => ({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     projects: [
-      { name: "sqlite", LEDGERLINE_TEST_DATABASE: "sqlite" },
+      { name: "sqlite", env: { LEDGERLINE_TEST_DATABASE: "sqlite" } },
       ...(await postgresProject()),
-    ].map(({ name, ...env }) => ({
+    ].map(({ name, env, ...project }) => ({
       extends: true as const,
       test: {
         name,
         include: ["test/**/*.test.ts"],
         setupFiles: ["test/support/fail-on-console-error.ts"],
         env,
+        ...project,
       },
     })),
   },

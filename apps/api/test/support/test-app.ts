@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AuthUser } from "@ledgerline/contracts";
-import { createTestPostgresDatabase } from "@ledgerline/db/testing";
+import { claimTestPostgresDatabase, createTestPostgresDatabase } from "@ledgerline/db/testing";
 import type { MarketService } from "@ledgerline/market";
 import { buildApp, type App, type AppOptions } from "../../src/app";
 import { parseEnv } from "../../src/env";
@@ -13,6 +13,15 @@ import type { ThrottleLimits } from "@ledgerline/api/auth/throttles";
 
 // eslint-disable-next-line no-restricted-properties -- the vitest project says which database
 const testDialect = process.env.LEDGERLINE_TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
+// eslint-disable-next-line no-restricted-properties -- vitest.config.ts names the run (decision 0071)
+const postgresRun = process.env.LEDGERLINE_TEST_POSTGRES_RUN;
+
+/**
+ * A PostgreSQL database of the test's own: in a vitest run, one the run made ahead of need and
+ * drops at its end (test/support/postgres-run.ts); otherwise a copy dropped by `close()`.
+ */
+const postgresDatabase = () =>
+  postgresRun ? claimTestPostgresDatabase(postgresRun) : createTestPostgresDatabase();
 
 /** A clock the test moves by hand; its timers run in real time, as the system clock's do. */
 export class TestClock implements Clock {
@@ -58,12 +67,12 @@ export interface InjectOptions {
 /**
  * The real Fastify app on a fresh, migrated database of its own, driven through inject(): a SQLite
  * file, or with LEDGERLINE_TEST_DATABASE=postgres (the vitest "postgres" project) a PostgreSQL
- * database copied from a migrated template. Each call makes a new database, so tests never see
+ * database copied from a migrated template. Each call has a new database, so tests never see
  * each other's rows.
  */
 export async function startTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "ledgerline-api-"));
-  const postgres = testDialect === "postgres" ? await createTestPostgresDatabase() : undefined;
+  const postgres = testDialect === "postgres" ? await postgresDatabase() : undefined;
   const env = parseEnv({
     NODE_ENV: "test",
     DATABASE_URL: postgres?.url ?? join(dir, "app.db"),
