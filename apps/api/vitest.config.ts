@@ -47,6 +47,11 @@ export default defineConfig(async () => ({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // Two files at a time on the 2-core machine, whatever vitest's `cores - 1` would say: a file
+    // spends most of its time waiting on PostgreSQL, on timers or on its child processes, and the
+    // files share nothing (free ports, temporary directories, Redis key prefixes, databases of
+    // their own). Decision 0071.
+    maxWorkers: 2,
     projects: [
       { name: "sqlite", env: { LEDGERLINE_TEST_DATABASE: "sqlite" } },
       ...(await postgresProject()),
