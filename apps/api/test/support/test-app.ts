@@ -43,6 +43,17 @@ export class TestClock implements Clock {
   }
 }
 
+/**
+ * The argon2 hash of an admin's password, made once per password in a worker (isolate: false
+ * keeps it across files): hashing costs 38-69 ms, and no admin test is about the hash.
+ */
+const adminHashes = new Map<string, Promise<string>>();
+const adminHash = (password: string) => {
+  let hash = adminHashes.get(password);
+  if (!hash) adminHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
 export interface TestAppOptions {
   env?: Record<string, string>;
   market?: MarketService;
@@ -151,7 +162,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
   /** Creates an admin directly in the database (there is no API for that) and signs in. */
   async function createAdmin(email = "root@example.com", password = "admin-pass-9876") {
     await app.deps.repos.users.create(
-      { email, name: "Root Admin", passwordHash: await hashPassword(password), isAdmin: true },
+      { email, name: "Root Admin", passwordHash: await adminHash(password), isAdmin: true },
       dateOf(clock),
     );
     const response = await request("POST", "/api/auth/login", { body: { email, password } });
