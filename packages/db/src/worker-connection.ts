@@ -30,7 +30,7 @@ interface Request {
 type Reply =
   { id: number; value: unknown } | { id: number; error: { message: string; code: string } };
 
-/** The thread: one connection, opened and closed by the transaction that uses it. */
+/** The thread: one connection, opened by the first transaction and kept while they follow. */
 const threadSource = `
 const { workerData } = require("node:worker_threads");
 const BetterSqlite3 = require(workerData.driver);
@@ -57,7 +57,7 @@ function answer(request) {
   const params = request.params || [];
   switch (request.mode) {
     case "exec":
-      if (request.sql === "OPEN") { open(); return null; }
+      if (request.sql === "OPEN") { if (!sqlite) open(); return null; }
       if (request.sql === "CLOSE") { statements.clear(); if (sqlite) sqlite.close(); sqlite = null; return null; }
       sqlite.exec(request.sql);
       return sqlite.inTransaction;
@@ -101,7 +101,7 @@ export interface WorkerConnection {
   exec(sql: string): Promise<boolean>;
   /** A hand-written statement (`?` placeholders), awaited: rows if it reads, else none. */
   statement(sql: string, params: readonly unknown[], pluck: boolean): Promise<unknown[]>;
-  /** Opens the connection on the thread (once per transaction), closed by `close`. */
+  /** Opens the connection on the thread unless it is open, closed by `close`. */
   open(): Promise<void>;
   close(): Promise<void>;
   /** Ends the thread. */
@@ -205,6 +205,9 @@ export function openWorkerConnection(url: string): WorkerConnection {
       await callAsync({ mode: "exec", sql: "CLOSE" });
     },
     terminate: async () => {
+      // Its connection closed first: statements finalized and the file released in order, not
+      // left to the thread's end.
+      if (!failed) await callAsync({ mode: "exec", sql: "CLOSE" }).catch(() => undefined);
       sync.port1.close();
       async.port1.close();
       await worker.terminate();

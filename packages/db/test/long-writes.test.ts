@@ -1,6 +1,7 @@
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRepositories, type ImportedTrade, type Repositories } from "../src";
+import { raw, type Work } from "../src/database";
 import { openTestDatabase } from "../src/testing";
 
 const now = new Date("2026-03-02T15:00:00Z");
@@ -88,5 +89,33 @@ describe("a long write transaction on a SQLite file", () => {
       }),
     ).toEqual({ ok: true, imported: 1, incomeAdded: 0, cashAdded: 0 });
     expect(await repos.portfolio.transactions(userId)).toHaveLength(1);
+  });
+
+  it("keeps the thread's connection for the pausing writes that follow, and closes it once idle", async () => {
+    // A temporary table lives and dies with its connection: seeing it again means the same one.
+    const keptTables = () =>
+      handle.transaction(
+        function* (): Work<number> {
+          const [count] = yield* raw<number>(
+            "SELECT count(*) FROM sqlite_temp_master WHERE name = 'kept'",
+            [],
+            true,
+          );
+          return count ?? 0;
+        },
+        { pauses: true },
+      );
+    await handle.transaction(
+      function* (): Work<void> {
+        yield* raw("CREATE TEMP TABLE kept (id INTEGER)", []);
+      },
+      { pauses: true },
+    );
+    // The next batch of an import: its page cache and prepared statements are still there.
+    expect(await keptTables()).toBe(1);
+    expect(await keptTables()).toBe(1);
+    // Idle for longer than the connection is kept: closed, and the next write opens a new one.
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    expect(await keptTables()).toBe(0);
   });
 });
