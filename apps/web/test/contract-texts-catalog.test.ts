@@ -3,6 +3,7 @@ import {
   currencyMessages,
   importMappingMessages,
   importRequiredColumns,
+  investmentAccountMessages,
   jobsMessages,
   localeMessages,
   messages,
@@ -170,5 +171,15 @@ describe("the import mapping's missing columns", () => {
       );
     const source = sourceUnderSrc("routes/_app/import/-components/mapping-state.ts");
     expect(source).not.toContain("importMappingMessages.columnMissing(");
+  });
+});
+
+describe("a server refusal the screens recognise", () => {
+  it("offers the move when deleting an account that holds activity, in any answer language", () => {
+    const dialog = sourceUnderSrc("routes/_app/accounts/-components/DeleteAccountDialog.tsx");
+    expect(m.api_accounts_holds_activity()).toBe(investmentAccountMessages.holdsActivity);
+    expect(dialog).toMatch(
+      /investmentAccountMessages\.holdsActivity,\s*m\.api_accounts_holds_activity\(\),/,
+    );
   });
 });

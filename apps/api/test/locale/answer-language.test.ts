@@ -1,6 +1,7 @@
-import { messages, type AuthUser } from "@ledgerline/contracts";
+import { messages } from "@ledgerline/contracts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pinnedOpenMarket } from "../support/portfolio-support";
+import { registerIn as registerInApp } from "../support/locale-support";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 // Decision 0070: the API's texts in the account's language, else Accept-Language's, else English.
@@ -11,13 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function registerIn(locale: string, email = `${locale}@example.com`) {
-  const response = await t.request("POST", "/api/auth/register", {
-    body: { email, name: "Grete", password: "correct-horse-42", locale },
-  });
-  expect(response.status).toBe(200);
-  return response.body as unknown as AuthUser & { token: string };
-}
+const registerIn = (locale: string, email?: string) => registerInApp(t, locale, email);
 
 interface TrpcError {
   error: { message: string; data: { issues: { path: string; message: string }[] | null } };

@@ -98,6 +98,9 @@ export async function updateInvestmentAccount(
   return answer(scope, outcome.account);
 }
 
+/** A deleted account's answer (a catalog message, decision 0070). */
+export const accountDeleted = "Account deleted";
+
 /**
  * How an account's rows join another's when it is deleted with `moveToAccountId`: two holdings
  * of one symbol become one at their combined average cost (as buying the moved quantity at its
@@ -146,7 +149,7 @@ export async function deleteInvestmentAccount(
   if (stocks.length > 0) await applyCorporateActions(deps, user.id, { symbols: stocks });
   if (outcome.movedSymbols.length > 0) scheduleSnapshotRefresh(deps, user.id);
   return {
-    message: "Account deleted",
+    message: accountDeleted,
     movedToAccountId:
       outcome.movedSymbols.length > 0 || outcome.movedCash > 0
         ? (input.moveToAccountId ?? null)

@@ -52,6 +52,9 @@ const view = (failure: KeptFailure): FailedJob => ({
   failedAt: failure.failedAt.toISOString(),
 });
 
+/** The answer while Redis is out of reach (a catalog message, decision 0070). */
+export const jobQueuesUnreachable = "The job queues (Redis) are out of reach; try again shortly";
+
 /** Redis out of reach: the failed jobs live there, and there is nothing to answer but that. */
 async function fromQueues<T>(read: () => Promise<T>): Promise<T> {
   try {
@@ -59,7 +62,7 @@ async function fromQueues<T>(read: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw new TRPCError({
       code: "SERVICE_UNAVAILABLE",
-      message: "The job queues (Redis) are out of reach; try again shortly",
+      message: jobQueuesUnreachable,
       cause: error,
     });
   }

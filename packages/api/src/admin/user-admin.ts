@@ -8,6 +8,10 @@ import { hashPassword } from "../auth/passwords";
 import type { UserScope } from "../platform/scope";
 import { toUserListRow } from "../auth/user-views";
 
+/** What an admin is told (catalog messages, decision 0070). */
+export const userDeleted = (email: string) => `Deleted ${email}`;
+export const passwordResetFor = (email: string) => `Password reset for ${email}`;
+
 export async function listUsers(scope: UserScope): Promise<UserListRow[]> {
   return (await scope.deps.repos.users.list()).map(toUserListRow);
 }
@@ -38,7 +42,7 @@ export async function deleteUser(scope: UserScope, id: number): Promise<MessageR
   const target = await nonAdminTarget(scope, id, "ADMIN_USER_DELETE");
   await scope.deps.repos.users.delete(target.id);
   await auditSuccess(scope, "ADMIN_USER_DELETE", scope.user, `user ${target.email}`);
-  return { message: `Deleted ${target.email}` };
+  return { message: userDeleted(target.email) };
 }
 
 export async function resetUserPassword(
@@ -55,5 +59,5 @@ export async function resetUserPassword(
     "administrator",
   );
   await auditSuccess(scope, "ADMIN_PASSWORD_RESET", scope.user, `user ${target.email}; ${revoked}`);
-  return { message: `Password reset for ${target.email}` };
+  return { message: passwordResetFor(target.email) };
 }

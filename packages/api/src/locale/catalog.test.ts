@@ -1,17 +1,28 @@
 import {
+  cashMessages,
   cannotRemoveWhileHeld,
   cannotSellMoreThanCrypto,
   cannotSellMoreThanShares,
   canOnlySellUpTo,
+  dateInFuture,
+  dateOutOfRange,
   decimalInputMessages,
   importMappingMessages,
+  incomeFormMessages,
+  investmentAccountMessages,
   jobsMessages,
+  marketMessages,
   messages,
   portfolioMessages,
   signInMessages,
   tradeAmounts,
+  transferMessages,
 } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
+import { incomeMessages } from "../accounting/corporate-actions";
+import { jobQueuesUnreachable } from "../admin/job-queues";
+import { passwordResetFor, userDeleted } from "../admin/user-admin";
+import { accountDeleted } from "../accounts/investment-accounts";
 import { importJobMessages } from "../import/import-messages";
 import { errorIn, messageResultIn, textIn } from "./catalog";
 
@@ -51,6 +62,31 @@ const answered: string[] = [
   jobsMessages.notFound,
   jobsMessages.retried,
   jobsMessages.removed,
+  // Admin, market, accounts, cash, transfers and income.
+  jobQueuesUnreachable,
+  userDeleted("ex@example.com"),
+  passwordResetFor("ex@example.com"),
+  ...Object.entries(marketMessages)
+    // The market's states are data (marketStatus), which the web names from its own messages.
+    .filter(([name]) => !name.startsWith("market"))
+    .map(([, text]) => text),
+  ...Object.values(investmentAccountMessages),
+  accountDeleted,
+  ...Object.entries(cashMessages)
+    .filter(([name]) => name !== "dateLabel")
+    .map(([, text]) => text),
+  ...["The date", "The ex-date", "The pay date", "Transfer date", "Purchase date"].flatMap(
+    (label) => [dateInFuture(label), dateOutOfRange(label)],
+  ),
+  dateOutOfRange("Statement date"),
+  dateOutOfRange("The expiry"),
+  transferMessages.sameAccount,
+  transferMessages.dateInFuture,
+  transferMessages.exceedsHolding("2.5", "AAPL", "2026-03-02"),
+  transferMessages.tooManyHoldings,
+  transferMessages.holdingListedTwice("AAPL"),
+  ...Object.values(incomeMessages),
+  incomeFormMessages.payDateBeforeExDate,
 ];
 
 describe("the API's texts in the catalog", () => {

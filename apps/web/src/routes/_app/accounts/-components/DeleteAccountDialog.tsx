@@ -99,7 +99,12 @@ function DeleteSteps({
       },
       onError: (error) => {
         const message = errorMessage(error, m.accounts_delete_failed());
-        if (message === investmentAccountMessages.holdsActivity && others.length > 0) {
+        // The API says it in the account's language (decision 0070): this build's, or English.
+        const holds: string[] = [
+          investmentAccountMessages.holdsActivity,
+          m.api_accounts_holds_activity(),
+        ];
+        if (holds.includes(message) && others.length > 0) {
           setFailure(null);
           setMoving(true);
         } else {
