@@ -1,12 +1,18 @@
 import { readFileSync } from "node:fs";
 import {
   currencyMessages,
+  dateInFuture,
+  dateOutOfRange,
+  EARLIEST_DATE,
+  incomeFormMessages,
   importMappingMessages,
   importRequiredColumns,
   investmentAccountMessages,
   jobsMessages,
+  LATEST_DATE,
   localeMessages,
   messages,
+  transferMessages,
 } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
 import { describe, expect, it } from "vitest";
@@ -180,6 +186,42 @@ describe("a server refusal the screens recognise", () => {
     expect(m.api_accounts_holds_activity()).toBe(investmentAccountMessages.holdsActivity);
     expect(dialog).toMatch(
       /investmentAccountMessages\.holdsActivity,\s*m\.api_accounts_holds_activity\(\),/,
+    );
+  });
+});
+
+describe("the income, transfer and statement forms' own checks", () => {
+  const forms = [
+    "routes/_app/income/-components/income-form.ts",
+    "routes/_app/accounts/-components/transfer-form.ts",
+    "routes/_app/accounts/-components/statement-form.ts",
+  ];
+
+  it.each(forms)("%s words its refusals from the catalog, not the contracts' English", (file) => {
+    const source = sourceUnderSrc(file);
+    for (const english of [
+      "dateOutOfRange(",
+      "dateInFuture(",
+      "incomeFormMessages.",
+      "marketMessages.",
+      "transferMessages.",
+      "Notes must be at most",
+    ])
+      expect(source).not.toContain(english);
+  });
+
+  it("has the server's English word for word in the catalog's", () => {
+    const range = { earliest: EARLIEST_DATE, latest: LATEST_DATE };
+    expect(m.api_date_out_of_range({ label: m.api_term_transfer_date(), ...range })).toBe(
+      dateOutOfRange("Transfer date"),
+    );
+    expect(m.api_date_in_future({ label: m.api_term_the_ex_date() })).toBe(
+      dateInFuture("The ex-date"),
+    );
+    expect(m.api_income_pay_before_ex()).toBe(incomeFormMessages.payDateBeforeExDate);
+    expect(m.cash_date_required()).toBe(incomeFormMessages.dateRequired);
+    expect(m.api_transfer_listed_twice({ symbol: "AAPL" })).toBe(
+      transferMessages.holdingListedTwice("AAPL"),
     );
   });
 });

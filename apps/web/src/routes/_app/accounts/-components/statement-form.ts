@@ -1,11 +1,11 @@
 import type { ReconcileInput } from "@ledgerline/contracts";
 import {
   checkDecimal,
-  dateOutOfRange,
-  incomeFormMessages,
-  transferMessages,
+  EARLIEST_DATE,
+  LATEST_DATE,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { localDateInput } from "../../../../lib/datetime-local";
 import { typedAmount } from "../../../../lib/typed-amount";
 import { reconcileText as text } from "./screen-texts";
@@ -95,8 +95,13 @@ const isBlank = (row: StatementRow) => row.symbol.trim() === "" && row.quantity.
 /** What is wrong with each field, in the server's words; empty when the statement may be sent. */
 export function statementProblems(values: StatementValues): StatementProblems {
   const problems: StatementProblems = {};
-  if (!values.asOf) problems.asOf = incomeFormMessages.dateRequired;
-  else if (!withinDateRange(values.asOf)) problems.asOf = dateOutOfRange(text.dateLabel);
+  if (!values.asOf) problems.asOf = m.cash_date_required();
+  else if (!withinDateRange(values.asOf))
+    problems.asOf = m.api_date_out_of_range({
+      label: m.api_term_statement_date(),
+      earliest: EARLIEST_DATE,
+      latest: LATEST_DATE,
+    });
   if (values.cash.trim() !== "") {
     const cash = checkDecimal(typedAmount(values.cash), "Cash", { sign: "any" });
     if (!cash.ok) problems.cash = cash.message;
@@ -108,7 +113,7 @@ export function statementProblems(values: StatementValues): StatementProblems {
     const key = `${row.assetType}:${symbol}`;
     if (symbol === "") problems[`rows.${index}.symbol`] = text.symbolRequired;
     else if (seen.has(key)) {
-      problems[`rows.${index}.symbol`] = transferMessages.holdingListedTwice(symbol);
+      problems[`rows.${index}.symbol`] = m.api_transfer_listed_twice({ symbol });
     }
     seen.add(key);
     const quantity = checkDecimal(typedAmount(row.quantity), "Quantity", { sign: "notNegative" });

@@ -2,13 +2,13 @@ import type { TransferInput } from "@ledgerline/contracts";
 import {
   cashAmount,
   checkAmount,
-  dateInFuture,
-  dateOutOfRange,
-  incomeFormMessages,
+  EARLIEST_DATE,
+  LATEST_DATE,
   NOTES_MAX_LENGTH,
   tradeAmounts,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { localDateInput } from "../../../../lib/datetime-local";
 import { typedAmount } from "../../../../lib/typed-amount";
 import { transferText as text } from "./screen-texts";
@@ -70,14 +70,21 @@ export function transferFormProblems(
 ): TransferFormProblems {
   const problems: TransferFormProblems = {};
   if (values.fromAccountId === values.toAccountId) problems.toAccountId = text.sameAccount;
-  if (!values.date) problems.date = incomeFormMessages.dateRequired;
-  else if (!withinDateRange(values.date)) problems.date = dateOutOfRange("Transfer date");
-  else if (values.date > today) problems.date = dateInFuture("Transfer date");
+  // The server's words (the contracts' date rules), as catalog messages.
+  const label = m.api_term_transfer_date();
+  if (!values.date) problems.date = m.cash_date_required();
+  else if (!withinDateRange(values.date))
+    problems.date = m.api_date_out_of_range({
+      label,
+      earliest: EARLIEST_DATE,
+      latest: LATEST_DATE,
+    });
+  else if (values.date > today) problems.date = m.api_date_in_future({ label });
   if (values.kind === "cash") {
     const { problem } = checkAmount(typedAmount(values.amount), cashAmount);
     if (problem) problems.amount = problem;
     if (values.notes.trim().length > NOTES_MAX_LENGTH) {
-      problems.notes = `Notes must be at most ${NOTES_MAX_LENGTH} characters`;
+      problems.notes = m.cash_notes_too_long({ max: String(NOTES_MAX_LENGTH) });
     }
   } else {
     if (!values.holding) problems.holding = text.holdingRequired;

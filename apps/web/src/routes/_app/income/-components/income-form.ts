@@ -1,14 +1,13 @@
 import type { IncomeCreateInput, IncomeEntry } from "@ledgerline/contracts";
 import {
   checkAmount,
-  dateInFuture,
-  dateOutOfRange,
+  EARLIEST_DATE,
   incomeAmounts,
-  incomeFormMessages,
-  marketMessages,
+  LATEST_DATE,
   STOCK_SYMBOL_PATTERN,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
+import { m } from "@ledgerline/messages";
 import { compare, multiply } from "@ledgerline/money";
 import { localDateInput } from "../../../../lib/datetime-local";
 import { typedAmount } from "../../../../lib/typed-amount";
@@ -70,11 +69,15 @@ export function computedTotal(values: IncomeFormValues): string | undefined {
   return quantity && amount ? multiply(quantity, amount) : undefined;
 }
 
-/** A dividend received: its dates lie between 1970 and today, as the server checks. */
+/**
+ * A dividend received: its dates lie between 1970 and today, as the server checks; said in the
+ * server's words (the contracts' date rules) as catalog messages.
+ */
 function dateProblem(text: string, label: string, today: string): string | undefined {
-  if (!text) return incomeFormMessages.dateRequired;
-  if (!withinDateRange(text)) return dateOutOfRange(label);
-  return text > today ? dateInFuture(label) : undefined;
+  if (!text) return m.cash_date_required();
+  if (!withinDateRange(text))
+    return m.api_date_out_of_range({ label, earliest: EARLIEST_DATE, latest: LATEST_DATE });
+  return text > today ? m.api_date_in_future({ label }) : undefined;
 }
 
 /** What is wrong with each field, in the server's words; empty when the form may be sent. */
@@ -84,14 +87,14 @@ export function incomeFormProblems(
 ): IncomeFormProblems {
   const problems: IncomeFormProblems = {};
   if (!STOCK_SYMBOL_PATTERN.test(values.symbol.trim().toUpperCase())) {
-    problems.symbol = marketMessages.invalidStockSymbol;
+    problems.symbol = m.api_market_invalid_stock_symbol();
   }
-  const exDate = dateProblem(values.exDate, "The ex-date", today);
+  const exDate = dateProblem(values.exDate, m.api_term_the_ex_date(), today);
   if (exDate) problems.exDate = exDate;
-  const payDate = dateProblem(values.payDate, "The pay date", today);
+  const payDate = dateProblem(values.payDate, m.api_term_the_pay_date(), today);
   if (payDate) problems.payDate = payDate;
   else if (values.exDate && values.payDate < values.exDate) {
-    problems.payDate = incomeFormMessages.payDateBeforeExDate;
+    problems.payDate = m.api_income_pay_before_ex();
   }
   for (const field of ["quantity", "amountPerShare", "total"] as const) {
     if (field === "total" && values.total.trim() === "") continue;
