@@ -15,7 +15,8 @@
  * the local one), dropped afterwards; SQLite in a temporary file otherwise.
  *
  * The server runs under tsx, whose loader alone holds tens of MB; with --built it runs bundled
- * as production runs it (apps/api/build.mjs), which is the RSS the budget means.
+ * as production runs it (apps/api/build.mjs), with `pnpm start`'s node flags and environment:
+ * the RSS the budget means.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -25,6 +26,7 @@ import { createInterface } from "node:readline";
 import { SimulatedStockMarket } from "@ledgerline/market";
 import { callApi } from "./support/http";
 import { freshDatabase } from "./support/fresh-database";
+import { startCommand } from "./support/start-command";
 
 const BUILT = process.argv.includes("--built");
 const POSTGRES = process.argv.includes("--postgres");
@@ -53,9 +55,13 @@ const database = POSTGRES
       "import",
     )
   : null;
+// Bundled, the server runs with `pnpm start`'s node flags and environment (its young
+// generation's size, malloc's arenas): the RSS the budget means.
+const production = BUILT ? startCommand() : { env: {}, flags: [] };
 const server = spawn(
   process.execPath,
   [
+    ...production.flags,
     ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
     ...(BUILT
       ? [join(apiDirectory, "dist-bench", "api-server.js")]
@@ -63,7 +69,11 @@ const server = spawn(
   ],
   {
     stdio: ["ignore", "pipe", "inherit"],
-    env: { ...env, ...(database ? { BENCH_DATABASE_URL: database.url } : {}) },
+    env: {
+      ...env,
+      ...production.env,
+      ...(database ? { BENCH_DATABASE_URL: database.url } : {}),
+    },
   },
 );
 const [line] = (await once(createInterface({ input: server.stdout }), "line")) as [string];

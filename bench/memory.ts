@@ -19,6 +19,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./support/free-port";
+import { startCommand } from "./support/start-command";
 
 const root = join(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -54,24 +55,6 @@ const USER_READS = [
   "/api/lots",
 ];
 const ADMIN_READS = ["/api/users", "/api/audit/logs"];
-
-/** The environment (`NAME=value`, e.g. malloc's) and node flags `pnpm start` runs the server with. */
-function startCommand(): { env: Record<string, string>; flags: string[] } {
-  const scripts = (
-    JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-      scripts: { start: string };
-    }
-  ).scripts;
-  const command = /((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)apps\/api\/dist\/server\.js/.exec(
-    scripts.start,
-  );
-  if (!command) throw new Error("The start script does not run apps/api/dist/server.js.");
-  const words = (text: string) => text.trim().split(" ").filter(Boolean);
-  return {
-    env: Object.fromEntries(words(command[1]!).map((pair) => pair.split("=") as [string, string])),
-    flags: words(command[2]!),
-  };
-}
 
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
