@@ -10,8 +10,11 @@ test("inactivity: a warning with a countdown at 14 minutes, activity extends, 15
   const user = await registerViaApi(request, "Idle User");
   await page.clock.install();
   await login(page, user.email, user.password);
-  // The session monitor loads with the signed-in screens; its timers start once it is there.
-  await page.waitForLoadState("networkidle");
+  // The session monitor and the toasts load after the signed-in screen's first paint; the timers
+  // start once the monitor is there. (Waiting for the network to idle let a slow machine pause
+  // the clock before they had arrived.)
+  await expect(page.locator("html[data-session-watch]")).toHaveCount(1);
+  await expect(page.locator(".Toastify")).toHaveCount(1);
   // From here time moves only when the test says, so the countdown can be read exactly; the
   // mouse move restarts the inactivity timers at the paused instant.
   await page.clock.pauseAt(Date.now() + 2_000);
@@ -70,8 +73,11 @@ test("the minute check signs the user out when the token's 12 hours are up, howe
   const user = await registerViaApi(request, "Marathon User");
   await page.clock.install();
   await login(page, user.email, user.password);
-  // The session monitor loads with the signed-in screens; its timers start once it is there.
-  await page.waitForLoadState("networkidle");
+  // The session monitor and the toasts load after the signed-in screen's first paint; the timers
+  // start once the monitor is there. (Waiting for the network to idle let a slow machine pause
+  // the clock before they had arrived.)
+  await expect(page.locator("html[data-session-watch]")).toHaveCount(1);
+  await expect(page.locator(".Toastify")).toHaveCount(1);
   // Stay active every 10 minutes so that only the token's own expiry can end the session.
   for (let minutes = 0; minutes < 12 * 60; minutes += 10) {
     await page.clock.runFor(10 * 60_000);
