@@ -80,7 +80,8 @@ export default defineConfig({
   // On CI one retry, reported as "flaky" in the list: a loaded 2-core runner has twice failed a
   // whole landing on one timing-sensitive live-price check. Locally a failure is a failure.
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  // The digest repeats at the end what a failure needs explained (a CI log is read from its tail).
+  reporter: [["list"], ["./failure-digest.ts"]],
   use: {
     baseURL,
     // The app's service worker answers pages and code from its own cache, which page.route and
