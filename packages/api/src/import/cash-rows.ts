@@ -1,5 +1,4 @@
 import {
-  cashActivityLabels,
   cashActivityTypes,
   type CashActivityType,
   type ImportPreview,
@@ -8,6 +7,7 @@ import type { CashActivityRecord, ImportedCash } from "@ledgerline/db";
 import { add, type Decimal } from "@ledgerline/money";
 import type { Turns } from "../platform/turns";
 import type { Decision } from "./dividends";
+import { importRowMessages } from "./import-messages";
 import type { ParsedRow } from "./parse";
 
 /**
@@ -43,7 +43,7 @@ export async function planCash(
       unmatched.set(key, matches - 1);
       decided.set(index, {
         outcome: "duplicate",
-        message: `Already recorded: this account's cash has the same ${cashActivityLabels[row.cashType].toLowerCase()} on ${date}`,
+        message: importRowMessages.cashRecorded(row.cashType, date),
       });
       continue;
     }

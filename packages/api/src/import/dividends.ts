@@ -2,6 +2,7 @@ import type { IncomeFields } from "@ledgerline/db";
 import { divide, isZero, multiply, type Decimal } from "@ledgerline/money";
 import type { ImportPreviewRow } from "@ledgerline/contracts";
 import type { ParsedOther } from "./parse";
+import { importRowMessages } from "./import-messages";
 
 /** What a dividend row of a file becomes: an income entry, on the shares held at its ex-date. */
 
@@ -40,7 +41,7 @@ export function incomeEntry(
     return {
       decision: {
         outcome: "error",
-        message: `A dividend on ${symbol}, but no ${symbol} was held on ${exDate}: import the trades that bought it too`,
+        message: importRowMessages.dividendNoneHeld(symbol, exDate),
       },
     };
   }
@@ -51,15 +52,14 @@ export function incomeEntry(
     return {
       decision: {
         outcome: "error",
-        message: `The dividend of ${total} USD on ${quantity} ${symbol} is less than 0.00000001 per share`,
+        message: importRowMessages.dividendTooSmall(total, quantity, symbol),
       },
     };
   }
-  const calendar = candidate.matched ? ", the corporate-actions calendar's dividend" : "";
   return {
     decision: {
       outcome: "income",
-      message: `Income: ${total} USD on ${quantity} ${symbol} (ex-date ${exDate}${calendar}), recorded as a dividend`,
+      message: importRowMessages.income(total, quantity, symbol, exDate, candidate.matched),
       quantity,
       price: amountPerShare,
     },

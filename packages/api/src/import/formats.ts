@@ -1,4 +1,5 @@
 import { importMapping, type ImportMapping, type ImportSource } from "@ledgerline/contracts";
+import { importRowMessages } from "./import-messages";
 
 /**
  * What each source's files look like, written as the same column mapping a user gives for
@@ -21,10 +22,6 @@ export interface ImportFormat {
   /** The symbol column names a cash row's currency (Coinbase's Asset): only USD is cash. */
   cashCurrencyInSymbol?: true;
 }
-
-const TRANSFER = "A transfer between accounts or wallets, not a trade";
-const COINS_MOVED =
-  "Coins moved between wallets, not cash and not a trade: their cost is not in the file; if both wallets are your accounts here, enter it as a holding transfer";
 
 /** The transaction history's own CSV export (services/transactions, rest/routes/transactions). */
 const ledgerline: ImportFormat = {
@@ -95,7 +92,7 @@ const schwab: ImportFormat = {
     },
   }),
   skipReasons: {
-    "journaled shares": `${TRANSFER}: enter it as a holding transfer on the Accounts page`,
+    "journaled shares": importRowMessages.journaledShares,
   },
   signedCash: true,
 };
@@ -134,10 +131,10 @@ const coinbase: ImportFormat = {
     },
   }),
   skipReasons: {
-    send: COINS_MOVED,
-    receive: COINS_MOVED,
-    "retail staking transfer": TRANSFER,
-    convert: "A conversion between two coins: record it as a sell and a buy",
+    send: importRowMessages.coinsMoved,
+    receive: importRowMessages.coinsMoved,
+    "retail staking transfer": importRowMessages.transfer,
+    convert: importRowMessages.convert,
   },
   cashCurrencyInSymbol: true,
 };

@@ -15,6 +15,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { deleteImportMapping, listImportMappings, saveImportMapping } from "./mappings";
 import { detectImport } from "./detect";
+import { importPreviewIn } from "./preview-language";
 import { previewImport, runImport } from "./service";
 import {
   cancelImportJob,
@@ -43,12 +44,15 @@ export const importRouter = {
    * What each row would become; nothing is written, so a repeat needs no idempotency key. The
    * answer is not checked against `importPreview` as it leaves (typed code builds it, and the
    * REST door writes it by that schema): for 200,000 rows the check held the event loop for
-   * over 100 ms in one go. Its JSON is written in slices (longAnswer).
+   * over 100 ms in one go. Its JSON is written in slices (longAnswer). The rows' texts are in
+   * the request's language (decision 0070).
    */
   preview: userProcedure
     .meta({ longAnswer: true })
     .input(importInput)
-    .mutation(({ ctx, input }): Promise<ImportPreview> => previewImport(ctx, input)),
+    .mutation(async ({ ctx, input }): Promise<ImportPreview> =>
+      importPreviewIn(await previewImport(ctx, input), ctx.language),
+    ),
 
   /**
    * Writes the new trades and dividends in one transaction; error rows refuse it unless

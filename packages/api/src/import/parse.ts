@@ -1,6 +1,5 @@
 import {
   AMOUNT_DECIMALS,
-  cashActivityLabels,
   cashActivityTypes,
   checkDecimal,
   cryptoSymbol,
@@ -25,6 +24,7 @@ import { badRequest } from "../platform/errors";
 import { unguardFormula } from "../platform/spreadsheet-cells";
 import { Turns } from "../platform/turns";
 import type { ImportFormat } from "./formats";
+import { importRowMessages } from "./import-messages";
 
 /**
  * Reads an export into rows that say what each line would become, with no database or market
@@ -294,18 +294,21 @@ function checkedAmount(
   const amount = parseImportAmount(text, mapping.decimalSeparator);
   if (!amount.ok) {
     if (amount.reason === "currency") {
-      return refuse(`The price is in ${amount.currency}; only prices in USD can be imported`);
+      return refuse(importRowMessages.priceNotUsd(amount.currency));
     }
     return refuse(
-      text.trim() === "" ? `${label} is missing` : `${label} "${text.trim()}" is not a number`,
+      text.trim() === ""
+        ? importRowMessages.cellMissing(label)
+        : importRowMessages.cellNotANumber(label, text.trim()),
     );
   }
   const value = amount.value;
-  if (compare(value, "0") <= 0) return refuse(`${label} must be greater than 0 (it is ${value})`);
+  if (compare(value, "0") <= 0) return refuse(importRowMessages.notPositive(label, value));
   const allowed = ALLOWED_DECIMALS[assetType];
   if (decimalPlaces(value) > allowed) {
+    const places = decimalPlaces(value);
     return refuse(
-      `${label} ${value} has ${decimalPlaces(value)} decimal places; ${assetType === "STOCK" ? "stocks allow" : "crypto allows"} at most ${allowed}`,
+      importRowMessages.tooManyPlaces(label, value, places, assetType === "STOCK", allowed),
     );
   }
   if (compare(value, MAX_DECIMAL_INPUT) > 0) return refuse(decimalInputMessages.tooLarge(label));
@@ -331,8 +334,8 @@ function feeOf(text: string, mapping: ImportMapping): Checked | undefined {
       ok: false,
       message:
         amount.reason === "currency"
-          ? `The fees are in ${amount.currency}; only USD can be imported`
-          : `Fees "${text.trim()}" is not a number`,
+          ? importRowMessages.feesNotUsd(amount.currency)
+          : importRowMessages.feesNotANumber(text.trim()),
     };
   }
   const size = amount.value.startsWith("-") ? amount.value.slice(1) : amount.value;
@@ -353,12 +356,12 @@ function whenOf(
   if (!date) {
     const message =
       dateText === ""
-        ? "The date is missing"
-        : `The date "${dateText}" is not a date in the format ${mapping.dateFormat}`;
+        ? importRowMessages.dateMissing
+        : importRowMessages.dateUnreadable(dateText, mapping.dateFormat);
     return { ok: false, message, known: {} };
   }
   if (date.getTime() > now.getTime()) {
-    return { ok: false, message: "The date is in the future", known: { date } };
+    return { ok: false, message: importRowMessages.dateInFuture, known: { date } };
   }
   if (!withinDateRange(date.toISOString())) {
     return { ok: false, message: dateOutOfRange("The date"), known: { date } };
@@ -405,7 +408,7 @@ function cashRow(
     return {
       row,
       outcome: "skipped",
-      message: `"${actionText}" of ${currency || "an unnamed currency"}: only US dollars are recorded as cash`,
+      message: importRowMessages.cashNotUsd(actionText, currency),
       ...when,
     };
   }
@@ -415,10 +418,10 @@ function cashRow(
   if (!read.ok) {
     return refuse(
       read.reason === "currency"
-        ? `The amount is in ${read.currency}; only US dollars are recorded as cash`
+        ? importRowMessages.cashAmountNotUsd(read.currency)
         : text.trim() === ""
-          ? "A cash row needs its amount"
-          : `Amount "${text.trim()}" is not a number`,
+          ? importRowMessages.cashAmountMissing
+          : importRowMessages.cellNotANumber("Amount", text.trim()),
       when,
     );
   }
@@ -431,14 +434,14 @@ function cashRow(
     return {
       row,
       outcome: "skipped",
-      message: `A refund of ${kind === "fee" ? "a fee" : "tax withheld"}: enter it as a deposit if you want it counted`,
+      message: importRowMessages.refund(kind),
       ...when,
     };
   }
   return {
     row,
     outcome: "cash",
-    message: `${cashActivityLabels[cashType]} of ${checked.value} USD`,
+    message: importRowMessages.cash(cashType, checked.value),
     cashType,
     amount: checked.value,
     ...when,
@@ -460,7 +463,7 @@ function actionOf(
     return {
       row,
       outcome: "skipped",
-      message: footer ? "A total line, not a transaction" : "The row has no action",
+      message: footer ? importRowMessages.totalLine : importRowMessages.noAction,
     };
   }
   const kind = actions.get(actionText.toLowerCase());
@@ -468,7 +471,7 @@ function actionOf(
     return {
       row,
       outcome: "skipped",
-      message: `The action "${actionText}" is not one that is imported (buy, sell, dividend, split, or cash in or out)`,
+      message: importRowMessages.actionNotImported(actionText),
     };
   }
   if (kind === "skip") {
@@ -476,8 +479,7 @@ function actionOf(
       row,
       outcome: "skipped",
       message:
-        format.skipReasons[actionText.toLowerCase()] ??
-        `The action "${actionText}" is set to be skipped`,
+        format.skipReasons[actionText.toLowerCase()] ?? importRowMessages.actionSkipped(actionText),
     };
   }
   return { kind, actionText };
@@ -517,10 +519,10 @@ function corporateRowOf(checked: CheckedRow, kind: "dividend" | "split"): Parsed
   const price = checkedPrice?.ok ? checkedPrice.value : undefined;
   const amount = checkedTotal?.ok ? checkedTotal.value : undefined;
   if (kind === "split" && quantity === undefined) {
-    return error("A split needs the quantity of shares it added", { ...known, ...when });
+    return error(importRowMessages.splitNeedsQuantity, { ...known, ...when });
   }
   if (kind === "dividend" && amount === undefined && price === undefined) {
-    return error("A dividend needs its amount, or its amount per share", { ...known, ...when });
+    return error(importRowMessages.dividendNeedsAmount, { ...known, ...when });
   }
   return {
     row,
@@ -591,7 +593,7 @@ export function interpretRow(
   const assetType = assetTypeOf(mapping, cells);
   if (!assetType) {
     const value = cells(columns.assetType);
-    return error(`The asset type "${value.trim()}" is neither STOCK nor CRYPTO`, {
+    return error(importRowMessages.assetTypeUnknown(value.trim()), {
       transactionType,
     });
   }
@@ -599,7 +601,9 @@ export function interpretRow(
   const symbol = memo.symbol(assetType, symbolText);
   if (!symbol) {
     return error(
-      symbolText === "" ? "The symbol is missing" : `"${symbolText}" is not a valid symbol`,
+      symbolText === ""
+        ? importRowMessages.symbolMissing
+        : importRowMessages.symbolInvalid(symbolText),
       { assetType, transactionType },
     );
   }
@@ -609,7 +613,7 @@ export function interpretRow(
   const { when } = checkedWhen;
   const currency = currencyOf(mapping, cells);
   if (currency !== "USD") {
-    return error(`The price is in ${currency}; only prices in USD can be imported`, {
+    return error(importRowMessages.priceNotUsd(currency), {
       ...known,
       ...when,
     });

@@ -6,6 +6,7 @@ import type { Turns } from "../platform/turns";
 import { tradeTotalProblem } from "../trading/portfolio";
 import { matchDividend, matchSplit, type SymbolCalendar } from "./calendar";
 import type { Decision, IncomeCandidate } from "./dividends";
+import { importRowMessages } from "./import-messages";
 import type { ParsedOther, ParsedRow, ParsedTrade } from "./parse";
 
 /**
@@ -106,7 +107,7 @@ function tradeDecision(checks: RowChecks, row: ParsedTrade): Decision | undefine
   if (matches === 0) return undefined;
   if (matches === 1) recorded.delete(key);
   else recorded.set(key, matches - 1);
-  return { outcome: "duplicate", message: "Already recorded: the same trade is in your history" };
+  return { outcome: "duplicate", message: importRowMessages.tradeRecorded };
 }
 
 /** Checks every row; answers the rows that may become trades, by index into `parsed`. */
@@ -143,16 +144,14 @@ function corporateRow(checks: RowChecks, row: ParsedOther, index: number): Decis
   if (assetType === "CRYPTO") {
     return {
       outcome: "skipped",
-      message: isIncome
-        ? "Crypto rewards are not recorded as income (income entries are stock dividends); record the coins received as a buy"
-        : "Crypto has no splits to apply; this row is not applied",
+      message: isIncome ? importRowMessages.cryptoRewards : importRowMessages.cryptoNoSplits,
     };
   }
   const calendar = checks.calendars.get(symbol);
   if (!calendar) {
     return {
       outcome: "error",
-      message: `The corporate actions of ${symbol} could not be read just now; try again later`,
+      message: importRowMessages.calendarUnreadable(symbol),
     };
   }
   const day = isoDate(date);
@@ -172,19 +171,19 @@ function splitRow(
   if (!split) {
     return {
       outcome: "skipped",
-      message: `No ${symbol} split near ${day} is in the corporate-actions calendar, which is where splits are applied from: this row is not applied`,
+      message: importRowMessages.splitNotInCalendar(symbol, day),
     };
   }
   const named = `${symbol}'s ${formatSplit(split.from, split.to)} of ${split.exDate}`;
   if (checks.recordedSplits.has(`${symbol}|${split.at.getTime()}`)) {
     return {
       outcome: "duplicate",
-      message: `Already applied: ${named} from the corporate-actions calendar is in your history`,
+      message: importRowMessages.splitApplied(named),
     };
   }
   return {
     outcome: "split",
-    message: `Matches ${named} in the corporate-actions calendar, which applies it to the shares held then (once, not again from this row)`,
+    message: importRowMessages.splitMatches(named),
   };
 }
 
@@ -207,7 +206,7 @@ function dividendRow(
   if (checks.dividendsKnown.has(key)) {
     return {
       outcome: "duplicate",
-      message: `Already recorded: your income has ${symbol}'s dividend of ex-date ${exDate}`,
+      message: importRowMessages.dividendRecorded(symbol, exDate),
     };
   }
   checks.dividendsKnown.add(key);

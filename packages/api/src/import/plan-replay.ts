@@ -3,6 +3,7 @@ import { applySplit, compare, isZero, type Decimal } from "@ledgerline/money";
 import { sortInTurns, type Turns } from "../platform/turns";
 import type { SymbolCalendar } from "./calendar";
 import { incomeEntry, type Decision, type IncomeCandidate } from "./dividends";
+import { importRowMessages } from "./import-messages";
 import type { ParsedRow, ParsedTrade } from "./parse";
 import { afterTrade, holdingKey, isoDate } from "./plan-check";
 
@@ -173,7 +174,12 @@ export async function replayHistory(replay: Replay, candidates: readonly number[
     if (trade.transactionType === "SELL" && compare(trade.quantity, before) > 0) {
       decided.set(index, {
         outcome: "error",
-        message: `Sells ${trade.quantity} ${trade.symbol} but ${before} ${before === "1" ? "was" : "were"} held on ${isoDate(trade.date)}`,
+        message: importRowMessages.sellAboveHeldThen(
+          trade.quantity,
+          trade.symbol,
+          before,
+          isoDate(trade.date),
+        ),
       });
       continue;
     }
@@ -202,7 +208,7 @@ export async function applyNow(
     if (trade.transactionType === "SELL" && compare(trade.quantity, now) > 0) {
       decided.set(index, {
         outcome: "error",
-        message: `Sells ${trade.quantity} ${trade.symbol} but the position holds ${now} now (later sells already took the rest)`,
+        message: importRowMessages.sellAboveHeldNow(trade.quantity, trade.symbol, now),
       });
       continue;
     }

@@ -22,7 +22,7 @@ import { calendarsOf } from "./calendar";
 import { cashTotals, planCash } from "./cash-rows";
 import type { Decision, IncomeCandidate } from "./dividends";
 import { importFormat } from "./formats";
-import { importJobMessages } from "./import-messages";
+import { importJobMessages, importRowMessages } from "./import-messages";
 import { parseImport, type ParsedRow } from "./parse";
 import { checkRows, holdingKey, recordedKeys } from "./plan-check";
 import { applyNow, replayHistory } from "./plan-replay";
@@ -85,12 +85,11 @@ async function unknownSymbols(
           : await scope.deps.market.crypto.getQuotes(batch);
       for (const result of results) {
         if (result.ok) continue;
-        const kind = assetType === "STOCK" ? "stock" : "cryptocurrency";
         reasons.set(
           holdingKey(assetType, result.symbol),
           result.error.kind === "not_found" || result.error.kind === "invalid_symbol"
-            ? `Unknown symbol ${result.symbol}: the market has no such ${kind}`
-            : `The market could not confirm the symbol ${result.symbol} just now; try again later`,
+            ? importRowMessages.unknownSymbol(result.symbol, assetType === "STOCK")
+            : importRowMessages.symbolUnconfirmed(result.symbol),
         );
       }
     }

@@ -15,6 +15,7 @@ import {
   messages,
   portfolioMessages,
   signInMessages,
+  TRADE_FEE_LABEL,
   tradeAmounts,
   transferMessages,
 } from "@ledgerline/contracts";
@@ -23,7 +24,7 @@ import { incomeMessages } from "../accounting/corporate-actions";
 import { jobQueuesUnreachable } from "../admin/job-queues";
 import { passwordResetFor, userDeleted } from "../admin/user-admin";
 import { accountDeleted } from "../accounts/investment-accounts";
-import { importJobMessages } from "../import/import-messages";
+import { importJobMessages, importRowMessages as row } from "../import/import-messages";
 import { errorIn, messageResultIn, textIn } from "./catalog";
 
 /**
@@ -87,7 +88,62 @@ const answered: string[] = [
   transferMessages.holdingListedTwice("AAPL"),
   ...Object.values(incomeMessages),
   incomeFormMessages.payDateBeforeExDate,
+  ...importRowTexts(),
 ];
+
+/** The import preview's row texts (200 answers, not refusals), each form of each once. */
+function importRowTexts(): string[] {
+  const cashKinds = ["deposit", "withdrawal", "interest", "fee", "tax"] as const;
+  const texts = Object.values(row).filter((text) => typeof text === "string");
+  return [
+    ...texts,
+    row.priceNotUsd("EUR"),
+    ...["Quantity", "Price", "Amount"].flatMap((label) => [
+      row.cellMissing(label),
+      row.cellNotANumber(label, "12 abc"),
+      row.notPositive(label, "-5"),
+      row.tooManyPlaces(label, "1.234", 3, true, 2),
+      row.tooManyPlaces(label, "0.123456789", 9, false, 8),
+    ]),
+    row.feesNotUsd("EUR"),
+    row.feesNotANumber("n/a"),
+    row.dateUnreadable("13/13/2024", "MM/DD/YYYY"),
+    row.assetTypeUnknown("BOND"),
+    row.symbolInvalid("$$$"),
+    row.cashNotUsd("Wire Received", "EUR"),
+    row.cashNotUsd("Deposit", ""),
+    row.cashAmountNotUsd("EUR"),
+    row.refund("fee"),
+    row.refund("tax"),
+    ...cashKinds.flatMap((kind) => [row.cash(kind, "1.12"), row.cashRecorded(kind, "2024-02-01")]),
+    row.actionNotImported("Wire"),
+    row.actionSkipped("Send"),
+    row.unknownSymbol("SCHD", true),
+    row.unknownSymbol("XYZ", false),
+    row.symbolUnconfirmed("AAPL"),
+    row.calendarUnreadable("AAPL"),
+    row.splitNotInCalendar("AAPL", "2024-06-10"),
+    row.splitApplied("NVDA's 10-for-1 split of 2024-06-10"),
+    row.splitApplied("GE's 1-for-8 reverse split of 2021-08-02"),
+    row.splitMatches("NVDA's 10-for-1 split of 2024-06-10"),
+    row.splitMatches("GE's 1-for-8 reverse split of 2021-08-02"),
+    row.dividendRecorded("MSFT", "2025-09-11"),
+    row.dividendNoneHeld("MSFT", "2025-09-11"),
+    row.dividendTooSmall("0.01", "1000000", "MSFT"),
+    row.income("20.75", "25", "MSFT", "2025-09-11", false),
+    row.income("20.75", "25", "MSFT", "2025-09-11", true),
+    row.sellAboveHeldThen("5", "AAPL", "1", "2024-01-02"),
+    row.sellAboveHeldThen("5", "AAPL", "2", "2024-01-02"),
+    row.sellAboveHeldNow("5", "AAPL", "2"),
+    // The checks an import shares with a trade typed by hand.
+    ...["Amount", TRADE_FEE_LABEL].flatMap((label) => [
+      decimalInputMessages.notANumber(label),
+      decimalInputMessages.tooLarge(label),
+      decimalInputMessages.tooManyPlaces(label, 8),
+      decimalInputMessages.notNegative(label),
+    ]),
+  ];
+}
 
 describe("the API's texts in the catalog", () => {
   it.each(["de", "es"] as const)("has each text the API answers most in %s", (language) => {
@@ -111,6 +167,20 @@ describe("the API's texts in the catalog", () => {
     expect(textIn("Cannot sell more than 0.5 BTC, set Quantity to 0.4", "de")).toBe(
       "Cannot sell more than 0.5 BTC, set Quantity to 0.4",
     );
+  });
+
+  it("tells a reverse split and a calendar's dividend from the plain ones whose English they extend", () => {
+    // Their keys sort first: the plain texts' templates would match these texts too.
+    expect(textIn(row.splitMatches("GE's 1-for-8 reverse split of 2021-08-02"), "de")).toMatch(
+      /^Entspricht dem Reverse-Split 1:8 von GE vom 2021-08-02 /,
+    );
+    expect(textIn(row.splitApplied("NVDA's 10-for-1 split of 2024-06-10"), "es")).toMatch(
+      /^Ya aplicado: el split de 10 por 1 de NVDA del 2024-06-10 /,
+    );
+    expect(textIn(row.income("20.75", "25", "MSFT", "2025-09-11", true), "de")).toBe(
+      "Ertrag: 20.75 USD auf 25 MSFT (Ex-Tag 2025-09-11, die Dividende aus dem Kalender der Kapitalmaßnahmen), als Dividende erfasst",
+    );
+    expect(textIn(row.cellNotANumber("Fees", "n/a"), "de")).toBe('Gebühren "n/a" ist keine Zahl');
   });
 
   it("writes an error's issues each in the language, and their joined message", () => {
