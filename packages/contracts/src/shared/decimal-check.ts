@@ -15,19 +15,27 @@ export const AMOUNT_DECIMALS = 8;
 /** No decimal a client sends may be larger than this (or, where negatives are allowed, smaller than its negative). */
 export const MAX_DECIMAL_INPUT = "1000000000000";
 
-const maxText = Number(MAX_DECIMAL_INPUT).toLocaleString("en-US");
+/** The bound as the messages write it: 1,000,000,000,000. */
+export const MAX_DECIMAL_INPUT_TEXT = Number(MAX_DECIMAL_INPUT).toLocaleString("en-US");
 
 export const decimalInputMessages = {
   notANumber: (label: string) => `${label} must be a number`,
   plainDigits: (label: string) =>
     `${label} must be written as plain digits, like 1000 or 0.5 (not 1e3)`,
-  tooLarge: (label: string) => `${label} must be at most ${maxText}`,
-  tooSmall: (label: string) => `${label} must be at least -${maxText}`,
+  tooLarge: (label: string) => `${label} must be at most ${MAX_DECIMAL_INPUT_TEXT}`,
+  tooSmall: (label: string) => `${label} must be at least -${MAX_DECIMAL_INPUT_TEXT}`,
   tooManyPlaces: (label: string, places: number) =>
     `${label} can have at most ${places} decimal places`,
   positive: mustBeGreaterThanZero,
   notNegative: (label: string) => `${label} cannot be negative`,
 } as const;
+
+/**
+ * Which of its messages checkAmount answered: the field's own (no number greater than 0), plain
+ * digits ('1e3'), too many decimal places, or past the bound. A form that says it in the reader's
+ * language words it from this (apps/web lib/amount-problem.ts).
+ */
+export type AmountProblem = "positive" | "plainDigits" | "places" | "bound";
 
 /**
  * An amount typed into a form's box, checked by the rules below: its exact decimal text, or what
@@ -37,13 +45,24 @@ export const decimalInputMessages = {
 export function checkAmount(
   text: string,
   { label, positiveMessage }: AmountRule,
-): { value: Decimal; problem: null } | { value: undefined; problem: string } {
+):
+  | { value: Decimal; problem: null; kind?: undefined }
+  | { value: undefined; problem: string; kind: AmountProblem } {
   const checked = checkDecimal(text, label, { positiveMessage });
   if (checked.ok) return { value: checked.value, problem: null };
+  // '1e3' is a number written otherwise than amounts are: say how, not that it is not above 0.
+  const kind: AmountProblem =
+    checked.rule === "number"
+      ? isExponentText(text)
+        ? "plainDigits"
+        : "positive"
+      : checked.rule === "sign"
+        ? "positive"
+        : checked.rule;
   return {
     value: undefined,
-    // '1e3' is a number written otherwise than amounts are: say how, not that it is not above 0.
-    problem: checked.rule === "number" && !isExponentText(text) ? positiveMessage : checked.message,
+    problem: kind === "positive" ? positiveMessage : checked.message,
+    kind,
   };
 }
 

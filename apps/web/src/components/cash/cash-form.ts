@@ -4,9 +4,7 @@ import type {
   CreateCashActivityInput,
 } from "@ledgerline/contracts";
 import {
-  cashAmount,
   cashCredits,
-  checkAmount,
   EARLIEST_DATE,
   LATEST_DATE,
   NOTES_MAX_LENGTH,
@@ -14,6 +12,7 @@ import {
   type CashActivityKind,
 } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
+import { amountFields, checkAmountIn } from "../../lib/amount-problem";
 import { localDateInput } from "../../lib/datetime-local";
 import { typedAmount } from "../../lib/typed-amount";
 
@@ -56,7 +55,7 @@ export function cashFormProblems(
   today = localDateInput(),
 ): CashFormProblems {
   const problems: CashFormProblems = {};
-  const { problem } = checkAmount(typedAmount(values.amount), cashAmount);
+  const { problem } = checkAmountIn(typedAmount(values.amount), amountFields.cash);
   if (problem) problems.amount = problem;
   // The server's words (the contracts' date rules), as catalog messages.
   if (!values.date) problems.date = m.cash_date_required();

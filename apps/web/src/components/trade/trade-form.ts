@@ -1,12 +1,11 @@
 import {
   MAX_TRADE_TOTAL,
   TRADE_FEE_LABEL,
-  checkAmount,
   checkDecimal,
   portfolioMessages,
-  tradeAmounts,
 } from "@ledgerline/contracts/browser";
 import { add, compare, multiply, parseDecimal, subtract } from "@ledgerline/money";
+import { amountFields, checkAmountIn } from "../../lib/amount-problem";
 
 /**
  * The rules of the buy and sell forms (spec section 5), as plain functions over the text the
@@ -16,24 +15,24 @@ import { add, compare, multiply, parseDecimal, subtract } from "@ledgerline/mone
 
 /** The amount typed, as exact decimal text, if the server will take it as an amount. */
 export function positiveAmount(text: string): string | undefined {
-  return checkAmount(text, tradeAmounts.quantity).value;
+  return checkAmountIn(text, amountFields.quantity).value;
 }
 
 export function buyQuantityProblem(quantity: string): string | null {
-  return checkAmount(quantity, tradeAmounts.quantity).problem;
+  return checkAmountIn(quantity, amountFields.quantity).problem;
 }
 
 export function purchasePriceProblem(price: string): string | null {
-  return checkAmount(price, tradeAmounts.purchasePrice).problem;
+  return checkAmountIn(price, amountFields.purchasePrice).problem;
 }
 
 export function sellPriceProblem(price: string): string | null {
-  return checkAmount(price, tradeAmounts.sellPrice).problem;
+  return checkAmountIn(price, amountFields.sellPrice).problem;
 }
 
 /** A sell quantity must be more than 0 and not more than is held. */
 export function sellQuantityProblem(quantity: string, held: string): string | null {
-  const { value, problem } = checkAmount(quantity, tradeAmounts.sellQuantity);
+  const { value, problem } = checkAmountIn(quantity, amountFields.sellQuantity);
   if (value === undefined) return problem;
   return compare(value, held) <= 0 ? null : portfolioMessages.invalidSellQuantity;
 }

@@ -1,14 +1,12 @@
 import type { TransferInput } from "@ledgerline/contracts";
 import {
-  cashAmount,
-  checkAmount,
   EARLIEST_DATE,
   LATEST_DATE,
   NOTES_MAX_LENGTH,
-  tradeAmounts,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
+import { amountFields, checkAmountIn } from "../../../../lib/amount-problem";
 import { localDateInput } from "../../../../lib/datetime-local";
 import { typedAmount } from "../../../../lib/typed-amount";
 import { transferText as text } from "./screen-texts";
@@ -81,14 +79,14 @@ export function transferFormProblems(
     });
   else if (values.date > today) problems.date = m.api_date_in_future({ label });
   if (values.kind === "cash") {
-    const { problem } = checkAmount(typedAmount(values.amount), cashAmount);
+    const { problem } = checkAmountIn(typedAmount(values.amount), amountFields.cash);
     if (problem) problems.amount = problem;
     if (values.notes.trim().length > NOTES_MAX_LENGTH) {
       problems.notes = m.cash_notes_too_long({ max: String(NOTES_MAX_LENGTH) });
     }
   } else {
     if (!values.holding) problems.holding = text.holdingRequired;
-    const { problem } = checkAmount(typedAmount(values.quantity), tradeAmounts.quantity);
+    const { problem } = checkAmountIn(typedAmount(values.quantity), amountFields.quantity);
     if (problem) problems.quantity = problem;
   }
   return problems;

@@ -1,14 +1,13 @@
 import type { IncomeCreateInput, IncomeEntry } from "@ledgerline/contracts";
 import {
-  checkAmount,
   EARLIEST_DATE,
-  incomeAmounts,
   LATEST_DATE,
   STOCK_SYMBOL_PATTERN,
   withinDateRange,
 } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
 import { compare, multiply } from "@ledgerline/money";
+import { amountFields, checkAmountIn } from "../../../../lib/amount-problem";
 import { localDateInput } from "../../../../lib/datetime-local";
 import { typedAmount } from "../../../../lib/typed-amount";
 
@@ -61,10 +60,10 @@ export function incomeFormOf(entry: IncomeEntry): IncomeFormValues {
 
 /** quantity × amount per share, exact; undefined until both are valid. */
 export function computedTotal(values: IncomeFormValues): string | undefined {
-  const quantity = checkAmount(typedAmount(values.quantity), incomeAmounts.quantity).value;
-  const amount = checkAmount(
+  const quantity = checkAmountIn(typedAmount(values.quantity), amountFields.incomeQuantity).value;
+  const amount = checkAmountIn(
     typedAmount(values.amountPerShare),
-    incomeAmounts.amountPerShare,
+    amountFields.amountPerShare,
   ).value;
   return quantity && amount ? multiply(quantity, amount) : undefined;
 }
@@ -96,9 +95,14 @@ export function incomeFormProblems(
   else if (values.exDate && values.payDate < values.exDate) {
     problems.payDate = m.api_income_pay_before_ex();
   }
+  const fields = {
+    quantity: amountFields.incomeQuantity,
+    amountPerShare: amountFields.amountPerShare,
+    total: amountFields.total,
+  };
   for (const field of ["quantity", "amountPerShare", "total"] as const) {
     if (field === "total" && values.total.trim() === "") continue;
-    const { problem } = checkAmount(typedAmount(values[field]), incomeAmounts[field]);
+    const { problem } = checkAmountIn(typedAmount(values[field]), fields[field]);
     if (problem) problems[field] = problem;
   }
   return problems;
