@@ -7,7 +7,7 @@ import { marketClockFromEnv } from "./market/market-service";
 import { migrationsFolders, webDistFolder } from "./paths";
 import { apiDocsPlugin } from "./plugins/api-docs";
 import { depsPlugin, type DepsOptions } from "./plugins/deps";
-import { answerError, type ErrorBody } from "./plugins/error-answer";
+import { answerError, refusalLanguage, type ErrorBody } from "./plugins/error-answer";
 import { faviconsPlugin } from "./plugins/favicons";
 import { healthPlugin, redisDownEffects } from "./plugins/health";
 import { parseJsonBodies } from "./plugins/json-body";
@@ -18,6 +18,7 @@ import { webPlugin } from "./plugins/web";
 import { openApiDocument } from "./rest/openapi";
 import { restPlugin } from "./rest/plugin";
 import { restRoutes } from "@ledgerline/api/rest-routes";
+import { errorIn } from "@ledgerline/api/locale/catalog";
 import { type Clock, systemClock } from "@ledgerline/clock";
 import { IMPORT_BODY_LIMIT } from "@ledgerline/api/import/service";
 import { createSharedState, type SharedState } from "@ledgerline/api/platform/shared-state/index";
@@ -120,12 +121,13 @@ export async function buildApp(options: AppOptions) {
     });
   }
 
-  app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({
+  app.setNotFoundHandler((req, reply) => {
+    const body: ErrorBody = {
       message: `No route ${req.method} ${req.url.split("?")[0]!.slice(0, 200)}`,
       code: "NOT_FOUND",
-    } satisfies ErrorBody),
-  );
+    };
+    return reply.code(404).send(errorIn(body, refusalLanguage(req)));
+  });
 
   return app;
 }

@@ -1,3 +1,5 @@
+import { answerLanguage, type AnswerLanguage } from "@ledgerline/api/locale/answer-language";
+import { errorIn } from "@ledgerline/api/locale/catalog";
 import { messages } from "@ledgerline/contracts";
 import { isDatabaseUnavailable } from "@ledgerline/db";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
@@ -36,8 +38,16 @@ function sizeText(bytes: number): string {
     : `${Math.floor(bytes / 1024)} KB`;
 }
 
+/**
+ * The language of an answer given before (or without) a request's context: its Accept-Language's
+ * (decision 0070). The account is not looked up for a refusal: a rate-limited or malformed
+ * request is not worth a session lookup.
+ */
+export const refusalLanguage = (req: FastifyRequest): AnswerLanguage =>
+  answerLanguage({ user: null, acceptLanguage: req.headers["accept-language"] ?? null });
+
 /** What each refusal the framework raises itself (FST_ERR_*) says, in the project's words. */
-const frameworkMessages: Record<string, (req: FastifyRequest) => string> = {
+export const frameworkMessages: Record<string, (req: FastifyRequest) => string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => "The request body is not valid JSON",
   FST_ERR_CTP_EMPTY_JSON_BODY: () =>
     "The request body is empty: send a JSON object, or no Content-Type header",
@@ -55,24 +65,27 @@ const frameworkMessages: Record<string, (req: FastifyRequest) => string> = {
  * A refusal as a client sees it: its status, code and message. A framework refusal gets the
  * project's words (never Fastify's text or its FST_ERR_ code, nor the raw path it may quote);
  * an error raised on purpose (a rate limit, a too-deep body) keeps its own message and code.
+ * The message is in the request's language (the catalog's `api_platform_*`, decision 0070).
  * Undefined for a fault (5xx), which says nothing internal.
  */
 export function refusalOf(
   error: FastifyError,
   req: FastifyRequest,
+  language: AnswerLanguage = refusalLanguage(req),
 ): { status: number; body: ErrorBody } | undefined {
   const status = error.statusCode ?? 500;
   if (status >= 500 || status < 400) return undefined;
   const code = codeOfStatus[status] ?? "BAD_REQUEST";
   if (!error.code?.startsWith("FST_")) {
-    return { status, body: { message: error.message, code: error.code ?? code } };
+    const body = { message: error.message, code: error.code ?? code };
+    return { status, body: errorIn(body, language) };
   }
   const message =
     frameworkMessages[error.code]?.(req) ??
     (status === 413
       ? frameworkMessages.FST_ERR_CTP_BODY_TOO_LARGE!(req)
       : "The request is not valid");
-  return { status, body: { message, code } };
+  return { status, body: errorIn({ message, code }, language) };
 }
 
 /**
@@ -80,20 +93,24 @@ export function refusalOf(
  * database could not be reached (a client may retry), or a bare 500 with the request id (the
  * details go to the log, never to the client).
  */
-export function answerError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+export function answerError(
+  error: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  language: AnswerLanguage = refusalLanguage(req),
+) {
   if (isDatabaseUnavailable(error)) {
     req.log.warn({ err: error }, "database unavailable");
-    return reply
-      .code(503)
-      .header("retry-after", "1")
-      .send({ message: messages.databaseUnavailable, code: "SERVICE_UNAVAILABLE" });
+    const body = { message: messages.databaseUnavailable, code: "SERVICE_UNAVAILABLE" };
+    return reply.code(503).header("retry-after", "1").send(errorIn(body, language));
   }
-  const refusal = refusalOf(error, req);
+  const refusal = refusalOf(error, req, language);
   if (refusal) return reply.code(refusal.status).send(refusal.body);
   req.log.error({ err: error }, "request failed");
-  return reply.code(500).send({
+  const body: ErrorBody = {
     message: "Internal server error",
     code: "INTERNAL_SERVER_ERROR",
     requestId: req.id,
-  } satisfies ErrorBody);
+  };
+  return reply.code(500).send(errorIn(body, language));
 }

@@ -3,7 +3,7 @@ import { idempotencyKey, idempotencyMessages } from "@ledgerline/contracts";
 import { TRPCError } from "@trpc/server";
 import { isDatabaseUnavailable, type UserRow } from "@ledgerline/db";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { answerError } from "../plugins/error-answer";
+import { answerError, refusalLanguage } from "../plugins/error-answer";
 import {
   hasZodFastifySchemaValidationErrors,
   validatorCompiler,
@@ -19,7 +19,7 @@ import {
 import { requestFingerprint, type StoredAnswer } from "@ledgerline/api/trading/idempotency";
 import { createContext, type Context } from "@ledgerline/api/platform/trpc/context";
 import { toPublicError } from "@ledgerline/api/platform/trpc/errors";
-import { answerLanguage, type AnswerLanguage } from "@ledgerline/api/locale/answer-language";
+import type { AnswerLanguage } from "@ledgerline/api/locale/answer-language";
 import { errorIn } from "@ledgerline/api/locale/catalog";
 import { createCaller } from "@ledgerline/api/router";
 import { notSignedIn, requireAdmin } from "@ledgerline/api/platform/trpc/trpc";
@@ -188,10 +188,6 @@ function sendAnswered(reply: FastifyReply, answered: StoredAnswer, language: Ans
   return reply.code(answered.status).send(body);
 }
 
-/** The language of a request refused before its context was made: its Accept-Language's. */
-const refusalLanguage = (req: FastifyRequest): AnswerLanguage =>
-  answerLanguage({ user: null, acceptLanguage: req.headers["accept-language"] ?? null });
-
 /**
  * Registers the documented REST paths. Fastify validates each request's path, query and body
  * with the route's zod schemas (a 400 naming the field otherwise) and writes the answer with a
@@ -212,7 +208,9 @@ export function restPlugin(routes: RestRoute[]) {
     const found: Found = { contexts: new WeakMap(), lookups: new WeakMap() };
     app.setErrorHandler((error: FastifyError, req, reply) => {
       const refused = validationAnswer(error);
-      if (!refused) return answerError(error, req, reply);
+      if (!refused) {
+        return answerError(error, req, reply, found.contexts.get(req)?.language);
+      }
       const language = found.contexts.get(req)?.language ?? refusalLanguage(req);
       return sendAnswered(reply, refused, language);
     });
