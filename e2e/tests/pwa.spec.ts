@@ -129,6 +129,9 @@ test("opens offline with the last figures under a banner, refuses a trade, and r
   // at the end of its 5 s interval.
   await page.getByRole("link", { name: "Transaction History" }).click();
   await expect(page.getByRole("heading", { name: "Transaction History", level: 1 })).toBeVisible();
+  // Its list read (not only the heading) must be in before the page hides: on a slow machine it
+  // came later, and was written only at the end of the interval.
+  await expect(page.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
   await page.evaluate(() => {
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
     document.dispatchEvent(new Event("visibilitychange"));
