@@ -78,6 +78,7 @@ const namedChunks = new Set([
   "rolldown-runtime",
   "lightweight-charts",
   "forms",
+  "query",
   "routes",
 ]);
 
@@ -223,6 +224,15 @@ export default defineConfig(({ mode }) => {
                 name: "forms",
                 test: /[\\/]src[\\/]components[\\/](AuthCard|ui[\\/](Alert|Card|Field|PageHeader|PasswordField))\.tsx$|[\\/]lucide-react[\\/].*[\\/]icons[\\/]eye(-off)?\.mjs$|[\\/]paraglide[\\/]messages[\\/]login_[a-z0-9_]+\.js$/,
                 priority: 1,
+              },
+              {
+                // The query cache and the tRPC client, which every signed-in page loads (its layout
+                // imports lib/trpc) and no public page does: as one chunk instead of ~10 they are
+                // fewer names in every signed-in route's preload list, which the route definitions'
+                // chunk carries onto / and /login.
+                name: "query",
+                test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|@trpc[\\/](client|server|tanstack-react-query))[\\/]/,
+                priority: 2,
               },
               {
                 name: "routes",
