@@ -1,6 +1,6 @@
-import { checkAmount } from "@ledgerline/contracts/browser";
+import { TRADE_FEE_LABEL, checkAmount, checkDecimal } from "@ledgerline/contracts/browser";
 import { describe, expect, it } from "vitest";
-import { amountFields, checkAmountIn } from "../src/lib/amount-problem";
+import { amountFields, checkAmountIn, feeProblemIn } from "../src/lib/amount-problem";
 
 /**
  * The forms' amount checks say the contracts' rules in catalog words (decision 0070): in English
@@ -24,6 +24,16 @@ describe("the forms' amount checks in catalog words", () => {
     expect(checkAmountIn("0", amountFields.sellQuantity).problem).toBe("Invalid sell quantity");
     expect(checkAmountIn("1e3", amountFields.purchasePrice).problem).toBe(
       "Purchase price must be written as plain digits, like 1000 or 0.5 (not 1e3)",
+    );
+  });
+
+  it("says a fee's problems as the contracts' checkDecimal does", () => {
+    for (const text of [...typed, "-0.5", "1E3"]) {
+      const checked = checkDecimal(text, TRADE_FEE_LABEL, { sign: "notNegative" });
+      expect(feeProblemIn(text)).toBe(checked.ok ? null : checked.message);
+    }
+    expect(feeProblemIn("1e3")).toBe(
+      "Fee must be written as plain digits, like 1000 or 0.5 (not 1e3)",
     );
   });
 });

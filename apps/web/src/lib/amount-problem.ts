@@ -2,8 +2,11 @@ import {
   AMOUNT_DECIMALS,
   cashAmount,
   checkAmount,
+  checkDecimal,
   incomeAmounts,
+  isExponentText,
   MAX_DECIMAL_INPUT_TEXT,
+  TRADE_FEE_LABEL,
   tradeAmounts,
   type AmountProblem,
   type AmountRule,
@@ -41,9 +44,13 @@ export const amountFields = {
 
 function problemText(kind: AmountProblem, field: AmountField): string {
   const label = field.label();
+  if (kind === "positive") return field.positive?.() ?? m.api_amount_must_be_positive({ label });
+  return writtenProblem(kind, label);
+}
+
+/** An amount's problems that are the same for every box: how it is written, and its bound. */
+function writtenProblem(kind: Exclude<AmountProblem, "positive">, label: string): string {
   switch (kind) {
-    case "positive":
-      return field.positive?.() ?? m.api_amount_must_be_positive({ label });
     case "plainDigits":
       return m.api_amount_plain_digits({ label });
     case "places":
@@ -65,3 +72,28 @@ export function checkAmountIn(
   if (checked.problem === null) return { value: checked.value, problem: null };
   return { value: undefined, problem: problemText(checked.kind, field) };
 }
+
+/**
+ * What is wrong with a trade's fee typed (0 or more, checked as the server checks it, by the
+ * contracts' checkDecimal) in the reader's language, or null: in English the contracts' words byte
+ * for byte ("Fee cannot be negative").
+ */
+export function feeProblemIn(text: string): string | null {
+  const checked = checkDecimal(text, TRADE_FEE_LABEL, { sign: "notNegative" });
+  if (checked.ok) return null;
+  const label = m.api_term_fee();
+  if (checked.rule === "sign") return m.api_amount_not_negative({ label });
+  if (checked.rule === "number" && !isExponentText(text)) {
+    return m.api_amount_not_a_number({ label });
+  }
+  // A fee is never negative, so the only bound it can pass is the upper one.
+  return writtenProblem(checked.rule === "number" ? "plainDigits" : checked.rule, label);
+}
+
+/** An order's problems beyond its boxes (the trade form's), in the server's `api_trade_*` words. */
+export const orderProblems = {
+  sellAboveHeld: m.api_trade_invalid_sell_quantity,
+  totalTooLarge: m.api_trade_total_too_large,
+  totalWithFeeTooLarge: m.api_trade_total_with_fee_too_large,
+  feeAboveProceeds: m.api_trade_fee_above_proceeds,
+} as const;

@@ -1,16 +1,12 @@
-import {
-  MAX_TRADE_TOTAL,
-  TRADE_FEE_LABEL,
-  checkDecimal,
-  portfolioMessages,
-} from "@ledgerline/contracts/browser";
+import { MAX_TRADE_TOTAL, TRADE_FEE_LABEL, checkDecimal } from "@ledgerline/contracts/browser";
 import { add, compare, multiply, parseDecimal, subtract } from "@ledgerline/money";
-import { amountFields, checkAmountIn } from "../../lib/amount-problem";
+import { amountFields, checkAmountIn, feeProblemIn, orderProblems } from "../../lib/amount-problem";
 
 /**
  * The rules of the buy and sell forms (spec section 5), as plain functions over the text the
  * inputs hold. An amount is checked by the contracts' decimal rules, the ones the server applies
- * to what the form sends; amounts are compared and multiplied exactly; nothing here rounds.
+ * to what the form sends; amounts are compared and multiplied exactly; nothing here rounds. The
+ * problems are said in the reader's language, in the server's `api_*` words (decision 0070).
  */
 
 /** The amount typed, as exact decimal text, if the server will take it as an amount. */
@@ -34,7 +30,7 @@ export function sellPriceProblem(price: string): string | null {
 export function sellQuantityProblem(quantity: string, held: string): string | null {
   const { value, problem } = checkAmountIn(quantity, amountFields.sellQuantity);
   if (value === undefined) return problem;
-  return compare(value, held) <= 0 ? null : portfolioMessages.invalidSellQuantity;
+  return compare(value, held) <= 0 ? null : orderProblems.sellAboveHeld();
 }
 
 /** What the sell quantity box holds after typing: more than is held becomes the held amount. */
@@ -64,8 +60,7 @@ export function feeAmount(text: string): string | undefined {
 /** What is wrong with the fee typed, in the server's words, or null (an empty box is no fee). */
 export function feeProblem(text: string): string | null {
   if (text.trim() === "") return null;
-  const checked = checkDecimal(text, TRADE_FEE_LABEL, { sign: "notNegative" });
-  return checked.ok ? null : checked.message;
+  return feeProblemIn(text);
 }
 
 /**
@@ -97,13 +92,13 @@ export function tradeTotalProblem(
 ): string | null {
   const total = tradeTotal(quantity, price);
   if (!total) return null;
-  if (compare(total, MAX_TRADE_TOTAL) > 0) return portfolioMessages.tradeTotalTooLarge;
+  if (compare(total, MAX_TRADE_TOTAL) > 0) return orderProblems.totalTooLarge();
   const withFee = totalWithFee(side, quantity, price, fee);
   if (withFee === undefined) return null;
   if (side === "buy" && compare(withFee, MAX_TRADE_TOTAL) > 0) {
-    return portfolioMessages.tradeTotalWithFeeTooLarge;
+    return orderProblems.totalWithFeeTooLarge();
   }
-  if (side === "sell" && compare(withFee, "0") < 0) return portfolioMessages.feeAboveProceeds;
+  if (side === "sell" && compare(withFee, "0") < 0) return orderProblems.feeAboveProceeds();
   return null;
 }
 
