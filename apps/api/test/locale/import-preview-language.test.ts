@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { ImportPreview } from "@ledgerline/contracts";
+import type { ImportPreview, ImportResult } from "@ledgerline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importCall } from "../import/import-support";
 import { registerIn } from "../support/locale-support";
@@ -7,13 +7,15 @@ import type { TestApp } from "../support/test-app";
 import { pinnedMarket } from "../support/transactions-support";
 import { startTestApp } from "../support/test-app";
 
-// Decision 0070, continued: the import preview's row texts (a 200 answer, not a refusal) in the
-// reader's language, through both doors; English word for word for a client that asks for none.
+// Decision 0070, continued: the import preview's row texts (a 200 answer, not a refusal) and the
+// run's refusals that quote the file (its error rows, each with the row's text; a file of another
+// source) in the reader's language, through both doors; English word for word for a client that
+// asks for none.
 
-const schwabCsv = readFileSync(
-  new URL("../fixtures/import/schwab-sample.csv", import.meta.url),
-  "utf8",
-);
+const sample = (name: string) =>
+  readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), "utf8");
+const schwabCsv = sample("schwab-sample.csv");
+const coinbaseCsv = sample("coinbase-sample.csv");
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,5 +62,54 @@ describe("the import preview's rows in the reader's language", () => {
     expect(rows.get(10)).toBe("Deposit of 30000 USD");
     expect(rows.get(15)).toBe("Quantity must be greater than 0 (it is -5)");
     expect(rows.get(16)).toBe("A total line, not a transaction");
+  });
+});
+
+/** A run of a file as a Schwab export, refused: its message and its issues' texts. */
+async function refusedRun(door: "rest" | "trpc", csv: string, token: string) {
+  const refused = await importCall<ImportResult>(t, door, "run", { source: "schwab", csv }, token);
+  expect(refused.status).toBe(400);
+  return { message: refused.message, issues: refused.issues?.map((issue) => issue.message) };
+}
+
+describe("the import run's refusals in the reader's language", () => {
+  it.each(["rest", "trpc"] as const)(
+    "lists a German account's error rows in German (%s)",
+    async (door) => {
+      const { token } = await registerIn(t, "de-DE", `grete-run-${door}@example.com`);
+      const rows = [
+        "Zeile 12: Unbekanntes Symbol SCHD: Der Markt kennt keine solche Aktie",
+        "Zeile 13: Unbekanntes Symbol SCHD: Der Markt kennt keine solche Aktie",
+        "Zeile 15: Menge muss größer als 0 sein (Wert: -5)",
+      ];
+      // The answer's message is its rows' distinct texts, joined.
+      expect(await refusedRun(door, schwabCsv, token)).toEqual({
+        message: rows.join("; "),
+        issues: rows,
+      });
+    },
+  );
+
+  it.each(["rest", "trpc"] as const)(
+    "tells a Spanish account its file is not from the source it chose (%s)",
+    async (door) => {
+      const { token } = await registerIn(t, "es-ES", `ana-run-${door}@example.com`);
+      const { message } = await refusedRun(door, coinbaseCsv, token);
+      expect(message).toMatch(
+        /^Esto no parece una exportación de Charles Schwab: no tiene las columnas "Date", .*\. Vuelve a elegir el origen del archivo\.$/,
+      );
+    },
+  );
+
+  it("keeps the spec's English for an account in English that sends no Accept-Language", async () => {
+    const { token } = await registerIn(t, "en-US", "ann-run@example.com");
+    expect((await refusedRun("rest", schwabCsv, token)).issues).toEqual([
+      "Row 12: Unknown symbol SCHD: the market has no such stock",
+      "Row 13: Unknown symbol SCHD: the market has no such stock",
+      "Row 15: Quantity must be greater than 0 (it is -5)",
+    ]);
+    expect((await refusedRun("rest", coinbaseCsv, token)).message).toMatch(
+      /^This does not look like a Charles Schwab export: it has no "Date", /,
+    );
   });
 });

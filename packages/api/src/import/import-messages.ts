@@ -12,6 +12,19 @@ export const importJobMessages = {
     "An import of yours is still running; wait for it to finish or cancel it, then import again",
 } as const;
 
+/**
+ * The import's own refusals that quote the file: a file of another source, and the 400 of a run
+ * whose file has error rows (each row's line is its preview text, an `importRowMessages` one).
+ * Each is an `api_import_*` message, so the door says it in the reader's language (decision 0070).
+ */
+export const importRunMessages = {
+  notThisFormat: (format: string, missing: string[]) =>
+    `This does not look like ${format}: it has no ${missing.map((column) => `"${column}"`).join(", ")} column${missing.length > 1 ? "s" : ""}. Choose the file's source again.`,
+  rowsHaveErrors: (count: number) =>
+    `${count} row${count === 1 ? " has an error" : "s have errors"}; fix them or import with skipInvalid to leave them out`,
+  errorRow: (row: number, message: string) => `Row ${row}: ${message}`,
+} as const;
+
 const TRANSFER = "A transfer between accounts or wallets, not a trade";
 
 /**

@@ -24,7 +24,7 @@ import { badRequest } from "../platform/errors";
 import { unguardFormula } from "../platform/spreadsheet-cells";
 import { Turns } from "../platform/turns";
 import type { ImportFormat } from "./formats";
-import { importRowMessages } from "./import-messages";
+import { importRowMessages, importRunMessages } from "./import-messages";
 
 /**
  * Reads an export into rows that say what each line would become, with no database or market
@@ -728,7 +728,7 @@ export async function parseImport(
         throw badRequest(
           format.label === "this file"
             ? `The mapping names columns the file does not have: ${missing.join(", ")} (its columns are ${header.join(", ")})`
-            : `This does not look like ${format.label}: it has no ${missing.map((column) => `"${column}"`).join(", ")} column${missing.length > 1 ? "s" : ""}. Choose the file's source again.`,
+            : importRunMessages.notThisFormat(format.label, missing),
         );
       }
       return;

@@ -22,7 +22,7 @@ import { calendarsOf } from "./calendar";
 import { cashTotals, planCash } from "./cash-rows";
 import type { Decision, IncomeCandidate } from "./dividends";
 import { importFormat } from "./formats";
-import { importJobMessages, importRowMessages } from "./import-messages";
+import { importJobMessages, importRowMessages, importRunMessages } from "./import-messages";
 import { parseImport, type ParsedRow } from "./parse";
 import { checkRows, holdingKey, recordedKeys } from "./plan-check";
 import { applyNow, replayHistory } from "./plan-replay";
@@ -290,10 +290,10 @@ async function errorRows(plan: Plan): Promise<TRPCError> {
       errors.push(previewRow(plan, index));
     }
   }
-  const message = `${errors.length} row${errors.length === 1 ? " has an error" : "s have errors"}; fix them or import with skipInvalid to leave them out`;
+  const message = importRunMessages.rowsHaveErrors(errors.length);
   const issues = errors.map((row) => ({
     path: ["rows", row.row],
-    message: `Row ${row.row}: ${row.message ?? "error"}`,
+    message: importRunMessages.errorRow(row.row, row.message ?? "error"),
   }));
   return new TRPCError({
     code: "BAD_REQUEST",

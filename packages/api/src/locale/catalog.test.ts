@@ -24,7 +24,11 @@ import { incomeMessages } from "../accounting/corporate-actions";
 import { jobQueuesUnreachable } from "../admin/job-queues";
 import { passwordResetFor, userDeleted } from "../admin/user-admin";
 import { accountDeleted } from "../accounts/investment-accounts";
-import { importJobMessages, importRowMessages as row } from "../import/import-messages";
+import {
+  importJobMessages,
+  importRowMessages as row,
+  importRunMessages,
+} from "../import/import-messages";
 import { errorIn, messageResultIn, textIn } from "./catalog";
 
 /**
@@ -89,6 +93,16 @@ const answered: string[] = [
   ...Object.values(incomeMessages),
   incomeFormMessages.payDateBeforeExDate,
   ...importRowTexts(),
+  // The import run's refusals that quote the file (its error rows, another source's file).
+  importRunMessages.rowsHaveErrors(1),
+  importRunMessages.rowsHaveErrors(3),
+  importRunMessages.errorRow(12, row.dateInFuture),
+  ...["a Ledgerline CSV export", "a Charles Schwab export", "a Coinbase export"].flatMap(
+    (format) => [
+      importRunMessages.notThisFormat(format, ["Date"]),
+      importRunMessages.notThisFormat(format, ["Date", "Fees & Comm"]),
+    ],
+  ),
 ];
 
 /** The import preview's row texts (200 answers, not refusals), each form of each once. */
@@ -181,6 +195,18 @@ describe("the API's texts in the catalog", () => {
       "Ertrag: 20.75 USD auf 25 MSFT (Ex-Tag 2025-09-11, die Dividende aus dem Kalender der Kapitalmaßnahmen), als Dividende erfasst",
     );
     expect(textIn(row.cellNotANumber("Fees", "n/a"), "de")).toBe('Gebühren "n/a" ist keine Zahl');
+  });
+
+  it("says an error row's own text inside its line, and the source a file does not look like", () => {
+    expect(textIn(importRunMessages.errorRow(15, row.notPositive("Quantity", "-5")), "de")).toBe(
+      "Zeile 15: Menge muss größer als 0 sein (Wert: -5)",
+    );
+    expect(textIn(importRunMessages.errorRow(7, "Some text no catalog holds"), "es")).toBe(
+      "Fila 7: Some text no catalog holds",
+    );
+    expect(textIn(importRunMessages.notThisFormat("a Coinbase export", ["Timestamp"]), "es")).toBe(
+      'Esto no parece una exportación de Coinbase: no tiene la columna "Timestamp". Vuelve a elegir el origen del archivo.',
+    );
   });
 
   it("writes an error's issues each in the language, and their joined message", () => {

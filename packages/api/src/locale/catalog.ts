@@ -105,8 +105,16 @@ export function indexCatalog(messages: Readonly<Record<string, Message>>): Catal
 
 const apiCatalog = indexCatalog(apiMessages as unknown as Record<string, Message>);
 
-/** A value inside a text: a term of the catalog ("Quantity") in the language, else as it is. */
-function termIn(value: string, language: AnswerLanguage, catalog: Catalog): string {
+/** The placeholder that holds a whole text of the API, not a value. */
+const SENTENCE = "sentence";
+
+/**
+ * A value inside a text: a term of the catalog ("Quantity") in the language, else as it is. A
+ * placeholder named `sentence` holds a whole text of the API ("Row 12: {sentence}", the row's
+ * own text), put into the language as any text is.
+ */
+function valueIn(name: string, value: string, language: AnswerLanguage, catalog: Catalog): string {
+  if (name === SENTENCE) return textIn(value, language, catalog);
   const key = catalog.exact.get(value);
   return key ? catalog.messages[key]!({}, { locale: language }) : value;
 }
@@ -126,7 +134,7 @@ export function textIn(
     if (!match) continue;
     const inputs: Record<string, string> = {};
     names.forEach((name, index) => {
-      inputs[name] = termIn(match[index + 1] ?? "", language, catalog);
+      inputs[name] = valueIn(name, match[index + 1] ?? "", language, catalog);
     });
     return catalog.messages[key]!(inputs, { locale: language });
   }
