@@ -19,11 +19,12 @@ import {
   type CachedAnswer,
   type FinishBuild,
 } from "@ledgerline/api/platform/answer-cache";
-import { codeOfStatus, refusalOf } from "../plugins/error-answer";
+import { codeOfStatus, refusalLanguage, refusalOf } from "../plugins/error-answer";
 import { jsonAnswer } from "@ledgerline/api/platform/sliced-json";
 import { jsonDepthMessage, nestsDeeperThan } from "../plugins/json-body";
 import type { Context } from "@ledgerline/api/platform/trpc/context";
-import { trpcErrorOf } from "@ledgerline/api/platform/trpc/errors";
+import { errorFromPublic, toPublicError, trpcErrorOf } from "@ledgerline/api/platform/trpc/errors";
+import { errorIn } from "@ledgerline/api/locale/catalog";
 import type { AppRouter } from "@ledgerline/api/router";
 import type { ProcedureMeta } from "@ledgerline/api/platform/trpc/trpc";
 
@@ -172,6 +173,17 @@ function errorEnvelope(
   };
 }
 
+/**
+ * An error answered without a context (none built yet, or building it failed) in the language
+ * of the request's Accept-Language, as the framework's refusals are (decision 0070); with a
+ * context, tRPC's error formatter says it in the context's language (the account's).
+ */
+function inRequestLanguage(error: TRPCError, req: FastifyRequest): TRPCError {
+  const language = refusalLanguage(req);
+  if (language === "en" || error.code === "INTERNAL_SERVER_ERROR") return error;
+  return errorFromPublic(errorIn(toPublicError(error), language));
+}
+
 function send(t: Transport, reply: FastifyReply, body: Envelope | Envelope[]) {
   return sendJson(
     reply,
@@ -185,7 +197,11 @@ async function handle(t: Transport, req: TrpcRequest, reply: FastifyReply) {
   const isBatch = query.batch === "1";
   const paths = isBatch ? req.params.path.split(",") : [req.params.path];
   const fail = (error: TRPCError) =>
-    send(t, reply, errorEnvelope(t, error, { path: req.params.path, type: "unknown" }));
+    send(
+      t,
+      reply,
+      errorEnvelope(t, inRequestLanguage(error, req), { path: req.params.path, type: "unknown" }),
+    );
 
   if (paths.length > t.options.maxBatchSize) {
     return fail(new TRPCError({ code: "BAD_REQUEST", message: "Batch call exceeds maximum size" }));
@@ -289,7 +305,12 @@ async function callOne(
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
     t.options.onError?.({ error, path, req });
-    return errorEnvelope(t, error, { path, type, input, ctx });
+    return errorEnvelope(t, ctx ? error : inRequestLanguage(error, req), {
+      path,
+      type,
+      input,
+      ctx,
+    });
   }
 }
 
@@ -316,7 +337,8 @@ async function serveSubscription(
   const formatError = (cause: unknown) => {
     const error = trpcErrorOf(cause);
     t.options.onError?.({ error, path, req });
-    return getTRPCErrorShape({ config, error, type: "subscription", path, input, ctx });
+    const said = ctx ? error : inRequestLanguage(error, req);
+    return getTRPCErrorShape({ config, error: said, type: "subscription", path, input, ctx });
   };
   let data: AsyncIterable<unknown>;
   try {
