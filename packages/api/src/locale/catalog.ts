@@ -105,16 +105,19 @@ export function indexCatalog(messages: Readonly<Record<string, Message>>): Catal
 
 const apiCatalog = indexCatalog(apiMessages as unknown as Record<string, Message>);
 
-/** The placeholder that holds a whole text of the API, not a value. */
+/** The placeholders that hold a whole text of the API, and a user's own words. */
 const SENTENCE = "sentence";
+const QUOTE = "quote";
 
 /**
  * A value inside a text: a term of the catalog ("Quantity") in the language, else as it is. A
  * placeholder named `sentence` holds a whole text of the API ("Row 12: {sentence}", the row's
- * own text), put into the language as any text is.
+ * own text), put into the language as any text is; one named `quote` holds the user's own words
+ * (an alert's note), left as they are.
  */
 function valueIn(name: string, value: string, language: AnswerLanguage, catalog: Catalog): string {
   if (name === SENTENCE) return textIn(value, language, catalog);
+  if (name === QUOTE) return value;
   const key = catalog.exact.get(value);
   return key ? catalog.messages[key]!({}, { locale: language }) : value;
 }

@@ -1,6 +1,7 @@
 import type { OutgoingMail } from "./mailer";
 import * as m from "@ledgerline/messages/api";
 import { webLanguageOf, type AnswerLanguage } from "../../locale/answer-language";
+import { textIn } from "../../locale/catalog";
 
 /** A control character or a line or paragraph separator, which would lay a value out in lines. */
 const LAYOUT_CHARACTER = /[\p{Cc}\u2028\u2029]/gu;
@@ -77,7 +78,11 @@ export function emailChangedMail(
   };
 }
 
-/** A fired alert's mail: a price alert's, or a drift alert's on a target mix. */
+/**
+ * A fired alert's mail: a price alert's, or a drift alert's on a target mix. Its message is the
+ * notification's English (alertMessage, driftAlertMessage), put into the recipient's language
+ * through the catalog's `api_alert_*` messages; the note quoted as written.
+ */
 export function alertMail(
   to: Recipient,
   message: string,
@@ -94,7 +99,7 @@ export function alertMail(
     text: [
       m.api_mail_hello({ name: asText(to.name) }, options),
       "",
-      line`${message}.`,
+      line`${textIn(message, options.locale)}.`,
       "",
       m.api_mail_alert_link({ link: asText(`${appOrigin}/alerts`) }, options),
       "",
