@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import {
   transactionCsvColumns,
   type ImportDetection,
@@ -12,9 +11,7 @@ import {
 } from "@ledgerline/api/import/detect";
 import type { TestApp } from "../support/test-app";
 import { historyApp, historyUser } from "../support/transactions-support";
-
-const sample = (name: string) =>
-  readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), "utf8");
+import { importSample } from "./import-support";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,8 +46,8 @@ describe.each(["rest", "trpc"] as const)("detecting a file through the %s door",
     // The history's CSV export, as GET /api/transaction?format=csv writes it.
     const ledgerline = `${transactionCsvColumns.join(",")}\r\n1,2025-01-02T15:00:00.000Z,STOCK,AAPL,BUY,1,190,190,\r\n`;
     for (const [csv, source] of [
-      [sample("coinbase-sample.csv"), "coinbase"],
-      [sample("schwab-sample.csv"), "schwab"],
+      [importSample("coinbase-sample.csv"), "coinbase"],
+      [importSample("schwab-sample.csv"), "schwab"],
       [ledgerline, "ledgerline"],
     ] as const) {
       const answer = await detect(door, csv, me.user.token);

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import {
   IMPORT_MAX_ROWS,
   importMapping,
@@ -14,10 +13,9 @@ import {
   parseImportDate,
   type ParsedRow,
 } from "@ledgerline/api/import/parse";
+import { importSample } from "./import-support";
 
 const NOW = new Date("2026-03-11T15:00:00Z");
-const sample = (name: string) =>
-  readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), "utf8");
 
 /**
  * Each row as one line: its number, outcome, what it is, and the reason if it has one; a trade's
@@ -47,7 +45,7 @@ const generic = (mapping: ImportMappingInput) =>
 describe("the Charles Schwab preset", () => {
   it("reads every sample row as a trade, income, a split, skipped or an error", async () => {
     const rows = await parseImport(
-      sample("schwab-sample.csv"),
+      importSample("schwab-sample.csv"),
       importFormat("schwab", undefined),
       NOW,
     );
@@ -128,7 +126,7 @@ describe("the Charles Schwab preset", () => {
 describe("the Coinbase preset", () => {
   it("reads every sample row, refusing the EUR price and the 12-decimal quantity", async () => {
     const rows = await parseImport(
-      sample("coinbase-sample.csv"),
+      importSample("coinbase-sample.csv"),
       importFormat("coinbase", undefined),
       NOW,
     );
@@ -148,7 +146,7 @@ describe("the Coinbase preset", () => {
   });
 
   it("reads deposits and withdrawals of US dollars as cash; coins received are not cash", async () => {
-    const header = sample("coinbase-sample.csv").split("\n")[0];
+    const header = importSample("coinbase-sample.csv").split("\n")[0];
     const csv = [
       header,
       "a1,2025-06-02 09:00:00 UTC,Deposit,USD,500,USD,$1.00,$500.00,$500.00,$0.00,Deposit from Chase",
@@ -482,7 +480,7 @@ describe("files that cannot be imported", () => {
     ["binary data", "PK\u0003\u0004\u0000\u0000\u0014\u0000", "The file is not text"],
     [
       "another source's file",
-      sample("coinbase-sample.csv"),
+      importSample("coinbase-sample.csv"),
       'This does not look like a Charles Schwab export: it has no "Date", "Symbol", "Action", "Quantity", "Price", "Fees & Comm", "Amount", "Description" columns',
     ],
     [

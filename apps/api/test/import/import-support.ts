@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { TestApp } from "../support/test-app";
 
 export type Door = "rest" | "trpc";
@@ -48,3 +49,7 @@ export async function importCall<T>(
     issues: answer.error?.data?.issues,
   };
 }
+
+/** A recorded broker export of test/fixtures/import, as text. */
+export const importSample = (name: string) =>
+  readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), "utf8");

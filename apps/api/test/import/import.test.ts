@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -9,12 +8,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../support/test-app";
 import { historyApp, historyUser } from "../support/transactions-support";
-import { importCall, type Door } from "./import-support";
+import { importCall, importSample, type Door } from "./import-support";
 
-const sample = (name: string) =>
-  readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), "utf8");
-const schwabCsv = sample("schwab-sample.csv");
-const coinbaseCsv = sample("coinbase-sample.csv");
+const schwabCsv = importSample("schwab-sample.csv");
+const coinbaseCsv = importSample("coinbase-sample.csv");
 
 let t: TestApp;
 beforeAll(async () => {

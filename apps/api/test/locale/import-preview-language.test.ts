@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import type { ImportPreview, ImportResult } from "@ledgerline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importCall } from "../import/import-support";
+import { importCall, importSample } from "../import/import-support";
 import { registerIn } from "../support/locale-support";
 import type { TestApp } from "../support/test-app";
 import { pinnedMarket } from "../support/transactions-support";
@@ -12,10 +11,8 @@ import { startTestApp } from "../support/test-app";
 // source) in the reader's language, through both doors; English word for word for a client that
 // asks for none.
 
-const sample = (name: string) =>
-  readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), "utf8");
-const schwabCsv = sample("schwab-sample.csv");
-const coinbaseCsv = sample("coinbase-sample.csv");
+const schwabCsv = importSample("schwab-sample.csv");
+const coinbaseCsv = importSample("coinbase-sample.csv");
 
 let t: TestApp;
 beforeAll(async () => {
