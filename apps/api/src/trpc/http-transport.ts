@@ -23,7 +23,7 @@ import { codeOfStatus, refusalLanguage, refusalOf } from "../plugins/error-answe
 import { jsonAnswer } from "@ledgerline/api/platform/sliced-json";
 import { jsonDepthMessage, nestsDeeperThan } from "../plugins/json-body";
 import type { Context } from "@ledgerline/api/platform/trpc/context";
-import { errorFromPublic, toPublicError, trpcErrorOf } from "@ledgerline/api/platform/trpc/errors";
+import { trpcErrorOf, type ValidationIssue } from "@ledgerline/api/platform/trpc/errors";
 import { errorIn } from "@ledgerline/api/locale/catalog";
 import type { AppRouter } from "@ledgerline/api/router";
 import type { ProcedureMeta } from "@ledgerline/api/platform/trpc/trpc";
@@ -90,7 +90,8 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
     // Errors Fastify raises before the handler (malformed JSON, body too large, rate limit)
     // answer in tRPC's shape too, so the client reads them like any other failure.
     api.setErrorHandler((fault: FastifyError, req, reply) => {
-      const refusal = refusalOf(fault, req);
+      // In English here: the envelope is put into the request's language as a whole.
+      const refusal = refusalOf(fault, req, "en");
       const error = refusal
         ? new TRPCError({
             code: codeOfStatus[refusal.status] ?? "BAD_REQUEST",
@@ -99,7 +100,7 @@ export function trpcHttpTransport(options: TrpcHttpTransportOptions) {
         : trpcErrorOf(fault);
       const path = (req.params as { path?: string } | undefined)?.path ?? "";
       options.onError?.({ error, path, req });
-      return send(t, reply, errorEnvelope(t, error, { path, type: "unknown" }));
+      return send(t, reply, errorEnvelope(t, error, { path, type: "unknown" }, req));
     });
 
     const serve = (req: TrpcRequest, reply: FastifyReply) => handle(t, req, reply);
@@ -156,32 +157,48 @@ async function cachedReadOf(
   return "kept" in claim ? { body: claim.kept } : { build: claim.build };
 }
 
-function errorEnvelope(
-  t: Transport,
-  error: TRPCError,
-  call: { path: string; type: TRPCProcedureType | "unknown"; input?: unknown; ctx?: Context },
-): Envelope {
-  return {
-    error: getTRPCErrorShape({
-      config: t.config,
-      error,
-      type: call.type,
-      path: call.path,
-      input: call.input,
-      ctx: call.ctx,
-    }),
-  };
+interface ErrorCall {
+  path: string;
+  type: TRPCProcedureType | "unknown";
+  input?: unknown;
+  ctx?: Context;
+}
+
+/** The shape the app's error formatter gives an error (trpc.ts). */
+interface ErrorShape {
+  message: string;
+  data: { issues: ValidationIssue[] | null };
 }
 
 /**
- * An error answered without a context (none built yet, or building it failed) in the language
- * of the request's Accept-Language, as the framework's refusals are (decision 0070); with a
- * context, tRPC's error formatter says it in the context's language (the account's).
+ * An error as tRPC's error formatter shapes it: in the context's language (the account's), or
+ * when answered without a context (none built yet, or building it failed) in the language of
+ * the request's Accept-Language, as the framework's refusals are (decision 0070). The shape is
+ * translated, not the error: the formatter says any INTERNAL_SERVER_ERROR as "Internal server
+ * error", whatever the error's message.
  */
-function inRequestLanguage(error: TRPCError, req: FastifyRequest): TRPCError {
-  const language = refusalLanguage(req);
-  if (language === "en" || error.code === "INTERNAL_SERVER_ERROR") return error;
-  return errorFromPublic(errorIn(toPublicError(error), language));
+function errorShape(t: Transport, error: TRPCError, call: ErrorCall, req: FastifyRequest) {
+  const shape = getTRPCErrorShape({
+    config: t.config,
+    error,
+    type: call.type,
+    path: call.path,
+    input: call.input,
+    ctx: call.ctx,
+  }) as ErrorShape;
+  const language = call.ctx ? "en" : refusalLanguage(req);
+  if (language === "en") return shape;
+  const said = errorIn({ message: shape.message, issues: shape.data.issues }, language);
+  return { ...shape, message: said.message, data: { ...shape.data, issues: said.issues ?? null } };
+}
+
+function errorEnvelope(
+  t: Transport,
+  error: TRPCError,
+  call: ErrorCall,
+  req: FastifyRequest,
+): Envelope {
+  return { error: errorShape(t, error, call, req) };
 }
 
 function send(t: Transport, reply: FastifyReply, body: Envelope | Envelope[]) {
@@ -197,11 +214,7 @@ async function handle(t: Transport, req: TrpcRequest, reply: FastifyReply) {
   const isBatch = query.batch === "1";
   const paths = isBatch ? req.params.path.split(",") : [req.params.path];
   const fail = (error: TRPCError) =>
-    send(
-      t,
-      reply,
-      errorEnvelope(t, inRequestLanguage(error, req), { path: req.params.path, type: "unknown" }),
-    );
+    send(t, reply, errorEnvelope(t, error, { path: req.params.path, type: "unknown" }, req));
 
   if (paths.length > t.options.maxBatchSize) {
     return fail(new TRPCError({ code: "BAD_REQUEST", message: "Batch call exceeds maximum size" }));
@@ -305,12 +318,7 @@ async function callOne(
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
     t.options.onError?.({ error, path, req });
-    return errorEnvelope(t, ctx ? error : inRequestLanguage(error, req), {
-      path,
-      type,
-      input,
-      ctx,
-    });
+    return errorEnvelope(t, error, { path, type, input, ctx }, req);
   }
 }
 
@@ -337,8 +345,7 @@ async function serveSubscription(
   const formatError = (cause: unknown) => {
     const error = trpcErrorOf(cause);
     t.options.onError?.({ error, path, req });
-    const said = ctx ? error : inRequestLanguage(error, req);
-    return getTRPCErrorShape({ config, error: said, type: "subscription", path, input, ctx });
+    return errorShape(t, error, { type: "subscription", path, input, ctx }, req);
   };
   let data: AsyncIterable<unknown>;
   try {

@@ -3,9 +3,9 @@ import { registerIn } from "../support/locale-support";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 // Decision 0070, continued: the tRPC transport's own refusals (trpc/http-transport.ts: a batch
-// too large, an input that is not JSON, no such procedure) in the reader's language: the
-// account's once the context is built, else the Accept-Language's; English word for word for a
-// client that asks for none.
+// too large, an input that is not JSON, no such procedure, an internal error) in the reader's
+// language: the account's once the context is built, else the Accept-Language's; English word
+// for word for a client that asks for none.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,6 +49,27 @@ describe("the tRPC transport's refusals in the reader's language", () => {
     const stream = await get("/api/trpc/import.progress?input=%7Bbad", german);
     expect(stream.text).toContain("event: serialized-error");
     expect(stream.text).toContain("Die Eingabe ist kein gültiges JSON");
+  });
+
+  it("says an internal error answered before any context in the Accept-Language's language", async () => {
+    // Building the context fails (the session's look-up throws): a bare 500, with no account.
+    const sessions = t.app.deps.repos.sessions;
+    const findActive = sessions.findActive.bind(sessions);
+    sessions.findActive = () => Promise.reject(new Error("session store on fire"));
+    try {
+      const authorization = "Bearer some-session-token";
+      const failed = await get("/api/trpc/watchlist.list", { ...german, authorization });
+      expect(failed.status).toBe(500);
+      expect(messageOf(failed.text)).toBe("Interner Serverfehler");
+      expect(failed.text).not.toContain("on fire");
+      const stream = await get("/api/trpc/import.progress", { ...spanish, authorization });
+      expect(stream.text).toContain("event: serialized-error");
+      expect(stream.text).toContain("Error interno del servidor");
+      const english = await get("/api/trpc/watchlist.list", { authorization });
+      expect(messageOf(english.text)).toBe("Internal server error");
+    } finally {
+      sessions.findActive = findActive;
+    }
   });
 
   it("keeps the English for a client that sends no Accept-Language", async () => {
