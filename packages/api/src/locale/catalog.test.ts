@@ -8,6 +8,7 @@ import {
   dateOutOfRange,
   decimalInputMessages,
   importMappingMessages,
+  zodIssueMessage,
   incomeFormMessages,
   investmentAccountMessages,
   jobsMessages,
@@ -20,6 +21,7 @@ import {
   transferMessages,
 } from "@ledgerline/contracts";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { incomeMessages } from "../accounting/corporate-actions";
 import { jobQueuesUnreachable } from "../admin/job-queues";
 import { passwordResetFor, userDeleted } from "../admin/user-admin";
@@ -103,7 +105,69 @@ const answered: string[] = [
       importRunMessages.notThisFormat(format, ["Date", "Fees & Comm"]),
     ],
   ),
+  ...zodTexts(),
 ];
+
+/** zod's own messages (contracts' zod-messages.ts), each form once, from schemas as a door runs them. */
+function zodTexts(): string[] {
+  const schema = z.strictObject({
+    ...{ symbol: z.string(), page: z.int().min(1), whole: z.int(), count: z.number() },
+    open: z.boolean(),
+    ...{ filter: z.object({}), list: z.array(z.string()), date: z.date(), missing: z.string() },
+    ...{ tags: z.array(z.string()).max(2), few: z.array(z.string()).min(2) },
+    ...{ name: z.string().max(3), code: z.string().min(3), title: z.string().min(1) },
+    ...{
+      side: z.enum(["buy", "sell"]),
+      kind: z.literal("stock"),
+      either: z.union([z.string(), z.int()]),
+    },
+    ...{ at: z.iso.datetime(), day: z.iso.date(), time: z.iso.time(), email: z.email() },
+    ...{ url: z.url(), id: z.uuid(), b64: z.base64(), b64u: z.base64url(), jwt: z.jwt() },
+    ...{ pattern: z.string().regex(/^a$/), step: z.number().multipleOf(5) },
+    ...{ below: z.number().lt(5), above: z.number().gt(5), most: z.number().max(5) },
+    ...{
+      keys: z.record(z.string().min(2), z.string()),
+      entries: z.map(z.string(), z.string()).max(1),
+    },
+  });
+  const wrong = {
+    ...{ symbol: 5, page: 0, whole: 1.5, count: "x", open: "yes", filter: 1, list: "x" },
+    date: "x",
+    ...{ tags: ["a", "b", "c"], few: ["a"], name: "abcd", code: "ab", title: "" },
+    ...{ side: "x", kind: "x", either: true, at: "now", day: "x", time: "x", email: "x" },
+    ...{ url: "x", id: "x", b64: "!!", b64u: "!!", jwt: "x", pattern: "b", step: 7 },
+    ...{
+      below: 5,
+      above: 5,
+      most: 6,
+      keys: { a: "x" },
+      entries: new Map([
+        ["a", "b"],
+        ["c", "d"],
+      ]),
+    },
+    extra: 1,
+  };
+  const messagesOf = (type: z.ZodType, input: unknown) =>
+    type.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+  const texts = [
+    ...messagesOf(schema, wrong),
+    ...messagesOf(z.object({}), undefined),
+    ...messagesOf(z.string(), 1),
+    zodIssueMessage({ code: "too_big", origin: "file", maximum: 10, input: 0, path: ["f"] }),
+    zodIssueMessage({
+      code: "invalid_element",
+      origin: "map",
+      issues: [],
+      key: 1,
+      input: 0,
+      path: ["m"],
+    }),
+  ];
+  // Every form once (38 of them): a schema here that raised none would shrink the table unseen.
+  expect(new Set(texts).size).toBe(38);
+  return texts;
+}
 
 /** The import preview's row texts (200 answers, not refusals), each form of each once. */
 function importRowTexts(): string[] {
@@ -207,6 +271,34 @@ describe("the API's texts in the catalog", () => {
     expect(textIn(importRunMessages.notThisFormat("a Coinbase export", ["Timestamp"]), "es")).toBe(
       'Esto no parece una exportación de Coinbase: no tiene la columna "Timestamp". Vuelve a elegir el origen del archivo.',
     );
+  });
+
+  it("says zod's messages in the language, the field's path as written", () => {
+    const [symbol, page, name] = [
+      "symbol must be text",
+      "page must be at least 1",
+      "name must have at most 3 characters",
+    ];
+    expect(zodTexts()).toEqual(expect.arrayContaining([symbol, page, name]));
+    expect(textIn(symbol, "de")).toBe("symbol muss Text sein");
+    expect(textIn(name, "es")).toBe("name puede tener como máximo 3 caracteres");
+    expect(textIn(page, "de")).toBe("page muss mindestens 1 betragen");
+    expect(textIn("side must be one of buy, sell", "de")).toBe(
+      "side muss einer dieser Werte sein: buy, sell",
+    );
+    // A path is not a term even where one has its words; the whole input is one.
+    expect(textIn("items must have at most 2 items", "de")).toBe(
+      "items darf höchstens 2 Einträge haben",
+    );
+    expect(textIn("The input must be an object", "es")).toBe("El dato enviado debe ser un objeto");
+    expect(textIn("cashTracked must be true or false", "de")).toBe(
+      "cashTracked muss true oder false sein",
+    );
+    // The amounts' templates, whose words zod's say too, go on saying theirs.
+    expect(textIn("price must be a number", "de")).toBe("price muss eine Zahl sein");
+    expect(textIn("limit must be at most 5", "de")).toBe("limit darf höchstens 5 betragen");
+    // A sentence whose subject has spaces is no field's: it stays as the catalog has it.
+    expect(textIn("The import file is not valid", "de")).toBe("The import file is not valid");
   });
 
   it("writes an error's issues each in the language, and their joined message", () => {

@@ -1,3 +1,4 @@
+import { WHOLE_INPUT } from "@ledgerline/contracts";
 import * as apiMessages from "@ledgerline/messages/api";
 import type { AnswerLanguage } from "./answer-language";
 
@@ -48,7 +49,23 @@ const placeholders = new Proxy(
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The regex matching an English template's texts: each placeholder stands for any text. */
+/** The placeholders that hold a whole text of the API, a user's own words, and a field's path. */
+const SENTENCE = "sentence";
+const QUOTE = "quote";
+const FIELD_PATH = "fieldPath";
+
+/**
+ * What a placeholder's value may be in a text: any text, but a field's path (zod's messages,
+ * "gainers.0.price must be a number") has no spaces or is the whole input, so that the templates
+ * beginning with one ("{fieldPath} is required") match no other sentence.
+ */
+const valueSource = (name: string) =>
+  name === FIELD_PATH ? `(\\S+|${escaped(WHOLE_INPUT)})` : "([\\s\\S]+?)";
+
+/**
+ * The regex matching an English template's texts: each placeholder stands for its values
+ * (`valueSource`).
+ */
 function patternOf(key: string, template: string): Pattern & { first: string } {
   const parts = template.split(MARK);
   const names: string[] = [];
@@ -62,7 +79,7 @@ function patternOf(key: string, template: string): Pattern & { first: string } {
     if (seen >= 0) source += `\\${seen + 1}`;
     else {
       names.push(part);
-      source += "([\\s\\S]+?)";
+      source += valueSource(part);
     }
   });
   return { key, regex: new RegExp(`${source}$`), names, first: parts[0]!.charAt(0) };
@@ -78,7 +95,12 @@ export function indexCatalog(messages: Readonly<Record<string, Message>>): Catal
     placeholderFirst: [],
   };
   const firsts: string[] = [];
-  for (const [key, message] of Object.entries(messages)) {
+  // In the keys' order, as a module's namespace lists its exports natively; vitest's module
+  // runner lists them in the catalog file's order. A template whose English another's extends
+  // ("{fieldPath} must be {value}") must sort after that other's key.
+  const keys = Object.keys(messages).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const key of keys) {
+    const message = messages[key]!;
     const english = message(placeholders, { locale: "en" });
     if (!english.includes(MARK)) {
       catalog.exact.set(english, key);
@@ -105,19 +127,16 @@ export function indexCatalog(messages: Readonly<Record<string, Message>>): Catal
 
 const apiCatalog = indexCatalog(apiMessages as unknown as Record<string, Message>);
 
-/** The placeholders that hold a whole text of the API, and a user's own words. */
-const SENTENCE = "sentence";
-const QUOTE = "quote";
-
 /**
  * A value inside a text: a term of the catalog ("Quantity") in the language, else as it is. A
  * placeholder named `sentence` holds a whole text of the API ("Row 12: {sentence}", the row's
  * own text), put into the language as any text is; one named `quote` holds the user's own words
- * (an alert's note), left as they are.
+ * (an alert's note), left as they are; one named `fieldPath` a field's path as the request wrote
+ * it, left as it is, or the whole input ("The input"), a term.
  */
 function valueIn(name: string, value: string, language: AnswerLanguage, catalog: Catalog): string {
   if (name === SENTENCE) return textIn(value, language, catalog);
-  if (name === QUOTE) return value;
+  if (name === QUOTE || (name === FIELD_PATH && value !== WHOLE_INPUT)) return value;
   const key = catalog.exact.get(value);
   return key ? catalog.messages[key]!({}, { locale: language }) : value;
 }

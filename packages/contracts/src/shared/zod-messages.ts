@@ -5,6 +5,11 @@ import { z } from "zod";
  * place of zod's defaults ('Invalid input: expected string, received number'): each names the
  * field by its path ('symbol must be text', 'gainers.0.price is required'). Installed for every
  * schema once this package is imported (z.config is global); a schema's own message still wins.
+ *
+ * A German or Spanish reader gets them in the language at the API's door (decision 0070): each
+ * sentence is an `api_zod_*` template in the catalog whose `{fieldPath}` is the path as written,
+ * and each noun, format and unit below an `api_zod_*` term of its own. A new wording here needs
+ * its key in packages/messages' en/de/es.json (catalog.test.ts lists every form).
  */
 
 const nouns: Record<string, string> = {
@@ -61,8 +66,11 @@ function boundMessage(
   return `${field} must be ${bound} ${limit.toString()}`;
 }
 
+/** What a message names when the whole input is wrong rather than one of its fields. */
+export const WHOLE_INPUT = "The input";
+
 function fieldOf(path: readonly PropertyKey[] | undefined): string {
-  return path && path.length > 0 ? path.map(String).join(".") : "The input";
+  return path && path.length > 0 ? path.map(String).join(".") : WHOLE_INPUT;
 }
 
 /** The message for one issue zod raised without a message of its own. */
