@@ -261,6 +261,22 @@ describe("the API's texts in the catalog", () => {
     expect(textIn(row.cellNotANumber("Fees", "n/a"), "de")).toBe('Gebühren "n/a" ist keine Zahl');
   });
 
+  it("leaves a value quoted from the user's file as written, even one that is a term", () => {
+    expect(textIn(row.actionNotImported("Fee"), "de")).toBe(
+      'Die Aktion "Fee" wird nicht importiert (importiert werden Kauf, Verkauf, Dividende, Split sowie Ein- und Auszahlungen)',
+    );
+    expect(textIn(row.actionSkipped("Amount"), "es")).toBe(
+      'La acción "Amount" está configurada para omitirse',
+    );
+    expect(textIn(row.cellNotANumber("Quantity", "Total"), "de")).toBe(
+      'Menge "Total" ist keine Zahl',
+    );
+    expect(textIn(row.cashNotUsd("Fee", "EUR"), "es")).toMatch(/^"Fee" en EUR: /);
+    expect(textIn(row.symbolInvalid("Price"), "de")).toBe('"Price" ist kein gültiges Symbol');
+    expect(textIn(row.assetTypeUnknown("Value"), "de")).toMatch(/^Der Anlagetyp "Value" /);
+    expect(textIn(row.dateUnreadable("Date", "MM/DD/YYYY"), "de")).toMatch(/^Das Datum "Date" /);
+  });
+
   it("says an error row's own text inside its line, and the source a file does not look like", () => {
     expect(textIn(importRunMessages.errorRow(15, row.notPositive("Quantity", "-5")), "de")).toBe(
       "Zeile 15: Menge muss größer als 0 sein (Wert: -5)",
