@@ -1,4 +1,5 @@
 import {
+  apiKeyMessages,
   cashMessages,
   cannotRemoveWhileHeld,
   cannotSellMoreThanCrypto,
@@ -14,8 +15,11 @@ import {
   jobsMessages,
   marketMessages,
   messages,
+  NAME_MAX_LENGTH,
+  NOTES_MAX_LENGTH,
   portfolioMessages,
   signInMessages,
+  SYMBOL_MAX_LENGTH,
   TRADE_FEE_LABEL,
   tradeAmounts,
   transferMessages,
@@ -313,6 +317,18 @@ describe("the API's texts in the catalog", () => {
     // The amounts' templates, whose words zod's say too, go on saying theirs.
     expect(textIn("price must be a number", "de")).toBe("price muss eine Zahl sein");
     expect(textIn("limit must be at most 5", "de")).toBe("limit darf höchstens 5 betragen");
+    // A schema's own "at most N characters", which the amounts' "{label} must be at most
+    // {limit}" would take with "N characters" left English, has its key.
+    const tooLong = [
+      `Notes must be at most ${NOTES_MAX_LENGTH} characters`,
+      `symbol must be at most ${SYMBOL_MAX_LENGTH} characters`,
+      `Name must be at most ${NAME_MAX_LENGTH} characters long`,
+      apiKeyMessages.nameTooLong,
+    ];
+    for (const language of ["de", "es"] as const)
+      expect(tooLong.map((text) => textIn(text, language))).not.toContainEqual(
+        expect.stringMatching(/characters/),
+      );
     // A sentence whose subject has spaces is no field's: it stays as the catalog has it.
     expect(textIn("The import file is not valid", "de")).toBe("The import file is not valid");
   });
