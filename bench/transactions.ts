@@ -16,11 +16,11 @@ import { pathToFileURL } from "node:url";
 import {
   createRepositories,
   migrateDatabase,
-  openPostgresDatabase,
   openSqliteDatabase,
   type Database,
   type TransactionFilter,
 } from "@ledgerline/db";
+import { openPostgresDatabase } from "@ledgerline/db/postgres";
 import {
   transactionCountLimit,
   transactionSortColumns,

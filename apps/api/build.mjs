@@ -1,7 +1,7 @@
 // Bundles the server and its workspace packages (which ship TypeScript source) into dist/;
 // npm dependencies stay external and load from this package's node_modules, so every one the
 // bundle imports must be a dependency of @ledgerline/server; the build fails if one is not.
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
 import { basename, dirname } from "node:path";
 import { build } from "esbuild";
@@ -26,6 +26,10 @@ await build({
   platform: "node",
   target: "node20",
   format: "esm",
+  // What a module loads with import() only (the PostgreSQL driver on SQLite) goes to a chunk of
+  // its own, with its npm imports: put in the one bundle, they would be imported at start.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   sourcemap: true,
   logLevel: "warning",
   plugins: [
@@ -61,14 +65,22 @@ await build({
 // V8 holds a script's source as one string, and one character above U+00FF makes it a two-byte
 // string: 1.4 MB more of an idle server's memory (issue 35, decision 0066). esbuild escapes such
 // characters in strings; the comments it keeps it copies as written.
-const bundle = readFileSync(`${outdir}/${basename(entry).replace(/\.ts$/, ".js")}`, "utf8");
-const wide = /[\u0100-\u{10ffff}]/u.exec(bundle);
-if (wide) {
-  const line = bundle.slice(0, wide.index).split("\n").length;
-  const text = bundle.split("\n")[line - 1].trim();
-  throw new Error(
-    `The server bundle's line ${line} has a character above U+00FF (write it as ASCII, or as an escape in a string): ${text}`,
-  );
+const outputs = [
+  basename(entry).replace(/\.ts$/, ".js"),
+  ...(existsSync(`${outdir}/chunks`) ? readdirSync(`${outdir}/chunks`) : [])
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => `chunks/${name}`),
+];
+for (const output of outputs) {
+  const bundle = readFileSync(`${outdir}/${output}`, "utf8");
+  const wide = /[\u0100-\u{10ffff}]/u.exec(bundle);
+  if (wide) {
+    const line = bundle.slice(0, wide.index).split("\n").length;
+    const text = bundle.split("\n")[line - 1].trim();
+    throw new Error(
+      `The server bundle's ${output} line ${line} has a character above U+00FF (write it as ASCII, or as an escape in a string): ${text}`,
+    );
+  }
 }
 cpSync("../../packages/db/drizzle", `${outdir}/drizzle`, { recursive: true });
 cpSync("../../packages/db/drizzle-pg", `${outdir}/drizzle-pg`, { recursive: true });

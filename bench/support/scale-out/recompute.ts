@@ -64,7 +64,7 @@ export class HeavyUser {
       password: "scale-out-pass-1",
     });
     this.token = (registered.body as { token: string }).token;
-    const database = openDatabase(this.#databaseUrl);
+    const database = await openDatabase(this.#databaseUrl);
     try {
       const [user] = await database.query<{ id: number }>("SELECT id FROM users WHERE email = ?", [
         this.email,
@@ -120,7 +120,7 @@ export class HeavyUser {
 
   /** What the database holds for the user once the recompute is over. */
   async check(): Promise<RecomputeCheck> {
-    const database = openDatabase(this.#databaseUrl);
+    const database = await openDatabase(this.#databaseUrl);
     try {
       // Every placeholder is the user's id.
       const one = async (sql: string) =>

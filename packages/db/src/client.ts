@@ -15,7 +15,7 @@ import {
   type Work,
 } from "./database";
 import { CONNECTION_PRAGMAS } from "./connection-settings";
-import { openPostgresDatabase, type PostgresDatabase } from "./postgres";
+import type { PostgresDatabase } from "./postgres";
 import * as schema from "./schema";
 import { openWorkerConnection, type WorkerConnection } from "./worker-connection";
 
@@ -351,10 +351,14 @@ export function openSqliteDatabase(url: string): SqliteDatabase {
 
 /**
  * Opens the database DATABASE_URL names: `postgres://...` selects PostgreSQL, anything else is a
- * SQLite file path (or `:memory:`).
+ * SQLite file path (or `:memory:`). The PostgreSQL driver and Drizzle's PostgreSQL dialect load
+ * only here, for a PostgreSQL URL: a server on SQLite never holds them (issue 35; the server's
+ * build puts ./postgres in a chunk of its own).
  */
-export function openDatabase(url: string): AnyDatabase {
-  return isPostgresUrl(url) ? openPostgresDatabase(url) : openSqliteDatabase(url);
+export async function openDatabase(url: string): Promise<AnyDatabase> {
+  if (!isPostgresUrl(url)) return openSqliteDatabase(url);
+  const { openPostgresDatabase } = await import("./postgres");
+  return openPostgresDatabase(url);
 }
 
 /** Applies the committed migrations of the database's dialect (default: this package's). */

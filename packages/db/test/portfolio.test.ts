@@ -171,7 +171,7 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
         price: "10",
       });
       const positionId = bought.ok ? bought.position!.id : 0;
-      const second = openDatabase(handle.url);
+      const second = await openDatabase(handle.url);
       const secondRepos = createRepositories(second);
       const attempts = Array.from({ length: 30 }, (_, i) =>
         (i % 2 ? secondRepos : repos).portfolio.sell({

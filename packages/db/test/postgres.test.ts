@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateDatabase, openPostgresDatabase, type PostgresDatabase } from "../src";
+import { migrateDatabase } from "../src";
+import { openPostgresDatabase, type PostgresDatabase } from "../src/postgres";
 import { dropTestPostgresDatabase, testDialects, testPostgresUrl } from "../src/testing";
 import { readFileSync } from "node:fs";
 import { is } from "drizzle-orm";

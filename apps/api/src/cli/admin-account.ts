@@ -13,7 +13,7 @@ import { createSharedState } from "@ledgerline/api/platform/shared-state/index";
  * reach, and its user list shows the change within USER_LIST_ANSWER_MS (answer-cache.ts).
  */
 export async function openDeploymentDatabase(env: Env) {
-  const database = openDatabase(env.DATABASE_URL);
+  const database = await openDatabase(env.DATABASE_URL);
   await migrateDatabase(database, migrationsFolders[database.dialect]);
   const shared = await createSharedState({
     redisUrl: env.REDIS_URL,

@@ -8,7 +8,7 @@ import { loadEnv } from "../env";
 const env = loadEnv();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const destination = process.argv[2] ?? `./data/backups/app-${stamp}.db`;
-const database = openDatabase(env.DATABASE_URL);
+const database = await openDatabase(env.DATABASE_URL);
 if (database.dialect !== "sqlite") {
   await database.close();
   console.error("db:backup copies a SQLite file; back PostgreSQL up with pg_dump.");

@@ -16,8 +16,8 @@ if (!values.from || !values.to) {
   process.exit(1);
 }
 
-const from = openDatabase(values.from);
-const to = openDatabase(values.to);
+const from = await openDatabase(values.from);
+const to = await openDatabase(values.to);
 let failed = false;
 try {
   await migrateDatabase(from, migrationsFolders[from.dialect]);

@@ -4,7 +4,7 @@ import { loadEnv } from "../env";
 import { migrationsFolders } from "../paths";
 
 const env = loadEnv();
-const database = openDatabase(env.DATABASE_URL);
+const database = await openDatabase(env.DATABASE_URL);
 await migrateDatabase(database, migrationsFolders[database.dialect]);
 await database.close();
 console.log(`Migrated ${env.DATABASE_URL}`);

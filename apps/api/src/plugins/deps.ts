@@ -70,7 +70,7 @@ const CORPORATE_ACTIONS_INTERVAL_MS = 60 * 60 * 1000;
 /** Opens and migrates the database and builds the long-lived services every request uses. */
 export const depsPlugin = fp(
   async function deps(app: FastifyInstance, options: DepsOptions) {
-    const database = openDatabase(options.env.DATABASE_URL);
+    const database = await openDatabase(options.env.DATABASE_URL);
     await migrateDatabase(database, options.migrationsFolders[database.dialect]);
     const deps = await buildDeps(app, database, options);
     app.decorate<AnyDatabase>("database", database);
