@@ -1,7 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { SharedState } from "@ledgerline/api/platform/shared-state/index";
 import { bearerToken } from "@ledgerline/api/platform/trpc/context";
 
@@ -20,12 +19,14 @@ function sameToken(given: string | undefined, expected: string): boolean {
  * Prometheus metrics at GET /api/metrics for an operator's scraper (METRICS_TOKEN): this
  * process's requests by route and status with their durations, its Node.js runtime figures, and
  * the deployment's upstream market calls (counted in the shared state, so the same on every
- * process and not lost when one dies), and its live-price symbols and upstream streams. Off, and costing nothing per request, without a token.
+ * process and not lost when one dies), and its live-price symbols and upstream streams. Off, and costing nothing per request, without a token:
+ * prom-client is then not even loaded (issue 35: an idle server's memory).
  */
 export const metricsPlugin = fp(
   async function metrics(app: FastifyInstance, options: MetricsOptions) {
     const { token, shared } = options;
     if (!token) return;
+    const { collectDefaultMetrics, Gauge, Histogram, Registry } = await import("prom-client");
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, prefix: "ledgerline_" });
     const requests = new Histogram({

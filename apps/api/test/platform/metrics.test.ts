@@ -1,5 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../support/test-app";
+
+/** Counts the loads of prom-client; the real library answers. */
+const loads = vi.hoisted(() => ({ count: 0 }));
+vi.mock("prom-client", async (importOriginal) => {
+  loads.count++;
+  return importOriginal();
+});
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -10,13 +17,16 @@ afterEach(async () => {
 const TOKEN = "scrape-token-0123456789";
 
 describe("GET /api/metrics", () => {
-  it("does not exist without a METRICS_TOKEN", async () => {
+  it("does not exist without a METRICS_TOKEN, nor does prom-client load", async () => {
     t = await startTestApp();
     expect((await t.request("GET", "/api/metrics")).status).toBe(404);
+    // Issue 35: an idle server without a scraper does not hold the library.
+    expect(loads.count).toBe(0);
   });
 
   it("needs the token, then answers Prometheus text with requests and upstream calls", async () => {
     t = await startTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    expect(loads.count).toBe(1);
     expect((await t.request("GET", "/api/metrics")).status).toBe(401);
     expect(
       (await t.request("GET", "/api/metrics", { token: "wrong-token-0123456789" })).status,
