@@ -181,9 +181,18 @@ export class StockPriceModel {
     );
   }
 
+  /** Day `index`'s path, kept: the days whose prices are read minute by minute (today's). */
   private path(index: number): IntradayPath {
     const cached = this.paths.get(index);
     if (cached) return cached;
+    const path = this.buildPath(index);
+    // Only the last few days are asked for intraday; keep memory flat.
+    if (this.paths.size >= 4) this.paths.delete(this.paths.keys().next().value!);
+    this.paths.set(index, path);
+    return path;
+  }
+
+  private buildPath(index: number): IntradayPath {
     const session = sessionOn(this.days.dateAt(index));
     if (!session) throw new Error(`${this.days.dateAt(index)} has no session`);
     const steps = Math.round((session.closesAt - session.opensAt) / 60_000);
@@ -205,18 +214,18 @@ export class StockPriceModel {
     }
     cents[steps] = this.closeCents(index);
 
-    const path = { session, cents, volume: this.dayVolume(index) };
-    // Only the last few days are asked for intraday; keep memory flat.
-    if (this.paths.size >= 4) this.paths.delete(this.paths.keys().next().value!);
-    this.paths.set(index, path);
-    return path;
+    return { session, cents, volume: this.dayVolume(index) };
   }
 
-  /** The finished bar of trading day `index`. */
+  /**
+   * The finished bar of trading day `index`. A path built for it is not kept (the bar is): a
+   * closed market's quotes and movers read every stock's last two sessions, and their paths
+   * held 1.6 MB of an idle server (issue 35).
+   */
   dayBar(index: number): SessionBar {
     let bar = this.bars.get(index);
     if (!bar) {
-      const { cents, volume } = this.path(index);
+      const { cents, volume } = this.paths.get(index) ?? this.buildPath(index);
       const last = cents.length - 1;
       const { high, low } = rangeOf(cents, last);
       bar = { open: cents[0]!, high, low, close: cents[last]!, volume };
