@@ -5,6 +5,7 @@
  *
  *   pnpm build && tsx memory.ts [--minutes N (default 5)] [--settle S (default 10)]
  *     [--node-flags "..." (instead of the start script's, to compare)]
+ *     [--server apps/api/dist-other/server.js (another build, to compare; `node build.mjs dist-other`)]
  *
  * Prints the time from spawn to a healthy answer; the resident memory (RSS, /proc) S seconds
  * after it is healthy (idle); its peak and its value at the end of N minutes of mixed reads by
@@ -17,7 +18,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { freePort } from "./support/free-port";
 import { startCommand } from "./support/start-command";
 
@@ -66,6 +67,9 @@ const cpuMsOf = (pid: number) => {
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const serverAt = args.indexOf("--server");
+const serverJs =
+  serverAt === -1 ? join(root, "apps", "api", "dist", "server.js") : resolve(args[serverAt + 1]!);
 const flagsAt = args.indexOf("--node-flags");
 const start = startCommand();
 const flags = flagsAt === -1 ? start.flags : args[flagsAt + 1]!.split(" ").filter(Boolean);
@@ -74,7 +78,7 @@ const startEnv = flagsAt === -1 ? start.env : {};
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
-const server = spawn(process.execPath, [...flags, join(root, "apps", "api", "dist", "server.js")], {
+const server = spawn(process.execPath, [...flags, serverJs], {
   env: {
     PATH: process.env.PATH, // eslint-disable-line no-restricted-properties -- the child's PATH
     ...startEnv,
@@ -141,6 +145,7 @@ await pause(60_000);
 const idleAgain = rssOf(pid);
 server.kill();
 
+console.log(`server: ${serverJs}`);
 console.log(
   `environment and node flags: ${[...Object.entries(startEnv).map((pair) => pair.join("=")), ...flags].join(" ") || "none"}`,
 );
