@@ -120,6 +120,11 @@ export default defineConfig(({ mode }) => {
       VitePWA({
         registerType: "prompt",
         injectRegister: false,
+        // Each language's worker has a script of its own (/sw.js English, /sw-de.js German): a
+        // page of the new language registers it after a switch, and seeing another language's
+        // worker running, lets it take over at once (lib/offline), so offline opens the app in the
+        // chosen language. (Under one name the old language's worker stayed, the new one waiting.)
+        filename: language === "en" ? "sw.js" : `sw-${language}.js`,
         manifest: {
           id: "/",
           name: "Ledgerline",

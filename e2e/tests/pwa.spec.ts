@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { offlineMessages } from "@ledgerline/contracts";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoEnglish, switchToGerman } from "./language-support";
 import { signedInPortfolioUser } from "./portfolio-support";
 import { shootAsItIs } from "./shots";
 import { builtWebFile, expectAccessible, login, registerViaApi } from "./support";
@@ -15,8 +16,11 @@ const dialog = (page: Page) => page.getByRole("dialog");
 /** The spec's date format, as the app's other times: Mar 11, 2026, 3:04 PM. */
 const asOfBanner = /^Offline, figures as of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/;
 
-/** Waits until the app's service worker is active and controls the page. */
-async function controlledByServiceWorker(page: Page) {
+/**
+ * Waits until the app's service worker is active and controls the page: the English build's, or
+ * another language's (`/sw-de.js`).
+ */
+async function controlledByServiceWorker(page: Page, script = "/sw.js") {
   await expect
     .poll(
       () =>
@@ -29,7 +33,7 @@ async function controlledByServiceWorker(page: Page) {
         }),
       { timeout: 60_000 },
     )
-    .toEqual({ script: "/sw.js", controlled: true });
+    .toEqual({ script, controlled: true });
 }
 
 /** The texts kept for reading offline in this browser's IndexedDB, by entry. */
@@ -243,6 +247,43 @@ async function promptsAndTakesOver(page: Page) {
     )
     .toBe(true);
 }
+
+test("after a switch to German, the German worker takes over, and offline the app opens in German", async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await signedInPortfolioUser(page, request, "Greta Offline");
+  await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
+  await controlledByServiceWorker(page);
+  await switchToGerman(page);
+  // The German build's worker takes over on its own: the page is German already, and the English
+  // worker would open the English app offline (issue 36). The reader is asked nothing.
+  await controlledByServiceWorker(page, "/sw-de.js");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Eine neue Version ist bereit" }),
+  ).toHaveCount(0);
+
+  await page.goto("/portfolio-summary");
+  const heading = page.getByRole("heading", { level: 1, name: "Portfolioübersicht" });
+  await expect(heading).toBeVisible();
+  const aapl = page.getByRole("link", { name: "AAPL" }).first();
+  await expect(aapl).toBeVisible();
+  for (const kept of ['["portfolioSummary","get"]', '"AAPL"'])
+    await expect
+      .poll(async () => (await keptFigures(page))[`user-${user.id}`] ?? "", { timeout: 15_000 })
+      .toContain(kept);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toHaveText(
+    /^Offline, Zahlen vom /,
+  );
+  await expect(aapl).toBeVisible();
+  await expectNoEnglish(page.locator("main"));
+  await context.setOffline(false);
+});
 
 test("sign-out deletes what was kept: the next reader on this browser sees none of it", async ({
   page,

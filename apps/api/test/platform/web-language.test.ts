@@ -7,20 +7,20 @@ import { webPlugin } from "../../src/plugins/web";
 import { languageCookie } from "@ledgerline/contracts";
 import { requestLanguage } from "../../src/plugins/web-language";
 
-function build(root: string, words: string, asset: string) {
+function build(root: string, words: string, asset: string, worker: string) {
   mkdirSync(join(root, "prerendered"), { recursive: true });
   mkdirSync(join(root, "assets"));
   writeFileSync(join(root, "index.html"), `<html><body>${words} app</body></html>`);
   writeFileSync(join(root, "prerendered", "login.html"), `<html><body>${words}</body></html>`);
-  writeFileSync(join(root, "sw.js"), `// ${words} worker`);
+  writeFileSync(join(root, worker), `// ${words} worker`);
   writeFileSync(join(root, "assets", asset), `export const words = "${words}";`);
 }
 
 /** One web build per language (decision 0065): the server answers in the request's language. */
 describe("the web build of the request's language", () => {
   const root = join(mkdtempSync(join(tmpdir(), "ledgerline-web-")), "dist");
-  build(root, "Sign in to Ledgerline", "en-1.js");
-  build(`${root}-de`, "Bei Ledgerline anmelden", "de-1.js");
+  build(root, "Sign in to Ledgerline", "en-1.js", "sw.js");
+  build(`${root}-de`, "Bei Ledgerline anmelden", "de-1.js", "sw-de.js");
   const app = Fastify();
   beforeAll(() => app.register(webPlugin, { root }));
   afterAll(() => app.close());
@@ -41,8 +41,11 @@ describe("the web build of the request's language", () => {
     expect(page.body).toContain("Bei Ledgerline anmelden");
     expect(page.headers.vary).toContain("Accept-Language");
     expect((await get("/holdings", german)).body).toContain("Bei Ledgerline anmelden app");
-    expect((await get("/sw.js", german)).body).toContain("Bei Ledgerline anmelden worker");
-    expect((await get("/sw.js")).body).toContain("Sign in to Ledgerline worker");
+    // Each language's worker has a script of its own (apps/web/vite.config.ts): an English
+    // worker's update check finds the English one whatever the cookie says.
+    expect((await get("/sw-de.js", german)).body).toContain("Bei Ledgerline anmelden worker");
+    expect((await get("/sw-de.js")).body).toContain("Bei Ledgerline anmelden worker");
+    expect((await get("/sw.js", german)).body).toContain("Sign in to Ledgerline worker");
   });
 
   it("lets the language cookie (the account's choice) win over Accept-Language", async () => {

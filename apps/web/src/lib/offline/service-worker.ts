@@ -3,10 +3,69 @@ import { changeListeners } from "../change-listeners";
 
 /** A long-open tab asks for a new version this often (the browser also asks on each page load). */
 const UPDATE_CHECK_MS = 60 * 60_000;
+/** How often a waiting version is asked again to take over, until it does. */
+const ASK_AGAIN_MS = 1_000;
+/** After this long without the new version in control, Reload reloads the page all the same. */
+const RELOAD_ANYWAY_MS = 10_000;
+/** Set before reloading all the same: the next page goes on asking instead of offering again. */
+const reloadedForUpdateKey = "appUpdateReloaded";
 
 let updateReady = false;
 let registered = false;
+/** Whether this page follows a Reload that reloaded before the new version took over. */
+let continuesReload = false;
 const listeners = changeListeners();
+
+/** A worker's script, which names its build's language: /sw.js English, /sw-de.js German. */
+const scriptOf = (worker: ServiceWorker) => new URL(worker.scriptURL).pathname;
+
+/**
+ * Asks the waiting version to take over (its Workbox skips waiting on SKIP_WAITING), again every
+ * second until it has: Chromium activates it only once the running version is idle, and gives up
+ * waiting for that after 5 minutes. A running version that had a request in flight at the first
+ * ask was never asked again, so the page's steady reads kept the new one waiting (issue 36: a
+ * Reload that did nothing for minutes). Calls `done` once the page's controller has changed or
+ * nothing waits any more.
+ */
+function askToTakeOver(registration: ServiceWorkerRegistration, done: () => void): void {
+  const ask = () => {
+    const waiting = registration.waiting;
+    if (!waiting) return finish();
+    waiting.postMessage({ type: "SKIP_WAITING" });
+  };
+  const timer = setInterval(ask, ASK_AGAIN_MS);
+  let finished = false;
+  function finish() {
+    if (finished) return;
+    finished = true;
+    clearInterval(timer);
+    navigator.serviceWorker.removeEventListener("controllerchange", finish);
+    done();
+  }
+  navigator.serviceWorker.addEventListener("controllerchange", finish);
+  ask();
+}
+
+/**
+ * What a version waiting beside the running one means. Another language's worker running means
+ * the reader switched language (their page reloaded into the new build, whose worker this is):
+ * it takes over at once, or offline the old worker would open the old language's app. Likewise
+ * after a Reload that had to reload before the new version took over: this page is already the
+ * one the reader asked for. Otherwise the reader is offered the new version.
+ */
+async function onWaitingVersion(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const waiting = registration?.waiting;
+  if (!registration || !waiting) return;
+  const active = registration.active;
+  const otherLanguage = active !== null && scriptOf(active) !== scriptOf(waiting);
+  if (otherLanguage || continuesReload) {
+    continuesReload = false;
+    return askToTakeOver(registration, () => {});
+  }
+  updateReady = true;
+  listeners.notify();
+}
 
 /**
  * Registers the service worker (vite-plugin-pwa's Workbox one, apps/web/vite.config.ts), once per
@@ -16,13 +75,19 @@ const listeners = changeListeners();
 export function startServiceWorker(): void {
   if (registered || !("serviceWorker" in navigator)) return;
   registered = true;
+  continuesReload = sessionStorage.getItem(reloadedForUpdateKey) !== null;
+  sessionStorage.removeItem(reloadedForUpdateKey);
   // (workbox-window registers once the page has loaded: the install downloads the whole app.)
   registerSW({
     onNeedRefresh() {
-      updateReady = true;
-      listeners.notify();
+      void onWaitingVersion();
     },
+    // workbox-window would reload the page whenever a new version takes control, also one this
+    // page took over silently or another tab's Reload: only this page's Reload reloads it.
+    onNeedReload() {},
     onRegisteredSW(_url, registration) {
+      // The version a Reload asked for took over during the reload: a later one is offered.
+      if (!registration?.waiting) continuesReload = false;
       if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
     },
   });
@@ -32,16 +97,27 @@ export const appUpdate = {
   isReady: () => updateReady,
   subscribe: listeners.subscribe,
   /**
-   * Lets the waiting version take over (its Workbox listens for SKIP_WAITING), and reloads the
-   * page once it controls it. (Asked of the registration itself: workbox-window reloads only for
-   * an update it found itself, not one the browser found on a page load.)
+   * Lets the waiting version take over, and reloads the page once it controls it; if it has not
+   * within 10 s, reloads all the same (online the page is the newest; the next page goes on
+   * asking), whatever the browser did with the ask or with the lookup of the registration. Asked
+   * of the registration itself: workbox-window's own messageSkipWaiting serves only an update it
+   * found itself, not one the browser found on a page load.
    */
   async apply(): Promise<void> {
-    const waiting = (await navigator.serviceWorker.getRegistration())?.waiting;
-    if (!waiting) return location.reload();
-    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), {
-      once: true,
-    });
-    waiting.postMessage({ type: "SKIP_WAITING" });
+    let reloading = false;
+    const reload = () => {
+      if (reloading) return;
+      reloading = true;
+      location.reload();
+    };
+    setTimeout(() => {
+      if (reloading) return;
+      sessionStorage.setItem(reloadedForUpdateKey, "1");
+      reload();
+    }, RELOAD_ANYWAY_MS);
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (reloading) return;
+    if (!registration?.waiting) return reload();
+    askToTakeOver(registration, reload);
   },
 };
