@@ -55,8 +55,12 @@ describe("Reload of a new version", () => {
     await vi.advanceTimersByTimeAsync(3_000);
     expect(skipWaitingAsks()).toBe(4);
     expect(reload).not.toHaveBeenCalled();
+    // Chromium tries the swap again only on a navigation in the worker's scope: a hidden frame's.
+    const frames = () => [...document.querySelectorAll("iframe")].map((frame) => frame.src);
+    expect(frames()).toEqual([`${location.origin}/robots.txt`]);
     container.dispatchEvent(new Event("controllerchange"));
     expect(reload).toHaveBeenCalledTimes(1);
+    expect(frames()).toEqual([]);
     await vi.advanceTimersByTimeAsync(15_000);
     expect(skipWaitingAsks()).toBe(4);
     expect(reload).toHaveBeenCalledTimes(1);

@@ -7,6 +7,8 @@ const UPDATE_CHECK_MS = 60 * 60_000;
 const ASK_AGAIN_MS = 1_000;
 /** After this long without the new version in control, Reload reloads the page all the same. */
 const RELOAD_ANYWAY_MS = 10_000;
+/** A small file of the app's, opened in a hidden frame as a navigation in the worker's scope. */
+const swapNudgeUrl = "/robots.txt";
 /** Set before reloading all the same: the next page goes on asking instead of offering again. */
 const reloadedForUpdateKey = "appUpdateReloaded";
 
@@ -20,25 +22,37 @@ const listeners = changeListeners();
 const scriptOf = (worker: ServiceWorker) => new URL(worker.scriptURL).pathname;
 
 /**
- * Asks the waiting version to take over (its Workbox skips waiting on SKIP_WAITING), again every
- * second until it has: Chromium activates it only once the running version is idle, and gives up
- * waiting for that after 5 minutes. A running version that had a request in flight at the first
- * ask was never asked again, so the page's steady reads kept the new one waiting (issue 36: a
- * Reload that did nothing for minutes). Calls `done` once the page's controller has changed or
- * nothing waits any more.
+ * Asks the waiting version to take over (its Workbox skips waiting on SKIP_WAITING) until it has.
+ * Chromium swaps versions only once it has stopped the running one; a read of the page's arriving
+ * as it stops starts it again, and Chromium does not try again on a second SKIP_WAITING, only on
+ * a navigation in the worker's scope: the new version waited up to its 5-minute limit (issue 36:
+ * a Reload that did nothing; DevTools showed the old version stopped and started again in the
+ * same millisecond). So each second it asks again and opens a hidden frame's navigation (a page's
+ * own reload begun during the swap was seen never to end). Calls `done` once the page's
+ * controller has changed or nothing waits any more.
  */
 function askToTakeOver(registration: ServiceWorkerRegistration, done: () => void): void {
+  let frame: HTMLIFrameElement | undefined;
   const ask = () => {
     const waiting = registration.waiting;
     if (!waiting) return finish();
     waiting.postMessage({ type: "SKIP_WAITING" });
+    if (!finished && asks++ > 0) {
+      frame?.remove();
+      frame = document.createElement("iframe");
+      frame.hidden = true;
+      frame.src = swapNudgeUrl;
+      document.body.append(frame);
+    }
   };
-  const timer = setInterval(ask, ASK_AGAIN_MS);
+  let asks = 0;
   let finished = false;
+  const timer = setInterval(ask, ASK_AGAIN_MS);
   function finish() {
     if (finished) return;
     finished = true;
     clearInterval(timer);
+    frame?.remove();
     navigator.serviceWorker.removeEventListener("controllerchange", finish);
     done();
   }
