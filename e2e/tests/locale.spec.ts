@@ -21,11 +21,14 @@ test("a person switches to German and the summary writes its figures as German d
   await page.goto("/account");
   const select = page.getByLabel("Write numbers and dates as in");
   await expect(select).toHaveValue("en-US");
-  // German words are another build (decision 0065): the page reloads into it.
+  await expect(page).toHaveTitle("Account Settings · Ledgerline");
+  // German words are another build (decision 0065): the page reloads into it, so the titles the
+  // routes name once, as their modules load, are the German build's too.
   const reloaded = page.waitForEvent("load");
   await select.selectOption("de-DE");
   await reloaded;
   await expect(page.getByLabel("Zahlen und Daten schreiben wie in")).toHaveValue("de-DE");
+  await expect(page).toHaveTitle("Kontoeinstellungen · Ledgerline");
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === "ledgerline-language")?.value).toBe("de");
   await expectAccessible(page);
