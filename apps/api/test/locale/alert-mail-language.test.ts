@@ -1,11 +1,11 @@
-import { dateOf } from "@ledgerline/clock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cryptoMarketService } from "../support/crypto-support";
-import { registerIn } from "../support/locale-support";
+import { firedBtcAlert, registerIn } from "../support/locale-support";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 // Decision 0070, continued: the message inside an alert's mail in the recipient's language (the
-// notification keeps the English it is stored in); the note as the user wrote it.
+// notification is stored in English, and the bell says it in its reader's language:
+// notifications-language.test.ts); the note as the user wrote it.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,18 +16,7 @@ afterAll(() => t.close());
 /** A BTC alert above a level no price reaches, fired by a price past it; the mails sent. */
 async function firedAlertMails(locale: string, email: string) {
   const { token } = await registerIn(t, locale, email);
-  const created = await t.request("POST", "/api/alerts", {
-    token,
-    body: {
-      assetType: "CRYPTO",
-      symbol: "BTC",
-      condition: "above",
-      value: "1000000000",
-      note: "sell half",
-    },
-  });
-  expect(created.status).toBe(200);
-  await t.app.deps.alertEvaluator.onPrice("BTC", "CRYPTO", "2000000000", 1, dateOf(t.clock));
+  await firedBtcAlert(t, token);
   return t.app.deps.repos.mailOutbox.listFor(email);
 }
 

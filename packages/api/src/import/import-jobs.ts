@@ -9,6 +9,8 @@ import {
 import { RUNNING_IMPORT_STATUSES, type ImportJob } from "@ledgerline/db";
 import { TRPCError } from "@trpc/server";
 import { accountFor } from "../accounts/account-scope";
+import type { AnswerLanguage } from "../locale/answer-language";
+import { textIn } from "../locale/catalog";
 import type { JobAttempt } from "../platform/jobs/jobs";
 import { badRequest, conflict, notFound } from "../platform/errors";
 import type { AppDeps, UserScope } from "../platform/scope";
@@ -51,6 +53,24 @@ function viewOf(deps: AppDeps, job: ImportJob): ImportJobView {
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * The job as its reader reads it (decision 0070): a failed job keeps why in the English it failed
+ * with (its error rows' count, the refusal that ended it), put into the reader's language as each
+ * answer of the job goes out, so it follows the account's language as it is now.
+ */
+export function importJobIn<T extends ImportJobView | null>(job: T, language: AnswerLanguage): T {
+  if (language === "en" || !job?.error) return job;
+  return { ...job, error: textIn(job.error, language) };
+}
+
+/** The job's progress as it goes (watchImportJob), each state in the reader's language. */
+export async function* importJobsIn(
+  jobs: AsyncGenerator<ImportJobView>,
+  language: AnswerLanguage,
+): AsyncGenerator<ImportJobView> {
+  for await (const job of jobs) yield importJobIn(job, language);
 }
 
 async function ownJob(scope: UserScope, id: number): Promise<ImportJob> {

@@ -5,6 +5,7 @@ import {
   importJob,
   importJobIdInput,
   importMappingIdInput,
+  type ImportJobView,
   type ImportPreview,
   importResult,
   messageResult,
@@ -19,12 +20,17 @@ import { importPreviewIn } from "./preview-language";
 import { previewImport, runImport } from "./service";
 import {
   cancelImportJob,
+  importJobIn,
+  importJobsIn,
   importJobStatus,
   latestImportJob,
   startImportJob,
   watchImportJob,
 } from "./import-jobs";
-import { userMutation, userProcedure } from "../platform/trpc/trpc";
+import { userMutation, userMutationAnswering, userProcedure } from "../platform/trpc/trpc";
+
+/** A write answering a job: why it failed in the reader's language, a repeat's too (0070). */
+const jobMutation = userMutationAnswering<ImportJobView>(importJobIn);
 
 /**
  * Importing the signed-in user's history from a CSV export. Both are mutations: the file travels
@@ -69,22 +75,29 @@ export const importRouter = {
    * job unless skipInvalid. A repeat with the same idempotency key answers the same job. One
    * import per user at a time: while one of theirs is queued, checking or writing, a CONFLICT.
    */
-  start: userMutation
+  start: jobMutation
     .input(importInput)
     .output(importJob)
     .mutation(({ ctx, input }) => startImportJob(ctx, input)),
 
-  /** One of the user's import jobs: its progress, or its summary once done (polling's door). */
+  /**
+   * One of the user's import jobs: its progress, or its summary once done (polling's door). A
+   * job's answers say why it failed in the reader's language (decision 0070).
+   */
   status: userProcedure
     .input(importJobIdInput)
     .output(importJob)
-    .query(({ ctx, input }) => importJobStatus(ctx, input.id)),
+    .query(async ({ ctx, input }) =>
+      importJobIn(await importJobStatus(ctx, input.id), ctx.language),
+    ),
 
   /** The user's running or last import job (null: none), for the page to show on return. */
-  latest: userProcedure.output(importJob.nullable()).query(({ ctx }) => latestImportJob(ctx)),
+  latest: userProcedure
+    .output(importJob.nullable())
+    .query(async ({ ctx }) => importJobIn(await latestImportJob(ctx), ctx.language)),
 
   /** Stops the user's running import job; nothing of it stays written. */
-  cancel: userMutation
+  cancel: jobMutation
     .input(importJobIdInput)
     .output(importJob)
     .mutation(({ ctx, input }) => cancelImportJob(ctx, input.id)),
@@ -92,7 +105,9 @@ export const importRouter = {
   /** The job's progress as it goes (server-sent events), starting with where it is now. */
   progress: userProcedure
     .input(importJobIdInput)
-    .subscription(({ ctx, input, signal }) => watchImportJob(ctx, input.id, signal)),
+    .subscription(({ ctx, input, signal }) =>
+      importJobsIn(watchImportJob(ctx, input.id, signal), ctx.language),
+    ),
 
   /** The user's saved 'Other CSV' mappings, in name order. */
   mappings: userProcedure

@@ -14,6 +14,8 @@ import type { Alert, NotificationRow } from "@ledgerline/db";
 import { isMarketDataError } from "@ledgerline/market";
 import { currentPrice } from "./alert-evaluator";
 import { alertStateView } from "./alert-state-view";
+import type { AnswerLanguage } from "../locale/answer-language";
+import { textIn } from "../locale/catalog";
 import { badRequest, notFound } from "../platform/errors";
 import type { UserScope } from "../platform/scope";
 
@@ -104,9 +106,22 @@ export async function deleteAlert(scope: UserScope, id: number): Promise<Message
   return { message: "Alert deleted" };
 }
 
-export async function listNotifications(scope: UserScope): Promise<Notification[]> {
+/**
+ * The bell's notifications (and so the toast of a new one), newest first, each in the reader's
+ * language (decision 0070): a notification is stored in the English the alert fired in, and put
+ * into the language as it is read, through the alert mail's `api_alert_*` messages (the note as
+ * the user wrote it), so an account that changes its language reads the old ones in the new one.
+ */
+export async function listNotifications(
+  scope: UserScope,
+  language: AnswerLanguage,
+): Promise<Notification[]> {
   const rows = await scope.deps.repos.notifications.list(scope.user.id, NOTIFICATIONS_LIMIT);
-  return rows.map(toNotification);
+  return rows.map((row) => {
+    const notification = toNotification(row);
+    if (language === "en") return notification;
+    return { ...notification, message: textIn(notification.message, language) };
+  });
 }
 
 export async function markNotificationsRead(

@@ -10,7 +10,10 @@ import { userMutation, userProcedure } from "../platform/trpc/trpc";
 
 /** The navbar bell's notification centre: the signed-in user's notifications, newest first. */
 export const notificationsRouter = {
-  list: userProcedure.output(z.array(notification)).query(({ ctx }) => listNotifications(ctx)),
+  /** In the reader's language, through both doors (the REST door calls it). */
+  list: userProcedure
+    .output(z.array(notification))
+    .query(({ ctx }) => listNotifications(ctx, ctx.language)),
 
   markRead: userMutation
     .input(markNotificationsReadInput)

@@ -35,6 +35,8 @@ import {
   importRowMessages as row,
   importRunMessages,
 } from "../import/import-messages";
+import { driftAlertMessage } from "../insights/drift-alert-rule";
+import { alertMessage } from "../live/alert-evaluator";
 import { errorIn, messageResultIn, textIn } from "./catalog";
 
 /**
@@ -110,6 +112,7 @@ const answered: string[] = [
     ],
   ),
   ...zodTexts(),
+  ...alertTexts(),
 ];
 
 /** zod's own messages (contracts' zod-messages.ts), each form once, from schemas as a door runs them. */
@@ -171,6 +174,23 @@ function zodTexts(): string[] {
   // Every form once (38 of them): a schema here that raised none would shrink the table unseen.
   expect(new Set(texts).size).toBe(38);
   return texts;
+}
+
+/** The bell's (and its toast's) stored alert texts: each condition, each mix and side, a note. */
+function alertTexts(): string[] {
+  const price = { symbol: "BTC", value: "85000", note: null };
+  const drift = { key: "tech", label: "Information Technology", target: "0.5", actual: "0.625" };
+  return [
+    ...(["above", "below", "move"] as const).map((condition) =>
+      alertMessage({ ...price, condition }, "86733.97", 2),
+    ),
+    alertMessage({ ...price, condition: "above", note: "take profit" }, "86733.97", 2),
+    ...(["assetClass", "sector", "symbol"] as const).flatMap((by) =>
+      ["0.125", "-0.125"].map((difference) =>
+        driftAlertMessage({ by, points: "5" }, { ...drift, difference }),
+      ),
+    ),
+  ];
 }
 
 /** The import preview's row texts (200 answers, not refusals), each form of each once. */

@@ -13,6 +13,7 @@ import type { CachedAnswer } from "../answer-cache";
 import { recordAudit } from "../../admin/audit";
 import { requestFingerprint, type StoredAnswer } from "../../trading/idempotency";
 import type { Context } from "./context";
+import type { AnswerLanguage } from "../../locale/answer-language";
 import { errorIn, messageResultIn } from "../../locale/catalog";
 import { errorFromPublic, toPublicError, trpcErrorOf, type PublicError } from "./errors";
 
@@ -260,6 +261,21 @@ function replayedResult<T>(data: unknown, ctx: T) {
 
 /** A signed-in user's write; takes an optional `idempotencyKey`. */
 export const userMutation = userProcedure.input(idempotencyInput).use(idempotentMutation);
+/**
+ * A signed-in user's write whose answer holds a stored English text (an import job's failure):
+ * `answerIn` puts it into the request's language outside the idempotency, so a repeat keeps the
+ * English and is said in the repeat's own language (decision 0070).
+ */
+export function userMutationAnswering<T>(answerIn: (data: T, language: AnswerLanguage) => T) {
+  return userProcedure
+    .use(async ({ ctx, next }) => {
+      const result = await next();
+      if (!result.ok || ctx.language === "en") return result;
+      return { ...result, data: answerIn(result.data as T, ctx.language) };
+    })
+    .input(idempotencyInput)
+    .use(idempotentMutation);
+}
 /**
  * A signed-in user's write to their own records that an API key with the `trade` scope may also
  * make (a `read` key may not); takes an optional `idempotencyKey`.
