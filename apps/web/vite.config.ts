@@ -2,7 +2,8 @@
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { resolve } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
@@ -81,6 +82,51 @@ const namedChunks = new Set([
   "query",
   "routes",
 ]);
+
+/**
+ * The unit tests in three projects, one after another (`sequence.groupOrder`), so that a worker
+ * is handed file after file of one environment and keeps its imports (vitest reuses a shared
+ * worker only for a file of the same project and environment):
+ * - `node` and `dom` (happy-dom, the files whose docblock asks for it): shared modules; a file
+ *   must leave no module state, global, timer or DOM behind (test/support/between-files.ts puts
+ *   back the DOM, storage, timers and stubbed globals after each file).
+ * - `isolated`: the files that mock a module, reset the module registry, or import a module
+ *   inside a test to see what importing it does (a module another file imported first would be
+ *   the cached one, and the test would see nothing); each gets fresh modules, as before.
+ */
+function testProjects() {
+  const testFiles = readdirSync(join(import.meta.dirname, "test"), { recursive: true })
+    .map((file) => join("test", String(file)))
+    .filter((file) => /\.test\.tsx?$/.test(file));
+  const source = new Map(
+    testFiles.map((file) => [file, readFileSync(join(import.meta.dirname, file), "utf8")]),
+  );
+  const isolated = testFiles.filter((file) =>
+    /\bvi\.(mock|doMock|resetModules)\(|\bawait import\(/.test(source.get(file)!),
+  );
+  const onDom = (file: string) => /@vitest-environment happy-dom\b/.test(source.get(file)!);
+  const shared = (name: string, environment: string, include: string[], order: number) => ({
+    extends: true as const,
+    test: {
+      name,
+      environment,
+      include,
+      isolate: false,
+      setupFiles: ["test/support/between-files.ts"],
+      sequence: { groupOrder: order },
+    },
+  });
+  const sharable = testFiles.filter((file) => !isolated.includes(file));
+  const [dom, node] = [sharable.filter(onDom), sharable.filter((file) => !onDom(file))];
+  return [
+    shared("dom", "happy-dom", dom, 0),
+    shared("node", "node", node, 1),
+    {
+      extends: true as const,
+      test: { name: "isolated", include: isolated, isolate: true, sequence: { groupOrder: 2 } },
+    },
+  ];
+}
 
 export default defineConfig(({ mode }) => {
   const language = otherLanguages.has(mode) ? mode : "en";
@@ -266,7 +312,10 @@ export default defineConfig(({ mode }) => {
       proxy: { "/api": "http://127.0.0.1:3000" },
     },
     test: {
-      include: ["test/**/*.test.{ts,tsx}"],
+      // A worker imports React, the router and the app once and runs file after file
+      // (isolate: false), as the API suite does (decision 0071): importing anew for each file was
+      // most of the suite's time. The files that need modules of their own run isolated.
+      projects: testProjects(),
     },
   };
 });
