@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { RealizedMethods } from "../src/routes/_app/portfolio-summary/-components/RealizedMethods";
+
+afterEach(cleanup);
 
 describe("the Explain panel's cost-basis method", () => {
   it("names the one method the accounts share", () => {
