@@ -13,7 +13,9 @@ afterEach(() => {
   vi.resetModules();
 });
 
-describe("the number and date formats", () => {
+// Each test imports the formats anew (after resetModules), which compiles their modules again:
+// seconds on a loaded machine, where vitest's 5 s default timed out with or without shared workers.
+describe("the number and date formats", { timeout: 60_000 }, () => {
   it("write every figure a page shows without building an Intl number format", async () => {
     const numberFormats = countBuilt("NumberFormat");
     const format = await import("../src/lib/format");
