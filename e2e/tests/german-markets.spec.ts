@@ -120,3 +120,37 @@ test("a German user at 390 px finds the stock, research, trade, crypto, history 
   await expectAccessible(page);
   await shootAsItIs(page, "german-alerts");
 });
+
+test("a German user's fired alert toasts and rings the bell in German", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = await signedInPortfolioUser(page, request, "Greta Alarm");
+  await switchToGerman(page);
+  await page.goto("/alerts");
+  const bell = page.getByRole("button", { name: "Benachrichtigungen", exact: true });
+  await expect(bell).toBeVisible();
+  // Below a level no coin reaches: BTC is under it already, so the alert fires on the server.
+  const created = await request.post("/api/alerts", {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: {
+      assetType: "CRYPTO",
+      symbol: "BTC",
+      condition: "below",
+      value: "1000000000",
+      note: "take profit",
+    },
+  });
+  expect(created.status()).toBe(200);
+  // Stored in English; the bell's next poll reads it in German, and toasts it as new.
+  const german =
+    /BTC steht bei \$\d{1,3}(,\d{3})*\.\d{2}, auf oder unter Ihrer Alarmschwelle von \$1,000,000,000\.00\. Notiz: take profit/;
+  await expect(page.getByText(german).first()).toBeVisible({ timeout: 30_000 });
+  const ringing = page.getByRole("button", { name: "Benachrichtigungen, 1 ungelesen" });
+  await ringing.click();
+  const centre = page.getByRole("menu", { name: "Benachrichtigungen, 1 ungelesen" });
+  await expect(centre.getByText(german)).toBeVisible();
+  await expectNoEnglish(centre);
+  await expectAccessible(page);
+});
