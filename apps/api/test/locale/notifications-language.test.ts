@@ -57,7 +57,7 @@ describe("the bell's notifications in the reader's language", () => {
     async (door) => {
       const token = await notifiedAccount("de-DE", `grete-bell-${door}@example.com`);
       expect(await bell(door, token)).toEqual([
-        "Ihre Aufteilung nach Sektoren ist abgewichen: Information Technology liegt bei 37.50% gegenüber dem Ziel von 50.00%, 12.5 Punkte darunter, mehr als Ihre Alarmschwelle von 5 Punkten",
+        "Ihre Aufteilung nach Sektoren ist abgewichen: Informationstechnologie liegt bei 37.50% gegenüber dem Ziel von 50.00%, 12.5 Punkte darunter, mehr als Ihre Alarmschwelle von 5 Punkten",
         "BTC steht bei $2,000,000,000.00, auf oder über Ihrer Alarmschwelle von $1,000,000,000.00. Notiz: sell half",
       ]);
     },
@@ -71,7 +71,7 @@ describe("the bell's notifications in the reader's language", () => {
     });
     expect(changed.status).toBe(200);
     expect(await bell("rest", token)).toEqual([
-      "Tu distribución por sector se ha desviado: Information Technology está en 37.50% frente a su objetivo de 50.00%, 12.5 puntos por debajo, más allá de tu alerta en 5 puntos",
+      "Tu distribución por sector se ha desviado: Tecnología de la información está en 37.50% frente a su objetivo de 50.00%, 12.5 puntos por debajo, más allá de tu alerta en 5 puntos",
       "BTC está en $2,000,000,000.00, igual o por encima de tu alerta en $1,000,000,000.00. Nota: sell half",
     ]);
   });

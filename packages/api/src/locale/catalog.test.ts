@@ -301,6 +301,23 @@ describe("the API's texts in the catalog", () => {
     expect(textIn(row.dateUnreadable("Date", "MM/DD/YYYY"), "de")).toMatch(/^Das Datum "Date" /);
   });
 
+  it("names a drift alert's slice in the language, and leaves a user's value equal to one alone", () => {
+    const drift = { key: "tech", target: "0.5", actual: "0.625", difference: "0.125" };
+    const sector = { ...drift, label: "Information Technology" };
+    expect(textIn(driftAlertMessage({ by: "sector", points: "5" }, sector), "de")).toMatch(
+      /^Ihre Aufteilung nach Sektoren ist abgewichen: Informationstechnologie liegt bei /,
+    );
+    const cash = { ...drift, label: "Cash" };
+    expect(textIn(driftAlertMessage({ by: "assetClass", points: "5" }, cash), "es")).toMatch(
+      /: Efectivo está en /,
+    );
+    expect(
+      textIn(driftAlertMessage({ by: "symbol", points: "5" }, { ...drift, label: "AAPL" }), "de"),
+    ).toMatch(/: AAPL liegt bei /);
+    expect(textIn("Hello Cash,", "de")).toBe("Hallo Cash,");
+    expect(textIn("Cash", "de")).toBe("Cash");
+  });
+
   it("says an error row's own text inside its line, and the source a file does not look like", () => {
     expect(textIn(importRunMessages.errorRow(15, row.notPositive("Quantity", "-5")), "de")).toBe(
       "Zeile 15: Menge muss größer als 0 sein (Wert: -5)",

@@ -27,8 +27,14 @@ interface Pattern {
 
 export interface Catalog {
   messages: Readonly<Record<string, Message>>;
-  /** English text -> key, for every message without placeholders. */
+  /** English text -> key, for every message without placeholders but the slices'. */
   exact: Map<string, string>;
+  /**
+   * A portfolio slice's name ("Cash", "Information Technology") -> its `api_slice_` key: put
+   * into the language only where a text names a slice (`{slice}`), so a user's own value that
+   * happens to equal one (an account called "Cash") stays as written elsewhere.
+   */
+  slices: Map<string, string>;
   patterns: Pattern[];
   /**
    * The patterns a text may match, by the text's first character: those whose English begins
@@ -49,10 +55,15 @@ const placeholders = new Proxy(
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The placeholders that hold a whole text of the API, a user's own words, and a field's path. */
+/**
+ * The placeholders that hold a whole text of the API, a user's own words, a field's path, and a
+ * slice of the portfolio.
+ */
 const SENTENCE = "sentence";
 const QUOTE = "quote";
 const FIELD_PATH = "fieldPath";
+const SLICE = "slice";
+const SLICE_KEY = /^api_slice_/;
 
 /**
  * What a placeholder's value may be in a text: any text, but a field's path (zod's messages,
@@ -90,6 +101,7 @@ export function indexCatalog(messages: Readonly<Record<string, Message>>): Catal
   const catalog: Catalog = {
     messages,
     exact: new Map(),
+    slices: new Map(),
     patterns: [],
     byFirst: new Map(),
     placeholderFirst: [],
@@ -103,7 +115,7 @@ export function indexCatalog(messages: Readonly<Record<string, Message>>): Catal
     const message = messages[key]!;
     const english = message(placeholders, { locale: "en" });
     if (!english.includes(MARK)) {
-      catalog.exact.set(english, key);
+      (SLICE_KEY.test(key) ? catalog.slices : catalog.exact).set(english, key);
       continue;
     }
     const { first, ...pattern } = patternOf(key, english);
@@ -132,12 +144,13 @@ const apiCatalog = indexCatalog(apiMessages as unknown as Record<string, Message
  * placeholder named `sentence` holds a whole text of the API ("Row 12: {sentence}", the row's
  * own text), put into the language as any text is; one named `quote` holds the user's own words
  * (an alert's note), left as they are; one named `fieldPath` a field's path as the request wrote
- * it, left as it is, or the whole input ("The input"), a term.
+ * it, left as it is, or the whole input ("The input"), a term; one named `slice` a slice of the
+ * portfolio (a drift alert's), its name in the language when the catalog has it.
  */
 function valueIn(name: string, value: string, language: AnswerLanguage, catalog: Catalog): string {
   if (name === SENTENCE) return textIn(value, language, catalog);
   if (name === QUOTE || (name === FIELD_PATH && value !== WHOLE_INPUT)) return value;
-  const key = catalog.exact.get(value);
+  const key = (name === SLICE ? catalog.slices : catalog.exact).get(value);
   return key ? catalog.messages[key]!({}, { locale: language }) : value;
 }
 
