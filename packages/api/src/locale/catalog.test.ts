@@ -1,5 +1,9 @@
 import {
   apiKeyMessages,
+  CLIENT_LOG_CONTEXT_MAX_BYTES,
+  clientLogInput,
+  IMPORT_DETECT_MAX_CHARS,
+  importDetectInput,
   cashMessages,
   cannotRemoveWhileHeld,
   cannotSellMoreThanCrypto,
@@ -362,6 +366,17 @@ describe("the API's texts in the catalog", () => {
       `Name must be at most ${NAME_MAX_LENGTH} characters long`,
       apiKeyMessages.nameTooLong,
     ];
+    // And two whose limit is followed by more words, as the schemas say them.
+    const detected = importDetectInput.safeParse({ csv: "x".repeat(IMPORT_DETECT_MAX_CHARS + 1) });
+    const logged = clientLogInput.shape.context.safeParse({
+      text: "x".repeat(CLIENT_LOG_CONTEXT_MAX_BYTES),
+    });
+    const followed = [detected, logged].map((result) => result.error?.issues[0]?.message ?? "");
+    expect(followed).not.toContain("");
+    for (const language of ["de", "es"] as const)
+      expect(followed.map((text) => textIn(text, language))).not.toContainEqual(
+        expect.stringMatching(/characters|must|bytes of|first lines/),
+      );
     for (const language of ["de", "es"] as const)
       expect(tooLong.map((text) => textIn(text, language))).not.toContainEqual(
         expect.stringMatching(/characters/),
