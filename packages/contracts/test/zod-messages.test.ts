@@ -27,7 +27,7 @@ describe("zod's messages in the project's words", () => {
       "name cannot be empty",
       "page must be at least 1",
       "kind must be one of a, b",
-      "tags must have at most 1 items",
+      "tags must have at most 1 item",
       "at must be an ISO 8601 date-time such as 2026-03-02T15:00:00Z",
     ]);
     expect(messageOf(schema, { name: "abcd", page: 10.5, kind: 1, tags: "x", at: 5 })).toEqual([

@@ -343,6 +343,12 @@ describe("the API's texts in the catalog", () => {
     expect(zodTexts()).toEqual(expect.arrayContaining([symbol, page, name]));
     expect(textIn(symbol, "de")).toBe("symbol muss Text sein");
     expect(textIn(name, "es")).toBe("name puede tener como máximo 3 caracteres");
+    // One of a unit is said as one.
+    const one = z.object({ tags: z.array(z.string()).max(1) }).safeParse({ tags: ["a", "b"] });
+    const tag = one.error?.issues[0]?.message ?? "";
+    expect(tag).toBe("tags must have at most 1 item");
+    expect(textIn(tag, "de")).toBe("tags darf höchstens 1 Eintrag haben");
+    expect(textIn(tag, "es")).toBe("tags puede tener como máximo 1 elemento");
     expect(textIn(page, "de")).toBe("page muss mindestens 1 betragen");
     expect(textIn("side must be one of buy, sell", "de")).toBe(
       "side muss einer dieser Werte sein: buy, sell",

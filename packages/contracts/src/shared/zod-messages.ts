@@ -40,12 +40,13 @@ const formats: Record<string, string> = {
   jwt: "a token",
 };
 
-const sizes: Record<string, string> = {
-  string: "characters",
-  array: "items",
-  set: "items",
-  map: "entries",
-  file: "bytes",
+/** A size's unit, for one and for more than one ('at most 1 item', 'at most 3 items'). */
+const sizes: Record<string, [one: string, other: string]> = {
+  string: ["character", "characters"],
+  array: ["item", "items"],
+  set: ["item", "items"],
+  map: ["entry", "entries"],
+  file: ["byte", "bytes"],
 };
 
 function valueText(value: unknown): string {
@@ -60,8 +61,11 @@ function boundMessage(
   inclusive: boolean,
   side: "most" | "least",
 ): string {
-  const unit = sizes[origin];
-  if (unit) return `${field} must have at ${side} ${limit.toString()} ${unit}`;
+  const units = sizes[origin];
+  if (units) {
+    const unit = Number(limit) === 1 ? units[0] : units[1];
+    return `${field} must have at ${side} ${limit.toString()} ${unit}`;
+  }
   const bound = inclusive ? `at ${side}` : side === "most" ? "less than" : "more than";
   return `${field} must be ${bound} ${limit.toString()}`;
 }
