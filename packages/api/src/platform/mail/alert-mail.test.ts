@@ -43,7 +43,7 @@ describe("the alert mail's message in the recipient's language", () => {
     expect(
       messageLine("es-ES", driftAlertMessage({ by: "sector", points: "5" }, drift), "drift"),
     ).toBe(
-      "Tu distribución por sector se ha desviado: Information Technology está en 62.50% frente a su objetivo de 50.00%, 12.5 puntos por encima, más allá de tu alerta en 5 puntos.",
+      "Tu distribución por sector se ha desviado: Tecnología de la información está en 62.50% frente a su objetivo de 50.00%, 12.5 puntos por encima, más allá de tu alerta en 5 puntos.",
     );
     const under = { ...drift, actual: "0.375", difference: "-0.125" };
     for (const by of ["assetClass", "sector", "symbol"] as const) {
