@@ -318,3 +318,43 @@ test("sign-out deletes what was kept: the next reader on this browser sees none 
   await expect(page.getByText(first.name)).toHaveCount(0);
   await context.setOffline(false);
 });
+
+test("after a switch back to English, the English worker takes over again, and offline the app opens in English", async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await signedInPortfolioUser(page, request, "Grace Offline");
+  await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
+  await controlledByServiceWorker(page);
+  await switchToGerman(page);
+  await controlledByServiceWorker(page, "/sw-de.js");
+  // And back: the English build's worker must take over from the German one as the German one did.
+  const select = page.getByLabel("Zahlen und Daten schreiben wie in");
+  const reloaded = page.waitForEvent("load");
+  await select.selectOption("en-US");
+  await reloaded;
+  await expect(page.getByLabel("Write numbers and dates as in")).toHaveValue("en-US");
+  await controlledByServiceWorker(page, "/sw.js");
+  await expect(page.getByRole("status").filter({ hasText: "A new version is ready" })).toHaveCount(
+    0,
+  );
+
+  await page.goto("/portfolio-summary");
+  const heading = page.getByRole("heading", { level: 1, name: "Portfolio Summary" });
+  await expect(heading).toBeVisible();
+  const aapl = page.getByRole("link", { name: "AAPL" }).first();
+  await expect(aapl).toBeVisible();
+  await expect
+    .poll(async () => (await keptFigures(page))[`user-${user.id}`] ?? "", { timeout: 15_000 })
+    .toContain('"AAPL"');
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toHaveText(
+    /^Offline, figures as of /,
+  );
+  await expect(aapl).toBeVisible();
+  await context.setOffline(false);
+});
