@@ -296,24 +296,28 @@ describe("POST /api/auth/login", () => {
     });
     const user = await limited.registerUser({ email: "bo@example.com" });
     const guesses = Array.from({ length: 8 }, (_, i) => ({ email: user.email, password: `g${i}` }));
-    // The right password last: past the limit it is refused like the guesses.
-    const batch = Object.fromEntries(
-      [...guesses, { email: user.email, password: user.password }].map((input, i) => [
-        String(i),
-        input,
-      ]),
-    );
+    const batch = Object.fromEntries(guesses.map((input, i) => [String(i), input]));
     const response = await limited.request(
       "POST",
-      `/api/trpc/${Array(9).fill("auth.login").join(",")}?batch=1`,
+      `/api/trpc/${Array(8).fill("auth.login").join(",")}?batch=1`,
       { body: batch },
     );
     const answers = response.body as unknown as {
       error?: { data: { httpStatus: number } };
     }[];
     const codes = answers.map((answer) => answer.error?.data.httpStatus ?? 200);
-    expect(codes.filter((code) => code === 400).length).toBeLessThanOrEqual(3);
-    expect(codes.at(-1)).toBe(429);
+    expect(codes.filter((code) => code === 400)).toHaveLength(3);
+    expect(codes.filter((code) => code === 429)).toHaveLength(5);
+    // Past the limit the right password is refused like the guesses. It goes after the batch: the
+    // batch's logins run at once and are counted in whatever order the database answers them, so
+    // a right password inside it may be one of the three counted, and rightly let in.
+    const right = await limited.request("POST", "/api/trpc/auth.login?batch=1", {
+      body: { 0: { email: user.email, password: user.password } },
+    });
+    expect(
+      (right.body as unknown as { error?: { data: { httpStatus: number } } }[])[0]?.error?.data
+        .httpStatus,
+    ).toBe(429);
     await limited.close();
   });
 
