@@ -1,6 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { offlineMessages } from "@ledgerline/contracts";
-import { expect, test, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import { expectNoEnglish, switchToGerman } from "./language-support";
 import { signedInPortfolioUser } from "./portfolio-support";
 import { shootAsItIs } from "./shots";
@@ -248,39 +254,62 @@ async function promptsAndTakesOver(page: Page) {
     .toBe(true);
 }
 
-test("after a switch to German, the German worker takes over, and offline the app opens in German", async ({
-  page,
-  context,
-  request,
-}) => {
-  const user = await signedInPortfolioUser(page, request, "Greta Offline");
+/** A reader with AAPL who switched to German: the German build's worker controls the page. */
+async function germanReaderWithWorker(page: Page, request: APIRequestContext, name: string) {
+  const user = await signedInPortfolioUser(page, request, name);
   await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
   await controlledByServiceWorker(page);
   await switchToGerman(page);
   // The German build's worker takes over on its own: the page is German already, and the English
   // worker would open the English app offline (issue 36). The reader is asked nothing.
   await controlledByServiceWorker(page, "/sw-de.js");
-  await expect(
-    page.getByRole("status").filter({ hasText: "Eine neue Version ist bereit" }),
-  ).toHaveCount(0);
+  return user;
+}
 
+/**
+ * The portfolio summary, kept for reading offline, opens offline in the page's language: its
+ * heading, its offline banner and the reader's AAPL.
+ */
+async function opensOfflineIn(
+  page: Page,
+  context: BrowserContext,
+  userId: number | string,
+  expected: { lang: string; heading: string; banner: RegExp },
+) {
   await page.goto("/portfolio-summary");
-  const heading = page.getByRole("heading", { level: 1, name: "Portfolioübersicht" });
+  const heading = page.getByRole("heading", { level: 1, name: expected.heading });
   await expect(heading).toBeVisible();
   const aapl = page.getByRole("link", { name: "AAPL" }).first();
   await expect(aapl).toBeVisible();
   for (const kept of ['["portfolioSummary","get"]', '"AAPL"'])
     await expect
-      .poll(async () => (await keptFigures(page))[`user-${user.id}`] ?? "", { timeout: 15_000 })
+      .poll(async () => (await keptFigures(page))[`user-${userId}`] ?? "", { timeout: 15_000 })
       .toContain(kept);
   await context.setOffline(true);
   await page.reload();
-  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.locator("html")).toHaveAttribute("lang", expected.lang);
   await expect(heading).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toHaveText(
-    /^Offline, Zahlen vom /,
+    expected.banner,
   );
   await expect(aapl).toBeVisible();
+}
+
+test("after a switch to German, the German worker takes over, and offline the app opens in German", async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await germanReaderWithWorker(page, request, "Greta Offline");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Eine neue Version ist bereit" }),
+  ).toHaveCount(0);
+
+  await opensOfflineIn(page, context, user.id, {
+    lang: "de",
+    heading: "Portfolioübersicht",
+    banner: /^Offline, Zahlen vom /,
+  });
   await expectNoEnglish(page.locator("main"));
   await context.setOffline(false);
 });
@@ -324,11 +353,7 @@ test("after a switch back to English, the English worker takes over again, and o
   context,
   request,
 }) => {
-  const user = await signedInPortfolioUser(page, request, "Grace Offline");
-  await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
-  await controlledByServiceWorker(page);
-  await switchToGerman(page);
-  await controlledByServiceWorker(page, "/sw-de.js");
+  const user = await germanReaderWithWorker(page, request, "Grace Offline");
   // And back: the English build's worker must take over from the German one as the German one did.
   const select = page.getByLabel("Zahlen und Daten schreiben wie in");
   const reloaded = page.waitForEvent("load");
@@ -340,21 +365,10 @@ test("after a switch back to English, the English worker takes over again, and o
     0,
   );
 
-  await page.goto("/portfolio-summary");
-  const heading = page.getByRole("heading", { level: 1, name: "Portfolio Summary" });
-  await expect(heading).toBeVisible();
-  const aapl = page.getByRole("link", { name: "AAPL" }).first();
-  await expect(aapl).toBeVisible();
-  await expect
-    .poll(async () => (await keptFigures(page))[`user-${user.id}`] ?? "", { timeout: 15_000 })
-    .toContain('"AAPL"');
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(heading).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toHaveText(
-    /^Offline, figures as of /,
-  );
-  await expect(aapl).toBeVisible();
+  await opensOfflineIn(page, context, user.id, {
+    lang: "en",
+    heading: "Portfolio Summary",
+    banner: /^Offline, figures as of /,
+  });
   await context.setOffline(false);
 });
