@@ -118,4 +118,68 @@ describe("a long write transaction on a SQLite file", () => {
     await new Promise((resolve) => setTimeout(resolve, 2_300));
     expect(await keptTables()).toBe(0);
   });
+
+  it("saves a large snapshot rebuild on the thread, the event loop turning, and reads it back", async () => {
+    // The rebuild after a 100,000-row import: ~190,000 rows, which held the loop ~0.7 s.
+    const symbols = Array.from({ length: 20 }, (_, i) => `S${i}`);
+    const dayOf = (n: number) =>
+      new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const days = Array.from({ length: 400 }, (_, n) => dayOf(n));
+    const rebuild = {
+      userId,
+      version: null,
+      from: days[0]!,
+      days: days.map((day, n) => ({
+        day,
+        stockValue: `${1000 + n}.25`,
+        cryptoValue: "0",
+        costBasis: "1000",
+        flow: n === 0 ? "1000" : "0",
+        realized: "0",
+        growth: `1.${n}1`,
+      })),
+      holdings: symbols.map((symbol) => ({
+        assetType: "STOCK" as const,
+        symbol,
+        day: days[0]!,
+        until: "9999-12-31",
+        quantity: "2",
+        averagePrice: "25",
+        lastPrice: "25",
+        realized: "0",
+      })),
+      holdingDays: days.flatMap((day, n) =>
+        symbols.map((symbol) => ({
+          day,
+          assetType: "STOCK" as const,
+          symbol,
+          value: `${50 + n}.05`,
+          costBasis: "50",
+          flow: n === 0 ? "50" : "0",
+          realized: "0",
+          growth: "1.5",
+        })),
+      ),
+      allHoldingsFrom: days[0]!,
+      restated: null,
+      valuedThrough: days.at(-1)!,
+      firstDay: days[0]!,
+    };
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 1);
+    const saved = await repos.snapshots.save(rebuild);
+    clearInterval(ticking);
+    expect(saved).toBe(true);
+    expect(turns).toBeGreaterThan(1);
+    expect(await repos.snapshots.state(userId)).toMatchObject({
+      staleFrom: null,
+      valuedThrough: days.at(-1),
+      firstDay: days[0],
+    });
+    expect(await repos.snapshots.days(userId, days[0]!, days.at(-1)!)).toEqual(rebuild.days);
+    const last = await repos.snapshots.holdingDaysAsOf(userId, days.at(-1)!);
+    expect(last).toHaveLength(symbols.length);
+    expect(last[0]).toMatchObject({ day: days.at(-1), value: "449.05", growth: "1.5" });
+    expect(await repos.snapshots.currentHoldings(userId)).toHaveLength(symbols.length);
+  });
 });

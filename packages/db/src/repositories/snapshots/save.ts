@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db, Tables } from "../../database";
-import { changes, first, locked, raw, type Database, type Work } from "../../database";
+import { changes, first, locked, pause, raw, type Database, type Work } from "../../database";
 import { FAR_DAY } from "../../schema";
 import {
   KEYS_PER_QUERY,
@@ -11,6 +11,15 @@ import {
 } from "./rows";
 
 const INSERT_BATCH = 500;
+
+/**
+ * Rows from which a rebuild is saved in a pausing transaction (TransactionOptions.pauses): on
+ * SQLite its INSERTs and COMMIT run on the thread of long writes, beside the event loop. A
+ * rebuild after a 100,000-row import is ~190,000 rows: written in one synchronous transaction
+ * it held the event loop ~0.7 s (issue 35). A trade's rebuild (a few hundred rows) stays on the
+ * event loop, where it takes a few ms and needs no thread.
+ */
+const PAUSING_ROWS = 5_000;
 
 const HOLDING_COLUMNS = [
   "user_id",
@@ -62,6 +71,7 @@ function* insertAll<T>(
       `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${piece.map(() => tuple).join(", ")}`,
       piece.flatMap(values),
     );
+    yield* pause();
   }
 }
 
@@ -260,27 +270,31 @@ export function saveSnapshots(database: Database, rebuild: SnapshotRebuild): Pro
   const { tables } = database;
   const { portfolioSnapshotStates, users } = tables;
   const { userId } = rebuild;
-  return database.transaction(function* (tx): Work<boolean> {
-    // Trades lock the user's row too: none commits between the check and the writes.
-    yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
-    const current = yield* readState(tx, tables, userId);
-    if ((current?.version ?? null) !== rebuild.version) return false;
-    yield* writeHoldings(tx, tables, rebuild);
-    yield* writeDays(tx, tables, rebuild);
-    const state = {
-      staleFrom: null,
-      staleHoldings: null,
-      valuedThrough: rebuild.valuedThrough,
-      firstDay: rebuild.firstDay,
-    };
-    yield* changes(
-      current
-        ? tx
-            .update(portfolioSnapshotStates)
-            .set(state)
-            .where(eq(portfolioSnapshotStates.userId, userId))
-        : tx.insert(portfolioSnapshotStates).values({ userId, version: 0, ...state }),
-    );
-    return true;
-  });
+  const rows = rebuild.days.length + rebuild.holdings.length + rebuild.holdingDays.length;
+  return database.transaction(
+    function* (tx): Work<boolean> {
+      // Trades lock the user's row too: none commits between the check and the writes.
+      yield* locked(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+      const current = yield* readState(tx, tables, userId);
+      if ((current?.version ?? null) !== rebuild.version) return false;
+      yield* writeHoldings(tx, tables, rebuild);
+      yield* writeDays(tx, tables, rebuild);
+      const state = {
+        staleFrom: null,
+        staleHoldings: null,
+        valuedThrough: rebuild.valuedThrough,
+        firstDay: rebuild.firstDay,
+      };
+      yield* changes(
+        current
+          ? tx
+              .update(portfolioSnapshotStates)
+              .set(state)
+              .where(eq(portfolioSnapshotStates.userId, userId))
+          : tx.insert(portfolioSnapshotStates).values({ userId, version: 0, ...state }),
+      );
+      return true;
+    },
+    { pauses: rows >= PAUSING_ROWS },
+  );
 }
