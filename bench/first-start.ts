@@ -75,7 +75,7 @@ async function timedStart(label: string): Promise<number> {
   });
   let exited: number | null | undefined;
   child.on("exit", (code) => (exited = code));
-  let ms = 0;
+  let ms: number;
   try {
     for (;;) {
       if (exited !== undefined) throw new Error(`pnpm start exited (${exited}) before it served.`);
