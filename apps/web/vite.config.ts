@@ -128,9 +128,16 @@ function testProjects() {
   ];
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const language = otherLanguages.has(mode) ? mode : "en";
+  // The server-side build (`--ssr src/prerender.tsx`) only feeds scripts/prerender.mjs at build
+  // time and is never served: it skips what only the served files need (compressed copies,
+  // source maps, the manifest, the public folder's files), which cost the first `pnpm start`
+  // seconds per language (issue 35). The service worker plugin stays: the app imports its
+  // register module, and it writes no worker for a server-side build.
+  const servedOnly = <T>(value: T): T | false => !isSsrBuild && value;
   return {
+    publicDir: servedOnly("public"),
     define: { __WEB_LANGUAGE__: JSON.stringify(language) },
     plugins: [
       messagesReadAppLocale(language),
@@ -218,15 +225,17 @@ export default defineConfig(({ mode }) => {
         },
       }),
       // The API serves these pre-compressed files as they are, so no request pays for compression.
-      compression({
-        algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")],
-        threshold: 1024,
-      }),
+      servedOnly(
+        compression({
+          algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")],
+          threshold: 1024,
+        }),
+      ),
     ],
     build: {
       target: "es2022",
-      sourcemap: true,
-      manifest: true,
+      sourcemap: !isSsrBuild,
+      manifest: !isSsrBuild,
       modulePreload: {
         // No polyfill (~0.3 KB gzip in the entry, which every page loads): every browser the es2022
         // target runs on but Safari before 17 knows modulepreload, and there a preload it ignores

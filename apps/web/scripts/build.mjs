@@ -1,0 +1,60 @@
+// Builds the web app in each language (decision 0065): English at dist/, the others at
+// dist-<language>/, each with its prerendered pages (scripts/prerender.mjs, from a server-side
+// build at dist-ssr[-<language>]/) and checked to hold no other language's text.
+//
+// The languages build side by side, and each one's browser and server-side builds too: one after
+// another they left a core idle most of the time, and were most of the first `pnpm start` on a
+// fresh clone (issue 35). Each step's output is printed when it ends, not interleaved.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+const vite = join(
+  dirname(createRequire(import.meta.url).resolve("vite/package.json")),
+  "bin/vite.js",
+);
+const web = join(import.meta.dirname, "..");
+const script = (name) => join(import.meta.dirname, name);
+
+function run(label, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: web, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (output.trim())
+        console.log(`[${label}] ${output.trim().replaceAll("\n", `\n[${label}] `)}`);
+      if (code === 0) resolve();
+      else reject(new Error(`${label} failed (exit code ${code})`));
+    });
+  });
+}
+
+async function buildLanguage(language) {
+  const suffix = language === "en" ? "" : `-${language}`;
+  const [dist, ssr] = [`dist${suffix}`, `dist-ssr${suffix}`];
+  const mode = language === "en" ? [] : ["--mode", language];
+  await Promise.all([
+    run(`${language} vite`, [vite, "build", ...mode, "--outDir", dist, "--logLevel", "warn"]),
+    run(`${language} vite ssr`, [
+      vite,
+      "build",
+      ...mode,
+      "--ssr",
+      "src/prerender.tsx",
+      "--outDir",
+      ssr,
+      "--logLevel",
+      "warn",
+    ]),
+  ]);
+  await run(`${language} prerender`, [script("prerender.mjs"), dist, ssr]);
+  await run(`${language} check`, [script("check-language.mjs"), language, dist]);
+}
+
+const results = await Promise.allSettled(["en", "de", "es"].map(buildLanguage));
+const failures = results.filter((result) => result.status === "rejected");
+for (const failure of failures) console.error(failure.reason.message);
+process.exit(failures.length ? 1 : 0);
