@@ -26,7 +26,7 @@ const otherLanguages = new Set(["de", "es"]);
  * their import is pointed at the app's own locale module, whose constant folds each message to
  * one text.
  */
-function messagesReadAppLocale(language: string): Plugin {
+function messagesReadAppLocale(language: string | undefined): Plugin {
   const localeModule = resolve(import.meta.dirname, "src/lib/locale.ts");
   return {
     name: "messages-read-app-locale",
@@ -43,6 +43,7 @@ function messagesReadAppLocale(language: string): Plugin {
     // With one language, a message is that language's function itself: the dispatching wrapper
     // the compiler writes around it cost ~12 B gzip per message on the first route.
     transform(code, id) {
+      if (!language) return undefined;
       const file = /[\\/]paraglide[\\/]messages[\\/](\w+)\.js$/.exec(id);
       if (!file || file[1] === "_index") return undefined;
       const key = file[1];
@@ -138,9 +139,14 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const servedOnly = <T>(value: T): T | false => !isSsrBuild && value;
   return {
     publicDir: servedOnly("public"),
-    define: { __WEB_LANGUAGE__: JSON.stringify(language) },
+    // One server-side build renders every language: its messages keep all their texts, and the
+    // language is read when it loads, from the global scripts/prerender.mjs sets (three builds of
+    // it, one per language, were a third of the web build's time; issue 35).
+    define: {
+      __WEB_LANGUAGE__: isSsrBuild ? "globalThis.__PRERENDER_LANGUAGE__" : JSON.stringify(language),
+    },
     plugins: [
-      messagesReadAppLocale(language),
+      messagesReadAppLocale(isSsrBuild ? undefined : language),
       selectorWithoutShim(),
       tanstackRouter({
         target: "react",

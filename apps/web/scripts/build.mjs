@@ -1,10 +1,10 @@
 // Builds the web app in each language (decision 0065): English at dist/, the others at
-// dist-<language>/, each with its prerendered pages (scripts/prerender.mjs, from a server-side
-// build at dist-ssr[-<language>]/) and checked to hold no other language's text.
+// dist-<language>/, each with its prerendered pages (scripts/prerender.mjs, from the one
+// server-side build at dist-ssr/) and checked to hold no other language's text.
 //
-// The languages build side by side, and each one's browser and server-side builds too: one after
-// another they left a core idle most of the time, and were most of the first `pnpm start` on a
-// fresh clone (issue 35). Each step's output is printed when it ends, not interleaved.
+// The builds run side by side: one after another they left a core idle most of the time, and were
+// most of the first `pnpm start` on a fresh clone (issue 35). Each step's output is printed when
+// it ends, not interleaved.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -32,28 +32,28 @@ function run(label, args) {
   });
 }
 
+// One server-side build for all languages (vite.config.ts); each language's pages wait for it.
+const ssr = run("vite ssr", [
+  vite,
+  "build",
+  "--ssr",
+  "src/prerender.tsx",
+  "--outDir",
+  "dist-ssr",
+  "--logLevel",
+  "warn",
+]);
+
 async function buildLanguage(language) {
-  const suffix = language === "en" ? "" : `-${language}`;
-  const [dist, ssr] = [`dist${suffix}`, `dist-ssr${suffix}`];
+  const dist = language === "en" ? "dist" : `dist-${language}`;
   const mode = language === "en" ? [] : ["--mode", language];
-  await Promise.all([
-    run(`${language} vite`, [vite, "build", ...mode, "--outDir", dist, "--logLevel", "warn"]),
-    run(`${language} vite ssr`, [
-      vite,
-      "build",
-      ...mode,
-      "--ssr",
-      "src/prerender.tsx",
-      "--outDir",
-      ssr,
-      "--logLevel",
-      "warn",
-    ]),
-  ]);
-  await run(`${language} prerender`, [script("prerender.mjs"), dist, ssr]);
+  await run(`${language} vite`, [vite, "build", ...mode, "--outDir", dist, "--logLevel", "warn"]);
+  await ssr;
+  await run(`${language} prerender`, [script("prerender.mjs"), dist, "dist-ssr", language]);
   await run(`${language} check`, [script("check-language.mjs"), language, dist]);
 }
 
+ssr.catch(() => {}); // reported by the languages that wait for it
 const results = await Promise.allSettled(["en", "de", "es"].map(buildLanguage));
 const failures = results.filter((result) => result.status === "rejected");
 for (const failure of failures) console.error(failure.reason.message);

@@ -17,6 +17,10 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 
 const pages = { "/": "index", "/login": "login", "/register": "register" };
 const dist = process.argv[2] ?? join(import.meta.dirname, "..", "dist");
+// Usage: node scripts/prerender.mjs [dist folder] [server-side build folder] [language]
+// The server-side build holds every language's texts and reads which one to render from this
+// global as it loads (vite.config.ts).
+globalThis.__PRERENDER_LANGUAGE__ = process.argv[4] ?? "en";
 const { prerender, prerenderShell, signedInPages } = await import(
   resolve(process.argv[3] ?? join(import.meta.dirname, "..", "dist-ssr"), "prerender.js")
 );
