@@ -21,6 +21,11 @@ const dist = process.argv[2] ?? join(import.meta.dirname, "..", "dist");
 // The server-side build holds every language's texts and reads which one to render from this
 // global as it loads (vite.config.ts).
 globalThis.__PRERENDER_LANGUAGE__ = process.argv[4] ?? "en";
+// React's server renderer picks its build by NODE_ENV as it loads: the development one writes an
+// error's message and component stack (this machine's file paths) into the HTML, as it did for a
+// lazy part of the admin menu (issue 35). The pages ship as production React renders them.
+// eslint-disable-next-line no-restricted-properties -- a build script sets what React reads
+process.env.NODE_ENV = "production";
 const { prerender, prerenderShell, signedInPages } = await import(
   resolve(process.argv[3] ?? join(import.meta.dirname, "..", "dist-ssr"), "prerender.js")
 );
@@ -60,6 +65,9 @@ function inShell(shellHtml, body, rootAttributes = "") {
 }
 
 function write(file, html) {
+  // A render error's details (message, stack, file paths) never ship in a page.
+  if (/data-(msg|stck|cstck)=|file:\/\//.test(html))
+    throw new Error(`${file}: the render wrote an error's details into the page`);
   writeFileSync(file, html);
   writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
   writeFileSync(`${file}.br`, brotliCompressSync(html));
