@@ -11,7 +11,7 @@ import {
   type MessageResult,
 } from "@ledgerline/contracts";
 import type { UserRow } from "@ledgerline/db";
-import { Secret, TOTP } from "otpauth";
+import type { TOTP } from "otpauth";
 import { recordAudit, auditSuccess, auditFailure } from "../admin/audit";
 import { badRequest, conflict, tooManyRequests } from "../platform/errors";
 import { forgiveFailures, loginAttemptKeys } from "./login-throttle";
@@ -24,7 +24,11 @@ const PERIOD_SECONDS = 30;
 const WINDOW_STEPS = 1;
 const RECOVERY_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
-function totpFor(user: UserRow, secret: string): TOTP {
+/** otpauth loads with the first two-factor step, not at every server's start (issue 35). */
+const loadOtpauth = () => import("otpauth");
+
+async function totpFor(user: UserRow, secret: string): Promise<TOTP> {
+  const { Secret, TOTP } = await loadOtpauth();
   return new TOTP({
     issuer: MFA_ISSUER,
     label: user.email,
@@ -36,9 +40,14 @@ function totpFor(user: UserRow, secret: string): TOTP {
 }
 
 /** The 30-second step a 6-digit code belongs to, or undefined when it matches none near now. */
-function matchingStep(user: UserRow, secret: string, code: string, now: Date): number | undefined {
+async function matchingStep(
+  user: UserRow,
+  secret: string,
+  code: string,
+  now: Date,
+): Promise<number | undefined> {
   if (!/^\d{6}$/.test(code)) return undefined;
-  const delta = totpFor(user, secret).validate({
+  const delta = (await totpFor(user, secret)).validate({
     token: code,
     timestamp: now.getTime(),
     window: WINDOW_STEPS,
@@ -75,9 +84,9 @@ export async function setUpMfa(scope: SessionScope, password: string) {
   await requireCurrentPassword(scope, password, "MFA_ENABLE");
   const { mfa } = scope.deps.repos;
   if (await mfa.isEnabled(scope.user.id)) throw conflict(mfaMessages.alreadyEnabled);
-  const secret = new Secret({ size: 20 }).base32;
+  const secret = new (await loadOtpauth()).Secret({ size: 20 }).base32;
   await mfa.startSetup(scope.user.id, secret, dateOf(scope.deps.clock));
-  return { secret, otpauthUrl: totpFor(scope.user, secret).toString() };
+  return { secret, otpauthUrl: (await totpFor(scope.user, secret)).toString() };
 }
 
 /** Confirms the set-up with a code from the app; answers the recovery codes, shown this once. */
@@ -87,7 +96,7 @@ export async function enableMfa(scope: SessionScope, code: string) {
   if (!pending) throw badRequest(mfaMessages.notSetUp);
   if (pending.enabledAt) throw conflict(mfaMessages.alreadyEnabled);
   const now = dateOf(clock);
-  const step = matchingStep(scope.user, pending.secret, code, now);
+  const step = await matchingStep(scope.user, pending.secret, code, now);
   if (step === undefined) {
     await auditFailure(scope, "MFA_ENABLE", scope.user.email, "Wrong code", scope.user.id);
     throw badRequest(mfaMessages.codeWrong);
@@ -149,7 +158,7 @@ async function spendCode(
 ): Promise<"authenticator" | "recovery" | "used" | undefined> {
   const { repos, clock } = deps;
   const now = dateOf(clock);
-  const step = matchingStep(user, secret, code, now);
+  const step = await matchingStep(user, secret, code, now);
   if (step !== undefined)
     return (await repos.mfa.useStep(user.id, step)) ? "authenticator" : "used";
   return (await repos.mfa.useRecoveryCode(user.id, recoveryCodeDigest(code), now))

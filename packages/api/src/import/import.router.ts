@@ -15,7 +15,6 @@ import {
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { deleteImportMapping, listImportMappings, saveImportMapping } from "./mappings";
-import { detectImport } from "./detect";
 import { importPreviewIn } from "./preview-language";
 import { previewImport, runImport } from "./service";
 import {
@@ -44,7 +43,8 @@ export const importRouter = {
   detect: userProcedure
     .input(importDetectInput)
     .output(importDetection)
-    .mutation(({ input }) => detectImport(input)),
+    // detect.ts and csv-parse load with the first detection, not at every start (issue 35).
+    .mutation(async ({ input }) => (await import("./detect")).detectImport(input)),
 
   /**
    * What each row would become; nothing is written, so a repeat needs no idempotency key. The

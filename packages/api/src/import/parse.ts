@@ -18,7 +18,7 @@ import {
   type ImportMapping,
 } from "@ledgerline/contracts";
 import { compare, decimalPlaces, isZero, parseDecimal, type Decimal } from "@ledgerline/money";
-import { CsvError, parse, type Parser } from "csv-parse";
+import type { Parser } from "csv-parse";
 import type { ImportedTrade } from "@ledgerline/db";
 import { badRequest } from "../platform/errors";
 import { unguardFormula } from "../platform/spreadsheet-cells";
@@ -814,6 +814,8 @@ async function readLines(text: string, delimiter: string, take: TakeRecord, turn
  * loop between them: a 10 MB file never holds the server up for longer than a turn.
  */
 async function readQuoted(text: string, delimiter: string, take: TakeRecord, turns: Turns) {
+  // Loaded by the first file with quotes, not by every server's start (issue 35).
+  const { CsvError, parse } = await import("csv-parse");
   // `info` says how many lines came before each record, for its row number.
   const parser = parse({ ...CSV_OPTIONS, delimiter, info: true });
   let failure: Error | undefined;

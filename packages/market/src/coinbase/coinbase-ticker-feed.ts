@@ -1,4 +1,5 @@
-import WebSocket from "ws";
+import { createRequire } from "node:module";
+import type WebSocket from "ws";
 import type { Clock, TimerHandle } from "@ledgerline/clock";
 import { exactDecimal } from "@ledgerline/money";
 import { toCryptoQuote } from "../service/crypto-market-service";
@@ -7,6 +8,16 @@ import type { Instrument, PriceTick, TickSource } from "../stream/price-ticks";
 import { feedErrorMessage, feedHeartbeatMessage, feedTickerMessage } from "./payloads";
 
 export const COINBASE_FEED_URL = "wss://ws-feed.exchange.coinbase.com";
+
+/**
+ * ws is required by the first connection, not imported at start: a server on the simulated
+ * market never opens one (issue 35). Synchronous, so a connection opens as it did.
+ */
+const requireHere = createRequire(import.meta.url);
+let webSocketClass: typeof WebSocket | undefined;
+const loadWebSocket = () => (webSocketClass ??= requireHere("ws") as typeof WebSocket);
+/** `WebSocket.OPEN`, without loading ws to read it. */
+const OPEN = 1;
 
 export interface CoinbaseTickerFeedOptions {
   clock: Clock;
@@ -78,7 +89,7 @@ export class CoinbaseTickerFeed implements TickSource {
     const product = this.products.get(symbol);
     return (
       product !== undefined &&
-      this.socket?.readyState === WebSocket.OPEN &&
+      this.socket?.readyState === OPEN &&
       this.clock.now() - product.heardAt < this.silenceMs
     );
   }
@@ -93,20 +104,22 @@ export class CoinbaseTickerFeed implements TickSource {
     const product: Product = { symbol, emit, heardAt: 0, closeFallback: () => {} };
     this.products.set(symbol, product);
     product.closeFallback = this.fallback.open(instrument, emit);
-    if (this.socket?.readyState === WebSocket.OPEN) this.send("subscribe", [symbol]);
+    if (this.socket?.readyState === OPEN) this.send("subscribe", [symbol]);
     else this.connect();
     return () => {
       if (this.products.get(symbol) !== product) return;
       this.products.delete(symbol);
       product.closeFallback();
       if (this.products.size === 0) this.disconnect();
-      else if (this.socket?.readyState === WebSocket.OPEN) this.send("unsubscribe", [symbol]);
+      else if (this.socket?.readyState === OPEN) this.send("unsubscribe", [symbol]);
     };
   }
 
   private connect() {
     if (this.socket || this.reconnectTimer !== undefined || this.products.size === 0) return;
-    const socket = new WebSocket(this.url, { headers: { "user-agent": "ledgerline-market/1.0" } });
+    const socket = new (loadWebSocket())(this.url, {
+      headers: { "user-agent": "ledgerline-market/1.0" },
+    });
     this.socket = socket;
     socket.on("open", () => {
       this.heardAt = this.clock.now();
