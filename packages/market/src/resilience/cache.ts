@@ -34,7 +34,12 @@ export class InMemoryMarketCache implements MarketCache {
 
   constructor(options: InMemoryMarketCacheOptions) {
     this.clock = options.clock;
-    this.entries = new LRUCache({ max: options.maxEntries ?? 50_000 });
+    // Bounded by a size of one an entry rather than `max`: `max` allocates its whole index at
+    // start (about 1 MB for 50,000 entries, in every idle server; issue 35), this grows with use.
+    this.entries = new LRUCache({
+      maxSize: options.maxEntries ?? 50_000,
+      sizeCalculation: () => 1,
+    });
   }
 
   async get<T>(key: string): Promise<CacheEntry<T> | undefined> {

@@ -3,7 +3,11 @@ import type { Clock } from "@ledgerline/clock";
 
 /** Symbols users asked for lately, so the refresher can keep them warm too. */
 export class RecentSymbols {
-  private readonly seen = new LRUCache<string, number>({ max: 5_000 });
+  // A size of one an entry, not `max`, which allocates its whole index up front (issue 35).
+  private readonly seen = new LRUCache<string, number>({
+    maxSize: 5_000,
+    sizeCalculation: () => 1,
+  });
 
   constructor(private readonly clock: Clock) {}
 
