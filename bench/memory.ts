@@ -5,6 +5,7 @@
  *
  *   pnpm build && tsx memory.ts [--minutes N (default 5)] [--settle S (default 10)]
  *     [--node-flags "..." (instead of the start script's, to compare)]
+ *     [--env "NAME=value ..." (instead of the start script's environment, to compare)]
  *     [--server apps/api/dist-other/server.js (another build, to compare; `node build.mjs dist-other`)]
  *
  * Prints the time from spawn to a healthy answer; the resident memory (RSS, /proc) S seconds
@@ -13,7 +14,9 @@
  * turn), with
  * the server's CPU time per request (what a smaller young generation costs in collections); and
  * after a minute idle again. Budgets: idle under 100 MB, under 150 MB after 5 minutes of mixed
- * load, no growth from one idle to the next. Linux only (it reads /proc/<pid>/status).
+ * load, no growth over an hour (`--minutes 60`: RSS at the end of the load against its value
+ * after the first minute, once the first answers have compiled what they need); the last line
+ * holds each figure against its budget. Linux only (it reads /proc/<pid>/status).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -73,8 +76,19 @@ const serverJs =
 const flagsAt = args.indexOf("--node-flags");
 const start = startCommand();
 const flags = flagsAt === -1 ? start.flags : args[flagsAt + 1]!.split(" ").filter(Boolean);
-// With `--node-flags` the server runs with those alone, not the start script's environment.
-const startEnv = flagsAt === -1 ? start.env : {};
+// With `--node-flags` the server runs with those alone, not the start script's environment;
+// `--env` names the environment instead (`--env ""` for none).
+const envAt = args.indexOf("--env");
+const startEnv =
+  envAt !== -1
+    ? Object.fromEntries(
+        args[envAt + 1]!.split(" ")
+          .filter(Boolean)
+          .map((pair) => pair.split("=") as [string, string]),
+      )
+    : flagsAt === -1
+      ? start.env
+      : {};
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
@@ -121,7 +135,13 @@ let requests = 0;
 const failed = new Map<string, number>();
 const loadStarted = performance.now();
 const until = loadStarted + MINUTES * 60_000;
-const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 1000);
+/** RSS after the first minute of load: warmed up (serializers compiled, caches filled). */
+let warm: number | undefined;
+const sampler = setInterval(() => {
+  const rss = rssOf(pid);
+  peak = Math.max(peak, rss);
+  if (warm === undefined && performance.now() - loadStarted >= 60_000) warm = rss;
+}, 1000);
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async (_, lane) => {
     for (let next = lane; performance.now() < until; next += CONCURRENCY) {
@@ -155,7 +175,18 @@ console.log(
 console.log(`idle, ${SETTLE_S} s after healthy: ${mb(idle)} RSS (budget 100 MB)`);
 console.log(
   `${MINUTES} min of mixed reads (${requests} requests, ${RATE} a second): peak ${mb(peak)}, ` +
-    `at the end ${mb(loaded)} (budget 150 MB); server CPU ${cpuPerRequest.toFixed(2)} ms a request`,
+    `after 1 min ${warm === undefined ? "-" : mb(warm)}, at the end ${mb(loaded)} (budget 150 MB); server CPU ${cpuPerRequest.toFixed(2)} ms a request`,
 );
 console.log(`idle again a minute later: ${mb(idleAgain)}`);
 for (const [what, count] of failed) console.log(`not ok: ${what} x${count}`);
+/** Run-to-run spread of one RSS figure on the 2-core machine (bench/README.md): not growth. */
+const GROWTH_NOISE = 6 * MB;
+const growth = loaded - (warm ?? loaded);
+const verdict = (ok: boolean) => (ok ? "within" : "OVER");
+console.log(
+  `budgets: idle ${mb(idle)} / 100 MB ${verdict(idle < 100 * MB)}; ` +
+    `after ${MINUTES} min of load ${mb(loaded)} / 150 MB ${verdict(loaded < 150 * MB)}` +
+    (MINUTES < 5 ? ` (the budget is for 5 min)` : "") +
+    `; growth under load after its first minute ${mb(growth)} / none beyond ~6 MB of noise ` +
+    `${verdict(growth <= GROWTH_NOISE)} (the budget is for an hour: --minutes 60)`,
+);
