@@ -2,7 +2,7 @@ import { DEFAULT_PORTFOLIO_HISTORY_RANGE } from "@ledgerline/contracts/browser";
 import { m } from "@ledgerline/messages";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, memo, Suspense, useMemo, type ComponentType } from "react";
 import { AccountFilter } from "../../components/accounts/AccountFilter";
 import { accountOnlySearch } from "../../components/accounts/account-search";
 import { accountNames, filteredAccount, useAccounts } from "../../components/accounts/accounts";
@@ -48,22 +48,28 @@ const ValueChart = lazy(() =>
   firstPaint.then(() => import("./portfolio-summary/-components/ValueChart")),
 );
 
+/**
+ * A card that reads its own figures once the page's have painted, in a chunk of its own. Its only
+ * prop is the account shown, so it is memoized: a live price moves the summary (and so this page)
+ * every second, which redrew every card below, though none of them shows a price (issue 35: the
+ * page's long tasks after its first paint).
+ */
+const afterFirstPaint = <Props extends object>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+) => lazy(() => firstPaint.then(load).then((module) => ({ default: memo(module.default) })));
+
 // The breakdown asks for its own read once the figures have painted.
-const AllocationBreakdown = lazy(() =>
-  firstPaint.then(() => import("./portfolio-summary/-components/AllocationBreakdown")),
+const AllocationBreakdown = afterFirstPaint(
+  () => import("./portfolio-summary/-components/AllocationBreakdown"),
 );
 
 // The risk figures ask for their own read once the figures have painted.
-const RiskCard = lazy(() =>
-  firstPaint.then(() => import("./portfolio-summary/-components/RiskCard")),
-);
+const RiskCard = afterFirstPaint(() => import("./portfolio-summary/-components/RiskCard"));
 
 // So do the target mix and the monthly-returns grid.
-const TargetsCard = lazy(() =>
-  firstPaint.then(() => import("./portfolio-summary/-components/TargetsCard")),
-);
-const MonthlyReturnsCard = lazy(() =>
-  firstPaint.then(() => import("./portfolio-summary/-components/MonthlyReturnsCard")),
+const TargetsCard = afterFirstPaint(() => import("./portfolio-summary/-components/TargetsCard"));
+const MonthlyReturnsCard = afterFirstPaint(
+  () => import("./portfolio-summary/-components/MonthlyReturnsCard"),
 );
 
 export const Route = createFileRoute("/_app/portfolio-summary")({
