@@ -9,7 +9,7 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
 const frameworkModules =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*)\.mjs$/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/;
 // The store's Store class and its useStore alias serve only the form library (the router uses
 // atoms and useSelector): left out of the framework, they load with the forms, not on every page.
 const formOnlyStoreModules =
@@ -270,8 +270,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
           advancedChunks: {
             groups: [
               {
-                // The icon library's core too: the navbar draws icons on every page, so leaving it
-                // to whichever chunk first imports it would drag that chunk onto every page.
+                // (Not the icon library's core: the icons the public pages draw are the app's own,
+                // components/ui/icons; lucide-react loads with the signed-in pages.)
                 name: "framework",
                 test: (id: string) => frameworkModules.test(id) && !formOnlyStoreModules.test(id),
                 priority: 2,
@@ -288,7 +288,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                 // page's words too: the other form pages share some ("Password", "Email"), and each
                 // shared message was a ~90 B chunk of its own on /login.
                 name: "forms",
-                test: /[\\/]src[\\/]components[\\/](AuthCard|ui[\\/](Alert|Card|Field|PageHeader|PasswordField))\.tsx$|[\\/]lucide-react[\\/].*[\\/]icons[\\/]eye(-off)?\.mjs$|[\\/]paraglide[\\/]messages[\\/]login_[a-z0-9_]+\.js$/,
+                test: /[\\/]src[\\/]components[\\/](AuthCard|ui[\\/](Alert|Card|Field|PageHeader|PasswordField))\.tsx$|[\\/]paraglide[\\/]messages[\\/]login_[a-z0-9_]+\.js$/,
                 priority: 1,
               },
               {
@@ -309,7 +309,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                 // forms chunk and drag it onto pages without a form, and the button, which the home
                 // and sign-in pages both draw (alone it is a chunk of its own on both).
                 test: (id: string) =>
-                  /[\\/]src[\\/](components[\\/]ui[\\/](cx\.ts|Button\.tsx)|lib[\\/]use-is-client\.ts)$/.test(
+                  /[\\/]src[\\/](components[\\/]ui[\\/](cx\.ts|Button\.tsx|icons\.tsx)|lib[\\/]use-is-client\.ts)$/.test(
                     id,
                   ) ||
                   (/[\\/]src[\\/]routes[\\/]/.test(id) &&

@@ -1,8 +1,8 @@
 import { m } from "@ledgerline/messages";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSession } from "../../lib/use-session";
+import { CloseIcon, MenuIcon } from "../ui/icons";
 import { NavLink } from "./NavLink";
 import type { NavItem } from "./NavMenu";
 import { loadSignedInNav, useSignedInNav } from "./signed-in-nav";
@@ -85,11 +85,7 @@ function PhoneMenuToggle({ open, onToggle }: { open: boolean; onToggle: () => vo
         aria-label={open ? m.nav_close_menu() : m.nav_open_menu()}
         onClick={onToggle}
       >
-        {open ? (
-          <X aria-hidden="true" className="h-5 w-5" />
-        ) : (
-          <Menu aria-hidden="true" className="h-5 w-5" />
-        )}
+        {open ? <CloseIcon className="h-5 w-5" /> : <MenuIcon className="h-5 w-5" />}
       </button>
     </div>
   );

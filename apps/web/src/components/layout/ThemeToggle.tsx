@@ -1,7 +1,7 @@
 import { m } from "@ledgerline/messages";
-import { Moon, Sun } from "lucide-react";
 import { useState } from "react";
 import { useIsClient } from "../../lib/use-is-client";
+import { MoonIcon, SunIcon } from "../ui/icons";
 
 const KEY = "ledgerline.theme";
 
@@ -28,11 +28,7 @@ export function ThemeToggle() {
       aria-label={dark ? m.nav_light_theme() : m.nav_dark_theme()}
       className="rounded-md p-2 text-muted hover:bg-surface-muted hover:text-text"
     >
-      {dark ? (
-        <Sun aria-hidden="true" className="h-5 w-5" />
-      ) : (
-        <Moon aria-hidden="true" className="h-5 w-5" />
-      )}
+      {dark ? <SunIcon className="h-5 w-5" /> : <MoonIcon className="h-5 w-5" />}
     </button>
   );
 }

@@ -1,7 +1,7 @@
-import { Eye } from "lucide-react";
 import { m } from "@ledgerline/messages";
 import { useState } from "react";
 import { Field, type FieldProps } from "./Field";
+import { Svg } from "./icons";
 
 /** A password input with the spec's hold-to-reveal control: the text shows only while pressed. */
 export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
@@ -26,7 +26,11 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
           onKeyUp={hide}
           onBlur={hide}
         >
-          <Eye aria-hidden="true" className="h-4 w-4" />
+          {/* lucide-react's eye (./icons) */}
+          <Svg name="eye" className="h-4 w-4">
+            <path d="M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0" />
+            <circle cx="12" cy="12" r="3" />
+          </Svg>
         </button>
       }
     />

@@ -1,6 +1,35 @@
 import { m } from "@ledgerline/messages";
 import { Link } from "@tanstack/react-router";
-import { BarChart3, LineChart, Star, UserPlus } from "lucide-react";
+import { Svg, type IconProps } from "../../components/ui/icons";
+
+// The steps' icons, as lucide-react's user-plus, star, bar-chart-3 and line-chart (components/ui/icons).
+const UserPlus = ({ className }: IconProps) => (
+  <Svg name="user-plus" className={className}>
+    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
+    <circle cx="9" cy="7" r="4" />
+    <line x1="19" x2="19" y1="8" y2="14" />
+    <line x1="22" x2="16" y1="11" y2="11" />
+  </Svg>
+);
+const Star = ({ className }: IconProps) => (
+  <Svg name="star" className={className}>
+    <path d="M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z" />
+  </Svg>
+);
+const BarChart3 = ({ className }: IconProps) => (
+  <Svg name="chart-column lucide-bar-chart-3" className={className}>
+    <path d="M3 3v16a2 2 0 0 0 2 2h16" />
+    <path d="M18 17V9" />
+    <path d="M13 17V5" />
+    <path d="M8 17v-3" />
+  </Svg>
+);
+const LineChart = ({ className }: IconProps) => (
+  <Svg name="chart-line lucide-line-chart" className={className}>
+    <path d="M3 3v16a2 2 0 0 0 2 2h16" />
+    <path d="m19 9-5 5-4-4-3 3" />
+  </Svg>
+);
 
 // Functions, not texts: a message is read in the language the page is drawn in.
 const steps = [
@@ -44,7 +73,7 @@ export function HowItWorks() {
               <span className="flex h-9 w-9 items-center justify-center rounded-full bg-primary font-bold text-primary-contrast">
                 {index + 1}
               </span>
-              <step.icon aria-hidden="true" className="h-6 w-6 text-primary" />
+              <step.icon className="h-6 w-6 text-primary" />
             </div>
             <h3 className="mt-4 text-lg font-semibold">{step.title()}</h3>
             <p className="mt-2 text-sm text-muted">{step.text()}</p>
