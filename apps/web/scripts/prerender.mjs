@@ -73,9 +73,37 @@ function write(file, html) {
   writeFileSync(`${file}.br`, brotliCompressSync(html));
 }
 
+/**
+ * The page's own code beyond the entry's (its route's code-split chunks and their imports, from
+ * the build's manifest), which /boot.js preloads beside the entry: the lists Vite writes for
+ * each lazy import are not loaded before the reader's first input (src/lib/preload-lists.ts).
+ */
+const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
+function withImports(keys, into = new Set()) {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) continue;
+    into.add(chunk.file);
+    withImports(chunk.imports ?? [], into);
+  }
+  return into;
+}
+const loadedByEntry = withImports(Object.keys(manifest).filter((key) => manifest[key].isEntry));
+function pageCode(name) {
+  const own = Object.keys(manifest).filter((key) =>
+    key.startsWith(`src/routes/${name}.tsx?tsr-split=`),
+  );
+  if (own.length === 0) throw new Error(`the manifest names no code of src/routes/${name}.tsx`);
+  return [...withImports(own)].filter((file) => !loadedByEntry.has(file)).map((file) => `/${file}`);
+}
+
 mkdirSync(join(dist, "prerendered", "shells"), { recursive: true });
 for (const [path, name] of Object.entries(pages)) {
-  const html = inShell(deferredShell, await prerender(path));
+  const shellWithCode = deferredShell.replace(
+    '<script src="/boot.js" data-entry=',
+    `<script src="/boot.js" data-preload="${pageCode(name).join(" ")}" data-entry=`,
+  );
+  const html = inShell(shellWithCode, await prerender(path));
   write(join(dist, "prerendered", `${name}.html`), html);
   console.log(`prerendered ${path} -> prerendered/${name}.html (${html.length} bytes)`);
 }

@@ -2,11 +2,13 @@ import { RouterProvider } from "@tanstack/react-router";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { loadSignedInNav } from "./components/layout/signed-in-nav";
+import { loadPreloadListsOnFirstInput } from "./lib/preload-lists";
 import { sessionStore } from "./lib/session";
 import { createAppRouter } from "./router";
 import "./styles.css";
 
 const router = createAppRouter();
+loadPreloadListsOnFirstInput();
 
 // Whatever ends a session (logout, a 401, expiry, inactivity, deletion) leaves the signed-in screens.
 sessionStore.onSignOut((reason) => {
