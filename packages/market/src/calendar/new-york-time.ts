@@ -46,8 +46,7 @@ function offsetFromIntl(instant: number): number {
 const offsetByHour = new Map<number, number>();
 const OFFSET_CACHE_HOURS = 4096;
 
-function newYorkOffset(instant: number): number {
-  const hour = Math.floor(instant / HOUR_MS);
+function hourOffset(hour: number): number {
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
     offset = offsetFromIntl(hour * HOUR_MS);
@@ -55,6 +54,28 @@ function newYorkOffset(instant: number): number {
     offsetByHour.set(hour, offset);
   }
   return offset;
+}
+
+/**
+ * Offsets by UTC day, null for a day in which it changes (those go by the hour). New York's
+ * offset changes twice a year, months apart: a day that starts and ends on the same offset keeps
+ * it throughout. Years of trades (a lot replay's dates: 100,000 trades over five years are
+ * 44,000 hours, ten times the hours' cache) then take two Intl calls a day, not one an hour.
+ */
+const offsetByDay = new Map<number, number | null>();
+const OFFSET_CACHE_DAYS = 4096;
+
+function newYorkOffset(instant: number): number {
+  const hour = Math.floor(instant / HOUR_MS);
+  const day = Math.floor(hour / 24);
+  let offset = offsetByDay.get(day);
+  if (offset === undefined) {
+    const start = hourOffset(day * 24);
+    offset = start === hourOffset(day * 24 + 24) ? start : null;
+    if (offsetByDay.size >= OFFSET_CACHE_DAYS) offsetByDay.clear();
+    offsetByDay.set(day, offset);
+  }
+  return offset ?? hourOffset(hour);
 }
 
 export function newYorkWallClock(instant: number): WallClock {

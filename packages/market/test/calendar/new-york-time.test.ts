@@ -53,6 +53,21 @@ describe("New York's wall clock", () => {
     expect(reading(autumn)).toBe("2026-11-01 01:00:00.000");
   });
 
+  it("agrees with Intl at each hour's first and last millisecond over twelve years", () => {
+    // More days than the offsets' caches by day and by hour hold, read forward and back.
+    const mismatches: string[] = [];
+    const hours: number[] = [];
+    for (let t = Date.UTC(2019, 0, 1); t < Date.UTC(2031, 0, 1); t += 3_600_000) hours.push(t);
+    for (const t of [...hours, ...hours.reverse()]) {
+      for (const instant of [t, t + 3_599_999]) {
+        if (reading(instant) !== intlReading(instant)) {
+          mismatches.push(new Date(instant).toISOString());
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   it("turns a wall-clock time back into its instant in either season", () => {
     expect(newYorkInstant("2026-01-15", 9.5 * 3_600_000)).toBe(Date.UTC(2026, 0, 15, 14, 30));
     expect(newYorkInstant("2026-07-15", 9.5 * 3_600_000)).toBe(Date.UTC(2026, 6, 15, 13, 30));
