@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addDays } from "../../src/calendar/dates";
 import { newYorkInstant, newYorkWallClock } from "../../src/calendar/new-york-time";
 import {
   isEarlyClose,
@@ -68,6 +69,21 @@ describe("NYSE holidays", () => {
       "2026-07-01",
       "2026-07-02",
     ]);
+  });
+
+  it("lists the days isTradingDay passes, over decades and before 1970", () => {
+    for (const [from, to] of [
+      ["1965-12-20", "1970-01-10"],
+      ["2000-01-01", "2031-12-31"],
+      ["2026-03-14", "2026-03-15"],
+      ["2026-03-16", "2026-03-15"],
+    ] as [string, string][]) {
+      const expected: string[] = [];
+      for (let day = from; day <= to; day = addDays(day, 1)) {
+        if (isTradingDay(day)) expected.push(day);
+      }
+      expect(tradingDaysBetween(from, to)).toEqual(expected);
+    }
   });
 });
 
