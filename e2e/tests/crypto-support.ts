@@ -1,12 +1,19 @@
 import Database from "better-sqlite3";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { login, registerViaApi } from "./support";
+import { registerViaApi, signIn, type SignIn } from "./support";
 
-/** A new user of their own (tests run side by side), signed in through the login page. */
-export async function signedInCryptoUser(page: Page, request: APIRequestContext) {
+/**
+ * A new user of their own (tests run side by side), signed in on the page `via` the login form or
+ * the API.
+ */
+export async function signedInCryptoUser(
+  page: Page,
+  request: APIRequestContext,
+  via: SignIn = "form",
+) {
   const user = await registerViaApi(request, "Crypto Tester");
   const token = await tokenOf(request, user.email, user.password);
-  await login(page, user.email, user.password);
+  await signIn(page, user.email, user.password, via);
   return { ...user, token };
 }
 

@@ -1,11 +1,15 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { login, registerViaApi } from "./support";
+import { registerViaApi, signIn, type SignIn } from "./support";
 
-/** A new user, signed in on the page, with a bearer token for fast set-up through the REST API. */
+/**
+ * A new user, signed in on the page `via` the form or the API, with a bearer token for fast set-up
+ * through the REST API.
+ */
 export async function signedInStockUser(
   page: Page,
   request: APIRequestContext,
   name = "Stock Tester",
+  via: SignIn = "form",
 ) {
   const user = await registerViaApi(request, name);
   const response = await request.post("/api/auth/login", {
@@ -13,7 +17,7 @@ export async function signedInStockUser(
   });
   expect(response.status()).toBe(200);
   const { token } = (await response.json()) as { token: string };
-  await login(page, user.email, user.password);
+  await signIn(page, user.email, user.password, via);
   const headers = { authorization: `Bearer ${token}` };
 
   return {

@@ -27,12 +27,54 @@ export async function registerViaApi(
   return { email, name, password, id: ((await response.json()) as { id: number }).id };
 }
 
+/** Signs in through the login form and waits for the landing page (for tests of signing in). */
 export async function login(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/landing$/);
+}
+
+/**
+ * Signs in through the API, for tests about something else than signing in: the tab's next page
+ * of this server opens signed in, as after the login form, without loading the form and the
+ * landing page first. The session is put where the app keeps it (lib/session.ts: the tab's
+ * sessionStorage, `token` and `user`) before the page's scripts run, on that one page only, so a
+ * sign-out or a cleared storage later in the test stays signed out.
+ */
+export async function signInViaApi(page: Page, email: string, password: string) {
+  const response = await page.request.post("/api/auth/login", { data: { email, password } });
+  expect(response.status()).toBe(200);
+  const { token, ...user } = (await response.json()) as { token: string };
+  const origin = new URL(response.url()).origin;
+  const seeding = await page.addInitScript(
+    (session) => {
+      if (location.origin !== session.origin || sessionStorage.getItem("token") !== null) return;
+      sessionStorage.setItem("token", session.token);
+      sessionStorage.setItem("user", session.user);
+      sessionStorage.removeItem("sessionEnded");
+    },
+    { origin, token, user: JSON.stringify(user) },
+  );
+  // Removed once that page has been read (its scripts have seen the session by then).
+  const opened = () => {
+    if (new URL(page.url()).origin !== origin) return;
+    page.off("domcontentloaded", opened);
+    void seeding.dispose().catch(() => undefined);
+  };
+  page.on("domcontentloaded", opened);
+}
+
+/**
+ * How a helper's new user signs in on the page: "form" through the login form, leaving the tab on
+ * the landing page; "api" through `signInViaApi`, so the test's next page opens signed in.
+ */
+export type SignIn = "form" | "api";
+
+export async function signIn(page: Page, email: string, password: string, via: SignIn) {
+  if (via === "api") await signInViaApi(page, email, password);
+  else await login(page, email, password);
 }
 
 /** Opens a page of the navbar's Portfolio menu (a dropdown at 1280 px). */
