@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  currencySign,
   formatCompactNumber,
   formatCurrency,
   formatMarketCap,
@@ -78,5 +79,26 @@ describe("figures in en-US", () => {
     expect(formatPercent("1.234")).toBe("+1.23%");
     expect(formatMarketCap("2850000000000")).toBe("$2.85T");
     expect(formatUsdCode("1234.56")).toBe("USD 1,234.56");
+  });
+});
+
+describe("a currency's sign", () => {
+  const currencies = ["USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD"];
+  const intlSign = (locale: string, currency: string) =>
+    new Intl.NumberFormat(locale, { style: "currency", currency })
+      .formatToParts(0)
+      .find((part) => part.type === "currency")?.value;
+
+  it("is Intl's in every locale, for every display currency", () => {
+    for (const locale of ["en-US", "de-DE", "fr-FR", "en-GB", "es-ES"]) {
+      setFormatLocale(locale);
+      for (const currency of currencies) {
+        expect(currencySign(currency)).toBe(intlSign(locale, currency));
+      }
+    }
+  });
+
+  it("reads $, €, CHF and CA$ in en-US", () => {
+    expect(currencies.map(currencySign)).toEqual(["$", "€", "£", "CHF", "¥", "CA$", "A$"]);
   });
 });

@@ -123,6 +123,7 @@ export function orNA(value: string | null | undefined): string {
 
 // The figures' formats are the one formatting module the API writes its words with too.
 export {
+  currencySign,
   formatCompactNumber,
   formatCurrency,
   formatLocale,

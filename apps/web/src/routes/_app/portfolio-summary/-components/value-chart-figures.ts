@@ -5,7 +5,7 @@ import { longLabel } from "../../../../components/charts/chart-time";
 import type { ChartPalette } from "../../../../components/charts/useLightweightChart";
 import {
   axisLabels,
-  formatLocale,
+  currencySign,
   formatMoney,
   formatRatio,
   inUsEnglish,
@@ -47,10 +47,9 @@ export const basisLabels: Record<BenchmarkBasis, { line: () => string; row: () =
  */
 export function basisOption(basis: BenchmarkBasis, currency = "USD"): string {
   if (basis === "return") return m.summary_basis_return_option();
-  const sign = new Intl.NumberFormat(formatLocale(), { style: "currency", currency })
-    .formatToParts(0)
-    .find((part) => part.type === "currency")?.value;
-  return m.summary_basis_money_option({ sign: sign ?? currency });
+  // Not an Intl format built on every render: building the page's first with a currency was the
+  // chart's costliest function in a profile of its first render (long-tasks.ts, issue 35).
+  return m.summary_basis_money_option({ sign: currencySign(currency) });
 }
 
 /**
