@@ -16,7 +16,7 @@ import { PageSkeleton, RouteErrorPanel, Skeleton } from "../../components/RouteS
 import { Alert } from "../../components/ui/Alert";
 import { buttonClass } from "../../components/ui/Button";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { firstPaint } from "../../lib/first-paint";
+import { firstPaintTurn } from "../../lib/first-paint";
 import { Allocation } from "./portfolio-summary/-components/Allocation";
 import {
   cryptoHoldings,
@@ -43,9 +43,10 @@ import {
 } from "../../components/portfolio/portfolio-reads";
 import { marketStatusQuery } from "../../components/stocks/stock-reads";
 
-// The chart library loads with the chart, after the figures have painted.
+// The chart library loads with the chart, after the figures have painted. It and each card below
+// start loading in a task of their own (firstPaintTurn), in the order they are drawn.
 const ValueChart = lazy(() =>
-  firstPaint.then(() => import("./portfolio-summary/-components/ValueChart")),
+  firstPaintTurn().then(() => import("./portfolio-summary/-components/ValueChart")),
 );
 
 /**
@@ -56,7 +57,12 @@ const ValueChart = lazy(() =>
  */
 const afterFirstPaint = <Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
-) => lazy(() => firstPaint.then(load).then((module) => ({ default: memo(module.default) })));
+) =>
+  lazy(() =>
+    firstPaintTurn()
+      .then(load)
+      .then((module) => ({ default: memo(module.default) })),
+  );
 
 // The breakdown asks for its own read once the figures have painted.
 const AllocationBreakdown = afterFirstPaint(
