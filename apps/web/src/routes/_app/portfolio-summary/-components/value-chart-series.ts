@@ -43,6 +43,24 @@ export function addValueSeries(chart: IChartApi, palette: ChartPalette): ValueSe
   };
 }
 
+/**
+ * The axis's labels without the top tick's when that tick is less than half a label's height below
+ * the chart's top edge: the label is drawn centred on its tick, so its upper half was cut off
+ * ("$60,000" at 1280 px). The tick's grid line stays, and every other label as it was.
+ */
+function uncutTopLabel(
+  chart: IChartApi,
+  scaleOf: ISeriesApi<"Area">,
+  values: readonly number[],
+  labels: string[],
+): string[] {
+  const room = chart.options().layout.fontSize / 2;
+  return labels.map((label, i) => {
+    const y = scaleOf.priceToCoordinate(values[i]!);
+    return y !== null && y < room ? "" : label;
+  });
+}
+
 /** Sets the points on the series, in percent or in money, and fits the range. */
 export function drawValueSeries(
   chart: IChartApi,
@@ -57,7 +75,7 @@ export function drawValueSeries(
   chart.applyOptions({
     localization: {
       tickmarksPriceFormatter: (values: readonly number[]) =>
-        axisTicks(values, asReturns, currency),
+        uncutTopLabel(chart, series.value, values, axisTicks(values, asReturns, currency)),
     },
   });
   if (asReturns) {
