@@ -4,10 +4,13 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { open, readFile, rename, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
+import * as zlib from "node:zlib";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
-import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
 const frameworkModules =
@@ -22,6 +25,118 @@ const formOnlyStoreModules =
  * (`vite build --mode de`); any other mode (production, test, development) builds English.
  */
 const otherLanguages = new Set(["de", "es"]);
+
+/**
+ * Work the builds of one `scripts/build.mjs` run share (issue 35): the three languages' browser
+ * builds and the server-side build run side by side, and much of their work does not depend on
+ * the language (the router plugin's code splitting of every route file; the compressed copies of
+ * the framework's, the charts' and other chunks that come out the same in every language). Each
+ * such result is kept in the folder build.mjs names in `LEDGERLINE_WEB_BUILD_SHARE`, under the
+ * hash of everything it is computed from; the first build to claim a result computes it, the
+ * others read it when it is written. A plain `vite build` (no folder) computes everything itself:
+ * the output is the same bytes either way.
+ */
+// eslint-disable-next-line no-restricted-properties -- set by scripts/build.mjs for its builds
+const folder = process.env.LEDGERLINE_WEB_BUILD_SHARE;
+
+/** How long a build waits for a result another one claimed before computing it itself. */
+const WAIT_MS = 120_000;
+
+async function shared(
+  parts: readonly (string | Uint8Array)[],
+  compute: () => Promise<Uint8Array>,
+): Promise<Uint8Array> {
+  if (!folder) return compute();
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(`${part.length}:`).update(part);
+  const file = join(folder, hash.digest("hex"));
+  try {
+    return await readFile(file);
+  } catch {
+    // not there yet
+  }
+  let claim;
+  try {
+    claim = await open(`${file}.claim`, "wx");
+  } catch {
+    // Another build is computing it (or died doing so: then this one computes it after a while).
+    for (const started = Date.now(); Date.now() - started < WAIT_MS; await sleep(20)) {
+      try {
+        return await readFile(file);
+      } catch {
+        // not yet
+      }
+    }
+    return compute();
+  }
+  const result = await compute();
+  await writeFile(`${file}.${process.pid}`, result);
+  await rename(`${file}.${process.pid}`, file);
+  await claim.close();
+  return result;
+}
+
+const gzip = promisify(zlib.gzip);
+const brotliCompress = promisify(zlib.brotliCompress);
+
+/** gzip (level 9 unless told otherwise), each distinct content compressed once per run. */
+const sharedGzip = (bytes: Uint8Array, options: zlib.ZlibOptions = { level: 9 }) =>
+  shared(["gzip", JSON.stringify(options), bytes], () => gzip(bytes, options));
+
+/** brotli (quality 11 unless told otherwise), each distinct content compressed once per run. */
+const sharedBrotli = (bytes: Uint8Array, options: zlib.BrotliOptions = {}) =>
+  shared(["brotli", JSON.stringify(options), bytes], () => brotliCompress(bytes, options));
+
+type TransformResult = { code: string; map?: unknown } | null | undefined;
+type TransformHandler = (code: string, id: string) => TransformResult;
+
+/**
+ * The router plugin's code splitting (Babel: ~3 s of CPU per build), done once per route file
+ * and split for all the run's builds: its results depend on the file's text, its path and the
+ * plugin's options, which are the same in every build of the run, not on the language.
+ *
+ * The plugin keeps one piece of state between its transforms: the bindings a route file shares
+ * between its split chunks, recorded when the file itself is compiled and read when its chunks
+ * (`?tsr-split=`, `?tsr-shared=`) are. A build that computes a chunk whose file another build
+ * compiled compiles the file first, so that the state is there.
+ */
+function sharedRouterTransforms(plugins: Plugin[]): Plugin[] {
+  if (!folder) return plugins;
+  const handlers = new Map<string, TransformHandler>();
+  for (const plugin of plugins) {
+    const transform = plugin.transform;
+    if (
+      plugin.name.startsWith("tanstack-router:code-splitter:") &&
+      transform &&
+      typeof transform === "object" &&
+      typeof transform.handler === "function"
+    )
+      handlers.set(plugin.name, transform.handler as unknown as TransformHandler);
+  }
+  const compileFile = handlers.get("tanstack-router:code-splitter:compile-reference-file");
+  if (!compileFile || handlers.size !== 3)
+    throw new Error("sharedRouterTransforms: the router plugin's transforms are not as expected");
+  const compiledHere = new Set<string>();
+  const encode = (result: TransformResult) => JSON.stringify(result ?? null);
+  for (const plugin of plugins) {
+    const handler = handlers.get(plugin.name);
+    if (!handler || typeof plugin.transform !== "object") continue;
+    const ownFile = handler === compileFile;
+    plugin.transform.handler = async function (code: string, id: string) {
+      const file = id.split("?")[0]!;
+      const bytes = await shared([plugin.name, id, code], async () => {
+        if (ownFile) compiledHere.add(file);
+        else if (!compiledHere.has(file)) {
+          compileFile.call(this, code, file);
+          compiledHere.add(file);
+        }
+        return Buffer.from(encode(handler.call(this, code, id)));
+      });
+      return JSON.parse(Buffer.from(bytes).toString("utf8")) as TransformResult;
+    } as typeof plugin.transform.handler;
+  }
+  return plugins;
+}
 
 /**
  * The compiled messages import Paraglide's runtime.js for the locale (~1.1 KB gzip on every page):
@@ -97,7 +212,7 @@ function preloadListsLater(): Plugin {
     generateBundle: {
       // After Vite's own generateBundle has written the lists in.
       order: "post",
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         const chunk = (file: string) => bundle[file] as Rolldown.OutputChunk;
         const entry = Object.values(bundle).find(
           (output): output is Rolldown.OutputChunk => output.type === "chunk" && output.isEntry,
@@ -110,6 +225,7 @@ function preloadListsLater(): Plugin {
           chunk(file).imports.forEach(visit);
         };
         visit(entry.fileName);
+        const codeBefore = new Map([...firstLoad].map((file) => [file, chunk(file).code]));
         const lists: string[][] = [];
         for (const file of firstLoad) {
           const { code } = chunk(file);
@@ -136,19 +252,27 @@ function preloadListsLater(): Plugin {
         chunk(loaders[0]!).code = chunk(loaders[0]!).code.replace(placeholder, name);
         this.emitFile({ type: "asset", fileName: `assets/${name}`, source });
         // The compressed copies (the compression plugin below has made them already, of the
-        // chunks as they were): made again of what changed, and made of the new file.
-        const compressed = { gz: gzipSync, br: brotliCompressSync };
-        for (const [file, code] of [
-          ...[...firstLoad].map((file) => [file, chunk(file).code] as const),
-          [`assets/${name}`, source] as const,
-        ])
-          for (const [extension, compress] of Object.entries(compressed)) {
-            const copy = bundle[`${file}.${extension}`];
-            const bytes = compress(code, extension === "gz" ? { level: 9 } : {});
-            if (copy?.type === "asset") copy.source = bytes;
-            else if (!copy)
-              this.emitFile({ type: "asset", fileName: `${file}.${extension}`, source: bytes });
-          }
+        // chunks as they were): made again of the chunks that changed, and made of the new file
+        // and of the first-load chunks too small for the plugin (the runtime's). The framework's
+        // chunk, the largest, holds no list: its copies stand.
+        const changed = [...firstLoad].filter(
+          (file) => chunk(file).code !== codeBefore.get(file) || !bundle[`${file}.gz`],
+        );
+        const compressed = { gz: sharedGzip, br: sharedBrotli };
+        await Promise.all(
+          [
+            ...changed.map((file) => [file, chunk(file).code] as const),
+            [`assets/${name}`, source] as const,
+          ].flatMap(([file, code]) =>
+            Object.entries(compressed).map(async ([extension, compress]) => {
+              const copy = bundle[`${file}.${extension}`];
+              const bytes = await compress(Buffer.from(code));
+              if (copy?.type === "asset") copy.source = bytes;
+              else if (!copy)
+                this.emitFile({ type: "asset", fileName: `${file}.${extension}`, source: bytes });
+            }),
+          ),
+        );
       },
     },
   };
@@ -228,28 +352,30 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       messagesReadAppLocale(isSsrBuild ? undefined : language),
       selectorWithoutShim(),
       preloadListsLater(),
-      tanstackRouter({
-        target: "react",
-        autoCodeSplitting: true,
-        // A loader is a chunk of its own (~150-300 B gzip), not part of the route definitions'
-        // chunk, which / and /login load too, within their 106.5 KB: the signed-in pages' loaders took
-        // that over. A first load does not wait for it: the API names it among the page's code to
-        // preload (apps/api page-preloads.ts), with the tRPC client the signed-in layout loads
-        // before any loader runs. A link preloads it as it is approached (defaultPreload 'intent').
-        codeSplittingOptions: {
-          defaultBehavior: [
-            ["loader"],
-            ["component"],
-            ["pendingComponent", "errorComponent", "notFoundComponent"],
-          ],
-          // The signed-in layout's loading state stays with its route's definition: it is shown on
-          // a first load, when a chunk of its own would wait behind the router's generic layout.
-          splitBehavior: ({ routeId }) =>
-            routeId === "/_app"
-              ? [["component"], ["errorComponent", "notFoundComponent"]]
-              : undefined,
-        },
-      }),
+      sharedRouterTransforms(
+        tanstackRouter({
+          target: "react",
+          autoCodeSplitting: true,
+          // A loader is a chunk of its own (~150-300 B gzip), not part of the route definitions'
+          // chunk, which / and /login load too, within their 106.5 KB: the signed-in pages' loaders took
+          // that over. A first load does not wait for it: the API names it among the page's code to
+          // preload (apps/api page-preloads.ts), with the tRPC client the signed-in layout loads
+          // before any loader runs. A link preloads it as it is approached (defaultPreload 'intent').
+          codeSplittingOptions: {
+            defaultBehavior: [
+              ["loader"],
+              ["component"],
+              ["pendingComponent", "errorComponent", "notFoundComponent"],
+            ],
+            // The signed-in layout's loading state stays with its route's definition: it is shown on
+            // a first load, when a chunk of its own would wait behind the router's generic layout.
+            splitBehavior: ({ routeId }) =>
+              routeId === "/_app"
+                ? [["component"], ["errorComponent", "notFoundComponent"]]
+                : undefined,
+          },
+        }),
+      ),
       react(),
       tailwindcss(),
       // The installable app: its manifest, and a Workbox service worker that keeps the app's files
@@ -313,7 +439,14 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       // The API serves these pre-compressed files as they are, so no request pays for compression.
       servedOnly(
         compression({
-          algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")],
+          // gzip level 9 and brotli quality 11, as the plugin's own algorithms; each distinct file
+          // compressed once for all the languages' builds of a run (sharedGzip, sharedBrotli).
+          algorithms: [
+            [sharedGzip, { level: 9 }],
+            [sharedBrotli, {}],
+          ],
+          filename: (_file, { algorithm }) =>
+            algorithm === sharedBrotli ? "[path][base].br" : "[path][base].gz",
           threshold: 1024,
         }),
       ),

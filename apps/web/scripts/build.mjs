@@ -6,7 +6,9 @@
 // most of the first `pnpm start` on a fresh clone (issue 35). Each step's output is printed when
 // it ends, not interleaved.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
 const vite = join(
@@ -15,10 +17,17 @@ const vite = join(
 );
 const web = join(import.meta.dirname, "..");
 const script = (name) => join(import.meta.dirname, name);
+// The work the builds share (the router plugin's code splitting, the compressed copies of what
+// is the same in every language; vite.config.ts), for this run only.
+const share = mkdtempSync(join(tmpdir(), "ledgerline-web-build-"));
 
 function run(label, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: web, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, {
+      cwd: web,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, LEDGERLINE_WEB_BUILD_SHARE: share },
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -57,4 +66,5 @@ ssr.catch(() => {}); // reported by the languages that wait for it
 const results = await Promise.allSettled(["en", "de", "es"].map(buildLanguage));
 const failures = results.filter((result) => result.status === "rejected");
 for (const failure of failures) console.error(failure.reason.message);
+rmSync(share, { recursive: true, force: true });
 process.exit(failures.length ? 1 : 0);

@@ -1,10 +1,9 @@
 // Compiles the catalog (messages/*.json) to typed message functions in dist/paraglide.
 // The compiler only warns when the inlang project's file plugin fails to load, and then writes an
 // empty catalog that type-checks nowhere but silently: the output is checked against en.json here.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { compile } from "@inlang/paraglide-js";
-import ts from "typescript";
 
 const root = join(import.meta.dirname, "..");
 const outdir = join(root, "dist/paraglide");
@@ -33,46 +32,18 @@ await compile({
   // The browser never loads this runtime (apps/web points the messages' runtime import at its
   // own locale module); the API's tests and tools may, and then pass { locale } per call.
   strategy: ["globalVariable", "baseLocale"],
-  // The declarations are emitted below, without a type check: the compiler's own emit checks
-  // every file against the DOM's types first, ~8 s of CPU of the first `pnpm start` (issue 35).
+  // The declarations are emitted by scripts/declarations.mjs, a task of their own (`types`):
+  // only type checks and lints read them, and `pnpm start` need not wait for them (issue 35).
   emitTsDeclarations: false,
   emitReadme: false,
   includeEslintDisableComment: true,
 });
-
-// The compiler's declaration options (its emit-ts-declarations.js), with `noCheck` and `noLib`:
-// the output is the same, byte for byte (compared on all 1,934 files when this was written),
-// and takes ~5 s of CPU instead of ~8. It has quoted export aliases nowhere to rewrite.
-const files = readdirSync(outdir, { recursive: true })
-  .map(String)
-  .filter((file) => file.endsWith(".js"))
-  .map((file) => join(outdir, file));
-const program = ts.createProgram(files, {
-  allowJs: true,
-  checkJs: true,
-  declaration: true,
-  emitDeclarationOnly: true,
-  isolatedDeclarations: true,
-  esModuleInterop: true,
-  noLib: true,
-  noCheck: true,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  noEmitOnError: false,
-  outDir: outdir,
-  rootDir: outdir,
-  skipLibCheck: true,
-  target: ts.ScriptTarget.ESNext,
-});
-const emitted = program.emit(undefined, undefined, undefined, true);
-if (emitted.emitSkipped) problems.push("the declarations were not emitted");
 
 // The API's own texts (`api_*`, decision 0070) as an entry of their own: the server imports these
 // few, not the screens' ~1,500 (2.3 MB of JavaScript, +20 MB of memory when loaded).
 const apiKeys = source.filter((key) => key.startsWith("api_"));
 const apiEntry = apiKeys.map((key) => `export * from "./messages/${key}.js";`).join("\n");
 writeFileSync(join(outdir, "api.js"), `/* eslint-disable */\n${apiEntry}\n`);
-writeFileSync(join(outdir, "api.d.ts"), `${apiEntry}\n`);
 
 const index = readFileSync(join(outdir, "messages/_index.js"), "utf8");
 const compiled = source.filter((key) => new RegExp(`\\b${key}\\b`).test(index));
