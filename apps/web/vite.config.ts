@@ -44,8 +44,8 @@ const WAIT_MS = 120_000;
 
 async function shared(
   parts: readonly (string | Uint8Array)[],
-  compute: () => Promise<Uint8Array>,
-): Promise<Uint8Array> {
+  compute: () => Promise<Buffer>,
+): Promise<Buffer> {
   if (!folder) return compute();
   const hash = createHash("sha256");
   for (const part of parts) hash.update(`${part.length}:`).update(part);
@@ -78,14 +78,24 @@ async function shared(
 
 const gzip = promisify(zlib.gzip);
 const brotliCompress = promisify(zlib.brotliCompress);
+const bytesOf = (input: zlib.InputType): Buffer =>
+  typeof input === "string"
+    ? Buffer.from(input)
+    : ArrayBuffer.isView(input)
+      ? Buffer.from(input.buffer, input.byteOffset, input.byteLength)
+      : Buffer.from(input);
 
 /** gzip (level 9 unless told otherwise), each distinct content compressed once per run. */
-const sharedGzip = (bytes: Uint8Array, options: zlib.ZlibOptions = { level: 9 }) =>
-  shared(["gzip", JSON.stringify(options), bytes], () => gzip(bytes, options));
+const sharedGzip = (input: zlib.InputType, options: object = { level: 9 }) => {
+  const bytes = bytesOf(input);
+  return shared(["gzip", JSON.stringify(options), bytes], () => gzip(bytes, options));
+};
 
 /** brotli (quality 11 unless told otherwise), each distinct content compressed once per run. */
-const sharedBrotli = (bytes: Uint8Array, options: zlib.BrotliOptions = {}) =>
-  shared(["brotli", JSON.stringify(options), bytes], () => brotliCompress(bytes, options));
+const sharedBrotli = (input: zlib.InputType, options: object = {}) => {
+  const bytes = bytesOf(input);
+  return shared(["brotli", JSON.stringify(options), bytes], () => brotliCompress(bytes, options));
+};
 
 type TransformResult = { code: string; map?: unknown } | null | undefined;
 type TransformHandler = (code: string, id: string) => TransformResult;
@@ -100,7 +110,8 @@ type TransformHandler = (code: string, id: string) => TransformResult;
  * (`?tsr-split=`, `?tsr-shared=`) are. A build that computes a chunk whose file another build
  * compiled compiles the file first, so that the state is there.
  */
-function sharedRouterTransforms(plugins: Plugin[]): Plugin[] {
+function sharedRouterTransforms(option: Plugin | Plugin[]): Plugin[] {
+  const plugins = [option].flat();
   if (!folder) return plugins;
   const handlers = new Map<string, TransformHandler>();
   for (const plugin of plugins) {
@@ -266,7 +277,7 @@ function preloadListsLater(): Plugin {
           ].flatMap(([file, code]) =>
             Object.entries(compressed).map(async ([extension, compress]) => {
               const copy = bundle[`${file}.${extension}`];
-              const bytes = await compress(Buffer.from(code));
+              const bytes = await compress(code);
               if (copy?.type === "asset") copy.source = bytes;
               else if (!copy)
                 this.emitFile({ type: "asset", fileName: `${file}.${extension}`, source: bytes });

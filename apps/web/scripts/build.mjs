@@ -26,6 +26,7 @@ function run(label, args) {
     const child = spawn(process.execPath, args, {
       cwd: web,
       stdio: ["ignore", "pipe", "pipe"],
+      // eslint-disable-next-line no-restricted-properties -- the builds' environment, and the folder
       env: { ...process.env, LEDGERLINE_WEB_BUILD_SHARE: share },
     });
     let output = "";
