@@ -163,8 +163,42 @@ export class ReferencePath {
   ): Float64Array<ArrayBuffer> {
     const fast = pinnedReversion(length, pin, this.reversion, this.stepVolatility, shock);
     const closes = new Float64Array(length);
-    for (let i = 0; i < length; i++)
-      closes[i] = logReference + softCap(this.anchor.at((i - pin) / this.stepsPerYear) + fast[i]!);
+    for (let i = 0; i < length; i++) closes[i] = this.logClose(i, pin, logReference, fast[i]!);
     return closes;
+  }
+
+  /**
+   * The log closes at steps `from`..`to` alone, each equal to `logCloses`' at that step (for any
+   * length past it): the fast process is walked from the pin by the same recurrence, in the same
+   * order, and only these steps are kept. Costs a step per day between the pin and the range.
+   */
+  logClosesBetween(
+    from: number,
+    to: number,
+    pin: number,
+    logReference: number,
+    shock: (step: number) => number,
+  ): Float64Array<ArrayBuffer> {
+    const phi = this.reversion;
+    const sigma = this.stepVolatility;
+    const fast = new Float64Array(to - from + 1);
+    let y = 0;
+    for (let i = pin + 1; i <= to; i++) {
+      y = phi * y + sigma * shock(i);
+      if (i >= from) fast[i - from] = y;
+    }
+    y = 0;
+    for (let i = pin; i > from; i--) {
+      y = phi * y - sigma * shock(i);
+      if (i - 1 <= to) fast[i - 1 - from] = y;
+    }
+    const closes = new Float64Array(fast.length);
+    for (let k = 0; k < fast.length; k++)
+      closes[k] = this.logClose(from + k, pin, logReference, fast[k]!);
+    return closes;
+  }
+
+  private logClose(step: number, pin: number, logReference: number, fast: number): number {
+    return logReference + softCap(this.anchor.at((step - pin) / this.stepsPerYear) + fast);
   }
 }

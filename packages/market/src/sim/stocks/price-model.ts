@@ -52,6 +52,11 @@ function rangeOf(cents: Int32Array, last: number): { high: number; low: number }
   return { high, low };
 }
 
+/** The days around one asked for that logClose works out with it, and how many it keeps. */
+const POINTS_BEFORE = 3;
+const POINTS_AFTER = 1;
+const POINTS_KEPT = 16;
+
 /** Shared by all stocks of one seed: the market's own shock on each day. */
 export class MarketFactor {
   private values = new Float64Array(0);
@@ -98,6 +103,10 @@ export class StockPriceModel {
   private readonly logReference: number;
   private readonly reference: ReferencePath;
   private logCloses = new Float64Array(0);
+  /** A few days' log closes worked out alone, while the history is not built (see logClose). */
+  private readonly points = new Map<number, number>();
+  /** Steps walked to work out points so far: past a history's length, the history is built. */
+  private walked = 0;
   private readonly bars = new Map<number, SessionBar>();
   private readonly paths = new Map<number, IntradayPath>();
 
@@ -137,10 +146,15 @@ export class StockPriceModel {
     return loading * this.market.at(index) + Math.sqrt(1 - loading * loading) * own;
   }
 
-  private ensureComputed(index: number): void {
+  /**
+   * Builds the history through day `index` (and a year beyond), for reads of a range of days.
+   * A day or two alone (a quote, a session's bars, the movers) is read through logClose without
+   * it: a closed market's quotes and movers value every stock at start, and ~500 histories held
+   * 4.9 MB of an idle server (issue 35).
+   */
+  ensureComputed(index: number): void {
     if (index < this.logCloses.length) return;
-    // A year beyond what is asked for: enough for a long-running server, cheap for 500 stocks.
-    const length = Math.min(Math.max(this.referenceIndex, index) + 253, this.days.length);
+    const length = this.historyLength(index);
     const logCloses = this.reference.logCloses(
       length,
       this.referenceIndex,
@@ -150,30 +164,64 @@ export class StockPriceModel {
     this.logCloses = logCloses;
   }
 
+  /** A year beyond what is asked for: enough for a long-running server, cheap for 500 stocks. */
+  private historyLength(index: number): number {
+    return Math.min(Math.max(this.referenceIndex, index) + 253, this.days.length);
+  }
+
+  /**
+   * Day `index`'s log close: the history's when built; otherwise worked out with its neighbours
+   * (a day's bar reads the day before, a closed market's quote the two sessions before), the
+   * same value by the same arithmetic (ReferencePath.logClosesBetween), with no history kept.
+   * Once the walks to such days would have cost more than the history, the history is built.
+   */
+  private logClose(index: number): number {
+    if (index < this.logCloses.length) return this.logCloses[index]!;
+    let value = this.points.get(index);
+    if (value === undefined) {
+      const from = Math.max(0, index - POINTS_BEFORE);
+      const to = Math.min(index + POINTS_AFTER, this.days.length - 1);
+      const walk = Math.max(to, this.referenceIndex) - Math.min(from, this.referenceIndex);
+      if (index >= this.days.length || this.walked + walk > this.historyLength(index)) {
+        this.points.clear();
+        this.ensureComputed(index);
+        return this.logCloses[index]!;
+      }
+      this.walked += walk;
+      const closes = this.reference.logClosesBetween(
+        from,
+        to,
+        this.referenceIndex,
+        this.logReference,
+        (i) => this.shock(i),
+      );
+      if (this.points.size + closes.length > POINTS_KEPT) this.points.clear();
+      closes.forEach((close, k) => this.points.set(from + k, close));
+      value = closes[index - from]!;
+    }
+    return value;
+  }
+
   /**
    * Day `index`'s log return. Worked out when asked, not kept beside the closes: the simulated
    * market values all ~500 stocks at start, and a second array each held 6 MB (issue 35).
    */
   private logReturn(index: number): number {
     if (index === 0) return this.dailyVolatility * this.shock(0);
-    return this.logCloses[index]! - this.logCloses[index - 1]!;
+    return this.logClose(index) - this.logClose(index - 1);
   }
 
   closeCents(index: number): number {
-    this.ensureComputed(index);
-    return Math.max(1, Math.round(Math.exp(this.logCloses[index]!) * 100));
+    return Math.max(1, Math.round(Math.exp(this.logClose(index)) * 100));
   }
 
   private logOpen(index: number): number {
-    this.ensureComputed(index);
-    const previous =
-      index > 0 ? this.logCloses[index - 1]! : this.logCloses[0]! - this.logReturn(0);
+    const previous = index > 0 ? this.logClose(index - 1) : this.logClose(0) - this.logReturn(0);
     const base = combine(this.symbolHash, combine(this.days.hashAt(index), 0x6a9));
     return previous + 0.3 * this.dailyVolatility * normalFromHashes(base, combine(base, 3));
   }
 
   private dayVolume(index: number): number {
-    this.ensureComputed(index);
     const base = combine(this.symbolHash, combine(this.days.hashAt(index), 0x701));
     const noise = Math.exp(0.3 * normalFromHashes(base, combine(base, 5)) - 0.045);
     return Math.round(
@@ -197,7 +245,7 @@ export class StockPriceModel {
     if (!session) throw new Error(`${this.days.dateAt(index)} has no session`);
     const steps = Math.round((session.closesAt - session.opensAt) / 60_000);
     const logOpen = this.logOpen(index);
-    const logClose = this.logCloses[index]!;
+    const logClose = this.logClose(index);
     const noise = normalSequence(
       combine(this.symbolHash, combine(this.days.hashAt(index), 0x9a7)),
       steps,

@@ -361,6 +361,10 @@ export class SimulatedStockMarket implements StockMarketProvider {
     const model = this.model(profile);
     const first = Math.max(this.days.firstIndexOnOrAfter(query.from), this.firstBarIndex(profile));
     const last = this.days.lastIndexOnOrBefore(query.to);
+    // A range is read from the stock's history (built through today at most); a quote or a
+    // session's bars need none.
+    const through = Math.min(last, this.days.lastIndexOnOrBefore(newYorkDate(now)));
+    if (through > first) model.ensureComputed(through);
     const todaysFactor = this.todaysFactor(profile.symbol, now);
     const bars: HistoricalBar[] = [];
     const slice = slices();
