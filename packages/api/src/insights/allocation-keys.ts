@@ -28,7 +28,8 @@ export interface SliceKey {
 
 const sectorLabels = new Map<string, string>(sectors.map((sector) => [sector.key, sector.label]));
 const categoryLabels = new Map<string, string>(coinCategories.map((c) => [c.key, c.label]));
-const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
+/** Built on the first country slice, not at import: ICU's region names are mapped when used (issue 35). */
+let countryNames: Intl.DisplayNames | undefined;
 
 const CASH: SliceKey = { key: "cash", label: "Cash" };
 const CRYPTO: SliceKey = { key: "crypto", label: "Crypto" };
@@ -36,6 +37,7 @@ const CRYPTO: SliceKey = { key: "crypto", label: "Crypto" };
 function countryLabel(code: string): string {
   if (code === "ZZ") return "Unknown";
   try {
+    countryNames ??= new Intl.DisplayNames(["en"], { type: "region" });
     return countryNames.of(code) ?? code;
   } catch {
     return code;

@@ -1,3 +1,4 @@
+import { numberText } from "@ledgerline/money/format";
 import { z } from "zod";
 import { singleLineText } from "../shared/text";
 import { decimalString } from "../market/market";
@@ -130,7 +131,7 @@ export const importDetectInput = z.object({
     .string()
     .max(
       IMPORT_DETECT_MAX_CHARS,
-      `csv must be at most ${IMPORT_DETECT_MAX_CHARS.toLocaleString("en-US")} characters: send the file's first lines`,
+      `csv must be at most ${numberText(IMPORT_DETECT_MAX_CHARS, { minFraction: 0, maxFraction: 0 })} characters: send the file's first lines`,
     )
     .describe("The file's first lines (its header and some rows), up to 32 KB"),
 });

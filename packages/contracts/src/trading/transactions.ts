@@ -1,3 +1,4 @@
+import { numberText } from "@ledgerline/money/format";
 import { z } from "zod";
 import { pagination } from "../admin/audit";
 import { SYMBOL_MAX_LENGTH } from "../market/market-constants";
@@ -71,8 +72,14 @@ const pageSize = wholeNumber("pageSize")
   .min(1, "pageSize must be at least 1")
   .max(TRANSACTIONS_MAX_PAGE_SIZE, `pageSize must be at most ${TRANSACTIONS_MAX_PAGE_SIZE}`);
 
+/**
+ * Whole numbers in messages are grouped as toLocaleString("en-US") groups them, without it: an
+ * Intl call at import maps ICU's number data into every process that loads the contracts (issue 35).
+ */
+const WHOLE = { minFraction: 0, maxFraction: 0 };
+
 export const transactionMessages = {
-  pageOutOfReach: `Pages reach the first ${TRANSACTIONS_MAX_REACHABLE_ROWS.toLocaleString("en-US")} matching transactions; narrow the filters or reverse the sort to see the rest`,
+  pageOutOfReach: `Pages reach the first ${numberText(TRANSACTIONS_MAX_REACHABLE_ROWS, WHOLE)} matching transactions; narrow the filters or reverse the sort to see the rest`,
   invalidCursor: "cursor is not a position in this sort order; start again without it",
 } as const;
 

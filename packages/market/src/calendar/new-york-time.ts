@@ -1,16 +1,12 @@
 import { addDays, dayNumber, type IsoDate } from "./dates";
 
-/** The US market's wall clock. Intl knows the daylight-saving rules, so nothing is hard-coded. */
-const formatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+/**
+ * The US market's wall clock: from 2007 to 2099 by the US daylight-saving rule in force since
+ * 2007, otherwise by Intl, which knows every earlier rule. Intl's first call maps ICU's time zone
+ * data (megabytes of resident memory, issue 35), and every quote's freshness asks for this clock;
+ * a test holds the rule to Intl over every year it covers.
+ */
+let formatter: Intl.DateTimeFormat | undefined;
 
 export interface WallClock {
   date: IsoDate;
@@ -21,8 +17,46 @@ export interface WallClock {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** New York's offset from UTC at `instant`, read from Intl (the slow part of this file). */
+const RULE_FIRST_YEAR = 2007;
+const RULE_LAST_YEAR = 2099;
+const EASTERN_DAYLIGHT = -4 * HOUR_MS;
+const EASTERN_STANDARD = -5 * HOUR_MS;
+
+/** The day of the month (1-31) of the `nth` Sunday of a month (0-11) of a year. */
+function nthSunday(year: number, month: number, nth: number): number {
+  const weekdayOfFirst = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  return 1 + ((7 - weekdayOfFirst) % 7) + 7 * (nth - 1);
+}
+
+/**
+ * New York's offset by the US rule since 2007: daylight time (UTC-4) from the second Sunday of
+ * March at 2:00 standard time (07:00 UTC) to the first Sunday of November at 2:00 daylight time
+ * (06:00 UTC), standard time (UTC-5) otherwise; undefined outside the years it is used for.
+ */
+function offsetByRule(instant: number): number | undefined {
+  const year = new Date(instant).getUTCFullYear();
+  if (year < RULE_FIRST_YEAR || year > RULE_LAST_YEAR) return undefined;
+  const daylightFrom = Date.UTC(year, 2, nthSunday(year, 2, 2), 7);
+  const daylightUntil = Date.UTC(year, 10, nthSunday(year, 10, 1), 6);
+  return instant >= daylightFrom && instant < daylightUntil ? EASTERN_DAYLIGHT : EASTERN_STANDARD;
+}
+
+/** New York's offset from UTC at `instant`: by the rule, else read from Intl (the slow part). */
+function offsetAt(instant: number): number {
+  return offsetByRule(instant) ?? offsetFromIntl(instant);
+}
+
 function offsetFromIntl(instant: number): number {
+  formatter ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/New_York",
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
   const values: Record<string, number> = {};
   for (const part of formatter.formatToParts(new Date(instant))) {
     if (part.type !== "literal") values[part.type] = Number(part.value);
@@ -49,7 +83,7 @@ const OFFSET_CACHE_HOURS = 4096;
 function hourOffset(hour: number): number {
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
-    offset = offsetFromIntl(hour * HOUR_MS);
+    offset = offsetAt(hour * HOUR_MS);
     if (offsetByHour.size >= OFFSET_CACHE_HOURS) offsetByHour.clear();
     offsetByHour.set(hour, offset);
   }

@@ -68,6 +68,33 @@ describe("New York's wall clock", () => {
     expect(mismatches).toEqual([]);
   });
 
+  it("reads what Intl reads on every day from 1970 to 2099, each hour's edges where it changes", () => {
+    // The daylight-saving rule since 2007 is arithmetic; earlier years go to Intl.
+    const DAY = 86_400_000;
+    const mismatches: string[] = [];
+    const check = (instant: number) => {
+      if (reading(instant) !== intlReading(instant))
+        mismatches.push(new Date(instant).toISOString());
+    };
+    let changes = 0;
+    // New York's hour at 00:00 UTC is 19 or 20: a different one a day later is a change today.
+    let hourAtStart = intlReading(Date.UTC(1970, 0, 1)).slice(11, 13);
+    for (let day = Date.UTC(1970, 0, 1); day < Date.UTC(2100, 0, 1); day += DAY) {
+      check(day + 12 * 3_600_000 + 34_567);
+      const hourAtEnd = intlReading(day + DAY).slice(11, 13);
+      const changed = hourAtEnd !== hourAtStart;
+      hourAtStart = hourAtEnd;
+      if (!changed) continue;
+      changes++;
+      for (let hour = day; hour < day + DAY; hour += 3_600_000) {
+        check(hour);
+        check(hour + 3_599_999);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(changes).toBeGreaterThan(2 * 129);
+  });
+
   it("turns a wall-clock time back into its instant in either season", () => {
     expect(newYorkInstant("2026-01-15", 9.5 * 3_600_000)).toBe(Date.UTC(2026, 0, 15, 14, 30));
     expect(newYorkInstant("2026-07-15", 9.5 * 3_600_000)).toBe(Date.UTC(2026, 6, 15, 13, 30));
