@@ -6,10 +6,15 @@
  * the other user's median and p99 during the import. Budget: under 10 s and 300 MB RSS.
  *
  *   tsx import.ts [rows, default 100000] [directory for the server's CPU profile] [--built] [--postgres] [--job]
+ *     [--answers=<file>]
  *
  * With --job the file goes through `import.start` (the import job of issue 34) and the import
  * ends when the polled `import.status` says the job has; the server's longest event-loop block
  * during the import is printed either way.
+ *
+ * With --answers=<file>, after the figures are taken, the importer's returns and the reads built
+ * on the same rebuild (the history, each holding's returns, the lots, the income) are written to
+ * the file as JSON: the same data each run, so two builds' files can be compared byte for byte.
  *
  * With --postgres the server's database is a fresh one on TEST_DATABASE_URL's server (default
  * the local one), dropped afterwards; SQLite in a temporary file otherwise.
@@ -20,7 +25,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { SimulatedStockMarket } from "@ledgerline/market";
@@ -31,6 +36,9 @@ import { startCommand } from "./support/start-command";
 const BUILT = process.argv.includes("--built");
 const POSTGRES = process.argv.includes("--postgres");
 const JOB = process.argv.includes("--job");
+const ANSWERS = process.argv
+  .find((arg) => arg.startsWith("--answers="))
+  ?.slice("--answers=".length);
 const [rowsArgument, profileArgument] = process.argv
   .slice(2)
   .filter((arg) => !arg.startsWith("--"));
@@ -187,7 +195,7 @@ try {
   await Promise.all(readers);
   const memory = memoryOf(server.pid!);
   // The daily snapshots are rebuilt after the import answers; the performance read waits for them.
-  await call("GET", "/portfolio/performance?range=ALL", token);
+  const returns = await call("GET", "/portfolio/performance?range=ALL", token);
   const settled = performance.now() - started;
   const after = memoryOf(server.pid!);
   const returnsBlock = await longestBlock();
@@ -208,6 +216,20 @@ try {
   console.log(
     `event loop: longest block ${block.toFixed(0)} ms during the import${JOB ? " (as a job)" : ""}, ${returnsBlock.toFixed(0)} ms from its answer to the returns' (budget 50 ms)`,
   );
+  if (ANSWERS) {
+    const answers: Record<string, unknown> = { "/portfolio/performance?range=ALL": returns };
+    for (const path of [
+      "/portfolio/history?range=ALL",
+      "/portfolio/performance/holdings?range=ALL",
+      "/portfolio/returns/monthly",
+      "/lots",
+      "/income",
+    ]) {
+      answers[path] = await call("GET", path, token);
+    }
+    writeFileSync(ANSWERS, JSON.stringify(answers, null, 1));
+    console.log(`answers: ${Object.keys(answers).join(", ")} -> ${ANSWERS}`);
+  }
 } finally {
   server.kill("SIGTERM");
   if (database) {
