@@ -2,9 +2,12 @@ import {
   compare,
   compound,
   divide,
+  divideHalfEven,
   FACTOR_DECIMALS,
   subtract,
+  tenTo,
   type Decimal,
+  type FixedPoint,
 } from "@ledgerline/money";
 
 /**
@@ -34,4 +37,27 @@ export function nextGrowth(
     return compound([growth, divide(value, flow, FACTOR_DECIMALS)], FACTOR_DECIMALS);
   }
   return growth;
+}
+
+/**
+ * nextGrowth on a day without a flow, in BigInt units: the same factor (tests hold them equal),
+ * without parsing the figures again. `growth`, `previousValue` and `value` are the figures'
+ * units at any scale (not only their canonical text's); answers the factor's units at
+ * FACTOR_DECIMALS, or null when it is `growth` unchanged (nothing held at the last close).
+ */
+export function nextGrowthWithoutFlow(
+  growth: FixedPoint,
+  previousValue: FixedPoint,
+  value: FixedPoint,
+): FixedPoint | null {
+  if (previousValue.units <= 0n) return null;
+  // divide(value, previousValue, FACTOR_DECIMALS), then compound's product with growth rounded
+  // half-even to FACTOR_DECIMALS: rounding the exact product gives the same value whether the
+  // quotient's trailing zeros were cut first or not, and an exact one is left as it is.
+  const quotient = divideHalfEven(
+    value.units * tenTo(previousValue.scale + FACTOR_DECIMALS),
+    previousValue.units * tenTo(value.scale),
+  );
+  const units = divideHalfEven(growth.units * quotient, tenTo(growth.scale));
+  return { units, scale: FACTOR_DECIMALS };
 }

@@ -7,10 +7,21 @@ import {
   type SnapshotState,
   type Trade,
 } from "@ledgerline/db";
-import { add, costBasis, isZero, multiply, sum, type Decimal } from "@ledgerline/money";
+import {
+  add,
+  costBasis,
+  formatFixed,
+  isZero,
+  multiply,
+  parseFixed,
+  sum,
+  tenTo,
+  type Decimal,
+  type FixedPoint,
+} from "@ledgerline/money";
 import { replayKeptLots } from "../tax/kept-lots";
 import { replayKeptAccounts } from "./account-days";
-import { nextGrowth } from "./growth";
+import { nextGrowth, nextGrowthWithoutFlow } from "./growth";
 import { carryKeptState, rereadHoldingFlows } from "./holding-flows";
 import { workKeptPeriodsThrough } from "./kept-periods";
 import { storedDays } from "./stored-days";
@@ -20,6 +31,7 @@ import {
   closeSeriesOf,
   holdingOfKey,
   keyOf,
+  type LedgerHolding,
   snapshotOf,
   TradeLedger,
   tradeDay,
@@ -148,6 +160,88 @@ interface DaysValuation {
   /** The growth factors and values at the close before the day, carried on. */
   before: Awaited<ReturnType<typeof growthBefore>>;
   holdingDays: HoldingDay[];
+  /** Each holding's figures of the last day valued, in units (HoldingUnits). */
+  units: Map<string, HoldingUnits>;
+}
+
+/**
+ * A holding's figures as its last day valued left them, with their BigInt units: after an import
+ * that is 50 holdings a day for five years, and most days change only the close (or nothing, on
+ * a weekend), so the text of the others is not parsed, multiplied and formatted again each day.
+ * Each figure's text is the one the decimal functions give (nextGrowthWithoutFlow's tests).
+ */
+interface HoldingUnits {
+  quantity: Decimal;
+  averagePrice: Decimal;
+  basis: Decimal;
+  basisUnits: FixedPoint | null;
+  close: Decimal;
+  value: Decimal;
+  valueUnits: FixedPoint | null;
+  growth: Decimal;
+  growthUnits: FixedPoint | null;
+}
+
+/** The exact sum of figures in units, as `sum` of their text answers it. */
+function sumUnits(values: readonly FixedPoint[]): Decimal {
+  let units = 0n;
+  let scale = 0;
+  for (const value of values) {
+    if (value.scale > scale) {
+      units *= tenTo(value.scale - scale);
+      scale = value.scale;
+    }
+    units += value.units * tenTo(scale - value.scale);
+  }
+  return formatFixed(units, scale);
+}
+
+/** A holding's value, cost basis and growth at the day's close (no flow when `own` is none). */
+function holdingFigures(
+  valuation: DaysValuation,
+  key: string,
+  held: LedgerHolding,
+  close: Decimal,
+  own: { flows: Decimal[]; realized: Decimal[] } | undefined,
+) {
+  const { before } = valuation;
+  const kept = valuation.units.get(key);
+  const last = before.holdings.get(key) ?? { growth: "1", value: "0" };
+  const sameHolding =
+    kept !== undefined &&
+    kept.quantity === held.quantity &&
+    kept.averagePrice === held.averagePrice;
+  const value = sameHolding && kept.close === close ? kept.value : multiply(held.quantity, close);
+  const valueUnits = sameHolding && kept.close === close ? kept.valueUnits : parseFixed(value);
+  const basis = sameHolding ? kept.basis : costBasis(held);
+  const basisUnits = sameHolding ? kept.basisUnits : parseFixed(basis);
+  const flow = own ? sum(own.flows) : "0";
+  let growth: Decimal;
+  let growthUnits: FixedPoint | null = null;
+  // Without a flow, from the value this holding's last day left: in units.
+  if (flow === "0" && kept?.value === last.value && kept.valueUnits && valueUnits) {
+    const known =
+      (kept.growth === last.growth ? kept.growthUnits : null) ?? parseFixed(last.growth);
+    const next = known && nextGrowthWithoutFlow(known, kept.valueUnits, valueUnits);
+    if (!known) growth = nextGrowth(last.growth, last.value, value, flow);
+    else if (next === null) [growth, growthUnits] = [last.growth, known];
+    else [growth, growthUnits] = [formatFixed(next.units, next.scale), next];
+  } else {
+    growth = nextGrowth(last.growth, last.value, value, flow);
+  }
+  before.holdings.set(key, { growth, value });
+  valuation.units.set(key, {
+    quantity: held.quantity,
+    averagePrice: held.averagePrice,
+    basis,
+    basisUnits,
+    close,
+    value,
+    valueUnits,
+    growth,
+    growthUnits,
+  });
+  return { value, valueUnits, basis, basisUnits, flow, growth };
 }
 
 /** One day's close: each valued holding's day (added to `holdingDays`), and the portfolio's. */
@@ -162,7 +256,9 @@ function valueDay(
     STOCK: other ? [other.stockValue] : [],
     CRYPTO: other ? [other.cryptoValue] : [],
   };
+  const valueUnits: Record<AssetType, FixedPoint[]> = { STOCK: [], CRYPTO: [] };
   const bases: Decimal[] = other ? [other.costBasis] : [];
+  const basisUnits: FixedPoint[] = [];
   const flows: Decimal[] = other ? [other.flow] : [];
   const realized: Decimal[] = other ? [other.realized] : [];
   for (const [key, held] of valuedHoldings(ledger, valuation.only)) {
@@ -172,17 +268,15 @@ function valueDay(
     const close = isZero(held.quantity)
       ? "0"
       : (series.get(key)?.on(day) ?? ledger.lastTradePrice.get(key) ?? held.averagePrice);
-    const value = multiply(held.quantity, close);
-    const basis = costBasis(held);
-    const flow = sum(own?.flows ?? []);
-    const gain = sum(own?.realized ?? []);
-    const last = before.holdings.get(key) ?? { growth: "1", value: "0" };
-    const growth = nextGrowth(last.growth, last.value, value, flow);
-    before.holdings.set(key, { growth, value });
-    values[held.type].push(value);
-    bases.push(basis);
-    flows.push(flow);
-    realized.push(gain);
+    const figures = holdingFigures(valuation, key, held, close, own);
+    const { value, basis, flow, growth } = figures;
+    const gain = own ? sum(own.realized) : "0";
+    if (figures.valueUnits) valueUnits[held.type].push(figures.valueUnits);
+    else values[held.type].push(value);
+    if (figures.basisUnits) basisUnits.push(figures.basisUnits);
+    else bases.push(basis);
+    if (own) flows.push(flow);
+    if (own) realized.push(gain);
     const { type: assetType, symbol } = held;
     valuation.holdingDays.push({
       day,
@@ -195,8 +289,8 @@ function valueDay(
       growth,
     });
   }
-  const stockValue = sum(values.STOCK);
-  const cryptoValue = sum(values.CRYPTO);
+  const stockValue = sum([...values.STOCK, sumUnits(valueUnits.STOCK)]);
+  const cryptoValue = sum([...values.CRYPTO, sumUnits(valueUnits.CRYPTO)]);
   const flow = sum(flows);
   const totalValue = add(stockValue, cryptoValue);
   const growth = nextGrowth(before.portfolio.growth, before.portfolio.value, totalValue, flow);
@@ -205,7 +299,7 @@ function valueDay(
     day,
     stockValue,
     cryptoValue,
-    costBasis: sum(bases),
+    costBasis: sum([...bases, sumUnits(basisUnits)]),
     flow,
     realized: sum(realized),
     growth,
@@ -274,7 +368,7 @@ async function recompute(deps: AppDeps, userId: number): Promise<SnapshotState |
   const holdingDays: HoldingDay[] = [];
   const days = series
     ? await valueDays(
-        { ledger, series, others: others || null, only, before, holdingDays },
+        { ledger, series, others: others || null, only, before, holdingDays, units: new Map() },
         tradeDays,
         valueFrom,
         yesterday,
