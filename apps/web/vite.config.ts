@@ -12,6 +12,7 @@ import * as zlib from "node:zlib";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import { decodeVlq, encodeVlq } from "./source-map-vlq";
 
 const frameworkModules =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/;
@@ -203,14 +204,52 @@ function selectorWithoutShim(): Plugin {
   };
 }
 
+/** Characters taken out of a generated line: `removed` of them, ending at column `end` before. */
+interface Cut {
+  line: number;
+  end: number;
+  removed: number;
+}
+
+/**
+ * A source map's mappings with each generated column past a cut moved left by what was cut before
+ * it on its line (a segment inside a cut moves to the cut's start). Columns are the first of each
+ * segment's base-64 VLQ fields, relative to the line's previous segment.
+ */
+function shiftColumns(mappings: string, cuts: Cut[]): string {
+  const lines = mappings.split(";");
+  for (let index = 0; index < lines.length; index++) {
+    const onLine = cuts.filter((cut) => cut.line === index);
+    if (onLine.length === 0 || !lines[index]) continue;
+    let previous = 0;
+    let previousShifted = 0;
+    lines[index] = lines[index]!.split(",")
+      .map((segment) => {
+        const fields = decodeVlq(segment);
+        const column = previous + fields[0]!;
+        previous = column;
+        let shifted = column;
+        for (const cut of onLine)
+          if (column >= cut.end) shifted -= cut.removed;
+          else if (column > cut.end - cut.removed) shifted -= column - (cut.end - cut.removed);
+        fields[0] = shifted - previousShifted;
+        previousShifted = shifted;
+        return fields.map(encodeVlq).join("");
+      })
+      .join(",");
+  }
+  return lines.join(";");
+}
+
 /**
  * The lists of files each lazily imported chunk needs preloaded beside it (Vite's
  * `__vite__mapDeps`), taken out of the chunks every page loads (the entry and its imports): ~210
  * hashed file names and ~80 index lists, ~2.3 KB gzip of the route definitions' chunk on / and
  * /login. They go to a file of their own, assets/preload-lists-<hash>.js, which src/lib/
  * preload-lists.ts loads at the reader's first input; until then a lazy import preloads nothing
- * and its chunk's imports load as the chunk names them. Each call keeps its length (its list
- * becomes a number and spaces), so the chunk's source map still points right.
+ * and its chunk's imports load as the chunk names them. Each call's list becomes a number, and
+ * the chunk's source map is shifted by what each call lost (it was padded to its old length with
+ * spaces: ~190 B gzip of the route definitions' chunk).
  */
 function preloadListsLater(): Plugin {
   const placeholder = "preload-lists-________.js";
@@ -247,12 +286,35 @@ function preloadListsLater(): Plugin {
             continue;
           }
           const files = JSON.parse(found[1]!) as string[];
-          chunk(file).code =
-            "const __vite__mapDeps=k=>globalThis.__preloadLists?.[k]??[];\n" +
-            code.slice(found[0].length).replace(call, (whole, indices: string) => {
-              lists.push((JSON.parse(indices) as number[]).map((index) => files[index]!));
-              return `__vite__mapDeps(${lists.length - 1})`.padEnd(whole.length, " ");
+          // The definition is one line before and after: the lines below keep their numbers.
+          const body = code.slice(found[0].length);
+          const cuts: Cut[] = [];
+          let line = 1;
+          let lineStart = 0;
+          let scanned = 0;
+          const shortened = body.replace(call, (whole, indices: string, offset: number) => {
+            for (; scanned < offset; scanned++)
+              if (body[scanned] === "\n") [line, lineStart] = [line + 1, scanned + 1];
+            lists.push((JSON.parse(indices) as number[]).map((index) => files[index]!));
+            const short = `__vite__mapDeps(${lists.length - 1})`;
+            cuts.push({
+              line,
+              end: offset - lineStart + whole.length,
+              removed: whole.length - short.length,
             });
+            return short;
+          });
+          chunk(file).code =
+            "const __vite__mapDeps=k=>globalThis.__preloadLists?.[k]??[];\n" + shortened;
+          // The map is in two places by now: the chunk's, and the .map file Vite's import analysis
+          // put in the bundle after combining its own edits into it (written as it stands).
+          const map = chunk(file).map;
+          if (map) {
+            const shifted = { ...map, mappings: shiftColumns(map.mappings, cuts) };
+            chunk(file).map = shifted;
+            const mapFile = bundle[`${file}.map`];
+            if (mapFile?.type === "asset") mapFile.source = JSON.stringify(shifted);
+          }
         }
         const source = `globalThis.__preloadLists=${JSON.stringify(lists)};\n`;
         const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
@@ -368,7 +430,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
           target: "react",
           autoCodeSplitting: true,
           // A loader is a chunk of its own (~150-300 B gzip), not part of the route definitions'
-          // chunk, which / and /login load too, within their 106.5 KB: the signed-in pages' loaders took
+          // chunk, which / and /login load too, within their 105.5 KB: the signed-in pages' loaders took
           // that over. A first load does not wait for it: the API names it among the page's code to
           // preload (apps/api page-preloads.ts), with the tRPC client the signed-in layout loads
           // before any loader runs. A link preloads it as it is approached (defaultPreload 'intent').
