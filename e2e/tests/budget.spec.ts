@@ -44,18 +44,19 @@ async function initialScriptBytes(page: Page, path: string): Promise<number> {
   );
 }
 
-// The first visit to home and login: at most 106.5 KB gzip of JavaScript (the design file's 110 KB,
-// lowered to what issue 35 reached, 105.3 KB at most, so it cannot creep back), in each language's
-// build (decision 0065), which the server picks by the language cookie.
+// The first visit to home and login: at most 105.5 KB gzip of JavaScript (the design file's 110 KB,
+// lowered to what issue 35 reached, 105.13 KB at most, so it cannot creep back; decision 0082 says
+// why its 95 KB aim is out of reach with React), in each language's build (decision 0065), which
+// the server picks by the language cookie.
 for (const language of webLanguages)
   for (const path of ["/", "/login"]) {
-    test(`initial JavaScript of ${path} in ${language} stays within 106.5 KB gzip`, async ({
+    test(`initial JavaScript of ${path} in ${language} stays within 105.5 KB gzip`, async ({
       page,
       baseURL,
     }) => {
       await page.context().addCookies([{ name: languageCookie, value: language, url: baseURL! }]);
       const bytes = await initialScriptBytes(page, path);
       console.log(`initial JS for ${path} (${language}): ${(bytes / 1024).toFixed(2)} KB gzip`);
-      expect(bytes).toBeLessThanOrEqual(106.5 * 1024);
+      expect(bytes).toBeLessThanOrEqual(105.5 * 1024);
     });
   }
