@@ -59,7 +59,9 @@ const runsAt = args.indexOf("--runs");
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 1;
 const WARM = args.includes("--warm");
 const FORM = args.includes("--form");
-const named = args.filter((arg, i) => !arg.startsWith("--") && !args[i - 1]?.startsWith("--"));
+// Only --runs, --web and --save take a value: a route after --warm or --form is still a route.
+const VALUED = new Set(["--runs", "--web", "--save"]);
+const named = args.filter((arg, i) => !arg.startsWith("--") && !VALUED.has(args[i - 1] ?? ""));
 const routes = named.length > 0 ? named : [...PUBLIC_ROUTES, ...USER_ROUTES, ...ADMIN_ROUTES];
 const saveAt = args.indexOf("--save");
 const SAVE = saveAt >= 0 ? args[saveAt + 1] : undefined;
