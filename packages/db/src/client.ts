@@ -65,12 +65,13 @@ function sqliteConnection(url: string) {
   const db = drizzle({ client: sqlite, schema });
 
   const statements = new Map<string, BetterSqlite3.Statement>();
-  function rawStatement(sql: string, pluck: boolean): BetterSqlite3.Statement {
-    const key = `${pluck ? "p" : "r"}:${sql}`;
+  function rawStatement(sql: string, pluck: boolean, values = false): BetterSqlite3.Statement {
+    const key = `${pluck ? "p" : values ? "v" : "r"}:${sql}`;
     let statement = statements.get(key);
     if (!statement) {
       statement = sqlite.prepare(sql);
       if (pluck) statement.pluck();
+      else if (values && statement.reader) statement.raw(true);
       statements.set(key, statement);
     }
     return statement;
@@ -78,7 +79,7 @@ function sqliteConnection(url: string) {
 
   function execute(step: Step): unknown {
     if (step.read === "raw") {
-      const statement = rawStatement(step.sql, step.pluck);
+      const statement = rawStatement(step.sql, step.pluck, step.values);
       if (statement.reader) return statement.all(...step.params);
       statement.run(...step.params);
       return [];
@@ -134,7 +135,9 @@ async function acrossTurnsOnThread<T>(
     await connection.exec("BEGIN IMMEDIATE");
     const result = await driveAsync(work(connection.db), async (step) => {
       if (step.read === "pause") return nextTurn();
-      if (step.read === "raw") return connection.statement(step.sql, step.params, step.pluck);
+      if (step.read === "raw") {
+        return connection.statement(step.sql, step.params, step.pluck, step.values);
+      }
       return runQuery(step);
     });
     await connection.exec("COMMIT");

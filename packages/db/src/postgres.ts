@@ -55,7 +55,7 @@ async function raw(client: pg.Pool | pg.PoolClient, step: Extract<Step, { read: 
   const result = await client.query<Record<string, unknown> & unknown[]>({
     text: toPostgresPlaceholders(step.sql),
     values: step.params as unknown[],
-    ...(step.pluck ? { rowMode: "array" as const } : {}),
+    ...(step.pluck || step.values ? { rowMode: "array" as const } : {}),
   });
   const rows: unknown[] = result.rows;
   return step.pluck ? result.rows.map((row) => row[0]) : rows;

@@ -25,6 +25,7 @@ interface Request {
   sql: string;
   params?: unknown[];
   pluck?: boolean;
+  values?: boolean;
 }
 
 type Reply =
@@ -67,7 +68,8 @@ function answer(request) {
     case "rawAll": return statement(request.sql, "raw").all(...params);
     case "rawGet": return statement(request.sql, "raw").get(...params);
     case "statement": {
-      const s = statement(request.sql, request.pluck ? "pluck" : "rows");
+      let s = statement(request.sql, request.pluck ? "pluck" : "rows");
+      if (request.values && s.reader) s = statement(request.sql, "raw");
       if (s.reader) return s.all(...params);
       s.run(...params);
       return [];
@@ -99,8 +101,16 @@ export interface WorkerConnection {
   readonly db: Db;
   /** Runs SQL on the thread, awaited (BEGIN, COMMIT, ROLLBACK); answers whether a transaction is open. */
   exec(sql: string): Promise<boolean>;
-  /** A hand-written statement (`?` placeholders), awaited: rows if it reads, else none. */
-  statement(sql: string, params: readonly unknown[], pluck: boolean): Promise<unknown[]>;
+  /**
+   * A hand-written statement (`?` placeholders), awaited: rows if it reads (with `values`, as
+   * arrays of their columns' values), else none.
+   */
+  statement(
+    sql: string,
+    params: readonly unknown[],
+    pluck: boolean,
+    values?: boolean,
+  ): Promise<unknown[]>;
   /** Opens the connection on the thread unless it is open, closed by `close`. */
   open(): Promise<void>;
   close(): Promise<void>;
@@ -196,8 +206,14 @@ export function openWorkerConnection(url: string): WorkerConnection {
   return {
     db: drizzle({ client, schema }),
     exec: async (sql) => (await callAsync({ mode: "exec", sql })) as boolean,
-    statement: async (sql, params, pluck) =>
-      (await callAsync({ mode: "statement", sql, params: [...params], pluck })) as unknown[],
+    statement: async (sql, params, pluck, values) =>
+      (await callAsync({
+        mode: "statement",
+        sql,
+        params: [...params],
+        pluck,
+        values,
+      })) as unknown[],
     open: async () => {
       await callAsync({ mode: "exec", sql: "OPEN" });
     },

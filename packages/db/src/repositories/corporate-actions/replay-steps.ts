@@ -1,9 +1,8 @@
 import { fromStored, toStored } from "@ledgerline/money";
-import { and, asc, count, eq, max, sql } from "drizzle-orm";
+import { and, count, eq, max } from "drizzle-orm";
 import type { Db, Tables } from "../../database";
-import { all, changes, first, pause, type Work } from "../../database";
-import { afterInHistory } from "../history-pages";
-import { holdingRows, tradeFigures } from "../trade-log";
+import { changes, first, pause, rawValues, type Work } from "../../database";
+import { holdingRows } from "../trade-log";
 import { markSnapshotsStale } from "../snapshots";
 import type { ReplayRow, ReplayTarget, SplitRowWrite } from "./rows";
 
@@ -15,55 +14,61 @@ const REPLAY_PAGE = 1000;
 export const ofSymbol = (tables: Tables, target: ReplayTarget) =>
   holdingRows(tables, { ...target, assetType: "STOCK" });
 
-/** The symbol's rows the replay reads, in (date, id) order: after `last`, up to `limit`. */
-const replayedRows = (
-  tx: Db,
-  tables: Tables,
-  target: ReplayTarget,
-  last?: ReplayRow,
-  limit?: number,
-) => {
-  const { transactions } = tables;
-  const query = tx
-    .select({
-      ...tradeFigures(tables),
-      // A trade's notes are the user's and long; only a split's are compared.
-      total: sql<
-        string | null
-      >`case when ${transactions.transactionType} = 'SPLIT' then ${transactions.total} end`,
-      notes: sql<
-        string | null
-      >`case when ${transactions.transactionType} = 'SPLIT' then ${transactions.notes} end`,
-    })
-    .from(transactions)
-    .where(and(...ofSymbol(tables, target), afterInHistory(transactions, last, "asc")))
-    .orderBy(asc(transactions.transactionDate), asc(transactions.id));
-  return limit ? query.limit(limit) : query;
-};
+/**
+ * The symbol's rows the replay reads, in (date, id) order: after a row when `after`, a page of
+ * REPLAY_PAGE when `paged` (the page after a row starts at its date in the index, as the lot
+ * replay's pages do: portfolio/history.ts). A trade's notes are the user's and long; only a
+ * split's are read.
+ */
+const replayedRows = (after: boolean, paged: boolean) =>
+  "SELECT id, transaction_date, transaction_type, quantity, price, fee," +
+  " CASE WHEN transaction_type = 'SPLIT' THEN total END," +
+  " CASE WHEN transaction_type = 'SPLIT' THEN notes END" +
+  " FROM transactions WHERE user_id = ? AND account_id = ? AND type = 'STOCK' AND symbol = ?" +
+  (after ? " AND transaction_date >= ? AND (transaction_date > ? OR id > ?)" : "") +
+  " ORDER BY transaction_date, id" +
+  (paged ? ` LIMIT ${REPLAY_PAGE}` : "");
 
-type StoredReplayRow = Awaited<ReturnType<ReturnType<typeof replayedRows>["all"]>>[number];
-const toReplayRow = (row: StoredReplayRow): ReplayRow => ({
-  id: row.id,
-  transactionDate: row.transactionDate,
-  transactionType: row.transactionType,
-  quantity: fromStored(row.quantity),
-  price: fromStored(row.price),
-  fee: fromStored(row.fee),
-  total: row.total === null ? "0" : fromStored(row.total),
-  notes: row.notes,
+type ReplayValues = [
+  id: number,
+  transactionDate: number | string,
+  transactionType: ReplayRow["transactionType"],
+  quantity: string,
+  price: string,
+  fee: string,
+  total: string | null,
+  notes: string | null,
+];
+
+const toReplayRow = (row: ReplayValues): ReplayRow => ({
+  id: row[0],
+  transactionDate: new Date(Number(row[1])),
+  transactionType: row[2],
+  quantity: fromStored(row[3]),
+  price: fromStored(row[4]),
+  fee: fromStored(row[5]),
+  total: row[6] === null ? "0" : fromStored(row[6]),
+  notes: row[7],
 });
 
-/** Every row the replay reads; `paged`, a page at a time with pauses between. */
-export function* readRows(
-  tx: Db,
-  tables: Tables,
-  target: ReplayTarget,
-  paged: boolean,
-): Work<ReplayRow[]> {
-  if (!paged) return (yield* all(replayedRows(tx, tables, target))).map(toReplayRow);
+/**
+ * Every row the replay reads; `paged`, a page at a time with pauses between. As arrays of
+ * values, not Drizzle's rows: after an import a symbol has thousands of rows, read twice (the
+ * import's replay and the next read's), and their mapping was most of the read's time.
+ */
+export function* readRows(target: ReplayTarget, paged: boolean): Work<ReplayRow[]> {
+  const { userId, accountId, symbol } = target;
+  const of = [userId, accountId, symbol];
+  if (!paged)
+    return (yield* rawValues<ReplayValues>(replayedRows(false, false), of)).map(toReplayRow);
   const rows: ReplayRow[] = [];
   for (;;) {
-    const page = yield* all(replayedRows(tx, tables, target, rows.at(-1), REPLAY_PAGE));
+    const last = rows.at(-1);
+    const at = last?.transactionDate.getTime();
+    const page = yield* rawValues<ReplayValues>(
+      replayedRows(!!last, true),
+      last ? [...of, at, at, last.id] : of,
+    );
     for (const row of page) rows.push(toReplayRow(row));
     if (page.length < REPLAY_PAGE) return rows;
     yield* pause();

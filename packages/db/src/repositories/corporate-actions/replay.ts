@@ -94,8 +94,8 @@ export function replayAccess(database: Database) {
      */
     async replayRows(target: ReplayTarget): Promise<{ rows: ReplayRow[]; version: string }> {
       return database.transaction(
-        function* (tx): Work<{ rows: ReplayRow[]; version: string }> {
-          const rows = yield* readRows(tx, tables, target, true);
+        function* (): Work<{ rows: ReplayRow[]; version: string }> {
+          const rows = yield* readRows(target, true);
           return { rows, version: versionOf(rows) };
         },
         { readOnly: true, pauses: true },
@@ -128,7 +128,7 @@ export function replayAccess(database: Database) {
     ): Promise<ApplyCorporateActionsOutcome> {
       return database.transaction(function* (tx): Work<ApplyCorporateActionsOutcome> {
         yield* lockUser(tx, tables, target.userId);
-        const writes = replay(yield* readRows(tx, tables, target, false));
+        const writes = replay(yield* readRows(target, false));
         return writes
           ? yield* writeReplayed(tx, tables, target, writes)
           : { splitsWritten: 0, incomeAdded: 0, inconsistent: true };

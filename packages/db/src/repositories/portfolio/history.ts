@@ -1,6 +1,6 @@
 import { fromStored } from "@ledgerline/money";
-import { and, asc, desc, eq } from "drizzle-orm";
-import { all, pause, type Database, type Work } from "../../database";
+import { and, desc, eq } from "drizzle-orm";
+import { all, pause, rawValues, type Database, type Work } from "../../database";
 import type { AssetType } from "../../schema";
 import { afterInHistory } from "../history-pages";
 import { toTransaction, type LotSelectionRow, type LotTradeRow, type Transaction } from "./rows";
@@ -19,58 +19,70 @@ function readSelections(text: string | null): LotSelectionRow[] | null {
 }
 
 /**
+ * One page of the lot replay's rows: the user's, or one asset type's symbol's, after a row. The
+ * page after a row starts at its date in the index (`transaction_date >= ?`); written as
+ * `date > ? OR (date = ? AND id > ?)` alone, each page scanned the user's rows from the first.
+ */
+const lotTradesPage = (only: boolean, after: boolean) =>
+  "SELECT id, account_id, transaction_date, type, symbol, transaction_type, quantity, price," +
+  " fee, total, paired_id, lot_selections FROM transactions WHERE user_id = ?" +
+  (only ? " AND symbol = ? AND type = ?" : "") +
+  (after ? " AND transaction_date >= ? AND (transaction_date > ? OR id > ?)" : "") +
+  ` ORDER BY transaction_date, id LIMIT ${TRANSACTIONS_PAGE}`;
+
+type LotTradeValues = [
+  id: number,
+  accountId: number,
+  transactionDate: number | string,
+  type: AssetType,
+  symbol: string,
+  transactionType: LotTradeRow["transactionType"],
+  quantity: string,
+  price: string,
+  fee: string,
+  total: string,
+  pairedId: number | null,
+  lotSelections: string | null,
+];
+
+/**
  * The user's buys, sells, split rows and transfers between accounts for the tax lot replay,
  * oldest first (date, then id), of every account; only one asset type's symbol when `symbol` is
- * given. Read in pages from one snapshot with a turn of the event loop between them (0029).
+ * given. Read in pages from one snapshot with a turn of the event loop between them (0029), as
+ * arrays of values rather than Drizzle's rows: after an import these are 100,000 rows, whose
+ * mapping into objects and back was most of the read's time.
  */
 export function lotTrades(
   database: Database,
   userId: number,
   only?: { assetType: AssetType; symbol: string },
 ): Promise<LotTradeRow[]> {
-  const { transactions } = database.tables;
+  const [first, next] = [lotTradesPage(!!only, false), lotTradesPage(!!only, true)];
+  const chosen = only ? [only.symbol, only.assetType] : [];
   return database.transaction(
-    function* (tx): Work<LotTradeRow[]> {
+    function* (): Work<LotTradeRow[]> {
       const read: LotTradeRow[] = [];
       let last: LotTradeRow | undefined;
       for (;;) {
-        const rows = yield* all(
-          tx
-            .select({
-              id: transactions.id,
-              accountId: transactions.accountId,
-              transactionDate: transactions.transactionDate,
-              type: transactions.type,
-              symbol: transactions.symbol,
-              transactionType: transactions.transactionType,
-              quantity: transactions.quantity,
-              price: transactions.price,
-              fee: transactions.fee,
-              total: transactions.total,
-              pairedId: transactions.pairedId,
-              lotSelections: transactions.lotSelections,
-            })
-            .from(transactions)
-            .where(
-              and(
-                eq(transactions.userId, userId),
-                ...(only
-                  ? [eq(transactions.symbol, only.symbol), eq(transactions.type, only.assetType)]
-                  : []),
-                afterInHistory(transactions, last, "asc"),
-              ),
-            )
-            .orderBy(asc(transactions.transactionDate), asc(transactions.id))
-            .limit(TRANSACTIONS_PAGE),
+        const at = last && last.transactionDate.getTime();
+        const rows = yield* rawValues<LotTradeValues>(
+          last ? next : first,
+          last ? [userId, ...chosen, at, at, last.id] : [userId, ...chosen],
         );
         for (const row of rows) {
           read.push({
-            ...row,
-            quantity: fromStored(row.quantity),
-            price: fromStored(row.price),
-            fee: fromStored(row.fee),
-            total: fromStored(row.total),
-            lotSelections: readSelections(row.lotSelections),
+            id: row[0],
+            accountId: row[1],
+            transactionDate: new Date(Number(row[2])),
+            type: row[3],
+            symbol: row[4],
+            transactionType: row[5],
+            quantity: fromStored(row[6]),
+            price: fromStored(row[7]),
+            fee: fromStored(row[8]),
+            total: fromStored(row[9]),
+            pairedId: row[10],
+            lotSelections: readSelections(row[11]),
           });
         }
         last = read.at(-1);
