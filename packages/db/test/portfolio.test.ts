@@ -8,7 +8,9 @@ import {
   openDatabase,
   pause,
   type ImportedTrade,
+  type LotTradeRow,
   type Repositories,
+  type Transaction,
 } from "../src";
 import { testDialects } from "../src/testing";
 
@@ -324,6 +326,54 @@ describe.each(await testDialects("the portfolio repository tests"))("on $name", 
       expect(since).toEqual(
         expected.filter((t) => t.transactionDate.getTime() >= trades[6000]!.date.getTime()),
       );
+    });
+
+    it("reads the lots' rows in date and id order across their pages, ties on one instant included", async () => {
+      // 3,001 trades on three instants: the page boundaries fall inside runs of equal dates.
+      const trades: ImportedTrade[] = Array.from({ length: 3_001 }, (_, i) => ({
+        assetType: i % 5 === 4 ? "CRYPTO" : "STOCK",
+        symbol: i % 5 === 4 ? "BTC" : "AAPL",
+        transactionType: "BUY",
+        quantity: "0.5",
+        price: `${100 + (i % 13)}`,
+        date: new Date(now.getTime() - 60_000 * (3 - Math.floor((3 * i) / 3_001))),
+        notes: null,
+      }));
+      expect((await importAll(trades)).ok).toBe(true);
+      const figures = (rows: Transaction[] | LotTradeRow[]) =>
+        rows.map(
+          ({ id, transactionDate, type, symbol, transactionType, quantity, price, total }) => ({
+            id,
+            transactionDate,
+            type,
+            symbol,
+            transactionType,
+            quantity,
+            price,
+            total,
+          }),
+        );
+      const expected = (await repos.portfolio.transactions(userId)).sort(
+        (a, b) => a.transactionDate.getTime() - b.transactionDate.getTime() || a.id - b.id,
+      );
+      const read = await repos.portfolio.lotTrades(userId);
+      expect(read).toHaveLength(3_001);
+      expect(figures(read)).toEqual(figures(expected));
+      const apple = await repos.portfolio.lotTrades(userId, { assetType: "STOCK", symbol: "AAPL" });
+      expect(apple).toHaveLength(2_401);
+      expect(figures(apple)).toEqual(figures(expected.filter((row) => row.symbol === "AAPL")));
+      // The calendar's replay of the symbol in its account reads the same rows, in pages too.
+      const { accountId } = expected[0]!;
+      const replayed = await repos.corporateActions.replayRows({
+        userId,
+        accountId,
+        symbol: "AAPL",
+        now,
+      });
+      expect(replayed.rows.map(({ id, transactionDate }) => ({ id, transactionDate }))).toEqual(
+        apple.map(({ id, transactionDate }) => ({ id, transactionDate })),
+      );
+      expect(replayed.rows.every((row) => row.total === "0" && row.notes === null)).toBe(true);
     });
 
     it("answers other requests while a pausing transaction is open, and its writes only at its end", async () => {
