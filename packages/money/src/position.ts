@@ -1,4 +1,5 @@
 import { add, compare, divide, isZero, multiply, subtract, type Decimal } from "./decimal";
+import { aligned, formatFixed, parseFixed } from "./fixed-point";
 
 /** Average prices keep 16 decimals: the cost basis they imply is off by far less than a cent. */
 export const AVERAGE_PRICE_DECIMALS = 16;
@@ -13,12 +14,27 @@ export interface Holding {
  * holding, so it is in the cost basis, and it is money put in).
  */
 export function buyCost(quantity: Decimal, price: Decimal, fee: Decimal = "0"): Decimal {
-  return add(multiply(quantity, price), fee);
+  return withFee(quantity, price, fee, 1n) ?? add(multiply(quantity, price), fee);
 }
 
 /** What a sell brings in: quantity x price less its fee. */
 export function sellProceeds(quantity: Decimal, price: Decimal, fee: Decimal = "0"): Decimal {
-  return subtract(multiply(quantity, price), fee);
+  return withFee(quantity, price, fee, -1n) ?? subtract(multiply(quantity, price), fee);
+}
+
+/**
+ * quantity x price + sign x fee in units, formatted once: the same canonical text as the
+ * product's text added to the fee (a value has one), without formatting and parsing the
+ * product between. The lots' replay works one per trade (100,000 after an import, issue 35).
+ * Null unless all three are plain decimal text.
+ */
+function withFee(quantity: Decimal, price: Decimal, fee: Decimal, sign: bigint): Decimal | null {
+  const q = parseFixed(quantity);
+  const p = q && parseFixed(price);
+  const f = p && parseFixed(fee);
+  if (!q || !p || !f) return null;
+  const [product, paid, scale] = aligned({ units: q.units * p.units, scale: q.scale + p.scale }, f);
+  return formatFixed(product + sign * paid, scale);
 }
 
 /**

@@ -182,6 +182,11 @@ describe("stored decimals", () => {
     expect(fromStored("-0")).toBe("0");
     expect(fromStored("-45750.27")).toBe("-45750.27");
     expect(fromStored("1e3")).toBe("1000");
+    // Not digits, one dot and digits: read as any other text is.
+    expect(fromStored("5.")).toBe("5");
+    expect(fromStored(".5")).toBe("0.5");
+    expect(fromStored("0012")).toBe("12");
+    expect(() => fromStored("1.2.3")).toThrow();
   });
 
   it("refuse negative, too large or too precise values", () => {

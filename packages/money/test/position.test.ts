@@ -1,13 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  add,
   applyBuy,
   applySell,
   applySplit,
   buyCost,
   costBasis,
+  multiply,
   realizedGain,
   sellProceeds,
+  subtract,
   type Holding,
 } from "../src";
 
@@ -179,6 +182,23 @@ describe("a trade's fee", () => {
     expect(buyCost("10", "100", "5")).toBe("1005");
     expect(sellProceeds("10", "110", "5")).toBe("1095");
     expect(realizedGain(bought, "10", "110", "5")).toBe("90");
+  });
+
+  it("costs and brings in what the product's text with the fee added or taken gives", () => {
+    const decimal = fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.nat({ max: 10 }))
+      .map(([units, scale]) => {
+        const digits = units.toString().padStart(scale + 1, "0");
+        return scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+      });
+    fc.assert(
+      fc.property(decimal, decimal, decimal, (quantity, price, fee) => {
+        expect(buyCost(quantity, price, fee)).toBe(add(multiply(quantity, price), fee));
+        expect(sellProceeds(quantity, price, fee)).toBe(subtract(multiply(quantity, price), fee));
+      }),
+    );
+    expect(buyCost("1e2", "3")).toBe("300");
+    expect(sellProceeds("2", "0.50", "1.00")).toBe("0");
   });
 
   it("adds to the cost of what is already held", () => {
