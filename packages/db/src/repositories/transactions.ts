@@ -10,6 +10,7 @@ import {
 } from "../database";
 import { transactionTypes, type AssetType, type TransactionType } from "../schema";
 import type { Position, Transaction } from "./portfolio";
+import { sharedKind } from "./trade-log";
 
 /** The filters of the transaction history; all optional, combined with AND. */
 export interface TransactionFilter {
@@ -570,12 +571,6 @@ const tradesPage = (sqlite: boolean, after: string) =>
   ` ORDER BY transaction_date, type, transaction_type, id LIMIT ${TRADES_PAGE}`;
 
 type TradeRow = Omit<RawTransaction, "user_id" | "account_id" | "total" | "notes">;
-
-/** The one string of each asset type and side, rather than the driver's copy per row. */
-const SHARED_KINDS = new Map<string, AssetType | TransactionType>(
-  ["STOCK", "CRYPTO", ...transactionTypes].map((kind) => [kind, kind as AssetType]),
-);
-const sharedKind = <T extends string>(kind: T): T => (SHARED_KINDS.get(kind) as T) ?? kind;
 
 type HistoryStatements = ReturnType<typeof holdingsQueries>;
 

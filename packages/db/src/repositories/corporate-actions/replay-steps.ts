@@ -2,7 +2,7 @@ import { fromStored, toStored } from "@ledgerline/money";
 import { and, count, eq, max } from "drizzle-orm";
 import type { Db, Tables } from "../../database";
 import { changes, first, pause, rawValues, type Work } from "../../database";
-import { holdingRows } from "../trade-log";
+import { holdingRows, sharedKind } from "../trade-log";
 import { markSnapshotsStale } from "../snapshots";
 import type { ReplayRow, ReplayTarget, SplitRowWrite } from "./rows";
 
@@ -43,7 +43,7 @@ type ReplayValues = [
 const toReplayRow = (row: ReplayValues): ReplayRow => ({
   id: row[0],
   transactionDate: new Date(Number(row[1])),
-  transactionType: row[2],
+  transactionType: sharedKind(row[2]),
   quantity: fromStored(row[3]),
   price: fromStored(row[4]),
   fee: fromStored(row[5]),

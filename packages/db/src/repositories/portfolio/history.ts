@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { all, pause, rawValues, type Database, type Work } from "../../database";
 import type { AssetType } from "../../schema";
 import { afterInHistory } from "../history-pages";
+import { sharedKind } from "../trade-log";
 import { toTransaction, type LotSelectionRow, type LotTradeRow, type Transaction } from "./rows";
 
 /**
@@ -62,6 +63,9 @@ export function lotTrades(
   return database.transaction(
     function* (): Work<LotTradeRow[]> {
       const read: LotTradeRow[] = [];
+      // The lots keep these rows between reads (tax/kept-lots.ts): one string of each symbol
+      // and kind, not the driver's copy per row.
+      const symbols = new Map<string, string>();
       let last: LotTradeRow | undefined;
       for (;;) {
         const at = last && last.transactionDate.getTime();
@@ -70,13 +74,15 @@ export function lotTrades(
           last ? [userId, ...chosen, at, at, last.id] : [userId, ...chosen],
         );
         for (const row of rows) {
+          let symbol = symbols.get(row[4]);
+          if (symbol === undefined) symbols.set(row[4], (symbol = row[4]));
           read.push({
             id: row[0],
             accountId: row[1],
             transactionDate: new Date(Number(row[2])),
-            type: row[3],
-            symbol: row[4],
-            transactionType: row[5],
+            type: sharedKind(row[3]),
+            symbol,
+            transactionType: sharedKind(row[5]),
             quantity: fromStored(row[6]),
             price: fromStored(row[7]),
             fee: fromStored(row[8]),
