@@ -25,7 +25,30 @@ import { Turns } from "../platform/turns";
  */
 
 const DAY_MS = 86_400_000;
-export const utcDay = (instant: number) => new Date(instant).toISOString().slice(0, 10);
+/** Days whose text utcDay keeps (a few thousand are read; forgotten all at once past this). */
+const DAY_TEXTS = 20_000;
+const dayTexts = new Map<number, string>();
+/** The last millisecond a Date holds, either side of 1970. */
+const LAST_INSTANT = 8.64e15;
+
+/**
+ * The instant's UTC day, YYYY-MM-DD: each day's text made once and kept by the day's first
+ * millisecond. The snapshots' recompute asks it of each of an import's 100,000 trades, a Date
+ * and two strings each time (issue 35). Throws as toISOString does for an instant out of range.
+ */
+export function utcDay(instant: number): string {
+  const ms = Math.trunc(instant);
+  // Past a Date's range (or not a number): toISOString's RangeError.
+  if (!(Math.abs(ms) <= LAST_INSTANT)) return new Date(instant).toISOString().slice(0, 10);
+  const start = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+  let text = dayTexts.get(start);
+  if (text === undefined) {
+    text = new Date(start).toISOString().slice(0, 10);
+    if (dayTexts.size >= DAY_TEXTS) dayTexts.clear();
+    dayTexts.set(start, text);
+  }
+  return text;
+}
 export const addDays = (day: string, days: number) =>
   utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 export const keyOf = (type: AssetType, symbol: string) => `${type}:${symbol}`;
