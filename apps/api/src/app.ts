@@ -17,6 +17,7 @@ import { ssoRedirectsPlugin } from "./plugins/sso-redirects";
 import { webPlugin } from "./plugins/web";
 import { openApiDocument } from "./rest/openapi";
 import { restPlugin } from "./rest/plugin";
+import { onUseCompilers } from "./schema-compilers";
 import { restRoutes } from "@ledgerline/api/rest-routes";
 import { errorIn } from "@ledgerline/api/locale/catalog";
 import { type Clock, systemClock } from "@ledgerline/clock";
@@ -69,6 +70,8 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { maxParamLength: 5000, caseSensitive: false, ignoreTrailingSlash: true },
     // A malformed address (a bare %) is refused in the project's words, not Fastify's.
     frameworkErrors: (error, req, reply) => void answerError(error, req, reply),
+    // Fastify's ajv and fast-json-stringify compilers load when a route first needs them.
+    schemaController: { compilersFactory: onUseCompilers },
   });
 
   parseJsonBodies(app);

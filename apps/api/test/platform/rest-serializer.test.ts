@@ -1,13 +1,20 @@
-import fastJson from "fast-json-stringify";
+import { createRequire } from "node:module";
+import type FastJson from "fast-json-stringify";
 import { restRoutes } from "@ledgerline/api/rest-routes";
 import { z } from "zod";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { compileSerializer, deferredSerializer, openApiSchema } from "../../src/rest/json-schema";
 import { restErrorBody } from "../../src/rest/plugin";
 
-vi.mock("fast-json-stringify", async (original) => {
-  const real = (await original<{ default: typeof fastJson }>()).default;
-  return { default: vi.fn(real) };
+// json-schema.ts requires fast-json-stringify on its first compile (not a vi.mock-able import):
+// the module node's require hands it is counted here, and put back after.
+const requireHere = createRequire(import.meta.url);
+const fastJsonPath = requireHere.resolve("fast-json-stringify");
+const realFastJson = requireHere(fastJsonPath) as typeof FastJson;
+const fastJson = vi.fn(realFastJson);
+requireHere.cache[fastJsonPath]!.exports = fastJson;
+afterAll(() => {
+  requireHere.cache[fastJsonPath]!.exports = realFastJson;
 });
 
 const position = z.object({
