@@ -49,6 +49,8 @@ export interface AppOptions {
 }
 
 const API_VERSION = "1.0.0";
+/** Clients of the original system send /api/Portfolio or /api/portfolio/: the same resource. */
+const ROUTER_OPTIONS = { maxParamLength: 5000, caseSensitive: false, ignoreTrailingSlash: true };
 /** How long a connection may take to send a request's head (its line and headers). */
 export const HEADERS_TIMEOUT_MS = 10_000;
 /** The most calls one tRPC request may carry; the busiest screen batches about a dozen. */
@@ -66,8 +68,7 @@ export async function buildApp(options: AppOptions) {
     // closed (Node's default waits 60 s, checked every 30 s): a client sending its headers a
     // byte at a time must not hold a socket and a parser for longer.
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
-    // Clients of the original system send /api/Portfolio or /api/portfolio/: the same resource.
-    routerOptions: { maxParamLength: 5000, caseSensitive: false, ignoreTrailingSlash: true },
+    routerOptions: ROUTER_OPTIONS,
     // A malformed address (a bare %) is refused in the project's words, not Fastify's.
     frameworkErrors: (error, req, reply) => void answerError(error, req, reply),
     // Fastify's ajv and fast-json-stringify compilers load when a route first needs them.
@@ -191,5 +192,8 @@ async function apiPlugin(api: FastifyInstance, { shared, env }: { shared: Shared
   await api.register(restPlugin(restRoutes));
   await api.register(faviconsPlugin);
 
-  await api.register(apiDocsPlugin, { document: openApiDocument(restRoutes, API_VERSION) });
+  await api.register(apiDocsPlugin, {
+    document: () => openApiDocument(restRoutes, API_VERSION),
+    routerOptions: ROUTER_OPTIONS,
+  });
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DOCS_ROUTES, docsServer } from "../../src/plugins/api-docs";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -53,5 +54,14 @@ describe("the REST API docs page", () => {
       url: "/api/docs/static/swagger-initializer.js",
     });
     expect(initializer.body).toMatch(/const config = \{"layout":"BaseLayout"\}/);
+  });
+
+  it("is answered at every address the docs' own instance has, and at no other", async () => {
+    const { instance, routes } = await docsServer("/api", {
+      routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+      document: {},
+    });
+    await instance.close();
+    expect([...routes].sort()).toEqual([...DOCS_ROUTES].sort());
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /** Counts the loads of the libraries only some requests need; the real ones answer. */
-const loads = vi.hoisted(() => ({ csv: 0, csvSync: 0, otpauth: 0 }));
+const loads = vi.hoisted(() => ({ csv: 0, csvSync: 0, otpauth: 0, swagger: 0, swaggerUi: 0 }));
 vi.mock("csv-parse", async (importOriginal) => {
   loads.csv++;
   return importOriginal();
@@ -15,6 +15,14 @@ vi.mock("otpauth", async (importOriginal) => {
   loads.otpauth++;
   return importOriginal();
 });
+vi.mock("@fastify/swagger", async (importOriginal) => {
+  loads.swagger++;
+  return importOriginal();
+});
+vi.mock("@fastify/swagger-ui", async (importOriginal) => {
+  loads.swaggerUi++;
+  return importOriginal();
+});
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -23,15 +31,16 @@ afterEach(async () => {
 });
 
 /**
- * Issue 35: a started server, and its signed-in reads, do not hold the CSV parser (imports) or
- * otpauth (two-factor sign-in); the first request that needs one loads it.
+ * Issue 35: a started server, and its signed-in reads, do not hold the CSV parser (imports),
+ * otpauth (two-factor sign-in) or the API docs' libraries (and yaml with them); the first
+ * request that needs one loads it.
  */
 describe("libraries of rare requests", () => {
   it("load with the first request that needs them, not at start", async () => {
     t = await startTestApp();
     const user = await t.registerUser();
     expect((await t.request("GET", "/api/portfolio", { token: user.token })).status).toBe(200);
-    expect(loads).toEqual({ csv: 0, csvSync: 0, otpauth: 0 });
+    expect(loads).toEqual({ csv: 0, csvSync: 0, otpauth: 0, swagger: 0, swaggerUi: 0 });
 
     const detected = await t.request("POST", "/api/import/detect", {
       token: user.token,
@@ -47,5 +56,9 @@ describe("libraries of rare requests", () => {
     expect(setup.status).toBe(200);
     expect(setup.body?.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
     expect(loads.otpauth).toBe(1);
+
+    expect((await t.request("GET", "/api/openapi.json")).status).toBe(200);
+    expect((await t.request("GET", "/api/docs")).status).toBe(200);
+    expect(loads).toMatchObject({ swagger: 1, swaggerUi: 1 });
   });
 });
