@@ -2,6 +2,7 @@ import type { Clock } from "@ledgerline/clock";
 import { addDays } from "../calendar/dates";
 import type { ProviderGateway } from "../service/provider-gateway";
 import type { ForeignCurrency, FxDayRate, FxRateProvider } from "./types";
+import { compareCodes } from "../compare-codes";
 
 /** How far back a range reaches for the rate in force on its first day (a long holiday). */
 const LOOKBACK_DAYS = 14;
@@ -60,7 +61,7 @@ export class FxRatesService {
     const past = reachBack <= pastEnd ? await this.pastRates(currency, reachBack, pastEnd) : [];
     const byDate = new Map<string, FxDayRate>();
     for (const rate of [...past, ...recent]) if (rate.date <= to) byDate.set(rate.date, rate);
-    const all = [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+    const all = [...byDate.values()].sort((a, b) => compareCodes(a.date, b.date));
     const firstInRange = all.findIndex((rate) => rate.date >= from);
     const start = firstInRange === -1 ? all.length - 1 : Math.max(0, firstInRange - 1);
     return { latest: recent.at(-1) ?? null, days: all.slice(Math.max(0, start)) };

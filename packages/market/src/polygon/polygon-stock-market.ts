@@ -38,6 +38,7 @@ import {
   splitsAnswer,
   type PolygonSnapshotTicker,
 } from "./payloads";
+import { compareCodes } from "../compare-codes";
 
 export interface PolygonConfig {
   apiKey: string;
@@ -192,7 +193,7 @@ export class PolygonStockMarket implements provider.StockMarketProvider {
       return rows
         .filter((row) => row.ticker === ticker)
         .map(toAction)
-        .sort((a, b) => b.exDate.localeCompare(a.exDate));
+        .sort((a, b) => compareCodes(b.exDate, a.exDate));
     });
   }
 

@@ -7,6 +7,7 @@ import {
 } from "@ledgerline/contracts";
 import { isZero, percentChange, subtract, type Decimal } from "@ledgerline/money";
 import type { TickerDayBar, TickerSnapshot } from "../providers/types";
+import { compareCodes } from "../compare-codes";
 
 /**
  * The spec's market-status rules (section 4), applied to provider snapshots in one place.
@@ -113,7 +114,7 @@ export function toPreviousSessionMovers(
     return [{ symbol: ticker, price: bar.close, changePercent, volume: bar.volume, marketStatus }];
   });
   const ranked = movers.sort(
-    (a, b) => b.changePercent - a.changePercent || a.symbol.localeCompare(b.symbol),
+    (a, b) => b.changePercent - a.changePercent || compareCodes(a.symbol, b.symbol),
   );
   return {
     gainers: ranked.filter((mover) => mover.changePercent > 0).slice(0, MARKET_MOVERS_LIMIT),

@@ -52,6 +52,7 @@ import {
   toStockSnapshot,
 } from "./snapshot-view";
 import { stockQuoteFreshMs, type MarketTtls } from "./ttl";
+import { compareCodes } from "../compare-codes";
 
 export type SnapshotResult =
   | { symbol: string; ok: true; snapshot: StockSnapshot }
@@ -349,7 +350,7 @@ export class StockMarketService {
           this.provider.searchCompanies({ text, limit: COMPANY_SEARCH_LIMIT, activeOnly: true }),
         );
         return [...hits]
-          .sort((a, b) => a.ticker.localeCompare(b.ticker))
+          .sort((a, b) => compareCodes(a.ticker, b.ticker))
           .slice(0, COMPANY_SEARCH_LIMIT);
       },
     );
@@ -380,7 +381,7 @@ export class StockMarketService {
         ]);
         // "split" sorts after "dividend": reversed, a split comes first on a shared day.
         return [...splits, ...dividends].sort(
-          (a, b) => b.exDate.localeCompare(a.exDate) || b.type.localeCompare(a.type),
+          (a, b) => compareCodes(b.exDate, a.exDate) || compareCodes(b.type, a.type),
         );
       },
     );
@@ -591,7 +592,7 @@ export class StockMarketService {
           marketStatus: snapshot.marketStatus,
         });
         const byChange = [...snapshots].sort(
-          (a, b) => b.changePercent - a.changePercent || a.symbol.localeCompare(b.symbol),
+          (a, b) => b.changePercent - a.changePercent || compareCodes(a.symbol, b.symbol),
         );
         return {
           symbolCount: snapshots.length,
@@ -616,7 +617,7 @@ export class StockMarketService {
             .map(toMover),
           mostActive: [...snapshots]
             .filter((snapshot) => snapshot.volume > 0)
-            .sort((a, b) => b.volume - a.volume || a.symbol.localeCompare(b.symbol))
+            .sort((a, b) => b.volume - a.volume || compareCodes(a.symbol, b.symbol))
             .slice(0, MARKET_MOVERS_LIMIT)
             .map(toMover),
           marketStatus: closed

@@ -1,5 +1,6 @@
 import type { CompanyDetails, HistoricalBar } from "@ledgerline/contracts";
 import type { DateRange, MarketStore, StoredCompanyDetails } from "./market-store";
+import { compareCodes } from "../compare-codes";
 
 /** For tests and for running without a database; forgets everything on restart. */
 export class InMemoryMarketStore implements MarketStore {
@@ -22,7 +23,7 @@ export class InMemoryMarketStore implements MarketStore {
     if (!byDate) return [];
     return [...byDate.values()]
       .filter((bar) => bar.date >= from && bar.date <= to)
-      .sort((a, b) => a.date.localeCompare(b.date))
+      .sort((a, b) => compareCodes(a.date, b.date))
       .map((bar) => ({ ...bar }));
   }
 

@@ -36,6 +36,7 @@ import { buildCompanyProfiles, type CompanyProfile } from "./company-profiles";
 import { SimCorporateActions } from "./corporate-actions";
 import { MarketFactor, StockPriceModel, type SessionBar } from "./price-model";
 import { SIM_HISTORY_START, TradingDays } from "./trading-days";
+import { compareCodes } from "../../compare-codes";
 
 /**
  * Deliberate gaps, so that every branch of the screens can be reached in the demo market.
@@ -314,7 +315,7 @@ export class SimulatedStockMarket implements StockMarketProvider {
     }
     const sign = direction === "gainers" ? -1 : 1;
     ranked.sort(
-      (a, b) => sign * (a.move - b.move) || a.snapshot.ticker.localeCompare(b.snapshot.ticker),
+      (a, b) => sign * (a.move - b.move) || compareCodes(a.snapshot.ticker, b.snapshot.ticker),
     );
     return ranked.slice(0, SIM_MOVERS_LENGTH).map((entry) => entry.snapshot);
   }
@@ -445,7 +446,7 @@ function groupRelated(profiles: ReadonlyMap<string, CompanyProfile>): Map<string
     profile.sharesOutstanding * profile.model.reference.close;
   const related = new Map<string, string[]>();
   for (const group of groups.values()) {
-    const bySize = [...group].sort((a, b) => size(b) - size(a) || a.symbol.localeCompare(b.symbol));
+    const bySize = [...group].sort((a, b) => size(b) - size(a) || compareCodes(a.symbol, b.symbol));
     for (const profile of group) {
       related.set(
         profile.symbol,
