@@ -37,8 +37,8 @@ type Serializer = (data: unknown) => string;
  * heap (issue 35). Synchronous, so a first answer compiles its serializer as before.
  */
 const requireHere = createRequire(import.meta.url);
-let fastJson: typeof FastJson | undefined;
-const loadFastJson = () => (fastJson ??= requireHere("fast-json-stringify") as typeof FastJson);
+/** Node's require keeps the module; a compile (once per schema) only looks it up again. */
+const loadFastJson = () => requireHere("fast-json-stringify") as typeof FastJson;
 
 /**
  * A serializer for a route's answers compiled once from its zod response schema: only the fields
