@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { demo, expectAccessible, login, registerViaApi } from "./support";
+import { demo, expectAccessible, openLanding, registerViaApi, signInViaApi } from "./support";
 import { shootBothThemes } from "./shots";
 import { test } from "./polled-prices";
 
@@ -10,7 +10,8 @@ test("an admin opens Background Jobs from the admin menu and reads each queue's 
   request,
 }) => {
   const user = await registerViaApi(request, "Jobs Reader");
-  await login(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin.email, demo.admin.password);
+  await openLanding(page);
   await page.getByRole("button", { name: "Admin" }).click();
   await page.getByRole("menuitem", { name: "Jobs" }).click();
   await expect(page).toHaveURL(/\/jobs$/);
@@ -58,7 +59,7 @@ test("a signed-in user who is not an admin is sent away from Background Jobs", a
   request,
 }) => {
   const user = await registerViaApi(request, "Not Admin");
-  await login(page, user.email, user.password);
+  await signInViaApi(page, user.email, user.password);
   await page.goto("/jobs");
   await expect(page).toHaveURL(/\/access-denied$/);
 });

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./polled-prices";
 import { shootBothThemes } from "./shots";
-import { demo, expectAccessible, login, registerViaApi } from "./support";
+import { demo, expectAccessible, openLanding, registerViaApi, signInViaApi } from "./support";
 
 /** Opens an admin page through the Admin menu. */
 async function openAdminPage(page: Page, name: "Users" | "Audit Logs") {
@@ -21,7 +21,8 @@ test.describe("at 1280 px", () => {
   }) => {
     // A long address, as real ones are, beside the demo accounts.
     await registerViaApi(request, "A Person With A Rather Long Name For A Table");
-    await login(page, demo.admin.email, demo.admin.password);
+    await signInViaApi(page, demo.admin.email, demo.admin.password);
+    await openLanding(page);
     await openAdminPage(page, "Users");
     const region = page.getByRole("region", { name: "Registered users" });
     await expect(region.getByRole("table")).toBeVisible();
@@ -47,7 +48,7 @@ test.describe("on a phone", () => {
     request,
   }) => {
     const person = await registerViaApi(request, "Card Reader");
-    await login(page, demo.admin.email, demo.admin.password);
+    await signInViaApi(page, demo.admin.email, demo.admin.password);
     await page.goto("/users");
     await expect(page.getByRole("table")).toHaveCount(0);
     const cards = page.getByRole("list", { name: "Registered users" });
@@ -71,7 +72,7 @@ test.describe("on a phone", () => {
   });
 
   test("audit log entries are cards too", async ({ page }) => {
-    await login(page, demo.admin.email, demo.admin.password);
+    await signInViaApi(page, demo.admin.email, demo.admin.password);
     await page.goto("/audit-logs");
     const cards = page.getByRole("list", { name: "Audit log entries" });
     await expect(cards.getByRole("listitem").first()).toContainText("IP Address");

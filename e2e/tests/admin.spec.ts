@@ -1,6 +1,6 @@
 import { messages } from "@ledgerline/contracts";
 import { expect } from "@playwright/test";
-import { demo, expectAccessible, login, registerViaApi } from "./support";
+import { demo, expectAccessible, openLanding, registerViaApi, signInViaApi } from "./support";
 import { test } from "./polled-prices";
 
 test("an admin resets a user's password and deletes a user from the Users page", async ({
@@ -9,7 +9,8 @@ test("an admin resets a user's password and deletes a user from the Users page",
 }) => {
   const resetMe = await registerViaApi(request, "Reset Target");
   const deleteMe = await registerViaApi(request, "Delete Target");
-  await login(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin.email, demo.admin.password);
+  await openLanding(page);
 
   await page.getByRole("button", { name: "Admin" }).click();
   await page.getByRole("menuitem", { name: "Users" }).click();
@@ -69,7 +70,7 @@ test("an admin filters, sorts and pages the audit log, and the view lives in the
   for (let i = 0; i < 12; i++) {
     await request.post("/api/auth/login", { data: { email: noisy.email, password: `wrong-${i}` } });
   }
-  await login(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin.email, demo.admin.password);
   await page.goto("/audit-logs");
   await expect(page.getByRole("heading", { name: "Audit Logs" })).toBeVisible();
   await expectAccessible(page);
@@ -114,7 +115,8 @@ test("an admin filters, sorts and pages the audit log, and the view lives in the
 });
 
 test("the Admin menu closes on an outside click", async ({ page }) => {
-  await login(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin.email, demo.admin.password);
+  await openLanding(page);
   await page.getByRole("button", { name: "Admin" }).click();
   await expect(page.getByRole("menuitem", { name: "Audit Logs" })).toBeVisible();
   await page.getByRole("heading", { name: /Welcome back/ }).click();
@@ -126,7 +128,8 @@ test("a non-admin is sent to /access-denied from Users and home from Audit Logs"
   request,
 }) => {
   const user = await registerViaApi(request, "Curious User");
-  await login(page, user.email, user.password);
+  await signInViaApi(page, user.email, user.password);
+  await openLanding(page);
   await expect(page.getByRole("button", { name: "Admin" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "User Management" })).toHaveCount(0);
   await page.goto("/users");
@@ -137,7 +140,8 @@ test("a non-admin is sent to /access-denied from Users and home from Audit Logs"
 });
 
 test("the admin landing page offers the admin tools", async ({ page }) => {
-  await login(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin.email, demo.admin.password);
+  await openLanding(page);
   await expect(page.getByRole("link", { name: /User Management/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Audit Logs/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /Account Settings/ })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { expectAccessible, login, registerViaApi } from "./support";
+import { expectAccessible, login, registerViaApi, signInViaApi } from "./support";
 import { test } from "./polled-prices";
 
 test("a user creates an API key in account settings, a script uses it, revoking it or a new password stops it", async ({
@@ -9,7 +9,7 @@ test("a user creates an API key in account settings, a script uses it, revoking 
 }) => {
   test.setTimeout(90_000);
   const user = await registerViaApi(request, "Key Holder");
-  await login(page, user.email, user.password);
+  await signInViaApi(page, user.email, user.password);
   await page.goto("/account");
   await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
   await page.getByLabel("Key name", { exact: true }).fill("nightly report");

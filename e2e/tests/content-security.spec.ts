@@ -30,7 +30,8 @@ test("the recorder sees a violation when one happens", async ({ page }) => {
 test("no screen does anything the Content-Security-Policy refuses", async ({ page, request }) => {
   test.setTimeout(90_000);
   const violations = await recordViolations(page);
-  const user = await signedInPortfolioUser(page, request, "Policy Keeper");
+  // Through the form: the recorder watches the login page and its way to the landing page too.
+  const user = await signedInPortfolioUser(page, request, "Policy Keeper", "form");
   await user.watchStocks("AAPL");
   await user.watchCrypto("BTC");
   await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");

@@ -2,7 +2,7 @@ import { costBasisMethodHints } from "@ledgerline/contracts";
 import { expect, type Page } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
 import { shootAsItIs, shootBothThemes } from "./shots";
-import { expectAccessible, openPortfolioPage, toastSaid } from "./support";
+import { expectAccessible, openLanding, openPortfolioPage, toastSaid } from "./support";
 import { test } from "./polled-prices";
 
 // Issue 32: switching an account's cost-basis method shows what it recomputes before it is saved.
@@ -43,6 +43,7 @@ test("switching the method previews each year's realized gain, then recomputes i
   request,
 }) => {
   await userWithASale(page, request);
+  await openLanding(page);
 
   await openPortfolioPage(page, "Taxes");
   await expect(page.getByRole("region", { name: "Long-term totals" })).toContainText(

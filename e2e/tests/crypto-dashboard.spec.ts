@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { expectAccessible } from "./support";
+import { expectAccessible, openLanding } from "./support";
 import { buyViaApi, cryptoCard, signedInCryptoUser, watchViaApi } from "./crypto-support";
 import { test } from "./polled-prices";
 
@@ -13,6 +13,7 @@ test("an empty dashboard offers the search, and its intro stays as the user left
   request,
 }) => {
   await signedInCryptoUser(page, request);
+  await openLanding(page);
   const tools = page.getByRole("region", { name: "Your tools" });
   await expect(tools.getByRole("link", { name: /Crypto Dashboard/ })).toBeVisible();
   await expect(tools.getByRole("link", { name: /Crypto Search/ })).toBeVisible();

@@ -1,6 +1,6 @@
 import { marketMessages } from "@ledgerline/contracts";
 import { expect, type Page } from "@playwright/test";
-import { expectAccessible } from "./support";
+import { expectAccessible, openLanding } from "./support";
 import {
   buyViaApi,
   cryptoCard,
@@ -37,6 +37,7 @@ test("searches BTC and an unknown symbol, keeps recent searches and adds to the 
   request,
 }) => {
   await signedInCryptoUser(page, request);
+  await openLanding(page);
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Crypto Search" })

@@ -3,13 +3,13 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { registerViaApi, signIn, type SignIn } from "./support";
 
 /**
- * A new user of their own (tests run side by side), signed in on the page `via` the login form or
- * the API.
+ * A new user of their own (tests run side by side), signed in on the page `via` the API or the
+ * login form.
  */
 export async function signedInCryptoUser(
   page: Page,
   request: APIRequestContext,
-  via: SignIn = "form",
+  via: SignIn = "api",
 ) {
   const user = await registerViaApi(request, "Crypto Tester");
   const token = await tokenOf(request, user.email, user.password);

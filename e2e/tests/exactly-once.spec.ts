@@ -59,7 +59,7 @@ for (const clicks of [2, 3] as const) {
     page,
     request,
   }) => {
-    const user = await signedInStockUser(page, request, "Stock Tester", "api");
+    const user = await signedInStockUser(page, request);
     await user.watch("MSFT");
     await page.goto("/stock-dashboard");
     const card = stockCard(page, "MSFT");
@@ -89,7 +89,7 @@ for (const clicks of [2, 3] as const) {
     page,
     request,
   }) => {
-    const user = await signedInCryptoUser(page, request, "api");
+    const user = await signedInCryptoUser(page, request);
     await watchViaApi(request, user.token, ["ETH"]);
     await page.goto("/crypto-dashboard");
     const card: Locator = cryptoCard(page, "Your Crypto Watchlist", "ETH");
@@ -121,7 +121,7 @@ test("confirming again after the first answer was lost makes one trade, not two"
   page,
   request,
 }) => {
-  const user = await signedInCryptoUser(page, request, "api");
+  const user = await signedInCryptoUser(page, request);
   await watchViaApi(request, user.token, ["BTC"]);
   await buyViaApi(request, user.token, { symbol: "BTC", quantity: 1, purchasePrice: 50_000 });
   await page.goto("/crypto-dashboard");

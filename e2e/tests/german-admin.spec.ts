@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { expectNoEnglish, switchToGerman } from "./language-support";
 import { shootAsItIs } from "./shots";
-import { expectAccessible, login, makeAdmin, registerViaApi } from "./support";
+import { expectAccessible, makeAdmin, registerViaApi, signInViaApi } from "./support";
 import { test } from "./polled-prices";
 
 // Issue 36: the admin screens in German at 390 px, with no English left. A new admin of its own,
@@ -12,7 +12,7 @@ test("an admin reads users, audit logs, jobs and corporate actions in German", a
 }) => {
   const admin = await registerViaApi(request, "Greta Verwalterin");
   makeAdmin(admin.email);
-  await login(page, admin.email, admin.password);
+  await signInViaApi(page, admin.email, admin.password);
   await switchToGerman(page);
   await page.setViewportSize({ width: 390, height: 844 });
   const main = page.locator("main");

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { closedMarketURL } from "../playwright.config";
 import { signedInPortfolioUser } from "./portfolio-support";
-import { expectAccessible, openPortfolioPage } from "./support";
+import { expectAccessible, openLanding, openPortfolioPage } from "./support";
 import { test } from "./polled-prices";
 import { shootAsItIs } from "./shots";
 
@@ -57,7 +57,7 @@ test("a back-dated buy: the portfolio screens say the history is updating, then 
   const historyCurrent = () => historyCurrentFor(request, user.token);
   await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
   await historyCurrent();
-  await page.reload();
+  await openLanding(page);
   const glance = page.getByRole("region", { name: "Portfolio Value" });
   const glanceValue = glance.getByText(/^\$[\d,]+\.\d{2}$/);
   await expect(glanceValue).toBeVisible();
@@ -119,6 +119,7 @@ test("a screen opened first during a back-dated buy's recompute shows the stored
 
   // Back-dated through the API, then the summary opened for the first time: nothing cached.
   await user.buy("STOCK", "AAPL", "3", "100", "2026-02-02T15:00:00Z");
+  await openLanding(page);
   await openPortfolioPage(page, "Your Portfolio");
   // Opened afresh (a reload: nothing kept from before the buy).
   await page.reload();

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
 import { shootAsItIs } from "./shots";
-import { expectAccessible, openPortfolioPage } from "./support";
+import { expectAccessible, openLanding, openPortfolioPage } from "./support";
 import { test } from "./polled-prices";
 
 const ROWS = 20_000;
@@ -64,6 +64,7 @@ for (const width of [1280, 390]) {
     test.slow();
     await page.setViewportSize({ width, height: 900 });
     await signedInPortfolioUser(page, request, "Progress Tester");
+    await openLanding(page);
     const bar = await startImport(page);
     await expect(bar).toBeVisible({ timeout: 60_000 });
     // Rows written of the total, in the bar's value and in words.
@@ -93,6 +94,7 @@ for (const width of [1280, 390]) {
 test("a cancelled import writes nothing", async ({ page, request }) => {
   test.slow();
   const user = await signedInPortfolioUser(page, request, "Cancel Tester");
+  await openLanding(page);
   const bar = await startImport(page);
   // The queue runs one import at a time: this one may wait for another test's.
   await expect(bar).toBeVisible({ timeout: 60_000 });

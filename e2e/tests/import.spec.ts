@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { expect } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
-import { expectAccessible, openPortfolioPage, toastSaid } from "./support";
+import { expectAccessible, openLanding, openPortfolioPage, toastSaid } from "./support";
 import { test } from "./polled-prices";
 import { shootBothThemes } from "./shots";
 
@@ -22,6 +22,7 @@ test("a user imports the Schwab sample: reviews errors and skips, imports the va
   // A long walk through five screens on a shared 2-core machine.
   test.slow();
   await signedInPortfolioUser(page, request, "Import Tester");
+  await openLanding(page);
 
   // The landing page links to the import.
   await page.getByRole("link", { name: /Import Transactions/ }).click();

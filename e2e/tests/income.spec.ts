@@ -7,7 +7,7 @@ import {
 } from "@ledgerline/contracts";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { money, signedInPortfolioUser, trpcResult, waitForTrpc } from "./portfolio-support";
-import { demo, expectAccessible, login } from "./support";
+import { demo, expectAccessible, openLanding, signInViaApi } from "./support";
 import { test } from "./polled-prices";
 
 async function incomeOf(request: APIRequestContext, token: string): Promise<IncomeAnswer> {
@@ -21,7 +21,7 @@ async function incomeOf(request: APIRequestContext, token: string): Promise<Inco
 test("the demo user's history says '2-for-1 split, +12 shares' with no cash, and the Income screen lists their dividends with totals per year", async ({
   page,
 }) => {
-  await login(page, demo.user.email, demo.user.password);
+  await signInViaApi(page, demo.user.email, demo.user.password);
   await page.goto("/transaction-history?symbol=JPM&transactionType=SPLIT");
   // The 12 JPM shares held on its 2-for-1 split's ex-date became 24: a split, not a trade.
   const split = page.getByRole("row").filter({ hasText: "2-for-1 split, +12 shares" });
@@ -179,7 +179,8 @@ test("a user corrects a dividend to the broker's figure, deletes one and adds on
 });
 
 test("an admin re-syncs a symbol's corporate actions and sees what was found", async ({ page }) => {
-  await login(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin.email, demo.admin.password);
+  await openLanding(page);
   await page.getByRole("button", { name: "Admin" }).click();
   await page.getByRole("menuitem", { name: "Corporate Actions" }).click();
   await expect(page).toHaveURL(/\/corporate-actions$/);

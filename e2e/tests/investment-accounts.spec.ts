@@ -2,7 +2,7 @@ import { investmentAccountMessages } from "@ledgerline/contracts";
 import { expect, type Page } from "@playwright/test";
 import { shootBothThemes } from "./shots";
 import { signedInStockUser, stockCard } from "./stocks-support";
-import { expectAccessible, toastSaid, openPortfolioPage } from "./support";
+import { expectAccessible, openLanding, toastSaid, openPortfolioPage } from "./support";
 import { test } from "./polled-prices";
 
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -24,6 +24,7 @@ for (const viewport of [
     const user = await signedInStockUser(page, request, "Account Keeper");
     await user.watch("AAPL");
     await user.buy("AAPL", 2, 100);
+    await openLanding(page);
 
     // From the Portfolio menu (the phone's menu lists its links).
     if (viewport.width >= 768) {

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
 import { test } from "./polled-prices";
+import { openLanding } from "./support";
 
 /**
  * A page's loading layout is its own frame (issue 14): its headings stand where the page's will,
@@ -75,6 +76,7 @@ test("a first load paints what only the tab knows: the user's greeting, and an i
   request,
 }) => {
   await signedInPortfolioUser(page, request, "Greeted Reader");
+  await openLanding(page);
   await page.evaluate(() => localStorage.setItem("dashboard_intro", "false"));
   // The app's code waits: what shows is the prerendered layout, as app-shell.js left it.
   await page.route(/\/assets\/[^/]+\.js$/, () => undefined);

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./polled-prices";
 import { shootBothThemes } from "./shots";
-import { demo, expectAccessible, login, registerViaApi } from "./support";
+import { demo, expectAccessible, openLanding, registerViaApi, signInViaApi } from "./support";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 /** The search dialog's box (a page may have comboboxes of its own, e.g. Import's selects). */
@@ -27,7 +27,8 @@ test.describe("at 1280 px", () => {
   test("an admin's navigation is one row with Alerts, the Portfolio menu, search and the bell", async ({
     page,
   }) => {
-    await login(page, demo.admin.email, demo.admin.password);
+    await signInViaApi(page, demo.admin.email, demo.admin.password);
+    await openLanding(page);
     const bell = nav(page).getByRole("button", { name: /^Notifications/ });
     await expect(bell).toBeVisible();
     await expect(nav(page).getByRole("button", { name: "Search" })).toBeVisible();
@@ -58,7 +59,8 @@ test.describe("at 1280 px", () => {
     request,
   }) => {
     const user = await registerViaApi(request, "Searcher");
-    await login(page, user.email, user.password);
+    await signInViaApi(page, user.email, user.password);
+    await openLanding(page);
     // The shortcut is listened for once the search has joined the navbar, after first paint.
     await expect(nav(page).getByRole("button", { name: "Search" })).toBeVisible();
     const opener = page.getByRole("link", { name: "Home" }).first();
@@ -94,7 +96,8 @@ test.describe("at 1280 px", () => {
     request,
   }) => {
     const user = await registerViaApi(request, "Coin Searcher");
-    await login(page, user.email, user.password);
+    await signInViaApi(page, user.email, user.password);
+    await openLanding(page);
     const trigger = nav(page).getByRole("button", { name: "Search" });
     await trigger.click();
     const dialog = page.getByRole("dialog", { name: "Search stocks and crypto" });
@@ -128,7 +131,8 @@ test.describe("on a phone", () => {
   test("the navigation is one row with a menu that lists every page, and search beside it", async ({
     page,
   }) => {
-    await login(page, demo.admin.email, demo.admin.password);
+    await signInViaApi(page, demo.admin.email, demo.admin.password);
+    await openLanding(page);
     await expect(nav(page).getByRole("button", { name: /^Notifications/ })).toBeVisible();
     await expect(nav(page).getByRole("button", { name: "Search" })).toBeVisible();
     expect(await rowSpread(page)).toBeLessThan(6);

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { portfolioMessages } from "@ledgerline/contracts";
 import { expect, type Page } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
-import { expectAccessible } from "./support";
+import { expectAccessible, openLanding } from "./support";
 import { test } from "./polled-prices";
 
 /** The table's body rows (the header row excluded). */
@@ -21,6 +21,7 @@ test("a user filters and sorts the history, the view lives in the URL, and expor
   await user.buy("STOCK", "MSFT", "2", "400.5", "2026-03-04T15:00:00Z");
   await user.buy("CRYPTO", "SHIB", "1000000", "0.00001234", "2026-03-05T15:00:00Z");
   await user.sell("STOCK", "AAPL", "4", "210.25");
+  await openLanding(page);
 
   await page.getByRole("link", { name: "Transaction History" }).first().click();
   await expect(page.getByRole("heading", { name: "Transaction History", level: 1 })).toBeVisible();

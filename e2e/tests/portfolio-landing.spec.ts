@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { signedInPortfolioUser } from "./portfolio-support";
-import { expectAccessible } from "./support";
+import { expectAccessible, openLanding } from "./support";
 import { test } from "./polled-prices";
 
 test("the landing page's Quick Overview counts what the user watches and owns, with links", async ({
@@ -14,7 +14,7 @@ test("the landing page's Quick Overview counts what the user watches and owns, w
   await user.buy("STOCK", "AAPL", "1", "210", "2026-03-03T15:00:00Z");
   await user.buy("CRYPTO", "BTC", "0.1", "80000", "2026-03-03T15:00:00Z");
   await user.buy("CRYPTO", "SOL", "3", "150", "2026-03-04T15:00:00Z");
-  await page.reload();
+  await openLanding(page);
 
   // Above the tools: what the portfolio is worth and how it moved today.
   const glance = page.getByRole("region", { name: "Portfolio Value" });
@@ -80,6 +80,7 @@ test("a new user's landing page shows an empty portfolio's value, not a change",
   request,
 }) => {
   await signedInPortfolioUser(page, request, "Fresh Start");
+  await openLanding(page);
   const glance = page.getByRole("region", { name: "Portfolio Value" });
   await expect(glance.getByText("$0.00", { exact: true })).toBeVisible();
   await expect(glance.getByText("No holdings priced today")).toBeVisible();

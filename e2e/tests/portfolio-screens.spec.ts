@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { demo, expectAccessible, login } from "./support";
+import { demo, expectAccessible, signInViaApi } from "./support";
 import { test } from "./polled-prices";
 
 const screens: { path: string; ready: string; chart?: boolean }[] = [
@@ -18,7 +18,7 @@ for (const width of [1280, 390]) {
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme });
-      await login(page, demo.user.email, demo.user.password);
+      await signInViaApi(page, demo.user.email, demo.user.password);
       for (const screen of screens) {
         await page.goto(screen.path);
         await expect(page.getByRole("heading", { name: screen.ready }).first()).toBeVisible();

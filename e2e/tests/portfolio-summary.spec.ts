@@ -1,7 +1,7 @@
 import { portfolioMessages, type PortfolioSummary } from "@ledgerline/contracts";
 import { expect } from "@playwright/test";
 import { money, signedInPortfolioUser, trpcResult, waitForTrpc } from "./portfolio-support";
-import { expectAccessible, openPortfolioPage } from "./support";
+import { expectAccessible, openLanding, openPortfolioPage } from "./support";
 import { test } from "./polled-prices";
 
 test("a user with stock and crypto positions sees the right cards, tables and totals", async ({
@@ -17,10 +17,10 @@ test("a user with stock and crypto positions sees the right cards, tables and to
   await user.buy("CRYPTO", "BTC", "0.5", "80000", "2026-03-03T15:00:00Z");
   await user.buy("CRYPTO", "SHIB", "1000000", "0.00001", "2026-03-06T15:00:00Z");
 
-  // The landing page read the summary as the user signed in, before these trades (made through
-  // the API, as on another device). Reloaded, it reads them; the summary page then shows that
-  // read, fresh for 10 s, rather than reading again, so the read to compare with is this one.
-  await page.reload({ waitUntil: "commit" });
+  // The landing page, opened after these trades (made through the API, as on another device),
+  // reads them; the summary page then shows that read, fresh for 10 s, rather than reading again,
+  // so the read to compare with is this one.
+  await page.goto("/landing", { waitUntil: "commit" });
   const summary = await trpcResult<PortfolioSummary>(
     await waitForTrpc(page, "portfolioSummary.get"),
     "portfolioSummary.get",
@@ -129,6 +129,7 @@ test("prices refresh every 60 seconds and stop when the screen is left", async (
   request,
 }) => {
   const user = await signedInPortfolioUser(page, request, "Refresh Watcher");
+  await openLanding(page);
   // The landing page reads the summary too: let that read finish before counting this screen's.
   await expect(
     page.getByRole("region", { name: "Portfolio Value" }).getByText(/^\$/),

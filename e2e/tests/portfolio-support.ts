@@ -5,19 +5,20 @@ import {
   type Page,
   type Response,
 } from "@playwright/test";
-import { login, registerViaApi } from "./support";
+import { registerViaApi, signIn, type SignIn } from "./support";
 
 type Kind = "STOCK" | "CRYPTO";
 const paths: Record<Kind, string> = { STOCK: "/api/portfolio", CRYPTO: "/api/cryptoportfolio" };
 
 /**
- * A new user of their own (tests run side by side), signed in on the page, with REST shortcuts to
- * set up watchlists and trades on chosen dates.
+ * A new user of their own (tests run side by side), signed in on the page `via` the API or the
+ * form, with REST shortcuts to set up watchlists and trades on chosen dates.
  */
 export async function signedInPortfolioUser(
   page: Page,
   request: APIRequestContext,
   name = "Portfolio Tester",
+  via: SignIn = "api",
 ) {
   const user = await registerViaApi(request, name);
   const loggedIn = await request.post("/api/auth/login", {
@@ -26,7 +27,7 @@ export async function signedInPortfolioUser(
   expect(loggedIn.status()).toBe(200);
   const { token } = (await loggedIn.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
-  await login(page, user.email, user.password);
+  await signIn(page, user.email, user.password, via);
 
   return {
     ...user,

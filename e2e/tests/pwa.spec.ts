@@ -75,7 +75,7 @@ test("is installable: the browser finds its manifest, icons and service worker",
   context,
   request,
 }) => {
-  await signedInPortfolioUser(page, request, "Installer");
+  await signedInPortfolioUser(page, request, "Installer", "form");
   const href = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(href).toBe("/manifest.webmanifest");
   const manifest = (await (await request.get(href!)).json()) as {
@@ -113,7 +113,7 @@ test("opens offline with the last figures under a banner, refuses a trade, and r
   context,
   request,
 }) => {
-  const user = await signedInPortfolioUser(page, request, "Offline Reader");
+  const user = await signedInPortfolioUser(page, request, "Offline Reader", "form");
   await user.watchStocks("AAPL");
   await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
   await controlledByServiceWorker(page);
@@ -196,7 +196,7 @@ test("a new version asks the reader to reload, and takes over when they do", asy
   page,
   request,
 }) => {
-  await signedInPortfolioUser(page, request, "Version Reader");
+  await signedInPortfolioUser(page, request, "Version Reader", "form");
   await controlledByServiceWorker(page);
 
   // A deployment: the server now answers other bytes for the service worker. (Playwright's
@@ -256,7 +256,7 @@ async function promptsAndTakesOver(page: Page) {
 
 /** A reader with AAPL who switched to German: the German build's worker controls the page. */
 async function germanReaderWithWorker(page: Page, request: APIRequestContext, name: string) {
-  const user = await signedInPortfolioUser(page, request, name);
+  const user = await signedInPortfolioUser(page, request, name, "form");
   await user.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
   await controlledByServiceWorker(page);
   await switchToGerman(page);
@@ -319,7 +319,7 @@ test("sign-out deletes what was kept: the next reader on this browser sees none 
   context,
   request,
 }) => {
-  const first = await signedInPortfolioUser(page, request, "First Reader");
+  const first = await signedInPortfolioUser(page, request, "First Reader", "form");
   await first.buy("STOCK", "AAPL", "2", "180", "2026-03-02T15:00:00Z");
   await controlledByServiceWorker(page);
   await page.goto("/portfolio-summary");

@@ -1,5 +1,12 @@
 import { expect } from "@playwright/test";
-import { demo, expectAccessible, login, registerViaApi } from "./support";
+import {
+  demo,
+  expectAccessible,
+  login,
+  openLanding,
+  registerViaApi,
+  signInViaApi,
+} from "./support";
 import { test } from "./polled-prices";
 
 // Issue 9, "Every screen behaves like real software".
@@ -67,7 +74,7 @@ test("a start date after the end date is refused beside the filters, and nothing
   request,
 }) => {
   const user = await registerViaApi(request, "Date Order");
-  await login(page, user.email, user.password);
+  await signInViaApi(page, user.email, user.password);
   await page.goto("/transaction-history");
   // The loaded page, not its heading: the prerendered shell paints the heading from the HTML
   // before the page's code has asked for its rows.
@@ -100,7 +107,7 @@ test("a 4xx answer is not retried: the page says what failed once and offers Ret
   request,
 }) => {
   const user = await registerViaApi(request, "No Retry");
-  await login(page, user.email, user.password);
+  await signInViaApi(page, user.email, user.password);
   let listCalls = 0;
   page.on("request", (sent) => {
     if (sent.url().includes("transactions.list")) listCalls += 1;
@@ -120,7 +127,7 @@ test("a 4xx answer is not retried: the page says what failed once and offers Ret
 });
 
 test("audit events read as words, and the whole column header sorts", async ({ page }) => {
-  await login(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin.email, demo.admin.password);
   await page.goto("/audit-logs");
   await expect(page.getByRole("cell", { name: "Signed in" }).first()).toBeVisible();
   await expect(page.getByRole("cell", { name: "LOGIN", exact: true })).toHaveCount(0);
@@ -140,7 +147,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     const someone = await registerViaApi(request, "Phone Managed");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme });
-    await login(page, demo.admin.email, demo.admin.password);
+    await signInViaApi(page, demo.admin.email, demo.admin.password);
 
     await page.goto("/users");
     // On a phone each user is a card: nothing to scroll sideways, and its actions in view.
@@ -172,7 +179,8 @@ test("Escape returns focus to the opening button, and Back closes a dialog befor
   request,
 }) => {
   const someone = await registerViaApi(request, "Dialog Subject");
-  await login(page, demo.admin.email, demo.admin.password);
+  await signInViaApi(page, demo.admin.email, demo.admin.password);
+  await openLanding(page);
   await page.getByRole("link", { name: "User Management" }).first().click();
   await expect(page).toHaveURL(/\/users$/);
 
@@ -198,7 +206,7 @@ test("Escape returns focus to the opening button, and Back closes a dialog befor
 });
 
 test("a signed-in page loads without its layout jumping", async ({ page }) => {
-  await login(page, demo.user.email, demo.user.password);
+  await signInViaApi(page, demo.user.email, demo.user.password);
   await page.addInitScript(() => {
     const shifts: number[] = [];
     (window as unknown as { shifts: number[] }).shifts = shifts;

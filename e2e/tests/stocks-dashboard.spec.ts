@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { expectAccessible } from "./support";
+import { expectAccessible, openLanding } from "./support";
 import { signedInStockUser, stockCard } from "./stocks-support";
 import { test } from "./polled-prices";
 
@@ -11,6 +11,7 @@ test("an empty watchlist invites a search, and the intro stays as the user left 
   request,
 }) => {
   await signedInStockUser(page, request);
+  await openLanding(page);
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Stock Dashboard" })

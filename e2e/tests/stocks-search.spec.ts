@@ -1,6 +1,6 @@
 import { stockLookupFailedMessage } from "@ledgerline/contracts";
 import { expect, type Request, type Page } from "@playwright/test";
-import { expectAccessible } from "./support";
+import { expectAccessible, openLanding } from "./support";
 import { signedInStockUser, stockCard } from "./stocks-support";
 import { test } from "./polled-prices";
 
@@ -25,6 +25,7 @@ test("searches by symbol and by company name, keeps recent searches and adds to 
   // Some twenty searches, axe three times: past 90 s on a loaded 2-core CI runner.
   test.slow();
   await signedInStockUser(page, request);
+  await openLanding(page);
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Stock Search" })

@@ -2,14 +2,14 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { registerViaApi, signIn, type SignIn } from "./support";
 
 /**
- * A new user, signed in on the page `via` the form or the API, with a bearer token for fast set-up
+ * A new user, signed in on the page `via` the API or the form, with a bearer token for fast set-up
  * through the REST API.
  */
 export async function signedInStockUser(
   page: Page,
   request: APIRequestContext,
   name = "Stock Tester",
-  via: SignIn = "form",
+  via: SignIn = "api",
 ) {
   const user = await registerViaApi(request, name);
   const response = await request.post("/api/auth/login", {

@@ -1,6 +1,6 @@
 import { portfolioMessages } from "@ledgerline/contracts";
 import { expect, type Page } from "@playwright/test";
-import { expectAccessible } from "./support";
+import { expectAccessible, openLanding } from "./support";
 import { signedInStockUser, stockCard } from "./stocks-support";
 import { test } from "./polled-prices";
 
@@ -324,6 +324,7 @@ test("Back on a trade's confirm step returns to the form, then closes, on a page
 }) => {
   const user = await signedInStockUser(page, request, "Back Presser");
   await user.watch("AAPL");
+  await openLanding(page);
   // Opened from the address bar: the entry before it is another document, out of the router's reach.
   await page.goto("/stock-dashboard");
   await stockCard(page, "AAPL").getByRole("button", { name: "Buy Stock" }).click();

@@ -67,8 +67,22 @@ export async function signInViaApi(page: Page, email: string, password: string) 
 }
 
 /**
- * How a helper's new user signs in on the page: "form" through the login form, leaving the tab on
- * the landing page; "api" through `signInViaApi`, so the test's next page opens signed in.
+ * Opens the landing page, as the login form leaves it, for a test signed in through the API, and
+ * waits until its loading layout has gone: the first page of a fresh tab loads the app's code and
+ * its reads cold, where the form had loaded the code first.
+ */
+export async function openLanding(page: Page) {
+  await page.goto("/landing");
+  await expect(page.getByRole("status", { name: "Loading Home" })).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+}
+
+/**
+ * How a helper's new user signs in on the page: "api" through `signInViaApi`, so the test's next
+ * page opens signed in (`openLanding` for the landing page); "form" through the login form,
+ * leaving the tab on the landing page, for a test that needs the form's way in.
  */
 export type SignIn = "form" | "api";
 
