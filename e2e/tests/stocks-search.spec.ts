@@ -1,6 +1,6 @@
 import { stockLookupFailedMessage } from "@ledgerline/contracts";
 import { expect, type Request, type Page } from "@playwright/test";
-import { expectAccessible, openLanding } from "./support";
+import { expectAccessible, openLanding, toastSaid } from "./support";
 import { signedInStockUser, stockCard } from "./stocks-support";
 import { test } from "./polled-prices";
 
@@ -105,7 +105,8 @@ test("searches by symbol and by company name, keeps recent searches and adds to 
   await searchSymbol(page, "KO");
   const ko = page.getByRole("region", { name: /^KO/ });
   await ko.getByRole("button", { name: "Add to Watchlist" }).click();
-  await expect(page.getByText("KO added to your watchlist")).toBeVisible();
+  // Closed once seen: axe read the toast mid-animation (color-contrast on #1, 2 Dec).
+  await toastSaid(page, "KO added to your watchlist");
   await expect(ko.getByRole("button", { name: "Remove from Watchlist" })).toBeVisible();
   const card = stockCard(page, "KO");
   await expect(card).toBeVisible();
